@@ -1,0 +1,57 @@
+// Drives the real worker (its fetch handler, inside workerd) with real local D1/R2/DO bindings.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import worker from "../../worker/index";
+import type { Env } from "../../worker/env";
+import { getDb } from "../../worker/db/client";
+
+export const ORIGIN = "http://localhost";
+export const testEnv = env as unknown as Env;
+export const db = () => getDb(testEnv.DB);
+
+export type CallOptions = Omit<RequestInit, "body"> & { json?: unknown; body?: BodyInit; env?: Partial<Env>; cookie?: string };
+
+/** One request to the worker. `json` sets a JSON body with a same-origin header, as the app's client sends. */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const { json, env: envOverrides, cookie, ...init } = options;
+  const headers = new Headers(init.headers);
+  if (cookie) headers.set("cookie", cookie);
+  if (json !== undefined) {
+    headers.set("content-type", "application/json");
+    init.body = JSON.stringify(json);
+  }
+  if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", ORIGIN);
+  const request = new Request(ORIGIN + path, { ...init, headers, redirect: "manual" });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...testEnv, ...envOverrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** name=value pairs of the Set-Cookie headers of a response (cleared cookies give an empty value). */
+export function setCookies(response: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair.indexOf("=");
+    out[pair.slice(0, eq).trim()] = decodeURIComponent(pair.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+/** Signs in through the development provider exactly as the browser does; returns the Cookie header. */
+export async function signIn(email: string, name = "Test Soul"): Promise<string> {
+  const redirect = await call("/api/oauth/google/redirect_url");
+  const state = setCookies(redirect).oauth_state;
+  const { redirectUrl } = (await redirect.json()) as { redirectUrl: string };
+  const pageState = new URL(redirectUrl, ORIGIN).searchParams.get("state")!;
+  const authorize = await call(
+    `/api/auth/dev/authorize?email=${encodeURIComponent(email)}&name=${encodeURIComponent(name)}&state=${encodeURIComponent(pageState)}`,
+  );
+  const code = new URL(authorize.headers.get("location")!, ORIGIN).searchParams.get("code")!;
+  const session = await call("/api/sessions", { method: "POST", json: { code, state: pageState }, cookie: `oauth_state=${state}` });
+  if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
+  return `session=${setCookies(session).session}`;
+}
+
+export const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;

@@ -1,0 +1,24 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+// Worker tests run inside workerd with the local configuration's real D1, R2 and Durable Objects.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(root, "wrangler.toml"), environment: "local" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: {
+      name: "worker",
+      root: import.meta.dirname,
+      include: ["**/*.test.ts"],
+      setupFiles: ["./setup.ts"],
+    },
+  };
+});

@@ -1,0 +1,236 @@
+// The relational model (SPEC §3). Timestamps are integer milliseconds, surfaced as Date
+// (serialised to ISO strings in JSON); JSON-encoded lists are stored as text, as the spec says.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    name: text("name"),
+    avatarUrl: text("avatar_url"),
+    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    bio: text("bio"),
+    timezone: text("timezone"),
+    googleSub: text("google_sub"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_google_sub_unique").on(t.googleSub)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token, hex. The token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time codes of the development sign-in provider (hashed, short-lived). */
+export const devLoginCodes = sqliteTable("dev_login_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  email: text("email").notNull(),
+  name: text("name"),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const profiles = sqliteTable("profiles", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  goals: text("goals").notNull().default("[]"),
+  interests: text("interests").notNull().default("[]"),
+  socials: text("socials").notNull().default("{}"),
+});
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull().default("monthly"),
+    /** A paid period or an admin-granted trial; either is active while next_payment_due is in the future. */
+    kind: text("kind", { enum: ["paid", "trial"] }).notNull().default("paid"),
+    nextPaymentDue: integer("next_payment_due", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index("memberships_due_idx").on(t.nextPaymentDue)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Kept (set null) when the member is deleted: payments stay for accounting. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    plan: text("plan").notNull().default("monthly"),
+    amountClp: integer("amount_clp").notNull(),
+    status: text("status", { enum: ["pending", "completed", "failed"] }).notNull().default("pending"),
+    provider: text("provider").notNull().default("webpay_form"),
+    buyOrder: text("buy_order").notNull(),
+    sessionId: text("session_id").notNull(),
+    token: text("token"),
+    authorizationCode: text("authorization_code"),
+    responseCode: integer("response_code"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+    settledAt: integer("settled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
+    uniqueIndex("payments_token_unique").on(t.token),
+    index("payments_user_idx").on(t.userId, t.id),
+    index("payments_created_idx").on(t.createdAt),
+  ],
+);
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    /** Denormalised counters, recomputed from their tables in the same batch as every change. */
+    likesCount: integer("likes_count").notNull().default(0),
+    commentsCount: integer("comments_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("posts_author_idx").on(t.authorId)],
+);
+
+export const postLikes = sqliteTable(
+  "post_likes",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("post_likes_user_idx").on(t.userId, t.postId)],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_post_idx").on(t.postId, t.id), index("comments_author_idx").on(t.authorId)],
+);
+
+export const notices = sqliteTable(
+  "notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    /** Sanitised HTML (allowlist) — never stored raw. */
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    isPinned: integer("is_pinned", { mode: "boolean" }).notNull().default(false),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notices_board_idx").on(t.isPinned, t.id)],
+);
+
+export const channels = sqliteTable(
+  "channels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description"),
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("channels_private_idx").on(t.isPrivate), index("channels_creator_idx").on(t.createdBy)],
+);
+
+export const channelMembers = sqliteTable(
+  "channel_members",
+  {
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index("channel_members_user_idx").on(t.userId)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    /** R2 key of an attached image, served by an authenticated route. */
+    imageKey: text("image_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
+);
+
+export const resources = sqliteTable(
+  "resources",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description"),
+    /** R2 key (generated, never from the user's file name); null when only an external URL is kept. */
+    fileKey: text("file_key"),
+    /** Provider URL kept only when storing an AI image in R2 failed (storage_method 'temporary_url'). */
+    externalUrl: text("external_url"),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: integer("file_size").notNull().default(0),
+    kind: text("kind", { enum: ["upload", "ai_text", "ai_image"] }).notNull().default("upload"),
+    /** JSON-encoded list of strings (SPEC §3). */
+    tags: text("tags").notNull().default("[]"),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    ownerName: text("owner_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("resources_owner_idx").on(t.ownerId)],
+);
+
+/** Fixed-window counters for rate limits, keyed by action and caller. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,64 @@
+import { eq, or } from "drizzle-orm";
+import type { Database } from "./client";
+import { profiles, users } from "./schema";
+import type { SessionUser } from "../env";
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export const isAdminEmail = (adminEmails: string | undefined, email: string) =>
+  (adminEmails ?? "")
+    .split(",")
+    .map(normaliseEmail)
+    .filter(Boolean)
+    .includes(normaliseEmail(email));
+
+/** The User of SPEC §3, as the API sends it. */
+export const toUserDto = (u: SessionUser) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  avatar_url: u.avatarUrl,
+  role: u.role,
+  bio: u.bio,
+  timezone: u.timezone,
+  created_at: u.createdAt,
+});
+export type UserDto = ReturnType<typeof toUserDto>;
+
+export type SignInIdentity = { email: string; name?: string | null; avatarUrl?: string | null; googleSub?: string | null };
+
+/**
+ * Finds the account of a verified identity (by Google subject, then by email, so an account an admin
+ * pre-provisioned binds on first sign-in) or creates it. Emails in ADMIN_EMAILS become admins.
+ */
+export async function upsertSignInUser(db: Database, identity: SignInIdentity, adminEmails: string | undefined) {
+  const email = normaliseEmail(identity.email);
+  const makeAdmin = isAdminEmail(adminEmails, email);
+  const match = identity.googleSub
+    ? or(eq(users.googleSub, identity.googleSub), eq(users.email, email))
+    : eq(users.email, email);
+  const existing = await db.select().from(users).where(match).limit(2);
+  const found = existing.find((u) => identity.googleSub && u.googleSub === identity.googleSub) ?? existing[0];
+  if (found) {
+    const patch: Partial<typeof users.$inferInsert> = {};
+    if (identity.googleSub && !found.googleSub) patch.googleSub = identity.googleSub;
+    if (!found.name && identity.name) patch.name = identity.name;
+    if (!found.avatarUrl && identity.avatarUrl) patch.avatarUrl = identity.avatarUrl;
+    if (makeAdmin && found.role !== "admin") patch.role = "admin";
+    if (Object.keys(patch).length === 0) return found;
+    const [updated] = await db.update(users).set(patch).where(eq(users.id, found.id)).returning();
+    return updated;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      name: identity.name?.trim() || null,
+      avatarUrl: identity.avatarUrl ?? null,
+      googleSub: identity.googleSub ?? null,
+      role: makeAdmin ? "admin" : "member",
+    })
+    .returning();
+  await db.insert(profiles).values({ userId: created.id }).onConflictDoNothing();
+  return created;
+}

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../env";
+import { TEXTS } from "../shared/texts";
+import { ApiError } from "./errors";
+
+/** A sub-app of the API. Errors are owned by the root app built by createApp. */
+export const createRouter = () => new Hono<AppEnv>({ strict: false });
+
+/**
+ * The root app: one error shape `{ error, details? }`, JSON 404s, and a generic 500 that
+ * never leaks a stack (the error is logged without request bodies or secrets).
+ */
+export function createApp() {
+  const app = createRouter();
+  app.notFound((c) => c.json({ error: TEXTS.api.notFound }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      const body = err.details === undefined ? { error: err.message } : { error: err.message, details: err.details };
+      return c.json(body, err.status, err.headers);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      // Hono's own 4xx (malformed JSON, body limits) keep their message; nothing else does.
+      const message = status < 500 ? err.message || TEXTS.api.invalidJson : TEXTS.api.internal;
+      return c.json({ error: message }, status);
+    }
+    console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err instanceof Error ? err.name + ": " + err.message : "unknown");
+    return c.json({ error: TEXTS.api.internal }, 500);
+  });
+  return app;
+}

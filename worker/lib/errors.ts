@@ -1,0 +1,19 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The one error the handlers throw; createApp turns it into `{ error, details? }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new ApiError(400, message, details);
+export const unauthorized = (message = "Authentication required") => new ApiError(401, message);
+export const forbidden = (message = "You do not have permission to do that") => new ApiError(403, message);
+export const notFound = (message = "Not found") => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);

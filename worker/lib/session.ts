@@ -1,0 +1,86 @@
+// Sessions (the Lucia pattern): a random token in an HttpOnly cookie, only its SHA-256 stored,
+// 30-day sliding expiry renewed when less than half remains.
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Database } from "../db/client";
+import { sessions, users } from "../db/schema";
+import type { AppEnv, Env, SessionUser } from "../env";
+import { TIMING } from "../shared/rules";
+import { randomToken, sha256Hex } from "./crypto";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = TIMING.sessionDays * DAY_MS;
+
+/** `__Host-` binds the cookie to the exact origin over HTTPS; local http dev cannot use the prefix. */
+export const sessionCookieName = (env: Pick<Env, "APP_ENV">) =>
+  env.APP_ENV === "production" ? "__Host-session" : "session";
+
+export async function createSession(db: Database, userId: number, userAgent: string | null, now = Date.now()) {
+  const token = randomToken();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  await db.insert(sessions).values({ id: await sha256Hex(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) });
+  return { token, expiresAt };
+}
+
+export type ValidatedSession = { sessionId: string; user: SessionUser; expiresAt: Date; renewed: boolean };
+
+/** Finds the session of a token; expired ones are deleted, ones past half-life are extended. */
+export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const sessionId = await sha256Hex(token);
+  const [row] = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        avatarUrl: users.avatarUrl,
+        role: users.role,
+        bio: users.bio,
+        timezone: users.timezone,
+        createdAt: users.createdAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  const renewed = expiresAt.getTime() - now < SESSION_TTL_MS / 2;
+  if (renewed) {
+    expiresAt = new Date(now + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+  }
+  return { sessionId, user: row.user, expiresAt, renewed };
+}
+
+export async function deleteSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteUserSessions(db: Database, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
+  setCookie(c, sessionCookieName(c.env), token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+    path: "/",
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>) {
+  deleteCookie(c, sessionCookieName(c.env), { path: "/", secure: true });
+}
+
+export const readSessionCookie = (c: Context<AppEnv>) => getCookie(c, sessionCookieName(c.env));

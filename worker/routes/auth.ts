@@ -1,0 +1,98 @@
+// Sign-in and sessions: SPEC §7's first four calls, plus the development sign-in provider.
+import { and, eq, gt } from "drizzle-orm";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import { devLoginCodes } from "../db/schema";
+import { toUserDto, upsertSignInUser } from "../db/users";
+import type { AppEnv, Env } from "../env";
+import { createRouter } from "../lib/create-app";
+import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
+import { ApiError, notFound } from "../lib/errors";
+import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
+import { validate } from "../lib/validate";
+import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
+import { LIMITS, TIMING } from "../shared/rules";
+
+const STATE_COOKIE = "oauth_state";
+const VERIFIER_COOKIE = "oauth_verifier";
+const DEV_CODE_TTL_MS = 5 * 60 * 1000;
+
+export const devLoginEnabled = (env: Pick<Env, "AUTH_DEV_LOGIN">) => env.AUTH_DEV_LOGIN === "1";
+
+const oauthCookie = { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: TIMING.oauthStateMinutes * 60 } as const;
+
+function googleConfig(c: Context<AppEnv>): GoogleConfig {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = c.env;
+  if (!clientId || !clientSecret) throw new ApiError(503, "Google sign-in is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)");
+  return { clientId, clientSecret, redirectUri: `${new URL(c.req.url).origin}/auth/callback` };
+}
+
+const sessionBody = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
+
+const devAuthorizeQuery = z.object({
+  email: z.email().max(254),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
+  state: z.string().min(1).max(512),
+});
+
+export const authRoutes = createRouter()
+  .get("/oauth/google/redirect_url", async (c) => {
+    const state = randomToken();
+    setCookie(c, STATE_COOKIE, state, oauthCookie);
+    if (devLoginEnabled(c.env)) {
+      return c.json({ redirectUrl: `/auth/dev?state=${encodeURIComponent(state)}` });
+    }
+    const verifier = randomToken();
+    const url = googleAuthorizationUrl(googleConfig(c), state, verifier);
+    setCookie(c, VERIFIER_COOKIE, verifier, oauthCookie);
+    return c.json({ redirectUrl: url.toString() });
+  })
+  .post("/sessions", validate("json", sessionBody), async (c) => {
+    const { code, state } = c.req.valid("json");
+    const expectedState = getCookie(c, STATE_COOKIE);
+    const verifier = getCookie(c, VERIFIER_COOKIE);
+    deleteCookie(c, STATE_COOKIE, oauthCookie);
+    deleteCookie(c, VERIFIER_COOKIE, oauthCookie);
+    if (!expectedState || !safeEqual(expectedState, state)) throw new ApiError(400, "Sign-in state mismatch. Please sign in again.");
+
+    let identity;
+    if (devLoginEnabled(c.env)) {
+      const [row] = await c.var.db
+        .delete(devLoginCodes)
+        .where(and(eq(devLoginCodes.codeHash, await sha256Hex(code)), gt(devLoginCodes.expiresAt, new Date())))
+        .returning();
+      if (!row) throw new ApiError(401, "Invalid or expired sign-in code");
+      identity = { email: row.email, name: row.name };
+    } else {
+      if (!verifier) throw new ApiError(400, "Sign-in state mismatch. Please sign in again.");
+      identity = await exchangeGoogleCode(googleConfig(c), code, verifier);
+    }
+    const user = await upsertSignInUser(c.var.db, identity, c.env.ADMIN_EMAILS);
+    const session = await createSession(c.var.db, user.id, c.req.header("user-agent") ?? null);
+    setSessionCookie(c, session.token, session.expiresAt);
+    return c.json({ user: toUserDto(user) });
+  })
+  .get("/logout", async (c) => {
+    if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  })
+  // Development sign-in provider: stands in for Google when AUTH_DEV_LOGIN=1, and does not exist otherwise.
+  .get("/auth/dev/authorize", async (c, next) => {
+    if (!devLoginEnabled(c.env)) throw notFound();
+    await next();
+  }, validate("query", devAuthorizeQuery), async (c) => {
+    const { email, name, state } = c.req.valid("query");
+    const code = randomToken();
+    await c.var.db.insert(devLoginCodes).values({
+      codeHash: await sha256Hex(code),
+      email,
+      name: name || null,
+      expiresAt: new Date(Date.now() + DEV_CODE_TTL_MS),
+    });
+    return c.redirect(`/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, 302);
+  });

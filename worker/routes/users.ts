@@ -1,0 +1,5 @@
+import { toUserDto } from "../db/users";
+import { createRouter } from "../lib/create-app";
+import { requireUser } from "../middleware/auth";
+
+export const userRoutes = createRouter().get("/users/me", requireUser, (c) => c.json(toUserDto(c.var.user)));

@@ -1,0 +1,75 @@
+// The spec's business constants and limits: one module read by the worker and the client.
+
+export const PRODUCT_NAME = "Cosmic";
+
+export const MEMBERSHIP = {
+  priceClp: 15000,
+  priceLabel: "$15,000 CLP",
+  periodDays: 30,
+  plan: "monthly",
+  provider: "webpay_form",
+} as const;
+
+export const LIMITS = {
+  postMax: 500,
+  commentMax: 300,
+  commentPreviewMax: 150,
+  shareTextMax: 100,
+  channelNameMax: 50,
+  channelDescriptionMax: 200,
+  noticeTitleMax: 200,
+  noticeContentMax: 20_000,
+  aiNoticeTitleMax: 60,
+  chatMessageMax: 4000,
+  chatImageMaxBytes: 5 * 1024 * 1024,
+  resourceUploadMaxBytes: 50 * 1024 * 1024,
+  resourceTitleMax: 200,
+  resourceDescriptionMax: 2000,
+  tagMax: 40,
+  tagsMax: 20,
+  profileEntriesMax: 20,
+  profileEntryMax: 200,
+  nameMax: 80,
+  bioMax: 1000,
+  aiPromptMax: 4000,
+  linkPreviewsPerMessage: 3,
+} as const;
+
+export const TIMING = {
+  chatPollMs: 3000,
+  copyConfirmationMs: 2000,
+  sessionDays: 30,
+  oauthStateMinutes: 10,
+} as const;
+
+export const SHARE_POPUP = { width: 600, height: 400 } as const;
+export const MEDIA_PREVIEW_MAX_HEIGHT_PX = 400;
+
+export const PDF_LAYOUT = { margin: 20, textWidth: 170, pageBreakY: 280, lineSpacing: 7 } as const;
+
+export const DEFAULT_NAME = "Cosmic Soul";
+export const AI_NOTICE_DEFAULT_TITLE = "AI Generated Notice";
+
+export const NOTICE_TEXT_TYPES = ["announcement", "newsletter", "welcome", "event", "wisdom", "update"] as const;
+export const RESOURCE_TEXT_TYPES = ["article", "guide", "meditation", "wisdom"] as const;
+export const TEXT_MODELS = ["openai", "gemini", "straico"] as const;
+export const IMAGE_MODELS = ["openai", "gemini", "straico"] as const;
+export const IMAGE_STYLES = ["vivid", "natural"] as const;
+export const IMAGE_QUALITIES = ["standard", "hd"] as const;
+export const IMAGE_SIZES = ["1792x1024", "1024x1024", "1024x1792"] as const;
+
+/** SPEC §5: upload type prefixes that the library accepts. */
+export const RESOURCE_TYPE_PREFIXES = [
+  "image/",
+  "video/",
+  "audio/",
+  "application/pdf",
+  "text/",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument",
+  "application/zip",
+  "application/x-rar",
+] as const;
+export const RESOURCE_ACCEPT_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt", ".zip", ".rar"] as const;
+
+export type Role = "member" | "admin";
