@@ -4,6 +4,7 @@ import { getDb } from "./db/client";
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { authRoutes } from "./routes/auth";
+import { membershipRoutes } from "./routes/membership";
 import { userRoutes } from "./routes/users";
 
 const root = createApp();
@@ -16,6 +17,7 @@ export const app = root
   })
   .use(loadSession)
   .route("/", authRoutes)
-  .route("/", userRoutes);
+  .route("/", userRoutes)
+  .route("/", membershipRoutes);
 
 export type AppType = typeof app;

@@ -1,0 +1,30 @@
+import { useState, type FormEvent } from "react";
+
+/** The development sign-in provider's page (only reachable when the worker has AUTH_DEV_LOGIN=1). */
+export default function DevSignInPage() {
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const state = new URLSearchParams(window.location.search).get("state") ?? "";
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const query = new URLSearchParams({ email, name, state });
+    window.location.assign(`/api/auth/dev/authorize?${query}`);
+  };
+  return (
+    <main className="page-center">
+      <form className="card stack" style={{ width: "min(420px, 100%)", textAlign: "left" }} onSubmit={submit}>
+        <h1 style={{ fontSize: "1.6rem" }}>Development sign-in</h1>
+        <p className="faint">Stands in for Google on this local server. Use admin@example.com to sign in as an admin.</p>
+        <div className="field">
+          <label htmlFor="dev-email">Email</label>
+          <input id="dev-email" className="input" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="dev-name">Name</label>
+          <input id="dev-name" className="input" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-primary">Continue</button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from "react";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { useSession } from "../session/session-context";
+import { Avatar } from "./Avatar";
+
+const NAV = [
+  { to: "/app/lounge", label: "Lounge", icon: "✦" },
+  { to: "/app/chat", label: "Chat", icon: "☾" },
+  { to: "/app/resources", label: "Resources", icon: "❖" },
+  { to: "/app/profile", label: "Profile", icon: "◎" },
+];
+
+/** The signed-in shell: the navigation sidebar, which becomes a drawer on small screens. */
+export function AppLayout() {
+  const { user, store } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebarRef = useRef<HTMLElement>(null);
+
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    sidebarRef.current?.querySelector<HTMLElement>("a")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setDrawerOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
+
+  const signOut = async () => {
+    await store.logout();
+    navigate("/", { replace: true });
+  };
+
+  const isAdmin = user?.role === "admin";
+  return (
+    <div className="shell">
+      <a className="skip-link btn btn-sm" href="#main">Skip to content</a>
+      <header className="topbar">
+        <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label="Open navigation" aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
+          ☰
+        </button>
+        <span className="brand">✧ Cosmic Lounge</span>
+        <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
+      </header>
+      {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
+      <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label="Main">
+        <NavLink to="/app/lounge" className="brand">✧ Cosmic Lounge</NavLink>
+        <div className="nav">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to}>
+              <span aria-hidden="true">{item.icon}</span> {item.label}
+            </NavLink>
+          ))}
+          {isAdmin && (
+            <NavLink to="/admin">
+              <span aria-hidden="true">♛</span> Admin
+            </NavLink>
+          )}
+        </div>
+        <div className="sidebar-user">
+          <div className="who">
+            <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={44} />
+            <div>
+              <div className="name" data-testid="sidebar-name">{user?.name || DEFAULT_NAME}</div>
+              <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ Admin</span> : "Member"}</div>
+            </div>
+          </div>
+          <button type="button" className="btn btn-sm" onClick={signOut}>
+            Sign Out
+          </button>
+        </div>
+      </nav>
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+// Placeholder until its feature lands.
+export default function PayReturnPage() {
+  return (
+    <div className="page">
+      <h1>Payment</h1>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import type { SessionStore } from "./session-store";
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/** Provides the store and starts the first user fetch. */
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  useEffect(() => {
+    void store.fetchUser();
+  }, [store]);
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
+}
+
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error("useSession outside SessionProvider");
+  return store;
+}
+
+export function useSession() {
+  const store = useSessionStore();
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  return { ...state, store };
+}

@@ -1,0 +1,112 @@
+// The session of SPEC §4: pending until the first user fetch settles, a fetching flag, merged
+// concurrent fetches and code exchanges, logout that clears the user before calling the server.
+import type { UserDto } from "../../worker/db/users";
+import { TEXTS } from "../../worker/shared/texts";
+import { api } from "../api";
+
+export type SessionUserView = Omit<UserDto, "created_at"> & { created_at: string };
+export type SessionState = { user: SessionUserView | null; pending: boolean; fetching: boolean };
+
+type Reply = { ok: boolean; status: number; json(): Promise<unknown> };
+export type SessionDeps = {
+  getMe(): Promise<Reply>;
+  getRedirectUrl(): Promise<Reply>;
+  postSession(body: { code: string; state: string }): Promise<Reply>;
+  logout(): Promise<Reply>;
+  navigate(url: string): void;
+  log(message: string): void;
+};
+
+export const defaultSessionDeps: SessionDeps = {
+  getMe: () => api.users.me.$get(),
+  getRedirectUrl: () => api.oauth.google.redirect_url.$get(),
+  postSession: (body) => api.sessions.$post({ json: body }),
+  logout: () => api.logout.$get(),
+  navigate: (url) => window.location.assign(url),
+  log: (message) => console.error(message),
+};
+
+export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
+  let state: SessionState = { user: null, pending: true, fetching: false };
+  const listeners = new Set<() => void>();
+  let userRequest: Promise<SessionUserView | null> | null = null;
+  let exchangeRequest: Promise<void> | null = null;
+
+  const set = (patch: Partial<SessionState>) => {
+    state = { ...state, ...patch };
+    listeners.forEach((l) => l());
+  };
+
+  /** Fetches the current user; concurrent calls share one request. */
+  function fetchUser(): Promise<SessionUserView | null> {
+    userRequest ??= (async () => {
+      set({ fetching: true });
+      try {
+        const res = await deps.getMe();
+        if (!res.ok) throw new Error(TEXTS.session.fetchUserFailed(res.status));
+        const user = (await res.json()) as SessionUserView;
+        set({ user });
+        return user;
+      } catch (err) {
+        deps.log(err instanceof Error ? err.message : String(err));
+        return null;
+      } finally {
+        set({ pending: false, fetching: false });
+        userRequest = null;
+      }
+    })();
+    return userRequest;
+  }
+
+  /** Exchanges `code` (and `state`) of the given address for a session; concurrent calls share one request. */
+  function exchangeCodeForSession(search: string): Promise<void> {
+    exchangeRequest ??= (async () => {
+      try {
+        const params = new URLSearchParams(search);
+        const code = params.get("code");
+        if (!code) throw new Error(TEXTS.session.noCode);
+        const res = await deps.postSession({ code, state: params.get("state") ?? "" });
+        if (!res.ok) throw new Error(TEXTS.session.exchangeFailed(res.status));
+        await fetchUser();
+      } finally {
+        exchangeRequest = null;
+      }
+    })();
+    return exchangeRequest;
+  }
+
+  async function redirectToLogin(): Promise<void> {
+    try {
+      const res = await deps.getRedirectUrl();
+      if (!res.ok) throw new Error(TEXTS.session.redirectFailed(res.status));
+      const { redirectUrl } = (await res.json()) as { redirectUrl: string };
+      deps.navigate(redirectUrl);
+    } catch (err) {
+      deps.log(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  async function logout(): Promise<void> {
+    set({ user: null });
+    try {
+      const res = await deps.logout();
+      if (!res.ok) throw new Error(TEXTS.session.logoutFailed);
+    } catch {
+      deps.log(TEXTS.session.logoutFailed);
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    fetchUser,
+    exchangeCodeForSession,
+    redirectToLogin,
+    logout,
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

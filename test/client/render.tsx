@@ -1,0 +1,54 @@
+// Renders the app's real routes in a memory router with a session store over stubbed replies.
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { ConfirmProvider } from "../../client/components/ConfirmDialog";
+import { ToastProvider } from "../../client/components/Toasts";
+import { routes } from "../../client/router";
+import { SessionProvider } from "../../client/session/session-context";
+import { createSessionStore, type SessionDeps } from "../../client/session/session-store";
+
+export const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+
+export const userFixture = (patch: Record<string, unknown> = {}) => ({
+  id: 1, name: "Luna", email: "luna@example.com", avatar_url: null, role: "member", bio: null, timezone: null, created_at: "2026-01-01T00:00:00.000Z", ...patch,
+});
+
+export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
+  return {
+    getMe: vi.fn(async () => reply(401, { error: "Authentication required" })),
+    getRedirectUrl: vi.fn(async () => reply(200, { redirectUrl: "/auth/dev?state=s" })),
+    postSession: vi.fn(async () => reply(200, {})),
+    logout: vi.fn(async () => reply(200, { success: true })),
+    navigate: vi.fn(),
+    log: vi.fn(),
+    ...patch,
+  };
+}
+
+/** Stubs window.fetch for the calls made outside the session store (membership, screens). */
+export function stubFetch(handler: (url: string, init?: RequestInit) => { status: number; body: unknown } | undefined) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;
+    const answer = handler(new URL(url, "http://localhost").pathname + new URL(url, "http://localhost").search, init);
+    if (!answer) throw new TypeError("network error");
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+export function renderApp(path: string, deps: SessionDeps) {
+  const store = createSessionStore(deps);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <SessionProvider store={store}>
+      <ToastProvider>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </ToastProvider>
+    </SessionProvider>,
+  );
+  return { ...view, router, store };
+}

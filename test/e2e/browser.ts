@@ -1,0 +1,31 @@
+// Shared browser helpers: Debian's Chromium driven by playwright-core, signing in through the dev provider.
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport });
+}
+
+/** Signs in as a person would: landing page, Sign In, the development provider's form, Continue. */
+export async function signIn(page: Page, email: string, name: string): Promise<void> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/auth\/dev/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/app\/lounge/);
+}
+
+/** A unique email per test run, so tests never depend on each other's accounts. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// End-to-end: real Chromium (playwright-core) against the real dev server (Vite + workerd).
+export default defineConfig({
+  test: {
+    name: "e2e",
+    root: import.meta.dirname,
+    include: ["**/*.e2e.ts"],
+    globalSetup: ["./global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

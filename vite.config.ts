@@ -1,0 +1,19 @@
+import path from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const root = import.meta.dirname;
+
+// The React bundle lives in client/; the Cloudflare plugin runs the worker in workerd during dev
+// and builds it beside the assets. CLOUDFLARE_ENV=local selects wrangler.toml's [env.local].
+// The end-to-end suite runs its own server on a throwaway state directory.
+const stateDir = process.env.COSMIC_STATE_DIR;
+
+export default defineConfig({
+  root: path.join(root, "client"),
+  publicDir: path.join(root, "client/public"),
+  plugins: [react(), cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: stateDir ? { path: stateDir } : true })],
+  build: { outDir: path.join(root, "dist"), emptyOutDir: true },
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+});
