@@ -1,4 +1,6 @@
 import { createMiddleware } from "hono/factory";
+import { getMembership, hasPaidAccess } from "../db/memberships";
+import { TEXTS } from "../shared/texts";
 import type { AppEnv, SessionUser } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
 import { readSessionCookie, setSessionCookie, validateSessionToken } from "../lib/session";
@@ -31,5 +33,13 @@ export const requireUser = createMiddleware<AppEnv & Authed>(async (c, next) => 
 export const requireAdmin = createMiddleware<AppEnv & Authed>(async (c, next) => {
   if (!c.var.user) throw unauthorized();
   if (c.var.user.role !== "admin") throw forbidden();
+  await next();
+});
+
+/** 401 for anonymous callers, 403 `{ error }` for members without an active membership; admins pass. */
+export const requirePaidMember = createMiddleware<AppEnv & Authed>(async (c, next) => {
+  if (!c.var.user) throw unauthorized();
+  const membership = await getMembership(c.var.db, c.var.user);
+  if (!hasPaidAccess(membership)) throw forbidden(TEXTS.resources.membershipRequired);
   await next();
 });
