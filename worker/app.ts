@@ -3,6 +3,7 @@
 import { getDb } from "./db/client";
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
+import { sameOriginOnly } from "./middleware/csrf";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
 import { userRoutes } from "./routes/users";
@@ -11,6 +12,7 @@ const root = createApp();
 
 export const app = root
   .basePath("/api")
+  .use(sameOriginOnly)
   .use(async (c, next) => {
     c.set("db", getDb(c.env.DB));
     await next();

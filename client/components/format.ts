@@ -1,0 +1,15 @@
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** SPEC §9 relative time: 'Just now' under an hour, then 'Nh ago', then 'Nd ago'. */
+export function relativeTime(iso: string | Date, now = Date.now()): string {
+  const elapsed = now - new Date(iso).getTime();
+  if (elapsed < HOUR) return "Just now";
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  return `${Math.floor(elapsed / DAY)}d ago`;
+}
+
+export const formatDate = (iso: string | Date) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+
+/** $15,000 CLP */
+export const formatClp = (amount: number) => `$${amount.toLocaleString("en-US")} CLP`;
