@@ -4,6 +4,7 @@ import { getDb } from "./db/client";
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { sameOriginOnly } from "./middleware/csrf";
+import { apiSecurityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
 import { userRoutes } from "./routes/users";
@@ -12,6 +13,7 @@ const root = createApp();
 
 export const app = root
   .basePath("/api")
+  .use(apiSecurityHeaders)
   .use(sameOriginOnly)
   .use(async (c, next) => {
     c.set("db", getDb(c.env.DB));

@@ -31,3 +31,15 @@ async function fetchWithoutOrigin() {
   // `call` adds an Origin to non-GET requests unless one is given; give Sec-Fetch-Site instead.
   return call("/api/sessions", { method: "POST", json: { code: "x", state: "y" }, headers: { origin: "", "sec-fetch-site": "same-origin" } });
 }
+
+describe("API security headers", () => {
+  it("sets HSTS of at least a year, nosniff, a referrer policy and no framing on API answers, errors included", async () => {
+    for (const res of [await call("/api/users/me"), await call("/api/no-such-route"), await call("/api/oauth/google/redirect_url")]) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      const maxAge = Number(/max-age=(\d+)/.exec(res.headers.get("strict-transport-security") ?? "")?.[1]);
+      expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600);
+    }
+  });
+});

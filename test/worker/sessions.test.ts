@@ -195,3 +195,26 @@ describe("the API shell", () => {
     expect(typeof (await json(bad)).error).toBe("string");
   });
 });
+
+describe("production cookie", () => {
+  it("names the session cookie __Host-session, Secure, Path=/ and no Domain, in production", async () => {
+    const redirect = await call("/api/oauth/google/redirect_url");
+    const state = new URL((await json(redirect)).redirectUrl, "http://x").searchParams.get("state")!;
+    const authorize = await call(`/api/auth/dev/authorize?email=p@example.com&state=${state}`);
+    const code = new URL(authorize.headers.get("location")!, "http://x").searchParams.get("code")!;
+    const res = await call("/api/sessions", {
+      method: "POST",
+      json: { code, state },
+      cookie: `oauth_state=${setCookies(redirect).oauth_state}`,
+      env: { APP_ENV: "production" },
+    });
+    const line = res.headers.getSetCookie().find((l) => l.startsWith("__Host-session="))!;
+    expect(line).toMatch(/Secure/);
+    expect(line).toMatch(/Path=\//);
+    expect(line).not.toMatch(/Domain=/i);
+    const token = setCookies(res)["__Host-session"];
+    expect((await call("/api/users/me", { cookie: `__Host-session=${token}`, env: { APP_ENV: "production" } })).status).toBe(200);
+    // The local cookie name means nothing in production.
+    expect((await call("/api/users/me", { cookie: `session=${token}`, env: { APP_ENV: "production" } })).status).toBe(401);
+  });
+});
