@@ -1,8 +1,8 @@
 // The API: one root app owning errors, the database handle and the session; one sub-app per feature.
 // Each sub-app declares its full paths under /api, so a feature may span several prefixes.
-import { getDb } from "./db/client";
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
+import { databaseSession } from "./middleware/database";
 import { sameOriginOnly } from "./middleware/csrf";
 import { apiSecurityHeaders } from "./middleware/security-headers";
 import { authRoutes } from "./routes/auth";
@@ -15,10 +15,7 @@ export const app = root
   .basePath("/api")
   .use(apiSecurityHeaders)
   .use(sameOriginOnly)
-  .use(async (c, next) => {
-    c.set("db", getDb(c.env.DB));
-    await next();
-  })
+  .use(databaseSession)
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
