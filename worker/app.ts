@@ -4,6 +4,7 @@ import { getDb } from "./db/client";
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { sameOriginOnly } from "./middleware/csrf";
+import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
 import { userRoutes } from "./routes/users";
@@ -20,6 +21,7 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes);
+  .route("/", membershipRoutes)
+  .route("/", aiRoutes);
 
 export type AppType = typeof app;
