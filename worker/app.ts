@@ -5,6 +5,7 @@ import { loadSession } from "./middleware/auth";
 import { databaseSession } from "./middleware/database";
 import { sameOriginOnly } from "./middleware/csrf";
 import { apiSecurityHeaders } from "./middleware/security-headers";
+import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
 import { userRoutes } from "./routes/users";
@@ -19,6 +20,7 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes);
+  .route("/", membershipRoutes)
+  .route("/", aiRoutes);
 
 export type AppType = typeof app;

@@ -16,7 +16,7 @@ export function createApp() {
   app.notFound((c) => c.json({ error: TEXTS.api.notFound }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      const body = err.details === undefined ? { error: err.message } : { error: err.message, details: err.details };
+      const body = { ...err.fields, error: err.message, ...(err.details === undefined ? {} : { details: err.details }) };
       return c.json(body, err.status, err.headers);
     }
     if (err instanceof HTTPException) {

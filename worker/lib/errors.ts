@@ -1,12 +1,16 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** The one error the handlers throw; createApp turns it into `{ error, details? }` with its status. */
+/**
+ * The one error the handlers throw; createApp turns it into `{ error, details?, ...fields }` with its
+ * status and headers. `fields` carries extra top-level members a contract names (e.g. AI errors' `model`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
+    readonly fields?: Record<string, string | number | boolean | null>,
   ) {
     super(message);
   }

@@ -42,6 +42,14 @@ export const TIMING = {
   oauthStateMinutes: 10,
 } as const;
 
+/** Cost control: AI calls per user per hour (AI_CALLS_PER_HOUR overrides it). */
+export const AI_LIMITS = {
+  callsPerHourDefault: 20,
+  textTimeoutMs: 30_000,
+  imageTimeoutMs: 60_000,
+  keyCheckTimeoutMs: 10_000,
+} as const;
+
 export const SHARE_POPUP = { width: 600, height: 400 } as const;
 export const MEDIA_PREVIEW_MAX_HEIGHT_PX = 400;
 

@@ -64,6 +64,26 @@ export const TEXTS = {
     emailRequired: "Email is required",
   },
   profile: { notFound: "Profile not found" },
+  ai: {
+    notConfigured: (label: string, secret: string) => `${label} is not configured: set the ${secret} secret`,
+    imageNotConfigured: (label: string, variable: string) =>
+      `${label} image generation is not configured: set the ${variable} variable to an image model`,
+    invalidKey: (label: string) => `Invalid API key for ${label}`,
+    timeout: "The AI provider did not answer in time",
+    unreachable: (label: string) => `Could not reach ${label}. Please try again.`,
+    unavailable: (label: string, status: number) => `${label} is unavailable right now (HTTP ${status}). Please try again later.`,
+    busy: (label: string) => `${label} is busy or out of quota. Please try again later.`,
+    rejected: (label: string, status: number) => `${label} rejected the request (HTTP ${status})`,
+    blocked: (label: string, reason: string) => `${label} blocked this prompt (${reason}). Please try a different prompt.`,
+    invalidResponse: (label: string) => `${label} sent a response that could not be read`,
+    emptyImage: (label: string) => `${label} returned no image. Please try with a different prompt.`,
+    keyNotConfigured: "Not configured",
+    rateLimited: (limit: number, windowLabel: string, retryMinutes: number) =>
+      `Too many AI requests: the limit is ${limit} per ${windowLabel}. Please try again in ${retryMinutes} minute${retryMinutes === 1 ? "" : "s"}.`,
+  },
+  rateLimit: {
+    tooMany: (retrySeconds: number) => `Too many requests. Please try again in ${retrySeconds} second${retrySeconds === 1 ? "" : "s"}.`,
+  },
   confirm: {
     deletePost: "Are you sure you want to delete this post? This action cannot be undone.",
     deleteNotice: "Are you sure you want to delete this cosmic notice? This action cannot be undone.",

@@ -1,0 +1,79 @@
+// Fixed-window rate limits on the rate_limits table: one atomic upsert per call, so concurrent calls
+// are each counted. A window opens at the first call after the previous one ended.
+import { sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
+import type { AppEnv, Env } from "../env";
+import { TEXTS } from "../shared/texts";
+import { ApiError } from "./errors";
+
+export interface RateLimitOptions {
+  /** What is limited, e.g. "ai". Part of the row key. */
+  action: string;
+  /** Who is limited, e.g. "user:12" or "ip:203.0.113.9". */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  /** The 429 text, given the seconds until the window ends. */
+  message?: (retryAfterSeconds: number) => string;
+  /** Milliseconds since the epoch (tests). */
+  now?: number;
+}
+
+export interface RateLimitState {
+  count: number;
+  limit: number;
+  remaining: number;
+  /** When the current window ends (ms since the epoch). */
+  resetAt: number;
+}
+
+/** Counts one call; throws ApiError 429 with Retry-After when the window's limit is exceeded. */
+export async function rateLimit(db: Database, options: RateLimitOptions): Promise<RateLimitState> {
+  const { action, key, limit, windowSeconds } = options;
+  const now = options.now ?? Date.now();
+  const windowMs = windowSeconds * 1000;
+  const expiredBefore = now - windowMs;
+  const row = await db
+    .insert(rateLimits)
+    .values({ key: `${action}:${key}`, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .get();
+  const resetAt = row.windowStart + windowMs;
+  if (row.count > limit) {
+    const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    const message = options.message ? options.message(retryAfter) : TEXTS.rateLimit.tooMany(retryAfter);
+    throw new ApiError(429, message, { limit, window_seconds: windowSeconds, retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) });
+  }
+  return { count: row.count, limit, remaining: limit - row.count, resetAt };
+}
+
+/** The caller: the signed-in user, else the client IP Cloudflare reports. */
+export function callerKey(c: { var: { user: { id: number } | null }; req: { header(name: string): string | undefined } }): string {
+  if (c.var.user) return `user:${c.var.user.id}`;
+  return `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
+}
+
+type Limit = number | ((env: Env) => number);
+
+/** Middleware: at most `limit` calls per `windowSeconds` per user (or IP when anonymous). */
+export const limitPerUser = (action: string, limit: Limit, windowSeconds: number, message?: (retryAfterSeconds: number, limit: number) => string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const max = typeof limit === "function" ? limit(c.env) : limit;
+    await rateLimit(c.var.db, {
+      action,
+      key: callerKey(c),
+      limit: max,
+      windowSeconds,
+      message: message ? (retry) => message(retry, max) : undefined,
+    });
+    await next();
+  });
