@@ -4,8 +4,10 @@ import { getDb } from "./db/client";
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { sameOriginOnly } from "./middleware/csrf";
+import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
+import { profileRoutes } from "./routes/profile";
 import { userRoutes } from "./routes/users";
 
 const root = createApp();
@@ -20,6 +22,8 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes);
+  .route("/", membershipRoutes)
+  .route("/", profileRoutes)
+  .route("/", adminRoutes);
 
 export type AppType = typeof app;
