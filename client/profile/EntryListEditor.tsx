@@ -57,7 +57,7 @@ export function EntryListEditor({ title, noun, entries, editing, onChange }: { t
             <label htmlFor={addId} className="visually-hidden">
               New {noun}
             </label>
-            <input id={addId} className="input" placeholder={`Add a ${noun}`} maxLength={LIMITS.profileEntryMax} value={fresh} disabled={full} onChange={(e) => setFresh(e.target.value)} onKeyDown={onAddKey} />
+            <input id={addId} className="input" placeholder={`Add ${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`} maxLength={LIMITS.profileEntryMax} value={fresh} disabled={full} onChange={(e) => setFresh(e.target.value)} onKeyDown={onAddKey} />
             <button type="button" className="btn" onClick={add} disabled={!fresh.trim() || full}>
               Add {noun}
             </button>

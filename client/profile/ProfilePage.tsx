@@ -203,10 +203,12 @@ export default function ProfilePage() {
               </>
             )}
             <dl className="profile-facts">
-              <div>
-                <dt>Timezone</dt>
-                <dd>{user.timezone || TEXTS.profile.notSet}</dd>
-              </div>
+              {!editing && (
+                <div>
+                  <dt>Timezone</dt>
+                  <dd>{user.timezone || TEXTS.profile.notSet}</dd>
+                </div>
+              )}
               <div>
                 <dt>Member since</dt>
                 <dd>{formatDate(user.created_at)}</dd>

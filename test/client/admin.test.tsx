@@ -113,7 +113,9 @@ describe("admin dashboard", () => {
     const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
     URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
     URL.revokeObjectURL = () => {};
-    onTestFinished(() => Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke }));
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke });
+    });
     const clicks: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);

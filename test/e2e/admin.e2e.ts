@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchBrowser, newContext, signIn, uniqueEmail } from "./browser";
@@ -37,7 +36,10 @@ it("an admin adds a member, sees them in the table, exports members.csv, and del
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toBe("members.csv");
-  const csv = await readFile((await download.path())!, "utf8");
+  const decoder = new TextDecoder();
+  let csv = "";
+  for await (const chunk of await download.createReadStream()) csv += decoder.decode(chunk as Uint8Array, { stream: true });
+  csv += decoder.decode();
   expect(csv.startsWith("Name,Email,Role,Status,Plan,Joined\r\n")).toBe(true);
   expect(csv).toContain(`"Nova, ""the"" Star ${name.split(" ").pop()}",${email},member,inactive,None,`);
   expect(csv).toContain("admin@example.com,admin,active");
