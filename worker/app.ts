@@ -5,9 +5,11 @@ import { loadSession } from "./middleware/auth";
 import { databaseSession } from "./middleware/database";
 import { sameOriginOnly } from "./middleware/csrf";
 import { apiSecurityHeaders } from "./middleware/security-headers";
+import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
+import { profileRoutes } from "./routes/profile";
 import { userRoutes } from "./routes/users";
 
 const root = createApp();
@@ -21,6 +23,8 @@ export const app = root
   .route("/", authRoutes)
   .route("/", userRoutes)
   .route("/", membershipRoutes)
-  .route("/", aiRoutes);
+  .route("/", aiRoutes)
+  .route("/", profileRoutes)
+  .route("/", adminRoutes);
 
 export type AppType = typeof app;

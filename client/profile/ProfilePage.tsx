@@ -1,8 +1,251 @@
-// Placeholder until its feature lands.
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, errorText, unwrap } from "../api";
+import { Avatar } from "../components/Avatar";
+import { formatDate } from "../components/format";
+import { Spinner } from "../components/Spinner";
+import { ErrorState } from "../components/States";
+import { useSession } from "../session/session-context";
+import { ActiveSessions } from "./ActiveSessions";
+import { EntryListEditor } from "./EntryListEditor";
+import "./profile.css";
+
+type ProfileUser = { id: number; name: string | null; email: string; avatar_url: string | null; role: string; bio: string | null; timezone: string | null; created_at: string };
+type Loaded = { user: ProfileUser; goals: string[]; interests: string[]; socials: Record<string, string> };
+type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
+
+/** Decodes the JSON-encoded text of SPEC §3, tolerating anything malformed. */
+function decodeList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+function decodeSocials(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === "string" && /^https?:\/\//i.test(v))) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+const cleanEntries = (list: string[]) => list.map((s) => s.trim()).filter(Boolean);
+
+const timeZones = (() => {
+  try {
+    return (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  } catch {
+    return [];
+  }
+})();
+
+const ACTIVITY = [
+  { icon: "✦", title: "Share in the Lounge", text: "Your reflections light the way for others." },
+  { icon: "☾", title: "Gather in Chat", text: "Kindred souls are waiting in the channels." },
+  { icon: "❖", title: "Explore Resources", text: "Meditations and guides for your journey." },
+  { icon: "✧", title: "Grow Each Day", text: "Small steps, cosmic change." },
+];
+
 export default function ProfilePage() {
+  const { store } = useSession();
+  const [data, setData] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const ids = { name: useId(), bio: useId(), tz: useId(), zones: useId() };
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const body = await unwrap(api.profile.$get());
+      const next: Loaded = {
+        user: body.user as ProfileUser,
+        goals: decodeList(body.profile.goals),
+        interests: decodeList(body.profile.interests),
+        socials: decodeSocials(body.profile.socials),
+      };
+      setData(next);
+      return next;
+    } catch {
+      setFailed(true);
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const startEditing = () => {
+    if (!data) return;
+    setDraft({ goals: [...data.goals], interests: [...data.interests], name: data.user.name ?? "", bio: data.user.bio ?? "", timezone: data.user.timezone ?? "" });
+    setSaveError(null);
+    setEditing(true);
+  };
+
+  const save = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!data || !draft) return;
+    setSaving(true);
+    setSaveError(null);
+    const fail = (err: unknown, fallback: string) => {
+      setSaveError(errorText(err, fallback));
+      setSaving(false);
+    };
+    try {
+      // SPEC §3: only goals, interests and socials are sent, JSON-encoded.
+      const json = { goals: JSON.stringify(cleanEntries(draft.goals)), interests: JSON.stringify(cleanEntries(draft.interests)), socials: JSON.stringify(data.socials) };
+      await unwrap(api.profile.$put({ json }));
+    } catch (err) {
+      return fail(err, TEXTS.profile.saveFailed);
+    }
+    const details = { name: draft.name.trim(), bio: draft.bio.trim(), timezone: draft.timezone.trim() };
+    const u = data.user;
+    if (details.name !== (u.name ?? "") || details.bio !== (u.bio ?? "") || details.timezone !== (u.timezone ?? "")) {
+      try {
+        await unwrap(api.users.me.$patch({ json: details }));
+      } catch (err) {
+        await load();
+        return fail(err, TEXTS.profile.detailsSaveFailed);
+      }
+      void store.fetchUser();
+    }
+    // Reload, and leave edit mode only when the save succeeded.
+    const reloaded = await load();
+    setSaving(false);
+    if (reloaded) {
+      setEditing(false);
+      setDraft(null);
+    }
+  };
+
+  if (failed && !data) {
+    return (
+      <div className="page">
+        <h1>Your Cosmic Profile</h1>
+        <ErrorState text={TEXTS.profile.notFound} onRetry={() => void load()} />
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="page page-center">
+        <Spinner label="Loading profile" />
+      </div>
+    );
+  }
+
+  const { user } = data;
+  const socials = Object.entries(data.socials);
   return (
-    <div className="page">
-      <h1>Your Cosmic Profile</h1>
+    <div className="page profile stack">
+      <div className="spread">
+        <h1>Your Cosmic Profile</h1>
+        {editing ? (
+          <div className="row">
+            <button type="button" className="btn" disabled={saving} onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            <button type="submit" form="profile-form" className="btn btn-primary" disabled={saving}>
+              {saving ? "Saving..." : "Save Changes"}
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="btn btn-primary" onClick={startEditing}>
+            Edit Profile
+          </button>
+        )}
+      </div>
+
+      {saveError && (
+        <p className="alert alert-error" role="alert">
+          {saveError}
+        </p>
+      )}
+
+      <form id="profile-form" className="stack" onSubmit={save} noValidate>
+        <section className="card profile-card" aria-label="About you">
+          <Avatar src={user.avatar_url} name={user.name} email={user.email} size={96} />
+          <div className="profile-details">
+            {editing && draft ? (
+              <>
+                <div className="field">
+                  <label htmlFor={ids.name}>Display name</label>
+                  <input id={ids.name} className="input" maxLength={LIMITS.nameMax} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label htmlFor={ids.bio}>Bio</label>
+                  <textarea id={ids.bio} className="textarea" rows={3} maxLength={LIMITS.bioMax} value={draft.bio} onChange={(e) => setDraft({ ...draft, bio: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label htmlFor={ids.tz}>Timezone</label>
+                  <input id={ids.tz} className="input" list={ids.zones} placeholder="e.g. America/Santiago" maxLength={LIMITS.timezoneMax} value={draft.timezone} onChange={(e) => setDraft({ ...draft, timezone: e.target.value })} />
+                  <datalist id={ids.zones}>
+                    {timeZones.map((z) => (
+                      <option key={z} value={z} />
+                    ))}
+                  </datalist>
+                </div>
+              </>
+            ) : (
+              <>
+                <h2 className="profile-name" data-testid="profile-name">{user.name || DEFAULT_NAME}</h2>
+                <p className="muted profile-email">{user.email}</p>
+                <p>{user.role === "admin" ? <span className="badge badge-admin">♛ Admin</span> : <span className="badge badge-tag">Member</span>}</p>
+                {user.bio && <p className="profile-bio">{user.bio}</p>}
+              </>
+            )}
+            <dl className="profile-facts">
+              {!editing && (
+                <div>
+                  <dt>Timezone</dt>
+                  <dd>{user.timezone || TEXTS.profile.notSet}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Member since</dt>
+                <dd>{formatDate(user.created_at)}</dd>
+              </div>
+            </dl>
+            {socials.length > 0 && (
+              <ul className="row profile-socials" aria-label="Social links">
+                {socials.map(([key, url]) => (
+                  <li key={key}>
+                    <a href={url} target="_blank" rel="noopener noreferrer">{key}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+
+        <div className="profile-lists">
+          <EntryListEditor title="Goals" noun="goal" entries={editing && draft ? draft.goals : data.goals} editing={editing} onChange={(goals) => draft && setDraft({ ...draft, goals })} />
+          <EntryListEditor title="Interests" noun="interest" entries={editing && draft ? draft.interests : data.interests} editing={editing} onChange={(interests) => draft && setDraft({ ...draft, interests })} />
+        </div>
+      </form>
+
+      <section aria-labelledby="activity-title">
+        <h2 id="activity-title">Cosmic Activity</h2>
+        <ul className="activity-tiles">
+          {ACTIVITY.map((a) => (
+            <li key={a.title} className="card card-tight">
+              <span className="activity-icon" aria-hidden="true">{a.icon}</span>
+              <strong>{a.title}</strong>
+              <span className="faint">{a.text}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <ActiveSessions />
     </div>
   );
 }

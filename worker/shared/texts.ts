@@ -1,5 +1,5 @@
 // Every user-facing text the spec fixes, in one place for the worker and the client.
-import { MEMBERSHIP, PRODUCT_NAME } from "./rules";
+import { LIMITS, MEMBERSHIP, PRODUCT_NAME } from "./rules";
 
 export const TEXTS = {
   session: {
@@ -62,8 +62,31 @@ export const TEXTS = {
     clearPaymentsFailed: "Failed to clear payments",
     clearedPayments: "All payment records have been deleted successfully.",
     emailRequired: "Email is required",
+    emailInvalid: "Enter a valid email address",
+    memberExists: "A member with this email already exists",
+    memberNotFound: "Member not found",
+    cannotDeleteAdmin: "Admins cannot be deleted",
+    cannotChangeOwnRole: "You cannot change your own role",
+    paymentNotFound: "Payment not found",
+    loadFailed: "Failed to load admin data",
+    updateRoleFailed: "Failed to update role",
+    contentPlaceholder: "Moderation tools are coming soon to the cosmos.",
+    keysHint:
+      "Troubleshooting: check that each key is set as a worker secret (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), has no extra spaces, and is still active in the provider's dashboard.",
   },
-  profile: { notFound: "Profile not found" },
+  profile: {
+    notFound: "Profile not found",
+    saveFailed: "Failed to save profile",
+    detailsSaveFailed: "Failed to save your details",
+    timezoneInvalid: "Timezone must be a valid IANA time zone, like America/Santiago",
+    entryBlank: "Entries cannot be blank",
+    socialUrlInvalid: "Social links must be http(s) URLs",
+    socialsTooMany: `At most ${LIMITS.socialsMax} social links`,
+    notSet: "Not set",
+    sessionsLoadFailed: "Failed to load your sessions",
+    signOutOthersFailed: "Failed to sign out other sessions",
+    signedOutOthers: (n: number) => `Signed out ${n} other session${n === 1 ? "" : "s"}.`,
+  },
   ai: {
     notConfigured: (label: string, secret: string) => `${label} is not configured: set the ${secret} secret`,
     imageNotConfigured: (label: string, variable: string) =>

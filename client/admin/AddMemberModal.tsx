@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from "react";
+import { LIMITS, type Role } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, errorText, unwrap } from "../api";
+import { Modal } from "../components/Modal";
+
+/** Pre-provisions an account: the person's first Google sign-in with this email binds to it. */
+export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAdded: (email: string) => Promise<void> }) {
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<Role>("member");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return setError(TEXTS.admin.emailRequired);
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await unwrap(api.admin.members.$post({ json: { email: email.trim(), name: name.trim() || null, role } }));
+      await onAdded(created?.email ?? email.trim());
+    } catch (err) {
+      setError(errorText(err, TEXTS.admin.addMemberFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Add Member" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="add-member-email">Email</label>
+          <input id="add-member-email" className="input" type="email" autoComplete="off" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        </div>
+        <div className="field">
+          <label htmlFor="add-member-name">Display name (optional)</label>
+          <input id="add-member-name" className="input" maxLength={LIMITS.nameMax} value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="add-member-role">Role</label>
+          <select id="add-member-role" className="select" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            <option value="member">Member</option>
+            <option value="admin">Admin</option>
+          </select>
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? "Adding..." : "Add Member"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

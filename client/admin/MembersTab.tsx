@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, errorText, unwrap } from "../api";
+import { Avatar } from "../components/Avatar";
+import { useConfirm } from "../components/ConfirmDialog";
+import { formatDate } from "../components/format";
+import { EmptyState } from "../components/States";
+import { useToast } from "../components/Toasts";
+import { useSession } from "../session/session-context";
+import { AddMemberModal } from "./AddMemberModal";
+import { downloadCsv, membersCsv } from "./csv";
+import type { Member } from "./types";
+
+const STATUS_BADGE: Record<string, string> = { active: "badge-active", trial: "badge-admin-status", inactive: "badge-other" };
+
+export function MembersTab({ members, onChanged }: { members: Member[]; onChanged: () => Promise<void> }) {
+  const { user } = useSession();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [adding, setAdding] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const remove = async (m: Member) => {
+    if (!(await confirm(TEXTS.confirm.deleteMember))) return;
+    setBusyId(m.id);
+    try {
+      await unwrap(api.admin.members[":id"].$delete({ param: { id: String(m.id) } }));
+      await onChanged();
+    } catch (err) {
+      toast.show(errorText(err, TEXTS.admin.deleteMemberFailed), "error");
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const changeRole = async (m: Member) => {
+    const role = m.role === "admin" ? "member" : "admin";
+    if (!(await confirm(`Change ${m.name || m.email} to ${role}? They will be signed out everywhere.`, "Change role"))) return;
+    setBusyId(m.id);
+    try {
+      await unwrap(api.admin.members[":id"].$patch({ param: { id: String(m.id) }, json: { role } }));
+      await onChanged();
+    } catch (err) {
+      toast.show(errorText(err, TEXTS.admin.updateRoleFailed), "error");
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div className="stack">
+      <div className="spread">
+        <h2 className="admin-section-title">Members</h2>
+        <div className="row">
+          <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+            + Add Member
+          </button>
+          <button type="button" className="btn" onClick={() => downloadCsv("members.csv", membersCsv(members))}>
+            Export CSV
+          </button>
+        </div>
+      </div>
+      {members.length === 0 ? (
+        <EmptyState title="No members yet" />
+      ) : (
+        <div className="table-wrap card card-tight">
+          <table className="admin-table">
+            <caption className="visually-hidden">Members</caption>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Status</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => (
+                <tr key={m.id} data-testid="member-row">
+                  <td>
+                    <div className="member-cell">
+                      <Avatar name={m.name} email={m.email} size={36} />
+                      <div>
+                        <div className="member-name">
+                          {m.name || DEFAULT_NAME} {m.role === "admin" && <span className="badge badge-admin">♛ Admin</span>}
+                        </div>
+                        <div className="faint">{m.email}</div>
+                      </div>
+                    </div>
+                  </td>
+                  <td>
+                    <span className={`badge ${STATUS_BADGE[m.status] ?? "badge-other"}`}>{m.status}</span>
+                  </td>
+                  <td>{m.plan ?? "None"}</td>
+                  <td>{formatDate(m.created_at)}</td>
+                  <td>
+                    <div className="row">
+                      {m.id !== user?.id && (
+                        <button type="button" className="btn btn-sm" disabled={busyId === m.id} onClick={() => void changeRole(m)} aria-label={`${m.role === "admin" ? "Make member" : "Make admin"}: ${m.email}`}>
+                          {m.role === "admin" ? "Make member" : "Make admin"}
+                        </button>
+                      )}
+                      {m.role !== "admin" && (
+                        <button type="button" className="btn btn-sm btn-danger" disabled={busyId === m.id} onClick={() => void remove(m)} aria-label={`Delete ${m.email}`}>
+                          Delete
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding && (
+        <AddMemberModal
+          onClose={() => setAdding(false)}
+          onAdded={async (email) => {
+            setAdding(false);
+            toast.show(`Added ${email}.`, "success");
+            await onChanged();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, errorText, unwrap } from "../api";
+import { useConfirm } from "../components/ConfirmDialog";
+import { formatClp, formatDate } from "../components/format";
+import { EmptyState } from "../components/States";
+import { useToast } from "../components/Toasts";
+import { downloadCsv, paymentsCsv } from "./csv";
+import type { Payment } from "./types";
+
+/** SPEC §3: completed and pending as they are; any other status is shown as failed. */
+const shownStatus = (status: string) => (status === "completed" || status === "pending" ? status : "failed");
+const STATUS_BADGE = { completed: "badge-active", pending: "badge-other", failed: "badge-failed" } as const;
+
+export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onChanged: () => Promise<void> }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [busy, setBusy] = useState<number | "all" | null>(null);
+
+  const remove = async (p: Payment) => {
+    if (!(await confirm(TEXTS.confirm.deletePayment))) return;
+    setBusy(p.id);
+    try {
+      await unwrap(api.admin.payments[":id"].$delete({ param: { id: String(p.id) } }));
+      await onChanged();
+    } catch (err) {
+      toast.show(errorText(err, TEXTS.admin.deletePaymentFailed), "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const clearAll = async () => {
+    if (!(await confirm(TEXTS.confirm.clearPayments, "Delete all"))) return;
+    setBusy("all");
+    try {
+      await unwrap(api.admin.payments["clear-all"].$delete());
+      toast.show(TEXTS.admin.clearedPayments, "success");
+      await onChanged();
+    } catch (err) {
+      toast.show(errorText(err, TEXTS.admin.clearPaymentsFailed), "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="stack">
+      <div className="spread">
+        <h2 className="admin-section-title">Payments</h2>
+        <div className="row">
+          <button type="button" className="btn btn-danger" disabled={payments.length === 0 || busy !== null} onClick={() => void clearAll()}>
+            Clear All
+          </button>
+          <button type="button" className="btn" onClick={() => downloadCsv("payments.csv", paymentsCsv(payments))}>
+            Export CSV
+          </button>
+        </div>
+      </div>
+      {payments.length === 0 ? (
+        <EmptyState title="No payment records" />
+      ) : (
+        <div className="table-wrap card card-tight">
+          <table className="admin-table">
+            <caption className="visually-hidden">Payments</caption>
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Date</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => {
+                const status = shownStatus(p.status);
+                return (
+                  <tr key={p.id} data-testid="payment-row">
+                    <td>{p.user_email}</td>
+                    <td>{p.plan}</td>
+                    <td>{formatClp(p.amount_clp)}</td>
+                    <td>
+                      <span className={`badge ${STATUS_BADGE[status]}`}>{status}</span>
+                    </td>
+                    <td>{formatDate(p.created_at)}</td>
+                    <td>
+                      <button type="button" className="btn btn-sm btn-danger" disabled={busy !== null} onClick={() => void remove(p)} aria-label={`Delete payment ${p.id} of ${p.user_email}`}>
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

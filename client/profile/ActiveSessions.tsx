@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from "react";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, errorText, unwrap } from "../api";
+import { formatDate } from "../components/format";
+import { Spinner } from "../components/Spinner";
+import { ErrorState } from "../components/States";
+import { useToast } from "../components/Toasts";
+
+type SessionRow = { id: string; user_agent: string | null; created_at: string; expires_at: string; current: boolean };
+
+/** A readable device label from a user agent string (browser on system), or a neutral fallback. */
+export function describeAgent(ua: string | null): string {
+  if (!ua) return "Unknown device";
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
+  const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? ua.slice(0, 60);
+}
+
+export function ActiveSessions() {
+  const toast = useToast();
+  const [rows, setRows] = useState<SessionRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setRows(await unwrap(api.sessions.$get()));
+    } catch (err) {
+      setError(errorText(err, TEXTS.profile.sessionsLoadFailed));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const signOutOthers = async () => {
+    setBusy(true);
+    try {
+      const res = await unwrap(api.sessions.others.$delete());
+      toast.show(TEXTS.profile.signedOutOthers(res.signed_out), "success");
+      await load();
+    } catch (err) {
+      toast.show(errorText(err, TEXTS.profile.signOutOthersFailed), "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const others = rows?.filter((r) => !r.current).length ?? 0;
+  return (
+    <section className="card" aria-labelledby="sessions-title">
+      <div className="spread">
+        <h2 id="sessions-title">Active sessions</h2>
+        <button type="button" className="btn btn-sm" disabled={busy || others === 0} onClick={() => void signOutOthers()}>
+          Sign out other sessions
+        </button>
+      </div>
+      {error ? (
+        <ErrorState text={error} onRetry={() => void load()} />
+      ) : !rows ? (
+        <Spinner small label="Loading sessions" />
+      ) : (
+        <ul className="session-list">
+          {rows.map((s) => (
+            <li key={s.id} className="spread">
+              <div>
+                <strong>{describeAgent(s.user_agent)}</strong> {s.current && <span className="badge badge-active">This device</span>}
+                <div className="faint">
+                  Signed in {formatDate(s.created_at)} · expires {formatDate(s.expires_at)}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { TEXTS } from "../../worker/shared/texts";
+import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+
+const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
+
+describe("profile screen", () => {
+  it("shows the user with the name and timezone fallbacks, the goals and the Cosmic Activity tiles", async () => {
+    stubFetch((url) =>
+      url === "/api/profile"
+        ? { status: 200, body: { user: userFixture({ name: null, timezone: null }), profile: { goals: '["Breathe"]', interests: "[]", socials: "{}" } } }
+        : { status: 200, body: [] },
+    );
+    renderApp("/app/profile", session());
+    expect(await screen.findByTestId("profile-name")).toHaveProperty("textContent", "Cosmic Soul");
+    expect(screen.getByText(TEXTS.profile.notSet)).toBeTruthy();
+    expect(screen.getByText("luna@example.com")).toBeTruthy();
+    expect(within(screen.getByTestId("goal-list")).getByText("Breathe")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Cosmic Activity" })).toBeTruthy();
+  });
+
+  it("says 'Profile not found' when the profile cannot be loaded", async () => {
+    stubFetch(() => ({ status: 500, body: { error: "boom" } }));
+    renderApp("/app/profile", session());
+    expect(await screen.findByText(TEXTS.profile.notFound)).toBeTruthy();
+  });
+
+  it("saves goals and interests JSON-encoded and leaves edit mode only when the save succeeded", async () => {
+    let profile = { goals: '["Breathe"]', interests: "[]", socials: "{}" };
+    let putStatus = 500;
+    const puts: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url === "/api/profile" && init?.method === "PUT") {
+        const body = JSON.parse(String(init.body));
+        puts.push(body);
+        if (putStatus !== 200) return { status: putStatus, body: { error: "goals: At most 20 entries" } };
+        profile = body;
+        return { status: 200, body: { user: userFixture(), profile } };
+      }
+      if (url === "/api/profile") return { status: 200, body: { user: userFixture(), profile } };
+      return { status: 200, body: [] };
+    });
+    renderApp("/app/profile", session());
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Profile" }));
+    fireEvent.change(screen.getByLabelText("Goals 1"), { target: { value: "Breathe deeply" } });
+    fireEvent.change(screen.getByLabelText("New interest"), { target: { value: "Tarot" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add interest" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(screen.getByText("goals: At most 20 entries")).toBeTruthy());
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeTruthy();
+
+    putStatus = 200;
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy());
+    expect(puts[1]).toEqual({ goals: '["Breathe deeply"]', interests: '["Tarot"]', socials: "{}" });
+    expect(within(screen.getByTestId("interest-list")).getByText("Tarot")).toBeTruthy();
+  });
+});

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { profiles, sessions, users } from "../../worker/db/schema";
+import { LIMITS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { call, db, json, signIn } from "./helpers";
+
+const put = (cookie: string, body: unknown) => call("/api/profile", { method: "PUT", cookie, json: body });
+
+describe("GET/PUT /api/profile", () => {
+  it("needs a session", async () => {
+    expect((await call("/api/profile")).status).toBe(401);
+    expect((await put("", { goals: [] })).status).toBe(401);
+    expect((await call("/api/users/me", { method: "PATCH", json: { name: "x" } })).status).toBe(401);
+  });
+
+  it("returns the user and an empty profile as JSON-encoded text", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const res = await call("/api/profile", { cookie });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.user).toMatchObject({ email: "luna@example.com", name: "Luna", role: "member", bio: null, timezone: null });
+    expect(body.profile).toEqual({ goals: "[]", interests: "[]", socials: "{}" });
+  });
+
+  it("saves goals, interests and socials sent JSON-encoded (the spec's wire format) or decoded", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const encoded = await put(cookie, {
+      goals: JSON.stringify(["Meditate daily", "  Read more  "]),
+      interests: JSON.stringify(["Astrology"]),
+      socials: JSON.stringify({ instagram: "https://instagram.com/luna" }),
+    });
+    expect(encoded.status).toBe(200);
+    const profile = (await json(await call("/api/profile", { cookie }))).profile;
+    expect(JSON.parse(profile.goals)).toEqual(["Meditate daily", "Read more"]);
+    expect(JSON.parse(profile.interests)).toEqual(["Astrology"]);
+    expect(JSON.parse(profile.socials)).toEqual({ instagram: "https://instagram.com/luna" });
+
+    const decoded = await put(cookie, { goals: ["Breathe"], interests: [], socials: {} });
+    expect(decoded.status).toBe(200);
+    expect((await json(decoded)).profile).toEqual({ goals: '["Breathe"]', interests: "[]", socials: "{}" });
+    // Another user's profile is untouched and separate.
+    const other = await signIn("sol@example.com", "Sol");
+    expect((await json(await call("/api/profile", { cookie: other }))).profile.goals).toBe("[]");
+  });
+
+  it("enforces the limits: entries count and length, blank entries, socials URLs and count, JSON shape", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    await put(cookie, { goals: ["keep me"] });
+    const tooMany = Array.from({ length: LIMITS.profileEntriesMax + 1 }, (_, i) => `goal ${i}`);
+    const cases: unknown[] = [
+      { goals: tooMany },
+      { interests: JSON.stringify(tooMany) },
+      { goals: ["x".repeat(LIMITS.profileEntryMax + 1)] },
+      { goals: ["   "] },
+      { goals: [42] },
+      { goals: "not json" },
+      { goals: JSON.stringify({ a: 1 }) },
+      { socials: { site: "javascript:alert(1)" } },
+      { socials: { site: "ftp://example.com" } },
+      { socials: JSON.stringify({ site: "not a url" }) },
+      { socials: Object.fromEntries(Array.from({ length: LIMITS.socialsMax + 1 }, (_, i) => [`s${i}`, `https://example.com/${i}`])) },
+      { socials: ["https://example.com"] },
+      {},
+    ];
+    for (const body of cases) {
+      const res = await put(cookie, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(typeof (await json(res)).error).toBe("string");
+    }
+    const exact = Array.from({ length: LIMITS.profileEntriesMax }, () => "y".repeat(LIMITS.profileEntryMax));
+    expect((await put(cookie, { goals: exact })).status).toBe(200);
+    const [row] = await db().select().from(profiles);
+    expect(JSON.parse(row.goals)).toHaveLength(LIMITS.profileEntriesMax);
+  });
+});
+
+describe("PATCH /api/users/me", () => {
+  it("updates name, bio and timezone; blank clears", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const res = await call("/api/users/me", { method: "PATCH", cookie, json: { name: "  Luna Bright ", bio: "Stargazer", timezone: "America/Santiago" } });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
+    expect(await json(await call("/api/users/me", { cookie }))).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
+
+    const cleared = await call("/api/users/me", { method: "PATCH", cookie, json: { bio: "", timezone: "" } });
+    expect(await json(cleared)).toMatchObject({ name: "Luna Bright", bio: null, timezone: null });
+  });
+
+  it("refuses an unknown time zone, over-long name or bio, and fields it does not own", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const badZone = await call("/api/users/me", { method: "PATCH", cookie, json: { timezone: "Mars/Olympus_Mons" } });
+    expect(badZone.status).toBe(400);
+    expect((await json(badZone)).error).toContain(TEXTS.profile.timezoneInvalid);
+    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { name: "n".repeat(LIMITS.nameMax + 1) } })).status).toBe(400);
+    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { bio: "b".repeat(LIMITS.bioMax + 1) } })).status).toBe(400);
+    // Role and email are not the member's to change.
+    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { role: "admin" } })).status).toBe(400);
+    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { email: "x@example.com" } })).status).toBe(400);
+    const [row] = await db().select().from(users);
+    expect(row).toMatchObject({ role: "member", email: "luna@example.com", name: "Luna", timezone: null });
+  });
+});
+
+describe("sessions on the profile", () => {
+  it("lists the caller's active sessions with the current one marked, without exposing session ids", async () => {
+    const first = await signIn("luna@example.com", "Luna");
+    const second = await signIn("luna@example.com", "Luna");
+    await signIn("sol@example.com", "Sol");
+    const res = await call("/api/sessions", { cookie: second });
+    expect(res.status).toBe(200);
+    const list = await json<any[]>(res);
+    expect(list).toHaveLength(2);
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    expect(Object.keys(list[0]).sort()).toEqual(["created_at", "current", "expires_at", "id", "user_agent"]);
+    const stored = (await db().select().from(sessions)).map((s) => s.id);
+    for (const s of list) {
+      expect(s.id).toMatch(/^[0-9a-f]{12}$/);
+      expect(stored).not.toContain(s.id);
+    }
+    expect(JSON.stringify(list)).not.toContain(first.split("=")[1]);
+    expect((await call("/api/sessions")).status).toBe(401);
+  });
+
+  it("signs out all other sessions of the caller only", async () => {
+    const first = await signIn("luna@example.com", "Luna");
+    const second = await signIn("luna@example.com", "Luna");
+    const third = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    const res = await call("/api/sessions/others", { method: "DELETE", cookie: second });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true, signed_out: 2 });
+    expect((await call("/api/users/me", { cookie: second })).status).toBe(200);
+    expect((await call("/api/users/me", { cookie: first })).status).toBe(401);
+    expect((await call("/api/users/me", { cookie: third })).status).toBe(401);
+    expect((await call("/api/users/me", { cookie: sol })).status).toBe(200);
+    const lunaId = (await db().select().from(users).where(eq(users.email, "luna@example.com")))[0].id;
+    expect(await db().select().from(sessions).where(eq(sessions.userId, lunaId))).toHaveLength(1);
+    expect((await call("/api/sessions/others", { method: "DELETE" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,124 @@
+// The admin dashboard's queries: members (with their membership status) and payment records.
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import type { Database } from "./client";
+import { comments, memberships, messages, payments, postLikes, posts, sessions, users } from "./schema";
+
+export type MemberStatus = "active" | "trial" | "inactive";
+
+/** SPEC §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or trial). */
+export function memberStatus(role: string, membership: { kind: string; nextPaymentDue: Date } | null, now = Date.now()): MemberStatus {
+  if (role === "admin") return "active";
+  if (!membership || membership.nextPaymentDue.getTime() <= now) return "inactive";
+  return membership.kind === "trial" ? "trial" : "active";
+}
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+  plan: memberships.plan,
+  kind: memberships.kind,
+  nextPaymentDue: memberships.nextPaymentDue,
+};
+
+type MemberRow = { id: number; name: string | null; email: string; role: "member" | "admin"; createdAt: Date; plan: string | null; kind: string | null; nextPaymentDue: Date | null };
+
+const toMemberDto = (r: MemberRow, now = Date.now()) => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  role: r.role,
+  created_at: r.createdAt,
+  status: memberStatus(r.role, r.kind && r.nextPaymentDue ? { kind: r.kind, nextPaymentDue: r.nextPaymentDue } : null, now),
+  plan: r.plan,
+});
+export type MemberDto = ReturnType<typeof toMemberDto>;
+
+export async function listMembers(db: Database): Promise<MemberDto[]> {
+  const rows = await db
+    .select(memberColumns)
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .orderBy(desc(users.createdAt), desc(users.id));
+  const now = Date.now();
+  return rows.map((r) => toMemberDto(r, now));
+}
+
+export async function getMember(db: Database, id: number): Promise<MemberDto | null> {
+  const [row] = await db.select(memberColumns).from(users).leftJoin(memberships, eq(memberships.userId, users.id)).where(eq(users.id, id)).limit(1);
+  return row ? toMemberDto(row) : null;
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Pre-provisions an account (no Google subject yet): upsertSignInUser binds it by email at the
+ * person's first sign-in. The profile row is created on first save (reads default to empty lists).
+ */
+export async function createMember(db: Database, input: { email: string; name: string | null; role: "member" | "admin" }) {
+  const [created] = await db.insert(users).values(input).returning({ id: users.id });
+  return created.id;
+}
+
+/** R2 keys of the images the user sent in chat, to remove from the bucket once the rows are gone. */
+export async function messageImageKeys(db: Database, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: messages.imageKey })
+    .from(messages)
+    .where(and(eq(messages.senderId, userId), isNotNull(messages.imageKey)));
+  return rows.map((r) => r.key!).filter(Boolean);
+}
+
+/**
+ * Deletes a user in one atomic batch. Foreign keys cascade to sessions (signed out everywhere at
+ * once), posts, comments, likes, messages, profile and membership; payments keep their rows (user_id
+ * set null). The like and comment counters of OTHER people's posts the user touched are recomputed
+ * without the user's rows in the same batch.
+ */
+export async function deleteMember(db: Database, userId: number) {
+  const likedPosts = db.select({ id: postLikes.postId }).from(postLikes).where(eq(postLikes.userId, userId));
+  const commentedPosts = db.select({ id: comments.postId }).from(comments).where(eq(comments.authorId, userId));
+  await db.batch([
+    db
+      .update(posts)
+      .set({
+        likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} <> ${userId})`,
+        commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${comments.authorId} <> ${userId})`,
+      })
+      .where(and(ne(posts.authorId, userId), or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)))),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(users).where(eq(users.id, userId)),
+  ]);
+}
+
+/** Changes a role and ends the user's sessions in one batch, so the new role applies at next sign-in. */
+export async function setMemberRole(db: Database, userId: number, role: "member" | "admin") {
+  await db.batch([db.update(users).set({ role }).where(eq(users.id, userId)), db.delete(sessions).where(eq(sessions.userId, userId))]);
+}
+
+const paymentColumns = {
+  id: payments.id,
+  user_email: payments.userEmail,
+  plan: payments.plan,
+  amount_clp: payments.amountClp,
+  status: payments.status,
+  created_at: payments.createdAt,
+};
+
+export const listPayments = (db: Database) => db.select(paymentColumns).from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
+export type PaymentDto = Awaited<ReturnType<typeof listPayments>>[number];
+
+export async function deletePayment(db: Database, id: number) {
+  const gone = await db.delete(payments).where(eq(payments.id, id)).returning({ id: payments.id });
+  return gone.length > 0;
+}
+
+export async function clearPayments(db: Database) {
+  const gone = await db.delete(payments).returning({ id: payments.id });
+  return gone.length;
+}

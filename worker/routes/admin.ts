@@ -1,0 +1,102 @@
+// The admin dashboard's API (SPEC §2 Admin, §6, §7): members and payment records, admins only.
+import { z } from "zod";
+import {
+  clearPayments,
+  createMember,
+  deleteMember,
+  deletePayment,
+  findUserByEmail,
+  getMember,
+  listMembers,
+  listPayments,
+  messageImageKeys,
+  setMemberRole,
+} from "../db/admin";
+import { normaliseEmail } from "../db/users";
+import { createRouter } from "../lib/create-app";
+import { conflict, forbidden, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireAdmin } from "../middleware/auth";
+import { LIMITS } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const role = z.enum(["member", "admin"]);
+
+const addMemberBody = z.object({
+  email: z
+    .string({ error: TEXTS.admin.emailRequired })
+    .trim()
+    .min(1, TEXTS.admin.emailRequired)
+    .max(LIMITS.emailMax, TEXTS.admin.emailInvalid)
+    .pipe(z.email(TEXTS.admin.emailInvalid)),
+  name: z
+    .string()
+    .trim()
+    .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`)
+    .nullish()
+    .transform((s) => s || null),
+  role: role.default("member"),
+});
+
+const roleBody = z.object({ role });
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof Error && /UNIQUE constraint failed/i.test(e.message)) return true;
+    if (!(e instanceof Error)) break;
+  }
+  return false;
+};
+
+export const adminRoutes = createRouter()
+  // Every route below also names requireAdmin (it types c.var.user); this catches any route added without it.
+  .use("/admin/*", requireAdmin)
+  .get("/admin/members", requireAdmin, async (c) => c.json(await listMembers(c.var.db)))
+  .post("/admin/members", requireAdmin, validate("json", addMemberBody), async (c) => {
+    const body = c.req.valid("json");
+    const email = normaliseEmail(body.email);
+    if (await findUserByEmail(c.var.db, email)) throw conflict(TEXTS.admin.memberExists);
+    let id: number;
+    try {
+      id = await createMember(c.var.db, { email, name: body.name, role: body.role });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(TEXTS.admin.memberExists);
+      throw err;
+    }
+    return c.json(await getMember(c.var.db, id), 201);
+  })
+  .patch("/admin/members/:id", requireAdmin, validate("param", idParam), validate("json", roleBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { role: nextRole } = c.req.valid("json");
+    const member = await getMember(c.var.db, id);
+    if (!member) throw notFound(TEXTS.admin.memberNotFound);
+    if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
+    // A role change ends the member's sessions, so the new role applies from their next sign-in.
+    if (member.role !== nextRole) await setMemberRole(c.var.db, id, nextRole);
+    return c.json(await getMember(c.var.db, id));
+  })
+  .delete("/admin/members/:id", requireAdmin, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const member = await getMember(c.var.db, id);
+    if (!member) throw notFound(TEXTS.admin.memberNotFound);
+    if (member.role === "admin") throw forbidden(TEXTS.admin.cannotDeleteAdmin);
+    const imageKeys = await messageImageKeys(c.var.db, id);
+    await deleteMember(c.var.db, id);
+    // The rows are gone; their chat images go from the bucket too (best effort, after the commit).
+    if (imageKeys.length) {
+      c.executionCtx.waitUntil(c.env.BLOBS.delete(imageKeys).catch(() => console.error("chat image cleanup failed", imageKeys.length)));
+    }
+    return c.json({ success: true });
+  })
+  .get("/admin/payments", requireAdmin, async (c) => c.json(await listPayments(c.var.db)))
+  // Declared before /admin/payments/:id so "clear-all" is never read as an id.
+  .delete("/admin/payments/clear-all", requireAdmin, async (c) => {
+    const deleted = await clearPayments(c.var.db);
+    return c.json({ success: true, deleted });
+  })
+  .delete("/admin/payments/:id", requireAdmin, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await deletePayment(c.var.db, id))) throw notFound(TEXTS.admin.paymentNotFound);
+    return c.json({ success: true });
+  });

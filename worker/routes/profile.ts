@@ -1,0 +1,107 @@
+// Profile (SPEC §2, §3, §7): the caller's profile, their own details, and their active sessions.
+//
+// Wire format: GET /profile answers `{ user, profile: { goals, interests, socials } }` where the three
+// profile fields are JSON-encoded strings, exactly as SPEC §3 describes them. PUT /profile accepts
+// each field either as such a JSON-encoded string or as the decoded array/object.
+import { z, type ZodType } from "zod";
+import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "../db/profile";
+import { toUserDto } from "../db/users";
+import { createRouter } from "../lib/create-app";
+import { notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/auth";
+import { LIMITS } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
+
+/** Accepts the decoded value or its JSON encoding (the spec's wire format), validated the same way. */
+const jsonOr = <T extends ZodType>(schema: T) =>
+  z.union([
+    z
+      .string()
+      .max(20_000)
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+          return z.NEVER;
+        }
+      })
+      .pipe(schema),
+    schema,
+  ]);
+
+const entries = z
+  .array(z.string().trim().min(1, TEXTS.profile.entryBlank).max(LIMITS.profileEntryMax, `Entries are at most ${LIMITS.profileEntryMax} characters`))
+  .max(LIMITS.profileEntriesMax, `At most ${LIMITS.profileEntriesMax} entries`);
+
+const socials = z
+  .record(
+    z.string().trim().min(1).max(LIMITS.socialKeyMax),
+    z.url({ protocol: /^https?$/, error: TEXTS.profile.socialUrlInvalid }).max(LIMITS.socialUrlMax),
+  )
+  .refine((o) => Object.keys(o).length <= LIMITS.socialsMax, TEXTS.profile.socialsTooMany);
+
+const profileBody = z
+  .object({ goals: jsonOr(entries).optional(), interests: jsonOr(entries).optional(), socials: jsonOr(socials).optional() })
+  .refine((b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined, "Nothing to save");
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Blank text clears a field (null). */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .max(max * 2)
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+    .transform((s) => s || null)
+    .nullable()
+    .optional();
+
+const detailsBody = z
+  .object({
+    name: optionalText(LIMITS.nameMax, "Name"),
+    bio: optionalText(LIMITS.bioMax, "Bio"),
+    timezone: z
+      .string()
+      .max(LIMITS.timezoneMax)
+      .transform((s) => s.trim())
+      .refine((s) => s === "" || isTimeZone(s), TEXTS.profile.timezoneInvalid)
+      .transform((s) => s || null)
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+export const profileRoutes = createRouter()
+  .get("/profile", requireUser, async (c) => {
+    const profile = await getProfile(c.var.db, c.var.user.id);
+    return c.json({ user: toUserDto(c.var.user), profile });
+  })
+  .put("/profile", requireUser, validate("json", profileBody), async (c) => {
+    const profile = await saveProfile(c.var.db, c.var.user.id, c.req.valid("json"));
+    return c.json({ user: toUserDto(c.var.user), profile });
+  })
+  // The caller's own display name, bio and timezone (blank clears; the timezone must be an IANA zone).
+  .patch("/users/me", requireUser, validate("json", detailsBody), async (c) => {
+    const patch = c.req.valid("json");
+    const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const updated = Object.keys(clean).length ? await updateUserDetails(c.var.db, c.var.user.id, clean) : c.var.user;
+    if (!updated) throw notFound();
+    return c.json(toUserDto(updated));
+  })
+  .get("/sessions", requireUser, async (c) => {
+    return c.json(await listActiveSessions(c.var.db, c.var.user.id, c.var.sessionId));
+  })
+  .delete("/sessions/others", requireUser, async (c) => {
+    const signedOut = await deleteOtherSessions(c.var.db, c.var.user.id, c.var.sessionId);
+    return c.json({ success: true, signed_out: signedOut });
+  });
