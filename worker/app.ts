@@ -6,6 +6,7 @@ import { loadSession } from "./middleware/auth";
 import { sameOriginOnly } from "./middleware/csrf";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
+import { resourceRoutes } from "./routes/resources";
 import { userRoutes } from "./routes/users";
 
 const root = createApp();
@@ -20,6 +21,7 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes);
+  .route("/", membershipRoutes)
+  .route("/", resourceRoutes);
 
 export type AppType = typeof app;
