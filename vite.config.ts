@@ -7,13 +7,15 @@ const root = import.meta.dirname;
 
 // The React bundle lives in client/; the Cloudflare plugin runs the worker in workerd during dev
 // and builds it beside the assets. CLOUDFLARE_ENV=local selects wrangler.toml's [env.local].
-// The end-to-end suite runs its own server on a throwaway state directory.
-const stateDir = process.env.COSMIC_STATE_DIR;
+// Local D1/R2/DO state lives where `wrangler d1 migrations apply --local` writes it (the project's
+// .wrangler/state; root is client/, so the plugin's default would be client/.wrangler). The
+// end-to-end suite runs its own server on a throwaway state directory.
+const stateDir = process.env.COSMIC_STATE_DIR ?? path.join(root, ".wrangler/state");
 
 export default defineConfig({
   root: path.join(root, "client"),
   publicDir: path.join(root, "client/public"),
-  plugins: [react(), cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: stateDir ? { path: stateDir } : true })],
+  plugins: [react(), cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } })],
   build: { outDir: path.join(root, "dist"), emptyOutDir: true },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
 });

@@ -10,6 +10,7 @@ import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
 import { profileRoutes } from "./routes/profile";
+import { resourceRoutes } from "./routes/resources";
 import { userRoutes } from "./routes/users";
 
 const root = createApp();
@@ -25,6 +26,7 @@ export const app = root
   .route("/", membershipRoutes)
   .route("/", aiRoutes)
   .route("/", profileRoutes)
-  .route("/", adminRoutes);
+  .route("/", adminRoutes)
+  .route("/", resourceRoutes);
 
 export type AppType = typeof app;

@@ -1,0 +1,163 @@
+import { useId, useState, type FormEvent } from "react";
+import { ApiRequestError } from "../api";
+import { Modal } from "../components/Modal";
+import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { splitTagInput } from "./library";
+import { generateResourceImage, generateResourceText, type ImageGenerationInput, type TextGenerationInput } from "./resource-ai";
+
+type Tab = "text" | "image";
+
+/** SPEC §8: the server's error (or the fallback), plus 'Details' and 'Model' lines when given. */
+function aiErrorLines(err: unknown, fallback: string): string[] {
+  if (!(err instanceof ApiRequestError)) return [fallback];
+  const body = (err.body ?? {}) as { details?: unknown; model?: unknown };
+  const lines = [err.serverError || fallback];
+  if (typeof body.details === "string" && body.details) lines.push(`Details: ${body.details}`);
+  if (typeof body.model === "string" && body.model) lines.push(`Model: ${body.model}`);
+  return lines;
+}
+
+function Select<T extends string>({ label, value, options, onChange, disabled }: { label: string; value: NoInfer<T>; options: readonly T[]; onChange(v: NoInfer<T>): void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select input" value={value} onChange={(e) => onChange(e.target.value as T)} disabled={disabled}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function TextField({ label, value, onChange, placeholder, multiline, disabled }: { label: string; value: string; onChange(v: string): void; placeholder?: string; multiline?: boolean; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea id={id} className="textarea" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} disabled={disabled} />
+      ) : (
+        <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} disabled={disabled} />
+      )}
+    </div>
+  );
+}
+
+/** SPEC §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
+export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onGenerated(): void }) {
+  const [tab, setTab] = useState<Tab>("text");
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[] | null>(null);
+  const tabIds = { text: useId(), image: useId() };
+
+  const [prompt, setPrompt] = useState("");
+  const [title, setTitle] = useState("");
+  const [tags, setTags] = useState("");
+  const [textType, setTextType] = useState<TextGenerationInput["type"]>(RESOURCE_TEXT_TYPES[0]);
+  const [textModel, setTextModel] = useState<TextGenerationInput["model"]>("openai");
+  const [style, setStyle] = useState<ImageGenerationInput["style"]>(IMAGE_STYLES[0]);
+  const [quality, setQuality] = useState<ImageGenerationInput["quality"]>(IMAGE_QUALITIES[0]);
+  const [size, setSize] = useState<ImageGenerationInput["size"]>(IMAGE_SIZES[1]);
+  const [imageModel, setImageModel] = useState<ImageGenerationInput["model"]>("openai");
+
+  const geminiImage = tab === "image" && imageModel === "gemini";
+  const canGenerate = !busy && prompt.trim() !== "" && !geminiImage;
+
+  function reset() {
+    setPrompt("");
+    setTitle("");
+    setTags("");
+    setTextModel("openai");
+    setImageModel("openai");
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canGenerate) return;
+    setBusy(true);
+    setErrors(null);
+    const common = { prompt: prompt.trim(), title: title.trim() || undefined, tags: splitTagInput(tags) };
+    try {
+      if (tab === "text") await generateResourceText({ ...common, type: textType, model: textModel });
+      else await generateResourceImage({ ...common, style, quality, size, model: imageModel });
+      reset();
+      onGenerated();
+    } catch (err) {
+      setErrors(aiErrorLines(err, tab === "text" ? TEXTS.lounge.aiTextFailed : TEXTS.lounge.aiImageFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title="AI Generate" onClose={onClose} wide>
+      <div className="tabs" role="tablist" aria-label="What to generate">
+        {(["text", "image"] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={tabIds[t]}
+            className="tab"
+            aria-selected={tab === t}
+            onClick={() => {
+              setTab(t);
+              setErrors(null);
+            }}
+          >
+            {t === "text" ? "📝 Text Content" : "🎨 AI Images"}
+          </button>
+        ))}
+      </div>
+      <form role="tabpanel" aria-labelledby={tabIds[tab]} onSubmit={submit} noValidate>
+        <TextField
+          label={tab === "text" ? "What should the content be about?" : "Describe the image"}
+          value={prompt}
+          onChange={setPrompt}
+          multiline
+          disabled={busy}
+        />
+        <TextField label="Title" value={title} onChange={setTitle} placeholder={TEXTS.resources.titlePlaceholder} disabled={busy} />
+        {tab === "text" ? (
+          <div className="ai-grid">
+            <Select label="Content type" value={textType} options={RESOURCE_TEXT_TYPES} onChange={setTextType} disabled={busy} />
+            <Select label="AI model" value={textModel} options={TEXT_MODELS} onChange={setTextModel} disabled={busy} />
+          </div>
+        ) : (
+          <div className="ai-grid">
+            <Select label="Style" value={style} options={IMAGE_STYLES} onChange={setStyle} disabled={busy} />
+            <Select label="Quality" value={quality} options={IMAGE_QUALITIES} onChange={setQuality} disabled={busy} />
+            <Select label="Size" value={size} options={IMAGE_SIZES} onChange={setSize} disabled={busy} />
+            <Select label="AI model" value={imageModel} options={IMAGE_MODELS} onChange={setImageModel} disabled={busy} />
+          </div>
+        )}
+        <TextField label="Tags (comma separated)" value={tags} onChange={setTags} disabled={busy} />
+        {geminiImage && (
+          <p className="alert alert-info">
+            <strong>{TEXTS.resources.geminiImagesSoon}</strong> {TEXTS.resources.geminiImagesSoonText}
+          </p>
+        )}
+        {errors && (
+          <div className="alert alert-error" role="alert">
+            {errors.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!canGenerate}>
+            {busy ? "Generating..." : geminiImage ? TEXTS.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

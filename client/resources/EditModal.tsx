@@ -1,0 +1,66 @@
+import { useId, useState, type FormEvent } from "react";
+import { api, errorText, unwrap } from "../api";
+import { Modal } from "../components/Modal";
+import { TEXTS } from "../../worker/shared/texts";
+import { parseTags, splitTagInput, type ResourceItem } from "./library";
+
+/** SPEC §2 edit modal (admins): title, description, tags; Cancel and Save Changes. */
+export function EditModal({ resource, onClose, onSaved }: { resource: ResourceItem; onClose(): void; onSaved(): void }) {
+  const ids = { title: useId(), description: useId(), tags: useId() };
+  const [title, setTitle] = useState(resource.title);
+  const [description, setDescription] = useState(resource.description ?? "");
+  const [tags, setTags] = useState(parseTags(resource.tags).join(", "));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!title.trim()) return setError(TEXTS.resources.titleRequired);
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrap(
+        api.resources[":id"].$put({
+          param: { id: String(resource.id) },
+          json: { title: title.trim(), description: description.trim(), tags: splitTagInput(tags) },
+        }),
+      );
+      onSaved();
+    } catch (err) {
+      setError(errorText(err, TEXTS.resources.updateFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title="Edit Resource" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={ids.title}>Title</label>
+          <input id={ids.title} className="input" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.description}>Description</label>
+          <textarea id={ids.description} className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.tags}>Tags (comma separated)</label>
+          <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
+        </div>
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !title.trim()}>
+            {busy ? "Saving..." : "Save Changes"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from "react";
+import { api } from "../api";
+import { formatDate } from "../components/format";
+import { Spinner } from "../components/Spinner";
+import { useToast } from "../components/Toasts";
+import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { downloadJpeg, exportPdf } from "./export";
+import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parseTags, textFormat, typeLabel, type Decoded, type ResourceItem } from "./library";
+
+/** The raw text of a resource's file: decoded from a data URL, or fetched from its file route. */
+async function loadFileText(r: ResourceItem): Promise<string> {
+  if (r.file_url.startsWith("data:")) return decodeDataUrl(r.file_url);
+  const res = await api.resources[":id"].file.$get({ param: { id: String(r.id) } });
+  if (!res.ok) throw new Error(TEXTS.resources.readFailed);
+  return res.text();
+}
+
+type Props = {
+  resource: ResourceItem;
+  isAdmin: boolean;
+  onEdit(r: ResourceItem): void;
+  onDelete(r: ResourceItem): void;
+};
+
+export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete }: Props) {
+  const toast = useToast();
+  const { label, icon } = typeLabel(r);
+  const media = mediaKind(r);
+  const format = textFormat(r);
+  const tags = parseTags(r.tags);
+  const [decoded, setDecoded] = useState<Decoded | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [busy, setBusy] = useState<null | "content" | "pdf" | "jpeg">(null);
+
+  /** Fetches and decodes the text once; later calls reuse it. */
+  async function ensureDecoded(): Promise<Decoded> {
+    if (decoded) return decoded;
+    const raw = await loadFileText(r);
+    const result = decodeContent(raw);
+    const shown: Decoded = result.ok && format === "html" ? { ok: true, text: htmlToText(result.text) } : result;
+    setDecoded(shown);
+    return shown;
+  }
+
+  async function toggleContent() {
+    if (expanded) return setExpanded(false);
+    setBusy("content");
+    try {
+      await ensureDecoded();
+      setExpanded(true);
+    } catch {
+      toast.show(TEXTS.resources.readFailed, "error");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function downloadPdf() {
+    setBusy("pdf");
+    try {
+      const content = await ensureDecoded();
+      if (!content.ok) {
+        toast.show(content.error, "error");
+        return;
+      }
+      await exportPdf(r.title, content.text);
+    } catch {
+      toast.show(TEXTS.resources.readFailed, "error");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function downloadAsJpeg() {
+    setBusy("jpeg");
+    try {
+      await downloadJpeg(r.file_url, r.title);
+    } catch {
+      toast.show(TEXTS.resources.processFailed, "error");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const previewStyle = { maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX };
+
+  return (
+    <article className="card resource-card" aria-labelledby={`resource-${r.id}-title`} data-testid="resource-card">
+      <div className="spread resource-card-head">
+        <span className="badge badge-tag resource-type" data-testid="resource-type">
+          <span aria-hidden="true">{icon}</span> {label}
+        </span>
+        <span className="faint">{formatBytes(r.file_size)}</span>
+      </div>
+      <h3 id={`resource-${r.id}-title`}>{r.title}</h3>
+      {r.description && <p className="muted resource-description">{r.description}</p>}
+
+      {media === "image" && <img className="resource-preview" src={r.file_url} alt={r.title} style={previewStyle} loading="lazy" />}
+      {media === "audio" && <audio className="resource-preview" controls preload="metadata" src={r.file_url} aria-label={`Play ${r.title}`} />}
+      {media === "video" && <video className="resource-preview" controls preload="metadata" src={r.file_url} style={previewStyle} aria-label={`Play ${r.title}`} />}
+
+      {tags.length > 0 && (
+        <ul className="resource-tags" aria-label="Tags">
+          {tags.map((t) => (
+            <li key={t} className="badge badge-tag">
+              #{t}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="faint resource-meta">
+        By {r.owner_name} · <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
+      </p>
+
+      {expanded && decoded && (
+        decoded.ok ? (
+          <div className="resource-content" data-testid="resource-content" tabIndex={0} aria-label={`Content of ${r.title}`}>
+            {decoded.text}
+          </div>
+        ) : (
+          <p className="alert alert-error" role="alert">
+            {decoded.error}
+          </p>
+        )
+      )}
+
+      <div className="row resource-actions">
+        {format === "markdown" && (
+          <button type="button" className="btn btn-sm" onClick={downloadPdf} disabled={busy !== null} aria-label={`Download ${r.title} as PDF`}>
+            {busy === "pdf" ? <Spinner small label="Preparing PDF" /> : "⬇"} PDF
+          </button>
+        )}
+        {r.kind === "ai_image" && (
+          <button type="button" className="btn btn-sm" onClick={downloadAsJpeg} disabled={busy !== null} aria-label={`Download ${r.title} as JPEG`}>
+            {busy === "jpeg" ? <Spinner small label="Preparing JPEG" /> : "⬇"} JPEG
+          </button>
+        )}
+        {format && (
+          <button type="button" className="btn btn-sm" onClick={toggleContent} disabled={busy !== null} aria-expanded={expanded}>
+            {busy === "content" ? <Spinner small label="Loading content" /> : null}
+            {expanded ? "Hide content" : "Show content"}
+          </button>
+        )}
+        <a className="btn btn-sm" href={r.file_url} download={r.file_name} aria-label={`Download original ${r.file_name}`}>
+          ⬇ Original
+        </a>
+        {isAdmin && (
+          <>
+            <button type="button" className="btn btn-sm" onClick={() => onEdit(r)} aria-label={`Edit ${r.title}`}>
+              ✎ Edit
+            </button>
+            <button type="button" className="btn btn-sm btn-danger" onClick={() => onDelete(r)} aria-label={`Delete ${r.title}`}>
+              🗑 Delete
+            </button>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { errorText } from "../api";
+import { Modal } from "../components/Modal";
+import { TEXTS } from "../../worker/shared/texts";
+import { checkUploadFile, effectiveFileType, formatBytes, splitTagInput, titleFromFileName, UPLOAD_ACCEPT } from "./library";
+import { uploadResource } from "./upload";
+
+/** SPEC §2/§5 upload: drag and drop or a file chooser, title from the file name, progress, the spec's texts. */
+export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUploaded(): void }) {
+  const ids = { file: useId(), title: useId(), description: useId(), tags: useId(), progress: useId() };
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [tags, setTags] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
+
+  function choose(next: File | null | undefined) {
+    if (!next) return;
+    const problem = checkUploadFile(next);
+    setError(problem);
+    if (problem) return;
+    setFile(next);
+    setTitle(titleFromFileName(next.name));
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    if (!busy) choose(e.dataTransfer.files?.[0]);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!file) return setError(TEXTS.resources.fileRequired);
+    const problem = checkUploadFile(file);
+    if (problem) return setError(problem);
+    if (!title.trim()) return setError(TEXTS.resources.titleRequired);
+    setError(null);
+    setProgress(0);
+    try {
+      await uploadResource(
+        { file, fileType: effectiveFileType(file), title: title.trim(), description: description.trim(), tags: splitTagInput(tags) },
+        setProgress,
+      );
+      setFile(null);
+      setTitle("");
+      setDescription("");
+      setTags("");
+      setProgress(null);
+      onUploaded();
+    } catch (err) {
+      setProgress(null);
+      setError(errorText(err, TEXTS.resources.uploadFailed));
+    }
+  }
+
+  return (
+    <Modal title="Upload Resource" onClose={busy ? () => undefined : onClose}>
+      <form onSubmit={submit} noValidate>
+        <div
+          className={dragging ? "dropzone dragging" : "dropzone"}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="dropzone"
+        >
+          <p aria-hidden="true" className="dropzone-icon">☁</p>
+          {file ? (
+            <p>
+              <strong>{file.name}</strong> <span className="faint">({formatBytes(file.size)})</span>
+            </p>
+          ) : (
+            <p>Drag and drop a file here, or</p>
+          )}
+          <label htmlFor={ids.file} className="btn btn-sm">
+            {file ? "Choose another file" : "Choose file"}
+          </label>
+          <input
+            ref={inputRef}
+            id={ids.file}
+            className="visually-hidden"
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            disabled={busy}
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+          <p className="hint">Images, video, audio, PDF, text, Word documents, ZIP or RAR; up to 50MB.</p>
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.title}>Title</label>
+          <input id={ids.title} className="input" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} disabled={busy} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.description}>Description (optional)</label>
+          <textarea id={ids.description} className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} disabled={busy} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.tags}>Tags (comma separated)</label>
+          <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="meditation, guide" disabled={busy} />
+        </div>
+
+        {progress !== null && (
+          <div className="field">
+            <label htmlFor={ids.progress}>Uploading... {Math.round(progress * 100)}%</label>
+            <progress id={ids.progress} className="upload-progress" max={100} value={Math.round(progress * 100)} />
+          </div>
+        )}
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !file || !title.trim()}>
+            {busy ? "Uploading..." : "Upload"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

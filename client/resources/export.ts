@@ -1,0 +1,82 @@
+// Downloads made in the browser: markdown to PDF (marked and jspdf load only when used), the .txt
+// fallback, and AI images as JPEG.
+import { PDF_LAYOUT } from "../../worker/shared/rules";
+import { htmlToText, safeFileBase } from "./library";
+
+/** Saves a Blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Markdown -> HTML (marked) -> plain text lines. */
+export async function markdownToLines(markdown: string): Promise<string[]> {
+  const { marked } = await import("marked");
+  const html = await marked.parse(markdown);
+  return htmlToText(html).split("\n");
+}
+
+/**
+ * SPEC §9: the title and the text with 20 margins, width 170, a new page below 280, 7 per line.
+ * If anything fails, the text is downloaded as a .txt file instead. Returns which one was saved.
+ */
+export async function exportPdf(title: string, markdown: string): Promise<"pdf" | "txt"> {
+  const base = safeFileBase(title);
+  try {
+    const lines = await markdownToLines(markdown);
+    const { jsPDF } = await import("jspdf");
+    const doc = new jsPDF();
+    const { margin, textWidth, pageBreakY, lineSpacing } = PDF_LAYOUT;
+    let y = margin;
+    const write = (text: string) => {
+      const wrapped: string[] = text === "" ? [""] : doc.splitTextToSize(text, textWidth);
+      for (const line of wrapped) {
+        if (y > pageBreakY) {
+          doc.addPage();
+          y = margin;
+        }
+        doc.text(line, margin, y);
+        y += lineSpacing;
+      }
+    };
+    doc.setFontSize(16);
+    write(title);
+    y += lineSpacing / 2;
+    doc.setFontSize(11);
+    for (const line of lines) write(line);
+    doc.save(`${base}.pdf`);
+    return "pdf";
+  } catch {
+    saveBlob(new Blob([`${title}\n\n${markdown}`], { type: "text/plain;charset=utf-8" }), `${base}.txt`);
+    return "txt";
+  }
+}
+
+/** Draws an image onto a canvas and saves it as JPEG. */
+export async function downloadJpeg(url: string, title: string): Promise<void> {
+  const img = new Image();
+  img.crossOrigin = "anonymous";
+  await new Promise<void>((resolve, reject) => {
+    img.onload = () => resolve();
+    img.onerror = () => reject(new Error("image failed to load"));
+    img.src = url;
+  });
+  const canvas = document.createElement("canvas");
+  canvas.width = img.naturalWidth;
+  canvas.height = img.naturalHeight;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("no canvas");
+  // JPEG has no transparency: paint white under the image.
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(img, 0, 0);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.92));
+  if (!blob) throw new Error("JPEG encoding failed");
+  saveBlob(blob, `${safeFileBase(title)}.jpg`);
+}

@@ -1,0 +1,163 @@
+// Pure logic of the resource library (no React, no network): tags, search, type labels, content
+// decoding and the upload checks of SPEC §5. Unit-tested in test/client/resources.test.tsx.
+import { LIMITS, RESOURCE_ACCEPT_EXTENSIONS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+
+/** A Resource as GET /api/resources sends it (SPEC §3; tags are a JSON-encoded list). */
+export type ResourceItem = {
+  id: number;
+  title: string;
+  description: string | null;
+  file_url: string;
+  file_name: string;
+  file_type: string;
+  file_size: number;
+  kind: "upload" | "ai_text" | "ai_image";
+  tags: string;
+  owner_name: string;
+  created_at: string;
+};
+
+export const ALL_TAGS = "All";
+
+/** The tags of a resource; a malformed tags text gives none rather than breaking the card. */
+export function parseTags(tags: string | null | undefined): string[] {
+  if (!tags) return [];
+  try {
+    const parsed: unknown = JSON.parse(tags);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string" && t.trim() !== "").map((t) => t.trim()) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Comma-separated input -> trimmed tags, empty entries dropped (SPEC §5). */
+export const splitTagInput = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
+
+/** Every tag used by any resource, once each, sorted. */
+export function gatherTags(resources: readonly ResourceItem[]): string[] {
+  const set = new Set<string>();
+  for (const r of resources) for (const t of parseTags(r.tags)) set.add(t);
+  return [...set].sort((a, b) => a.localeCompare(b));
+}
+
+/** Text search over title and description (case-insensitive) and the tag filter ('All' keeps every tag). */
+export function filterResources(resources: readonly ResourceItem[], query: string, tag: string): ResourceItem[] {
+  const q = query.trim().toLowerCase();
+  return resources.filter((r) => {
+    if (tag !== ALL_TAGS && !parseTags(r.tags).includes(tag)) return false;
+    if (!q) return true;
+    return r.title.toLowerCase().includes(q) || (r.description ?? "").toLowerCase().includes(q);
+  });
+}
+
+export const fileExtension = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? "";
+
+export type MediaKind = "image" | "audio" | "video" | null;
+
+/** Which preview a card shows. */
+export function mediaKind(r: Pick<ResourceItem, "kind" | "file_type">): MediaKind {
+  if (r.kind === "ai_image" || r.file_type.startsWith("image/")) return "image";
+  if (r.file_type.startsWith("audio/")) return "audio";
+  if (r.file_type.startsWith("video/")) return "video";
+  return null;
+}
+
+/** SPEC §2: AI Text, AI Image, Audio, Video, Image, or the file extension. */
+export function typeLabel(r: Pick<ResourceItem, "kind" | "file_type" | "file_name">): { label: string; icon: string } {
+  if (r.kind === "ai_text") return { label: "AI Text", icon: "✨" };
+  if (r.kind === "ai_image") return { label: "AI Image", icon: "🎨" };
+  const media = mediaKind(r);
+  if (media === "audio") return { label: "Audio", icon: "🎵" };
+  if (media === "video") return { label: "Video", icon: "🎬" };
+  if (media === "image") return { label: "Image", icon: "🖼️" };
+  const ext = fileExtension(r.file_name);
+  return { label: ext ? ext.toUpperCase() : "File", icon: "📄" };
+}
+
+const isMarkdown = (r: Pick<ResourceItem, "file_type" | "file_name">) =>
+  /^text\/(x-)?markdown/.test(r.file_type) || ["md", "markdown"].includes(fileExtension(r.file_name));
+const isHtml = (r: Pick<ResourceItem, "file_type" | "file_name">) => r.file_type.startsWith("text/html") || ["html", "htm"].includes(fileExtension(r.file_name));
+
+export type TextFormat = "markdown" | "html" | "text";
+
+/** The text format of a resource whose content the card can decode and show, or null. */
+export function textFormat(r: Pick<ResourceItem, "kind" | "file_type" | "file_name">): TextFormat | null {
+  if (r.kind === "ai_text" || isMarkdown(r)) return "markdown";
+  if (isHtml(r)) return "html";
+  if (r.file_type.startsWith("text/plain")) return "text";
+  return null;
+}
+
+/** Decodes a base64 data URL as UTF-8 text (SPEC §3). */
+export function decodeDataUrl(url: string): string {
+  const comma = url.indexOf(",");
+  const meta = url.slice(5, comma);
+  const payload = url.slice(comma + 1);
+  if (!/;base64$/i.test(meta)) return decodeURIComponent(payload);
+  const bin = atob(payload);
+  const bytes = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+export type Decoded = { ok: true; text: string } | { ok: false; error: string };
+
+/**
+ * The content to show for a text resource. JSON-looking content must carry a `content` string
+ * (how generated content is sometimes wrapped); otherwise it is the 'Content format error' of SPEC §8.
+ */
+export function decodeContent(raw: string): Decoded {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (parsed && typeof parsed === "object" && "content" in parsed && typeof parsed.content === "string") return { ok: true, text: parsed.content };
+    } catch {
+      /* JSON-looking but not JSON */
+    }
+    return { ok: false, error: TEXTS.resources.contentFormatError };
+  }
+  return { ok: true, text: raw };
+}
+
+/** HTML as readable text (parsed inertly, never rendered: scripts and handlers do not run). */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  doc.querySelectorAll("script, style").forEach((el) => el.remove());
+  doc.querySelectorAll("br").forEach((el) => el.replaceWith("\n"));
+  doc.querySelectorAll("p, div, h1, h2, h3, h4, h5, h6, li, pre, blockquote, tr").forEach((el) => el.append("\n"));
+  return (doc.body.textContent ?? "").replace(/\n{3,}/g, "\n\n").trim();
+}
+
+/** The file's type as the server will judge it: the browser's, or the one its extension implies. */
+export function effectiveFileType(file: Pick<File, "type" | "name">): string {
+  if (file.type && file.type !== "application/octet-stream") return file.type.toLowerCase();
+  return RESOURCE_EXTENSION_TYPES[fileExtension(file.name)] ?? file.type ?? "";
+}
+
+/** SPEC §5 client-side file checks: the spec's texts, or null when the file may be sent. */
+export function checkUploadFile(file: Pick<File, "type" | "name" | "size">): string | null {
+  const type = effectiveFileType(file);
+  if (!RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p))) return TEXTS.resources.typeNotSupported;
+  if (file.size > LIMITS.resourceUploadMaxBytes) return TEXTS.resources.tooLarge;
+  return null;
+}
+
+/** The file name without its extension: the upload title's default. */
+export const titleFromFileName = (name: string) => name.replace(/\.[^./\\]+$/, "") || name;
+
+/** The file chooser's accept list: the allowed type prefixes plus SPEC §5's extensions. */
+export const UPLOAD_ACCEPT = [
+  ...RESOURCE_TYPE_PREFIXES.map((p) => (p.endsWith("/") ? `${p}*` : p)),
+  "application/x-rar-compressed",
+  ...RESOURCE_ACCEPT_EXTENSIONS,
+].join(",");
+
+/** A file name for downloads derived from a title. */
+export const safeFileBase = (title: string) => title.replace(/[\\/:*?"<>|\x00-\x1f]+/g, " ").trim().slice(0, 100) || "resource";
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,266 @@
+// The resource library (SPEC §2 Resources, §4, §5, §7): paid members and admins list, upload and
+// download; admins edit and delete. Files live in R2 under generated keys and are served by
+// /api/resources/{id}/file, which checks the membership on every request.
+import { z, type ZodType } from "zod";
+import {
+  deleteResourceRow,
+  getResource,
+  listResources,
+  normaliseTags,
+  storeResource,
+  toResourceDto,
+  updateResource,
+} from "../db/resources";
+import { createRouter } from "../lib/create-app";
+import { ApiError, badRequest, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireAdmin, requirePaidMember } from "../middleware/auth";
+import { serveBlob, sniffImageType } from "../services/storage";
+import { DEFAULT_NAME, LIMITS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
+
+const MAX_BYTES = LIMITS.resourceUploadMaxBytes;
+/** Room for the text fields and multipart framing around the file. */
+const FORM_OVERHEAD = 64 * 1024;
+/** A base64 data URL is 4/3 of the file, plus the JSON around it. */
+const JSON_BODY_MAX = Math.ceil(MAX_BYTES / 3) * 4 + FORM_OVERHEAD;
+const MULTIPART_BODY_MAX = MAX_BYTES + FORM_OVERHEAD;
+
+const tooLarge = () => new ApiError(413, TEXTS.resources.tooLarge);
+const typeNotSupported = () => new ApiError(400, TEXTS.resources.typeNotSupported);
+
+/** "a, b" or '["a","b"]' (multipart) or a list (JSON) -> trimmed tags, empties dropped. */
+function splitTags(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return normaliseTags(value);
+  const text = value.trim();
+  if (text.startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed) && parsed.every((t) => typeof t === "string")) return normaliseTags(parsed);
+    } catch {
+      /* not JSON: a comma-separated list after all */
+    }
+  }
+  return normaliseTags(text.split(","));
+}
+
+const tagsInput = z
+  .union([z.array(z.string().max(1000)).max(200), z.string().max(10_000)])
+  .optional()
+  .transform(splitTags)
+  .pipe(
+    z
+      .array(z.string().max(LIMITS.tagMax, `Each tag must be at most ${LIMITS.tagMax} characters`))
+      .max(LIMITS.tagsMax, `At most ${LIMITS.tagsMax} tags`),
+  );
+
+const titleInput = z.string(TEXTS.resources.titleRequired).trim().min(1, TEXTS.resources.titleRequired).max(LIMITS.resourceTitleMax);
+const descriptionInput = z
+  .string()
+  .trim()
+  .max(LIMITS.resourceDescriptionMax)
+  .nullish()
+  .transform((v) => v || null);
+
+const uploadFields = z.object({
+  title: titleInput,
+  description: descriptionInput,
+  tags: tagsInput,
+  file_type: z.string().trim().max(255).optional(),
+});
+
+const jsonUploadBody = uploadFields.extend({
+  file_data: z.string().regex(/^data:[^,]*;base64,/i, "file_data must be a base64 data URL"),
+  file_name: z.string().trim().min(1, TEXTS.resources.fileRequired).max(1000),
+});
+
+const editBody = z.object({ title: titleInput, description: descriptionInput, tags: tagsInput });
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** zod for inputs parsed by hand (this route takes two body formats); same error shape as validate(). */
+function parseInput<T extends ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const first = issues[0];
+  throw new ApiError(400, first.path ? `${first.path}: ${first.message}` : first.message, issues);
+}
+
+/**
+ * Refuses a body over `max` before reading it: by its Content-Length, or, for a body of unknown
+ * length, by counting bytes as they are read (the parse then fails and `exceeded` says why).
+ */
+function limitBody(request: Request, max: number) {
+  const state = { exceeded: false };
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > max) throw tooLarge();
+  if (declared !== null || !request.body) return { request, state };
+  let seen = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > max) {
+        state.exceeded = true;
+        controller.error(new Error("body too large"));
+      } else controller.enqueue(chunk);
+    },
+  });
+  return { request: new Request(request.url, { method: request.method, headers: request.headers, body: request.body.pipeThrough(counter) }), state };
+}
+
+/** The original name without any path, control characters or excess length. */
+function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  return base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255) || "download";
+}
+
+/** The declared type (or, when the client sent none or a generic one, the one its extension implies), lower-cased. */
+function resolveFileType(declared: string | undefined, fileName: string): string {
+  const type = (declared ?? "").trim().toLowerCase();
+  if (type && type !== "application/octet-stream") return type;
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return (ext && RESOURCE_EXTENSION_TYPES[ext]) || "application/octet-stream";
+}
+
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;.*)?$/;
+const isAllowedType = (type: string) => MIME.test(type) && RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p));
+
+/**
+ * SPEC §5 type rule plus a content check for images: a raster image must have the magic bytes of one
+ * (and is stored with the type they prove); an SVG must at least start like markup.
+ * Returns the type to store.
+ */
+function checkedFileType(type: string, head: Uint8Array): string {
+  if (!isAllowedType(type)) throw typeNotSupported();
+  if (!type.startsWith("image/")) return type;
+  if (type.startsWith("image/svg+xml")) {
+    const text = new TextDecoder().decode(head).replace(/^\uFEFF/, "").trimStart();
+    if (!text.startsWith("<") || head.includes(0)) throw typeNotSupported();
+    return "image/svg+xml";
+  }
+  const sniffed = sniffImageType(head);
+  if (!sniffed) throw typeNotSupported();
+  return sniffed;
+}
+
+/** Decodes base64 in slices, so a large data URL is never held twice as a binary string. */
+function decodeBase64(b64: string): Uint8Array {
+  const clean = b64.replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw badRequest("file_data is not valid base64");
+  const padding = clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0;
+  const out = new Uint8Array(Math.floor((clean.length * 3) / 4) - padding);
+  const SLICE = 4 * 16 * 1024;
+  let offset = 0;
+  for (let i = 0; i < clean.length; i += SLICE) {
+    const bin = atob(clean.slice(i, i + SLICE));
+    for (let j = 0; j < bin.length; j++) out[offset++] = bin.charCodeAt(j);
+  }
+  return out.subarray(0, offset);
+}
+
+/** The exact size of the bytes a base64 text holds, without decoding it. */
+const base64Size = (b64: string) => {
+  const len = b64.replace(/\s+/g, "").length;
+  const padding = b64.trimEnd().endsWith("==") ? 2 : b64.trimEnd().endsWith("=") ? 1 : 0;
+  return Math.floor((len * 3) / 4) - padding;
+};
+
+export const resourceRoutes = createRouter()
+  .get("/resources", requirePaidMember, async (c) => {
+    const rows = await listResources(c.var.db);
+    return c.json(rows.map(toResourceDto));
+  })
+  .post("/resources/upload", requirePaidMember, async (c) => {
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    const multipart = mediaType === "multipart/form-data";
+    if (!multipart && !/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
+      throw new ApiError(415, "Send the file as multipart/form-data or as JSON with a data URL");
+    }
+    const { request, state } = limitBody(c.req.raw, multipart ? MULTIPART_BODY_MAX : JSON_BODY_MAX);
+    const owner = { id: c.var.user.id, name: c.var.user.name?.trim() || DEFAULT_NAME };
+
+    if (multipart) {
+      let form: FormData;
+      try {
+        form = await request.formData();
+      } catch {
+        if (state.exceeded) throw tooLarge();
+        throw badRequest(TEXTS.resources.processFailed);
+      }
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) throw badRequest(TEXTS.resources.fileRequired);
+      const text = (name: string) => form.get(name) ?? undefined;
+      const fields = parseInput(uploadFields, { title: text("title"), description: text("description"), tags: text("tags"), file_type: text("file_type") });
+      if (file.size > MAX_BYTES) throw tooLarge();
+      const fileName = cleanFileName(file.name);
+      const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
+      const fileType = checkedFileType(resolveFileType(fields.file_type || file.type, fileName), head);
+      // The file's own stream with its known length goes straight to R2 (FixedLengthStream).
+      const row = await storeResource(c.var.db, c.env.BLOBS, {
+        title: fields.title,
+        description: fields.description,
+        tags: fields.tags,
+        fileName,
+        fileType,
+        kind: "upload",
+        owner,
+        body: file.stream(),
+        size: file.size,
+      });
+      return c.json(toResourceDto(row), 201);
+    }
+
+    let raw: unknown;
+    try {
+      raw = await request.json();
+    } catch {
+      if (state.exceeded) throw tooLarge();
+      throw badRequest(TEXTS.api.invalidJson);
+    }
+    const input = parseInput(jsonUploadBody, raw);
+    const comma = input.file_data.indexOf(",");
+    const dataUrlType = input.file_data.slice(5, comma).split(";")[0];
+    const b64 = input.file_data.slice(comma + 1);
+    if (base64Size(b64) > MAX_BYTES) throw tooLarge();
+    const bytes = decodeBase64(b64);
+    if (bytes.length === 0) throw badRequest(TEXTS.resources.fileRequired);
+    if (bytes.length > MAX_BYTES) throw tooLarge();
+    const fileName = cleanFileName(input.file_name);
+    const fileType = checkedFileType(resolveFileType(input.file_type || dataUrlType, fileName), bytes.subarray(0, 64));
+    const row = await storeResource(c.var.db, c.env.BLOBS, {
+      title: input.title,
+      description: input.description,
+      tags: input.tags,
+      fileName,
+      fileType,
+      kind: "upload",
+      owner,
+      body: bytes,
+      size: bytes.length,
+    });
+    return c.json(toResourceDto(row), 201);
+  })
+  .get("/resources/:id/file", requirePaidMember, validate("param", idParam), async (c) => {
+    const row = await getResource(c.var.db, c.req.valid("param").id);
+    if (!row) throw notFound();
+    if (!row.fileKey) {
+      if (row.externalUrl) return c.redirect(row.externalUrl, 302);
+      throw notFound();
+    }
+    // no-cache: the browser revalidates (ETag) so the membership check runs on every request.
+    return serveBlob(c.req.raw, c.env.BLOBS, row.fileKey, { cacheControl: "private, no-cache" });
+  })
+  .put("/resources/:id", requireAdmin, validate("param", idParam), validate("json", editBody), async (c) => {
+    const { title, description, tags } = c.req.valid("json");
+    const row = await updateResource(c.var.db, c.req.valid("param").id, { title, description, tags });
+    if (!row) throw notFound();
+    return c.json(toResourceDto(row));
+  })
+  .delete("/resources/:id", requireAdmin, validate("param", idParam), async (c) => {
+    const row = await deleteResourceRow(c.var.db, c.req.valid("param").id);
+    if (!row) throw notFound();
+    if (row.fileKey) await c.env.BLOBS.delete(row.fileKey);
+    return c.json({ success: true });
+  });
