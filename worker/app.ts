@@ -5,6 +5,7 @@ import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { sameOriginOnly } from "./middleware/csrf";
 import { authRoutes } from "./routes/auth";
+import { loungeRoutes } from "./routes/lounge";
 import { membershipRoutes } from "./routes/membership";
 import { userRoutes } from "./routes/users";
 
@@ -20,6 +21,7 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes);
+  .route("/", membershipRoutes)
+  .route("/", loungeRoutes);
 
 export type AppType = typeof app;
