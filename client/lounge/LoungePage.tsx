@@ -203,7 +203,7 @@ export default function LoungePage() {
       </section>
 
       <button type="button" className="btn btn-primary lounge-fab" aria-label={TEXTS.lounge.newPostTitle} onClick={() => setDialog({ kind: "new-post" })}>
-        <span aria-hidden="true">＋</span>
+        <span aria-hidden="true">+</span>
       </button>
 
       {dialog?.kind === "new-post" && (

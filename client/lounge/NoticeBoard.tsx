@@ -51,7 +51,7 @@ function NoticeCard({ notice, isAdmin, onDelete }: { notice: Notice; isAdmin: bo
       <div className="spread">
         <div className="row">
           <h3 id={`notice-${notice.id}-title`} className="notice-title">{notice.title}</h3>
-          {notice.is_pinned && <span className="badge badge-pinned">📌 {TEXTS.lounge.pinned}</span>}
+          {notice.is_pinned && <span className="badge badge-pinned"><span aria-hidden="true">★</span> {TEXTS.lounge.pinned}</span>}
         </div>
         {isAdmin && (
           <button type="button" className="btn btn-ghost btn-sm" aria-label={`Delete notice ${notice.title}`} onClick={onDelete}>

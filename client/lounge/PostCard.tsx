@@ -16,6 +16,12 @@ type Props = {
   onDelete(): void;
 };
 
+const CommentIcon = () => (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <path d="M4 5h16v11H9l-5 4z" />
+  </svg>
+);
+
 /** One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete. */
 export function PostCard({ post, canDelete, liking, onLike, onComments, onShare, onDelete }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -94,7 +100,7 @@ export function PostCard({ post, canDelete, liking, onLike, onComments, onShare,
           <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>
         </button>
         <button type="button" className="btn btn-ghost btn-sm" aria-label={`Comments (${post.comments_count})`} onClick={onComments}>
-          <span aria-hidden="true">💬</span> <span data-testid="comments-count">{post.comments_count}</span>
+          <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
           <span aria-hidden="true">↗</span> Share
