@@ -8,6 +8,7 @@ import { apiSecurityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
+import { loungeRoutes } from "./routes/lounge";
 import { membershipRoutes } from "./routes/membership";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
@@ -27,6 +28,7 @@ export const app = root
   .route("/", aiRoutes)
   .route("/", profileRoutes)
   .route("/", adminRoutes)
-  .route("/", resourceRoutes);
+  .route("/", resourceRoutes)
+  .route("/", loungeRoutes);
 
 export type AppType = typeof app;

@@ -55,3 +55,23 @@ export async function signIn(email: string, name = "Test Soul"): Promise<string>
 }
 
 export const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;
+
+/** A D1 binding that counts the statements prepared through it (and through its sessions). */
+export function countingDb() {
+  const counter = { statements: 0 };
+  const counting = <T extends { prepare(query: string): D1PreparedStatement }>(target: T): T =>
+    new Proxy(target, {
+      get(obj, prop) {
+        if (prop === "prepare") {
+          return (query: string) => {
+            counter.statements++;
+            return obj.prepare(query);
+          };
+        }
+        if (prop === "withSession") return (...args: unknown[]) => counting((obj as unknown as D1Database).withSession(...(args as [string])));
+        const value = Reflect.get(obj, prop);
+        return typeof value === "function" ? value.bind(obj) : value;
+      },
+    });
+  return { counter, DB: counting(testEnv.DB) };
+}

@@ -38,6 +38,11 @@ export const LIMITS = {
   bioMax: 1000,
   aiPromptMax: 4000,
   linkPreviewsPerMessage: 3,
+  postsPageDefault: 20,
+  postsPageMax: 50,
+  commentsListMax: 200,
+  noticesListMax: 50,
+  urlMax: 2048,
 } as const;
 
 export const TIMING = {

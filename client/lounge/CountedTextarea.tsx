@@ -1,0 +1,38 @@
+import { useId } from "react";
+import { TEXTS } from "../../worker/shared/texts";
+
+/** A labelled textarea with the live 'n/max characters' counter (announced to assistive tech on change). */
+export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, autoFocus }: {
+  label: string;
+  value: string;
+  max: number;
+  onChange(value: string): void;
+  placeholder?: string;
+  rows?: number;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const over = value.trim().length > max;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        className="textarea"
+        value={value}
+        rows={rows}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        aria-describedby={`${id}-counter`}
+        aria-invalid={over || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div id={`${id}-counter`} className={over ? "counter over" : "counter"}>
+        {TEXTS.lounge.counter(value.length, max)}
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §5: required, non-blank after trim, at most `max` characters. */
+export const isValidText = (value: string, max: number) => value.trim().length > 0 && value.trim().length <= max;

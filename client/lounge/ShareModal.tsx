@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { LIMITS, SHARE_POPUP, TIMING } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { Modal } from "../components/Modal";
+import { cut } from "./text";
+import type { Post } from "./types";
+
+export const postLink = (id: number) => `${location.origin}/app/lounge#post-${id}`;
+
+/** Share links of the social networks for a post (text cut at 100 characters). */
+export function shareTargets(link: string, content: string) {
+  const text = cut(content, LIMITS.shareTextMax);
+  const u = encodeURIComponent(link);
+  const t = encodeURIComponent(text);
+  return [
+    { name: "Facebook", url: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: "X", url: `https://x.com/intent/tweet?text=${t}&url=${u}` },
+    { name: "WhatsApp", url: `https://wa.me/?text=${encodeURIComponent(`${text} ${link}`)}` },
+    { name: "LinkedIn", url: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+  ];
+}
+
+/** Share post: social network popups (600x400) and copy link with a 2-second 'Copied!'. */
+export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
+  const link = postLink(post.id);
+  const [copied, setCopied] = useState(false);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const open = (url: string) => {
+    const { width, height } = SHARE_POPUP;
+    window.open(url, "_blank", `width=${width},height=${height},noopener,noreferrer`);
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      // No clipboard access: select the link so it can be copied by hand.
+      inputRef.current?.select();
+      return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), TIMING.copyConfirmationMs);
+  };
+
+  return (
+    <Modal title="Share post" onClose={onClose}>
+      <p className="muted share-text">{cut(post.content, LIMITS.shareTextMax)}</p>
+      <div className="share-grid">
+        {shareTargets(link, post.content).map((target) => (
+          <button key={target.name} type="button" className="btn" onClick={() => open(target.url)}>
+            Share on {target.name}
+          </button>
+        ))}
+      </div>
+      <div className="field share-link">
+        <label htmlFor={inputId}>Post link</label>
+        <div className="row">
+          <input ref={inputRef} id={inputId} className="input" value={link} readOnly onFocus={(e) => e.target.select()} />
+          <button type="button" className="btn btn-primary" onClick={copy}>
+            {copied ? TEXTS.lounge.copied : "Copy link"}
+          </button>
+        </div>
+        <span role="status" className="visually-hidden">{copied ? TEXTS.lounge.copied : ""}</span>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,232 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { toNoticeDraft } from "../../client/lounge/notice-ai";
+import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+
+const NOW = new Date().toISOString();
+const postFixture = (patch: Record<string, unknown> = {}) => ({
+  id: 10,
+  content: "Hello cosmos, see https://example.com",
+  created_at: NOW,
+  author_id: 2,
+  author_name: "Sol",
+  author_avatar: null,
+  author_role: "member",
+  likes_count: 3,
+  comments_count: 1,
+  is_liked: false,
+  ...patch,
+});
+const noticeFixture = (patch: Record<string, unknown> = {}) => ({
+  id: 1, title: "Full moon circle", content: "<p>Tonight at <strong>9pm</strong></p>", image_url: null, is_pinned: true, author_name: "Ada", created_at: NOW, ...patch,
+});
+
+type Route = { status: number; body: unknown };
+function lounge({ posts = [postFixture()], notices = [noticeFixture()], extra }: { posts?: unknown[]; notices?: unknown[]; extra?: (url: string, method: string, init?: RequestInit) => Route | undefined } = {}) {
+  return stubFetch((url, init) => {
+    const method = init?.method ?? "GET";
+    const custom = extra?.(url, method, init);
+    if (custom) return custom;
+    if (method === "GET" && url.startsWith("/api/posts?")) return { status: 200, body: posts };
+    if (method === "GET" && url === "/api/cosmic-notices") return { status: 200, body: notices };
+    return undefined;
+  });
+}
+
+const asMember = (patch = {}) => sessionDeps({ getMe: async () => reply(200, userFixture(patch)) });
+
+describe("lounge", () => {
+  it("shows the notice board first (Pinned badge, sanitised HTML), then the feed with linked URLs and ADMIN tags", async () => {
+    lounge({ posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", content: "Admin says hi" }), postFixture()] });
+    renderApp("/app/lounge", asMember());
+    const board = await screen.findByRole("region", { name: /Cosmic Notice Board/ });
+    const notice = await within(board).findByRole("article", { name: "Full moon circle" });
+    expect(within(notice).getByText(/Pinned/)).toBeTruthy();
+    expect(within(notice).getByText("9pm").tagName).toBe("STRONG");
+
+    const feed = screen.getByRole("region", { name: "Community" });
+    expect(board.compareDocumentPosition(feed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const admin = await within(feed).findByRole("article", { name: "Ada" });
+    expect(within(admin).getByText("ADMIN")).toBeTruthy();
+    expect(within(admin).getByRole("img", { name: "Admin crown" })).toBeTruthy();
+    const member = within(feed).getByRole("article", { name: "Sol" });
+    expect(member.id).toBe("post-10");
+    expect(within(member).queryByText("ADMIN")).toBeNull();
+    const link = within(member).getByRole("link", { name: "https://example.com" });
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(within(member).getByText("Just now")).toBeTruthy();
+    // Members see no notice controls and no options menu on someone else's post.
+    expect(screen.queryByRole("button", { name: "+ New Notice" })).toBeNull();
+    expect(within(member).queryByRole("button", { name: "Post options" })).toBeNull();
+    expect(screen.getByRole("heading", { name: /Welcome to the Cosmic Lounge/ })).toBeTruthy();
+  });
+
+  it("counts characters live and allows only 1..500 non-blank characters in a new post", async () => {
+    const fetchMock = lounge({
+      posts: [],
+      extra: (url, method, init) =>
+        method === "POST" && url === "/api/posts" ? { status: 201, body: postFixture({ id: 99, author_id: 1, author_name: "Luna", content: JSON.parse(String(init!.body)).content }) } : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    await screen.findByText("No posts yet");
+    await user.click(screen.getByRole("button", { name: "Share with the community" }));
+    const dialog = screen.getByRole("dialog", { name: "Share with the community" });
+    const box = within(dialog).getByLabelText("What's on your mind?");
+    const submit = within(dialog).getByRole("button", { name: "Post" });
+    expect(within(dialog).getByText("0/500 characters")).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(box, "   ");
+    expect(within(dialog).getByText("3/500 characters")).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+
+    await user.clear(box);
+    await user.click(box);
+    await user.paste("a".repeat(501));
+    expect(within(dialog).getByText("501/500 characters").className).toContain("over");
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await user.type(box, "{Backspace}");
+    expect(within(dialog).getByText("500/500 characters")).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+
+    await user.clear(box);
+    await user.type(box, "  Good morning, souls  ");
+    await user.click(submit);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ content: "Good morning, souls" });
+    const mine = await screen.findByRole("article", { name: "Luna" });
+    expect(mine.textContent).toContain("Good morning, souls");
+    expect(within(mine).getByRole("button", { name: "Post options" })).toBeTruthy();
+  });
+
+  it("toggles a like with the server's answer, moving the count +1 then -1", async () => {
+    let liked = false;
+    const fetchMock = lounge({
+      extra: (url, method) => {
+        if (method === "POST" && url === "/api/posts/10/like") {
+          liked = !liked;
+          return { status: 200, body: { liked } };
+        }
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Sol" });
+    const like = within(post).getByRole("button", { name: "Like (3 likes)" });
+    expect(like.getAttribute("aria-pressed")).toBe("false");
+
+    await user.click(like);
+    const unlike = await within(post).findByRole("button", { name: "Unlike (4 likes)" });
+    expect(unlike.getAttribute("aria-pressed")).toBe("true");
+    expect(within(post).getByTestId("likes-count").textContent).toBe("4");
+
+    await user.click(unlike);
+    await within(post).findByRole("button", { name: "Like (3 likes)" });
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/api/posts/10/like"))).toHaveLength(2);
+  });
+
+  it("leaves the like as it was when the call fails", async () => {
+    lounge({ extra: (url, method) => (method === "POST" && url.endsWith("/like") ? { status: 500, body: { error: "Internal server error" } } : undefined) });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Sol" });
+    await user.click(within(post).getByRole("button", { name: "Like (3 likes)" }));
+    await waitFor(() => expect((within(post).getByRole("button", { name: "Like (3 likes)" }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("previews the post cut at 150 characters and allows comments of 1..300 characters", async () => {
+    const long = "x".repeat(200);
+    const fetchMock = lounge({
+      posts: [postFixture({ content: long })],
+      extra: (url, method, init) => {
+        if (method === "GET" && url === "/api/posts/10/comments") return { status: 200, body: [] };
+        if (method === "POST" && url === "/api/posts/10/comments") {
+          return { status: 201, body: { id: 5, content: JSON.parse(String(init!.body)).content, created_at: NOW, author_name: "Luna", author_avatar: null, author_role: "member" } };
+        }
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Sol" });
+    await user.click(within(post).getByRole("button", { name: "Comments (1)" }));
+    const dialog = screen.getByRole("dialog", { name: "Comments" });
+    expect(within(dialog).getByLabelText("Post preview").textContent).toBe(`${"x".repeat(150)}...`);
+    await within(dialog).findByText(/No comments yet/);
+
+    const box = within(dialog).getByLabelText("Add a comment");
+    const send = within(dialog).getByRole("button", { name: "Comment" }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await user.click(box);
+    await user.paste("c".repeat(301));
+    expect(within(dialog).getByText("301/300 characters")).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    await user.clear(box);
+    await user.type(box, "So true");
+    expect(within(dialog).getByText("7/300 characters")).toBeTruthy();
+    await user.click(send);
+    await within(dialog).findByText("So true");
+    expect((box as HTMLTextAreaElement).value).toBe("");
+    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/posts/10/comments") && i?.method === "POST")).toBe(true);
+    expect(within(post).getByRole("button", { name: "Comments (2)" })).toBeTruthy();
+  });
+
+  it("asks with the spec's text before deleting a post and shows 'Failed to delete post' on failure", async () => {
+    lounge({ posts: [postFixture({ author_id: 1, author_name: "Luna" })], extra: (url, method) => (method === "DELETE" && url === "/api/posts/10" ? { status: 500, body: { error: "x" } } : undefined) });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Luna" });
+    await user.click(within(post).getByRole("button", { name: "Post options" }));
+    await user.click(screen.getByRole("menuitem", { name: "Delete post" }));
+    const confirm = screen.getByRole("dialog", { name: "Please confirm" });
+    expect(confirm.textContent).toContain("Are you sure you want to delete this post? This action cannot be undone.");
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Failed to delete post")).toBeTruthy();
+    expect(screen.getByRole("article", { name: "Luna" })).toBeTruthy();
+  });
+
+  it("lets admins open the notice modal; the AI tabs show the spec's errors and gemini images are 'Coming Soon'", async () => {
+    lounge();
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember({ role: "admin" }));
+    await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
+    const dialog = screen.getByRole("dialog", { name: "Create Cosmic Notice" });
+    const create = within(dialog).getByRole("button", { name: "Create Notice" }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText("Title"), "   ");
+    await user.type(within(dialog).getByLabelText("Content"), "<p>hi</p>");
+    expect(create.disabled).toBe(true);
+
+    await user.click(within(dialog).getByRole("tab", { name: "AI Text" }));
+    const generate = within(dialog).getByRole("button", { name: "Generate Text" }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText("Prompt"), "A welcome note");
+    await user.click(generate);
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate content");
+
+    await user.click(within(dialog).getByRole("tab", { name: "AI Image" }));
+    await user.selectOptions(within(dialog).getByLabelText("Model"), "gemini");
+    expect((within(dialog).getByRole("button", { name: "Coming Soon" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(within(dialog).getByLabelText("Model"), "openai");
+    await user.type(within(dialog).getByLabelText("Image prompt"), "A nebula");
+    await user.click(within(dialog).getByRole("button", { name: "Generate Image" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate image");
+
+    // The Manual draft survives the tab switches.
+    await user.click(within(dialog).getByRole("tab", { name: "Manual" }));
+    expect((within(dialog).getByLabelText("Content") as HTMLTextAreaElement).value).toBe("<p>hi</p>");
+  });
+});
+
+describe("AI notice drafts", () => {
+  it("cuts the title at 60, defaults it, wraps plain text in paragraphs and refuses empty or invalid answers", () => {
+    expect(toNoticeDraft({ title: "t".repeat(80), content: "one\ntwo\n\nthree" })).toEqual({ title: "t".repeat(60), content: "<p>one<br>two</p><p>three</p>" });
+    expect(toNoticeDraft({ content: "<h2>Hi</h2><p>x</p>" })).toEqual({ title: "AI Generated Notice", content: "<h2>Hi</h2><p>x</p>" });
+    expect(() => toNoticeDraft({ title: "x", content: "   " })).toThrow("AI generated empty content. Please try with a different prompt.");
+    expect(() => toNoticeDraft({ title: 5, content: "x" })).toThrow("Invalid response from AI service. Please try again.");
+    expect(() => toNoticeDraft(null)).toThrow("Invalid response from AI service. Please try again.");
+  });
+});

@@ -1,0 +1,135 @@
+// The Lounge (SPEC §2, §4, §5, §7): posts, likes, comments and the Cosmic Notice Board.
+// Reading needs a signed-in user, no membership; notices are written by admins only.
+import { z } from "zod";
+import {
+  addComment,
+  createNotice,
+  createPost,
+  deleteNotice,
+  deletePost,
+  findPost,
+  getPostDto,
+  isLiked,
+  isMissingParent,
+  listComments,
+  listNotices,
+  listPosts,
+  setLike,
+} from "../db/lounge";
+import { createRouter } from "../lib/create-app";
+import { forbidden, notFound, badRequest } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireAdmin, requireUser } from "../middleware/auth";
+import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
+import { LIMITS } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
+
+const T = TEXTS.lounge;
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+const feedQuery = z.object({
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.postsPageMax).default(LIMITS.postsPageDefault),
+});
+
+const postBody = z.object({
+  content: z.string(T.postRequired).trim().min(1, T.postRequired).max(LIMITS.postMax, T.postTooLong),
+});
+
+const commentBody = z.object({
+  content: z.string(T.commentRequired).trim().min(1, T.commentRequired).max(LIMITS.commentMax, T.commentTooLong),
+});
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+
+const noticeBody = z.object({
+  title: z.string(T.noticeTitleRequired).trim().min(1, T.noticeTitleRequired).max(LIMITS.noticeTitleMax),
+  content: z.string(T.noticeContentRequired).trim().min(1, T.noticeContentRequired).max(LIMITS.noticeContentMax),
+  image_url: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.string().trim().max(LIMITS.urlMax).refine(isHttpUrl, T.noticeImageUrlInvalid).nullable().optional(),
+  ),
+  is_pinned: z.boolean().optional().default(false),
+});
+
+/** The post, or 404. */
+async function requirePost(db: Parameters<typeof findPost>[0], id: number) {
+  const post = await findPost(db, id);
+  if (!post) throw notFound(T.postNotFound);
+  return post;
+}
+
+/** Runs a write that refers to a post; a post deleted meanwhile (foreign key) answers 404, not 500. */
+async function onPost<R>(write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isMissingParent(err)) throw notFound(T.postNotFound);
+    throw err;
+  }
+}
+
+export const loungeRoutes = createRouter()
+  .get("/posts", requireUser, validate("query", feedQuery), async (c) => {
+    const { before, limit } = c.req.valid("query");
+    return c.json(await listPosts(c.var.db, c.var.user.id, { before, limit }));
+  })
+  .post("/posts", requireUser, validate("json", postBody), async (c) => {
+    const { content } = c.req.valid("json");
+    const id = await createPost(c.var.db, c.var.user.id, content);
+    const post = await getPostDto(c.var.db, c.var.user.id, id);
+    return c.json(post!, 201);
+  })
+  .delete("/posts/:id", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const post = await requirePost(c.var.db, id);
+    const user = c.var.user;
+    if (post.authorId !== user.id && user.role !== "admin") throw forbidden();
+    await deletePost(c.var.db, id);
+    return c.json({ success: true });
+  })
+  .post("/posts/:id/like", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await requirePost(c.var.db, id);
+    const wasLiked = await isLiked(c.var.db, id, c.var.user.id);
+    const liked = await onPost(() => setLike(c.var.db, id, c.var.user.id, !wasLiked));
+    return c.json({ liked });
+  })
+  .get("/posts/:id/comments", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await requirePost(c.var.db, id);
+    return c.json(await listComments(c.var.db, id, LIMITS.commentsListMax));
+  })
+  .post("/posts/:id/comments", requireUser, validate("param", idParam), validate("json", commentBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { content } = c.req.valid("json");
+    await requirePost(c.var.db, id);
+    const comment = await onPost(() => addComment(c.var.db, id, c.var.user.id, content));
+    return c.json(comment, 201);
+  })
+  .get("/cosmic-notices", requireUser, async (c) => c.json(await listNotices(c.var.db, LIMITS.noticesListMax)))
+  .post("/cosmic-notices", requireAdmin, validate("json", noticeBody), async (c) => {
+    const body = c.req.valid("json");
+    const content = await sanitizeHtml(body.content);
+    if (isBlankHtml(content)) throw badRequest(`content: ${T.noticeContentRequired}`);
+    const notice = await createNotice(c.var.db, c.var.user.id, {
+      title: body.title,
+      content,
+      imageUrl: body.image_url ?? null,
+      isPinned: body.is_pinned,
+    });
+    return c.json(notice, 201);
+  })
+  .delete("/cosmic-notices/:id", requireAdmin, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await deleteNotice(c.var.db, id))) throw notFound(T.noticeNotFound);
+    return c.json({ success: true });
+  });
