@@ -6,7 +6,9 @@ import { loadSession } from "./middleware/auth";
 import { sameOriginOnly } from "./middleware/csrf";
 import { authRoutes } from "./routes/auth";
 import { membershipRoutes } from "./routes/membership";
+import { paymentRoutes } from "./routes/payments";
 import { userRoutes } from "./routes/users";
+import { webpayEmulatorRoutes } from "./services/webpay-emulator";
 
 const root = createApp();
 
@@ -20,6 +22,8 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes);
+  .route("/", membershipRoutes)
+  .route("/", paymentRoutes)
+  .route("/", webpayEmulatorRoutes);
 
 export type AppType = typeof app;
