@@ -40,6 +40,8 @@ export const TIMING = {
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
+  /** How long the 'already active' message shows before /pricing moves on to /app/resources. */
+  alreadyActiveRedirectMs: 1500,
 } as const;
 
 export const SHARE_POPUP = { width: 600, height: 400 } as const;
