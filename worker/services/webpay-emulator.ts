@@ -82,7 +82,8 @@ function page(c: Context, title: string, body: string, formOrigin?: string, stat
     `default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
   );
   c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
+  // Not no-referrer: Chrome then sends `Origin: null` with the form posts, which the same-origin guard refuses.
+  c.header("Referrer-Policy", "same-origin");
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
       `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="card">` +
