@@ -99,6 +99,22 @@ describe("POST /api/payments/initiate", () => {
     expect(await allPayments()).toHaveLength(0);
   });
 
+  it("turns a provider refusal into a clear error and leaves no pending payment behind", async () => {
+    const cookie = await signIn("luna@example.com");
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ error_message: "Not Authorized" }, { status: 401 }));
+    const res = await call("/api/payments/initiate", {
+      method: "POST",
+      json: { amount: 15000, provider: "webpay_form" },
+      cookie,
+      env: { WEBPAY_ENV: "integration" },
+    });
+    expect(res.status).toBe(502);
+    expect(await json(res)).toEqual({ error: "Webpay refused the request: Not Authorized" });
+    const [row] = await allPayments();
+    expect(row).toMatchObject({ status: "failed", failureReason: "create_provider", token: null });
+    expect((await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie, env: { WEBPAY_ENV: "production" } })).status).toBe(503);
+  });
+
   it("answers the membership and creates nothing while the membership is active, or for admins", async () => {
     const cookie = await signIn("luna@example.com");
     await payAndApprove(cookie);
