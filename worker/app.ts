@@ -12,7 +12,9 @@ import { loungeRoutes } from "./routes/lounge";
 import { membershipRoutes } from "./routes/membership";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
+import { paymentRoutes } from "./routes/payments";
 import { userRoutes } from "./routes/users";
+import { webpayEmulatorRoutes } from "./services/webpay-emulator";
 
 const root = createApp();
 
@@ -29,6 +31,8 @@ export const app = root
   .route("/", profileRoutes)
   .route("/", adminRoutes)
   .route("/", resourceRoutes)
-  .route("/", loungeRoutes);
+  .route("/", loungeRoutes)
+  .route("/", paymentRoutes)
+  .route("/", webpayEmulatorRoutes);
 
 export type AppType = typeof app;

@@ -1,8 +1,170 @@
-// Placeholder until its feature lands.
+// SPEC §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
+// payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
+import { useEffect, useRef, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, ApiRequestError, errorText, unwrap } from "../api";
+import { formatDate } from "../components/format";
+import { Spinner } from "../components/Spinner";
+import { useToast } from "../components/Toasts";
+import { useSession } from "../session/session-context";
+import { fetchMembershipStatus, type MembershipStatusView } from "../session/membership";
+import "./pricing.css";
+
+const STATUS_LABELS: Record<string, string> = { active: "Active", admin: "Admin", trial: "Trial", expired: "Expired" };
+
+/** Active green, admin purple, anything else yellow (SPEC §4 Membership). */
+export const statusBadgeClass = (status: string) =>
+  status === "active" ? "badge badge-active" : status === "admin" ? "badge badge-admin-status" : "badge badge-other";
+
+const BENEFITS = [
+  "The full premium resource library: meditations, guides, audio and video",
+  "AI-crafted articles and imagery for your practice",
+  `${MEMBERSHIP.periodDays} days of access, paid once per period`,
+];
+
+type Membership = MembershipStatusView;
+type Checkout = { url: string; token: string };
+
 export default function PricingPage() {
+  const { user, pending, store } = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [membership, setMembership] = useState<Membership | null>(null);
+  const [statusError, setStatusError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isMember = !!user && user.role !== "admin";
+
+  useEffect(() => {
+    if (!isMember) return;
+    let live = true;
+    fetchMembershipStatus()
+      .then((m) => live && setMembership(m))
+      .catch(() => live && setStatusError(true));
+    return () => {
+      live = false;
+    };
+  }, [isMember, user?.id]);
+
+  // The hidden form goes to Webpay as soon as it is rendered with the transaction's url and token.
+  useEffect(() => {
+    if (checkout) formRef.current?.submit();
+  }, [checkout]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => navigate("/app/resources", { replace: true }), TIMING.alreadyActiveRedirectMs);
+    return () => clearTimeout(timer);
+  }, [notice, navigate]);
+
+  if (pending) {
+    return (
+      <div className="page-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (user?.role === "admin") return <Navigate to="/app/resources" replace />;
+
+  async function pay() {
+    setBusy(true);
+    setError(null);
+    try {
+      const body = await unwrap(api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }));
+      if ("membership" in body) {
+        setMembership(body.membership);
+        setNotice(TEXTS.payment.alreadyActive);
+        toast.show(TEXTS.payment.alreadyActive, "success");
+        setBusy(false);
+        return;
+      }
+      setCheckout({ url: body.url, token: body.token });
+    } catch (err) {
+      const text = err instanceof ApiRequestError ? errorText(err, TEXTS.payment.initiateFailed) : TEXTS.payment.initiateNetwork;
+      setError(text);
+      toast.show(text, "error");
+      setBusy(false);
+    }
+  }
+
+  const showStatus = membership && membership.status !== "none";
+
   return (
-    <div className="page">
-      <h1>Unlock Premium Resources</h1>
-    </div>
+    <main className="pricing">
+      <header className="pricing-header">
+        <p className="eyebrow">✧ Cosmic Lounge membership</p>
+        <h1>{TEXTS.payment.pricingTitle}</h1>
+        <p className="muted lead">Join the inner circle and open the whole library of teachings, practices and media.</p>
+      </header>
+
+      {showStatus && (
+        <section className="card card-tight pricing-status" aria-label="Your membership">
+          <div className="spread">
+            <span>Membership status</span>
+            <span className={statusBadgeClass(membership.status)} data-testid="membership-status">
+              {STATUS_LABELS[membership.status] ?? membership.status}
+            </span>
+          </div>
+          {membership.next_payment_due && (
+            <p className="muted pricing-due">
+              {membership.status === "expired" ? "Expired on" : "Next payment due"} {formatDate(membership.next_payment_due)}
+            </p>
+          )}
+          {membership.status === "active" && (
+            <Link to="/app/resources" className="btn btn-sm">
+              Go to Resources
+            </Link>
+          )}
+        </section>
+      )}
+      {statusError && <p className="muted pricing-status-error">Your membership status could not be loaded.</p>}
+
+      <section className="card pricing-plan" aria-labelledby="plan-title">
+        <h2 id="plan-title">Monthly Membership</h2>
+        <p className="pricing-price">
+          <span className="pricing-amount">{MEMBERSHIP.priceLabel}</span>
+          <span className="muted"> / {MEMBERSHIP.periodDays} days</span>
+        </p>
+        <ul className="pricing-benefits">
+          {BENEFITS.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+
+        {notice && (
+          <p className="alert alert-success" role="status">
+            {notice}
+          </p>
+        )}
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+
+        {user ? (
+          <button type="button" className="btn btn-primary btn-block" onClick={pay} disabled={busy || !!notice} aria-busy={busy}>
+            {busy ? <Spinner small label="Starting payment" /> : null}
+            {busy ? " Redirecting to Webpay..." : `Pay ${MEMBERSHIP.priceLabel} with Webpay`}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
+            {TEXTS.payment.signInToContinue}
+          </button>
+        )}
+        <p className="hint pricing-hint">Secure card payment by Transbank Webpay Plus. You will come back here when it is done.</p>
+      </section>
+
+      {checkout && (
+        <form ref={formRef} id="webpay-form" method="post" action={checkout.url} hidden>
+          <input type="hidden" name="token_ws" value={checkout.token} />
+        </form>
+      )}
+    </main>
   );
 }

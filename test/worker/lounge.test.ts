@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { comments, notices, postLikes, posts, users } from "../../worker/db/schema";
-import { call, countingDb, db, json, signIn, testEnv } from "./helpers";
+import { call, countingDb, db, json, signIn } from "./helpers";
 
 const post = (cookie: string, content: string) => call("/api/posts", { method: "POST", json: { content }, cookie });
 const createdPost = async (cookie: string, content = "Hello cosmos") => {

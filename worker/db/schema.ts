@@ -234,3 +234,21 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * The local Webpay emulator's own transactions (WEBPAY_ENV=emulator only): what Transbank would keep
+ * on its side. Never read by the app itself, only through the emulator's REST contract.
+ */
+export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transactions", {
+  token: text("token").primaryKey(),
+  buyOrder: text("buy_order").notNull(),
+  sessionId: text("session_id").notNull(),
+  amount: integer("amount").notNull(),
+  returnUrl: text("return_url").notNull(),
+  /** INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), NULLIFIED (refunded). */
+  status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "NULLIFIED"] }).notNull().default("INITIALIZED"),
+  responseCode: integer("response_code"),
+  authorizationCode: text("authorization_code"),
+  committed: integer("committed", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+});

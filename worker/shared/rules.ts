@@ -50,6 +50,8 @@ export const TIMING = {
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
+  /** How long the 'already active' message shows before /pricing moves on to /app/resources. */
+  alreadyActiveRedirectMs: 1500,
 } as const;
 
 /** Cost control: AI calls per user per hour (AI_CALLS_PER_HOUR overrides it). */

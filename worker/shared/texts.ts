@@ -20,6 +20,13 @@ export const TEXTS = {
     verificationFailed: "Payment verification failed. Please contact support if you were charged.",
     verificationNetwork: "Unable to verify payment. Please contact support if you were charged.",
     cancelled: "Payment was cancelled or failed. Please try again.",
+    pricingTitle: "Unlock Premium Resources",
+    signInToContinue: "Sign In to Continue",
+    processingTitle: "Processing Payment",
+    successTitle: "Welcome to the Lounge!",
+    enterLounge: "Enter the Lounge",
+    errorTitle: "Payment Issue",
+    tryAgain: "Try Again",
   },
   lounge: {
     noticeCreateFailed: "Failed to create notice",

@@ -1,0 +1,168 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TEXTS } from "../../worker/shared/texts";
+import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const member = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
+const confirmCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([u]) => String(u).includes("/api/payments/confirm")).map(([, init]) => JSON.parse(String(init?.body)));
+
+describe("/pay/return", () => {
+  it("confirms with the server on success=true and welcomes the member", async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        expect(String(input)).toContain("/api/payments/confirm");
+        bodies.push(JSON.parse(String(init?.body)));
+        await gate;
+        return Response.json({ membership: { status: "active", next_payment_due: "2026-07-01T00:00:00.000Z" } });
+      }),
+    );
+    renderApp("/pay/return?success=true&amount=15000", member());
+    expect(await screen.findByRole("heading", { name: "Processing Payment" })).toBeTruthy();
+    await waitFor(() => expect(bodies).toEqual([{ success: true, amount: 15000 }]));
+    expect(screen.queryByRole("heading", { name: "Welcome to the Lounge!" })).toBeNull();
+    answer();
+    expect(await screen.findByRole("heading", { name: "Welcome to the Lounge!" })).toBeTruthy();
+    expect(screen.getByText(TEXTS.payment.success)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Enter the Lounge" }).getAttribute("href")).toBe("/app/lounge");
+  });
+
+  it("shows 'Payment Issue' with the verification text when the server does not confirm (success=1)", async () => {
+    stubFetch((url) => (url === "/api/payments/confirm" ? { status: 402, body: { error: TEXTS.payment.verificationFailed } } : undefined));
+    renderApp("/pay/return?success=1", member());
+    expect(await screen.findByRole("heading", { name: "Payment Issue" })).toBeTruthy();
+    expect(screen.getByText(TEXTS.payment.verificationFailed).getAttribute("role")).toBe("alert");
+    expect(screen.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/pricing");
+  });
+
+  it("shows the network text when the confirmation cannot be made", async () => {
+    const fetchMock = stubFetch(() => undefined);
+    renderApp("/pay/return?success=true", member());
+    expect(await screen.findByRole("heading", { name: "Payment Issue" })).toBeTruthy();
+    expect(screen.getByText(TEXTS.payment.verificationNetwork).getAttribute("role")).toBe("alert");
+    // Without an amount in the address, the default 15000 is sent.
+    expect(confirmCalls(fetchMock)).toEqual([{ success: true, amount: 15000 }]);
+  });
+
+  it.each(["/pay/return?success=false&error=cancelled", "/pay/return?success=0", "/pay/return?error=timeout"])(
+    "goes straight to the error with no call for %s",
+    async (path) => {
+      const fetchMock = stubFetch(() => ({ status: 200, body: {} }));
+      renderApp(path, member());
+      expect(await screen.findByRole("heading", { name: "Payment Issue" })).toBeTruthy();
+      expect(screen.getByText(TEXTS.payment.cancelled).getAttribute("role")).toBe("alert");
+      await new Promise((r) => setTimeout(r, 20));
+      expect(confirmCalls(fetchMock)).toEqual([]);
+    },
+  );
+
+  it("with no parameters shows success and makes a best-effort confirmation, ignoring its failure", async () => {
+    const fetchMock = stubFetch((url) => (url === "/api/payments/confirm" ? { status: 402, body: { error: "no" } } : undefined));
+    renderApp("/pay/return", member());
+    expect(await screen.findByRole("heading", { name: "Welcome to the Lounge!" })).toBeTruthy();
+    expect(screen.getByText(TEXTS.payment.processed)).toBeTruthy();
+    await waitFor(() => expect(confirmCalls(fetchMock)).toEqual([{ success: true, amount: 15000 }]));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByRole("heading", { name: "Welcome to the Lounge!" })).toBeTruthy();
+  });
+});
+
+describe("/pricing", () => {
+  const statusReply = (status: string, due: string | null = null) => ({ status: 200, body: { status, next_payment_due: due } });
+
+  it("asks signed-out visitors to sign in", async () => {
+    stubFetch(() => undefined);
+    const deps = sessionDeps();
+    renderApp("/pricing", deps);
+    expect(await screen.findByRole("heading", { name: "Unlock Premium Resources" })).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Sign In to Continue" }));
+    await waitFor(() => expect(deps.navigate).toHaveBeenCalledWith("/auth/dev?state=s"));
+    expect(screen.getByText("$15,000 CLP")).toBeTruthy();
+    expect(screen.getByText(/30 days/, { selector: ".muted" })).toBeTruthy();
+  });
+
+  it("sends admins to /app/resources", async () => {
+    stubFetch(() => ({ status: 200, body: [] }));
+    const { router } = renderApp("/pricing", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/resources"));
+  });
+
+  it.each([
+    ["active", "badge-active", "Active"],
+    ["expired", "badge-other", "Expired"],
+    ["trial", "badge-other", "Trial"],
+  ])("shows a %s membership in its colour", async (status, cls, label) => {
+    stubFetch((url) => (url === "/api/membership/status" ? statusReply(status, "2026-07-01T00:00:00.000Z") : undefined));
+    renderApp("/pricing", member());
+    const badge = await screen.findByTestId("membership-status");
+    expect(badge.textContent).toBe(label);
+    expect(badge.className).toContain(cls);
+  });
+
+  it("shows no status when there is none", async () => {
+    const fetchMock = stubFetch((url) => (url === "/api/membership/status" ? statusReply("none") : undefined));
+    renderApp("/pricing", member());
+    await screen.findByRole("button", { name: /Pay \$15,000 CLP/ });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId("membership-status")).toBeNull();
+  });
+
+  it("starts the payment and submits the hidden form with token_ws to the provider", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const fetchMock = stubFetch((url) =>
+      url === "/api/membership/status"
+        ? statusReply("none")
+        : url === "/api/payments/initiate"
+          ? { status: 200, body: { url: "https://webpay3gint.transbank.cl/webpayserver/initTransaction", token: "t0k3n", provider: "webpay_form" } }
+          : undefined,
+    );
+    renderApp("/pricing", member());
+    fireEvent.click(await screen.findByRole("button", { name: /Pay \$15,000 CLP/ }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    const form = submit.mock.contexts[0] as HTMLFormElement;
+    expect(form.id).toBe("webpay-form");
+    expect(form.method).toBe("post");
+    expect(form.action).toBe("https://webpay3gint.transbank.cl/webpayserver/initTransaction");
+    expect((form.elements.namedItem("token_ws") as HTMLInputElement).value).toBe("t0k3n");
+    const initiate = fetchMock.mock.calls.find(([u]) => String(u).includes("/api/payments/initiate"));
+    expect(JSON.parse(String(initiate?.[1]?.body))).toEqual({ amount: 15000, provider: "webpay_form" });
+  });
+
+  it("tells an already-active member so and goes to /app/resources", async () => {
+    stubFetch((url) =>
+      url === "/api/membership/status"
+        ? statusReply("none")
+        : url === "/api/payments/initiate"
+          ? { status: 200, body: { membership: { status: "active", next_payment_due: "2026-07-01T00:00:00.000Z" } } }
+          : { status: 200, body: [] },
+    );
+    const { router } = renderApp("/pricing", member());
+    fireEvent.click(await screen.findByRole("button", { name: /Pay \$15,000 CLP/ }));
+    expect((await screen.findAllByText(TEXTS.payment.alreadyActive)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/resources"), { timeout: 4000 });
+  });
+
+  it.each([
+    ["the server's error", { status: 400, body: { error: "amount: amount must be 15000" } }, "amount: amount must be 15000"],
+    ["the fallback", { status: 502, body: {} }, TEXTS.payment.initiateFailed],
+    ["the network text", undefined, TEXTS.payment.initiateNetwork],
+  ])("shows %s when the payment cannot start", async (_label, answer, text) => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    stubFetch((url) => (url === "/api/membership/status" ? statusReply("none") : url === "/api/payments/initiate" ? answer : undefined));
+    renderApp("/pricing", member());
+    fireEvent.click(await screen.findByRole("button", { name: /Pay \$15,000 CLP/ }));
+    await waitFor(() => expect(screen.getAllByRole("alert").some((a) => a.textContent === text)).toBe(true));
+    expect(submit).not.toHaveBeenCalled();
+    expect((screen.getByRole("button", { name: /Pay \$15,000 CLP/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { MEMBERSHIP } from "../shared/rules";
+import type { Database } from "./client";
+import { memberships, payments } from "./schema";
+
+export type Payment = typeof payments.$inferSelect;
+
+export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
+
+export async function createPendingPayment(
+  db: Database,
+  input: { userId: number; userEmail: string; amountClp: number; buyOrder: string; sessionId: string },
+): Promise<Payment> {
+  const [row] = await db
+    .insert(payments)
+    .values({ ...input, plan: MEMBERSHIP.plan, provider: MEMBERSHIP.provider, status: "pending" })
+    .returning();
+  return row;
+}
+
+export async function setPaymentToken(db: Database, id: number, token: string) {
+  await db.update(payments).set({ token }).where(eq(payments.id, id));
+}
+
+export async function findPaymentByToken(db: Database, token: string): Promise<Payment | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.token, token)).limit(1);
+  return row;
+}
+
+export async function findPaymentByBuyOrder(db: Database, buyOrder: string): Promise<Payment | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.buyOrder, buyOrder)).limit(1);
+  return row;
+}
+
+export async function latestPaymentOf(db: Database, userId: number): Promise<Payment | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.id)).limit(1);
+  return row;
+}
+
+/** Marks a still-pending payment failed; a settled one is never touched. */
+export async function failPayment(db: Database, id: number, reason: string, responseCode: number | null = null, now = Date.now()) {
+  await db
+    .update(payments)
+    .set({ status: "failed", failureReason: reason, responseCode, settledAt: new Date(now) })
+    .where(and(eq(payments.id, id), eq(payments.status, "pending")));
+}
+
+/**
+ * Approves a pending payment: in ONE batch (one transaction) the membership is extended by a period
+ * from max(now, current due date) and the payment is completed. The membership statement only acts
+ * while the payment is still pending, and runs before the payment leaves that state, so a replayed
+ * or concurrent approval of the same payment extends nothing. Returns whether this call approved it.
+ */
+export async function approvePayment(
+  db: Database,
+  payment: Pick<Payment, "id">,
+  details: { authorizationCode: string | null; responseCode: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const [, completed] = await db.batch([
+    db
+      .insert(memberships)
+      .select(
+        db
+          .select({
+            userId: sql<number>`${payments.userId}`.as("user_id"),
+            plan: sql<string>`${MEMBERSHIP.plan}`.as("plan"),
+            kind: sql<"paid">`'paid'`.as("kind"),
+            nextPaymentDue: sql<Date>`${now + PERIOD_MS}`.as("next_payment_due"),
+            updatedAt: sql<Date>`${now}`.as("updated_at"),
+          })
+          .from(payments)
+          .where(and(eq(payments.id, payment.id), eq(payments.status, "pending"), isNotNull(payments.userId))),
+      )
+      .onConflictDoUpdate({
+        target: memberships.userId,
+        set: {
+          nextPaymentDue: sql`MAX(${now}, ${memberships.nextPaymentDue}) + ${PERIOD_MS}`,
+          kind: "paid",
+          plan: MEMBERSHIP.plan,
+          updatedAt: new Date(now),
+        },
+      }),
+    db
+      .update(payments)
+      .set({ status: "completed", authorizationCode: details.authorizationCode, responseCode: details.responseCode, settledAt: new Date(now) })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+      .returning({ id: payments.id }),
+  ]);
+  return (completed as { id: number }[]).length > 0;
+}
