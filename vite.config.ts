@@ -16,6 +16,9 @@ export default defineConfig({
   root: path.join(root, "client"),
   publicDir: path.join(root, "client/public"),
   plugins: [react(), cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } })],
+  // Pre-bundled up front, so a first visit (or a lazily loaded jspdf/marked) never triggers a
+  // dependency re-optimisation and full reload in the middle of a session.
+  optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "hono/client", "jspdf", "marked"] },
   build: { outDir: path.join(root, "dist"), emptyOutDir: true },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
 });
