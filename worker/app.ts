@@ -5,6 +5,8 @@ import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { sameOriginOnly } from "./middleware/csrf";
 import { authRoutes } from "./routes/auth";
+import { chatRoutes } from "./routes/chat";
+import { linkPreviewRoutes } from "./routes/link-preview";
 import { membershipRoutes } from "./routes/membership";
 import { userRoutes } from "./routes/users";
 
@@ -20,6 +22,8 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes);
+  .route("/", membershipRoutes)
+  .route("/", chatRoutes)
+  .route("/", linkPreviewRoutes);
 
 export type AppType = typeof app;
