@@ -48,7 +48,7 @@ async function until(condition: () => boolean) {
 function imageForm(groupId: number | string, bytes: Uint8Array, name: string, type: string) {
   const form = new FormData();
   form.set("group_id", String(groupId));
-  form.set("image", new File([bytes], name, { type }));
+  form.set("image", new File([bytes as unknown as BlobPart], name, { type }));
   return form;
 }
 

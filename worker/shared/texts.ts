@@ -39,6 +39,12 @@ export const TEXTS = {
     imageProcessFailed: "Failed to process image",
     imageTypeInvalid: "Please select an image file",
     imageTooLarge: "Image must be smaller than 5MB",
+    sendFailed: "Failed to send message",
+    loadFailed: "Failed to load messages",
+    channelsLoadFailed: "Failed to load channels",
+    moreLinks: (n: number) => `+ ${n} more ${n === 1 ? "link" : "links"}`,
+    newMessage: (sender: string, body: string) => `New message from ${sender}: ${body}`,
+    offline: "Live updates paused, checking for new messages every few seconds",
   },
   resources: {
     accessDenied: "Access denied",
