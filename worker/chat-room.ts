@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "./env";
-import { CLOSE_CHANNEL_DELETED, PING_FRAME, PONG_FRAME, type ServerFrame } from "./shared/chat-wire";
+import { CLOSE_CHANNEL_DELETED, CLOSE_REAUTHORIZE, PING_FRAME, PONG_FRAME, type ServerFrame } from "./shared/chat-wire";
 
 /** Per-socket state, kept in the socket's attachment so it survives hibernation and eviction. */
 export type SocketAttachment = { userId: number; name: string; groupId: number };
@@ -62,6 +62,22 @@ export class ChatRoom extends DurableObject<Env> {
         /* already closed */
       }
     }
+  }
+
+  /**
+   * Access changed (a member was removed, or the channel became private): close the affected sockets
+   * so their clients reconnect through the worker, which checks visibility again.
+   */
+  async reauthorize(userId?: number): Promise<number> {
+    const sockets = userId === undefined ? this.ctx.getWebSockets() : this.ctx.getWebSockets(`user:${userId}`);
+    for (const ws of sockets) {
+      try {
+        ws.close(CLOSE_REAUTHORIZE, "access changed");
+      } catch {
+        /* already closed */
+      }
+    }
+    return sockets.length;
   }
 
   /** Number of connected sockets (used by tests and the benchmark's sanity checks). */

@@ -151,17 +151,17 @@ export default function ChatPage() {
     return () => document.removeEventListener("keydown", onKey);
   }, [drawerOpen]);
 
-  const selected = channels?.find((c) => c.id === selectedId) ?? null;
+  // The selected channel, or the first one when there is no (longer a) selection.
+  const selected = channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
   const select = (id: number) => {
     setSelectedId(id);
     setDrawerOpen(false);
   };
   const removeChannel = (id: number) => {
     setDialog(null);
-    // The first remaining channel is selected, or none.
-    const remaining = (channels ?? []).filter((c) => c.id !== id);
-    setChannels(remaining);
-    setSelectedId(remaining[0]?.id ?? null);
+    // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
+    setChannels((list) => (list ?? []).filter((c) => c.id !== id));
+    setSelectedId((current) => (current === id ? null : current));
   };
 
   if (loadError && !channels) {
@@ -187,7 +187,7 @@ export default function ChatPage() {
       <nav className={drawerOpen ? "chat-channels card open" : "chat-channels card"} aria-label="Channels">
         <ChannelList
           channels={channels}
-          selectedId={selectedId}
+          selectedId={selected?.id ?? null}
           onSelect={select}
           onManage={(channel) => setDialog({ kind: "manage", channel })}
           onCreate={() => setDialog({ kind: "create" })}

@@ -123,12 +123,16 @@ describe("channels", () => {
     expect((await json<ChannelDto[]>(await call("/api/groups", { cookie: sol }))).map((c) => c.name)).toEqual(["Secret"]);
     expect((await json<MessageDto[]>(await list(sol, secret.id))).map((m) => m.body)).toEqual(["hidden words"]);
     expect((await send(sol, secret.id, "thanks")).status).toBe(201);
+    const solSocket = await openSocket(secret.id, sol);
     expect((await call(`/api/groups/${secret.id}/members`, { cookie: sol })).status).toBe(403);
     expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: sol, json: { email: "admin@example.com" } })).status).toBe(403);
 
-    // Removed again: hidden again.
+    // Removed again: hidden again, and the open socket is closed so it must re-authorize.
     expect((await call(`/api/groups/${secret.id}/members/${sol_.id}`, { method: "DELETE", cookie: luna })).status).toBe(200);
+    await until(() => solSocket.closes.length > 0);
+    expect(solSocket.closes).toEqual([4401]);
     expect((await list(sol, secret.id)).status).toBe(404);
+    expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
   });
 
   it("deleting a channel deletes its messages and images and tells the connected sockets", async () => {

@@ -101,6 +101,15 @@ async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   }
 }
 
+/** Closes the sockets whose access may have ended; their clients reconnect and are checked again. */
+async function reauthorize(env: Env, channelId: number, userId?: number) {
+  try {
+    await room(env, channelId).reauthorize(userId);
+  } catch (err) {
+    console.error("chat reauthorize failed", channelId, err instanceof Error ? err.message : "unknown");
+  }
+}
+
 /** A display name for '[Image: filename]': no path, no control characters, bounded. */
 const safeFileName = (name: string) => name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f\]]/g, "").trim().slice(0, 100) || "image";
 
@@ -159,9 +168,10 @@ export const chatRoutes = createRouter()
   })
   .put("/groups/:id", requireUser, validate("param", idParam), validate("json", channelBody), async (c) => {
     const { id } = c.req.valid("param");
-    await managedChannel(c, id);
+    const before = await managedChannel(c, id);
     const body = c.req.valid("json");
     const row = await updateChannel(c.var.db, id, { name: body.name, description: body.description, isPrivate: body.is_private });
+    if (!before.isPrivate && row.isPrivate) await reauthorize(c.env, id);
     return c.json(toChannelDto(row, c.var.user));
   })
   .delete("/groups/:id", requireUser, validate("param", idParam), async (c) => {
@@ -194,6 +204,7 @@ export const chatRoutes = createRouter()
     const { id, userId } = c.req.valid("param");
     await managedChannel(c, id);
     if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound("That person is not a member of this channel");
+    await reauthorize(c.env, id, userId);
     return c.json({ success: true as const });
   })
   // ---- the channel's WebSocket: authenticated here, then forwarded to the channel's object ----

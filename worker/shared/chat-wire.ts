@@ -39,6 +39,8 @@ export const PONG_FRAME = JSON.stringify({ type: "pong" } satisfies ServerFrame)
 
 /** Close code sent when the channel is deleted: clients must not reconnect. */
 export const CLOSE_CHANNEL_DELETED = 4404;
+/** Close code sent when access to the channel changed: clients reconnect and are checked again. */
+export const CLOSE_REAUTHORIZE = 4401;
 
 export function parseServerFrame(data: unknown): ServerFrame | null {
   if (typeof data !== "string") return null;
