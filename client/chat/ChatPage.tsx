@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, unwrap } from "../api";
@@ -56,7 +56,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
   );
 }
 
-function ChannelPane({ channel, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
+function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
   const { user } = useSession();
   const [announcement, setAnnouncement] = useState("");
   const onIncoming = useCallback(
@@ -79,7 +79,7 @@ function ChannelPane({ channel, onOpenDrawer, onChannelDeleted }: { channel: Cha
   return (
     <section className="chat-pane card" aria-labelledby="chat-pane-title">
       <header className="chat-pane-head">
-        <button type="button" className="btn btn-ghost btn-icon chat-drawer-toggle" aria-label="Show channels" onClick={onOpenDrawer}>
+        <button type="button" className="btn btn-ghost btn-icon chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
           ☰
         </button>
         <div style={{ minWidth: 0 }}>
@@ -144,8 +144,10 @@ export default function ChatPage() {
     void load();
   }, [load]);
 
+  const drawerRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!drawerOpen) return;
+    drawerRef.current?.querySelector<HTMLElement>("button")?.focus();
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setDrawerOpen(false);
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -184,7 +186,7 @@ export default function ChatPage() {
     <div className="page-wide chat">
       <h1 className="visually-hidden">Chat</h1>
       {drawerOpen && <div className="drawer-backdrop chat-drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
-      <nav className={drawerOpen ? "chat-channels card open" : "chat-channels card"} aria-label="Channels">
+      <nav id="chat-channels" ref={drawerRef} className={drawerOpen ? "chat-channels card open" : "chat-channels card"} aria-label="Channels">
         <ChannelList
           channels={channels}
           selectedId={selected?.id ?? null}
@@ -194,11 +196,11 @@ export default function ChatPage() {
         />
       </nav>
       {selected ? (
-        <ChannelPane key={selected.id} channel={selected} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
+        <ChannelPane key={selected.id} channel={selected} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
       ) : (
         <section className="chat-pane card">
           <header className="chat-pane-head">
-            <button type="button" className="btn btn-ghost btn-icon chat-drawer-toggle" aria-label="Show channels" onClick={() => setDrawerOpen(true)}>
+            <button type="button" className="btn btn-ghost btn-icon chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
               ☰
             </button>
           </header>
