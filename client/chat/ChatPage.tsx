@@ -8,6 +8,7 @@ import { useSession } from "../session/session-context";
 import { CreateChannelModal, ManageChannelModal } from "./ChannelModals";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import { LockIcon } from "./icons";
 import { useChannelFeed } from "./useChannelFeed";
 import "./chat.css";
 
@@ -39,7 +40,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
                   onManage(c);
                 }}
               >
-                <span aria-hidden="true">{c.is_private ? "🔒" : "#"}</span>
+                <span aria-hidden="true">{c.is_private ? <LockIcon /> : "#"}</span>
                 <span className="chat-channel-name">{c.name}</span>
                 {c.is_private && <span className="visually-hidden">(private)</span>}
               </button>
@@ -79,12 +80,12 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
   return (
     <section className="chat-pane card" aria-labelledby="chat-pane-title">
       <header className="chat-pane-head">
-        <button type="button" className="btn btn-ghost btn-icon chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
-          ☰
+        <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
+          Channels
         </button>
         <div style={{ minWidth: 0 }}>
           <h2 id="chat-pane-title">
-            {channel.is_private ? "🔒 " : "# "}
+            {channel.is_private ? <LockIcon /> : "# "}
             {channel.name}
           </h2>
           {channel.description && <p className="faint chat-description">{channel.description}</p>}
@@ -200,8 +201,8 @@ export default function ChatPage() {
       ) : (
         <section className="chat-pane card">
           <header className="chat-pane-head">
-            <button type="button" className="btn btn-ghost btn-icon chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
-              ☰
+            <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
+              Channels
             </button>
           </header>
           <EmptyState title="No channel selected" icon="☾">

@@ -3,6 +3,7 @@ import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { errorText } from "../api";
 import { useToast } from "../components/Toasts";
+import { ImageIcon } from "./icons";
 
 export const COMPOSER_MAX_HEIGHT_PX = 100;
 
@@ -86,7 +87,7 @@ export function Composer({ channelName, onSend, onImage }: { channelName: string
     >
       <input ref={fileInput} type="file" accept="image/*" hidden aria-hidden="true" tabIndex={-1} data-testid="chat-image-input" onChange={(e) => void pickImage(e.target.files?.[0])} />
       <button type="button" className="btn btn-ghost btn-icon" aria-label="Upload image" title="Upload image" disabled={uploading} onClick={() => fileInput.current?.click()}>
-        {uploading ? "…" : "🖼"}
+        {uploading ? "…" : <ImageIcon />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">
         Message #{channelName}

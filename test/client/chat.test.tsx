@@ -80,7 +80,7 @@ async function openChat(handler: Handler) {
     return undefined;
   });
   const view = renderApp("/app/chat", me);
-  const input = (await screen.findByLabelText("Message #General")) as HTMLTextAreaElement;
+  const input = (await screen.findByLabelText("Message #General", {}, { timeout: 5000 })) as HTMLTextAreaElement;
   return { fetchMock, input, view };
 }
 
