@@ -3,7 +3,7 @@
 // is down, every TIMING.chatPollMs. Messages are merged by id, so nothing shows twice.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLOSE_CHANNEL_DELETED, parseServerFrame, PING_FRAME, type MessageDto } from "../../worker/shared/chat-wire";
-import { TIMING } from "../../worker/shared/rules";
+import { LIMITS, TIMING } from "../../worker/shared/rules";
 import { api, unwrap } from "../api";
 
 const PING_EVERY_MS = 25_000;
@@ -48,8 +48,12 @@ export function useChannelFeed(groupId: number, handlers: { onIncoming?: (messag
 
   const catchUp = useCallback(async () => {
     try {
-      const list = await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(cursor.current) } }));
-      accept(list, true);
+      // A full page means there may be more: keep reading (bounded) until caught up.
+      for (let page = 0; page < 20; page++) {
+        const list = await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(cursor.current) } }));
+        accept(list, true);
+        if (list.length < LIMITS.chatCatchUpPage) break;
+      }
     } catch {
       /* the next poll or reconnect tries again */
     }

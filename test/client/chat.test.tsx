@@ -6,6 +6,9 @@ import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
+// The first test also loads the lazily imported screen, which is slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const channel = (patch: Partial<ChannelDto> = {}): ChannelDto => ({
   id: 1, name: "General", description: null, is_private: false, created_by: 1, created_at: "2026-01-01T00:00:00.000Z", can_manage: true, ...patch,
 });
@@ -80,7 +83,7 @@ async function openChat(handler: Handler) {
     return undefined;
   });
   const view = renderApp("/app/chat", me);
-  const input = (await screen.findByLabelText("Message #General", {}, { timeout: 5000 })) as HTMLTextAreaElement;
+  const input = (await screen.findByLabelText("Message #General", {}, { timeout: 10_000 })) as HTMLTextAreaElement;
   return { fetchMock, input, view };
 }
 

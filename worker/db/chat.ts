@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, exists, gt, isNotNull, or, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { ChannelDto, MessageDto } from "../shared/chat-wire";
-import { DEFAULT_NAME } from "../shared/rules";
+import { DEFAULT_NAME, LIMITS } from "../shared/rules";
 import type { Database } from "./client";
 import { channelMembers, channels, messages, users } from "./schema";
 
@@ -129,9 +129,7 @@ export const toMessageDto = (row: MessageRow): MessageDto => ({
   image_url: row.imageKey ? messageImagePath(row.id) : null,
 });
 
-export const MESSAGE_PAGE = 50;
-
-/** Oldest first. With `after`: every message newer than that id (up to a page); without: the latest page. */
+/** Oldest first. With `after`: the messages newer than that id (up to chatCatchUpPage); without: the latest chatHistoryPage. */
 export async function listMessages(db: Database, channelId: number, after?: number) {
   if (after !== undefined) {
     return db
@@ -140,7 +138,7 @@ export async function listMessages(db: Database, channelId: number, after?: numb
       .innerJoin(users, eq(users.id, messages.senderId))
       .where(and(eq(messages.channelId, channelId), gt(messages.id, after)))
       .orderBy(asc(messages.id))
-      .limit(500);
+      .limit(LIMITS.chatCatchUpPage);
   }
   const latest = await db
     .select(messageColumns)
@@ -148,7 +146,7 @@ export async function listMessages(db: Database, channelId: number, after?: numb
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(eq(messages.channelId, channelId))
     .orderBy(desc(messages.id))
-    .limit(MESSAGE_PAGE);
+    .limit(LIMITS.chatHistoryPage);
   return latest.reverse();
 }
 

@@ -33,6 +33,9 @@ export const LIMITS = {
   bioMax: 1000,
   aiPromptMax: 4000,
   linkPreviewsPerMessage: 3,
+  /** GET /messages without `after`: the latest page; with `after`: at most this many newer ones per call. */
+  chatHistoryPage: 50,
+  chatCatchUpPage: 500,
 } as const;
 
 export const TIMING = {
