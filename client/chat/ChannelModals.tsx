@@ -103,7 +103,7 @@ function MembersSection({ channelId }: { channelId: number }) {
       setMembers((m) => [...(m ?? []).filter((x) => x.id !== member.id), member]);
       setEmail("");
     } catch (err) {
-      setError(errorText(err, "Failed to add member"));
+      setError(errorText(err, TEXTS.chat.memberAddFailed));
     } finally {
       setBusy(false);
     }
@@ -114,7 +114,7 @@ function MembersSection({ channelId }: { channelId: number }) {
       await unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } }));
       setMembers((m) => (m ?? []).filter((x) => x.id !== member.id));
     } catch (err) {
-      setError(errorText(err, "Failed to remove member"));
+      setError(errorText(err, TEXTS.chat.memberRemoveFailed));
     }
   };
 

@@ -40,6 +40,8 @@ export const TEXTS = {
     imageTypeInvalid: "Please select an image file",
     imageTooLarge: "Image must be smaller than 5MB",
     sendFailed: "Failed to send message",
+    memberAddFailed: "Failed to add member",
+    memberRemoveFailed: "Failed to remove member",
     loadFailed: "Failed to load messages",
     channelsLoadFailed: "Failed to load channels",
     moreLinks: (n: number) => `+ ${n} more ${n === 1 ? "link" : "links"}`,
