@@ -9,6 +9,8 @@ import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { loungeRoutes } from "./routes/lounge";
+import { chatRoutes } from "./routes/chat";
+import { linkPreviewRoutes } from "./routes/link-preview";
 import { membershipRoutes } from "./routes/membership";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
@@ -33,6 +35,8 @@ export const app = root
   .route("/", resourceRoutes)
   .route("/", loungeRoutes)
   .route("/", paymentRoutes)
-  .route("/", webpayEmulatorRoutes);
+  .route("/", webpayEmulatorRoutes)
+  .route("/", chatRoutes)
+  .route("/", linkPreviewRoutes);
 
 export type AppType = typeof app;

@@ -1,8 +1,239 @@
-// Placeholder until its feature lands.
-export default function ChatPage() {
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, unwrap } from "../api";
+import { EmptyState, ErrorState } from "../components/States";
+import { Spinner } from "../components/Spinner";
+import { useSession } from "../session/session-context";
+import { CreateChannelModal, ManageChannelModal } from "./ChannelModals";
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+import { LockIcon } from "./icons";
+import { useChannelFeed } from "./useChannelFeed";
+import "./chat.css";
+
+type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
+
+function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { channels: ChannelDto[]; selectedId: number | null; onSelect: (id: number) => void; onManage: (c: ChannelDto) => void; onCreate: () => void }) {
   return (
-    <div className="page">
-      <h1>Chat</h1>
+    <>
+      <div className="spread chat-channels-head">
+        <h2 id="chat-channels-title">Channels</h2>
+        <button type="button" className="btn btn-sm" onClick={onCreate}>
+          + New
+        </button>
+      </div>
+      {channels.length === 0 ? (
+        <p className="faint">No channels yet. Create the first one.</p>
+      ) : (
+        <ul className="chat-channel-list" aria-labelledby="chat-channels-title">
+          {channels.map((c) => (
+            <li key={c.id} className={c.id === selectedId ? "chat-channel active" : "chat-channel"}>
+              <button
+                type="button"
+                className="chat-channel-button"
+                aria-current={c.id === selectedId ? "true" : undefined}
+                onClick={() => onSelect(c.id)}
+                onContextMenu={(e) => {
+                  if (!c.can_manage) return;
+                  e.preventDefault();
+                  onManage(c);
+                }}
+              >
+                <span aria-hidden="true">{c.is_private ? <LockIcon /> : "#"}</span>
+                <span className="chat-channel-name">{c.name}</span>
+                {c.is_private && <span className="visually-hidden">(private)</span>}
+              </button>
+              {c.can_manage && (
+                <button type="button" className="btn btn-ghost btn-icon chat-gear" aria-label={`Manage channel ${c.name}`} title="Manage channel" onClick={() => onManage(c)}>
+                  ⚙
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
+  const { user } = useSession();
+  const [announcement, setAnnouncement] = useState("");
+  const onIncoming = useCallback(
+    (added: MessageDto[]) => {
+      const others = added.filter((m) => m.sender_id !== user?.id);
+      const last = others[others.length - 1];
+      if (last) setAnnouncement(TEXTS.chat.newMessage(last.sender_name, last.body));
+    },
+    [user?.id],
+  );
+  const feed = useChannelFeed(channel.id, { onIncoming, onChannelDeleted });
+
+  const sendText = async (body: string) => {
+    feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })));
+  };
+  const sendImage = async (file: File) => {
+    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })));
+  };
+
+  return (
+    <section className="chat-pane card" aria-labelledby="chat-pane-title">
+      <header className="chat-pane-head">
+        <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
+          Channels
+        </button>
+        <div style={{ minWidth: 0 }}>
+          <h2 id="chat-pane-title">
+            {channel.is_private ? <LockIcon /> : "# "}
+            {channel.name}
+          </h2>
+          {channel.description && <p className="faint chat-description">{channel.description}</p>}
+        </div>
+        {!feed.live && feed.status === "ready" && (
+          <span className="badge badge-other chat-offline" title={TEXTS.chat.offline}>
+            Polling
+          </span>
+        )}
+      </header>
+      {feed.status === "loading" && feed.messages.length === 0 ? (
+        <div className="page-center">
+          <Spinner label="Loading messages" />
+        </div>
+      ) : feed.status === "error" && feed.messages.length === 0 ? (
+        <ErrorState text={TEXTS.chat.loadFailed} onRetry={feed.retry} />
+      ) : feed.messages.length === 0 ? (
+        <div className="chat-messages">
+          <EmptyState title="No messages yet" icon="☾">
+            <p>Say hello to the channel.</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <MessageList messages={feed.messages} currentUserId={user?.id} />
+      )}
+      <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
+        {announcement}
+      </div>
+      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} />
+    </section>
+  );
+}
+
+export default function ChatPage() {
+  const [channels, setChannels] = useState<ChannelDto[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const load = useCallback(async (prefer?: number | null) => {
+    setLoadError(false);
+    try {
+      const list = await unwrap(api.groups.$get());
+      setChannels(list);
+      // Keep the selection if it still exists; otherwise the first channel, or none.
+      setSelectedId((current) => {
+        const wanted = prefer !== undefined ? prefer : current;
+        return list.some((c) => c.id === wanted) ? wanted : (list[0]?.id ?? null);
+      });
+    } catch {
+      setLoadError(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const drawerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    drawerRef.current?.querySelector<HTMLElement>("button")?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setDrawerOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
+
+  // The selected channel, or the first one when there is no (longer a) selection.
+  const selected = channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
+  const select = (id: number) => {
+    setSelectedId(id);
+    setDrawerOpen(false);
+  };
+  const removeChannel = (id: number) => {
+    setDialog(null);
+    // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
+    setChannels((list) => (list ?? []).filter((c) => c.id !== id));
+    setSelectedId((current) => (current === id ? null : current));
+  };
+
+  if (loadError && !channels) {
+    return (
+      <div className="page-wide">
+        <h1 className="visually-hidden">Chat</h1>
+        <ErrorState text={TEXTS.chat.channelsLoadFailed} onRetry={() => void load()} />
+      </div>
+    );
+  }
+  if (!channels) {
+    return (
+      <div className="page-center">
+        <Spinner label="Loading channels" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page-wide chat">
+      <h1 className="visually-hidden">Chat</h1>
+      {drawerOpen && <div className="drawer-backdrop chat-drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+      <nav id="chat-channels" ref={drawerRef} className={drawerOpen ? "chat-channels card open" : "chat-channels card"} aria-label="Channels">
+        <ChannelList
+          channels={channels}
+          selectedId={selected?.id ?? null}
+          onSelect={select}
+          onManage={(channel) => setDialog({ kind: "manage", channel })}
+          onCreate={() => setDialog({ kind: "create" })}
+        />
+      </nav>
+      {selected ? (
+        <ChannelPane key={selected.id} channel={selected} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
+      ) : (
+        <section className="chat-pane card">
+          <header className="chat-pane-head">
+            <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
+              Channels
+            </button>
+          </header>
+          <EmptyState title="No channel selected" icon="☾">
+            <p>Create a channel to start talking.</p>
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "create" })}>
+              Create channel
+            </button>
+          </EmptyState>
+        </section>
+      )}
+      {dialog?.kind === "create" && (
+        <CreateChannelModal
+          onClose={() => setDialog(null)}
+          onCreated={(channel) => {
+            setDialog(null);
+            setChannels((list) => [...(list ?? []), channel]);
+            select(channel.id);
+          }}
+        />
+      )}
+      {dialog?.kind === "manage" && (
+        <ManageChannelModal
+          channel={dialog.channel}
+          onClose={() => setDialog(null)}
+          onSaved={(channel) => {
+            setDialog(null);
+            setChannels((list) => (list ?? []).map((c) => (c.id === channel.id ? channel : c)));
+          }}
+          onDeleted={removeChannel}
+        />
+      )}
     </div>
   );
 }

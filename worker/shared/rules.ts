@@ -43,6 +43,9 @@ export const LIMITS = {
   commentsListMax: 200,
   noticesListMax: 50,
   urlMax: 2048,
+  /** GET /messages without `after`: the latest page; with `after`: at most this many newer ones per call. */
+  chatHistoryPage: 50,
+  chatCatchUpPage: 500,
 } as const;
 
 export const TIMING = {

@@ -1,0 +1,219 @@
+import { useEffect, useState, type FormEvent } from "react";
+import type { ChannelDto } from "../../worker/shared/chat-wire";
+import { LIMITS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, errorText, unwrap } from "../api";
+import { useConfirm } from "../components/ConfirmDialog";
+import { Modal } from "../components/Modal";
+import { Spinner } from "../components/Spinner";
+
+type Member = { id: number; name: string | null; email: string };
+
+function ChannelFields({ name, description, isPrivate, onChange }: { name: string; description: string; isPrivate: boolean; onChange: (patch: Partial<{ name: string; description: string; isPrivate: boolean }>) => void }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="channel-name">Channel name</label>
+        <input id="channel-name" className="input" required maxLength={LIMITS.channelNameMax} value={name} onChange={(e) => onChange({ name: e.target.value })} autoFocus />
+        <span className="counter">
+          {name.length}/{LIMITS.channelNameMax}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor="channel-description">Description (optional)</label>
+        <textarea id="channel-description" className="textarea" maxLength={LIMITS.channelDescriptionMax} value={description} onChange={(e) => onChange({ description: e.target.value })} />
+        <span className="counter">
+          {description.length}/{LIMITS.channelDescriptionMax}
+        </span>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={isPrivate} onChange={(e) => onChange({ isPrivate: e.target.checked })} />
+        Private channel (only you, the members you add and admins can see it)
+      </label>
+    </>
+  );
+}
+
+const toBody = (f: { name: string; description: string; isPrivate: boolean }) => ({
+  name: f.name.trim(),
+  description: f.description.trim() || null,
+  is_private: f.isPrivate,
+});
+
+export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void; onCreated: (channel: ChannelDto) => void }) {
+  const [form, setForm] = useState({ name: "", description: "", isPrivate: false });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onCreated(await unwrap(api.groups.$post({ json: toBody(form) })));
+    } catch (err) {
+      setError(errorText(err, TEXTS.chat.createFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="Create channel" onClose={onClose}>
+      <form onSubmit={submit}>
+        {error && (
+          <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
+            {error}
+          </div>
+        )}
+        <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !form.name.trim()}>
+            {busy ? "Creating..." : "Create channel"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function MembersSection({ channelId }: { channelId: number }) {
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const param = { id: String(channelId) };
+
+  useEffect(() => {
+    unwrap(api.groups[":id"].members.$get({ param: { id: String(channelId) } }))
+      .then(setMembers)
+      .catch(() => setLoadError(true));
+  }, [channelId]);
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const member = await unwrap(api.groups[":id"].members.$post({ param, json: { email: email.trim() } }));
+      setMembers((m) => [...(m ?? []).filter((x) => x.id !== member.id), member]);
+      setEmail("");
+    } catch (err) {
+      setError(errorText(err, TEXTS.chat.memberAddFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (member: Member) => {
+    setError(null);
+    try {
+      await unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } }));
+      setMembers((m) => (m ?? []).filter((x) => x.id !== member.id));
+    } catch (err) {
+      setError(errorText(err, TEXTS.chat.memberRemoveFailed));
+    }
+  };
+
+  return (
+    <section className="chat-members" aria-labelledby="channel-members-title">
+      <h3 id="channel-members-title">Members</h3>
+      {loadError ? (
+        <p className="faint">Could not load the members.</p>
+      ) : members === null ? (
+        <Spinner small label="Loading members" />
+      ) : members.length === 0 ? (
+        <p className="faint">No members added yet.</p>
+      ) : (
+        <ul className="chat-member-list">
+          {members.map((m) => (
+            <li key={m.id} className="spread">
+              <span>
+                {m.name ?? m.email} <span className="faint">{m.email}</span>
+              </span>
+              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void remove(m)} aria-label={`Remove ${m.email}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="row" onSubmit={add}>
+        <label htmlFor="channel-member-email" className="visually-hidden">
+          Member email
+        </label>
+        <input id="channel-member-email" className="input" type="email" placeholder="member@example.com" value={email} onChange={(e) => setEmail(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
+        <button type="submit" className="btn btn-sm" disabled={busy || !email.trim()}>
+          Add member
+        </button>
+      </form>
+      {error && (
+        <div className="alert alert-error" role="alert" style={{ marginTop: 8 }}>
+          {error}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { channel: ChannelDto; onClose: () => void; onSaved: (c: ChannelDto) => void; onDeleted: (id: number) => void }) {
+  const confirm = useConfirm();
+  const [form, setForm] = useState({ name: channel.name, description: channel.description ?? "", isPrivate: channel.is_private });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const param = { id: String(channel.id) };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await unwrap(api.groups[":id"].$put({ param, json: toBody(form) })));
+    } catch (err) {
+      setError(errorText(err, TEXTS.chat.updateFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (busy || !(await confirm(TEXTS.confirm.deleteChannel, "Delete channel"))) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrap(api.groups[":id"].$delete({ param }));
+      onDeleted(channel.id);
+    } catch (err) {
+      setError(errorText(err, TEXTS.chat.deleteFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={`Manage #${channel.name}`} onClose={onClose}>
+      <form onSubmit={save}>
+        {error && (
+          <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
+            {error}
+          </div>
+        )}
+        <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
+        <div className="modal-actions">
+          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy} style={{ marginRight: "auto" }}>
+            Delete channel
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !form.name.trim()}>
+            Save changes
+          </button>
+        </div>
+      </form>
+      {form.isPrivate && <MembersSection channelId={channel.id} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { LIMITS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { errorText } from "../api";
+import { useToast } from "../components/Toasts";
+import { ImageIcon } from "./icons";
+
+export const COMPOSER_MAX_HEIGHT_PX = 100;
+
+/** SPEC §5 chat image rules, checked before anything is sent; returns the error text or null. */
+export function checkChatImage(file: File): string | null {
+  if (!file.type.startsWith("image/")) return TEXTS.chat.imageTypeInvalid;
+  if (file.size > LIMITS.chatImageMaxBytes) return TEXTS.chat.imageTooLarge;
+  return null;
+}
+
+/**
+ * The message composer: Enter sends, Shift+Enter adds a newline, it grows up to 100px, a send in
+ * flight blocks another, and the text comes back if the send fails. The image button checks the
+ * file before uploading it.
+ */
+export function Composer({ channelName, onSend, onImage }: { channelName: string; onSend: (body: string) => Promise<void>; onImage: (file: File) => Promise<void> }) {
+  const toast = useToast();
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const inFlight = useRef(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
+    el.style.overflowY = el.scrollHeight > COMPOSER_MAX_HEIGHT_PX ? "auto" : "hidden";
+  }, [text]);
+
+  const send = async () => {
+    const body = text.trim();
+    if (!body || inFlight.current) return;
+    inFlight.current = true;
+    setSending(true);
+    setText("");
+    try {
+      await onSend(body);
+    } catch (err) {
+      // Give the text back (unless the person already started a new one).
+      setText((current) => (current ? current : text));
+      toast.show(errorText(err, TEXTS.chat.sendFailed), "error");
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+      textarea.current?.focus();
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  };
+
+  const pickImage = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = "";
+    if (!file) return;
+    const problem = checkChatImage(file);
+    if (problem) return toast.show(problem, "error");
+    setUploading(true);
+    try {
+      await onImage(file);
+    } catch (err) {
+      toast.show(errorText(err, TEXTS.chat.imageUploadFailed), "error");
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <input ref={fileInput} type="file" accept="image/*" hidden aria-hidden="true" tabIndex={-1} data-testid="chat-image-input" onChange={(e) => void pickImage(e.target.files?.[0])} />
+      <button type="button" className="btn btn-ghost btn-icon" aria-label="Upload image" title="Upload image" disabled={uploading} onClick={() => fileInput.current?.click()}>
+        {uploading ? "…" : <ImageIcon />}
+      </button>
+      <label htmlFor="chat-composer-input" className="visually-hidden">
+        Message #{channelName}
+      </label>
+      <textarea
+        id="chat-composer-input"
+        ref={textarea}
+        className="textarea chat-composer-input"
+        rows={1}
+        maxLength={LIMITS.chatMessageMax}
+        placeholder={`Message #${channelName}`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="btn btn-primary" disabled={sending || !text.trim()}>
+        Send
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from "react";
+import type { MessageDto } from "../../worker/shared/chat-wire";
+import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, unwrap } from "../api";
+import { Avatar } from "../components/Avatar";
+import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
+import { relativeTime } from "../components/format";
+
+type Preview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
+
+// One request per URL per page load, shared by every message that links it.
+const previewCache = new Map<string, Promise<Preview | null>>();
+function loadPreview(url: string): Promise<Preview | null> {
+  let p = previewCache.get(url);
+  if (!p) {
+    p = unwrap(api["link-preview"].$post({ json: { url } }))
+      .then((r) => r.preview)
+      .catch((err) => {
+        console.warn("link preview failed", url, err instanceof Error ? err.message : err);
+        return null;
+      });
+    previewCache.set(url, p);
+  }
+  return p;
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+function LinkPreviewCard({ url }: { url: string }) {
+  const [state, setState] = useState<{ preview: Preview | null; done: boolean }>({ preview: null, done: false });
+  useEffect(() => {
+    let live = true;
+    void loadPreview(url).then((preview) => live && setState({ preview, done: true }));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const { preview, done } = state;
+  if (!done) return <div className="link-preview link-preview-loading" aria-hidden="true" />;
+  if (!preview || (!preview.title && !preview.description && !preview.image)) {
+    // A failure shows only the hostname.
+    return (
+      <a className="link-preview link-preview-host" href={url} target="_blank" rel="noopener noreferrer">
+        {hostOf(url)}
+      </a>
+    );
+  }
+  return (
+    <a className="link-preview" href={url} target="_blank" rel="noopener noreferrer">
+      {preview.image && <img className="link-preview-image" src={preview.image} alt="" loading="lazy" referrerPolicy="no-referrer" />}
+      <span className="link-preview-text">
+        <span className="link-preview-site">
+          {preview.favicon && <img src={preview.favicon} alt="" width={16} height={16} loading="lazy" referrerPolicy="no-referrer" />}
+          {preview.siteName ?? hostOf(url)}
+        </span>
+        {preview.title && <strong>{preview.title}</strong>}
+        {preview.description && <span className="faint">{preview.description}</span>}
+      </span>
+    </a>
+  );
+}
+
+/** Previews for the first LIMITS.linkPreviewsPerMessage links, then '+ N more link(s)'. */
+export function LinkPreviews({ text }: { text: string }) {
+  const links = Array.from(new Set(extractLinks(text)));
+  if (links.length === 0) return null;
+  const shown = links.slice(0, LIMITS.linkPreviewsPerMessage);
+  const rest = links.length - shown.length;
+  return (
+    <div className="link-previews">
+      {shown.map((url) => (
+        <LinkPreviewCard key={url} url={url} />
+      ))}
+      {rest > 0 && <span className="faint">{TEXTS.chat.moreLinks(rest)}</span>}
+    </div>
+  );
+}
+
+const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
+
+function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
+  const fileName = message.image_url ? imageName(message.body) : null;
+  return (
+    <li className={own ? "chat-message own" : "chat-message"}>
+      <Avatar name={message.sender_name} size={36} />
+      <div className="chat-message-body">
+        <div className="chat-message-meta">
+          <strong>{message.sender_name}</strong>
+          <time className="faint" dateTime={message.created_at} title={new Date(message.created_at).toLocaleString()}>
+            {relativeTime(message.created_at)}
+          </time>
+        </div>
+        {message.image_url ? (
+          <figure className="chat-image">
+            <a href={message.image_url} target="_blank" rel="noopener noreferrer">
+              <img src={message.image_url} alt={fileName ? `Image: ${fileName}` : "Shared image"} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />
+            </a>
+            {fileName && <figcaption className="faint">{fileName}</figcaption>}
+          </figure>
+        ) : (
+          <>
+            <p className="chat-text">
+              <LinkifiedText text={message.body} />
+            </p>
+            <LinkPreviews text={message.body} />
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The message pane: oldest first, scrolled to the newest unless the reader scrolled up. */
+export function MessageList({ messages, currentUserId }: { messages: MessageDto[]; currentUserId: number | undefined }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+  return (
+    <div
+      ref={scroller}
+      className="chat-messages"
+      tabIndex={0}
+      aria-label="Messages"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      }}
+    >
+      <ol className="chat-message-list">
+        {messages.map((m) => (
+          <MessageItem key={m.id} message={m} own={m.sender_id === currentUserId} />
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// The messages of one channel: loaded from the API (D1 is the source of truth), kept live over the
+// channel's WebSocket, and caught up by the `after` cursor on every (re)connect and, while the socket
+// is down, every TIMING.chatPollMs. Messages are merged by id, so nothing shows twice.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CLOSE_CHANNEL_DELETED, parseServerFrame, PING_FRAME, type MessageDto } from "../../worker/shared/chat-wire";
+import { LIMITS, TIMING } from "../../worker/shared/rules";
+import { api, unwrap } from "../api";
+
+const PING_EVERY_MS = 25_000;
+const RECONNECT_MAX_MS = 15_000;
+
+export type FeedStatus = "loading" | "ready" | "error";
+
+/** Merges messages into a list sorted by id, dropping those already present. */
+export function mergeMessages(current: MessageDto[], incoming: MessageDto[]): MessageDto[] {
+  if (incoming.length === 0) return current;
+  const seen = new Set(current.map((m) => m.id));
+  const fresh = incoming.filter((m) => !seen.has(m.id) && seen.add(m.id));
+  if (fresh.length === 0) return current;
+  return [...current, ...fresh].sort((a, b) => a.id - b.id);
+}
+
+export const socketUrl = (groupId: number) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/groups/${groupId}/socket`;
+
+export function useChannelFeed(groupId: number, handlers: { onIncoming?: (messages: MessageDto[]) => void; onChannelDeleted?: () => void } = {}) {
+  const [messages, setMessages] = useState<MessageDto[]>([]);
+  const [status, setStatus] = useState<FeedStatus>("loading");
+  const [live, setLive] = useState(false);
+  /** The highest id returned by an HTTP list: catch-up asks for everything after it, so a socket gap is refilled. */
+  const cursor = useRef(0);
+  const liveRef = useRef(false);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const [attempt, setAttempt] = useState(0);
+
+  const accept = useCallback((incoming: MessageDto[], fromHttp: boolean) => {
+    if (fromHttp && incoming.length) cursor.current = Math.max(cursor.current, ...incoming.map((m) => m.id));
+    setMessages((current) => {
+      const next = mergeMessages(current, incoming);
+      if (next !== current) {
+        const seen = new Set(current.map((m) => m.id));
+        const added = incoming.filter((m) => !seen.has(m.id));
+        if (added.length) queueMicrotask(() => handlersRef.current.onIncoming?.(added));
+      }
+      return next;
+    });
+  }, []);
+
+  const catchUp = useCallback(async () => {
+    try {
+      // A full page means there may be more: keep reading (bounded) until caught up.
+      for (let page = 0; page < 20; page++) {
+        const list = await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(cursor.current) } }));
+        accept(list, true);
+        if (list.length < LIMITS.chatCatchUpPage) break;
+      }
+    } catch {
+      /* the next poll or reconnect tries again */
+    }
+  }, [groupId, accept]);
+
+  /** Adds a message this client just sent (the socket's copy is dropped as a duplicate). */
+  const addOwn = useCallback((message: MessageDto) => accept([message], false), [accept]);
+
+  // First load: the latest page, oldest first.
+  useEffect(() => {
+    let cancelled = false;
+    setStatus("loading");
+    unwrap(api.messages.$get({ query: { group_id: String(groupId) } }))
+      .then((list) => {
+        if (cancelled) return;
+        cursor.current = list.length ? list[list.length - 1].id : 0;
+        setMessages((current) => mergeMessages(current, list));
+        setStatus("ready");
+      })
+      .catch(() => !cancelled && setStatus("error"));
+    return () => {
+      cancelled = true;
+    };
+  }, [groupId, attempt]);
+
+  // The socket, reconnecting with backoff; each open catches up by cursor.
+  useEffect(() => {
+    if (typeof WebSocket === "undefined") return;
+    let ws: WebSocket | null = null;
+    let stopped = false;
+    let retry = 0;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    const setLiveBoth = (v: boolean) => {
+      liveRef.current = v;
+      setLive(v);
+    };
+    const connect = () => {
+      try {
+        ws = new WebSocket(socketUrl(groupId));
+      } catch {
+        scheduleReconnect();
+        return;
+      }
+      ws.onopen = () => {
+        retry = 0;
+        setLiveBoth(true);
+        void catchUp();
+        pingTimer = setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send(PING_FRAME), PING_EVERY_MS);
+      };
+      ws.onmessage = (event) => {
+        const frame = parseServerFrame(event.data);
+        if (frame?.type === "message" && frame.message.group_id === groupId) accept([frame.message], false);
+        else if (frame?.type === "deleted") handlersRef.current.onChannelDeleted?.();
+      };
+      ws.onclose = (event) => {
+        clearInterval(pingTimer);
+        setLiveBoth(false);
+        ws = null;
+        if (!stopped && event.code !== CLOSE_CHANNEL_DELETED) scheduleReconnect();
+      };
+    };
+    const scheduleReconnect = () => {
+      if (stopped) return;
+      const delay = Math.min(RECONNECT_MAX_MS, 1000 * 2 ** retry++);
+      reconnectTimer = setTimeout(connect, delay);
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      clearInterval(pingTimer);
+      setLiveBoth(false);
+      if (ws) {
+        ws.onclose = null;
+        ws.close(1000, "leaving");
+      }
+    };
+  }, [groupId, accept, catchUp]);
+
+  // Polling fallback while the socket is down.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (!liveRef.current) void catchUp();
+    }, TIMING.chatPollMs);
+    return () => clearInterval(timer);
+  }, [catchUp]);
+
+  return { messages, status, live, addOwn, retry: () => setAttempt((n) => n + 1) };
+}

@@ -1,0 +1,209 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
+import { LIMITS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { renderApp, reply, sessionDeps, userFixture } from "./render";
+
+// The first test also loads the lazily imported screen, which is slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const channel = (patch: Partial<ChannelDto> = {}): ChannelDto => ({
+  id: 1, name: "General", description: null, is_private: false, created_by: 1, created_at: "2026-01-01T00:00:00.000Z", can_manage: true, ...patch,
+});
+const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
+  id: 10, group_id: 1, sender_id: 2, sender_name: "Sol", body: "hello", created_at: new Date().toISOString(), image_url: null, ...patch,
+});
+
+type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+type Handler = (method: string, path: string, init?: RequestInit) => Answer | undefined;
+
+/** fetch() replaced at the network boundary; answers may be promises (to hold a request in flight). */
+function stubApi(handler: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;
+    const url = new URL(raw, "http://localhost");
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    const answer = await handler(method, url.pathname + url.search, init);
+    if (!answer) throw new TypeError("network error");
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** A WebSocket the test drives by hand. */
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+}
+
+const deferred = <T,>() => {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+const me = sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1 })) });
+const posts = (fetchMock: ReturnType<typeof stubApi>, path: string) => fetchMock.mock.calls.filter(([u, init]) => String(u).startsWith(path) && init?.method === "POST");
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.stubGlobal("WebSocket", FakeSocket);
+});
+
+async function openChat(handler: Handler) {
+  const fetchMock = stubApi((method, path, init) => {
+    const answer = handler(method, path, init);
+    if (answer) return answer;
+    if (path === "/api/groups") return { status: 200, body: [channel(), channel({ id: 2, name: "Stars" })] };
+    if (path.startsWith("/api/messages?group_id=")) return { status: 200, body: [] };
+    return undefined;
+  });
+  const view = renderApp("/app/chat", me);
+  const input = (await screen.findByLabelText("Message #General", {}, { timeout: 10_000 })) as HTMLTextAreaElement;
+  return { fetchMock, input, view };
+}
+
+describe("chat composer", () => {
+  it("auto-selects the first channel and connects its socket", async () => {
+    await openChat(() => undefined);
+    expect(screen.getByRole("heading", { name: "# General" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "General" }).getAttribute("aria-current")).toBe("true");
+    expect(FakeSocket.all.at(-1)!.url).toMatch(/\/api\/groups\/1\/socket$/);
+  });
+
+  it("sends with Enter, adds a newline with Shift+Enter, and never sends twice while a send is in flight", async () => {
+    const pending = deferred<{ status: number; body: unknown }>();
+    const { fetchMock, input } = await openChat((method, path) => (method === "POST" && path === "/api/messages" ? pending.promise : undefined));
+    const user = userEvent.setup();
+    await user.type(input, "  first line{Shift>}{Enter}{/Shift}second line");
+    expect(input.value).toBe("  first line\nsecond line");
+    expect(posts(fetchMock, "/api/messages")).toHaveLength(0);
+
+    await user.type(input, "{Enter}");
+    expect(input.value).toBe("");
+    // A second attempt while the first is in flight does nothing.
+    await user.type(input, "again{Enter}");
+    expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
+    expect(JSON.parse(posts(fetchMock, "/api/messages")[0][1]!.body as string)).toEqual({ group_id: 1, body: "first line\nsecond line" });
+
+    pending.resolve({ status: 201, body: message({ id: 11, sender_id: 1, sender_name: "Luna", body: "first line\nsecond line" }) });
+    await waitFor(() => expect(screen.getByText(/first line/)).toBeTruthy());
+    // Whitespace alone is not sent.
+    await user.clear(input);
+    await user.type(input, "   {Enter}");
+    expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
+  });
+
+  it("restores the text and shows the server's error when sending fails", async () => {
+    await openChat((method, path) => (method === "POST" && path === "/api/messages" ? { status: 400, body: { error: "Message cannot be empty" } } : undefined));
+    const input = screen.getByLabelText("Message #General") as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(input, "keep me{Enter}");
+    await waitFor(() => expect(input.value).toBe("keep me"));
+    expect(await screen.findByText("Message cannot be empty")).toBeTruthy();
+  });
+
+  it("grows with its content up to 100px", async () => {
+    const { input } = await openChat(() => undefined);
+    const height = vi.spyOn(input, "scrollHeight", "get").mockReturnValue(64);
+    fireEvent.change(input, { target: { value: "a\nb" } });
+    expect(input.style.height).toBe("64px");
+    height.mockReturnValue(240);
+    fireEvent.change(input, { target: { value: "a\nb\nc\nd\ne\nf\ng" } });
+    expect(input.style.height).toBe("100px");
+    expect(input.style.overflowY).toBe("auto");
+  });
+
+  it("checks images in the browser before uploading", async () => {
+    const { fetchMock } = await openChat(() => undefined);
+    const picker = screen.getByTestId("chat-image-input") as HTMLInputElement;
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(picker, new File(["hello"], "notes.txt", { type: "text/plain" }));
+    expect(await screen.findByText(TEXTS.chat.imageTypeInvalid)).toBeTruthy();
+    const big = new File([new Uint8Array(LIMITS.chatImageMaxBytes + 1)], "big.png", { type: "image/png" });
+    await user.upload(picker, big);
+    expect(await screen.findByText(TEXTS.chat.imageTooLarge)).toBeTruthy();
+    expect(posts(fetchMock, "/api/messages/image")).toHaveLength(0);
+  });
+});
+
+describe("chat feed", () => {
+  it("shows a message once whether it arrives by reply, socket or poll, and announces others' messages", async () => {
+    const { input } = await openChat((method, path) => {
+      if (method === "POST" && path === "/api/messages") return { status: 201, body: message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }) };
+      if (path === "/api/messages?group_id=1&after=0") return { status: 200, body: [message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }), message({ id: 21, body: "theirs" })] };
+      return undefined;
+    });
+    const socket = FakeSocket.all.at(-1)!;
+    const user = userEvent.setup();
+    await user.type(input, "mine{Enter}");
+    await screen.findByText("mine");
+    act(() => socket.receive({ type: "message", message: message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }) }));
+    // Opening the socket catches up by cursor: 20 again (dropped) and 21.
+    act(() => socket.open());
+    await screen.findByText("theirs");
+    act(() => socket.receive({ type: "message", message: message({ id: 21, body: "theirs" }) }));
+    expect(screen.getAllByText("mine")).toHaveLength(1);
+    expect(screen.getAllByText("theirs")).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId("chat-announcer").textContent).toBe(TEXTS.chat.newMessage("Sol", "theirs")));
+  });
+
+  it("previews only the first three links, then counts the rest", async () => {
+    const body = "see https://a.example/1 https://b.example/2 https://c.example/3 https://d.example/4 https://e.example/5";
+    await openChat((method, path) => {
+      if (path === "/api/messages?group_id=1") return { status: 200, body: [message({ body })] };
+      if (method === "POST" && path === "/api/link-preview") return { status: 400, body: { error: "refused" } };
+      return undefined;
+    });
+    expect(await screen.findByText(TEXTS.chat.moreLinks(2))).toBeTruthy();
+    // A failed preview shows the hostname.
+    await waitFor(() => expect(screen.getByText("a.example")).toBeTruthy());
+    expect(screen.queryByText("d.example")).toBeNull();
+    expect(screen.getAllByRole("link", { name: /^https:\/\// })).toHaveLength(5);
+  });
+
+  it("after deleting a channel selects the first remaining one", async () => {
+    await openChat((method, path) => (method === "DELETE" && path === "/api/groups/1" ? { status: 200, body: { success: true } } : undefined));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Manage channel General" }));
+    await user.click(screen.getByRole("button", { name: "Delete channel" }));
+    expect(screen.getByText(TEXTS.confirm.deleteChannel)).toBeTruthy();
+    await user.click(screen.getAllByRole("button", { name: "Delete channel" }).at(-1)!);
+    await waitFor(() => expect(screen.getByRole("heading", { name: "# Stars" })).toBeTruthy());
+    expect(screen.queryByRole("button", { name: "General" })).toBeNull();
+  });
+
+  it("shows the server's error in a red box when creating a channel fails", async () => {
+    await openChat((method, path) => (method === "POST" && path === "/api/groups" ? { status: 400, body: { error: "name: Channel name is required" } } : undefined));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "+ New" }));
+    await user.type(screen.getByLabelText("Channel name"), "x");
+    await user.click(screen.getByRole("button", { name: "Create channel" }));
+    const dialog = screen.getByRole("dialog", { name: "Create channel" });
+    await waitFor(() => expect(dialog.querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));
+  });
+});

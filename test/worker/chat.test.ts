@@ -1,0 +1,323 @@
+import { evictDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { ChannelDto, MessageDto, ServerFrame } from "../../worker/shared/chat-wire";
+import { LIMITS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { call, json, signIn, testEnv } from "./helpers";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+
+async function createChannel(cookie: string, body: Record<string, unknown> = {}) {
+  const res = await call("/api/groups", { method: "POST", cookie, json: { name: "General", description: null, is_private: false, ...body } });
+  expect(res.status).toBe(201);
+  return json<ChannelDto>(res);
+}
+
+const send = (cookie: string, group_id: unknown, body: unknown, extra: Record<string, unknown> = {}) =>
+  call("/api/messages", { method: "POST", cookie, json: { group_id, body, ...extra } });
+
+const list = (cookie: string, groupId: number, after?: number) =>
+  call(`/api/messages?group_id=${groupId}${after === undefined ? "" : `&after=${after}`}`, { cookie });
+
+async function openSocket(groupId: number, cookie: string) {
+  const res = await call(`/api/groups/${groupId}/socket`, { cookie, headers: { upgrade: "websocket" } });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const frames: ServerFrame[] = [];
+  const closes: number[] = [];
+  ws.addEventListener("message", (e) => {
+    frames.push(JSON.parse(e.data as string));
+  });
+  ws.addEventListener("close", (e) => {
+    closes.push(e.code);
+  });
+  await until(() => frames.some((f) => f.type === "ready"));
+  return { ws, frames, closes, messages: () => frames.flatMap((f) => (f.type === "message" ? [f.message] : [])) };
+}
+
+/** Waits for a condition driven by the runtime's event loop (no fixed sleeps as assertions). */
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 300; i++) {
+    if (condition()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("condition not met");
+}
+
+function imageForm(groupId: number | string, bytes: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.set("group_id", String(groupId));
+  form.set("image", new File([bytes as unknown as BlobPart], name, { type }));
+  return form;
+}
+
+describe("channels", () => {
+  it("creates channels with the spec's rules and lists them oldest first", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    expect((await call("/api/groups")).status).toBe(401);
+    const general = await createChannel(luna, { name: "  General  ", description: "" });
+    expect(general).toMatchObject({ name: "General", description: null, is_private: false, can_manage: true });
+    await createChannel(luna, { name: "Stars", description: "Talk about stars" });
+
+    for (const bad of [{ name: "" }, { name: "   " }, { name: "x".repeat(LIMITS.channelNameMax + 1) }, { name: "ok", description: "d".repeat(LIMITS.channelDescriptionMax + 1) }, { name: "ok", is_private: "yes" }]) {
+      const res = await call("/api/groups", { method: "POST", cookie: luna, json: { description: null, ...bad } });
+      expect(res.status).toBe(400);
+      expect(typeof (await json(res)).error).toBe("string");
+    }
+    expect((await call("/api/groups", { method: "POST", cookie: luna, json: { name: "x".repeat(LIMITS.channelNameMax) } })).status).toBe(201);
+
+    const sol = await signIn("sol@example.com", "Sol");
+    const channels = await json<ChannelDto[]>(await call("/api/groups", { cookie: sol }));
+    expect(channels.map((c) => c.name)).toEqual(["General", "Stars", "x".repeat(LIMITS.channelNameMax)]);
+    expect(channels.every((c) => c.can_manage === false)).toBe(true);
+  });
+
+  it("lets only the creator or an admin edit or delete a channel", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    const admin = await signIn("admin@example.com", "Ada");
+    const channel = await createChannel(luna);
+
+    const edit = await call(`/api/groups/${channel.id}`, { method: "PUT", cookie: sol, json: { name: "Mine now", description: null, is_private: false } });
+    expect(edit.status).toBe(403);
+    expect((await json(edit)).error).toMatch(/creator or an admin/);
+    expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: sol })).status).toBe(403);
+
+    const renamed = await call(`/api/groups/${channel.id}`, { method: "PUT", cookie: luna, json: { name: "Renamed", description: "About", is_private: true } });
+    expect(renamed.status).toBe(200);
+    expect(await json(renamed)).toMatchObject({ name: "Renamed", description: "About", is_private: true });
+    expect((await call(`/api/groups/${channel.id}`, { method: "PUT", cookie: admin, json: { name: "By admin", is_private: false } })).status).toBe(200);
+
+    expect((await call("/api/groups/abc", { method: "PUT", cookie: luna, json: { name: "x" } })).status).toBe(400);
+    expect((await call("/api/groups/999", { method: "DELETE", cookie: luna })).status).toBe(404);
+    expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+    expect(await json(await call("/api/groups", { cookie: luna }))).toEqual([]);
+  });
+
+  it("hides a private channel from non-members: no listing, reading, posting or socket", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    const admin = await signIn("admin@example.com", "Ada");
+    const secret = await createChannel(luna, { name: "Secret", is_private: true });
+    await send(luna, secret.id, "hidden words");
+
+    expect(await json(await call("/api/groups", { cookie: sol }))).toEqual([]);
+    expect((await list(sol, secret.id)).status).toBe(404);
+    expect((await send(sol, secret.id, "let me in")).status).toBe(404);
+    expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
+    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: sol, json: { email: "sol@example.com" } })).status).toBe(404);
+    expect((await call(`/api/groups/${secret.id}`, { method: "PUT", cookie: sol, json: { name: "x" } })).status).toBe(404);
+
+    // Admins see every channel.
+    expect((await json<ChannelDto[]>(await call("/api/groups", { cookie: admin }))).map((c) => c.id)).toEqual([secret.id]);
+    expect((await list(admin, secret.id)).status).toBe(200);
+
+    // The creator adds Sol by email; Sol may now read, post and listen, but not manage.
+    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: luna, json: { email: "nobody@example.com" } })).status).toBe(404);
+    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: luna, json: { email: "not-an-email" } })).status).toBe(400);
+    const added = await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: luna, json: { email: "SOL@example.com" } });
+    expect(added.status).toBe(201);
+    const sol_ = await json<{ id: number }>(added);
+    expect((await json<{ email: string }[]>(await call(`/api/groups/${secret.id}/members`, { cookie: luna }))).map((m) => m.email)).toEqual(["sol@example.com"]);
+    expect((await json<ChannelDto[]>(await call("/api/groups", { cookie: sol }))).map((c) => c.name)).toEqual(["Secret"]);
+    expect((await json<MessageDto[]>(await list(sol, secret.id))).map((m) => m.body)).toEqual(["hidden words"]);
+    expect((await send(sol, secret.id, "thanks")).status).toBe(201);
+    const solSocket = await openSocket(secret.id, sol);
+    expect((await call(`/api/groups/${secret.id}/members`, { cookie: sol })).status).toBe(403);
+    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: sol, json: { email: "admin@example.com" } })).status).toBe(403);
+
+    // Removed again: hidden again, and the open socket is closed so it must re-authorize.
+    expect((await call(`/api/groups/${secret.id}/members/${sol_.id}`, { method: "DELETE", cookie: luna })).status).toBe(200);
+    await until(() => solSocket.closes.length > 0);
+    expect(solSocket.closes).toEqual([4401]);
+    expect((await list(sol, secret.id)).status).toBe(404);
+    expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
+  });
+
+  it("deleting a channel deletes its messages and images and tells the connected sockets", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const channel = await createChannel(luna);
+    const other = await createChannel(luna, { name: "Other" });
+    const image = await call("/api/messages/image", { method: "POST", cookie: luna, body: imageForm(channel.id, PNG, "dot.png", "image/png") });
+    expect(image.status).toBe(201);
+    await send(luna, other.id, "stays");
+    expect((await testEnv.BLOBS.list()).objects).toHaveLength(1);
+    const socket = await openSocket(channel.id, luna);
+
+    expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: luna })).status).toBe(200);
+    await until(() => socket.frames.some((f) => f.type === "deleted"));
+    await until(() => socket.closes.length > 0);
+    expect(socket.closes).toEqual([4404]);
+    expect((await testEnv.BLOBS.list()).objects).toHaveLength(0);
+    const rows = await testEnv.DB.prepare("SELECT channel_id FROM messages").all<{ channel_id: number }>();
+    expect(rows.results.map((r) => r.channel_id)).toEqual([other.id]);
+    expect((await list(luna, channel.id)).status).toBe(404);
+  });
+});
+
+describe("messages", () => {
+  it("validates messages", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const channel = await createChannel(luna);
+    expect((await call("/api/messages", { method: "POST", json: { group_id: channel.id, body: "hi" } })).status).toBe(401);
+    for (const [groupId, body] of [[channel.id, ""], [channel.id, "   \n "], [channel.id, "x".repeat(LIMITS.chatMessageMax + 1)], ["abc", "hi"], [undefined, "hi"], [channel.id, 42]] as const) {
+      const res = await send(luna, groupId, body);
+      expect(res.status).toBe(400);
+      expect(typeof (await json(res)).error).toBe("string");
+    }
+    expect((await send(luna, 999, "hi")).status).toBe(404);
+    expect((await call("/api/messages?group_id=abc", { cookie: luna })).status).toBe(400);
+    expect((await call("/api/messages", { cookie: luna })).status).toBe(400);
+    expect((await call(`/api/messages?group_id=${channel.id}&after=-1`, { cookie: luna })).status).toBe(400);
+
+    const ok = await send(luna, channel.id, "  hello stars  ");
+    expect(ok.status).toBe(201);
+    expect(await json(ok)).toMatchObject({ group_id: channel.id, body: "hello stars", sender_name: "Luna", image_url: null });
+  });
+
+  it("returns the latest 50 oldest first, and with after only newer ones", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    const channel = await createChannel(luna);
+    const ids: number[] = [];
+    for (let i = 1; i <= 55; i++) ids.push((await json<MessageDto>(await send(i % 2 ? luna : sol, channel.id, `m${i}`))).id);
+
+    const latest = await json<MessageDto[]>(await list(sol, channel.id));
+    expect(latest.map((m) => m.body)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 6}`));
+    expect(latest[0]).toMatchObject({ sender_name: "Sol", sender_id: expect.any(Number), created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+
+    const newer = await json<MessageDto[]>(await list(sol, channel.id, ids[51]));
+    expect(newer.map((m) => m.body)).toEqual(["m53", "m54", "m55"]);
+    expect(await json(await list(sol, channel.id, ids[54]))).toEqual([]);
+    expect((await json<MessageDto[]>(await list(sol, channel.id, 0))).length).toBe(55);
+  });
+
+  it("fans a stored message out to every socket in the channel, and only that channel", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    const channel = await createChannel(luna);
+    const other = await createChannel(luna, { name: "Other" });
+    const a = await openSocket(channel.id, luna);
+    const b = await openSocket(channel.id, sol);
+    const elsewhere = await openSocket(other.id, sol);
+
+    const sent = await json<MessageDto>(await send(sol, channel.id, "to everyone"));
+    await until(() => a.messages().length === 1 && b.messages().length === 1);
+    expect(a.messages()).toEqual([sent]);
+    expect(b.messages()).toEqual([sent]);
+    // The stored message is the one that was sent: D1 first, then the fan-out.
+    expect(await json(await list(luna, channel.id))).toEqual([sent]);
+    await send(sol, other.id, "elsewhere");
+    await until(() => elsewhere.messages().length === 1);
+    expect(a.messages()).toHaveLength(1);
+
+    // Pings are answered (by the runtime's auto-response).
+    a.ws.send(JSON.stringify({ type: "ping" }));
+    await until(() => a.frames.some((f) => f.type === "pong"));
+  });
+
+  it("refuses socket upgrades without a session, without Upgrade, or from another site", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const channel = await createChannel(luna);
+    expect((await call(`/api/groups/${channel.id}/socket`, { headers: { upgrade: "websocket" } })).status).toBe(401);
+    expect((await call(`/api/groups/${channel.id}/socket`, { cookie: luna })).status).toBe(426);
+    expect((await call(`/api/groups/${channel.id}/socket`, { cookie: luna, headers: { upgrade: "websocket", origin: "https://evil.example" } })).status).toBe(403);
+  });
+
+  it("loses nothing across an eviction of the channel's object", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const channel = await createChannel(luna);
+    const socket = await openSocket(channel.id, luna);
+    const first = await json<MessageDto>(await send(luna, channel.id, "before"));
+    await until(() => socket.messages().length === 1);
+
+    const stub = testEnv.CHAT_ROOM.get(testEnv.CHAT_ROOM.idFromName(String(channel.id)));
+    await evictDurableObject(stub);
+    const second = await json<MessageDto>(await send(luna, channel.id, "after eviction"));
+    // The hibernated socket is woken and receives it, with its attachment intact.
+    await until(() => socket.messages().length === 2);
+    expect(socket.messages().map((m) => m.id)).toEqual([first.id, second.id]);
+    expect(await stub.connections()).toBe(1);
+
+    // Even a socket closed by the eviction catches up from D1 by cursor.
+    await evictDurableObject(stub, { webSockets: "close" });
+    await until(() => socket.closes.length > 0);
+    const third = await json<MessageDto>(await send(luna, channel.id, "while away"));
+    expect((await json<MessageDto[]>(await list(luna, channel.id, second.id))).map((m) => m.id)).toEqual([third.id]);
+  });
+});
+
+describe("chat images", () => {
+  it("stores a checked image in R2 and serves it with the right headers to those who may see it", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    const channel = await createChannel(luna, { is_private: true });
+    const res = await call("/api/messages/image", { method: "POST", cookie: luna, body: imageForm(channel.id, PNG, "tiny dot.png", "image/png") });
+    expect(res.status).toBe(201);
+    const message = await json<MessageDto>(res);
+    expect(message.body).toBe("[Image: tiny dot.png]");
+    expect(message.image_url).toBe(`/api/messages/${message.id}/image`);
+    const row = await testEnv.DB.prepare("SELECT image_key FROM messages").first<{ image_key: string }>();
+    expect(row!.image_key).toMatch(/^chat\//);
+
+    const served = await call(message.image_url!, { cookie: luna });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(served.headers.get("cache-control")).toMatch(/private/);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+    expect((await call(message.image_url!)).status).toBe(401);
+    expect((await call(message.image_url!, { cookie: sol })).status).toBe(404);
+    expect((await call("/api/messages/abc/image", { cookie: luna })).status).toBe(400);
+  });
+
+  it("refuses a wrong type, 5 MB + 1 byte, and a PNG-named text file", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const channel = await createChannel(luna);
+    const post = (form: FormData) => call("/api/messages/image", { method: "POST", cookie: luna, body: form });
+
+    const wrongType = await post(imageForm(channel.id, PNG, "notes.txt", "text/plain"));
+    expect(wrongType.status).toBe(400);
+    expect((await json(wrongType)).error).toBe(TEXTS.chat.imageTypeInvalid);
+
+    const big = new Uint8Array(LIMITS.chatImageMaxBytes + 1);
+    big.set(PNG);
+    const tooBig = await post(imageForm(channel.id, big, "big.png", "image/png"));
+    expect(tooBig.status).toBe(413);
+    expect((await json(tooBig)).error).toBe(TEXTS.chat.imageTooLarge);
+
+    const fake = await post(imageForm(channel.id, new TextEncoder().encode("just some text, honestly not a png"), "fake.png", "image/png"));
+    expect(fake.status).toBe(400);
+    expect((await json(fake)).error).toMatch(/not a valid image/);
+
+    const missing = new FormData();
+    missing.set("group_id", String(channel.id));
+    expect((await post(missing)).status).toBe(400);
+
+    // Exactly 5 MB is accepted.
+    const max = new Uint8Array(LIMITS.chatImageMaxBytes);
+    max.set(PNG);
+    expect((await post(imageForm(channel.id, max, "max.png", "image/png"))).status).toBe(201);
+    expect((await testEnv.BLOBS.list()).objects).toHaveLength(1);
+  });
+
+  it("accepts the spec's data-URL image_url, stores it in R2 and applies the same checks", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const channel = await createChannel(luna);
+    const dataUrl = (type: string, bytes: Uint8Array) => `data:${type};base64,${btoa(String.fromCharCode(...bytes))}`;
+
+    const ok = await send(luna, channel.id, "[Image: star.png]", { image_url: dataUrl("image/png", PNG) });
+    expect(ok.status).toBe(201);
+    const message = await json<MessageDto>(ok);
+    expect(message.image_url).toBe(`/api/messages/${message.id}/image`);
+    const stored = await testEnv.DB.prepare("SELECT image_key FROM messages").first<{ image_key: string }>();
+    expect(stored!.image_key).not.toMatch(/^data:/);
+    expect((await call(message.image_url!, { cookie: luna })).headers.get("content-disposition")).toContain("star.png");
+
+    expect((await send(luna, channel.id, "[Image: a.txt]", { image_url: dataUrl("text/plain", PNG) })).status).toBe(400);
+    expect((await send(luna, channel.id, "[Image: a.png]", { image_url: dataUrl("image/png", new TextEncoder().encode("plain text pretending")) })).status).toBe(400);
+    expect((await send(luna, channel.id, "[Image: a.png]", { image_url: "https://example.com/a.png" })).status).toBe(400);
+    expect((await testEnv.BLOBS.list()).objects).toHaveLength(1);
+  });
+});

@@ -1,0 +1,261 @@
+// Chat (SPEC §2 Chat, §3, §5, §7): channels and their members, messages, chat images and the
+// channel WebSocket. D1 is the source of truth; a stored message is handed to the channel's Durable
+// Object, which fans it out to the connected sockets.
+import { z } from "zod";
+import { ROOM_HEADERS } from "../chat-room";
+import {
+  addChannelMember,
+  canManageChannel,
+  createChannel,
+  deleteChannel,
+  findUserByEmail,
+  getMessage,
+  getVisibleChannel,
+  insertMessage,
+  listChannelMembers,
+  listMessages,
+  listVisibleChannels,
+  removeChannelMember,
+  toChannelDto,
+  toMessageDto,
+  updateChannel,
+} from "../db/chat";
+import { normaliseEmail } from "../db/users";
+import type { Database } from "../db/client";
+import type { Env, SessionUser } from "../env";
+import { createRouter } from "../lib/create-app";
+import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/auth";
+import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
+import type { MessageDto, ServerFrame } from "../shared/chat-wire";
+import { DEFAULT_NAME, LIMITS } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
+
+const CHANNEL_NOT_FOUND = "Channel not found";
+const IMAGE_NOT_AN_IMAGE = "The file is not a valid image";
+/** A base64 data URL of the largest allowed image, with room for its header. */
+const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
+
+const channelBody = z.object({
+  name: z.string().trim().min(1, "Channel name is required").max(LIMITS.channelNameMax, `Channel name must be at most ${LIMITS.channelNameMax} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.channelDescriptionMax, `Description must be at most ${LIMITS.channelDescriptionMax} characters`)
+    .nullish()
+    .transform((v) => v || null),
+  is_private: z.boolean().default(false),
+});
+
+const memberBody = z.object({ email: z.email("A valid email is required").max(254) });
+
+const messagesQuery = z.object({
+  group_id: z.coerce.number().int().positive(),
+  after: z.coerce.number().int().nonnegative().optional(),
+});
+
+const messageText = z
+  .string()
+  .trim()
+  .min(1, "Message cannot be empty")
+  .max(LIMITS.chatMessageMax, `Message must be at most ${LIMITS.chatMessageMax} characters`);
+
+const messageBody = z.object({
+  group_id: z.number().int().positive(),
+  body: messageText,
+  image_url: z.string().max(DATA_URL_MAX, TEXTS.chat.imageTooLarge).nullish(),
+});
+
+const imageMessageForm = z.object({
+  group_id: z.coerce.number().int().positive(),
+  image: z.instanceof(File, { message: TEXTS.chat.imageTypeInvalid }),
+});
+
+/** What the helpers need from a handler's context (after requireUser). */
+type Ctx = { var: { db: Database; user: SessionUser }; env: Env };
+
+const room = (env: Env, channelId: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(channelId)));
+
+async function visibleChannelOr404(c: Ctx, id: number) {
+  const channel = await getVisibleChannel(c.var.db, c.var.user, id);
+  if (!channel) throw notFound(CHANNEL_NOT_FOUND);
+  return channel;
+}
+
+async function managedChannel(c: Ctx, id: number) {
+  const channel = await visibleChannelOr404(c, id);
+  if (!canManageChannel(c.var.user, channel)) throw forbidden("Only the channel's creator or an admin can manage it");
+  return channel;
+}
+
+/** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
+async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
+  try {
+    await room(env, channelId).broadcast(frame);
+  } catch (err) {
+    console.error("chat fan-out failed", channelId, err instanceof Error ? err.message : "unknown");
+  }
+}
+
+/** Closes the sockets whose access may have ended; their clients reconnect and are checked again. */
+async function reauthorize(env: Env, channelId: number, userId?: number) {
+  try {
+    await room(env, channelId).reauthorize(userId);
+  } catch (err) {
+    console.error("chat reauthorize failed", channelId, err instanceof Error ? err.message : "unknown");
+  }
+}
+
+/** A display name for '[Image: filename]': no path, no control characters, bounded. */
+const safeFileName = (name: string) => name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f\]]/g, "").trim().slice(0, 100) || "image";
+
+/** Checks an image (declared type, size, magic bytes) and stores it in R2; returns the key. */
+async function storeChatImage(bucket: R2Bucket, bytes: Uint8Array, declaredType: string, fileName: string) {
+  if (!declaredType.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
+  if (bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
+  const sniffed = sniffImageType(bytes.subarray(0, 64));
+  if (!sniffed) throw badRequest(IMAGE_NOT_AN_IMAGE);
+  const key = newBlobKey("chat");
+  await putBlob(bucket, key, bytes, { contentType: sniffed, fileName });
+  return key;
+}
+
+function decodeDataUrl(dataUrl: string): { type: string; bytes: Uint8Array } {
+  const match = /^data:([^;,]+)(?:;[^;,=]+=[^;,]*)*;base64,([A-Za-z0-9+/=\s]*)$/i.exec(dataUrl);
+  if (!match) throw badRequest("image_url must be a base64 data URL of an image");
+  const type = match[1].trim().toLowerCase();
+  if (!type.startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
+  let binary: string;
+  try {
+    binary = atob(match[2].replace(/\s+/g, ""));
+  } catch {
+    throw badRequest(TEXTS.chat.imageProcessFailed);
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return { type, bytes };
+}
+
+/** Stores a message (after its image, if any), then fans it out. An image is removed if the insert fails. */
+async function postMessage(c: Ctx, channelId: number, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
+  const key = image ? await storeChatImage(c.env.BLOBS, image.bytes, image.type, image.fileName) : null;
+  let stored;
+  try {
+    stored = await insertMessage(c.var.db, { channelId, sender: c.var.user, body, imageKey: key });
+  } catch (err) {
+    if (key) await c.env.BLOBS.delete(key);
+    throw err;
+  }
+  const message = toMessageDto(stored);
+  await fanOut(c.env, channelId, { type: "message", message });
+  return message;
+}
+
+export const chatRoutes = createRouter()
+  // ---- channels ----
+  .get("/groups", requireUser, async (c) => {
+    const rows = await listVisibleChannels(c.var.db, c.var.user);
+    return c.json(rows.map((r) => toChannelDto(r, c.var.user)));
+  })
+  .post("/groups", requireUser, validate("json", channelBody), async (c) => {
+    const body = c.req.valid("json");
+    const row = await createChannel(c.var.db, c.var.user.id, { name: body.name, description: body.description, isPrivate: body.is_private });
+    return c.json(toChannelDto(row, c.var.user), 201);
+  })
+  .put("/groups/:id", requireUser, validate("param", idParam), validate("json", channelBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const before = await managedChannel(c, id);
+    const body = c.req.valid("json");
+    const row = await updateChannel(c.var.db, id, { name: body.name, description: body.description, isPrivate: body.is_private });
+    if (!before.isPrivate && row.isPrivate) await reauthorize(c.env, id);
+    return c.json(toChannelDto(row, c.var.user));
+  })
+  .delete("/groups/:id", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await managedChannel(c, id);
+    const keys = await deleteChannel(c.var.db, id);
+    for (let i = 0; i < keys.length; i += 1000) await c.env.BLOBS.delete(keys.slice(i, i + 1000));
+    try {
+      await room(c.env, id).channelDeleted(id);
+    } catch (err) {
+      console.error("chat close failed", id, err instanceof Error ? err.message : "unknown");
+    }
+    return c.json({ success: true as const });
+  })
+  // ---- channel members (private channels), managed by the creator or an admin ----
+  .get("/groups/:id/members", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await managedChannel(c, id);
+    return c.json(await listChannelMembers(c.var.db, id));
+  })
+  .post("/groups/:id/members", requireUser, validate("param", idParam), validate("json", memberBody), async (c) => {
+    const { id } = c.req.valid("param");
+    await managedChannel(c, id);
+    const user = await findUserByEmail(c.var.db, normaliseEmail(c.req.valid("json").email));
+    if (!user) throw notFound("No member with that email has signed in yet");
+    await addChannelMember(c.var.db, id, user.id);
+    return c.json(user, 201);
+  })
+  .delete("/groups/:id/members/:userId", requireUser, validate("param", memberParam), async (c) => {
+    const { id, userId } = c.req.valid("param");
+    await managedChannel(c, id);
+    if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound("That person is not a member of this channel");
+    await reauthorize(c.env, id, userId);
+    return c.json({ success: true as const });
+  })
+  // ---- the channel's WebSocket: authenticated here, then forwarded to the channel's object ----
+  .get("/groups/:id/socket", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
+    // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
+    const origin = c.req.header("origin");
+    if (origin && origin !== new URL(c.req.url).origin) throw forbidden("Cross-site request refused");
+    await visibleChannelOr404(c, id);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
+    headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
+    headers.set(ROOM_HEADERS.groupId, String(id));
+    headers.delete("cookie");
+    return room(c.env, id).fetch(new Request(c.req.url, { headers }));
+  })
+  // ---- messages ----
+  .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {
+    const { group_id, after } = c.req.valid("query");
+    await visibleChannelOr404(c, group_id);
+    const rows = await listMessages(c.var.db, group_id, after);
+    return c.json(rows.map(toMessageDto));
+  })
+  .post("/messages", requireUser, validate("json", messageBody), async (c) => {
+    const { group_id, body, image_url } = c.req.valid("json");
+    await visibleChannelOr404(c, group_id);
+    let image;
+    if (image_url) {
+      const decoded = decodeDataUrl(image_url);
+      const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
+      image = { ...decoded, fileName: safeFileName(named ?? "image") };
+    }
+    return c.json(await postMessage(c, group_id, body, image), 201);
+  })
+  /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
+  .post("/messages/image", requireUser, validate("form", imageMessageForm), async (c) => {
+    const { group_id, image } = c.req.valid("form");
+    await visibleChannelOr404(c, group_id);
+    if (!image.type.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
+    if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
+    const fileName = safeFileName(image.name);
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    return c.json(await postMessage(c, group_id, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
+  })
+  .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const message = await getMessage(c.var.db, id);
+    if (!message?.imageKey) throw notFound();
+    // Same answer whether the message is missing or its channel is hidden from the caller.
+    const channel = await getVisibleChannel(c.var.db, c.var.user, message.channelId);
+    if (!channel) throw notFound();
+    return serveBlob(c.req.raw, c.env.BLOBS, message.imageKey, { cacheControl: "private, max-age=86400, immutable" });
+  });

@@ -1,0 +1,53 @@
+// The chat's wire format: what the API returns for channels and messages, and every frame the
+// channel's Durable Object sends over its WebSockets. Imported by the worker, the object and the client.
+
+/** SPEC §3 Channel (group), plus who may manage it. */
+export type ChannelDto = {
+  id: number;
+  name: string;
+  description: string | null;
+  is_private: boolean;
+  created_by: number | null;
+  created_at: string;
+  /** True for the creator and admins: they may edit, delete and add members. */
+  can_manage: boolean;
+};
+
+/** SPEC §3 Message. image_url points at the authenticated image route, never a data URL. */
+export type MessageDto = {
+  id: number;
+  group_id: number;
+  sender_id: number;
+  sender_name: string;
+  body: string;
+  created_at: string;
+  image_url: string | null;
+};
+
+/** Frames the server sends on a channel socket. */
+export type ServerFrame =
+  | { type: "ready"; group_id: number }
+  | { type: "message"; message: MessageDto }
+  | { type: "deleted"; group_id: number }
+  | { type: "pong" };
+
+/** Frames a client sends. Only the keep-alive ping, answered by the runtime without waking the object. */
+export type ClientFrame = { type: "ping" };
+
+export const PING_FRAME = JSON.stringify({ type: "ping" } satisfies ClientFrame);
+export const PONG_FRAME = JSON.stringify({ type: "pong" } satisfies ServerFrame);
+
+/** Close code sent when the channel is deleted: clients must not reconnect. */
+export const CLOSE_CHANNEL_DELETED = 4404;
+/** Close code sent when access to the channel changed: clients reconnect and are checked again. */
+export const CLOSE_REAUTHORIZE = 4401;
+
+export function parseServerFrame(data: unknown): ServerFrame | null {
+  if (typeof data !== "string") return null;
+  try {
+    const frame = JSON.parse(data) as ServerFrame;
+    return frame && typeof frame === "object" && typeof frame.type === "string" ? frame : null;
+  } catch {
+    return null;
+  }
+}
