@@ -1,8 +1,10 @@
-// The notice modal's AI actions: ONE function per tab. Until the AI issue lands they throw, so each
-// tab shows the spec's error text; the AI issue wires them to /api/ai/generate-notice-text and /api/ai/generate-notice-image.
+// The notice modal's AI actions: ONE function per tab, calling /api/ai/generate-notice-text and
+// /api/ai/generate-notice-image through the typed client. Failures become NoticeAiError with the text
+// to show: the server's error (or the spec's fallback), plus 'Details' and 'Model' lines when given.
 import type { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
-import { AI_NOTICE_DEFAULT_TITLE, LIMITS } from "../../worker/shared/rules";
+import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { TEXTS } from "../../worker/shared/texts";
+import { api, ApiRequestError, unwrap } from "../api";
 
 export type NoticeTextRequest = { prompt: string; type: (typeof NOTICE_TEXT_TYPES)[number]; model: (typeof TEXT_MODELS)[number] };
 export type NoticeImageRequest = {
@@ -16,24 +18,42 @@ export type NoticeImageRequest = {
 /** An error whose message is already the text to show (SPEC §8). */
 export class NoticeAiError extends Error {}
 
+/** SPEC §8: the server's error (or the fallback), then 'Details: …' and 'Model: …' lines when given. */
+export function aiErrorLines(err: unknown, fallback: string): string[] {
+  if (!(err instanceof ApiRequestError)) return [fallback];
+  const body = (err.body ?? {}) as { details?: unknown; model?: unknown };
+  const lines = [err.serverError || fallback];
+  if (typeof body.details === "string" && body.details) lines.push(`Details: ${body.details}`);
+  if (typeof body.model === "string" && body.model) lines.push(`Model: ${body.model}`);
+  return lines;
+}
+
+async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await request;
+  } catch (err) {
+    throw new NoticeAiError(aiErrorLines(err, fallback).join("\n"));
+  }
+}
+
 /** AI Text tab: returns the draft (title cut to 60, content as paragraph HTML) for the Manual tab. */
 export async function generateNoticeText(request: NoticeTextRequest): Promise<{ title: string; content: string }> {
-  // TODO(AI issue): POST /api/ai/generate-notice-text with `request`, then `return toNoticeDraft(body)`.
-  void request;
-  throw new NoticeAiError(TEXTS.lounge.aiTextFailed);
+  const body: unknown = await call(unwrap(api.ai["generate-notice-text"].$post({ json: request })), TEXTS.lounge.aiTextFailed);
+  return toNoticeDraft(body);
 }
 
 /** AI Image tab: returns the generated image's URL for the Manual tab. */
 export async function generateNoticeImage(request: NoticeImageRequest): Promise<{ image_url: string }> {
-  // TODO(AI issue): POST /api/ai/generate-notice-image with `request` and return `{ image_url }`.
-  void request;
-  throw new NoticeAiError(TEXTS.lounge.aiImageFailed);
+  const body: unknown = await call(unwrap(api.ai["generate-notice-image"].$post({ json: request })), TEXTS.lounge.aiImageFailed);
+  const imageUrl = body && typeof body === "object" ? (body as { image_url?: unknown }).image_url : undefined;
+  if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXTS.lounge.aiInvalidResponse);
+  return { image_url: imageUrl };
 }
 
 /**
  * SPEC §5: an AI response must carry string title/content; content must be non-empty; the title is cut
  * to 60 characters (default 'AI Generated Notice'); content without paragraph or heading markup is
- * wrapped in paragraphs (blank lines -> paragraphs, single newlines -> line breaks). The server
+ * wrapped in paragraphs (worker/shared/ai-text, the rule the server applies too). The server
  * sanitises whatever is finally submitted.
  */
 export function toNoticeDraft(body: unknown): { title: string; content: string } {
@@ -42,13 +62,6 @@ export function toNoticeDraft(body: unknown): { title: string; content: string }
   if (typeof content !== "string" || (title !== undefined && title !== null && typeof title !== "string")) {
     throw new NoticeAiError(TEXTS.lounge.aiInvalidResponse);
   }
-  const text = content.trim();
-  if (!text) throw new NoticeAiError(TEXTS.lounge.aiEmpty);
-  const html = /<(p|h[1-6])[\s>]/i.test(text)
-    ? text
-    : text
-        .split(/\n\s*\n/)
-        .map((para) => `<p>${para.trim().replace(/\n/g, "<br>")}</p>`)
-        .join("");
-  return { title: (typeof title === "string" && title.trim() ? title.trim() : AI_NOTICE_DEFAULT_TITLE).slice(0, LIMITS.aiNoticeTitleMax), content: html };
+  if (!content.trim()) throw new NoticeAiError(TEXTS.lounge.aiEmpty);
+  return { title: noticeTitle(title), content: wrapParagraphs(content) };
 }

@@ -63,6 +63,9 @@ export const AI_LIMITS = {
   textTimeoutMs: 30_000,
   imageTimeoutMs: 60_000,
   keyCheckTimeoutMs: 10_000,
+  /** A provider image downloaded by URL (Straico) is refused above this size. */
+  imageDownloadMaxBytes: 20 * 1024 * 1024,
+  imageDownloadMaxRedirects: 3,
 } as const;
 
 export const SHARE_POPUP = { width: 600, height: 400 } as const;

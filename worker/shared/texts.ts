@@ -143,6 +143,13 @@ export const TEXTS = {
     invalidResponse: (label: string) => `${label} sent a response that could not be read`,
     emptyImage: (label: string) => `${label} returned no image. Please try with a different prompt.`,
     keyNotConfigured: "Not configured",
+    promptRequired: "Prompt is required",
+    imageStoreFailed: "The generated image could not be stored. Please try again.",
+    imageDownloadRefused: "The image link from the AI provider was refused",
+    temporaryUrlWarning: "The image could not be stored, so the AI provider's link was kept instead. This link may expire: download the image soon.",
+    resourceGenerated: "Resource generated",
+    notConfiguredShort: (label: string) => `${label} is not configured`,
+    imagesNotConfiguredShort: (label: string) => `${label} image generation is not configured`,
     rateLimited: (limit: number, windowLabel: string, retryMinutes: number) =>
       `Too many AI requests: the limit is ${limit} per ${windowLabel}. Please try again in ${retryMinutes} minute${retryMinutes === 1 ? "" : "s"}.`,
   },

@@ -1,0 +1,97 @@
+// Downloads an image a provider answered with as a URL (Straico), SSRF-safely: the provider's own
+// configured origin, or a public https URL passing the link-preview checks (no IP literals, internal
+// names, credentials or odd ports); redirects are followed by hand and re-checked; a timeout, a byte
+// cap, and the bytes must prove a raster image type.
+import { checkPreviewUrl } from "../link-preview";
+import { sniffImageType } from "../storage";
+import { AI_LIMITS } from "../../shared/rules";
+import type { FetchLike } from "./types";
+
+export class ImageDownloadError extends Error {}
+
+/** Throws ImageDownloadError unless the URL may be fetched; returns it parsed. */
+export function checkImageUrl(raw: string | URL, trustedOrigin: string | null): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ImageDownloadError("invalid URL");
+  }
+  if (trustedOrigin && url.origin === trustedOrigin && !url.username && !url.password) return url;
+  if (url.protocol !== "https:") throw new ImageDownloadError("only https image links are fetched");
+  try {
+    return checkPreviewUrl(url);
+  } catch (err) {
+    throw new ImageDownloadError(err instanceof Error ? err.message : "refused");
+  }
+}
+
+/** The origin of a configured base URL, or null. */
+export function originOf(baseUrl: string | undefined): string | null {
+  try {
+    return baseUrl ? new URL(baseUrl).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function downloadImage(
+  raw: string,
+  trustedOrigin: string | null,
+  fetchImpl: FetchLike = (input, init) => fetch(input, init),
+  timeoutMs: number = AI_LIMITS.imageTimeoutMs,
+): Promise<{ bytes: Uint8Array; contentType: string }> {
+  let url = checkImageUrl(raw, trustedOrigin);
+  const signal = AbortSignal.timeout(timeoutMs);
+  for (let hop = 0; ; hop++) {
+    let res: Response;
+    try {
+      res = await fetchImpl(url.toString(), { redirect: "manual", signal, headers: { accept: "image/*" } });
+    } catch {
+      throw new ImageDownloadError(signal.aborted ? "timed out" : "unreachable");
+    }
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel();
+      const location = res.headers.get("location");
+      if (!location || hop >= AI_LIMITS.imageDownloadMaxRedirects) throw new ImageDownloadError("bad redirect");
+      url = checkImageUrl(new URL(location, url), trustedOrigin);
+      continue;
+    }
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      throw new ImageDownloadError(`answered ${res.status}`);
+    }
+    const declared = Number(res.headers.get("content-length"));
+    if (declared > AI_LIMITS.imageDownloadMaxBytes) {
+      await res.body.cancel();
+      throw new ImageDownloadError("too large");
+    }
+    const bytes = await readCapped(res.body, AI_LIMITS.imageDownloadMaxBytes);
+    const contentType = sniffImageType(bytes.subarray(0, 64));
+    if (!contentType) throw new ImageDownloadError("not an image");
+    return { bytes, contentType };
+  }
+}
+
+async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new ImageDownloadError("too large");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
