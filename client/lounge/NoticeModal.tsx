@@ -4,6 +4,7 @@ import { TEXTS } from "../../worker/shared/texts";
 import { api, errorText, unwrap } from "../api";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
+import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { generateNoticeImage, generateNoticeText, NoticeAiError, type NoticeImageRequest, type NoticeTextRequest } from "./notice-ai";
 import type { Notice } from "./types";
 
@@ -17,6 +18,17 @@ const TABS: { id: Tab; label: string }[] = [
 type Draft = { title: string; content: string; image_url: string; is_pinned: boolean };
 
 const aiErrorText = (err: unknown, fallback: string) => (err instanceof NoticeAiError ? err.message : errorText(err, fallback));
+
+/** An AI error: the message, then its 'Details' and 'Model' lines. */
+function AiError({ text }: { text: string }) {
+  return (
+    <div className="alert alert-error" role="alert">
+      {text.split("\n").map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+    </div>
+  );
+}
 
 /** Create notice (admins): tabs Manual, AI Text and AI Image; the AI tabs fill the Manual form. */
 export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated(notice: Notice): void }) {
@@ -188,7 +200,7 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
         <Select label="Type" value={req.type} options={NOTICE_TEXT_TYPES} onChange={(type) => setReq((r) => ({ ...r, type }))} />
         <Select label="Model" value={req.model} options={TEXT_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
       </div>
-      {error && <p className="alert alert-error" role="alert">{error}</p>}
+      {error && <AiError text={error} />}
       <div className="modal-actions">
         <button type="submit" className="btn btn-primary" disabled={!req.prompt.trim() || busy}>
           {busy ? <Spinner small label="Generating" /> : "Generate Text"}
@@ -203,11 +215,12 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
   const [req, setReq] = useState<NoticeImageRequest>({ prompt: "", style: IMAGE_STYLES[0], quality: IMAGE_QUALITIES[0], size: IMAGE_SIZES[1], model: "openai" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const gemini = req.model === "gemini";
+  const caps = useAiCapabilities();
+  const unavailable = imageUnavailableReason(caps, req.model);
 
   const generate = async (e: FormEvent) => {
     e.preventDefault();
-    if (!req.prompt.trim() || gemini || busy) return;
+    if (!req.prompt.trim() || unavailable || busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -231,11 +244,16 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
         <Select label="Size" value={req.size} options={IMAGE_SIZES} onChange={(size) => setReq((r) => ({ ...r, size }))} />
         <Select label="Model" value={req.model} options={IMAGE_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
       </div>
-      {gemini && <p className="hint">Image generation with Gemini will be available soon.</p>}
-      {error && <p className="alert alert-error" role="alert">{error}</p>}
+      {unavailable && <p className="hint" id={`${id}-unavailable`}>{unavailable}</p>}
+      {error && <AiError text={error} />}
       <div className="modal-actions">
-        <button type="submit" className="btn btn-primary" disabled={!req.prompt.trim() || gemini || busy}>
-          {gemini ? TEXTS.lounge.comingSoon : busy ? <Spinner small label="Generating" /> : "Generate Image"}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!req.prompt.trim() || !!unavailable || busy}
+          aria-describedby={unavailable ? `${id}-unavailable` : undefined}
+        >
+          {unavailable ? TEXTS.lounge.comingSoon : busy ? <Spinner small label="Generating" /> : "Generate Image"}
         </button>
       </div>
     </form>

@@ -4,7 +4,8 @@
 import type { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
 import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { TEXTS } from "../../worker/shared/texts";
-import { api, ApiRequestError, unwrap } from "../api";
+import { api, unwrap } from "../api";
+import { aiCall, aiErrorLines } from "../components/ai";
 
 export type NoticeTextRequest = { prompt: string; type: (typeof NOTICE_TEXT_TYPES)[number]; model: (typeof TEXT_MODELS)[number] };
 export type NoticeImageRequest = {
@@ -18,19 +19,9 @@ export type NoticeImageRequest = {
 /** An error whose message is already the text to show (SPEC §8). */
 export class NoticeAiError extends Error {}
 
-/** SPEC §8: the server's error (or the fallback), then 'Details: …' and 'Model: …' lines when given. */
-export function aiErrorLines(err: unknown, fallback: string): string[] {
-  if (!(err instanceof ApiRequestError)) return [fallback];
-  const body = (err.body ?? {}) as { details?: unknown; model?: unknown };
-  const lines = [err.serverError || fallback];
-  if (typeof body.details === "string" && body.details) lines.push(`Details: ${body.details}`);
-  if (typeof body.model === "string" && body.model) lines.push(`Model: ${body.model}`);
-  return lines;
-}
-
 async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
   try {
-    return await request;
+    return await aiCall(request);
   } catch (err) {
     throw new NoticeAiError(aiErrorLines(err, fallback).join("\n"));
   }

@@ -1,22 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
-import { ApiRequestError } from "../api";
+import { aiErrorLines, imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { Modal } from "../components/Modal";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { splitTagInput } from "./library";
-import { generateResourceImage, generateResourceText, type ImageGenerationInput, type TextGenerationInput } from "./resource-ai";
+import { generateResourceImage, generateResourceText, type GenerationResult, type ImageGenerationInput, type TextGenerationInput } from "./resource-ai";
 
 type Tab = "text" | "image";
-
-/** SPEC §8: the server's error (or the fallback), plus 'Details' and 'Model' lines when given. */
-function aiErrorLines(err: unknown, fallback: string): string[] {
-  if (!(err instanceof ApiRequestError)) return [fallback];
-  const body = (err.body ?? {}) as { details?: unknown; model?: unknown };
-  const lines = [err.serverError || fallback];
-  if (typeof body.details === "string" && body.details) lines.push(`Details: ${body.details}`);
-  if (typeof body.model === "string" && body.model) lines.push(`Model: ${body.model}`);
-  return lines;
-}
 
 function Select<T extends string>({ label, value, options, onChange, disabled }: { label: string; value: NoInfer<T>; options: readonly T[]; onChange(v: NoInfer<T>): void; disabled?: boolean }) {
   const id = useId();
@@ -49,7 +39,7 @@ function TextField({ label, value, onChange, placeholder, multiline, disabled }:
 }
 
 /** SPEC §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
-export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onGenerated(): void }) {
+export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onGenerated(result: GenerationResult): void }) {
   const [tab, setTab] = useState<Tab>("text");
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[] | null>(null);
@@ -65,8 +55,9 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
   const [size, setSize] = useState<ImageGenerationInput["size"]>(IMAGE_SIZES[1]);
   const [imageModel, setImageModel] = useState<ImageGenerationInput["model"]>("openai");
 
-  const geminiImage = tab === "image" && imageModel === "gemini";
-  const canGenerate = !busy && prompt.trim() !== "" && !geminiImage;
+  const caps = useAiCapabilities();
+  const imageUnavailable = tab === "image" ? imageUnavailableReason(caps, imageModel) : null;
+  const canGenerate = !busy && prompt.trim() !== "" && !imageUnavailable;
 
   function reset() {
     setPrompt("");
@@ -83,10 +74,12 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
     setErrors(null);
     const common = { prompt: prompt.trim(), title: title.trim() || undefined, tags: splitTagInput(tags) };
     try {
-      if (tab === "text") await generateResourceText({ ...common, type: textType, model: textModel });
-      else await generateResourceImage({ ...common, style, quality, size, model: imageModel });
+      const result =
+        tab === "text"
+          ? await generateResourceText({ ...common, type: textType, model: textModel })
+          : await generateResourceImage({ ...common, style, quality, size, model: imageModel });
       reset();
-      onGenerated();
+      onGenerated(result);
     } catch (err) {
       setErrors(aiErrorLines(err, tab === "text" ? TEXTS.lounge.aiTextFailed : TEXTS.lounge.aiImageFailed));
     } finally {
@@ -137,9 +130,9 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
           </div>
         )}
         <TextField label="Tags (comma separated)" value={tags} onChange={setTags} disabled={busy} />
-        {geminiImage && (
-          <p className="alert alert-info">
-            <strong>{TEXTS.resources.geminiImagesSoon}</strong> {TEXTS.resources.geminiImagesSoonText}
+        {imageUnavailable && (
+          <p className="alert alert-info" id={`${tabIds.image}-unavailable`}>
+            <strong>{TEXTS.resources.geminiImagesSoon}</strong> {imageUnavailable}
           </p>
         )}
         {errors && (
@@ -153,8 +146,8 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!canGenerate}>
-            {busy ? "Generating..." : geminiImage ? TEXTS.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
+          <button type="submit" className="btn btn-primary" disabled={!canGenerate} aria-busy={busy} aria-describedby={imageUnavailable ? `${tabIds.image}-unavailable` : undefined}>
+            {busy ? "Generating..." : imageUnavailable ? TEXTS.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
           </button>
         </div>
       </form>

@@ -166,8 +166,10 @@ export default function ResourcesPage() {
       {modal === "ai" && (
         <AiGenerateModal
           onClose={() => setModal(null)}
-          onGenerated={() => {
+          onGenerated={(result) => {
             setModal(null);
+            if (result.storage_method === "temporary_url") toast.show(TEXTS.ai.temporaryUrlWarning, "info");
+            else toast.show(TEXTS.ai.resourceGenerated, "success");
             void reload();
           }}
         />

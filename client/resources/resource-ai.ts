@@ -1,7 +1,9 @@
-// The AI generator's calls: one function per tab. POST /api/ai/generate-text and
-// POST /api/ai/generate-image belong to the AI feature; until it lands they fail, so the modal
-// shows the spec's error texts.
+// The AI generator's calls: one function per tab, POST /api/ai/generate-text and
+// POST /api/ai/generate-image through the typed client. Failures are thrown as they are
+// (ApiRequestError carries { error, details, model }); an answer without success is AiInvalidResponse.
 import type { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import { api, unwrap } from "../api";
+import { aiCall, AiInvalidResponse } from "../components/ai";
 
 export type TextGenerationInput = {
   prompt: string;
@@ -24,12 +26,16 @@ export type ImageGenerationInput = {
 /** A generation that succeeded; storage_method 'temporary_url' means the image link may expire. */
 export type GenerationResult = { success: true; storage_method?: string };
 
-export async function generateResourceText(_input: TextGenerationInput): Promise<GenerationResult> {
-  // TODO(AI issue): return unwrap(api.ai["generate-text"].$post({ json: _input })).
-  throw new Error("AI text generation is not available yet");
+function checked(body: unknown): GenerationResult {
+  if (!body || typeof body !== "object" || (body as { success?: unknown }).success !== true) throw new AiInvalidResponse();
+  const method = (body as { storage_method?: unknown }).storage_method;
+  return { success: true, storage_method: typeof method === "string" ? method : undefined };
 }
 
-export async function generateResourceImage(_input: ImageGenerationInput): Promise<GenerationResult> {
-  // TODO(AI issue): return unwrap(api.ai["generate-image"].$post({ json: _input })).
-  throw new Error("AI image generation is not available yet");
+export async function generateResourceText(input: TextGenerationInput): Promise<GenerationResult> {
+  return checked(await aiCall(unwrap(api.ai["generate-text"].$post({ json: input }))));
+}
+
+export async function generateResourceImage(input: ImageGenerationInput): Promise<GenerationResult> {
+  return checked(await aiCall(unwrap(api.ai["generate-image"].$post({ json: input }))));
 }

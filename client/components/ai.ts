@@ -1,0 +1,66 @@
+// Shared by the notice modal (lounge) and the AI generator (resources): what the server can generate,
+// and the spec's way of showing an AI failure.
+import { useEffect, useState } from "react";
+import type { IMAGE_MODELS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
+import { api, ApiRequestError, unwrap } from "../api";
+
+export type AiCapabilities = { images: Record<string, boolean>; text: Record<string, boolean> };
+type ImageModel = (typeof IMAGE_MODELS)[number];
+
+const LABELS: Record<ImageModel, string> = { openai: "OpenAI", gemini: "Gemini", straico: "Straico" };
+
+/** GET /api/ai/capabilities once per mount; null while loading or when it failed (the server decides then). */
+export function useAiCapabilities(): AiCapabilities | null {
+  const [caps, setCaps] = useState<AiCapabilities | null>(null);
+  useEffect(() => {
+    let live = true;
+    unwrap(api.ai.capabilities.$get())
+      .then((body) => {
+        if (live && body && typeof body === "object" && body.images && body.text) setCaps(body);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return caps;
+}
+
+/**
+ * Why image generation with `model` is unavailable ('Coming Soon' on the button), or null when it is
+ * available or not known yet.
+ */
+export function imageUnavailableReason(caps: AiCapabilities | null, model: ImageModel): string | null {
+  if (!caps || caps.images[model] !== false) return null;
+  if (model === "gemini") return TEXTS.resources.geminiImagesSoonText;
+  return TEXTS.ai.imagesNotConfiguredShort(LABELS[model]);
+}
+
+/** An AI answer that is not what the contract says. */
+export class AiInvalidResponse extends Error {
+  constructor() {
+    super(TEXTS.lounge.aiInvalidResponse);
+  }
+}
+
+/** SPEC §8: the server's error (or the fallback), then 'Details: …' and 'Model: …' lines when given. */
+export function aiErrorLines(err: unknown, fallback: string): string[] {
+  if (err instanceof AiInvalidResponse) return [err.message];
+  if (!(err instanceof ApiRequestError)) return [fallback];
+  const body = (err.body ?? {}) as { details?: unknown; model?: unknown };
+  const lines = [err.serverError || fallback];
+  if (typeof body.details === "string" && body.details) lines.push(`Details: ${body.details}`);
+  if (typeof body.model === "string" && body.model) lines.push(`Model: ${body.model}`);
+  return lines;
+}
+
+/** Awaits an AI call; a 2xx body that is not JSON is an invalid response, not a network failure. */
+export async function aiCall<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new AiInvalidResponse();
+    throw err;
+  }
+}
