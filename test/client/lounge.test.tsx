@@ -189,7 +189,10 @@ describe("lounge", () => {
   });
 
   it("lets admins open the notice modal; the AI tabs show the spec's errors and gemini images are 'Coming Soon'", async () => {
-    lounge();
+    lounge({
+      extra: (url) =>
+        url === "/api/ai/capabilities" ? { status: 200, body: { images: { openai: true, gemini: false, straico: true }, text: { openai: true, gemini: true, straico: true } } } : undefined,
+    });
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember({ role: "admin" }));
     await user.click(await screen.findByRole("button", { name: "+ New Notice" }));

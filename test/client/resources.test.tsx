@@ -56,6 +56,8 @@ function stubLibrary(list: { status: number; body: unknown } = { status: 200, bo
     if (url.pathname === "/api/resources" && method === "GET") return Response.json(list.body, { status: list.status });
     if (url.pathname in FILES) return new Response(FILES[url.pathname], { status: 200, headers: { "content-type": "text/plain" } });
     if (/^\/api\/resources\/\d+$/.test(url.pathname) && method === "DELETE") return Response.json({ success: true });
+    if (url.pathname === "/api/ai/capabilities") return Response.json({ images: { openai: true, gemini: false, straico: true }, text: { openai: true, gemini: true, straico: true } });
+    if (url.pathname.startsWith("/api/ai/generate")) throw new TypeError("network error");
     return Response.json({ error: "Not found" }, { status: 404 });
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -218,7 +220,7 @@ describe("resource library screen", () => {
     expect(dialog.queryByRole("alert")).toBeNull();
   });
 
-  it("opens the AI generator with both tabs; generation shows the spec's error until the AI feature lands; gemini images are 'Coming Soon'", async () => {
+  it("opens the AI generator with both tabs; a network failure shows the spec's error; gemini images without an image model are 'Coming Soon'", async () => {
     stubLibrary();
     renderApp("/app/resources", admin());
     const user = userEvent.setup();
