@@ -207,7 +207,7 @@ describe("resource AI generator", () => {
     await user.click(screen.getByRole("button", { name: /AI Generate/ }));
     const again = within(screen.getByRole("dialog", { name: "AI Generate" }));
     expect((again.getByLabelText("What should the content be about?") as HTMLTextAreaElement).value).toBe("");
-    expect((again.getByLabelText("AI model") as HTMLSelectElement).value).toBe("openai");
+    expect((again.getByLabelText("AI model") as unknown as HTMLSelectElement).value).toBe("openai");
   });
 
   it("warns that the link may expire when only a temporary URL was kept", async () => {
