@@ -65,3 +65,27 @@ it("an admin generates an AI text resource and sees it in the library", async ()
   expect(await card.textContent()).toContain("By Ada Admin");
   await context.close();
 });
+
+it("an admin generates a notice image (downloaded from the provider into R2), publishes it and the board shows it", async () => {
+  const title = `Nebula ${Date.now().toString(36)}`;
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, "admin@example.com", "Ada Admin");
+  await page.getByRole("button", { name: "+ New Notice" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Cosmic Notice" });
+  await dialog.getByRole("tab", { name: "AI Image" }).click();
+  await dialog.getByLabel("Image prompt").fill("A violet nebula");
+  await dialog.getByLabel("Model").selectOption("straico");
+  await dialog.getByRole("button", { name: "Generate Image" }).click();
+  await expect.poll(() => dialog.getByRole("tab", { name: "Manual" }).getAttribute("aria-selected")).toBe("true");
+  const imageUrl = await dialog.getByLabel("Image URL (optional)").inputValue();
+  expect(new URL(imageUrl).pathname).toMatch(/^\/api\/ai\/images\/\d{4}-\d{2}\/[A-Za-z0-9_-]{24}$/);
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Content").fill("<p>Look up tonight.</p>");
+  await dialog.getByRole("button", { name: "Create Notice" }).click();
+  await dialog.waitFor({ state: "detached" });
+  const image = page.getByRole("article", { name: title }).locator("img.notice-image");
+  await image.waitFor();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await context.close();
+});
