@@ -84,6 +84,8 @@ async function openChat(handler: Handler) {
   });
   const view = renderApp("/app/chat", me);
   const input = (await screen.findByLabelText("Message #General", {}, { timeout: 10_000 })) as HTMLTextAreaElement;
+  // The channel's socket is opened by an effect after the pane renders; wait for it.
+  await waitFor(() => expect(FakeSocket.all.at(-1)?.url).toMatch(/\/api\/groups\/1\/socket$/));
   return { fetchMock, input, view };
 }
 

@@ -29,3 +29,13 @@ export async function signIn(page: Page, email: string, name: string): Promise<v
 
 /** A unique email per test run, so tests never depend on each other's accounts. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** Buys the membership through the local Webpay emulator, as a member would, and returns to the lounge. */
+export async function payThroughEmulator(page: Page): Promise<void> {
+  await page.goto("/pricing");
+  await page.getByRole("button", { name: /Pay \$15,000 CLP/ }).click();
+  await page.waitForURL((url) => url.pathname === "/api/dev/webpay/pay");
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  await page.waitForURL((url) => url.pathname === "/pay/return");
+  await page.getByRole("heading", { name: "Welcome to the Lounge!" }).waitFor();
+}
