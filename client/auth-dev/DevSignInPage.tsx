@@ -17,7 +17,7 @@ export default function DevSignInPage() {
         <p className="faint">Stands in for Google on this local server. Use admin@example.com to sign in as an admin.</p>
         <div className="field">
           <label htmlFor="dev-email">Email</label>
-          <input id="dev-email" className="input" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id="dev-email" className="input" type="email" required autoFocus autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="dev-name">Name</label>
