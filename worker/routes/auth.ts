@@ -9,6 +9,7 @@ import type { AppEnv, Env } from "../env";
 import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
+import { signInLimited } from "../lib/rate-limit";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
@@ -40,7 +41,7 @@ const devAuthorizeQuery = z.object({
 });
 
 export const authRoutes = createRouter()
-  .get("/oauth/google/redirect_url", async (c) => {
+  .get("/oauth/google/redirect_url", signInLimited("redirect"), async (c) => {
     const state = randomToken();
     setCookie(c, STATE_COOKIE, state, oauthCookie);
     if (devLoginEnabled(c.env)) {
@@ -51,7 +52,7 @@ export const authRoutes = createRouter()
     setCookie(c, VERIFIER_COOKIE, verifier, oauthCookie);
     return c.json({ redirectUrl: url.toString() });
   })
-  .post("/sessions", validate("json", sessionBody), async (c) => {
+  .post("/sessions", signInLimited("session"), validate("json", sessionBody), async (c) => {
     const { code, state } = c.req.valid("json");
     const expectedState = getCookie(c, STATE_COOKIE);
     const verifier = getCookie(c, VERIFIER_COOKIE);
@@ -85,7 +86,7 @@ export const authRoutes = createRouter()
   .get("/auth/dev/authorize", async (c, next) => {
     if (!devLoginEnabled(c.env)) throw notFound();
     await next();
-  }, validate("query", devAuthorizeQuery), async (c) => {
+  }, signInLimited("dev"), validate("query", devAuthorizeQuery), async (c) => {
     const { email, name, state } = c.req.valid("query");
     const code = randomToken();
     await c.var.db.insert(devLoginCodes).values({

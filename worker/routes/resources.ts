@@ -13,6 +13,7 @@ import {
 } from "../db/resources";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, notFound } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireAdmin, requirePaidMember } from "../middleware/auth";
 import { serveBlob, sniffImageType } from "../services/storage";
@@ -172,7 +173,7 @@ export const resourceRoutes = createRouter()
     const rows = await listResources(c.var.db);
     return c.json(rows.map(toResourceDto));
   })
-  .post("/resources/upload", requirePaidMember, async (c) => {
+  .post("/resources/upload", requirePaidMember, limited("uploads"), async (c) => {
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = mediaType === "multipart/form-data";
     if (!multipart && !/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
