@@ -29,15 +29,18 @@ function googleConfig(c: Context<AppEnv>): GoogleConfig {
   return { clientId, clientSecret, redirectUri: `${new URL(c.req.url).origin}/auth/callback` };
 }
 
+/** Our own state tokens are base64url (randomToken). */
+const stateToken = z.string().regex(/^[\w-]{1,512}$/, "Invalid sign-in state");
+
 const sessionBody = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(512),
+  code: z.string().max(2048).regex(/^\S+$/, "Invalid sign-in code"),
+  state: stateToken,
 });
 
 const devAuthorizeQuery = z.object({
   email: z.email().max(254),
   name: z.string().trim().max(LIMITS.nameMax).optional(),
-  state: z.string().min(1).max(512),
+  state: stateToken,
 });
 
 export const authRoutes = createRouter()

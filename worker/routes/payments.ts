@@ -172,8 +172,8 @@ export const paymentRoutes = createRouter()
       throw new ApiError(502, TEXTS.payment.initiateFailed);
     }
   })
-  .get("/payments/webpay/return", validate("query", returnParams), (c) => handleReturn(c, c.req.valid("query")))
-  .post("/payments/webpay/return", validate("form", returnParams), (c) => handleReturn(c, c.req.valid("form")))
+  .get("/payments/webpay/return", validate("query", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("query")))
+  .post("/payments/webpay/return", validate("form", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("form")))
   .post("/payments/confirm", requireUser, validate("json", confirmBody), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
