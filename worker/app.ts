@@ -3,6 +3,7 @@
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { databaseSession } from "./middleware/database";
+import { bodyGuard } from "./middleware/body-guard";
 import { sameOriginOnly } from "./middleware/csrf";
 import { apiSecurityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
@@ -24,6 +25,7 @@ export const app = root
   .basePath("/api")
   .use(apiSecurityHeaders)
   .use(sameOriginOnly)
+  .use(bodyGuard)
   .use(databaseSession)
   .use(loadSession)
   .route("/", authRoutes)

@@ -6,13 +6,9 @@
 //   npm run bench:chat -- --url http://localhost:5173 --clients 100 --messages 50 --interval 50
 //
 // Targets on a 2-core dev machine: p50 <= 50 ms, p99 <= 250 ms, 0 missed.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { fmtMs, openListener, percentile, seedUsersWithSessions, signIn, sleep, startDevServer } from "./lib.mjs";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
   options: {
     url: { type: "string" },
@@ -28,85 +24,18 @@ const MESSAGES = Number(args.messages);
 const INTERVAL_MS = Number(args.interval);
 const GRACE_MS = Number(args.grace);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const cookiesOf = (res) => Object.fromEntries(res.headers.getSetCookie().map((line) => line.split(";")[0].split("=").map((s) => s.trim())));
-
 let server;
-let stateDir;
-async function startServer() {
-  const base = `http://localhost:${args.port}`;
-  stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-bench-"));
-  const bin = (name) => path.join(root, "node_modules/.bin", name);
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
-  server = spawn(bin("vite"), ["dev", "--port", args.port, "--strictPort"], {
-    cwd: root,
-    env: { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir },
-    stdio: "ignore",
-    detached: true,
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/users/me`)).status === 401) return base;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error("dev server did not start");
-    await sleep(300);
-  }
-}
-function stopServer() {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-  }
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
-}
-
-/** Signs in through the development provider exactly as the browser does; returns the Cookie header. */
-async function signIn(base, email, name) {
-  const redirect = await fetch(`${base}/api/oauth/google/redirect_url`);
-  const oauthState = cookiesOf(redirect).oauth_state;
-  const { redirectUrl } = await redirect.json();
-  const state = new URL(redirectUrl, base).searchParams.get("state");
-  const authorize = await fetch(`${base}/api/auth/dev/authorize?${new URLSearchParams({ email, name, state })}`, { redirect: "manual" });
-  const code = new URL(authorize.headers.get("location"), base).searchParams.get("code");
-  const session = await fetch(`${base}/api/sessions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, cookie: `oauth_state=${oauthState}` },
-    body: JSON.stringify({ code, state }),
-  });
-  if (session.status !== 200) throw new Error(`sign-in failed: ${session.status}`);
-  return `session=${cookiesOf(session).session}`;
-}
-
-function openListener(base, groupId, cookie, onMessage) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, { headers: { cookie } });
-    const timer = setTimeout(() => reject(new Error("socket did not become ready")), 20_000);
-    ws.addEventListener("message", (event) => {
-      const frame = JSON.parse(String(event.data));
-      if (frame.type === "ready") {
-        clearTimeout(timer);
-        resolve(ws);
-      } else if (frame.type === "message") onMessage(frame.message, performance.now());
-    });
-    ws.addEventListener("error", () => reject(new Error("socket error")));
-  });
-}
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const stopServer = () => server?.stop();
 
 async function main() {
-  const base = args.url ?? (await startServer());
   const run = Date.now().toString(36);
+  const people = Array.from({ length: CLIENTS }, (_, i) => ({ email: `bench-${run}-${i}@example.com`, name: `Bench ${i}` }));
+  let cookies = [];
+  // Its own server: the listeners' sessions are seeded (sign-in is rate limited per IP); another server: sign in.
+  if (!args.url) server = await startDevServer(args.port, { beforeStart: (stateDir) => (cookies = seedUsersWithSessions(stateDir, people)) });
+  const base = args.url ?? server.base;
   console.log(`chat bench: ${CLIENTS} listeners, ${MESSAGES} messages every ${INTERVAL_MS} ms, server ${base}`);
-
-  const cookies = [];
-  for (let i = 0; i < CLIENTS; i++) cookies.push(await signIn(base, `bench-${run}-${i}@example.com`, `Bench ${i}`));
+  if (args.url) for (const p of people) cookies.push(await signIn(base, p.email, p.name));
   const created = await fetch(`${base}/api/groups`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, cookie: cookies[0] },
@@ -166,7 +95,7 @@ async function main() {
     }
   }
   latencies.sort((a, b) => a - b);
-  const fmt = (n) => `${n.toFixed(1)} ms`;
+  const fmt = fmtMs;
   console.log(`deliveries: ${latencies.length} of ${CLIENTS * MESSAGES} (post failures: ${postFailures})`);
   console.log(`latency p50 ${fmt(percentile(latencies, 50))}  p90 ${fmt(percentile(latencies, 90))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(latencies.at(-1) ?? NaN)}`);
   postTimes.sort((a, b) => a - b);

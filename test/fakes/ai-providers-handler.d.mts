@@ -14,3 +14,12 @@ export interface FakeAiProviders {
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
 }
 export declare function createFakeAiProviders(): FakeAiProviders;
+export declare const FAKE_AI_HOST: "http://fake-ai.test";
+export declare const fakeAiTestEnv: {
+  OPENAI_BASE_URL: string;
+  GEMINI_BASE_URL: string;
+  STRAICO_BASE_URL: string;
+  OPENAI_API_KEY: string;
+  GEMINI_API_KEY: string;
+  STRAICO_API_KEY: string;
+};

@@ -158,3 +158,14 @@ export function createFakeAiProviders() {
     fetch: (input, init) => handle(new Request(input, init)),
   };
 }
+
+/** Worker variables that send every provider to these fakes (with fetch replaced by `createFakeAiProviders().fetch`). */
+export const FAKE_AI_HOST = "http://fake-ai.test";
+export const fakeAiTestEnv = {
+  OPENAI_BASE_URL: FAKE_AI_HOST,
+  GEMINI_BASE_URL: FAKE_AI_HOST,
+  STRAICO_BASE_URL: FAKE_AI_HOST,
+  OPENAI_API_KEY: "fake-openai-key",
+  GEMINI_API_KEY: "fake-gemini-key",
+  STRAICO_API_KEY: "fake-straico-key",
+};

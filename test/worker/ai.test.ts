@@ -2,7 +2,7 @@
 // the real worker with the fake providers at the HTTP boundary (the global fetch is stubbed with them).
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FAKE_PNG_BASE64, createFakeAiProviders, type FakeAiProviders } from "../fakes/ai-providers-handler.mjs";
+import { FAKE_AI_HOST, FAKE_PNG_BASE64, createFakeAiProviders, fakeAiTestEnv, type FakeAiProviders } from "../fakes/ai-providers-handler.mjs";
 import { memberships, resources, users } from "../../worker/db/schema";
 import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { AI_NOTICE_DEFAULT_TITLE } from "../../worker/shared/rules";
@@ -10,15 +10,8 @@ import { TEXTS } from "../../worker/shared/texts";
 import type { Env } from "../../worker/env";
 import { call, db, json, signIn, testEnv } from "./helpers";
 
-const FAKE_HOST = "http://fake-ai.test";
-const fakeEnv: Partial<Env> = {
-  OPENAI_BASE_URL: FAKE_HOST,
-  GEMINI_BASE_URL: FAKE_HOST,
-  STRAICO_BASE_URL: FAKE_HOST,
-  OPENAI_API_KEY: "fake-openai-key",
-  GEMINI_API_KEY: "fake-gemini-key",
-  STRAICO_API_KEY: "fake-straico-key",
-};
+const FAKE_HOST = FAKE_AI_HOST;
+const fakeEnv: Partial<Env> = fakeAiTestEnv;
 const PNG_BYTES = Uint8Array.from(atob(FAKE_PNG_BASE64), (c) => c.charCodeAt(0));
 const DAY = 24 * 60 * 60 * 1000;
 const PROMPT = "Write about the full moon circle";

@@ -5,6 +5,7 @@ import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import type { AppEnv, Env } from "../env";
+import { RATE_LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { ApiError } from "./errors";
 
@@ -56,10 +57,13 @@ export async function rateLimit(db: Database, options: RateLimitOptions): Promis
   return { count: row.count, limit, remaining: limit - row.count, resetAt };
 }
 
+/** The client IP Cloudflare reports (set by the edge; a client cannot choose it in production). */
+export const ipKey = (c: { req: { header(name: string): string | undefined } }) => `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
+
 /** The caller: the signed-in user, else the client IP Cloudflare reports. */
 export function callerKey(c: { var: { user: { id: number } | null }; req: { header(name: string): string | undefined } }): string {
   if (c.var.user) return `user:${c.var.user.id}`;
-  return `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
+  return ipKey(c);
 }
 
 type Limit = number | ((env: Env) => number);
@@ -77,3 +81,26 @@ export const limitPerUser = (action: string, limit: Limit, windowSeconds: number
     });
     await next();
   });
+
+/** Middleware: at most `limit` calls per `windowSeconds` per client IP, signed in or not (sign-in steps). */
+export const limitPerIp = (action: string, limit: number, windowSeconds: number) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await rateLimit(c.var.db, { action, key: ipKey(c), limit, windowSeconds });
+    await next();
+  });
+
+/** The same limit as limitPerUser, applied from inside a handler (e.g. only when a message carries an image). */
+export const countForUser = (
+  c: { var: { db: Database; user: { id: number } | null }; req: { header(name: string): string | undefined } },
+  action: string,
+  limit: number,
+  windowSeconds: number,
+) => rateLimit(c.var.db, { action, key: callerKey(c), limit, windowSeconds });
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** limitPerUser with the limit RATE_LIMITS names. */
+export const limited = (name: RateLimitName) => limitPerUser(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
+
+/** limitPerIp with the sign-in limit; each step has its own counter. */
+export const signInLimited = (step: string) => limitPerIp(`signIn:${step}`, RATE_LIMITS.signIn.limit, RATE_LIMITS.signIn.windowSeconds);

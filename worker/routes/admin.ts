@@ -17,6 +17,7 @@ import { createRouter } from "../lib/create-app";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
+import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -72,8 +73,12 @@ export const adminRoutes = createRouter()
     const member = await getMember(c.var.db, id);
     if (!member) throw notFound(TEXTS.admin.memberNotFound);
     if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
-    // A role change ends the member's sessions, so the new role applies from their next sign-in.
-    if (member.role !== nextRole) await setMemberRole(c.var.db, id, nextRole);
+    // A role change ends the member's sessions (and live chat sockets), so the new role applies from their next sign-in.
+    if (member.role !== nextRole) {
+      const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
+      await setMemberRole(c.var.db, id, nextRole);
+      await closeUserSockets(c.env, channelIds, id);
+    }
     return c.json(await getMember(c.var.db, id));
   })
   .delete("/admin/members/:id", requireAdmin, validate("param", idParam), async (c) => {
@@ -82,7 +87,10 @@ export const adminRoutes = createRouter()
     if (!member) throw notFound(TEXTS.admin.memberNotFound);
     if (member.role === "admin") throw forbidden(TEXTS.admin.cannotDeleteAdmin);
     const imageKeys = await messageImageKeys(c.var.db, id);
+    const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
     await deleteMember(c.var.db, id);
+    // Their sessions are gone with the row; their open chat sockets close now, not at the next reconnect.
+    await closeUserSockets(c.env, channelIds, id);
     // The rows are gone; their chat images go from the bucket too (best effort, after the commit).
     if (imageKeys.length) {
       c.executionCtx.waitUntil(c.env.BLOBS.delete(imageKeys).catch(() => console.error("chat image cleanup failed", imageKeys.length)));

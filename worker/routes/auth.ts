@@ -9,6 +9,7 @@ import type { AppEnv, Env } from "../env";
 import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
+import { signInLimited } from "../lib/rate-limit";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
@@ -28,19 +29,22 @@ function googleConfig(c: Context<AppEnv>): GoogleConfig {
   return { clientId, clientSecret, redirectUri: `${new URL(c.req.url).origin}/auth/callback` };
 }
 
+/** Our own state tokens are base64url (randomToken). */
+const stateToken = z.string().regex(/^[\w-]{1,512}$/, "Invalid sign-in state");
+
 const sessionBody = z.object({
-  code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(512),
+  code: z.string().max(2048).regex(/^\S+$/, "Invalid sign-in code"),
+  state: stateToken,
 });
 
 const devAuthorizeQuery = z.object({
   email: z.email().max(254),
   name: z.string().trim().max(LIMITS.nameMax).optional(),
-  state: z.string().min(1).max(512),
+  state: stateToken,
 });
 
 export const authRoutes = createRouter()
-  .get("/oauth/google/redirect_url", async (c) => {
+  .get("/oauth/google/redirect_url", signInLimited("redirect"), async (c) => {
     const state = randomToken();
     setCookie(c, STATE_COOKIE, state, oauthCookie);
     if (devLoginEnabled(c.env)) {
@@ -51,7 +55,7 @@ export const authRoutes = createRouter()
     setCookie(c, VERIFIER_COOKIE, verifier, oauthCookie);
     return c.json({ redirectUrl: url.toString() });
   })
-  .post("/sessions", validate("json", sessionBody), async (c) => {
+  .post("/sessions", signInLimited("session"), validate("json", sessionBody), async (c) => {
     const { code, state } = c.req.valid("json");
     const expectedState = getCookie(c, STATE_COOKIE);
     const verifier = getCookie(c, VERIFIER_COOKIE);
@@ -85,7 +89,7 @@ export const authRoutes = createRouter()
   .get("/auth/dev/authorize", async (c, next) => {
     if (!devLoginEnabled(c.env)) throw notFound();
     await next();
-  }, validate("query", devAuthorizeQuery), async (c) => {
+  }, signInLimited("dev"), validate("query", devAuthorizeQuery), async (c) => {
     const { email, name, state } = c.req.valid("query");
     const code = randomToken();
     await c.var.db.insert(devLoginCodes).values({

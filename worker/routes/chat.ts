@@ -25,11 +25,12 @@ import type { Database } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
 import type { MessageDto, ServerFrame } from "../shared/chat-wire";
-import { DEFAULT_NAME, LIMITS } from "../shared/rules";
+import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
 const CHANNEL_NOT_FOUND = "Channel not found";
@@ -229,8 +230,9 @@ export const chatRoutes = createRouter()
     const rows = await listMessages(c.var.db, group_id, after);
     return c.json(rows.map(toMessageDto));
   })
-  .post("/messages", requireUser, validate("json", messageBody), async (c) => {
+  .post("/messages", requireUser, limited("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
+    if (image_url) await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
     await visibleChannelOr404(c, group_id);
     let image;
     if (image_url) {
@@ -241,7 +243,7 @@ export const chatRoutes = createRouter()
     return c.json(await postMessage(c, group_id, body, image), 201);
   })
   /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
-  .post("/messages/image", requireUser, validate("form", imageMessageForm), async (c) => {
+  .post("/messages/image", requireUser, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
     await visibleChannelOr404(c, group_id);
     if (!image.type.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { getLinkPreview, PreviewRefused, type LinkPreview } from "../services/link-preview";
@@ -31,7 +32,7 @@ async function remember(url: string, preview: LinkPreview) {
 
 const previewBody = z.object({ url: z.string().trim().min(1).max(2048) });
 
-export const linkPreviewRoutes = createRouter().post("/link-preview", requireUser, validate("json", previewBody), async (c) => {
+export const linkPreviewRoutes = createRouter().post("/link-preview", requireUser, limited("linkPreviews"), validate("json", previewBody), async (c) => {
   const { url } = c.req.valid("json");
   const hit = await cached(url);
   if (hit) return c.json({ success: true as const, preview: hit });

@@ -18,6 +18,7 @@ import {
 } from "../db/lounge";
 import { createRouter } from "../lib/create-app";
 import { forbidden, notFound, badRequest } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
@@ -82,7 +83,7 @@ export const loungeRoutes = createRouter()
     const { before, limit } = c.req.valid("query");
     return c.json(await listPosts(c.var.db, c.var.user.id, { before, limit }));
   })
-  .post("/posts", requireUser, validate("json", postBody), async (c) => {
+  .post("/posts", requireUser, limited("posts"), validate("json", postBody), async (c) => {
     const { content } = c.req.valid("json");
     const id = await createPost(c.var.db, c.var.user.id, content);
     const post = await getPostDto(c.var.db, c.var.user.id, id);
@@ -108,7 +109,7 @@ export const loungeRoutes = createRouter()
     await requirePost(c.var.db, id);
     return c.json(await listComments(c.var.db, id, LIMITS.commentsListMax));
   })
-  .post("/posts/:id/comments", requireUser, validate("param", idParam), validate("json", commentBody), async (c) => {
+  .post("/posts/:id/comments", requireUser, limited("comments"), validate("param", idParam), validate("json", commentBody), async (c) => {
     const { id } = c.req.valid("param");
     const { content } = c.req.valid("json");
     await requirePost(c.var.db, id);

@@ -18,6 +18,7 @@ import {
 import type { AppEnv, Env } from "../env";
 import { createRouter } from "../lib/create-app";
 import { ApiError } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { webpayEmulatorApp } from "../services/webpay-emulator";
@@ -141,7 +142,7 @@ async function handleReturn(c: Context<AppEnv>, params: z.infer<typeof returnPar
 }
 
 export const paymentRoutes = createRouter()
-  .post("/payments/initiate", requireUser, validate("json", initiateBody), async (c) => {
+  .post("/payments/initiate", requireUser, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
     const { amount, provider } = c.req.valid("json");
     const db = c.var.db;
     const user = c.var.user;
@@ -171,8 +172,8 @@ export const paymentRoutes = createRouter()
       throw new ApiError(502, TEXTS.payment.initiateFailed);
     }
   })
-  .get("/payments/webpay/return", validate("query", returnParams), (c) => handleReturn(c, c.req.valid("query")))
-  .post("/payments/webpay/return", validate("form", returnParams), (c) => handleReturn(c, c.req.valid("form")))
+  .get("/payments/webpay/return", validate("query", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("query")))
+  .post("/payments/webpay/return", validate("form", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("form")))
   .post("/payments/confirm", requireUser, validate("json", confirmBody), async (c) => {
     const db = c.var.db;
     const user = c.var.user;

@@ -1,7 +1,7 @@
 // The resource library (SPEC §2 Resources, §4, §5, §7): paid members and admins list, upload and
 // download; admins edit and delete. Files live in R2 under generated keys and are served by
 // /api/resources/{id}/file, which checks the membership on every request.
-import { z, type ZodType } from "zod";
+import { z } from "zod";
 import {
   deleteResourceRow,
   getResource,
@@ -13,7 +13,8 @@ import {
 } from "../db/resources";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { limited } from "../lib/rate-limit";
+import { parseInput, validate } from "../lib/validate";
 import { requireAdmin, requirePaidMember } from "../middleware/auth";
 import { serveBlob, sniffImageType } from "../services/storage";
 import { DEFAULT_NAME, LIMITS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/rules";
@@ -79,14 +80,6 @@ const editBody = z.object({ title: titleInput, description: descriptionInput, ta
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-/** zod for inputs parsed by hand (this route takes two body formats); same error shape as validate(). */
-function parseInput<T extends ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-  const first = issues[0];
-  throw new ApiError(400, first.path ? `${first.path}: ${first.message}` : first.message, issues);
-}
 
 /**
  * Refuses a body over `max` before reading it: by its Content-Length, or, for a body of unknown
@@ -172,7 +165,7 @@ export const resourceRoutes = createRouter()
     const rows = await listResources(c.var.db);
     return c.json(rows.map(toResourceDto));
   })
-  .post("/resources/upload", requirePaidMember, async (c) => {
+  .post("/resources/upload", requirePaidMember, limited("uploads"), async (c) => {
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = mediaType === "multipart/form-data";
     if (!multipart && !/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
@@ -191,8 +184,8 @@ export const resourceRoutes = createRouter()
       }
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) throw badRequest(TEXTS.resources.fileRequired);
-      const text = (name: string) => form.get(name) ?? undefined;
-      const fields = parseInput(uploadFields, { title: text("title"), description: text("description"), tags: text("tags"), file_type: text("file_type") });
+      // Every field but the file itself, so an unknown one is refused like in any other body.
+      const fields = parseInput("form", uploadFields, Object.fromEntries([...new Set(form.keys())].filter((k) => k !== "file").map((k) => [k, form.get(k)])));
       if (file.size > MAX_BYTES) throw tooLarge();
       const fileName = cleanFileName(file.name);
       const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
@@ -219,7 +212,7 @@ export const resourceRoutes = createRouter()
       if (state.exceeded) throw tooLarge();
       throw badRequest(TEXTS.api.invalidJson);
     }
-    const input = parseInput(jsonUploadBody, raw);
+    const input = parseInput("json", jsonUploadBody, raw);
     const comma = input.file_data.indexOf(",");
     const dataUrlType = input.file_data.slice(5, comma).split(";")[0];
     const b64 = input.file_data.slice(comma + 1);

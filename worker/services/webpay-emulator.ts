@@ -203,7 +203,7 @@ export const webpayEmulatorRoutes = createRouter()
     });
   })
   .get(`${BASE}/pay`, validate("query", payInput), (c) => showOrAct(c, { token_ws: c.req.valid("query").token_ws }))
-  .post(`${BASE}/pay`, validate("form", payInput), (c) => showOrAct(c, c.req.valid("form")))
+  .post(`${BASE}/pay`, validate("form", payInput, { lenient: true }), (c) => showOrAct(c, c.req.valid("form")))
   .get(`${BASE}/autosubmit.js`, (c) => {
     c.header("Content-Type", "text/javascript; charset=utf-8");
     c.header("Cache-Control", "no-store");

@@ -57,6 +57,21 @@ export const TIMING = {
   alreadyActiveRedirectMs: 1500,
 } as const;
 
+/**
+ * Abuse limits (worker/lib/rate-limit.ts): at most `limit` calls per `windowSeconds`, per signed-in user
+ * (per client IP when anonymous). Sign-in is always per IP, counted separately at each of its three steps.
+ * Answered with 429 and Retry-After. AI generation has its own hourly limit (AI_LIMITS).
+ */
+export const RATE_LIMITS = {
+  signIn: { limit: 20, windowSeconds: 60 },
+  posts: { limit: 10, windowSeconds: 60 },
+  comments: { limit: 20, windowSeconds: 60 },
+  messages: { limit: 60, windowSeconds: 60 },
+  uploads: { limit: 20, windowSeconds: 60 * 60 },
+  linkPreviews: { limit: 60, windowSeconds: 60 },
+  paymentInitiate: { limit: 10, windowSeconds: 60 * 60 },
+} as const;
+
 /** Cost control: AI calls per user per hour (AI_CALLS_PER_HOUR overrides it). */
 export const AI_LIMITS = {
   callsPerHourDefault: 20,

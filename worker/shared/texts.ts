@@ -171,5 +171,8 @@ export const TEXTS = {
     notFound: "Not found",
     internal: "Internal server error",
     invalidJson: "Request body must be valid JSON",
+    controlCharacters: "Text must not contain control characters",
+    unsupportedMediaType: "Send the request body as JSON",
+    bodyTooLarge: "The request body is too large",
   },
 } as const;

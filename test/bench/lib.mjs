@@ -1,0 +1,144 @@
+// Shared parts of the benchmarks: a throwaway dev server, sign-in, seeded sessions, WebSocket
+// listeners and percentiles.
+import { createHash, randomBytes } from "node:crypto";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const cookiesOf = (res) => Object.fromEntries(res.headers.getSetCookie().map((line) => line.split(";")[0].split("=").map((s) => s.trim())));
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+export const fmtMs = (n) => `${Number.isFinite(n) ? n.toFixed(1) : "-"} ms`;
+
+/**
+ * A dev server (`vite dev`, as `npm run dev`) on `port` with a fresh local state that has the
+ * migrations applied. `beforeStart(stateDir)` may write fixtures into that state first.
+ */
+export async function startDevServer(port, { beforeStart } = {}) {
+  const base = `http://localhost:${port}`;
+  const stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-bench-"));
+  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
+  if (beforeStart) await beforeStart(stateDir);
+  const server = spawn(bin("vite"), ["dev", "--port", String(port), "--strictPort"], {
+    cwd: root,
+    env: { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir },
+    stdio: "ignore",
+    detached: true,
+  });
+  const stop = () => {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/users/me`)).status === 401) return { base, stateDir, stop };
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || server.exitCode !== null) {
+      stop();
+      throw new Error("dev server did not start");
+    }
+    await sleep(300);
+  }
+}
+
+/** Runs SQL against the local D1 state (before the server starts). */
+export function executeSql(stateDir, sql) {
+  const file = path.join(stateDir, `seed-${Date.now()}.sql`);
+  writeFileSync(file, sql);
+  execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", stateDir, "--file", file], { cwd: root, stdio: "ignore" });
+  rmSync(file);
+}
+
+const sqlText = (s) => `'${String(s).replace(/'/g, "''")}'`;
+
+/**
+ * Writes `people` ({ email, name }) as users with one session each straight into the state, and returns
+ * their Cookie headers: what signing each in would leave, without going through the sign-in endpoints
+ * (which are rate limited per IP, and every virtual user here shares one address).
+ */
+export function seedUsersWithSessions(stateDir, people) {
+  const expires = Date.now() + 24 * 3600 * 1000;
+  const cookies = [];
+  const rows = people.map((p, i) => {
+    const token = randomBytes(32).toString("base64url");
+    cookies.push(`session=${token}`);
+    const id = i + 1;
+    const hash = createHash("sha256").update(token).digest("hex");
+    return { user: `(${id}, ${sqlText(p.email)}, ${sqlText(p.name)})`, session: `(${sqlText(hash)}, ${id}, ${expires}, 'bench')` };
+  });
+  executeSql(
+    stateDir,
+    `INSERT INTO users (id, email, name) VALUES ${rows.map((r) => r.user).join(",\n")};\n` +
+      `INSERT INTO sessions (id, user_id, expires_at, user_agent) VALUES ${rows.map((r) => r.session).join(",\n")};\n`,
+  );
+  return cookies;
+}
+
+/** Signs in through the development provider exactly as the browser does; returns the Cookie header. */
+export async function signIn(base, email, name) {
+  for (;;) {
+    const redirect = await fetch(`${base}/api/oauth/google/redirect_url`);
+    if (redirect.status === 429) {
+      await sleep(Number(redirect.headers.get("retry-after") ?? 1) * 1000);
+      continue;
+    }
+    const oauthState = cookiesOf(redirect).oauth_state;
+    const { redirectUrl } = await redirect.json();
+    const state = new URL(redirectUrl, base).searchParams.get("state");
+    const authorize = await fetch(`${base}/api/auth/dev/authorize?${new URLSearchParams({ email, name, state })}`, { redirect: "manual" });
+    if (authorize.status === 429) {
+      await sleep(Number(authorize.headers.get("retry-after") ?? 1) * 1000);
+      continue;
+    }
+    const code = new URL(authorize.headers.get("location"), base).searchParams.get("code");
+    const session = await fetch(`${base}/api/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, cookie: `oauth_state=${oauthState}` },
+      body: JSON.stringify({ code, state }),
+    });
+    if (session.status === 429) {
+      await sleep(Number(session.headers.get("retry-after") ?? 1) * 1000);
+      continue;
+    }
+    if (session.status !== 200) throw new Error(`sign-in failed: ${session.status}`);
+    return `session=${cookiesOf(session).session}`;
+  }
+}
+
+/** A JSON request as the app's client sends it (same-origin header on writes). */
+export function apiFetch(base, cookie, method, pathname, body) {
+  const headers = { cookie };
+  if (method !== "GET") headers.origin = base;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return fetch(`${base}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** A channel WebSocket that resolves once the room says ready; `onMessage(message, at)` gets every message frame. */
+export function openListener(base, groupId, cookie, onMessage, onClose) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, { headers: { cookie } });
+    const timer = setTimeout(() => reject(new Error("socket did not become ready")), 20_000);
+    ws.addEventListener("message", (event) => {
+      const frame = JSON.parse(String(event.data));
+      if (frame.type === "ready") {
+        clearTimeout(timer);
+        resolve(ws);
+      } else if (frame.type === "message") onMessage(frame.message, performance.now());
+    });
+    ws.addEventListener("error", () => reject(new Error("socket error")));
+    if (onClose) ws.addEventListener("close", (event) => onClose(event.code));
+  });
+}

@@ -1,0 +1,534 @@
+// Bad input, table-driven: every route that takes a body, a query or a path parameter gets invalid JSON,
+// the wrong content type, missing fields, wrong types, empty and blank strings, strings at and over
+// every limit (plain, emoji, control characters), unknown fields, huge numbers and non-numeric ids.
+// A refused request answers 4xx JSON `{ error }`, never 5xx, and leaves every table's row count and the
+// bucket's object count as they were (rate_limits is left out: counting attempts is its job).
+//
+// The input rules (worker/lib/validate.ts, worker/middleware/body-guard.ts):
+// - unknown fields in a JSON or form body are refused with 400 (never silently dropped); unknown query
+//   parameters of reads are ignored; the Webpay return (a third party's post) ignores unknown fields;
+// - control characters other than tab, LF and CR are refused in every text;
+// - limits count Unicode code points, as zod does (an emoji is one character; the browser's maxLength
+//   counts UTF-16 units, so the client never sends more than the server takes);
+// - a body that is not JSON (multipart only where a file is uploaded, a form only where a browser form
+//   posts by design) is 415.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";
+import type { Env } from "../../worker/env";
+import { app } from "../../worker/app";
+import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import { call, type CallOptions } from "./helpers";
+import { AI_IMAGE_PATH, appRoutes, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
+
+// ---- fields ----
+type Field =
+  | { kind: "text"; max: number; required: boolean; atLimit?: boolean }
+  | { kind: "int"; required: boolean; zero?: boolean }
+  | { kind: "bool" }
+  | { kind: "enum"; values: readonly string[]; required: boolean }
+  | { kind: "email"; max: number }
+  | { kind: "list"; itemMax: number; count: number }
+  | { kind: "literal" };
+
+const text = (max: number, required = true, atLimit = true): Field => ({ kind: "text", max, required, atLimit });
+const int = (required = true, zero = false): Field => ({ kind: "int", required, zero });
+const bool: Field = { kind: "bool" };
+const oneOf = (values: readonly string[], required = true): Field => ({ kind: "enum", values, required });
+const email = (max = LIMITS.emailMax): Field => ({ kind: "email", max });
+const list = (itemMax: number, count: number): Field => ({ kind: "list", itemMax, count });
+const literal: Field = { kind: "literal" };
+
+type Target = "json" | "query" | "form";
+type Spec = {
+  route: string;
+  as: Caller;
+  /** The path; `{id}` / `{userId}` are replaced by the valid value or a bad one. */
+  path: string;
+  params?: Record<string, number | string>;
+  target?: Target;
+  /** A valid input: with it the route answers `ok`. */
+  input?: Record<string, unknown>;
+  fields?: Record<string, Field>;
+  ok: number;
+  /** The Webpay return: a third party's post, unknown fields ignored. */
+  lenient?: boolean;
+  /** Variables for this route's calls (the AI routes talk to the fake providers). */
+  env?: Partial<Env>;
+  /** Extra hand-written cases (multipart). */
+  extra?: () => Case[];
+};
+
+type Case = { name: string; expect: "bad" | number; send: CallOptions; path?: string };
+
+const EMOJI = "😀";
+const at = (max: number, unit = "a") => unit.repeat(max);
+/** A short, printable label (never cutting a surrogate pair in two). */
+const show = (v: unknown) => Array.from(JSON.stringify(v) ?? "undefined").slice(0, 30).join("");
+const BAD_IDS = ["abc", "1.5", "-1", "0", "99999999999999999999", "Infinity", "1e400", "0x", "%00", "%F0%9F%98%80"];
+
+function valueCases(name: string, field: Field, target: Target): { label: string; value: unknown; ok: boolean }[] {
+  const q = target !== "json";
+  const out: { label: string; value: unknown; ok: boolean }[] = [];
+  const wrongTypes = q ? [] : [123, true, {}, []];
+  switch (field.kind) {
+    case "text":
+      for (const v of wrongTypes) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
+      if (field.required) {
+        out.push({ label: `${name} empty`, value: "", ok: false }, { label: `${name} blank`, value: " \t\n ", ok: false });
+        if (!q) out.push({ label: `${name} null`, value: null, ok: false });
+      }
+      if (field.atLimit) {
+        out.push({ label: `${name} at the limit`, value: at(field.max), ok: true });
+        out.push({ label: `${name} emoji at the limit`, value: at(field.max, EMOJI), ok: true });
+      }
+      out.push({ label: `${name} over the limit`, value: at(field.max + 1), ok: false });
+      out.push({ label: `${name} emoji over the limit`, value: at(field.max, EMOJI) + EMOJI, ok: false });
+      out.push({ label: `${name} with NUL`, value: "a\u0000b", ok: false });
+      out.push({ label: `${name} control character at the limit`, value: at(field.max - 1) + "\u0007", ok: false });
+      break;
+    case "int":
+      for (const v of q ? ["abc", "1.5", "-1", "99999999999999999999", "Infinity", "1e400", "%00", ...(field.zero ? [] : ["0", "", " "])] : ["1", 1.5, -1, 0, 1e20, 2 ** 53 + 2, true, null, {}]) {
+        out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
+      }
+      break;
+    case "bool":
+      for (const v of ["yes", 1, "true", {}]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
+      break;
+    case "enum":
+      for (const v of ["owner", "", " ", field.values[0].toUpperCase(), ...wrongTypes]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
+      break;
+    case "email":
+      for (const v of ["not-an-email", "", " ", "a@", `${"a".repeat(field.max)}@example.com`, "a\u0000@example.com", ...wrongTypes]) {
+        out.push({ label: `${name} ${show(v)}`, value: v, ok: false });
+      }
+      break;
+    case "list":
+      out.push({ label: `${name} as a number`, value: 5, ok: false });
+      out.push({ label: `${name} with a non-string`, value: [1], ok: false });
+      out.push({ label: `${name} item over the limit`, value: [at(field.itemMax + 1)], ok: false });
+      out.push({ label: `${name} item with a control character`, value: ["a\u0001"], ok: false });
+      out.push({ label: `${name} too many`, value: Array.from({ length: field.count + 1 }, (_, i) => `t${i}`), ok: false });
+      out.push({ label: `${name} items at the limit`, value: Array.from({ length: field.count }, (_, i) => at(field.itemMax - 3) + String(i).padStart(3, "0")), ok: true });
+      break;
+    case "literal":
+      for (const v of ["15000", 15001, 1e20, -1, null, "other"]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
+      break;
+  }
+  return out;
+}
+
+const jsonBody = (body: unknown): CallOptions => ({ body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } });
+const formBody = (fields: Record<string, unknown>): CallOptions => ({
+  body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+});
+
+function casesOf(spec: Spec): Case[] {
+  const target = spec.target ?? "json";
+  const method = spec.route.split(" ")[0];
+  const fill = (params: Record<string, number | string>) => spec.path.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
+  const validPath = fill(spec.params ?? {});
+  const send = (input: Record<string, unknown> | undefined): { path: string; send: CallOptions } => {
+    if (target === "query") {
+      const qs = new URLSearchParams(Object.entries(input ?? {}).map(([k, v]) => [k, String(v)])).toString();
+      return { path: `${validPath}${qs ? `?${qs}` : ""}`, send: { method } };
+    }
+    if (input === undefined) return { path: validPath, send: { method } };
+    return { path: validPath, send: { method, ...(target === "form" ? formBody(input) : jsonBody(input)) } };
+  };
+  const out: Case[] = [];
+  const add = (name: string, expect: Case["expect"], request: { path: string; send: CallOptions }) => out.push({ name, expect, ...request });
+
+  // (A multipart route brings its own valid case among its extra ones.)
+  if (spec.input || target !== "form") add("valid input", spec.ok, send(spec.input));
+  for (const key of Object.keys(spec.params ?? {})) {
+    for (const bad of BAD_IDS) add(`:${key} = ${bad}`, 400, { path: fill({ ...spec.params, [key]: bad }), send: send(spec.input).send });
+  }
+  if (target !== "query" && spec.input) {
+    const base = send(spec.input);
+    if (target === "json") {
+      add("invalid JSON", "bad", { path: base.path, send: { method, ...jsonBody('{"a": ') } });
+      add("truncated JSON", "bad", { path: base.path, send: { method, ...jsonBody(JSON.stringify(spec.input).slice(0, -1)) } });
+    }
+    add("text/plain", 415, { path: base.path, send: { method, body: JSON.stringify(spec.input), headers: { "content-type": "text/plain" } } });
+    add("no content type", 415, { path: base.path, send: { method, body: new Blob([JSON.stringify(spec.input)]) } });
+    if (target === "json") add("a form instead of JSON", 415, { path: base.path, send: { method, ...formBody(spec.input) } });
+    if (target === "json") for (const top of ["[]", "null", '"x"', "42", "true"]) add(`body ${top}`, "bad", { path: base.path, send: { method, ...jsonBody(top) } });
+    add("unknown field", spec.lenient ? spec.ok : 400, send({ ...spec.input, unexpected: 1 }));
+    if (target === "json") add("__proto__ field", 400, { path: base.path, send: { method, ...jsonBody(`{"__proto__":{"role":"admin"},${JSON.stringify(spec.input).slice(1)}`) } });
+  }
+  if (target === "query") add("unknown parameter is ignored", spec.ok, send({ ...spec.input, unexpected: "1" }));
+  for (const [name, field] of Object.entries(spec.fields ?? {})) {
+    const required = field.kind === "text" || field.kind === "int" || field.kind === "enum" ? field.required : field.kind === "email" || field.kind === "literal";
+    if (required) {
+      const { [name]: _omitted, ...rest } = spec.input ?? {};
+      add(`${name} missing`, "bad", send(rest));
+    }
+    for (const c of valueCases(name, field, target)) add(c.label, c.ok ? spec.ok : "bad", send({ ...spec.input, [name]: c.value }));
+    if (target === "query") add(`${name} given twice`, "bad", { path: `${send(spec.input).path}&${name}=1&${name}=2`, send: { method } });
+  }
+  for (const c of spec.extra?.() ?? []) out.push(c);
+  return out;
+}
+
+// ---- the table ----
+const { post, notice, publicChannel: pub, privateChannel: priv, imageMessage, resource, victim, payment } = IDS;
+const tinyText = `data:text/plain;base64,${btoa("hello")}`;
+
+function multipart(fields: Record<string, string | File>): CallOptions {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.set(k, v);
+  return { method: "POST", body };
+}
+const bigPng = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG);
+  return bytes;
+};
+const png = (name = "a.png", type = "image/png", bytes: Uint8Array = PNG) => new File([bytes as unknown as BlobPart], name, { type });
+
+const SPECS: Spec[] = [
+  { route: "POST /api/sessions", as: "anon", path: "/api/sessions", input: { code: "c", state: "s" }, fields: { code: text(2048, true, false), state: text(512, true, false) }, ok: 400 },
+  {
+    route: "GET /api/auth/dev/authorize",
+    as: "anon",
+    path: "/api/auth/dev/authorize",
+    target: "query",
+    input: { email: "new@example.com", name: "New", state: "s" },
+    fields: { email: email(), name: text(LIMITS.nameMax, false), state: text(512, true, false) },
+    ok: 302,
+  },
+  {
+    route: "PUT /api/profile",
+    as: "member",
+    path: "/api/profile",
+    input: { goals: ["Calm"], interests: ["Stars"], socials: { site: "https://example.com" } },
+    fields: { goals: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax), interests: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax) },
+    ok: 200,
+    extra: () => [
+      { name: "socials with a javascript: URL", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: { x: "javascript:alert(1)" } }) } },
+      { name: "socials not JSON text", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: "{nope" }) } },
+      { name: "nothing to save", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({}) } },
+    ],
+  },
+  {
+    route: "PATCH /api/users/me",
+    as: "member",
+    path: "/api/users/me",
+    input: { name: "Luna", bio: "Hi", timezone: "UTC" },
+    fields: { name: text(LIMITS.nameMax, false), bio: text(LIMITS.bioMax, false) },
+    ok: 200,
+    extra: () => [
+      { name: "role is not the member's to set", expect: 400, path: "/api/users/me", send: { method: "PATCH", ...jsonBody({ role: "admin" }) } },
+      ...["Mars/Olympus_Mons", at(LIMITS.timezoneMax + 1), "UTC\u0000", 123, true, []].map(
+        (timezone): Case => ({ name: `timezone ${show(timezone)}`, expect: 400, path: "/api/users/me", send: { method: "PATCH", ...jsonBody({ timezone }) } }),
+      ),
+    ],
+  },
+  {
+    route: "POST /api/admin/members",
+    as: "admin",
+    path: "/api/admin/members",
+    input: { email: "new@example.com", name: "New", role: "member" },
+    fields: { email: email(), name: text(LIMITS.nameMax, false), role: oneOf(["member", "admin"], false) },
+    ok: 201,
+  },
+  { route: "PATCH /api/admin/members/:id", as: "admin", path: "/api/admin/members/{id}", params: { id: victim }, input: { role: "admin" }, fields: { role: oneOf(["member", "admin"]) }, ok: 200 },
+  { route: "DELETE /api/admin/members/:id", as: "admin", path: "/api/admin/members/{id}", params: { id: victim }, ok: 200 },
+  { route: "DELETE /api/admin/payments/:id", as: "admin", path: "/api/admin/payments/{id}", params: { id: payment }, ok: 200 },
+  {
+    route: "POST /api/resources/upload",
+    as: "paid",
+    path: "/api/resources/upload",
+    input: { title: "Guide", description: "About", tags: ["a"], file_name: "a.txt", file_data: tinyText },
+    fields: {
+      title: text(LIMITS.resourceTitleMax),
+      description: text(LIMITS.resourceDescriptionMax, false),
+      tags: list(LIMITS.tagMax, LIMITS.tagsMax),
+      file_name: text(1000, true, false),
+      file_data: text(64, true, false),
+    },
+    ok: 201,
+    extra: () => {
+      const path = "/api/resources/upload";
+      const file = new File(["hello"], "a.txt", { type: "text/plain" });
+      return [
+        { name: "multipart: valid", expect: 201, path, send: multipart({ title: "T", file }) },
+        { name: "multipart: no file", expect: "bad", path, send: multipart({ title: "T" }) },
+        { name: "multipart: file as text", expect: "bad", path, send: multipart({ title: "T", file: "hello" }) },
+        { name: "multipart: empty file", expect: "bad", path, send: multipart({ title: "T", file: new File([], "a.txt", { type: "text/plain" }) }) },
+        { name: "multipart: title missing", expect: "bad", path, send: multipart({ file }) },
+        { name: "multipart: title blank", expect: "bad", path, send: multipart({ title: "   ", file }) },
+        { name: "multipart: title over the limit", expect: "bad", path, send: multipart({ title: at(LIMITS.resourceTitleMax + 1), file }) },
+        { name: "multipart: title with NUL", expect: "bad", path, send: multipart({ title: "a\u0000", file }) },
+        { name: "multipart: unknown field", expect: 400, path, send: multipart({ title: "T", file, owner_id: "1" }) },
+        { name: "multipart: title as a file", expect: "bad", path, send: multipart({ title: file, file }) },
+        { name: "multipart: an executable type", expect: "bad", path, send: multipart({ title: "T", file: new File(["MZ"], "a.exe", { type: "application/x-msdownload" }) }) },
+        { name: "multipart: a PNG that is text", expect: "bad", path, send: multipart({ title: "T", file: new File(["not a png at all"], "a.png", { type: "image/png" }) }) },
+        { name: "data URL that is not base64", expect: "bad", path, send: { method: "POST", ...jsonBody({ title: "T", file_name: "a.txt", file_data: "data:text/plain;base64,@@@@" }) } },
+        { name: "empty data URL", expect: "bad", path, send: { method: "POST", ...jsonBody({ title: "T", file_name: "a.txt", file_data: "data:text/plain;base64," }) } },
+        { name: "a declared body over 50 MB", expect: 413, path, send: { method: "POST", ...jsonBody("{}"), headers: { "content-type": "application/json", "content-length": String(80 * 1024 * 1024) } } },
+      ];
+    },
+  },
+  { route: "GET /api/resources/:id/file", as: "paid", path: "/api/resources/{id}/file", params: { id: resource }, ok: 200 },
+  {
+    route: "PUT /api/resources/:id",
+    as: "admin",
+    path: "/api/resources/{id}",
+    params: { id: resource },
+    input: { title: "New", description: "D", tags: ["x"] },
+    fields: { title: text(LIMITS.resourceTitleMax), description: text(LIMITS.resourceDescriptionMax, false), tags: list(LIMITS.tagMax, LIMITS.tagsMax) },
+    ok: 200,
+  },
+  { route: "DELETE /api/resources/:id", as: "admin", path: "/api/resources/{id}", params: { id: resource }, ok: 200 },
+  { route: "GET /api/posts", as: "member", path: "/api/posts", target: "query", input: { limit: 20, before: 100 }, fields: { limit: int(false), before: int(false) }, ok: 200,
+    extra: () => [{ name: "limit over the page maximum", expect: 400, path: `/api/posts?limit=${LIMITS.postsPageMax + 1}`, send: {} }] },
+  { route: "POST /api/posts", as: "member", path: "/api/posts", input: { content: "Hello" }, fields: { content: text(LIMITS.postMax) }, ok: 201 },
+  { route: "DELETE /api/posts/:id", as: "owner", path: "/api/posts/{id}", params: { id: post }, ok: 200 },
+  { route: "POST /api/posts/:id/like", as: "member", path: "/api/posts/{id}/like", params: { id: post }, ok: 200 },
+  { route: "GET /api/posts/:id/comments", as: "member", path: "/api/posts/{id}/comments", params: { id: post }, ok: 200 },
+  { route: "POST /api/posts/:id/comments", as: "member", path: "/api/posts/{id}/comments", params: { id: post }, input: { content: "Nice" }, fields: { content: text(LIMITS.commentMax) }, ok: 201 },
+  {
+    route: "POST /api/cosmic-notices",
+    as: "admin",
+    path: "/api/cosmic-notices",
+    input: { title: "T", content: "<p>C</p>", image_url: "https://example.com/a.png", is_pinned: false },
+    fields: { title: text(LIMITS.noticeTitleMax), content: text(LIMITS.noticeContentMax), is_pinned: bool },
+    ok: 201,
+    extra: () => [
+      { name: "image_url javascript:", expect: 400, path: "/api/cosmic-notices", send: { method: "POST", ...jsonBody({ title: "T", content: "C", image_url: "javascript:alert(1)" }) } },
+      { name: "content only markup", expect: 400, path: "/api/cosmic-notices", send: { method: "POST", ...jsonBody({ title: "T", content: "<script>x</script>" }) } },
+    ],
+  },
+  { route: "DELETE /api/cosmic-notices/:id", as: "admin", path: "/api/cosmic-notices/{id}", params: { id: notice }, ok: 200 },
+  { route: "POST /api/payments/initiate", as: "member", path: "/api/payments/initiate", input: { amount: 15000, provider: "webpay_form" }, fields: { amount: literal, provider: literal }, ok: 200 },
+  {
+    route: "GET /api/payments/webpay/return",
+    as: "anon",
+    path: "/api/payments/webpay/return",
+    target: "query",
+    input: { token_ws: "unknown" },
+    fields: { token_ws: text(100, false), TBK_ORDEN_COMPRA: text(26, false), TBK_ID_SESION: text(61, false) },
+    ok: 303,
+  },
+  {
+    route: "POST /api/payments/webpay/return",
+    as: "anon",
+    path: "/api/payments/webpay/return",
+    target: "form",
+    lenient: true,
+    input: { token_ws: "unknown" },
+    fields: { token_ws: text(100, false), TBK_TOKEN: text(100, false) },
+    ok: 303,
+  },
+  { route: "POST /api/payments/confirm", as: "member", path: "/api/payments/confirm", input: { success: true, amount: 15000 }, fields: { success: bool }, ok: 402 },
+  {
+    route: "POST /api/groups",
+    as: "member",
+    path: "/api/groups",
+    input: { name: "New", description: "D", is_private: false },
+    fields: { name: text(LIMITS.channelNameMax), description: text(LIMITS.channelDescriptionMax, false), is_private: bool },
+    ok: 201,
+  },
+  {
+    route: "PUT /api/groups/:id",
+    as: "owner",
+    path: "/api/groups/{id}",
+    params: { id: pub },
+    input: { name: "Renamed", description: null, is_private: false },
+    fields: { name: text(LIMITS.channelNameMax), description: text(LIMITS.channelDescriptionMax, false), is_private: bool },
+    ok: 200,
+  },
+  { route: "DELETE /api/groups/:id", as: "owner", path: "/api/groups/{id}", params: { id: pub }, ok: 200 },
+  { route: "GET /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, ok: 200 },
+  { route: "POST /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, input: { email: EMAILS.member }, fields: { email: email() }, ok: 201 },
+  { route: "DELETE /api/groups/:id/members/:userId", as: "owner", path: "/api/groups/{id}/members/{userId}", params: { id: priv, userId: IDS.paid }, ok: 200 },
+  { route: "GET /api/groups/:id/socket", as: "owner", path: "/api/groups/{id}/socket", params: { id: pub }, ok: 426 },
+  { route: "GET /api/messages", as: "owner", path: "/api/messages", target: "query", input: { group_id: pub, after: 0 }, fields: { group_id: int(), after: int(false, true) }, ok: 200 },
+  {
+    route: "POST /api/messages",
+    as: "owner",
+    path: "/api/messages",
+    input: { group_id: pub, body: "Hi" },
+    fields: { group_id: int(), body: text(LIMITS.chatMessageMax) },
+    ok: 201,
+    extra: () => [
+      { name: "image_url not a data URL", expect: 400, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: pub, body: "x", image_url: "https://example.com/a.png" }) } },
+      { name: "image_url of an SVG", expect: 400, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: pub, body: "x", image_url: `data:image/svg+xml;base64,${btoa("<svg/>")}` }) } },
+      { name: "image_url that is text", expect: 400, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: pub, body: "x", image_url: `data:image/png;base64,${btoa("hello world, not a png")}` }) } },
+      { name: "a group that does not exist", expect: 404, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: 999999, body: "x" }) } },
+    ],
+  },
+  {
+    route: "POST /api/messages/image",
+    as: "owner",
+    path: "/api/messages/image",
+    target: "form",
+    ok: 201,
+    extra: () => {
+      const path = "/api/messages/image";
+      return [
+        { name: "valid image", expect: 201, path, send: multipart({ group_id: String(pub), image: png() }) },
+        { name: "no image", expect: "bad", path, send: multipart({ group_id: String(pub) }) },
+        { name: "image as text", expect: "bad", path, send: multipart({ group_id: String(pub), image: "abc" }) },
+        { name: "group_id missing", expect: "bad", path, send: multipart({ image: png() }) },
+        ...["abc", "1.5", "-1", "0", "99999999999999999999", "", "\u0000"].map((g): Case => ({ name: `group_id ${show(g)}`, expect: "bad", path, send: multipart({ group_id: g, image: png() }) })),
+        { name: "unknown field", expect: 400, path, send: multipart({ group_id: String(pub), image: png(), sender_id: "1" }) },
+        { name: "a text file", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.txt", "text/plain", new TextEncoder().encode("hello")) }) },
+        { name: "a PNG name on text", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.png", "image/png", new TextEncoder().encode("hello, not an image")) }) },
+        { name: "an SVG", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.svg", "image/svg+xml", new TextEncoder().encode("<svg onload=alert(1)/>")) }) },
+        { name: "an empty image", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.png", "image/png", new Uint8Array()) }) },
+        { name: "5 MB + 1 byte", expect: 413, path, send: multipart({ group_id: String(pub), image: png("a.png", "image/png", bigPng(LIMITS.chatImageMaxBytes + 1)) }) },
+        { name: "JSON instead of multipart", expect: "bad", path, send: { method: "POST", ...jsonBody({ group_id: pub }) } },
+        { name: "text/plain", expect: 415, path, send: { method: "POST", body: "group_id=1", headers: { "content-type": "text/plain" } } },
+        { name: "a form, not multipart", expect: 415, path, send: { method: "POST", ...formBody({ group_id: pub }) } },
+      ];
+    },
+  },
+  { route: "GET /api/messages/:id/image", as: "owner", path: "/api/messages/{id}/image", params: { id: imageMessage }, ok: 200 },
+  {
+    route: "POST /api/ai/generate-notice-text",
+    as: "admin",
+    path: "/api/ai/generate-notice-text",
+    input: { prompt: "Full moon", type: "event", model: "openai" },
+    fields: { prompt: text(LIMITS.aiPromptMax), type: oneOf(NOTICE_TEXT_TYPES), model: oneOf(TEXT_MODELS) },
+    env: fakeAiTestEnv,
+    ok: 200,
+  },
+  {
+    route: "POST /api/ai/generate-notice-image",
+    as: "admin",
+    path: "/api/ai/generate-notice-image",
+    input: { prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" },
+    fields: { prompt: text(LIMITS.aiPromptMax), style: oneOf(IMAGE_STYLES), quality: oneOf(IMAGE_QUALITIES), size: oneOf(IMAGE_SIZES), model: oneOf(IMAGE_MODELS) },
+    env: fakeAiTestEnv,
+    ok: 200,
+  },
+  {
+    route: "POST /api/ai/generate-text",
+    as: "paid",
+    path: "/api/ai/generate-text",
+    input: { prompt: "Breathing", title: "Guide", type: "guide", tags: ["calm"], model: "openai" },
+    fields: { prompt: text(LIMITS.aiPromptMax), title: text(LIMITS.resourceTitleMax, false), type: oneOf(RESOURCE_TEXT_TYPES), tags: list(LIMITS.tagMax, LIMITS.tagsMax), model: oneOf(TEXT_MODELS) },
+    env: fakeAiTestEnv,
+    ok: 201,
+  },
+  {
+    route: "POST /api/ai/generate-image",
+    as: "paid",
+    path: "/api/ai/generate-image",
+    input: { prompt: "Moon", title: "Moon", style: "natural", quality: "hd", size: "1792x1024", tags: [], model: "openai" },
+    fields: {
+      prompt: text(LIMITS.aiPromptMax),
+      title: text(LIMITS.resourceTitleMax, false),
+      style: oneOf(IMAGE_STYLES),
+      quality: oneOf(IMAGE_QUALITIES),
+      size: oneOf(IMAGE_SIZES),
+      tags: list(LIMITS.tagMax, LIMITS.tagsMax),
+      model: oneOf(IMAGE_MODELS),
+    },
+    env: fakeAiTestEnv,
+    ok: 201,
+  },
+  {
+    route: "GET /api/ai/images/:month/:token",
+    as: "member",
+    path: `/api/ai/images/${AI_IMAGE_PATH}`,
+    ok: 200,
+    extra: () =>
+      ["2026-13/seedSeedSeedSeedSeedSeed", "2026-01/short", "2026-01/seedSeedSeedSeedSeedSee%2F", "..%2F..%2Fresources/seedSeedSeedSeedSeedSeed", "2026-01/seedSeedSeedSeedSeedSeed%00"].map((bad) => ({
+        name: `key ${bad}`,
+        expect: "bad" as const,
+        path: `/api/ai/images/${bad}`,
+        send: {},
+      })),
+  },
+  { route: "POST /api/link-preview", as: "member", path: "/api/link-preview", input: { url: "http://127.0.0.1/" }, fields: { url: text(LIMITS.urlMax, true, false) }, ok: 400 },
+];
+
+/** Routes that take no body, query or path parameter (a body sent to a write is still checked: see below). */
+const NO_INPUT = [
+  "GET /api/oauth/google/redirect_url",
+  "GET /api/logout",
+  "GET /api/users/me",
+  "GET /api/membership/status",
+  "POST /api/ai/validate-keys",
+  "GET /api/ai/capabilities",
+  "GET /api/profile",
+  "GET /api/sessions",
+  "DELETE /api/sessions/others",
+  "GET /api/admin/members",
+  "GET /api/admin/payments",
+  "DELETE /api/admin/payments/clear-all",
+  "GET /api/resources",
+  "GET /api/cosmic-notices",
+  "GET /api/groups",
+  "GET /api/dev/webpay/autosubmit.js",
+];
+/** The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's `{ error_message }` shape, and exists only locally. */
+const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
+// Its card page (GET/POST /api/dev/webpay/pay) is a browser page: it answers HTML, a 400 JSON for a malformed token_ws.
+const NOT_OURS = [`POST ${WP}`, `PUT ${WP}/:token`, `GET ${WP}/:token`, `POST ${WP}/:token/refunds`, "GET /api/dev/webpay/pay", "POST /api/dev/webpay/pay"];
+
+let cases = 0;
+
+// The AI routes reach the fake providers (never the network); nothing else here fetches.
+beforeAll(() => {
+  vi.stubGlobal("fetch", createFakeAiProviders().fetch);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("bad input", () => {
+  it("covers every route the app serves", () => {
+    const covered = new Set([...SPECS.map((s) => s.route), ...NO_INPUT, ...NOT_OURS]);
+    expect(appRoutes(app).filter((r) => !covered.has(r))).toEqual([]);
+    expect([...covered].filter((r) => !appRoutes(app).includes(r))).toEqual([]);
+  });
+
+  for (const spec of SPECS) {
+    describe(spec.route, () => {
+      for (const c of casesOf(spec)) {
+        it(`${c.name} -> ${c.expect === "bad" ? "4xx" : c.expect}`, async () => {
+          const world = await seedWorld();
+          const before = await snapshot({ exclude: ["rate_limits"] });
+          const res = await call(c.path ?? spec.path, { ...c.send, cookie: world.cookie[spec.as], env: spec.env });
+          cases++;
+          const text = await res.text();
+          const detail = `${spec.route} ${c.name}: ${res.status} ${text.slice(0, 200)}`;
+          if (c.expect === "bad") {
+            expect(res.status, detail).toBeGreaterThanOrEqual(400);
+            expect(res.status, detail).toBeLessThan(500);
+          } else expect(res.status, detail).toBe(c.expect);
+          if (res.status >= 400) {
+            expect(res.status, detail).toBeLessThan(500);
+            expect(res.headers.get("content-type"), detail).toMatch(/^application\/json/);
+            expect(typeof (JSON.parse(text) as { error?: unknown }).error, detail).toBe("string");
+            expect(await snapshot({ exclude: ["rate_limits"] }), detail).toEqual(before);
+          }
+        });
+      }
+    });
+  }
+
+  describe("writes that take no input", () => {
+    for (const route of NO_INPUT.filter((r) => !r.startsWith("GET"))) {
+      const [method, path] = route.split(" ");
+      it(`${route}: a non-JSON body -> 415`, async () => {
+        const world = await seedWorld();
+        const before = await snapshot({ exclude: ["rate_limits"] });
+        const res = await call(path, { method, cookie: world.cookie.admin, body: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+        cases++;
+        expect(res.status).toBe(415);
+        expect(typeof (await res.json<{ error: string }>()).error).toBe("string");
+        expect(await snapshot({ exclude: ["rate_limits"] })).toEqual(before);
+      });
+    }
+  });
+
+  afterAll(() => {
+    console.log(`bad input: ${cases} cases over ${SPECS.length} routes with input (+ ${NO_INPUT.length} without)`);
+  });
+});
