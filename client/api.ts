@@ -17,14 +17,17 @@ export class ApiRequestError extends Error {
 
 type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends 200 | 201 | 202 | 204 | 206 ? T : never) : never;
 
+/** The ApiRequestError of a non-2xx answer, with the server's `error` text when its body has one. */
+export async function requestError(res: { status: number; json(): Promise<unknown> }): Promise<ApiRequestError> {
+  const body: unknown = await res.json().catch(() => undefined);
+  const serverError = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : undefined;
+  return new ApiRequestError(res.status, serverError, body);
+}
+
 /** Awaits a call and returns its JSON body, or throws ApiRequestError (network errors pass through). */
 export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<SuccessBody<R>> {
   const res = await call;
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => undefined);
-    const serverError = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : undefined;
-    throw new ApiRequestError(res.status, serverError, body);
-  }
+  if (!res.ok) throw await requestError(res);
   return (await res.json()) as SuccessBody<R>;
 }
 

@@ -93,14 +93,17 @@ export function PostCard({ post, canDelete, liking, onLike, onComments, onShare,
           type="button"
           className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
           aria-pressed={post.is_liked}
-          aria-label={post.is_liked ? `Unlike (${post.likes_count} likes)` : `Like (${post.likes_count} likes)`}
+          title={post.is_liked ? "Unlike" : "Like"}
           disabled={liking}
           onClick={onLike}
         >
-          <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>
+          {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
+          <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
+          <span className="visually-hidden">{post.likes_count === 1 ? "like" : "likes"}</span>
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Comments (${post.comments_count})`} onClick={onComments}>
-          <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>
+        <button type="button" className="btn btn-ghost btn-sm" title="Comments" onClick={onComments}>
+          <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
+          <span className="visually-hidden">{post.comments_count === 1 ? "comment" : "comments"}</span>
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
           <span aria-hidden="true">↗</span> Share

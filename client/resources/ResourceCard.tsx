@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api } from "../api";
+import { api, ApiRequestError, errorText, requestError } from "../api";
 import { formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
@@ -12,7 +12,7 @@ import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parse
 async function loadFileText(r: ResourceItem): Promise<string> {
   if (r.file_url.startsWith("data:")) return decodeDataUrl(r.file_url);
   const res = await api.resources[":id"].file.$get({ param: { id: String(r.id) } });
-  if (!res.ok) throw new Error(TEXTS.resources.readFailed);
+  if (!res.ok) throw await requestError(res);
   return res.text();
 }
 
@@ -21,9 +21,11 @@ type Props = {
   isAdmin: boolean;
   onEdit(r: ResourceItem): void;
   onDelete(r: ResourceItem): void;
+  /** A file call answered 403: the membership ended while the library was open. */
+  onLocked(message: string): void;
 };
 
-export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete }: Props) {
+export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked }: Props) {
   const toast = useToast();
   const { label, icon } = typeLabel(r);
   const media = mediaKind(r);
@@ -32,6 +34,12 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete }: Props) 
   const [decoded, setDecoded] = useState<Decoded | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState<null | "content" | "pdf" | "jpeg">(null);
+
+  /** A failed read: the locked screen when access has ended, otherwise the spec's text. */
+  const readFailed = (err: unknown) => {
+    if (err instanceof ApiRequestError && err.status === 403) onLocked(errorText(err, TEXTS.resources.accessDenied));
+    else toast.show(TEXTS.resources.readFailed, "error");
+  };
 
   /** Fetches and decodes the text once; later calls reuse it. */
   async function ensureDecoded(): Promise<Decoded> {
@@ -49,8 +57,8 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete }: Props) 
     try {
       await ensureDecoded();
       setExpanded(true);
-    } catch {
-      toast.show(TEXTS.resources.readFailed, "error");
+    } catch (err) {
+      readFailed(err);
     } finally {
       setBusy(null);
     }
@@ -65,8 +73,8 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete }: Props) 
         return;
       }
       await exportPdf(r.title, content.text);
-    } catch {
-      toast.show(TEXTS.resources.readFailed, "error");
+    } catch (err) {
+      readFailed(err);
     } finally {
       setBusy(null);
     }

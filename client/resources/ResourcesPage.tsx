@@ -131,7 +131,7 @@ export default function ResourcesPage() {
           ) : (
             <div className="resource-grid">
               {shown.map((r) => (
-                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} />
+                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={(message) => setLoad({ state: "locked", message })} />
               ))}
             </div>
           )}

@@ -169,6 +169,23 @@ describe("resource library screen", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
   });
 
+  it("switches to the locked screen when a file read answers 403 while the library is open", async () => {
+    const fetchMock = stubLibrary();
+    renderApp("/app/resources", admin());
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Moon Meditation" })).toBeTruthy());
+    const library = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url, "http://localhost");
+      if (url.pathname === "/api/resources/1/file") return Response.json({ error: "Your membership has expired" }, { status: 403 });
+      return library(input, init);
+    });
+    const card = within(screen.getByRole("heading", { name: "Moon Meditation" }).closest("article")!);
+    await user.click(card.getByRole("button", { name: "Show content" }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Premium Resources Access Required" })).toBeTruthy());
+    expect(screen.getByText("Your membership has expired")).toBeTruthy();
+  });
+
   it("says 'Access denied' when a 403 carries no error, and 'Failed to load resources' otherwise", async () => {
     stubLibrary({ status: 403, body: {} });
     const first = renderApp("/app/resources", admin());

@@ -1,4 +1,6 @@
 // Shared browser helpers: Debian's Chromium driven by playwright-core, signing in through the dev provider.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
@@ -38,4 +40,13 @@ export async function payThroughEmulator(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Approve payment" }).click();
   await page.waitForURL((url) => url.pathname === "/pay/return");
   await page.getByRole("heading", { name: "Welcome to the Lounge!" }).waitFor();
+}
+
+/**
+ * Runs SQL on the dev server's local database, as an operator would with wrangler: the test's way to
+ * move a membership's clock (there is no backdoor in the app).
+ */
+export function runSql(sql: string): void {
+  const root = path.resolve(import.meta.dirname, "../..");
+  execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", inject("stateDir"), "--command", sql], { cwd: root, stdio: "ignore" });
 }

@@ -18,6 +18,7 @@ let fakeAi: RunningFakeAiProviders | undefined;
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    stateDir: string;
   }
 }
 
@@ -55,6 +56,7 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 300));
   }
   project.provide("baseUrl", baseUrl);
+  project.provide("stateDir", stateDir);
 }
 
 export async function teardown() {

@@ -34,8 +34,8 @@ it("a member posts, likes, comments, copies the share link and deletes their own
   expect(await post.getByRole("link", { name: "https://example.com/moon" }).getAttribute("target")).toBe("_blank");
 
   // Like: the count moves +1 and the button is pressed.
-  await post.getByRole("button", { name: "Like (0 likes)" }).click();
-  await post.getByRole("button", { name: "Unlike (1 likes)" }).waitFor();
+  await post.getByRole("button", { name: "0 likes", pressed: false }).click();
+  await post.getByRole("button", { name: "1 like", pressed: true }).waitFor();
 
   // Comment.
   await post.getByRole("button", { name: "Comments (0)" }).click();
@@ -48,7 +48,7 @@ it("a member posts, likes, comments, copies the share link and deletes their own
 
   // The server kept the like and the comment.
   await page.reload();
-  await post.getByRole("button", { name: "Unlike (1 likes)" }).waitFor();
+  await post.getByRole("button", { name: "1 like", pressed: true }).waitFor();
   await post.getByRole("button", { name: "Comments (1)" }).waitFor();
 
   // Share: copy link with the 2-second confirmation.

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, signIn, uniqueEmail } from "./browser";
+import { launchBrowser, newContext, payThroughEmulator, runSql, signIn, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,26 +27,37 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await dialog.waitFor({ state: "detached" });
 }
 
-it("an admin uploads a PDF and a markdown file, finds the markdown by search and tag, and exports it to PDF; members without a membership are kept out", async () => {
+it("an admin uploads a PDF and a markdown file; a paying member finds the markdown by search and tag and exports it to PDF; once the membership expires the library locks and the files answer 403", async () => {
   const run = Date.now().toString(36);
   const mdName = `Lunar Ritual ${run}`;
   const pdfName = `Star Chart ${run}`;
+  const txtName = `Evening Breath ${run}`;
   const tag = `ritual${run}`;
 
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, "admin@example.com", "Ada Admin");
-  await page.goto("/app/resources");
-  await page.getByRole("heading", { name: "Resource Library" }).waitFor();
-
-  await upload(page, { name: `${pdfName}.pdf`, mimeType: "application/pdf", buffer: PDF }, "astrology");
+  const adminContext = await newContext(browser);
+  const admin = await adminContext.newPage();
+  await signIn(admin, "admin@example.com", "Ada Admin");
+  await admin.goto("/app/resources");
+  await admin.getByRole("heading", { name: "Resource Library" }).waitFor();
+  await upload(admin, { name: `${pdfName}.pdf`, mimeType: "application/pdf", buffer: PDF }, "astrology");
   await upload(
-    page,
+    admin,
     { name: `${mdName}.md`, mimeType: "text/markdown", buffer: Buffer.from("# Moonlit Intentions\n\nGather **selenite** crystals and whisper your Quintessence wishes.\n") },
     `${tag}, moon`,
   );
-  await page.getByRole("heading", { name: mdName }).waitFor();
-  await page.getByRole("heading", { name: pdfName }).waitFor();
+  await upload(admin, { name: `${txtName}.txt`, mimeType: "text/plain", buffer: Buffer.from("Breathe in for four, out for six.") }, "breath");
+  await admin.getByRole("heading", { name: mdName }).waitFor();
+  await admin.getByRole("heading", { name: pdfName }).waitFor();
+  await adminContext.close();
+
+  // A member buys the membership through the Webpay emulator, then opens the library.
+  const email = uniqueEmail("reader");
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, email, "Rhea Reader");
+  await payThroughEmulator(page);
+  await page.goto("/app/resources");
+  await page.getByRole("heading", { name: "Resource Library" }).waitFor();
 
   // Search by title.
   await page.getByLabel("Search resources").fill(mdName);
@@ -77,12 +88,30 @@ it("an admin uploads a PDF and a markdown file, finds the markdown by search and
   await expect.poll(() => card.getByTestId("resource-content").textContent()).toContain("whisper your Quintessence wishes");
 
   const list = (await (await page.request.get("/api/resources")).json()) as { title: string; file_url: string }[];
-  const fileUrls = list.filter((r) => r.title === mdName || r.title === pdfName).map((r) => r.file_url);
-  expect(fileUrls).toHaveLength(2);
+  const fileUrls = list.filter((r) => [mdName, pdfName, txtName].includes(r.title)).map((r) => r.file_url);
+  expect(fileUrls).toHaveLength(3);
   for (const url of fileUrls) expect((await page.request.get(url)).status()).toBe(200);
+
+  // The 30 days run out while the library is open: the next file read shows the locked screen.
+  runSql(`UPDATE memberships SET next_payment_due = ${Date.now() - 60_000} WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`);
+  await page.getByRole("group", { name: "Filter by tag" }).getByRole("button", { name: "All" }).click();
+  await page.getByTestId("resource-card").filter({ hasText: txtName }).getByRole("button", { name: "Show content" }).click();
+  await page.getByRole("heading", { name: "Premium Resources Access Required" }).waitFor();
+  expect(await page.getByText("Monthly Access: $15,000 CLP").isVisible()).toBe(true);
+  // The server's own reason is shown.
+  expect(await page.getByText("An active membership is required to access premium resources.").isVisible()).toBe(true);
+  await page.getByRole("button", { name: "Get 30-Day Access - $15,000 CLP" }).click();
+  await page.waitForURL(/\/pricing$/);
+  await expect.poll(() => page.getByTestId("membership-status").textContent()).toBe("Expired");
+
+  // The same file URLs, and the list, now answer 403; the library route sends the member to /pricing.
+  for (const url of fileUrls) expect((await page.request.get(url)).status()).toBe(403);
+  expect((await page.request.get("/api/resources")).status()).toBe(403);
+  await page.goto("/app/resources");
+  await page.waitForURL(/\/pricing$/);
   await context.close();
 
-  // A signed-in member without a membership: the route sends them to /pricing and the files answer 403.
+  // A member who never paid is kept out the same way.
   const memberContext = await newContext(browser);
   const member = await memberContext.newPage();
   await signIn(member, uniqueEmail("unpaid"), "Nova");

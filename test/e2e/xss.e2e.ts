@@ -107,7 +107,7 @@ it("stored payloads in every member- and admin-written field render as text and 
   const article = page.locator("article", { hasText: `post${tag}` });
   await article.getByText(P.name).first().waitFor();
   await expectInert(page, "lounge");
-  await article.getByRole("button", { name: "Comments (1)" }).click();
+  await article.getByRole("button", { name: "1 comment" }).click();
   const comments = page.getByRole("dialog", { name: "Comments" });
   await comments.getByText(P.comment).waitFor();
   await expectInert(page, "comments");
