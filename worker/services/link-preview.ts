@@ -2,6 +2,7 @@
 // no IP literals, no localhost or internal names, manual redirects re-checked at every hop (<= 3),
 // a timeout and a byte cap. Pages are parsed with HTMLRewriter. Name resolution to private addresses
 // is stopped in production by the `global_fetch_strictly_public` compatibility flag.
+import { readAtMost } from "../lib/read-at-most";
 
 export type LinkPreview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
 
@@ -63,32 +64,11 @@ export async function fetchPage(raw: string, fetchImpl: FetchLike = (i, init) =>
       await res.body?.cancel();
       throw new PreviewRefused("Not an HTML page");
     }
-    return { url, html: await readCapped(res, PREVIEW_LIMITS.maxBytes) };
+    // A huge page is cut at the cap: the head, where the tags live, comes first.
+    return { url, html: (await readAtMost(res.body, PREVIEW_LIMITS.maxBytes)).bytes };
   }
 }
 
-async function readCapped(res: Response, max: number): Promise<Uint8Array> {
-  if (!res.body) return new Uint8Array();
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  while (total < max) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const room = max - total;
-    const chunk = value.byteLength > room ? value.subarray(0, room) : value;
-    chunks.push(chunk);
-    total += chunk.byteLength;
-  }
-  await reader.cancel().catch(() => {});
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 const decodeEntities = (s: string) =>

@@ -5,6 +5,7 @@
 import { checkPreviewUrl } from "../link-preview";
 import { sniffImageType } from "../storage";
 import { AI_LIMITS } from "../../shared/rules";
+import { readAtMost } from "../../lib/read-at-most";
 import type { FetchLike } from "./types";
 
 export class ImageDownloadError extends Error {}
@@ -66,32 +67,11 @@ export async function downloadImage(
       await res.body.cancel();
       throw new ImageDownloadError("too large");
     }
-    const bytes = await readCapped(res.body, AI_LIMITS.imageDownloadMaxBytes);
+    const { bytes, truncated } = await readAtMost(res.body, AI_LIMITS.imageDownloadMaxBytes);
+    if (truncated) throw new ImageDownloadError("too large");
     const contentType = sniffImageType(bytes.subarray(0, 64));
     if (!contentType) throw new ImageDownloadError("not an image");
     return { bytes, contentType };
   }
 }
 
-async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new ImageDownloadError("too large");
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}

@@ -48,34 +48,19 @@ const DEFAULT_MODELS = {
 /** A var that is set but empty ("") means "off" (e.g. no Gemini image model). */
 const pick = (value: string | undefined, fallback: string) => (value === undefined ? fallback : value.trim());
 
+const ENV_PREFIX = { openai: "OPENAI", gemini: "GEMINI", straico: "STRAICO" } as const;
+
+/** A provider's settings from its variables: {PREFIX}_API_KEY, _BASE_URL, _TEXT_MODEL, _IMAGE_MODEL. */
 export function providerConfig(env: AiEnv, name: ProviderName, options: AiOptions = {}): ProviderConfig {
-  const common = { fetch: options.fetch, timeouts: options.timeouts };
-  switch (name) {
-    case "openai":
-      return {
-        ...common,
-        apiKey: env.OPENAI_API_KEY,
-        baseUrl: env.OPENAI_BASE_URL ?? "",
-        textModel: pick(env.OPENAI_TEXT_MODEL, DEFAULT_MODELS.openai.text),
-        imageModel: pick(env.OPENAI_IMAGE_MODEL, DEFAULT_MODELS.openai.image),
-      };
-    case "gemini":
-      return {
-        ...common,
-        apiKey: env.GEMINI_API_KEY,
-        baseUrl: env.GEMINI_BASE_URL ?? "",
-        textModel: pick(env.GEMINI_TEXT_MODEL, DEFAULT_MODELS.gemini.text),
-        imageModel: pick(env.GEMINI_IMAGE_MODEL, DEFAULT_MODELS.gemini.image),
-      };
-    case "straico":
-      return {
-        ...common,
-        apiKey: env.STRAICO_API_KEY,
-        baseUrl: env.STRAICO_BASE_URL ?? "",
-        textModel: pick(env.STRAICO_TEXT_MODEL, DEFAULT_MODELS.straico.text),
-        imageModel: pick(env.STRAICO_IMAGE_MODEL, DEFAULT_MODELS.straico.image),
-      };
-  }
+  const prefix = ENV_PREFIX[name];
+  return {
+    fetch: options.fetch,
+    timeouts: options.timeouts,
+    apiKey: env[`${prefix}_API_KEY`],
+    baseUrl: env[`${prefix}_BASE_URL`] ?? "",
+    textModel: pick(env[`${prefix}_TEXT_MODEL`], DEFAULT_MODELS[name].text),
+    imageModel: pick(env[`${prefix}_IMAGE_MODEL`], DEFAULT_MODELS[name].image),
+  };
 }
 
 /** The provider the request names (`model` in the spec's AI requests is one of openai|gemini|straico). */
