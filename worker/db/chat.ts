@@ -105,16 +105,6 @@ export async function removeChannelMember(db: Database, channelId: number, userI
 
 // ---- messages ----
 
-const messageColumns = {
-  id: messages.id,
-  channelId: messages.channelId,
-  senderId: messages.senderId,
-  senderName: users.name,
-  body: messages.body,
-  imageKey: messages.imageKey,
-  createdAt: messages.createdAt,
-};
-
 type MessageRow = { id: number; channelId: number; senderId: number; senderName: string | null; body: string; imageKey: string | null; createdAt: Date };
 
 export const messageImagePath = (id: number) => `/api/messages/${id}/image`;
@@ -129,25 +119,34 @@ export const toMessageDto = (row: MessageRow): MessageDto => ({
   image_url: row.imageKey ? messageImagePath(row.id) : null,
 });
 
-/** Oldest first. With `after`: the messages newer than that id (up to chatCatchUpPage); without: the latest chatHistoryPage. */
-export async function listMessages(db: Database, channelId: number, after?: number) {
-  if (after !== undefined) {
-    return db
-      .select(messageColumns)
-      .from(messages)
-      .innerJoin(users, eq(users.id, messages.senderId))
-      .where(and(eq(messages.channelId, channelId), gt(messages.id, after)))
-      .orderBy(asc(messages.id))
-      .limit(LIMITS.chatCatchUpPage);
-  }
-  const latest = await db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.channelId, channelId))
-    .orderBy(desc(messages.id))
-    .limit(LIMITS.chatHistoryPage);
-  return latest.reverse();
+/**
+ * Oldest first. With `after`: the messages newer than that id (up to chatCatchUpPage); without: the
+ * latest chatHistoryPage. Read together with the viewer's access to the channel in ONE
+ * statement (the 3-second poll's only query besides the session): the channel row (by primary key,
+ * with the visibility condition) left-joined to its messages (by the channel/id index). Null when the
+ * channel does not exist or the viewer may not see it.
+ */
+export async function listVisibleMessages(db: Database, viewer: Viewer, channelId: number, after?: number): Promise<MessageRow[] | null> {
+  const newest = after === undefined;
+  const rows = await db
+    .select({
+      channelId: channels.id,
+      id: messages.id,
+      senderId: messages.senderId,
+      senderName: users.name,
+      body: messages.body,
+      imageKey: messages.imageKey,
+      createdAt: messages.createdAt,
+    })
+    .from(channels)
+    .leftJoin(messages, newest ? eq(messages.channelId, channels.id) : and(eq(messages.channelId, channels.id), gt(messages.id, after)))
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(channels.id, channelId), visibleTo(viewer)))
+    .orderBy(newest ? desc(messages.id) : asc(messages.id))
+    .limit(newest ? LIMITS.chatHistoryPage : LIMITS.chatCatchUpPage);
+  if (rows.length === 0) return null;
+  const found = rows.filter((r): r is typeof r & { id: number; senderId: number; body: string; createdAt: Date } => r.id !== null);
+  return newest ? found.reverse() : found;
 }
 
 export async function insertMessage(db: Database, input: { channelId: number; sender: Pick<SessionUser, "id" | "name">; body: string; imageKey: string | null }) {
