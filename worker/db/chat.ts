@@ -34,8 +34,16 @@ const visibleTo = (viewer: Viewer) =>
         ),
       );
 
+/**
+ * Every channel for an admin; for anyone else the ids come from three indexed lookups (public ones,
+ * their own, the ones they are a member of), so the list never scans the whole channels table.
+ */
 export async function listVisibleChannels(db: Database, viewer: Viewer) {
-  return db.select().from(channels).where(visibleTo(viewer)).orderBy(asc(channels.id));
+  if (viewer.role === "admin") return db.select().from(channels).orderBy(asc(channels.id));
+  const visibleIds = sql`select ${channels.id} from ${channels} where ${channels.isPrivate} = 0
+    union select ${channels.id} from ${channels} where ${channels.createdBy} = ${viewer.id}
+    union select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
+  return db.select().from(channels).where(sql`${channels.id} in (${visibleIds})`).orderBy(asc(channels.id));
 }
 
 /** The channel when it exists and the viewer may see it; otherwise null (callers answer 404 either way). */
