@@ -10,35 +10,28 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
+// Importable: `npm run bench` (test/bench/api.bench.mjs) uses startServer, stopServer, signIn and chatFanOut.
 const root = path.resolve(import.meta.dirname, "../..");
-const { values: args } = parseArgs({
-  options: {
-    url: { type: "string" },
-    port: { type: "string", default: process.env.BENCH_PORT ?? "5199" },
-    clients: { type: "string", default: "100" },
-    messages: { type: "string", default: "50" },
-    interval: { type: "string", default: "50" },
-    grace: { type: "string", default: "5000" },
-  },
-});
-const CLIENTS = Number(args.clients);
-const MESSAGES = Number(args.messages);
-const INTERVAL_MS = Number(args.interval);
-const GRACE_MS = Number(args.grace);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cookiesOf = (res) => Object.fromEntries(res.headers.getSetCookie().map((line) => line.split(";")[0].split("=").map((s) => s.trim())));
 
 let server;
 let stateDir;
-async function startServer() {
-  const base = `http://localhost:${args.port}`;
+/**
+ * Starts `vite dev` on a throwaway local state (migrations applied); `seed(stateDir, bin)` runs before
+ * the server starts, e.g. `wrangler d1 execute --file`. Returns the base URL.
+ */
+export async function startServer(port, { seed } = {}) {
+  const base = `http://localhost:${port}`;
   stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-bench-"));
   const bin = (name) => path.join(root, "node_modules/.bin", name);
   execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
-  server = spawn(bin("vite"), ["dev", "--port", args.port, "--strictPort"], {
+  if (seed) await seed(stateDir, bin);
+  server = spawn(bin("vite"), ["dev", "--port", String(port), "--strictPort"], {
     cwd: root,
     env: { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir },
     stdio: "ignore",
@@ -55,7 +48,7 @@ async function startServer() {
     await sleep(300);
   }
 }
-function stopServer() {
+export function stopServer() {
   if (server?.pid) {
     try {
       process.kill(-server.pid, "SIGTERM");
@@ -67,7 +60,7 @@ function stopServer() {
 }
 
 /** Signs in through the development provider exactly as the browser does; returns the Cookie header. */
-async function signIn(base, email, name) {
+export async function signIn(base, email, name) {
   const redirect = await fetch(`${base}/api/oauth/google/redirect_url`);
   const oauthState = cookiesOf(redirect).oauth_state;
   const { redirectUrl } = await redirect.json();
@@ -100,11 +93,12 @@ function openListener(base, groupId, cookie, onMessage) {
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
-async function main() {
-  const base = args.url ?? (await startServer());
-  const run = Date.now().toString(36);
-  console.log(`chat bench: ${CLIENTS} listeners, ${MESSAGES} messages every ${INTERVAL_MS} ms, server ${base}`);
-
+/**
+ * N listeners in a new channel, M messages sent over HTTP; returns the delivery latencies (ms) and
+ * what was missed. `log` prints progress (the CLI) or nothing (the combined bench).
+ */
+export async function chatFanOut(base, { clients: CLIENTS, messages: MESSAGES, interval: INTERVAL_MS = 50, grace: GRACE_MS = 5000, log = () => {} }) {
+  const run = `${Date.now().toString(36)}-${CLIENTS}`;
   const cookies = [];
   for (let i = 0; i < CLIENTS; i++) cookies.push(await signIn(base, `bench-${run}-${i}@example.com`, `Bench ${i}`));
   const created = await fetch(`${base}/api/groups`, {
@@ -127,7 +121,7 @@ async function main() {
       }),
     );
   }
-  console.log(`${sockets.length} sockets ready`);
+  log(`${sockets.length} sockets ready`);
 
   const sender = cookies[0];
   const post = (body) =>
@@ -166,25 +160,60 @@ async function main() {
     }
   }
   latencies.sort((a, b) => a - b);
-  const fmt = (n) => `${n.toFixed(1)} ms`;
-  console.log(`deliveries: ${latencies.length} of ${CLIENTS * MESSAGES} (post failures: ${postFailures})`);
-  console.log(`latency p50 ${fmt(percentile(latencies, 50))}  p90 ${fmt(percentile(latencies, 90))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(latencies.at(-1) ?? NaN)}`);
   postTimes.sort((a, b) => a - b);
-  console.log(`HTTP POST round trip (store in D1 + hand to the object) p50 ${fmt(percentile(postTimes, 50))}  p99 ${fmt(percentile(postTimes, 99))}`);
-  console.log(`missed: ${missed} (clients missing any: ${clientsMissing})`);
   for (const ws of sockets) ws.close(1000, "done");
-  const ok = missed === 0 && postFailures === 0;
-  console.log(ok ? "result: OK" : "result: MESSAGES MISSED");
-  return ok;
+  return {
+    clients: CLIENTS,
+    messages: MESSAGES,
+    deliveries: latencies.length,
+    expected: CLIENTS * MESSAGES,
+    postFailures,
+    missed,
+    clientsMissing,
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+    postP50: percentile(postTimes, 50),
+    postP99: percentile(postTimes, 99),
+    ok: missed === 0 && postFailures === 0,
+  };
 }
 
-main()
-  .then((ok) => {
-    stopServer();
-    process.exit(ok ? 0 : 1);
-  })
-  .catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    stopServer();
-    process.exit(1);
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      url: { type: "string" },
+      port: { type: "string", default: process.env.BENCH_PORT ?? "5199" },
+      clients: { type: "string", default: "100" },
+      messages: { type: "string", default: "50" },
+      interval: { type: "string", default: "50" },
+      grace: { type: "string", default: "5000" },
+    },
   });
+  const base = args.url ?? (await startServer(args.port));
+  const clients = Number(args.clients);
+  const messages = Number(args.messages);
+  console.log(`chat bench: ${clients} listeners, ${messages} messages every ${args.interval} ms, server ${base}`);
+  const r = await chatFanOut(base, { clients, messages, interval: Number(args.interval), grace: Number(args.grace), log: console.log });
+  const fmt = (n) => `${n.toFixed(1)} ms`;
+  console.log(`deliveries: ${r.deliveries} of ${r.expected} (post failures: ${r.postFailures})`);
+  console.log(`latency p50 ${fmt(r.p50)}  p90 ${fmt(r.p90)}  p99 ${fmt(r.p99)}  max ${fmt(r.max)}`);
+  console.log(`HTTP POST round trip (store in D1 + hand to the object) p50 ${fmt(r.postP50)}  p99 ${fmt(r.postP99)}`);
+  console.log(`missed: ${r.missed} (clients missing any: ${r.clientsMissing})`);
+  console.log(r.ok ? "result: OK" : "result: MESSAGES MISSED");
+  return r.ok;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main()
+    .then((ok) => {
+      stopServer();
+      process.exit(ok ? 0 : 1);
+    })
+    .catch((err) => {
+      console.error(err instanceof Error ? err.message : err);
+      stopServer();
+      process.exit(1);
+    });
+}
