@@ -147,7 +147,8 @@ export async function listVisibleMessages(db: Database, viewer: Viewer, channelI
       createdAt: messages.createdAt,
     })
     .from(channels)
-    .leftJoin(messages, newest ? eq(messages.channelId, channels.id) : and(eq(messages.channelId, channels.id), gt(messages.id, after)))
+    // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND id>?).
+    .leftJoin(messages, newest ? eq(messages.channelId, channelId) : and(eq(messages.channelId, channelId), gt(messages.id, after)))
     .leftJoin(users, eq(users.id, messages.senderId))
     .where(and(eq(channels.id, channelId), visibleTo(viewer)))
     .orderBy(newest ? desc(messages.id) : asc(messages.id))
