@@ -8,7 +8,7 @@
 //   - bundles: gzipped JS/CSS of a first visit to /, /app/lounge, /app/resources; the worker bundle.
 // Figures, never assertions: it exits non-zero only when something failed to run or a request failed.
 //
-//   npm run bench -- --seconds 5 --concurrency 16 --port 5179 --fanout 10,100,500 --messages 20
+//   npm run bench -- --seconds 3 --rounds 3 --concurrency 16 --port 5179 --fanout 10,100,500 --messages 20
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -22,7 +22,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
   options: {
     port: { type: "string", default: process.env.BENCH_PORT ?? "5179" },
-    seconds: { type: "string", default: "5" },
+    seconds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "3" },
     concurrency: { type: "string", default: "16" },
     fanout: { type: "string", default: "10,100,500" },
     messages: { type: "string", default: "20" },
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
 });
 const SECONDS = Number(args.seconds);
 const CONCURRENCY = Number(args.concurrency);
+const ROUNDS = Number(args.rounds);
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -74,9 +76,25 @@ async function load(base, pathname, cookie) {
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures, bytes, n: latencies.length };
+  return { latencies, failures, bytes, elapsed: (performance.now() - started) / 1000 };
+}
+
+/** Every route in turn, ROUNDS times (so drift in the machine's load hits them all alike), merged. */
+async function loadAll(base, routes) {
+  const merged = routes.map(() => ({ latencies: [], failures: 0, bytes: 0, elapsed: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, [, p, c]] of routes.entries()) {
+      const r = await load(base, p, c);
+      merged[i].latencies.push(...r.latencies);
+      merged[i].failures += r.failures;
+      merged[i].bytes = r.bytes;
+      merged[i].elapsed += r.elapsed;
+    }
+  }
+  return merged.map((m) => {
+    m.latencies.sort((a, b) => a - b);
+    return { rps: m.latencies.length / m.elapsed, p50: percentile(m.latencies, 50), p99: percentile(m.latencies, 99), failures: m.failures, bytes: m.bytes, n: m.latencies.length };
+  });
 }
 
 async function main() {
@@ -111,9 +129,8 @@ async function main() {
   // Warm-up (not measured): the first requests compile and start the dev server's worker.
   for (const [, p, c] of routes) for (let i = 0; i < 20; i++) await (await fetch(base + p, { headers: c ? { cookie: c } : {} })).arrayBuffer();
 
-  console.error(`bench: ${CONCURRENCY} connections x ${SECONDS} s per route…`);
-  const api = [];
-  for (const [label, p, c, key] of routes) api.push({ label, key, ...(await load(base, p, c)) });
+  console.error(`bench: ${CONCURRENCY} connections x ${SECONDS} s per route x ${ROUNDS} rounds…`);
+  const api = (await loadAll(base, routes)).map((r, i) => ({ label: routes[i][0], key: routes[i][3], ...r }));
   const baseline = api[0].rps;
 
   const fanout = [];
@@ -127,7 +144,7 @@ async function main() {
   const row = (...cells) => lines.push(cells.join(" | "));
   lines.push(`Cosmic Lounge bench · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}) · node ${process.version} · local dev server (vite + workerd) · ${new Date().toISOString()}`);
   lines.push("");
-  lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route, 10,000 posts seeded`);
+  lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds, 10,000 posts seeded`);
   row("route".padEnd(34), "req/s".padStart(7), "p50".padStart(9), "p99".padStart(9), "ratio".padStart(5), "body".padStart(9), "D1 stmts @10 / @10,000 posts", "fail");
   for (const r of api) {
     const s = statements[r.key];
