@@ -93,13 +93,14 @@ export function PostCard({ post, canDelete, liking, onLike, onComments, onShare,
           type="button"
           className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
           aria-pressed={post.is_liked}
-          aria-label={post.is_liked ? `Unlike (${post.likes_count} likes)` : `Like (${post.likes_count} likes)`}
+          // The visible count is part of the name (WCAG 2.5.3 label in name; a parenthesised count does not count).
+          aria-label={post.is_liked ? `Unlike, ${post.likes_count} likes` : `Like, ${post.likes_count} likes`}
           disabled={liking}
           onClick={onLike}
         >
           <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Comments (${post.comments_count})`} onClick={onComments}>
+        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Comments, ${post.comments_count}`} onClick={onComments}>
           <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>

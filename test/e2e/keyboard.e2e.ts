@@ -59,12 +59,12 @@ it("signs in, posts, opens and closes a dialog, and sends a chat message with th
   await page.getByText(text).waitFor();
 
   // Open the comments dialog, then close it with Escape: focus returns to its trigger.
-  await tabTo(page, /^Comments \(0\)$/);
+  await tabTo(page, /^Comments, 0$/);
   await page.keyboard.press("Enter");
   await page.getByRole("dialog").waitFor();
   await page.keyboard.press("Escape");
   await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
-  expect(await focusedName(page)).toBe("Comments (0)");
+  expect(await focusedName(page)).toBe("Comments, 0");
 
   // Chat: create a channel, then send a message with Enter.
   await tabTo(page, /^\W*Chat$/);

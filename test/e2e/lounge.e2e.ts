@@ -34,22 +34,22 @@ it("a member posts, likes, comments, copies the share link and deletes their own
   expect(await post.getByRole("link", { name: "https://example.com/moon" }).getAttribute("target")).toBe("_blank");
 
   // Like: the count moves +1 and the button is pressed.
-  await post.getByRole("button", { name: "Like (0 likes)" }).click();
-  await post.getByRole("button", { name: "Unlike (1 likes)" }).waitFor();
+  await post.getByRole("button", { name: "Like, 0 likes" }).click();
+  await post.getByRole("button", { name: "Unlike, 1 likes" }).waitFor();
 
   // Comment.
-  await post.getByRole("button", { name: "Comments (0)" }).click();
+  await post.getByRole("button", { name: "Comments, 0" }).click();
   const comments = page.getByRole("dialog", { name: "Comments" });
   await comments.getByLabel("Add a comment").fill("Beautiful, thank you");
   await comments.getByRole("button", { name: "Comment" }).click();
   await comments.getByText("Beautiful, thank you").waitFor();
   await comments.getByRole("button", { name: "Close dialog" }).click();
-  await post.getByRole("button", { name: "Comments (1)" }).waitFor();
+  await post.getByRole("button", { name: "Comments, 1" }).waitFor();
 
   // The server kept the like and the comment.
   await page.reload();
-  await post.getByRole("button", { name: "Unlike (1 likes)" }).waitFor();
-  await post.getByRole("button", { name: "Comments (1)" }).waitFor();
+  await post.getByRole("button", { name: "Unlike, 1 likes" }).waitFor();
+  await post.getByRole("button", { name: "Comments, 1" }).waitFor();
 
   // Share: copy link with the 2-second confirmation.
   await post.getByRole("button", { name: "Share" }).click();
