@@ -19,6 +19,6 @@ export default defineConfig({
   // Pre-bundled up front, so a first visit (or a lazily loaded jspdf/marked) never triggers a
   // dependency re-optimisation and full reload in the middle of a session.
   optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "hono/client", "jspdf", "marked"] },
-  build: { outDir: path.join(root, "dist"), emptyOutDir: true },
+  build: { outDir: path.join(root, "dist"), emptyOutDir: true, manifest: true },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
 });

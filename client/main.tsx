@@ -4,12 +4,13 @@ import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { ConfirmProvider } from "./components/ConfirmDialog";
 import { ToastProvider } from "./components/Toasts";
-import { routes } from "./router";
+import { preloadScreen, routes } from "./router";
 import { SessionProvider } from "./session/session-context";
 import { createSessionStore } from "./session/session-store";
 import "./styles/theme.css";
 import "./styles/screens.css";
 
+preloadScreen(window.location.pathname);
 const router = createBrowserRouter(routes);
 const session = createSessionStore();
 

@@ -16,20 +16,41 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
 };
 const guarded = (access: Access, element: ReactNode) => <RouteGuard access={access}>{element}</RouteGuard>;
 
+type Load = () => Promise<{ default: ComponentType }>;
+
+/** Each screen's chunk by path, so the current one can start loading before the session resolves. */
+const screens = {
+  "/pricing": () => import("./pricing/PricingPage"),
+  "/auth/callback": () => import("./auth-callback/AuthCallbackPage"),
+  "/auth/dev": () => import("./auth-dev/DevSignInPage"),
+  "/pay/return": () => import("./pay-return/PayReturnPage"),
+  "/app/lounge": () => import("./lounge/LoungePage"),
+  "/app/chat": () => import("./chat/ChatPage"),
+  "/app/resources": () => import("./resources/ResourcesPage"),
+  "/app/profile": () => import("./profile/ProfilePage"),
+  "/admin": () => import("./admin/AdminPage"),
+} satisfies Record<string, Load>;
+
+/** Starts fetching the chunk of `pathname`'s screen (in parallel with the session check); no-op otherwise. */
+export function preloadScreen(pathname: string) {
+  const load = (screens as Record<string, Load | undefined>)[pathname];
+  void load?.().catch(() => undefined);
+}
+
 export const routes: RouteObject[] = [
   { path: "/", element: <LandingPage /> },
-  { path: "/pricing", element: screen(() => import("./pricing/PricingPage")) },
-  { path: "/auth/callback", element: screen(() => import("./auth-callback/AuthCallbackPage")) },
-  { path: "/auth/dev", element: screen(() => import("./auth-dev/DevSignInPage")) },
-  { path: "/pay/return", element: screen(() => import("./pay-return/PayReturnPage")) },
+  { path: "/pricing", element: screen(screens["/pricing"]) },
+  { path: "/auth/callback", element: screen(screens["/auth/callback"]) },
+  { path: "/auth/dev", element: screen(screens["/auth/dev"]) },
+  { path: "/pay/return", element: screen(screens["/pay/return"]) },
   {
     element: guarded("user", <AppLayout />),
     children: [
-      { path: "/app/lounge", element: screen(() => import("./lounge/LoungePage")) },
-      { path: "/app/chat", element: screen(() => import("./chat/ChatPage")) },
-      { path: "/app/resources", element: guarded("paid", screen(() => import("./resources/ResourcesPage"))) },
-      { path: "/app/profile", element: screen(() => import("./profile/ProfilePage")) },
-      { path: "/admin", element: guarded("admin", screen(() => import("./admin/AdminPage"))) },
+      { path: "/app/lounge", element: screen(screens["/app/lounge"]) },
+      { path: "/app/chat", element: screen(screens["/app/chat"]) },
+      { path: "/app/resources", element: guarded("paid", screen(screens["/app/resources"])) },
+      { path: "/app/profile", element: screen(screens["/app/profile"]) },
+      { path: "/admin", element: guarded("admin", screen(screens["/admin"])) },
     ],
   },
   { path: "*", element: screen(() => import("./components/NotFoundPage")) },

@@ -153,6 +153,23 @@ export default function LoungePage() {
 
   const dialogPost = dialog && "postId" in dialog ? posts?.find((p) => p.id === dialog.postId) : undefined;
 
+  // One spinner until the board and the first page have both answered, then the whole page at once:
+  // sections filling in one after the other would push each other around (layout shift on phones).
+  const [settled, setSettled] = useState(false);
+  const boardAnswered = notices !== null || noticesFailed;
+  const feedAnswered = posts !== null || feedFailed;
+  useEffect(() => {
+    if (boardAnswered && feedAnswered) setSettled(true);
+  }, [boardAnswered, feedAnswered]);
+  if (!settled && !(boardAnswered && feedAnswered)) {
+    return (
+      <div className="page lounge">
+        <h1 className="visually-hidden">Lounge</h1>
+        <div className="state"><Spinner label="Loading the lounge" /></div>
+      </div>
+    );
+  }
+
   return (
     <div className="page lounge">
       <h1 className="visually-hidden">Lounge</h1>

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
-const bin = (name) => path.join(root, "node_modules/.bin", name);
+/** A tool of the project's node_modules/.bin (vite, wrangler, vitest). */
+export const bin = (name) => path.join(root, "node_modules/.bin", name);
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const cookiesOf = (res) => Object.fromEntries(res.headers.getSetCookie().map((line) => line.split(";")[0].split("=").map((s) => s.trim())));

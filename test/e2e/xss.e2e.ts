@@ -76,7 +76,8 @@ it("stored payloads in every member- and admin-written field render as text and 
   // ---- the admin writes a notice and a resource ----
   const adminContext = await newContext(browser);
   const admin = await adminContext.newPage();
-  await signIn(admin, "admin@example.com", "Admin");
+  // The same name every e2e file signs the admin in with (the shared server keeps the first one).
+  await signIn(admin, "admin@example.com", "Ada Admin");
   await expectStored(api(admin, "POST", "/api/cosmic-notices", { title: P.noticeTitle, content: P.noticeContent, is_pinned: true }), 201);
   await expectStored(
     api(admin, "POST", "/api/resources/upload", { title: P.resource, description: P.bio, file_name: `${IMG}.txt`, file_data: `data:text/plain;base64,${btoa("hello")}` }),

@@ -37,6 +37,8 @@ const PAID_ONLY = (s: number): Expect => [401, 403, s, s, s];
 
 // One line per route (a route may have more than one line, e.g. public and private channels).
 const MATRIX: Row[] = [
+  // liveness (deploy checks, the bench baseline): public, reads nothing
+  { route: "GET /api/health", path: "/api/health", expect: ALL(200) },
   // sign-in and session
   { route: "GET /api/oauth/google/redirect_url", path: "/api/oauth/google/redirect_url", expect: ALL(200) },
   { route: "POST /api/sessions", path: "/api/sessions", send: json({ code: "x", state: "y" }), expect: ALL(400), label: "no state cookie" },

@@ -56,16 +56,36 @@ export async function signIn(email: string, name = "Test Soul"): Promise<string>
 
 export const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;
 
-/** A D1 binding that counts the statements prepared through it (and through its sessions). */
+export type RecordedQuery = { sql: string; params: unknown[] };
+
+/**
+ * A D1 binding that counts the statements prepared through it (and through its sessions), and records
+ * each one's SQL and bound parameters in `counter.queries` (for EXPLAIN QUERY PLAN on what the app runs).
+ */
 export function countingDb() {
-  const counter = { statements: 0 };
+  const counter = { statements: 0, queries: [] as RecordedQuery[] };
+  const recording = (statement: D1PreparedStatement, entry: RecordedQuery): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(obj, prop) {
+        if (prop === "bind") {
+          return (...params: unknown[]) => {
+            entry.params = params;
+            return obj.bind(...params);
+          };
+        }
+        const value = Reflect.get(obj, prop);
+        return typeof value === "function" ? value.bind(obj) : value;
+      },
+    });
   const counting = <T extends { prepare(query: string): D1PreparedStatement }>(target: T): T =>
     new Proxy(target, {
       get(obj, prop) {
         if (prop === "prepare") {
           return (query: string) => {
             counter.statements++;
-            return obj.prepare(query);
+            const entry: RecordedQuery = { sql: query, params: [] };
+            counter.queries.push(entry);
+            return recording(obj.prepare(query), entry);
           };
         }
         if (prop === "withSession") return (...args: unknown[]) => counting((obj as unknown as D1Database).withSession(...(args as [string])));

@@ -34,8 +34,16 @@ const visibleTo = (viewer: Viewer) =>
         ),
       );
 
+/**
+ * Every channel for an admin; for anyone else the ids come from three indexed lookups (public ones,
+ * their own, the ones they are a member of), so the list never scans the whole channels table.
+ */
 export async function listVisibleChannels(db: Database, viewer: Viewer) {
-  return db.select().from(channels).where(visibleTo(viewer)).orderBy(asc(channels.id));
+  if (viewer.role === "admin") return db.select().from(channels).orderBy(asc(channels.id));
+  const visibleIds = sql`select ${channels.id} from ${channels} where ${channels.isPrivate} = 0
+    union select ${channels.id} from ${channels} where ${channels.createdBy} = ${viewer.id}
+    union select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
+  return db.select().from(channels).where(sql`${channels.id} in (${visibleIds})`).orderBy(asc(channels.id));
 }
 
 /** The channel when it exists and the viewer may see it; otherwise null (callers answer 404 either way). */
@@ -105,16 +113,6 @@ export async function removeChannelMember(db: Database, channelId: number, userI
 
 // ---- messages ----
 
-const messageColumns = {
-  id: messages.id,
-  channelId: messages.channelId,
-  senderId: messages.senderId,
-  senderName: users.name,
-  body: messages.body,
-  imageKey: messages.imageKey,
-  createdAt: messages.createdAt,
-};
-
 type MessageRow = { id: number; channelId: number; senderId: number; senderName: string | null; body: string; imageKey: string | null; createdAt: Date };
 
 export const messageImagePath = (id: number) => `/api/messages/${id}/image`;
@@ -129,25 +127,35 @@ export const toMessageDto = (row: MessageRow): MessageDto => ({
   image_url: row.imageKey ? messageImagePath(row.id) : null,
 });
 
-/** Oldest first. With `after`: the messages newer than that id (up to chatCatchUpPage); without: the latest chatHistoryPage. */
-export async function listMessages(db: Database, channelId: number, after?: number) {
-  if (after !== undefined) {
-    return db
-      .select(messageColumns)
-      .from(messages)
-      .innerJoin(users, eq(users.id, messages.senderId))
-      .where(and(eq(messages.channelId, channelId), gt(messages.id, after)))
-      .orderBy(asc(messages.id))
-      .limit(LIMITS.chatCatchUpPage);
-  }
-  const latest = await db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.channelId, channelId))
-    .orderBy(desc(messages.id))
-    .limit(LIMITS.chatHistoryPage);
-  return latest.reverse();
+/**
+ * Oldest first. With `after`: the messages newer than that id (up to chatCatchUpPage); without: the
+ * latest chatHistoryPage. Read together with the viewer's access to the channel in ONE
+ * statement (the 3-second poll's only query besides the session): the channel row (by primary key,
+ * with the visibility condition) left-joined to its messages (by the channel/id index). Null when the
+ * channel does not exist or the viewer may not see it.
+ */
+export async function listVisibleMessages(db: Database, viewer: Viewer, channelId: number, after?: number): Promise<MessageRow[] | null> {
+  const newest = after === undefined;
+  const rows = await db
+    .select({
+      channelId: channels.id,
+      id: messages.id,
+      senderId: messages.senderId,
+      senderName: users.name,
+      body: messages.body,
+      imageKey: messages.imageKey,
+      createdAt: messages.createdAt,
+    })
+    .from(channels)
+    // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND id>?).
+    .leftJoin(messages, newest ? eq(messages.channelId, channelId) : and(eq(messages.channelId, channelId), gt(messages.id, after)))
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(channels.id, channelId), visibleTo(viewer)))
+    .orderBy(newest ? desc(messages.id) : asc(messages.id))
+    .limit(newest ? LIMITS.chatHistoryPage : LIMITS.chatCatchUpPage);
+  if (rows.length === 0) return null;
+  const found = rows.filter((r): r is typeof r & { id: number; senderId: number; body: string; createdAt: Date } => r.id !== null);
+  return newest ? found.reverse() : found;
 }
 
 export async function insertMessage(db: Database, input: { channelId: number; sender: Pick<SessionUser, "id" | "name">; body: string; imageKey: string | null }) {

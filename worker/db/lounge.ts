@@ -27,13 +27,16 @@ const postFields = (viewerId: number) => ({
 const likesCountOf = (postId: number) => sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postId})`;
 const commentsCountOf = (postId: number) => sql`(select count(*) from ${comments} where ${comments.postId} = ${postId})`;
 
-/** Newest first; `before` is the id cursor (posts with a smaller id). One query. */
+/**
+ * Newest first; `before` is the id cursor (posts with a smaller id). One query, a primary-key range
+ * (the first page too: its cursor is "below the largest id"), whatever the number of posts.
+ */
 export function listPosts(db: Database, viewerId: number, page: { before?: number; limit: number }) {
   return db
     .select(postFields(viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(page.before === undefined ? undefined : lt(posts.id, page.before))
+    .where(lt(posts.id, page.before ?? Number.MAX_SAFE_INTEGER))
     .orderBy(desc(posts.id))
     .limit(page.limit);
 }

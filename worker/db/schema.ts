@@ -21,7 +21,11 @@ export const users = sqliteTable(
     googleSub: text("google_sub"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_google_sub_unique").on(t.googleSub)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    index("users_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const sessions = sqliteTable(
@@ -225,7 +229,7 @@ export const resources = sqliteTable(
     ownerName: text("owner_name").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("resources_owner_idx").on(t.ownerId)],
+  (t) => [index("resources_owner_idx").on(t.ownerId), index("resources_created_idx").on(t.createdAt, t.id)],
 );
 
 /** Fixed-window counters for rate limits, keyed by action and caller. */

@@ -13,7 +13,7 @@ import {
   getVisibleChannel,
   insertMessage,
   listChannelMembers,
-  listMessages,
+  listVisibleMessages,
   listVisibleChannels,
   removeChannelMember,
   toChannelDto,
@@ -226,8 +226,8 @@ export const chatRoutes = createRouter()
   // ---- messages ----
   .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {
     const { group_id, after } = c.req.valid("query");
-    await visibleChannelOr404(c, group_id);
-    const rows = await listMessages(c.var.db, group_id, after);
+    const rows = await listVisibleMessages(c.var.db, c.var.user, group_id, after);
+    if (!rows) throw notFound(CHANNEL_NOT_FOUND);
     return c.json(rows.map(toMessageDto));
   })
   .post("/messages", requireUser, limited("messages"), validate("json", messageBody), async (c) => {

@@ -2,4 +2,7 @@ import { toUserDto } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { requireUser } from "../middleware/auth";
 
-export const userRoutes = createRouter().get("/users/me", requireUser, (c) => c.json(toUserDto(c.var.user)));
+export const userRoutes = createRouter()
+  .get("/users/me", requireUser, (c) => c.json(toUserDto(c.var.user)))
+  /** Liveness for deploy checks and the benchmark's baseline: no database, no session needed. */
+  .get("/health", (c) => c.json({ ok: true }));

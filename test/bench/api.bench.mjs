@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// `npm run bench`: ONE table from one run on the local server (a dev server the script starts on a
+// throwaway state, seeded with 10,000 posts with likes and comments, 500 resources, 1,000 messages).
+//   - API: requests/s and p50/p99 of the hot reads at a bounded concurrency, each as a ratio to the
+//     trivial JSON route GET /api/health of the same worker in the same run (target >= 0.5);
+//   - D1 statements per request at 10 and at 10,000 posts (from test/worker/query-count.test.ts);
+//   - chat fan-out latency at 10, 100 and 500 listeners (test/bench/chat.bench.mjs);
+//   - bundles: gzipped JS/CSS of a first visit to /, /app/lounge, /app/resources; the worker bundle.
+// Figures, never assertions: it exits non-zero only when something failed to run or a request failed.
+//
+//   npm run bench -- --seconds 3 --rounds 3 --concurrency 16 --port 5179 --fanout 10,100,500 --messages 20
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { build, JS_BUDGET_KB, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
+import { benchListeners, chatFanOut, startServer, stopServer } from "./chat.bench.mjs";
+import { bin, executeSql, fmtMs as ms, percentile, root, seedUsersWithSessions, signIn } from "./lib.mjs";
+import { SEED_CHANNEL_ID, seedBase, seedPosts } from "./seed-sql.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: "string", default: process.env.BENCH_PORT ?? "5179" },
+    seconds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "3" },
+    concurrency: { type: "string", default: "16" },
+    fanout: { type: "string", default: "10,100,500" },
+    messages: { type: "string", default: "20" },
+  },
+});
+const SECONDS = Number(args.seconds);
+const CONCURRENCY = Number(args.concurrency);
+const ROUNDS = Number(args.rounds);
+
+/** D1 statements per request, measured by the worker test at 10 and at 10,000 posts. */
+function statementCounts() {
+  const out = execFileSync(bin("vitest"), ["run", "--config", "test/worker/vitest.config.ts", "query-count"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
+  const rows = {};
+  for (const m of out.matchAll(/D1_STATEMENTS (\{.*\})/g)) {
+    const row = JSON.parse(m[1]);
+    rows[row.route] = row;
+  }
+  return rows;
+}
+
+/** CONCURRENCY loops of GET `path` for SECONDS; latencies of successful requests, failures counted. */
+async function load(base, pathname, cookie) {
+  const headers = cookie ? { cookie } : {};
+  const latencies = [];
+  let failures = 0;
+  let bytes = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          const res = await fetch(base + pathname, { headers });
+          const body = await res.arrayBuffer();
+          if (res.status === 200) {
+            latencies.push(performance.now() - t);
+            bytes = body.byteLength;
+          } else failures++;
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  return { latencies, failures, bytes, elapsed: (performance.now() - started) / 1000 };
+}
+
+/** Every route in turn, ROUNDS times (so drift in the machine's load hits them all alike), merged. */
+async function loadAll(base, routes) {
+  const merged = routes.map(() => ({ latencies: [], failures: 0, bytes: 0, elapsed: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, [, p, c]] of routes.entries()) {
+      const r = await load(base, p, c);
+      merged[i].latencies.push(...r.latencies);
+      merged[i].failures += r.failures;
+      merged[i].bytes = r.bytes;
+      merged[i].elapsed += r.elapsed;
+    }
+  }
+  return merged.map((m) => {
+    m.latencies.sort((a, b) => a - b);
+    return { rps: m.latencies.length / m.elapsed, p50: percentile(m.latencies, 50), p99: percentile(m.latencies, 99), failures: m.failures, bytes: m.bytes, n: m.latencies.length };
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  console.error("bench: building the production bundle…");
+  build();
+  const bundles = measureBundles();
+  const worker = workerBundle();
+  const assets = staticAssetChecks();
+  console.error("bench: counting D1 statements (worker test at 10 and 10,000 posts)…");
+  const statements = statementCounts();
+
+  const fanouts = args.fanout.split(",").map(Number);
+  console.error(`bench: seeding 10,000 posts and ${Math.max(...fanouts)} listeners' sessions, starting the dev server…`);
+  // The chat listeners' sessions are seeded (sign-in is rate limited per IP: 500 sign-ins would wait
+  // out the limit for minutes); each fan-out run takes the first N of them into a new channel.
+  let listenerCookies;
+  const base = await startServer(args.port, {
+    seed: (stateDir) => {
+      executeSql(stateDir, [...seedBase({ resources: 500, messages: 1000 }), ...seedPosts(10_000)].map((s) => `${s};`).join("\n"));
+      listenerCookies = seedUsersWithSessions(stateDir, benchListeners(Math.max(...fanouts)));
+    },
+  });
+  // admin@example.com is an admin in the local configuration: it passes the paid-member guard of
+  // /api/resources after the same membership read a paying member has.
+  const cookie = await signIn(base, "admin@example.com", "Bench Admin");
+  const latest = await (await fetch(`${base}/api/messages?group_id=${SEED_CHANNEL_ID}`, { headers: { cookie } })).json();
+  const routes = [
+    ["GET /api/health (baseline)", "/api/health", undefined, "health"],
+    ["GET /api/posts (page of 20)", "/api/posts?limit=20", cookie, "posts"],
+    ["GET /api/messages?after= (poll)", `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${latest.at(-1).id}`, cookie, "messages poll"],
+    ["GET /api/resources (500)", "/api/resources", cookie, "resources"],
+    ["GET /api/users/me", "/api/users/me", cookie, "users/me"],
+  ];
+  // Warm-up (not measured): the first requests compile and start the dev server's worker.
+  for (const [, p, c] of routes) for (let i = 0; i < 20; i++) await (await fetch(base + p, { headers: c ? { cookie: c } : {} })).arrayBuffer();
+
+  console.error(`bench: ${CONCURRENCY} connections x ${SECONDS} s per route x ${ROUNDS} rounds…`);
+  const api = (await loadAll(base, routes)).map((r, i) => ({ label: routes[i][0], key: routes[i][3], ...r }));
+  const baseline = api[0].rps;
+
+  const fanout = [];
+  for (const n of fanouts) {
+    console.error(`bench: chat fan-out to ${n} listeners…`);
+    fanout.push(await chatFanOut(base, { clients: n, messages: Number(args.messages), interval: 50, grace: 10_000, cookies: listenerCookies }));
+  }
+
+  // ---- the table ----
+  const lines = [];
+  const row = (...cells) => lines.push(cells.join(" | "));
+  lines.push(`Cosmic Lounge bench · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}) · node ${process.version} · local dev server (vite + workerd) · ${new Date().toISOString()}`);
+  lines.push("");
+  lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds, 10,000 posts seeded`);
+  row("route".padEnd(34), "req/s".padStart(7), "p50".padStart(9), "p99".padStart(9), "ratio".padStart(5), "body".padStart(9), "D1 stmts @10 / @10,000 posts", "fail");
+  for (const r of api) {
+    const s = statements[r.key];
+    row(
+      r.label.padEnd(34),
+      r.rps.toFixed(0).padStart(7),
+      ms(r.p50).padStart(9),
+      ms(r.p99).padStart(9),
+      (r.rps / baseline).toFixed(2).padStart(5),
+      `${r.bytes} B`.padStart(9),
+      (s ? `${s.at10} / ${s.at10000}${s.at10 === s.at10000 ? " (flat)" : " (GROWS)"}` : "n/a").padEnd(28),
+      String(r.failures),
+    );
+  }
+  lines.push("");
+  lines.push(`Chat fan-out · ${args.messages} messages every 50 ms, latency from POST start to receipt at every listener`);
+  row("listeners".padEnd(10), "p50".padStart(9), "p90".padStart(9), "p99".padStart(9), "max".padStart(9), "delivered", "POST p50/p99");
+  for (const f of fanout) {
+    row(String(f.clients).padEnd(10), ms(f.p50).padStart(9), ms(f.p90).padStart(9), ms(f.p99).padStart(9), ms(f.max).padStart(9), `${f.deliveries}/${f.expected}`, `${ms(f.postP50)} / ${ms(f.postP99)}`);
+  }
+  lines.push("");
+  lines.push(`Bundles · production build, gzip -9, first visit (entry + route chunk + their static imports; no dynamic imports)`);
+  row("route".padEnd(16), "JS".padStart(9), "CSS".padStart(8), `budget ${JS_BUDGET_KB} KB JS`);
+  for (const [route, b] of Object.entries(bundles)) row(route.padEnd(16), kb(b.js).padStart(9), kb(b.css).padStart(8), b.js <= JS_BUDGET_KB * 1024 ? "ok" : "OVER");
+  row("worker bundle".padEnd(16), kb(worker).padStart(9));
+  lines.push(`static assets: ${assets.assets} files; ${assets.problems.length ? assets.problems.join("; ") : "all hashed, no external URLs, /assets/* immutable, index.html no-cache"}`);
+  lines.push(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(lines.join("\n"));
+  return api.every((r) => r.failures === 0) && fanout.every((f) => f.ok);
+}
+
+main()
+  .then((ok) => {
+    stopServer();
+    process.exit(ok ? 0 : 1);
+  })
+  .catch((err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    stopServer();
+    process.exit(1);
+  });

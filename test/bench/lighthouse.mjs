@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// `npm run bench:lighthouse`: Lighthouse (mobile defaults: emulated phone, simulated slow 4G and CPU
+// slowdown) on / and on /app/lounge signed in, against the production bundle served by `vite preview`
+// (the built worker and assets). The bundle is built with the local configuration, so the preview's
+// worker offers the development sign-in; the client bundle is the same as the production one.
+// Chromium is the system one (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded.
+// Prints the performance and accessibility scores (target >= 95 each) and what costs points.
+//
+//   npm run bench:lighthouse -- --port 5189
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { bin, root, signIn, sleep } from "./lib.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: "string", default: process.env.LIGHTHOUSE_PORT ?? "5189" },
+    "preview-port": { type: "string", default: process.env.LIGHTHOUSE_PREVIEW_PORT ?? "5179" },
+    /** A folder to write each page's full Lighthouse report (JSON) into. */
+    save: { type: "string" },
+  },
+});
+// Lighthouse talks to a small compressing proxy (as Cloudflare's edge gzips/brotlis text responses;
+// `vite preview` sends them uncompressed), which forwards to the preview server.
+const base = `http://localhost:${args.port}`;
+const previewBase = `http://localhost:${args["preview-port"]}`;
+
+let preview;
+let proxy;
+let ready = false;
+let chrome;
+const stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-lighthouse-"));
+
+function cleanup() {
+  proxy?.close();
+  try {
+    chrome?.kill();
+  } catch {
+    /* gone */
+  }
+  if (preview?.pid) {
+    try {
+      process.kill(-preview.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  }
+  rmSync(stateDir, { recursive: true, force: true });
+}
+
+async function startPreview() {
+  const env = { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir };
+  execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: "ignore" });
+  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
+  preview = spawn(bin("vite"), ["preview", "--port", args["preview-port"], "--strictPort"], { cwd: root, env, stdio: "ignore", detached: true });
+  proxy = http.createServer(async (req, res) => {
+    try {
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const headers = { ...req.headers };
+      delete headers["accept-encoding"];
+      delete headers.host;
+      // The proxy is transparent: the worker sees its own origin (its same-origin check passes).
+      if (headers.origin === base) headers.origin = previewBase;
+      const upstream = await fetch(previewBase + req.url, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+        redirect: "manual",
+      });
+      let body = Buffer.from(await upstream.arrayBuffer());
+      const out = {};
+      upstream.headers.forEach((value, key) => {
+        if (!["content-encoding", "content-length", "transfer-encoding", "connection", "set-cookie"].includes(key)) out[key] = value;
+      });
+      if (out.location?.startsWith(previewBase)) out.location = base + out.location.slice(previewBase.length);
+      const setCookie = upstream.headers.getSetCookie();
+      if (setCookie.length) out["set-cookie"] = setCookie;
+      const type = upstream.headers.get("content-type") ?? "";
+      if (/gzip/.test(req.headers["accept-encoding"] ?? "") && /text|javascript|json|css|svg|xml|manifest/.test(type) && body.length > 512) {
+        body = gzipSync(body);
+        out["content-encoding"] = "gzip";
+      }
+      out["content-length"] = String(body.length);
+      res.writeHead(upstream.status, out);
+      res.end(body);
+      if (upstream.status >= 500 && ready) console.error(`lighthouse: ${req.method} ${req.url} answered ${upstream.status}`);
+    } catch (err) {
+      if (ready) console.error(`lighthouse: proxy failed on ${req.method} ${req.url}: ${err instanceof Error ? err.message : err}`);
+      res.writeHead(502).end();
+    }
+  });
+  await new Promise((resolve) => proxy.listen(Number(args.port), "localhost", resolve));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) {
+        ready = true;
+        return;
+      }
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || preview.exitCode !== null) throw new Error("vite preview did not start");
+    await sleep(300);
+  }
+}
+
+async function audit(url, cookie) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  const lhr = result.lhr;
+  if (args.save) writeFileSync(path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(lhr));
+  const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+  const metric = (id) => lhr.audits[id]?.displayValue ?? "n/a";
+  const failing = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  return {
+    url: url.replace(base, ""),
+    finalUrl: lhr.finalDisplayedUrl.replace(base, ""),
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    fcp: metric("first-contentful-paint"),
+    lcp: metric("largest-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    failing,
+  };
+}
+
+async function main() {
+  console.error("lighthouse: building and starting vite preview…");
+  await startPreview();
+  const cookie = await signIn(base, "lighthouse@example.com", "Lighthouse Soul");
+  // Something to show: a few posts in the feed.
+  for (let i = 1; i <= 5; i++) {
+    await fetch(`${base}/api/posts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, cookie },
+      body: JSON.stringify({ content: `Morning meditation #${i}: breathe in the starlight, breathe out the noise.` }),
+    });
+  }
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const results = [await audit(`${base}/`), await audit(`${base}/app/lounge`, cookie)];
+  console.log(`Lighthouse ${JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('lighthouse/package.json').version)"], { cwd: root, encoding: "utf8" }))} · mobile (default) · vite preview of the production bundle · Chromium ${chrome ? "" : ""}`.trim());
+  console.log("page          | performance | accessibility | FCP      | LCP      | TBT     | CLS");
+  for (const r of results) {
+    console.log(`${r.url.padEnd(13)} | ${String(r.performance).padStart(11)} | ${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ${r.cls}`);
+  }
+  for (const r of results) {
+    if (r.finalUrl !== r.url) console.log(`note: ${r.url} ended at ${r.finalUrl}`);
+    if (r.failing.length) console.log(`${r.url} below 0.9: ${r.failing.join(", ")}`);
+  }
+  return results.every((r) => r.performance >= 95 && r.accessibility >= 95);
+}
+
+main()
+  .then((ok) => {
+    cleanup();
+    console.log(ok ? "result: every score >= 95" : "result: a score is below 95");
+    process.exit(0);
+  })
+  .catch((err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    cleanup();
+    process.exit(1);
+  });

@@ -1,0 +1,59 @@
+// D1 statements per request of every hot read, at 10 posts and at 10,000 posts (likes, comments,
+// 500 resources, 1,000 messages seeded): the count must not grow with the data. Structural, not timed.
+// Prints one `D1_STATEMENTS {json}` line per route; `npm run bench` parses them into its table.
+import { describe, expect, it } from "vitest";
+import { SEED_CHANNEL_ID, seedBase, seedPosts } from "../bench/seed-sql.mjs";
+import { call, countingDb, signIn, testEnv } from "./helpers";
+
+const HOT_ROUTES = {
+  health: "/api/health",
+  "users/me": "/api/users/me",
+  posts: "/api/posts?limit=20",
+  "messages poll": "", // filled in with the newest message id
+  resources: "/api/resources",
+} as const;
+
+async function runAll(statements: string[]) {
+  for (const sql of statements) await testEnv.DB.prepare(sql).run();
+}
+
+async function measure(path: string, cookie: string | undefined) {
+  const { counter, DB } = countingDb();
+  const res = await call(path, { cookie, env: { DB } });
+  const body = await res.arrayBuffer();
+  expect(res.status, path).toBe(200);
+  return { statements: counter.statements, bytes: body.byteLength };
+}
+
+describe("D1 statements per request", () => {
+  it("stay the same at 10 and at 10,000 posts", { timeout: 120_000 }, async () => {
+    await runAll(seedBase());
+    await runAll(seedPosts(10));
+    // An admin: passes the paid-member guard of /api/resources after the same membership read a member has.
+    const cookie = await signIn("admin@example.com", "Bench Admin");
+    const last = await testEnv.DB.prepare("SELECT max(id) AS id FROM messages WHERE channel_id = ?").bind(SEED_CHANNEL_ID).first<{ id: number }>();
+    const routes: Record<string, string> = { ...HOT_ROUTES, "messages poll": `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${last!.id}` };
+
+    const small: Record<string, { statements: number; bytes: number }> = {};
+    for (const [name, path] of Object.entries(routes)) small[name] = await measure(path, name === "health" ? undefined : cookie);
+    await runAll(seedPosts(10_000 - 10));
+    const { count } = (await testEnv.DB.prepare("SELECT count(*) AS count FROM posts").first<{ count: number }>())!;
+    expect(count).toBe(10_000);
+    const large: Record<string, { statements: number; bytes: number }> = {};
+    for (const [name, path] of Object.entries(routes)) large[name] = await measure(path, name === "health" ? undefined : cookie);
+
+    for (const name of Object.keys(routes)) {
+      console.log(`D1_STATEMENTS ${JSON.stringify({ route: name, path: routes[name], at10: small[name].statements, at10000: large[name].statements, bytes: large[name].bytes })}`);
+      expect(large[name].statements, name).toBe(small[name].statements);
+    }
+    // What each one costs: the health check (called without a cookie, the benchmark's baseline) touches no database; a signed-in read is the session
+    // lookup plus its own query (the resources guard adds the membership read).
+    expect(small.health.statements).toBe(0);
+    expect(small["users/me"].statements).toBe(1);
+    expect(small.posts.statements).toBe(2);
+    expect(small.resources.statements).toBe(3);
+    // The poll with nothing new: the session plus ONE query (channel access and messages together), and a tiny body.
+    expect(small["messages poll"].statements).toBe(2);
+    expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);
+  });
+});
