@@ -1,14 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, signIn, uniqueEmail } from "./browser";
+import { expect, it } from "vitest";
+import { newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it("an admin adds a member, sees them in the table, exports members.csv, and deletes them", async () => {
   const context = await newContext(browser);

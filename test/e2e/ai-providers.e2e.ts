@@ -1,16 +1,9 @@
 // The dev server of the e2e run talks to the fake AI providers (global-setup): an admin's key check
 // reaches all three and reports them available, with masked keys.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, signIn } from "./browser";
+import { expect, it } from "vitest";
+import { newContext, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it("checks the three AI keys against the fake providers", async () => {
   const context = await newContext(browser);

@@ -1,17 +1,10 @@
 // AI generation against the fake providers (global-setup points the dev server at them): an admin
 // generates a notice text, sees it fill the Manual form, publishes it and finds it on the board; and
 // generates an AI text resource that appears in the library.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, signIn } from "./browser";
+import { expect, it } from "vitest";
+import { newContext, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it("an admin generates a notice text, sees it fill the manual form, publishes it and sees it on the board", async () => {
   const run = Date.now().toString(36);

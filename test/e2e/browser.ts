@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -49,4 +49,25 @@ export async function payThroughEmulator(page: Page): Promise<void> {
 export function runSql(sql: string): void {
   const root = path.resolve(import.meta.dirname, "../..");
   execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", inject("stateDir"), "--command", sql], { cwd: root, stdio: "ignore" });
+}
+
+/**
+ * One Chromium per test file: launched before its tests, closed after them. The returned handle
+ * forwards to that browser once it is running.
+ */
+export function useBrowser(): Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, prop) {
+      if (!browser) throw new Error("the browser starts in beforeAll");
+      const value = Reflect.get(browser, prop);
+      return typeof value === "function" ? value.bind(browser) : value;
+    },
+  });
 }

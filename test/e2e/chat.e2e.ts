@@ -1,17 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, signIn, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
 // A real 1x1 PNG, so the browser can decode and draw it.
 const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openChat(page: Page) {
   await page.getByRole("link", { name: "Chat" }).click();

@@ -1,15 +1,9 @@
 // A keyboard-only run: sign in, post, open and close a dialog, send a chat message. No clicks.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { newContext, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The accessible name (aria-label or text) of the focused element. */
 const focusedName = (page: Page) =>

@@ -1,14 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { baseUrl, launchBrowser, newContext, signIn, uniqueEmail } from "./browser";
+import { expect, it } from "vitest";
+import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -38,18 +31,18 @@ it("a member posts, likes, comments, copies the share link and deletes their own
   await post.getByRole("button", { name: "1 like", pressed: true }).waitFor();
 
   // Comment.
-  await post.getByRole("button", { name: "Comments (0)" }).click();
+  await post.getByRole("button", { name: "0 comments" }).click();
   const comments = page.getByRole("dialog", { name: "Comments" });
   await comments.getByLabel("Add a comment").fill("Beautiful, thank you");
   await comments.getByRole("button", { name: "Comment" }).click();
   await comments.getByText("Beautiful, thank you").waitFor();
   await comments.getByRole("button", { name: "Close dialog" }).click();
-  await post.getByRole("button", { name: "Comments (1)" }).waitFor();
+  await post.getByRole("button", { name: "1 comment" }).waitFor();
 
   // The server kept the like and the comment.
   await page.reload();
   await post.getByRole("button", { name: "1 like", pressed: true }).waitFor();
-  await post.getByRole("button", { name: "Comments (1)" }).waitFor();
+  await post.getByRole("button", { name: "1 comment" }).waitFor();
 
   // Share: copy link with the 2-second confirmation.
   await post.getByRole("button", { name: "Share" }).click();

@@ -1,15 +1,8 @@
 // Buying a membership end to end, through the local Webpay emulator (the same adapter as Transbank).
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, signIn, uniqueEmail } from "./browser";
+import { expect, it } from "vitest";
+import { newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it("a new member is sent from Resources to /pricing, pays through Webpay and opens the library", async () => {
   const context = await newContext(browser);

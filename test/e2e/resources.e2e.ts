@@ -1,15 +1,9 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, payThroughEmulator, runSql, signIn, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { newContext, payThroughEmulator, runSql, signIn, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // A tiny but well-formed PDF (one empty page).
 const PDF = Buffer.from(

@@ -1,19 +1,14 @@
 // Captures every screen of SPEC §2, for every kind of visitor, at 390 and 1440 px wide.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { beforeAll, expect, it } from "vitest";
+import { useBrowser } from "./browser";
 import { contextFor, open, SCREENS, type Role } from "./screens";
 
 const outDir = path.resolve(import.meta.dirname, "../../screenshots");
-let browser: Browser;
-beforeAll(async () => {
+const browser = useBrowser();
+beforeAll(() => {
   mkdirSync(outDir, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 for (const width of [390, 1440]) {

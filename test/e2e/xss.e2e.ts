@@ -2,17 +2,11 @@
 // screen that shows them is opened. Nothing may run (window.__xss stays undefined, no handler attributes,
 // no javascript: links, no script inside the app), and the payload must read as text. The dev server
 // sends no CSP for the page, so this checks the rendering itself, not the CSP's safety net.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchBrowser, newContext, signIn, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const tag = Math.random().toString(36).slice(2, 7);
 const SCRIPT = "<script>window.__xss=1</script>";

@@ -77,8 +77,12 @@ async function openSocket(groupId: number, cookie: string) {
   ws.accept();
   const frames: ServerFrame[] = [];
   const closes: number[] = [];
-  ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
-  ws.addEventListener("close", (e) => closes.push(e.code));
+  ws.addEventListener("message", (e) => {
+    frames.push(JSON.parse(e.data as string));
+  });
+  ws.addEventListener("close", (e) => {
+    closes.push(e.code);
+  });
   await until(() => frames.some((f) => f.type === "ready"));
   return { ws, closes, messages: () => frames.flatMap((f) => (f.type === "message" ? [f.message] : [])) };
 }
