@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Navigate } from "react-router";
 import { useSession } from "../session/session-context";
-import { fetchMembershipStatus, hasPaidAccess } from "../session/membership";
+import { hasPaidAccess } from "../../worker/shared/rules";
+import { fetchMembershipStatus } from "../session/membership";
 import { FullPageSpinner } from "./Spinner";
 
 export type Access = "user" | "paid" | "admin";

@@ -4,5 +4,3 @@ export type MembershipStatusView = Awaited<ReturnType<typeof fetchMembershipStat
 
 /** Paid access is decided by the server; the client only asks. */
 export const fetchMembershipStatus = () => unwrap(api.membership.status.$get());
-
-export const hasPaidAccess = (status: string) => status === "active" || status === "admin" || status === "trial";

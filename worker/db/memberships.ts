@@ -15,4 +15,3 @@ export async function getMembership(db: Database, user: { id: number; role: stri
   return { status: current ? (row.kind === "trial" ? "trial" : "active") : "expired", next_payment_due: row.nextPaymentDue, plan: row.plan };
 }
 
-export const hasPaidAccess = (m: MembershipView) => m.status === "admin" || m.status === "active" || m.status === "trial";

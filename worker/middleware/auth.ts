@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { getMembership, hasPaidAccess } from "../db/memberships";
+import { getMembership } from "../db/memberships";
+import { hasPaidAccess } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { AppEnv, SessionUser } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
@@ -40,6 +41,6 @@ export const requireAdmin = createMiddleware<AppEnv & Authed>(async (c, next) =>
 export const requirePaidMember = createMiddleware<AppEnv & Authed>(async (c, next) => {
   if (!c.var.user) throw unauthorized();
   const membership = await getMembership(c.var.db, c.var.user);
-  if (!hasPaidAccess(membership)) throw forbidden(TEXTS.resources.membershipRequired);
+  if (!hasPaidAccess(membership.status)) throw forbidden(TEXTS.resources.membershipRequired);
   await next();
 });

@@ -142,3 +142,7 @@ export const RESOURCE_EXTENSION_TYPES: Record<string, string> = {
 };
 
 export type Role = "member" | "admin";
+
+/** Membership statuses that open the resource library (the server decides which one a member has). */
+export const PAID_ACCESS_STATUSES: readonly string[] = ["active", "trial", "admin"];
+export const hasPaidAccess = (status: string) => PAID_ACCESS_STATUSES.includes(status);
