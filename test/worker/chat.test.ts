@@ -1,9 +1,9 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ChannelDto, MessageDto, ServerFrame } from "../../worker/shared/chat-wire";
+import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, json, signIn, testEnv } from "./helpers";
+import { call, json, openSocket, signIn, testEnv, until } from "./helpers";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
@@ -19,31 +19,7 @@ const send = (cookie: string, group_id: unknown, body: unknown, extra: Record<st
 const list = (cookie: string, groupId: number, after?: number) =>
   call(`/api/messages?group_id=${groupId}${after === undefined ? "" : `&after=${after}`}`, { cookie });
 
-async function openSocket(groupId: number, cookie: string) {
-  const res = await call(`/api/groups/${groupId}/socket`, { cookie, headers: { upgrade: "websocket" } });
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  ws.accept();
-  const frames: ServerFrame[] = [];
-  const closes: number[] = [];
-  ws.addEventListener("message", (e) => {
-    frames.push(JSON.parse(e.data as string));
-  });
-  ws.addEventListener("close", (e) => {
-    closes.push(e.code);
-  });
-  await until(() => frames.some((f) => f.type === "ready"));
-  return { ws, frames, closes, messages: () => frames.flatMap((f) => (f.type === "message" ? [f.message] : [])) };
-}
 
-/** Waits for a condition driven by the runtime's event loop (no fixed sleeps as assertions). */
-async function until(condition: () => boolean) {
-  for (let i = 0; i < 300; i++) {
-    if (condition()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("condition not met");
-}
 
 function imageForm(groupId: number | string, bytes: Uint8Array, name: string, type: string) {
   const form = new FormData();

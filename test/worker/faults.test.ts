@@ -6,9 +6,9 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages, payments, resources } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
-import type { MessageDto, ServerFrame } from "../../worker/shared/chat-wire";
+import type { MessageDto } from "../../worker/shared/chat-wire";
 import { CLOSE_REAUTHORIZE } from "../../worker/shared/chat-wire";
-import { call, db, json, testEnv } from "./helpers";
+import { call, db, json, openSocket, testEnv, until } from "./helpers";
 import { IDS, PNG, seedWorld } from "./seed";
 
 afterEach(() => vi.restoreAllMocks());
@@ -62,30 +62,7 @@ function imageForm(groupId: number) {
 }
 const pngDataUrl = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
 
-async function until(condition: () => boolean) {
-  for (let i = 0; i < 300; i++) {
-    if (condition()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("condition not met");
-}
 
-async function openSocket(groupId: number, cookie: string) {
-  const res = await call(`/api/groups/${groupId}/socket`, { cookie, headers: { upgrade: "websocket" } });
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  ws.accept();
-  const frames: ServerFrame[] = [];
-  const closes: number[] = [];
-  ws.addEventListener("message", (e) => {
-    frames.push(JSON.parse(e.data as string));
-  });
-  ws.addEventListener("close", (e) => {
-    closes.push(e.code);
-  });
-  await until(() => frames.some((f) => f.type === "ready"));
-  return { ws, closes, messages: () => frames.flatMap((f) => (f.type === "message" ? [f.message] : [])) };
-}
 
 describe("chat image messages", () => {
   it("stores no message when the image cannot be put in R2 (multipart and data URL)", async () => {

@@ -4,6 +4,8 @@ import { env } from "cloudflare:workers";
 import worker from "../../worker/index";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/db/client";
+import type { ServerFrame } from "../../worker/shared/chat-wire";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost";
 export const testEnv = env as unknown as Env;
@@ -94,4 +96,31 @@ export function countingDb() {
       },
     });
   return { counter, DB: counting(testEnv.DB) };
+}
+
+/** Waits for a condition driven by the runtime's event loop (no fixed sleeps as assertions). */
+export async function until(condition: () => boolean) {
+  for (let i = 0; i < 300; i++) {
+    if (condition()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("condition not met");
+}
+
+/** Opens a channel's WebSocket as `cookie`'s owner and collects its frames and close codes. */
+export async function openSocket(groupId: number, cookie: string) {
+  const res = await call(`/api/groups/${groupId}/socket`, { cookie, headers: { upgrade: "websocket" } });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const frames: ServerFrame[] = [];
+  const closes: number[] = [];
+  ws.addEventListener("message", (e) => {
+    frames.push(JSON.parse(e.data as string));
+  });
+  ws.addEventListener("close", (e) => {
+    closes.push(e.code);
+  });
+  await until(() => frames.some((f) => f.type === "ready"));
+  return { ws, frames, closes, messages: () => frames.flatMap((f) => (f.type === "message" ? [f.message] : [])) };
 }
