@@ -14,7 +14,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { build, JS_BUDGET_KB, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
 import { benchListeners, chatFanOut, startServer, stopServer } from "./chat.bench.mjs";
-import { bin, executeSql, fmtMs as ms, percentile, root, seedUsersWithSessions, signIn } from "./lib.mjs";
+import { bin, executeSql, fmtMs as ms, percentile, root, seedUsersWithSessions, signIn, runBench } from "./lib.mjs";
 import { SEED_CHANNEL_ID, seedBase, seedPosts } from "./seed-sql.mjs";
 
 const { values: args } = parseArgs({
@@ -174,13 +174,4 @@ async function main() {
   return api.every((r) => r.failures === 0) && fanout.every((f) => f.ok);
 }
 
-main()
-  .then((ok) => {
-    stopServer();
-    process.exit(ok ? 0 : 1);
-  })
-  .catch((err) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    stopServer();
-    process.exit(1);
-  });
+runBench(main, stopServer);

@@ -13,7 +13,7 @@
 // percentiles) live in ./lib.mjs; signIn is re-exported from there.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { fmtMs, openListener, percentile, seedUsersWithSessions, signIn, sleep, startDevServer } from "./lib.mjs";
+import { fmtMs, openListener, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench } from "./lib.mjs";
 
 export { signIn };
 
@@ -163,15 +163,4 @@ async function main() {
   return r.ok;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main()
-    .then((ok) => {
-      stopServer();
-      process.exit(ok ? 0 : 1);
-    })
-    .catch((err) => {
-      console.error(err instanceof Error ? err.message : err);
-      stopServer();
-      process.exit(1);
-    });
-}
+if (import.meta.url === pathToFileURL(process.argv[1]).href) runBench(main, stopServer);

@@ -143,3 +143,20 @@ export function openListener(base, groupId, cookie, onMessage, onClose) {
     if (onClose) ws.addEventListener("close", (event) => onClose(event.code));
   });
 }
+
+/**
+ * Runs a bench's main(), always cleans up (servers, state), and exits 0 when main() resolves true
+ * (or `alwaysZero`, for benches that only report), 1 when it fails or throws.
+ */
+export function runBench(main, cleanup, { alwaysZero = false } = {}) {
+  main()
+    .then((ok) => {
+      cleanup();
+      process.exit(ok || alwaysZero ? 0 : 1);
+    })
+    .catch((err) => {
+      console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+      cleanup();
+      process.exit(1);
+    });
+}

@@ -13,7 +13,7 @@
 // between operations, so a realistic mix stays under every per-user limit; any 429 is counted apart.
 import { parseArgs } from "node:util";
 import { RATE_LIMITS } from "../../worker/shared/rules.ts";
-import { apiFetch, fmtMs, openListener, percentile, seedUsersWithSessions, signIn, sleep, startDevServer } from "./lib.mjs";
+import { apiFetch, fmtMs, openListener, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -240,13 +240,4 @@ async function main() {
   return ok;
 }
 
-main()
-  .then((ok) => {
-    stopServer();
-    process.exit(ok ? 0 : 1);
-  })
-  .catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    stopServer();
-    process.exit(1);
-  });
+runBench(main, stopServer);
