@@ -1,7 +1,7 @@
 // Gemini: generateContent for text and (with an image model) images; /v1beta/models for the key.
 import { sniffImageType } from "../storage";
 import { TEXTS } from "../../shared/texts";
-import { aiError, base64ToBytes, checkWith, nonEmpty, requestJson, requireKey, styleHint, timeoutsOf, trimSlash, type ProviderInfo } from "./http";
+import { aiError, base64ToBytes, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
 import type { AiProvider, ImageSize, ProviderConfig } from "./types";
 
 export const GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
@@ -27,15 +27,11 @@ function partsOf(body: any): Part[] {
 }
 
 export function createGeminiProvider(config: ProviderConfig): AiProvider {
-  const base = trimSlash(config.baseUrl || GEMINI_DEFAULT_BASE_URL);
-  const timeouts = timeoutsOf(config);
+  const { base, timeouts, identity } = providerBasics(info, config, GEMINI_DEFAULT_BASE_URL);
   const auth = (key: string) => ({ "x-goog-api-key": key });
   const modelUrl = (model: string) => `${base}/v1beta/models/${encodeURIComponent(model)}:generateContent`;
   return {
-    name: info.name,
-    label: info.label,
-    configured: !!config.apiKey?.trim(),
-    supportsImages: !!config.apiKey?.trim() && !!config.imageModel,
+    ...identity,
 
     async generateText(prompt, system) {
       const key = requireKey(info, config);

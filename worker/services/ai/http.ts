@@ -139,3 +139,13 @@ export function styleHint(style: "vivid" | "natural", quality?: "standard" | "hd
       : "Style: natural: realistic and understated, with natural colours.";
   return quality === "hd" ? `${s} Highly detailed, high quality.` : s;
 }
+
+/** What every adapter starts from: its base URL, timeouts, and the fields describing its configuration. */
+export function providerBasics(info: ProviderInfo, config: ProviderConfig, defaultBaseUrl: string) {
+  const configured = !!config.apiKey?.trim();
+  return {
+    base: trimSlash(config.baseUrl || defaultBaseUrl),
+    timeouts: timeoutsOf(config),
+    identity: { name: info.name, label: info.label, configured, supportsImages: configured && !!config.imageModel },
+  };
+}

@@ -1,7 +1,7 @@
 // OpenAI: chat completions for text, a GPT image model for images (base64 only), /v1/models for the key.
 import { sniffImageType } from "../storage";
 import { TEXTS } from "../../shared/texts";
-import { aiError, base64ToBytes, checkWith, nonEmpty, requestJson, requireKey, styleHint, timeoutsOf, trimSlash, type ProviderInfo } from "./http";
+import { aiError, base64ToBytes, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
 import type { AiProvider, ImageQuality, ImageSize, ProviderConfig } from "./types";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com";
@@ -16,14 +16,10 @@ export const OPENAI_IMAGE_SIZES: Record<ImageSize, string> = {
 export const OPENAI_IMAGE_QUALITIES: Record<ImageQuality, string> = { standard: "medium", hd: "high" };
 
 export function createOpenAiProvider(config: ProviderConfig): AiProvider {
-  const base = trimSlash(config.baseUrl || OPENAI_DEFAULT_BASE_URL);
-  const timeouts = timeoutsOf(config);
+  const { base, timeouts, identity } = providerBasics(info, config, OPENAI_DEFAULT_BASE_URL);
   const auth = (key: string) => ({ authorization: `Bearer ${key}` });
   return {
-    name: info.name,
-    label: info.label,
-    configured: !!config.apiKey?.trim(),
-    supportsImages: !!config.apiKey?.trim() && !!config.imageModel,
+    ...identity,
 
     async generateText(prompt, system) {
       const key = requireKey(info, config);

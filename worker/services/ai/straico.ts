@@ -1,6 +1,6 @@
 // Straico: /v0/prompt/completion for text, /v0/image/generation (URLs) for images, /v0/user for the key.
 import { TEXTS } from "../../shared/texts";
-import { aiError, checkWith, nonEmpty, requestJson, requireKey, styleHint, timeoutsOf, trimSlash, type ProviderInfo } from "./http";
+import { aiError, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
 import type { AiProvider, ImageSize, ProviderConfig } from "./types";
 
 export const STRAICO_DEFAULT_BASE_URL = "https://api.straico.com";
@@ -13,14 +13,10 @@ export const STRAICO_IMAGE_SIZES: Record<ImageSize, "square" | "landscape" | "po
 };
 
 export function createStraicoProvider(config: ProviderConfig): AiProvider {
-  const base = trimSlash(config.baseUrl || STRAICO_DEFAULT_BASE_URL);
-  const timeouts = timeoutsOf(config);
+  const { base, timeouts, identity } = providerBasics(info, config, STRAICO_DEFAULT_BASE_URL);
   const auth = (key: string) => ({ authorization: `Bearer ${key}` });
   return {
-    name: info.name,
-    label: info.label,
-    configured: !!config.apiKey?.trim(),
-    supportsImages: !!config.apiKey?.trim() && !!config.imageModel,
+    ...identity,
 
     async generateText(prompt, system) {
       const key = requireKey(info, config);
