@@ -3,6 +3,7 @@ import { TEXTS } from "../../worker/shared/texts";
 import { api, errorText, unwrap } from "../api";
 import { ErrorState } from "../components/States";
 import { Spinner } from "../components/Spinner";
+import { TabList, tabPanelProps } from "../components/Tabs";
 import { ApiKeysTab } from "./ApiKeysTab";
 import { MembersTab } from "./MembersTab";
 import { PaymentsTab } from "./PaymentsTab";
@@ -40,12 +41,6 @@ export default function AdminPage() {
     void load();
   }, [load]);
 
-  const onTabKey = (e: React.KeyboardEvent, index: number) => {
-    if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
-    const next = TABS[(index + (e.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length];
-    setTab(next.id);
-    document.getElementById(`admin-tab-${next.id}`)?.focus();
-  };
 
   return (
     <div className="page-wide admin">
@@ -59,25 +54,8 @@ export default function AdminPage() {
       ) : (
         <>
           <StatCards members={data.members} payments={data.payments} />
-          <div className="tabs" role="tablist" aria-label="Admin sections">
-            {TABS.map((t, i) => (
-              <button
-                key={t.id}
-                id={`admin-tab-${t.id}`}
-                type="button"
-                role="tab"
-                className="tab"
-                aria-selected={tab === t.id}
-                aria-controls={`admin-panel-${t.id}`}
-                tabIndex={tab === t.id ? 0 : -1}
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => onTabKey(e, i)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <section id={`admin-panel-${tab}`} role="tabpanel" aria-labelledby={`admin-tab-${tab}`}>
+          <TabList label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
+          <section {...tabPanelProps("admin", tab)}>
             {tab === "members" && <MembersTab members={data.members} onChanged={load} />}
             {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={load} />}
             {tab === "content" && (

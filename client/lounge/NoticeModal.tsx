@@ -4,6 +4,7 @@ import { TEXTS } from "../../worker/shared/texts";
 import { api, errorText, unwrap } from "../api";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
+import { TabList, tabPanelProps } from "../components/Tabs";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { generateNoticeImage, generateNoticeText, NoticeAiError, type NoticeImageRequest, type NoticeTextRequest } from "./notice-ai";
 import type { Notice } from "./types";
@@ -36,35 +37,10 @@ export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated
   const [draft, setDraft] = useState<Draft>({ title: "", content: "", image_url: "", is_pinned: false });
   const baseId = useId();
 
-  const onTabKey = (e: React.KeyboardEvent, index: number) => {
-    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    const next = TABS[(index + step + TABS.length) % TABS.length];
-    setTab(next.id);
-    document.getElementById(`${baseId}-tab-${next.id}`)?.focus();
-  };
-
   return (
     <Modal title={TEXTS.lounge.createNoticeTitle} onClose={onClose} wide>
-      <div className="tabs" role="tablist" aria-label="Notice source">
-        {TABS.map((t, i) => (
-          <button
-            key={t.id}
-            id={`${baseId}-tab-${t.id}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`}>
+      <TabList label="Notice source" tabs={TABS} selected={tab} onSelect={setTab} ids={baseId} />
+      <div {...tabPanelProps(baseId, tab)}>
         {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onCreated} />}
         {tab === "ai-text" && (
           <AiTextTab

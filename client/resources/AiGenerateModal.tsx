@@ -1,12 +1,17 @@
 import { useId, useState, type FormEvent } from "react";
 import { aiErrorLines, imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { Modal } from "../components/Modal";
+import { TabList, tabPanelProps, type TabItem } from "../components/Tabs";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { splitTagInput } from "./library";
 import { generateResourceImage, generateResourceText, type GenerationResult, type ImageGenerationInput, type TextGenerationInput } from "./resource-ai";
 
 type Tab = "text" | "image";
+const TABS: TabItem<Tab>[] = [
+  { id: "text", label: "📝 Text Content" },
+  { id: "image", label: "🎨 AI Images" },
+];
 
 function Select<T extends string>({ label, value, options, onChange, disabled }: { label: string; value: NoInfer<T>; options: readonly T[]; onChange(v: NoInfer<T>): void; disabled?: boolean }) {
   const id = useId();
@@ -43,7 +48,7 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
   const [tab, setTab] = useState<Tab>("text");
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[] | null>(null);
-  const tabIds = { text: useId(), image: useId() };
+  const tabsId = useId();
 
   const [prompt, setPrompt] = useState("");
   const [title, setTitle] = useState("");
@@ -89,25 +94,17 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
 
   return (
     <Modal title="AI Generate" onClose={onClose} wide>
-      <div className="tabs" role="tablist" aria-label="What to generate">
-        {(["text", "image"] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={tabIds[t]}
-            className="tab"
-            aria-selected={tab === t}
-            onClick={() => {
-              setTab(t);
-              setErrors(null);
-            }}
-          >
-            {t === "text" ? "📝 Text Content" : "🎨 AI Images"}
-          </button>
-        ))}
-      </div>
-      <form role="tabpanel" aria-labelledby={tabIds[tab]} onSubmit={submit} noValidate>
+      <TabList
+        label="What to generate"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(t) => {
+          setTab(t);
+          setErrors(null);
+        }}
+        ids={tabsId}
+      />
+      <form {...tabPanelProps(tabsId, tab)} onSubmit={submit} noValidate>
         <TextField
           label={tab === "text" ? "What should the content be about?" : "Describe the image"}
           value={prompt}
@@ -131,7 +128,7 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
         )}
         <TextField label="Tags (comma separated)" value={tags} onChange={setTags} disabled={busy} />
         {imageUnavailable && (
-          <p className="alert alert-info" id={`${tabIds.image}-unavailable`}>
+          <p className="alert alert-info" id={`${tabsId}-unavailable`}>
             <strong>{TEXTS.resources.geminiImagesSoon}</strong> {imageUnavailable}
           </p>
         )}
@@ -146,7 +143,7 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!canGenerate} aria-busy={busy} aria-describedby={imageUnavailable ? `${tabIds.image}-unavailable` : undefined}>
+          <button type="submit" className="btn btn-primary" disabled={!canGenerate} aria-busy={busy} aria-describedby={imageUnavailable ? `${tabsId}-unavailable` : undefined}>
             {busy ? "Generating..." : imageUnavailable ? TEXTS.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
           </button>
         </div>
