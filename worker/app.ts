@@ -9,6 +9,7 @@ import { apiSecurityHeaders } from "./middleware/security-headers";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
+import { healthRoutes } from "./routes/health";
 import { loungeRoutes } from "./routes/lounge";
 import { chatRoutes } from "./routes/chat";
 import { linkPreviewRoutes } from "./routes/link-preview";
@@ -39,6 +40,7 @@ export const app = root
   .route("/", paymentRoutes)
   .route("/", webpayEmulatorRoutes)
   .route("/", chatRoutes)
-  .route("/", linkPreviewRoutes);
+  .route("/", linkPreviewRoutes)
+  .route("/", healthRoutes);
 
 export type AppType = typeof app;

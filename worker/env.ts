@@ -46,6 +46,8 @@ export interface SessionUser {
 }
 
 export interface AppVariables {
+  /** Set first for every request (worker/lib/request-log.ts); echoed as X-Request-Id. */
+  requestId: string;
   db: Database;
   user: SessionUser | null;
   sessionId: string | null;

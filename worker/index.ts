@@ -1,8 +1,10 @@
 import { app } from "./app";
 import type { Env } from "./env";
+import { scheduled } from "./scheduled";
 
 export { ChatRoom } from "./chat-room";
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  scheduled,
 } satisfies ExportedHandler<Env>;

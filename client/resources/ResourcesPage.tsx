@@ -50,7 +50,7 @@ export default function ResourcesPage() {
 
   const reload = useCallback(async () => {
     try {
-      const resources = (await unwrap(api.resources.$get())) as ResourceItem[];
+      const resources = (await unwrap(api.resources.$get({ query: {} }))) as ResourceItem[];
       setLoad({ state: "ready", resources });
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 403) setLoad({ state: "locked", message: errorText(err, TEXTS.resources.accessDenied) });

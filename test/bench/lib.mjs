@@ -1,4 +1,4 @@
-// Shared parts of the benchmarks: a throwaway dev server, sign-in, seeded sessions, WebSocket
+// Shared parts of the benchmarks: a throwaway local server (the production build, or the dev server), sign-in, seeded sessions, WebSocket
 // listeners and percentiles.
 import { createHash, randomBytes } from "node:crypto";
 import { execFileSync, spawn } from "node:child_process";
@@ -16,17 +16,36 @@ export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted
 export const fmtMs = (n) => `${Number.isFinite(n) ? n.toFixed(1) : "-"} ms`;
 
 /**
- * A dev server (`vite dev`, as `npm run dev`) on `port` with a fresh local state that has the
- * migrations applied. `beforeStart(stateDir)` may write fixtures into that state first.
+ * The production build as the benches serve it: `vite build` with the local configuration baked into
+ * the worker's output config (dev sign-in, the Webpay emulator), once per process. The client bundle
+ * is the same as a production build's (the local configuration changes only the worker's variables).
  */
-export async function startDevServer(port, { beforeStart } = {}) {
+let built = false;
+export function buildForBench() {
+  if (built) return;
+  execFileSync(bin("vite"), ["build"], { cwd: root, stdio: "ignore", env: { ...process.env, CLOUDFLARE_ENV: "local" } });
+  built = true;
+}
+
+/**
+ * A local server on `port` with a fresh local state that has the migrations applied.
+ * `mode` "preview" (the default) serves the production build (buildForBench, then `vite preview`:
+ * the built worker and assets in workerd); "dev" is `vite dev` as `npm run dev` (the module pipeline
+ * of the dev server included). `beforeStart(stateDir)` may write fixtures into that state first.
+ */
+export async function startDevServer(port, { beforeStart, mode = "preview" } = {}) {
   const base = `http://localhost:${port}`;
   const stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-bench-"));
   execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
   if (beforeStart) await beforeStart(stateDir);
-  const server = spawn(bin("vite"), ["dev", "--port", String(port), "--strictPort"], {
+  if (mode === "preview") buildForBench();
+  // The build already targets the local environment: preview reads it from dist, no CLOUDFLARE_ENV.
+  const env = { ...process.env, COSMIC_STATE_DIR: stateDir };
+  if (mode === "dev") env.CLOUDFLARE_ENV = "local";
+  else delete env.CLOUDFLARE_ENV;
+  const server = spawn(bin("vite"), [mode === "preview" ? "preview" : "dev", "--port", String(port), "--strictPort"], {
     cwd: root,
-    env: { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir },
+    env,
     stdio: "ignore",
     detached: true,
   });
@@ -43,13 +62,13 @@ export async function startDevServer(port, { beforeStart } = {}) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/users/me`)).status === 401) return { base, stateDir, stop };
+      if ((await fetch(`${base}/api/users/me`)).status === 401) return { base, stateDir, stop, mode };
     } catch {
       /* not up yet */
     }
     if (Date.now() > deadline || server.exitCode !== null) {
       stop();
-      throw new Error("dev server did not start");
+      throw new Error(`${mode} server did not start`);
     }
     await sleep(300);
   }

@@ -69,8 +69,10 @@ const MATRIX: Row[] = [
   { route: "GET /api/admin/payments", path: "/api/admin/payments", expect: ADMIN_ONLY(200) },
   { route: "DELETE /api/admin/payments/clear-all", path: "/api/admin/payments/clear-all", expect: ADMIN_ONLY(200) },
   { route: "DELETE /api/admin/payments/:id", path: `/api/admin/payments/${payment}`, expect: ADMIN_ONLY(200) },
+  { route: "GET /api/admin/health", path: "/api/admin/health", expect: ADMIN_ONLY(200) },
   // resources: paying members and admins read and upload; only admins edit and delete (the uploader too is refused)
   { route: "GET /api/resources", path: "/api/resources", expect: PAID_ONLY(200) },
+  { route: "GET /api/resources/tags", path: "/api/resources/tags", expect: PAID_ONLY(200) },
   { route: "POST /api/resources/upload", path: "/api/resources/upload", send: json({ title: "T", file_name: "a.txt", file_data: dataUrl }), expect: PAID_ONLY(201) },
   { route: "GET /api/resources/:id/file", path: `/api/resources/${resource}/file`, expect: PAID_ONLY(200) },
   { route: "PUT /api/resources/:id", path: `/api/resources/${resource}`, send: json({ title: "New" }), expect: ADMIN_ONLY(200) },

@@ -8,6 +8,7 @@ import { messages, payments, resources } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { CLOSE_REAUTHORIZE } from "../../worker/shared/chat-wire";
+import { TEXTS } from "../../worker/shared/texts";
 import { call, db, json, openSocket, testEnv, until } from "./helpers";
 import { IDS, PNG, seedWorld } from "./seed";
 
@@ -54,6 +55,12 @@ async function expectInternalError(res: Response) {
   expect(await json(res)).toEqual({ error: "Internal server error" });
 }
 
+/** A failing D1 is an outage to the visitor: 503, nothing about the failure. */
+async function expectServiceUnavailable(res: Response) {
+  expect(res.status).toBe(503);
+  expect(await json(res)).toEqual({ error: TEXTS.api.serviceUnavailable });
+}
+
 function imageForm(groupId: number) {
   const form = new FormData();
   form.set("group_id", String(groupId));
@@ -80,8 +87,8 @@ describe("chat image messages", () => {
     const world = await seedWorld();
     const before = { rows: await rowCount(messages), objects: await objectCount() };
     const env: Partial<Env> = { DB: faultyDb(/^insert into "messages"/i) };
-    await expectInternalError(await call("/api/messages/image", { method: "POST", cookie: world.cookie.owner, body: imageForm(IDS.publicChannel), env }));
-    await expectInternalError(
+    await expectServiceUnavailable(await call("/api/messages/image", { method: "POST", cookie: world.cookie.owner, body: imageForm(IDS.publicChannel), env }));
+    await expectServiceUnavailable(
       await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body: "[Image: a.png]", image_url: pngDataUrl }, env }),
     );
     expect({ rows: await rowCount(messages), objects: await objectCount() }).toEqual(before);
@@ -126,8 +133,8 @@ describe("resources", () => {
     const world = await seedWorld();
     const before = { rows: await rowCount(resources), objects: await objectCount() };
     const env = { DB: faultyDb(/^insert into "resources"/i) };
-    await expectInternalError(await upload(world.cookie.paid!, env));
-    await expectInternalError(await uploadMultipart(world.cookie.paid!, env));
+    await expectServiceUnavailable(await upload(world.cookie.paid!, env));
+    await expectServiceUnavailable(await uploadMultipart(world.cookie.paid!, env));
     expect({ rows: await rowCount(resources), objects: await objectCount() }).toEqual(before);
     expect((await upload(world.cookie.paid!)).status).toBe(201);
     expect({ rows: await rowCount(resources), objects: await objectCount() }).toEqual({ rows: before.rows + 1, objects: before.objects + 1 });
@@ -178,7 +185,7 @@ describe("payments", () => {
     const token = await approvedAtProvider(world.cookie.member!);
     // The approval is one batch (membership + payment): the failure of its membership statement rolls back both.
     const returned = await returnWith(token, { DB: faultyDb(/^insert into "memberships"/i) });
-    expect(returned.status).toBe(500);
+    expect(returned.status).toBe(503);
     expect(await paymentRow()).toMatchObject({ status: "pending" });
     expect(await membership(world.cookie.member!)).toBe("none");
     const confirmed = await call("/api/payments/confirm", { method: "POST", cookie: world.cookie.member, json: {} });

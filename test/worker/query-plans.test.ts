@@ -25,10 +25,11 @@ const GROWING = [
 ];
 
 /**
- * The one whole-table read that is the point of its query: an admin's channel list is every channel
- * (nothing to narrow by); it still reads them in primary-key order, with no sort.
+ * The whole-table reads that are the point of their query: an admin's channel list is every channel
+ * (nothing to narrow by; read in primary-key order, with no sort); the library's tag filter lists every
+ * distinct tag of every resource (sorting that distinct set, not the table).
  */
-const WHOLE_TABLE_BY_DESIGN: Record<string, string[]> = { "channel list (admin)": ["channels"] };
+const WHOLE_TABLE_BY_DESIGN: Record<string, string[]> = { "channel list (admin)": ["channels"], "resource tags and total": ["resources"] };
 
 type PlanRow = { id: number; parent: number; detail: string };
 
@@ -77,6 +78,8 @@ describe("query plans of the hot queries", () => {
       "channel list (admin)": await run("/api/groups", admin),
       "membership lookup": await run("/api/membership/status", member),
       "resources list (paying member)": await run("/api/resources", member),
+      "resources page after a cursor, searched and tagged": await run("/api/resources?limit=24&before=400&q=seed&tag=bench", member),
+      "resource tags and total": await run("/api/resources/tags", member),
       "own sessions": await run("/api/sessions", member),
       "admin: members": await run("/api/admin/members", admin),
       "admin: payments": await run("/api/admin/payments", admin),
@@ -92,7 +95,7 @@ describe("query plans of the hot queries", () => {
         const plan = await planOf(q);
         console.log(`PLAN ${name}\n  ${q.sql}\n    ${plan.join("\n    ")}`);
         // A sort of a whole growing table is as bad as scanning it: lists must come in an index's order.
-        if (plan.some((d) => d.startsWith("USE TEMP B-TREE FOR ORDER BY")) && !/ limit \?$/.test(q.sql) && !/where/.test(q.sql)) {
+        if (plan.some((d) => d.startsWith("USE TEMP B-TREE FOR ORDER BY")) && !/ limit \?$/.test(q.sql) && !/where/.test(q.sql) && !WHOLE_TABLE_BY_DESIGN[name]) {
           failures.push(`${name}: sorts the whole table  <-  ${q.sql}`);
         }
         for (const detail of plan) {

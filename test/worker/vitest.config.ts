@@ -19,6 +19,8 @@ export default defineConfig(async () => {
       root: import.meta.dirname,
       include: ["**/*.test.ts"],
       setupFiles: ["./setup.ts"],
+      // The worker's one-line JSON request logs would drown the report; request-log.test.ts asserts them.
+      onConsoleLog: (log: string) => !log.startsWith('{"time":'),
     },
   };
 });

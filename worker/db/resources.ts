@@ -1,6 +1,6 @@
 // The resource library's queries and its wire shape (SPEC §3 Resource). The AI feature creates its
 // ai_text and ai_image resources through insertResource / storeResource and lists them with the rest.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "./client";
 import { resources } from "./schema";
 import { newBlobKey, putBlob } from "../services/storage";
@@ -38,8 +38,50 @@ export function normaliseTags(tags: readonly string[]): string[] {
   return out;
 }
 
-/** Newest first. */
-export const listResources = (db: Database) => db.select().from(resources).orderBy(desc(resources.createdAt), desc(resources.id));
+/** The tags of a row as a table (json_each); a malformed value reads as no tags instead of failing the query. */
+const tagsTable = sql`json_each(CASE WHEN json_valid(${resources.tags}) THEN ${resources.tags} ELSE '[]' END)`;
+
+export type ResourcePage = { limit: number; before?: number; q?: string; tag?: string };
+
+/**
+ * One page of the library, newest first (created_at desc, id desc), in ONE statement whatever the
+ * table size: it walks resources_created_idx backwards from the cursor and stops after `limit` matches.
+ * `before` is the id of the last resource of the previous page; its created_at is read in the same
+ * statement (from the nearest row at or below that id, so a cursor deleted meanwhile still pages on).
+ * `q` matches title, description or any tag as plain text, case-insensitively (SQLite's lower() folds
+ * ASCII letters; other letters match as written). instr(), not LIKE: no wildcard in the text can mean
+ * anything, and D1 refuses LIKE patterns over 50 bytes. `tag` is one exact tag.
+ */
+export function listResources(db: Database, page: ResourcePage) {
+  const conditions: SQL[] = [];
+  if (page.before !== undefined) {
+    const cursorTime = sql`(SELECT ${resources.createdAt} FROM ${resources} WHERE ${resources.id} <= ${page.before} ORDER BY ${resources.id} DESC LIMIT 1)`;
+    conditions.push(sql`(${resources.createdAt}, ${resources.id}) < (${cursorTime}, ${page.before})`);
+  }
+  if (page.q) {
+    const contains = (column: SQLWrapper) => sql`instr(lower(${column}), lower(${page.q})) > 0`;
+    conditions.push(sql`(${contains(resources.title)} OR ${contains(resources.description)} OR EXISTS (SELECT 1 FROM ${tagsTable} WHERE ${contains(sql`value`)}))`);
+  }
+  if (page.tag) conditions.push(sql`EXISTS (SELECT 1 FROM ${tagsTable} WHERE value = ${page.tag})`);
+  return db
+    .select()
+    .from(resources)
+    .where(and(...conditions))
+    .orderBy(desc(resources.createdAt), desc(resources.id))
+    .limit(page.limit);
+}
+
+/** Every distinct tag (sorted, case-insensitively first) and the number of resources, in one statement. */
+export async function resourceTagsAndTotal(db: Database): Promise<{ tags: string[]; total: number }> {
+  const [row] = await db.all<{ tags: string; total: number }>(sql`
+    SELECT
+      (SELECT count(*) FROM ${resources}) AS total,
+      (SELECT json_group_array(value) FROM (
+        SELECT DISTINCT t.value AS value FROM ${resources}, ${tagsTable} AS t
+        WHERE t.type = 'text' ORDER BY t.value COLLATE NOCASE, t.value
+      )) AS tags`);
+  return { tags: JSON.parse(row.tags) as string[], total: row.total };
+}
 
 export async function getResource(db: Database, id: number) {
   const [row] = await db.select().from(resources).where(eq(resources.id, id)).limit(1);

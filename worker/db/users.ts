@@ -29,7 +29,9 @@ export type SignInIdentity = { email: string; name?: string | null; avatarUrl?: 
 
 /**
  * Finds the account of a verified identity (by Google subject, then by email, so an account an admin
- * pre-provisioned binds on first sign-in) or creates it. Emails in ADMIN_EMAILS become admins.
+ * pre-provisioned binds to its subject on first sign-in) or creates it. Emails in ADMIN_EMAILS become
+ * admins. Returns null, changing nothing, when the email's account is already bound to another Google
+ * subject: a different Google account (or a recycled address) must not take it over.
  */
 export async function upsertSignInUser(db: Database, identity: SignInIdentity, adminEmails: string | undefined) {
   const email = normaliseEmail(identity.email);
@@ -40,6 +42,7 @@ export async function upsertSignInUser(db: Database, identity: SignInIdentity, a
   const existing = await db.select().from(users).where(match).limit(2);
   const found = existing.find((u) => identity.googleSub && u.googleSub === identity.googleSub) ?? existing[0];
   if (found) {
+    if (identity.googleSub && found.googleSub && found.googleSub !== identity.googleSub) return null;
     const patch: Partial<typeof users.$inferInsert> = {};
     if (identity.googleSub && !found.googleSub) patch.googleSub = identity.googleSub;
     if (!found.name && identity.name) patch.name = identity.name;

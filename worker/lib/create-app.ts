@@ -3,16 +3,19 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
 import { TEXTS } from "../shared/texts";
 import { ApiError } from "./errors";
+import { classifyError, logError, requestLog } from "./request-log";
 
 /** A sub-app of the API. Errors are owned by the root app built by createApp. */
 export const createRouter = () => new Hono<AppEnv>({ strict: false });
 
 /**
- * The root app: one error shape `{ error, details? }`, JSON 404s, and a generic 500 that
- * never leaks a stack (the error is logged without request bodies or secrets).
+ * The root app: a request id and one log line per request, one error shape `{ error, details? }`,
+ * JSON 404s, a 503 when D1 fails (missing migrations, outage) and a generic 500 that never leaks a
+ * stack (the error is logged, with the request id, without request bodies or secrets).
  */
 export function createApp() {
   const app = createRouter();
+  app.use(requestLog);
   app.notFound((c) => c.json({ error: TEXTS.api.notFound }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
@@ -25,7 +28,9 @@ export function createApp() {
       const message = status < 500 ? err.message || TEXTS.api.invalidJson : TEXTS.api.internal;
       return c.json({ error: message }, status);
     }
-    console.error("unhandled error", c.req.method, new URL(c.req.url).pathname, err instanceof Error ? err.name + ": " + err.message : "unknown");
+    const classified = classifyError(err);
+    logError(c, err, classified);
+    if (classified.kind === "database") return c.json({ error: TEXTS.api.serviceUnavailable }, 503);
     return c.json({ error: TEXTS.api.internal }, 500);
   });
   return app;

@@ -8,12 +8,13 @@ import { toUserDto, upsertSignInUser } from "../db/users";
 import type { AppEnv, Env } from "../env";
 import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
-import { ApiError, notFound } from "../lib/errors";
+import { ApiError, forbidden, notFound } from "../lib/errors";
 import { signInLimited } from "../lib/rate-limit";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
 import { LIMITS, TIMING } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
 
 const STATE_COOKIE = "oauth_state";
 const VERIFIER_COOKIE = "oauth_verifier";
@@ -76,6 +77,7 @@ export const authRoutes = createRouter()
       identity = await exchangeGoogleCode(googleConfig(c), code, verifier);
     }
     const user = await upsertSignInUser(c.var.db, identity, c.env.ADMIN_EMAILS);
+    if (!user) throw forbidden(TEXTS.auth.googleAccountMismatch);
     const session = await createSession(c.var.db, user.id, c.req.header("user-agent") ?? null);
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: toUserDto(user) });

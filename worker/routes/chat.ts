@@ -77,7 +77,7 @@ const imageMessageForm = z.object({
 });
 
 /** What the helpers need from a handler's context (after requireUser). */
-type Ctx = { var: { db: Database; user: SessionUser }; env: Env };
+type Ctx = { var: { db: Database; user: SessionUser }; env: Env; executionCtx: ExecutionContext };
 
 const room = (env: Env, channelId: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(channelId)));
 
@@ -152,7 +152,8 @@ async function postMessage(c: Ctx, channelId: number, body: string, image?: { by
     throw err;
   }
   const message = toMessageDto(stored);
-  await fanOut(c.env, channelId, { type: "message", message });
+  // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
+  c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
   return message;
 }
 

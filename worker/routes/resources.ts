@@ -7,6 +7,7 @@ import {
   getResource,
   listResources,
   normaliseTags,
+  resourceTagsAndTotal,
   storeResource,
   toResourceDto,
   updateResource,
@@ -79,6 +80,14 @@ const jsonUploadBody = uploadFields.extend({
 const editBody = z.object({ title: titleInput, description: descriptionInput, tags: tagsInput });
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** A library page: newest first, `before` = the id of the previous page's last resource. */
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.resourcesPageMax).default(LIMITS.resourcesPageDefault),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  q: z.string().trim().max(LIMITS.resourceSearchMax).optional(),
+  tag: z.string().trim().max(LIMITS.tagMax).optional(),
+});
 
 
 /**
@@ -161,10 +170,11 @@ const base64Size = (b64: string) => {
 };
 
 export const resourceRoutes = createRouter()
-  .get("/resources", requirePaidMember, async (c) => {
-    const rows = await listResources(c.var.db);
+  .get("/resources", requirePaidMember, validate("query", pageQuery), async (c) => {
+    const rows = await listResources(c.var.db, c.req.valid("query"));
     return c.json(rows.map(toResourceDto));
   })
+  .get("/resources/tags", requirePaidMember, async (c) => c.json(await resourceTagsAndTotal(c.var.db)))
   .post("/resources/upload", requirePaidMember, limited("uploads"), async (c) => {
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = mediaType === "multipart/form-data";

@@ -40,6 +40,10 @@ export const LIMITS = {
   linkPreviewsPerMessage: 3,
   postsPageDefault: 20,
   postsPageMax: 50,
+  /** GET /api/resources: page size (limit) and the longest search text (q). */
+  resourcesPageDefault: 24,
+  resourcesPageMax: 50,
+  resourceSearchMax: 100,
   commentsListMax: 200,
   noticesListMax: 50,
   urlMax: 2048,

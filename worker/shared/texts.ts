@@ -11,6 +11,10 @@ export const TEXTS = {
     completing: "Completing your cosmic journey...",
     loading: "Loading...",
   },
+  auth: {
+    googleAccountMismatch:
+      "This email is already linked to a different Google account. Sign in with the Google account you used before, or ask an admin for help.",
+  },
   payment: {
     initiateFailed: "Failed to initiate payment",
     initiateNetwork: "Failed to initiate payment. Please try again.",
@@ -170,6 +174,7 @@ export const TEXTS = {
     forbidden: "You do not have permission to do that",
     notFound: "Not found",
     internal: "Internal server error",
+    serviceUnavailable: "The service is unavailable right now. Please try again in a few minutes.",
     invalidJson: "Request body must be valid JSON",
     controlCharacters: "Text must not contain control characters",
     unsupportedMediaType: "Send the request body as JSON",

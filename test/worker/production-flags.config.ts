@@ -1,0 +1,28 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+// The link-preview suite again, inside a workerd running the PRODUCTION configuration's compatibility
+// flags (global_fetch_strictly_public: fetch() may reach only the public internet). The local
+// environment turns that flag off for the fake AI providers, so the main worker project cannot show
+// it. Sign-in in these tests still uses the development provider (bindings below), not the flags.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(root, "wrangler.toml") },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, AUTH_DEV_LOGIN: "1", APP_ENV: "local", ADMIN_EMAILS: "admin@example.com" } },
+      }),
+    ],
+    test: {
+      name: "worker-production-flags",
+      root: import.meta.dirname,
+      include: ["link-preview.test.ts", "strictly-public-fetch.prod-test.ts"],
+      setupFiles: ["./setup.ts"],
+      globalSetup: ["./local-http-server.ts"],
+    },
+  };
+});

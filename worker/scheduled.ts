@@ -1,0 +1,51 @@
+// Scheduled work in one place: wrangler.toml's Cron Triggers call `scheduled`, which runs the jobs
+// registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
+// a failing job never stops the others.
+import type { Env } from "./env";
+import type { ScheduledJob } from "./jobs/types";
+import { logLine, safeErrorMessages } from "./lib/request-log";
+
+/** The Cron Triggers of wrangler.toml's [triggers] (keep both lists equal). */
+export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *" } as const;
+
+/** The jobs of each cron. Registering a job is one line: `{ cron: CRON.hourly, job: someJob },`. */
+export const JOBS: { cron: string; job: ScheduledJob }[] = [];
+
+export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };
+
+/** Runs `jobs` in order, logging each; errors are caught per job. */
+export async function runJobs(jobs: ScheduledJob[], env: Env, now: Date, cron: string): Promise<JobOutcome[]> {
+  const outcomes: JobOutcome[] = [];
+  for (const job of jobs) {
+    const started = Date.now();
+    try {
+      const counts = await job.run(env, now);
+      logLine({ level: "info", type: "job", job: job.name, cron, ok: true, duration_ms: Date.now() - started, ...prefixed(counts) });
+      outcomes.push({ job: job.name, ok: true, counts });
+    } catch (err) {
+      logLine({ level: "error", type: "job", job: job.name, cron, ok: false, duration_ms: Date.now() - started, error: safeErrorMessages(err).join(" | ") });
+      outcomes.push({ job: job.name, ok: false, counts: {} });
+    }
+  }
+  return outcomes;
+}
+
+/** Counts go into the log line under `count_<name>`, so a job cannot overwrite the line's own fields. */
+const prefixed = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).map(([k, v]) => [`count_${k}`, v]));
+
+/** The `scheduled` handler for a registry (the worker uses JOBS; the tests pass their own). */
+export function scheduledHandler(registry: { cron: string; job: ScheduledJob }[]): ExportedHandlerScheduledHandler<Env> {
+  return async (controller, env) => {
+    const jobs = registry.filter((entry) => entry.cron === controller.cron).map((entry) => entry.job);
+    if (jobs.length === 0) {
+      logLine({ level: "warn", type: "job", job: null, cron: controller.cron, ok: true, note: "no jobs registered for this cron" });
+      return;
+    }
+    const outcomes = await runJobs(jobs, env, new Date(controller.scheduledTime), controller.cron);
+    // A failed job marks the invocation failed in the Cron Events dashboard, after every job had its turn.
+    const failed = outcomes.filter((o) => !o.ok).map((o) => o.job);
+    if (failed.length) throw new Error(`scheduled jobs failed: ${failed.join(", ")}`);
+  };
+}
+
+export const scheduled = scheduledHandler(JOBS);
