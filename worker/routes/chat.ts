@@ -77,7 +77,7 @@ const imageMessageForm = z.object({
 });
 
 /** What the helpers need from a handler's context (after requireUser). */
-type Ctx = { var: { db: Database; user: SessionUser }; env: Env; executionCtx: ExecutionContext };
+type Ctx = { var: { db: Database; user: SessionUser }; env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } };
 
 const room = (env: Env, channelId: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(channelId)));
 
