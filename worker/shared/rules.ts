@@ -54,6 +54,8 @@ export const LIMITS = {
   searchQueryMax: 200,
   searchTermsMax: 8,
   searchResults: 20,
+  /** Search ranks the newest this-many matches of each kind (a word found everywhere stays cheap). */
+  searchCandidates: 500,
   /** Unread counts stop at this (the client shows "99+" above 99). */
   unreadCountMax: 100,
 } as const;
