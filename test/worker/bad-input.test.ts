@@ -345,6 +345,7 @@ const SPECS: Spec[] = [
     ok: 200,
   },
   { route: "DELETE /api/groups/:id", as: "owner", path: "/api/groups/{id}", params: { id: pub }, ok: 200 },
+  { route: "POST /api/groups/:id/read", as: "paid", path: "/api/groups/{id}/read", params: { id: priv }, ok: 200 },
   { route: "GET /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, ok: 200 },
   { route: "POST /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, input: { email: EMAILS.member }, fields: { email: email() }, ok: 201 },
   { route: "DELETE /api/groups/:id/members/:userId", as: "owner", path: "/api/groups/{id}/members/{userId}", params: { id: priv, userId: IDS.paid }, ok: 200 },
@@ -471,6 +472,7 @@ const NO_INPUT = [
   "GET /api/resources/tags",
   "GET /api/cosmic-notices",
   "GET /api/groups",
+  "GET /api/live/socket",
   "GET /api/dev/webpay/autosubmit.js",
 ];
 /** The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's `{ error_message }` shape, and exists only locally. */

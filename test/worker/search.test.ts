@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { resources } from "../../worker/db/schema";
 import { toFtsQuery } from "../../worker/db/search";
+import { LIMITS } from "../../worker/shared/rules";
 import type { SearchResult } from "../../worker/shared/search";
 import { snippetParts } from "../../worker/shared/search";
 import { call, db, json, testEnv } from "./helpers";
@@ -180,6 +181,18 @@ describe("GET /api/search", () => {
     expect((await find("member", "(tonight)")).length).toBe(1);
     expect(await find("member", "*")).toEqual([]);
     expect(await find("member", `"`)).toEqual([]);
+  });
+
+  it("ranks a word found everywhere among its newest matches only", async () => {
+    const old = await post("member", "galaxy galaxy galaxy");
+    const values = Array.from({ length: LIMITS.searchCandidates }, (_, i) => `(${IDS.member}, 'a long line about many things and one galaxy ${i}')`).join(",");
+    await testEnv.DB.prepare(`INSERT INTO posts (author_id, content) VALUES ${values}`).run();
+    const results = await find("member", "galaxy", "post");
+    expect(results).toHaveLength(LIMITS.searchResults);
+    expect(results.map((x) => x.id)).not.toContain(old.id);
+    // One newer match than the window holds, and the strongest match ranks first again.
+    await testEnv.DB.prepare(`DELETE FROM posts WHERE id = (SELECT max(id) FROM posts)`).run();
+    expect((await find("member", "galaxy", "post"))[0].id).toBe(old.id);
   });
 
   it("turns any text into a valid FTS5 query (quoted words, last one a prefix)", () => {

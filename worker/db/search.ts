@@ -59,6 +59,16 @@ function titleOf(text: string | null): string {
   return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_MAX - 1).join("").trimEnd()}${ELLIPSIS}` : line;
 }
 
+/**
+ * Ranking every match of a word that is everywhere (a word in all 100,000 messages) costs seconds, so
+ * each kind ranks only its newest LIMITS.searchCandidates matches: the rowid floor is found by walking
+ * the index backwards (cheap), and FTS5 applies a rowid range inside the MATCH. Rarer words rank all.
+ * (For messages the window is taken before the channel filter: a member who may read few of the newest
+ * matches gets fewer results for such a word, never someone else's.)
+ */
+const recentMatches = (table: string, query: string) =>
+  sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query} order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
+
 type Row = { kind: SearchKind; id: number; title: string | null; snippet: string; created_at: number; rank: number; post_id: number | null; group_id: number | null };
 
 const snippet = (table: string, column: number) => sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
@@ -72,13 +82,13 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
       return sql`select * from (select 'post' as kind, p.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
         ${snippet("posts_fts", 0)} as snippet, p.created_at as created_at, bm25(posts_fts) as rank, p.id as post_id, null as group_id
         from posts_fts join posts p on p.id = posts_fts.rowid
-        where posts_fts match ${query} order by rank limit ${limit})`;
+        where posts_fts match ${query} and ${recentMatches("posts_fts", query)} order by rank limit ${limit})`;
     case "comment":
       // hidden: comments and their posts (`and cm.hidden = 0 and p.hidden = 0`) once issue 20 adds the flags.
       return sql`select * from (select 'comment' as kind, cm.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
         ${snippet("comments_fts", 0)} as snippet, cm.created_at as created_at, bm25(comments_fts) as rank, cm.post_id as post_id, null as group_id
         from comments_fts join comments cm on cm.id = comments_fts.rowid join posts p on p.id = cm.post_id
-        where comments_fts match ${query} order by rank limit ${limit})`;
+        where comments_fts match ${query} and ${recentMatches("comments_fts", query)} order by rank limit ${limit})`;
     case "message": {
       // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins read all.
       const readable =
@@ -90,7 +100,7 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
       return sql`select * from (select 'message' as kind, m.id as id, ch.name as title,
         ${snippet("messages_fts", 0)} as snippet, m.created_at as created_at, bm25(messages_fts) as rank, null as post_id, m.channel_id as group_id
         from messages_fts join messages m on m.id = messages_fts.rowid join channels ch on ch.id = m.channel_id
-        where messages_fts match ${query} and ${readable} order by rank limit ${limit})`;
+        where messages_fts match ${query} and ${recentMatches("messages_fts", query)} and ${readable} order by rank limit ${limit})`;
     }
     case "resource":
       // A title hit counts three times a description or tag hit; the snippet prefers the description.
@@ -98,7 +108,7 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
         coalesce(nullif(${snippet("resources_fts", 1)}, ''), ${snippet("resources_fts", 0)}) as snippet,
         r.created_at as created_at, bm25(resources_fts, 3.0, 1.0, 1.0) as rank, null as post_id, null as group_id
         from resources_fts join resources r on r.id = resources_fts.rowid
-        where resources_fts match ${query} order by rank limit ${limit})`;
+        where resources_fts match ${query} and ${recentMatches("resources_fts", query)} order by rank limit ${limit})`;
   }
 }
 

@@ -15,12 +15,15 @@ import {
   listChannelMembers,
   listVisibleMessages,
   listVisibleChannels,
+  markChannelRead,
   removeChannelMember,
   toChannelDto,
+  toChannelListItem,
   toMessageDto,
   updateChannel,
 } from "../db/chat";
 import { normaliseEmail } from "../db/users";
+import type { ChannelRow } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { createRouter } from "../lib/create-app";
@@ -28,6 +31,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
 import { closeChatSockets } from "../services/chat-sockets";
 import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
@@ -140,7 +144,8 @@ function decodeDataUrl(dataUrl: string): { type: string; bytes: Uint8Array } {
 }
 
 /** Stores a message (after its image, if any), then fans it out. An image is removed if the insert fails. */
-async function postMessage(c: Ctx, channelId: number, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
+async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
+  const channelId = channel.id;
   const key = image ? await storeChatImage(c.env.BLOBS, image.bytes, image.type, image.fileName) : null;
   let stored;
   try {
@@ -152,14 +157,36 @@ async function postMessage(c: Ctx, channelId: number, body: string, image?: { by
   const message = toMessageDto(stored);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
+  c.executionCtx.waitUntil(announceActivity(c.env, c.var.db, channel, stored));
   return message;
+}
+
+/** A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking). */
+function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
+  const origin = c.req.header("origin");
+  if (origin && origin !== new URL(c.req.url).origin) throw forbidden("Cross-site request refused");
+}
+
+/** The upgrade as the room receives it: the authenticated caller in headers, no cookie. */
+function forwardedUpgrade(c: Ctx & { var: { sessionId: string; sessionExpiresAt: Date }; req: { raw: Request; url: string } }, groupId: number) {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
+  headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
+  headers.set(ROOM_HEADERS.userRole, c.var.user.role);
+  headers.set(ROOM_HEADERS.groupId, String(groupId));
+  // The socket belongs to this session: it closes when the session ends (see worker/chat-room.ts).
+  headers.set(ROOM_HEADERS.sessionId, c.var.sessionId);
+  headers.set(ROOM_HEADERS.sessionExpiresAt, String(c.var.sessionExpiresAt.getTime()));
+  headers.delete("cookie");
+  return new Request(c.req.url, { headers });
 }
 
 export const chatRoutes = createRouter()
   // ---- channels ----
   .get("/groups", requireUser, async (c) => {
     const rows = await listVisibleChannels(c.var.db, c.var.user);
-    return c.json(rows.map((r) => toChannelDto(r, c.var.user)));
+    return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
   .post("/groups", requireUser, validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
@@ -189,6 +216,13 @@ export const chatRoutes = createRouter()
     }
     return c.json({ success: true as const });
   })
+  /** Marks the channel read up to its newest message (fetching its messages does the same). */
+  .post("/groups/:id/read", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await visibleChannelOr404(c, id);
+    if (await markChannelRead(c.var.db, c.var.user.id, id)) c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id: id }));
+    return c.json({ success: true as const });
+  })
   // ---- channel members (private channels), managed by the creator or an admin ----
   .get("/groups/:id/members", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -213,50 +247,48 @@ export const chatRoutes = createRouter()
   // ---- the channel's WebSocket: authenticated here, then forwarded to the channel's object ----
   .get("/groups/:id/socket", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
-    // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
-    const origin = c.req.header("origin");
-    if (origin && origin !== new URL(c.req.url).origin) throw forbidden("Cross-site request refused");
+    checkUpgrade(c);
     await visibleChannelOr404(c, id);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
-    headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
-    headers.set(ROOM_HEADERS.userRole, c.var.user.role);
-    headers.set(ROOM_HEADERS.groupId, String(id));
-    // The socket belongs to this session: it closes when the session ends (see worker/chat-room.ts).
-    headers.set(ROOM_HEADERS.sessionId, c.var.sessionId);
-    headers.set(ROOM_HEADERS.sessionExpiresAt, String(c.var.sessionExpiresAt.getTime()));
-    headers.delete("cookie");
-    return room(c.env, id).fetch(new Request(c.req.url, { headers }));
+    return room(c.env, id).fetch(forwardedUpgrade(c, id));
+  })
+  // ---- the member's live socket: unread activity from every channel they may read ----
+  .get("/live/socket", requireUser, async (c) => {
+    checkUpgrade(c);
+    return liveRoom(c.env).fetch(forwardedUpgrade(c, LIVE_GROUP_ID));
   })
   // ---- messages ----
   .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {
     const { group_id, after } = c.req.valid("query");
     const rows = await listVisibleMessages(c.var.db, c.var.user, group_id, after);
     if (!rows) throw notFound(CHANNEL_NOT_FOUND);
+    // Reading is opening: the channel is read up to the newest message sent (an empty poll writes nothing).
+    const newest = rows.at(-1);
+    if (newest && (await markChannelRead(c.var.db, c.var.user.id, group_id, newest.id))) {
+      c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id }));
+    }
     return c.json(rows.map(toMessageDto));
   })
   .post("/messages", requireUser, limited("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
     if (image_url) await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
-    await visibleChannelOr404(c, group_id);
+    const channel = await visibleChannelOr404(c, group_id);
     let image;
     if (image_url) {
       const decoded = decodeDataUrl(image_url);
       const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
       image = { ...decoded, fileName: safeFileName(named ?? "image") };
     }
-    return c.json(await postMessage(c, group_id, body, image), 201);
+    return c.json(await postMessage(c, channel, body, image), 201);
   })
   /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
   .post("/messages/image", requireUser, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
-    await visibleChannelOr404(c, group_id);
+    const channel = await visibleChannelOr404(c, group_id);
     if (!image.type.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
     if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const fileName = safeFileName(image.name);
     const bytes = new Uint8Array(await image.arrayBuffer());
-    return c.json(await postMessage(c, group_id, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
+    return c.json(await postMessage(c, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
   })
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
