@@ -28,6 +28,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { CROSS_SITE_REFUSED } from "../middleware/csrf";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
 import { closeChatSockets } from "../services/chat-sockets";
 import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
@@ -216,7 +217,7 @@ export const chatRoutes = createRouter()
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
     // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
     const origin = c.req.header("origin");
-    if (origin && origin !== new URL(c.req.url).origin) throw forbidden("Cross-site request refused");
+    if (origin && origin !== new URL(c.req.url).origin) throw forbidden(CROSS_SITE_REFUSED);
     await visibleChannelOr404(c, id);
     const headers = new Headers(c.req.raw.headers);
     headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
