@@ -10,6 +10,7 @@ import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { signInLimited } from "../lib/rate-limit";
+import { CROSS_SITE_REFUSED, isSameOrigin } from "../middleware/csrf";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { closeSessionSockets } from "../services/chat-sockets";
@@ -83,7 +84,9 @@ export const authRoutes = createRouter()
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: toUserDto(user) });
   })
+  // The spec's logout is a GET, so another site could link to it: only a same-origin request ends the session.
   .get("/logout", async (c) => {
+    if (!isSameOrigin(c)) throw forbidden(CROSS_SITE_REFUSED);
     if (c.var.sessionId && c.var.user) {
       await deleteSession(c.var.db, c.var.sessionId);
       await closeSessionSockets(c.env, c.var.db, c.var.user, [c.var.sessionId]);

@@ -31,6 +31,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { CROSS_SITE_REFUSED } from "../middleware/csrf";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
 import { closeChatSockets } from "../services/chat-sockets";
@@ -165,7 +166,8 @@ async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { 
 function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
   const origin = c.req.header("origin");
-  if (origin && origin !== new URL(c.req.url).origin) throw forbidden("Cross-site request refused");
+  // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
+  if (origin && origin !== new URL(c.req.url).origin) throw forbidden(CROSS_SITE_REFUSED);
 }
 
 /** The upgrade as the room receives it: the authenticated caller in headers, no cookie. */
