@@ -1,5 +1,8 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
+/** The body of every error answer of the API. */
+export type ApiErrorBody = { error: string; details?: unknown };
+
 /**
  * The one error the handlers throw; createApp turns it into `{ error, details?, ...fields }` with its
  * status and headers. `fields` carries extra top-level members a contract names (e.g. AI errors' `model`).
