@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { InferRequestType } from "hono/client";
 import { describe, expect, it } from "vitest";
 import { comments, notices, postLikes, posts, users } from "../../worker/db/schema";
+import { TEXTS } from "../../worker/shared/texts";
 import { api, call, countingDb, db, errorBody, signIn, type Api } from "./helpers";
 
 const post = (cookie: string, content: string) => api(cookie).posts.$post({ json: { content } });
@@ -131,7 +132,7 @@ describe("posts", () => {
     const { id } = await createdPost(author);
     const refused = await api(member).posts[":id"].$delete({ param: { id: String(id) } });
     expect(refused.status).toBe(403);
-    expect(await errorBody(refused)).toEqual({ error: expect.any(String) });
+    expect(await errorBody(refused)).toEqual({ error: TEXTS.api.forbidden, code: "forbidden" });
     expect(await db().select().from(posts)).toHaveLength(1);
     expect((await api(admin).posts[":id"].$delete({ param: { id: String(id) } })).status).toBe(200);
     expect(await db().select().from(posts)).toHaveLength(0);

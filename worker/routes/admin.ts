@@ -19,7 +19,7 @@ import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS, TEXTS } from "../shared/texts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const role = z.enum(["member", "admin"]);
@@ -34,7 +34,7 @@ const addMemberBody = z.object({
   name: z
     .string()
     .trim()
-    .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`)
+    .max(LIMITS.nameMax, API_ERRORS.name_too_long)
     .nullish()
     .transform((s) => s || null),
   role: role.default("member"),
