@@ -31,15 +31,13 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
-import { CROSS_SITE_REFUSED } from "../middleware/csrf";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
 import { closeChatSockets } from "../services/chat-sockets";
 import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
-const CHANNEL_NOT_FOUND = "Channel not found";
 const IMAGE_NOT_AN_IMAGE = "The file is not a valid image";
 /** A base64 data URL of the largest allowed image, with room for its header. */
 const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
@@ -48,17 +46,17 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
 
 const channelBody = z.object({
-  name: z.string().trim().min(1, "Channel name is required").max(LIMITS.channelNameMax, `Channel name must be at most ${LIMITS.channelNameMax} characters`),
+  name: z.string().trim().min(1, E.channel_name_required).max(LIMITS.channelNameMax, E.channel_name_too_long),
   description: z
     .string()
     .trim()
-    .max(LIMITS.channelDescriptionMax, `Description must be at most ${LIMITS.channelDescriptionMax} characters`)
+    .max(LIMITS.channelDescriptionMax, E.channel_description_too_long)
     .nullish()
     .transform((v) => v || null),
   is_private: z.boolean().default(false),
 });
 
-const memberBody = z.object({ email: z.email("A valid email is required").max(254) });
+const memberBody = z.object({ email: z.email(E.member_email_invalid).max(254) });
 
 const messagesQuery = z.object({
   group_id: z.coerce.number().int().positive(),
@@ -68,8 +66,8 @@ const messagesQuery = z.object({
 const messageText = z
   .string()
   .trim()
-  .min(1, "Message cannot be empty")
-  .max(LIMITS.chatMessageMax, `Message must be at most ${LIMITS.chatMessageMax} characters`);
+  .min(1, E.message_required)
+  .max(LIMITS.chatMessageMax, E.message_too_long);
 
 const messageBody = z.object({
   group_id: z.number().int().positive(),
@@ -89,13 +87,13 @@ const room = (env: Env, channelId: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.id
 
 async function visibleChannelOr404(c: Ctx, id: number) {
   const channel = await getVisibleChannel(c.var.db, c.var.user, id);
-  if (!channel) throw notFound(CHANNEL_NOT_FOUND);
+  if (!channel) throw notFound(E.channel_not_found);
   return channel;
 }
 
 async function managedChannel(c: Ctx, id: number) {
   const channel = await visibleChannelOr404(c, id);
-  if (!canManageChannel(c.var.user, channel)) throw forbidden("Only the channel's creator or an admin can manage it");
+  if (!canManageChannel(c.var.user, channel)) throw forbidden(E.channel_manage_forbidden);
   return channel;
 }
 
@@ -164,10 +162,10 @@ async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { 
 
 /** A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking). */
 function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
-  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, E.websocket_expected);
   const origin = c.req.header("origin");
   // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
-  if (origin && origin !== new URL(c.req.url).origin) throw forbidden(CROSS_SITE_REFUSED);
+  if (origin && origin !== new URL(c.req.url).origin) throw forbidden(E.cross_site_refused);
 }
 
 /** The upgrade as the room receives it: the authenticated caller in headers, no cookie. */
@@ -235,14 +233,14 @@ export const chatRoutes = createRouter()
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
     const user = await findUserByEmail(c.var.db, normaliseEmail(c.req.valid("json").email));
-    if (!user) throw notFound("No member with that email has signed in yet");
+    if (!user) throw notFound(E.member_not_signed_up);
     await addChannelMember(c.var.db, id, user.id);
     return c.json(user, 201);
   })
   .delete("/groups/:id/members/:userId", requireUser, validate("param", memberParam), async (c) => {
     const { id, userId } = c.req.valid("param");
     const channel = await managedChannel(c, id);
-    if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound("That person is not a member of this channel");
+    if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound(E.channel_member_not_found);
     if (channel.isPrivate) await revokeAccess(c.env, channel, { userId });
     return c.json({ success: true as const });
   })
@@ -262,7 +260,7 @@ export const chatRoutes = createRouter()
   .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {
     const { group_id, after } = c.req.valid("query");
     const rows = await listVisibleMessages(c.var.db, c.var.user, group_id, after);
-    if (!rows) throw notFound(CHANNEL_NOT_FOUND);
+    if (!rows) throw notFound(E.channel_not_found);
     // Reading is opening: the channel is read up to the newest message sent (an empty poll writes nothing).
     const newest = rows.at(-1);
     if (newest && (await markChannelRead(c.var.db, c.var.user.id, group_id, newest.id))) {
