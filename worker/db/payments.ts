@@ -9,7 +9,7 @@ export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
 
 export async function createPendingPayment(
   db: Database,
-  input: { userId: number; userEmail: string; amountClp: number; buyOrder: string; sessionId: string },
+  input: { userId: number; userEmail: string; amountClp: number; buyOrder: string; sessionId: string; isTest: boolean },
 ): Promise<Payment> {
   const [row] = await db
     .insert(payments)
@@ -54,7 +54,7 @@ export async function failPayment(db: Database, id: number, reason: string, resp
 export async function approvePayment(
   db: Database,
   payment: Pick<Payment, "id">,
-  details: { authorizationCode: string | null; responseCode: number },
+  details: { authorizationCode: string | null; responseCode: number; cardLast4: string | null },
   now = Date.now(),
 ): Promise<boolean> {
   const [, completed] = await db.batch([
@@ -83,7 +83,13 @@ export async function approvePayment(
       }),
     db
       .update(payments)
-      .set({ status: "completed", authorizationCode: details.authorizationCode, responseCode: details.responseCode, settledAt: new Date(now) })
+      .set({
+        status: "completed",
+        authorizationCode: details.authorizationCode,
+        responseCode: details.responseCode,
+        cardLast4: details.cardLast4,
+        settledAt: new Date(now),
+      })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
       .returning({ id: payments.id }),
   ]);

@@ -51,6 +51,7 @@ const transactionResponse = z.object({
   status: z.string(),
   buy_order: z.string(),
   session_id: z.string(),
+  card_detail: z.object({ card_number: z.string().nullish() }).nullish(),
   accounting_date: z.string().nullish(),
   transaction_date: z.string().nullish(),
   authorization_code: z.string().nullish(),

@@ -31,6 +31,8 @@ export const TEXTS = {
     enterLounge: "Enter the Lounge",
     errorTitle: "Payment Issue",
     tryAgain: "Try Again",
+    notConfigured: (missing: string[]) => `Payments are not available: the site's Webpay configuration is incomplete (missing ${missing.join(", ")}).`,
+    testModeBanner: "Test mode: no real charges",
   },
   lounge: {
     noticeCreateFailed: "Failed to create notice",
