@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { ConfirmProvider } from "./components/ConfirmDialog";
+import { TestModeBanner } from "./components/TestModeBanner";
 import { ToastProvider } from "./components/Toasts";
 import { preloadScreen, routes } from "./router";
 import { SessionProvider } from "./session/session-context";
@@ -16,6 +17,7 @@ const session = createSessionStore();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
+    <TestModeBanner />
     <SessionProvider store={session}>
       <ToastProvider>
         <ConfirmProvider>

@@ -103,6 +103,9 @@ export const TEXTS = {
       "Content format error: Unable to display this content properly. Please regenerate or contact support.",
   },
   admin: {
+    paymentsNotConfigured: (missing: string[]) =>
+      `Payments are not configured: checkout answers 503 until ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} set (wrangler secret put NAME --env production).`,
+    testPayment: "test",
     validateKeysFailed: "Failed to validate API keys",
     deleteMemberFailed: "Failed to delete member",
     addMemberFailed: "Failed to add member",
