@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { MEMBERSHIP } from "../shared/rules";
 import type { Database } from "./client";
 import { memberships, payments } from "./schema";
@@ -31,6 +31,15 @@ export async function findPaymentByBuyOrder(db: Database, buyOrder: string): Pro
   const [row] = await db.select().from(payments).where(eq(payments.buyOrder, buyOrder)).limit(1);
   return row;
 }
+
+/** Pending payments created before `cutoff`, oldest first (payments_status_created_idx). */
+export const pendingPaymentsCreatedBefore = (db: Database, cutoff: Date, limit: number): Promise<Payment[]> =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), lt(payments.createdAt, cutoff)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
 
 export async function latestPaymentOf(db: Database, userId: number): Promise<Payment | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.id)).limit(1);

@@ -10,6 +10,7 @@ import {
   failPayment,
   findPaymentByBuyOrder,
   findPaymentByToken,
+  pendingPaymentsCreatedBefore,
   setPaymentToken,
   type Payment,
 } from "../db/payments";
@@ -18,7 +19,7 @@ import { ApiError } from "../lib/errors";
 import { MEMBERSHIP } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { webpayEmulatorApp } from "./webpay-emulator";
-import { isApproved, webpayFromEnv, WebpayError, type Webpay, type WebpayTransaction } from "./webpay";
+import { isApproved, WEBPAY_TOKEN_LIFETIME_MS, webpayFromEnv, WebpayError, type Webpay, type WebpayTransaction } from "./webpay";
 
 export const WEBPAY_RETURN_PATH = "/api/payments/webpay/return";
 
@@ -152,13 +153,14 @@ async function settleByCommit(db: Database, webpay: Webpay, payment: Payment): P
 /**
  * Asks Transbank where a pending payment stands and settles it: authorized -> committed (when
  * `commit`) and approved; refused or unpaid -> failed with `unpaidReason`; no answer -> stays
- * pending. An unfinished transaction (INITIALIZED) fails only when `failUnfinished` is set.
+ * pending. An unfinished transaction (INITIALIZED) fails only when `failUnfinished` is set; a
+ * declined one (FAILED) fails with `declinedReason` when given.
  */
 export async function settleByStatus(
   db: Database,
   webpay: Webpay,
   payment: Payment,
-  options: { commit: boolean; unpaidReason: string; failUnfinished?: boolean },
+  options: { commit: boolean; unpaidReason: string; declinedReason?: string; failUnfinished?: boolean },
 ): Promise<Outcome> {
   const settled = settledOutcome(payment);
   if (settled) return settled;
@@ -184,7 +186,8 @@ export async function settleByStatus(
   }
   if (tx.status === "AUTHORIZED" && tx.response_code === 0 && options.commit) return settleByCommit(db, webpay, payment);
   if (tx.status !== "AUTHORIZED") {
-    await failPayment(db, payment.id, options.unpaidReason, tx.response_code ?? null);
+    const reason = tx.status === "FAILED" ? (options.declinedReason ?? options.unpaidReason) : options.unpaidReason;
+    await failPayment(db, payment.id, reason, tx.response_code ?? null);
     return currentOutcome(db, payment);
   }
   return applyVerdict(db, webpay, payment, tx);
@@ -225,4 +228,25 @@ export async function settleReturn(db: Database, webpay: Webpay, params: ReturnP
   const outcome = await settleByStatus(db, webpay, payment, { commit: true, unpaidReason: UNPAID_REASON[kind], failUnfinished: true });
   // Transbank unreachable: the payment stays pending for the reconciler; the buyer still left the form.
   return { outcome: outcome.kind === "pending" ? { kind: "failed", reason: UNPAID_REASON[kind] } : outcome, payment };
+}
+
+/** How many pending payments one reconciler run settles at most (each costs 1 to 3 Transbank calls). */
+export const RECONCILE_BATCH = 50;
+
+/**
+ * Settles the payments still pending after the token lifetime: Transbank's status decides each one
+ * (authorized -> committed, membership extended once; declined -> failed "rejected"; unfinished or
+ * unknown -> failed "expired"). Transbank unreachable leaves it pending for the next run.
+ */
+export async function reconcilePendingPayments(db: Database, env: Env, now: number) {
+  const due = await pendingPaymentsCreatedBefore(db, new Date(now - WEBPAY_TOKEN_LIFETIME_MS), RECONCILE_BATCH);
+  const counts = { checked: due.length, completed: 0, failed: 0, still_pending: 0 };
+  if (due.length === 0) return counts;
+  // No request here: the origin only shapes the emulator's card page URL, which nothing reads.
+  const webpay = webpayFor(env, "http://localhost");
+  for (const payment of due) {
+    const outcome = await settleByStatus(db, webpay, payment, { commit: true, unpaidReason: "expired", declinedReason: "rejected", failUnfinished: true });
+    counts[outcome.kind === "approved" ? "completed" : outcome.kind === "failed" ? "failed" : "still_pending"]++;
+  }
+  return counts;
 }

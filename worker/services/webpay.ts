@@ -21,6 +21,9 @@ export const WEBPAY_INTEGRATION_CREDENTIALS = {
 
 export const WEBPAY_TIMEOUT_MS = 15_000;
 
+/** How long a Webpay token can be paid with (Transbank's payment form times out after 5 minutes). */
+export const WEBPAY_TOKEN_LIFETIME_MS = 5 * 60_000;
+
 export type WebpayConfig = {
   baseUrl: string;
   commerceCode: string;
