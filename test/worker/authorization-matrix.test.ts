@@ -119,6 +119,8 @@ const MATRIX: Row[] = [
   { route: "POST /api/messages", label: "private", path: "/api/messages", send: json({ group_id: priv, body: "Hi" }), expect: [401, 404, 201, 201, 201] },
   { route: "POST /api/messages/image", path: "/api/messages/image", send: imageForm(priv), expect: [401, 404, 201, 201, 201] },
   { route: "GET /api/messages/:id/image", path: `/api/messages/${imageMessage}/image`, expect: [401, 404, 200, 200, 200] },
+  // search: signed-in only; what each caller may find is search.test.ts's subject
+  { route: "GET /api/search", path: "/api/search?q=seed", expect: SIGNED_IN(200) },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   { route: "POST /api/link-preview", path: "/api/link-preview", send: json({ url: "http://127.0.0.1/" }), expect: SIGNED_IN(400) },
 ];

@@ -17,6 +17,7 @@ import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-hand
 import type { Env } from "../../worker/env";
 import { app } from "../../worker/app";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import { SEARCH_KINDS } from "../../worker/shared/search";
 import { call, type CallOptions } from "./helpers";
 import { AI_IMAGE_PATH, appRoutes, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
 
@@ -447,6 +448,7 @@ const SPECS: Spec[] = [
         send: {},
       })),
   },
+  { route: "GET /api/search", as: "member", path: "/api/search", target: "query", input: { q: "seed", kind: "post" }, fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) }, ok: 200 },
   { route: "POST /api/link-preview", as: "member", path: "/api/link-preview", input: { url: "http://127.0.0.1/" }, fields: { url: text(LIMITS.urlMax, true, false) }, ok: 400 },
 ];
 

@@ -103,10 +103,10 @@ describe("channels", () => {
     expect((await call(`/api/groups/${secret.id}/members`, { cookie: sol })).status).toBe(403);
     expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: sol, json: { email: "admin@example.com" } })).status).toBe(403);
 
-    // Removed again: hidden again, and the open socket is closed so it must re-authorize.
+    // Removed again: hidden again, and the open socket is closed for good (access revoked).
     expect((await call(`/api/groups/${secret.id}/members/${sol_.id}`, { method: "DELETE", cookie: luna })).status).toBe(200);
     await until(() => solSocket.closes.length > 0);
-    expect(solSocket.closes).toEqual([4401]);
+    expect(solSocket.closes).toEqual([4403]);
     expect((await list(sol, secret.id)).status).toBe(404);
     expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
   });

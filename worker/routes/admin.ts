@@ -73,7 +73,7 @@ export const adminRoutes = createRouter()
     const member = await getMember(c.var.db, id);
     if (!member) throw notFound(TEXTS.admin.memberNotFound);
     if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
-    // A role change ends the member's sessions (and live chat sockets), so the new role applies from their next sign-in.
+    // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their next sign-in.
     if (member.role !== nextRole) {
       const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
       await setMemberRole(c.var.db, id, nextRole);

@@ -12,6 +12,7 @@ import { ApiError, forbidden, notFound } from "../lib/errors";
 import { signInLimited } from "../lib/rate-limit";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
+import { closeSessionSockets } from "../services/chat-sockets";
 import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
 import { LIMITS, TIMING } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -83,7 +84,10 @@ export const authRoutes = createRouter()
     return c.json({ user: toUserDto(user) });
   })
   .get("/logout", async (c) => {
-    if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);
+    if (c.var.sessionId && c.var.user) {
+      await deleteSession(c.var.db, c.var.sessionId);
+      await closeSessionSockets(c.env, c.var.db, c.var.user, [c.var.sessionId]);
+    }
     clearSessionCookie(c);
     return c.json({ success: true });
   })

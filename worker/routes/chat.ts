@@ -29,7 +29,8 @@ import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
-import type { MessageDto, ServerFrame } from "../shared/chat-wire";
+import { closeChatSockets } from "../services/chat-sockets";
+import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -102,13 +103,10 @@ async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   }
 }
 
-/** Closes the sockets whose access may have ended; their clients reconnect and are checked again. */
-async function reauthorize(env: Env, channelId: number, userId?: number) {
-  try {
-    await room(env, channelId).reauthorize(userId);
-  } catch (err) {
-    console.error("chat reauthorize failed", channelId, err instanceof Error ? err.message : "unknown");
-  }
+/** Closes the sockets of viewers who lost access to a private channel (the creator's and admins' stay). */
+async function revokeAccess(env: Env, channel: { id: number; createdBy: number | null }, selector: { userId?: number; keepUserIds?: number[] }) {
+  const keepUserIds = [...(selector.keepUserIds ?? []), ...(channel.createdBy === null ? [] : [channel.createdBy])];
+  await closeChatSockets(env, [channel.id], { ...selector, keepUserIds, keepAdmins: true }, CLOSE_ACCESS_REVOKED, "access revoked");
 }
 
 /** A display name for '[Image: filename]': no path, no control characters, bounded. */
@@ -173,7 +171,10 @@ export const chatRoutes = createRouter()
     const before = await managedChannel(c, id);
     const body = c.req.valid("json");
     const row = await updateChannel(c.var.db, id, { name: body.name, description: body.description, isPrivate: body.is_private });
-    if (!before.isPrivate && row.isPrivate) await reauthorize(c.env, id);
+    // Made private: everyone but its creator, its members and admins loses it at once.
+    if (!before.isPrivate && row.isPrivate) {
+      await revokeAccess(c.env, row, { keepUserIds: (await listChannelMembers(c.var.db, id)).map((m) => m.id) });
+    }
     return c.json(toChannelDto(row, c.var.user));
   })
   .delete("/groups/:id", requireUser, validate("param", idParam), async (c) => {
@@ -204,9 +205,9 @@ export const chatRoutes = createRouter()
   })
   .delete("/groups/:id/members/:userId", requireUser, validate("param", memberParam), async (c) => {
     const { id, userId } = c.req.valid("param");
-    await managedChannel(c, id);
+    const channel = await managedChannel(c, id);
     if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound("That person is not a member of this channel");
-    await reauthorize(c.env, id, userId);
+    if (channel.isPrivate) await revokeAccess(c.env, channel, { userId });
     return c.json({ success: true as const });
   })
   // ---- the channel's WebSocket: authenticated here, then forwarded to the channel's object ----
@@ -220,7 +221,11 @@ export const chatRoutes = createRouter()
     const headers = new Headers(c.req.raw.headers);
     headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
     headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
+    headers.set(ROOM_HEADERS.userRole, c.var.user.role);
     headers.set(ROOM_HEADERS.groupId, String(id));
+    // The socket belongs to this session: it closes when the session ends (see worker/chat-room.ts).
+    headers.set(ROOM_HEADERS.sessionId, c.var.sessionId);
+    headers.set(ROOM_HEADERS.sessionExpiresAt, String(c.var.sessionExpiresAt.getTime()));
     headers.delete("cookie");
     return room(c.env, id).fetch(new Request(c.req.url, { headers }));
   })

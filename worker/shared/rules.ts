@@ -50,6 +50,10 @@ export const LIMITS = {
   /** GET /messages without `after`: the latest page; with `after`: at most this many newer ones per call. */
   chatHistoryPage: 50,
   chatCatchUpPage: 500,
+  /** GET /api/search: the longest search text, the words kept from it, the results returned. */
+  searchQueryMax: 200,
+  searchTermsMax: 8,
+  searchResults: 20,
 } as const;
 
 export const TIMING = {
