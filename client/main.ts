@@ -1,5 +1,6 @@
 // The entry: the landing page is painted without React; any other path loads the app's shell and,
 // at the same time, the current screen's code.
+import { showTestModeBanner } from "./components/test-mode-banner";
 import { mountLanding } from "./landing/landing";
 import { preloadScreen } from "./screens";
 import { createSessionStore } from "./session/session-store";
@@ -8,6 +9,7 @@ import "./styles/screens.css";
 
 const session = createSessionStore();
 const root = document.getElementById("root")!;
+void showTestModeBanner();
 
 if (window.location.pathname === "/") {
   // A visitor who is already signed in goes on to the lounge (a full load: the app is not here yet).

@@ -7,6 +7,9 @@
 #   npm run deploy                     # staging, then production
 #   npm run deploy -- staging          # one target
 #   npm run deploy:check               # same builds, `wrangler deploy --dry-run`, no migrations, no login
+#
+# Each built configuration passes scripts/check-payments-config.mjs first: production must take
+# payments in Transbank's production environment unless ALLOW_TEST_PAYMENTS_IN_PRODUCTION=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The Vite plugin writes the built worker and its deploy configuration here, whatever the target.
@@ -26,6 +29,8 @@ done
 for target in "${targets[@]}"; do
   echo "== $target: build"
   CLOUDFLARE_ENV="$target" vite build --logLevel warn
+  # Refuses a production target that would take test cards (ALLOW_TEST_PAYMENTS_IN_PRODUCTION=1 overrides).
+  node scripts/check-payments-config.mjs "$out/wrangler.json" "$target"
   if [ "$dry_run" = 1 ]; then
     echo "== $target: wrangler deploy --dry-run"
     wrangler deploy --dry-run --config "$out/wrangler.json"

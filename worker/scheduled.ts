@@ -2,14 +2,19 @@
 // registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
 // a failing job never stops the others.
 import type { Env } from "./env";
+import { reconcilePayments } from "./jobs/reconcile-payments";
 import type { ScheduledJob } from "./jobs/types";
 import { logLine, safeErrorMessages } from "./lib/request-log";
 
 /** The Cron Triggers of wrangler.toml's [triggers] (keep both lists equal). */
-export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *" } as const;
+export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *", everyFiveMinutes: "*/5 * * * *" } as const;
 
 /** The jobs of each cron. Registering a job is one line: `{ cron: CRON.hourly, job: someJob },`. */
-export const JOBS: { cron: string; job: ScheduledJob }[] = [];
+export const JOBS: { cron: string; job: ScheduledJob }[] = [
+  // Every 5 minutes, not hourly: a member whose browser never came back from Webpay has paid, and should
+  // not wait up to an hour for the membership; with nothing pending a run is one indexed query.
+  { cron: CRON.everyFiveMinutes, job: reconcilePayments },
+];
 
 export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };
 

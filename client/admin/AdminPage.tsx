@@ -19,7 +19,8 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-type Data = { members: Member[]; payments: Payment[] };
+type PaymentsMode = { configured: boolean; missing: string[] };
+type Data = { members: Member[]; payments: Payment[]; mode: PaymentsMode | null };
 
 export default function AdminPage() {
   const [data, setData] = useState<Data | null>(null);
@@ -29,8 +30,13 @@ export default function AdminPage() {
   const load = useCallback(async () => {
     setError(null);
     try {
-      const [members, payments] = await Promise.all([unwrap(api.admin.members.$get()), unwrap(api.admin.payments.$get())]);
-      setData({ members, payments });
+      const [members, payments, mode] = await Promise.all([
+        unwrap(api.admin.members.$get()),
+        unwrap(api.admin.payments.$get()),
+        // Only for the configuration notice: without an answer the dashboard still works.
+        unwrap(api.payments.mode.$get()).catch(() => null),
+      ]);
+      setData({ members, payments, mode });
     } catch (err) {
       // No sample data: an admin table must never show people who do not exist.
       setError(errorText(err, TEXTS.admin.loadFailed));
@@ -53,6 +59,11 @@ export default function AdminPage() {
         </div>
       ) : (
         <>
+          {data.mode?.configured === false && (
+            <p className="alert alert-error payments-config" role="alert">
+              {TEXTS.admin.paymentsNotConfigured(data.mode.missing)}
+            </p>
+          )}
           <StatCards members={data.members} payments={data.payments} />
           <TabList label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>

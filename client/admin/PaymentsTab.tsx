@@ -8,9 +8,9 @@ import { useToast } from "../components/Toasts";
 import { downloadCsv, paymentsCsv } from "./csv";
 import type { Payment } from "./types";
 
-/** SPEC §3: completed and pending as they are; any other status is shown as failed. */
-const shownStatus = (status: string) => (status === "completed" || status === "pending" ? status : "failed");
-const STATUS_BADGE = { completed: "badge-active", pending: "badge-other", failed: "badge-failed" } as const;
+/** SPEC §3: completed and pending as they are, refunded as refunded; any other status is shown as failed. */
+const shownStatus = (status: string) => (status === "completed" || status === "pending" || status === "refunded" ? status : "failed");
+const STATUS_BADGE = { completed: "badge-active", pending: "badge-other", refunded: "badge-other", failed: "badge-failed" } as const;
 
 export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onChanged: () => Promise<void> }) {
   const confirm = useConfirm();
@@ -83,6 +83,8 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
                     <td>{formatClp(p.amount_clp)}</td>
                     <td>
                       <span className={`badge ${STATUS_BADGE[status]}`}>{status}</span>
+                      {p.failure_reason && status === "failed" && <span className="payment-reason"> ({p.failure_reason})</span>}
+                      {p.is_test && <span className="badge badge-other payment-test">{TEXTS.admin.testPayment}</span>}
                     </td>
                     <td>{formatDate(p.created_at)}</td>
                     <td>

@@ -24,8 +24,8 @@ export const membersCsv = (members: Member[]) =>
 
 export const paymentsCsv = (payments: Payment[]) =>
   toCsv(
-    ["User", "Plan", "Amount (CLP)", "Status", "Date"],
-    payments.map((p) => [p.user_email, p.plan, p.amount_clp, p.status, p.created_at]),
+    ["User", "Plan", "Amount (CLP)", "Status", "Date", "Reason", "Test"],
+    payments.map((p) => [p.user_email, p.plan, p.amount_clp, p.status, p.created_at, p.failure_reason ?? "", p.is_test ? "yes" : "no"]),
   );
 
 /** Saves text as a file through a temporary object URL (no server round trip). */

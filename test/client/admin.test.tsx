@@ -10,7 +10,8 @@ const member = (patch: Partial<Member> = {}): Member => ({
   id: 2, name: "Mira", email: "mira@example.com", role: "member", created_at: "2026-02-01T10:00:00.000Z", status: "active", plan: "monthly", ...patch,
 });
 const payment = (patch: Partial<Payment> = {}): Payment => ({
-  id: 1, user_email: "mira@example.com", plan: "monthly", amount_clp: 15000, status: "completed", created_at: "2026-02-02T10:00:00.000Z", ...patch,
+  id: 1, user_email: "mira@example.com", plan: "monthly", amount_clp: 15000, status: "completed", created_at: "2026-02-02T10:00:00.000Z",
+  failure_reason: null, is_test: false, refund_type: null, refunded_at: null, ...patch,
 });
 
 const MEMBERS: Member[] = [
@@ -58,8 +59,10 @@ describe("CSV export", () => {
   });
 
   it("builds payments.csv", () => {
-    expect(paymentsCsv([payment({ user_email: "-@example.com" })])).toBe(
-      "User,Plan,Amount (CLP),Status,Date\r\n'-@example.com,monthly,15000,completed,2026-02-02T10:00:00.000Z\r\n",
+    expect(paymentsCsv([payment({ user_email: "-@example.com" }), payment({ status: "failed", failure_reason: "expired", is_test: true })])).toBe(
+      "User,Plan,Amount (CLP),Status,Date,Reason,Test\r\n" +
+        "'-@example.com,monthly,15000,completed,2026-02-02T10:00:00.000Z,,no\r\n" +
+        "mira@example.com,monthly,15000,failed,2026-02-02T10:00:00.000Z,expired,yes\r\n",
     );
   });
 });

@@ -89,6 +89,7 @@ const MATRIX: Row[] = [
   { route: "POST /api/cosmic-notices", path: "/api/cosmic-notices", send: json({ title: "T", content: "<p>C</p>" }), expect: ADMIN_ONLY(201) },
   { route: "DELETE /api/cosmic-notices/:id", path: `/api/cosmic-notices/${notice}`, expect: ADMIN_ONLY(200) },
   // payments: the Webpay return is reached without a session (cross-site), and decides by the provider's word
+  { route: "GET /api/payments/mode", path: "/api/payments/mode", expect: ALL(200) },
   { route: "POST /api/payments/initiate", path: "/api/payments/initiate", send: json({ amount: 15000, provider: "webpay_form" }), expect: SIGNED_IN(200) },
   { route: "GET /api/payments/webpay/return", path: "/api/payments/webpay/return?token_ws=unknown", expect: ALL(303) },
   { route: "POST /api/payments/webpay/return", path: "/api/payments/webpay/return", send: form({ token_ws: "unknown" }), expect: ALL(303) },

@@ -460,6 +460,7 @@ const NO_INPUT = [
   "GET /api/logout",
   "GET /api/users/me",
   "GET /api/membership/status",
+  "GET /api/payments/mode",
   "POST /api/ai/validate-keys",
   "GET /api/ai/capabilities",
   "GET /api/profile",

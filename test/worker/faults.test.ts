@@ -193,8 +193,9 @@ describe("payments", () => {
     expect(await paymentRow()).toMatchObject({ status: "completed" });
     // The provider's return arriving again counts nothing twice.
     expect((await returnWith(token)).headers.get("location")).toBe("/pay/return?success=true&amount=15000");
-    const due = (await json<{ next_payment_due: string }>(await call("/api/membership/status", { cookie: world.cookie.member }))).next_payment_due;
-    expect(new Date(due).getTime() - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
+    const after = await json<{ status: string; next_payment_due: string }>(await call("/api/membership/status", { cookie: world.cookie.member }));
+    expect(after.status).toBe("active");
+    expect(new Date(after.next_payment_due).getTime() - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
   });
 });
 

@@ -108,6 +108,12 @@ const paymentColumns = {
   amount_clp: payments.amountClp,
   status: payments.status,
   created_at: payments.createdAt,
+  /** Why a payment failed (rejected, cancelled, timeout, expired, ...), as the settlement recorded it. */
+  failure_reason: payments.failureReason,
+  /** Taken in Transbank's integration environment or the emulator: no real money. */
+  is_test: payments.isTest,
+  refund_type: payments.refundType,
+  refunded_at: payments.refundedAt,
 };
 
 export const listPayments = (db: Database) => db.select(paymentColumns).from(payments).orderBy(desc(payments.createdAt), desc(payments.id));

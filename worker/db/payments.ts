@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { MEMBERSHIP } from "../shared/rules";
 import type { Database } from "./client";
 import { memberships, payments } from "./schema";
@@ -9,7 +9,7 @@ export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
 
 export async function createPendingPayment(
   db: Database,
-  input: { userId: number; userEmail: string; amountClp: number; buyOrder: string; sessionId: string },
+  input: { userId: number; userEmail: string; amountClp: number; buyOrder: string; sessionId: string; isTest: boolean },
 ): Promise<Payment> {
   const [row] = await db
     .insert(payments)
@@ -31,6 +31,15 @@ export async function findPaymentByBuyOrder(db: Database, buyOrder: string): Pro
   const [row] = await db.select().from(payments).where(eq(payments.buyOrder, buyOrder)).limit(1);
   return row;
 }
+
+/** Pending payments created before `cutoff`, oldest first (payments_status_created_idx). */
+export const pendingPaymentsCreatedBefore = (db: Database, cutoff: Date, limit: number): Promise<Payment[]> =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, "pending"), lt(payments.createdAt, cutoff)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
 
 export async function latestPaymentOf(db: Database, userId: number): Promise<Payment | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.id)).limit(1);
@@ -54,7 +63,7 @@ export async function failPayment(db: Database, id: number, reason: string, resp
 export async function approvePayment(
   db: Database,
   payment: Pick<Payment, "id">,
-  details: { authorizationCode: string | null; responseCode: number },
+  details: { authorizationCode: string | null; responseCode: number; cardLast4: string | null },
   now = Date.now(),
 ): Promise<boolean> {
   const [, completed] = await db.batch([
@@ -83,7 +92,13 @@ export async function approvePayment(
       }),
     db
       .update(payments)
-      .set({ status: "completed", authorizationCode: details.authorizationCode, responseCode: details.responseCode, settledAt: new Date(now) })
+      .set({
+        status: "completed",
+        authorizationCode: details.authorizationCode,
+        responseCode: details.responseCode,
+        cardLast4: details.cardLast4,
+        settledAt: new Date(now),
+      })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
       .returning({ id: payments.id }),
   ]);

@@ -84,22 +84,36 @@ export const payments = sqliteTable(
     userEmail: text("user_email").notNull(),
     plan: text("plan").notNull().default("monthly"),
     amountClp: integer("amount_clp").notNull(),
-    status: text("status", { enum: ["pending", "completed", "failed"] }).notNull().default("pending"),
+    /** pending -> completed | failed (failure_reason says why); completed -> refunded. */
+    status: text("status", { enum: ["pending", "completed", "failed", "refunded"] }).notNull().default("pending"),
     provider: text("provider").notNull().default("webpay_form"),
+    /** Taken in Transbank's integration environment or the emulator: no real money moved. */
+    isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
     buyOrder: text("buy_order").notNull(),
     sessionId: text("session_id").notNull(),
     token: text("token"),
     authorizationCode: text("authorization_code"),
     responseCode: integer("response_code"),
     failureReason: text("failure_reason"),
+    /** The card's last four digits as Transbank reports them (never the full number). */
+    cardLast4: text("card_last4"),
     createdAt: createdAt(),
     settledAt: integer("settled_at", { mode: "timestamp_ms" }),
+    /** Transbank's refund answer: REVERSED (same day, full amount) or NULLIFIED. */
+    refundType: text("refund_type", { enum: ["REVERSED", "NULLIFIED"] }),
+    refundAuthorizationCode: text("refund_authorization_code"),
+    refundedAmountClp: integer("refunded_amount_clp"),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+    /** The admin who refunded it (kept as null when that account is deleted). */
+    refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
     uniqueIndex("payments_token_unique").on(t.token),
     index("payments_user_idx").on(t.userId, t.id),
     index("payments_created_idx").on(t.createdAt),
+    // The reconciler's scan: pending payments, oldest first.
+    index("payments_status_created_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -270,10 +284,12 @@ export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transacti
   sessionId: text("session_id").notNull(),
   amount: integer("amount").notNull(),
   returnUrl: text("return_url").notNull(),
-  /** INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), NULLIFIED (refunded). */
-  status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "NULLIFIED"] }).notNull().default("INITIALIZED"),
+  /** INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), REVERSED or NULLIFIED (refunded). */
+  status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "REVERSED", "NULLIFIED"] }).notNull().default("INITIALIZED"),
   responseCode: integer("response_code"),
   authorizationCode: text("authorization_code"),
   committed: integer("committed", { mode: "boolean" }).notNull().default(false),
+  /** The token's end of life (created + token lifetime): an unfinished transaction can no longer be paid or committed. */
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });

@@ -148,7 +148,7 @@ async function showOrAct(c: Context<AppEnv>, input: z.infer<typeof payInput>) {
 
 export const webpayEmulatorRoutes = createRouter()
   .use(`${BASE}/*`, async (c, next) => {
-    if (c.env.WEBPAY_ENV !== "emulator") throw notFound();
+    if (c.env.WEBPAY_ENV !== "emulator" || c.env.APP_ENV === "production") throw notFound();
     if (c.req.path.includes(WEBPAY_PREFIX)) {
       const { commerceCode, apiSecret } = WEBPAY_INTEGRATION_CREDENTIALS;
       if (c.req.header("tbk-api-key-id") !== commerceCode || c.req.header("tbk-api-key-secret") !== apiSecret) {

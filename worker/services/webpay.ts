@@ -21,6 +21,9 @@ export const WEBPAY_INTEGRATION_CREDENTIALS = {
 
 export const WEBPAY_TIMEOUT_MS = 15_000;
 
+/** How long a Webpay token can be paid with (Transbank's payment form times out after 5 minutes). */
+export const WEBPAY_TOKEN_LIFETIME_MS = 5 * 60_000;
+
 export type WebpayConfig = {
   baseUrl: string;
   commerceCode: string;
@@ -51,6 +54,7 @@ const transactionResponse = z.object({
   status: z.string(),
   buy_order: z.string(),
   session_id: z.string(),
+  card_detail: z.object({ card_number: z.string().nullish() }).nullish(),
   accounting_date: z.string().nullish(),
   transaction_date: z.string().nullish(),
   authorization_code: z.string().nullish(),

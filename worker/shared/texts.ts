@@ -31,6 +31,8 @@ export const TEXTS = {
     enterLounge: "Enter the Lounge",
     errorTitle: "Payment Issue",
     tryAgain: "Try Again",
+    notConfigured: (missing: string[]) => `Payments are not available: the site's Webpay configuration is incomplete (missing ${missing.join(", ")}).`,
+    testModeBanner: "Test mode: no real charges",
   },
   lounge: {
     noticeCreateFailed: "Failed to create notice",
@@ -101,6 +103,9 @@ export const TEXTS = {
       "Content format error: Unable to display this content properly. Please regenerate or contact support.",
   },
   admin: {
+    paymentsNotConfigured: (missing: string[]) =>
+      `Payments are not configured: checkout answers 503 until ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} set (wrangler secret put NAME --env production).`,
+    testPayment: "test",
     validateKeysFailed: "Failed to validate API keys",
     deleteMemberFailed: "Failed to delete member",
     addMemberFailed: "Failed to add member",

@@ -1,0 +1,1 @@
+export declare function checkPaymentsConfig(input: { target: string; vars: Record<string, unknown>; allowTestPayments: boolean }): { ok: boolean; message: string };

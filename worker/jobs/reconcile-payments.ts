@@ -1,0 +1,10 @@
+// Nothing stays pending: abandoned checkouts, returns that never arrived and commits that timed out
+// are settled with Transbank's status once the token can no longer be paid (see the payments service).
+import { getDb } from "../db/client";
+import { reconcilePendingPayments } from "../services/payments";
+import type { ScheduledJob } from "./types";
+
+export const reconcilePayments: ScheduledJob = {
+  name: "reconcile-payments",
+  run: (env, now) => reconcilePendingPayments(getDb(env.DB), env, now.getTime()),
+};

@@ -1,0 +1,252 @@
+// Payment settlement with Webpay Plus: starting a checkout, every way back from Webpay, the member's
+// confirm and the reconciler all end here. Transbank decides every outcome: a return's parameters only
+// identify the payment, then the provider's commit or status answer settles it. Every state change is
+// conditional on the payment still being `pending` (worker/db/payments.ts), so the same return twice,
+// or a return racing the reconciler, changes the state once and extends the membership once.
+import type { Database } from "../db/client";
+import {
+  approvePayment,
+  createPendingPayment,
+  failPayment,
+  findPaymentByBuyOrder,
+  findPaymentByToken,
+  pendingPaymentsCreatedBefore,
+  setPaymentToken,
+  type Payment,
+} from "../db/payments";
+import type { Env } from "../env";
+import { ApiError } from "../lib/errors";
+import { MEMBERSHIP } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
+import { webpayEmulatorApp } from "./webpay-emulator";
+import { isApproved, WEBPAY_TOKEN_LIFETIME_MS, webpayFromEnv, WebpayError, type Webpay, type WebpayTransaction } from "./webpay";
+
+export const WEBPAY_RETURN_PATH = "/api/payments/webpay/return";
+
+/** What a settlement attempt left: approved, failed (with why), or still pending (with why). */
+export type Outcome = { kind: "approved" } | { kind: "failed"; reason: string } | { kind: "pending"; reason: string };
+
+/** The four returns' fields (DESIGN: normal token_ws; abort TBK_*; timeout TBK_ORDEN_COMPRA + TBK_ID_SESION; error page all four). */
+export type ReturnParams = { token_ws?: string; TBK_TOKEN?: string; TBK_ORDEN_COMPRA?: string; TBK_ID_SESION?: string };
+
+/** Which way the browser came back; `invalid` when the fields match none of Transbank's four returns. */
+export type ReturnKind = "normal" | "abort" | "timeout" | "error_page" | "invalid";
+
+export function returnKind(p: ReturnParams): ReturnKind {
+  if (p.token_ws && p.TBK_TOKEN) return "error_page";
+  if (p.token_ws) return "normal";
+  if (p.TBK_TOKEN && p.TBK_ORDEN_COMPRA && p.TBK_ID_SESION) return "abort";
+  if (!p.TBK_TOKEN && p.TBK_ORDEN_COMPRA && p.TBK_ID_SESION) return "timeout";
+  return "invalid";
+}
+
+/** The reason a payment fails with when Transbank confirms a return that was not a payment. */
+const UNPAID_REASON: Record<Exclude<ReturnKind, "normal" | "invalid">, string> = {
+  abort: "cancelled",
+  timeout: "timeout",
+  error_page: "payment_error",
+};
+
+export type PaymentsMode = { mode: Env["WEBPAY_ENV"]; configured: boolean; missing: string[] };
+
+/**
+ * How this deployment takes payments, and what is missing before it can. Production needs both
+ * secrets (never the public test credentials); the emulator never runs in a production deployment.
+ */
+export function paymentsMode(env: Pick<Env, "APP_ENV" | "WEBPAY_ENV" | "WEBPAY_COMMERCE_CODE" | "WEBPAY_API_SECRET">): PaymentsMode {
+  const mode = env.WEBPAY_ENV;
+  const missing: string[] = [];
+  if (mode === "production") {
+    if (!env.WEBPAY_COMMERCE_CODE) missing.push("WEBPAY_COMMERCE_CODE");
+    if (!env.WEBPAY_API_SECRET) missing.push("WEBPAY_API_SECRET");
+  } else if (mode !== "integration" && (mode !== "emulator" || env.APP_ENV === "production")) {
+    missing.push("WEBPAY_ENV");
+  }
+  return { mode, configured: missing.length === 0, missing };
+}
+
+/**
+ * The adapter for this deployment. In emulator mode the emulator app answers in-process (same
+ * contract, no network hop); `origin` only shapes the card page URL that create returns.
+ */
+export function webpayFor(env: Env, origin: string): Webpay {
+  const { configured, missing } = paymentsMode(env);
+  if (!configured) throw new ApiError(503, TEXTS.payment.notConfigured(missing));
+  return webpayFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)));
+}
+
+const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** Creates the pending payment and Transbank's transaction; a refused or failed create leaves it failed. */
+export async function startCheckout(db: Database, env: Env, user: { id: number; email: string }, origin: string) {
+  const webpay = webpayFor(env, origin);
+  const payment = await createPendingPayment(db, {
+    isTest: paymentsMode(env).mode !== "production",
+    userId: user.id,
+    userEmail: user.email,
+    amountClp: MEMBERSHIP.priceClp,
+    buyOrder: `CL${Date.now().toString(36)}${randomHex(6)}`.toUpperCase(),
+    sessionId: `u${user.id}-${randomHex(8)}`,
+  });
+  try {
+    const created = await webpay.create({
+      buyOrder: payment.buyOrder,
+      sessionId: payment.sessionId,
+      amount: payment.amountClp,
+      returnUrl: origin + WEBPAY_RETURN_PATH,
+    });
+    await setPaymentToken(db, payment.id, created.token);
+    return created;
+  } catch (err) {
+    await failPayment(db, payment.id, err instanceof WebpayError ? `create_${err.failure}` : "create_failed");
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(502, TEXTS.payment.initiateFailed);
+  }
+}
+
+/** The provider's verdict on a committed (or status-checked) transaction, applied to our payment. */
+async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: WebpayTransaction): Promise<Outcome> {
+  if (isApproved(tx, { amount: payment.amountClp, buyOrder: payment.buyOrder })) {
+    const approvedNow = await approvePayment(db, payment, {
+      authorizationCode: tx.authorization_code ?? null,
+      responseCode: 0,
+      cardLast4: tx.card_detail?.card_number?.slice(-4) ?? null,
+    });
+    if (approvedNow) return { kind: "approved" };
+    return currentOutcome(db, payment);
+  }
+  if (tx.response_code === 0 && tx.status === "AUTHORIZED") {
+    // Authorized, but not for what we sold: refuse it and give the money back (best effort).
+    await failPayment(db, payment.id, "verification_failed", 0);
+    await webpay.refund(payment.token!, tx.amount).catch(() => undefined);
+    return currentOutcome(db, payment);
+  }
+  await failPayment(db, payment.id, "rejected", tx.response_code ?? null);
+  return currentOutcome(db, payment);
+}
+
+/** What the payment row says now (after a conditional write that another request may have won). */
+async function currentOutcome(db: Database, payment: Payment): Promise<Outcome> {
+  const current = await findPaymentByToken(db, payment.token!);
+  if (current?.status === "completed" || current?.status === "refunded") return { kind: "approved" };
+  if (current?.status === "pending") return { kind: "pending", reason: "verification_pending" };
+  return { kind: "failed", reason: current?.failureReason ?? "failed" };
+}
+
+const settledOutcome = (payment: Payment): Outcome | null =>
+  payment.status === "pending" ? null : payment.status === "failed" ? { kind: "failed", reason: payment.failureReason ?? "failed" } : { kind: "approved" };
+
+/** Commits a pending payment (normal return). No answer leaves it pending; a refused commit asks the status. */
+async function settleByCommit(db: Database, webpay: Webpay, payment: Payment): Promise<Outcome> {
+  let tx: WebpayTransaction;
+  try {
+    tx = await webpay.commit(payment.token!);
+  } catch (err) {
+    if (!(err instanceof WebpayError)) throw err;
+    if (err.failure !== "provider") return { kind: "pending", reason: "verification_pending" };
+    // Refused: committed already (a racing return or the reconciler), aborted, expired or never paid.
+    return settleByStatus(db, webpay, payment, { commit: false, unpaidReason: "rejected" });
+  }
+  return applyVerdict(db, webpay, payment, tx);
+}
+
+/**
+ * Asks Transbank where a pending payment stands and settles it: authorized -> committed (when
+ * `commit`) and approved; refused or unpaid -> failed with `unpaidReason`; no answer -> stays
+ * pending. An unfinished transaction (INITIALIZED) fails only when `failUnfinished` is set; a
+ * declined one (FAILED) fails with `declinedReason` when given.
+ */
+export async function settleByStatus(
+  db: Database,
+  webpay: Webpay,
+  payment: Payment,
+  options: { commit: boolean; unpaidReason: string; declinedReason?: string; failUnfinished?: boolean },
+): Promise<Outcome> {
+  const settled = settledOutcome(payment);
+  if (settled) return settled;
+  if (!payment.token) {
+    if (!options.failUnfinished) return { kind: "pending", reason: "verification_pending" };
+    await failPayment(db, payment.id, "create_failed");
+    return currentOutcome(db, payment);
+  }
+  let tx: WebpayTransaction;
+  try {
+    tx = await webpay.status(payment.token);
+  } catch (err) {
+    if (!(err instanceof WebpayError)) throw err;
+    if (err.failure !== "provider") return { kind: "pending", reason: "verification_pending" };
+    // Transbank refuses to report it (aborted, expired, unknown): it was never paid.
+    await failPayment(db, payment.id, options.unpaidReason);
+    return currentOutcome(db, payment);
+  }
+  if (tx.status === "INITIALIZED") {
+    if (!options.failUnfinished) return { kind: "pending", reason: "not_paid" };
+    await failPayment(db, payment.id, options.unpaidReason);
+    return currentOutcome(db, payment);
+  }
+  if (tx.status === "AUTHORIZED" && tx.response_code === 0 && options.commit) return settleByCommit(db, webpay, payment);
+  if (tx.status !== "AUTHORIZED") {
+    const reason = tx.status === "FAILED" ? (options.declinedReason ?? options.unpaidReason) : options.unpaidReason;
+    await failPayment(db, payment.id, reason, tx.response_code ?? null);
+    return currentOutcome(db, payment);
+  }
+  return applyVerdict(db, webpay, payment, tx);
+}
+
+/** The payment a return points at: by token, or for a timeout by buy order and session id. */
+async function paymentOfReturn(db: Database, kind: ReturnKind, p: ReturnParams): Promise<Payment | undefined> {
+  switch (kind) {
+    case "normal":
+    case "error_page":
+      return findPaymentByToken(db, p.token_ws!);
+    case "abort": {
+      const payment = await findPaymentByToken(db, p.TBK_TOKEN!);
+      return payment?.buyOrder === p.TBK_ORDEN_COMPRA ? payment : undefined;
+    }
+    case "timeout": {
+      const payment = await findPaymentByBuyOrder(db, p.TBK_ORDEN_COMPRA!);
+      return payment?.sessionId === p.TBK_ID_SESION ? payment : undefined;
+    }
+    case "invalid":
+      return undefined;
+  }
+}
+
+/**
+ * Settles the payment Webpay's return points at. A normal return commits; an abort, a timeout or
+ * the error page asks Transbank the token's status first, and fails the payment only if Transbank
+ * confirms it unpaid (an authorized one is committed: Transbank, not the return, decides).
+ */
+export async function settleReturn(db: Database, webpay: Webpay, params: ReturnParams): Promise<{ outcome: Outcome; payment?: Payment }> {
+  const kind = returnKind(params);
+  if (kind === "invalid") return { outcome: { kind: "failed", reason: "invalid_return" } };
+  const payment = await paymentOfReturn(db, kind, params);
+  if (!payment) return { outcome: { kind: "failed", reason: "unknown_payment" } };
+  const settled = settledOutcome(payment);
+  if (settled) return { outcome: settled, payment }; // a replay: counted once already
+  if (kind === "normal") return { outcome: await settleByCommit(db, webpay, payment), payment };
+  const outcome = await settleByStatus(db, webpay, payment, { commit: true, unpaidReason: UNPAID_REASON[kind], failUnfinished: true });
+  // Transbank unreachable: the payment stays pending for the reconciler; the buyer still left the form.
+  return { outcome: outcome.kind === "pending" ? { kind: "failed", reason: UNPAID_REASON[kind] } : outcome, payment };
+}
+
+/** How many pending payments one reconciler run settles at most (each costs 1 to 3 Transbank calls). */
+export const RECONCILE_BATCH = 50;
+
+/**
+ * Settles the payments still pending after the token lifetime: Transbank's status decides each one
+ * (authorized -> committed, membership extended once; declined -> failed "rejected"; unfinished or
+ * unknown -> failed "expired"). Transbank unreachable leaves it pending for the next run.
+ */
+export async function reconcilePendingPayments(db: Database, env: Env, now: number) {
+  const due = await pendingPaymentsCreatedBefore(db, new Date(now - WEBPAY_TOKEN_LIFETIME_MS), RECONCILE_BATCH);
+  const counts = { checked: due.length, completed: 0, failed: 0, still_pending: 0 };
+  if (due.length === 0) return counts;
+  // No request here: the origin only shapes the emulator's card page URL, which nothing reads.
+  const webpay = webpayFor(env, "http://localhost");
+  for (const payment of due) {
+    const outcome = await settleByStatus(db, webpay, payment, { commit: true, unpaidReason: "expired", declinedReason: "rejected", failUnfinished: true });
+    counts[outcome.kind === "approved" ? "completed" : outcome.kind === "failed" ? "failed" : "still_pending"]++;
+  }
+  return counts;
+}
