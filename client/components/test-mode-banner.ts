@@ -23,5 +23,5 @@ export async function showTestModeBanner(body: HTMLElement = document.body): Pro
   banner.className = "test-mode-banner";
   banner.setAttribute("role", "note");
   banner.textContent = TEXT.payment.testModeBanner;
-  body.prepend(banner);
+  body.insertBefore(banner, body.firstChild);
 }
