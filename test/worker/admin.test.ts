@@ -232,7 +232,10 @@ describe("payments", () => {
     expect(res.status).toBe(200);
     const list = await res.json();
     expect(list.map((p) => p.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(list[0]).sort()).toEqual(["amount_clp", "created_at", "id", "plan", "status", "user_email"]);
+    // The spec's fields, plus why a payment failed, whether it was a test payment, and its refund.
+    expect(Object.keys(list[0]).sort()).toEqual(
+      ["amount_clp", "created_at", "failure_reason", "id", "is_test", "plan", "refund_type", "refunded_at", "status", "user_email"],
+    );
     expect(list[1]).toMatchObject({ user_email: "a@example.com", plan: "monthly", amount_clp: 15000, status: "completed" });
     // Nothing of the card transaction leaks into the list.
     expect(JSON.stringify(list)).not.toMatch(/buy_order|token|authorization/);

@@ -47,6 +47,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/auth/dev/authorize", path: "/api/auth/dev/authorize?email=new%40example.com&state=s", expect: ALL(302) },
   { route: "GET /api/users/me", path: "/api/users/me", expect: SIGNED_IN(200) },
   { route: "GET /api/membership/status", path: "/api/membership/status", expect: SIGNED_IN(200) },
+  { route: "GET /api/membership/payments", path: "/api/membership/payments", expect: SIGNED_IN(200) },
   // profile and own sessions
   { route: "GET /api/profile", path: "/api/profile", expect: SIGNED_IN(200) },
   { route: "PUT /api/profile", path: "/api/profile", send: json({ goals: ["Calm"] }), expect: SIGNED_IN(200) },
@@ -69,6 +70,8 @@ const MATRIX: Row[] = [
   { route: "DELETE /api/admin/members/:id", path: `/api/admin/members/${victim}`, expect: ADMIN_ONLY(200) },
   { route: "GET /api/admin/payments", path: "/api/admin/payments", expect: ADMIN_ONLY(200) },
   { route: "DELETE /api/admin/payments/clear-all", path: "/api/admin/payments/clear-all", expect: ADMIN_ONLY(200) },
+  // The seeded payment is pending: an admin reaches the refund rule, which refuses it (409).
+  { route: "POST /api/admin/payments/:id/refund", path: `/api/admin/payments/${payment}/refund`, expect: ADMIN_ONLY(409), label: "pending payment" },
   { route: "DELETE /api/admin/payments/:id", path: `/api/admin/payments/${payment}`, expect: ADMIN_ONLY(200) },
   { route: "GET /api/admin/health", path: "/api/admin/health", expect: ADMIN_ONLY(200) },
   // resources: paying members and admins read and upload; only admins edit and delete (the uploader too is refused)

@@ -237,6 +237,7 @@ const SPECS: Spec[] = [
   { route: "PATCH /api/admin/members/:id", as: "admin", path: "/api/admin/members/{id}", params: { id: victim }, input: { role: "admin" }, fields: { role: oneOf(["member", "admin"]) }, ok: 200 },
   { route: "DELETE /api/admin/members/:id", as: "admin", path: "/api/admin/members/{id}", params: { id: victim }, ok: 200 },
   { route: "DELETE /api/admin/payments/:id", as: "admin", path: "/api/admin/payments/{id}", params: { id: payment }, ok: 200 },
+  { route: "POST /api/admin/payments/:id/refund", as: "admin", path: "/api/admin/payments/{id}/refund", params: { id: payment }, ok: 409 },
   {
     route: "POST /api/resources/upload",
     as: "paid",
@@ -461,6 +462,7 @@ const NO_INPUT = [
   "GET /api/users/me",
   "GET /api/membership/status",
   "GET /api/payments/mode",
+  "GET /api/membership/payments",
   "POST /api/ai/validate-keys",
   "GET /api/ai/capabilities",
   "GET /api/profile",

@@ -3,6 +3,27 @@ import { MEMBERSHIP } from "../shared/rules";
 import type { Database } from "./client";
 import { memberships, payments } from "./schema";
 
+export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
+  (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
+
+/** A member's own payments, newest first, as the profile lists them (no other member's, no tokens). */
+export const paymentsOfMember = (db: Database, userId: number) =>
+  db
+    .select({
+      id: payments.id,
+      created_at: payments.createdAt,
+      amount_clp: payments.amountClp,
+      status: payments.status,
+      card_last4: payments.cardLast4,
+      authorization_code: payments.authorizationCode,
+      refund_type: payments.refundType,
+      refunded_amount_clp: payments.refundedAmountClp,
+      refunded_at: payments.refundedAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.id));
+
 export type Payment = typeof payments.$inferSelect;
 
 export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
@@ -103,4 +124,37 @@ export async function approvePayment(
       .returning({ id: payments.id }),
   ]);
   return (completed as { id: number }[]).length > 0;
+}
+
+/**
+ * Records a refund Transbank accepted, in ONE batch: the membership loses the period the payment
+ * bought, then the payment becomes `refunded`. Both statements act only while the payment is still
+ * `completed`, so a second refund of it changes nothing. Returns whether this call recorded it.
+ */
+export async function recordRefund(
+  db: Database,
+  payment: Pick<Payment, "id" | "userId">,
+  refund: { type: "REVERSED" | "NULLIFIED"; authorizationCode: string | null; amountClp: number; refundedBy: number },
+  now = Date.now(),
+): Promise<boolean> {
+  const stillCompleted = and(eq(payments.id, payment.id), eq(payments.status, "completed"));
+  const [, refunded] = await db.batch([
+    db
+      .update(memberships)
+      .set({ nextPaymentDue: sql`${memberships.nextPaymentDue} - ${PERIOD_MS}`, updatedAt: new Date(now) })
+      .where(and(eq(memberships.userId, payment.userId ?? -1), sql`exists (select 1 from ${payments} where ${stillCompleted})`)),
+    db
+      .update(payments)
+      .set({
+        status: "refunded",
+        refundType: refund.type,
+        refundAuthorizationCode: refund.authorizationCode,
+        refundedAmountClp: refund.amountClp,
+        refundedAt: new Date(now),
+        refundedBy: refund.refundedBy,
+      })
+      .where(stillCompleted)
+      .returning({ id: payments.id }),
+  ]);
+  return (refunded as { id: number }[]).length > 0;
 }

@@ -18,6 +18,7 @@ import { conflict, forbidden, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
+import { refundPayment } from "../services/payments";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 
@@ -107,6 +108,17 @@ export const adminRoutes = createRouter()
   .delete("/admin/payments/clear-all", requireAdmin, async (c) => {
     const deleted = await clearPayments(c.var.db);
     return c.json({ success: true, deleted });
+  })
+  .post("/admin/payments/:id/refund", requireAdmin, validate("param", idParam), async (c) => {
+    const refunded = await refundPayment(c.var.db, c.env, new URL(c.req.url).origin, c.req.valid("param").id, c.var.user);
+    return c.json({
+      id: refunded.id,
+      status: refunded.status,
+      refund_type: refunded.refundType,
+      refund_authorization_code: refunded.refundAuthorizationCode,
+      refunded_amount_clp: refunded.refundedAmountClp,
+      refunded_at: refunded.refundedAt,
+    });
   })
   .delete("/admin/payments/:id", requireAdmin, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");

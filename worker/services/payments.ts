@@ -9,13 +9,15 @@ import {
   createPendingPayment,
   failPayment,
   findPaymentByBuyOrder,
+  findPaymentById,
   findPaymentByToken,
   pendingPaymentsCreatedBefore,
+  recordRefund,
   setPaymentToken,
   type Payment,
 } from "../db/payments";
 import type { Env } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError, conflict, notFound } from "../lib/errors";
 import { MEMBERSHIP } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { webpayEmulatorApp } from "./webpay-emulator";
@@ -249,4 +251,35 @@ export async function reconcilePendingPayments(db: Database, env: Env, now: numb
     counts[outcome.kind === "approved" ? "completed" : outcome.kind === "failed" ? "failed" : "still_pending"]++;
   }
   return counts;
+}
+
+/**
+ * An admin refunds a completed payment in full: Transbank's refund endpoint answers REVERSED or
+ * NULLIFIED, which is recorded with who and when; the payment becomes `refunded` and the membership
+ * loses the days it paid for. A payment refunded already (or not completed) is refused with 409.
+ */
+export async function refundPayment(db: Database, env: Env, origin: string, id: number, admin: { id: number }) {
+  const payment = await findPaymentById(db, id);
+  if (!payment) throw notFound(TEXTS.admin.paymentNotFound);
+  if (payment.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
+  if (payment.status !== "completed" || !payment.token) throw conflict(TEXTS.admin.refundNotCompleted);
+  let answer: Awaited<ReturnType<Webpay["refund"]>>;
+  try {
+    answer = await webpayFor(env, origin).refund(payment.token, payment.amountClp);
+  } catch (err) {
+    // A refund racing this one may have won at Transbank, which then refuses this one.
+    if ((await findPaymentById(db, id))?.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
+    throw err;
+  }
+  const type = answer.type === "REVERSED" || answer.type === "NULLIFIED" ? answer.type : null;
+  if (!type || (type === "NULLIFIED" && answer.response_code !== 0)) throw new ApiError(502, TEXTS.admin.refundRefused);
+  const recorded = await recordRefund(db, payment, {
+    type,
+    authorizationCode: answer.authorization_code ?? null,
+    amountClp: answer.nullified_amount ?? payment.amountClp,
+    refundedBy: admin.id,
+  });
+  if (!recorded) throw conflict(TEXTS.admin.alreadyRefunded);
+  // audit: refund (payment id, amount, Transbank's answer type, admin id)
+  return (await findPaymentById(db, id))!;
 }
