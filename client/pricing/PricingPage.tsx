@@ -37,7 +37,12 @@ export default function PricingPage() {
   const [activeMembership, setMembership] = useState<Membership | null>(null);
   const membership = activeMembership ?? loaded.membership;
   const statusError = loaded.statusFailed;
-  const submitOnMount = useCallback((form: HTMLFormElement | null) => form?.submit(), []);
+  // Once per form element (development's StrictMode attaches a new element's ref twice).
+  const submitOnMount = useCallback((form: HTMLFormElement | null) => {
+    if (!form || form.dataset.sent) return;
+    form.dataset.sent = "true";
+    form.submit();
+  }, []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
