@@ -101,6 +101,11 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     }
   }
 
+  /** The server ended this session (e.g. a chat socket closed with CLOSE_SESSION_ENDED): show the signed-out state. */
+  function signedOut(): void {
+    set({ user: null });
+  }
+
   return {
     getState: () => state,
     subscribe(listener: () => void) {
@@ -112,6 +117,7 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     exchangeCodeForSession,
     redirectToLogin,
     logout,
+    signedOut,
   };
 }
 
