@@ -3,14 +3,21 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs.
 import { redirect, type RouteObject } from "react-router";
+import { adminLoader } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { LandingRoute } from "./landing/LandingRoute";
+import { chatLoader } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
+import { payReturnLoader } from "./pay-return/data";
+import { PaymentProcessing } from "./pay-return/Processing";
+import { pricingLoader } from "./pricing/data";
+import { profileLoader } from "./profile/data";
+import { resourcesLoader } from "./resources/data";
 import { lazyScreen, SCREENS } from "./screens";
-import { requireAdmin, requirePaid, requireUser } from "./session/guards";
+import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
 import { TEXT } from "./text";
 
@@ -22,10 +29,10 @@ export function createRoutes(session: SessionStore): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { path: "/", loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null), element: <LandingRoute session={session} /> },
-        { path: "/pricing", loader: () => session.currentUser(), lazy: lazyScreen(SCREENS["/pricing"]) },
+        { path: "/pricing", loader: () => pricingLoader(session), lazy: lazyScreen(SCREENS["/pricing"]) },
         { path: "/auth/callback", loader: ({ request }) => authCallbackLoader(session, request), hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} /> },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
-        { path: "/pay/return", lazy: lazyScreen(SCREENS["/pay/return"]) },
+        { path: "/pay/return", loader: payReturnLoader, hydrateFallbackElement: <PaymentProcessing />, lazy: lazyScreen(SCREENS["/pay/return"]) },
         {
           id: "app",
           loader: () => requireUser(session),
@@ -36,10 +43,10 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               errorElement: <RouteError />,
               children: [
                 { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
-                { path: "/app/chat", lazy: lazyScreen(SCREENS["/app/chat"]) },
-                { path: "/app/resources", loader: () => requirePaid(session), lazy: lazyScreen(SCREENS["/app/resources"]) },
-                { path: "/app/profile", lazy: lazyScreen(SCREENS["/app/profile"]) },
-                { path: "/admin", loader: () => requireAdmin(session), lazy: lazyScreen(SCREENS["/admin"]) },
+                { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
+                { path: "/app/resources", loader: () => guarded(requirePaid(session), resourcesLoader), lazy: lazyScreen(SCREENS["/app/resources"]) },
+                { path: "/app/profile", loader: profileLoader, lazy: lazyScreen(SCREENS["/app/profile"]) },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), lazy: lazyScreen(SCREENS["/admin"]) },
               ],
             },
           ],

@@ -17,6 +17,12 @@ export const TEXT = {
     skipToContent: "Skip to content",
     brand: "Cosmic Lounge",
   },
+  payment: {
+    ...TEXTS.payment,
+    verifyingLabel: "Verifying payment",
+    verifyingText: "Verifying your payment with Webpay...",
+    amountPaid: (amount: string) => `Amount paid: ${amount}`,
+  },
   landing: {
     title: "A sanctuary for kindred souls",
     lead: "A members-only lounge for wellness and spirituality: gather, share and grow together.",

@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
 import { TEXTS } from "../../worker/shared/texts";
-import { api, errorText, unwrap } from "../api";
 import { ErrorState } from "../components/States";
-import { Spinner } from "../components/Spinner";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { ApiKeysTab } from "./ApiKeysTab";
 import { MembersTab } from "./MembersTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
-import type { Member, Payment } from "./types";
+import type { adminLoader } from "./data";
 import "./admin.css";
 
 const TABS = [
@@ -19,44 +18,17 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-type PaymentsMode = { configured: boolean; missing: string[] };
-type Data = { members: Member[]; payments: Payment[]; mode: PaymentsMode | null };
-
 export default function AdminPage() {
-  const [data, setData] = useState<Data | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const data = useLoaderData<typeof adminLoader>();
+  const revalidator = useRevalidator();
+  const reload = () => revalidator.revalidate();
   const [tab, setTab] = useState<TabId>("members");
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const [members, payments, mode] = await Promise.all([
-        unwrap(api.admin.members.$get()),
-        unwrap(api.admin.payments.$get()),
-        // Only for the configuration notice: without an answer the dashboard still works.
-        unwrap(api.payments.mode.$get()).catch(() => null),
-      ]);
-      setData({ members, payments, mode });
-    } catch (err) {
-      // No sample data: an admin table must never show people who do not exist.
-      setError(errorText(err, TEXTS.admin.loadFailed));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
 
   return (
     <div className="page-wide admin">
       <h1>Admin Dashboard</h1>
-      {error ? (
-        <ErrorState text={error} onRetry={() => void load()} />
-      ) : !data ? (
-        <div className="page-center">
-          <Spinner label="Loading admin data" />
-        </div>
+      {!data.ok ? (
+        <ErrorState text={data.error} busy={revalidator.state === "loading"} onRetry={() => void reload()} />
       ) : (
         <>
           {data.mode?.configured === false && (
@@ -67,8 +39,8 @@ export default function AdminPage() {
           <StatCards members={data.members} payments={data.payments} />
           <TabList label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
-            {tab === "members" && <MembersTab members={data.members} onChanged={load} />}
-            {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={load} />}
+            {tab === "members" && <MembersTab members={data.members} onChanged={reload} />}
+            {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={reload} />}
             {tab === "content" && (
               <div className="card state">
                 <p>{TEXTS.admin.contentPlaceholder}</p>

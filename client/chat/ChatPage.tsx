@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, unwrap } from "../api";
@@ -9,6 +10,7 @@ import { CreateChannelModal, ManageChannelModal } from "./ChannelModals";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { LockIcon } from "./icons";
+import type { chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import "./chat.css";
 
@@ -120,30 +122,14 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
 }
 
 export default function ChatPage() {
-  const [channels, setChannels] = useState<ChannelDto[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const loaded = useLoaderData<typeof chatLoader>();
+  const revalidator = useRevalidator();
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // Channels deleted here (or announced deleted by the socket) leave at once, before the reload.
+  const [gone, setGone] = useState<ReadonlySet<number>>(() => new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
-
-  const load = useCallback(async (prefer?: number | null) => {
-    setLoadError(false);
-    try {
-      const list = await unwrap(api.groups.$get());
-      setChannels(list);
-      // Keep the selection if it still exists; otherwise the first channel, or none.
-      setSelectedId((current) => {
-        const wanted = prefer !== undefined ? prefer : current;
-        return list.some((c) => c.id === wanted) ? wanted : (list[0]?.id ?? null);
-      });
-    } catch {
-      setLoadError(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const channels = loaded.ok ? loaded.channels.filter((c) => !gone.has(c.id)) : null;
 
   const drawerRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -163,22 +149,16 @@ export default function ChatPage() {
   const removeChannel = (id: number) => {
     setDialog(null);
     // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
-    setChannels((list) => (list ?? []).filter((c) => c.id !== id));
+    setGone((set) => new Set(set).add(id));
     setSelectedId((current) => (current === id ? null : current));
+    void revalidator.revalidate();
   };
 
-  if (loadError && !channels) {
+  if (!channels) {
     return (
       <div className="page-wide">
         <h1 className="visually-hidden">Chat</h1>
-        <ErrorState text={TEXTS.chat.channelsLoadFailed} onRetry={() => void load()} />
-      </div>
-    );
-  }
-  if (!channels) {
-    return (
-      <div className="page-center">
-        <Spinner label="Loading channels" />
+        <ErrorState text={TEXTS.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
   }
@@ -218,8 +198,8 @@ export default function ChatPage() {
           onClose={() => setDialog(null)}
           onCreated={(channel) => {
             setDialog(null);
-            setChannels((list) => [...(list ?? []), channel]);
             select(channel.id);
+            void revalidator.revalidate();
           }}
         />
       )}
@@ -227,9 +207,9 @@ export default function ChatPage() {
         <ManageChannelModal
           channel={dialog.channel}
           onClose={() => setDialog(null)}
-          onSaved={(channel) => {
+          onSaved={() => {
             setDialog(null);
-            setChannels((list) => (list ?? []).map((c) => (c.id === channel.id ? channel : c)));
+            void revalidator.revalidate();
           }}
           onDeleted={removeChannel}
         />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -41,7 +41,10 @@ export function AppLayout() {
     navigate("/", { replace: true });
   };
 
-  const isAdmin = user?.role === "admin";
+  // The guard let a user in; when the session ends meanwhile (signed out, or ended by the server over
+  // a chat socket), the signed-out state is the landing page.
+  if (!user) return <Navigate to="/" replace />;
+  const isAdmin = user.role === "admin";
   return (
     <div className="shell">
       <a className="skip-link btn btn-sm" href="#main">Skip to content</a>

@@ -1,7 +1,7 @@
 // SPEC §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
-import { useEffect, useRef, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { Link, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, ApiRequestError, errorText, unwrap } from "../api";
@@ -9,7 +9,8 @@ import { formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
-import { fetchMembershipStatus, type MembershipStatusView } from "../session/membership";
+import type { MembershipStatusView } from "../session/membership";
+import type { pricingLoader } from "./data";
 import "./pricing.css";
 
 const STATUS_LABELS: Record<string, string> = { active: "Active", admin: "Admin", trial: "Trial", expired: "Expired" };
@@ -28,33 +29,24 @@ type Membership = MembershipStatusView;
 type Checkout = { url: string; token: string };
 
 export default function PricingPage() {
-  const { user, pending, store } = useSession();
+  const loaded = useLoaderData<typeof pricingLoader>();
+  const { user, store } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
-  const [membership, setMembership] = useState<Membership | null>(null);
-  const [statusError, setStatusError] = useState(false);
+  // The loader's status, until a payment start answers that the membership is already active.
+  const [activeMembership, setMembership] = useState<Membership | null>(null);
+  const membership = activeMembership ?? loaded.membership;
+  const statusError = loaded.statusFailed;
+  // Once per form element (development's StrictMode attaches a new element's ref twice).
+  const submitOnMount = useCallback((form: HTMLFormElement | null) => {
+    if (!form || form.dataset.sent) return;
+    form.dataset.sent = "true";
+    form.submit();
+  }, []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<Checkout | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const isMember = !!user && user.role !== "admin";
-
-  useEffect(() => {
-    if (!isMember) return;
-    let live = true;
-    fetchMembershipStatus()
-      .then((m) => live && setMembership(m))
-      .catch(() => live && setStatusError(true));
-    return () => {
-      live = false;
-    };
-  }, [isMember, user?.id]);
-
-  // The hidden form goes to Webpay as soon as it is rendered with the transaction's url and token.
-  useEffect(() => {
-    if (checkout) formRef.current?.submit();
-  }, [checkout]);
 
   useEffect(() => {
     if (!notice) return;
@@ -62,14 +54,6 @@ export default function PricingPage() {
     return () => clearTimeout(timer);
   }, [notice, navigate]);
 
-  if (pending) {
-    return (
-      <div className="page-center">
-        <Spinner />
-      </div>
-    );
-  }
-  if (user?.role === "admin") return <Navigate to="/app/resources" replace />;
 
   async function pay() {
     setBusy(true);
@@ -161,7 +145,8 @@ export default function PricingPage() {
       </section>
 
       {checkout && (
-        <form ref={formRef} id="webpay-form" method="post" action={checkout.url} hidden>
+        // The hidden form goes to Webpay as soon as it is rendered with the transaction's url and token.
+        <form ref={submitOnMount} id="webpay-form" method="post" action={checkout.url} hidden>
           <input type="hidden" name="token_ws" value={checkout.token} />
         </form>
       )}

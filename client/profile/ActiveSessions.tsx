@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, errorText, unwrap } from "../api";
 import { formatDate } from "../components/format";
-import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
-
-type SessionRow = { id: string; user_agent: string | null; created_at: string; expires_at: string; current: boolean };
+import type { SessionsData } from "./data";
 
 /** A readable device label from a user agent string (browser on system), or a neutral fallback. */
 export function describeAgent(ua: string | null): string {
@@ -17,31 +16,18 @@ export function describeAgent(ua: string | null): string {
   return browser ?? system ?? ua.slice(0, 60);
 }
 
-export function ActiveSessions() {
+export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
   const toast = useToast();
-  const [rows, setRows] = useState<SessionRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setRows(await unwrap(api.sessions.$get()));
-    } catch (err) {
-      setError(errorText(err, TEXTS.profile.sessionsLoadFailed));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const rows = sessions.ok ? sessions.rows : null;
 
   const signOutOthers = async () => {
     setBusy(true);
     try {
       const res = await unwrap(api.sessions.others.$delete());
       toast.show(TEXTS.profile.signedOutOthers(res.signed_out), "success");
-      await load();
+      await revalidator.revalidate();
     } catch (err) {
       toast.show(errorText(err, TEXTS.profile.signOutOthersFailed), "error");
     } finally {
@@ -58,13 +44,11 @@ export function ActiveSessions() {
           Sign out other sessions
         </button>
       </div>
-      {error ? (
-        <ErrorState text={error} onRetry={() => void load()} />
-      ) : !rows ? (
-        <Spinner small label="Loading sessions" />
+      {!sessions.ok ? (
+        <ErrorState text={sessions.error} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       ) : (
         <ul className="session-list">
-          {rows.map((s) => (
+          {sessions.rows.map((s) => (
             <li key={s.id} className="spread">
               <div>
                 <strong>{describeAgent(s.user_agent)}</strong> {s.current && <span className="badge badge-active">This device</span>}

@@ -1,38 +1,18 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
-import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { useSession } from "../session/session-context";
 import { ActiveSessions } from "./ActiveSessions";
+import type { profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import "./profile.css";
 
-type ProfileUser = { id: number; name: string | null; email: string; avatar_url: string | null; role: string; bio: string | null; timezone: string | null; created_at: string };
-type Loaded = { user: ProfileUser; goals: string[]; interests: string[]; socials: Record<string, string> };
 type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
-
-/** Decodes the JSON-encoded text of SPEC §3, tolerating anything malformed. */
-function decodeList(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-function decodeSocials(text: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === "string" && /^https?:\/\//i.test(v))) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
 
 const cleanEntries = (list: string[]) => list.map((s) => s.trim()).filter(Boolean);
 
@@ -53,35 +33,13 @@ const ACTIVITY = [
 
 export default function ProfilePage() {
   const { store } = useSession();
-  const [data, setData] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { profile: data, sessions } = useLoaderData<typeof profileLoader>();
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const ids = { name: useId(), bio: useId(), tz: useId(), zones: useId() };
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const body = await unwrap(api.profile.$get());
-      const next: Loaded = {
-        user: body.user as ProfileUser,
-        goals: decodeList(body.profile.goals),
-        interests: decodeList(body.profile.interests),
-        socials: decodeSocials(body.profile.socials),
-      };
-      setData(next);
-      return next;
-    } catch {
-      setFailed(true);
-      return null;
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const startEditing = () => {
     if (!data) return;
@@ -112,32 +70,23 @@ export default function ProfilePage() {
       try {
         await unwrap(api.users.me.$patch({ json: details }));
       } catch (err) {
-        await load();
+        await revalidator.revalidate();
         return fail(err, TEXTS.profile.detailsSaveFailed);
       }
       void store.fetchUser();
     }
-    // Reload, and leave edit mode only when the save succeeded.
-    const reloaded = await load();
+    // The router loads the profile again; edit mode ends once the save succeeded.
+    await revalidator.revalidate();
     setSaving(false);
-    if (reloaded) {
-      setEditing(false);
-      setDraft(null);
-    }
+    setEditing(false);
+    setDraft(null);
   };
 
-  if (failed && !data) {
+  if (!data) {
     return (
       <div className="page">
         <h1>Your Cosmic Profile</h1>
-        <ErrorState text={TEXTS.profile.notFound} onRetry={() => void load()} />
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div className="page page-center">
-        <Spinner label="Loading profile" />
+        <ErrorState text={TEXTS.profile.notFound} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
   }
@@ -245,7 +194,7 @@ export default function ProfilePage() {
         </ul>
       </section>
 
-      <ActiveSessions />
+      <ActiveSessions sessions={sessions} />
     </div>
   );
 }

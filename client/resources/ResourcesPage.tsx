@@ -1,22 +1,20 @@
 // SPEC §2 Resources: the library with search and tag filter, cards, footer, the locked screen on 403,
 // and the upload, edit and AI generator modals.
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
-import { api, ApiRequestError, errorText, unwrap } from "../api";
+import { useId, useMemo, useState } from "react";
+import { useLoaderData, useNavigate, useRevalidator } from "react-router";
+import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { EmptyState, ErrorState } from "../components/States";
-import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
 import { TEXTS } from "../../worker/shared/texts";
 import { AiGenerateModal } from "./AiGenerateModal";
 import { EditModal } from "./EditModal";
 import { ALL_TAGS, filterResources, gatherTags, type ResourceItem } from "./library";
+import type { resourcesLoader } from "./data";
 import { ResourceCard } from "./ResourceCard";
 import { UploadModal } from "./UploadModal";
 import "./resources.css";
-
-type Load = { state: "loading" } | { state: "ready"; resources: ResourceItem[] } | { state: "locked"; message: string } | { state: "error" };
 
 function LockedScreen({ message }: { message: string }) {
   const navigate = useNavigate();
@@ -42,25 +40,17 @@ export default function ResourcesPage() {
   const toast = useToast();
   const confirm = useConfirm();
   const searchId = useId();
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const loaded = useLoaderData<typeof resourcesLoader>();
+  const revalidator = useRevalidator();
+  // A file the server refuses (403) while the library is open shows the locked screen too.
+  const [lockedMessage, setLockedMessage] = useState<string | null>(null);
+  const load = lockedMessage !== null ? { state: "locked" as const, message: lockedMessage } : loaded;
   const [query, setQuery] = useState("");
   const [tag, setTag] = useState(ALL_TAGS);
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
   const [editing, setEditing] = useState<ResourceItem | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      const resources = (await unwrap(api.resources.$get({ query: {} }))) as ResourceItem[];
-      setLoad({ state: "ready", resources });
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.status === 403) setLoad({ state: "locked", message: errorText(err, TEXTS.resources.accessDenied) });
-      else setLoad({ state: "error" });
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const reload = () => revalidator.revalidate();
 
   const resources = load.state === "ready" ? load.resources : [];
   const allTags = useMemo(() => gatherTags(resources), [resources]);
@@ -97,12 +87,7 @@ export default function ResourcesPage() {
         )}
       </header>
 
-      {load.state === "loading" && (
-        <div className="page-center">
-          <Spinner label="Loading resources" />
-        </div>
-      )}
-      {load.state === "error" && <ErrorState text={TEXTS.resources.loadFailed} onRetry={() => void reload()} />}
+      {load.state === "error" && <ErrorState text={TEXTS.resources.loadFailed} busy={revalidator.state === "loading"} onRetry={() => void reload()} />}
 
       {load.state === "ready" && (
         <>
@@ -131,7 +116,7 @@ export default function ResourcesPage() {
           ) : (
             <div className="resource-grid">
               {shown.map((r) => (
-                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={(message) => setLoad({ state: "locked", message })} />
+                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} />
               ))}
             </div>
           )}

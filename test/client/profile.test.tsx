@@ -54,6 +54,6 @@ describe("profile screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy());
     expect(puts[1]).toEqual({ goals: '["Breathe deeply"]', interests: '["Tarot"]', socials: "{}" });
-    expect(within(screen.getByTestId("interest-list")).getByText("Tarot")).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId("interest-list")).getByText("Tarot")).toBeTruthy());
   });
 });

@@ -54,6 +54,8 @@ function stubLibrary(list: { status: number; body: unknown } = { status: 200, bo
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url, "http://localhost");
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
     if (url.pathname === "/api/resources" && method === "GET") return Response.json(list.body, { status: list.status });
+    // A member's paid-route guard asks for the membership: an active one.
+    if (url.pathname === "/api/membership/status") return Response.json({ status: "active", next_payment_due: "2099-01-01" });
     if (url.pathname in FILES) return new Response(FILES[url.pathname], { status: 200, headers: { "content-type": "text/plain" } });
     if (/^\/api\/resources\/\d+$/.test(url.pathname) && method === "DELETE") return Response.json({ success: true });
     if (url.pathname === "/api/ai/capabilities") return Response.json({ images: { openai: true, gemini: false, straico: true }, text: { openai: true, gemini: true, straico: true } });
@@ -159,8 +161,9 @@ describe("resource library screen", () => {
   });
 
   it("shows the locked screen on 403 with the server's text, or 'Access denied', and goes to /pricing", async () => {
+    // The guard saw an active membership; the library itself answers 403 (it expired in between).
     stubLibrary({ status: 403, body: { error: "Your membership has expired" } });
-    const { router } = renderApp("/app/resources", admin());
+    const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     await waitFor(() => expect(screen.getByRole("heading", { name: "Premium Resources Access Required" })).toBeTruthy());
     expect(screen.getByText("Your membership has expired")).toBeTruthy();
     expect(screen.getByText("Monthly Access: $15,000 CLP")).toBeTruthy();
@@ -204,8 +207,7 @@ describe("resource library screen", () => {
     expect(screen.getByRole("button", { name: /Upload/ })).toBeTruthy();
     first.unmount();
 
-    const fetchMock = stubLibrary();
-    fetchMock.mockImplementationOnce(async () => Response.json({ status: "active", next_payment_due: "2099-01-01" }));
+    stubLibrary();
     renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4));
     expect(screen.queryByRole("button", { name: /^Edit / })).toBeNull();

@@ -1,0 +1,42 @@
+// The profile's data: the profile and the member's sessions, in parallel; each fails on its own.
+import { api, errorText, unwrap } from "../api";
+import { TEXT } from "../text";
+
+/** Decodes the JSON-encoded text of SPEC §3, tolerating anything malformed. */
+function decodeList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function decodeSocials(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string" && /^https?:\/\//i.test(entry[1])));
+  } catch {
+    return {};
+  }
+}
+
+const loadProfile = async () => {
+  const { user, profile } = await unwrap(api.profile.$get());
+  return { user, goals: decodeList(profile.goals), interests: decodeList(profile.interests), socials: decodeSocials(profile.socials) };
+};
+
+export async function profileLoader() {
+  const [profile, sessions] = await Promise.all([
+    loadProfile().catch(() => null),
+    unwrap(api.sessions.$get()).then(
+      (rows) => ({ ok: true as const, rows }),
+      (err: unknown) => ({ ok: false as const, error: errorText(err, TEXT.profile.sessionsLoadFailed) }),
+    ),
+  ]);
+  return { profile, sessions };
+}
+
+export type ProfileData = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
+export type SessionsData = Awaited<ReturnType<typeof profileLoader>>["sessions"];
