@@ -109,7 +109,7 @@ describe("POST /api/payments/initiate", () => {
       env: { WEBPAY_ENV: "integration" },
     });
     expect(res.status).toBe(502);
-    expect(await json(res)).toEqual({ error: "Webpay refused the request: Not Authorized" });
+    expect(await json(res)).toEqual({ error: "Webpay refused the request: Not Authorized", code: "upstream_failed" });
     const [row] = await allPayments();
     expect(row).toMatchObject({ status: "failed", failureReason: "create_provider", token: null });
     expect((await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie, env: { WEBPAY_ENV: "production" } })).status).toBe(503);
@@ -279,14 +279,14 @@ describe("POST /api/payments/confirm", () => {
     const cookie = await signIn("luna@example.com");
     const forged = await confirm(cookie, { success: true, amount: 15000 });
     expect(forged.status).toBe(402);
-    expect(await json(forged)).toEqual({ error: TEXTS.payment.verificationFailed });
+    expect(await json(forged)).toEqual({ error: TEXTS.payment.verificationFailed, code: "payment_verification_failed" });
     expect((await status(cookie)).status).toBe("none");
 
     // A started but unpaid payment is still not a membership.
     await initiate(cookie);
     const pending = await confirm(cookie, { success: true, amount: 15000 });
     expect(pending.status).toBe(409);
-    expect(await json(pending)).toEqual({ error: TEXTS.payment.verificationFailed });
+    expect(await json(pending)).toEqual({ error: TEXTS.payment.verificationFailed, code: "payment_verification_failed" });
     expect((await status(cookie)).status).toBe("none");
     expect((await allPayments())[0].status).toBe("pending");
     expect(await db().select().from(memberships)).toHaveLength(0);
