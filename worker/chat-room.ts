@@ -1,5 +1,4 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "./env";
 import { CLOSE_CHANNEL_DELETED, CLOSE_REAUTHORIZE, PING_FRAME, PONG_FRAME, type ServerFrame } from "./shared/chat-wire";
 
 /** Per-socket state, kept in the socket's attachment so it survives hibernation and eviction. */
@@ -13,8 +12,8 @@ export const ROOM_HEADERS = { userId: "x-chat-user-id", userName: "x-chat-user-n
  * source of truth. It accepts hibernatable WebSockets and fans out the frames the worker hands it.
  * Pings are answered by the runtime (auto-response) without waking the object.
  */
-export class ChatRoom extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
+export class ChatRoom extends DurableObject {
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }

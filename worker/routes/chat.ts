@@ -23,10 +23,11 @@ import {
 import { normaliseEmail } from "../db/users";
 import type { Database } from "../db/client";
 import type { Env, SessionUser } from "../env";
+import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
 import type { MessageDto, ServerFrame } from "../shared/chat-wire";
@@ -37,8 +38,7 @@ const IMAGE_NOT_AN_IMAGE = "The file is not a valid image";
 /** A base64 data URL of the largest allowed image, with room for its header. */
 const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
+const memberParam = idParam.extend({ userId: rowId });
 
 const channelBody = z.object({
   name: z.string().trim().min(1, E.channel_name_required).max(LIMITS.channelNameMax, E.channel_name_too_long),
@@ -54,7 +54,7 @@ const channelBody = z.object({
 const memberBody = z.object({ email: z.email(E.member_email_invalid).max(254) });
 
 const messagesQuery = z.object({
-  group_id: z.coerce.number().int().positive(),
+  group_id: rowId,
   after: z.coerce.number().int().nonnegative().optional(),
 });
 
@@ -71,14 +71,12 @@ const messageBody = z.object({
 });
 
 const imageMessageForm = z.object({
-  group_id: z.coerce.number().int().positive(),
+  group_id: rowId,
   image: z.instanceof(File, { message: TEXTS.chat.imageTypeInvalid }),
 });
 
 /** What the helpers need from a handler's context (after requireUser). */
 type Ctx = { var: { db: Database; user: SessionUser }; env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } };
-
-const room = (env: Env, channelId: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(channelId)));
 
 async function visibleChannelOr404(c: Ctx, id: number) {
   const channel = await getVisibleChannel(c.var.db, c.var.user, id);
@@ -95,7 +93,7 @@ async function managedChannel(c: Ctx, id: number) {
 /** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
 async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   try {
-    await room(env, channelId).broadcast(frame);
+    await chatRoomStub(env, channelId).broadcast(frame);
   } catch (err) {
     console.error("chat fan-out failed", channelId, err instanceof Error ? err.message : "unknown");
   }
@@ -104,7 +102,7 @@ async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
 /** Closes the sockets whose access may have ended; their clients reconnect and are checked again. */
 async function reauthorize(env: Env, channelId: number, userId?: number) {
   try {
-    await room(env, channelId).reauthorize(userId);
+    await chatRoomStub(env, channelId).reauthorize(userId);
   } catch (err) {
     console.error("chat reauthorize failed", channelId, err instanceof Error ? err.message : "unknown");
   }
@@ -181,7 +179,7 @@ export const chatRoutes = createRouter()
     const keys = await deleteChannel(c.var.db, id);
     for (let i = 0; i < keys.length; i += 1000) await c.env.BLOBS.delete(keys.slice(i, i + 1000));
     try {
-      await room(c.env, id).channelDeleted(id);
+      await chatRoomStub(c.env, id).channelDeleted(id);
     } catch (err) {
       console.error("chat close failed", id, err instanceof Error ? err.message : "unknown");
     }
@@ -221,7 +219,7 @@ export const chatRoutes = createRouter()
     headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
     headers.set(ROOM_HEADERS.groupId, String(id));
     headers.delete("cookie");
-    return room(c.env, id).fetch(new Request(c.req.url, { headers }));
+    return chatRoomStub(c.env, id).fetch(new Request(c.req.url, { headers }));
   })
   // ---- messages ----
   .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {

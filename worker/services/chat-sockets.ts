@@ -3,6 +3,7 @@
 import { listVisibleChannels } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
+import { chatRoomStub } from "../lib/chat-room-stub";
 
 /**
  * Closes every socket the user holds in any channel they could see (asked before their access
@@ -13,7 +14,7 @@ export async function closeUserSockets(env: Env, channelIds: number[], userId: n
   const closed = await Promise.all(
     channelIds.map(async (id) => {
       try {
-        return await env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(id))).reauthorize(userId);
+        return await chatRoomStub(env, id).reauthorize(userId);
       } catch (err) {
         console.error("closing a member's sockets failed", id, err instanceof Error ? err.message : "unknown");
         return 0;
