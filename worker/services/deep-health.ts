@@ -32,7 +32,7 @@ async function timed(name: string, probe: () => Promise<{ ok: boolean; detail: s
   } catch (err) {
     return { name, ok: false, latency_ms: Date.now() - started, detail: err instanceof Error ? err.message.split("\n")[0].slice(0, 200) : "failed" };
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 
