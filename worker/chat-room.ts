@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "./db/client";
-import type { Env } from "./env";
 import { liveSessionExpiries } from "./lib/session";
 import { CLOSE_CHANNEL_DELETED, CLOSE_SESSION_ENDED, PING_FRAME, PONG_FRAME, type ServerFrame, type SocketCloseCode } from "./shared/chat-wire";
 
@@ -35,8 +34,8 @@ const SESSION_RECHECK_MS = 10 * 60 * 1000;
  * source of truth. It accepts hibernatable WebSockets and fans out the frames the worker hands it.
  * Pings are answered by the runtime (auto-response) without waking the object.
  */
-export class ChatRoom extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
+export class ChatRoom extends DurableObject<Cloudflare.Env> {
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }

@@ -2,6 +2,7 @@
 // broadcast (waitUntil); every frame still reaches every socket, in the order handed over, and a channel
 // deletion sends everything handed over before its notice and the close.
 import { describe, expect, it } from "vitest";
+import { chatRoomStub } from "../../worker/lib/chat-room-stub";
 import type { ChannelDto, MessageDto, ServerFrame } from "../../worker/shared/chat-wire";
 import { CLOSE_CHANNEL_DELETED } from "../../worker/shared/chat-wire";
 import { call, json, openSocket, signIn, testEnv, until } from "./helpers";
@@ -17,7 +18,7 @@ async function channelWithListeners(count: number) {
   return { channel, cookies, sockets };
 }
 
-const room = (channelId: number) => testEnv.CHAT_ROOM.get(testEnv.CHAT_ROOM.idFromName(String(channelId)));
+const room = (channelId: number) => chatRoomStub(testEnv, channelId);
 const frameMessage = (id: number, body: string): ServerFrame => ({
   type: "message",
   message: { id, group_id: 0, sender_id: 1, sender_name: "x", body, created_at: new Date(0).toISOString() } as unknown as MessageDto,

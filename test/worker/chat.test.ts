@@ -1,5 +1,6 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { chatRoomStub } from "../../worker/lib/chat-room-stub";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, call, errorBody, openSocket, signIn, testEnv, until } from "./helpers";
@@ -217,7 +218,7 @@ describe("messages", () => {
     const first = await (await send(luna, channel.id, "before")).json();
     await until(() => socket.messages().length === 1);
 
-    const stub = testEnv.CHAT_ROOM.get(testEnv.CHAT_ROOM.idFromName(String(channel.id)));
+    const stub = chatRoomStub(testEnv, channel.id);
     await evictDurableObject(stub);
     const second = await (await send(luna, channel.id, "after eviction")).json();
     // The hibernated socket is woken and receives it, with its attachment intact.

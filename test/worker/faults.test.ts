@@ -6,6 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages, payments, resources } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
+import { chatRoomStub } from "../../worker/lib/chat-room-stub";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { CLOSE_SESSION_ENDED } from "../../worker/shared/chat-wire";
 import { TEXTS } from "../../worker/shared/texts";
@@ -202,7 +203,7 @@ describe("payments", () => {
 describe("chat after the Durable Object is evicted", () => {
   it("hibernated sockets keep receiving; closed ones reconnect and catch up exactly the missed messages by cursor", async () => {
     const world = await seedWorld();
-    const stub = testEnv.CHAT_ROOM.get(testEnv.CHAT_ROOM.idFromName(String(IDS.publicChannel)));
+    const stub = chatRoomStub(testEnv, IDS.publicChannel);
     const listeners = [await openSocket(IDS.publicChannel, world.cookie.member!), await openSocket(IDS.publicChannel, world.cookie.paid!)];
     const send = async (body: string) =>
       json<MessageDto>(await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body } }));

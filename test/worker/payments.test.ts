@@ -109,7 +109,7 @@ describe("POST /api/payments/initiate", () => {
       env: { WEBPAY_ENV: "integration" },
     });
     expect(res.status).toBe(502);
-    expect(await json(res)).toMatchObject({ error: "Webpay refused the request: Not Authorized" });
+    expect(await json(res)).toEqual({ error: "Webpay refused the request: Not Authorized", code: "upstream_failed" });
     const [row] = await allPayments();
     expect(row).toMatchObject({ status: "failed", failureReason: "create_provider", token: null });
     expect((await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie, env: { WEBPAY_ENV: "production" } })).status).toBe(503);
@@ -195,10 +195,10 @@ describe("Webpay return", () => {
     expect((await status(cookie)).status).toBe("none");
   });
 
-  it("settles the form's error page (all four fields) by Transbank's status: a declined card fails, uncommitted", async () => {
+  it("fails the form's error page (all four fields) without committing, even when authorized", async () => {
     const cookie = await signIn("luna@example.com");
     const { token } = await initiate(cookie);
-    await cardAction(token, "decline");
+    await cardAction(token, "approve");
     const [pending] = await allPayments();
     const location = await webpayReturn({ token_ws: token, TBK_TOKEN: token, TBK_ORDEN_COMPRA: pending.buyOrder, TBK_ID_SESION: pending.sessionId });
     expect(location).toBe("/pay/return?success=false&error=payment_error");
@@ -279,14 +279,14 @@ describe("POST /api/payments/confirm", () => {
     const cookie = await signIn("luna@example.com");
     const forged = await confirm(cookie, { success: true, amount: 15000 });
     expect(forged.status).toBe(402);
-    expect(await json(forged)).toMatchObject({ error: TEXTS.payment.verificationFailed });
+    expect(await json(forged)).toEqual({ error: TEXTS.payment.verificationFailed, code: "payment_verification_failed" });
     expect((await status(cookie)).status).toBe("none");
 
     // A started but unpaid payment is still not a membership.
     await initiate(cookie);
     const pending = await confirm(cookie, { success: true, amount: 15000 });
     expect(pending.status).toBe(409);
-    expect(await json(pending)).toMatchObject({ error: TEXTS.payment.verificationFailed });
+    expect(await json(pending)).toEqual({ error: TEXTS.payment.verificationFailed, code: "payment_verification_failed" });
     expect((await status(cookie)).status).toBe("none");
     expect((await allPayments())[0].status).toBe("pending");
     expect(await db().select().from(memberships)).toHaveLength(0);

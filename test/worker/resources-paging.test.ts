@@ -181,7 +181,7 @@ describe("bad paging input and access", () => {
       expect((await call(path)).status, path).toBe(401);
       const denied = await call(path, { cookie: unpaid });
       expect(denied.status, path).toBe(403);
-      expect(await json(denied)).toMatchObject({ error: TEXTS.resources.membershipRequired });
+      expect(await json(denied)).toEqual({ error: TEXTS.resources.membershipRequired, code: "membership_required" });
     }
   });
 });

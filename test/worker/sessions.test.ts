@@ -67,7 +67,7 @@ describe("sign-in through the development provider", () => {
     for (const flag of ["0", undefined, "true"]) {
       const res = await call("/api/auth/dev/authorize?email=a@example.com&state=x", { env: { AUTH_DEV_LOGIN: flag } });
       expect(res.status).toBe(404);
-      expect(await json(res)).toMatchObject({ error: "Not found" });
+      expect(await json(res)).toEqual({ error: "Not found", code: "not_found" });
     }
   });
 
@@ -101,7 +101,7 @@ describe("sessions", () => {
     const tampered = cookie.slice(0, -2) + (cookie.endsWith("AA") ? "BB" : "AA");
     const res = await call("/api/users/me", { cookie: tampered });
     expect(res.status).toBe(401);
-    expect(await json(res)).toMatchObject({ error: "Authentication required" });
+    expect(await json(res)).toEqual({ error: "Authentication required", code: "unauthorized" });
     expect((await call("/api/users/me", { cookie: "session=not a token" })).status).toBe(401);
   });
 
@@ -140,7 +140,7 @@ describe("sessions", () => {
   it("logout deletes the session and clears the cookie", async () => {
     const cookie = await signIn("sol@example.com");
     const other = await signIn("sol@example.com");
-    const res = await call("/api/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } });
+    const res = await call("/api/logout", { cookie });
     expect(res.status).toBe(200);
     expect(setCookies(res).session).toBe("");
     expect((await call("/api/users/me", { cookie })).status).toBe(401);
@@ -181,7 +181,7 @@ describe("the API shell", () => {
   it("answers unknown /api paths with a JSON 404", async () => {
     const res = await call("/api/no-such-thing");
     expect(res.status).toBe(404);
-    expect(await json(res)).toMatchObject({ error: "Not found" });
+    expect(await json(res)).toEqual({ error: "Not found", code: "not_found" });
   });
 
   it("answers invalid input with 400 and the one error shape", async () => {

@@ -78,3 +78,9 @@ export const validate = <T extends ZodType, Target extends keyof ValidationTarge
   zValidator(target, inputSchema(target, schema, options.lenient) as unknown as T, (result) => {
     if (!result.success) throw validationError(result.error.issues);
   });
+
+/** A row id as it arrives in a path or query ("42"): a positive integer JavaScript holds exactly. */
+export const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The `:id` path parameter every route with one uses. */
+export const idParam = z.object({ id: rowId });

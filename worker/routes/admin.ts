@@ -15,14 +15,13 @@ import {
 import { normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { conflict, forbidden, notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { refundPayment } from "../services/payments";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const role = z.enum(["member", "admin"]);
 
 const addMemberBody = z.object({

@@ -26,10 +26,11 @@ import { normaliseEmail } from "../db/users";
 import type { ChannelRow } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env, SessionUser } from "../env";
+import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
@@ -42,8 +43,7 @@ const IMAGE_NOT_AN_IMAGE = "The file is not a valid image";
 /** A base64 data URL of the largest allowed image, with room for its header. */
 const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
+const memberParam = idParam.extend({ userId: rowId });
 
 const channelBody = z.object({
   name: z.string().trim().min(1, E.channel_name_required).max(LIMITS.channelNameMax, E.channel_name_too_long),
@@ -59,7 +59,7 @@ const channelBody = z.object({
 const memberBody = z.object({ email: z.email(E.member_email_invalid).max(254) });
 
 const messagesQuery = z.object({
-  group_id: z.coerce.number().int().positive(),
+  group_id: rowId,
   after: z.coerce.number().int().nonnegative().optional(),
 });
 
@@ -76,14 +76,12 @@ const messageBody = z.object({
 });
 
 const imageMessageForm = z.object({
-  group_id: z.coerce.number().int().positive(),
+  group_id: rowId,
   image: z.instanceof(File, { message: TEXTS.chat.imageTypeInvalid }),
 });
 
 /** What the helpers need from a handler's context (after requireUser). */
 type Ctx = { var: { db: Database; user: SessionUser }; env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } };
-
-const room = (env: Env, channelId: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(channelId)));
 
 async function visibleChannelOr404(c: Ctx, id: number) {
   const channel = await getVisibleChannel(c.var.db, c.var.user, id);
@@ -100,7 +98,7 @@ async function managedChannel(c: Ctx, id: number) {
 /** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
 async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   try {
-    await room(env, channelId).broadcast(frame);
+    await chatRoomStub(env, channelId).broadcast(frame);
   } catch (err) {
     console.error("chat fan-out failed", channelId, err instanceof Error ? err.message : "unknown");
   }
@@ -210,7 +208,7 @@ export const chatRoutes = createRouter()
     const keys = await deleteChannel(c.var.db, id);
     for (let i = 0; i < keys.length; i += 1000) await c.env.BLOBS.delete(keys.slice(i, i + 1000));
     try {
-      await room(c.env, id).channelDeleted(id);
+      await chatRoomStub(c.env, id).channelDeleted(id);
     } catch (err) {
       console.error("chat close failed", id, err instanceof Error ? err.message : "unknown");
     }
@@ -249,7 +247,7 @@ export const chatRoutes = createRouter()
     const { id } = c.req.valid("param");
     checkUpgrade(c);
     await visibleChannelOr404(c, id);
-    return room(c.env, id).fetch(forwardedUpgrade(c, id));
+    return chatRoomStub(c.env, id).fetch(forwardedUpgrade(c, id));
   })
   // ---- the member's live socket: unread activity from every channel they may read ----
   .get("/live/socket", requireUser, async (c) => {

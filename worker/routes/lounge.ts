@@ -19,7 +19,7 @@ import {
 import { createRouter } from "../lib/create-app";
 import { forbidden, notFound, badRequest } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { LIMITS } from "../shared/rules";
@@ -27,10 +27,8 @@ import { TEXTS } from "../shared/texts";
 
 const T = TEXTS.lounge;
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
 const feedQuery = z.object({
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  before: rowId.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.postsPageMax).default(LIMITS.postsPageDefault),
 });
 

@@ -15,7 +15,7 @@ import {
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
-import { parseInput, validate } from "../lib/validate";
+import { idParam, parseInput, rowId, validate } from "../lib/validate";
 import { requireAdmin, requirePaidMember } from "../middleware/auth";
 import { serveBlob, sniffImageType } from "../services/storage";
 import { DEFAULT_NAME, LIMITS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/rules";
@@ -74,12 +74,10 @@ const jsonUploadBody = uploadFields.extend({
 
 const editBody = z.object({ title: titleInput, description: descriptionInput, tags: tagsInput });
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-
 /** A library page: newest first, `before` = the id of the previous page's last resource. */
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.resourcesPageMax).default(LIMITS.resourcesPageDefault),
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  before: rowId.optional(),
   q: z.string().trim().max(LIMITS.resourceSearchMax).optional(),
   tag: z.string().trim().max(LIMITS.tagMax).optional(),
 });

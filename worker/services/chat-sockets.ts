@@ -7,6 +7,7 @@ import { listVisibleChannels } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { CLOSE_SESSION_ENDED, type SocketCloseCode } from "../shared/chat-wire";
+import { chatRoomStub } from "../lib/chat-room-stub";
 import { LIVE_ROOM } from "./live";
 
 /**
@@ -18,7 +19,7 @@ export async function closeChatSockets(env: Env, channelIds: (number | typeof LI
   const closed = await Promise.all(
     channelIds.map(async (id) => {
       try {
-        return await env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(id))).closeSockets(selector, code, reason);
+        return await chatRoomStub(env, id).closeSockets(selector, code, reason);
       } catch (err) {
         console.error("closing chat sockets failed", id, err instanceof Error ? err.message : "unknown");
         return 0;

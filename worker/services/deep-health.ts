@@ -1,6 +1,7 @@
 // The admin's deep health check: is each dependency answering, and how fast. Checks run in parallel,
 // each with its own time limit, and never throw: a failing dependency is a row with ok=false.
 import type { Env } from "../env";
+import { chatRoomStub } from "../lib/chat-room-stub";
 import { AI_PROVIDERS, getAiProvider } from "./ai";
 
 export interface HealthCheck {
@@ -31,7 +32,7 @@ async function timed(name: string, probe: () => Promise<{ ok: boolean; detail: s
   } catch (err) {
     return { name, ok: false, latency_ms: Date.now() - started, detail: err instanceof Error ? err.message.split("\n")[0].slice(0, 200) : "failed" };
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 
@@ -52,7 +53,7 @@ const r2 = (env: Env) =>
 /** The chat Durable Object: a plain request to a probe room answers 426 (it only takes WebSocket upgrades). */
 const chat = (env: Env) =>
   timed("chat_durable_object", async () => {
-    const stub = env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName("health-probe"));
+    const stub = chatRoomStub(env, "health-probe");
     const res = await stub.fetch("https://chat-room.internal/health");
     await res.body?.cancel();
     return { ok: res.status === 426, detail: `answered ${res.status}` };

@@ -5,6 +5,7 @@
 import { privateChannelReaders } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
+import { chatRoomStub } from "../lib/chat-room-stub";
 import type { ServerFrame } from "../shared/chat-wire";
 
 /** The name of the live room (channel rooms are named by their numeric id, so it never collides). */
@@ -12,7 +13,7 @@ export const LIVE_ROOM = "live" as const;
 /** The group_id the live socket's `ready` frame carries (no channel). */
 export const LIVE_GROUP_ID = 0;
 
-export const liveRoom = (env: Env) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(LIVE_ROOM));
+export const liveRoom = (env: Env) => chatRoomStub(env, LIVE_ROOM);
 
 async function send(what: string, deliver: () => Promise<unknown>) {
   try {

@@ -102,7 +102,7 @@ export async function checkAllKeys(env: AiEnv, options: AiOptions = {}): Promise
 }
 
 /** AI calls allowed per user per hour: AI_CALLS_PER_HOUR, or the default when unset or not a positive integer. */
-export function aiCallsPerHour(env: Pick<Env, "AI_CALLS_PER_HOUR">): number {
+export function aiCallsPerHour(env: Partial<Pick<Env, "AI_CALLS_PER_HOUR">>): number {
   const n = Number(env.AI_CALLS_PER_HOUR);
   return Number.isInteger(n) && n > 0 ? n : AI_LIMITS.callsPerHourDefault;
 }
