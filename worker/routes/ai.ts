@@ -3,7 +3,8 @@
 // generation counts against the caller's hourly AI limit; errors carry { error, details?, model }.
 import { z } from "zod";
 import type { Env } from "../env";
-import { insertResource, normaliseTags, storeResource, toResourceDto } from "../db/resources";
+import { insertResource, normaliseTags, toResourceDto } from "../db/resources";
+import { storeResource } from "../services/resources";
 import { createRouter } from "../lib/create-app";
 import { ApiError } from "../lib/errors";
 import { validate } from "../lib/validate";
