@@ -30,7 +30,8 @@ export type SocketSelector = { sessionIds?: string[]; userId?: number; keepUserI
 const SESSION_RECHECK_MS = 10 * 60 * 1000;
 
 /**
- * One instance per chat channel (idFromName(String(channelId))). It holds no messages: D1 is the
+ * One instance per chat channel (idFromName(String(channelId))), and one more for every member's live
+ * socket (idFromName(LIVE_ROOM), see worker/services/live.ts). It holds no messages: D1 is the
  * source of truth. It accepts hibernatable WebSockets and fans out the frames the worker hands it.
  * Pings are answered by the runtime (auto-response) without waking the object.
  */
@@ -100,6 +101,23 @@ export class ChatRoom extends DurableObject<Env> {
         sent++;
       } catch {
         // A socket that is closing; its close handler cleans up.
+      }
+    }
+    return sent;
+  }
+
+  /** Sends one frame to the sockets of these users only (the live socket's targeted frames). */
+  async sendTo(userIds: number[], frame: ServerFrame): Promise<number> {
+    const data = JSON.stringify(frame);
+    let sent = 0;
+    for (const userId of new Set(userIds)) {
+      for (const ws of this.ctx.getWebSockets(`user:${userId}`)) {
+        try {
+          ws.send(data);
+          sent++;
+        } catch {
+          // A socket that is closing; its close handler cleans up.
+        }
       }
     }
     return sent;

@@ -108,6 +108,9 @@ const MATRIX: Row[] = [
   { route: "PUT /api/groups/:id", label: "private", path: `/api/groups/${priv}`, send: json({ name: "Renamed", is_private: true }), expect: [401, 404, 403, 200, 200] },
   { route: "DELETE /api/groups/:id", label: "public", path: `/api/groups/${pub}`, expect: [401, 403, 403, 200, 200] },
   { route: "DELETE /api/groups/:id", label: "private", path: `/api/groups/${priv}`, expect: [401, 404, 403, 200, 200] },
+  { route: "POST /api/groups/:id/read", label: "public", path: `/api/groups/${pub}/read`, expect: SIGNED_IN(200) },
+  { route: "POST /api/groups/:id/read", label: "private", path: `/api/groups/${priv}/read`, expect: [401, 404, 200, 200, 200] },
+  { route: "GET /api/live/socket", path: "/api/live/socket", send: upgrade, expect: SIGNED_IN(101) },
   { route: "GET /api/groups/:id/members", path: `/api/groups/${priv}/members`, expect: [401, 404, 403, 200, 200] },
   { route: "POST /api/groups/:id/members", path: `/api/groups/${priv}/members`, send: json({ email: EMAILS.member }), expect: [401, 404, 403, 201, 201] },
   { route: "DELETE /api/groups/:id/members/:userId", path: `/api/groups/${priv}/members/${paid}`, expect: [401, 404, 403, 200, 200] },
@@ -119,6 +122,8 @@ const MATRIX: Row[] = [
   { route: "POST /api/messages", label: "private", path: "/api/messages", send: json({ group_id: priv, body: "Hi" }), expect: [401, 404, 201, 201, 201] },
   { route: "POST /api/messages/image", path: "/api/messages/image", send: imageForm(priv), expect: [401, 404, 201, 201, 201] },
   { route: "GET /api/messages/:id/image", path: `/api/messages/${imageMessage}/image`, expect: [401, 404, 200, 200, 200] },
+  // search: signed-in only; what each caller may find is search.test.ts's subject
+  { route: "GET /api/search", path: "/api/search?q=seed", expect: SIGNED_IN(200) },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   { route: "POST /api/link-preview", path: "/api/link-preview", send: json({ url: "http://127.0.0.1/" }), expect: SIGNED_IN(400) },
 ];

@@ -52,13 +52,13 @@ const rowCount = async (table: typeof messages | typeof resources) => (await db(
 /** A 500 that says nothing about the failure. */
 async function expectInternalError(res: Response) {
   expect(res.status).toBe(500);
-  expect(await json(res)).toEqual({ error: "Internal server error" });
+  expect(await json(res)).toEqual({ error: "Internal server error", code: "internal" });
 }
 
 /** A failing D1 is an outage to the visitor: 503, nothing about the failure. */
 async function expectServiceUnavailable(res: Response) {
   expect(res.status).toBe(503);
-  expect(await json(res)).toEqual({ error: TEXTS.api.serviceUnavailable });
+  expect(await json(res)).toEqual({ error: TEXTS.api.serviceUnavailable, code: "service_unavailable" });
 }
 
 function imageForm(groupId: number) {

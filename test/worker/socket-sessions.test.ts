@@ -42,6 +42,30 @@ describe("attack: a chat socket outlives the session that opened it", () => {
     phoneSocket.ws.close(1000, "done");
   });
 
+  it("logout also closes that session's live socket (unread activity), not the other device's", async () => {
+    const world = await seedWorld();
+    const phone = await anotherSession(IDS.paid, "phone");
+    const openLive = async (cookie: string) => {
+      const res = await call("/api/live/socket", { cookie, headers: { upgrade: "websocket" } });
+      expect(res.status).toBe(101);
+      const ws = res.webSocket!;
+      ws.accept();
+      const closes: number[] = [];
+      let ready = false;
+      ws.addEventListener("message", () => (ready = true));
+      ws.addEventListener("close", (e) => closes.push(e.code));
+      await until(() => ready);
+      return { ws, closes };
+    };
+    const laptop = await openLive(world.cookie.paid!);
+    const other = await openLive(phone);
+    expect((await call("/api/logout", { cookie: world.cookie.paid, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    await until(() => laptop.closes.length > 0);
+    expect(laptop.closes).toEqual([CLOSE_SESSION_ENDED]);
+    expect(other.closes).toEqual([]);
+    other.ws.close(1000, "done");
+  });
+
   it("sign-out of other devices closes their sockets; the current device's socket stays", async () => {
     const world = await seedWorld();
     const phone = await anotherSession(IDS.member, "phone");

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { API_ERRORS } from "../shared/texts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -9,8 +10,6 @@ export const CSRF_EXEMPT_PATHS = new Set([
   // Transbank's return is a cross-site form POST; the token is verified with Transbank itself.
   "/api/payments/webpay/return",
 ]);
-
-export const CROSS_SITE_REFUSED = "Cross-site request refused";
 
 /**
  * A request from this origin: a matching Origin header, or, when the browser sends no Origin,
@@ -24,7 +23,7 @@ export function isSameOrigin(c: { req: { url: string; header(name: string): stri
 /** State-changing requests must come from this origin (isSameOrigin). A cross-site form post is refused. */
 export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path) && !isSameOrigin(c)) {
-    throw new ApiError(403, CROSS_SITE_REFUSED);
+    throw new ApiError(403, API_ERRORS.cross_site_refused);
   }
   await next();
 });

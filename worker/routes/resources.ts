@@ -20,7 +20,7 @@ import { storeResource } from "../services/resources";
 import { serveBlob } from "../services/storage";
 import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
 import { DEFAULT_NAME, LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS, TEXTS } from "../shared/texts";
 
 const MAX_BYTES = LIMITS.resourceUploadMaxBytes;
 
@@ -48,8 +48,8 @@ const tagsInput = z
   .transform(splitTags)
   .pipe(
     z
-      .array(z.string().max(LIMITS.tagMax, `Each tag must be at most ${LIMITS.tagMax} characters`))
-      .max(LIMITS.tagsMax, `At most ${LIMITS.tagsMax} tags`),
+      .array(z.string().max(LIMITS.tagMax, API_ERRORS.tag_too_long))
+      .max(LIMITS.tagsMax, API_ERRORS.too_many_tags),
   );
 
 const titleInput = z.string(TEXTS.resources.titleRequired).trim().min(1, TEXTS.resources.titleRequired).max(LIMITS.resourceTitleMax);

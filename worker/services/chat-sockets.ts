@@ -7,13 +7,14 @@ import { listVisibleChannels } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { CLOSE_SESSION_ENDED, type SocketCloseCode } from "../shared/chat-wire";
+import { LIVE_ROOM } from "./live";
 
 /**
- * Closes the selected sockets in each of `channelIds` with `code`; returns how many were closed.
+ * Closes the selected sockets in each of `channelIds` (and the live room, when given) with `code`; returns how many were closed.
  * A channel whose object fails is logged and skipped (the alarm in the object still ends sockets of
  * sessions that are gone).
  */
-export async function closeChatSockets(env: Env, channelIds: number[], selector: SocketSelector, code: SocketCloseCode, reason: string): Promise<number> {
+export async function closeChatSockets(env: Env, channelIds: (number | typeof LIVE_ROOM)[], selector: SocketSelector, code: SocketCloseCode, reason: string): Promise<number> {
   const closed = await Promise.all(
     channelIds.map(async (id) => {
       try {
@@ -38,11 +39,13 @@ export async function channelsOpenTo(db: Database, user: { id: number; role: "me
  * is given. Call it after their sessions ended (member deleted, role changed, banned).
  */
 export async function closeUserSockets(env: Env, channelIds: number[], userId: number, code: SocketCloseCode = CLOSE_SESSION_ENDED): Promise<number> {
-  return closeChatSockets(env, channelIds, { userId }, code, code === CLOSE_SESSION_ENDED ? "session ended" : "access changed");
+  // A session that ended also ends the member's live socket (unread activity); narrowed access does not.
+  const rooms = code === CLOSE_SESSION_ENDED ? [...channelIds, LIVE_ROOM] : channelIds;
+  return closeChatSockets(env, rooms, { userId }, code, code === CLOSE_SESSION_ENDED ? "session ended" : "access changed");
 }
 
 /** Closes the sockets opened by the given sessions of `user` (logout, sign-out of other devices). */
 export async function closeSessionSockets(env: Env, db: Database, user: { id: number; role: "member" | "admin" }, sessionIds: string[]): Promise<number> {
   if (sessionIds.length === 0) return 0;
-  return closeChatSockets(env, await channelsOpenTo(db, user), { sessionIds }, CLOSE_SESSION_ENDED, "session ended");
+  return closeChatSockets(env, [...(await channelsOpenTo(db, user)), LIVE_ROOM], { sessionIds }, CLOSE_SESSION_ENDED, "session ended");
 }

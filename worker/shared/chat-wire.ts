@@ -13,6 +13,9 @@ export type ChannelDto = {
   can_manage: boolean;
 };
 
+/** A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax). */
+export type ChannelListItem = ChannelDto & { unread_count: number };
+
 /** SPEC §3 Message. image_url points at the authenticated image route, never a data URL. */
 export type MessageDto = {
   id: number;
@@ -24,11 +27,17 @@ export type MessageDto = {
   image_url: string | null;
 };
 
-/** Frames the server sends on a channel socket. */
+/**
+ * Frames the server sends on a channel socket, and on the member's live socket (/api/live/socket,
+ * group_id 0 in its `ready`): `activity` (a new message in a channel the member may read, for unread
+ * counts) and `read` (the member read a channel, on this or another device).
+ */
 export type ServerFrame =
   | { type: "ready"; group_id: number }
   | { type: "message"; message: MessageDto }
   | { type: "deleted"; group_id: number }
+  | { type: "activity"; group_id: number; message_id: number; sender_id: number }
+  | { type: "read"; group_id: number }
   | { type: "pong" };
 
 /** Frames a client sends. Only the keep-alive ping, answered by the runtime without waking the object. */

@@ -52,10 +52,20 @@ export const LIMITS = {
   /** GET /messages without `after`: the latest page; with `after`: at most this many newer ones per call. */
   chatHistoryPage: 50,
   chatCatchUpPage: 500,
+  /** GET /api/search: the longest search text, the words kept from it, the results returned. */
+  searchQueryMax: 200,
+  searchTermsMax: 8,
+  searchResults: 20,
+  /** Search ranks the newest this-many matches of each kind (a word found everywhere stays cheap). */
+  searchCandidates: 500,
+  /** Unread counts stop at this (the client shows "99+" above 99). */
+  unreadCountMax: 100,
 } as const;
 
 export const TIMING = {
   chatPollMs: 3000,
+  /** The unread counts' polling fallback, while the live socket is down. */
+  unreadPollMs: 30_000,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
