@@ -164,12 +164,12 @@ export const chatRoutes = createRouter()
     const rows = await listVisibleChannels(c.var.db, c.var.user);
     return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
-  .post("/groups", requireUser, validate("json", channelBody), async (c) => {
+  .post("/groups", requireUser, limited("channels"), validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
     const row = await createChannel(c.var.db, c.var.user.id, { name: body.name, description: body.description, isPrivate: body.is_private });
     return c.json(toChannelDto(row, c.var.user), 201);
   })
-  .put("/groups/:id", requireUser, validate("param", idParam), validate("json", channelBody), async (c) => {
+  .put("/groups/:id", requireUser, limited("channels"), validate("param", idParam), validate("json", channelBody), async (c) => {
     const { id } = c.req.valid("param");
     const before = await managedChannel(c, id);
     const body = c.req.valid("json");
@@ -180,7 +180,7 @@ export const chatRoutes = createRouter()
     }
     return c.json(toChannelDto(row, c.var.user));
   })
-  .delete("/groups/:id", requireUser, validate("param", idParam), async (c) => {
+  .delete("/groups/:id", requireUser, limited("channels"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
     const keys = await deleteChannel(c.var.db, id);
@@ -205,7 +205,7 @@ export const chatRoutes = createRouter()
     await managedChannel(c, id);
     return c.json(await listChannelMembers(c.var.db, id));
   })
-  .post("/groups/:id/members", requireUser, validate("param", idParam), validate("json", memberBody), async (c) => {
+  .post("/groups/:id/members", requireUser, limited("channelMembers"), validate("param", idParam), validate("json", memberBody), async (c) => {
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
     const user = await findUserByEmail(c.var.db, normaliseEmail(c.req.valid("json").email));
@@ -213,7 +213,7 @@ export const chatRoutes = createRouter()
     await addChannelMember(c.var.db, id, user.id);
     return c.json(user, 201);
   })
-  .delete("/groups/:id/members/:userId", requireUser, validate("param", memberParam), async (c) => {
+  .delete("/groups/:id/members/:userId", requireUser, limited("channelMembers"), validate("param", memberParam), async (c) => {
     const { id, userId } = c.req.valid("param");
     const channel = await managedChannel(c, id);
     if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound(E.channel_member_not_found);
