@@ -3,6 +3,7 @@
 // a failing job never stops the others.
 import type { Env } from "./env";
 import { reconcilePayments } from "./jobs/reconcile-payments";
+import { pruneRateLimits } from "./jobs/prune-rate-limits";
 import type { ScheduledJob } from "./jobs/types";
 import { logLine, safeErrorMessages } from "./lib/request-log";
 
@@ -14,6 +15,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // Every 5 minutes, not hourly: a member whose browser never came back from Webpay has paid, and should
   // not wait up to an hour for the membership; with nothing pending a run is one indexed query.
   { cron: CRON.everyFiveMinutes, job: reconcilePayments },
+  { cron: CRON.hourly, job: pruneRateLimits },
 ];
 
 export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };

@@ -57,7 +57,8 @@ export type MediaKind = "image" | "audio" | "video" | null;
 
 /** Which preview a card shows. */
 export function mediaKind(r: Pick<ResourceItem, "kind" | "file_type">): MediaKind {
-  if (r.kind === "ai_image" || r.file_type.startsWith("image/")) return "image";
+  // SVG is served only as a download (it can carry script), so it has no preview.
+  if (r.kind === "ai_image" || (r.file_type.startsWith("image/") && r.file_type !== "image/svg+xml")) return "image";
   if (r.file_type.startsWith("audio/")) return "audio";
   if (r.file_type.startsWith("video/")) return "video";
   return null;

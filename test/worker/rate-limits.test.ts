@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../worker/db/schema";
 import { RATE_LIMITS } from "../../worker/shared/rules";
 import { call, db, json, type CallOptions } from "./helpers";
-import { IDS, PNG, seedWorld } from "./seed";
+import { EMAILS, IDS, PNG, seedWorld, type Caller } from "./seed";
 
 type Case = {
   name: keyof typeof RATE_LIMITS;
@@ -13,6 +13,8 @@ type Case = {
   anonymous?: boolean;
   request: (i: number) => [string, CallOptions];
   ok: number;
+  /** Who checks that another caller is unaffected (default: the paying member). */
+  other?: Caller;
 };
 
 const imageForm = () => {
@@ -47,6 +49,17 @@ const CASES: Case[] = [
     request: (i) => ["/api/resources/upload", { method: "POST", json: { title: `r${i}`, file_name: "a.txt", file_data: `data:text/plain;base64,${btoa("hi")}` } }],
   },
   { name: "linkPreviews", what: "POST /api/link-preview", key: user("linkPreviews"), ok: 400, request: () => ["/api/link-preview", { method: "POST", json: { url: "http://127.0.0.1/" } }] },
+  { name: "channels", what: "POST /api/groups", key: user("channels"), ok: 201, request: (i) => ["/api/groups", { method: "POST", json: { name: `c${i}` } }] },
+  {
+    name: "channelMembers",
+    what: "POST /api/groups/:id/members",
+    key: user("channelMembers"),
+    ok: 201,
+    other: "admin",
+    request: () => [`/api/groups/${IDS.privateChannel}/members`, { method: "POST", json: { email: EMAILS.member } }],
+  },
+  { name: "likes", what: "POST /api/posts/:id/like", key: user("likes"), ok: 200, request: () => [`/api/posts/${IDS.post}/like`, { method: "POST" }] },
+  { name: "profile", what: "PUT /api/profile", key: user("profile"), ok: 200, request: (i) => ["/api/profile", { method: "PUT", json: { goals: [`g${i}`] } }] },
   { name: "paymentInitiate", what: "POST /api/payments/initiate", key: user("paymentInitiate"), ok: 200, request: () => ["/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" } }] },
 ];
 
@@ -75,7 +88,7 @@ describe("rate limits", () => {
       expect((await owner(1)).status).toBe(c.ok);
       await expect429(await owner(2), windowSeconds);
       // Someone else (another user, or another address) is not affected.
-      const other = as("203.0.113.50", c.anonymous ? undefined : world.cookie.paid);
+      const other = as("203.0.113.50", c.anonymous ? undefined : world.cookie[c.other ?? "paid"]);
       expect((await other(3)).status).toBe(c.ok);
       // When the window is over, the caller may go on.
       await db().update(rateLimits).set({ windowStart: Date.now() - windowSeconds * 1000 - 1 });

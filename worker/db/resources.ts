@@ -1,9 +1,9 @@
 // The resource library's queries and its wire shape (SPEC §3 Resource). The AI feature creates its
-// ai_text and ai_image resources through insertResource / storeResource and lists them with the rest.
+// ai_text and ai_image resources through insertResource / storeResource (worker/services/resources.ts)
+// and lists them with the rest.
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "./client";
 import { resources } from "./schema";
-import { newBlobKey, putBlob } from "../services/storage";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
@@ -106,43 +106,4 @@ export async function updateResource(db: Database, id: number, patch: { title: s
 export async function deleteResourceRow(db: Database, id: number) {
   const [row] = await db.delete(resources).where(eq(resources.id, id)).returning();
   return row ?? null;
-}
-
-export type StoreResourceInput = {
-  title: string;
-  description: string | null;
-  tags: string[];
-  fileName: string;
-  fileType: string;
-  kind: ResourceRow["kind"];
-  owner: { id: number; name: string };
-  /** A stream needs its exact size (R2 requires the length). */
-  body: ReadableStream | ArrayBuffer | Uint8Array;
-  size: number;
-};
-
-/**
- * Stores a file and its row: R2 first (under a generated key), then D1. If the row cannot be written
- * the object is deleted again, so nothing is left half-written.
- */
-export async function storeResource(db: Database, bucket: R2Bucket, input: StoreResourceInput) {
-  const key = newBlobKey("resources");
-  await putBlob(bucket, key, input.body, { contentType: input.fileType, fileName: input.fileName }, input.body instanceof ReadableStream ? input.size : undefined);
-  try {
-    return await insertResource(db, {
-      title: input.title,
-      description: input.description,
-      fileKey: key,
-      fileName: input.fileName,
-      fileType: input.fileType,
-      fileSize: input.size,
-      kind: input.kind,
-      tags: JSON.stringify(input.tags),
-      ownerId: input.owner.id,
-      ownerName: input.owner.name,
-    });
-  } catch (err) {
-    await bucket.delete(key).catch(() => undefined);
-    throw err;
-  }
 }

@@ -12,7 +12,7 @@ import { ApiError } from "./errors";
 export interface RateLimitOptions {
   /** What is limited, e.g. "ai". Part of the row key. */
   action: string;
-  /** Who is limited, e.g. "user:12" or "ip:203.0.113.9". */
+  /** Who is limited, e.g. "user:12", "ip:203.0.113.9" or "ip6:2001:db8:1:2::/64". */
   key: string;
   limit: number;
   windowSeconds: number;
@@ -57,8 +57,27 @@ export async function rateLimit(db: Database, options: RateLimitOptions): Promis
   return { count: row.count, limit, remaining: limit - row.count, resetAt };
 }
 
-/** The client IP Cloudflare reports (set by the edge; a client cannot choose it in production). */
-export const ipKey = (c: { req: { header(name: string): string | undefined } }) => `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
+/**
+ * The /64 prefix of an IPv6 address (what one subscriber usually holds, so rotating within it does not
+ * escape a limit), as four lower-case hextets; null when `ip` is not IPv6.
+ */
+export function ipv6Prefix64(ip: string): string | null {
+  if (!ip.includes(":")) return null;
+  const [head, tail = ""] = ip.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  // An embedded IPv4 tail (::ffff:1.2.3.4) is two hextets; only the first four matter here.
+  const right = tail ? tail.split(":").flatMap((p) => (p.includes(".") ? ["0", "0"] : [p])) : [];
+  const hextets = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  if (hextets.length !== 8 || !hextets.every((h) => /^[0-9a-f]{1,4}$/.test(h))) return null;
+  return hextets.slice(0, 4).map((h) => h.replace(/^0+(?=.)/, "")).join(":");
+}
+
+/** The client IP Cloudflare reports (set by the edge; a client cannot choose it in production); an IPv6 address by its /64. */
+export function ipKey(c: { req: { header(name: string): string | undefined } }): string {
+  const ip = c.req.header("cf-connecting-ip")?.trim() || "unknown";
+  const prefix = ipv6Prefix64(ip);
+  return prefix ? `ip6:${prefix}::/64` : `ip:${ip}`;
+}
 
 /** The caller: the signed-in user, else the client IP Cloudflare reports. */
 export function callerKey(c: { var: { user: { id: number } | null }; req: { header(name: string): string | undefined } }): string {

@@ -32,14 +32,15 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { parseMediaType } from "../lib/media-type";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
-import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
+import { serveBlob } from "../services/storage";
+import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
 import { closeChatSockets } from "../services/chat-sockets";
 import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
-const IMAGE_NOT_AN_IMAGE = "The file is not a valid image";
 /** A base64 data URL of the largest allowed image, with room for its header. */
 const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
 
@@ -110,53 +111,28 @@ async function revokeAccess(env: Env, channel: { id: number; createdBy: number |
   await closeChatSockets(env, [channel.id], { ...selector, keepUserIds, keepAdmins: true }, CLOSE_ACCESS_REVOKED, "access revoked");
 }
 
-/** A display name for '[Image: filename]': no path, no control characters, bounded. */
-const safeFileName = (name: string) => name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f\]]/g, "").trim().slice(0, 100) || "image";
-
-/** Checks an image (declared type, size, magic bytes) and stores it in R2; returns the key. */
-async function storeChatImage(bucket: R2Bucket, bytes: Uint8Array, declaredType: string, fileName: string) {
-  if (!declaredType.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
-  if (bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
-  const sniffed = sniffImageType(bytes.subarray(0, 64));
-  if (!sniffed) throw badRequest(IMAGE_NOT_AN_IMAGE);
-  const key = newBlobKey("chat");
-  await putBlob(bucket, key, bytes, { contentType: sniffed, fileName });
-  return key;
-}
-
-function decodeDataUrl(dataUrl: string): { type: string; bytes: Uint8Array } {
-  const match = /^data:([^;,]+)(?:;[^;,=]+=[^;,]*)*;base64,([A-Za-z0-9+/=\s]*)$/i.exec(dataUrl);
-  if (!match) throw badRequest("image_url must be a base64 data URL of an image");
-  const type = match[1].trim().toLowerCase();
-  if (!type.startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
-  let binary: string;
-  try {
-    binary = atob(match[2].replace(/\s+/g, ""));
-  } catch {
-    throw badRequest(TEXTS.chat.imageProcessFailed);
-  }
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return { type, bytes };
-}
-
-/** Stores a message (after its image, if any), then fans it out. An image is removed if the insert fails. */
+/**
+ * Stores a message (after its image, if any: checked, then in R2 with the row, the object removed if
+ * the row fails), then fans it out.
+ */
 async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
   const channelId = channel.id;
-  const key = image ? await storeChatImage(c.env.BLOBS, image.bytes, image.type, image.fileName) : null;
+  const write = (imageKey: string | null) => insertMessage(c.var.db, { channelId, sender: c.var.user, body, imageKey });
   let stored;
-  try {
-    stored = await insertMessage(c.var.db, { channelId, sender: c.var.user, body, imageKey: key });
-  } catch (err) {
-    if (key) await c.env.BLOBS.delete(key);
-    throw err;
-  }
+  if (image) {
+    if (image.bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
+    const contentType = checkedChatImage(image.type, image.bytes);
+    stored = await storeBlobWithRow(c.env.BLOBS, { prefix: "chat", body: image.bytes, size: image.bytes.byteLength, contentType, fileName: image.fileName }, write);
+  } else stored = await write(null);
   const message = toMessageDto(stored);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
   c.executionCtx.waitUntil(announceActivity(c.env, c.var.db, channel, stored));
   return message;
 }
+
+/** A display name for '[Image: filename]'. */
+const imageName = (name: string) => cleanFileName(name, "image", 100);
 
 /** A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking). */
 function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
@@ -186,12 +162,12 @@ export const chatRoutes = createRouter()
     const rows = await listVisibleChannels(c.var.db, c.var.user);
     return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
-  .post("/groups", requireUser, validate("json", channelBody), async (c) => {
+  .post("/groups", requireUser, limited("channels"), validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
     const row = await createChannel(c.var.db, c.var.user.id, { name: body.name, description: body.description, isPrivate: body.is_private });
     return c.json(toChannelDto(row, c.var.user), 201);
   })
-  .put("/groups/:id", requireUser, validate("param", idParam), validate("json", channelBody), async (c) => {
+  .put("/groups/:id", requireUser, limited("channels"), validate("param", idParam), validate("json", channelBody), async (c) => {
     const { id } = c.req.valid("param");
     const before = await managedChannel(c, id);
     const body = c.req.valid("json");
@@ -202,7 +178,7 @@ export const chatRoutes = createRouter()
     }
     return c.json(toChannelDto(row, c.var.user));
   })
-  .delete("/groups/:id", requireUser, validate("param", idParam), async (c) => {
+  .delete("/groups/:id", requireUser, limited("channels"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
     const keys = await deleteChannel(c.var.db, id);
@@ -227,7 +203,7 @@ export const chatRoutes = createRouter()
     await managedChannel(c, id);
     return c.json(await listChannelMembers(c.var.db, id));
   })
-  .post("/groups/:id/members", requireUser, validate("param", idParam), validate("json", memberBody), async (c) => {
+  .post("/groups/:id/members", requireUser, limited("channelMembers"), validate("param", idParam), validate("json", memberBody), async (c) => {
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
     const user = await findUserByEmail(c.var.db, normaliseEmail(c.req.valid("json").email));
@@ -235,7 +211,7 @@ export const chatRoutes = createRouter()
     await addChannelMember(c.var.db, id, user.id);
     return c.json(user, 201);
   })
-  .delete("/groups/:id/members/:userId", requireUser, validate("param", memberParam), async (c) => {
+  .delete("/groups/:id/members/:userId", requireUser, limited("channelMembers"), validate("param", memberParam), async (c) => {
     const { id, userId } = c.req.valid("param");
     const channel = await managedChannel(c, id);
     if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound(E.channel_member_not_found);
@@ -272,9 +248,9 @@ export const chatRoutes = createRouter()
     const channel = await visibleChannelOr404(c, group_id);
     let image;
     if (image_url) {
-      const decoded = decodeDataUrl(image_url);
+      const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, { invalid: TEXTS.chat.imageDataUrlInvalid, tooLarge: TEXTS.chat.imageTooLarge });
       const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
-      image = { ...decoded, fileName: safeFileName(named ?? "image") };
+      image = { bytes, type: mediaType.essence, fileName: imageName(named ?? "image") };
     }
     return c.json(await postMessage(c, channel, body, image), 201);
   })
@@ -282,9 +258,9 @@ export const chatRoutes = createRouter()
   .post("/messages/image", requireUser, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
     const channel = await visibleChannelOr404(c, group_id);
-    if (!image.type.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
+    if (parseMediaType(image.type)?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
     if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
-    const fileName = safeFileName(image.name);
+    const fileName = imageName(image.name);
     const bytes = new Uint8Array(await image.arrayBuffer());
     return c.json(await postMessage(c, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
   })

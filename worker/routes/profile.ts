@@ -8,6 +8,7 @@ import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updat
 import { toUserDto } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { notFound } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { closeSessionSockets } from "../services/chat-sockets";
@@ -87,12 +88,12 @@ export const profileRoutes = createRouter()
     const profile = await getProfile(c.var.db, c.var.user.id);
     return c.json({ user: toUserDto(c.var.user), profile });
   })
-  .put("/profile", requireUser, validate("json", profileBody), async (c) => {
+  .put("/profile", requireUser, limited("profile"), validate("json", profileBody), async (c) => {
     const profile = await saveProfile(c.var.db, c.var.user.id, c.req.valid("json"));
     return c.json({ user: toUserDto(c.var.user), profile });
   })
   // The caller's own display name, bio and timezone (blank clears; the timezone must be an IANA zone).
-  .patch("/users/me", requireUser, validate("json", detailsBody), async (c) => {
+  .patch("/users/me", requireUser, limited("profile"), validate("json", detailsBody), async (c) => {
     const patch = c.req.valid("json");
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const updated = Object.keys(clean).length ? await updateUserDetails(c.var.db, c.var.user.id, clean) : c.var.user;

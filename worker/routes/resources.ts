@@ -8,7 +8,6 @@ import {
   listResources,
   normaliseTags,
   resourceTagsAndTotal,
-  storeResource,
   toResourceDto,
   updateResource,
 } from "../db/resources";
@@ -17,14 +16,15 @@ import { ApiError, badRequest, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, parseInput, rowId, validate } from "../lib/validate";
 import { requireAdmin, requirePaidMember } from "../middleware/auth";
-import { serveBlob, sniffImageType } from "../services/storage";
-import { DEFAULT_NAME, LIMITS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/rules";
+import { storeResource } from "../services/resources";
+import { serveBlob } from "../services/storage";
+import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
+import { DEFAULT_NAME, LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 
 const MAX_BYTES = LIMITS.resourceUploadMaxBytes;
 
 const tooLarge = () => new ApiError(413, TEXTS.resources.tooLarge);
-const typeNotSupported = () => new ApiError(400, TEXTS.resources.typeNotSupported);
 
 /** "a, b" or '["a","b"]' (multipart) or a list (JSON) -> trimmed tags, empties dropped. */
 function splitTags(value: string | string[] | undefined): string[] {
@@ -83,63 +83,6 @@ const pageQuery = z.object({
 });
 
 
-/** The original name without any path, control characters or excess length. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[/\\]/).pop() ?? "";
-  return base.replace(/[\x00-\x1f\x7f]/g, "").trim().slice(-255) || "download";
-}
-
-/** The declared type (or, when the client sent none or a generic one, the one its extension implies), lower-cased. */
-function resolveFileType(declared: string | undefined, fileName: string): string {
-  const type = (declared ?? "").trim().toLowerCase();
-  if (type && type !== "application/octet-stream") return type;
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  return (ext && RESOURCE_EXTENSION_TYPES[ext]) || "application/octet-stream";
-}
-
-const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;.*)?$/;
-const isAllowedType = (type: string) => MIME.test(type) && RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p));
-
-/**
- * SPEC §5 type rule plus a content check for images: a raster image must have the magic bytes of one
- * (and is stored with the type they prove); an SVG must at least start like markup.
- * Returns the type to store.
- */
-function checkedFileType(type: string, head: Uint8Array): string {
-  if (!isAllowedType(type)) throw typeNotSupported();
-  if (!type.startsWith("image/")) return type;
-  if (type.startsWith("image/svg+xml")) {
-    const text = new TextDecoder().decode(head).replace(/^\uFEFF/, "").trimStart();
-    if (!text.startsWith("<") || head.includes(0)) throw typeNotSupported();
-    return "image/svg+xml";
-  }
-  const sniffed = sniffImageType(head);
-  if (!sniffed) throw typeNotSupported();
-  return sniffed;
-}
-
-/** Decodes base64 in slices, so a large data URL is never held twice as a binary string. */
-function decodeBase64(b64: string): Uint8Array {
-  const clean = b64.replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw badRequest("file_data is not valid base64");
-  const padding = clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0;
-  const out = new Uint8Array(Math.floor((clean.length * 3) / 4) - padding);
-  const SLICE = 4 * 16 * 1024;
-  let offset = 0;
-  for (let i = 0; i < clean.length; i += SLICE) {
-    const bin = atob(clean.slice(i, i + SLICE));
-    for (let j = 0; j < bin.length; j++) out[offset++] = bin.charCodeAt(j);
-  }
-  return out.subarray(0, offset);
-}
-
-/** The exact size of the bytes a base64 text holds, without decoding it. */
-const base64Size = (b64: string) => {
-  const len = b64.replace(/\s+/g, "").length;
-  const padding = b64.trimEnd().endsWith("==") ? 2 : b64.trimEnd().endsWith("=") ? 1 : 0;
-  return Math.floor((len * 3) / 4) - padding;
-};
-
 export const resourceRoutes = createRouter()
   .get("/resources", requirePaidMember, validate("query", pageQuery), async (c) => {
     const rows = await listResources(c.var.db, c.req.valid("query"));
@@ -147,9 +90,9 @@ export const resourceRoutes = createRouter()
   })
   .get("/resources/tags", requirePaidMember, async (c) => c.json(await resourceTagsAndTotal(c.var.db)))
   .post("/resources/upload", requirePaidMember, limited("uploads"), async (c) => {
-    const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    const multipart = mediaType === "multipart/form-data";
-    if (!multipart && !/^application\/([\w.-]+\+)?json$/.test(mediaType)) {
+    const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    const multipart = bodyType === "multipart/form-data";
+    if (!multipart && !/^application\/([\w.-]+\+)?json$/.test(bodyType)) {
       throw new ApiError(415, "Send the file as multipart/form-data or as JSON with a data URL");
     }
     // The body is capped on the stream by bodyGuard (a body past the cap answers 413 from there).
@@ -168,9 +111,9 @@ export const resourceRoutes = createRouter()
       // Every field but the file itself, so an unknown one is refused like in any other body.
       const fields = parseInput("form", uploadFields, Object.fromEntries([...new Set(form.keys())].filter((k) => k !== "file").map((k) => [k, form.get(k)])));
       if (file.size > MAX_BYTES) throw tooLarge();
-      const fileName = cleanFileName(file.name);
+      const fileName = cleanFileName(file.name, "download");
       const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
-      const fileType = checkedFileType(resolveFileType(fields.file_type || file.type, fileName), head);
+      const fileType = checkedResourceType(fields.file_type || file.type, fileName, head);
       // The file's own stream with its known length goes straight to R2 (FixedLengthStream).
       const row = await storeResource(c.var.db, c.env.BLOBS, {
         title: fields.title,
@@ -193,15 +136,10 @@ export const resourceRoutes = createRouter()
       throw badRequest(TEXTS.api.invalidJson);
     }
     const input = parseInput("json", jsonUploadBody, raw);
-    const comma = input.file_data.indexOf(",");
-    const dataUrlType = input.file_data.slice(5, comma).split(";")[0];
-    const b64 = input.file_data.slice(comma + 1);
-    if (base64Size(b64) > MAX_BYTES) throw tooLarge();
-    const bytes = decodeBase64(b64);
+    const { mediaType, bytes } = decodeDataUrl(input.file_data, MAX_BYTES, { invalid: "file_data must be a base64 data URL", tooLarge: TEXTS.resources.tooLarge });
     if (bytes.length === 0) throw badRequest(TEXTS.resources.fileRequired);
-    if (bytes.length > MAX_BYTES) throw tooLarge();
-    const fileName = cleanFileName(input.file_name);
-    const fileType = checkedFileType(resolveFileType(input.file_type || dataUrlType, fileName), bytes.subarray(0, 64));
+    const fileName = cleanFileName(input.file_name, "download");
+    const fileType = checkedResourceType(input.file_type || mediaType.essence, fileName, bytes.subarray(0, 64));
     const row = await storeResource(c.var.db, c.env.BLOBS, {
       title: input.title,
       description: input.description,

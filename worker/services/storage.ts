@@ -2,6 +2,7 @@
 // with Range, ETag/conditional GET, nosniff and a sandboxing CSP.
 import { randomToken } from "../lib/crypto";
 import { errorBody } from "../lib/errors";
+import { servedMediaType } from "../lib/media-type";
 import { API_ERRORS } from "../shared/texts";
 
 /** A fresh object key under `prefix/`; never built from a user's file name. */
@@ -37,18 +38,17 @@ export async function putBlob(bucket: R2Bucket, key: string, body: ReadableStrea
   });
 }
 
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/|video\/|application\/pdf$)/;
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(fileName: string, contentType: string): string {
-  const kind = INLINE_TYPES.test(contentType) ? "inline" : "attachment";
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name; inline only for types safe to render (servedMediaType). */
+export function contentDisposition(fileName: string, storedType: string): string {
+  const kind = servedMediaType(storedType).inline ? "inline" : "attachment";
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_") || "download";
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
  * Serves an R2 object: 200 or 206 for a Range, 304 for a matching If-None-Match, 416 for an
- * unsatisfiable range, 404 when missing. Files are sandboxed: nosniff and `default-src 'none'; sandbox`.
+ * unsatisfiable range, 404 when missing. Files are sandboxed: nosniff and `default-src 'none'; sandbox`,
+ * and HTML, SVG, XML, JavaScript and other active types go out as `application/octet-stream` attachments.
  */
 export async function serveBlob(request: Request, bucket: R2Bucket, key: string, options: { cacheControl?: string } = {}): Promise<Response> {
   let object: R2Object | R2ObjectBody | null;
@@ -61,12 +61,13 @@ export async function serveBlob(request: Request, bucket: R2Bucket, key: string,
     return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${head.size}` } });
   }
   if (!object) return Response.json(errorBody(404, API_ERRORS.not_found), { status: 404 });
-  const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
+  // Whatever type was stored, only a type safe to render goes out as such; anything else is a neutral download.
+  const storedType = object.httpMetadata?.contentType ?? "";
   const headers = new Headers({
-    "Content-Type": contentType,
+    "Content-Type": servedMediaType(storedType).contentType,
     ETag: object.httpEtag,
     "Accept-Ranges": "bytes",
-    "Content-Disposition": contentDisposition(object.customMetadata?.fileName ?? "download", contentType),
+    "Content-Disposition": contentDisposition(object.customMetadata?.fileName ?? "download", storedType),
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cache-Control": options.cacheControl ?? "private, max-age=3600",

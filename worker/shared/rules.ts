@@ -86,7 +86,17 @@ export const RATE_LIMITS = {
   uploads: { limit: 20, windowSeconds: 60 * 60 },
   linkPreviews: { limit: 60, windowSeconds: 60 },
   paymentInitiate: { limit: 10, windowSeconds: 60 * 60 },
+  /** Creating, editing and deleting channels. */
+  channels: { limit: 10, windowSeconds: 60 },
+  /** Adding and removing a private channel's members. */
+  channelMembers: { limit: 30, windowSeconds: 60 },
+  likes: { limit: 60, windowSeconds: 60 },
+  /** The caller's own profile and details. */
+  profile: { limit: 20, windowSeconds: 60 },
 } as const;
+
+/** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */
+export const RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(60 * 60, ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds));
 
 /** Cost control: AI calls per user per hour (AI_CALLS_PER_HOUR overrides it). */
 export const AI_LIMITS = {

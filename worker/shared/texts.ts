@@ -68,6 +68,8 @@ export const TEXTS = {
     imageProcessFailed: "Failed to process image",
     imageTypeInvalid: "Please select an image file",
     imageTooLarge: "Image must be smaller than 5MB",
+    imageNotAnImage: "The file is not a valid image",
+    imageDataUrlInvalid: "image_url must be a base64 data URL of an image",
     sendFailed: "Failed to send message",
     memberAddFailed: "Failed to add member",
     memberRemoveFailed: "Failed to remove member",

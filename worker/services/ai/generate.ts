@@ -2,7 +2,8 @@
 // (sanitised notice HTML, markdown resources) and store images in R2. The routes validate, authorize,
 // count the call (limitAiCalls) and shape the response. Errors are ApiErrors `{ error, code, details?, model }`.
 import type { Database } from "../../db/client";
-import { insertResource, storeResource, type ResourceRow } from "../../db/resources";
+import { insertResource, type ResourceRow } from "../../db/resources";
+import { storeResource } from "../resources";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../shared/ai-text";

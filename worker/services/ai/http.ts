@@ -5,6 +5,7 @@ import { ApiError } from "../../lib/errors";
 import { AI_LIMITS } from "../../shared/rules";
 import { errorText, type CodedText } from "../../shared/texts";
 import type { ProviderConfig, ProviderName, ProviderTimeouts } from "./types";
+import { decodeBase64 } from "../uploads";
 
 export interface ProviderInfo {
   name: ProviderName;
@@ -122,10 +123,10 @@ export function nonEmpty(info: ProviderInfo, text: unknown): string {
   return text.trim();
 }
 
+/** A provider's base64 image (the uploads module's decoder); throws on anything that is not base64. */
 export function base64ToBytes(data: string): Uint8Array {
-  const bin = atob(data.replace(/\s+/g, ""));
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const bytes = decodeBase64(data);
+  if (!bytes) throw new Error("the provider's image is not valid base64");
   return bytes;
 }
 
