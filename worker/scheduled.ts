@@ -2,6 +2,7 @@
 // registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
 // a failing job never stops the others.
 import type { Env } from "./env";
+import { membershipReminders } from "./jobs/membership-reminders";
 import type { ScheduledJob } from "./jobs/types";
 import { logLine, safeErrorMessages } from "./lib/request-log";
 
@@ -9,7 +10,9 @@ import { logLine, safeErrorMessages } from "./lib/request-log";
 export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *" } as const;
 
 /** The jobs of each cron. Registering a job is one line: `{ cron: CRON.hourly, job: someJob },`. */
-export const JOBS: { cron: string; job: ScheduledJob }[] = [];
+export const JOBS: { cron: string; job: ScheduledJob }[] = [
+  { cron: CRON.daily, job: membershipReminders },
+];
 
 export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };
 
