@@ -42,7 +42,8 @@ const MATRIX: Row[] = [
   // sign-in and session
   { route: "GET /api/oauth/google/redirect_url", path: "/api/oauth/google/redirect_url", expect: ALL(200) },
   { route: "POST /api/sessions", path: "/api/sessions", send: json({ code: "x", state: "y" }), expect: ALL(400), label: "no state cookie" },
-  { route: "GET /api/logout", path: "/api/logout", expect: ALL(200) },
+  { route: "GET /api/logout", path: "/api/logout", send: () => ({ headers: { "sec-fetch-site": "same-origin" } }), expect: ALL(200) },
+  { route: "GET /api/logout", path: "/api/logout", send: () => ({ headers: { "sec-fetch-site": "cross-site" } }), expect: ALL(403), label: "cross-site" },
   { route: "GET /api/auth/dev/authorize", path: "/api/auth/dev/authorize?email=new%40example.com&state=s", expect: ALL(302) },
   { route: "GET /api/users/me", path: "/api/users/me", expect: SIGNED_IN(200) },
   { route: "GET /api/membership/status", path: "/api/membership/status", expect: SIGNED_IN(200) },

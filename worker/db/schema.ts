@@ -235,7 +235,7 @@ export const channelReads = sqliteTable(
  * A member's notifications (issue 19). What each refers to sits in its own column, so deleting the post,
  * channel or notice deletes the notifications about it. Likes on a post are grouped: one unread row
  * per post counts them (the partial unique index is the grouping key). Payment results are written by
- * a trigger on payments (migrations/0005_notification_triggers.sql), whatever code path settles the payment.
+ * a trigger on payments (migrations/0006_notification_triggers.sql), whatever code path settles the payment.
  */
 export const notifications = sqliteTable(
   "notifications",

@@ -8,7 +8,7 @@ import type { Env } from "../env";
 import type { ServerFrame } from "../shared/chat-wire";
 
 /** The name of the live room (channel rooms are named by their numeric id, so it never collides). */
-export const LIVE_ROOM = "live";
+export const LIVE_ROOM = "live" as const;
 /** The group_id the live socket's `ready` frame carries (no channel). */
 export const LIVE_GROUP_ID = 0;
 

@@ -50,8 +50,19 @@ export const PONG_FRAME = JSON.stringify({ type: "pong" } satisfies ServerFrame)
 
 /** Close code sent when the channel is deleted: clients must not reconnect. */
 export const CLOSE_CHANNEL_DELETED = 4404;
-/** Close code sent when access to the channel changed: clients reconnect and are checked again. */
+/** Close code sent when access may have changed: clients reconnect and are checked again. */
 export const CLOSE_REAUTHORIZE = 4401;
+/**
+ * Close code sent when the session that opened the socket ended (logout, signed out from another
+ * device, expiry, the member deleted or their role changed): clients show the signed-out state and
+ * do not reconnect.
+ */
+export const CLOSE_SESSION_ENDED = 4410;
+/** Close code sent when the viewer lost access to the channel (removed, or it became private): no reconnect. */
+export const CLOSE_ACCESS_REVOKED = 4403;
+
+/** The close codes the server ends a socket with on purpose. */
+export type SocketCloseCode = typeof CLOSE_CHANNEL_DELETED | typeof CLOSE_REAUTHORIZE | typeof CLOSE_SESSION_ENDED | typeof CLOSE_ACCESS_REVOKED;
 
 export function parseServerFrame(data: unknown): ServerFrame | null {
   if (typeof data !== "string") return null;

@@ -21,6 +21,8 @@ export const LIMITS = {
   noticeContentMax: 20_000,
   aiNoticeTitleMax: 60,
   chatMessageMax: 4000,
+  /** Any JSON write (a post, a channel, a notice...): the largest body read before 413. */
+  jsonBodyMaxBytes: 128 * 1024,
   chatImageMaxBytes: 5 * 1024 * 1024,
   resourceUploadMaxBytes: 50 * 1024 * 1024,
   resourceTitleMax: 200,
