@@ -14,6 +14,7 @@ import { loungeRoutes } from "./routes/lounge";
 import { chatRoutes } from "./routes/chat";
 import { linkPreviewRoutes } from "./routes/link-preview";
 import { membershipRoutes } from "./routes/membership";
+import { notificationRoutes } from "./routes/notifications";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
@@ -43,6 +44,7 @@ export const app = root
   .route("/", chatRoutes)
   .route("/", linkPreviewRoutes)
   .route("/", searchRoutes)
+  .route("/", notificationRoutes)
   .route("/", healthRoutes);
 
 export type AppType = typeof app;

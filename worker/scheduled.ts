@@ -4,6 +4,7 @@
 import type { Env } from "./env";
 import { reconcilePayments } from "./jobs/reconcile-payments";
 import { pruneRateLimits } from "./jobs/prune-rate-limits";
+import { membershipReminders } from "./jobs/membership-reminders";
 import type { ScheduledJob } from "./jobs/types";
 import { logLine, safeErrorMessages } from "./lib/request-log";
 
@@ -16,6 +17,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // not wait up to an hour for the membership; with nothing pending a run is one indexed query.
   { cron: CRON.everyFiveMinutes, job: reconcilePayments },
   { cron: CRON.hourly, job: pruneRateLimits },
+  { cron: CRON.daily, job: membershipReminders },
 ];
 
 export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };

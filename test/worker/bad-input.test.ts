@@ -451,6 +451,17 @@ const SPECS: Spec[] = [
       })),
   },
   { route: "GET /api/search", as: "member", path: "/api/search", target: "query", input: { q: "seed", kind: "post" }, fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) }, ok: 200 },
+  {
+    route: "POST /api/notifications/read",
+    as: "member",
+    path: "/api/notifications/read",
+    input: { ids: [1] },
+    ok: 200,
+    extra: () =>
+      [[], [0], [-1], [1.5], ["1"], [null], [2 ** 53], 1, "1", null, Array.from({ length: LIMITS.notificationIdsMax + 1 }, (_, i) => i + 1)].map(
+        (ids): Case => ({ name: `ids ${show(ids)}`, expect: 400, path: "/api/notifications/read", send: { method: "POST", ...jsonBody({ ids }) } }),
+      ),
+  },
   { route: "POST /api/link-preview", as: "member", path: "/api/link-preview", input: { url: "http://127.0.0.1/" }, fields: { url: text(LIMITS.urlMax, true, false) }, ok: 400 },
 ];
 
@@ -476,6 +487,7 @@ const NO_INPUT = [
   "GET /api/cosmic-notices",
   "GET /api/groups",
   "GET /api/live/socket",
+  "GET /api/notifications",
   "GET /api/dev/webpay/autosubmit.js",
 ];
 /** The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's `{ error_message }` shape, and exists only locally. */

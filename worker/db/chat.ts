@@ -138,8 +138,10 @@ export async function findUserByEmail(db: Database, email: string) {
   return row ?? null;
 }
 
+/** Adds a member; true when they were not one already. */
 export async function addChannelMember(db: Database, channelId: number, userId: number) {
-  await db.insert(channelMembers).values({ channelId, userId }).onConflictDoNothing();
+  const added = await db.insert(channelMembers).values({ channelId, userId }).onConflictDoNothing().returning({ userId: channelMembers.userId });
+  return added.length > 0;
 }
 
 export async function removeChannelMember(db: Database, channelId: number, userId: number) {

@@ -2,6 +2,7 @@
 // (serialised to ISO strings in JSON); JSON-encoded lists are stored as text, as the spec says.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { NOTIFICATION_KINDS } from "../shared/notifications";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -242,6 +243,42 @@ export const channelReads = sqliteTable(
       .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.channelId] }), index("channel_reads_channel_idx").on(t.channelId)],
+);
+
+/**
+ * A member's notifications (issue 19). What each refers to sits in its own column, so deleting the post,
+ * channel or notice deletes the notifications about it. Likes on a post are grouped: one unread row
+ * per post counts them (the partial unique index is the grouping key). Payment results are written by
+ * a trigger on payments (migrations/0007_notification_triggers.sql), whatever code path settles the payment.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    /** Who did it (the latest liker for grouped likes); null for the system's own notifications. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id").references(() => channels.id, { onDelete: "cascade" }),
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
+    noticeId: integer("notice_id").references(() => notices.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    /** Payment: its status; membership_ending: the due date (ms), which also makes the reminder once per period. */
+    detail: text("detail"),
+    /** Grouped likes: how many since the member last read it. */
+    count: integer("count").notNull().default(1),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.id),
+    uniqueIndex("notifications_unread_likes_unique").on(t.userId, t.postId).where(sql`kind = 'like' and read_at is null`),
+    uniqueIndex("notifications_reminder_unique").on(t.userId, t.detail).where(sql`kind = 'membership_ending'`),
+  ],
 );
 
 export const resources = sqliteTable(

@@ -16,12 +16,14 @@ import {
   listVisibleMessages,
   listVisibleChannels,
   markChannelRead,
+  privateChannelReaders,
   removeChannelMember,
   toChannelDto,
   toChannelListItem,
   toMessageDto,
   updateChannel,
 } from "../db/chat";
+import { notifyChannelInvite, notifyMentions } from "../db/notifications";
 import { normaliseEmail } from "../db/users";
 import type { ChannelRow } from "../db/chat";
 import type { Database } from "../db/client";
@@ -33,7 +35,7 @@ import { countForUser, limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { parseMediaType } from "../lib/media-type";
-import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
+import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
 import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
 import { closeChatSockets } from "../services/chat-sockets";
@@ -128,6 +130,17 @@ async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { 
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
   c.executionCtx.waitUntil(announceActivity(c.env, c.var.db, channel, stored));
+  if (!image) {
+    notifyLater(c, async () =>
+      notifyMentions(c.var.db, {
+        text: body,
+        actorId: c.var.user.id,
+        channelId,
+        messageId: stored.id,
+        readers: channel.isPrivate ? await privateChannelReaders(c.var.db, channelId) : undefined,
+      }),
+    );
+  }
   return message;
 }
 
@@ -205,10 +218,12 @@ export const chatRoutes = createRouter()
   })
   .post("/groups/:id/members", requireUser, limited("channelMembers"), validate("param", idParam), validate("json", memberBody), async (c) => {
     const { id } = c.req.valid("param");
-    await managedChannel(c, id);
+    const channel = await managedChannel(c, id);
     const user = await findUserByEmail(c.var.db, normaliseEmail(c.req.valid("json").email));
     if (!user) throw notFound(E.member_not_signed_up);
-    await addChannelMember(c.var.db, id, user.id);
+    if ((await addChannelMember(c.var.db, id, user.id)) && channel.isPrivate) {
+      notifyLater(c, () => notifyChannelInvite(c.var.db, { userId: user.id, channelId: id, actorId: c.var.user.id }));
+    }
     return c.json(user, 201);
   })
   .delete("/groups/:id/members/:userId", requireUser, limited("channelMembers"), validate("param", memberParam), async (c) => {

@@ -16,11 +16,13 @@ import {
   listPosts,
   setLike,
 } from "../db/lounge";
+import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../db/notifications";
 import { createRouter } from "../lib/create-app";
 import { forbidden, notFound, badRequest } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
+import { notifyLater } from "../services/live";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -84,6 +86,7 @@ export const loungeRoutes = createRouter()
   .post("/posts", requireUser, limited("posts"), validate("json", postBody), async (c) => {
     const { content } = c.req.valid("json");
     const id = await createPost(c.var.db, c.var.user.id, content);
+    notifyLater(c, () => notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id }));
     const post = await getPostDto(c.var.db, c.var.user.id, id);
     return c.json(post!, 201);
   })
@@ -100,6 +103,7 @@ export const loungeRoutes = createRouter()
     await requirePost(c.var.db, id);
     const wasLiked = await isLiked(c.var.db, id, c.var.user.id);
     const liked = await onPost(() => setLike(c.var.db, id, c.var.user.id, !wasLiked));
+    if (liked && !wasLiked) notifyLater(c, () => notifyLike(c.var.db, { postId: id, actorId: c.var.user.id }));
     return c.json({ liked });
   })
   .get("/posts/:id/comments", requireUser, validate("param", idParam), async (c) => {
@@ -112,6 +116,7 @@ export const loungeRoutes = createRouter()
     const { content } = c.req.valid("json");
     await requirePost(c.var.db, id);
     const comment = await onPost(() => addComment(c.var.db, id, c.var.user.id, content));
+    notifyLater(c, () => notifyComment(c.var.db, { postId: id, commentId: comment.id, actorId: c.var.user.id }));
     return c.json(comment, 201);
   })
   .get("/cosmic-notices", requireUser, async (c) => c.json(await listNotices(c.var.db, LIMITS.noticesListMax)))
@@ -125,6 +130,7 @@ export const loungeRoutes = createRouter()
       imageUrl: body.image_url ?? null,
       isPinned: body.is_pinned,
     });
+    if (notice.is_pinned) notifyLater(c, () => notifyPinnedNotice(c.var.db, { noticeId: notice.id, authorId: c.var.user.id }));
     return c.json(notice, 201);
   })
   .delete("/cosmic-notices/:id", requireAdmin, validate("param", idParam), async (c) => {

@@ -33,3 +33,16 @@ export function announceActivity(env: Env, db: Database, channel: { id: number; 
 export function sendToUser(env: Env, userId: number, frame: ServerFrame) {
   return send(frame.type, () => liveRoom(env).sendTo([userId], frame));
 }
+
+/**
+ * Runs a notification writer after the response (off the member's path) and tells the recipients'
+ * live sockets; a failure is logged, never the request's.
+ */
+export function notifyLater(c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } }, write: () => Promise<number[]>) {
+  c.executionCtx.waitUntil(
+    send("notification", async () => {
+      const userIds = await write();
+      if (userIds.length) await liveRoom(c.env).sendTo(userIds, { type: "notification" });
+    }),
+  );
+}

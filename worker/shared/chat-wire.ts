@@ -30,7 +30,8 @@ export type MessageDto = {
 /**
  * Frames the server sends on a channel socket, and on the member's live socket (/api/live/socket,
  * group_id 0 in its `ready`): `activity` (a new message in a channel the member may read, for unread
- * counts) and `read` (the member read a channel, on this or another device).
+ * counts), `read` (the member read a channel, on this or another device) and `notification` (the
+ * member has a new notification: fetch GET /api/notifications).
  */
 export type ServerFrame =
   | { type: "ready"; group_id: number }
@@ -38,6 +39,7 @@ export type ServerFrame =
   | { type: "deleted"; group_id: number }
   | { type: "activity"; group_id: number; message_id: number; sender_id: number }
   | { type: "read"; group_id: number }
+  | { type: "notification" }
   | { type: "pong" };
 
 /** Frames a client sends. Only the keep-alive ping, answered by the runtime without waking the object. */

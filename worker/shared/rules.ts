@@ -58,6 +58,14 @@ export const LIMITS = {
   searchResults: 20,
   /** Search ranks the newest this-many matches of each kind (a word found everywhere stays cheap). */
   searchCandidates: 500,
+  /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
+  notificationsListMax: 50,
+  notificationIdsMax: 100,
+  /** Mentions: users notified per text at most; words a mentioned name may have. */
+  mentionsMax: 10,
+  mentionNameWordsMax: 4,
+  /** The membership reminder goes out this many days before the membership ends. */
+  membershipReminderDays: 3,
   /** Unread counts stop at this (the client shows "99+" above 99). */
   unreadCountMax: 100,
 } as const;

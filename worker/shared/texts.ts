@@ -252,6 +252,8 @@ export const API_ERRORS = {
   image_type_invalid: TEXTS.chat.imageTypeInvalid,
   image_too_large: TEXTS.chat.imageTooLarge,
   image_process_failed: TEXTS.chat.imageProcessFailed,
+  // search
+  search_query_required: TEXTS.search.queryRequired,
   // resources and payments
   membership_required: TEXTS.resources.membershipRequired,
   file_type_not_supported: TEXTS.resources.typeNotSupported,

@@ -1,0 +1,200 @@
+// Notifications (issue 19): who gets one for what, the member's list and read marks. Each writer is
+// ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
+// the caller can tell their live sockets. Nobody is notified of their own action.
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { NotificationDto, NotificationList } from "../shared/notifications";
+import { LIMITS } from "../shared/rules";
+import { searchResultUrl } from "../shared/search";
+import type { Database } from "./client";
+import { channels, notices, notifications, users } from "./schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type Recipients = number[];
+
+const recipients = (rows: { user_id: number }[]): Recipients => [...new Set(rows.map((r) => r.user_id))];
+
+/** A comment on a post: its author hears of it. */
+export async function notifyComment(db: Database, input: { postId: number; commentId: number; actorId: number }): Promise<Recipients> {
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id)
+      select author_id, 'comment', ${input.actorId}, id, ${input.commentId} from posts where id = ${input.postId} and author_id <> ${input.actorId}
+      returning user_id`),
+  );
+}
+
+/** A like: grouped into the author's one unread like notification for that post (counted, latest liker shown). */
+export async function notifyLike(db: Database, input: { postId: number; actorId: number }): Promise<Recipients> {
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id)
+      select author_id, 'like', ${input.actorId}, id from posts where id = ${input.postId} and author_id <> ${input.actorId}
+      on conflict (user_id, post_id) where kind = 'like' and read_at is null
+      do update set count = count + 1, actor_id = excluded.actor_id, created_at = excluded.created_at
+      returning user_id`),
+  );
+}
+
+/** A pinned notice: every member but its author. */
+export async function notifyPinnedNotice(db: Database, input: { noticeId: number; authorId: number }): Promise<Recipients> {
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, notice_id)
+      select id, 'notice', ${input.authorId}, ${input.noticeId} from users where id <> ${input.authorId}
+      returning user_id`),
+  );
+}
+
+/** Added to a private channel. */
+export async function notifyChannelInvite(db: Database, input: { userId: number; channelId: number; actorId: number }): Promise<Recipients> {
+  if (input.userId === input.actorId) return [];
+  await db.insert(notifications).values({ userId: input.userId, kind: "channel_invite", channelId: input.channelId, actorId: input.actorId });
+  return [input.userId];
+}
+
+/**
+ * `@Name` in a text: the names written after each @ (up to LIMITS.mentionNameWordsMax words; the
+ * longest one that is a member's name wins). The client's autocomplete writes names exactly.
+ */
+export function mentionCandidates(text: string): string[][] {
+  const out: string[][] = [];
+  const word = String.raw`[\p{L}\p{N}][\p{L}\p{N}._'-]*`;
+  const pattern = new RegExp(String.raw`(?:^|[^\p{L}\p{N}_@])@(${word}(?: ${word}){0,${LIMITS.mentionNameWordsMax - 1}})`, "gu");
+  for (const match of text.matchAll(pattern)) {
+    const words = match[1].split(" ");
+    // Longest first; a trailing punctuation mark ("@Luna,") is not part of the name.
+    out.push(words.map((_, i) => words.slice(0, words.length - i).join(" ").replace(/[.'-]+$/u, "")));
+  }
+  return out.slice(0, LIMITS.mentionsMax);
+}
+
+/**
+ * @mentions in a post or a chat message. `readers`: for a private channel, the only people who may be
+ * notified (they alone can read it); undefined for posts and public channels.
+ */
+export async function notifyMentions(
+  db: Database,
+  input: { text: string; actorId: number; postId?: number; channelId?: number; messageId?: number; readers?: number[] },
+): Promise<Recipients> {
+  const mentions = mentionCandidates(input.text);
+  if (mentions.length === 0) return [];
+  const names = [...new Set(mentions.flat())];
+  const found = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.name, names)).limit(LIMITS.mentionsMax * 4);
+  const ids = new Set<number>();
+  for (const candidates of mentions) {
+    const name = candidates.find((n) => found.some((u) => u.name === n));
+    for (const u of found) if (u.name === name) ids.add(u.id);
+  }
+  ids.delete(input.actorId);
+  const allowed = [...ids].filter((id) => !input.readers || input.readers.includes(id)).slice(0, LIMITS.mentionsMax);
+  if (allowed.length === 0) return [];
+  await db.insert(notifications).values(
+    allowed.map((userId) => ({ userId, kind: "mention" as const, actorId: input.actorId, postId: input.postId, channelId: input.channelId, messageId: input.messageId })),
+  );
+  return allowed;
+}
+
+/**
+ * The daily reminder: members whose membership ends within LIMITS.membershipReminderDays get one
+ * notification per due date (the partial unique index on (user, due date) makes re-runs and missed
+ * days harmless). Returns the members reminded now.
+ */
+export async function remindMembershipsEnding(db: Database, now: number): Promise<Recipients> {
+  const until = now + LIMITS.membershipReminderDays * DAY_MS;
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, detail)
+      select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
+      on conflict do nothing
+      returning user_id`),
+  );
+}
+
+type ListRow = {
+  id: number;
+  kind: NotificationDto["kind"];
+  readAt: Date | null;
+  createdAt: Date;
+  count: number;
+  actorName: string | null;
+  postId: number | null;
+  commentId: number | null;
+  channelId: number | null;
+  channelName: string | null;
+  messageId: number | null;
+  noticeTitle: string | null;
+  detail: string | null;
+};
+
+function urlOf(row: ListRow): string {
+  switch (row.kind) {
+    case "comment":
+      return row.commentId ? searchResultUrl.comment(row.postId!, row.commentId) : searchResultUrl.post(row.postId!);
+    case "like":
+      return searchResultUrl.post(row.postId!);
+    case "mention":
+      return row.messageId ? searchResultUrl.message(row.channelId!, row.messageId) : searchResultUrl.post(row.postId!);
+    case "notice":
+      return "/app/lounge";
+    case "payment":
+      return row.detail === "completed" ? "/app/resources" : "/pricing";
+    case "membership_ending":
+      return "/pricing";
+    case "channel_invite":
+      return `/app/chat?group=${row.channelId}`;
+  }
+}
+
+const toDto = (row: ListRow): NotificationDto => ({
+  id: row.id,
+  kind: row.kind,
+  read: row.readAt !== null,
+  created_at: row.createdAt.toISOString(),
+  count: row.count,
+  actor_name: row.actorName,
+  post_id: row.postId,
+  channel_id: row.channelId,
+  channel_name: row.channelName,
+  notice_title: row.noticeTitle,
+  detail: row.kind === "membership_ending" && row.detail ? new Date(Number(row.detail)).toISOString() : row.detail,
+  url: urlOf(row),
+});
+
+/** The newest notifications and the unread count, in one round trip. */
+export async function listNotifications(db: Database, userId: number): Promise<NotificationList> {
+  const [rows, [{ unread }]] = await db.batch([
+    db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+        count: notifications.count,
+        // Aliased: in a D1 batch, rows come back keyed by column name, and users.name would meet channels.name.
+        actorName: sql<string | null>`${users.name}`.as("actor_name"),
+        postId: notifications.postId,
+        commentId: notifications.commentId,
+        channelId: notifications.channelId,
+        channelName: sql<string | null>`${channels.name}`.as("channel_name"),
+        messageId: notifications.messageId,
+        noticeTitle: sql<string | null>`${notices.title}`.as("notice_title"),
+        detail: notifications.detail,
+      })
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.actorId))
+      .leftJoin(channels, eq(channels.id, notifications.channelId))
+      .leftJoin(notices, eq(notices.id, notifications.noticeId))
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(LIMITS.notificationsListMax),
+    db.select({ unread: sql<number>`count(*)` }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return { items: rows.map(toDto), unread: unread };
+}
+
+/** Marks the member's notifications read (these ids, or all); returns the unread count left. */
+export async function markNotificationsRead(db: Database, userId: number, ids: number[] | undefined, now = Date.now()): Promise<number> {
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined);
+  const [, [{ unread }]] = await db.batch([
+    db.update(notifications).set({ readAt: new Date(now) }).where(mine),
+    db.select({ unread: sql<number>`count(*)` }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return unread;
+}
