@@ -152,10 +152,10 @@ export async function createNotice(
   return row;
 }
 
-/** Deletes a notice; false when there was none. */
+/** Deletes a notice; returns its title, or null when there was none. */
 export async function deleteNotice(db: Database, id: number) {
-  const deleted = await db.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id });
-  return deleted.length > 0;
+  const [deleted] = await db.delete(notices).where(eq(notices.id, id)).returning({ title: notices.title });
+  return deleted ?? null;
 }
 
 /** True when a write failed because the post it refers to is gone (deleted meanwhile). */

@@ -3,6 +3,7 @@
 // generation counts against the caller's hourly AI limit; errors carry { error, details?, model }.
 import { z } from "zod";
 import type { Env } from "../env";
+import { recordAudit } from "../db/audit";
 import { insertResource, normaliseTags, storeResource, toResourceDto } from "../db/resources";
 import { createRouter } from "../lib/create-app";
 import { ApiError } from "../lib/errors";
@@ -127,6 +128,8 @@ export const aiRoutes = createRouter()
   // SPEC §3 API key check result: one entry per provider; the keys themselves never leave the server.
   .post("/ai/validate-keys", requireAdmin, async (c) => {
     const results = await checkAllKeys(c.env);
+    const available = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.available]));
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "ai.key_test", targetType: "ai_keys", after: available });
     return c.json({ results });
   })
   .get("/ai/capabilities", requireUser, (c) => c.json(capabilities(c.env)))

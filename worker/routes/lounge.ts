@@ -16,6 +16,7 @@ import {
   listPosts,
   setLike,
 } from "../db/lounge";
+import { recordAudit } from "../db/audit";
 import { createRouter } from "../lib/create-app";
 import { forbidden, notFound, badRequest } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
@@ -127,10 +128,13 @@ export const loungeRoutes = createRouter()
       imageUrl: body.image_url ?? null,
       isPinned: body.is_pinned,
     });
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "notice.create", targetType: "notice", targetId: notice.id, after: { title: notice.title, is_pinned: notice.is_pinned } });
     return c.json(notice, 201);
   })
   .delete("/cosmic-notices/:id", requireAdmin, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await deleteNotice(c.var.db, id))) throw notFound(T.noticeNotFound);
+    const deleted = await deleteNotice(c.var.db, id);
+    if (!deleted) throw notFound(T.noticeNotFound);
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "notice.delete", targetType: "notice", targetId: id, before: { title: deleted.title } });
     return c.json({ success: true });
   });
