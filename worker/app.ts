@@ -6,6 +6,7 @@ import { databaseSession } from "./middleware/database";
 import { bodyGuard } from "./middleware/body-guard";
 import { sameOriginOnly } from "./middleware/csrf";
 import { apiSecurityHeaders } from "./middleware/security-headers";
+import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
@@ -14,6 +15,7 @@ import { loungeRoutes } from "./routes/lounge";
 import { chatRoutes } from "./routes/chat";
 import { linkPreviewRoutes } from "./routes/link-preview";
 import { membershipRoutes } from "./routes/membership";
+import { moderationRoutes } from "./routes/moderation";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
 import { paymentRoutes } from "./routes/payments";
@@ -41,6 +43,8 @@ export const app = root
   .route("/", webpayEmulatorRoutes)
   .route("/", chatRoutes)
   .route("/", linkPreviewRoutes)
-  .route("/", healthRoutes);
+  .route("/", healthRoutes)
+  .route("/", moderationRoutes)
+  .route("/", accountRoutes);
 
 export type AppType = typeof app;

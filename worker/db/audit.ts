@@ -1,6 +1,6 @@
 // The audit log (issue 20): every admin action, with who, what, target, when and a short before/after.
 // Append-only: this module only inserts and reads; no route updates or deletes a row.
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditAction } from "../shared/rules";
 import type { Database } from "./client";
 import { auditLog, users } from "./schema";
@@ -26,8 +26,22 @@ const toRow = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
   after: entry.after ? JSON.stringify(entry.after) : null,
 });
 
-/** The insert as a statement, to put in the same db.batch as the action it records (one transaction). */
-export const auditInsert = (db: Database, entry: AuditEntry) => db.insert(auditLog).values(toRow(entry));
+/**
+ * The insert as a statement, to put in the same db.batch as the action it records (one transaction).
+ * With `onlyIf`, the row is written only when that condition holds when the statement runs (an
+ * action guarded by the same condition, e.g. "the report is still open").
+ */
+export function auditInsert(db: Database, entry: AuditEntry, onlyIf?: SQL) {
+  const row = toRow(entry);
+  if (!onlyIf) return db.insert(auditLog).values(row);
+  // INSERT ... SELECT lists every column in the table's order (the id left to SQLite).
+  const values: Record<string, unknown> = { ...row, id: null, createdAt: Date.now() };
+  const list = sql.join(
+    Object.keys(getTableColumns(auditLog)).map((key) => sql`${values[key] ?? null}`),
+    sql`, `,
+  );
+  return db.insert(auditLog).select(sql`select ${list} where ${onlyIf}`);
+}
 
 /** Appends one entry (after the action has committed). */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {

@@ -28,6 +28,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { requireUnmuted } from "../middleware/mute";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
 import type { MessageDto, ServerFrame } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
@@ -94,7 +95,7 @@ async function managedChannel(c: Ctx, id: number) {
 }
 
 /** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
-async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
+export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   try {
     await room(env, channelId).broadcast(frame);
   } catch (err) {
@@ -151,7 +152,7 @@ async function postMessage(c: Ctx, channelId: number, body: string, image?: { by
     if (key) await c.env.BLOBS.delete(key);
     throw err;
   }
-  const message = toMessageDto(stored);
+  const message = toMessageDto(stored, c.var.user.id);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
   return message;
@@ -229,9 +230,9 @@ export const chatRoutes = createRouter()
     const { group_id, after } = c.req.valid("query");
     const rows = await listVisibleMessages(c.var.db, c.var.user, group_id, after);
     if (!rows) throw notFound(CHANNEL_NOT_FOUND);
-    return c.json(rows.map(toMessageDto));
+    return c.json(rows.map((row) => toMessageDto(row, c.var.user.id)));
   })
-  .post("/messages", requireUser, limited("messages"), validate("json", messageBody), async (c) => {
+  .post("/messages", requireUser, requireUnmuted, limited("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
     if (image_url) await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
     await visibleChannelOr404(c, group_id);
@@ -244,7 +245,7 @@ export const chatRoutes = createRouter()
     return c.json(await postMessage(c, group_id, body, image), 201);
   })
   /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
-  .post("/messages/image", requireUser, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
+  .post("/messages/image", requireUser, requireUnmuted, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
     await visibleChannelOr404(c, group_id);
     if (!image.type.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
@@ -256,7 +257,8 @@ export const chatRoutes = createRouter()
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const message = await getMessage(c.var.db, id);
-    if (!message?.imageKey) throw notFound();
+    // A hidden message's image is for admins only (the moderation queue shows it).
+    if (!message?.imageKey || (message.hiddenAt && c.var.user.role !== "admin")) throw notFound();
     // Same answer whether the message is missing or its channel is hidden from the caller.
     const channel = await getVisibleChannel(c.var.db, c.var.user, message.channelId);
     if (!channel) throw notFound();
