@@ -18,6 +18,7 @@ import { membershipRoutes } from "./routes/membership";
 import { moderationRoutes } from "./routes/moderation";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
+import { searchRoutes } from "./routes/search";
 import { paymentRoutes } from "./routes/payments";
 import { userRoutes } from "./routes/users";
 import { webpayEmulatorRoutes } from "./services/webpay-emulator";
@@ -43,6 +44,7 @@ export const app = root
   .route("/", webpayEmulatorRoutes)
   .route("/", chatRoutes)
   .route("/", linkPreviewRoutes)
+  .route("/", searchRoutes)
   .route("/", healthRoutes)
   .route("/", moderationRoutes)
   .route("/", accountRoutes);

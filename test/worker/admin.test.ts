@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { channels, comments, memberships, messages, payments, postLikes, posts, profiles, sessions, users } from "../../worker/db/schema";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, db, json, signIn, testEnv } from "./helpers";
+import { api, call, db, errorBody, json, signIn, testEnv } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const ADMIN = "admin@example.com";
@@ -18,6 +18,11 @@ async function addPayment(patch: Partial<typeof payments.$inferInsert> = {}) {
     .returning();
   return row;
 }
+
+const members$ = (cookie: string) => api(cookie).admin.members;
+const member$ = (cookie: string) => api(cookie).admin.members[":id"];
+const param = (id: number) => ({ param: { id: String(id) } });
+const me = (cookie: string) => api(cookie).users.me.$get();
 
 const ADMIN_ROUTES: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/members"],
@@ -59,9 +64,9 @@ describe("members", () => {
       { userId: await idOf("trial@example.com"), kind: "trial", plan: "trial", nextPaymentDue: new Date(now + 3 * DAY) },
       { userId: await idOf("lapsed@example.com"), kind: "paid", plan: "monthly", nextPaymentDue: new Date(now - DAY) },
     ]);
-    const res = await call("/api/admin/members", { cookie: admin });
+    const res = await members$(admin).$get();
     expect(res.status).toBe(200);
-    const list = await json<any[]>(res);
+    const list = await res.json();
     const byEmail = Object.fromEntries(list.map((m) => [m.email, m]));
     expect(Object.keys(list[0]).sort()).toEqual(["created_at", "email", "id", "muted_until", "name", "plan", "role", "status"]);
     expect(byEmail[ADMIN]).toMatchObject({ role: "admin", status: "active", name: "Ada" });
@@ -74,25 +79,24 @@ describe("members", () => {
 
   it("adds a member by email, and that person's first sign-in binds to the same account", async () => {
     const admin = await signIn(ADMIN, "Ada");
-    const res = await call("/api/admin/members", { method: "POST", cookie: admin, json: { email: "  Nova@Example.com ", name: "Nova Star", role: "member" } });
+    const res = await members$(admin).$post({ json: { email: "  Nova@Example.com ", name: "Nova Star", role: "member" } });
     expect(res.status).toBe(201);
-    const created = await json(res);
+    const created = await res.json();
     expect(created).toMatchObject({ email: "nova@example.com", name: "Nova Star", role: "member", status: "inactive", plan: null });
 
     const nova = await signIn("nova@example.com", "Someone Else");
-    const me = await json(await call("/api/users/me", { cookie: nova }));
-    expect(me).toMatchObject({ id: created.id, email: "nova@example.com", name: "Nova Star", role: "member" });
+    expect(await (await me(nova)).json()).toMatchObject({ id: created.id, email: "nova@example.com", name: "Nova Star", role: "member" });
     expect(await db().select().from(users).where(eq(users.email, "nova@example.com"))).toHaveLength(1);
   });
 
   it("pre-provisions admins too, and name is optional", async () => {
     const admin = await signIn(ADMIN, "Ada");
-    const res = await call("/api/admin/members", { method: "POST", cookie: admin, json: { email: "orion@example.com", role: "admin" } });
+    const res = await members$(admin).$post({ json: { email: "orion@example.com", role: "admin" } });
     expect(res.status).toBe(201);
-    expect(await json(res)).toMatchObject({ name: null, role: "admin" });
+    expect(await res.json()).toMatchObject({ name: null, role: "admin" });
     const orion = await signIn("orion@example.com", "Orion");
-    expect((await json(await call("/api/users/me", { cookie: orion }))).role).toBe("admin");
-    expect((await call("/api/admin/members", { cookie: orion })).status).toBe(200);
+    expect((await (await me(orion)).json()).role).toBe("admin");
+    expect((await members$(orion).$get()).status).toBe(200);
   });
 
   it("refuses a missing, blank or malformed email, an unknown role, and an existing email", async () => {
@@ -100,18 +104,18 @@ describe("members", () => {
     for (const body of [{ name: "X", role: "member" }, { email: "", role: "member" }, { email: "   " }]) {
       const res = await call("/api/admin/members", { method: "POST", cookie: admin, json: body });
       expect(res.status).toBe(400);
-      expect((await json(res)).error).toContain(TEXTS.admin.emailRequired);
+      expect((await errorBody(res)).error).toContain(TEXTS.admin.emailRequired);
     }
     for (const email of ["not-an-email", "a@", "@example.com", "a b@example.com"]) {
-      const res = await call("/api/admin/members", { method: "POST", cookie: admin, json: { email, role: "member" } });
+      const res = await members$(admin).$post({ json: { email, role: "member" } });
       expect(res.status, email).toBe(400);
-      expect((await json(res)).error).toContain(TEXTS.admin.emailInvalid);
+      expect((await errorBody(res)).error).toContain(TEXTS.admin.emailInvalid);
     }
     const badRole = await call("/api/admin/members", { method: "POST", cookie: admin, json: { email: "x@example.com", role: "owner" } });
     expect(badRole.status).toBe(400);
-    const dup = await call("/api/admin/members", { method: "POST", cookie: admin, json: { email: "ADMIN@example.com", role: "member" } });
+    const dup = await members$(admin).$post({ json: { email: "ADMIN@example.com", role: "member" } });
     expect(dup.status).toBe(409);
-    expect((await json(dup)).error).toBe(TEXTS.admin.memberExists);
+    expect((await errorBody(dup)).error).toBe(TEXTS.admin.memberExists);
     const notJson = await call("/api/admin/members", { method: "POST", cookie: admin, body: "{", headers: { "content-type": "application/json" } });
     expect(notJson.status).toBe(400);
     expect(await db().select().from(users)).toHaveLength(1);
@@ -119,18 +123,18 @@ describe("members", () => {
 
   it("refuses to delete an admin (including oneself)", async () => {
     const admin = await signIn(ADMIN, "Ada");
-    const other = await call("/api/admin/members", { method: "POST", cookie: admin, json: { email: "vega@example.com", role: "admin" } });
-    for (const id of [(await json(other)).id, await idOf(ADMIN)]) {
-      const res = await call(`/api/admin/members/${id}`, { method: "DELETE", cookie: admin });
+    const other = await members$(admin).$post({ json: { email: "vega@example.com", role: "admin" } });
+    for (const id of [(await other.json()).id, await idOf(ADMIN)]) {
+      const res = await member$(admin).$delete(param(id));
       expect(res.status).toBe(403);
-      expect((await json(res)).error).toBe(TEXTS.admin.cannotDeleteAdmin);
+      expect((await errorBody(res)).error).toBe(TEXTS.admin.cannotDeleteAdmin);
     }
     expect(await db().select().from(users)).toHaveLength(2);
   });
 
   it("answers 404 for an unknown member and 400 for a non-numeric id", async () => {
     const admin = await signIn(ADMIN, "Ada");
-    expect((await call("/api/admin/members/999999", { method: "DELETE", cookie: admin })).status).toBe(404);
+    expect((await member$(admin).$delete(param(999999))).status).toBe(404);
     expect((await call("/api/admin/members/abc", { method: "DELETE", cookie: admin })).status).toBe(400);
     expect((await call("/api/admin/members/abc", { method: "PATCH", cookie: admin, json: { role: "admin" } })).status).toBe(400);
   });
@@ -166,15 +170,16 @@ describe("members", () => {
     await addPayment({ userId: doomedId, userEmail: "doomed@example.com" });
     await testEnv.BLOBS.put("chat/doomed-image", "png bytes");
 
-    expect((await call("/api/users/me", { cookie: doomed })).status).toBe(200);
-    const res = await call(`/api/admin/members/${doomedId}`, { method: "DELETE", cookie: admin });
+    expect((await me(doomed)).status).toBe(200);
+    const res = await member$(admin).$delete(param(doomedId));
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
 
     // Signed out everywhere at once.
-    expect((await call("/api/users/me", { cookie: doomed })).status).toBe(401);
-    expect((await call("/api/users/me", { cookie: doomedOther })).status).toBe(401);
+    expect((await me(doomed)).status).toBe(401);
+    expect((await me(doomedOther)).status).toBe(401);
     expect(await d.select().from(sessions).where(eq(sessions.userId, doomedId))).toHaveLength(0);
-    expect((await call("/api/users/me", { cookie: friend })).status).toBe(200);
+    expect((await me(friend)).status).toBe(200);
 
     // Content gone; others' content stays with corrected counters.
     expect(await d.select().from(users).where(eq(users.id, doomedId))).toHaveLength(0);
@@ -192,28 +197,28 @@ describe("members", () => {
 
     // A later sign-in with that email makes a fresh account.
     const again = await signIn("doomed@example.com", "Back Again");
-    expect((await json(await call("/api/users/me", { cookie: again }))).id).not.toBe(doomedId);
+    expect((await (await me(again)).json()).id).not.toBe(doomedId);
   });
 
   it("promotes and demotes, ending that member's sessions, and refuses changing one's own role", async () => {
     const admin = await signIn(ADMIN, "Ada");
     const member = await signIn("lyra@example.com", "Lyra");
     const id = await idOf("lyra@example.com");
-    const up = await call(`/api/admin/members/${id}`, { method: "PATCH", cookie: admin, json: { role: "admin" } });
+    const up = await member$(admin).$patch({ ...param(id), json: { role: "admin" } });
     expect(up.status).toBe(200);
-    expect(await json(up)).toMatchObject({ id, role: "admin", status: "active" });
-    expect((await call("/api/users/me", { cookie: member })).status).toBe(401);
+    expect(await up.json()).toMatchObject({ id, role: "admin", status: "active" });
+    expect((await me(member)).status).toBe(401);
 
     const promoted = await signIn("lyra@example.com", "Lyra");
-    expect((await call("/api/admin/members", { cookie: promoted })).status).toBe(200);
-    const down = await call(`/api/admin/members/${id}`, { method: "PATCH", cookie: admin, json: { role: "member" } });
-    expect((await json(down)).role).toBe("member");
-    expect((await call("/api/admin/members", { cookie: promoted })).status).toBe(401);
+    expect((await members$(promoted).$get()).status).toBe(200);
+    const down = await member$(admin).$patch({ ...param(id), json: { role: "member" } });
+    expect((await down.json()).role).toBe("member");
+    expect((await members$(promoted).$get()).status).toBe(401);
 
-    const self = await call(`/api/admin/members/${await idOf(ADMIN)}`, { method: "PATCH", cookie: admin, json: { role: "member" } });
+    const self = await member$(admin).$patch({ ...param(await idOf(ADMIN)), json: { role: "member" } });
     expect(self.status).toBe(403);
-    expect((await json(self)).error).toBe(TEXTS.admin.cannotChangeOwnRole);
-    expect((await call("/api/users/me", { cookie: admin })).status).toBe(200);
+    expect((await errorBody(self)).error).toBe(TEXTS.admin.cannotChangeOwnRole);
+    expect((await me(admin)).status).toBe(200);
     expect((await call(`/api/admin/members/${id}`, { method: "PATCH", cookie: admin, json: { role: "owner" } })).status).toBe(400);
   });
 });
@@ -223,9 +228,9 @@ describe("payments", () => {
     const admin = await signIn(ADMIN, "Ada");
     const first = await addPayment({ userEmail: "a@example.com", status: "completed", createdAt: new Date(Date.now() - DAY) });
     const second = await addPayment({ userEmail: "b@example.com", status: "pending" });
-    const res = await call("/api/admin/payments", { cookie: admin });
+    const res = await api(admin).admin.payments.$get();
     expect(res.status).toBe(200);
-    const list = await json<any[]>(res);
+    const list = await res.json();
     expect(list.map((p) => p.id)).toEqual([second.id, first.id]);
     expect(Object.keys(list[0]).sort()).toEqual(["amount_clp", "created_at", "id", "plan", "status", "user_email"]);
     expect(list[1]).toMatchObject({ user_email: "a@example.com", plan: "monthly", amount_clp: 15000, status: "completed" });
@@ -237,11 +242,12 @@ describe("payments", () => {
     const admin = await signIn(ADMIN, "Ada");
     const keep = await addPayment();
     const drop = await addPayment();
-    expect((await call(`/api/admin/payments/${drop.id}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+    const remove = () => api(admin).admin.payments[":id"].$delete(param(drop.id));
+    expect((await remove()).status).toBe(200);
     expect((await db().select().from(payments)).map((p) => p.id)).toEqual([keep.id]);
-    const again = await call(`/api/admin/payments/${drop.id}`, { method: "DELETE", cookie: admin });
+    const again = await remove();
     expect(again.status).toBe(404);
-    expect((await json(again)).error).toBe(TEXTS.admin.paymentNotFound);
+    expect((await errorBody(again)).error).toBe(TEXTS.admin.paymentNotFound);
     expect((await call("/api/admin/payments/nope", { method: "DELETE", cookie: admin })).status).toBe(400);
   });
 
@@ -250,10 +256,10 @@ describe("payments", () => {
     await addPayment();
     await addPayment({ status: "failed" });
     await addPayment({ status: "pending" });
-    const res = await call("/api/admin/payments/clear-all", { method: "DELETE", cookie: admin });
+    const res = await api(admin).admin.payments["clear-all"].$delete();
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, deleted: 3 });
+    expect(await res.json()).toEqual({ success: true, deleted: 3 });
     expect(await db().select().from(payments)).toHaveLength(0);
-    expect(await json(await call("/api/admin/payments", { cookie: admin }))).toEqual([]);
+    expect(await (await api(admin).admin.payments.$get()).json()).toEqual([]);
   });
 });

@@ -201,7 +201,7 @@ describe("text generation", () => {
     });
     const res = await app.request("/boom", {}, testEnv);
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: "Straico is down", details: "HTTP 500", model: "straico" });
+    expect(await res.json()).toEqual({ error: "Straico is down", code: "upstream_failed", details: "HTTP 500", model: "straico" });
   });
 });
 
@@ -342,7 +342,7 @@ describe("key health", () => {
     const member = await signIn("member@example.com", "Member");
     const asMember = await call("/api/ai/validate-keys", { method: "POST", json: {}, cookie: member, env: fakeEnv() });
     expect(asMember.status).toBe(403);
-    expect(await json(asMember)).toEqual({ error: TEXTS.api.forbidden });
+    expect(await json(asMember)).toEqual({ error: TEXTS.api.forbidden, code: "forbidden" });
     const anonymous = await call("/api/ai/validate-keys", { method: "POST", json: {}, env: fakeEnv() });
     expect(anonymous.status).toBe(401);
     expect(fake.requests).toHaveLength(0);
@@ -410,7 +410,7 @@ describe("rate limit", () => {
     const refused = await alice.request("/ping", {}, testEnv);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
-    expect(await refused.json()).toMatchObject({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    expect(await refused.json()).toMatchObject({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/), code: "rate_limited" });
     expect((await limitedApp({ id: 8 }).request("/ping", {}, testEnv)).status).toBe(200);
 
     const anonymous = limitedApp(null);
@@ -432,6 +432,6 @@ describe("rate limit", () => {
     const refused = await app.request("/ping", {}, env);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(await refused.json()).toMatchObject({ error: "Too many AI requests: the limit is 2 per hour. Please try again in 60 minutes." });
+    expect(await refused.json()).toMatchObject({ error: "Too many AI requests: the limit is 2 per hour. Please try again in 60 minutes.", code: "ai_rate_limited" });
   });
 });

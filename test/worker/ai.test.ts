@@ -123,21 +123,21 @@ describe("POST /api/ai/generate-notice-text", () => {
     const cookie = await admin();
     const empty = await post("/api/ai/generate-notice-text", cookie, { prompt: "[empty] hi", type: "welcome", model: "gemini" });
     expect(empty.status).toBe(502);
-    expect(await json(empty)).toEqual({ error: TEXTS.lounge.aiEmpty, model: "gemini" });
+    expect(await json(empty)).toEqual({ error: TEXTS.lounge.aiEmpty, code: "ai_empty", model: "gemini" });
     vi.stubGlobal("fetch", openaiAnswering("Title\n\n<script>alert(1)</script>"));
     const scripted = await post("/api/ai/generate-notice-text", cookie, { prompt: "x", type: "welcome", model: "openai" });
     expect(scripted.status).toBe(502);
-    expect(await json(scripted)).toEqual({ error: TEXTS.lounge.aiEmpty, model: "openai" });
+    expect(await json(scripted)).toEqual({ error: TEXTS.lounge.aiEmpty, code: "ai_empty", model: "openai" });
   });
 
   it("surfaces a provider 500 and a blocked prompt as { error, details, model }", async () => {
     const cookie = await admin();
     const failed = await post("/api/ai/generate-notice-text", cookie, { prompt: "[fail] hi", type: "welcome", model: "openai" });
     expect(failed.status).toBe(502);
-    expect(await json(failed)).toEqual({ error: TEXTS.ai.unavailable("OpenAI", 500), details: "The server had an error", model: "openai" });
+    expect(await json(failed)).toEqual({ error: TEXTS.ai.unavailable("OpenAI", 500), code: "ai_unavailable", details: "The server had an error", model: "openai" });
     const blocked = await post("/api/ai/generate-notice-text", cookie, { prompt: "[blocked] hi", type: "welcome", model: "gemini" });
     expect(blocked.status).toBe(422);
-    expect(await json(blocked)).toEqual({ error: TEXTS.ai.blocked("Gemini", "SAFETY"), model: "gemini" });
+    expect(await json(blocked)).toEqual({ error: TEXTS.ai.blocked("Gemini", "SAFETY"), code: "ai_blocked", model: "gemini" });
     const straico = await post("/api/ai/generate-notice-text", cookie, { prompt: "[blocked] hi", type: "welcome", model: "straico" });
     expect(straico.status).toBe(422);
     expect(await json(straico)).toMatchObject({ details: "The prompt was blocked by the content policy", model: "straico" });
@@ -146,14 +146,14 @@ describe("POST /api/ai/generate-notice-text", () => {
   it("without a key fails fast naming the missing secret", async () => {
     const res = await post("/api/ai/generate-notice-text", await admin(), { prompt: "hi", type: "welcome", model: "openai" }, { OPENAI_API_KEY: undefined });
     expect(res.status).toBe(503);
-    expect(await json(res)).toEqual({ error: TEXTS.ai.notConfigured("OpenAI", "OPENAI_API_KEY"), model: "openai" });
+    expect(await json(res)).toEqual({ error: TEXTS.ai.notConfigured("OpenAI", "OPENAI_API_KEY"), code: "ai_not_configured", model: "openai" });
     expect(fake.requests).toHaveLength(0);
   });
 
   it("refuses members (403) and anonymous callers (401) without calling a provider", async () => {
     const asMember = await post("/api/ai/generate-notice-text", await member("m@example.com", "active"), { prompt: "hi", type: "welcome", model: "openai" });
     expect(asMember.status).toBe(403);
-    expect(await json(asMember)).toEqual({ error: TEXTS.api.forbidden });
+    expect(await json(asMember)).toEqual({ error: TEXTS.api.forbidden, code: "forbidden" });
     expect((await post("/api/ai/generate-notice-text", undefined, { prompt: "hi", type: "welcome", model: "openai" })).status).toBe(401);
     expect(fake.requests).toHaveLength(0);
   });
@@ -217,7 +217,7 @@ describe("POST /api/ai/generate-notice-image and GET /api/ai/images/...", () => 
     const cookie = await admin();
     const res = await post("/api/ai/generate-notice-image", cookie, { prompt: "A nebula", style: "vivid", quality: "hd", size: "1024x1024", model: "gemini" }, { GEMINI_IMAGE_MODEL: "" });
     expect(res.status).toBe(503);
-    expect(await json(res)).toEqual({ error: TEXTS.ai.imageNotConfigured("Gemini", "GEMINI_IMAGE_MODEL"), model: "gemini" });
+    expect(await json(res)).toEqual({ error: TEXTS.ai.imageNotConfigured("Gemini", "GEMINI_IMAGE_MODEL"), code: "ai_images_not_configured", model: "gemini" });
     const caps = await call("/api/ai/capabilities", { cookie: await member("c@example.com"), env: { ...fakeEnv, GEMINI_IMAGE_MODEL: "", STRAICO_API_KEY: undefined } });
     expect(await json(caps)).toEqual({ images: { openai: true, gemini: false, straico: false }, text: { openai: true, gemini: true, straico: false } });
     expect((await call("/api/ai/capabilities")).status).toBe(401);
@@ -290,7 +290,7 @@ describe("POST /api/ai/generate-text (library)", () => {
     for (const cookie of [await member("unpaid@example.com"), await member("expired@example.com", "expired")]) {
       const res = await post("/api/ai/generate-text", cookie, body);
       expect(res.status).toBe(403);
-      expect(await json(res)).toEqual({ error: TEXTS.resources.membershipRequired });
+      expect(await json(res)).toEqual({ error: TEXTS.resources.membershipRequired, code: "membership_required" });
     }
     expect((await post("/api/ai/generate-text", undefined, body)).status).toBe(401);
     expect(fake.requests).toHaveLength(0);
@@ -303,9 +303,9 @@ describe("POST /api/ai/generate-text (library)", () => {
     }
     const failed = await post("/api/ai/generate-text", cookie, { prompt: "[fail] hi", type: "article", tags: [], model: "straico" });
     expect(failed.status).toBe(502);
-    expect(await json(failed)).toEqual({ error: TEXTS.ai.unavailable("Straico", 500), details: "Internal server error", model: "straico" });
+    expect(await json(failed)).toEqual({ error: TEXTS.ai.unavailable("Straico", 500), code: "ai_unavailable", details: "Internal server error", model: "straico" });
     const empty = await post("/api/ai/generate-text", cookie, { prompt: "[empty] hi", type: "article", tags: [], model: "openai" });
-    expect(await json(empty)).toEqual({ error: TEXTS.lounge.aiEmpty, model: "openai" });
+    expect(await json(empty)).toEqual({ error: TEXTS.lounge.aiEmpty, code: "ai_empty", model: "openai" });
     expect(await db().select().from(resources)).toEqual([]);
     expect(await bucketKeys()).toEqual([]);
   });
@@ -344,7 +344,7 @@ describe("POST /api/ai/generate-image (library)", () => {
   it("fails with { error, model } when storing fails and the provider gave no URL (nothing half-written)", async () => {
     const res = await post("/api/ai/generate-image", await admin(), { ...request, model: "openai" }, { BLOBS: failingBucket() });
     expect(res.status).toBe(502);
-    expect(await json(res)).toEqual({ error: TEXTS.ai.imageStoreFailed, model: "openai" });
+    expect(await json(res)).toEqual({ error: TEXTS.ai.imageStoreFailed, code: "ai_image_store_failed", model: "openai" });
     expect(await db().select().from(resources)).toEqual([]);
   });
 
@@ -354,9 +354,9 @@ describe("POST /api/ai/generate-image (library)", () => {
     expect((await post("/api/ai/generate-image", cookie, { ...request, size: "256x256", model: "openai" })).status).toBe(400);
     const blocked = await post("/api/ai/generate-image", cookie, { ...request, prompt: "[blocked] x", model: "gemini" });
     expect(blocked.status).toBe(422);
-    expect(await json(blocked)).toEqual({ error: TEXTS.ai.blocked("Gemini", "SAFETY"), model: "gemini" });
+    expect(await json(blocked)).toEqual({ error: TEXTS.ai.blocked("Gemini", "SAFETY"), code: "ai_blocked", model: "gemini" });
     const empty = await post("/api/ai/generate-image", cookie, { ...request, prompt: "[empty] x", model: "openai" });
-    expect(await json(empty)).toEqual({ error: TEXTS.ai.emptyImage("OpenAI"), model: "openai" });
+    expect(await json(empty)).toEqual({ error: TEXTS.ai.emptyImage("OpenAI"), code: "ai_empty_image", model: "openai" });
     expect(await db().select().from(resources)).toEqual([]);
   });
 });

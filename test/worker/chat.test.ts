@@ -1,25 +1,32 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, json, openSocket, signIn, testEnv, until } from "./helpers";
+import { api, call, errorBody, openSocket, signIn, testEnv, until } from "./helpers";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
-async function createChannel(cookie: string, body: Record<string, unknown> = {}) {
-  const res = await call("/api/groups", { method: "POST", cookie, json: { name: "General", description: null, is_private: false, ...body } });
+async function createChannel(cookie: string, body: { name?: string; description?: string | null; is_private?: boolean } = {}) {
+  const res = await api(cookie).groups.$post({ json: { name: "General", description: null, is_private: false, ...body } });
   expect(res.status).toBe(201);
-  return json<ChannelDto>(res);
+  return res.json();
 }
 
-const send = (cookie: string, group_id: unknown, body: unknown, extra: Record<string, unknown> = {}) =>
-  call("/api/messages", { method: "POST", cookie, json: { group_id, body, ...extra } });
+const send = (cookie: string, group_id: number, body: string, image_url?: string) =>
+  api(cookie).messages.$post({ json: { group_id, body, image_url } });
+/** Raw, so that bad messages can be sent too. */
+const sendRaw = (cookie: string, group_id: unknown, body: unknown) => call("/api/messages", { method: "POST", cookie, json: { group_id, body } });
 
 const list = (cookie: string, groupId: number, after?: number) =>
-  call(`/api/messages?group_id=${groupId}${after === undefined ? "" : `&after=${after}`}`, { cookie });
-
-
+  api(cookie).messages.$get({ query: { group_id: String(groupId), after: after?.toString() } });
+const messagesOf = async (cookie: string, groupId: number, after?: number) => {
+  const res = await list(cookie, groupId, after);
+  expect(res.status).toBe(200);
+  return res.json();
+};
+const channelsOf = async (cookie: string) => (await api(cookie).groups.$get()).json();
+const channel$ = (cookie: string) => api(cookie).groups[":id"];
+const idParam = (id: number) => ({ param: { id: String(id) } });
 
 function imageForm(groupId: number | string, bytes: Uint8Array, name: string, type: string) {
   const form = new FormData();
@@ -31,7 +38,7 @@ function imageForm(groupId: number | string, bytes: Uint8Array, name: string, ty
 describe("channels", () => {
   it("creates channels with the spec's rules and lists them oldest first", async () => {
     const luna = await signIn("luna@example.com", "Luna");
-    expect((await call("/api/groups")).status).toBe(401);
+    expect((await api().groups.$get()).status).toBe(401);
     const general = await createChannel(luna, { name: "  General  ", description: "" });
     expect(general).toMatchObject({ name: "General", description: null, is_private: false, can_manage: true });
     await createChannel(luna, { name: "Stars", description: "Talk about stars" });
@@ -39,12 +46,12 @@ describe("channels", () => {
     for (const bad of [{ name: "" }, { name: "   " }, { name: "x".repeat(LIMITS.channelNameMax + 1) }, { name: "ok", description: "d".repeat(LIMITS.channelDescriptionMax + 1) }, { name: "ok", is_private: "yes" }]) {
       const res = await call("/api/groups", { method: "POST", cookie: luna, json: { description: null, ...bad } });
       expect(res.status).toBe(400);
-      expect(typeof (await json(res)).error).toBe("string");
+      expect(typeof (await errorBody(res)).error).toBe("string");
     }
-    expect((await call("/api/groups", { method: "POST", cookie: luna, json: { name: "x".repeat(LIMITS.channelNameMax) } })).status).toBe(201);
+    expect((await api(luna).groups.$post({ json: { name: "x".repeat(LIMITS.channelNameMax) } })).status).toBe(201);
 
     const sol = await signIn("sol@example.com", "Sol");
-    const channels = await json<ChannelDto[]>(await call("/api/groups", { cookie: sol }));
+    const channels = await channelsOf(sol);
     expect(channels.map((c) => c.name)).toEqual(["General", "Stars", "x".repeat(LIMITS.channelNameMax)]);
     expect(channels.every((c) => c.can_manage === false)).toBe(true);
   });
@@ -55,20 +62,20 @@ describe("channels", () => {
     const admin = await signIn("admin@example.com", "Ada");
     const channel = await createChannel(luna);
 
-    const edit = await call(`/api/groups/${channel.id}`, { method: "PUT", cookie: sol, json: { name: "Mine now", description: null, is_private: false } });
+    const edit = await channel$(sol).$put({ ...idParam(channel.id), json: { name: "Mine now", description: null, is_private: false } });
     expect(edit.status).toBe(403);
-    expect((await json(edit)).error).toMatch(/creator or an admin/);
-    expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: sol })).status).toBe(403);
+    expect((await errorBody(edit)).error).toMatch(/creator or an admin/);
+    expect((await channel$(sol).$delete(idParam(channel.id))).status).toBe(403);
 
-    const renamed = await call(`/api/groups/${channel.id}`, { method: "PUT", cookie: luna, json: { name: "Renamed", description: "About", is_private: true } });
+    const renamed = await channel$(luna).$put({ ...idParam(channel.id), json: { name: "Renamed", description: "About", is_private: true } });
     expect(renamed.status).toBe(200);
-    expect(await json(renamed)).toMatchObject({ name: "Renamed", description: "About", is_private: true });
-    expect((await call(`/api/groups/${channel.id}`, { method: "PUT", cookie: admin, json: { name: "By admin", is_private: false } })).status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ name: "Renamed", description: "About", is_private: true });
+    expect((await channel$(admin).$put({ ...idParam(channel.id), json: { name: "By admin", is_private: false } })).status).toBe(200);
 
     expect((await call("/api/groups/abc", { method: "PUT", cookie: luna, json: { name: "x" } })).status).toBe(400);
-    expect((await call("/api/groups/999", { method: "DELETE", cookie: luna })).status).toBe(404);
-    expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: admin })).status).toBe(200);
-    expect(await json(await call("/api/groups", { cookie: luna }))).toEqual([]);
+    expect((await channel$(luna).$delete(idParam(999))).status).toBe(404);
+    expect((await channel$(admin).$delete(idParam(channel.id))).status).toBe(200);
+    expect(await channelsOf(luna)).toEqual([]);
   });
 
   it("hides a private channel from non-members: no listing, reading, posting or socket", async () => {
@@ -78,7 +85,7 @@ describe("channels", () => {
     const secret = await createChannel(luna, { name: "Secret", is_private: true });
     await send(luna, secret.id, "hidden words");
 
-    expect(await json(await call("/api/groups", { cookie: sol }))).toEqual([]);
+    expect(await channelsOf(sol)).toEqual([]);
     expect((await list(sol, secret.id)).status).toBe(404);
     expect((await send(sol, secret.id, "let me in")).status).toBe(404);
     expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
@@ -86,27 +93,29 @@ describe("channels", () => {
     expect((await call(`/api/groups/${secret.id}`, { method: "PUT", cookie: sol, json: { name: "x" } })).status).toBe(404);
 
     // Admins see every channel.
-    expect((await json<ChannelDto[]>(await call("/api/groups", { cookie: admin }))).map((c) => c.id)).toEqual([secret.id]);
+    expect((await channelsOf(admin)).map((c) => c.id)).toEqual([secret.id]);
     expect((await list(admin, secret.id)).status).toBe(200);
 
     // The creator adds Sol by email; Sol may now read, post and listen, but not manage.
-    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: luna, json: { email: "nobody@example.com" } })).status).toBe(404);
-    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: luna, json: { email: "not-an-email" } })).status).toBe(400);
-    const added = await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: luna, json: { email: "SOL@example.com" } });
+    const addMember = (cookie: string, email: string) => channel$(cookie).members.$post({ ...idParam(secret.id), json: { email } });
+    expect((await addMember(luna, "nobody@example.com")).status).toBe(404);
+    expect((await addMember(luna, "not-an-email")).status).toBe(400);
+    const added = await addMember(luna, "SOL@example.com");
     expect(added.status).toBe(201);
-    const sol_ = await json<{ id: number }>(added);
-    expect((await json<{ email: string }[]>(await call(`/api/groups/${secret.id}/members`, { cookie: luna }))).map((m) => m.email)).toEqual(["sol@example.com"]);
-    expect((await json<ChannelDto[]>(await call("/api/groups", { cookie: sol }))).map((c) => c.name)).toEqual(["Secret"]);
-    expect((await json<MessageDto[]>(await list(sol, secret.id))).map((m) => m.body)).toEqual(["hidden words"]);
+    const sol_ = await added.json();
+    expect((await (await channel$(luna).members.$get(idParam(secret.id))).json()).map((m) => m.email)).toEqual(["sol@example.com"]);
+    expect((await channelsOf(sol)).map((c) => c.name)).toEqual(["Secret"]);
+    expect((await messagesOf(sol, secret.id)).map((m) => m.body)).toEqual(["hidden words"]);
     expect((await send(sol, secret.id, "thanks")).status).toBe(201);
     const solSocket = await openSocket(secret.id, sol);
-    expect((await call(`/api/groups/${secret.id}/members`, { cookie: sol })).status).toBe(403);
-    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: sol, json: { email: "admin@example.com" } })).status).toBe(403);
+    expect((await channel$(sol).members.$get(idParam(secret.id))).status).toBe(403);
+    expect((await addMember(sol, "admin@example.com")).status).toBe(403);
 
-    // Removed again: hidden again, and the open socket is closed so it must re-authorize.
-    expect((await call(`/api/groups/${secret.id}/members/${sol_.id}`, { method: "DELETE", cookie: luna })).status).toBe(200);
+    // Removed again: hidden again, and the open socket is closed for good (access revoked).
+    const removed = await channel$(luna).members[":userId"].$delete({ param: { id: String(secret.id), userId: String(sol_.id) } });
+    expect(removed.status).toBe(200);
     await until(() => solSocket.closes.length > 0);
-    expect(solSocket.closes).toEqual([4401]);
+    expect(solSocket.closes).toEqual([4403]);
     expect((await list(sol, secret.id)).status).toBe(404);
     expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
   });
@@ -121,7 +130,7 @@ describe("channels", () => {
     expect((await testEnv.BLOBS.list()).objects).toHaveLength(1);
     const socket = await openSocket(channel.id, luna);
 
-    expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: luna })).status).toBe(200);
+    expect((await channel$(luna).$delete(idParam(channel.id))).status).toBe(200);
     await until(() => socket.frames.some((f) => f.type === "deleted"));
     await until(() => socket.closes.length > 0);
     expect(socket.closes).toEqual([4404]);
@@ -138,9 +147,9 @@ describe("messages", () => {
     const channel = await createChannel(luna);
     expect((await call("/api/messages", { method: "POST", json: { group_id: channel.id, body: "hi" } })).status).toBe(401);
     for (const [groupId, body] of [[channel.id, ""], [channel.id, "   \n "], [channel.id, "x".repeat(LIMITS.chatMessageMax + 1)], ["abc", "hi"], [undefined, "hi"], [channel.id, 42]] as const) {
-      const res = await send(luna, groupId, body);
+      const res = await sendRaw(luna, groupId, body);
       expect(res.status).toBe(400);
-      expect(typeof (await json(res)).error).toBe("string");
+      expect(typeof (await errorBody(res)).error).toBe("string");
     }
     expect((await send(luna, 999, "hi")).status).toBe(404);
     expect((await call("/api/messages?group_id=abc", { cookie: luna })).status).toBe(400);
@@ -149,7 +158,7 @@ describe("messages", () => {
 
     const ok = await send(luna, channel.id, "  hello stars  ");
     expect(ok.status).toBe(201);
-    expect(await json(ok)).toMatchObject({ group_id: channel.id, body: "hello stars", sender_name: "Luna", image_url: null });
+    expect(await ok.json()).toMatchObject({ group_id: channel.id, body: "hello stars", sender_name: "Luna", image_url: null });
   });
 
   it("returns the latest 50 oldest first, and with after only newer ones", async () => {
@@ -157,16 +166,16 @@ describe("messages", () => {
     const sol = await signIn("sol@example.com", "Sol");
     const channel = await createChannel(luna);
     const ids: number[] = [];
-    for (let i = 1; i <= 55; i++) ids.push((await json<MessageDto>(await send(i % 2 ? luna : sol, channel.id, `m${i}`))).id);
+    for (let i = 1; i <= 55; i++) ids.push((await (await send(i % 2 ? luna : sol, channel.id, `m${i}`)).json()).id);
 
-    const latest = await json<MessageDto[]>(await list(sol, channel.id));
+    const latest = await messagesOf(sol, channel.id);
     expect(latest.map((m) => m.body)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 6}`));
     expect(latest[0]).toMatchObject({ sender_name: "Sol", sender_id: expect.any(Number), created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
 
-    const newer = await json<MessageDto[]>(await list(sol, channel.id, ids[51]));
+    const newer = await messagesOf(sol, channel.id, ids[51]);
     expect(newer.map((m) => m.body)).toEqual(["m53", "m54", "m55"]);
-    expect(await json(await list(sol, channel.id, ids[54]))).toEqual([]);
-    expect((await json<MessageDto[]>(await list(sol, channel.id, 0))).length).toBe(55);
+    expect(await messagesOf(sol, channel.id, ids[54])).toEqual([]);
+    expect((await messagesOf(sol, channel.id, 0)).length).toBe(55);
   });
 
   it("fans a stored message out to every socket in the channel, and only that channel", async () => {
@@ -178,12 +187,12 @@ describe("messages", () => {
     const b = await openSocket(channel.id, sol);
     const elsewhere = await openSocket(other.id, sol);
 
-    const sent = await json<MessageDto>(await send(sol, channel.id, "to everyone"));
+    const sent = await (await send(sol, channel.id, "to everyone")).json();
     await until(() => a.messages().length === 1 && b.messages().length === 1);
     expect(a.messages()).toEqual([sent]);
     expect(b.messages()).toEqual([sent]);
     // The stored message is the one that was sent: D1 first, then the fan-out.
-    expect(await json(await list(luna, channel.id))).toEqual([sent]);
+    expect(await messagesOf(luna, channel.id)).toEqual([sent]);
     await send(sol, other.id, "elsewhere");
     await until(() => elsewhere.messages().length === 1);
     expect(a.messages()).toHaveLength(1);
@@ -205,12 +214,12 @@ describe("messages", () => {
     const luna = await signIn("luna@example.com", "Luna");
     const channel = await createChannel(luna);
     const socket = await openSocket(channel.id, luna);
-    const first = await json<MessageDto>(await send(luna, channel.id, "before"));
+    const first = await (await send(luna, channel.id, "before")).json();
     await until(() => socket.messages().length === 1);
 
     const stub = testEnv.CHAT_ROOM.get(testEnv.CHAT_ROOM.idFromName(String(channel.id)));
     await evictDurableObject(stub);
-    const second = await json<MessageDto>(await send(luna, channel.id, "after eviction"));
+    const second = await (await send(luna, channel.id, "after eviction")).json();
     // The hibernated socket is woken and receives it, with its attachment intact.
     await until(() => socket.messages().length === 2);
     expect(socket.messages().map((m) => m.id)).toEqual([first.id, second.id]);
@@ -219,8 +228,8 @@ describe("messages", () => {
     // Even a socket closed by the eviction catches up from D1 by cursor.
     await evictDurableObject(stub, { webSockets: "close" });
     await until(() => socket.closes.length > 0);
-    const third = await json<MessageDto>(await send(luna, channel.id, "while away"));
-    expect((await json<MessageDto[]>(await list(luna, channel.id, second.id))).map((m) => m.id)).toEqual([third.id]);
+    const third = await (await send(luna, channel.id, "while away")).json();
+    expect((await messagesOf(luna, channel.id, second.id)).map((m) => m.id)).toEqual([third.id]);
   });
 });
 
@@ -229,9 +238,10 @@ describe("chat images", () => {
     const luna = await signIn("luna@example.com", "Luna");
     const sol = await signIn("sol@example.com", "Sol");
     const channel = await createChannel(luna, { is_private: true });
-    const res = await call("/api/messages/image", { method: "POST", cookie: luna, body: imageForm(channel.id, PNG, "tiny dot.png", "image/png") });
+    const image = new File([PNG as unknown as BlobPart], "tiny dot.png", { type: "image/png" });
+    const res = await api(luna).messages.image.$post({ form: { group_id: String(channel.id), image } });
     expect(res.status).toBe(201);
-    const message = await json<MessageDto>(res);
+    const message = await res.json();
     expect(message.body).toBe("[Image: tiny dot.png]");
     expect(message.image_url).toBe(`/api/messages/${message.id}/image`);
     const row = await testEnv.DB.prepare("SELECT image_key FROM messages").first<{ image_key: string }>();
@@ -255,17 +265,17 @@ describe("chat images", () => {
 
     const wrongType = await post(imageForm(channel.id, PNG, "notes.txt", "text/plain"));
     expect(wrongType.status).toBe(400);
-    expect((await json(wrongType)).error).toBe(TEXTS.chat.imageTypeInvalid);
+    expect((await errorBody(wrongType)).error).toBe(TEXTS.chat.imageTypeInvalid);
 
     const big = new Uint8Array(LIMITS.chatImageMaxBytes + 1);
     big.set(PNG);
     const tooBig = await post(imageForm(channel.id, big, "big.png", "image/png"));
     expect(tooBig.status).toBe(413);
-    expect((await json(tooBig)).error).toBe(TEXTS.chat.imageTooLarge);
+    expect((await errorBody(tooBig)).error).toBe(TEXTS.chat.imageTooLarge);
 
     const fake = await post(imageForm(channel.id, new TextEncoder().encode("just some text, honestly not a png"), "fake.png", "image/png"));
     expect(fake.status).toBe(400);
-    expect((await json(fake)).error).toMatch(/not a valid image/);
+    expect((await errorBody(fake)).error).toMatch(/not a valid image/);
 
     const missing = new FormData();
     missing.set("group_id", String(channel.id));
@@ -283,17 +293,17 @@ describe("chat images", () => {
     const channel = await createChannel(luna);
     const dataUrl = (type: string, bytes: Uint8Array) => `data:${type};base64,${btoa(String.fromCharCode(...bytes))}`;
 
-    const ok = await send(luna, channel.id, "[Image: star.png]", { image_url: dataUrl("image/png", PNG) });
+    const ok = await send(luna, channel.id, "[Image: star.png]", dataUrl("image/png", PNG));
     expect(ok.status).toBe(201);
-    const message = await json<MessageDto>(ok);
+    const message = await ok.json();
     expect(message.image_url).toBe(`/api/messages/${message.id}/image`);
     const stored = await testEnv.DB.prepare("SELECT image_key FROM messages").first<{ image_key: string }>();
     expect(stored!.image_key).not.toMatch(/^data:/);
     expect((await call(message.image_url!, { cookie: luna })).headers.get("content-disposition")).toContain("star.png");
 
-    expect((await send(luna, channel.id, "[Image: a.txt]", { image_url: dataUrl("text/plain", PNG) })).status).toBe(400);
-    expect((await send(luna, channel.id, "[Image: a.png]", { image_url: dataUrl("image/png", new TextEncoder().encode("plain text pretending")) })).status).toBe(400);
-    expect((await send(luna, channel.id, "[Image: a.png]", { image_url: "https://example.com/a.png" })).status).toBe(400);
+    expect((await send(luna, channel.id, "[Image: a.txt]", dataUrl("text/plain", PNG))).status).toBe(400);
+    expect((await send(luna, channel.id, "[Image: a.png]", dataUrl("image/png", new TextEncoder().encode("plain text pretending")))).status).toBe(400);
+    expect((await send(luna, channel.id, "[Image: a.png]", "https://example.com/a.png")).status).toBe(400);
     expect((await testEnv.BLOBS.list()).objects).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ describe("state-changing requests without Origin or Sec-Fetch-Site", () => {
     const cookie = await signIn("headerless@example.com");
     const res = await rawCall("/api/posts", { method: "POST", headers: jsonHeaders(cookie), body: JSON.stringify({ content: "forged" }) });
     expect(res.status).toBe(403);
-    expect(await json(res)).toMatchObject({ error: "Cross-site request refused" });
+    expect(await json(res)).toMatchObject({ error: "Cross-site request refused", code: "cross_site_refused" });
     expect(await db().select().from(posts)).toEqual([]);
   });
 

@@ -1,8 +1,11 @@
 // Drives the real worker (its fetch handler, inside workerd) with real local D1/R2/DO bindings.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { hc } from "hono/client";
 import worker from "../../worker/index";
+import type { AppType } from "../../worker/app";
 import type { Env } from "../../worker/env";
+import type { ApiErrorBody } from "../../worker/lib/errors";
 import { getDb } from "../../worker/db/client";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import { expect } from "vitest";
@@ -13,25 +16,50 @@ export const db = () => getDb(testEnv.DB);
 
 export type CallOptions = Omit<RequestInit, "body"> & { json?: unknown; body?: BodyInit; env?: Partial<Env>; cookie?: string };
 
-/** One request to the worker. `json` sets a JSON body with a same-origin header, as the app's client sends. */
-export async function call(path: string, options: CallOptions = {}): Promise<Response> {
-  const { json, env: envOverrides, cookie, ...init } = options;
-  const headers = new Headers(init.headers);
+/** Sends a request through the worker's fetch handler as a browser of this origin would (no redirects followed). */
+async function send(request: Request, { cookie, env: envOverrides }: { cookie?: string; env?: Partial<Env> } = {}): Promise<Response> {
+  const headers = new Headers(request.headers);
   if (cookie) headers.set("cookie", cookie);
-  if (json !== undefined) {
-    headers.set("content-type", "application/json");
-    init.body = JSON.stringify(json);
-  }
-  if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", ORIGIN);
-  const request = new Request(ORIGIN + path, { ...init, headers, redirect: "manual" });
+  if (request.method !== "GET" && request.method !== "HEAD" && !headers.has("origin")) headers.set("origin", ORIGIN);
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...testEnv, ...envOverrides }, ctx);
+  const response = await worker.fetch(
+    new Request(request, { headers, redirect: "manual" }) as Request<unknown, IncomingRequestCfProperties>,
+    { ...testEnv, ...envOverrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
 
+/**
+ * One raw request to the worker, for what the typed client cannot send (bad input, other sites'
+ * headers, uploads, WebSocket upgrades). `json` sets a JSON body with a same-origin header, as the
+ * app's client sends.
+ */
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const { json, env, cookie, ...init } = options;
+  const headers = new Headers(init.headers);
+  if (json !== undefined) {
+    headers.set("content-type", "application/json");
+    init.body = JSON.stringify(json);
+  }
+  return send(new Request(ORIGIN + path, { ...init, headers }), { cookie, env });
+}
+
+/**
+ * The app's own typed client (hono/client, as in client/api.ts) bound to the worker's fetch, as
+ * `cookie`'s owner (anonymous without one). Paths, inputs and response bodies come from AppType, so
+ * a change to a route's contract fails to compile in the tests that use it.
+ */
+export function api(cookie?: string, options: { env?: Partial<Env> } = {}) {
+  const fetchThroughWorker = (input: RequestInfo | URL, init?: RequestInit) => send(new Request(input, init), { cookie, env: options.env });
+  return hc<AppType>(ORIGIN, { fetch: fetchThroughWorker as typeof fetch }).api;
+}
+
+export type Api = ReturnType<typeof api>;
+
 /** name=value pairs of the Set-Cookie headers of a response (cleared cookies give an empty value). */
-export function setCookies(response: Response): Record<string, string> {
+export function setCookies(response: { headers: Headers }): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of response.headers.getSetCookie()) {
     const [pair] = line.split(";");
@@ -43,18 +71,19 @@ export function setCookies(response: Response): Record<string, string> {
 
 /** Signs in through the development provider exactly as the browser does; returns the Cookie header. */
 export async function signIn(email: string, name = "Test Soul"): Promise<string> {
-  const redirect = await call("/api/oauth/google/redirect_url");
+  const redirect = await api().oauth.google.redirect_url.$get();
   const state = setCookies(redirect).oauth_state;
-  const { redirectUrl } = (await redirect.json()) as { redirectUrl: string };
+  const { redirectUrl } = await redirect.json();
   const pageState = new URL(redirectUrl, ORIGIN).searchParams.get("state")!;
-  const authorize = await call(
-    `/api/auth/dev/authorize?email=${encodeURIComponent(email)}&name=${encodeURIComponent(name)}&state=${encodeURIComponent(pageState)}`,
-  );
+  const authorize = await api().auth.dev.authorize.$get({ query: { email, name, state: pageState } });
   const code = new URL(authorize.headers.get("location")!, ORIGIN).searchParams.get("code")!;
-  const session = await call("/api/sessions", { method: "POST", json: { code, state: pageState }, cookie: `oauth_state=${state}` });
+  const session = await api(`oauth_state=${state}`).sessions.$post({ json: { code, state: pageState } });
   if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
   return `session=${setCookies(session).session}`;
 }
+
+/** The error body of a refused request, from a raw or a typed response (typed ones declare only their success body). */
+export const errorBody = async (response: { json(): Promise<unknown> }): Promise<ApiErrorBody> => (await response.json()) as ApiErrorBody;
 
 export const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;
 

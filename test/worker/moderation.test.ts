@@ -203,7 +203,7 @@ describe("mutes", () => {
       ["image", await call("/api/messages/image", { method: "POST", cookie: cookie.member, body: form })],
     ] as const) {
       expect(res.status, label).toBe(403);
-      expect(await json(res), label).toEqual({ error: expected, muted_until });
+      expect(await json(res), label).toEqual({ error: expected, code: "account_muted", muted_until });
     }
     // Reading, liking and reporting stay open.
     expect((await call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: cookie.member })).status).toBe(200);

@@ -3,9 +3,15 @@ import { describe, expect, it } from "vitest";
 import { profiles, sessions, users } from "../../worker/db/schema";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, db, json, signIn } from "./helpers";
+import { api, call, db, errorBody, signIn } from "./helpers";
 
+/** Raw, so that bad profiles can be sent too. */
 const put = (cookie: string, body: unknown) => call("/api/profile", { method: "PUT", cookie, json: body });
+const profileOf = async (cookie: string) => {
+  const res = await api(cookie).profile.$get();
+  expect(res.status).toBe(200);
+  return res.json();
+};
 
 describe("GET/PUT /api/profile", () => {
   it("needs a session", async () => {
@@ -16,37 +22,35 @@ describe("GET/PUT /api/profile", () => {
 
   it("returns the user and an empty profile as JSON-encoded text", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
-    const res = await call("/api/profile", { cookie });
-    expect(res.status).toBe(200);
-    const body = await json(res);
+    const body = await profileOf(cookie);
     expect(body.user).toMatchObject({ email: "luna@example.com", name: "Luna", role: "member", bio: null, timezone: null });
     expect(body.profile).toEqual({ goals: "[]", interests: "[]", socials: "{}" });
   });
 
   it("saves goals, interests and socials sent JSON-encoded (the spec's wire format) or decoded", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
-    const encoded = await put(cookie, {
+    const encoded = await api(cookie).profile.$put({ json: {
       goals: JSON.stringify(["Meditate daily", "  Read more  "]),
       interests: JSON.stringify(["Astrology"]),
       socials: JSON.stringify({ instagram: "https://instagram.com/luna" }),
-    });
+    } });
     expect(encoded.status).toBe(200);
-    const profile = (await json(await call("/api/profile", { cookie }))).profile;
+    const { profile } = await profileOf(cookie);
     expect(JSON.parse(profile.goals)).toEqual(["Meditate daily", "Read more"]);
     expect(JSON.parse(profile.interests)).toEqual(["Astrology"]);
     expect(JSON.parse(profile.socials)).toEqual({ instagram: "https://instagram.com/luna" });
 
-    const decoded = await put(cookie, { goals: ["Breathe"], interests: [], socials: {} });
+    const decoded = await api(cookie).profile.$put({ json: { goals: ["Breathe"], interests: [], socials: {} } });
     expect(decoded.status).toBe(200);
-    expect((await json(decoded)).profile).toEqual({ goals: '["Breathe"]', interests: "[]", socials: "{}" });
+    expect((await decoded.json()).profile).toEqual({ goals: '["Breathe"]', interests: "[]", socials: "{}" });
     // Another user's profile is untouched and separate.
     const other = await signIn("sol@example.com", "Sol");
-    expect((await json(await call("/api/profile", { cookie: other }))).profile.goals).toBe("[]");
+    expect((await profileOf(other)).profile.goals).toBe("[]");
   });
 
   it("enforces the limits: entries count and length, blank entries, socials URLs and count, JSON shape", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
-    await put(cookie, { goals: ["keep me"] });
+    await api(cookie).profile.$put({ json: { goals: ["keep me"] } });
     const tooMany = Array.from({ length: LIMITS.profileEntriesMax + 1 }, (_, i) => `goal ${i}`);
     const cases: unknown[] = [
       { goals: tooMany },
@@ -66,10 +70,10 @@ describe("GET/PUT /api/profile", () => {
     for (const body of cases) {
       const res = await put(cookie, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(typeof (await json(res)).error).toBe("string");
+      expect(typeof (await errorBody(res)).error).toBe("string");
     }
     const exact = Array.from({ length: LIMITS.profileEntriesMax }, () => "y".repeat(LIMITS.profileEntryMax));
-    expect((await put(cookie, { goals: exact })).status).toBe(200);
+    expect((await api(cookie).profile.$put({ json: { goals: exact } })).status).toBe(200);
     const [row] = await db().select().from(profiles);
     expect(JSON.parse(row.goals)).toHaveLength(LIMITS.profileEntriesMax);
   });
@@ -78,22 +82,22 @@ describe("GET/PUT /api/profile", () => {
 describe("PATCH /api/users/me", () => {
   it("updates name, bio and timezone; blank clears", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
-    const res = await call("/api/users/me", { method: "PATCH", cookie, json: { name: "  Luna Bright ", bio: "Stargazer", timezone: "America/Santiago" } });
+    const res = await api(cookie).users.me.$patch({ json: { name: "  Luna Bright ", bio: "Stargazer", timezone: "America/Santiago" } });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
-    expect(await json(await call("/api/users/me", { cookie }))).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
+    expect(await res.json()).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
+    expect(await (await api(cookie).users.me.$get()).json()).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
 
-    const cleared = await call("/api/users/me", { method: "PATCH", cookie, json: { bio: "", timezone: "" } });
-    expect(await json(cleared)).toMatchObject({ name: "Luna Bright", bio: null, timezone: null });
+    const cleared = await api(cookie).users.me.$patch({ json: { bio: "", timezone: "" } });
+    expect(await cleared.json()).toMatchObject({ name: "Luna Bright", bio: null, timezone: null });
   });
 
   it("refuses an unknown time zone, over-long name or bio, and fields it does not own", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
-    const badZone = await call("/api/users/me", { method: "PATCH", cookie, json: { timezone: "Mars/Olympus_Mons" } });
+    const badZone = await api(cookie).users.me.$patch({ json: { timezone: "Mars/Olympus_Mons" } });
     expect(badZone.status).toBe(400);
-    expect((await json(badZone)).error).toContain(TEXTS.profile.timezoneInvalid);
-    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { name: "n".repeat(LIMITS.nameMax + 1) } })).status).toBe(400);
-    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { bio: "b".repeat(LIMITS.bioMax + 1) } })).status).toBe(400);
+    expect((await errorBody(badZone)).error).toContain(TEXTS.profile.timezoneInvalid);
+    expect((await api(cookie).users.me.$patch({ json: { name: "n".repeat(LIMITS.nameMax + 1) } })).status).toBe(400);
+    expect((await api(cookie).users.me.$patch({ json: { bio: "b".repeat(LIMITS.bioMax + 1) } })).status).toBe(400);
     // Role and email are not the member's to change.
     expect((await call("/api/users/me", { method: "PATCH", cookie, json: { role: "admin" } })).status).toBe(400);
     expect((await call("/api/users/me", { method: "PATCH", cookie, json: { email: "x@example.com" } })).status).toBe(400);
@@ -107,9 +111,9 @@ describe("sessions on the profile", () => {
     const first = await signIn("luna@example.com", "Luna");
     const second = await signIn("luna@example.com", "Luna");
     await signIn("sol@example.com", "Sol");
-    const res = await call("/api/sessions", { cookie: second });
+    const res = await api(second).sessions.$get();
     expect(res.status).toBe(200);
-    const list = await json<any[]>(res);
+    const list = await res.json();
     expect(list).toHaveLength(2);
     expect(list.filter((s) => s.current)).toHaveLength(1);
     expect(Object.keys(list[0]).sort()).toEqual(["created_at", "current", "expires_at", "id", "user_agent"]);
@@ -119,7 +123,7 @@ describe("sessions on the profile", () => {
       expect(stored).not.toContain(s.id);
     }
     expect(JSON.stringify(list)).not.toContain(first.split("=")[1]);
-    expect((await call("/api/sessions")).status).toBe(401);
+    expect((await api().sessions.$get()).status).toBe(401);
   });
 
   it("signs out all other sessions of the caller only", async () => {
@@ -127,15 +131,16 @@ describe("sessions on the profile", () => {
     const second = await signIn("luna@example.com", "Luna");
     const third = await signIn("luna@example.com", "Luna");
     const sol = await signIn("sol@example.com", "Sol");
-    const res = await call("/api/sessions/others", { method: "DELETE", cookie: second });
+    const res = await api(second).sessions.others.$delete();
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, signed_out: 2 });
-    expect((await call("/api/users/me", { cookie: second })).status).toBe(200);
-    expect((await call("/api/users/me", { cookie: first })).status).toBe(401);
-    expect((await call("/api/users/me", { cookie: third })).status).toBe(401);
-    expect((await call("/api/users/me", { cookie: sol })).status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, signed_out: 2 });
+    const me = async (cookie: string) => (await api(cookie).users.me.$get()).status;
+    expect(await me(second)).toBe(200);
+    expect(await me(first)).toBe(401);
+    expect(await me(third)).toBe(401);
+    expect(await me(sol)).toBe(200);
     const lunaId = (await db().select().from(users).where(eq(users.email, "luna@example.com")))[0].id;
     expect(await db().select().from(sessions).where(eq(sessions.userId, lunaId))).toHaveLength(1);
-    expect((await call("/api/sessions/others", { method: "DELETE" })).status).toBe(401);
+    expect((await api().sessions.others.$delete()).status).toBe(401);
   });
 });

@@ -76,7 +76,7 @@ describe("a failing database", () => {
         response = await call("/api/oauth/google/redirect_url");
       });
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ error: TEXTS.api.serviceUnavailable });
+      expect(await response.json()).toEqual({ error: TEXTS.api.serviceUnavailable, code: "service_unavailable" });
       const id = response.headers.get("x-request-id");
       const error = lines.find((l) => l.type === "error");
       expect(error).toMatchObject({ request_id: id, route: "/api/oauth/google/redirect_url" });
@@ -105,7 +105,7 @@ describe("a failing database", () => {
       response = await call("/api/health", { env: { DB: brokenDb } });
     });
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: TEXTS.api.internal });
+    expect(await response.json()).toEqual({ error: TEXTS.api.internal, code: "internal" });
     const error = lines.find((l) => l.type === "error");
     expect(error).toMatchObject({ request_id: response.headers.get("x-request-id"), error: "TypeError: boom from a bug" });
     expect(error).not.toHaveProperty("fix");

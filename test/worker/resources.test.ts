@@ -54,7 +54,7 @@ describe("resource access", () => {
       for (const cookie of [unpaid, expired]) {
         const denied = await call(path, { cookie });
         expect(denied.status).toBe(403);
-        expect(await json(denied)).toEqual({ error: TEXTS.resources.membershipRequired });
+        expect(await json(denied)).toEqual({ error: TEXTS.resources.membershipRequired, code: "membership_required" });
       }
       expect((await call(path, { cookie: paid })).status).toBe(200);
       expect((await call(path, { cookie: admin })).status).toBe(200);
@@ -99,7 +99,7 @@ describe("resource upload", () => {
     const max = LIMITS.resourceUploadMaxBytes;
     const tooBig = await upload(admin, form(new Blob([new Uint8Array(max + 1)], { type: "application/zip" }), { title: "Big" }, "big.zip"));
     expect(tooBig.status).toBe(413);
-    expect(await json(tooBig)).toEqual({ error: TEXTS.resources.tooLarge });
+    expect(await json(tooBig)).toEqual({ error: TEXTS.resources.tooLarge, code: "file_too_large" });
     expect(await bucketKeys()).toEqual([]);
     expect(await rowCount()).toBe(0);
 
@@ -170,7 +170,7 @@ describe("resource upload", () => {
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]);
     const fake = await upload(admin, form(new Blob([exe], { type: "image/png" }), { title: "Cat" }, "cat.png"));
     expect(fake.status).toBe(400);
-    expect(await json(fake)).toEqual({ error: TEXTS.resources.typeNotSupported });
+    expect(await json(fake)).toEqual({ error: TEXTS.resources.typeNotSupported, code: "file_type_not_supported" });
     const fakeJson = await call("/api/resources/upload", { method: "POST", cookie: admin, json: { title: "Cat", file_data: dataUrl(exe, "image/png"), file_name: "cat.png", file_type: "image/png", tags: [] } });
     expect(fakeJson.status).toBe(400);
     expect(await bucketKeys()).toEqual([]);

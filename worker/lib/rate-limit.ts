@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import type { AppEnv, Env } from "../env";
 import { RATE_LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { errorText, type CodedText } from "../shared/texts";
 import { ApiError } from "./errors";
 
 export interface RateLimitOptions {
@@ -17,7 +17,7 @@ export interface RateLimitOptions {
   limit: number;
   windowSeconds: number;
   /** The 429 text, given the seconds until the window ends. */
-  message?: (retryAfterSeconds: number) => string;
+  message?: (retryAfterSeconds: number) => CodedText;
   /** Milliseconds since the epoch (tests). */
   now?: number;
 }
@@ -51,7 +51,7 @@ export async function rateLimit(db: Database, options: RateLimitOptions): Promis
   const resetAt = row.windowStart + windowMs;
   if (row.count > limit) {
     const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    const message = options.message ? options.message(retryAfter) : TEXTS.rateLimit.tooMany(retryAfter);
+    const message = options.message ? options.message(retryAfter) : errorText("rate_limited", retryAfter);
     throw new ApiError(429, message, { limit, window_seconds: windowSeconds, retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) });
   }
   return { count: row.count, limit, remaining: limit - row.count, resetAt };
@@ -69,7 +69,7 @@ export function callerKey(c: { var: { user: { id: number } | null }; req: { head
 type Limit = number | ((env: Env) => number);
 
 /** Middleware: at most `limit` calls per `windowSeconds` per user (or IP when anonymous). */
-export const limitPerUser = (action: string, limit: Limit, windowSeconds: number, message?: (retryAfterSeconds: number, limit: number) => string) =>
+export const limitPerUser = (action: string, limit: Limit, windowSeconds: number, message?: (retryAfterSeconds: number, limit: number) => CodedText) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const max = typeof limit === "function" ? limit(c.env) : limit;
     await rateLimit(c.var.db, {

@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
-import { TEXTS } from "../shared/texts";
-import { ApiError } from "./errors";
+import { API_ERRORS, TEXTS } from "../shared/texts";
+import { ApiError, codeFor } from "./errors";
 
 /**
  * C0 control characters and DEL, except tab, line feed and carriage return. Refused in every text
@@ -32,12 +32,16 @@ export function findControlCharacter(value: unknown, path: (string | number)[] =
   return null;
 }
 
-/** The one 400 for a zod failure: the first issue as the error text, every issue in details. */
+/**
+ * The one 400 for a zod failure: the first issue as the error text (after its path), its catalogue
+ * code (schemas carry API_ERRORS texts as their messages; zod's own get invalid_input), every issue in details.
+ */
 export function validationError(issues: readonly { path: PropertyKey[]; message: string }[]): ApiError {
   const list = issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
   const first = list[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid input";
-  return new ApiError(400, message, list);
+  if (!first) return new ApiError(400, API_ERRORS.invalid_input, list);
+  const text = first.path ? `${first.path}: ${first.message}` : first.message;
+  return new ApiError(400, { code: codeFor(400, first.message), text }, list);
 }
 
 /**

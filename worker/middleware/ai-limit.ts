@@ -1,10 +1,10 @@
 import { limitPerUser } from "../lib/rate-limit";
 import { aiCallsPerHour } from "../services/ai";
-import { TEXTS } from "../shared/texts";
+import { errorText } from "../shared/texts";
 
 const HOUR_SECONDS = 60 * 60;
 
 /** Cost control for the AI generation routes: AI_CALLS_PER_HOUR calls per user per hour (default 20). */
 export const limitAiCalls = limitPerUser("ai", aiCallsPerHour, HOUR_SECONDS, (retryAfter, limit) =>
-  TEXTS.ai.rateLimited(limit, "hour", Math.ceil(retryAfter / 60)),
+  errorText("ai_rate_limited", limit, "hour", Math.ceil(retryAfter / 60)),
 );

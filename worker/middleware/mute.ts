@@ -3,7 +3,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError, unauthorized } from "../lib/errors";
-import { TEXTS } from "../shared/texts";
+import { errorText } from "../shared/texts";
 
 export function formatMutedUntil(until: Date, timeZone: string | null) {
   return new Intl.DateTimeFormat("en-GB", {
@@ -22,7 +22,7 @@ export const requireUnmuted = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw unauthorized();
   if (user.mutedUntil && user.mutedUntil.getTime() > Date.now()) {
-    throw new ApiError(403, TEXTS.moderation.muted(formatMutedUntil(user.mutedUntil, user.timezone)), undefined, undefined, {
+    throw new ApiError(403, errorText("account_muted", formatMutedUntil(user.mutedUntil, user.timezone)), undefined, undefined, {
       muted_until: user.mutedUntil.toISOString(),
     });
   }

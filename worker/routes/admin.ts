@@ -20,7 +20,7 @@ import { validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS, TEXTS } from "../shared/texts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const role = z.enum(["member", "admin"]);
@@ -35,7 +35,7 @@ const addMemberBody = z.object({
   name: z
     .string()
     .trim()
-    .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`)
+    .max(LIMITS.nameMax, API_ERRORS.name_too_long)
     .nullish()
     .transform((s) => s || null),
   role: role.default("member"),
@@ -50,6 +50,13 @@ const isUniqueViolation = (err: unknown): boolean => {
   }
   return false;
 };
+
+/** The member as the dashboard lists them, or 404. */
+async function memberOr404(db: Parameters<typeof getMember>[0], id: number) {
+  const member = await getMember(db, id);
+  if (!member) throw notFound(TEXTS.admin.memberNotFound);
+  return member;
+}
 
 export const adminRoutes = createRouter()
   // Every route below also names requireAdmin (it types c.var.user); this catches any route added without it.
@@ -67,15 +74,14 @@ export const adminRoutes = createRouter()
       throw err;
     }
     await recordAudit(c.var.db, { actorId: c.var.user.id, action: "member.add", targetType: "member", targetId: id, after: { role: body.role } });
-    return c.json(await getMember(c.var.db, id), 201);
+    return c.json(await memberOr404(c.var.db, id), 201);
   })
   .patch("/admin/members/:id", requireAdmin, validate("param", idParam), validate("json", roleBody), async (c) => {
     const { id } = c.req.valid("param");
     const { role: nextRole } = c.req.valid("json");
-    const member = await getMember(c.var.db, id);
-    if (!member) throw notFound(TEXTS.admin.memberNotFound);
+    const member = await memberOr404(c.var.db, id);
     if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
-    // A role change ends the member's sessions (and live chat sockets), so the new role applies from their next sign-in.
+    // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their next sign-in.
     if (member.role !== nextRole) {
       const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
       await setMemberRole(c.var.db, id, nextRole);
@@ -89,12 +95,11 @@ export const adminRoutes = createRouter()
         after: { role: nextRole },
       });
     }
-    return c.json(await getMember(c.var.db, id));
+    return c.json(await memberOr404(c.var.db, id));
   })
   .delete("/admin/members/:id", requireAdmin, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    const member = await getMember(c.var.db, id);
-    if (!member) throw notFound(TEXTS.admin.memberNotFound);
+    const member = await memberOr404(c.var.db, id);
     if (member.role === "admin") throw forbidden(TEXTS.admin.cannotDeleteAdmin);
     const imageKeys = await messageImageKeys(c.var.db, id);
     const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });

@@ -31,9 +31,9 @@ import {
   RESOURCE_TEXT_TYPES,
   TEXT_MODELS,
 } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS as E, errorText, type CodedText } from "../shared/texts";
 
-const prompt = z.string(TEXTS.ai.promptRequired).trim().min(1, TEXTS.ai.promptRequired).max(LIMITS.aiPromptMax);
+const prompt = z.string(E.prompt_required).trim().min(1, E.prompt_required).max(LIMITS.aiPromptMax);
 const optionalTitle = z
   .string()
   .trim()
@@ -47,8 +47,8 @@ const tags = z
   .transform((list) => normaliseTags(list ?? []))
   .pipe(
     z
-      .array(z.string().max(LIMITS.tagMax, `Each tag must be at most ${LIMITS.tagMax} characters`))
-      .max(LIMITS.tagsMax, `At most ${LIMITS.tagsMax} tags`),
+      .array(z.string().max(LIMITS.tagMax, E.tag_too_long))
+      .max(LIMITS.tagsMax, E.too_many_tags),
   );
 const imageFields = {
   prompt,
@@ -73,7 +73,7 @@ const DEFAULT_BASE_URLS: Record<ProviderName, string> = {
 };
 
 /** An error of our own about one provider's result, in the AI error shape. */
-const aiFailure = (status: 400 | 422 | 502, message: string, model: ProviderName, details?: unknown) =>
+const aiFailure = (status: 400 | 422 | 502, message: string | CodedText, model: ProviderName, details?: unknown) =>
   new ApiError(status, message, details, undefined, { model });
 
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif", "image/bmp": "bmp" };
@@ -107,7 +107,7 @@ type ImageResult = { bytes: Uint8Array | null; contentType: string; sourceUrl: s
 async function generateImage(env: Env, provider: AiProvider, request: ImageRequest): Promise<ImageResult> {
   const image = await provider.generateImage(request);
   if (image.bytes?.length) return { bytes: image.bytes, contentType: image.contentType ?? "image/png", sourceUrl: image.url ?? null };
-  if (!image.url) throw aiFailure(502, TEXTS.ai.emptyImage(provider.label), provider.name);
+  if (!image.url) throw aiFailure(502, errorText("ai_empty_image", provider.label), provider.name);
   const trusted = originOf(providerConfig(env, provider.name).baseUrl || DEFAULT_BASE_URLS[provider.name]);
   try {
     const downloaded = await downloadImage(image.url, trusted);
@@ -139,19 +139,19 @@ export const aiRoutes = createRouter()
     const text = await getAiProvider(c.env, model).generateText(prompt, noticeSystemPrompt(type));
     const { title, body } = splitTitle(text);
     const content = await sanitizeHtml(wrapParagraphs(body));
-    if (isBlankHtml(content)) throw aiFailure(502, TEXTS.lounge.aiEmpty, model);
+    if (isBlankHtml(content)) throw aiFailure(502, E.ai_empty, model);
     return c.json({ title: noticeTitle(title), content });
   })
   // Notice image (admins): stored in R2, served to signed-in users by /api/ai/images/...
   .post("/ai/generate-notice-image", requireAdmin, validate("json", noticeImageBody), limitAiCalls, async (c) => {
     const { model, ...request } = c.req.valid("json");
     const image = await generateImage(c.env, getAiProvider(c.env, model), request);
-    if (!image.bytes) throw aiFailure(502, TEXTS.ai.imageStoreFailed, model, image.error);
+    if (!image.bytes) throw aiFailure(502, E.ai_image_store_failed, model, image.error);
     const key = newBlobKey("ai");
     try {
       await putBlob(c.env.BLOBS, key, image.bytes, { contentType: image.contentType, fileName: `ai-notice.${EXTENSIONS[image.contentType] ?? "png"}` });
     } catch {
-      throw aiFailure(502, TEXTS.ai.imageStoreFailed, model);
+      throw aiFailure(502, E.ai_image_store_failed, model);
     }
     // Absolute: a notice's image_url must be an http(s) address.
     return c.json({ image_url: new URL(`/api/${key.replace(/^ai\//, "ai/images/")}`, c.req.url).toString() });
@@ -172,7 +172,7 @@ export const aiRoutes = createRouter()
       title = split.title.slice(0, LIMITS.resourceTitleMax) || titleFromPrompt(input.prompt);
       markdown = split.body;
     }
-    if (!markdown) throw aiFailure(502, TEXTS.lounge.aiEmpty, input.model);
+    if (!markdown) throw aiFailure(502, E.ai_empty, input.model);
     const bytes = new TextEncoder().encode(markdown);
     const row = await storeResource(c.var.db, c.env.BLOBS, {
       title,
@@ -211,7 +211,7 @@ export const aiRoutes = createRouter()
         });
       } catch {
         // storeResource removed anything half-written; without a provider link the image is lost.
-        if (!image.sourceUrl) throw aiFailure(502, TEXTS.ai.imageStoreFailed, model);
+        if (!image.sourceUrl) throw aiFailure(502, E.ai_image_store_failed, model);
       }
     }
     if (row) return c.json({ success: true as const, storage_method: "r2" as const, resource: toResourceDto(row) }, 201);

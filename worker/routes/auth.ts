@@ -10,11 +10,13 @@ import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { signInLimited } from "../lib/rate-limit";
+import { isSameOrigin } from "../middleware/csrf";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
+import { closeSessionSockets } from "../services/chat-sockets";
 import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
 import { LIMITS, TIMING } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS, TEXTS } from "../shared/texts";
 
 const STATE_COOKIE = "oauth_state";
 const VERIFIER_COOKIE = "oauth_verifier";
@@ -26,15 +28,15 @@ const oauthCookie = { httpOnly: true, secure: true, sameSite: "Lax", path: "/", 
 
 function googleConfig(c: Context<AppEnv>): GoogleConfig {
   const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = c.env;
-  if (!clientId || !clientSecret) throw new ApiError(503, "Google sign-in is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)");
+  if (!clientId || !clientSecret) throw new ApiError(503, API_ERRORS.google_not_configured);
   return { clientId, clientSecret, redirectUri: `${new URL(c.req.url).origin}/auth/callback` };
 }
 
 /** Our own state tokens are base64url (randomToken). */
-const stateToken = z.string().regex(/^[\w-]{1,512}$/, "Invalid sign-in state");
+const stateToken = z.string().regex(/^[\w-]{1,512}$/, API_ERRORS.sign_in_state_invalid);
 
 const sessionBody = z.object({
-  code: z.string().max(2048).regex(/^\S+$/, "Invalid sign-in code"),
+  code: z.string().max(2048).regex(/^\S+$/, API_ERRORS.sign_in_code_invalid),
   state: stateToken,
 });
 
@@ -62,7 +64,7 @@ export const authRoutes = createRouter()
     const verifier = getCookie(c, VERIFIER_COOKIE);
     deleteCookie(c, STATE_COOKIE, oauthCookie);
     deleteCookie(c, VERIFIER_COOKIE, oauthCookie);
-    if (!expectedState || !safeEqual(expectedState, state)) throw new ApiError(400, "Sign-in state mismatch. Please sign in again.");
+    if (!expectedState || !safeEqual(expectedState, state)) throw new ApiError(400, API_ERRORS.sign_in_state_mismatch);
 
     let identity;
     if (devLoginEnabled(c.env)) {
@@ -70,10 +72,10 @@ export const authRoutes = createRouter()
         .delete(devLoginCodes)
         .where(and(eq(devLoginCodes.codeHash, await sha256Hex(code)), gt(devLoginCodes.expiresAt, new Date())))
         .returning();
-      if (!row) throw new ApiError(401, "Invalid or expired sign-in code");
+      if (!row) throw new ApiError(401, API_ERRORS.sign_in_code_expired);
       identity = { email: row.email, name: row.name };
     } else {
-      if (!verifier) throw new ApiError(400, "Sign-in state mismatch. Please sign in again.");
+      if (!verifier) throw new ApiError(400, API_ERRORS.sign_in_state_mismatch);
       identity = await exchangeGoogleCode(googleConfig(c), code, verifier);
     }
     const user = await upsertSignInUser(c.var.db, identity, c.env.ADMIN_EMAILS);
@@ -82,8 +84,13 @@ export const authRoutes = createRouter()
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: toUserDto(user) });
   })
+  // The spec's logout is a GET, so another site could link to it: only a same-origin request ends the session.
   .get("/logout", async (c) => {
-    if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);
+    if (!isSameOrigin(c)) throw forbidden(API_ERRORS.cross_site_refused);
+    if (c.var.sessionId && c.var.user) {
+      await deleteSession(c.var.db, c.var.sessionId);
+      await closeSessionSockets(c.env, c.var.db, c.var.user, [c.var.sessionId]);
+    }
     clearSessionCookie(c);
     return c.json({ success: true });
   })

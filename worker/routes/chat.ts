@@ -15,12 +15,15 @@ import {
   listChannelMembers,
   listVisibleMessages,
   listVisibleChannels,
+  markChannelRead,
   removeChannelMember,
   toChannelDto,
+  toChannelListItem,
   toMessageDto,
   updateChannel,
 } from "../db/chat";
 import { normaliseEmail } from "../db/users";
+import type { ChannelRow } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { createRouter } from "../lib/create-app";
@@ -29,12 +32,13 @@ import { countForUser, limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
+import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
-import type { MessageDto, ServerFrame } from "../shared/chat-wire";
+import { closeChatSockets } from "../services/chat-sockets";
+import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
-const CHANNEL_NOT_FOUND = "Channel not found";
 const IMAGE_NOT_AN_IMAGE = "The file is not a valid image";
 /** A base64 data URL of the largest allowed image, with room for its header. */
 const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
@@ -43,17 +47,17 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 const memberParam = z.object({ id: z.coerce.number().int().positive(), userId: z.coerce.number().int().positive() });
 
 const channelBody = z.object({
-  name: z.string().trim().min(1, "Channel name is required").max(LIMITS.channelNameMax, `Channel name must be at most ${LIMITS.channelNameMax} characters`),
+  name: z.string().trim().min(1, E.channel_name_required).max(LIMITS.channelNameMax, E.channel_name_too_long),
   description: z
     .string()
     .trim()
-    .max(LIMITS.channelDescriptionMax, `Description must be at most ${LIMITS.channelDescriptionMax} characters`)
+    .max(LIMITS.channelDescriptionMax, E.channel_description_too_long)
     .nullish()
     .transform((v) => v || null),
   is_private: z.boolean().default(false),
 });
 
-const memberBody = z.object({ email: z.email("A valid email is required").max(254) });
+const memberBody = z.object({ email: z.email(E.member_email_invalid).max(254) });
 
 const messagesQuery = z.object({
   group_id: z.coerce.number().int().positive(),
@@ -63,8 +67,8 @@ const messagesQuery = z.object({
 const messageText = z
   .string()
   .trim()
-  .min(1, "Message cannot be empty")
-  .max(LIMITS.chatMessageMax, `Message must be at most ${LIMITS.chatMessageMax} characters`);
+  .min(1, E.message_required)
+  .max(LIMITS.chatMessageMax, E.message_too_long);
 
 const messageBody = z.object({
   group_id: z.number().int().positive(),
@@ -84,13 +88,13 @@ const room = (env: Env, channelId: number) => env.CHAT_ROOM.get(env.CHAT_ROOM.id
 
 async function visibleChannelOr404(c: Ctx, id: number) {
   const channel = await getVisibleChannel(c.var.db, c.var.user, id);
-  if (!channel) throw notFound(CHANNEL_NOT_FOUND);
+  if (!channel) throw notFound(E.channel_not_found);
   return channel;
 }
 
 async function managedChannel(c: Ctx, id: number) {
   const channel = await visibleChannelOr404(c, id);
-  if (!canManageChannel(c.var.user, channel)) throw forbidden("Only the channel's creator or an admin can manage it");
+  if (!canManageChannel(c.var.user, channel)) throw forbidden(E.channel_manage_forbidden);
   return channel;
 }
 
@@ -103,13 +107,10 @@ export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   }
 }
 
-/** Closes the sockets whose access may have ended; their clients reconnect and are checked again. */
-async function reauthorize(env: Env, channelId: number, userId?: number) {
-  try {
-    await room(env, channelId).reauthorize(userId);
-  } catch (err) {
-    console.error("chat reauthorize failed", channelId, err instanceof Error ? err.message : "unknown");
-  }
+/** Closes the sockets of viewers who lost access to a private channel (the creator's and admins' stay). */
+async function revokeAccess(env: Env, channel: { id: number; createdBy: number | null }, selector: { userId?: number; keepUserIds?: number[] }) {
+  const keepUserIds = [...(selector.keepUserIds ?? []), ...(channel.createdBy === null ? [] : [channel.createdBy])];
+  await closeChatSockets(env, [channel.id], { ...selector, keepUserIds, keepAdmins: true }, CLOSE_ACCESS_REVOKED, "access revoked");
 }
 
 /** A display name for '[Image: filename]': no path, no control characters, bounded. */
@@ -143,7 +144,8 @@ function decodeDataUrl(dataUrl: string): { type: string; bytes: Uint8Array } {
 }
 
 /** Stores a message (after its image, if any), then fans it out. An image is removed if the insert fails. */
-async function postMessage(c: Ctx, channelId: number, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
+async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
+  const channelId = channel.id;
   const key = image ? await storeChatImage(c.env.BLOBS, image.bytes, image.type, image.fileName) : null;
   let stored;
   try {
@@ -155,14 +157,37 @@ async function postMessage(c: Ctx, channelId: number, body: string, image?: { by
   const message = toMessageDto(stored, c.var.user.id);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
+  c.executionCtx.waitUntil(announceActivity(c.env, c.var.db, channel, stored));
   return message;
+}
+
+/** A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking). */
+function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, E.websocket_expected);
+  const origin = c.req.header("origin");
+  // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
+  if (origin && origin !== new URL(c.req.url).origin) throw forbidden(E.cross_site_refused);
+}
+
+/** The upgrade as the room receives it: the authenticated caller in headers, no cookie. */
+function forwardedUpgrade(c: Ctx & { var: { sessionId: string; sessionExpiresAt: Date }; req: { raw: Request; url: string } }, groupId: number) {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
+  headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
+  headers.set(ROOM_HEADERS.userRole, c.var.user.role);
+  headers.set(ROOM_HEADERS.groupId, String(groupId));
+  // The socket belongs to this session: it closes when the session ends (see worker/chat-room.ts).
+  headers.set(ROOM_HEADERS.sessionId, c.var.sessionId);
+  headers.set(ROOM_HEADERS.sessionExpiresAt, String(c.var.sessionExpiresAt.getTime()));
+  headers.delete("cookie");
+  return new Request(c.req.url, { headers });
 }
 
 export const chatRoutes = createRouter()
   // ---- channels ----
   .get("/groups", requireUser, async (c) => {
     const rows = await listVisibleChannels(c.var.db, c.var.user);
-    return c.json(rows.map((r) => toChannelDto(r, c.var.user)));
+    return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
   .post("/groups", requireUser, validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
@@ -174,7 +199,10 @@ export const chatRoutes = createRouter()
     const before = await managedChannel(c, id);
     const body = c.req.valid("json");
     const row = await updateChannel(c.var.db, id, { name: body.name, description: body.description, isPrivate: body.is_private });
-    if (!before.isPrivate && row.isPrivate) await reauthorize(c.env, id);
+    // Made private: everyone but its creator, its members and admins loses it at once.
+    if (!before.isPrivate && row.isPrivate) {
+      await revokeAccess(c.env, row, { keepUserIds: (await listChannelMembers(c.var.db, id)).map((m) => m.id) });
+    }
     return c.json(toChannelDto(row, c.var.user));
   })
   .delete("/groups/:id", requireUser, validate("param", idParam), async (c) => {
@@ -189,6 +217,13 @@ export const chatRoutes = createRouter()
     }
     return c.json({ success: true as const });
   })
+  /** Marks the channel read up to its newest message (fetching its messages does the same). */
+  .post("/groups/:id/read", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await visibleChannelOr404(c, id);
+    if (await markChannelRead(c.var.db, c.var.user.id, id)) c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id: id }));
+    return c.json({ success: true as const });
+  })
   // ---- channel members (private channels), managed by the creator or an admin ----
   .get("/groups/:id/members", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -199,60 +234,62 @@ export const chatRoutes = createRouter()
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
     const user = await findUserByEmail(c.var.db, normaliseEmail(c.req.valid("json").email));
-    if (!user) throw notFound("No member with that email has signed in yet");
+    if (!user) throw notFound(E.member_not_signed_up);
     await addChannelMember(c.var.db, id, user.id);
     return c.json(user, 201);
   })
   .delete("/groups/:id/members/:userId", requireUser, validate("param", memberParam), async (c) => {
     const { id, userId } = c.req.valid("param");
-    await managedChannel(c, id);
-    if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound("That person is not a member of this channel");
-    await reauthorize(c.env, id, userId);
+    const channel = await managedChannel(c, id);
+    if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound(E.channel_member_not_found);
+    if (channel.isPrivate) await revokeAccess(c.env, channel, { userId });
     return c.json({ success: true as const });
   })
   // ---- the channel's WebSocket: authenticated here, then forwarded to the channel's object ----
   .get("/groups/:id/socket", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "Expected a WebSocket upgrade");
-    // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
-    const origin = c.req.header("origin");
-    if (origin && origin !== new URL(c.req.url).origin) throw forbidden("Cross-site request refused");
+    checkUpgrade(c);
     await visibleChannelOr404(c, id);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
-    headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
-    headers.set(ROOM_HEADERS.groupId, String(id));
-    headers.delete("cookie");
-    return room(c.env, id).fetch(new Request(c.req.url, { headers }));
+    return room(c.env, id).fetch(forwardedUpgrade(c, id));
+  })
+  // ---- the member's live socket: unread activity from every channel they may read ----
+  .get("/live/socket", requireUser, async (c) => {
+    checkUpgrade(c);
+    return liveRoom(c.env).fetch(forwardedUpgrade(c, LIVE_GROUP_ID));
   })
   // ---- messages ----
   .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {
     const { group_id, after } = c.req.valid("query");
     const rows = await listVisibleMessages(c.var.db, c.var.user, group_id, after);
-    if (!rows) throw notFound(CHANNEL_NOT_FOUND);
+    if (!rows) throw notFound(E.channel_not_found);
+    // Reading is opening: the channel is read up to the newest message sent (an empty poll writes nothing).
+    const newest = rows.at(-1);
+    if (newest && (await markChannelRead(c.var.db, c.var.user.id, group_id, newest.id))) {
+      c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id }));
+    }
     return c.json(rows.map((row) => toMessageDto(row, c.var.user.id)));
   })
   .post("/messages", requireUser, requireUnmuted, limited("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
     if (image_url) await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
-    await visibleChannelOr404(c, group_id);
+    const channel = await visibleChannelOr404(c, group_id);
     let image;
     if (image_url) {
       const decoded = decodeDataUrl(image_url);
       const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
       image = { ...decoded, fileName: safeFileName(named ?? "image") };
     }
-    return c.json(await postMessage(c, group_id, body, image), 201);
+    return c.json(await postMessage(c, channel, body, image), 201);
   })
   /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
   .post("/messages/image", requireUser, requireUnmuted, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
-    await visibleChannelOr404(c, group_id);
+    const channel = await visibleChannelOr404(c, group_id);
     if (!image.type.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
     if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const fileName = safeFileName(image.name);
     const bytes = new Uint8Array(await image.arrayBuffer());
-    return c.json(await postMessage(c, group_id, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
+    return c.json(await postMessage(c, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
   })
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");

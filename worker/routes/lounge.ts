@@ -129,7 +129,7 @@ export const loungeRoutes = createRouter()
   .post("/cosmic-notices", requireAdmin, validate("json", noticeBody), async (c) => {
     const body = c.req.valid("json");
     const content = await sanitizeHtml(body.content);
-    if (isBlankHtml(content)) throw badRequest(`content: ${T.noticeContentRequired}`);
+    if (isBlankHtml(content)) throw badRequest({ code: "content_required", text: `content: ${T.noticeContentRequired}` });
     const notice = await createNotice(c.var.db, c.var.user.id, {
       title: body.title,
       content,

@@ -10,8 +10,9 @@ import { createRouter } from "../lib/create-app";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { closeSessionSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS as E } from "../shared/texts";
 
 /** Accepts the decoded value or its JSON encoding (the spec's wire format), validated the same way. */
 const jsonOr = <T extends ZodType>(schema: T) =>
@@ -32,19 +33,19 @@ const jsonOr = <T extends ZodType>(schema: T) =>
   ]);
 
 const entries = z
-  .array(z.string().trim().min(1, TEXTS.profile.entryBlank).max(LIMITS.profileEntryMax, `Entries are at most ${LIMITS.profileEntryMax} characters`))
-  .max(LIMITS.profileEntriesMax, `At most ${LIMITS.profileEntriesMax} entries`);
+  .array(z.string().trim().min(1, E.entry_blank).max(LIMITS.profileEntryMax, E.entry_too_long))
+  .max(LIMITS.profileEntriesMax, E.too_many_entries);
 
 const socials = z
   .record(
     z.string().trim().min(1).max(LIMITS.socialKeyMax),
-    z.url({ protocol: /^https?$/, error: TEXTS.profile.socialUrlInvalid }).max(LIMITS.socialUrlMax),
+    z.url({ protocol: /^https?$/, error: E.social_url_invalid }).max(LIMITS.socialUrlMax),
   )
-  .refine((o) => Object.keys(o).length <= LIMITS.socialsMax, TEXTS.profile.socialsTooMany);
+  .refine((o) => Object.keys(o).length <= LIMITS.socialsMax, E.too_many_socials);
 
 const profileBody = z
   .object({ goals: jsonOr(entries).optional(), interests: jsonOr(entries).optional(), socials: jsonOr(socials).optional() })
-  .refine((b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined, "Nothing to save");
+  .refine((b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined, E.profile_empty);
 
 const isTimeZone = (tz: string) => {
   try {
@@ -56,25 +57,25 @@ const isTimeZone = (tz: string) => {
 };
 
 /** Blank text clears a field (null). */
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .max(max * 2)
     .transform((s) => s.trim())
-    .pipe(z.string().max(max, `${label} must be at most ${max} characters`))
+    .pipe(z.string().max(max, tooLong))
     .transform((s) => s || null)
     .nullable()
     .optional();
 
 const detailsBody = z
   .object({
-    name: optionalText(LIMITS.nameMax, "Name"),
-    bio: optionalText(LIMITS.bioMax, "Bio"),
+    name: optionalText(LIMITS.nameMax, E.name_too_long),
+    bio: optionalText(LIMITS.bioMax, E.bio_too_long),
     timezone: z
       .string()
       .max(LIMITS.timezoneMax)
       .transform((s) => s.trim())
-      .refine((s) => s === "" || isTimeZone(s), TEXTS.profile.timezoneInvalid)
+      .refine((s) => s === "" || isTimeZone(s), E.timezone_invalid)
       .transform((s) => s || null)
       .nullable()
       .optional(),
@@ -102,6 +103,7 @@ export const profileRoutes = createRouter()
     return c.json(await listActiveSessions(c.var.db, c.var.user.id, c.var.sessionId));
   })
   .delete("/sessions/others", requireUser, async (c) => {
-    const signedOut = await deleteOtherSessions(c.var.db, c.var.user.id, c.var.sessionId);
-    return c.json({ success: true, signed_out: signedOut });
+    const ended = await deleteOtherSessions(c.var.db, c.var.user.id, c.var.sessionId);
+    await closeSessionSockets(c.env, c.var.db, c.var.user, ended);
+    return c.json({ success: true, signed_out: ended.length });
   });

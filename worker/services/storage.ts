@@ -1,6 +1,8 @@
 // R2 blobs (resource files, chat images, AI images): generated keys, content sniffing, and serving
 // with Range, ETag/conditional GET, nosniff and a sandboxing CSP.
 import { randomToken } from "../lib/crypto";
+import { errorBody } from "../lib/errors";
+import { API_ERRORS } from "../shared/texts";
 
 /** A fresh object key under `prefix/`; never built from a user's file name. */
 export const newBlobKey = (prefix: "resources" | "chat" | "ai") => `${prefix}/${new Date().toISOString().slice(0, 7)}/${randomToken(18)}`;
@@ -55,10 +57,10 @@ export async function serveBlob(request: Request, bucket: R2Bucket, key: string,
   } catch {
     // R2 refuses ranges outside the object.
     const head = await bucket.head(key);
-    if (!head) return Response.json({ error: "Not found" }, { status: 404 });
+    if (!head) return Response.json(errorBody(404, API_ERRORS.not_found), { status: 404 });
     return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${head.size}` } });
   }
-  if (!object) return Response.json({ error: "Not found" }, { status: 404 });
+  if (!object) return Response.json(errorBody(404, API_ERRORS.not_found), { status: 404 });
   const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
   const headers = new Headers({
     "Content-Type": contentType,

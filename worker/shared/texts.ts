@@ -196,6 +196,9 @@ export const TEXTS = {
       kept: `Payment records are kept without your name or email for ${MODERATION.paymentRecordsKeptYears} years, the period Chile's tax law (Código Tributario, arts. 17 and 200) requires accounting records to be kept.`,
     },
   },
+  search: {
+    queryRequired: "Type something to search for",
+  },
   api: {
     unauthorized: "Authentication required",
     forbidden: "You do not have permission to do that",
@@ -208,3 +211,139 @@ export const TEXTS = {
     bodyTooLarge: "The request body is too large",
   },
 } as const;
+
+/**
+ * Every error text the API answers, under its stable code. Error bodies are `{ error, code, details? }`:
+ * `error` is the English text here (the spec's where it has one) and `code` its key, which never changes
+ * once shipped, so the client can show its own (translated) text by code. A text answered with no
+ * entry here gets its status's generic code (ERROR_CODE_BY_STATUS in worker/lib/errors.ts).
+ * Static texts must be distinct: the error helpers find a text's code by the text itself.
+ */
+export const API_ERRORS = {
+  // generic, one per status (the fallback codes)
+  invalid_input: "Invalid input",
+  unauthorized: TEXTS.api.unauthorized,
+  payment_required: "Payment required",
+  forbidden: TEXTS.api.forbidden,
+  not_found: TEXTS.api.notFound,
+  conflict: "The request conflicts with the current state",
+  body_too_large: TEXTS.api.bodyTooLarge,
+  unsupported_media_type: TEXTS.api.unsupportedMediaType,
+  rate_limited: TEXTS.rateLimit.tooMany,
+  internal: TEXTS.api.internal,
+  upstream_failed: "An outside service failed. Please try again.",
+  service_unavailable: TEXTS.api.serviceUnavailable,
+  // request shape
+  invalid_json: TEXTS.api.invalidJson,
+  control_characters: TEXTS.api.controlCharacters,
+  cross_site_refused: "Cross-site request refused",
+  websocket_expected: "Expected a WebSocket upgrade",
+  // sign-in
+  google_account_mismatch: TEXTS.auth.googleAccountMismatch,
+  sign_in_state_mismatch: "Sign-in state mismatch. Please sign in again.",
+  sign_in_code_expired: "Invalid or expired sign-in code",
+  sign_in_state_invalid: "Invalid sign-in state",
+  sign_in_code_invalid: "Invalid sign-in code",
+  google_not_configured: "Google sign-in is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)",
+  // lounge
+  post_required: TEXTS.lounge.postRequired,
+  post_too_long: TEXTS.lounge.postTooLong,
+  post_not_found: TEXTS.lounge.postNotFound,
+  comment_required: TEXTS.lounge.commentRequired,
+  comment_too_long: TEXTS.lounge.commentTooLong,
+  title_required: TEXTS.lounge.noticeTitleRequired,
+  content_required: TEXTS.lounge.noticeContentRequired,
+  notice_image_url_invalid: TEXTS.lounge.noticeImageUrlInvalid,
+  notice_not_found: TEXTS.lounge.noticeNotFound,
+  // chat
+  channel_not_found: "Channel not found",
+  channel_manage_forbidden: "Only the channel's creator or an admin can manage it",
+  channel_name_required: "Channel name is required",
+  channel_name_too_long: `Channel name must be at most ${LIMITS.channelNameMax} characters`,
+  channel_description_too_long: `Description must be at most ${LIMITS.channelDescriptionMax} characters`,
+  member_email_invalid: "A valid email is required",
+  member_not_signed_up: "No member with that email has signed in yet",
+  channel_member_not_found: "That person is not a member of this channel",
+  message_required: "Message cannot be empty",
+  message_too_long: `Message must be at most ${LIMITS.chatMessageMax} characters`,
+  image_type_invalid: TEXTS.chat.imageTypeInvalid,
+  image_too_large: TEXTS.chat.imageTooLarge,
+  image_process_failed: TEXTS.chat.imageProcessFailed,
+  // resources and payments
+  membership_required: TEXTS.resources.membershipRequired,
+  file_type_not_supported: TEXTS.resources.typeNotSupported,
+  file_too_large: TEXTS.resources.tooLarge,
+  file_required: TEXTS.resources.fileRequired,
+  file_process_failed: TEXTS.resources.processFailed,
+  tag_too_long: `Each tag must be at most ${LIMITS.tagMax} characters`,
+  too_many_tags: `At most ${LIMITS.tagsMax} tags`,
+  payment_initiate_failed: TEXTS.payment.initiateFailed,
+  payment_verification_failed: TEXTS.payment.verificationFailed,
+  // profile and members
+  timezone_invalid: TEXTS.profile.timezoneInvalid,
+  entry_blank: TEXTS.profile.entryBlank,
+  entry_too_long: `Entries are at most ${LIMITS.profileEntryMax} characters`,
+  too_many_entries: `At most ${LIMITS.profileEntriesMax} entries`,
+  social_url_invalid: TEXTS.profile.socialUrlInvalid,
+  too_many_socials: TEXTS.profile.socialsTooMany,
+  profile_empty: "Nothing to save",
+  name_too_long: `Name must be at most ${LIMITS.nameMax} characters`,
+  bio_too_long: `Bio must be at most ${LIMITS.bioMax} characters`,
+  email_required: TEXTS.admin.emailRequired,
+  email_invalid: TEXTS.admin.emailInvalid,
+  member_exists: TEXTS.admin.memberExists,
+  member_not_found: TEXTS.admin.memberNotFound,
+  admin_not_deletable: TEXTS.admin.cannotDeleteAdmin,
+  own_role_locked: TEXTS.admin.cannotChangeOwnRole,
+  payment_not_found: TEXTS.admin.paymentNotFound,
+  // AI
+  prompt_required: TEXTS.ai.promptRequired,
+  ai_empty: TEXTS.lounge.aiEmpty,
+  ai_not_configured: TEXTS.ai.notConfigured,
+  ai_images_not_configured: TEXTS.ai.imageNotConfigured,
+  ai_invalid_key: TEXTS.ai.invalidKey,
+  ai_timeout: TEXTS.ai.timeout,
+  ai_unreachable: TEXTS.ai.unreachable,
+  ai_unavailable: TEXTS.ai.unavailable,
+  ai_busy: TEXTS.ai.busy,
+  ai_rejected: TEXTS.ai.rejected,
+  ai_blocked: TEXTS.ai.blocked,
+  ai_invalid_response: TEXTS.ai.invalidResponse,
+  ai_empty_image: TEXTS.ai.emptyImage,
+  ai_image_store_failed: TEXTS.ai.imageStoreFailed,
+  ai_rate_limited: TEXTS.ai.rateLimited,
+  // moderation and data rights (issue 20)
+  account_muted: TEXTS.moderation.muted,
+  mute_admin_forbidden: TEXTS.moderation.cannotMuteAdmin,
+  already_reported: TEXTS.moderation.alreadyReported,
+  own_content_report: TEXTS.moderation.cannotReportOwn,
+  already_removed: TEXTS.moderation.alreadyRemoved,
+  reported_content_not_found: TEXTS.moderation.contentNotFound,
+  report_not_found: TEXTS.moderation.reportNotFound,
+  report_already_resolved: TEXTS.moderation.alreadyResolved,
+  post_removed: TEXTS.moderation.hiddenNoInteraction,
+  delete_confirm_mismatch: TEXTS.account.confirmMismatch,
+  last_admin: TEXTS.account.lastAdmin,
+} as const;
+
+export type ErrorCode = keyof typeof API_ERRORS;
+
+/** The body of every error answer of the API (AI errors add the provider as `model`). */
+export type ApiErrorBody = { error: string; code: ErrorCode; details?: unknown };
+
+type ErrorArgs<C extends ErrorCode> = (typeof API_ERRORS)[C] extends (...args: infer A) => string ? A : [];
+
+/** A catalogue text with its code, for the texts that take arguments (the error helpers accept it as a message). */
+export type CodedText = { code: ErrorCode; text: string };
+
+export function errorText<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): CodedText {
+  const entry: string | ((...a: never[]) => string) = API_ERRORS[code];
+  return { code, text: typeof entry === "function" ? (entry as (...a: ErrorArgs<C>) => string)(...args) : entry };
+}
+
+const CODE_BY_TEXT = new Map<string, ErrorCode>(
+  (Object.entries(API_ERRORS) as [ErrorCode, unknown][]).flatMap(([code, entry]) => (typeof entry === "string" ? [[entry, code] as const] : [])),
+);
+
+/** The code of a static catalogue text, or undefined. */
+export const errorCodeOf = (text: string): ErrorCode | undefined => CODE_BY_TEXT.get(text);

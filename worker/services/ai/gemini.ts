@@ -1,6 +1,6 @@
 // Gemini: generateContent for text and (with an image model) images; /v1beta/models for the key.
 import { sniffImageType } from "../storage";
-import { TEXTS } from "../../shared/texts";
+import { errorText } from "../../shared/texts";
 import { aiError, base64ToBytes, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
 import type { AiProvider, ImageSize, ProviderConfig } from "./types";
 
@@ -17,11 +17,11 @@ type Part = { text?: string; inlineData?: { mimeType?: string; data?: string }; 
 /** Throws 422 naming the reason when Gemini blocked the prompt or withheld the answer. */
 function partsOf(body: any): Part[] {
   const blockReason = body?.promptFeedback?.blockReason;
-  if (blockReason) throw aiError(info, 422, TEXTS.ai.blocked(info.label, String(blockReason)), body.promptFeedback.blockReasonMessage);
+  if (blockReason) throw aiError(info, 422, errorText("ai_blocked", info.label, String(blockReason)), body.promptFeedback.blockReasonMessage);
   const candidate = body?.candidates?.[0];
   const parts: Part[] = Array.isArray(candidate?.content?.parts) ? candidate.content.parts : [];
   if (!parts.length && BLOCKING_FINISH.has(candidate?.finishReason)) {
-    throw aiError(info, 422, TEXTS.ai.blocked(info.label, String(candidate.finishReason)));
+    throw aiError(info, 422, errorText("ai_blocked", info.label, String(candidate.finishReason)));
   }
   return parts;
 }
@@ -52,7 +52,7 @@ export function createGeminiProvider(config: ProviderConfig): AiProvider {
 
     async generateImage({ prompt, style, quality, size }) {
       const key = requireKey(info, config);
-      if (!config.imageModel) throw aiError(info, 503, TEXTS.ai.imageNotConfigured(info.label, "GEMINI_IMAGE_MODEL"));
+      if (!config.imageModel) throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "GEMINI_IMAGE_MODEL"));
       const body = await requestJson(info, config, key, {
         url: modelUrl(config.imageModel),
         headers: auth(key),
@@ -69,7 +69,7 @@ export function createGeminiProvider(config: ProviderConfig): AiProvider {
           return { bytes, contentType: sniffImageType(bytes) ?? inline.mimeType ?? "image/png" };
         }
       }
-      throw aiError(info, 502, TEXTS.ai.emptyImage(info.label));
+      throw aiError(info, 502, errorText("ai_empty_image", info.label));
     },
 
     checkKey: () => checkWith(info, config, (key) => ({ url: `${base}/v1beta/models`, headers: auth(key), timeoutMs: timeouts.keyCheckMs })),

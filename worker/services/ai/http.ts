@@ -3,7 +3,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ApiError } from "../../lib/errors";
 import { AI_LIMITS } from "../../shared/rules";
-import { TEXTS } from "../../shared/texts";
+import { errorText, type CodedText } from "../../shared/texts";
 import type { ProviderConfig, ProviderName, ProviderTimeouts } from "./types";
 
 export interface ProviderInfo {
@@ -22,12 +22,12 @@ export const DEFAULT_TIMEOUTS: ProviderTimeouts = {
 export const timeoutsOf = (config: ProviderConfig): ProviderTimeouts => ({ ...DEFAULT_TIMEOUTS, ...config.timeouts });
 
 /** An error of one provider: `{ error, details?, model }` in the response. */
-export const aiError = (info: ProviderInfo, status: ContentfulStatusCode, message: string, details?: unknown) =>
+export const aiError = (info: ProviderInfo, status: ContentfulStatusCode, message: string | CodedText, details?: unknown) =>
   new ApiError(status, message, details, undefined, { model: info.name });
 
 export function requireKey(info: ProviderInfo, config: ProviderConfig): string {
   const key = config.apiKey?.trim();
-  if (!key) throw aiError(info, 503, TEXTS.ai.notConfigured(info.label, info.secret));
+  if (!key) throw aiError(info, 503, errorText("ai_not_configured", info.label, info.secret));
   return key;
 }
 
@@ -81,8 +81,8 @@ export async function requestJson(info: ProviderInfo, config: ProviderConfig, ke
     });
     raw = await response.text();
   } catch (err) {
-    if (signal.aborted) throw aiError(info, 504, TEXTS.ai.timeout);
-    throw aiError(info, 502, TEXTS.ai.unreachable(info.label), err instanceof Error ? err.name : undefined);
+    if (signal.aborted) throw aiError(info, 504, errorText("ai_timeout"));
+    throw aiError(info, 502, errorText("ai_unreachable", info.label), err instanceof Error ? err.name : undefined);
   }
   let parsed: unknown = undefined;
   try {
@@ -93,14 +93,14 @@ export async function requestJson(info: ProviderInfo, config: ProviderConfig, ke
   if (!response.ok) {
     const status = response.status;
     const details = providerMessage(parsed ?? raw.slice(0, 1000), key);
-    if (looksInvalidKey(status, raw)) throw aiError(info, 502, TEXTS.ai.invalidKey(info.label));
-    if (status === 429) throw aiError(info, 503, TEXTS.ai.busy(info.label), details);
-    if (status >= 500) throw aiError(info, 502, TEXTS.ai.unavailable(info.label, status), details);
-    if (looksPolicy(raw)) throw aiError(info, 422, TEXTS.ai.blocked(info.label, details ?? "content policy"), details);
-    throw aiError(info, 502, TEXTS.ai.rejected(info.label, status), details);
+    if (looksInvalidKey(status, raw)) throw aiError(info, 502, errorText("ai_invalid_key", info.label));
+    if (status === 429) throw aiError(info, 503, errorText("ai_busy", info.label), details);
+    if (status >= 500) throw aiError(info, 502, errorText("ai_unavailable", info.label, status), details);
+    if (looksPolicy(raw)) throw aiError(info, 422, errorText("ai_blocked", info.label, details ?? "content policy"), details);
+    throw aiError(info, 502, errorText("ai_rejected", info.label, status), details);
   }
   if (parsed === undefined || parsed === null || typeof parsed !== "object") {
-    throw aiError(info, 502, TEXTS.ai.invalidResponse(info.label));
+    throw aiError(info, 502, errorText("ai_invalid_response", info.label));
   }
   return parsed;
 }
@@ -112,13 +112,13 @@ export async function checkWith(info: ProviderInfo, config: ProviderConfig, buil
     await requestJson(info, config, key, build(key));
     return { available: true, error: null };
   } catch (err) {
-    return { available: false, error: err instanceof ApiError ? err.message : TEXTS.ai.unreachable(info.label) };
+    return { available: false, error: err instanceof ApiError ? err.message : errorText("ai_unreachable", info.label).text };
   }
 }
 
 /** Text must not be empty: the spec's "AI generated empty content" otherwise. */
 export function nonEmpty(info: ProviderInfo, text: unknown): string {
-  if (typeof text !== "string" || !text.trim()) throw aiError(info, 502, TEXTS.lounge.aiEmpty);
+  if (typeof text !== "string" || !text.trim()) throw aiError(info, 502, errorText("ai_empty"));
   return text.trim();
 }
 

@@ -1,5 +1,5 @@
 // Straico: /v0/prompt/completion for text, /v0/image/generation (URLs) for images, /v0/user for the key.
-import { TEXTS } from "../../shared/texts";
+import { errorText } from "../../shared/texts";
 import { aiError, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
 import type { AiProvider, ImageSize, ProviderConfig } from "./types";
 
@@ -32,7 +32,7 @@ export function createStraicoProvider(config: ProviderConfig): AiProvider {
 
     async generateImage({ prompt, style, quality, size }) {
       const key = requireKey(info, config);
-      if (!config.imageModel) throw aiError(info, 503, TEXTS.ai.imageNotConfigured(info.label, "STRAICO_IMAGE_MODEL"));
+      if (!config.imageModel) throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "STRAICO_IMAGE_MODEL"));
       const body = await requestJson(info, config, key, {
         url: `${base}/v0/image/generation`,
         headers: auth(key),
@@ -46,7 +46,7 @@ export function createStraicoProvider(config: ProviderConfig): AiProvider {
       });
       const url = body?.data?.images?.[0];
       if (typeof url === "string" && /^https?:\/\//.test(url)) return { url };
-      throw aiError(info, 502, TEXTS.ai.emptyImage(info.label));
+      throw aiError(info, 502, errorText("ai_empty_image", info.label));
     },
 
     checkKey: () => checkWith(info, config, (key) => ({ url: `${base}/v0/user`, headers: auth(key), timeoutMs: timeouts.keyCheckMs })),
