@@ -6,6 +6,7 @@ import { databaseSession } from "./middleware/database";
 import { bodyGuard } from "./middleware/body-guard";
 import { sameOriginOnly } from "./middleware/csrf";
 import { apiSecurityHeaders } from "./middleware/security-headers";
+import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
@@ -15,6 +16,7 @@ import { chatRoutes } from "./routes/chat";
 import { linkPreviewRoutes } from "./routes/link-preview";
 import { membershipRoutes } from "./routes/membership";
 import { notificationRoutes } from "./routes/notifications";
+import { moderationRoutes } from "./routes/moderation";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
@@ -45,6 +47,8 @@ export const app = root
   .route("/", linkPreviewRoutes)
   .route("/", searchRoutes)
   .route("/", notificationRoutes)
-  .route("/", healthRoutes);
+  .route("/", healthRoutes)
+  .route("/", moderationRoutes)
+  .route("/", accountRoutes);
 
 export type AppType = typeof app;

@@ -34,6 +34,8 @@ export interface SessionUser {
   role: "member" | "admin";
   bio: string | null;
   timezone: string | null;
+  /** Set by an admin's mute (issue 20); in the past or null when the member may post. */
+  mutedUntil: Date | null;
   createdAt: Date;
 }
 

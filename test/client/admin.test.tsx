@@ -7,7 +7,7 @@ import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const member = (patch: Partial<Member> = {}): Member => ({
-  id: 2, name: "Mira", email: "mira@example.com", role: "member", created_at: "2026-02-01T10:00:00.000Z", status: "active", plan: "monthly", ...patch,
+  id: 2, name: "Mira", email: "mira@example.com", role: "member", created_at: "2026-02-01T10:00:00.000Z", status: "active", plan: "monthly", muted_until: null, ...patch,
 });
 const payment = (patch: Partial<Payment> = {}): Payment => ({
   id: 1, user_email: "mira@example.com", plan: "monthly", amount_clp: 15000, status: "completed", created_at: "2026-02-02T10:00:00.000Z",

@@ -13,7 +13,7 @@ const channel = (patch: Partial<ChannelDto> = {}): ChannelDto => ({
   id: 1, name: "General", description: null, is_private: false, created_by: 1, created_at: "2026-01-01T00:00:00.000Z", can_manage: true, ...patch,
 });
 const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
-  id: 10, group_id: 1, sender_id: 2, sender_name: "Sol", body: "hello", created_at: new Date().toISOString(), image_url: null, ...patch,
+  id: 10, group_id: 1, sender_id: 2, sender_name: "Sol", body: "hello", created_at: new Date().toISOString(), image_url: null, hidden: false, hidden_reason: null, ...patch,
 });
 
 type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;

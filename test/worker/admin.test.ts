@@ -68,7 +68,7 @@ describe("members", () => {
     expect(res.status).toBe(200);
     const list = await res.json();
     const byEmail = Object.fromEntries(list.map((m) => [m.email, m]));
-    expect(Object.keys(list[0]).sort()).toEqual(["created_at", "email", "id", "name", "plan", "role", "status"]);
+    expect(Object.keys(list[0]).sort()).toEqual(["created_at", "email", "id", "muted_until", "name", "plan", "role", "status"]);
     expect(byEmail[ADMIN]).toMatchObject({ role: "admin", status: "active", name: "Ada" });
     expect(byEmail["paid@example.com"]).toMatchObject({ role: "member", status: "active", plan: "monthly" });
     expect(byEmail["trial@example.com"]).toMatchObject({ status: "trial", plan: "trial" });

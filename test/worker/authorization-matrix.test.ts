@@ -126,6 +126,17 @@ const MATRIX: Row[] = [
   { route: "POST /api/messages", label: "private", path: "/api/messages", send: json({ group_id: priv, body: "Hi" }), expect: [401, 404, 201, 201, 201] },
   { route: "POST /api/messages/image", path: "/api/messages/image", send: imageForm(priv), expect: [401, 404, 201, 201, 201] },
   { route: "GET /api/messages/:id/image", path: `/api/messages/${imageMessage}/image`, expect: [401, 404, 200, 200, 200] },
+  // moderation (issue 20): any member reports what they can see (never their own: the owner wrote the post);
+  // the queue, mutes and the audit log are for admins
+  { route: "POST /api/reports", path: "/api/reports", send: json({ kind: "post", id: post, reason: "spam" }), expect: [401, 201, 201, 400, 201] },
+  { route: "GET /api/admin/reports", path: "/api/admin/reports", expect: ADMIN_ONLY(200) },
+  { route: "POST /api/admin/reports/:id/resolve", path: `/api/admin/reports/${IDS.report}/resolve`, send: json({ action: "hide" }), expect: ADMIN_ONLY(200) },
+  { route: "POST /api/admin/members/:id/mute", path: `/api/admin/members/${victim}/mute`, send: json({ hours: 24 }), expect: ADMIN_ONLY(200) },
+  { route: "DELETE /api/admin/members/:id/mute", path: `/api/admin/members/${victim}/mute`, expect: ADMIN_ONLY(200) },
+  { route: "GET /api/admin/audit", path: "/api/admin/audit", expect: ADMIN_ONLY(200) },
+  // data rights: each member exports and deletes only their own account (the email typed must be theirs)
+  { route: "GET /api/profile/export", path: "/api/profile/export", expect: SIGNED_IN(200) },
+  { route: "DELETE /api/profile", path: "/api/profile", send: json({ confirm: EMAILS.member }), expect: [401, 200, 400, 400, 400], label: "confirming the member's email" },
   // search: signed-in only; what each caller may find is search.test.ts's subject
   { route: "GET /api/search", path: "/api/search?q=seed", expect: SIGNED_IN(200) },
   // notifications: each member their own (which ones is notifications.test.ts's subject)

@@ -16,7 +16,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";
 import type { Env } from "../../worker/env";
 import { app } from "../../worker/app";
-import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import {
+  AUDIT_ACTIONS,
+  IMAGE_MODELS,
+  IMAGE_QUALITIES,
+  IMAGE_SIZES,
+  IMAGE_STYLES,
+  LIMITS,
+  MODERATION,
+  NOTICE_TEXT_TYPES,
+  REPORT_KINDS,
+  REPORT_REASONS,
+  RESOURCE_TEXT_TYPES,
+  TEXT_MODELS,
+} from "../../worker/shared/rules";
 import { SEARCH_KINDS } from "../../worker/shared/search";
 import { call, type CallOptions } from "./helpers";
 import { AI_IMAGE_PATH, appRoutes, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
@@ -450,6 +463,41 @@ const SPECS: Spec[] = [
         send: {},
       })),
   },
+  {
+    route: "POST /api/reports",
+    as: "member",
+    path: "/api/reports",
+    input: { kind: "post", id: post, reason: "harassment", details: "Unkind" },
+    fields: { kind: oneOf(REPORT_KINDS), id: int(), reason: oneOf(REPORT_REASONS), details: text(MODERATION.reportDetailsMax, false) },
+    ok: 201,
+  },
+  { route: "POST /api/admin/reports/:id/resolve", as: "admin", path: "/api/admin/reports/{id}/resolve", params: { id: IDS.report }, input: { action: "dismiss" }, fields: { action: oneOf(["hide", "dismiss"]) }, ok: 200 },
+  {
+    route: "POST /api/admin/members/:id/mute",
+    as: "admin",
+    path: "/api/admin/members/{id}/mute",
+    params: { id: victim },
+    input: { hours: 24 },
+    fields: { hours: int() },
+    ok: 200,
+    extra: () => [
+      { name: "hours over the maximum", expect: 400, path: `/api/admin/members/${victim}/mute`, send: { method: "POST", ...jsonBody({ hours: MODERATION.muteHoursMax + 1 }) } },
+      { name: "hours at the maximum", expect: 200, path: `/api/admin/members/${victim}/mute`, send: { method: "POST", ...jsonBody({ hours: MODERATION.muteHoursMax }) } },
+    ],
+  },
+  { route: "DELETE /api/admin/members/:id/mute", as: "admin", path: "/api/admin/members/{id}/mute", params: { id: victim }, ok: 200 },
+  {
+    route: "GET /api/admin/audit",
+    as: "admin",
+    path: "/api/admin/audit",
+    target: "query",
+    input: { action: "member.add", actor: IDS.admin, before: 100, limit: 20, format: "json" },
+    fields: { action: oneOf(AUDIT_ACTIONS, false), actor: int(false), before: int(false), limit: int(false), format: oneOf(["json", "csv"], false) },
+    ok: 200,
+    extra: () => [{ name: "limit over the page maximum", expect: 400, path: `/api/admin/audit?limit=${MODERATION.auditPageMax + 1}`, send: {} }],
+  },
+  { route: "DELETE /api/profile", as: "member", path: "/api/profile", input: { confirm: EMAILS.member }, fields: { confirm: email() }, ok: 200,
+    extra: () => [{ name: "another member's email", expect: 400, path: "/api/profile", send: { method: "DELETE", ...jsonBody({ confirm: EMAILS.paid }) } }] },
   { route: "GET /api/search", as: "member", path: "/api/search", target: "query", input: { q: "seed", kind: "post" }, fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) }, ok: 200 },
   {
     route: "POST /api/notifications/read",
@@ -484,6 +532,8 @@ const NO_INPUT = [
   "GET /api/admin/health",
   "DELETE /api/admin/payments/clear-all",
   "GET /api/resources/tags",
+  "GET /api/admin/reports",
+  "GET /api/profile/export",
   "GET /api/cosmic-notices",
   "GET /api/groups",
   "GET /api/live/socket",

@@ -43,7 +43,7 @@ describe("posts", () => {
     const list = await feed(cookie);
     expect(list).toHaveLength(1);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["author_avatar", "author_id", "author_name", "author_role", "comments_count", "content", "created_at", "id", "is_liked", "likes_count"].sort(),
+      ["author_avatar", "author_id", "author_name", "author_role", "comments_count", "content", "created_at", "hidden", "hidden_reason", "id", "is_liked", "likes_count"].sort(),
     );
     expect(list[0]).toMatchObject({ id: created.id, author_avatar: null, author_id: expect.any(Number) });
     expect(new Date(list[0].created_at).toISOString()).toBe(list[0].created_at);

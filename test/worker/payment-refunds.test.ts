@@ -2,7 +2,7 @@
 // emulator), and the member's own payment list.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { memberships, payments, users } from "../../worker/db/schema";
+import { auditLog, memberships, payments, users } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, db, json, signIn } from "./helpers";
@@ -48,6 +48,10 @@ describe("POST /api/admin/payments/:id/refund", () => {
     const [m] = await db().select().from(memberships).where(eq(memberships.userId, payment.userId!));
     expect(m.nextPaymentDue.getTime()).toBe(dueBefore - 30 * DAY);
     expect((await membershipOf(cookie)).status).toBe("expired");
+    // The refund is in the audit log: who, which payment, before and after.
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "payment.refund"));
+    expect(entry).toMatchObject({ actorId: admin.user.id, targetType: "payment", targetId: payment.id });
+    expect(JSON.parse(entry.after!)).toMatchObject({ status: "refunded", refund_type: "REVERSED" });
   });
 
   it("records a NULLIFIED answer with its authorization code", async () => {

@@ -10,6 +10,8 @@ import {
   messages,
   notices,
   payments,
+  reportReasons,
+  reports,
   posts,
   resources,
   sessions,
@@ -38,6 +40,8 @@ export const IDS = {
   imageMessage: 1,
   resource: 1,
   payment: 1,
+  /** An open report of the seeded comment, filed by `paid`. */
+  report: 1,
 } as const;
 
 export const EMAILS: Record<Exclude<Caller, "anon"> | "victim", string> = {
@@ -98,6 +102,8 @@ export async function seedWorld(): Promise<World> {
       ownerName: "Owner",
     }),
     d.insert(payments).values({ id: IDS.payment, userId: IDS.victim, userEmail: EMAILS.victim, amountClp: 15000, buyOrder: "SEEDORDER1", sessionId: "seed-session" }),
+    d.insert(reports).values({ id: IDS.report, kind: "comment", targetId: IDS.comment }),
+    d.insert(reportReasons).values({ reportId: IDS.report, reporterId: IDS.paid, reason: "spam" }),
     d.insert(webpayEmulatorTransactions).values({ token: WEBPAY_TX, buyOrder: "SEEDORDER2", sessionId: "s", amount: 15000, returnUrl: "http://localhost/api/payments/webpay/return" }),
   ]);
   await testEnv.BLOBS.put(RESOURCE_KEY, "hello", { httpMetadata: { contentType: "text/plain" }, customMetadata: { fileName: "guide.txt" } });

@@ -18,12 +18,23 @@ const memberColumns = {
   email: users.email,
   role: users.role,
   createdAt: users.createdAt,
+  mutedUntil: users.mutedUntil,
   plan: memberships.plan,
   kind: memberships.kind,
   nextPaymentDue: memberships.nextPaymentDue,
 };
 
-type MemberRow = { id: number; name: string | null; email: string; role: "member" | "admin"; createdAt: Date; plan: string | null; kind: string | null; nextPaymentDue: Date | null };
+type MemberRow = {
+  id: number;
+  name: string | null;
+  email: string;
+  role: "member" | "admin";
+  createdAt: Date;
+  mutedUntil: Date | null;
+  plan: string | null;
+  kind: string | null;
+  nextPaymentDue: Date | null;
+};
 
 const toMemberDto = (r: MemberRow, now = Date.now()) => ({
   id: r.id,
@@ -33,6 +44,8 @@ const toMemberDto = (r: MemberRow, now = Date.now()) => ({
   created_at: r.createdAt,
   status: memberStatus(r.role, r.kind && r.nextPaymentDue ? { kind: r.kind, nextPaymentDue: r.nextPaymentDue } : null, now),
   plan: r.plan,
+  /** Until when an admin muted them (issue 20); null when not muted. */
+  muted_until: r.mutedUntil && r.mutedUntil.getTime() > now ? r.mutedUntil : null,
 });
 export type MemberDto = ReturnType<typeof toMemberDto>;
 
@@ -81,9 +94,14 @@ export async function messageImageKeys(db: Database, userId: number): Promise<st
  * without the user's rows in the same batch.
  */
 export async function deleteMember(db: Database, userId: number) {
+  await db.batch(memberDeletion(db, userId));
+}
+
+/** The statements of deleteMember, for a batch that does more (a member deleting their own account). */
+export function memberDeletion(db: Database, userId: number) {
   const likedPosts = db.select({ id: postLikes.postId }).from(postLikes).where(eq(postLikes.userId, userId));
   const commentedPosts = db.select({ id: comments.postId }).from(comments).where(eq(comments.authorId, userId));
-  await db.batch([
+  return [
     db
       .update(posts)
       .set({
@@ -93,7 +111,7 @@ export async function deleteMember(db: Database, userId: number) {
       .where(and(ne(posts.authorId, userId), or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)))),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(users).where(eq(users.id, userId)),
-  ]);
+  ] as const;
 }
 
 /** Changes a role and ends the user's sessions in one batch, so the new role applies at next sign-in. */

@@ -3,7 +3,8 @@
 import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { ChannelDto, ChannelListItem, MessageDto } from "../shared/chat-wire";
-import { DEFAULT_NAME, LIMITS } from "../shared/rules";
+import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { channelMembers, channelReads, channels, messages, users } from "./schema";
 
@@ -154,18 +155,31 @@ export async function removeChannelMember(db: Database, channelId: number, userI
 
 // ---- messages ----
 
-type MessageRow = { id: number; channelId: number; senderId: number; senderName: string | null; body: string; imageKey: string | null; createdAt: Date };
+type MessageRow = {
+  id: number;
+  channelId: number;
+  senderId: number;
+  senderName: string | null;
+  body: string;
+  imageKey: string | null;
+  hiddenAt: Date | null;
+  hiddenReason: ReportReason | null;
+  createdAt: Date;
+};
 
 export const messageImagePath = (id: number) => `/api/messages/${id}/image`;
 
-export const toMessageDto = (row: MessageRow): MessageDto => ({
+/** The Message of SPEC §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender only. */
+export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => ({
   id: row.id,
   group_id: row.channelId,
   sender_id: row.senderId,
   sender_name: row.senderName || DEFAULT_NAME,
-  body: row.body,
+  body: row.hiddenAt ? TEXTS.moderation.removed : row.body,
   created_at: row.createdAt.toISOString(),
-  image_url: row.imageKey ? messageImagePath(row.id) : null,
+  image_url: row.imageKey && !row.hiddenAt ? messageImagePath(row.id) : null,
+  hidden: row.hiddenAt !== null,
+  hidden_reason: row.hiddenAt && row.senderId === viewerId ? row.hiddenReason : null,
 });
 
 /**
@@ -185,6 +199,8 @@ export async function listVisibleMessages(db: Database, viewer: Viewer, channelI
       senderName: users.name,
       body: messages.body,
       imageKey: messages.imageKey,
+      hiddenAt: messages.hiddenAt,
+      hiddenReason: messages.hiddenReason,
       createdAt: messages.createdAt,
     })
     .from(channels)

@@ -3,6 +3,7 @@
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "./client";
+import { isHidden, reasonForAuthor, shownText } from "./moderation";
 import { comments, notices, postLikes, posts, users } from "./schema";
 
 const likedBy = (viewerId: number) =>
@@ -10,10 +11,10 @@ const likedBy = (viewerId: number) =>
     (v) => Boolean(Number(v)),
   );
 
-/** The Post of SPEC §3 as the API sends it. */
+/** The Post of SPEC §3 as the API sends it (hidden content replaced; issue 20). */
 const postFields = (viewerId: number) => ({
   id: posts.id,
-  content: posts.content,
+  content: shownText(posts.content, posts.hiddenAt),
   created_at: posts.createdAt,
   author_id: posts.authorId,
   author_name: users.name,
@@ -22,6 +23,8 @@ const postFields = (viewerId: number) => ({
   likes_count: posts.likesCount,
   comments_count: posts.commentsCount,
   is_liked: likedBy(viewerId),
+  hidden: isHidden(posts.hiddenAt),
+  hidden_reason: reasonForAuthor(viewerId, posts.authorId, posts.hiddenReason),
 });
 
 const likesCountOf = (postId: number) => sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postId})`;
@@ -48,7 +51,7 @@ export async function getPostDto(db: Database, viewerId: number, postId: number)
 }
 
 export async function findPost(db: Database, postId: number) {
-  const [row] = await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)).limit(1);
+  const [row] = await db.select({ id: posts.id, authorId: posts.authorId, hiddenAt: posts.hiddenAt }).from(posts).where(eq(posts.id, postId)).limit(1);
   return row;
 }
 
@@ -90,20 +93,23 @@ export async function isLiked(db: Database, postId: number, userId: number) {
   return rows.length > 0;
 }
 
-const commentFields = {
+/** The Comment of SPEC §3 as the API sends it (hidden content replaced; issue 20). */
+const commentFields = (viewerId: number) => ({
   id: comments.id,
-  content: comments.content,
+  content: shownText(comments.content, comments.hiddenAt),
   created_at: comments.createdAt,
   author_id: comments.authorId,
   author_name: users.name,
   author_avatar: users.avatarUrl,
   author_role: users.role,
-};
+  hidden: isHidden(comments.hiddenAt),
+  hidden_reason: reasonForAuthor(viewerId, comments.authorId, comments.hiddenReason),
+});
 
 /** Oldest first, the latest `limit` comments of a post. One query. */
-export async function listComments(db: Database, postId: number, limit: number) {
+export async function listComments(db: Database, viewerId: number, postId: number, limit: number) {
   const rows = await db
-    .select(commentFields)
+    .select(commentFields(viewerId))
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .where(eq(comments.postId, postId))
@@ -118,7 +124,7 @@ export async function addComment(db: Database, postId: number, authorId: number,
     db.insert(comments).values({ postId, authorId, content }).returning({ id: comments.id }),
     db.update(posts).set({ commentsCount: commentsCountOf(postId) }).where(eq(posts.id, postId)),
   ]);
-  const [row] = await db.select(commentFields).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(eq(comments.id, inserted[0].id));
+  const [row] = await db.select(commentFields(authorId)).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(eq(comments.id, inserted[0].id));
   return row;
 }
 
@@ -152,10 +158,10 @@ export async function createNotice(
   return row;
 }
 
-/** Deletes a notice; false when there was none. */
+/** Deletes a notice; returns its title, or null when there was none. */
 export async function deleteNotice(db: Database, id: number) {
-  const deleted = await db.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id });
-  return deleted.length > 0;
+  const [deleted] = await db.delete(notices).where(eq(notices.id, id)).returning({ title: notices.title });
+  return deleted ?? null;
 }
 
 /** True when a write failed because the post it refers to is gone (deleted meanwhile). */

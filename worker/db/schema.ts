@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
+import { AUDIT_ACTIONS, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -20,6 +21,8 @@ export const users = sqliteTable(
     bio: text("bio"),
     timezone: text("timezone"),
     googleSub: text("google_sub"),
+    /** Until when an admin muted the member (no posts, comments or chat); past or null: not muted. */
+    mutedUntil: integer("muted_until", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -129,6 +132,10 @@ export const posts = sqliteTable(
     /** Denormalised counters, recomputed from their tables in the same batch as every change. */
     likesCount: integer("likes_count").notNull().default(0),
     commentsCount: integer("comments_count").notNull().default(0),
+    /** Set when a moderator hid it (a resolved report): the API replaces its content for everyone. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    /** The reason its author is shown. */
+    hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
     createdAt: createdAt(),
   },
   (t) => [index("posts_author_idx").on(t.authorId)],
@@ -159,6 +166,10 @@ export const comments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    /** Set when a moderator hid it (a resolved report): the API replaces its content for everyone. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    /** The reason its author is shown. */
+    hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
     createdAt: createdAt(),
   },
   (t) => [index("comments_post_idx").on(t.postId, t.id), index("comments_author_idx").on(t.authorId)],
@@ -219,6 +230,10 @@ export const messages = sqliteTable(
     body: text("body").notNull(),
     /** R2 key of an attached image, served by an authenticated route. */
     imageKey: text("image_key"),
+    /** Set when a moderator hid it (a resolved report): the API replaces its content for everyone. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    /** The reason its author is shown. */
+    hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
     createdAt: createdAt(),
   },
   (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
@@ -330,3 +345,59 @@ export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transacti
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
+
+/**
+ * One row per reported item (issue 20): the moderation queue. Its reporters' reasons are in
+ * report_reasons. A dismissed item reported again by someone new opens again.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: REPORT_KINDS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    status: text("status", { enum: ["open", "hidden", "dismissed"] }).notNull().default("open"),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reports_target_unique").on(t.kind, t.targetId), index("reports_status_idx").on(t.status, t.id)],
+);
+
+/** Who reported an item, why: once per item per member. Never shown to anyone (admins see the reasons only). */
+export const reportReasons = sqliteTable(
+  "report_reasons",
+  {
+    reportId: integer("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.reporterId] }), index("report_reasons_reporter_idx").on(t.reporterId)],
+);
+
+/**
+ * Every admin action, append-only (worker/db/audit.ts inserts and reads; nothing updates or deletes).
+ * Ids only, no names or emails: the log outlives accounts, and a deleted member's data must not.
+ * actor_id is a plain integer (no foreign key) so it survives the actor's account.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    /** Short JSON summaries of the state before and after. */
+    before: text("before"),
+    after: text("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_action_idx").on(t.action, t.id), index("audit_log_actor_idx").on(t.actorId, t.id)],
+);

@@ -22,6 +22,8 @@ export const toUserDto = (u: SessionUser) => ({
   bio: u.bio,
   timezone: u.timezone,
   created_at: u.createdAt,
+  /** When a mute is in force, until when (the client's banner); null otherwise. */
+  muted_until: u.mutedUntil && u.mutedUntil.getTime() > Date.now() ? u.mutedUntil : null,
 });
 export type UserDto = ReturnType<typeof toUserDto>;
 

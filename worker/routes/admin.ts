@@ -12,6 +12,7 @@ import {
   messageImageKeys,
   setMemberRole,
 } from "../db/admin";
+import { recordAudit } from "../db/audit";
 import { normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { conflict, forbidden, notFound } from "../lib/errors";
@@ -72,6 +73,7 @@ export const adminRoutes = createRouter()
       if (isUniqueViolation(err)) throw conflict(TEXTS.admin.memberExists);
       throw err;
     }
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "member.add", targetType: "member", targetId: id, after: { role: body.role } });
     return c.json(await memberOr404(c.var.db, id), 201);
   })
   .patch("/admin/members/:id", requireAdmin, validate("param", idParam), validate("json", roleBody), async (c) => {
@@ -84,6 +86,14 @@ export const adminRoutes = createRouter()
       const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
       await setMemberRole(c.var.db, id, nextRole);
       await closeUserSockets(c.env, channelIds, id);
+      await recordAudit(c.var.db, {
+        actorId: c.var.user.id,
+        action: "member.role_change",
+        targetType: "member",
+        targetId: id,
+        before: { role: member.role },
+        after: { role: nextRole },
+      });
     }
     return c.json(await memberOr404(c.var.db, id));
   })
@@ -96,6 +106,13 @@ export const adminRoutes = createRouter()
     await deleteMember(c.var.db, id);
     // Their sessions are gone with the row; their open chat sockets close now, not at the next reconnect.
     await closeUserSockets(c.env, channelIds, id);
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "member.remove",
+      targetType: "member",
+      targetId: id,
+      before: { role: member.role, status: member.status },
+    });
     // The rows are gone; their chat images go from the bucket too (best effort, after the commit).
     if (imageKeys.length) {
       c.executionCtx.waitUntil(c.env.BLOBS.delete(imageKeys).catch(() => console.error("chat image cleanup failed", imageKeys.length)));
@@ -106,6 +123,7 @@ export const adminRoutes = createRouter()
   // Declared before /admin/payments/:id so "clear-all" is never read as an id.
   .delete("/admin/payments/clear-all", requireAdmin, async (c) => {
     const deleted = await clearPayments(c.var.db);
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "payment.clear_all", targetType: "payment", after: { deleted } });
     return c.json({ success: true, deleted });
   })
   .post("/admin/payments/:id/refund", requireAdmin, validate("param", idParam), async (c) => {
@@ -122,5 +140,6 @@ export const adminRoutes = createRouter()
   .delete("/admin/payments/:id", requireAdmin, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     if (!(await deletePayment(c.var.db, id))) throw notFound(TEXTS.admin.paymentNotFound);
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "payment.delete", targetType: "payment", targetId: id });
     return c.json({ success: true });
   });

@@ -3,6 +3,7 @@
 // (limitAiCalls); the work itself is in services/ai/generate.ts. Errors carry { error, code, details?, model }.
 import { z } from "zod";
 import { normaliseTags, toResourceDto } from "../db/resources";
+import { recordAudit } from "../db/audit";
 import { createRouter } from "../lib/create-app";
 import { validate } from "../lib/validate";
 import { requireAdmin, requirePaidMember, requireUser } from "../middleware/auth";
@@ -50,6 +51,8 @@ export const aiRoutes = createRouter()
   // The API key check: one entry per provider; the keys themselves never leave the server.
   .post("/ai/validate-keys", requireAdmin, async (c) => {
     const results = await checkAllKeys(c.env);
+    const available = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.available]));
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "ai.key_test", targetType: "ai_keys", after: available });
     return c.json({ results });
   })
   .get("/ai/capabilities", requireUser, (c) => c.json(aiCapabilities(c.env)))

@@ -34,6 +34,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { requireUnmuted } from "../middleware/mute";
 import { parseMediaType } from "../lib/media-type";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
@@ -99,7 +100,7 @@ async function managedChannel(c: Ctx, id: number) {
 }
 
 /** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
-async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
+export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   try {
     await chatRoomStub(env, channelId).broadcast(frame);
   } catch (err) {
@@ -126,7 +127,7 @@ async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { 
     const contentType = checkedChatImage(image.type, image.bytes);
     stored = await storeBlobWithRow(c.env.BLOBS, { prefix: "chat", body: image.bytes, size: image.bytes.byteLength, contentType, fileName: image.fileName }, write);
   } else stored = await write(null);
-  const message = toMessageDto(stored);
+  const message = toMessageDto(stored, c.var.user.id);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
   c.executionCtx.waitUntil(announceActivity(c.env, c.var.db, channel, stored));
@@ -255,9 +256,9 @@ export const chatRoutes = createRouter()
     if (newest && (await markChannelRead(c.var.db, c.var.user.id, group_id, newest.id))) {
       c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id }));
     }
-    return c.json(rows.map(toMessageDto));
+    return c.json(rows.map((row) => toMessageDto(row, c.var.user.id)));
   })
-  .post("/messages", requireUser, limited("messages"), validate("json", messageBody), async (c) => {
+  .post("/messages", requireUser, requireUnmuted, limited("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
     if (image_url) await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
     const channel = await visibleChannelOr404(c, group_id);
@@ -270,7 +271,7 @@ export const chatRoutes = createRouter()
     return c.json(await postMessage(c, channel, body, image), 201);
   })
   /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
-  .post("/messages/image", requireUser, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
+  .post("/messages/image", requireUser, requireUnmuted, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
     const channel = await visibleChannelOr404(c, group_id);
     if (parseMediaType(image.type)?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
@@ -282,7 +283,8 @@ export const chatRoutes = createRouter()
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const message = await getMessage(c.var.db, id);
-    if (!message?.imageKey) throw notFound();
+    // A hidden message's image is for admins only (the moderation queue shows it).
+    if (!message?.imageKey || (message.hiddenAt && c.var.user.role !== "admin")) throw notFound();
     // Same answer whether the message is missing or its channel is hidden from the caller.
     const channel = await getVisibleChannel(c.var.db, c.var.user, message.channelId);
     if (!channel) throw notFound();

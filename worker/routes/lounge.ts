@@ -17,12 +17,14 @@ import {
   setLike,
 } from "../db/lounge";
 import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../db/notifications";
+import { recordAudit } from "../db/audit";
 import { createRouter } from "../lib/create-app";
-import { forbidden, notFound, badRequest } from "../lib/errors";
+import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { notifyLater } from "../services/live";
+import { requireUnmuted } from "../middleware/mute";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -68,6 +70,13 @@ async function requirePost(db: Parameters<typeof findPost>[0], id: number) {
   return post;
 }
 
+/** The post, or 404; 409 when a moderator hid it (no new likes or comments on removed content). */
+async function requireOpenPost(db: Parameters<typeof findPost>[0], id: number) {
+  const post = await requirePost(db, id);
+  if (post.hiddenAt) throw conflict(TEXTS.moderation.hiddenNoInteraction);
+  return post;
+}
+
 /** Runs a write that refers to a post; a post deleted meanwhile (foreign key) answers 404, not 500. */
 async function onPost<R>(write: () => Promise<R>): Promise<R> {
   try {
@@ -83,7 +92,7 @@ export const loungeRoutes = createRouter()
     const { before, limit } = c.req.valid("query");
     return c.json(await listPosts(c.var.db, c.var.user.id, { before, limit }));
   })
-  .post("/posts", requireUser, limited("posts"), validate("json", postBody), async (c) => {
+  .post("/posts", requireUser, requireUnmuted, limited("posts"), validate("json", postBody), async (c) => {
     const { content } = c.req.valid("json");
     const id = await createPost(c.var.db, c.var.user.id, content);
     notifyLater(c, () => notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id }));
@@ -100,7 +109,7 @@ export const loungeRoutes = createRouter()
   })
   .post("/posts/:id/like", requireUser, limited("likes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    await requirePost(c.var.db, id);
+    await requireOpenPost(c.var.db, id);
     const wasLiked = await isLiked(c.var.db, id, c.var.user.id);
     const liked = await onPost(() => setLike(c.var.db, id, c.var.user.id, !wasLiked));
     if (liked && !wasLiked) notifyLater(c, () => notifyLike(c.var.db, { postId: id, actorId: c.var.user.id }));
@@ -109,12 +118,12 @@ export const loungeRoutes = createRouter()
   .get("/posts/:id/comments", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await requirePost(c.var.db, id);
-    return c.json(await listComments(c.var.db, id, LIMITS.commentsListMax));
+    return c.json(await listComments(c.var.db, c.var.user.id, id, LIMITS.commentsListMax));
   })
-  .post("/posts/:id/comments", requireUser, limited("comments"), validate("param", idParam), validate("json", commentBody), async (c) => {
+  .post("/posts/:id/comments", requireUser, requireUnmuted, limited("comments"), validate("param", idParam), validate("json", commentBody), async (c) => {
     const { id } = c.req.valid("param");
     const { content } = c.req.valid("json");
-    await requirePost(c.var.db, id);
+    await requireOpenPost(c.var.db, id);
     const comment = await onPost(() => addComment(c.var.db, id, c.var.user.id, content));
     notifyLater(c, () => notifyComment(c.var.db, { postId: id, commentId: comment.id, actorId: c.var.user.id }));
     return c.json(comment, 201);
@@ -131,10 +140,13 @@ export const loungeRoutes = createRouter()
       isPinned: body.is_pinned,
     });
     if (notice.is_pinned) notifyLater(c, () => notifyPinnedNotice(c.var.db, { noticeId: notice.id, authorId: c.var.user.id }));
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "notice.create", targetType: "notice", targetId: notice.id, after: { title: notice.title, is_pinned: notice.is_pinned } });
     return c.json(notice, 201);
   })
   .delete("/cosmic-notices/:id", requireAdmin, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await deleteNotice(c.var.db, id))) throw notFound(T.noticeNotFound);
+    const deleted = await deleteNotice(c.var.db, id);
+    if (!deleted) throw notFound(T.noticeNotFound);
+    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "notice.delete", targetType: "notice", targetId: id, before: { title: deleted.title } });
     return c.json({ success: true });
   });

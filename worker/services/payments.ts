@@ -3,6 +3,7 @@
 // identify the payment, then the provider's commit or status answer settles it. Every state change is
 // conditional on the payment still being `pending` (worker/db/payments.ts), so the same return twice,
 // or a return racing the reconciler, changes the state once and extends the membership once.
+import { recordAudit } from "../db/audit";
 import type { Database } from "../db/client";
 import {
   approvePayment,
@@ -280,6 +281,13 @@ export async function refundPayment(db: Database, env: Env, origin: string, id: 
     refundedBy: admin.id,
   });
   if (!recorded) throw conflict(TEXTS.admin.alreadyRefunded);
-  // audit: refund (payment id, amount, Transbank's answer type, admin id)
+  await recordAudit(db, {
+    actorId: admin.id,
+    action: "payment.refund",
+    targetType: "payment",
+    targetId: payment.id,
+    before: { status: payment.status },
+    after: { status: "refunded", refund_type: type, amount_clp: payment.amountClp },
+  });
   return (await findPaymentById(db, id))!;
 }

@@ -1,5 +1,6 @@
 // The chat's wire format: what the API returns for channels and messages, and every frame the
 // channel's Durable Object sends over its WebSockets. Imported by the worker, the object and the client.
+import type { ReportReason } from "./rules";
 
 /** SPEC §3 Channel (group), plus who may manage it. */
 export type ChannelDto = {
@@ -25,6 +26,10 @@ export type MessageDto = {
   body: string;
   created_at: string;
   image_url: string | null;
+  /** A moderator hid it (issue 20): body reads "Removed by a moderator" and image_url is null. */
+  hidden: boolean;
+  /** Why, for its sender only; null for everyone else. */
+  hidden_reason: ReportReason | null;
 };
 
 /**
@@ -40,6 +45,8 @@ export type ServerFrame =
   | { type: "activity"; group_id: number; message_id: number; sender_id: number }
   | { type: "read"; group_id: number }
   | { type: "notification" }
+  /** A moderator hid a message: open chats replace it with the placeholder at once. */
+  | { type: "message_hidden"; group_id: number; message_id: number }
   | { type: "pong" };
 
 /** Frames a client sends. Only the keep-alive ping, answered by the runtime without waking the object. */

@@ -180,3 +180,39 @@ export type Role = "member" | "admin";
 /** Membership statuses that open the resource library (the server decides which one a member has). */
 export const PAID_ACCESS_STATUSES: readonly string[] = ["active", "trial", "admin"];
 export const hasPaidAccess = (status: string) => PAID_ACCESS_STATUSES.includes(status);
+
+/** Moderation and members' data rights (issue 20). */
+export const REPORT_KINDS = ["post", "comment", "message"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_REASONS = ["spam", "harassment", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const MODERATION = {
+  reportDetailsMax: 500,
+  /** The longest mute an admin can set at once: 30 days. */
+  muteHoursMax: 30 * 24,
+  reportsListMax: 200,
+  auditPageDefault: 50,
+  auditPageMax: 200,
+  /** Rows in one CSV export of the audit log (newest first). */
+  auditCsvMax: 10_000,
+  /** Chile's SII: accounting records are kept 6 years (Código Tributario arts. 17 and 200). */
+  paymentRecordsKeptYears: 6,
+} as const;
+
+/** Every admin action the audit log records (append-only; worker/db/audit.ts). */
+export const AUDIT_ACTIONS = [
+  "member.add",
+  "member.role_change",
+  "member.remove",
+  "member.mute",
+  "member.unmute",
+  "report.hide",
+  "report.dismiss",
+  "notice.create",
+  "notice.delete",
+  "payment.delete",
+  "payment.clear_all",
+  "payment.refund",
+  "ai.key_test",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

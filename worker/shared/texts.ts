@@ -1,5 +1,5 @@
 // Every user-facing text the spec fixes, in one place for the worker and the client.
-import { LIMITS, MEMBERSHIP, PRODUCT_NAME } from "./rules";
+import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "./rules";
 
 export const TEXTS = {
   session: {
@@ -179,6 +179,33 @@ export const TEXTS = {
     deletePayment: "Are you sure you want to delete this payment record?",
     clearPayments: "Are you sure you want to delete ALL payment records? This action cannot be undone.",
   },
+  moderation: {
+    /** What everyone sees in place of hidden content. */
+    removed: "Removed by a moderator",
+    removedReason: (reason: string) => `Removed by a moderator: reported as ${reason}. Only you see this reason.`,
+    reasonLabels: { spam: "spam", harassment: "harassment", other: "breaking the community's guidelines" },
+    muted: (until: string) => `You are muted until ${until}. You can read, but not post, comment or chat until then.`,
+    cannotMuteAdmin: "Admins cannot be muted",
+    reportSent: "Thanks. A moderator will review it; the author will not know who reported it.",
+    alreadyReported: "You have already reported this",
+    cannotReportOwn: "You cannot report your own content",
+    alreadyRemoved: "This was already removed by a moderator",
+    contentNotFound: "That content no longer exists",
+    reportNotFound: "Report not found",
+    alreadyResolved: "This report was already resolved",
+    hiddenNoInteraction: "This post was removed by a moderator",
+  },
+  account: {
+    confirmMismatch: "Type your account's email exactly to confirm",
+    lastAdmin: "You are the only admin: make another member an admin before deleting your account",
+    /** Stands in for a deleted member's name and email where a record is kept (payments, library resources). */
+    formerMember: "Former member",
+    deletionSummary: {
+      deleted: "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, reports you filed, sessions and membership are deleted at once.",
+      anonymised: "Library resources you uploaded stay in the library with your name removed.",
+      kept: `Payment records are kept without your name or email for ${MODERATION.paymentRecordsKeptYears} years, the period Chile's tax law (Código Tributario, arts. 17 and 200) requires accounting records to be kept.`,
+    },
+  },
   search: {
     queryRequired: "Type something to search for",
   },
@@ -297,6 +324,18 @@ export const API_ERRORS = {
   ai_empty_image: TEXTS.ai.emptyImage,
   ai_image_store_failed: TEXTS.ai.imageStoreFailed,
   ai_rate_limited: TEXTS.ai.rateLimited,
+  // moderation and data rights (issue 20)
+  account_muted: TEXTS.moderation.muted,
+  mute_admin_forbidden: TEXTS.moderation.cannotMuteAdmin,
+  already_reported: TEXTS.moderation.alreadyReported,
+  own_content_report: TEXTS.moderation.cannotReportOwn,
+  already_removed: TEXTS.moderation.alreadyRemoved,
+  reported_content_not_found: TEXTS.moderation.contentNotFound,
+  report_not_found: TEXTS.moderation.reportNotFound,
+  report_already_resolved: TEXTS.moderation.alreadyResolved,
+  post_removed: TEXTS.moderation.hiddenNoInteraction,
+  delete_confirm_mismatch: TEXTS.account.confirmMismatch,
+  last_admin: TEXTS.account.lastAdmin,
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;

@@ -1,0 +1,225 @@
+// Moderation (issue 20): reports and their queue, hiding reported content, mutes.
+// Hidden content stays in D1 (its author can still export it) but every list replaces it with
+// TEXTS.moderation.removed for everyone; only its author is told the reason.
+import { and, asc, desc, eq, inArray, sql, type Column } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { REPORT_REASONS, type ReportKind, type ReportReason } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
+import { auditInsert, type AuditEntry } from "./audit";
+import { messageImagePath } from "./chat";
+import type { Database } from "./client";
+import { channels, comments, messages, posts, reportReasons, reports, users } from "./schema";
+
+// ---- how hidden content reads in every list ----
+
+/** The text everyone sees: the content, or the placeholder once a moderator hid it. */
+export const shownText = (content: Column, hiddenAt: Column) =>
+  sql<string>`case when ${hiddenAt} is null then ${content} else ${TEXTS.moderation.removed} end`;
+
+export const isHidden = (hiddenAt: Column) => sql<boolean>`${hiddenAt} is not null`.mapWith((v) => Boolean(Number(v)));
+
+/** The reason, for the content's author only; null for everyone else and for visible content. */
+export const reasonForAuthor = (viewerId: number, authorId: Column, hiddenReason: Column) =>
+  sql<ReportReason | null>`case when ${authorId} = ${viewerId} then ${hiddenReason} end`;
+
+// ---- reports ----
+
+const TARGET_TABLES = { post: posts, comment: comments, message: messages } as const;
+
+/** The reported item: who wrote it, whether it is hidden, and (messages) its channel. Null when gone. */
+export async function findReportTarget(db: Database, kind: ReportKind, id: number) {
+  if (kind === "message") {
+    const [row] = await db
+      .select({ authorId: messages.senderId, hiddenAt: messages.hiddenAt, channelId: messages.channelId })
+      .from(messages)
+      .where(eq(messages.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+  const table = TARGET_TABLES[kind];
+  const [row] = await db.select({ authorId: table.authorId, hiddenAt: table.hiddenAt }).from(table).where(eq(table.id, id)).limit(1);
+  return row ? { ...row, channelId: null } : null;
+}
+
+/**
+ * Files one member's report of an item: false when they had already reported it. The item's report
+ * opens on its first report, and opens again when someone new reports an item a moderator dismissed.
+ */
+export async function fileReport(db: Database, input: { kind: ReportKind; targetId: number; reporterId: number; reason: ReportReason; details: string | null }) {
+  const sameItem = and(eq(reports.kind, input.kind), eq(reports.targetId, input.targetId));
+  await db.insert(reports).values({ kind: input.kind, targetId: input.targetId }).onConflictDoNothing();
+  const [report] = await db.select({ id: reports.id, status: reports.status }).from(reports).where(sameItem).limit(1);
+  const filed = await db
+    .insert(reportReasons)
+    .values({ reportId: report.id, reporterId: input.reporterId, reason: input.reason, details: input.details })
+    .onConflictDoNothing()
+    .returning({ reportId: reportReasons.reportId });
+  if (filed.length === 0) return false;
+  if (report.status === "dismissed") {
+    await db.update(reports).set({ status: "open", resolvedBy: null, resolvedAt: null }).where(eq(reports.id, report.id));
+  }
+  return true;
+}
+
+const excerpt = (text: string, max = 150) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/**
+ * The open reports, newest first, each with its reasons (never who gave them), the count, and the
+ * reported content in context (the post a comment is on, the channel of a message). Reports whose
+ * content has since been deleted are left out.
+ */
+export async function listOpenReports(db: Database, limit: number) {
+  const open = await db.select().from(reports).where(eq(reports.status, "open")).orderBy(desc(reports.id)).limit(limit);
+  if (open.length === 0) return [];
+  const idsOf = (kind: ReportKind) => open.filter((r) => r.kind === kind).map((r) => r.targetId);
+  const none = [-1];
+  const [reasonRows, postRows, commentRows, messageRows] = await Promise.all([
+    db
+      .select({ reportId: reportReasons.reportId, reason: reportReasons.reason, details: reportReasons.details, created_at: reportReasons.createdAt })
+      .from(reportReasons)
+      .where(inArray(reportReasons.reportId, open.map((r) => r.id)))
+      .orderBy(asc(reportReasons.createdAt)),
+    db
+      .select({ id: posts.id, text: posts.content, authorId: posts.authorId, authorName: users.name, createdAt: posts.createdAt })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(inArray(posts.id, idsOf("post").length ? idsOf("post") : none)),
+    db
+      .select({
+        id: comments.id,
+        text: comments.content,
+        authorId: comments.authorId,
+        authorName: users.name,
+        createdAt: comments.createdAt,
+        postId: comments.postId,
+        postText: posts.content,
+      })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.authorId))
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(inArray(comments.id, idsOf("comment").length ? idsOf("comment") : none)),
+    db
+      .select({
+        id: messages.id,
+        text: messages.body,
+        imageKey: messages.imageKey,
+        authorId: messages.senderId,
+        authorName: users.name,
+        createdAt: messages.createdAt,
+        channelId: messages.channelId,
+        channelName: channels.name,
+      })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.senderId))
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .where(inArray(messages.id, idsOf("message").length ? idsOf("message") : none)),
+  ]);
+  /** The reported content, with its context: the post a comment is on, the channel of a message. */
+  type Content = {
+    text: string;
+    image_url: string | null;
+    author_id: number;
+    author_name: string | null;
+    created_at: Date;
+    post_id?: number;
+    post_excerpt?: string;
+    channel_id?: number;
+    channel_name?: string;
+  };
+  const found: Record<ReportKind, Map<number, Content>> = {
+    post: new Map(postRows.map((r) => [r.id, { text: r.text, image_url: null, author_id: r.authorId, author_name: r.authorName, created_at: r.createdAt }])),
+    comment: new Map(
+      commentRows.map((r) => [
+        r.id,
+        { text: r.text, image_url: null, author_id: r.authorId, author_name: r.authorName, created_at: r.createdAt, post_id: r.postId, post_excerpt: excerpt(r.postText) },
+      ]),
+    ),
+    message: new Map(
+      messageRows.map((r) => [
+        r.id,
+        {
+          text: r.text,
+          image_url: r.imageKey ? messageImagePath(r.id) : null,
+          author_id: r.authorId,
+          author_name: r.authorName,
+          created_at: r.createdAt,
+          channel_id: r.channelId,
+          channel_name: r.channelName,
+        },
+      ]),
+    ),
+  };
+  return open.flatMap((report) => {
+    const content = found[report.kind].get(report.targetId);
+    if (!content) return [];
+    const reasons = reasonRows.filter((r) => r.reportId === report.id).map(({ reportId: _, ...r }) => r);
+    return [{ id: report.id, kind: report.kind, target_id: report.targetId, created_at: report.createdAt, count: reasons.length, reasons, content }];
+  });
+}
+export type OpenReportDto = Awaited<ReturnType<typeof listOpenReports>>[number];
+
+export async function getReport(db: Database, id: number) {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The reason most reporters gave (ties go to the earlier one in REPORT_REASONS): what the author is told. */
+export async function leadingReason(db: Database, reportId: number): Promise<ReportReason> {
+  const rows = await db
+    .select({ reason: reportReasons.reason, n: sql<number>`count(*)` })
+    .from(reportReasons)
+    .where(eq(reportReasons.reportId, reportId))
+    .groupBy(reportReasons.reason);
+  const ranked = rows.sort((a, b) => b.n - a.n || REPORT_REASONS.indexOf(a.reason) - REPORT_REASONS.indexOf(b.reason));
+  return ranked[0]?.reason ?? "other";
+}
+
+/**
+ * Resolves an open report, with its audit entry, in one transaction: `hide` hides the item (its
+ * content reads as removed everywhere), `dismiss` leaves it. False when the report was no longer open
+ * (a second moderator resolving at the same time).
+ */
+export async function resolveReport(
+  db: Database,
+  report: { id: number; kind: ReportKind; targetId: number },
+  action: "hide" | "dismiss",
+  audit: Pick<AuditEntry, "actorId">,
+  reason: ReportReason,
+) {
+  const now = new Date();
+  const status = action === "hide" ? ("hidden" as const) : ("dismissed" as const);
+  // Every statement is guarded by "still open", and the report's own update comes last: a second
+  // moderator resolving at the same moment changes nothing and records nothing.
+  const stillOpen = sql`exists (select 1 from ${reports} where ${reports.id} = ${report.id} and ${reports.status} = 'open')`;
+  const entry: AuditEntry = {
+    ...audit,
+    action: action === "hide" ? "report.hide" : "report.dismiss",
+    targetType: "report",
+    targetId: report.id,
+    before: { status: "open", kind: report.kind, target_id: report.targetId },
+    after: { status, ...(action === "hide" ? { reason } : {}) },
+  };
+  const hide = (): BatchItem<"sqlite"> => {
+    const set = { hiddenAt: now, hiddenReason: reason };
+    if (report.kind === "post") return db.update(posts).set(set).where(and(eq(posts.id, report.targetId), stillOpen));
+    if (report.kind === "comment") return db.update(comments).set(set).where(and(eq(comments.id, report.targetId), stillOpen));
+    return db.update(messages).set(set).where(and(eq(messages.id, report.targetId), stillOpen));
+  };
+  const statements: BatchItem<"sqlite">[] = [
+    ...(action === "hide" ? [hide()] : []),
+    auditInsert(db, entry, stillOpen),
+    db
+      .update(reports)
+      .set({ status, resolvedBy: audit.actorId, resolvedAt: now })
+      .where(and(eq(reports.id, report.id), eq(reports.status, "open")))
+      .returning({ id: reports.id }),
+  ];
+  const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return (results.at(-1) as unknown[]).length > 0;
+}
+
+// ---- mutes ----
+
+export async function setMutedUntil(db: Database, userId: number, until: Date | null, audit: AuditEntry) {
+  await db.batch([db.update(users).set({ mutedUntil: until }).where(eq(users.id, userId)), auditInsert(db, audit)]);
+}
