@@ -5,7 +5,6 @@ import { requireAdmin } from "../middleware/auth";
 import { deepHealth } from "../services/deep-health";
 
 export const healthRoutes = createRouter().get("/admin/health", requireAdmin, async (c) => {
-  // audit: deep_health_check
   const report = await deepHealth(c.env);
   // 200 either way: the report itself says what is down; the dashboard shows it.
   return c.json(report, 200, { "cache-control": "no-store" });
