@@ -3,7 +3,9 @@ import { useLoaderData, useRevalidator } from "react-router";
 import { TEXTS } from "../../worker/shared/texts";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
+import { TEXT } from "../text";
 import { ApiKeysTab } from "./ApiKeysTab";
+import { HealthTab } from "./HealthTab";
 import { MembersTab } from "./MembersTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
@@ -15,6 +17,7 @@ const TABS = [
   { id: "payments", label: "Payments" },
   { id: "content", label: "Content" },
   { id: "keys", label: "API Keys" },
+  { id: "health", label: TEXT.health.tab },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -47,6 +50,7 @@ export default function AdminPage() {
               </div>
             )}
             {tab === "keys" && <ApiKeysTab />}
+            {tab === "health" && <HealthTab />}
           </section>
         </>
       )}

@@ -3,6 +3,7 @@
 import type { Env } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { AI_PROVIDERS, getAiProvider } from "./ai";
+import { paymentsMode } from "./payments";
 
 export interface HealthCheck {
   name: string;
@@ -59,12 +60,11 @@ const chat = (env: Env) =>
     return { ok: res.status === 426, detail: `answered ${res.status}` };
   });
 
-/** Payments: the configured Webpay mode and whether its credentials are present (no call to Transbank). */
+/** Payments: the configured Webpay mode and whether it can take payments (paymentsMode; no call to Transbank). */
 function payments(env: Env): HealthCheck {
-  const mode = env.WEBPAY_ENV;
-  const missing = mode === "production" ? (["WEBPAY_COMMERCE_CODE", "WEBPAY_API_SECRET"] as const).filter((k) => !env[k]) : [];
-  const detail = missing.length ? `${mode}: missing ${missing.join(", ")}` : mode === "production" ? "production" : `${mode} (test mode)`;
-  return { name: "payments", ok: missing.length === 0, latency_ms: null, detail };
+  const { mode, configured, missing } = paymentsMode(env);
+  const detail = !configured ? `${mode}: missing ${missing.join(", ")}` : mode === "production" ? "production" : `${mode} (test mode)`;
+  return { name: "payments", ok: configured, latency_ms: null, detail };
 }
 
 /** Each AI provider with a key: the provider's own key check. Providers without a key are skipped. */
