@@ -60,4 +60,13 @@ export const TEXT = {
     welcomeTitle: "Welcome to the Cosmic Lounge ✧",
     welcomeText: "A gentle space to share insights, celebrate small victories and support each other on the journey. Be kind, stay curious and let your light shine.",
   },
+  payments: {
+    refund: "Refund",
+    refundLabel: (id: number, email: string) => `Refund payment ${id} of ${email}`,
+    refundConfirm: (amount: string, email: string) =>
+      `Refund ${amount} to ${email}? Transbank returns the money to the card and the membership loses the days this payment bought. This cannot be undone.`,
+    refundConfirmButton: (amount: string) => `Refund ${amount}`,
+    refunded: (amount: string, type: string) => `Refunded ${amount} (Transbank: ${type}).`,
+    refundFailed: "The refund failed",
+  },
 };
