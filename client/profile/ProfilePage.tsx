@@ -9,6 +9,7 @@ import { ErrorState } from "../components/States";
 import { useSession } from "../session/session-context";
 import { ActiveSessions } from "./ActiveSessions";
 import { EntryListEditor } from "./EntryListEditor";
+import { MyPayments } from "./MyPayments";
 import "./profile.css";
 
 type ProfileUser = { id: number; name: string | null; email: string; avatar_url: string | null; role: string; bio: string | null; timezone: string | null; created_at: string };
@@ -245,6 +246,7 @@ export default function ProfilePage() {
         </ul>
       </section>
 
+      <MyPayments member={user} />
       <ActiveSessions />
     </div>
   );

@@ -72,7 +72,7 @@ describe("admin refunds", () => {
   });
 
   it("shows the server's error when the refund is refused", async () => {
-    serve({ status: 409, body: { error: TEXTS.admin.alreadyRefunded, code: "already_refunded" } });
+    serve({ status: 409, body: { error: TEXTS.admin.alreadyRefunded, code: "payment_already_refunded" } });
     const rows = await openPayments();
     fireEvent.click(within(rows[0]).getByRole("button", { name: /Refund payment 7/ }));
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: /^Refund \$/ }));
