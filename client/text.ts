@@ -60,6 +60,17 @@ export const TEXT = {
     welcomeTitle: "Welcome to the Cosmic Lounge ✧",
     welcomeText: "A gentle space to share insights, celebrate small victories and support each other on the journey. Be kind, stay curious and let your light shine.",
   },
+  stats: {
+    label: "Statistics",
+    totalMembers: "Total Members",
+    totalMembersDefinition: "Everyone with an account, admins included.",
+    activeMembers: "Active Members",
+    activeMembersDefinition: "Members whose membership (paid or trial) has not lapsed; admins are not counted.",
+    totalRevenue: "Total Revenue",
+    totalRevenueDefinition: "Completed payments minus refunds.",
+    admins: "Admins",
+    adminsDefinition: "Accounts with the admin role.",
+  },
   payments: {
     refund: "Refund",
     refundLabel: (id: number, email: string) => `Refund payment ${id} of ${email}`,

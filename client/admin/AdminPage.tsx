@@ -8,6 +8,7 @@ import { ApiKeysTab } from "./ApiKeysTab";
 import { MembersTab } from "./MembersTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
+import type { AdminStatsDto } from "../../worker/db/stats";
 import type { Member, Payment } from "./types";
 import "./admin.css";
 
@@ -20,7 +21,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 type PaymentsMode = { configured: boolean; missing: string[] };
-type Data = { members: Member[]; payments: Payment[]; mode: PaymentsMode | null };
+type Data = { members: Member[]; payments: Payment[]; stats: AdminStatsDto; mode: PaymentsMode | null };
 
 export default function AdminPage() {
   const [data, setData] = useState<Data | null>(null);
@@ -30,13 +31,14 @@ export default function AdminPage() {
   const load = useCallback(async () => {
     setError(null);
     try {
-      const [members, payments, mode] = await Promise.all([
+      const [members, payments, stats, mode] = await Promise.all([
         unwrap(api.admin.members.$get()),
         unwrap(api.admin.payments.$get()),
+        unwrap(api.admin.stats.$get()),
         // Only for the configuration notice: without an answer the dashboard still works.
         unwrap(api.payments.mode.$get()).catch(() => null),
       ]);
-      setData({ members, payments, mode });
+      setData({ members, payments, stats, mode });
     } catch (err) {
       // No sample data: an admin table must never show people who do not exist.
       setError(errorText(err, TEXTS.admin.loadFailed));
@@ -64,7 +66,7 @@ export default function AdminPage() {
               {TEXTS.admin.paymentsNotConfigured(data.mode.missing)}
             </p>
           )}
-          <StatCards members={data.members} payments={data.payments} />
+          <StatCards stats={data.stats} />
           <TabList label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
             {tab === "members" && <MembersTab members={data.members} onChanged={load} />}

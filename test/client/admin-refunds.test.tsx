@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Member, Payment } from "../../client/admin/types";
 import { TEXT } from "../../client/text";
 import { TEXTS } from "../../worker/shared/texts";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
 
 const payment = (patch: Partial<Payment>): Payment => ({
   id: 1, user_email: "mira@example.com", plan: "monthly", amount_clp: 15000, status: "completed", created_at: "2026-02-02T10:00:00.000Z",
@@ -16,7 +16,7 @@ const adminSession = () => sessionDeps({ getMe: async () => reply(200, userFixtu
 function serve(refundAnswer: { status: number; body: unknown }) {
   let payments = [payment({ id: 7 }), payment({ id: 8, status: "pending" }), payment({ id: 9, status: "refunded", refund_type: "REVERSED" })];
   const refundCalls: string[] = [];
-  stubFetch((url, init) => {
+  stubAdminFetch((url, init) => {
     if (url.endsWith("/refund") && init?.method === "POST") {
       refundCalls.push(url);
       if (refundAnswer.status === 200) payments = payments.map((p) => (p.id === 7 ? { ...p, status: "refunded", refund_type: "REVERSED" } : p));
@@ -81,7 +81,7 @@ describe("admin refunds", () => {
   });
 
   it("shows the fallback text when the network fails", async () => {
-    stubFetch((url, init) => {
+    stubAdminFetch((url, init) => {
       if (url.endsWith("/refund") && init?.method === "POST") return undefined;
       if (url === "/api/admin/payments") return { status: 200, body: [payment({ id: 7 })] };
       return { status: 200, body: MEMBERS };
