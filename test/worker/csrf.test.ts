@@ -6,7 +6,7 @@ describe("cross-site request protection", () => {
     const cookie = await signIn("luna@example.com");
     const crossSite = await call("/api/sessions", { method: "POST", json: { code: "x", state: "y" }, headers: { origin: "https://evil.example" }, cookie });
     expect(crossSite.status).toBe(403);
-    expect(await json(crossSite)).toEqual({ error: "Cross-site request refused" });
+    expect(await json(crossSite)).toEqual({ error: "Cross-site request refused", code: "cross_site_refused" });
     const formPost = await call("/api/sessions", {
       method: "POST",
       body: "code=x&state=y",

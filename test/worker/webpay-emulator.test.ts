@@ -110,6 +110,19 @@ describe("Webpay emulator parity", () => {
     expect(nullified).toMatchObject({ type: "NULLIFIED", nullified_amount: 5000, balance: 10000, response_code: 0 });
   });
 
+  it("takes server-to-server calls on its REST API (its API keys authorise them), while its card page keeps the same-origin rule", async () => {
+    const foreign = { ...HEADERS, origin: "https://shop.example" };
+    const body = { buy_order: "S2S1", session_id: "s", amount: 1000, return_url: "http://localhost/api/payments/webpay/return" };
+    const created = await call(REST, { method: "POST", headers: foreign, json: body });
+    expect(created.status).toBe(200);
+    const { token } = await json<{ token: string }>(created);
+    const form = { "content-type": "application/x-www-form-urlencoded", origin: "https://shop.example" };
+    expect((await call("/api/dev/webpay/pay", { method: "POST", headers: form, body: new URLSearchParams({ token_ws: token, action: "approve" }).toString() })).status).toBe(403);
+    expect((await txRow(token)).status).toBe("INITIALIZED");
+    // Without the keys, the REST API still refuses.
+    expect((await call(REST, { method: "POST", headers: { origin: "https://shop.example" }, json: body })).status).toBe(401);
+  });
+
   it("settles the app's payment through each button's return", async () => {
     const cookie = await signIn("luna@example.com");
     const outcomes: Record<string, string | null> = {};
