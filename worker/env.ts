@@ -18,6 +18,9 @@ export interface Env extends Omit<Cloudflare.Env, "APP_ENV" | "WEBPAY_ENV" | "AU
   GOOGLE_CLIENT_SECRET?: string;
   WEBPAY_COMMERCE_CODE?: string;
   WEBPAY_API_SECRET?: string;
+  /** The local emulator's token lifetime in seconds (default Transbank's 5 minutes; shorter in tests). */
+  WEBPAY_EMULATOR_TOKEN_SECONDS?: string;
+
   OPENAI_API_KEY?: string;
   GEMINI_API_KEY?: string;
   STRAICO_API_KEY?: string;

@@ -39,7 +39,7 @@ export default function AdminPage() {
               {TEXTS.admin.paymentsNotConfigured(data.mode.missing)}
             </p>
           )}
-          <StatCards members={data.members} payments={data.payments} />
+          <StatCards stats={data.stats} />
           <TabList label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
             {tab === "members" && <MembersTab members={data.members} onChanged={reload} />}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, errorText, unwrap } from "../api";
+import { TEXT } from "../text";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatClp, formatDate } from "../components/format";
 import { EmptyState } from "../components/States";
@@ -25,6 +26,22 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
       await onChanged();
     } catch (err) {
       toast.show(errorText(err, TEXTS.admin.deletePaymentFailed), "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // Full refunds of completed payments; the confirmation names the amount that goes back to the card.
+  const refund = async (p: Payment) => {
+    const amount = formatClp(p.amount_clp);
+    if (!(await confirm(TEXT.payments.refundConfirm(amount, p.user_email), TEXT.payments.refundConfirmButton(amount)))) return;
+    setBusy(p.id);
+    try {
+      const done = await unwrap(api.admin.payments[":id"].refund.$post({ param: { id: String(p.id) } }));
+      toast.show(TEXT.payments.refunded(formatClp(done.refunded_amount_clp ?? p.amount_clp), done.refund_type ?? ""), "success");
+      await onChanged();
+    } catch (err) {
+      toast.show(errorText(err, TEXT.payments.refundFailed), "error");
     } finally {
       setBusy(null);
     }
@@ -84,10 +101,16 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
                     <td>
                       <span className={`badge ${STATUS_BADGE[status]}`}>{status}</span>
                       {p.failure_reason && status === "failed" && <span className="payment-reason"> ({p.failure_reason})</span>}
+                      {p.refund_type && status === "refunded" && <span className="payment-reason"> ({p.refund_type})</span>}
                       {p.is_test && <span className="badge badge-other payment-test">{TEXTS.admin.testPayment}</span>}
                     </td>
                     <td>{formatDate(p.created_at)}</td>
-                    <td>
+                    <td className="row">
+                      {p.status === "completed" && (
+                        <button type="button" className="btn btn-sm" disabled={busy !== null} onClick={() => void refund(p)} aria-label={TEXT.payments.refundLabel(p.id, p.user_email)}>
+                          {TEXT.payments.refund}
+                        </button>
+                      )}
                       <button type="button" className="btn btn-sm btn-danger" disabled={busy !== null} onClick={() => void remove(p)} aria-label={`Delete payment ${p.id} of ${p.user_email}`}>
                         Delete
                       </button>

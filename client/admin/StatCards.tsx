@@ -1,22 +1,24 @@
+import type { AdminStatsDto } from "../../worker/db/stats";
 import { formatClp } from "../components/format";
-import { computeStats } from "./stats";
-import type { Member, Payment } from "./types";
+import { TEXT } from "../text";
 
-export function StatCards({ members, payments }: { members: Member[]; payments: Payment[] }) {
-  const stats = computeStats(members, payments);
+/** The dashboard's figures as the server computes them (GET /api/admin/stats), each with its definition. */
+export function StatCards({ stats }: { stats: AdminStatsDto }) {
+  const t = TEXT.stats;
   const cards = [
-    { label: "Total Members", value: String(stats.totalMembers), icon: "✦" },
-    { label: "Active Members", value: String(stats.activeMembers), icon: "☀" },
-    { label: "Total Revenue", value: formatClp(stats.totalRevenueClp), icon: "❖" },
-    { label: "Admins", value: String(stats.admins), icon: "♛" },
+    { id: "total-members", label: t.totalMembers, definition: t.totalMembersDefinition, value: String(stats.total_members), icon: "✦" },
+    { id: "active-members", label: t.activeMembers, definition: t.activeMembersDefinition, value: String(stats.active_members), icon: "☀" },
+    { id: "total-revenue", label: t.totalRevenue, definition: t.totalRevenueDefinition, value: formatClp(stats.total_revenue_clp), icon: "❖" },
+    { id: "admins", label: t.admins, definition: t.adminsDefinition, value: String(stats.admins), icon: "♛" },
   ];
   return (
-    <ul className="stat-cards" aria-label="Statistics">
+    <ul className="stat-cards" aria-label={t.label}>
       {cards.map((c) => (
-        <li key={c.label} className="card card-tight stat-card" data-testid={`stat-${c.label}`}>
+        <li key={c.id} className="card card-tight stat-card" data-testid={`stat-${c.label}`} aria-describedby={`stat-def-${c.id}`}>
           <span className="stat-icon" aria-hidden="true">{c.icon}</span>
           <span className="stat-label">{c.label}</span>
           <strong className="stat-value">{c.value}</strong>
+          <small className="stat-definition" id={`stat-def-${c.id}`}>{c.definition}</small>
         </li>
       ))}
     </ul>

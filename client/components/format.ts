@@ -13,3 +13,7 @@ export const formatDate = (iso: string | Date) => new Date(iso).toLocaleDateStri
 
 /** $15,000 CLP */
 export const formatClp = (amount: number) => `$${amount.toLocaleString("en-US")} CLP`;
+
+/** Chilean pesos as Chile writes them: $15.000 (es-CL, no decimals). */
+const clpChile = new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP" });
+export const formatClpChile = (amount: number) => clpChile.format(amount);

@@ -10,6 +10,7 @@ import { useSession } from "../session/session-context";
 import { ActiveSessions } from "./ActiveSessions";
 import type { profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
+import { MyPayments } from "./MyPayments";
 import "./profile.css";
 
 type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
@@ -194,6 +195,7 @@ export default function ProfilePage() {
         </ul>
       </section>
 
+      <MyPayments member={user} />
       <ActiveSessions sessions={sessions} />
     </div>
   );

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { csvCell, membersCsv, paymentsCsv, toCsv } from "../../client/admin/csv";
-import { computeStats } from "../../client/admin/stats";
 import type { Member, Payment } from "../../client/admin/types";
+import { TEXT } from "../../client/text";
 import { TEXTS } from "../../worker/shared/texts";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
 
 const member = (patch: Partial<Member> = {}): Member => ({
   id: 2, name: "Mira", email: "mira@example.com", role: "member", created_at: "2026-02-01T10:00:00.000Z", status: "active", plan: "monthly", muted_until: null, ...patch,
@@ -68,18 +68,19 @@ describe("CSV export", () => {
 });
 
 describe("stat cards", () => {
-  it("computes the figures: revenue counts completed payments only", () => {
-    expect(computeStats(MEMBERS, PAYMENTS)).toEqual({ totalMembers: 4, activeMembers: 2, totalRevenueClp: 30000, admins: 1 });
-    expect(computeStats([], [])).toEqual({ totalMembers: 0, activeMembers: 0, totalRevenueClp: 0, admins: 0 });
-  });
-
-  it("shows them on the dashboard", async () => {
-    stubFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : url === "/api/admin/payments" ? { status: 200, body: PAYMENTS } : undefined));
+  it("shows the server's figures, each with its definition", async () => {
+    stubAdminFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : url === "/api/admin/payments" ? { status: 200, body: PAYMENTS } : undefined), {
+      total_members: 7, active_members: 3, total_revenue_clp: 45000, admins: 2,
+    });
     renderApp("/admin", sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, role: "admin" })) }));
-    await waitFor(() => expect(screen.getByTestId("stat-Total Members").textContent).toContain("4"));
-    expect(screen.getByTestId("stat-Active Members").textContent).toContain("2");
-    expect(screen.getByTestId("stat-Total Revenue").textContent).toContain("$30,000 CLP");
-    expect(screen.getByTestId("stat-Admins").textContent).toContain("1");
+    await waitFor(() => expect(screen.getByTestId("stat-Total Members").textContent).toContain("7"));
+    expect(screen.getByTestId("stat-Active Members").textContent).toContain("3");
+    expect(screen.getByTestId("stat-Total Revenue").textContent).toContain("$45,000 CLP");
+    expect(screen.getByTestId("stat-Admins").textContent).toContain("2");
+    expect(screen.getByTestId("stat-Total Revenue").textContent).toContain(TEXT.stats.totalRevenueDefinition);
+    expect(screen.getByTestId("stat-Active Members").textContent).toContain(TEXT.stats.activeMembersDefinition);
+    const revenue = screen.getByTestId("stat-Total Revenue");
+    expect(document.getElementById(revenue.getAttribute("aria-describedby")!)?.textContent).toBe(TEXT.stats.totalRevenueDefinition);
   });
 });
 
@@ -88,7 +89,7 @@ const adminSession = () => sessionDeps({ getMe: async () => reply(200, userFixtu
 describe("admin dashboard", () => {
   it("shows the load error with a retry, never sample data", async () => {
     let fail = true;
-    stubFetch((url) => {
+    stubAdminFetch((url) => {
       if (fail) return { status: 500, body: { error: "Internal server error" } };
       return url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] };
     });
@@ -101,7 +102,7 @@ describe("admin dashboard", () => {
   });
 
   it("lists members with 'None' for no plan, and no delete button on admin rows", async () => {
-    stubFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] }));
+    stubAdminFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] }));
     renderApp("/admin", adminSession());
     const rows = await screen.findAllByTestId("member-row");
     expect(within(rows[0]).queryByRole("button", { name: /Delete/ })).toBeNull();
@@ -111,7 +112,7 @@ describe("admin dashboard", () => {
   });
 
   it("exports members.csv from the loaded list", async () => {
-    stubFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] }));
+    stubAdminFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] }));
     const blobs: Blob[] = [];
     const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
     URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
@@ -133,7 +134,7 @@ describe("admin dashboard", () => {
   it("deletes a member after the spec's confirmation, and shows the server's error when it fails", async () => {
     const calls: string[] = [];
     let deleteStatus = 500;
-    stubFetch((url, init) => {
+    stubAdminFetch((url, init) => {
       if (init?.method === "DELETE") {
         calls.push(url);
         return { status: deleteStatus, body: deleteStatus === 200 ? { success: true } : { error: "Database on fire" } };
@@ -157,7 +158,7 @@ describe("admin dashboard", () => {
 
   it("requires an email to add a member, then posts email, name and role", async () => {
     const posted: unknown[] = [];
-    stubFetch((url, init) => {
+    stubAdminFetch((url, init) => {
       if (init?.method === "POST") {
         posted.push(JSON.parse(String(init.body)));
         return { status: 201, body: member({ id: 9, email: "nova@example.com" }) };
@@ -182,7 +183,7 @@ describe("admin dashboard", () => {
 
   it("clears all payments after the confirmation and says so", async () => {
     let cleared = false;
-    stubFetch((url, init) => {
+    stubAdminFetch((url, init) => {
       if (url === "/api/admin/payments/clear-all" && init?.method === "DELETE") {
         cleared = true;
         return { status: 200, body: { success: true, deleted: 4 } };
@@ -200,11 +201,10 @@ describe("admin dashboard", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete all" }));
     await waitFor(() => expect(screen.getByText(TEXTS.admin.clearedPayments)).toBeTruthy());
     await waitFor(() => expect(screen.queryAllByTestId("payment-row")).toHaveLength(0));
-    expect(screen.getByTestId("stat-Total Revenue").textContent).toContain("$0 CLP");
   });
 
   it("shows the Content placeholder", async () => {
-    stubFetch(() => ({ status: 200, body: [] }));
+    stubAdminFetch(() => ({ status: 200, body: [] }));
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: "Content" }));
     expect(screen.getByText(TEXTS.admin.contentPlaceholder)).toBeTruthy();
@@ -216,7 +216,7 @@ describe("admin dashboard", () => {
       gemini: { available: false, keyFormat: "Not configured", error: "Gemini is not configured: set the GEMINI_API_KEY secret" },
       straico: { available: true, keyFormat: "abcd…wxyz (40 chars)", error: null },
     };
-    const fetchMock = stubFetch((url, init) => (url === "/api/ai/validate-keys" && init?.method === "POST" ? { status: 200, body: { results } } : { status: 200, body: [] }));
+    const fetchMock = stubAdminFetch((url, init) => (url === "/api/ai/validate-keys" && init?.method === "POST" ? { status: 200, body: { results } } : { status: 200, body: [] }));
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: "API Keys" }));
     fireEvent.click(screen.getByRole("button", { name: "Test All Keys" }));
@@ -227,7 +227,7 @@ describe("admin dashboard", () => {
   });
 
   it("shows the server's error, or the spec's text, when the key test fails", async () => {
-    stubFetch((url) => (url === "/api/ai/validate-keys" ? { status: 500, body: {} } : { status: 200, body: [] }));
+    stubAdminFetch((url) => (url === "/api/ai/validate-keys" ? { status: 500, body: {} } : { status: 200, body: [] }));
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: "API Keys" }));
     fireEvent.click(screen.getByRole("button", { name: "Test All Keys" }));

@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { showTestModeBanner } from "../../client/components/test-mode-banner";
 import { TEXTS } from "../../worker/shared/texts";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
 
 const mode = (m: string, configured = true, missing: string[] = []) => ({ status: 200, body: { mode: m, configured, missing } });
 
@@ -11,7 +11,7 @@ describe("test-mode banner", () => {
 
   for (const m of ["integration", "emulator"]) {
     it(`is shown when payments go to the ${m}`, async () => {
-      stubFetch((url) => (url === "/api/payments/mode" ? mode(m) : undefined));
+      stubAdminFetch((url) => (url === "/api/payments/mode" ? mode(m) : undefined));
       await showTestModeBanner();
       expect(screen.getByRole("note").textContent).toBe(TEXTS.payment.testModeBanner);
       // Asked again (the app starting after the landing), it stays one banner.
@@ -21,11 +21,11 @@ describe("test-mode banner", () => {
   }
 
   it("is not shown in production, nor when the mode cannot be read", async () => {
-    const fetchMock = stubFetch((url) => (url === "/api/payments/mode" ? mode("production") : undefined));
+    const fetchMock = stubAdminFetch((url) => (url === "/api/payments/mode" ? mode("production") : undefined));
     await showTestModeBanner();
     expect(fetchMock).toHaveBeenCalled();
     expect(screen.queryByRole("note")).toBeNull();
-    stubFetch((url) => (url === "/api/payments/mode" ? { status: 503, body: { error: "down" } } : undefined));
+    stubAdminFetch((url) => (url === "/api/payments/mode" ? { status: 503, body: { error: "down" } } : undefined));
     await showTestModeBanner();
     expect(screen.queryByRole("note")).toBeNull();
   });
@@ -39,7 +39,7 @@ describe("admin dashboard and payment configuration", () => {
   };
 
   it("says what is missing when production payments are not configured", async () => {
-    stubFetch((url) =>
+    stubAdminFetch((url) =>
       url === "/api/payments/mode" ? mode("production", false, ["WEBPAY_COMMERCE_CODE", "WEBPAY_API_SECRET"]) : { status: 200, body: [] },
     );
     renderApp("/admin", admin());
@@ -49,7 +49,7 @@ describe("admin dashboard and payment configuration", () => {
   });
 
   it("marks test payments and shows why a payment failed", async () => {
-    stubFetch((url) => (url === "/api/payments/mode" ? mode("integration") : url === "/api/admin/payments" ? { status: 200, body: [PAYMENT] } : { status: 200, body: [] }));
+    stubAdminFetch((url) => (url === "/api/payments/mode" ? mode("integration") : url === "/api/admin/payments" ? { status: 200, body: [PAYMENT] } : { status: 200, body: [] }));
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: "Payments" }));
     const row = screen.getByTestId("payment-row");

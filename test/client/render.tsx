@@ -52,3 +52,9 @@ export function renderApp(path: string, deps: SessionDeps) {
   );
   return { ...view, router, store };
 }
+
+export const STATS_FIXTURE = { total_members: 4, active_members: 2, total_revenue_clp: 30000, admins: 1 };
+
+/** stubFetch for the admin dashboard: answers GET /api/admin/stats (with `stats`), the rest by `handler`. */
+export const stubAdminFetch = (handler: Parameters<typeof stubFetch>[0], stats: unknown = STATS_FIXTURE) =>
+  stubFetch((url, init) => (url === "/api/admin/stats" ? { status: 200, body: stats } : handler(url, init)));

@@ -68,6 +68,7 @@ const MATRIX: Row[] = [
   { route: "POST /api/admin/members", path: "/api/admin/members", send: json({ email: "new@example.com" }), expect: ADMIN_ONLY(201) },
   { route: "PATCH /api/admin/members/:id", path: `/api/admin/members/${victim}`, send: json({ role: "admin" }), expect: ADMIN_ONLY(200) },
   { route: "DELETE /api/admin/members/:id", path: `/api/admin/members/${victim}`, expect: ADMIN_ONLY(200) },
+  { route: "GET /api/admin/stats", path: "/api/admin/stats", expect: ADMIN_ONLY(200) },
   { route: "GET /api/admin/payments", path: "/api/admin/payments", expect: ADMIN_ONLY(200) },
   { route: "DELETE /api/admin/payments/clear-all", path: "/api/admin/payments/clear-all", expect: ADMIN_ONLY(200) },
   // The seeded payment is pending: an admin reaches the refund rule, which refuses it (409).

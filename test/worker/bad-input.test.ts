@@ -529,6 +529,7 @@ const NO_INPUT = [
   "DELETE /api/sessions/others",
   "GET /api/admin/members",
   "GET /api/admin/payments",
+  "GET /api/admin/stats",
   "GET /api/admin/health",
   "DELETE /api/admin/payments/clear-all",
   "GET /api/resources/tags",

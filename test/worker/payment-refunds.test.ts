@@ -70,7 +70,7 @@ describe("POST /api/admin/payments/:id/refund", () => {
     const due = (await db().select().from(memberships))[0].nextPaymentDue.getTime();
     const again = await refund(payment.id, admin);
     expect(again.status).toBe(409);
-    expect(await json(again)).toMatchObject({ error: TEXTS.admin.alreadyRefunded });
+    expect(await json(again)).toEqual({ error: TEXTS.admin.alreadyRefunded, code: "payment_already_refunded" });
     expect(calls).toHaveLength(1);
     expect((await db().select().from(memberships))[0].nextPaymentDue.getTime()).toBe(due);
   });
@@ -94,7 +94,7 @@ describe("POST /api/admin/payments/:id/refund", () => {
     for (const id of [pending.id, failed.id]) {
       const res = await refund(id, admin);
       expect(res.status).toBe(409);
-      expect(await json(res)).toMatchObject({ error: TEXTS.admin.refundNotCompleted });
+      expect(await json(res)).toEqual({ error: TEXTS.admin.refundNotCompleted, code: "refund_not_completed" });
     }
     expect((await refund(99999, admin)).status).toBe(404);
     expect((await refund(pending.id, luna.cookie)).status).toBe(403);
@@ -125,7 +125,7 @@ describe("GET /api/membership/payments", () => {
     await refund(payment.id, admin);
     const mine = await json<Record<string, unknown>[]>(await call("/api/membership/payments", { cookie }));
     expect(mine).toEqual([
-      expect.objectContaining({ id: payment.id, amount_clp: 15000, status: "refunded", card_last4: "6623", authorization_code: "1213", refund_type: "REVERSED", refunded_amount_clp: 15000 }),
+      expect.objectContaining({ id: payment.id, amount_clp: 15000, status: "refunded", card_last4: "6623", authorization_code: "1213", refund_type: "REVERSED", refunded_amount_clp: 15000, is_test: true }),
     ]);
     expect(Object.keys(mine[0])).not.toContain("token");
     expect(await json(await call("/api/membership/payments", { cookie: sol.cookie }))).toHaveLength(1);

@@ -57,7 +57,7 @@ describe("checkout", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const res = await checkout(cookie, { WEBPAY_ENV: "production", APP_ENV: "production", WEBPAY_COMMERCE_CODE: "597012345678" });
     expect(res.status).toBe(503);
-    expect(await json(res)).toMatchObject({ error: TEXTS.payment.notConfigured(["WEBPAY_API_SECRET"]) });
+    expect(await json(res)).toEqual({ error: TEXTS.payment.notConfigured(["WEBPAY_API_SECRET"]), code: "payments_not_configured" });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(await db().select().from(payments)).toEqual([]);
   });

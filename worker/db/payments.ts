@@ -19,6 +19,8 @@ export const paymentsOfMember = (db: Database, userId: number) =>
       refund_type: payments.refundType,
       refunded_amount_clp: payments.refundedAmountClp,
       refunded_at: payments.refundedAt,
+      /** Taken in Transbank's integration environment or the emulator: no real money. */
+      is_test: payments.isTest,
     })
     .from(payments)
     .where(eq(payments.userId, userId))

@@ -12,6 +12,12 @@ export const CSRF_EXEMPT_PATHS = new Set([
 ]);
 
 /**
+ * The local Webpay emulator's REST API (emulator mode only) takes server-to-server calls, as Transbank's
+ * does: it is authorised by its Tbk-Api-Key-* headers, which a cross-site form cannot send.
+ */
+const CSRF_EXEMPT_PREFIX = "/api/dev/webpay/rswebpaytransaction/";
+
+/**
  * A request from this origin: a matching Origin header, or, when the browser sends no Origin,
  * Sec-Fetch-Site: same-origin. A request with neither (or another site's) is not.
  */
@@ -22,7 +28,7 @@ export function isSameOrigin(c: { req: { url: string; header(name: string): stri
 
 /** State-changing requests must come from this origin (isSameOrigin). A cross-site form post is refused. */
 export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path) && !isSameOrigin(c)) {
+  if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path) && !c.req.path.startsWith(CSRF_EXEMPT_PREFIX) && !isSameOrigin(c)) {
     throw new ApiError(403, API_ERRORS.cross_site_refused);
   }
   await next();

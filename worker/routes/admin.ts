@@ -13,6 +13,7 @@ import {
   setMemberRole,
 } from "../db/admin";
 import { recordAudit } from "../db/audit";
+import { adminStats } from "../db/stats";
 import { normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { conflict, forbidden, notFound } from "../lib/errors";
@@ -119,6 +120,8 @@ export const adminRoutes = createRouter()
     }
     return c.json({ success: true });
   })
+  // The dashboard's stat cards, one query per figure (definitions in worker/db/stats.ts).
+  .get("/admin/stats", requireAdmin, async (c) => c.json(await adminStats(c.var.db)))
   .get("/admin/payments", requireAdmin, async (c) => c.json(await listPayments(c.var.db)))
   // Declared before /admin/payments/:id so "clear-all" is never read as an id.
   .delete("/admin/payments/clear-all", requireAdmin, async (c) => {

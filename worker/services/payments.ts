@@ -20,7 +20,7 @@ import {
 import type { Env } from "../env";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { MEMBERSHIP } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { errorText, TEXTS } from "../shared/texts";
 import { webpayEmulatorApp } from "./webpay-emulator";
 import { isApproved, WEBPAY_TOKEN_LIFETIME_MS, webpayFromEnv, WebpayError, type Webpay, type WebpayTransaction } from "./webpay";
 
@@ -74,7 +74,7 @@ export function paymentsMode(env: Pick<Env, "APP_ENV" | "WEBPAY_ENV" | "WEBPAY_C
  */
 export function webpayFor(env: Env, origin: string): Webpay {
   const { configured, missing } = paymentsMode(env);
-  if (!configured) throw new ApiError(503, TEXTS.payment.notConfigured(missing));
+  if (!configured) throw new ApiError(503, errorText("payments_not_configured", missing));
   return webpayFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)));
 }
 

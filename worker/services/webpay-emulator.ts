@@ -11,7 +11,7 @@ import type { AppEnv } from "../env";
 import { createApp, createRouter } from "../lib/create-app";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX } from "./webpay";
+import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "./webpay";
 
 const BASE = "/dev/webpay";
 const REST = `${BASE}${WEBPAY_PREFIX}/transactions`;
@@ -30,15 +30,31 @@ const tokenShape = z.string().regex(/^[a-f0-9]{64}$/);
 const refundBody = z.object({ amount: z.number().int().positive() });
 const payInput = z.object({
   token_ws: z.string().max(100),
-  action: z.enum(["approve", "decline", "cancel"]).optional(),
+  action: z.enum(["approve", "decline", "cancel", "timeout", "error"]).optional(),
 });
 
 const providerError = (c: Context, status: 401 | 404 | 422, message: string) => c.json({ error_message: message }, status);
 
 const hex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** Transbank's accounting day (MMDD) of a moment. */
+const accountingDate = (date: Date) => `${String(date.getUTCMonth() + 1).padStart(2, "0")}${String(date.getUTCDate()).padStart(2, "0")}`;
+
+const tokenLifetimeMs = (env: AppEnv["Bindings"]) => {
+  const seconds = Number(env.WEBPAY_EMULATOR_TOKEN_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : WEBPAY_TOKEN_LIFETIME_MS;
+};
+
+/** An unfinished transaction whose token has run out: it can no longer be paid or committed. */
+const isExpired = (tx: Tx, now = Date.now()) => tx.status === "INITIALIZED" && tx.expiresAt !== null && tx.expiresAt.getTime() <= now;
+
 function transactionBody(tx: Tx) {
   const date = new Date(tx.createdAt);
+  // Unfinished (INITIALIZED): Transbank answers the order with no card, authorization or response code yet.
+  if (tx.status === "INITIALIZED") {
+    return { vci: null, amount: tx.amount, status: tx.status, buy_order: tx.buyOrder, session_id: tx.sessionId, card_detail: null,
+      accounting_date: null, transaction_date: date.toISOString(), authorization_code: null, payment_type_code: null, response_code: null, installments_number: null };
+  }
   return {
     vci: tx.status === "AUTHORIZED" ? "TSY" : null,
     amount: tx.amount,
@@ -46,7 +62,7 @@ function transactionBody(tx: Tx) {
     buy_order: tx.buyOrder,
     session_id: tx.sessionId,
     card_detail: { card_number: "6623" },
-    accounting_date: `${String(date.getUTCMonth() + 1).padStart(2, "0")}${String(date.getUTCDate()).padStart(2, "0")}`,
+    accounting_date: accountingDate(date),
     transaction_date: date.toISOString(),
     authorization_code: tx.authorizationCode,
     payment_type_code: "VN",
@@ -102,20 +118,26 @@ function cardPage(c: Context, tx: Tx) {
       `<form method="post" action="${PAY_PATH}" class="actions"><input type="hidden" name="token_ws" value="${token}">` +
       `<button type="submit" name="action" value="approve" class="approve">Approve payment</button>` +
       `<button type="submit" name="action" value="decline" class="decline">Decline card</button>` +
-      `<button type="submit" name="action" value="cancel">Cancel payment</button></form>` +
-      `<p class="hint">Approve authorizes the payment, Decline simulates a rejected card, Cancel returns as if you left the form.</p>`,
+      `<button type="submit" name="action" value="cancel">Cancel payment</button>` +
+      `<button type="submit" name="action" value="timeout">Simulate form timeout</button>` +
+      `<button type="submit" name="action" value="error">Simulate error page</button></form>` +
+      `<p class="hint">Approve authorizes the payment, Decline simulates a rejected card, Cancel returns as if you left the form; ` +
+      `the last two return as Transbank does after the form times out or fails.</p>`,
   );
 }
 
-/** The browser goes back to return_url by POST, as Transbank does: a visible button plus an auto-submit. */
-function returnPage(c: Context, tx: Tx, fields: Record<string, string>) {
+/**
+ * The browser goes back to return_url as Transbank sends it: the normal return by GET (REST API 1.1 and
+ * later), the abort, timeout and error-page returns by POST; a visible button plus an auto-submit.
+ */
+function returnPage(c: Context, tx: Tx, fields: Record<string, string>, method: "get" | "post" = "post") {
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("");
   return page(
     c,
     "Webpay Plus: returning",
-    `<h1>Returning to the store…</h1><form id="webpay-return" method="post" action="${escapeHtml(tx.returnUrl)}" class="actions">${inputs}` +
+    `<h1>Returning to the store…</h1><form id="webpay-return" method="${method}" action="${escapeHtml(tx.returnUrl)}" class="actions">${inputs}` +
       `<button type="submit" class="approve">Continue</button></form><script src="${SCRIPT_PATH}"></script>`,
     new URL(tx.returnUrl).origin,
   );
@@ -124,26 +146,36 @@ function returnPage(c: Context, tx: Tx, fields: Record<string, string>) {
 const finishedPage = (c: Context) =>
   page(c, "Webpay Plus", `<h1>Transaction finished</h1><p>This payment was already completed or cancelled.</p>`, undefined, 409);
 
+const timeoutFields = (tx: Tx) => ({ TBK_ORDEN_COMPRA: tx.buyOrder, TBK_ID_SESION: tx.sessionId });
+
 async function showOrAct(c: Context<AppEnv>, input: z.infer<typeof payInput>) {
   const tx = await findTx(c, input.token_ws);
   if (!tx) return page(c, "Webpay Plus", `<h1>Unknown transaction</h1><p>This payment link is not valid.</p>`, undefined, 404);
+  // The token ran out on the form: Transbank sends the buyer back with the timeout return.
+  if (isExpired(tx)) return returnPage(c, tx, timeoutFields(tx));
   if (!input.action) return tx.status === "INITIALIZED" ? cardPage(c, tx) : finishedPage(c);
 
+  const db = getDb(c.env.DB);
+  const unfinished = and(eq(webpayEmulatorTransactions.token, tx.token), eq(webpayEmulatorTransactions.status, "INITIALIZED"));
+  if (input.action === "timeout" || input.action === "error") {
+    // The form is gone: the token ends now, unpaid (status stays INITIALIZED; commit answers 422).
+    const ended = await db.update(webpayEmulatorTransactions).set({ expiresAt: new Date() }).where(unfinished).returning({ token: webpayEmulatorTransactions.token });
+    if (ended.length === 0) return finishedPage(c);
+    return input.action === "timeout"
+      ? returnPage(c, tx, timeoutFields(tx))
+      : returnPage(c, tx, { token_ws: tx.token, TBK_TOKEN: tx.token, ...timeoutFields(tx) });
+  }
   const next =
     input.action === "approve"
       ? { status: "AUTHORIZED" as const, responseCode: 0, authorizationCode: String(100000 + Math.floor(Math.random() * 900000)) }
       : input.action === "decline"
         ? { status: "FAILED" as const, responseCode: -1, authorizationCode: "000000" }
         : { status: "ABORTED" as const, responseCode: null, authorizationCode: null };
-  const changed = await getDb(c.env.DB)
-    .update(webpayEmulatorTransactions)
-    .set(next)
-    .where(and(eq(webpayEmulatorTransactions.token, tx.token), eq(webpayEmulatorTransactions.status, "INITIALIZED")))
-    .returning({ token: webpayEmulatorTransactions.token });
+  const changed = await db.update(webpayEmulatorTransactions).set(next).where(unfinished).returning({ token: webpayEmulatorTransactions.token });
   if (changed.length === 0) return finishedPage(c);
   return input.action === "cancel"
-    ? returnPage(c, tx, { TBK_TOKEN: tx.token, TBK_ORDEN_COMPRA: tx.buyOrder, TBK_ID_SESION: tx.sessionId })
-    : returnPage(c, tx, { token_ws: tx.token });
+    ? returnPage(c, tx, { TBK_TOKEN: tx.token, ...timeoutFields(tx) })
+    : returnPage(c, tx, { token_ws: tx.token }, "get");
 }
 
 export const webpayEmulatorRoutes = createRouter()
@@ -164,12 +196,13 @@ export const webpayEmulatorRoutes = createRouter()
     const token = hex(32);
     await getDb(c.env.DB)
       .insert(webpayEmulatorTransactions)
-      .values({ token, buyOrder: buy_order, sessionId: session_id, amount, returnUrl: return_url });
+      .values({ token, buyOrder: buy_order, sessionId: session_id, amount, returnUrl: return_url, expiresAt: new Date(Date.now() + tokenLifetimeMs(c.env)) });
     return c.json({ token, url: new URL(c.req.url).origin + PAY_PATH });
   })
   .put(`${REST}/:token`, async (c) => {
     const tx = await findTx(c, c.req.param("token"));
     if (!tx) return providerError(c, 404, "Transaction not found");
+    if (isExpired(tx)) return providerError(c, 422, "The transaction's token has expired");
     if (tx.status === "INITIALIZED") return providerError(c, 422, "Invalid status '0' for transaction while authorizing");
     if (tx.status === "ABORTED") return providerError(c, 422, "Transaction aborted by the card holder");
     const committed = await getDb(c.env.DB)
@@ -192,7 +225,16 @@ export const webpayEmulatorRoutes = createRouter()
     const parsed = refundBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success || parsed.data.amount > tx.amount) return providerError(c, 422, "Invalid refund amount");
     if (tx.status !== "AUTHORIZED" || !tx.committed) return providerError(c, 422, "Transaction cannot be refunded");
-    await getDb(c.env.DB).update(webpayEmulatorTransactions).set({ status: "NULLIFIED" }).where(eq(webpayEmulatorTransactions.token, tx.token));
+    // As Transbank: the full amount on the day of the sale is reversed (no trace on the statement);
+    // anything else is a nullification that answers its authorization and the balance left.
+    const reversed = parsed.data.amount === tx.amount && accountingDate(new Date()) === accountingDate(new Date(tx.createdAt));
+    const done = await getDb(c.env.DB)
+      .update(webpayEmulatorTransactions)
+      .set({ status: reversed ? "REVERSED" : "NULLIFIED" })
+      .where(and(eq(webpayEmulatorTransactions.token, tx.token), eq(webpayEmulatorTransactions.status, "AUTHORIZED")))
+      .returning({ token: webpayEmulatorTransactions.token });
+    if (done.length === 0) return providerError(c, 422, "Transaction cannot be refunded");
+    if (reversed) return c.json({ type: "REVERSED" });
     return c.json({
       type: "NULLIFIED",
       authorization_code: tx.authorizationCode,

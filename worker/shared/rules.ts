@@ -1,6 +1,8 @@
 // The spec's business constants and limits: one module read by the worker and the client.
 
 export const PRODUCT_NAME = "Cosmic";
+/** The seller's name on receipts (the brand members pay). */
+export const COMMERCE_NAME = `${PRODUCT_NAME} Lounge`;
 
 export const MEMBERSHIP = {
   priceClp: 15000,

@@ -291,6 +291,7 @@ export const API_ERRORS = {
   too_many_tags: `At most ${LIMITS.tagsMax} tags`,
   payment_initiate_failed: TEXTS.payment.initiateFailed,
   payment_verification_failed: TEXTS.payment.verificationFailed,
+  payments_not_configured: TEXTS.payment.notConfigured,
   // profile and members
   timezone_invalid: TEXTS.profile.timezoneInvalid,
   entry_blank: TEXTS.profile.entryBlank,
@@ -308,6 +309,9 @@ export const API_ERRORS = {
   admin_not_deletable: TEXTS.admin.cannotDeleteAdmin,
   own_role_locked: TEXTS.admin.cannotChangeOwnRole,
   payment_not_found: TEXTS.admin.paymentNotFound,
+  payment_already_refunded: TEXTS.admin.alreadyRefunded,
+  refund_not_completed: TEXTS.admin.refundNotCompleted,
+  refund_refused: TEXTS.admin.refundRefused,
   // AI
   prompt_required: TEXTS.ai.promptRequired,
   ai_empty: TEXTS.lounge.aiEmpty,

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from "react";
+import { api, errorText, unwrap } from "../api";
+import { formatClpChile, formatDate } from "../components/format";
+import { Spinner } from "../components/Spinner";
+import { EmptyState, ErrorState } from "../components/States";
+import { useToast } from "../components/Toasts";
+import { TEXT } from "../text";
+import { downloadReceipt, type MemberPayment } from "./receipt";
+
+const STATUS_TEXT: Record<string, string> = {
+  completed: TEXT.payments.status_completed,
+  pending: TEXT.payments.status_pending,
+  refunded: TEXT.payments.status_refunded,
+};
+
+/** The signed-in member's own payments, newest first, with a PDF receipt for each completed one. */
+export function MyPayments({ member }: { member: { name: string | null; email: string } }) {
+  const toast = useToast();
+  const [rows, setRows] = useState<MemberPayment[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setRows(await unwrap(api.membership.payments.$get()));
+    } catch (err) {
+      setError(errorText(err, TEXT.payments.mineFailed));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const receipt = async (p: MemberPayment) => {
+    setBusy(p.id);
+    try {
+      await downloadReceipt(p, member);
+    } catch {
+      toast.show(TEXT.payments.receiptFailed, "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="my-payments-title">
+      <h2 id="my-payments-title">{TEXT.payments.mineTitle}</h2>
+      {error ? (
+        <ErrorState text={error} onRetry={() => void load()} />
+      ) : !rows ? (
+        <Spinner label={TEXT.payments.mineLoading} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={TEXT.payments.mineEmpty} />
+      ) : (
+        <div className="table-wrap">
+          <table className="my-payments">
+            <thead>
+              <tr>
+                <th scope="col">{TEXT.payments.date}</th>
+                <th scope="col">{TEXT.payments.amount}</th>
+                <th scope="col">{TEXT.payments.status}</th>
+                <th scope="col">{TEXT.payments.receipt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <tr key={p.id} data-testid="my-payment-row">
+                  <td>{formatDate(p.created_at)}</td>
+                  <td>{formatClpChile(p.amount_clp)}</td>
+                  <td>
+                    {STATUS_TEXT[p.status] ?? TEXT.payments.status_failed}
+                    {p.is_test && <span className="badge badge-other payment-test">{TEXT.payments.testMarker}</span>}
+                  </td>
+                  <td>
+                    {p.status === "completed" && (
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        disabled={busy !== null}
+                        onClick={() => void receipt(p)}
+                        aria-label={TEXT.payments.downloadReceipt(formatDate(p.created_at))}
+                      >
+                        {TEXT.payments.receiptButton}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// A member's PDF receipt for one completed payment, made in the browser. jspdf loads only when a
+// receipt is asked for (a dynamic import), so it never weighs on the first page load.
+import { COMMERCE_NAME, MEMBERSHIP, PDF_LAYOUT } from "../../worker/shared/rules";
+import { formatClpChile, formatDate } from "../components/format";
+import { saveBlob } from "../resources/export";
+import { TEXT } from "../text";
+
+export type MemberPayment = {
+  id: number;
+  created_at: string;
+  amount_clp: number;
+  status: string;
+  card_last4: string | null;
+  authorization_code: string | null;
+  is_test: boolean;
+};
+
+/** The receipt's rows (label, value), in the order printed. */
+export function receiptRows(payment: MemberPayment, member: { name: string | null; email: string }): [string, string][] {
+  const t = TEXT.payments.receiptLines;
+  const rows: [string, string][] = [
+    [t.commerce, COMMERCE_NAME],
+    [t.number, String(payment.id)],
+    [t.member, member.name ? `${member.name} <${member.email}>` : member.email],
+    [t.date, formatDate(payment.created_at)],
+    [t.concept, TEXT.payments.concept(MEMBERSHIP.periodDays)],
+    [t.amount, formatClpChile(payment.amount_clp)],
+  ];
+  if (payment.card_last4) rows.push([t.card, TEXT.payments.cardEnding(payment.card_last4)]);
+  if (payment.authorization_code) rows.push([t.authorization, payment.authorization_code]);
+  return rows;
+}
+
+/** The receipt as a PDF Blob, with the layout of the resource exports (SPEC §9 margins and spacing). */
+export async function receiptPdf(payment: MemberPayment, member: { name: string | null; email: string }): Promise<Blob> {
+  const { jsPDF } = await import("jspdf");
+  const doc = new jsPDF();
+  const { margin, lineSpacing } = PDF_LAYOUT;
+  let y = margin;
+  doc.setFontSize(16);
+  doc.text(`${COMMERCE_NAME}: ${TEXT.payments.receiptTitle}`, margin, y);
+  y += lineSpacing * 1.5;
+  doc.setFontSize(11);
+  for (const [label, value] of receiptRows(payment, member)) {
+    doc.text(`${label}: ${value}`, margin, y);
+    y += lineSpacing;
+  }
+  if (payment.is_test) {
+    y += lineSpacing / 2;
+    doc.text(TEXT.payments.receiptLines.test, margin, y);
+  }
+  return doc.output("blob");
+}
+
+export async function downloadReceipt(payment: MemberPayment, member: { name: string | null; email: string }) {
+  saveBlob(await receiptPdf(payment, member), `receipt-${payment.id}.pdf`);
+}
