@@ -1,57 +1,54 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
-import type { RouteObject } from "react-router";
+// The app's routes and the one data layer (React Router's data APIs): every screen's data comes from
+// its route `loader`, writes go through route `action`s (submitted by fetchers) after which the router
+// loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
+// pending and error states come from the router. A screen's code loads lazily while its loader runs.
+import { redirect, type RouteObject } from "react-router";
+import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
-import { RouteGuard, type Access } from "./components/RouteGuard";
+import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
-import LandingPage from "./landing/LandingPage";
+import { LandingRoute } from "./landing/LandingRoute";
+import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
+import { lazyScreen, SCREENS } from "./screens";
+import { requireAdmin, requirePaid, requireUser } from "./session/guards";
+import type { SessionStore } from "./session/session-store";
+import { TEXT } from "./text";
 
-// Every screen but the landing page is its own chunk, so a first visit loads only what it shows.
-const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
-  return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Screen />
-    </Suspense>
-  );
-};
-const guarded = (access: Access, element: ReactNode) => <RouteGuard access={access}>{element}</RouteGuard>;
-
-type Load = () => Promise<{ default: ComponentType }>;
-
-/** Each screen's chunk by path, so the current one can start loading before the session resolves. */
-const screens = {
-  "/pricing": () => import("./pricing/PricingPage"),
-  "/auth/callback": () => import("./auth-callback/AuthCallbackPage"),
-  "/auth/dev": () => import("./auth-dev/DevSignInPage"),
-  "/pay/return": () => import("./pay-return/PayReturnPage"),
-  "/app/lounge": () => import("./lounge/LoungePage"),
-  "/app/chat": () => import("./chat/ChatPage"),
-  "/app/resources": () => import("./resources/ResourcesPage"),
-  "/app/profile": () => import("./profile/ProfilePage"),
-  "/admin": () => import("./admin/AdminPage"),
-} satisfies Record<string, Load>;
-
-/** Starts fetching the chunk of `pathname`'s screen (in parallel with the session check); no-op otherwise. */
-export function preloadScreen(pathname: string) {
-  const load = (screens as Record<string, Load | undefined>)[pathname];
-  void load?.().catch(() => undefined);
+export function createRoutes(session: SessionStore): RouteObject[] {
+  return [
+    {
+      id: "root",
+      HydrateFallback: FullPageSpinner,
+      errorElement: <RouteError />,
+      children: [
+        { path: "/", loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null), element: <LandingRoute session={session} /> },
+        { path: "/pricing", loader: () => session.currentUser(), lazy: lazyScreen(SCREENS["/pricing"]) },
+        { path: "/auth/callback", loader: ({ request }) => authCallbackLoader(session, request), hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} /> },
+        { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
+        { path: "/pay/return", lazy: lazyScreen(SCREENS["/pay/return"]) },
+        {
+          id: "app",
+          loader: () => requireUser(session),
+          Component: AppLayout,
+          children: [
+            {
+              // Inside the shell, so a screen that fails to load keeps the navigation around it.
+              errorElement: <RouteError />,
+              children: [
+                { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
+                { path: "/app/chat", lazy: lazyScreen(SCREENS["/app/chat"]) },
+                { path: "/app/resources", loader: () => requirePaid(session), lazy: lazyScreen(SCREENS["/app/resources"]) },
+                { path: "/app/profile", lazy: lazyScreen(SCREENS["/app/profile"]) },
+                { path: "/admin", loader: () => requireAdmin(session), lazy: lazyScreen(SCREENS["/admin"]) },
+              ],
+            },
+          ],
+        },
+        // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
+        { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
+        { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: "*", lazy: lazyScreen(SCREENS.notFound) },
+      ],
+    },
+  ];
 }
-
-export const routes: RouteObject[] = [
-  { path: "/", element: <LandingPage /> },
-  { path: "/pricing", element: screen(screens["/pricing"]) },
-  { path: "/auth/callback", element: screen(screens["/auth/callback"]) },
-  { path: "/auth/dev", element: screen(screens["/auth/dev"]) },
-  { path: "/pay/return", element: screen(screens["/pay/return"]) },
-  {
-    element: guarded("user", <AppLayout />),
-    children: [
-      { path: "/app/lounge", element: screen(screens["/app/lounge"]) },
-      { path: "/app/chat", element: screen(screens["/app/chat"]) },
-      { path: "/app/resources", element: guarded("paid", screen(screens["/app/resources"])) },
-      { path: "/app/profile", element: screen(screens["/app/profile"]) },
-      { path: "/admin", element: guarded("admin", screen(screens["/admin"])) },
-    ],
-  },
-  { path: "*", element: screen(() => import("./components/NotFoundPage")) },
-];

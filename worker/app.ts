@@ -16,6 +16,7 @@ import { linkPreviewRoutes } from "./routes/link-preview";
 import { membershipRoutes } from "./routes/membership";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
+import { searchRoutes } from "./routes/search";
 import { paymentRoutes } from "./routes/payments";
 import { userRoutes } from "./routes/users";
 import { webpayEmulatorRoutes } from "./services/webpay-emulator";
@@ -41,6 +42,7 @@ export const app = root
   .route("/", webpayEmulatorRoutes)
   .route("/", chatRoutes)
   .route("/", linkPreviewRoutes)
+  .route("/", searchRoutes)
   .route("/", healthRoutes);
 
 export type AppType = typeof app;

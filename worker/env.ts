@@ -43,6 +43,8 @@ export interface AppVariables {
   db: Database;
   user: SessionUser | null;
   sessionId: string | null;
+  /** When the caller's session ends unless renewed (chat sockets close then). */
+  sessionExpiresAt: Date | null;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -58,7 +58,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
 }
 
 function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
-  const { user } = useSession();
+  const { user, store } = useSession();
   const [announcement, setAnnouncement] = useState("");
   const onIncoming = useCallback(
     (added: MessageDto[]) => {
@@ -68,7 +68,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
     },
     [user?.id],
   );
-  const feed = useChannelFeed(channel.id, { onIncoming, onChannelDeleted });
+  const feed = useChannelFeed(channel.id, { onIncoming, onChannelDeleted, onSessionEnded: store.signedOut });
 
   const sendText = async (body: string) => {
     feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })));

@@ -2,7 +2,7 @@
 // channel's WebSocket, and caught up by the `after` cursor on every (re)connect and, while the socket
 // is down, every TIMING.chatPollMs. Messages are merged by id, so nothing shows twice.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CLOSE_CHANNEL_DELETED, parseServerFrame, PING_FRAME, type MessageDto } from "../../worker/shared/chat-wire";
+import { CLOSE_ACCESS_REVOKED, CLOSE_CHANNEL_DELETED, CLOSE_SESSION_ENDED, parseServerFrame, PING_FRAME, type MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
 import { api, unwrap } from "../api";
 
@@ -22,13 +22,21 @@ export function mergeMessages(current: MessageDto[], incoming: MessageDto[]): Me
 
 export const socketUrl = (groupId: number) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/groups/${groupId}/socket`;
 
-export function useChannelFeed(groupId: number, handlers: { onIncoming?: (messages: MessageDto[]) => void; onChannelDeleted?: () => void } = {}) {
+/** Close codes after which reconnecting is pointless: the channel is gone for this viewer, or the session ended. */
+const FINAL_CLOSES = new Set<number>([CLOSE_CHANNEL_DELETED, CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED]);
+
+export function useChannelFeed(
+  groupId: number,
+  handlers: { onIncoming?: (messages: MessageDto[]) => void; onChannelDeleted?: () => void; onSessionEnded?: () => void } = {},
+) {
   const [messages, setMessages] = useState<MessageDto[]>([]);
   const [status, setStatus] = useState<FeedStatus>("loading");
   const [live, setLive] = useState(false);
   /** The highest id returned by an HTTP list: catch-up asks for everything after it, so a socket gap is refilled. */
   const cursor = useRef(0);
   const liveRef = useRef(false);
+  /** Set when the server closed the socket for good: no reconnect and no polling. */
+  const endedRef = useRef(false);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const [attempt, setAttempt] = useState(0);
@@ -113,7 +121,12 @@ export function useChannelFeed(groupId: number, handlers: { onIncoming?: (messag
         clearInterval(pingTimer);
         setLiveBoth(false);
         ws = null;
-        if (!stopped && event.code !== CLOSE_CHANNEL_DELETED) scheduleReconnect();
+        if (FINAL_CLOSES.has(event.code)) {
+          endedRef.current = true;
+          if (event.code === CLOSE_SESSION_ENDED) handlersRef.current.onSessionEnded?.();
+          // Removed from a private channel (or it became private): for this viewer it is gone, as if deleted.
+          else if (event.code === CLOSE_ACCESS_REVOKED) handlersRef.current.onChannelDeleted?.();
+        } else if (!stopped) scheduleReconnect();
       };
     };
     const scheduleReconnect = () => {
@@ -137,7 +150,7 @@ export function useChannelFeed(groupId: number, handlers: { onIncoming?: (messag
   // Polling fallback while the socket is down.
   useEffect(() => {
     const timer = setInterval(() => {
-      if (!liveRef.current) void catchUp();
+      if (!liveRef.current && !endedRef.current) void catchUp();
     }, TIMING.chatPollMs);
     return () => clearInterval(timer);
   }, [catchUp]);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
+import { TEXT } from "../text";
 import { Avatar } from "./Avatar";
 
 const NAV = [
@@ -16,6 +17,7 @@ export function AppLayout() {
   const { user, store } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
@@ -78,7 +80,9 @@ export function AppLayout() {
           </button>
         </div>
       </nav>
-      <main id="main" className="main" tabIndex={-1}>
+      {/* The router's pending state: the next screen's data and code are on their way. */}
+      {navigation.state !== "idle" && <div className="route-progress" role="progressbar" aria-label={TEXT.common.loading} />}
+      <main id="main" className="main" tabIndex={-1} aria-busy={navigation.state === "loading"}>
         <Outlet />
       </main>
     </div>

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { TEXT } from "../text";
+import { Spinner } from "./Spinner";
 
 export function EmptyState({ title, children, icon = "✦" }: { title: string; children?: ReactNode; icon?: string }) {
   return (
@@ -10,13 +12,13 @@ export function EmptyState({ title, children, icon = "✦" }: { title: string; c
   );
 }
 
-export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => void }) {
+export function ErrorState({ text, onRetry, busy }: { text: string; onRetry?: () => void; busy?: boolean }) {
   return (
     <div className="state" role="alert">
       <p>{text}</p>
       {onRetry && (
-        <button type="button" className="btn" onClick={onRetry}>
-          Try again
+        <button type="button" className="btn" onClick={onRetry} disabled={busy}>
+          {busy ? <Spinner small label={TEXT.common.loading} /> : TEXT.common.tryAgain}
         </button>
       )}
     </div>

@@ -1,71 +1,54 @@
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
-import { api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
+import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import type { PageResult } from "../data/pages";
+import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
+import { commentsPath, LOUNGE_PATH } from "./data";
 import { cut } from "./text";
 import type { Comment, Post } from "./types";
 
-
-
-/** The comments of a post: a preview of the post (150 characters), the list, and a 300-character form. */
-export function CommentsModal({ post, onClose, onAdded }: { post: Post; onClose(): void; onAdded(): void }) {
-  const [comments, setComments] = useState<Comment[] | null>(null);
-  const [failed, setFailed] = useState(false);
+/**
+ * The comments of a post: a preview of the post (150 characters), the list (loaded by the fetcher the
+ * opener started), and a 300-character form. After a comment the router reloads the list and the feed.
+ */
+export function CommentsModal({ post, comments, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; onClose(): void }) {
   const [content, setContent] = useState("");
-  const [busy, setBusy] = useState(false);
+  const send = useFetcher<ActionResult<unknown>>();
+  const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
+  // SPEC §8: comments silently do nothing on failure; the text stays in the form.
+  useSettled(send, (answer) => answer.ok && setContent(""));
 
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setComments(await unwrap(api.posts[":id"].comments.$get({ param: { id: String(post.id) } })));
-    } catch {
-      setFailed(true);
-    }
-  }, [post.id]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
-    try {
-      const comment = await unwrap(api.posts[":id"].comments.$post({ param: { id: String(post.id) }, json: { content: content.trim() } }));
-      setComments((list) => [...(list ?? []), comment]);
-      setContent("");
-      onAdded();
-    } catch {
-      // SPEC §8: comments silently do nothing on failure; the text stays in the form.
-    } finally {
-      setBusy(false);
-    }
+    if (valid && !busy) void submitJson(send, LOUNGE_PATH, { intent: "comment", id: post.id, content: content.trim() });
   };
+  const list = comments.data;
 
   return (
-    <Modal title="Comments" onClose={onClose} wide>
-      <blockquote className="comment-preview" aria-label="Post preview">
+    <Modal title={TEXT.lounge.commentsTitle} onClose={onClose} wide>
+      <blockquote className="comment-preview" aria-label={TEXT.lounge.postPreview}>
         {cut(post.content, LIMITS.commentPreviewMax)}
       </blockquote>
       <div className="comment-list" aria-live="polite">
-        {failed ? (
-          <ErrorState text="Could not load comments." onRetry={load} />
-        ) : comments === null ? (
-          <div className="state"><Spinner label="Loading comments" /></div>
-        ) : comments.length === 0 ? (
-          <p className="muted">No comments yet. Be the first to share your light.</p>
+        {list?.ok === false ? (
+          <ErrorState text={TEXT.lounge.commentsFailed} busy={comments.state === "loading"} onRetry={() => void comments.load(commentsPath(post.id))} />
+        ) : !list ? (
+          <div className="state"><Spinner label={TEXT.lounge.loadingComments} /></div>
+        ) : list.items.length === 0 ? (
+          <p className="muted">{TEXT.lounge.noComments}</p>
         ) : (
-          <ul className="comments" aria-label="Comments">
-            {comments.map((c) => (
+          <ul className="comments" aria-label={TEXT.lounge.commentsTitle}>
+            {list.items.map((c) => (
               <li key={c.id} className="comment">
                 <Avatar src={c.author_avatar} name={c.author_name || DEFAULT_NAME} size={32} />
                 <div className="comment-body">
@@ -82,10 +65,10 @@ export function CommentsModal({ post, onClose, onAdded }: { post: Post; onClose(
         )}
       </div>
       <form onSubmit={submit}>
-        <CountedTextarea label="Add a comment" value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
+        <CountedTextarea label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
         <div className="modal-actions">
           <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
-            {busy ? <Spinner small label="Sending comment" /> : "Comment"}
+            {busy ? <Spinner small label={TEXT.lounge.sendingComment} /> : TEXT.lounge.comment}
           </button>
         </div>
       </form>

@@ -1,47 +1,36 @@
 import { useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
-import { api, unwrap } from "../api";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
+import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
-import type { Post } from "./types";
+import { LOUNGE_PATH } from "./data";
 
 /** 'Share with the community': a post of 1..500 characters. A failure keeps the text (SPEC §8: silent). */
-export function NewPostModal({ onClose, onCreated }: { onClose(): void; onCreated(post: Post): void }) {
+export function NewPostModal({ onClose }: { onClose(): void }) {
   const [content, setContent] = useState("");
-  const [busy, setBusy] = useState(false);
+  const create = useFetcher<ActionResult<unknown>>();
+  const busy = create.state !== "idle";
   const valid = isValidText(content, LIMITS.postMax);
+  useSettled(create, (answer) => answer.ok && onClose());
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
-    try {
-      const post = await unwrap(api.posts.$post({ json: { content: content.trim() } }));
-      onCreated(post);
-    } catch {
-      setBusy(false);
-    }
+    if (valid && !busy) void submitJson(create, LOUNGE_PATH, { intent: "create-post", content: content.trim() });
   };
 
   return (
-    <Modal title={TEXTS.lounge.newPostTitle} onClose={onClose}>
+    <Modal title={TEXT.lounge.newPostTitle} onClose={onClose}>
       <form onSubmit={submit}>
-        <CountedTextarea
-          label="What's on your mind?"
-          value={content}
-          max={LIMITS.postMax}
-          onChange={setContent}
-          placeholder="Share a thought, a link, a moment of light..."
-          autoFocus
-        />
+        <CountedTextarea label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} autoFocus />
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {TEXT.common.cancel}
           </button>
           <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
-            {busy ? <Spinner small label="Posting" /> : "Post"}
+            {busy ? <Spinner small label={TEXT.lounge.posting} /> : TEXT.lounge.post}
           </button>
         </div>
       </form>

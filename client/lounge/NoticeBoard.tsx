@@ -1,42 +1,44 @@
+import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
-import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
+import { useToast } from "../components/Toasts";
+import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { TEXT } from "../text";
+import { LOUNGE_PATH } from "./data";
 import type { Notice } from "./types";
 
 type Props = {
+  /** null: the board could not be loaded. */
   notices: Notice[] | null;
-  failed: boolean;
   isAdmin: boolean;
+  retrying: boolean;
   onRetry(): void;
   onCreate(): void;
-  onDelete(notice: Notice): void;
 };
 
 /** The Cosmic Notice Board: pinned notices first (the server orders them), admins create and delete. */
-export function NoticeBoard({ notices, failed, isAdmin, onRetry, onCreate, onDelete }: Props) {
+export function NoticeBoard({ notices, isAdmin, retrying, onRetry, onCreate }: Props) {
   return (
     <section className="notice-board" aria-labelledby="notice-board-title">
       <div className="spread">
-        <h2 id="notice-board-title">✧ {TEXTS.lounge.noticeBoardTitle}</h2>
+        <h2 id="notice-board-title">✧ {TEXT.lounge.noticeBoardTitle}</h2>
         {isAdmin && (
           <button type="button" className="btn btn-sm btn-primary" onClick={onCreate}>
-            + New Notice
+            {TEXT.lounge.newNotice}
           </button>
         )}
       </div>
-      {failed ? (
-        <ErrorState text="Could not load the notice board." onRetry={onRetry} />
-      ) : notices === null ? (
-        <div className="state"><Spinner label="Loading notices" /></div>
+      {notices === null ? (
+        <ErrorState text={TEXT.lounge.boardFailed} busy={retrying} onRetry={onRetry} />
       ) : notices.length === 0 ? (
-        <p className="muted">No notices yet. The stars are quiet today.</p>
+        <p className="muted">{TEXT.lounge.noNotices}</p>
       ) : (
-        <ul className="notices" aria-label="Notices">
+        <ul className="notices" aria-label={TEXT.lounge.notices}>
           {notices.map((n) => (
             <li key={n.id}>
-              <NoticeCard notice={n} isAdmin={isAdmin} onDelete={() => onDelete(n)} />
+              <NoticeCard notice={n} isAdmin={isAdmin} />
             </li>
           ))}
         </ul>
@@ -45,17 +47,24 @@ export function NoticeBoard({ notices, failed, isAdmin, onRetry, onCreate, onDel
   );
 }
 
-function NoticeCard({ notice, isAdmin, onDelete }: { notice: Notice; isAdmin: boolean; onDelete(): void }) {
+function NoticeCard({ notice, isAdmin }: { notice: Notice; isAdmin: boolean }) {
+  const remove = useFetcher<ActionResult<unknown>>();
+  const confirm = useConfirm();
+  const toast = useToast();
+  useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
+  const onDelete = async () => {
+    if (await confirm(TEXT.confirm.deleteNotice)) void submitJson(remove, LOUNGE_PATH, { intent: "delete-notice", id: notice.id });
+  };
   return (
     <article className={notice.is_pinned ? "card notice-card pinned" : "card notice-card"} aria-labelledby={`notice-${notice.id}-title`} data-testid="notice-card">
       <div className="spread">
         <div className="row">
           <h3 id={`notice-${notice.id}-title`} className="notice-title">{notice.title}</h3>
-          {notice.is_pinned && <span className="badge badge-pinned"><span aria-hidden="true">★</span> {TEXTS.lounge.pinned}</span>}
+          {notice.is_pinned && <span className="badge badge-pinned"><span aria-hidden="true">★</span> {TEXT.lounge.pinned}</span>}
         </div>
         {isAdmin && (
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={`Delete notice ${notice.title}`} onClick={onDelete}>
-            Delete
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={TEXT.lounge.deleteNotice(notice.title)} onClick={() => void onDelete()}>
+            {TEXT.common.delete}
           </button>
         )}
       </div>

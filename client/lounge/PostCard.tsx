@@ -1,20 +1,32 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { useConfirm } from "../components/ConfirmDialog";
+import { useToast } from "../components/Toasts";
+import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { AuthorBadges } from "./AuthorBadges";
+import { LOUNGE_PATH } from "./data";
 import type { Post } from "./types";
 
 type Props = {
   post: Post;
   canDelete: boolean;
-  liking: boolean;
-  onLike(): void;
   onComments(): void;
   onShare(): void;
-  onDelete(): void;
 };
+
+type LikeAnswer = ActionResult<{ liked: boolean }>;
+
+/** The post as shown: the server's answer to the last like moves the count +1 or -1 (SPEC §4). */
+function withLike(post: Post, answer: LikeAnswer | undefined): Post {
+  if (!answer?.ok || answer.value.liked === post.is_liked) return post;
+  const liked = answer.value.liked;
+  return { ...post, is_liked: liked, likes_count: Math.max(0, post.likes_count + (liked ? 1 : -1)) };
+}
 
 const CommentIcon = () => (
   <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
@@ -23,11 +35,29 @@ const CommentIcon = () => (
 );
 
 /** One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete. */
-export function PostCard({ post, canDelete, liking, onLike, onComments, onShare, onDelete }: Props) {
+export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props) {
+  const like = useFetcher<LikeAnswer>();
+  const remove = useFetcher<ActionResult<unknown>>();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const { hash } = useLocation();
+  const post = withLike(loaded, like.data);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const name = post.author_name || DEFAULT_NAME;
+  // SPEC §8: a failed like silently changes nothing; a failed delete says so.
+  useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
+
+  const onDelete = async () => {
+    if (await confirm(TEXT.confirm.deletePost)) void submitJson(remove, LOUNGE_PATH, { intent: "delete-post", id: post.id });
+  };
+  // A shared link (#post-{id}) scrolls to its post and marks it.
+  const anchor = (el: HTMLElement | null) => {
+    if (!el || hash !== `#post-${post.id}`) return;
+    el.scrollIntoView?.({ block: "center" });
+    el.classList.add("highlight");
+  };
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -42,8 +72,9 @@ export function PostCard({ post, canDelete, liking, onLike, onComments, onShare,
     };
   }, [menuOpen]);
 
+  if (remove.data?.ok) return null;
   return (
-    <article id={`post-${post.id}`} className="card post-card" aria-labelledby={`post-${post.id}-author`}>
+    <article ref={anchor} id={`post-${post.id}`} className="card post-card" aria-labelledby={`post-${post.id}-author`}>
       <header className="post-head">
         <Avatar src={post.author_avatar} name={name} size={44} />
         <div className="post-meta">
@@ -75,7 +106,7 @@ export function PostCard({ post, canDelete, liking, onLike, onComments, onShare,
                   autoFocus
                   onClick={() => {
                     setMenuOpen(false);
-                    onDelete();
+                    void onDelete();
                   }}
                 >
                   Delete post
@@ -94,8 +125,8 @@ export function PostCard({ post, canDelete, liking, onLike, onComments, onShare,
           className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
           aria-pressed={post.is_liked}
           title={post.is_liked ? "Unlike" : "Like"}
-          disabled={liking}
-          onClick={onLike}
+          disabled={like.state !== "idle"}
+          onClick={() => void submitJson(like, LOUNGE_PATH, { intent: "like", id: post.id })}
         >
           {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
           <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}

@@ -1,13 +1,10 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
 import type { SessionStore } from "./session-store";
 
 const SessionContext = createContext<SessionStore | null>(null);
 
-/** Provides the store and starts the first user fetch. */
+/** Provides the store; the route guards (loaders) start the first user fetch. */
 export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
-  useEffect(() => {
-    void store.fetchUser();
-  }, [store]);
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 

@@ -58,6 +58,11 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     return userRequest;
   }
 
+  /** The signed-in user: the one already loaded, or the answer of the first fetch (route guards ask this). */
+  function currentUser(): Promise<SessionUserView | null> {
+    return state.pending ? fetchUser() : Promise.resolve(state.user);
+  }
+
   /** Exchanges `code` (and `state`) of the given address for a session; concurrent calls share one request. */
   function exchangeCodeForSession(search: string): Promise<void> {
     exchangeRequest ??= (async () => {
@@ -96,6 +101,11 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     }
   }
 
+  /** The server ended this session (e.g. a chat socket closed with CLOSE_SESSION_ENDED): show the signed-out state. */
+  function signedOut(): void {
+    set({ user: null });
+  }
+
   return {
     getState: () => state,
     subscribe(listener: () => void) {
@@ -103,9 +113,11 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
       return () => listeners.delete(listener);
     },
     fetchUser,
+    currentUser,
     exchangeCodeForSession,
     redirectToLogin,
     logout,
+    signedOut,
   };
 }
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench`: ONE table from one run on local servers (each on a throwaway state seeded with
-// 10,000 posts with likes and comments, 10,000 resources, 1,000 messages):
+// 10,000 posts with likes and comments, 10,000 resources, 100,000 messages):
 //   - API on the production build (vite build, then vite preview: the built worker and assets in
 //     workerd) and, side by side, on the dev server (vite dev): requests/s and p50/p99 of the hot reads
 //     at a bounded concurrency, each as a ratio to the trivial JSON route GET /api/health of the same
 //     worker in the same run (targets on the build: posts page >= 0.6, empty chat poll >= 0.8,
-//     resources page >= 0.5);
+//     resources page >= 0.5); search over all four indexes with a rare word and with a word that is in
+//     every one of the 100,000 messages (the worst case: every match is ranked);
 //   - D1 statements per request at 10 and at 10,000 posts (from test/worker/query-count.test.ts);
 //   - chat fan-out latency at 10, 100 and 500 listeners on the build (test/bench/chat.bench.mjs);
 //   - bundles: gzipped JS/CSS of a first visit to /, /app/lounge, /app/resources; the worker bundle.
@@ -108,6 +109,8 @@ const routesOf = (cookie, latest) => [
   ["GET /api/resources (24 of 10,000)", "/api/resources?limit=24", cookie, "resources"],
   ["GET /api/resources?q= (search)", "/api/resources?limit=24&q=resource%209", cookie, "resources search"],
   ["GET /api/resources/tags", "/api/resources/tags", cookie, "resource tags"],
+  ["GET /api/search?q= (1 match)", "/api/search?q=42424", cookie, "search"],
+  ["GET /api/search?q= (110,000 matches)", "/api/search?q=benchmark", cookie, "search"],
   ["GET /api/users/me", "/api/users/me", cookie, "users/me"],
 ];
 
@@ -127,14 +130,14 @@ async function main() {
   const fanout = [];
   let routes;
   for (const mode of servers) {
-    console.error(`bench: seeding 10,000 posts, 10,000 resources and ${Math.max(0, ...fanouts)} listeners' sessions, starting the ${SERVER_LABEL[mode]} server…`);
+    console.error(`bench: seeding 10,000 posts, 10,000 resources, 100,000 messages and ${Math.max(0, ...fanouts)} listeners' sessions, starting the ${SERVER_LABEL[mode]} server…`);
     // The chat listeners' sessions are seeded (sign-in is rate limited per IP: 500 sign-ins would wait
     // out the limit for minutes); each fan-out run takes the first N of them into a new channel.
     let listenerCookies;
     const base = await startServer(args.port, {
       mode,
       seed: (stateDir) => {
-        executeSql(stateDir, [...seedBase({ resources: 10_000, messages: 1000 }), ...seedPosts(10_000)].map((s) => `${s};`).join("\n"));
+        executeSql(stateDir, [...seedBase({ resources: 10_000, messages: 100_000 }), ...seedPosts(10_000)].map((s) => `${s};`).join("\n"));
         listenerCookies = seedUsersWithSessions(stateDir, benchListeners(Math.max(1, ...fanouts)));
       },
     });
@@ -164,7 +167,7 @@ async function main() {
   const row = (...cells) => lines.push(cells.join(" | "));
   lines.push(`Cosmic Lounge bench · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}) · load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} · node ${process.version} · ${new Date().toISOString()}`);
   lines.push("");
-  lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · 10,000 posts, 10,000 resources seeded`);
+  lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · 10,000 posts, 10,000 resources, 100,000 messages seeded`);
   lines.push(`ratio = req/s of the route / req/s of GET /api/health on the same server in the same run; build = vite build + vite preview (workerd), vite dev = the dev server`);
   const serverCells = (r, health) => [r.rps.toFixed(0).padStart(6), ms(r.p50).padStart(9), ms(r.p99).padStart(9), (r.rps / health.rps).toFixed(2).padStart(5)];
   row("route".padEnd(38), ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]), "target", "body".padStart(8), "D1 stmts @10 / @10,000 posts", "fail");

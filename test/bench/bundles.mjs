@@ -21,18 +21,20 @@ export const JS_BUDGETS_KB = { landing: 50, app: 100 };
 export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_BUDGETS_KB.app);
 
 /**
- * First-visit routes and the screen module (manifest key, relative to client/) each one shows. A
- * screen the build did not split into its own chunk (no such key in the manifest, e.g. a landing page
- * imported statically) is part of the entry.
+ * First-visit routes and the modules (manifest keys, relative to client/) each one loads besides the
+ * entry: the React app's shell (`app.tsx`, which the entry imports on any path but `/`) and the
+ * screen. The landing page is part of the entry (plain DOM, no React). A module the build did not
+ * split into its own chunk (no such key in the manifest) is part of the entry.
  */
+const APP_SHELL = "app.tsx";
 export const ROUTES = {
-  "/": "landing/LandingPage.tsx",
-  "/pricing": "pricing/PricingPage.tsx",
-  "/app/lounge": "lounge/LoungePage.tsx",
-  "/app/chat": "chat/ChatPage.tsx",
-  "/app/resources": "resources/ResourcesPage.tsx",
-  "/app/profile": "profile/ProfilePage.tsx",
-  "/admin": "admin/AdminPage.tsx",
+  "/": [],
+  "/pricing": [APP_SHELL, "pricing/PricingPage.tsx"],
+  "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx"],
+  "/app/chat": [APP_SHELL, "chat/ChatPage.tsx"],
+  "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx"],
+  "/app/profile": [APP_SHELL, "profile/ProfilePage.tsx"],
+  "/admin": [APP_SHELL, "admin/AdminPage.tsx"],
 };
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, "client", file)), { level: 9 }).length;
@@ -59,8 +61,8 @@ export function measureBundles() {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!html.includes(manifest[entry].file)) throw new Error("index.html does not load the manifest's entry");
   const out = {};
-  for (const [route, screen] of Object.entries(ROUTES)) {
-    const chunks = closure(manifest[screen] ? [entry, screen] : [entry]);
+  for (const [route, modules] of Object.entries(ROUTES)) {
+    const chunks = closure([entry, ...modules.filter((key) => manifest[key])]);
     const js = new Set();
     const css = new Set();
     for (const key of chunks) {

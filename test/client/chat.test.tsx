@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
+import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED, type ChannelDto, type MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
@@ -186,6 +186,27 @@ describe("chat feed", () => {
     await waitFor(() => expect(screen.getByText("a.example")).toBeTruthy());
     expect(screen.queryByText("d.example")).toBeNull();
     expect(screen.getAllByRole("link", { name: /^https:\/\// })).toHaveLength(5);
+  });
+
+  it("shows the signed-out state when the server ends the session over the socket, without reconnecting", async () => {
+    const { view } = await openChat(() => undefined);
+    const socket = FakeSocket.all.at(-1)!;
+    act(() => socket.open());
+    const opened = FakeSocket.all.length;
+    act(() => socket.onclose?.({ code: CLOSE_SESSION_ENDED }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe("/"));
+    expect(view.store.getState().user).toBeNull();
+    expect(FakeSocket.all).toHaveLength(opened);
+  });
+
+  it("drops a channel whose access was revoked over the socket, without reconnecting to it", async () => {
+    await openChat(() => undefined);
+    const socket = FakeSocket.all.at(-1)!;
+    act(() => socket.open());
+    act(() => socket.onclose?.({ code: CLOSE_ACCESS_REVOKED }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "# Stars" })).toBeTruthy());
+    expect(screen.queryByRole("button", { name: "General" })).toBeNull();
+    expect(FakeSocket.all.filter((s) => s.url.endsWith("/api/groups/1/socket"))).toHaveLength(1);
   });
 
   it("after deleting a channel selects the first remaining one", async () => {

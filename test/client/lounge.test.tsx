@@ -64,10 +64,16 @@ describe("lounge", () => {
   });
 
   it("counts characters live and allows only 1..500 non-blank characters in a new post", async () => {
+    // The stub keeps what was posted: the feed the router loads again after the write shows it.
+    const posts: unknown[] = [];
     const fetchMock = lounge({
-      posts: [],
-      extra: (url, method, init) =>
-        method === "POST" && url === "/api/posts" ? { status: 201, body: postFixture({ id: 99, author_id: 1, author_name: "Luna", content: JSON.parse(String(init!.body)).content }) } : undefined,
+      posts,
+      extra: (url, method, init) => {
+        if (method !== "POST" || url !== "/api/posts") return undefined;
+        const post = postFixture({ id: 99, author_id: 1, author_name: "Luna", content: JSON.parse(String(init!.body)).content });
+        posts.unshift(post);
+        return { status: 201, body: post };
+      },
     });
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember());
@@ -140,12 +146,18 @@ describe("lounge", () => {
 
   it("previews the post cut at 150 characters and allows comments of 1..300 characters", async () => {
     const long = "x".repeat(200);
+    // The stub keeps what was commented: the list and the feed the router loads again show it.
+    const comments: unknown[] = [];
+    const posts = [postFixture({ content: long })];
     const fetchMock = lounge({
-      posts: [postFixture({ content: long })],
+      posts,
       extra: (url, method, init) => {
-        if (method === "GET" && url === "/api/posts/10/comments") return { status: 200, body: [] };
+        if (method === "GET" && url === "/api/posts/10/comments") return { status: 200, body: comments };
         if (method === "POST" && url === "/api/posts/10/comments") {
-          return { status: 201, body: { id: 5, content: JSON.parse(String(init!.body)).content, created_at: NOW, author_name: "Luna", author_avatar: null, author_role: "member" } };
+          const comment = { id: 5, content: JSON.parse(String(init!.body)).content, created_at: NOW, author_name: "Luna", author_avatar: null, author_role: "member" };
+          comments.push(comment);
+          posts[0] = { ...posts[0], comments_count: posts[0].comments_count + 1 };
+          return { status: 201, body: comment };
         }
       },
     });
@@ -169,9 +181,9 @@ describe("lounge", () => {
     expect(within(dialog).getByText("7/300 characters")).toBeTruthy();
     await user.click(send);
     await within(dialog).findByText("So true");
-    expect((box as HTMLTextAreaElement).value).toBe("");
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(""));
     expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/posts/10/comments") && i?.method === "POST")).toBe(true);
-    expect(within(post).getByRole("button", { name: "2 comments" })).toBeTruthy();
+    expect(await within(screen.getByRole("article", { name: "Sol" })).findByRole("button", { name: "2 comments" })).toBeTruthy();
   });
 
   it("asks with the spec's text before deleting a post and shows 'Failed to delete post' on failure", async () => {

@@ -139,13 +139,15 @@ describe("/pricing", () => {
   });
 
   it("tells an already-active member so and goes to /app/resources", async () => {
-    stubFetch((url) =>
-      url === "/api/membership/status"
-        ? statusReply("none")
-        : url === "/api/payments/initiate"
-          ? { status: 200, body: { membership: { status: "active", next_payment_due: "2026-07-01T00:00:00.000Z" } } }
-          : { status: 200, body: [] },
-    );
+    // The server found the membership active when asked to start a payment: the guard of
+    // /app/resources then asks again and lets the member in.
+    let status = "none";
+    stubFetch((url) => {
+      if (url === "/api/membership/status") return statusReply(status);
+      if (url !== "/api/payments/initiate") return { status: 200, body: [] };
+      status = "active";
+      return { status: 200, body: { membership: { status: "active", next_payment_due: "2026-07-01T00:00:00.000Z" } } };
+    });
     const { router } = renderApp("/pricing", member());
     fireEvent.click(await screen.findByRole("button", { name: /Pay \$15,000 CLP/ }));
     expect((await screen.findAllByText(TEXTS.payment.alreadyActive)).length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { ConfirmProvider } from "../../client/components/ConfirmDialog";
 import { ToastProvider } from "../../client/components/Toasts";
-import { routes } from "../../client/router";
+import { createRoutes } from "../../client/router";
 import { SessionProvider } from "../../client/session/session-context";
 import { createSessionStore, type SessionDeps } from "../../client/session/session-store";
 
@@ -40,7 +40,7 @@ export function stubFetch(handler: (url: string, init?: RequestInit) => { status
 
 export function renderApp(path: string, deps: SessionDeps) {
   const store = createSessionStore(deps);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(store), { initialEntries: [path] });
   const view = render(
     <SessionProvider store={store}>
       <ToastProvider>

@@ -42,7 +42,8 @@ const MATRIX: Row[] = [
   // sign-in and session
   { route: "GET /api/oauth/google/redirect_url", path: "/api/oauth/google/redirect_url", expect: ALL(200) },
   { route: "POST /api/sessions", path: "/api/sessions", send: json({ code: "x", state: "y" }), expect: ALL(400), label: "no state cookie" },
-  { route: "GET /api/logout", path: "/api/logout", expect: ALL(200) },
+  { route: "GET /api/logout", path: "/api/logout", send: () => ({ headers: { "sec-fetch-site": "same-origin" } }), expect: ALL(200) },
+  { route: "GET /api/logout", path: "/api/logout", send: () => ({ headers: { "sec-fetch-site": "cross-site" } }), expect: ALL(403), label: "cross-site" },
   { route: "GET /api/auth/dev/authorize", path: "/api/auth/dev/authorize?email=new%40example.com&state=s", expect: ALL(302) },
   { route: "GET /api/users/me", path: "/api/users/me", expect: SIGNED_IN(200) },
   { route: "GET /api/membership/status", path: "/api/membership/status", expect: SIGNED_IN(200) },
@@ -107,6 +108,9 @@ const MATRIX: Row[] = [
   { route: "PUT /api/groups/:id", label: "private", path: `/api/groups/${priv}`, send: json({ name: "Renamed", is_private: true }), expect: [401, 404, 403, 200, 200] },
   { route: "DELETE /api/groups/:id", label: "public", path: `/api/groups/${pub}`, expect: [401, 403, 403, 200, 200] },
   { route: "DELETE /api/groups/:id", label: "private", path: `/api/groups/${priv}`, expect: [401, 404, 403, 200, 200] },
+  { route: "POST /api/groups/:id/read", label: "public", path: `/api/groups/${pub}/read`, expect: SIGNED_IN(200) },
+  { route: "POST /api/groups/:id/read", label: "private", path: `/api/groups/${priv}/read`, expect: [401, 404, 200, 200, 200] },
+  { route: "GET /api/live/socket", path: "/api/live/socket", send: upgrade, expect: SIGNED_IN(101) },
   { route: "GET /api/groups/:id/members", path: `/api/groups/${priv}/members`, expect: [401, 404, 403, 200, 200] },
   { route: "POST /api/groups/:id/members", path: `/api/groups/${priv}/members`, send: json({ email: EMAILS.member }), expect: [401, 404, 403, 201, 201] },
   { route: "DELETE /api/groups/:id/members/:userId", path: `/api/groups/${priv}/members/${paid}`, expect: [401, 404, 403, 200, 200] },
@@ -118,6 +122,8 @@ const MATRIX: Row[] = [
   { route: "POST /api/messages", label: "private", path: "/api/messages", send: json({ group_id: priv, body: "Hi" }), expect: [401, 404, 201, 201, 201] },
   { route: "POST /api/messages/image", path: "/api/messages/image", send: imageForm(priv), expect: [401, 404, 201, 201, 201] },
   { route: "GET /api/messages/:id/image", path: `/api/messages/${imageMessage}/image`, expect: [401, 404, 200, 200, 200] },
+  // search: signed-in only; what each caller may find is search.test.ts's subject
+  { route: "GET /api/search", path: "/api/search?q=seed", expect: SIGNED_IN(200) },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   { route: "POST /api/link-preview", path: "/api/link-preview", send: json({ url: "http://127.0.0.1/" }), expect: SIGNED_IN(400) },
 ];

@@ -17,6 +17,7 @@ import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-hand
 import type { Env } from "../../worker/env";
 import { app } from "../../worker/app";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import { SEARCH_KINDS } from "../../worker/shared/search";
 import { call, type CallOptions } from "./helpers";
 import { AI_IMAGE_PATH, appRoutes, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
 
@@ -344,6 +345,7 @@ const SPECS: Spec[] = [
     ok: 200,
   },
   { route: "DELETE /api/groups/:id", as: "owner", path: "/api/groups/{id}", params: { id: pub }, ok: 200 },
+  { route: "POST /api/groups/:id/read", as: "paid", path: "/api/groups/{id}/read", params: { id: priv }, ok: 200 },
   { route: "GET /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, ok: 200 },
   { route: "POST /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, input: { email: EMAILS.member }, fields: { email: email() }, ok: 201 },
   { route: "DELETE /api/groups/:id/members/:userId", as: "owner", path: "/api/groups/{id}/members/{userId}", params: { id: priv, userId: IDS.paid }, ok: 200 },
@@ -447,6 +449,7 @@ const SPECS: Spec[] = [
         send: {},
       })),
   },
+  { route: "GET /api/search", as: "member", path: "/api/search", target: "query", input: { q: "seed", kind: "post" }, fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) }, ok: 200 },
   { route: "POST /api/link-preview", as: "member", path: "/api/link-preview", input: { url: "http://127.0.0.1/" }, fields: { url: text(LIMITS.urlMax, true, false) }, ok: 400 },
 ];
 
@@ -469,6 +472,7 @@ const NO_INPUT = [
   "GET /api/resources/tags",
   "GET /api/cosmic-notices",
   "GET /api/groups",
+  "GET /api/live/socket",
   "GET /api/dev/webpay/autosubmit.js",
 ];
 /** The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's `{ error_message }` shape, and exists only locally. */

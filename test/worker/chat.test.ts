@@ -112,11 +112,11 @@ describe("channels", () => {
     expect((await channel$(sol).members.$get(idParam(secret.id))).status).toBe(403);
     expect((await addMember(sol, "admin@example.com")).status).toBe(403);
 
-    // Removed again: hidden again, and the open socket is closed so it must re-authorize.
+    // Removed again: hidden again, and the open socket is closed for good (access revoked).
     const removed = await channel$(luna).members[":userId"].$delete({ param: { id: String(secret.id), userId: String(sol_.id) } });
     expect(removed.status).toBe(200);
     await until(() => solSocket.closes.length > 0);
-    expect(solSocket.closes).toEqual([4401]);
+    expect(solSocket.closes).toEqual([4403]);
     expect((await list(sol, secret.id)).status).toBe(404);
     expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
   });

@@ -8,7 +8,7 @@ import { messages, payments, resources } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import { chatRoomStub } from "../../worker/lib/chat-room-stub";
 import type { MessageDto } from "../../worker/shared/chat-wire";
-import { CLOSE_REAUTHORIZE } from "../../worker/shared/chat-wire";
+import { CLOSE_SESSION_ENDED } from "../../worker/shared/chat-wire";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, db, json, openSocket, testEnv, until } from "./helpers";
 import { IDS, PNG, seedWorld } from "./seed";
@@ -240,8 +240,8 @@ describe("ending a member's access closes their chat sockets at once", () => {
     const res = await call(`/api/admin/members/${IDS.paid}`, { method: "DELETE", cookie: world.cookie.admin });
     expect(res.status).toBe(200);
     await until(() => paidPublic.closes.length > 0 && paidPrivate.closes.length > 0);
-    expect(paidPublic.closes).toEqual([CLOSE_REAUTHORIZE]);
-    expect(paidPrivate.closes).toEqual([CLOSE_REAUTHORIZE]);
+    expect(paidPublic.closes).toEqual([CLOSE_SESSION_ENDED]);
+    expect(paidPrivate.closes).toEqual([CLOSE_SESSION_ENDED]);
     // The reconnect is refused: the session went with the member.
     expect((await call(`/api/groups/${IDS.publicChannel}/socket`, { cookie: world.cookie.paid, headers: { upgrade: "websocket" } })).status).toBe(401);
     // Someone else's socket is untouched and still receives.
@@ -264,6 +264,6 @@ describe("ending a member's access closes their chat sockets at once", () => {
     const res = await call(`/api/admin/members/${IDS.owner}`, { method: "PATCH", cookie: world.cookie.admin, json: { role: "member" } });
     expect(res.status).toBe(200);
     await until(() => sockets.every((s) => s.closes.length > 0));
-    for (const s of sockets) expect(s.closes).toEqual([CLOSE_REAUTHORIZE]);
+    for (const s of sockets) expect(s.closes).toEqual([CLOSE_SESSION_ENDED]);
   });
 });

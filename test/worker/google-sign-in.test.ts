@@ -183,7 +183,7 @@ describe("the code exchange against Google's token endpoint", () => {
 describe("an account is bound to its Google subject", () => {
   it("refuses a different Google subject for a known email, changing nothing", async () => {
     const first = await json(await googleSignIn(google.claims({ sub: "original-sub", email: "soul@example.com" })));
-    await call("/api/logout", { env: googleEnv });
+    await call("/api/logout", { env: googleEnv, headers: { "sec-fetch-site": "same-origin" } });
     await db().delete(sessions);
     const res = await googleSignIn(google.claims({ sub: "impostor-sub", email: "soul@example.com", name: "Impostor" }));
     await expectRefused(res, 403, TEXTS.auth.googleAccountMismatch);

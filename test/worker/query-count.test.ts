@@ -11,6 +11,7 @@ const HOT_ROUTES = {
   posts: "/api/posts?limit=20",
   "messages poll": "", // filled in with the newest message id
   resources: "/api/resources",
+  search: "/api/search?q=morning",
 } as const;
 
 async function runAll(statements: string[]) {
@@ -52,6 +53,8 @@ describe("D1 statements per request", () => {
     expect(small["users/me"].statements).toBe(1);
     expect(small.posts.statements).toBe(2);
     expect(small.resources.statements).toBe(3);
+    // Search: the session, the membership (may the library be searched?) and ONE statement over the four indexes.
+    expect(small.search.statements).toBe(3);
     // The poll with nothing new: the session plus ONE query (channel access and messages together), and a tiny body.
     expect(small["messages poll"].statements).toBe(2);
     expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);

@@ -7,11 +7,11 @@ const bindings = env as unknown as { DB: D1Database; BLOBS: R2Bucket; TEST_MIGRA
 // Applies only the migrations not yet applied, so running it per test file is safe.
 await applyD1Migrations(bindings.DB, bindings.TEST_MIGRATIONS);
 
-const tables = (
-  await bindings.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
-  ).all<{ name: string }>()
-).results.map((r) => r.name);
+// Ordinary tables only: the full-text indexes (virtual tables and their shadow tables) follow their
+// source tables through triggers, and clearing them directly would corrupt them.
+const tables = (await bindings.DB.prepare("PRAGMA table_list").all<{ name: string; type: string; schema: string }>()).results
+  .filter((t) => t.schema === "main" && t.type === "table" && !/^(sqlite_|_cf_|d1_migrations$)/.test(t.name))
+  .map((t) => t.name);
 
 // Every test starts from empty tables and an empty bucket.
 beforeEach(async () => {

@@ -1,11 +1,11 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, gt, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "../env";
-import type { ChannelDto, MessageDto } from "../shared/chat-wire";
+import type { ChannelDto, ChannelListItem, MessageDto } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS } from "../shared/rules";
 import type { Database } from "./client";
-import { channelMembers, channels, messages, users } from "./schema";
+import { channelMembers, channelReads, channels, messages, users } from "./schema";
 
 export type ChannelRow = typeof channels.$inferSelect;
 type Viewer = Pick<SessionUser, "id" | "role">;
@@ -35,15 +35,54 @@ const visibleTo = (viewer: Viewer) =>
       );
 
 /**
+ * The viewer's unread messages in the channel of the outer row: newer than their read marker, and
+ * counted only among the channel's latest UNREAD_COUNT_MAX (the 101st newest id is the floor), so
+ * the count reads at most that many index entries however far behind the member is.
+ */
+const unreadCount = (viewerId: number) => {
+  // Qualified by hand: drizzle writes a one-table select's columns unqualified, and a bare "id" in the
+  // subqueries would be the messages' own.
+  const channelId = sql.raw(`"channels"."id"`);
+  return sql<number>`(select count(*) from ${messages} m where m.channel_id = ${channelId} and m.id > max(
+    coalesce((select r.last_read_message_id from ${channelReads} r where r.user_id = ${viewerId} and r.channel_id = ${channelId}), 0),
+    coalesce((select m2.id from ${messages} m2 where m2.channel_id = ${channelId} order by m2.id desc limit 1 offset ${LIMITS.unreadCountMax}), 0)))`.mapWith(Number);
+};
+
+/**
  * Every channel for an admin; for anyone else the ids come from three indexed lookups (public ones,
  * their own, the ones they are a member of), so the list never scans the whole channels table.
+ * Each row carries the viewer's unread count (one statement for the whole list).
  */
 export async function listVisibleChannels(db: Database, viewer: Viewer) {
-  if (viewer.role === "admin") return db.select().from(channels).orderBy(asc(channels.id));
+  const fields = { ...getTableColumns(channels), unreadCount: unreadCount(viewer.id) };
+  if (viewer.role === "admin") return db.select(fields).from(channels).orderBy(asc(channels.id));
   const visibleIds = sql`select ${channels.id} from ${channels} where ${channels.isPrivate} = 0
     union select ${channels.id} from ${channels} where ${channels.createdBy} = ${viewer.id}
     union select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
-  return db.select().from(channels).where(sql`${channels.id} in (${visibleIds})`).orderBy(asc(channels.id));
+  return db.select(fields).from(channels).where(sql`${channels.id} in (${visibleIds})`).orderBy(asc(channels.id));
+}
+
+export const toChannelListItem = (row: ChannelRow & { unreadCount: number }, viewer: Viewer): ChannelListItem => ({
+  ...toChannelDto(row, viewer),
+  unread_count: row.unreadCount,
+});
+
+/** Moves the viewer's read marker of a channel forward to `messageId` (never back). */
+const advanceReadMarker = (db: Database, userId: number, channelId: number, messageId: SQL | number) =>
+  db
+    .insert(channelReads)
+    .values({ userId, channelId, lastReadMessageId: messageId })
+    .onConflictDoUpdate({
+      target: [channelReads.userId, channelReads.channelId],
+      set: { lastReadMessageId: sql`excluded.last_read_message_id`, updatedAt: sql`(unixepoch('subsec') * 1000)` },
+      setWhere: sql`excluded.last_read_message_id > ${channelReads.lastReadMessageId}`,
+    });
+
+/** Marks a channel read up to `messageId`, or up to its newest message when none is given; true when the marker moved. */
+export async function markChannelRead(db: Database, userId: number, channelId: number, messageId?: number): Promise<boolean> {
+  const newest = sql`(select coalesce(max(${messages.id}), 0) from ${messages} where ${messages.channelId} = ${channelId})`;
+  const moved = await advanceReadMarker(db, userId, channelId, messageId ?? newest).returning({ userId: channelReads.userId });
+  return moved.length > 0;
 }
 
 /** The channel when it exists and the viewer may see it; otherwise null (callers answer 404 either way). */
@@ -158,12 +197,21 @@ export async function listVisibleMessages(db: Database, viewer: Viewer, channelI
   return newest ? found.reverse() : found;
 }
 
+/** Stores a message; its sender has read the channel up to it (same transaction). */
 export async function insertMessage(db: Database, input: { channelId: number; sender: Pick<SessionUser, "id" | "name">; body: string; imageKey: string | null }) {
-  const [row] = await db
-    .insert(messages)
-    .values({ channelId: input.channelId, senderId: input.sender.id, body: input.body, imageKey: input.imageKey })
-    .returning();
+  const [[row]] = await db.batch([
+    db.insert(messages).values({ channelId: input.channelId, senderId: input.sender.id, body: input.body, imageKey: input.imageKey }).returning(),
+    advanceReadMarker(db, input.sender.id, input.channelId, sql`(select max(${messages.id}) from ${messages} where ${messages.channelId} = ${input.channelId})`),
+  ]);
   return { ...row, senderName: input.sender.name };
+}
+
+/** Who may read a private channel: its creator, its members and every admin (for targeted live frames). */
+export async function privateChannelReaders(db: Database, channelId: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(sql`select ${channels.createdBy} as id from ${channels} where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
+    union select ${channelMembers.userId} from ${channelMembers} where ${channelMembers.channelId} = ${channelId}
+    union select ${users.id} from ${users} where ${users.role} = 'admin'`);
+  return rows.map((r) => r.id);
 }
 
 export async function getMessage(db: Database, id: number) {

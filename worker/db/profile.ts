@@ -59,11 +59,11 @@ export async function listActiveSessions(db: Database, userId: number, currentSe
   }));
 }
 
-/** Deletes every session of the user except the current one; returns how many went. */
-export async function deleteOtherSessions(db: Database, userId: number, currentSessionId: string) {
+/** Deletes every session of the user except the current one; returns the ids of those that went. */
+export async function deleteOtherSessions(db: Database, userId: number, currentSessionId: string): Promise<string[]> {
   const gone = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
     .returning({ id: sessions.id });
-  return gone.length;
+  return gone.map((s) => s.id);
 }

@@ -209,6 +209,27 @@ export const messages = sqliteTable(
   (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
 );
 
+/**
+ * How far each member has read each channel (issue 19's unread counts): messages with a larger id are
+ * unread. Moved forward (never back) when the member reads the channel or writes in it.
+ */
+export const channelReads = sqliteTable(
+  "channel_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channelId] }), index("channel_reads_channel_idx").on(t.channelId)],
+);
+
 export const resources = sqliteTable(
   "resources",
   {

@@ -1,6 +1,6 @@
 // Sessions (the Lucia pattern): a random token in an HttpOnly cookie, only its SHA-256 stored,
 // 30-day sliding expiry renewed when less than half remains.
-import { eq } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client";
@@ -59,6 +59,20 @@ export async function validateSessionToken(db: Database, token: string, now = Da
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
   }
   return { sessionId, user: row.user, expiresAt, renewed };
+}
+
+/** Of the given session ids, those still valid now, with their (possibly renewed) expiry in ms. */
+export async function liveSessionExpiries(db: Database, sessionIds: string[], now = Date.now()): Promise<Map<string, number>> {
+  const live = new Map<string, number>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < sessionIds.length; i += 90) {
+    const rows = await db
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(inArray(sessions.id, sessionIds.slice(i, i + 90)), gt(sessions.expiresAt, new Date(now))));
+    for (const row of rows) live.set(row.id, row.expiresAt.getTime());
+  }
+  return live;
 }
 
 export async function deleteSession(db: Database, sessionId: string) {

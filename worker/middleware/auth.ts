@@ -10,19 +10,21 @@ import { readSessionCookie, setSessionCookie, validateSessionToken } from "../li
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set("user", null);
   c.set("sessionId", null);
+  c.set("sessionExpiresAt", null);
   const token = readSessionCookie(c);
   if (token) {
     const session = await validateSessionToken(c.var.db, token);
     if (session) {
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);
+      c.set("sessionExpiresAt", session.expiresAt);
       if (session.renewed) setSessionCookie(c, token, session.expiresAt);
     }
   }
   await next();
 });
 
-type Authed = { Variables: { user: SessionUser; sessionId: string } };
+type Authed = { Variables: { user: SessionUser; sessionId: string; sessionExpiresAt: Date } };
 
 /** 401 unless signed in; narrows `c.var.user` for the handlers after it. */
 export const requireUser = createMiddleware<AppEnv & Authed>(async (c, next) => {

@@ -12,37 +12,78 @@ export const MULTIPART_PATHS = new Set(["/api/messages/image", "/api/resources/u
 /** Routes a browser form posts to by design: the provider's return and the local emulator's card page. */
 export const FORM_PATHS = new Set(["/api/payments/webpay/return", "/api/dev/webpay/pay"]);
 
-/** The largest body a route takes; the resource upload checks its own (larger) limit while reading. */
-const KB = 1024;
-const MB = 1024 * KB;
-function maxBodyBytes(path: string): number | null {
-  if (path === "/api/resources/upload") return null;
-  // A message may carry an image as a base64 data URL; the multipart route carries it raw.
-  if (path === "/api/messages") return Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 64 * KB;
-  if (path === "/api/messages/image") return LIMITS.chatImageMaxBytes + 64 * KB;
-  return MB;
+/** Room for the text fields, JSON and multipart framing around a file. */
+export const FILE_BODY_OVERHEAD = 64 * 1024;
+/** The size of a base64 data URL holding `bytes` bytes (4/3 of it), without its framing. */
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+export type BodyCap = { max: number; message: string };
+
+/**
+ * The largest body a route reads, and the 413 text past it: files at their own maxima (as raw bytes in
+ * multipart, or as a base64 data URL in JSON), every other write small.
+ */
+export function bodyCap(path: string, mediaType: string): BodyCap {
+  const multipart = mediaType === "multipart/form-data";
+  if (path === "/api/resources/upload") {
+    const file = LIMITS.resourceUploadMaxBytes;
+    return { max: (multipart ? file : base64Length(file)) + FILE_BODY_OVERHEAD, message: TEXTS.resources.tooLarge };
+  }
+  if (path === "/api/messages/image") return { max: LIMITS.chatImageMaxBytes + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
+  // A text message may carry its image as a base64 data URL (the spec's format).
+  if (path === "/api/messages") return { max: base64Length(LIMITS.chatImageMaxBytes) + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
+  return { max: LIMITS.jsonBodyMaxBytes, message: TEXTS.api.bodyTooLarge };
+}
+
+/** The body as a stream that errors once more than `max` bytes went through (the source is then cancelled). */
+function capped(body: ReadableStream<Uint8Array>, max: number, state: { exceeded: boolean }) {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) {
+          state.exceeded = true;
+          controller.error(new ApiError(413, TEXTS.api.bodyTooLarge));
+        } else controller.enqueue(chunk);
+      },
+    }),
+  );
 }
 
 /**
  * Every state-changing request with a body sends JSON; multipart only where a file is uploaded, and a
  * urlencoded form only where a browser form posts by design. Anything else is 415 before any handler
- * runs (a route whose fields are all optional would otherwise read a text/plain body as `{}`). A body
- * declared larger than its route takes is 413 before it is read.
+ * runs (a route whose fields are all optional would otherwise read a text/plain body as `{}`).
+ * Bodies are capped on the stream, per route (bodyCap): a declared length over the cap is 413 before
+ * reading; otherwise reading stops at the cap and the answer is 413, whatever Content-Length claimed
+ * or when there was none (chunked).
  */
 export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
+  const raw = c.req.raw;
   // A browser's POST without a body still says Content-Length: 0.
-  const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
-  if (!SAFE_METHODS.has(c.req.method) && hasBody) {
-    const path = c.req.path;
-    const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    const allowed =
-      JSON_TYPE.test(type) ||
-      (type === "multipart/form-data" && MULTIPART_PATHS.has(path)) ||
-      (type === "application/x-www-form-urlencoded" && FORM_PATHS.has(path));
-    if (!allowed) throw new ApiError(415, TEXTS.api.unsupportedMediaType);
-    const max = maxBodyBytes(path);
-    const declared = Number(c.req.header("content-length"));
-    if (max !== null && Number.isFinite(declared) && declared > max) throw new ApiError(413, TEXTS.api.bodyTooLarge);
-  }
+  const hasBody = raw.body !== null && c.req.header("content-length") !== "0";
+  if (SAFE_METHODS.has(c.req.method) || !hasBody || !raw.body) return next();
+  const path = c.req.path;
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const allowed =
+    JSON_TYPE.test(type) ||
+    (type === "multipart/form-data" && MULTIPART_PATHS.has(path)) ||
+    (type === "application/x-www-form-urlencoded" && FORM_PATHS.has(path));
+  if (!allowed) throw new ApiError(415, TEXTS.api.unsupportedMediaType);
+  const cap = bodyCap(path, type);
+  const declared = Number(c.req.header("content-length"));
+  if (Number.isFinite(declared) && declared > cap.max) throw new ApiError(413, cap.message);
+
+  const state = { exceeded: false };
+  const headers = new Headers(raw.headers);
+  // The length is the stream's to tell now; a false one must not reach the parsers.
+  headers.delete("content-length");
+  c.req.raw = new Request(raw.url, { method: raw.method, headers, body: capped(raw.body, cap.max, state), signal: raw.signal });
   await next();
+  // The handler failed on the cut-off body (a parse error, typically): the answer is 413, nothing else.
+  if (state.exceeded) {
+    c.res = undefined;
+    c.res = Response.json({ error: cap.message }, { status: 413 });
+  }
 });

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
+import { API_ERRORS } from "../shared/texts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -11,15 +12,18 @@ export const CSRF_EXEMPT_PATHS = new Set([
 ]);
 
 /**
- * State-changing requests must come from this origin: a matching Origin header, or, when a browser
- * sends no Origin, Sec-Fetch-Site: same-origin. A cross-site form post is refused.
+ * A request from this origin: a matching Origin header, or, when the browser sends no Origin,
+ * Sec-Fetch-Site: same-origin. A request with neither (or another site's) is not.
  */
+export function isSameOrigin(c: { req: { url: string; header(name: string): string | undefined } }): boolean {
+  const origin = c.req.header("origin");
+  return origin ? origin === new URL(c.req.url).origin : c.req.header("sec-fetch-site") === "same-origin";
+}
+
+/** State-changing requests must come from this origin (isSameOrigin). A cross-site form post is refused. */
 export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
-    const origin = c.req.header("origin");
-    const fetchSite = c.req.header("sec-fetch-site");
-    const sameOrigin = origin ? origin === new URL(c.req.url).origin : fetchSite === "same-origin";
-    if (!sameOrigin) throw new ApiError(403, "Cross-site request refused");
+  if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path) && !isSameOrigin(c)) {
+    throw new ApiError(403, API_ERRORS.cross_site_refused);
   }
   await next();
 });

@@ -10,8 +10,10 @@ import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { signInLimited } from "../lib/rate-limit";
+import { isSameOrigin } from "../middleware/csrf";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
+import { closeSessionSockets } from "../services/chat-sockets";
 import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
 import { LIMITS, TIMING } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
@@ -82,8 +84,13 @@ export const authRoutes = createRouter()
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: toUserDto(user) });
   })
+  // The spec's logout is a GET, so another site could link to it: only a same-origin request ends the session.
   .get("/logout", async (c) => {
-    if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);
+    if (!isSameOrigin(c)) throw forbidden(API_ERRORS.cross_site_refused);
+    if (c.var.sessionId && c.var.user) {
+      await deleteSession(c.var.db, c.var.sessionId);
+      await closeSessionSockets(c.env, c.var.db, c.var.user, [c.var.sessionId]);
+    }
     clearSessionCookie(c);
     return c.json({ success: true });
   })

@@ -15,12 +15,15 @@ import {
   listChannelMembers,
   listVisibleMessages,
   listVisibleChannels,
+  markChannelRead,
   removeChannelMember,
   toChannelDto,
+  toChannelListItem,
   toMessageDto,
   updateChannel,
 } from "../db/chat";
 import { normaliseEmail } from "../db/users";
+import type { ChannelRow } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
@@ -29,8 +32,10 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { newBlobKey, putBlob, serveBlob, sniffImageType } from "../services/storage";
-import type { MessageDto, ServerFrame } from "../shared/chat-wire";
+import { closeChatSockets } from "../services/chat-sockets";
+import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
@@ -99,13 +104,10 @@ async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
   }
 }
 
-/** Closes the sockets whose access may have ended; their clients reconnect and are checked again. */
-async function reauthorize(env: Env, channelId: number, userId?: number) {
-  try {
-    await chatRoomStub(env, channelId).reauthorize(userId);
-  } catch (err) {
-    console.error("chat reauthorize failed", channelId, err instanceof Error ? err.message : "unknown");
-  }
+/** Closes the sockets of viewers who lost access to a private channel (the creator's and admins' stay). */
+async function revokeAccess(env: Env, channel: { id: number; createdBy: number | null }, selector: { userId?: number; keepUserIds?: number[] }) {
+  const keepUserIds = [...(selector.keepUserIds ?? []), ...(channel.createdBy === null ? [] : [channel.createdBy])];
+  await closeChatSockets(env, [channel.id], { ...selector, keepUserIds, keepAdmins: true }, CLOSE_ACCESS_REVOKED, "access revoked");
 }
 
 /** A display name for '[Image: filename]': no path, no control characters, bounded. */
@@ -139,7 +141,8 @@ function decodeDataUrl(dataUrl: string): { type: string; bytes: Uint8Array } {
 }
 
 /** Stores a message (after its image, if any), then fans it out. An image is removed if the insert fails. */
-async function postMessage(c: Ctx, channelId: number, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
+async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
+  const channelId = channel.id;
   const key = image ? await storeChatImage(c.env.BLOBS, image.bytes, image.type, image.fileName) : null;
   let stored;
   try {
@@ -151,14 +154,37 @@ async function postMessage(c: Ctx, channelId: number, body: string, image?: { by
   const message = toMessageDto(stored);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
+  c.executionCtx.waitUntil(announceActivity(c.env, c.var.db, channel, stored));
   return message;
+}
+
+/** A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking). */
+function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, E.websocket_expected);
+  const origin = c.req.header("origin");
+  // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
+  if (origin && origin !== new URL(c.req.url).origin) throw forbidden(E.cross_site_refused);
+}
+
+/** The upgrade as the room receives it: the authenticated caller in headers, no cookie. */
+function forwardedUpgrade(c: Ctx & { var: { sessionId: string; sessionExpiresAt: Date }; req: { raw: Request; url: string } }, groupId: number) {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
+  headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
+  headers.set(ROOM_HEADERS.userRole, c.var.user.role);
+  headers.set(ROOM_HEADERS.groupId, String(groupId));
+  // The socket belongs to this session: it closes when the session ends (see worker/chat-room.ts).
+  headers.set(ROOM_HEADERS.sessionId, c.var.sessionId);
+  headers.set(ROOM_HEADERS.sessionExpiresAt, String(c.var.sessionExpiresAt.getTime()));
+  headers.delete("cookie");
+  return new Request(c.req.url, { headers });
 }
 
 export const chatRoutes = createRouter()
   // ---- channels ----
   .get("/groups", requireUser, async (c) => {
     const rows = await listVisibleChannels(c.var.db, c.var.user);
-    return c.json(rows.map((r) => toChannelDto(r, c.var.user)));
+    return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
   .post("/groups", requireUser, validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
@@ -170,7 +196,10 @@ export const chatRoutes = createRouter()
     const before = await managedChannel(c, id);
     const body = c.req.valid("json");
     const row = await updateChannel(c.var.db, id, { name: body.name, description: body.description, isPrivate: body.is_private });
-    if (!before.isPrivate && row.isPrivate) await reauthorize(c.env, id);
+    // Made private: everyone but its creator, its members and admins loses it at once.
+    if (!before.isPrivate && row.isPrivate) {
+      await revokeAccess(c.env, row, { keepUserIds: (await listChannelMembers(c.var.db, id)).map((m) => m.id) });
+    }
     return c.json(toChannelDto(row, c.var.user));
   })
   .delete("/groups/:id", requireUser, validate("param", idParam), async (c) => {
@@ -183,6 +212,13 @@ export const chatRoutes = createRouter()
     } catch (err) {
       console.error("chat close failed", id, err instanceof Error ? err.message : "unknown");
     }
+    return c.json({ success: true as const });
+  })
+  /** Marks the channel read up to its newest message (fetching its messages does the same). */
+  .post("/groups/:id/read", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await visibleChannelOr404(c, id);
+    if (await markChannelRead(c.var.db, c.var.user.id, id)) c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id: id }));
     return c.json({ success: true as const });
   })
   // ---- channel members (private channels), managed by the creator or an admin ----
@@ -201,54 +237,56 @@ export const chatRoutes = createRouter()
   })
   .delete("/groups/:id/members/:userId", requireUser, validate("param", memberParam), async (c) => {
     const { id, userId } = c.req.valid("param");
-    await managedChannel(c, id);
+    const channel = await managedChannel(c, id);
     if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound(E.channel_member_not_found);
-    await reauthorize(c.env, id, userId);
+    if (channel.isPrivate) await revokeAccess(c.env, channel, { userId });
     return c.json({ success: true as const });
   })
   // ---- the channel's WebSocket: authenticated here, then forwarded to the channel's object ----
   .get("/groups/:id/socket", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, E.websocket_expected);
-    // Browsers always send Origin on WebSocket handshakes; refuse other sites (cross-site WebSocket hijacking).
-    const origin = c.req.header("origin");
-    if (origin && origin !== new URL(c.req.url).origin) throw forbidden(E.cross_site_refused);
+    checkUpgrade(c);
     await visibleChannelOr404(c, id);
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
-    headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
-    headers.set(ROOM_HEADERS.groupId, String(id));
-    headers.delete("cookie");
-    return chatRoomStub(c.env, id).fetch(new Request(c.req.url, { headers }));
+    return chatRoomStub(c.env, id).fetch(forwardedUpgrade(c, id));
+  })
+  // ---- the member's live socket: unread activity from every channel they may read ----
+  .get("/live/socket", requireUser, async (c) => {
+    checkUpgrade(c);
+    return liveRoom(c.env).fetch(forwardedUpgrade(c, LIVE_GROUP_ID));
   })
   // ---- messages ----
   .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {
     const { group_id, after } = c.req.valid("query");
     const rows = await listVisibleMessages(c.var.db, c.var.user, group_id, after);
     if (!rows) throw notFound(E.channel_not_found);
+    // Reading is opening: the channel is read up to the newest message sent (an empty poll writes nothing).
+    const newest = rows.at(-1);
+    if (newest && (await markChannelRead(c.var.db, c.var.user.id, group_id, newest.id))) {
+      c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id }));
+    }
     return c.json(rows.map(toMessageDto));
   })
   .post("/messages", requireUser, limited("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
     if (image_url) await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
-    await visibleChannelOr404(c, group_id);
+    const channel = await visibleChannelOr404(c, group_id);
     let image;
     if (image_url) {
       const decoded = decodeDataUrl(image_url);
       const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
       image = { ...decoded, fileName: safeFileName(named ?? "image") };
     }
-    return c.json(await postMessage(c, group_id, body, image), 201);
+    return c.json(await postMessage(c, channel, body, image), 201);
   })
   /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
   .post("/messages/image", requireUser, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
-    await visibleChannelOr404(c, group_id);
+    const channel = await visibleChannelOr404(c, group_id);
     if (!image.type.toLowerCase().startsWith("image/")) throw badRequest(TEXTS.chat.imageTypeInvalid);
     if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const fileName = safeFileName(image.name);
     const bytes = new Uint8Array(await image.arrayBuffer());
-    return c.json(await postMessage(c, group_id, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
+    return c.json(await postMessage(c, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
   })
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");

@@ -10,6 +10,7 @@ import { createRouter } from "../lib/create-app";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { closeSessionSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
@@ -102,6 +103,7 @@ export const profileRoutes = createRouter()
     return c.json(await listActiveSessions(c.var.db, c.var.user.id, c.var.sessionId));
   })
   .delete("/sessions/others", requireUser, async (c) => {
-    const signedOut = await deleteOtherSessions(c.var.db, c.var.user.id, c.var.sessionId);
-    return c.json({ success: true, signed_out: signedOut });
+    const ended = await deleteOtherSessions(c.var.db, c.var.user.id, c.var.sessionId);
+    await closeSessionSockets(c.env, c.var.db, c.var.user, ended);
+    return c.json({ success: true, signed_out: ended.length });
   });

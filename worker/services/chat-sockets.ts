@@ -1,22 +1,27 @@
-// Ending a person's live chat connections when their access ends outside the chat routes (an admin
-// deletes the member or changes their role). Sockets are tagged `user:<id>` in each channel's object.
+// Ending live chat connections when a session ends or access narrows outside the socket itself
+// (logout, sign-out of other devices, an admin deleting a member or changing a role, a member removed
+// from a private channel, a channel made private; moderation's mute or ban). Each channel's object
+// tags its sockets `user:<id>` and `session:<session id>`; see worker/chat-room.ts.
+import type { SocketSelector } from "../chat-room";
 import { listVisibleChannels } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
+import { CLOSE_SESSION_ENDED, type SocketCloseCode } from "../shared/chat-wire";
+import { LIVE_ROOM } from "./live";
 
 /**
- * Closes every socket the user holds in any channel they could see (asked before their access
- * changes). Their clients reconnect through the worker, which checks the session and visibility again.
- * Returns how many sockets were closed; a channel whose object fails is logged and skipped.
+ * Closes the selected sockets in each of `channelIds` (and the live room, when given) with `code`; returns how many were closed.
+ * A channel whose object fails is logged and skipped (the alarm in the object still ends sockets of
+ * sessions that are gone).
  */
-export async function closeUserSockets(env: Env, channelIds: number[], userId: number): Promise<number> {
+export async function closeChatSockets(env: Env, channelIds: (number | typeof LIVE_ROOM)[], selector: SocketSelector, code: SocketCloseCode, reason: string): Promise<number> {
   const closed = await Promise.all(
     channelIds.map(async (id) => {
       try {
-        return await chatRoomStub(env, id).reauthorize(userId);
+        return await chatRoomStub(env, id).closeSockets(selector, code, reason);
       } catch (err) {
-        console.error("closing a member's sockets failed", id, err instanceof Error ? err.message : "unknown");
+        console.error("closing chat sockets failed", id, err instanceof Error ? err.message : "unknown");
         return 0;
       }
     }),
@@ -27,4 +32,21 @@ export async function closeUserSockets(env: Env, channelIds: number[], userId: n
 /** The channels a user can be connected to right now (public ones, their private ones; all for an admin). */
 export async function channelsOpenTo(db: Database, user: { id: number; role: "member" | "admin" }): Promise<number[]> {
   return (await listVisibleChannels(db, user)).map((c) => c.id);
+}
+
+/**
+ * Closes every socket `userId` holds in `channelIds` (from channelsOpenTo, asked before their access
+ * changed, so private channels they saw are included), with CLOSE_SESSION_ENDED unless another code
+ * is given. Call it after their sessions ended (member deleted, role changed, banned).
+ */
+export async function closeUserSockets(env: Env, channelIds: number[], userId: number, code: SocketCloseCode = CLOSE_SESSION_ENDED): Promise<number> {
+  // A session that ended also ends the member's live socket (unread activity); narrowed access does not.
+  const rooms = code === CLOSE_SESSION_ENDED ? [...channelIds, LIVE_ROOM] : channelIds;
+  return closeChatSockets(env, rooms, { userId }, code, code === CLOSE_SESSION_ENDED ? "session ended" : "access changed");
+}
+
+/** Closes the sockets opened by the given sessions of `user` (logout, sign-out of other devices). */
+export async function closeSessionSockets(env: Env, db: Database, user: { id: number; role: "member" | "admin" }, sessionIds: string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  return closeChatSockets(env, [...(await channelsOpenTo(db, user)), LIVE_ROOM], { sessionIds }, CLOSE_SESSION_ENDED, "session ended");
 }

@@ -13,6 +13,9 @@ export type ChannelDto = {
   can_manage: boolean;
 };
 
+/** A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax). */
+export type ChannelListItem = ChannelDto & { unread_count: number };
+
 /** SPEC §3 Message. image_url points at the authenticated image route, never a data URL. */
 export type MessageDto = {
   id: number;
@@ -24,11 +27,17 @@ export type MessageDto = {
   image_url: string | null;
 };
 
-/** Frames the server sends on a channel socket. */
+/**
+ * Frames the server sends on a channel socket, and on the member's live socket (/api/live/socket,
+ * group_id 0 in its `ready`): `activity` (a new message in a channel the member may read, for unread
+ * counts) and `read` (the member read a channel, on this or another device).
+ */
 export type ServerFrame =
   | { type: "ready"; group_id: number }
   | { type: "message"; message: MessageDto }
   | { type: "deleted"; group_id: number }
+  | { type: "activity"; group_id: number; message_id: number; sender_id: number }
+  | { type: "read"; group_id: number }
   | { type: "pong" };
 
 /** Frames a client sends. Only the keep-alive ping, answered by the runtime without waking the object. */
@@ -39,8 +48,19 @@ export const PONG_FRAME = JSON.stringify({ type: "pong" } satisfies ServerFrame)
 
 /** Close code sent when the channel is deleted: clients must not reconnect. */
 export const CLOSE_CHANNEL_DELETED = 4404;
-/** Close code sent when access to the channel changed: clients reconnect and are checked again. */
+/** Close code sent when access may have changed: clients reconnect and are checked again. */
 export const CLOSE_REAUTHORIZE = 4401;
+/**
+ * Close code sent when the session that opened the socket ended (logout, signed out from another
+ * device, expiry, the member deleted or their role changed): clients show the signed-out state and
+ * do not reconnect.
+ */
+export const CLOSE_SESSION_ENDED = 4410;
+/** Close code sent when the viewer lost access to the channel (removed, or it became private): no reconnect. */
+export const CLOSE_ACCESS_REVOKED = 4403;
+
+/** The close codes the server ends a socket with on purpose. */
+export type SocketCloseCode = typeof CLOSE_CHANNEL_DELETED | typeof CLOSE_REAUTHORIZE | typeof CLOSE_SESSION_ENDED | typeof CLOSE_ACCESS_REVOKED;
 
 export function parseServerFrame(data: unknown): ServerFrame | null {
   if (typeof data !== "string") return null;

@@ -21,6 +21,8 @@ export const LIMITS = {
   noticeContentMax: 20_000,
   aiNoticeTitleMax: 60,
   chatMessageMax: 4000,
+  /** Any JSON write (a post, a channel, a notice...): the largest body read before 413. */
+  jsonBodyMaxBytes: 128 * 1024,
   chatImageMaxBytes: 5 * 1024 * 1024,
   resourceUploadMaxBytes: 50 * 1024 * 1024,
   resourceTitleMax: 200,
@@ -50,10 +52,20 @@ export const LIMITS = {
   /** GET /messages without `after`: the latest page; with `after`: at most this many newer ones per call. */
   chatHistoryPage: 50,
   chatCatchUpPage: 500,
+  /** GET /api/search: the longest search text, the words kept from it, the results returned. */
+  searchQueryMax: 200,
+  searchTermsMax: 8,
+  searchResults: 20,
+  /** Search ranks the newest this-many matches of each kind (a word found everywhere stays cheap). */
+  searchCandidates: 500,
+  /** Unread counts stop at this (the client shows "99+" above 99). */
+  unreadCountMax: 100,
 } as const;
 
 export const TIMING = {
   chatPollMs: 3000,
+  /** The unread counts' polling fallback, while the live socket is down. */
+  unreadPollMs: 30_000,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,

@@ -169,6 +169,9 @@ export const TEXTS = {
     deletePayment: "Are you sure you want to delete this payment record?",
     clearPayments: "Are you sure you want to delete ALL payment records? This action cannot be undone.",
   },
+  search: {
+    queryRequired: "Type something to search for",
+  },
   api: {
     unauthorized: "Authentication required",
     forbidden: "You do not have permission to do that",

@@ -1,0 +1,46 @@
+// Writes go through route actions (submitted by fetchers); these helpers give every action the same
+// result shape and every form the same way to hear that its submission settled.
+import { useEffect, useRef } from "react";
+import type { FetcherWithComponents, SubmitTarget } from "react-router";
+
+type JsonObject = Extract<SubmitTarget, Record<string, unknown>>;
+import { errorText } from "../api";
+import { TEXT } from "../text";
+
+/** What an action answers: its value, or the error text to show (the server's, else the fallback). */
+export type ActionResult<T = null> = { ok: true; value: T } | { ok: false; error: string };
+
+/**
+ * Runs one write and turns its failure into an error text: the server's, else `fallback`; or always
+ * `fallback` when the spec fixes the text (`{ fixed: true }`).
+ */
+export async function attempt<T>(write: () => Promise<T>, fallback: string = TEXT.common.writeFailed, { fixed = false } = {}): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (err) {
+    return { ok: false, error: fixed ? fallback : errorText(err, fallback) };
+  }
+}
+
+/** An action's body, as `submitJson` sent it (the intent union of that screen). */
+export const readIntent = async <I,>(request: Request): Promise<I> => request.json();
+
+/** Submits `intent` as JSON to the action of the route at `action`. */
+export function submitJson<I extends JsonObject>(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, action: string, intent: I) {
+  return fetcher.submit(intent, { method: "post", action, encType: "application/json" });
+}
+
+/**
+ * Calls `onSettled` once with each new answer of the fetcher's submission (to close a dialog or show
+ * a toast). An effect, because it reacts to the router finishing the write, not to a render.
+ */
+export function useSettled<T>(fetcher: Pick<FetcherWithComponents<T>, "state" | "data">, onSettled: (data: T) => void) {
+  const handled = useRef<T | undefined>(undefined);
+  const callback = useRef(onSettled);
+  callback.current = onSettled;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === handled.current) return;
+    handled.current = fetcher.data;
+    callback.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}

@@ -1,0 +1,70 @@
+// The landing page without React: a first visit to `/` downloads only this, the session store and
+// the texts (the app's shell loads on the way in). The app's `/` route mounts the same page.
+import { MEMBERSHIP } from "../../worker/shared/rules";
+import type { SessionStore } from "../session/session-store";
+import { TEXT } from "../text";
+
+type Props = { className?: string; ariaLabel?: string; ariaHidden?: "true" };
+
+function el(tag: "main" | "section" | "article" | "div" | "p" | "h1" | "h2", props: Props, ...children: (Node | string)[]): HTMLElement {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  for (const child of children) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  return node;
+}
+
+function button(className: string) {
+  const node = document.createElement("button");
+  node.type = "button";
+  node.className = className;
+  return node;
+}
+
+const FEATURES = [
+  { icon: "✦", title: TEXT.landing.communityTitle, text: TEXT.landing.communityText },
+  { icon: "❖", title: TEXT.landing.libraryTitle, text: TEXT.landing.libraryText },
+  { icon: "♛", title: TEXT.landing.vipTitle, text: TEXT.landing.vipText(MEMBERSHIP.priceLabel, MEMBERSHIP.periodDays) },
+];
+
+/**
+ * Renders the landing page into `root`: both buttons start the sign-in and read 'Loading...' while
+ * the session is pending; `onSignedIn` runs once a user is known. Returns the cleanup.
+ */
+export function mountLanding(root: HTMLElement, session: SessionStore, onSignedIn: () => void): () => void {
+  const enter = button("btn btn-primary");
+  const signIn = button("btn");
+  for (const b of [enter, signIn]) b.addEventListener("click", () => void session.redirectToLogin());
+  const page = el(
+    "main",
+    { className: "landing" },
+    el(
+      "section",
+      { className: "hero" },
+      el("p", { className: "eyebrow" }, `✧ ${TEXT.common.brand}`),
+      el("h1", {}, TEXT.landing.title),
+      el("p", { className: "lead muted" }, TEXT.landing.lead),
+      el("div", { className: "row hero-actions" }, enter, signIn),
+    ),
+    el(
+      "section",
+      { className: "features", ariaLabel: TEXT.landing.featuresLabel },
+      ...FEATURES.map((f) => el("article", { className: "card" }, el("div", { className: "feature-icon", ariaHidden: "true" }, f.icon), el("h2", {}, f.title), el("p", { className: "muted" }, f.text))),
+    ),
+  );
+
+  const paint = () => {
+    const { user, pending } = session.getState();
+    if (user) return onSignedIn();
+    for (const [b, label] of [[enter, TEXT.landing.enter], [signIn, TEXT.landing.signIn]] as const) {
+      b.disabled = pending;
+      b.textContent = pending ? TEXT.session.loading : label;
+    }
+  };
+  paint();
+  root.replaceChildren(page);
+  const unsubscribe = session.subscribe(paint);
+  return () => {
+    unsubscribe();
+    page.remove();
+  };
+}

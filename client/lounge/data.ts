@@ -1,0 +1,54 @@
+// The lounge's data: its loader (notice board and the first page of the feed, in parallel), the
+// data-only loaders of older pages and of a post's comments, and its action (every lounge write).
+import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
+import { LIMITS } from "../../worker/shared/rules";
+import { api, unwrap } from "../api";
+import { attempt, readIntent, type ActionResult } from "../data/actions";
+import { loadPage } from "../data/pages";
+import { TEXT } from "../text";
+
+export const LOUNGE_PATH = "/app/lounge";
+export const POSTS_PAGE_PATH = "/data/posts";
+export const commentsPath = (postId: number) => `/data/posts/${postId}/comments`;
+export const PAGE = LIMITS.postsPageDefault;
+
+const postsPage = (before?: number) => unwrap(api.posts.$get({ query: { limit: String(PAGE), ...(before ? { before: String(before) } : {}) } }));
+
+/** The board fails on its own (it shows its error beside the feed); the feed's failure is the route's. */
+export async function loungeLoader() {
+  const [notices, posts] = await Promise.all([unwrap(api["cosmic-notices"].$get()).catch(() => null), postsPage()]);
+  return { notices, posts };
+}
+
+export const olderPostsLoader = ({ request }: LoaderFunctionArgs) => loadPage(() => postsPage(Number(new URL(request.url).searchParams.get("before")) || undefined));
+
+export const commentsLoader = ({ params }: LoaderFunctionArgs) => loadPage(() => unwrap(api.posts[":id"].comments.$get({ param: { id: String(params.id) } })));
+
+export type LoungeIntent =
+  | { intent: "like"; id: number }
+  | { intent: "delete-post"; id: number }
+  | { intent: "create-post"; content: string }
+  | { intent: "comment"; id: number; content: string }
+  | { intent: "delete-notice"; id: number };
+
+/** Every lounge write; the router then loads the lounge again (except after a like: its answer is the new state). */
+export async function loungeAction({ request }: { request: Request }): Promise<ActionResult<unknown>> {
+  const body = await readIntent<LoungeIntent>(request);
+  const id = "id" in body ? { param: { id: String(body.id) } } : { param: { id: "" } };
+  switch (body.intent) {
+    case "like":
+      return attempt(() => unwrap(api.posts[":id"].like.$post(id)));
+    case "delete-post":
+      return attempt(() => unwrap(api.posts[":id"].$delete(id)), TEXT.lounge.postDeleteFailed, { fixed: true });
+    case "create-post":
+      return attempt(() => unwrap(api.posts.$post({ json: { content: body.content } })));
+    case "comment":
+      return attempt(() => unwrap(api.posts[":id"].comments.$post({ ...id, json: { content: body.content } })));
+    case "delete-notice":
+      return attempt(() => unwrap(api["cosmic-notices"][":id"].$delete(id)), TEXT.lounge.noticeDeleteFailed, { fixed: true });
+  }
+}
+
+/** A like's answer is the new state of that post: nothing else to load again. */
+export const skipAfterLike: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) =>
+  json && typeof json === "object" && "intent" in json && json.intent === "like" ? false : defaultShouldRevalidate;

@@ -1,0 +1,19 @@
+// The entry: the landing page is painted without React; any other path loads the app's shell and,
+// at the same time, the current screen's code.
+import { mountLanding } from "./landing/landing";
+import { preloadScreen } from "./screens";
+import { createSessionStore } from "./session/session-store";
+import "./styles/theme.css";
+import "./styles/screens.css";
+
+const session = createSessionStore();
+const root = document.getElementById("root")!;
+
+if (window.location.pathname === "/") {
+  // A visitor who is already signed in goes on to the lounge (a full load: the app is not here yet).
+  mountLanding(root, session, () => window.location.replace("/app/lounge"));
+  void session.fetchUser();
+} else {
+  preloadScreen(window.location.pathname);
+  void import("./app").then(({ startApp }) => startApp(root, session));
+}

@@ -1,0 +1,212 @@
+// Search (issue 19): GET /api/search over the FTS5 indexes. Permissions as everywhere (channels the
+// caller may read, the library only with paid access, deleted items never), ranking and highlighted,
+// escaped snippets, and member-typed FTS syntax that is always a plain search, never an error.
+import { beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { resources } from "../../worker/db/schema";
+import { toFtsQuery } from "../../worker/db/search";
+import { LIMITS } from "../../worker/shared/rules";
+import type { SearchResult } from "../../worker/shared/search";
+import { snippetParts } from "../../worker/shared/search";
+import { call, db, json, testEnv } from "./helpers";
+import { IDS, seedWorld, type World } from "./seed";
+
+let world: World;
+beforeEach(async () => {
+  world = await seedWorld();
+});
+
+const as = (who: keyof World["cookie"]) => world.cookie[who];
+
+async function find(who: keyof World["cookie"], q: string, kind?: string) {
+  const params = new URLSearchParams({ q, ...(kind ? { kind } : {}) });
+  const res = await call(`/api/search?${params}`, { cookie: as(who) });
+  expect(res.status, `${q}: ${res.status}`).toBe(200);
+  return (await json<{ results: SearchResult[] }>(res)).results;
+}
+
+const post = async (who: keyof World["cookie"], content: string) => json<{ id: number }>(await call("/api/posts", { method: "POST", json: { content }, cookie: as(who) }));
+const comment = async (who: keyof World["cookie"], postId: number, content: string) =>
+  json<{ id: number }>(await call(`/api/posts/${postId}/comments`, { method: "POST", json: { content }, cookie: as(who) }));
+const message = async (who: keyof World["cookie"], groupId: number, body: string) => {
+  const res = await call("/api/messages", { method: "POST", json: { group_id: groupId, body }, cookie: as(who) });
+  expect(res.status).toBe(201);
+  return json<{ id: number }>(res);
+};
+const upload = async (title: string, description: string, tags: string[] = []) => {
+  const res = await call("/api/resources/upload", {
+    method: "POST",
+    json: { title, description, tags, file_name: "a.txt", file_data: `data:text/plain;base64,${btoa("hello")}` },
+    cookie: as("owner"),
+  });
+  expect(res.status).toBe(201);
+  return json<{ id: number }>(res);
+};
+
+describe("GET /api/search", () => {
+  it("is refused to anonymous callers", async () => {
+    const res = await call("/api/search?q=moon");
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ error: "Authentication required" });
+  });
+
+  it("finds posts, comments, messages and resources, each with its in-context address", async () => {
+    const p = await post("member", "Tonight the harvest moon rises");
+    const cm = await comment("paid", IDS.post, "What a harvest of stars");
+    const m = await message("member", IDS.publicChannel, "Harvest circle at nine");
+    const r = await upload("Harvest meditation", "Breathing with the season");
+    const results = await find("paid", "harvest");
+    const byKind = Object.fromEntries(results.map((x) => [x.kind, x]));
+    expect(Object.keys(byKind).sort()).toEqual(["comment", "message", "post", "resource"]);
+    expect(byKind.post).toMatchObject({ id: p.id, title: "Tonight the harvest moon rises", url: `/app/lounge?post=${p.id}` });
+    expect(byKind.post.snippet).toBe("Tonight the <mark>harvest</mark> moon rises");
+    expect(byKind.comment).toMatchObject({ id: cm.id, title: "Owner's post", url: `/app/lounge?post=${IDS.post}&comment=${cm.id}` });
+    expect(byKind.message).toMatchObject({ id: m.id, title: "Public", url: `/app/chat?group=${IDS.publicChannel}&message=${m.id}` });
+    expect(byKind.resource).toMatchObject({ id: r.id, title: "Harvest meditation", url: `/app/resources?resource=${r.id}` });
+    for (const x of results) expect(new Date(x.created_at).toISOString()).toBe(x.created_at);
+  });
+
+  it("ranks the closer match first and narrows to one kind with `kind`", async () => {
+    const weak = await post("member", "A long evening of talk about gardens, tea, music, friends, and once, briefly, the nebula");
+    const strong = await post("member", "Nebula nebula");
+    await message("member", IDS.publicChannel, "nebula photos tonight");
+    const posts = await find("member", "nebula", "post");
+    expect(posts.map((x) => x.id)).toEqual([strong.id, weak.id]);
+    expect((await find("member", "nebula", "message")).map((x) => x.kind)).toEqual(["message"]);
+  });
+
+  it("escapes HTML in snippets and titles stay plain text; marks only the matched words", async () => {
+    await post("member", `<img src=x onerror=alert(1)> & "quasar" <b>bold</b>`);
+    const [hit] = await find("member", "quasar");
+    expect(hit.snippet).toBe("&lt;img src=x onerror=alert(1)&gt; &amp; &quot;<mark>quasar</mark>&quot; &lt;b&gt;bold&lt;/b&gt;");
+    expect(hit.title).toBe(`<img src=x onerror=alert(1)> & "quasar" <b>bold</b>`);
+    expect(snippetParts(hit.snippet).filter((p) => p.hit)).toEqual([{ text: "quasar", hit: true }]);
+  });
+
+  it("keeps <mark> balanced when a member types the private-use marker characters", async () => {
+    await post("member", "pulsar \uE000 open \uE001\uE001 close");
+    const [hit] = await find("member", "pulsar");
+    expect(hit.snippet.split("<mark>").length).toBe(hit.snippet.split("</mark>").length);
+  });
+
+  it("returns messages only from channels the caller may read", async () => {
+    await message("owner", IDS.privateChannel, "secret aurora meeting");
+    await message("owner", IDS.publicChannel, "public aurora meeting");
+    const bodies = async (who: keyof World["cookie"]) => (await find(who, "aurora", "message")).map((x) => x.snippet);
+    expect(await bodies("member")).toEqual(["public <mark>aurora</mark> meeting"]);
+    for (const who of ["paid", "owner", "admin"] as const) expect((await bodies(who)).sort()).toEqual(["public <mark>aurora</mark> meeting", "secret <mark>aurora</mark> meeting"]);
+    // Removed from the private channel: its messages leave the member's results at once.
+    expect((await call(`/api/groups/${IDS.privateChannel}/members/${IDS.paid}`, { method: "DELETE", cookie: as("owner") })).status).toBe(200);
+    expect(await bodies("paid")).toEqual(["public <mark>aurora</mark> meeting"]);
+  });
+
+  it("returns resources only to paying members and admins", async () => {
+    await upload("Solstice guide", "Light rituals");
+    expect(await find("member", "solstice")).toEqual([]);
+    expect(await find("member", "solstice", "resource")).toEqual([]);
+    expect((await find("paid", "solstice")).map((x) => x.kind)).toEqual(["resource"]);
+    expect((await find("admin", "solstice", "resource")).map((x) => x.kind)).toEqual(["resource"]);
+  });
+
+  it("never returns deleted items, and follows edits", async () => {
+    const p = await post("owner", "comet sighting");
+    await comment("member", p.id, "comet tail too");
+    const r = await upload("Comet notes", "Orbit");
+    const channel = await json<{ id: number }>(await call("/api/groups", { method: "POST", json: { name: "Sky" }, cookie: as("owner") }));
+    await message("owner", channel.id, "comet over the hills");
+    expect((await find("admin", "comet")).map((x) => x.kind).sort()).toEqual(["comment", "message", "post", "resource"]);
+
+    expect((await call(`/api/posts/${p.id}`, { method: "DELETE", cookie: as("owner") })).status).toBe(200);
+    expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: as("owner") })).status).toBe(200);
+    expect((await call(`/api/resources/${r.id}`, { method: "PUT", json: { title: "Meteor notes", description: "Orbit", tags: [] }, cookie: as("admin") })).status).toBe(200);
+    expect(await find("admin", "comet")).toEqual([]);
+    expect((await find("admin", "meteor")).map((x) => x.id)).toEqual([r.id]);
+
+    expect((await call(`/api/resources/${r.id}`, { method: "DELETE", cookie: as("admin") })).status).toBe(200);
+    expect(await find("admin", "meteor")).toEqual([]);
+    // The indexes hold nothing the tables do not (no stale rows left behind by the deletes).
+    // (integrity-check with rank 1 compares each index with its source table and throws on any difference.)
+    for (const index of ["posts_fts", "comments_fts", "messages_fts", "resources_fts"]) {
+      await testEnv.DB.prepare(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 1)`).run();
+    }
+  });
+
+  it("matches without accents, by prefix, and across resource tags", async () => {
+    await post("member", "Canción de la luna");
+    await upload("Tag test", "Nothing here", ["chakras"]);
+    expect((await find("member", "cancion")).length).toBe(1);
+    expect((await find("member", "CANCIÓN")).length).toBe(1);
+    expect((await find("member", "canc")).length).toBe(1);
+    expect((await find("paid", "chakras", "resource")).length).toBe(1);
+    await db().update(resources).set({ tags: "[]" }).where(eq(resources.ownerId, IDS.owner));
+    expect(await find("paid", "chakras", "resource")).toEqual([]);
+  });
+
+  it("treats FTS syntax typed by a member as plain text, never an error", async () => {
+    await post("member", "full moon near the old bridge (tonight)");
+    await post("member", "moon and stars");
+    const typed = [
+      `"full moon`,
+      `full moon"`,
+      `"full moon"`,
+      `NEAR(full bridge)`,
+      `NEAR(full bridge, 2)`,
+      `moon*`,
+      `(moon`,
+      `moon)`,
+      `moon AND`,
+      `AND moon`,
+      `moon OR`,
+      `NOT moon`,
+      `moon -stars`,
+      `content:moon`,
+      `{content}: moon`,
+      `^moon`,
+      `moon + stars`,
+      `moon's`,
+      `"`,
+      `*`,
+      `(((`,
+      `:`,
+      `-`,
+      `' OR 1=1 --`,
+      `moon\tstars`,
+      "🌕 moon",
+    ];
+    for (const q of typed) await find("member", q);
+    // Words are matched as words: AND/OR/NOT are just words that must appear, so `moon AND` finds the second post only.
+    expect((await find("member", "moon AND")).map((x) => x.title)).toEqual(["moon and stars"]);
+    expect((await find("member", `"full moon`)).map((x) => x.title)).toEqual(["full moon near the old bridge (tonight)"]);
+    expect((await find("member", "NEAR(full bridge)")).length).toBe(0); // "near full" is not a phrase in the post
+    expect((await find("member", "(tonight)")).length).toBe(1);
+    expect(await find("member", "*")).toEqual([]);
+    expect(await find("member", `"`)).toEqual([]);
+  });
+
+  it("ranks a word found everywhere among its newest matches only", async () => {
+    const old = await post("member", "galaxy galaxy galaxy");
+    const values = Array.from({ length: LIMITS.searchCandidates }, (_, i) => `(${IDS.member}, 'a long line about many things and one galaxy ${i}')`).join(",");
+    await testEnv.DB.prepare(`INSERT INTO posts (author_id, content) VALUES ${values}`).run();
+    const results = await find("member", "galaxy", "post");
+    expect(results).toHaveLength(LIMITS.searchResults);
+    expect(results.map((x) => x.id)).not.toContain(old.id);
+    // One newer match than the window holds, and the strongest match ranks first again.
+    await testEnv.DB.prepare(`DELETE FROM posts WHERE id = (SELECT max(id) FROM posts)`).run();
+    expect((await find("member", "galaxy", "post"))[0].id).toBe(old.id);
+  });
+
+  it("turns any text into a valid FTS5 query (quoted words, last one a prefix)", () => {
+    expect(toFtsQuery(`full "moon`)).toBe(`"full" "moon"*`);
+    expect(toFtsQuery("NEAR(a b)")).toBe(`"NEAR(a" "b)"*`);
+    expect(toFtsQuery(" * ( ) \" ")).toBeNull();
+    expect(toFtsQuery("one two three four five six seven eight nine ten")).toBe(`"one" "two" "three" "four" "five" "six" "seven" "eight"*`);
+  });
+
+  it("refuses a missing, blank or too long search text and an unknown kind", async () => {
+    for (const path of ["/api/search", "/api/search?q=", "/api/search?q=%20%20", `/api/search?q=${"a".repeat(201)}`, "/api/search?q=moon&kind=user"]) {
+      const res = await call(path, { cookie: as("member") });
+      expect(res.status, path).toBe(400);
+      expect(typeof (await json(res)).error).toBe("string");
+    }
+  });
+});

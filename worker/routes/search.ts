@@ -1,0 +1,28 @@
+// Search (issue 19): GET /api/search?q=&kind= across posts, comments, chat messages and resources,
+// with the permissions of each: channels the member may read, the library only with paid access.
+import { z } from "zod";
+import { getMembership } from "../db/memberships";
+import { search, toFtsQuery } from "../db/search";
+import { createRouter } from "../lib/create-app";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/auth";
+import { hasPaidAccess, LIMITS } from "../shared/rules";
+import { SEARCH_KINDS, type SearchResult } from "../shared/search";
+import { TEXTS } from "../shared/texts";
+
+const searchQuery = z.object({
+  q: z.string(TEXTS.search.queryRequired).trim().min(1, TEXTS.search.queryRequired).max(LIMITS.searchQueryMax),
+  kind: z.enum(SEARCH_KINDS).optional(),
+});
+
+export const searchRoutes = createRouter().get("/search", requireUser, validate("query", searchQuery), async (c) => {
+  const { q, kind } = c.req.valid("query");
+  const query = toFtsQuery(q);
+  if (!query) return c.json({ results: [] as SearchResult[] });
+  let kinds = kind ? [kind] : [...SEARCH_KINDS];
+  if (kinds.includes("resource") && !hasPaidAccess((await getMembership(c.var.db, c.var.user)).status)) {
+    // Without paid access the library is left out: never an error, the same answer as "no resource matched".
+    kinds = kinds.filter((k) => k !== "resource");
+  }
+  return c.json({ results: await search(c.var.db, c.var.user, query, kinds) });
+});

@@ -1,0 +1,39 @@
+// Search's wire format (GET /api/search), shared by the worker and the client: the result kinds, the
+// in-app address of each result, and the snippet markup (escaped text with <mark> around the hits).
+
+export const SEARCH_KINDS = ["post", "comment", "message", "resource"] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export type SearchResult = {
+  kind: SearchKind;
+  id: number;
+  /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's title. */
+  title: string;
+  /** HTML: the matching passage, escaped, with <mark>…</mark> around the matched words. */
+  snippet: string;
+  created_at: string;
+  /** Where the item is shown in context (the post with its comments, the channel at the message, the resource). */
+  url: string;
+};
+
+/** Query parameters the screens read to open a search result in context. */
+export const OPEN_PARAMS = { post: "post", comment: "comment", group: "group", message: "message", resource: "resource" } as const;
+
+export const searchResultUrl = {
+  post: (postId: number) => `/app/lounge?${OPEN_PARAMS.post}=${postId}`,
+  comment: (postId: number, commentId: number) => `/app/lounge?${OPEN_PARAMS.post}=${postId}&${OPEN_PARAMS.comment}=${commentId}`,
+  message: (groupId: number, messageId: number) => `/app/chat?${OPEN_PARAMS.group}=${groupId}&${OPEN_PARAMS.message}=${messageId}`,
+  resource: (resourceId: number) => `/app/resources?${OPEN_PARAMS.resource}=${resourceId}`,
+};
+
+/** A snippet split into plain-text parts, `hit` marking the matched words (for rendering without innerHTML). */
+export function snippetParts(snippet: string): { text: string; hit: boolean }[] {
+  const parts: { text: string; hit: boolean }[] = [];
+  for (const [i, piece] of snippet.split(/<\/?mark>/).entries()) {
+    if (piece) parts.push({ text: unescapeHtml(piece), hit: i % 2 === 1 });
+  }
+  return parts;
+}
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const unescapeHtml = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]);
