@@ -47,7 +47,7 @@ describe("GET /api/search", () => {
   it("is refused to anonymous callers", async () => {
     const res = await call("/api/search?q=moon");
     expect(res.status).toBe(401);
-    expect(await json(res)).toEqual({ error: "Authentication required" });
+    expect(await json(res)).toEqual({ error: "Authentication required", code: "unauthorized" });
   });
 
   it("finds posts, comments, messages and resources, each with its in-context address", async () => {

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError, errorBody } from "../lib/errors";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -84,6 +84,6 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   // The handler failed on the cut-off body (a parse error, typically): the answer is 413, nothing else.
   if (state.exceeded) {
     c.res = undefined;
-    c.res = Response.json({ error: cap.message }, { status: 413 });
+    c.res = Response.json(errorBody(413, cap.message), { status: 413 });
   }
 });
