@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { bodyCap, FILE_BODY_OVERHEAD } from "../../worker/middleware/body-guard";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { errorCodeOf, TEXTS } from "../../worker/shared/texts";
 import { call, json, type CallOptions } from "./helpers";
 import { IDS, seedWorld, snapshot, type Caller } from "./seed";
 
@@ -68,7 +68,7 @@ describe("attack: a 48 MB body the headers understate", () => {
         const res = await call(family.path, { method: family.method, cookie: world.cookie[family.caller], headers, body: stream, duplex: "half" } as CallOptions);
         expect(res.status).toBe(413);
         expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-        expect(await json(res)).toMatchObject({ error: family.message });
+        expect(await json(res)).toEqual({ error: family.message, code: errorCodeOf(family.message) });
         // Reading stopped at the cap (give or take the chunks in flight), far from the 48 MB sent.
         expect(counter.pulled).toBeGreaterThan(cap);
         expect(counter.pulled).toBeLessThan(cap + 4 * CHUNK);
@@ -88,7 +88,7 @@ describe("attack: a 48 MB body the headers understate", () => {
       duplex: "half",
     } as CallOptions);
     expect(res.status).toBe(413);
-    expect(await json(res)).toMatchObject({ error: TEXTS.api.bodyTooLarge });
+    expect(await json(res)).toEqual({ error: TEXTS.api.bodyTooLarge, code: "body_too_large" });
     expect(counter.pulled).toBeLessThanOrEqual(CHUNK + 100);
   });
 

@@ -20,7 +20,7 @@ describe("attack: another site logs a member out through GET /api/logout", () =>
       const socket = await openSocket(IDS.publicChannel, world.cookie.member!);
       const res = await call("/api/logout", { cookie: world.cookie.member, headers });
       expect(res.status).toBe(403);
-      expect(await json(res)).toMatchObject({ error: "Cross-site request refused" });
+      expect(await json(res)).toEqual({ error: "Cross-site request refused", code: "cross_site_refused" });
       // The D1 read-your-writes bookmark may be set; the session cookie is not touched.
       expect(setCookies(res)).not.toHaveProperty("session");
       await stillSignedIn(world.cookie.member!);

@@ -3,6 +3,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { chatRoomStub } from "../../worker/lib/chat-room-stub";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { channelMembers, sessions } from "../../worker/db/schema";
 import { closeUserSockets } from "../../worker/services/chat-sockets";
@@ -84,7 +85,7 @@ describe("attack: a chat socket outlives the session that opened it", () => {
   it("a session that expires closes its sockets at the channel's next session check, without any request", async () => {
     const world = await seedWorld();
     const socket = await openSocket(IDS.publicChannel, world.cookie.member!);
-    const stub = testEnv.CHAT_ROOM.get(testEnv.CHAT_ROOM.idFromName(String(IDS.publicChannel)));
+    const stub = chatRoomStub(testEnv, IDS.publicChannel);
     // The object has its check scheduled no later than the session's expiry (and the recheck bound).
     const [session] = await db().select().from(sessions).where(eq(sessions.id, await sha256Hex(world.cookie.member!.slice("session=".length))));
     const alarm = await runInDurableObject(stub, (_room, state) => state.storage.getAlarm());
@@ -100,7 +101,7 @@ describe("attack: a chat socket outlives the session that opened it", () => {
   it("a session renewed meanwhile keeps its socket through the check", async () => {
     const world = await seedWorld();
     const socket = await openSocket(IDS.publicChannel, world.cookie.member!);
-    const stub = testEnv.CHAT_ROOM.get(testEnv.CHAT_ROOM.idFromName(String(IDS.publicChannel)));
+    const stub = chatRoomStub(testEnv, IDS.publicChannel);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await stillOpen(socket, world.cookie.owner!);
     // The check was scheduled again while the socket stays open.
