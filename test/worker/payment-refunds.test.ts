@@ -50,7 +50,7 @@ describe("POST /api/admin/payments/:id/refund", () => {
     expect((await membershipOf(cookie)).status).toBe("expired");
     // The refund is in the audit log: who, which payment, before and after.
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "payment.refund"));
-    expect(entry).toMatchObject({ actorId: admin.user.id, targetType: "payment", targetId: payment.id });
+    expect(entry).toMatchObject({ actorId: admin.user.id, targetType: "payment", targetId: String(payment.id) });
     expect(JSON.parse(entry.after!)).toMatchObject({ status: "refunded", refund_type: "REVERSED" });
   });
 

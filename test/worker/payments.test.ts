@@ -195,10 +195,10 @@ describe("Webpay return", () => {
     expect((await status(cookie)).status).toBe("none");
   });
 
-  it("fails the form's error page (all four fields) without committing, even when authorized", async () => {
+  it("settles the form's error page (all four fields) by Transbank's status: a declined card fails, uncommitted", async () => {
     const cookie = await signIn("luna@example.com");
     const { token } = await initiate(cookie);
-    await cardAction(token, "approve");
+    await cardAction(token, "decline");
     const [pending] = await allPayments();
     const location = await webpayReturn({ token_ws: token, TBK_TOKEN: token, TBK_ORDEN_COMPRA: pending.buyOrder, TBK_ID_SESION: pending.sessionId });
     expect(location).toBe("/pay/return?success=false&error=payment_error");

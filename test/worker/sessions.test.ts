@@ -140,7 +140,7 @@ describe("sessions", () => {
   it("logout deletes the session and clears the cookie", async () => {
     const cookie = await signIn("sol@example.com");
     const other = await signIn("sol@example.com");
-    const res = await call("/api/logout", { cookie });
+    const res = await call("/api/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } });
     expect(res.status).toBe(200);
     expect(setCookies(res).session).toBe("");
     expect((await call("/api/users/me", { cookie })).status).toBe(401);
