@@ -8,7 +8,7 @@ const PROVIDER_NAMES = { openai: "OpenAI", gemini: "Google Gemini", straico: "St
 
 type State = { phase: "idle" } | { phase: "testing" } | { phase: "results"; results: KeyResults } | { phase: "error"; error: string };
 
-/** SPEC §4 API key test: idle, testing, results shown. */
+/** docs/spec.md §4 API key test: idle, testing, results shown. */
 export function ApiKeysTab() {
   const [state, setState] = useState<State>({ phase: "idle" });
 

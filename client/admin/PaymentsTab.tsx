@@ -9,7 +9,7 @@ import { useToast } from "../components/Toasts";
 import { downloadCsv, paymentsCsv } from "./csv";
 import type { Payment } from "./types";
 
-/** SPEC §3: completed and pending as they are, refunded as refunded; any other status is shown as failed. */
+/** docs/spec.md §3: completed and pending as they are, refunded as refunded; any other status is shown as failed. */
 const shownStatus = (status: string) => (status === "completed" || status === "pending" || status === "refunded" ? status : "failed");
 const STATUS_BADGE = { completed: "badge-active", pending: "badge-other", refunded: "badge-other", failed: "badge-failed" } as const;
 

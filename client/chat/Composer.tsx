@@ -7,7 +7,7 @@ import { ImageIcon } from "./icons";
 
 export const COMPOSER_MAX_HEIGHT_PX = 100;
 
-/** SPEC §5 chat image rules, checked before anything is sent; returns the error text or null. */
+/** docs/spec.md §5 chat image rules, checked before anything is sent; returns the error text or null. */
 export function checkChatImage(file: File): string | null {
   if (!file.type.startsWith("image/")) return TEXTS.chat.imageTypeInvalid;
   if (file.size > LIMITS.chatImageMaxBytes) return TEXTS.chat.imageTooLarge;

@@ -44,7 +44,7 @@ export class AiInvalidResponse extends Error {
   }
 }
 
-/** SPEC §8: the server's error (or the fallback), then 'Details: …' and 'Model: …' lines when given. */
+/** docs/spec.md §8: the server's error (or the fallback), then 'Details: …' and 'Model: …' lines when given. */
 export function aiErrorLines(err: unknown, fallback: string): string[] {
   if (err instanceof AiInvalidResponse) return [err.message];
   if (!(err instanceof ApiRequestError)) return [fallback];

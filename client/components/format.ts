@@ -1,7 +1,7 @@
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** SPEC §9 relative time: 'Just now' under an hour, then 'Nh ago', then 'Nd ago'. */
+/** docs/spec.md §9 relative time: 'Just now' under an hour, then 'Nh ago', then 'Nd ago'. */
 export function relativeTime(iso: string | Date, now = Date.now()): string {
   const elapsed = now - new Date(iso).getTime();
   if (elapsed < HOUR) return "Just now";

@@ -25,7 +25,7 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
   const send = useFetcher<ActionResult<unknown>>();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
-  // SPEC §8: comments silently do nothing on failure; the text stays in the form.
+  // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form.
   useSettled(send, (answer) => answer.ok && setContent(""));
 
   const submit = (e: FormEvent) => {

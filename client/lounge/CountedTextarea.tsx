@@ -34,5 +34,5 @@ export function CountedTextarea({ label, value, max, onChange, placeholder, rows
   );
 }
 
-/** SPEC §5: required, non-blank after trim, at most `max` characters. */
+/** docs/spec.md §5: required, non-blank after trim, at most `max` characters. */
 export const isValidText = (value: string, max: number) => value.trim().length > 0 && value.trim().length <= max;

@@ -8,7 +8,7 @@ import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
 
-/** 'Share with the community': a post of 1..500 characters. A failure keeps the text (SPEC §8: silent). */
+/** 'Share with the community': a post of 1..500 characters. A failure keeps the text (docs/spec.md §8: silent). */
 export function NewPostModal({ onClose }: { onClose(): void }) {
   const [content, setContent] = useState("");
   const create = useFetcher<ActionResult<unknown>>();

@@ -21,7 +21,7 @@ type Props = {
 
 type LikeAnswer = ActionResult<{ liked: boolean }>;
 
-/** The post as shown: the server's answer to the last like moves the count +1 or -1 (SPEC §4). */
+/** The post as shown: the server's answer to the last like moves the count +1 or -1 (docs/spec.md §4). */
 function withLike(post: Post, answer: LikeAnswer | undefined): Post {
   if (!answer?.ok || answer.value.liked === post.is_liked) return post;
   const liked = answer.value.liked;
@@ -46,7 +46,7 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const name = post.author_name || DEFAULT_NAME;
-  // SPEC §8: a failed like silently changes nothing; a failed delete says so.
+  // docs/spec.md §8: a failed like silently changes nothing; a failed delete says so.
   useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
 
   const onDelete = async () => {

@@ -16,7 +16,7 @@ export type NoticeImageRequest = {
   model: (typeof IMAGE_MODELS)[number];
 };
 
-/** An error whose message is already the text to show (SPEC §8). */
+/** An error whose message is already the text to show (docs/spec.md §8). */
 export class NoticeAiError extends Error {}
 
 async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
@@ -42,7 +42,7 @@ export async function generateNoticeImage(request: NoticeImageRequest): Promise<
 }
 
 /**
- * SPEC §5: an AI response must carry string title/content; content must be non-empty; the title is cut
+ * docs/spec.md §5: an AI response must carry string title/content; content must be non-empty; the title is cut
  * to 60 characters (default 'AI Generated Notice'); content without paragraph or heading markup is
  * wrapped in paragraphs (worker/shared/ai-text, the rule the server applies too). The server
  * sanitises whatever is finally submitted.

@@ -1,4 +1,4 @@
-// SPEC §2/§4 Payment return: success or error, as the loader (client/pay-return/data.ts) verified it;
+// docs/spec.md §2/§4 Payment return: success or error, as the loader (client/pay-return/data.ts) verified it;
 // the route's pending element shows the processing state meanwhile.
 import { Link, useLoaderData } from "react-router";
 import { formatClp } from "../components/format";

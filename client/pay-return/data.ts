@@ -1,4 +1,4 @@
-// SPEC §2/§4 Payment return. The server already committed (or refused) the payment before sending
+// docs/spec.md §2/§4 Payment return. The server already committed (or refused) the payment before sending
 // the browser here; the loader asks it for the verified result.
 import type { LoaderFunctionArgs } from "react-router";
 import { MEMBERSHIP } from "../../worker/shared/rules";

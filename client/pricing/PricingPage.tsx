@@ -1,4 +1,4 @@
-// SPEC §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
+// docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
@@ -15,7 +15,7 @@ import "./pricing.css";
 
 const STATUS_LABELS: Record<string, string> = { active: "Active", admin: "Admin", trial: "Trial", expired: "Expired" };
 
-/** Active green, admin purple, anything else yellow (SPEC §4 Membership). */
+/** Active green, admin purple, anything else yellow (docs/spec.md §4 Membership). */
 export const statusBadgeClass = (status: string) =>
   status === "active" ? "badge badge-active" : status === "admin" ? "badge badge-admin-status" : "badge badge-other";
 

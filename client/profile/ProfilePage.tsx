@@ -59,7 +59,7 @@ export default function ProfilePage() {
       setSaving(false);
     };
     try {
-      // SPEC §3: only goals, interests and socials are sent, JSON-encoded.
+      // docs/spec.md §3: only goals, interests and socials are sent, JSON-encoded.
       const json = { goals: JSON.stringify(cleanEntries(draft.goals)), interests: JSON.stringify(cleanEntries(draft.interests)), socials: JSON.stringify(data.socials) };
       await unwrap(api.profile.$put({ json }));
     } catch (err) {

@@ -2,7 +2,7 @@
 import { api, errorText, unwrap } from "../api";
 import { TEXT } from "../text";
 
-/** Decodes the JSON-encoded text of SPEC §3, tolerating anything malformed. */
+/** Decodes the JSON-encoded text of docs/spec.md §3, tolerating anything malformed. */
 function decodeList(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);

@@ -31,7 +31,7 @@ export function receiptRows(payment: MemberPayment, member: { name: string | nul
   return rows;
 }
 
-/** The receipt as a PDF Blob, with the layout of the resource exports (SPEC §9 margins and spacing). */
+/** The receipt as a PDF Blob, with the layout of the resource exports (docs/spec.md §9 margins and spacing). */
 export async function receiptPdf(payment: MemberPayment, member: { name: string | null; email: string }): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF();

@@ -43,7 +43,7 @@ function TextField({ label, value, onChange, placeholder, multiline, disabled }:
   );
 }
 
-/** SPEC §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
+/** docs/spec.md §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
 export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onGenerated(result: GenerationResult): void }) {
   const [tab, setTab] = useState<Tab>("text");
   const [busy, setBusy] = useState(false);

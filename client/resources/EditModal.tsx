@@ -4,7 +4,7 @@ import { Modal } from "../components/Modal";
 import { TEXTS } from "../../worker/shared/texts";
 import { parseTags, splitTagInput, type ResourceItem } from "./library";
 
-/** SPEC §2 edit modal (admins): title, description, tags; Cancel and Save Changes. */
+/** docs/spec.md §2 edit modal (admins): title, description, tags; Cancel and Save Changes. */
 export function EditModal({ resource, onClose, onSaved }: { resource: ResourceItem; onClose(): void; onSaved(): void }) {
   const ids = { title: useId(), description: useId(), tags: useId() };
   const [title, setTitle] = useState(resource.title);

@@ -1,4 +1,4 @@
-// SPEC §2 Resources: the library with search and tag filter, cards, footer, the locked screen on 403,
+// docs/spec.md §2 Resources: the library with search and tag filter, cards, footer, the locked screen on 403,
 // and the upload, edit and AI generator modals.
 import { useId, useMemo, useState } from "react";
 import { useLoaderData, useNavigate, useRevalidator } from "react-router";

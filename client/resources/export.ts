@@ -23,7 +23,7 @@ export async function markdownToLines(markdown: string): Promise<string[]> {
 }
 
 /**
- * SPEC §9: the title and the text with 20 margins, width 170, a new page below 280, 7 per line.
+ * docs/spec.md §9: the title and the text with 20 margins, width 170, a new page below 280, 7 per line.
  * If anything fails, the text is downloaded as a .txt file instead. Returns which one was saved.
  */
 export async function exportPdf(title: string, markdown: string): Promise<"pdf" | "txt"> {

@@ -1,9 +1,9 @@
 // Pure logic of the resource library (no React, no network): tags, search, type labels, content
-// decoding and the upload checks of SPEC §5. Unit-tested in test/client/resources.test.tsx.
+// decoding and the upload checks of docs/spec.md §5. Unit-tested in test/client/resources.test.tsx.
 import { LIMITS, RESOURCE_ACCEPT_EXTENSIONS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 
-/** A Resource as GET /api/resources sends it (SPEC §3; tags are a JSON-encoded list). */
+/** A Resource as GET /api/resources sends it (docs/spec.md §3; tags are a JSON-encoded list). */
 export type ResourceItem = {
   id: number;
   title: string;
@@ -31,7 +31,7 @@ export function parseTags(tags: string | null | undefined): string[] {
   }
 }
 
-/** Comma-separated input -> trimmed tags, empty entries dropped (SPEC §5). */
+/** Comma-separated input -> trimmed tags, empty entries dropped (docs/spec.md §5). */
 export const splitTagInput = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
 /** Every tag used by any resource, once each, sorted. */
@@ -64,7 +64,7 @@ export function mediaKind(r: Pick<ResourceItem, "kind" | "file_type">): MediaKin
   return null;
 }
 
-/** SPEC §2: AI Text, AI Image, Audio, Video, Image, or the file extension. */
+/** docs/spec.md §2: AI Text, AI Image, Audio, Video, Image, or the file extension. */
 export function typeLabel(r: Pick<ResourceItem, "kind" | "file_type" | "file_name">): { label: string; icon: string } {
   if (r.kind === "ai_text") return { label: "AI Text", icon: "✨" };
   if (r.kind === "ai_image") return { label: "AI Image", icon: "🎨" };
@@ -90,7 +90,7 @@ export function textFormat(r: Pick<ResourceItem, "kind" | "file_type" | "file_na
   return null;
 }
 
-/** Decodes a base64 data URL as UTF-8 text (SPEC §3). */
+/** Decodes a base64 data URL as UTF-8 text (docs/spec.md §3). */
 export function decodeDataUrl(url: string): string {
   const comma = url.indexOf(",");
   const meta = url.slice(5, comma);
@@ -105,7 +105,7 @@ export type Decoded = { ok: true; text: string } | { ok: false; error: string };
 
 /**
  * The content to show for a text resource. JSON-looking content must carry a `content` string
- * (how generated content is sometimes wrapped); otherwise it is the 'Content format error' of SPEC §8.
+ * (how generated content is sometimes wrapped); otherwise it is the 'Content format error' of docs/spec.md §8.
  */
 export function decodeContent(raw: string): Decoded {
   const trimmed = raw.trim();
@@ -136,7 +136,7 @@ export function effectiveFileType(file: Pick<File, "type" | "name">): string {
   return RESOURCE_EXTENSION_TYPES[fileExtension(file.name)] ?? file.type ?? "";
 }
 
-/** SPEC §5 client-side file checks: the spec's texts, or null when the file may be sent. */
+/** docs/spec.md §5 client-side file checks: the spec's texts, or null when the file may be sent. */
 export function checkUploadFile(file: Pick<File, "type" | "name" | "size">): string | null {
   const type = effectiveFileType(file);
   if (!RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p))) return TEXTS.resources.typeNotSupported;
@@ -147,7 +147,7 @@ export function checkUploadFile(file: Pick<File, "type" | "name" | "size">): str
 /** The file name without its extension: the upload title's default. */
 export const titleFromFileName = (name: string) => name.replace(/\.[^./\\]+$/, "") || name;
 
-/** The file chooser's accept list: the allowed type prefixes plus SPEC §5's extensions. */
+/** The file chooser's accept list: the allowed type prefixes plus docs/spec.md §5's extensions. */
 export const UPLOAD_ACCEPT = [
   ...RESOURCE_TYPE_PREFIXES.map((p) => (p.endsWith("/") ? `${p}*` : p)),
   "application/x-rar-compressed",

@@ -1,4 +1,4 @@
-// The session of SPEC §4: pending until the first user fetch settles, a fetching flag, merged
+// The session of docs/spec.md §4: pending until the first user fetch settles, a fetching flag, merged
 // concurrent fetches and code exchanges, logout that clears the user before calling the server.
 import type { UserDto } from "../../worker/db/users";
 import { TEXTS } from "../../worker/shared/texts";

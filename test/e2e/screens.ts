@@ -1,4 +1,4 @@
-// Every screen of SPEC §2, by who sees it, for the accessibility, layout and screenshot runs.
+// Every screen of docs/spec.md §2, by who sees it, for the accessibility, layout and screenshot runs.
 import type { Browser, Page } from "playwright-core";
 import { newContext, payThroughEmulator, signIn, uniqueEmail } from "./browser";
 

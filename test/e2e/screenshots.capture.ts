@@ -1,4 +1,4 @@
-// Captures every screen of SPEC §2, for every kind of visitor, at 390 and 1440 px wide.
+// Captures every screen of docs/spec.md §2, for every kind of visitor, at 390 and 1440 px wide.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";

@@ -59,7 +59,7 @@ const failingBucket = () =>
 const bucketKeys = async () => (await testEnv.BLOBS.list()).objects.map((o) => o.key);
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
-describe("shared notice text rules (SPEC §5)", () => {
+describe("shared notice text rules (docs/spec.md §5)", () => {
   it("wraps plain text: blank lines make paragraphs, single newlines line breaks; markup is left alone", () => {
     expect(wrapParagraphs("one\ntwo\n\nthree")).toBe("<p>one<br>two</p><p>three</p>");
     expect(wrapParagraphs("  a\r\n\r\n\r\n b  \n c ")).toBe("<p>a</p><p>b<br>c</p>");

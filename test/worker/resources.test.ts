@@ -145,7 +145,7 @@ describe("resource upload", () => {
     expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
   });
 
-  it("refuses types outside SPEC §5, a missing title and a missing file", async () => {
+  it("refuses types outside docs/spec.md §5, a missing title and a missing file", async () => {
     const admin = await signIn("admin@example.com");
     for (const [type, name] of [
       ["application/x-msdownload", "setup.exe"],

@@ -5,7 +5,7 @@ import { comments, memberships, messages, payments, postLikes, posts, sessions, 
 
 export type MemberStatus = "active" | "trial" | "inactive";
 
-/** SPEC §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or trial). */
+/** docs/spec.md §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or trial). */
 export function memberStatus(role: string, membership: { kind: string; nextPaymentDue: Date } | null, now = Date.now()): MemberStatus {
   if (role === "admin") return "active";
   if (!membership || membership.nextPaymentDue.getTime() <= now) return "inactive";

@@ -169,7 +169,7 @@ type MessageRow = {
 
 export const messageImagePath = (id: number) => `/api/messages/${id}/image`;
 
-/** The Message of SPEC §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender only. */
+/** The Message of docs/spec.md §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender only. */
 export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => ({
   id: row.id,
   group_id: row.channelId,

@@ -1,4 +1,4 @@
-// Lounge queries: the post feed, likes, comments and cosmic notices (SPEC §3, §4).
+// Lounge queries: the post feed, likes, comments and cosmic notices (docs/spec.md §3, §4).
 // Every list is ONE query (authors joined, the caller's like as an EXISTS), whatever its size; every
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
 import { and, desc, eq, lt, sql } from "drizzle-orm";
@@ -11,7 +11,7 @@ const likedBy = (viewerId: number) =>
     (v) => Boolean(Number(v)),
   );
 
-/** The Post of SPEC §3 as the API sends it (hidden content replaced; issue 20). */
+/** The Post of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
 const postFields = (viewerId: number) => ({
   id: posts.id,
   content: shownText(posts.content, posts.hiddenAt),
@@ -93,7 +93,7 @@ export async function isLiked(db: Database, postId: number, userId: number) {
   return rows.length > 0;
 }
 
-/** The Comment of SPEC §3 as the API sends it (hidden content replaced; issue 20). */
+/** The Comment of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
 const commentFields = (viewerId: number) => ({
   id: comments.id,
   content: shownText(comments.content, comments.hiddenAt),

@@ -1,10 +1,10 @@
-// Profiles (SPEC §3: goals, interests and socials as JSON-encoded text), the caller's own details,
+// Profiles (docs/spec.md §3: goals, interests and socials as JSON-encoded text), the caller's own details,
 // and the caller's sessions as the Profile screen lists them.
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Database } from "./client";
 import { profiles, sessions, users } from "./schema";
 
-/** The Profile of SPEC §3 on the wire: the three fields stay JSON-encoded strings, as stored. */
+/** The Profile of docs/spec.md §3 on the wire: the three fields stay JSON-encoded strings, as stored. */
 export type ProfileDto = { goals: string; interests: string; socials: string };
 
 const EMPTY_PROFILE: ProfileDto = { goals: "[]", interests: "[]", socials: "{}" };

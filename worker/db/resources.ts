@@ -1,4 +1,4 @@
-// The resource library's queries and its wire shape (SPEC §3 Resource). The AI feature creates its
+// The resource library's queries and its wire shape (docs/spec.md §3 Resource). The AI feature creates its
 // ai_text and ai_image resources through insertResource / storeResource (worker/services/resources.ts)
 // and lists them with the rest.
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
@@ -12,7 +12,7 @@ export type NewResource = typeof resources.$inferInsert;
 export const resourceFileUrl = (r: Pick<ResourceRow, "id" | "fileKey" | "externalUrl">) =>
   r.fileKey ? `/api/resources/${r.id}/file` : (r.externalUrl ?? `/api/resources/${r.id}/file`);
 
-/** The Resource of SPEC §3 as the API sends it; tags stay the JSON-encoded text the spec names. */
+/** The Resource of docs/spec.md §3 as the API sends it; tags stay the JSON-encoded text the spec names. */
 export const toResourceDto = (r: ResourceRow) => ({
   id: r.id,
   title: r.title,

@@ -1,4 +1,4 @@
-// The relational model (SPEC §3). Timestamps are integer milliseconds, surfaced as Date
+// The relational model (docs/spec.md §3). Timestamps are integer milliseconds, surfaced as Date
 // (serialised to ISO strings in JSON); JSON-encoded lists are stored as text, as the spec says.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -310,7 +310,7 @@ export const resources = sqliteTable(
     fileType: text("file_type").notNull(),
     fileSize: integer("file_size").notNull().default(0),
     kind: text("kind", { enum: ["upload", "ai_text", "ai_image"] }).notNull().default("upload"),
-    /** JSON-encoded list of strings (SPEC §3). */
+    /** JSON-encoded list of strings (docs/spec.md §3). */
     tags: text("tags").notNull().default("[]"),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     ownerName: text("owner_name").notNull(),

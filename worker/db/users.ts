@@ -12,7 +12,7 @@ export const isAdminEmail = (adminEmails: string | undefined, email: string) =>
     .filter(Boolean)
     .includes(normaliseEmail(email));
 
-/** The User of SPEC §3, as the API sends it. */
+/** The User of docs/spec.md §3, as the API sends it. */
 export const toUserDto = (u: SessionUser) => ({
   id: u.id,
   name: u.name,

@@ -1,4 +1,4 @@
-// The admin dashboard's API (SPEC §2 Admin, §6, §7): members and payment records, admins only.
+// The admin dashboard's API (docs/spec.md §2 Admin, §6, §7): members and payment records, admins only.
 import { z } from "zod";
 import {
   clearPayments,

@@ -1,4 +1,4 @@
-// Sign-in and sessions: SPEC §7's first four calls, plus the development sign-in provider.
+// Sign-in and sessions: docs/spec.md §7's first four calls, plus the development sign-in provider.
 import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";

@@ -1,4 +1,4 @@
-// Chat (SPEC §2 Chat, §3, §5, §7): channels and their members, messages, chat images and the
+// Chat (docs/spec.md §2 Chat, §3, §5, §7): channels and their members, messages, chat images and the
 // channel WebSocket. D1 is the source of truth; a stored message is handed to the channel's Durable
 // Object, which fans it out to the connected sockets.
 import { z } from "zod";

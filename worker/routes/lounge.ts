@@ -1,4 +1,4 @@
-// The Lounge (SPEC §2, §4, §5, §7): posts, likes, comments and the Cosmic Notice Board.
+// The Lounge (docs/spec.md §2, §4, §5, §7): posts, likes, comments and the Cosmic Notice Board.
 // Reading needs a signed-in user, no membership; notices are written by admins only.
 import { z } from "zod";
 import {

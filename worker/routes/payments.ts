@@ -1,4 +1,4 @@
-// Payments with Webpay Plus (SPEC §2 Membership, §4 Payment flow and return, §7 payment rows). The
+// Payments with Webpay Plus (docs/spec.md §2 Membership, §4 Payment flow and return, §7 payment rows). The
 // handlers validate, authorize and call worker/services/payments.ts, which settles every payment
 // with Transbank itself: the browser's word (confirm's body, the return's fields) is never trusted.
 import type { Context } from "hono";

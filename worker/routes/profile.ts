@@ -1,7 +1,7 @@
-// Profile (SPEC §2, §3, §7): the caller's profile, their own details, and their active sessions.
+// Profile (docs/spec.md §2, §3, §7): the caller's profile, their own details, and their active sessions.
 //
 // Wire format: GET /profile answers `{ user, profile: { goals, interests, socials } }` where the three
-// profile fields are JSON-encoded strings, exactly as SPEC §3 describes them. PUT /profile accepts
+// profile fields are JSON-encoded strings, exactly as docs/spec.md §3 describes them. PUT /profile accepts
 // each field either as such a JSON-encoded string or as the decoded array/object.
 import { z, type ZodType } from "zod";
 import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "../db/profile";

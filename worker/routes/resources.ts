@@ -1,4 +1,4 @@
-// The resource library (SPEC §2 Resources, §4, §5, §7): paid members and admins list, upload and
+// The resource library (docs/spec.md §2 Resources, §4, §5, §7): paid members and admins list, upload and
 // download; admins edit and delete. Files live in R2 under generated keys and are served by
 // /api/resources/{id}/file, which checks the membership on every request.
 import { z } from "zod";

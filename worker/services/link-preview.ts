@@ -1,4 +1,4 @@
-// Link previews, fetched SSRF-safely (DESIGN.md): http/https on default ports only, no credentials,
+// Link previews, fetched SSRF-safely: http/https on default ports only, no credentials,
 // no IP literals, no localhost or internal names, manual redirects re-checked at every hop (<= 3),
 // a timeout and a byte cap. Pages are parsed with HTMLRewriter. Name resolution to private addresses
 // is stopped in production by the `global_fetch_strictly_public` compatibility flag.

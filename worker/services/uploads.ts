@@ -70,7 +70,7 @@ export function checkedChatImage(declaredType: string, bytes: Uint8Array): strin
 }
 
 /**
- * A library file's type (SPEC §5): the declared one, or, when the browser gave none or a generic one,
+ * A library file's type (docs/spec.md §5): the declared one, or, when the browser gave none or a generic one,
  * the one its extension implies; exactly one media type within the spec's prefixes, stored as its
  * bare `type/subtype`. A raster image must carry the magic bytes of one (and is stored as the type
  * they prove). HTML, SVG, XML and JavaScript pass this rule but are only ever served as downloads

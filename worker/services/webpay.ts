@@ -13,7 +13,7 @@ export const WEBPAY_BASE_URLS = {
   production: "https://webpay3g.transbank.cl",
 } as const;
 
-/** Transbank's public integration credentials (DESIGN.md); never valid in production. */
+/** Transbank's public integration credentials; never valid in production. */
 export const WEBPAY_INTEGRATION_CREDENTIALS = {
   commerceCode: "597055555532",
   apiSecret: "579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C",

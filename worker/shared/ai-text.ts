@@ -1,4 +1,4 @@
-// SPEC §5 rules for AI-generated notice text, shared by the worker (which applies them before
+// docs/spec.md §5 rules for AI-generated notice text, shared by the worker (which applies them before
 // sanitising) and the client (which applies them to whatever the server answers): one source of truth.
 import { AI_NOTICE_DEFAULT_TITLE, LIMITS } from "./rules";
 

@@ -2,7 +2,7 @@
 // channel's Durable Object sends over its WebSockets. Imported by the worker, the object and the client.
 import type { ReportReason } from "./rules";
 
-/** SPEC §3 Channel (group), plus who may manage it. */
+/** docs/spec.md §3 Channel (group), plus who may manage it. */
 export type ChannelDto = {
   id: number;
   name: string;
@@ -17,7 +17,7 @@ export type ChannelDto = {
 /** A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax). */
 export type ChannelListItem = ChannelDto & { unread_count: number };
 
-/** SPEC §3 Message. image_url points at the authenticated image route, never a data URL. */
+/** docs/spec.md §3 Message. image_url points at the authenticated image route, never a data URL. */
 export type MessageDto = {
   id: number;
   group_id: number;

@@ -135,7 +135,7 @@ export const IMAGE_STYLES = ["vivid", "natural"] as const;
 export const IMAGE_QUALITIES = ["standard", "hd"] as const;
 export const IMAGE_SIZES = ["1792x1024", "1024x1024", "1024x1792"] as const;
 
-/** SPEC §5: upload type prefixes that the library accepts. */
+/** docs/spec.md §5: upload type prefixes that the library accepts. */
 export const RESOURCE_TYPE_PREFIXES = [
   "image/",
   "video/",

@@ -7,7 +7,7 @@ import type { AiProvider, ImageQuality, ImageSize, ProviderConfig } from "./type
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com";
 const info: ProviderInfo = { name: "openai", label: "OpenAI", secret: "OPENAI_API_KEY" };
 
-/** DALL-E 3 sizes onto the GPT image models' sizes (DESIGN.md). */
+/** DALL-E 3 sizes onto the GPT image models' sizes. */
 export const OPENAI_IMAGE_SIZES: Record<ImageSize, string> = {
   "1024x1024": "1024x1024",
   "1792x1024": "1536x1024",
