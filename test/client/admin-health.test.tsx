@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { TEXT } from "../../client/text";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
 
 const admin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, role: "admin" })) });
 
@@ -18,7 +18,7 @@ const REPORT = {
 
 describe("admin health tab", () => {
   it("runs the deep check only when asked and shows each dependency, up or down, with its latency", async () => {
-    const fetchMock = stubFetch((url) => (url === "/api/admin/health" ? { status: 200, body: REPORT } : { status: 200, body: [] }));
+    const fetchMock = stubAdminFetch((url) => (url === "/api/admin/health" ? { status: 200, body: REPORT } : { status: 200, body: [] }));
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.health.tab }));
     expect(screen.getByText(TEXT.health.intro)).toBeTruthy();
@@ -35,7 +35,7 @@ describe("admin health tab", () => {
   });
 
   it("says so when the check cannot be run", async () => {
-    stubFetch((url) => (url === "/api/admin/health" ? { status: 500, body: { error: "Internal server error" } } : { status: 200, body: [] }));
+    stubAdminFetch((url) => (url === "/api/admin/health" ? { status: 500, body: { error: "Internal server error" } } : { status: 200, body: [] }));
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.health.tab }));
     fireEvent.click(screen.getByRole("button", { name: TEXT.health.run }));
