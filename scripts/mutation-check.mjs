@@ -54,7 +54,7 @@ const MUTANTS = [
   { name: "session: logout keeps the session", file: "worker/lib/session.ts", from: "export async function deleteSession(db: Database, sessionId: string) {\n  await db.delete(sessions).where(eq(sessions.id, sessionId));", to: "export async function deleteSession(db: Database, sessionId: string) {\n  void db; void sessionId;", tests: ["sessions"] },
   // CSRF (same origin) and the authorization middleware.
   { name: "csrf: any Origin accepted", file: "worker/middleware/csrf.ts", from: "origin === new URL(c.req.url).origin", to: "true", tests: ["csrf", "csrf-headerless"] },
-  { name: "csrf: no headers accepted", file: "worker/middleware/csrf.ts", from: 'fetchSite === "same-origin"', to: 'fetchSite !== "cross-site"', tests: ["csrf", "csrf-headerless"] },
+  { name: "csrf: no headers accepted", file: "worker/middleware/csrf.ts", from: 'c.req.header("sec-fetch-site") === "same-origin"', to: 'c.req.header("sec-fetch-site") !== "cross-site"', tests: ["csrf", "csrf-headerless"] },
   { name: "csrf: unsafe methods unchecked", file: "worker/middleware/csrf.ts", from: 'const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);', to: 'const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "DELETE"]);', tests: ["csrf", "csrf-headerless"] },
   { name: "auth: members pass requireAdmin", file: "worker/middleware/auth.ts", from: 'if (c.var.user.role !== "admin") throw forbidden();', to: "", tests: ["authorization-matrix"] },
   { name: "auth: unpaid members pass requirePaidMember", file: "worker/middleware/auth.ts", from: "if (!hasPaidAccess(membership.status)) throw", to: "if (false) throw", tests: ["authorization-matrix"] },
