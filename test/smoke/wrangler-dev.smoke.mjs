@@ -1,9 +1,11 @@
 // Smoke test of the README's `npx wrangler dev`: starts it from the repository root (the [build] step
 // builds the client and applies the local migrations), then, as a visitor would, loads the page, signs
-// in with the dev sign-in, writes a post and reads it back. Uses a throwaway state directory
+// in with the dev sign-in, writes a post and reads it back. The state is filled by `npm run db:seed` first
+// (the sample community is usable by any harness through COSMIC_STATE_DIR), and its posts must show in the
+// feed next to the new one. Uses a throwaway state directory
 // (COSMIC_STATE_DIR for the build step, --persist-to for wrangler) and port SMOKE_PORT (default 8787).
 // Run by .ci/run after the suites; exits non-zero on any failure.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +16,10 @@ const inspectorPort = Number(process.env.SMOKE_INSPECTOR_PORT ?? port + 1);
 const base = `http://localhost:${port}`;
 const stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-smoke-"));
 const START_TIMEOUT_MS = 180_000;
+
+// The seed applies the local migrations itself and refuses anything but a local state.
+execFileSync("node", ["--disable-warning=ExperimentalWarning", "scripts/seed.mjs"], { cwd: root, env: { ...process.env, COSMIC_STATE_DIR: stateDir }, stdio: "inherit" });
+const SEEDED_POSTS = 6;
 
 const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", stateDir], {
   cwd: root,
@@ -87,6 +93,7 @@ try {
   const feed = await fetch(`${base}/api/posts`, { headers: { cookie: sessionCookie } });
   const posts = await feed.json();
   check(feed.status === 200 && posts.some((p) => p.content === content), "the post reads back from the feed");
+  check(posts.length >= SEEDED_POSTS + 1 && posts.some((p) => p.author_name === "Luna Fernández"), "the seeded community shows in the feed");
   console.log("smoke: wrangler dev works");
 } catch (err) {
   console.error(String(err));
