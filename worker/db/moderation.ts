@@ -71,8 +71,11 @@ const excerpt = (text: string, max = 150) => (text.length > max ? `${text.slice(
 export async function listOpenReports(db: Database, limit: number) {
   const open = await db.select().from(reports).where(eq(reports.status, "open")).orderBy(desc(reports.id)).limit(limit);
   if (open.length === 0) return [];
-  const idsOf = (kind: ReportKind) => open.filter((r) => r.kind === kind).map((r) => r.targetId);
-  const none = [-1];
+  // inArray needs at least one id: -1 matches no row.
+  const idsOf = (kind: ReportKind) => {
+    const ids = open.filter((r) => r.kind === kind).map((r) => r.targetId);
+    return ids.length ? ids : [-1];
+  };
   const [reasonRows, postRows, commentRows, messageRows] = await Promise.all([
     db
       .select({ reportId: reportReasons.reportId, reason: reportReasons.reason, details: reportReasons.details, created_at: reportReasons.createdAt })
@@ -83,7 +86,7 @@ export async function listOpenReports(db: Database, limit: number) {
       .select({ id: posts.id, text: posts.content, authorId: posts.authorId, authorName: users.name, createdAt: posts.createdAt })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(inArray(posts.id, idsOf("post").length ? idsOf("post") : none)),
+      .where(inArray(posts.id, idsOf("post"))),
     db
       .select({
         id: comments.id,
@@ -97,7 +100,7 @@ export async function listOpenReports(db: Database, limit: number) {
       .from(comments)
       .innerJoin(users, eq(users.id, comments.authorId))
       .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(inArray(comments.id, idsOf("comment").length ? idsOf("comment") : none)),
+      .where(inArray(comments.id, idsOf("comment"))),
     db
       .select({
         id: messages.id,
@@ -112,7 +115,7 @@ export async function listOpenReports(db: Database, limit: number) {
       .from(messages)
       .innerJoin(users, eq(users.id, messages.senderId))
       .innerJoin(channels, eq(channels.id, messages.channelId))
-      .where(inArray(messages.id, idsOf("message").length ? idsOf("message") : none)),
+      .where(inArray(messages.id, idsOf("message"))),
   ]);
   /** The reported content, with its context: the post a comment is on, the channel of a message. */
   type Content = {
