@@ -8,6 +8,7 @@ import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
+import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
 import { chatLoader } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
@@ -54,6 +55,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

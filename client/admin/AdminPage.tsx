@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { TEXTS } from "../../worker/shared/texts";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { TEXT } from "../text";
@@ -36,7 +35,7 @@ export default function AdminPage() {
         <>
           {data.mode?.configured === false && (
             <p className="alert alert-error payments-config" role="alert">
-              {TEXTS.admin.paymentsNotConfigured(data.mode.missing)}
+              {TEXT.admin.paymentsNotConfigured(data.mode.missing)}
             </p>
           )}
           <StatCards stats={data.stats} />
@@ -46,7 +45,7 @@ export default function AdminPage() {
             {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={reload} />}
             {tab === "content" && (
               <div className="card state">
-                <p>{TEXTS.admin.contentPlaceholder}</p>
+                <p>{TEXT.admin.contentPlaceholder}</p>
               </div>
             )}
             {tab === "keys" && <ApiKeysTab />}

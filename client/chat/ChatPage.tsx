@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, unwrap } from "../api";
 import { EmptyState, ErrorState } from "../components/States";
 import { Spinner } from "../components/Spinner";
@@ -66,7 +66,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
     (added: MessageDto[]) => {
       const others = added.filter((m) => m.sender_id !== user?.id);
       const last = others[others.length - 1];
-      if (last) setAnnouncement(TEXTS.chat.newMessage(last.sender_name, last.body));
+      if (last) setAnnouncement(TEXT.chat.newMessage(last.sender_name, last.body));
     },
     [user?.id],
   );
@@ -93,7 +93,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
           {channel.description && <p className="faint chat-description">{channel.description}</p>}
         </div>
         {!feed.live && feed.status === "ready" && (
-          <span className="badge badge-other chat-offline" title={TEXTS.chat.offline}>
+          <span className="badge badge-other chat-offline" title={TEXT.chat.offline}>
             Polling
           </span>
         )}
@@ -103,7 +103,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
           <Spinner label="Loading messages" />
         </div>
       ) : feed.status === "error" && feed.messages.length === 0 ? (
-        <ErrorState text={TEXTS.chat.loadFailed} onRetry={feed.retry} />
+        <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
       ) : feed.messages.length === 0 ? (
         <div className="chat-messages">
           <EmptyState title="No messages yet" icon="☾">
@@ -158,7 +158,7 @@ export default function ChatPage() {
     return (
       <div className="page-wide">
         <h1 className="visually-hidden">Chat</h1>
-        <ErrorState text={TEXTS.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState text={TEXT.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
@@ -78,7 +78,7 @@ export function LinkPreviews({ text }: { text: string }) {
       {shown.map((url) => (
         <LinkPreviewCard key={url} url={url} />
       ))}
-      {rest > 0 && <span className="faint">{TEXTS.chat.moreLinks(rest)}</span>}
+      {rest > 0 && <span className="faint">{TEXT.chat.moreLinks(rest)}</span>}
     </div>
   );
 }

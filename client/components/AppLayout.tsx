@@ -4,6 +4,7 @@ import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { Avatar } from "./Avatar";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 const NAV = [
   { to: "/app/lounge", label: "Lounge", icon: "✦" },
@@ -78,6 +79,7 @@ export function AppLayout() {
               <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ Admin</span> : "Member"}</div>
             </div>
           </div>
+          <LanguageSwitch />
           <button type="button" className="btn btn-sm" onClick={signOut}>
             Sign Out
           </button>

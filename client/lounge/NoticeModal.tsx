@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
@@ -38,7 +38,7 @@ export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated
   const baseId = useId();
 
   return (
-    <Modal title={TEXTS.lounge.createNoticeTitle} onClose={onClose} wide>
+    <Modal title={TEXT.lounge.createNoticeTitle} onClose={onClose} wide>
       <TabList label="Notice source" tabs={TABS} selected={tab} onSelect={setTab} ids={baseId} />
       <div {...tabPanelProps(baseId, tab)}>
         {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onCreated} />}
@@ -87,7 +87,7 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
       );
       onCreated(notice);
     } catch (err) {
-      setError(errorText(err, TEXTS.lounge.noticeCreateFailed));
+      setError(errorText(err, TEXT.lounge.noticeCreateFailed));
       setBusy(false);
     }
   };
@@ -160,7 +160,7 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
     try {
       onGenerated(await generateNoticeText({ ...req, prompt: req.prompt.trim() }));
     } catch (err) {
-      setError(aiErrorText(err, TEXTS.lounge.aiTextFailed));
+      setError(aiErrorText(err, TEXT.lounge.aiTextFailed));
     } finally {
       setBusy(false);
     }
@@ -202,7 +202,7 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
     try {
       onGenerated((await generateNoticeImage({ ...req, prompt: req.prompt.trim() })).image_url);
     } catch (err) {
-      setError(aiErrorText(err, TEXTS.lounge.aiImageFailed));
+      setError(aiErrorText(err, TEXT.lounge.aiImageFailed));
     } finally {
       setBusy(false);
     }
@@ -229,7 +229,7 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
           disabled={!req.prompt.trim() || !!unavailable || busy}
           aria-describedby={unavailable ? `${id}-unavailable` : undefined}
         >
-          {unavailable ? TEXTS.lounge.comingSoon : busy ? <Spinner small label="Generating" /> : "Generate Image"}
+          {unavailable ? TEXT.lounge.comingSoon : busy ? <Spinner small label="Generating" /> : "Generate Image"}
         </button>
       </div>
     </form>

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, ApiRequestError, errorText, unwrap } from "../api";
 import { formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
@@ -62,14 +62,14 @@ export default function PricingPage() {
       const body = await unwrap(api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }));
       if ("membership" in body) {
         setMembership(body.membership);
-        setNotice(TEXTS.payment.alreadyActive);
-        toast.show(TEXTS.payment.alreadyActive, "success");
+        setNotice(TEXT.payment.alreadyActive);
+        toast.show(TEXT.payment.alreadyActive, "success");
         setBusy(false);
         return;
       }
       setCheckout({ url: body.url, token: body.token });
     } catch (err) {
-      const text = err instanceof ApiRequestError ? errorText(err, TEXTS.payment.initiateFailed) : TEXTS.payment.initiateNetwork;
+      const text = err instanceof ApiRequestError ? errorText(err, TEXT.payment.initiateFailed) : TEXT.payment.initiateNetwork;
       setError(text);
       toast.show(text, "error");
       setBusy(false);
@@ -82,7 +82,7 @@ export default function PricingPage() {
     <main className="pricing">
       <header className="pricing-header">
         <p className="eyebrow">✧ Cosmic Lounge membership</p>
-        <h1>{TEXTS.payment.pricingTitle}</h1>
+        <h1>{TEXT.payment.pricingTitle}</h1>
         <p className="muted lead">Join the inner circle and open the whole library of teachings, practices and media.</p>
       </header>
 
@@ -138,7 +138,7 @@ export default function PricingPage() {
           </button>
         ) : (
           <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
-            {TEXTS.payment.signInToContinue}
+            {TEXT.payment.signInToContinue}
           </button>
         )}
         <p className="hint pricing-hint">Secure card payment by Transbank Webpay Plus. You will come back here when it is done.</p>

@@ -7,7 +7,7 @@ import { useConfirm } from "../components/ConfirmDialog";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { AiGenerateModal } from "./AiGenerateModal";
 import { EditModal } from "./EditModal";
 import { ALL_TAGS, filterResources, gatherTags, type ResourceItem } from "./library";
@@ -22,12 +22,12 @@ function LockedScreen({ message }: { message: string }) {
     <div className="page">
       <section className="card locked" aria-labelledby="locked-title">
         <div aria-hidden="true" className="locked-icon">🔒</div>
-        <h1 id="locked-title">{TEXTS.resources.lockedTitle}</h1>
+        <h1 id="locked-title">{TEXT.resources.lockedTitle}</h1>
         <p className="muted">{message}</p>
-        <p className="locked-price">{TEXTS.resources.lockedPrice}</p>
-        <p className="faint">{TEXTS.resources.lockedPeriod}</p>
+        <p className="locked-price">{TEXT.resources.lockedPrice}</p>
+        <p className="faint">{TEXT.resources.lockedPeriod}</p>
         <button type="button" className="btn btn-primary" onClick={() => navigate("/pricing")}>
-          {TEXTS.resources.lockedButton}
+          {TEXT.resources.lockedButton}
         </button>
       </section>
     </div>
@@ -57,12 +57,12 @@ export default function ResourcesPage() {
   const shown = useMemo(() => filterResources(resources, query, tag), [resources, query, tag]);
 
   async function remove(r: ResourceItem) {
-    if (!(await confirm(TEXTS.confirm.deleteResource))) return;
+    if (!(await confirm(TEXT.confirm.deleteResource))) return;
     try {
       await unwrap(api.resources[":id"].$delete({ param: { id: String(r.id) } }));
       await reload();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.resources.deleteFailed), "error");
+      toast.show(errorText(err, TEXT.resources.deleteFailed), "error");
     }
   }
 
@@ -87,7 +87,7 @@ export default function ResourcesPage() {
         )}
       </header>
 
-      {load.state === "error" && <ErrorState text={TEXTS.resources.loadFailed} busy={revalidator.state === "loading"} onRetry={() => void reload()} />}
+      {load.state === "error" && <ErrorState text={TEXT.resources.loadFailed} busy={revalidator.state === "loading"} onRetry={() => void reload()} />}
 
       {load.state === "ready" && (
         <>
@@ -106,11 +106,11 @@ export default function ResourcesPage() {
           </div>
 
           {resources.length === 0 ? (
-            <EmptyState title={TEXTS.resources.emptyTitle} icon="📚">
+            <EmptyState title={TEXT.resources.emptyTitle} icon="📚">
               <p>Upload the first resource or generate one with AI.</p>
             </EmptyState>
           ) : shown.length === 0 ? (
-            <EmptyState title={TEXTS.resources.noResultsTitle} icon="🔍">
+            <EmptyState title={TEXT.resources.noResultsTitle} icon="🔍">
               <p>Try another search or tag.</p>
             </EmptyState>
           ) : (
@@ -153,8 +153,8 @@ export default function ResourcesPage() {
           onClose={() => setModal(null)}
           onGenerated={(result) => {
             setModal(null);
-            if (result.storage_method === "temporary_url") toast.show(TEXTS.ai.temporaryUrlWarning, "info");
-            else toast.show(TEXTS.ai.resourceGenerated, "success");
+            if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
+            else toast.show(TEXT.ai.resourceGenerated, "success");
             void reload();
           }}
         />
