@@ -1,6 +1,6 @@
 import { Fragment, StrictMode, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { ConfirmProvider } from "./components/ConfirmDialog";
 import { useLanguage } from "./components/LanguageSwitch";
@@ -18,20 +18,27 @@ function InActiveLanguage({ children }: { children: ReactNode }) {
   return <Fragment key={useLanguage()}>{children}</Fragment>;
 }
 
+/** The providers around the router: the session, then (per language) toasts and confirmations. */
+export function AppTree({ session, router }: { session: SessionStore; router: DataRouter }) {
+  return (
+    <SessionProvider store={session}>
+      <InActiveLanguage>
+        <ToastProvider>
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+          </ConfirmProvider>
+        </ToastProvider>
+      </InActiveLanguage>
+    </SessionProvider>
+  );
+}
+
 /** The React app: the router over the routes of client/router.tsx, with the session the entry created. */
 export function startApp(root: HTMLElement, session: SessionStore) {
   const router = createBrowserRouter(createRoutes(session));
   createRoot(root).render(
     <StrictMode>
-      <SessionProvider store={session}>
-        <InActiveLanguage>
-          <ToastProvider>
-            <ConfirmProvider>
-              <RouterProvider router={router} />
-            </ConfirmProvider>
-          </ToastProvider>
-        </InActiveLanguage>
-      </SessionProvider>
+      <AppTree session={session} router={router} />
     </StrictMode>,
   );
 }
