@@ -16,7 +16,7 @@ const TABS = [
   { id: "payments", label: "Payments" },
   { id: "content", label: "Content" },
   { id: "keys", label: "API Keys" },
-  { id: "health", label: TEXT.health.tab },
+  { id: "health", get label() { return TEXT.health.tab; } },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 

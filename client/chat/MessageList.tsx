@@ -5,7 +5,7 @@ import { TEXT } from "../text";
 import { api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
-import { relativeTime } from "../components/format";
+import { formatDateTime, relativeTime } from "../components/format";
 
 type Preview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
 
@@ -93,7 +93,7 @@ function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
       <div className="chat-message-body">
         <div className="chat-message-meta">
           <strong>{message.sender_name}</strong>
-          <time className="faint" dateTime={message.created_at} title={new Date(message.created_at).toLocaleString()}>
+          <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>
         </div>

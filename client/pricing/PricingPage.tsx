@@ -5,7 +5,7 @@ import { Link, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { api, ApiRequestError, errorText, unwrap } from "../api";
-import { formatDate } from "../components/format";
+import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
@@ -111,7 +111,7 @@ export default function PricingPage() {
       <section className="card pricing-plan" aria-labelledby="plan-title">
         <h2 id="plan-title">Monthly Membership</h2>
         <p className="pricing-price">
-          <span className="pricing-amount">{MEMBERSHIP.priceLabel}</span>
+          <span className="pricing-amount">{formatClp(MEMBERSHIP.priceClp)}</span>
           <span className="muted"> / {MEMBERSHIP.periodDays} days</span>
         </p>
         <ul className="pricing-benefits">
@@ -134,7 +134,7 @@ export default function PricingPage() {
         {user ? (
           <button type="button" className="btn btn-primary btn-block" onClick={pay} disabled={busy || !!notice} aria-busy={busy}>
             {busy ? <Spinner small label="Starting payment" /> : null}
-            {busy ? " Redirecting to Webpay..." : `Pay ${MEMBERSHIP.priceLabel} with Webpay`}
+            {busy ? " Redirecting to Webpay..." : `Pay ${formatClp(MEMBERSHIP.priceClp)} with Webpay`}
           </button>
         ) : (
           <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
