@@ -11,6 +11,7 @@ export const TEXT = {
     tryAgain: "Try again",
     cancel: "Cancel",
     closeDialog: "Close dialog",
+    working: "Working",
     pleaseConfirm: "Please confirm",
     delete: "Delete",
     loadMore: "Load more",

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
+import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
@@ -25,8 +26,14 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
   const send = useFetcher<ActionResult<unknown>>();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
-  // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form.
-  useSettled(send, (answer) => answer.ok && setContent(""));
+  const field = useRef<HTMLTextAreaElement>(null);
+  // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form. After a
+  // comment the emptied form disables its button: focus goes back to the field, inside the dialog.
+  useSettled(send, (answer) => {
+    if (!answer.ok) return;
+    setContent("");
+    field.current?.focus();
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,12 +72,8 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
         )}
       </div>
       <form onSubmit={submit}>
-        <CountedTextarea label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
-        <div className="modal-actions">
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
-            {busy ? <Spinner small label={TEXT.lounge.sendingComment} /> : TEXT.lounge.comment}
-          </button>
-        </div>
+        <CountedTextarea ref={field} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
+        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid} />
       </form>
     </Modal>
   );
