@@ -7,7 +7,7 @@ import { getVisibleChannel } from "../db/chat";
 import { fileReport, findReportTarget, getReport, leadingReason, listOpenReports, resolveReport, setMutedUntil } from "../db/moderation";
 import { createRouter } from "../lib/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { toCsv } from "../shared/csv";
 import { AUDIT_ACTIONS, MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
@@ -15,8 +15,6 @@ import { TEXTS } from "../shared/texts";
 import { fanOut } from "./chat";
 
 const T = TEXTS.moderation;
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const idParam = z.object({ id });
 
 const reportBody = z.object({
   kind: z.enum(REPORT_KINDS),
@@ -42,8 +40,8 @@ const muteBody = z.object({
 
 const auditQuery = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
-  actor: id.optional(),
-  before: id.optional(),
+  actor: rowId.optional(),
+  before: rowId.optional(),
   limit: z.coerce.number().int().min(1).max(MODERATION.auditPageMax).default(MODERATION.auditPageDefault),
   format: z.enum(["json", "csv"]).default("json"),
 });
