@@ -7,6 +7,7 @@ import { getVisibleChannel } from "../db/chat";
 import { fileReport, findReportTarget, getReport, leadingReason, listOpenReports, resolveReport, setMutedUntil } from "../db/moderation";
 import { createRouter } from "../lib/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { toCsv } from "../shared/csv";
@@ -50,7 +51,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const moderationRoutes = createRouter()
   // Any signed-in member reports what they can see, once per item; the author never learns who.
-  .post("/reports", requireUser, validate("json", reportBody), async (c) => {
+  .post("/reports", requireUser, limited("reports"), validate("json", reportBody), async (c) => {
     const body = c.req.valid("json");
     const target = await findReportTarget(c.var.db, body.kind, body.id);
     // A message in a channel the reporter cannot see does not exist for them.
@@ -62,7 +63,7 @@ export const moderationRoutes = createRouter()
     return c.json({ success: true as const }, 201);
   })
   .get("/admin/reports", requireAdmin, async (c) => c.json(await listOpenReports(c.var.db, MODERATION.reportsListMax)))
-  .post("/admin/reports/:id/resolve", requireAdmin, validate("param", idParam), validate("json", resolveBody), async (c) => {
+  .post("/admin/reports/:id/resolve", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", resolveBody), async (c) => {
     const { id: reportId } = c.req.valid("param");
     const { action } = c.req.valid("json");
     const report = await getReport(c.var.db, reportId);
@@ -78,7 +79,7 @@ export const moderationRoutes = createRouter()
     }
     return c.json({ success: true as const, status: action === "hide" ? ("hidden" as const) : ("dismissed" as const) });
   })
-  .post("/admin/members/:id/mute", requireAdmin, validate("param", idParam), validate("json", muteBody), async (c) => {
+  .post("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", muteBody), async (c) => {
     const { id: memberId } = c.req.valid("param");
     const { hours } = c.req.valid("json");
     const member = await getMember(c.var.db, memberId);
@@ -95,7 +96,7 @@ export const moderationRoutes = createRouter()
     });
     return c.json({ success: true as const, muted_until: until.toISOString() });
   })
-  .delete("/admin/members/:id/mute", requireAdmin, validate("param", idParam), async (c) => {
+  .delete("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id: memberId } = c.req.valid("param");
     const member = await getMember(c.var.db, memberId);
     if (!member) throw notFound(TEXTS.admin.memberNotFound);
