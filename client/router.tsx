@@ -11,6 +11,7 @@ import { FullPageSpinner } from "./components/Spinner";
 import { LandingRoute } from "./landing/LandingRoute";
 import { chatLoader } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
+import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
@@ -54,6 +55,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        // Data-only write: a report, filed from the lounge or the chat.
+        { path: REPORT_PATH, action: reportAction },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

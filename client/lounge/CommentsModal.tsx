@@ -5,10 +5,13 @@ import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { Modal } from "../components/Modal";
+import { FlagIcon } from "../moderation/icons";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { ReportModal } from "../moderation/ReportModal";
+import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
@@ -22,6 +25,8 @@ import type { Comment, Post } from "./types";
  */
 export function CommentsModal({ post, comments, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; onClose(): void }) {
   const [content, setContent] = useState("");
+  const [reporting, setReporting] = useState<number | null>(null);
+  const { user } = useSession();
   const send = useFetcher<ActionResult<unknown>>();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
@@ -56,6 +61,11 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
                     <strong>{c.author_name || DEFAULT_NAME}</strong>
                     <AuthorBadges role={c.author_role} />
                     <time className="faint" dateTime={c.created_at}>{relativeTime(c.created_at)}</time>
+                    {c.author_id !== user?.id && !c.hidden && (
+                      <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)} onClick={() => setReporting(c.id)}>
+                        <FlagIcon /> {TEXT.moderation.report}
+                      </button>
+                    )}
                   </div>
                   <p className="comment-text"><LinkifiedText text={c.content} /></p>
                 </div>
@@ -72,6 +82,7 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
           </button>
         </div>
       </form>
+      {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>
   );
 }

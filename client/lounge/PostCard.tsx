@@ -9,6 +9,8 @@ import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { AuthorBadges } from "./AuthorBadges";
+import { ReportModal } from "../moderation/ReportModal";
+import { useSession } from "../session/session-context";
 import { LOUNGE_PATH } from "./data";
 import type { Post } from "./types";
 
@@ -43,6 +45,10 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
   const { hash } = useLocation();
   const post = withLike(loaded, like.data);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const { user } = useSession();
+  // Members report what others wrote; hidden content is already out of sight.
+  const canReport = post.author_id !== user?.id && !post.hidden;
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const name = post.author_name || DEFAULT_NAME;
@@ -84,12 +90,12 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
           </div>
           <time className="faint" dateTime={post.created_at}>{relativeTime(post.created_at)}</time>
         </div>
-        {canDelete && (
+        {(canDelete || canReport) && (
           <div className="post-menu" ref={menuRef}>
             <button
               type="button"
               className="btn btn-ghost btn-icon"
-              aria-label="Post options"
+              aria-label={TEXT.moderation.postOptions}
               aria-haspopup="menu"
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? menuId : undefined}
@@ -99,18 +105,34 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
             </button>
             {menuOpen && (
               <div id={menuId} role="menu" className="post-menu-list">
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="btn btn-ghost btn-sm post-menu-item"
-                  autoFocus
-                  onClick={() => {
-                    setMenuOpen(false);
-                    void onDelete();
-                  }}
-                >
-                  Delete post
-                </button>
+                {canReport && (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className="btn btn-ghost btn-sm post-menu-item"
+                    autoFocus
+                    onClick={() => {
+                      setMenuOpen(false);
+                      setReporting(true);
+                    }}
+                  >
+                    {TEXT.moderation.reportPost}
+                  </button>
+                )}
+                {canDelete && (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className="btn btn-ghost btn-sm post-menu-item"
+                    autoFocus={!canReport}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      void onDelete();
+                    }}
+                  >
+                    {TEXT.moderation.deletePost}
+                  </button>
+                )}
               </div>
             )}
           </div>
@@ -140,6 +162,7 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
           <span aria-hidden="true">↗</span> Share
         </button>
       </div>
+      {reporting && <ReportModal kind="post" id={post.id} onClose={() => setReporting(false)} />}
     </article>
   );
 }

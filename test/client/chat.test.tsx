@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED, type ChannelDto, type MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
 // The first test also loads the lazily imported screen, which is slow on a busy machine.
@@ -228,5 +229,24 @@ describe("chat feed", () => {
     await user.click(screen.getByRole("button", { name: "Create channel" }));
     const dialog = screen.getByRole("dialog", { name: "Create channel" });
     await waitFor(() => expect(dialog.querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));
+  });
+});
+
+describe("chat moderation", () => {
+  it("reports another member's message (never one's own) through POST /api/reports", async () => {
+    const { fetchMock } = await openChat((method, path) => {
+      if (path.startsWith("/api/messages?group_id=")) return { status: 200, body: [message(), message({ id: 11, sender_id: 1, sender_name: "Luna", body: "mine" })] };
+      if (method === "POST" && path === "/api/reports") return { status: 201, body: { success: true } };
+      return undefined;
+    });
+    await screen.findByText("mine");
+    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Luna") })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: TEXT.moderation.reportMessage("Sol") }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.message });
+    await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
+    expect(await screen.findByText(TEXT.moderation.reportSent)).toBeTruthy();
+    expect(posts(fetchMock, "/api/reports").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ kind: "message", id: 10, reason: "harassment", details: null }]);
   });
 });
