@@ -7,6 +7,7 @@ import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { relativeTime } from "../components/format";
 import { FlagIcon } from "../moderation/icons";
+import { Removed } from "../moderation/Removed";
 import { ReportModal } from "../moderation/ReportModal";
 import { TEXT } from "../text";
 
@@ -106,7 +107,9 @@ function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
             </button>
           )}
         </div>
-        {message.image_url ? (
+        {message.hidden ? (
+          <Removed reason={message.hidden_reason} className="chat-text" />
+        ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">
               <img src={message.image_url} alt={fileName ? `Image: ${fileName}` : "Shared image"} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />

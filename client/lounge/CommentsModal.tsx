@@ -10,6 +10,7 @@ import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { Removed } from "../moderation/Removed";
 import { ReportModal } from "../moderation/ReportModal";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -67,7 +68,7 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
                       </button>
                     )}
                   </div>
-                  <p className="comment-text"><LinkifiedText text={c.content} /></p>
+                  {c.hidden ? <Removed reason={c.hidden_reason} className="comment-text" /> : <p className="comment-text"><LinkifiedText text={c.content} /></p>}
                 </div>
               </li>
             ))}

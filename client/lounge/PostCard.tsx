@@ -9,6 +9,7 @@ import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { AuthorBadges } from "./AuthorBadges";
+import { Removed } from "../moderation/Removed";
 import { ReportModal } from "../moderation/ReportModal";
 import { useSession } from "../session/session-context";
 import { LOUNGE_PATH } from "./data";
@@ -138,30 +139,37 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
           </div>
         )}
       </header>
-      <p className="post-content">
-        <LinkifiedText text={post.content} />
-      </p>
-      <div className="post-actions">
-        <button
-          type="button"
-          className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
-          aria-pressed={post.is_liked}
-          title={post.is_liked ? "Unlike" : "Like"}
-          disabled={like.state !== "idle"}
-          onClick={() => void submitJson(like, LOUNGE_PATH, { intent: "like", id: post.id })}
-        >
-          {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
-          <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
-          <span className="visually-hidden">{post.likes_count === 1 ? "like" : "likes"}</span>
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" title="Comments" onClick={onComments}>
-          <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
-          <span className="visually-hidden">{post.comments_count === 1 ? "comment" : "comments"}</span>
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
-          <span aria-hidden="true">↗</span> Share
-        </button>
-      </div>
+      {post.hidden ? (
+        <Removed reason={post.hidden_reason} className="post-content" />
+      ) : (
+        <p className="post-content">
+          <LinkifiedText text={post.content} />
+        </p>
+      )}
+      {/* A removed post takes no likes, comments or shares (the server refuses them). */}
+      {!post.hidden && (
+        <div className="post-actions">
+          <button
+            type="button"
+            className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
+            aria-pressed={post.is_liked}
+            title={post.is_liked ? "Unlike" : "Like"}
+            disabled={like.state !== "idle"}
+            onClick={() => void submitJson(like, LOUNGE_PATH, { intent: "like", id: post.id })}
+          >
+            {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
+            <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
+            <span className="visually-hidden">{post.likes_count === 1 ? "like" : "likes"}</span>
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" title="Comments" onClick={onComments}>
+            <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
+            <span className="visually-hidden">{post.comments_count === 1 ? "comment" : "comments"}</span>
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
+            <span aria-hidden="true">↗</span> Share
+          </button>
+        </div>
+      )}
       {reporting && <ReportModal kind="post" id={post.id} onClose={() => setReporting(false)} />}
     </article>
   );

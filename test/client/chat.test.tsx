@@ -250,3 +250,24 @@ describe("chat moderation", () => {
     expect(posts(fetchMock, "/api/reports").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ kind: "message", id: 10, reason: "harassment", details: null }]);
   });
 });
+
+describe("chat moderation, live", () => {
+  it("replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on load", async () => {
+    await openChat((method, path) =>
+      path.startsWith("/api/messages?group_id=")
+        ? { status: 200, body: [message({ body: "buy my stars" }), message({ id: 11, sender_id: 1, sender_name: "Luna", body: TEXT.moderation.removed, hidden: true, hidden_reason: "spam" })] }
+        : undefined,
+    );
+    await screen.findByText("buy my stars");
+    expect(screen.getByTestId("removed-content").textContent).toBe(TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam));
+    const socket = FakeSocket.all.at(-1)!;
+    act(() => socket.open());
+    // A frame for another channel changes nothing here.
+    act(() => socket.receive({ type: "message_hidden", group_id: 2, message_id: 10 }));
+    expect(screen.getByText("buy my stars")).toBeTruthy();
+    act(() => socket.receive({ type: "message_hidden", group_id: 1, message_id: 10 }));
+    await waitFor(() => expect(screen.queryByText("buy my stars")).toBeNull());
+    expect(screen.getAllByTestId("removed-content").map((p) => p.textContent)).toEqual([TEXT.moderation.removed, TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam)]);
+    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Sol") })).toBeNull();
+  });
+});

@@ -102,3 +102,37 @@ describe("reporting", () => {
     expect(reportCalls(fetchMock)).toEqual([{ kind: "comment", id: 30, reason: "harassment", details: null }]);
   });
 });
+
+describe("removed content", () => {
+  it("shows 'removed by a moderator' in place of hidden posts and comments, with the reason for their author only, and no actions", async () => {
+    lounge(
+      [
+        postFixture({ id: 12, author_id: 1, author_name: "Luna", content: "Removed by a moderator", hidden: true, hidden_reason: "spam" }),
+        postFixture({ id: 13, author_id: 2, author_name: "Sol", content: "Removed by a moderator", hidden: true, hidden_reason: null }),
+        postFixture({ id: 14, author_id: 4, author_name: "Ada", content: "A calm evening" }),
+      ],
+      (url, method) =>
+        method === "GET" && url === "/api/posts/14/comments"
+          ? { status: 200, body: [commentFixture({ post_id: 14, hidden: true, content: "Removed by a moderator" }), commentFixture({ id: 31, post_id: 14, author_id: 1, author_name: "Luna", hidden: true, hidden_reason: "harassment", content: "Removed by a moderator" })] }
+          : undefined,
+    );
+    renderApp("/app/lounge", asMember());
+    const mine = await screen.findByRole("article", { name: "Luna" }, { timeout: 10_000 });
+    expect(within(mine).getByTestId("removed-content").textContent).toBe(TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam));
+    expect(within(mine).queryByRole("button", { name: /like/i })).toBeNull();
+    const theirs = screen.getByRole("article", { name: "Sol" });
+    expect(within(theirs).getByTestId("removed-content").textContent).toBe(TEXT.moderation.removed);
+    // Hidden content is not offered for reporting again.
+    expect(within(theirs).queryByRole("button", { name: TEXT.moderation.postOptions })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole("article", { name: "Ada" })).getByRole("button", { name: /comment/ }));
+    const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
+    await waitFor(() => expect(within(comments).getAllByTestId("removed-content")).toHaveLength(2));
+    expect(within(comments).getAllByTestId("removed-content").map((p) => p.textContent)).toEqual([
+      TEXT.moderation.removed,
+      TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.harassment),
+    ]);
+    expect(within(comments).queryByRole("button", { name: TEXT.moderation.reportComment("Vega") })).toBeNull();
+  });
+});
