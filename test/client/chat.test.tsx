@@ -253,7 +253,7 @@ describe("chat moderation", () => {
 
 describe("chat moderation, live", () => {
   it("replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on load", async () => {
-    await openChat((method, path) =>
+    await openChat((_method, path) =>
       path.startsWith("/api/messages?group_id=")
         ? { status: 200, body: [message({ body: "buy my stars" }), message({ id: 11, sender_id: 1, sender_name: "Luna", body: TEXT.moderation.removed, hidden: true, hidden_reason: "spam" })] }
         : undefined,
