@@ -3,7 +3,7 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs.
 import { redirect, type RouteObject } from "react-router";
-import { adminLoader } from "./admin/data";
+import { adminAction, adminLoader } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
@@ -47,7 +47,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
                 { path: "/app/resources", loader: () => guarded(requirePaid(session), resourcesLoader), lazy: lazyScreen(SCREENS["/app/resources"]) },
                 { path: "/app/profile", loader: profileLoader, lazy: lazyScreen(SCREENS["/app/profile"]) },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), lazy: lazyScreen(SCREENS["/admin"]) },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
             },
           ],

@@ -13,6 +13,7 @@ import type { PageResult } from "../data/pages";
 import { Removed } from "../moderation/Removed";
 import { ReportModal } from "../moderation/ReportModal";
 import { useSession } from "../session/session-context";
+import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
@@ -29,6 +30,7 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
   const [reporting, setReporting] = useState<number | null>(null);
   const { user } = useSession();
   const send = useFetcher<ActionResult<unknown>>();
+  const mutedText = useMutedText();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
   // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form.
@@ -76,9 +78,10 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
         )}
       </div>
       <form onSubmit={submit}>
-        <CountedTextarea label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
+        {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
+        <CountedTextarea disabled={!!mutedText} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
         <div className="modal-actions">
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
+          <button type="submit" className="btn btn-primary" disabled={!valid || busy || !!mutedText}>
             {busy ? <Spinner small label={TEXT.lounge.sendingComment} /> : TEXT.lounge.comment}
           </button>
         </div>

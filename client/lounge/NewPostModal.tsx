@@ -4,6 +4,7 @@ import { LIMITS } from "../../worker/shared/rules";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
@@ -12,6 +13,7 @@ import { LOUNGE_PATH } from "./data";
 export function NewPostModal({ onClose }: { onClose(): void }) {
   const [content, setContent] = useState("");
   const create = useFetcher<ActionResult<unknown>>();
+  const mutedText = useMutedText();
   const busy = create.state !== "idle";
   const valid = isValidText(content, LIMITS.postMax);
   useSettled(create, (answer) => answer.ok && onClose());
@@ -24,12 +26,13 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
   return (
     <Modal title={TEXT.lounge.newPostTitle} onClose={onClose}>
       <form onSubmit={submit}>
-        <CountedTextarea label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} autoFocus />
+        {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
+        <CountedTextarea disabled={!!mutedText} label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} autoFocus />
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>
             {TEXT.common.cancel}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
+          <button type="submit" className="btn btn-primary" disabled={!valid || busy || !!mutedText}>
             {busy ? <Spinner small label={TEXT.lounge.posting} /> : TEXT.lounge.post}
           </button>
         </div>

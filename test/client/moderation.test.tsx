@@ -3,8 +3,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { MODERATION } from "../../worker/shared/rules";
+import { renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -134,5 +136,93 @@ describe("removed content", () => {
       TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.harassment),
     ]);
     expect(within(comments).queryByRole("button", { name: TEXT.moderation.reportComment("Vega") })).toBeNull();
+  });
+});
+
+describe("muted members", () => {
+  const until = new Date(Date.now() + 5 * 3600_000).toISOString();
+
+  it("see a banner saying until when, and the post and comment composers are disabled with that text", async () => {
+    lounge([postFixture()], (url, method) => (method === "GET" && url === "/api/posts/10/comments" ? { status: 200, body: [] } : undefined));
+    renderApp("/app/lounge", asMember({ muted_until: until, timezone: "America/Santiago" }));
+    const banner = await screen.findByTestId("muted-banner", {}, { timeout: 10_000 });
+    const text = TEXT.moderation.muted(formatMutedUntil(new Date(until), "America/Santiago"));
+    expect(banner.textContent).toBe(text);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: TEXT.lounge.newPostTitle }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.lounge.newPostTitle });
+    expect(within(dialog).getByText(text)).toBeTruthy();
+    expect((within(dialog).getByLabelText(TEXT.lounge.postLabel) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((within(dialog).getByRole("button", { name: TEXT.lounge.post }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole("button", { name: TEXT.common.cancel }));
+    await user.click(within(screen.getByRole("article", { name: "Sol" })).getByRole("button", { name: /comment/ }));
+    const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
+    expect((within(comments).getByLabelText(TEXT.lounge.commentLabel) as HTMLTextAreaElement).disabled).toBe(true);
+  });
+
+  it("see no banner once the mute has passed, and can write", async () => {
+    lounge([]);
+    renderApp("/app/lounge", asMember({ muted_until: new Date(Date.now() - 1000).toISOString() }));
+    await screen.findByText(TEXT.lounge.emptyTitle, {}, { timeout: 10_000 });
+    expect(screen.queryByTestId("muted-banner")).toBeNull();
+    await userEvent.setup().click(screen.getByRole("button", { name: TEXT.lounge.newPostTitle }));
+    expect((screen.getByLabelText(TEXT.lounge.postLabel) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+});
+
+const asAdmin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, name: "Ada", role: "admin" })) });
+const memberRow = (patch: Record<string, unknown> = {}) => ({
+  id: 2, name: "Mira", email: "mira@example.com", role: "member", created_at: "2026-02-01T10:00:00.000Z", status: "active", plan: "monthly", muted_until: null, ...patch,
+});
+
+describe("admin mutes", () => {
+  it("mutes a member for some hours from the Members tab, then unmutes them", async () => {
+    let members = [memberRow({ id: 1, name: "Ada", email: "admin@example.com", role: "admin" }), memberRow()];
+    const mutedUntil = new Date(Date.now() + 48 * 3600_000).toISOString();
+    const fetchMock = stubAdminFetch((url, init) => {
+      const method = init?.method ?? "GET";
+      if (method === "GET" && url === "/api/admin/members") return { status: 200, body: members };
+      if (method === "GET" && url === "/api/admin/payments") return { status: 200, body: [] };
+      if (method === "GET" && url === "/api/admin/reports") return { status: 200, body: [] };
+      if (method === "GET" && url === "/api/payments/mode") return { status: 200, body: { configured: true, missing: [] } };
+      if (method === "POST" && url === "/api/admin/members/2/mute") {
+        const { hours } = JSON.parse(String(init!.body));
+        if (hours > MODERATION.muteHoursMax) return { status: 400, body: { error: "hours must be at most 720", code: "invalid_input" } };
+        members = [members[0], memberRow({ muted_until: mutedUntil })];
+        return { status: 200, body: { success: true, muted_until: mutedUntil } };
+      }
+      if (method === "DELETE" && url === "/api/admin/members/2/mute") {
+        members = [members[0], memberRow()];
+        return { status: 200, body: { success: true, muted_until: null } };
+      }
+      return undefined;
+    });
+    renderApp("/admin", asAdmin());
+    const row = (await screen.findAllByTestId("member-row", {}, { timeout: 10_000 }))[1];
+    // Admins cannot be muted: no control on their row.
+    expect(within(screen.getAllByTestId("member-row")[0]).queryByRole("button", { name: /^Mute/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole("button", { name: TEXT.moderation.muteLabel("mira@example.com") }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.muteTitle("Mira") });
+    const hours = within(dialog).getByLabelText(TEXT.moderation.muteHours);
+    await user.clear(hours);
+    await user.type(hours, "0");
+    expect((within(dialog).getByRole("button", { name: TEXT.moderation.mute }) as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(hours);
+    await user.type(hours, "48");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.mute }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await screen.findByText(TEXT.moderation.mutedToast("Mira", formatMutedUntil(new Date(mutedUntil), null)))).toBeTruthy();
+    const mutedRow = screen.getAllByTestId("member-row")[1];
+    expect(within(mutedRow).getByText(TEXT.moderation.mutedBadge(formatMutedUntil(new Date(mutedUntil), null)))).toBeTruthy();
+
+    await user.click(within(mutedRow).getByRole("button", { name: TEXT.moderation.unmuteLabel("mira@example.com") }));
+    expect(await screen.findByText(TEXT.moderation.unmutedToast("Mira"))).toBeTruthy();
+    await waitFor(() => expect(within(screen.getAllByTestId("member-row")[1]).getByRole("button", { name: TEXT.moderation.muteLabel("mira@example.com") })).toBeTruthy());
+    const writes = fetchMock.mock.calls.filter(([u, init]) => String(u).includes("/mute") && init?.method !== "GET").map(([u, init]) => [init?.method, new URL(String(u), "http://x").pathname, init?.body ?? null]);
+    expect(writes).toEqual([
+      ["POST", "/api/admin/members/2/mute", JSON.stringify({ hours: 48 })],
+      ["DELETE", "/api/admin/members/2/mute", null],
+    ]);
   });
 });
