@@ -3,7 +3,7 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs.
 import { redirect, type RouteObject } from "react-router";
-import { adminAction, adminLoader } from "./admin/data";
+import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
@@ -55,6 +55,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, action: reportAction },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },

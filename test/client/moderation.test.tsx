@@ -226,3 +226,122 @@ describe("admin mutes", () => {
     ]);
   });
 });
+
+const reportFixture = (patch: Record<string, unknown> = {}) => ({
+  id: 5, kind: "comment", target_id: 30, created_at: NOW, count: 2,
+  reasons: [
+    { reason: "harassment", details: "called me names", created_at: NOW },
+    { reason: "spam", details: null, created_at: NOW },
+  ],
+  content: { text: "rude words", image_url: null, author_id: 3, author_name: "Vega", created_at: NOW, post_id: 10, post_excerpt: "Buy cheap stars" },
+  ...patch,
+});
+const auditFixture = (id: number, patch: Record<string, unknown> = {}) => ({
+  id, created_at: NOW, actor_id: 1, actor_name: "Ada", actor_email: "admin@example.com", action: "member.mute", target_type: "member", target_id: "2",
+  before: { muted_until: null }, after: { muted_until: "2026-12-01T00:00:00.000Z", hours: 24 }, ...patch,
+});
+
+function adminApi(handler: (url: string, method: string, init?: RequestInit) => Route | undefined) {
+  return stubAdminFetch((url, init) => {
+    const method = init?.method ?? "GET";
+    const custom = handler(url, method, init);
+    if (custom) return custom;
+    if (method === "GET" && url === "/api/admin/members") return { status: 200, body: [memberRow({ id: 1, name: "Ada", email: "admin@example.com", role: "admin" }), memberRow({ id: 7, name: "Orion", email: "orion@example.com", role: "admin" }), memberRow()] };
+    if (method === "GET" && url === "/api/admin/payments") return { status: 200, body: [] };
+    if (method === "GET" && url === "/api/payments/mode") return { status: 200, body: { configured: true, missing: [] } };
+    if (method === "GET" && url.startsWith("/api/admin/audit?")) return { status: 200, body: [] };
+    return undefined;
+  });
+}
+
+describe("admin Moderation tab", () => {
+  it("lists open reports with the content in context, the count and the reasons, and hides one", async () => {
+    let open = [reportFixture(), reportFixture({ id: 6, kind: "message", target_id: 40, count: 1, reasons: [{ reason: "spam", details: null, created_at: NOW }], content: { text: "join my pyramid", image_url: null, author_id: 2, author_name: "Sol", created_at: NOW, channel_id: 1, channel_name: "General" } })];
+    const fetchMock = adminApi((url, method) => {
+      if (method === "GET" && url === "/api/admin/reports") return { status: 200, body: open };
+      if (method === "POST" && url === "/api/admin/reports/6/resolve") {
+        open = open.filter((r) => r.id !== 6);
+        return { status: 200, body: { success: true, status: "hidden" } };
+      }
+      return undefined;
+    });
+    renderApp("/admin", asAdmin());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: TEXT.moderation.tab }, { timeout: 10_000 }));
+    const items = screen.getAllByTestId("report-item");
+    expect(items).toHaveLength(2);
+    const comment = items[0];
+    expect(within(comment).getByText(TEXT.moderation.reportCount(2))).toBeTruthy();
+    expect(within(comment).getByText(TEXT.moderation.onPost("Buy cheap stars"))).toBeTruthy();
+    expect(within(comment).getByText("rude words")).toBeTruthy();
+    expect(within(comment).getByText(/called me names/)).toBeTruthy();
+    expect(within(comment).getAllByRole("listitem").map((li) => li.querySelector("strong")?.textContent)).toEqual(["Harassment", "Spam"]);
+    const message = items[1];
+    expect(within(message).getByText(TEXT.moderation.inChannel("General"))).toBeTruthy();
+
+    await user.click(within(message).getByRole("button", { name: TEXT.moderation.hideLabel("Chat message", "Sol") }));
+    expect(await screen.findByText(TEXT.moderation.hiddenToast)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("report-item")).toHaveLength(1));
+    const resolves = fetchMock.mock.calls.filter(([u]) => String(u).includes("/resolve")).map(([u, init]) => [new URL(String(u), "http://x").pathname, init?.body]);
+    expect(resolves).toEqual([["/api/admin/reports/6/resolve", JSON.stringify({ action: "hide" })]]);
+  });
+
+  it("shows the server's error when a report was resolved meanwhile, and its own error with a retry when the queue fails", async () => {
+    let fail = true;
+    adminApi((url, method) => {
+      if (method === "GET" && url === "/api/admin/reports") return fail ? { status: 500, body: { error: "Internal server error" } } : { status: 200, body: [reportFixture()] };
+      if (method === "POST" && url === "/api/admin/reports/5/resolve") return { status: 409, body: { error: "This report was already resolved", code: "report_already_resolved" } };
+      return undefined;
+    });
+    renderApp("/admin", asAdmin());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: TEXT.moderation.tab }, { timeout: 10_000 }));
+    // The rest of the dashboard still works; only the queue shows its error.
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByRole("alert").textContent).toContain(TEXT.moderation.queueFailed);
+    fail = false;
+    await user.click(within(panel).getByRole("button", { name: TEXT.common.tryAgain }));
+    const item = await screen.findByTestId("report-item");
+    await user.click(within(item).getByRole("button", { name: TEXT.moderation.dismissLabel("Comment", "Vega") }));
+    expect(await screen.findByText("This report was already resolved")).toBeTruthy();
+  });
+});
+
+describe("admin Audit tab", () => {
+  it("shows entries newest first, filters by action and admin, pages, and exports the filtered CSV", async () => {
+    const firstPage = Array.from({ length: MODERATION.auditPageDefault }, (_, i) => auditFixture(200 - i));
+    const fetchMock = adminApi((url, method) => {
+      if (method === "GET" && url === "/api/admin/reports") return { status: 200, body: [] };
+      if (method === "GET" && url === `/api/admin/audit?limit=${MODERATION.auditPageDefault}`) return { status: 200, body: firstPage };
+      if (method === "GET" && url === `/api/admin/audit?before=151&limit=${MODERATION.auditPageDefault}`) return { status: 200, body: [auditFixture(150, { action: "notice.delete", target_type: "notice", target_id: "9", before: { title: "Old" }, after: null, actor_name: null, actor_email: null, actor_id: 99 })] };
+      if (method === "GET" && url === `/api/admin/audit?action=report.hide&actor=7&limit=${MODERATION.auditPageDefault}`)
+        return { status: 200, body: [auditFixture(120, { action: "report.hide", actor_id: 7, actor_name: "Orion", target_type: "report", target_id: "5", before: { status: "open" }, after: { status: "hidden", reason: "spam" } })] };
+      return undefined;
+    });
+    renderApp("/admin", asAdmin());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("tab", { name: TEXT.audit.tab }, { timeout: 10_000 }));
+    const rows = screen.getAllByTestId("audit-row");
+    expect(rows).toHaveLength(MODERATION.auditPageDefault);
+    expect(within(rows[0]).getByText("Ada")).toBeTruthy();
+    expect(within(rows[0]).getByText(TEXT.audit.actionLabels["member.mute"])).toBeTruthy();
+    expect(within(rows[0]).getByText("member #2")).toBeTruthy();
+    expect(within(rows[0]).getByText("muted_until: null → muted_until: 2026-12-01T00:00:00.000Z, hours: 24")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: TEXT.common.loadMore }));
+    await waitFor(() => expect(screen.getAllByTestId("audit-row")).toHaveLength(MODERATION.auditPageDefault + 1));
+    const last = screen.getAllByTestId("audit-row").at(-1)!;
+    expect(within(last).getByText(TEXT.audit.formerActor(99))).toBeTruthy();
+    expect(screen.queryByRole("button", { name: TEXT.common.loadMore })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText(TEXT.audit.actionFilter), "report.hide");
+    await user.selectOptions(screen.getByLabelText(TEXT.audit.actorFilter), "7");
+    await waitFor(() => expect(screen.getAllByTestId("audit-row")).toHaveLength(1));
+    expect(within(screen.getByTestId("audit-row")).getByText("Orion")).toBeTruthy();
+    // Only admins are offered as actors.
+    expect(Array.from((screen.getByLabelText(TEXT.audit.actorFilter) as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([TEXT.audit.all, "Ada", "Orion"]);
+    const csv = screen.getByRole("link", { name: TEXT.audit.exportCsv });
+    expect(csv.getAttribute("href")).toBe("/api/admin/audit?action=report.hide&actor=7&format=csv");
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes("action=report.hide&limit"))).toBe(true);
+  });
+});
