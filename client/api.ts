@@ -33,3 +33,7 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
 
 /** The server's error text when present, otherwise the spec's fallback. */
 export const errorText = (err: unknown, fallback: string) => (err instanceof ApiRequestError && err.serverError) || fallback;
+
+/** The server's stable error `code` (a key of API_ERRORS), when the answer carried one. */
+export const errorCode = (err: unknown): string | undefined =>
+  err instanceof ApiRequestError && err.body && typeof err.body === "object" && "code" in err.body && typeof err.body.code === "string" ? err.body.code : undefined;

@@ -3,7 +3,7 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs.
 import { redirect, type RouteObject } from "react-router";
-import { adminLoader } from "./admin/data";
+import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
@@ -11,6 +11,7 @@ import { FullPageSpinner } from "./components/Spinner";
 import { LandingRoute } from "./landing/LandingRoute";
 import { chatLoader } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
+import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
@@ -46,7 +47,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
                 { path: "/app/resources", loader: () => guarded(requirePaid(session), resourcesLoader), lazy: lazyScreen(SCREENS["/app/resources"]) },
                 { path: "/app/profile", loader: profileLoader, lazy: lazyScreen(SCREENS["/app/profile"]) },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), lazy: lazyScreen(SCREENS["/admin"]) },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
             },
           ],
@@ -54,6 +55,9 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
+        // Data-only write: a report, filed from the lounge or the chat.
+        { path: REPORT_PATH, action: reportAction },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { TEXTS } from "../../worker/shared/texts";
-import { api, unwrap } from "../api";
+import { api, errorCode, unwrap } from "../api";
+import { useMutedText } from "../moderation/MutedBanner";
 import { EmptyState, ErrorState } from "../components/States";
 import { Spinner } from "../components/Spinner";
 import { useSession } from "../session/session-context";
@@ -72,11 +73,17 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
   );
   const feed = useChannelFeed(channel.id, { onIncoming, onChannelDeleted, onSessionEnded: store.signedOut });
 
+  const mutedText = useMutedText();
+  /** A mute set while this page was open shows at the first refused send: the user view then carries it. */
+  const noticeMute = (err: unknown) => {
+    if (errorCode(err) === "account_muted") void store.fetchUser();
+    throw err;
+  };
   const sendText = async (body: string) => {
-    feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })));
+    feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })).catch(noticeMute));
   };
   const sendImage = async (file: File) => {
-    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })));
+    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })).catch(noticeMute));
   };
 
   return (
@@ -116,7 +123,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
       </div>
-      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} />
+      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} mutedText={mutedText} />
     </section>
   );
 }

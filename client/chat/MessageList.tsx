@@ -6,6 +6,10 @@ import { api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { relativeTime } from "../components/format";
+import { FlagIcon } from "../moderation/icons";
+import { Removed } from "../moderation/Removed";
+import { ReportModal } from "../moderation/ReportModal";
+import { TEXT } from "../text";
 
 type Preview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
 
@@ -87,6 +91,7 @@ const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
 
 function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
   const fileName = message.image_url ? imageName(message.body) : null;
+  const [reporting, setReporting] = useState(false);
   return (
     <li className={own ? "chat-message own" : "chat-message"}>
       <Avatar name={message.sender_name} size={36} />
@@ -96,8 +101,15 @@ function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
           <time className="faint" dateTime={message.created_at} title={new Date(message.created_at).toLocaleString()}>
             {relativeTime(message.created_at)}
           </time>
+          {!own && !message.hidden && (
+            <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportMessage(message.sender_name)} onClick={() => setReporting(true)}>
+              <FlagIcon /> {TEXT.moderation.report}
+            </button>
+          )}
         </div>
-        {message.image_url ? (
+        {message.hidden ? (
+          <Removed reason={message.hidden_reason} className="chat-text" />
+        ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">
               <img src={message.image_url} alt={fileName ? `Image: ${fileName}` : "Shared image"} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />
@@ -113,6 +125,7 @@ function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
           </>
         )}
       </div>
+      {reporting && <ReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
     </li>
   );
 }

@@ -67,6 +67,11 @@ export function useChannelFeed(
     }
   }, [groupId, accept]);
 
+  /** A moderator hid a message: its text and image leave this page at once (its author learns why at the next load). */
+  const hide = useCallback((id: number) => {
+    setMessages((current) => current.map((m) => (m.id === id ? { ...m, body: "", image_url: null, hidden: true } : m)));
+  }, []);
+
   /** Adds a message this client just sent (the socket's copy is dropped as a duplicate). */
   const addOwn = useCallback((message: MessageDto) => accept([message], false), [accept]);
 
@@ -116,6 +121,7 @@ export function useChannelFeed(
         const frame = parseServerFrame(event.data);
         if (frame?.type === "message" && frame.message.group_id === groupId) accept([frame.message], false);
         else if (frame?.type === "deleted") handlersRef.current.onChannelDeleted?.();
+        else if (frame?.type === "message_hidden" && frame.group_id === groupId) hide(frame.message_id);
       };
       ws.onclose = (event) => {
         clearInterval(pingTimer);
@@ -145,7 +151,7 @@ export function useChannelFeed(
         ws.close(1000, "leaving");
       }
     };
-  }, [groupId, accept, catchUp]);
+  }, [groupId, accept, catchUp, hide]);
 
   // Polling fallback while the socket is down.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } fr
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
+import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
 
 const NAV = [
@@ -86,6 +87,7 @@ export function AppLayout() {
       {/* The router's pending state: the next screen's data and code are on their way. */}
       {navigation.state !== "idle" && <div className="route-progress" role="progressbar" aria-label={TEXT.common.loading} />}
       <main id="main" className="main" tabIndex={-1} aria-busy={navigation.state === "loading"}>
+        <MutedBanner />
         <Outlet />
       </main>
     </div>

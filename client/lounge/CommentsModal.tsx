@@ -6,10 +6,15 @@ import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
+import { FlagIcon } from "../moderation/icons";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { Removed } from "../moderation/Removed";
+import { ReportModal } from "../moderation/ReportModal";
+import { useSession } from "../session/session-context";
+import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
@@ -23,7 +28,10 @@ import type { Comment, Post } from "./types";
  */
 export function CommentsModal({ post, comments, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; onClose(): void }) {
   const [content, setContent] = useState("");
+  const [reporting, setReporting] = useState<number | null>(null);
+  const { user } = useSession();
   const send = useFetcher<ActionResult<unknown>>();
+  const mutedText = useMutedText();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -63,8 +71,13 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
                     <strong>{c.author_name || DEFAULT_NAME}</strong>
                     <AuthorBadges role={c.author_role} />
                     <time className="faint" dateTime={c.created_at}>{relativeTime(c.created_at)}</time>
+                    {c.author_id !== user?.id && !c.hidden && (
+                      <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)} onClick={() => setReporting(c.id)}>
+                        <FlagIcon /> {TEXT.moderation.report}
+                      </button>
+                    )}
                   </div>
-                  <p className="comment-text"><LinkifiedText text={c.content} /></p>
+                  {c.hidden ? <Removed reason={c.hidden_reason} className="comment-text" /> : <p className="comment-text"><LinkifiedText text={c.content} /></p>}
                 </div>
               </li>
             ))}
@@ -72,9 +85,11 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
         )}
       </div>
       <form onSubmit={submit}>
-        <CountedTextarea ref={field} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
-        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid} />
+        {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
+        <CountedTextarea ref={field} disabled={!!mutedText} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
+        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid || !!mutedText} />
       </form>
+      {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>
   );
 }
