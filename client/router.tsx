@@ -16,6 +16,7 @@ import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
 import { profileLoader } from "./profile/data";
 import { resourcesLoader } from "./resources/data";
+import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -54,6 +55,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLoaderData, useRevalidator } from "react-router";
+import { useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
+import { OPEN_PARAMS } from "../../worker/shared/search";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, unwrap } from "../api";
 import { EmptyState, ErrorState } from "../components/States";
@@ -59,7 +60,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
   );
 }
 
-function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
+function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; linkedMessage?: number; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
   const { user, store } = useSession();
   const [announcement, setAnnouncement] = useState("");
   const onIncoming = useCallback(
@@ -71,6 +72,14 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
     [user?.id],
   );
   const feed = useChannelFeed(channel.id, { onIncoming, onChannelDeleted, onSessionEnded: store.signedOut });
+  // A linked message older than the latest page: load from it on, once.
+  const { reach, status, messages } = feed;
+  const reached = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!linkedMessage || status !== "ready" || reached.current === linkedMessage || messages.some((m) => m.id === linkedMessage)) return;
+    reached.current = linkedMessage;
+    void reach(linkedMessage);
+  }, [linkedMessage, status, messages, reach]);
 
   const sendText = async (body: string) => {
     feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })));
@@ -111,7 +120,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
           </EmptyState>
         </div>
       ) : (
-        <MessageList messages={feed.messages} currentUserId={user?.id} />
+        <MessageList messages={feed.messages} currentUserId={user?.id} linkedId={linkedMessage} />
       )}
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
@@ -140,11 +149,16 @@ export default function ChatPage() {
     return () => document.removeEventListener("keydown", onKey);
   }, [drawerOpen]);
 
-  // The selected channel, or the first one when there is no (longer a) selection.
-  const selected = channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
+  // A link in context (?group=ID&message=ID, from search or a notification) opens that channel at that message.
+  const [params, setParams] = useSearchParams();
+  const linkedGroup = Number(params.get(OPEN_PARAMS.group)) || null;
+  const linkedMessage = Number(params.get(OPEN_PARAMS.message)) || undefined;
+  // The linked channel, else the selected one, else the first when there is no (longer a) selection.
+  const selected = channels?.find((c) => c.id === linkedGroup) ?? channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
   const select = (id: number) => {
     setSelectedId(id);
     setDrawerOpen(false);
+    if (linkedGroup) setParams({}, { replace: true });
   };
   const removeChannel = (id: number) => {
     setDialog(null);
@@ -177,7 +191,7 @@ export default function ChatPage() {
         />
       </nav>
       {selected ? (
-        <ChannelPane key={selected.id} channel={selected} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
+        <ChannelPane key={selected.id} channel={selected} linkedMessage={selected.id === linkedGroup ? linkedMessage : undefined} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
       ) : (
         <section className="chat-pane card">
           <header className="chat-pane-head">

@@ -4,6 +4,7 @@ import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { Avatar } from "./Avatar";
+import { SearchButton } from "./SearchButton";
 
 const NAV = [
   { to: "/app/lounge", label: "Lounge", icon: "✦" },
@@ -53,6 +54,7 @@ export function AppLayout() {
           ☰
         </button>
         <span className="brand">✧ Cosmic Lounge</span>
+        <SearchButton />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}

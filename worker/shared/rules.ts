@@ -76,6 +76,10 @@ export const TIMING = {
   chatPollMs: 3000,
   /** The unread counts' polling fallback, while the live socket is down. */
   unreadPollMs: 30_000,
+  /** The notifications' gentle poll, for when the live socket cannot tell (also refreshed on focus). */
+  notificationsPollMs: 60_000,
+  /** Typing pauses this long before the search dialog asks the server. */
+  searchDebounceMs: 250,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
