@@ -17,6 +17,7 @@ import { pricingLoader } from "./pricing/data";
 import { profileLoader } from "./profile/data";
 import { resourcesLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
+import { keepUnread, UNREAD_PATH } from "./live/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -56,6 +57,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
+        { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/search";
+import { TIMING } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, unwrap } from "../api";
 import { EmptyState, ErrorState } from "../components/States";
@@ -13,11 +14,14 @@ import { MessageList } from "./MessageList";
 import { LockIcon } from "./icons";
 import type { chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
+import { unreadLabel, unreadStore, useUnread } from "../live/unread";
+import { TEXT } from "../text";
 import "./chat.css";
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
 function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { channels: ChannelDto[]; selectedId: number | null; onSelect: (id: number) => void; onManage: (c: ChannelDto) => void; onCreate: () => void }) {
+  const unread = useUnread().byChannel;
   return (
     <>
       <div className="spread chat-channels-head">
@@ -46,6 +50,12 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
                 <span aria-hidden="true">{c.is_private ? <LockIcon /> : "#"}</span>
                 <span className="chat-channel-name">{c.name}</span>
                 {c.is_private && <span className="visually-hidden">(private)</span>}
+                {c.id !== selectedId && Boolean(unread.get(c.id)) && (
+                  <span className="channel-count">
+                    <span aria-hidden="true">{unreadLabel(unread.get(c.id)!)}</span>
+                    <span className="visually-hidden">{TEXT.unread.badge(unread.get(c.id)!)}</span>
+                  </span>
+                )}
               </button>
               {c.can_manage && (
                 <button type="button" className="btn btn-ghost btn-icon chat-gear" aria-label={`Manage channel ${c.name}`} title="Manage channel" onClick={() => onManage(c)}>
@@ -63,13 +73,23 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
 function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; linkedMessage?: number; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
   const { user, store } = useSession();
   const [announcement, setAnnouncement] = useState("");
+  // On screen, the channel is read: its badge clears, and messages arriving move the read marker.
+  useEffect(() => {
+    unreadStore.setOpen(channel.id);
+    return () => unreadStore.setOpen(null);
+  }, [channel.id]);
+  const markRead = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(markRead.current), []);
   const onIncoming = useCallback(
     (added: MessageDto[]) => {
       const others = added.filter((m) => m.sender_id !== user?.id);
       const last = others[others.length - 1];
       if (last) setAnnouncement(TEXTS.chat.newMessage(last.sender_name, last.body));
+      if (others.length === 0) return;
+      clearTimeout(markRead.current);
+      markRead.current = setTimeout(() => void api.groups[":id"].read.$post({ param: { id: String(channel.id) } }).catch(() => undefined), TIMING.markReadDelayMs);
     },
-    [user?.id],
+    [user?.id, channel.id],
   );
   const feed = useChannelFeed(channel.id, { onIncoming, onChannelDeleted, onSessionEnded: store.signedOut });
   // A linked message older than the latest page: load from it on, once.
@@ -139,6 +159,9 @@ export default function ChatPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const channels = loaded.ok ? loaded.channels.filter((c) => !gone.has(c.id)) : null;
+  useEffect(() => {
+    if (loaded.ok) unreadStore.load(loaded.channels);
+  }, [loaded]);
 
   const drawerRef = useRef<HTMLElement>(null);
   useEffect(() => {

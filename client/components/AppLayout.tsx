@@ -4,6 +4,7 @@ import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { Avatar } from "./Avatar";
+import { ChatUnreadBadge } from "./ChatUnreadBadge";
 import { SearchButton } from "./SearchButton";
 
 const NAV = [
@@ -64,6 +65,7 @@ export function AppLayout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
               <span aria-hidden="true">{item.icon}</span> {item.label}
+              {item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (

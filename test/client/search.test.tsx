@@ -3,13 +3,14 @@
 // arrow keys and Enter open the item in context, and the screens honour those links.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResult } from "../../worker/shared/search";
 import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.useRealTimers());
+// The dialog's code loads on first use; loaded up front here so a busy machine does not time the first test out.
+beforeAll(() => import("../../client/search/SearchDialog"));
 
 const NOW = "2026-11-20T10:00:00.000Z";
 const result = (patch: Partial<SearchResult> = {}): SearchResult => ({
@@ -48,8 +49,7 @@ describe("search dialog", () => {
     stubApi(() => ({ status: 200, body: { results: [] } }));
     await openLounge();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    // The first opening also loads the dialog's code.
-    const dialog = await screen.findByRole("dialog", { name: TEXT.search.title }, { timeout: 10_000 });
+    const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
     const field = within(dialog).getByRole("combobox", { name: TEXT.search.label });
     await waitFor(() => expect(document.activeElement).toBe(field));
     fireEvent.keyDown(field, { key: "Escape" });

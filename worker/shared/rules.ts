@@ -78,6 +78,8 @@ export const TIMING = {
   unreadPollMs: 30_000,
   /** The notifications' gentle poll, for when the live socket cannot tell (also refreshed on focus). */
   notificationsPollMs: 60_000,
+  /** An open channel's read marker follows arriving messages after this pause (one request per burst). */
+  markReadDelayMs: 1000,
   /** Typing pauses this long before the search dialog asks the server. */
   searchDebounceMs: 250,
   copyConfirmationMs: 2000,
