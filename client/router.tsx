@@ -17,6 +17,8 @@ import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
 import { profileLoader } from "./profile/data";
 import { resourcesLoader } from "./resources/data";
+import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
+import { keepUnread, UNREAD_PATH } from "./live/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -58,6 +60,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, action: reportAction },
+        { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
+        { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

@@ -89,11 +89,11 @@ export function LinkPreviews({ text }: { text: string }) {
 
 const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
 
-function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
+function MessageItem({ message, own, linked }: { message: MessageDto; own: boolean; linked: boolean }) {
   const fileName = message.image_url ? imageName(message.body) : null;
   const [reporting, setReporting] = useState(false);
   return (
-    <li className={own ? "chat-message own" : "chat-message"}>
+    <li id={`message-${message.id}`} className={`chat-message${own ? " own" : ""}${linked ? " linked" : ""}`}>
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
         <div className="chat-message-meta">
@@ -130,14 +130,22 @@ function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
   );
 }
 
-/** The message pane: oldest first, scrolled to the newest unless the reader scrolled up. */
-export function MessageList({ messages, currentUserId }: { messages: MessageDto[]; currentUserId: number | undefined }) {
+/**
+ * The message pane: oldest first, scrolled to the newest unless the reader scrolled up, or to the
+ * linked message (`linkedId`, from a search result or a notification) once it is there.
+ */
+export function MessageList({ messages, currentUserId, linkedId }: { messages: MessageDto[]; currentUserId: number | undefined; linkedId?: number }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const shownLink = useRef<number | undefined>(undefined);
   useEffect(() => {
     const el = scroller.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [messages]);
+    if (linkedId && shownLink.current !== linkedId && messages.some((m) => m.id === linkedId)) {
+      shownLink.current = linkedId;
+      pinned.current = false;
+      document.getElementById(`message-${linkedId}`)?.scrollIntoView?.({ block: "center" });
+    } else if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [messages, linkedId]);
   return (
     <div
       ref={scroller}
@@ -151,7 +159,7 @@ export function MessageList({ messages, currentUserId }: { messages: MessageDto[
     >
       <ol className="chat-message-list">
         {messages.map((m) => (
-          <MessageItem key={m.id} message={m} own={m.sender_id === currentUserId} />
+          <MessageItem key={m.id} message={m} own={m.sender_id === currentUserId} linked={m.id === linkedId} />
         ))}
       </ol>
     </div>

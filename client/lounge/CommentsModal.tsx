@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
@@ -26,7 +26,7 @@ import type { Comment, Post } from "./types";
  * The comments of a post: a preview of the post (150 characters), the list (loaded by the fetcher the
  * opener started), and a 300-character form. After a comment the router reloads the list and the feed.
  */
-export function CommentsModal({ post, comments, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; onClose(): void }) {
+export function CommentsModal({ post, comments, highlight, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; highlight?: number; onClose(): void }) {
   const [content, setContent] = useState("");
   const [reporting, setReporting] = useState<number | null>(null);
   const { user } = useSession();
@@ -48,6 +48,10 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
     if (valid && !busy) void submitJson(send, LOUNGE_PATH, { intent: "comment", id: post.id, content: content.trim() });
   };
   const list = comments.data;
+  // A linked comment (?comment=ID) is scrolled to and marked once the list is there.
+  useEffect(() => {
+    if (highlight && list?.ok) document.getElementById(`comment-${highlight}`)?.scrollIntoView?.({ block: "center" });
+  }, [highlight, list]);
 
   return (
     <Modal title={TEXT.lounge.commentsTitle} onClose={onClose} wide>
@@ -64,7 +68,7 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
         ) : (
           <ul className="comments" aria-label={TEXT.lounge.commentsTitle}>
             {list.items.map((c) => (
-              <li key={c.id} className="comment">
+              <li key={c.id} id={`comment-${c.id}`} className={c.id === highlight ? "comment linked" : "comment"}>
                 <Avatar src={c.author_avatar} name={c.author_name || DEFAULT_NAME} size={32} />
                 <div className="comment-body">
                   <div className="row comment-head">

@@ -1,7 +1,8 @@
 // docs/spec.md §2 Resources: the library with search and tag filter, cards, footer, the locked screen on 403,
 // and the upload, edit and AI generator modals.
 import { useId, useMemo, useState } from "react";
-import { useLoaderData, useNavigate, useRevalidator } from "react-router";
+import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { EmptyState, ErrorState } from "../components/States";
@@ -45,6 +46,9 @@ export default function ResourcesPage() {
   // A file the server refuses (403) while the library is open shows the locked screen too.
   const [lockedMessage, setLockedMessage] = useState<string | null>(null);
   const load = lockedMessage !== null ? { state: "locked" as const, message: lockedMessage } : loaded;
+  // A link to one resource (?resource=ID, from search) scrolls to its card.
+  const [params] = useSearchParams();
+  const linkedId = Number(params.get(OPEN_PARAMS.resource)) || undefined;
   const [query, setQuery] = useState("");
   const [tag, setTag] = useState(ALL_TAGS);
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
@@ -116,7 +120,7 @@ export default function ResourcesPage() {
           ) : (
             <div className="resource-grid">
               {shown.map((r) => (
-                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} />
+                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} linked={r.id === linkedId} />
               ))}
             </div>
           )}

@@ -76,6 +76,12 @@ export const TIMING = {
   chatPollMs: 3000,
   /** The unread counts' polling fallback, while the live socket is down. */
   unreadPollMs: 30_000,
+  /** The notifications' gentle poll, for when the live socket cannot tell (also refreshed on focus). */
+  notificationsPollMs: 60_000,
+  /** An open channel's read marker follows arriving messages after this pause (one request per burst). */
+  markReadDelayMs: 1000,
+  /** Typing pauses this long before the search dialog asks the server. */
+  searchDebounceMs: 250,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
