@@ -15,7 +15,7 @@ import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
 import { profileLoader } from "./profile/data";
-import { resourcesLoader } from "./resources/data";
+import { RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -44,7 +44,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               children: [
                 { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
-                { path: "/app/resources", loader: () => guarded(requirePaid(session), resourcesLoader), lazy: lazyScreen(SCREENS["/app/resources"]) },
+                { path: "/app/resources", loader: ({ request }) => guarded(requirePaid(session), () => resourcesLoader(request)), lazy: lazyScreen(SCREENS["/app/resources"]) },
                 { path: "/app/profile", loader: profileLoader, lazy: lazyScreen(SCREENS["/app/profile"]) },
                 { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), lazy: lazyScreen(SCREENS["/admin"]) },
               ],
@@ -54,6 +54,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },
