@@ -16,7 +16,7 @@ import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
 import { profileLoader } from "./profile/data";
-import { resourcesLoader } from "./resources/data";
+import { RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
 import { lazyScreen, SCREENS } from "./screens";
@@ -47,7 +47,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               children: [
                 { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
-                { path: "/app/resources", loader: () => guarded(requirePaid(session), resourcesLoader), lazy: lazyScreen(SCREENS["/app/resources"]) },
+                { path: "/app/resources", loader: ({ request }) => guarded(requirePaid(session), () => resourcesLoader(request)), lazy: lazyScreen(SCREENS["/app/resources"]) },
                 { path: "/app/profile", loader: profileLoader, lazy: lazyScreen(SCREENS["/app/profile"]) },
                 { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
@@ -62,6 +62,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: REPORT_PATH, action: reportAction },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
         { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
+        { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

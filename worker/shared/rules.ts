@@ -87,6 +87,8 @@ export const TIMING = {
   oauthStateMinutes: 10,
   /** How long the 'already active' message shows before /pricing moves on to /app/resources. */
   alreadyActiveRedirectMs: 1500,
+  /** The library searches the server once the member stops typing this long. */
+  searchDebounceMs: 300,
 } as const;
 
 /**
