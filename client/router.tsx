@@ -8,6 +8,7 @@ import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
+import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
 import { chatLoader } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
@@ -63,6 +64,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
         { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

@@ -1,10 +1,23 @@
 // The client's one text catalogue: the spec's texts shared with the worker (worker/shared/texts.ts)
-// plus every string the screens show. Screens read words only from here (the Spanish UI swaps this).
+// plus every string the screens show, in English; client/i18n/es.ts is the same catalogue in Spanish
+// (Chile). Screens read words only from `TEXT`, a live binding that setLanguage() (client/i18n/language.ts)
+// points at the active language's catalogue before the app re-renders (docs/client.md "Words").
+import { API_ERRORS, TEXTS } from "../worker/shared/texts";
 import type { AuditAction } from "../worker/shared/rules";
-import { TEXTS } from "../worker/shared/texts";
+import type { Widen } from "./i18n/catalog";
 
-export const TEXT = {
+const en = {
   ...TEXTS,
+  /** What the client shows for an API error, by its `code` (client/api.ts errorText). */
+  errors: API_ERRORS,
+  /** Intl locales of the language: numbers, money and dates; relative time ("3h ago"). */
+  locale: { tag: "en-US", relative: "en-US" },
+  time: { justNow: "Just now" },
+  language: {
+    label: "Language",
+    names: { en: "English", es: "Español" },
+    saveFailed: "Your language could not be saved on your profile; it is kept on this device.",
+  },
   common: {
     loading: "Loading",
     loadFailed: "This page could not be loaded.",
@@ -281,3 +294,15 @@ export const TEXT = {
     possibilities: "Possibilities",
   },
 };
+
+/** The shape of every language's catalogue (client/i18n/es.ts is typed against it). */
+export type Catalog = Widen<typeof en>;
+export const ENGLISH: Catalog = en;
+
+/** The active language's catalogue. Read it at render time (not in module-level constants). */
+export let TEXT: Catalog = ENGLISH;
+
+/** Points `TEXT` at another catalogue; only setLanguage() calls it (then the app re-renders). */
+export function activateCatalog(catalog: Catalog) {
+  TEXT = catalog;
+}

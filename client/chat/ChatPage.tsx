@@ -3,7 +3,7 @@ import { useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { TIMING } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorCode, unwrap } from "../api";
 import { useMutedText } from "../moderation/MutedBanner";
 import { EmptyState, ErrorState } from "../components/States";
@@ -85,7 +85,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
     (added: MessageDto[]) => {
       const others = added.filter((m) => m.sender_id !== user?.id);
       const last = others[others.length - 1];
-      if (last) setAnnouncement(TEXTS.chat.newMessage(last.sender_name, last.body));
+      if (last) setAnnouncement(TEXT.chat.newMessage(last.sender_name, last.body));
       if (others.length === 0) return;
       clearTimeout(markRead.current);
       markRead.current = setTimeout(() => void api.groups[":id"].read.$post({ param: { id: String(channel.id) } }).catch(() => undefined), TIMING.markReadDelayMs);
@@ -129,7 +129,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
           {channel.description && <p className="faint chat-description">{channel.description}</p>}
         </div>
         {!feed.live && feed.status === "ready" && (
-          <span className="badge badge-other chat-offline" title={TEXTS.chat.offline}>
+          <span className="badge badge-other chat-offline" title={TEXT.chat.offline}>
             Polling
           </span>
         )}
@@ -139,7 +139,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
           <Spinner label="Loading messages" />
         </div>
       ) : feed.status === "error" && feed.messages.length === 0 ? (
-        <ErrorState text={TEXTS.chat.loadFailed} onRetry={feed.retry} />
+        <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
       ) : feed.messages.length === 0 ? (
         <div className="chat-messages">
           <EmptyState title="No messages yet" icon="☾">
@@ -202,7 +202,7 @@ export default function ChatPage() {
     return (
       <div className="page-wide">
         <h1 className="visually-hidden">Chat</h1>
-        <ErrorState text={TEXTS.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState text={TEXT.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
   }

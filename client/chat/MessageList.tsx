@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
-import { relativeTime } from "../components/format";
+import { formatDateTime, relativeTime } from "../components/format";
 import { FlagIcon } from "../moderation/icons";
 import { Removed } from "../moderation/Removed";
 import { ReportModal } from "../moderation/ReportModal";
@@ -82,7 +82,7 @@ export function LinkPreviews({ text }: { text: string }) {
       {shown.map((url) => (
         <LinkPreviewCard key={url} url={url} />
       ))}
-      {rest > 0 && <span className="faint">{TEXTS.chat.moreLinks(rest)}</span>}
+      {rest > 0 && <span className="faint">{TEXT.chat.moreLinks(rest)}</span>}
     </div>
   );
 }
@@ -98,7 +98,7 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
       <div className="chat-message-body">
         <div className="chat-message-meta">
           <strong>{message.sender_name}</strong>
-          <time className="faint" dateTime={message.created_at} title={new Date(message.created_at).toLocaleString()}>
+          <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>
           {!own && !message.hidden && (

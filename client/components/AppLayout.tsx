@@ -7,6 +7,7 @@ import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
 import { ChatUnreadBadge } from "./ChatUnreadBadge";
 import { SearchButton } from "./SearchButton";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 const NAV = [
   { to: "/app/lounge", label: "Lounge", icon: "✦" },
@@ -83,6 +84,7 @@ export function AppLayout() {
               <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ Admin</span> : "Member"}</div>
             </div>
           </div>
+          <LanguageSwitch />
           <button type="button" className="btn btn-sm" onClick={signOut}>
             Sign Out
           </button>

@@ -1,5 +1,5 @@
 import { useId, type Ref } from "react";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 
 /** A labelled textarea with the live 'n/max characters' counter (announced to assistive tech on change). */
 export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, ref, disabled }: {
@@ -30,7 +30,7 @@ export function CountedTextarea({ label, value, max, onChange, placeholder, rows
         onChange={(e) => onChange(e.target.value)}
       />
       <div id={`${id}-counter`} className={over ? "counter over" : "counter"}>
-        {TEXTS.lounge.counter(value.length, max)}
+        {TEXT.lounge.counter(value.length, max)}
       </div>
     </div>
   );

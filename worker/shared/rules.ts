@@ -145,6 +145,10 @@ export const MEDIA_PREVIEW_MAX_HEIGHT_PX = 400;
 export const PDF_LAYOUT = { margin: 20, textWidth: 170, pageBreakY: 280, lineSpacing: 7 } as const;
 
 export const DEFAULT_NAME = "Cosmic Soul";
+
+/** The UI's languages (docs/client.md "Words"): English, the spec's, and Spanish (Chile). */
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
 export const AI_NOTICE_DEFAULT_TITLE = "AI Generated Notice";
 
 export const NOTICE_TEXT_TYPES = ["announcement", "newsletter", "welcome", "event", "wisdom", "update"] as const;
