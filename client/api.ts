@@ -32,8 +32,10 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
   return (await res.json()) as SuccessBody<R>;
 }
 
-/** The `code` of an API error body (a key of the catalogue's `errors`), if it has a known one. */
-function errorCode(body: unknown): keyof Catalog["errors"] | undefined {
+/** The server's stable error `code` (a key of API_ERRORS and of the catalogue's `errors`), when it sent a known one. */
+export function errorCode(err: unknown): keyof Catalog["errors"] | undefined {
+  if (!(err instanceof ApiRequestError)) return undefined;
+  const body = err.body;
   if (!body || typeof body !== "object" || !("code" in body) || typeof body.code !== "string") return undefined;
   const code = body.code;
   return Object.hasOwn(TEXT.errors, code) ? (code as keyof Catalog["errors"]) : undefined;
@@ -47,7 +49,7 @@ function errorCode(body: unknown): keyof Catalog["errors"] | undefined {
  */
 export function errorText(err: unknown, fallback: string): string {
   if (!(err instanceof ApiRequestError)) return fallback;
-  const code = errorCode(err.body);
+  const code = errorCode(err);
   const translated = code === undefined ? undefined : TEXT.errors[code];
   if (typeof translated === "string" && TEXT !== ENGLISH) return translated;
   return err.serverError || fallback;

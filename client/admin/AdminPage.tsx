@@ -4,17 +4,22 @@ import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { TEXT } from "../text";
 import { ApiKeysTab } from "./ApiKeysTab";
+import { AuditTab } from "./AuditTab";
 import { HealthTab } from "./HealthTab";
 import { MembersTab } from "./MembersTab";
+import { ModerationTab } from "./ModerationTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
 import type { adminLoader } from "./data";
 import "./admin.css";
+import "../moderation/moderation.css";
 
 const TABS = [
   { id: "members", label: "Members" },
   { id: "payments", label: "Payments" },
   { id: "content", label: "Content" },
+  { id: "moderation", label: TEXT.moderation.tab },
+  { id: "audit", label: TEXT.audit.tab },
   { id: "keys", label: "API Keys" },
   { id: "health", get label() { return TEXT.health.tab; } },
 ] as const;
@@ -48,6 +53,8 @@ export default function AdminPage() {
                 <p>{TEXT.admin.contentPlaceholder}</p>
               </div>
             )}
+            {tab === "moderation" && <ModerationTab reports={data.reports} retrying={revalidator.state === "loading"} onRetry={() => void reload()} />}
+            {tab === "audit" && <AuditTab first={data.audit} members={data.members} />}
             {tab === "keys" && <ApiKeysTab />}
             {tab === "health" && <HealthTab />}
           </section>

@@ -10,6 +10,7 @@ import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
 import { AddMemberModal } from "./AddMemberModal";
 import { downloadCsv, membersCsv } from "./csv";
+import { MuteControls } from "./MuteControls";
 import type { Member } from "./types";
 
 const STATUS_BADGE: Record<string, string> = { active: "badge-active", trial: "badge-admin-status", inactive: "badge-other" };
@@ -102,6 +103,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
                           {m.role === "admin" ? "Make member" : "Make admin"}
                         </button>
                       )}
+                      <MuteControls member={m} />
                       {m.role !== "admin" && (
                         <button type="button" className="btn btn-sm btn-danger" disabled={busyId === m.id} onClick={() => void remove(m)} aria-label={`Delete ${m.email}`}>
                           Delete

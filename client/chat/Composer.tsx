@@ -19,7 +19,18 @@ export function checkChatImage(file: File): string | null {
  * flight blocks another, and the text comes back if the send fails. The image button checks the
  * file before uploading it.
  */
-export function Composer({ channelName, onSend, onImage }: { channelName: string; onSend: (body: string) => Promise<void>; onImage: (file: File) => Promise<void> }) {
+export function Composer({
+  channelName,
+  onSend,
+  onImage,
+  mutedText,
+}: {
+  channelName: string;
+  onSend: (body: string) => Promise<void>;
+  onImage: (file: File) => Promise<void>;
+  /** Set while the member is muted: everything is disabled and this says until when. */
+  mutedText?: string | null;
+}) {
   const toast = useToast();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
@@ -86,7 +97,12 @@ export function Composer({ channelName, onSend, onImage }: { channelName: string
       }}
     >
       <input ref={fileInput} type="file" accept="image/*" hidden aria-hidden="true" tabIndex={-1} data-testid="chat-image-input" onChange={(e) => void pickImage(e.target.files?.[0])} />
-      <button type="button" className="btn btn-ghost btn-icon" aria-label="Upload image" title="Upload image" disabled={uploading} onClick={() => fileInput.current?.click()}>
+      {mutedText && (
+        <p id="chat-composer-muted" className="alert alert-info composer-muted">
+          {mutedText}
+        </p>
+      )}
+      <button type="button" className="btn btn-ghost btn-icon" aria-label="Upload image" title="Upload image" disabled={uploading || !!mutedText} onClick={() => fileInput.current?.click()}>
         {uploading ? "…" : <ImageIcon />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">
@@ -100,10 +116,12 @@ export function Composer({ channelName, onSend, onImage }: { channelName: string
         maxLength={LIMITS.chatMessageMax}
         placeholder={`Message #${channelName}`}
         value={text}
+        disabled={!!mutedText}
+        aria-describedby={mutedText ? "chat-composer-muted" : undefined}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="btn btn-primary" disabled={sending || !text.trim()}>
+      <button type="submit" className="btn btn-primary" disabled={sending || !text.trim() || !!mutedText}>
         Send
       </button>
     </form>

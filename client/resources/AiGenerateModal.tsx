@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { aiErrorLines, imageUnavailableReason, useAiCapabilities } from "../components/ai";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps, type TabItem } from "../components/Tabs";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
@@ -132,21 +134,15 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
             <strong>{TEXT.resources.geminiImagesSoon}</strong> {imageUnavailable}
           </p>
         )}
-        {errors && (
-          <div className="alert alert-error" role="alert">
-            {errors.map((line) => (
-              <p key={line}>{line}</p>
-            ))}
-          </div>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!canGenerate} aria-busy={busy} aria-describedby={imageUnavailable ? `${tabsId}-unavailable` : undefined}>
-            {busy ? "Generating..." : imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
-          </button>
-        </div>
+        <FormError error={errors} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
+          pendingLabel="Generating..."
+          pending={busy}
+          disabled={!canGenerate}
+          describedBy={imageUnavailable ? `${tabsId}-unavailable` : undefined}
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { api, errorText, unwrap } from "../api";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
 import { parseTags, splitTagInput, type ResourceItem } from "./library";
@@ -47,19 +49,8 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
           <label htmlFor={ids.tags}>Tags (comma separated)</label>
           <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
         </div>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !title.trim()}>
-            {busy ? "Saving..." : "Save Changes"}
-          </button>
-        </div>
+        <FormError error={error} />
+        <ActionRow onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving" pending={busy} disabled={!title.trim()} />
       </form>
     </Modal>
   );

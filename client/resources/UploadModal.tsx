@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { errorText } from "../api";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
 import { checkUploadFile, effectiveFileType, formatBytes, splitTagInput, titleFromFileName, UPLOAD_ACCEPT } from "./library";
@@ -114,19 +116,8 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
             <progress id={ids.progress} className="upload-progress" max={100} value={Math.round(progress * 100)} />
           </div>
         )}
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !file || !title.trim()}>
-            {busy ? "Uploading..." : "Upload"}
-          </button>
-        </div>
+        <FormError error={error} />
+        <ActionRow onCancel={onClose} cancelDisabled={busy} submitLabel="Upload" pendingLabel="Uploading" pending={busy} disabled={!file || !title.trim()} />
       </form>
     </Modal>
   );

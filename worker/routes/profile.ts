@@ -113,7 +113,7 @@ export const profileRoutes = createRouter()
   .get("/sessions", requireUser, async (c) => {
     return c.json(await listActiveSessions(c.var.db, c.var.user.id, c.var.sessionId));
   })
-  .delete("/sessions/others", requireUser, async (c) => {
+  .delete("/sessions/others", requireUser, limited("profile"), async (c) => {
     const ended = await deleteOtherSessions(c.var.db, c.var.user.id, c.var.sessionId);
     await closeSessionSockets(c.env, c.var.db, c.var.user, ended);
     return c.json({ success: true, signed_out: ended.length });
