@@ -80,14 +80,12 @@ export const TIMING = {
   notificationsPollMs: 60_000,
   /** An open channel's read marker follows arriving messages after this pause (one request per burst). */
   markReadDelayMs: 1000,
-  /** Typing pauses this long before the search dialog asks the server. */
-  searchDebounceMs: 250,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
   /** How long the 'already active' message shows before /pricing moves on to /app/resources. */
   alreadyActiveRedirectMs: 1500,
-  /** The library searches the server once the member stops typing this long. */
+  /** Typing pauses this long before the search dialog or the library asks the server (the later of two duplicate keys, the value in force). */
   searchDebounceMs: 300,
 } as const;
 
