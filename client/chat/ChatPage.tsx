@@ -16,7 +16,6 @@ import { LockIcon } from "./icons";
 import type { chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
-import { TEXT } from "../text";
 import "./chat.css";
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;

@@ -9,7 +9,6 @@ import { formatDateTime, relativeTime } from "../components/format";
 import { FlagIcon } from "../moderation/icons";
 import { Removed } from "../moderation/Removed";
 import { ReportModal } from "../moderation/ReportModal";
-import { TEXT } from "../text";
 
 type Preview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
 
