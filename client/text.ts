@@ -226,6 +226,7 @@ const en = {
     cardEnding: (last4: string) => `**** **** **** ${last4}`,
   },
   search: {
+    ...TEXTS.search,
     open: "Search",
     shortcut: "Ctrl K",
     shortcutMac: "⌘ K",

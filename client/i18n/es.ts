@@ -224,6 +224,7 @@ const account: Catalog["account"] = {
 };
 
 const search: Catalog["search"] = {
+  queryRequired: "Escribe algo para buscar",
   open: "Buscar",
   shortcut: "Ctrl K",
   shortcutMac: "⌘ K",
@@ -301,7 +302,7 @@ const errors: Catalog["errors"] = {
   image_type_invalid: chat.imageTypeInvalid,
   image_too_large: chat.imageTooLarge,
   image_process_failed: chat.imageProcessFailed,
-  search_query_required: "Escribe algo para buscar",
+  search_query_required: search.queryRequired,
   membership_required: resources.membershipRequired,
   file_type_not_supported: resources.typeNotSupported,
   file_too_large: resources.tooLarge,
