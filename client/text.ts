@@ -13,6 +13,18 @@ const en = {
   /** Intl locales of the language: numbers, money and dates; relative time ("3h ago"). */
   locale: { tag: "en-US", relative: "en-US" },
   time: { justNow: "Just now" },
+  /** The shell's navigation (client/components/AppLayout.tsx). */
+  nav: {
+    main: "Main",
+    openNavigation: "Open navigation",
+    lounge: "Lounge",
+    chat: "Chat",
+    resources: "Resources",
+    profile: "Profile",
+    admin: "Admin",
+    member: "Member",
+    signOut: "Sign Out",
+  },
   language: {
     label: "Language",
     names: { en: "English", es: "Español" },

@@ -542,6 +542,17 @@ export const es: Catalog = {
   errors,
   locale: { tag: "es-CL", relative: "es" },
   time: { justNow: "Recién" },
+  nav: {
+    main: "Principal",
+    openNavigation: "Abrir la navegación",
+    lounge: "Lounge",
+    chat: "Chat",
+    resources: "Recursos",
+    profile: "Perfil",
+    admin: "Admin",
+    member: "Miembro",
+    signOut: "Cerrar sesión",
+  },
   language: {
     label: "Idioma",
     names: { en: "English", es: "Español" },

@@ -44,6 +44,8 @@ it("es-CL: landing, lounge, chat, pricing and profile in Spanish, money as $15.0
     await page.getByRole("region", { name: /Tablón cósmico de avisos/ }).waitFor();
     expect(await htmlLang(page)).toBe("es");
     expect(await page.getByRole("combobox", { name: "Idioma" }).inputValue()).toBe("es");
+    expect(await page.getByRole("link", { name: "Recursos" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Cerrar sesión" }).isVisible()).toBe(true);
     const lounge = await mainText(page);
     expect(lounge).toContain("Te damos la bienvenida a Cosmic Lounge");
     expect(lounge).not.toContain("Cosmic Notice Board");
