@@ -46,8 +46,8 @@ export function errorCode(err: unknown): keyof Catalog["errors"] | undefined {
  * The server's error in the member's language, otherwise the spec's fallback. The API keeps the spec's
  * English in `error` and a stable `code` beside it (docs/architecture.md); the client shows the active
  * catalogue's text for that code. A text with arguments is translated when the body carries them (a
- * mute's `muted_until`); the others (seconds to wait, a provider's name, missing settings) come
- * translated only in English, from the server: elsewhere the server's English stands in for them.
+ * mute's `muted_until`, a rate limit's `details`); the others (a provider's name, missing settings)
+ * come translated only in English, from the server: elsewhere the server's English stands in for them.
  */
 export function errorText(err: unknown, fallback: string): string {
   if (!(err instanceof ApiRequestError)) return fallback;
@@ -55,14 +55,25 @@ export function errorText(err: unknown, fallback: string): string {
   if (code === undefined || TEXT === ENGLISH) return err.serverError || fallback;
   const translated = TEXT.errors[code];
   if (typeof translated === "string") return translated;
-  const mutedUntil = code === "account_muted" ? isoField(err.body, "muted_until") : undefined;
-  if (mutedUntil) return TEXT.errors.account_muted(formatDateTime(mutedUntil));
-  return err.serverError || fallback;
+  return withArguments(code, err.body) ?? (err.serverError || fallback);
 }
 
-/** A date field of an error body, if it holds a valid ISO date. */
-function isoField(body: unknown, field: string): string | undefined {
-  if (!body || typeof body !== "object" || !(field in body)) return undefined;
-  const value: unknown = Reflect.get(body, field);
-  return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined;
+const fieldOf = (value: unknown, field: string): unknown => (value && typeof value === "object" ? Reflect.get(value, field) : undefined);
+const numberOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+const isoOf = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined);
+
+/** The active language's text of a coded error whose arguments the body carries (worker/lib/rate-limit.ts, middleware/mute.ts). */
+function withArguments(code: keyof Catalog["errors"], body: unknown): string | undefined {
+  const details = fieldOf(body, "details");
+  const retrySeconds = numberOf(fieldOf(details, "retry_after_seconds"));
+  if (code === "account_muted") {
+    const until = isoOf(fieldOf(body, "muted_until"));
+    return until && TEXT.errors.account_muted(formatDateTime(until));
+  }
+  if (code === "rate_limited" && retrySeconds !== undefined) return TEXT.errors.rate_limited(retrySeconds);
+  const limit = numberOf(fieldOf(details, "limit"));
+  if (code === "ai_rate_limited" && limit !== undefined && retrySeconds !== undefined && fieldOf(details, "window_seconds") === 3600) {
+    return TEXT.errors.ai_rate_limited(limit, TEXT.time.hour, Math.ceil(retrySeconds / 60));
+  }
+  return undefined;
 }

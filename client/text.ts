@@ -12,7 +12,7 @@ const en = {
   errors: API_ERRORS,
   /** Intl locales of the language: numbers, money and dates; relative time ("3h ago"). */
   locale: { tag: "en-US", relative: "en-US" },
-  time: { justNow: "Just now" },
+  time: { justNow: "Just now", hour: "hour" },
   /** The shell's navigation (client/components/AppLayout.tsx). */
   nav: {
     main: "Main",

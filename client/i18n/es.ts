@@ -541,7 +541,7 @@ export const es: Catalog = {
   api,
   errors,
   locale: { tag: "es-CL", relative: "es" },
-  time: { justNow: "Recién" },
+  time: { justNow: "Recién", hour: "hora" },
   nav: {
     main: "Principal",
     openNavigation: "Abrir la navegación",

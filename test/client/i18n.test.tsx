@@ -124,9 +124,14 @@ describe("API errors by code", () => {
     await setLanguage("es");
     expect(errorText(err, "fallback")).toBe("La publicación no puede estar vacía");
   });
-  it("keeps the server's English for a text with arguments, and for an unknown code; the fallback without an answer", async () => {
+  it("translates texts with arguments the body carries; keeps the server's English for the others and unknown codes", async () => {
     await setLanguage("es");
-    expect(errorText(failure({ error: "Too many requests. Please try again in 7 seconds.", code: "rate_limited" }), "x")).toBe("Too many requests. Please try again in 7 seconds.");
+    const limited = { error: "Too many requests. Please try again in 7 seconds.", code: "rate_limited" };
+    expect(errorText(failure({ ...limited, details: { limit: 30, window_seconds: 60, retry_after_seconds: 7 } }), "x")).toBe("Demasiadas solicitudes. Inténtalo de nuevo en 7 segundos.");
+    expect(errorText(failure(limited), "x")).toBe(limited.error);
+    const aiLimited = { error: "Too many AI requests: ...", code: "ai_rate_limited", details: { limit: 20, window_seconds: 3600, retry_after_seconds: 61 } };
+    expect(errorText(failure(aiLimited), "x")).toBe("Demasiadas solicitudes de IA: el límite es 20 por hora. Inténtalo de nuevo en 2 minutos.");
+    expect(errorText(failure({ error: "OpenAI is busy or out of quota. Please try again later.", code: "ai_busy", model: "openai" }), "x")).toBe("OpenAI is busy or out of quota. Please try again later.");
     expect(errorText(failure({ error: "Something new", code: "not_a_code" }), "x")).toBe("Something new");
     // A mute carries its end, so its text is translated with the date in Spanish.
     const muted = failure({ error: "You are muted until Nov 22, 2026, 3:00 PM. ...", code: "account_muted", muted_until: "2026-11-22T15:00:00.000Z" });
