@@ -2,14 +2,14 @@ import { useEffect, useState, type FormEvent } from "react";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, errorText, unwrap } from "../api";
+import { api, errorText, unwrap, type Answer } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 
-type Member = { id: number; name: string | null; email: string };
+type Member = Answer<(typeof api.groups)[":id"]["members"]["$get"]>[number];
 
 function ChannelFields({ name, description, isPrivate, onChange }: { name: string; description: string; isPrivate: boolean; onChange: (patch: Partial<{ name: string; description: string; isPrivate: boolean }>) => void }) {
   return (
