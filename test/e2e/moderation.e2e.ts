@@ -1,6 +1,7 @@
 // Moderation end to end (issue 20), in real Chromium against the dev server: a member's chat message is
 // reported by another member, an admin hides it from the Moderation tab, and it leaves both members'
 // open chats at once, without a reload (the message_hidden frame; polling never re-reads old messages).
+import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { TEXT } from "../../client/text";
@@ -77,5 +78,34 @@ it("report -> hide -> the message leaves both members' open chats live", async (
     await author.context.close();
     await reporter.context.close();
     await admin.context.close();
+  }
+});
+
+it("a member downloads their data as JSON, then deletes their account and lands signed out", async () => {
+  const email = uniqueEmail("leaver");
+  const { context, page } = await person(email, "Leaving Soul");
+  try {
+    const posted = await page.request.post("/api/posts", { data: { content: "A last light before I go" }, headers: { origin: baseUrl() } });
+    expect(posted.status()).toBe(201);
+    await page.goto("/app/profile");
+    const section = page.getByRole("region", { name: TEXT.dataRights.title });
+
+    const [download] = await Promise.all([page.waitForEvent("download"), section.getByRole("link", { name: TEXT.dataRights.download }).click()]);
+    expect(download.suggestedFilename()).toBe("cosmic-lounge-my-data.json");
+    const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
+    expect(exported.user.email).toBe(email);
+    expect(exported.posts.map((p: { content: string }) => p.content)).toEqual(["A last light before I go"]);
+    expect(Object.keys(exported)).toEqual(expect.arrayContaining(["profile", "posts", "comments", "messages", "likes", "payments", "sessions"]));
+
+    await section.getByRole("button", { name: TEXT.dataRights.deleteButton }).click();
+    const dialog = page.getByRole("dialog", { name: TEXT.dataRights.deleteTitle });
+    await dialog.getByText(TEXT.account.deletionSummary.kept).waitFor();
+    await dialog.getByLabel(TEXT.dataRights.confirmLabel(email)).fill(email);
+    await dialog.getByRole("button", { name: TEXT.dataRights.confirmButton }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("button", { name: TEXT.landing.signIn }).waitFor();
+    expect((await page.request.get("/api/users/me")).status()).toBe(401);
+  } finally {
+    await context.close();
   }
 });
