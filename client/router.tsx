@@ -8,6 +8,7 @@ import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
+import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
 import { chatLoader } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
@@ -16,7 +17,9 @@ import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
 import { profileAction, profileLoader, skipAfterAccountDeletion } from "./profile/data";
-import { resourcesLoader } from "./resources/data";
+import { RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
+import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
+import { keepUnread, UNREAD_PATH } from "./live/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -45,7 +48,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               children: [
                 { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
-                { path: "/app/resources", loader: () => guarded(requirePaid(session), resourcesLoader), lazy: lazyScreen(SCREENS["/app/resources"]) },
+                { path: "/app/resources", loader: ({ request }) => guarded(requirePaid(session), () => resourcesLoader(request)), lazy: lazyScreen(SCREENS["/app/resources"]) },
                 { path: "/app/profile", loader: profileLoader, action: profileAction, shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
                 { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
@@ -58,6 +61,10 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, action: reportAction },
+        { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
+        { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
+        { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

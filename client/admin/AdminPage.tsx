@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { TEXTS } from "../../worker/shared/texts";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { TEXT } from "../text";
@@ -22,7 +21,7 @@ const TABS = [
   { id: "moderation", label: TEXT.moderation.tab },
   { id: "audit", label: TEXT.audit.tab },
   { id: "keys", label: "API Keys" },
-  { id: "health", label: TEXT.health.tab },
+  { id: "health", get label() { return TEXT.health.tab; } },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -41,7 +40,7 @@ export default function AdminPage() {
         <>
           {data.mode?.configured === false && (
             <p className="alert alert-error payments-config" role="alert">
-              {TEXTS.admin.paymentsNotConfigured(data.mode.missing)}
+              {TEXT.admin.paymentsNotConfigured(data.mode.missing)}
             </p>
           )}
           <StatCards stats={data.stats} />
@@ -51,7 +50,7 @@ export default function AdminPage() {
             {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={reload} />}
             {tab === "content" && (
               <div className="card state">
-                <p>{TEXTS.admin.contentPlaceholder}</p>
+                <p>{TEXT.admin.contentPlaceholder}</p>
               </div>
             )}
             {tab === "moderation" && <ModerationTab reports={data.reports} retrying={revalidator.state === "loading"} onRetry={() => void reload()} />}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -23,13 +23,13 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const remove = async (m: Member) => {
-    if (!(await confirm(TEXTS.confirm.deleteMember))) return;
+    if (!(await confirm(TEXT.confirm.deleteMember))) return;
     setBusyId(m.id);
     try {
       await unwrap(api.admin.members[":id"].$delete({ param: { id: String(m.id) } }));
       await onChanged();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.admin.deleteMemberFailed), "error");
+      toast.show(errorText(err, TEXT.admin.deleteMemberFailed), "error");
     } finally {
       setBusyId(null);
     }
@@ -43,7 +43,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
       await unwrap(api.admin.members[":id"].$patch({ param: { id: String(m.id) }, json: { role } }));
       await onChanged();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.admin.updateRoleFailed), "error");
+      toast.show(errorText(err, TEXT.admin.updateRoleFailed), "error");
     } finally {
       setBusyId(null);
     }

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { errorText } from "../api";
 import { useToast } from "../components/Toasts";
 import { ImageIcon } from "./icons";
@@ -9,8 +9,8 @@ export const COMPOSER_MAX_HEIGHT_PX = 100;
 
 /** docs/spec.md §5 chat image rules, checked before anything is sent; returns the error text or null. */
 export function checkChatImage(file: File): string | null {
-  if (!file.type.startsWith("image/")) return TEXTS.chat.imageTypeInvalid;
-  if (file.size > LIMITS.chatImageMaxBytes) return TEXTS.chat.imageTooLarge;
+  if (!file.type.startsWith("image/")) return TEXT.chat.imageTypeInvalid;
+  if (file.size > LIMITS.chatImageMaxBytes) return TEXT.chat.imageTooLarge;
   return null;
 }
 
@@ -58,7 +58,7 @@ export function Composer({
     } catch (err) {
       // Give the text back (unless the person already started a new one).
       setText((current) => (current ? current : text));
-      toast.show(errorText(err, TEXTS.chat.sendFailed), "error");
+      toast.show(errorText(err, TEXT.chat.sendFailed), "error");
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -82,7 +82,7 @@ export function Composer({
     try {
       await onImage(file);
     } catch (err) {
-      toast.show(errorText(err, TEXTS.chat.imageUploadFailed), "error");
+      toast.show(errorText(err, TEXT.chat.imageUploadFailed), "error");
     } finally {
       setUploading(false);
     }

@@ -72,6 +72,18 @@ export function useChannelFeed(
     setMessages((current) => current.map((m) => (m.id === id ? { ...m, body: "", image_url: null, hidden: true } : m)));
   }, []);
 
+  /** Loads the messages from `messageId` on (a link to an older message than the latest page). */
+  const reach = useCallback(
+    async (messageId: number) => {
+      try {
+        accept(await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(messageId - 1) } })), true);
+      } catch {
+        /* the message stays out of view; the channel itself still works */
+      }
+    },
+    [groupId, accept],
+  );
+
   /** Adds a message this client just sent (the socket's copy is dropped as a duplicate). */
   const addOwn = useCallback((message: MessageDto) => accept([message], false), [accept]);
 
@@ -161,5 +173,5 @@ export function useChannelFeed(
     return () => clearInterval(timer);
   }, [catchUp]);
 
-  return { messages, status, live, addOwn, retry: () => setAttempt((n) => n + 1) };
+  return { messages, status, live, addOwn, reach, retry: () => setAttempt((n) => n + 1) };
 }

@@ -5,6 +5,9 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
+import { ChatUnreadBadge } from "./ChatUnreadBadge";
+import { SearchButton } from "./SearchButton";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 const NAV = [
   { to: "/app/lounge", label: "Lounge", icon: "✦" },
@@ -54,6 +57,7 @@ export function AppLayout() {
           ☰
         </button>
         <span className="brand">✧ Cosmic Lounge</span>
+        <SearchButton />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
@@ -63,6 +67,7 @@ export function AppLayout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
               <span aria-hidden="true">{item.icon}</span> {item.label}
+              {item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
@@ -79,6 +84,7 @@ export function AppLayout() {
               <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ Admin</span> : "Member"}</div>
             </div>
           </div>
+          <LanguageSwitch />
           <button type="button" className="btn btn-sm" onClick={signOut}>
             Sign Out
           </button>

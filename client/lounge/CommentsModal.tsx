@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
+import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
 import { FlagIcon } from "../moderation/icons";
 import { Spinner } from "../components/Spinner";
@@ -25,7 +26,7 @@ import type { Comment, Post } from "./types";
  * The comments of a post: a preview of the post (150 characters), the list (loaded by the fetcher the
  * opener started), and a 300-character form. After a comment the router reloads the list and the feed.
  */
-export function CommentsModal({ post, comments, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; onClose(): void }) {
+export function CommentsModal({ post, comments, highlight, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; highlight?: number; onClose(): void }) {
   const [content, setContent] = useState("");
   const [reporting, setReporting] = useState<number | null>(null);
   const { user } = useSession();
@@ -33,14 +34,24 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
   const mutedText = useMutedText();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
-  // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form.
-  useSettled(send, (answer) => answer.ok && setContent(""));
+  const field = useRef<HTMLTextAreaElement>(null);
+  // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form. After a
+  // comment the emptied form disables its button: focus goes back to the field, inside the dialog.
+  useSettled(send, (answer) => {
+    if (!answer.ok) return;
+    setContent("");
+    field.current?.focus();
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (valid && !busy) void submitJson(send, LOUNGE_PATH, { intent: "comment", id: post.id, content: content.trim() });
   };
   const list = comments.data;
+  // A linked comment (?comment=ID) is scrolled to and marked once the list is there.
+  useEffect(() => {
+    if (highlight && list?.ok) document.getElementById(`comment-${highlight}`)?.scrollIntoView?.({ block: "center" });
+  }, [highlight, list]);
 
   return (
     <Modal title={TEXT.lounge.commentsTitle} onClose={onClose} wide>
@@ -57,7 +68,7 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
         ) : (
           <ul className="comments" aria-label={TEXT.lounge.commentsTitle}>
             {list.items.map((c) => (
-              <li key={c.id} className="comment">
+              <li key={c.id} id={`comment-${c.id}`} className={c.id === highlight ? "comment linked" : "comment"}>
                 <Avatar src={c.author_avatar} name={c.author_name || DEFAULT_NAME} size={32} />
                 <div className="comment-body">
                   <div className="row comment-head">
@@ -79,12 +90,8 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
       </div>
       <form onSubmit={submit}>
         {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
-        <CountedTextarea disabled={!!mutedText} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
-        <div className="modal-actions">
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy || !!mutedText}>
-            {busy ? <Spinner small label={TEXT.lounge.sendingComment} /> : TEXT.lounge.comment}
-          </button>
-        </div>
+        <CountedTextarea ref={field} disabled={!!mutedText} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
+        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid || !!mutedText} />
       </form>
       {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>

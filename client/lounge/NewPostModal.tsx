@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
+import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
-import { Spinner } from "../components/Spinner";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
@@ -27,15 +27,8 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
     <Modal title={TEXT.lounge.newPostTitle} onClose={onClose}>
       <form onSubmit={submit}>
         {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
-        <CountedTextarea disabled={!!mutedText} label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} autoFocus />
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {TEXT.common.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy || !!mutedText}>
-            {busy ? <Spinner small label={TEXT.lounge.posting} /> : TEXT.lounge.post}
-          </button>
-        </div>
+        <CountedTextarea disabled={!!mutedText} label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} />
+        <ActionRow onCancel={onClose} submitLabel={TEXT.lounge.post} pendingLabel={TEXT.lounge.posting} pending={busy} disabled={!valid || !!mutedText} />
       </form>
     </Modal>
   );

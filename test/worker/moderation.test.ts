@@ -139,29 +139,6 @@ describe("hiding reported content", () => {
     expect((await call(`/api/messages/${IDS.imageMessage}/image`, { cookie: cookie.admin })).status).toBe(200);
   });
 
-  it("takes hidden posts, comments (and comments on hidden posts) and messages out of search", async () => {
-    const { cookie } = await seedWorld();
-    const write = async (path: string, who: string | undefined, body: Record<string, unknown>) => {
-      const res = await call(path, { method: "POST", cookie: who, json: body });
-      expect(res.status).toBe(201);
-      return (await json<{ id: number }>(res)).id;
-    };
-    const search = async (q: string) => (await json<{ results: { kind: string; id: number }[] }>(await call(`/api/search?q=${q}`, { cookie: cookie.member }))).results.map((r) => `${r.kind}:${r.id}`).sort();
-    const post = await write("/api/posts", cookie.owner, { content: "Zephyr winds tonight" });
-    const onPost = await write(`/api/posts/${post}/comments`, cookie.paid, { content: "Zephyr indeed" });
-    const remark = await write(`/api/posts/${IDS.post}/comments`, cookie.paid, { content: "Quasar remark" });
-    const message = await write("/api/messages", cookie.owner, { group_id: IDS.publicChannel, body: "Zephyr circle at nine" });
-    expect(await search("zephyr")).toEqual([`comment:${onPost}`, `message:${message}`, `post:${post}`].sort());
-    expect(await search("quasar")).toEqual([`comment:${remark}`]);
-
-    for (const [kind, id] of [["post", post], ["message", message], ["comment", remark]] as const) {
-      expect((await report(cookie.member, { kind, id, reason: "spam" })).status).toBe(201);
-      expect((await resolve(cookie.admin, (await reportOf(cookie.admin, kind, id)).id, "hide")).status).toBe(200);
-    }
-    expect(await search("zephyr")).toEqual([]);
-    expect(await search("quasar")).toEqual([]);
-  });
-
   it("dismissing leaves the content, and a new reporter opens the item again", async () => {
     const { cookie } = await seedWorld();
     const dismissed = await resolve(cookie.admin, IDS.report, "dismiss");

@@ -78,13 +78,13 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
   const limit = LIMITS.searchResults;
   switch (kind) {
     case "post":
-      // Content a moderator hid (issue 20) is "removed" for everyone: search never finds it.
+      // Hidden by a moderator (issue 20): never found, like deleted posts.
       return sql`select * from (select 'post' as kind, p.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
         ${snippet("posts_fts", 0)} as snippet, p.created_at as created_at, bm25(posts_fts) as rank, p.id as post_id, null as group_id
         from posts_fts join posts p on p.id = posts_fts.rowid
         where posts_fts match ${query} and ${recentMatches("posts_fts", query)} and p.hidden_at is null order by rank limit ${limit})`;
     case "comment":
-      // Neither a hidden comment nor one on a hidden post (its title would show the post's text).
+      // A hidden comment, or any comment of a hidden post, is never found.
       return sql`select * from (select 'comment' as kind, cm.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
         ${snippet("comments_fts", 0)} as snippet, cm.created_at as created_at, bm25(comments_fts) as rank, cm.post_id as post_id, null as group_id
         from comments_fts join comments cm on cm.id = comments_fts.rowid join posts p on p.id = cm.post_id
@@ -96,6 +96,7 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
           ? sql`1 = 1`
           : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id}
               or exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
+      // Hidden messages are never found.
       return sql`select * from (select 'message' as kind, m.id as id, ch.name as title,
         ${snippet("messages_fts", 0)} as snippet, m.created_at as created_at, bm25(messages_fts) as rank, null as post_id, m.channel_id as group_id
         from messages_fts join messages m on m.id = messages_fts.rowid join channels ch on ch.id = m.channel_id
