@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { Spinner } from "../components/Spinner";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -68,19 +69,8 @@ function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void
           <label htmlFor={ids.confirm}>{TEXT.dataRights.confirmLabel(email)}</label>
           <input id={ids.confirm} className="input" type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </div>
-        {remove.data?.ok === false && (
-          <p className="alert alert-error" role="alert">
-            {remove.data.error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {TEXT.common.cancel}
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={!matches || busy}>
-            {busy ? <Spinner small label={TEXT.dataRights.deleting} /> : TEXT.dataRights.confirmButton}
-          </button>
-        </div>
+        <FormError error={remove.data?.ok === false ? remove.data.error : null} />
+        <ActionRow onCancel={onClose} danger submitLabel={TEXT.dataRights.confirmButton} pendingLabel={TEXT.dataRights.deleting} pending={busy} disabled={!matches} />
       </form>
     </Modal>
   );
