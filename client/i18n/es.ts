@@ -139,7 +139,7 @@ const admin: Catalog["admin"] = {
   refundRefused: "Transbank no aceptó el reembolso. No se cambió nada.",
   loadFailed: "No se pudieron cargar los datos de administración",
   updateRoleFailed: "No se pudo actualizar el rol",
-  contentPlaceholder: "Las herramientas de moderación llegarán pronto al cosmos.",
+  contentPlaceholder: "Las publicaciones, comentarios y mensajes reportados están en la pestaña Moderación; cada acción de admin, en la pestaña Auditoría.",
   keysHint:
     "Para resolverlo: revisa que cada clave esté guardada como secreto del worker (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), que no tenga espacios de más y que siga activa en el panel del proveedor.",
 };

@@ -126,7 +126,7 @@ export const TEXTS = {
     refundRefused: "Transbank did not accept the refund. Nothing was changed.",
     loadFailed: "Failed to load admin data",
     updateRoleFailed: "Failed to update role",
-    contentPlaceholder: "Moderation tools are coming soon to the cosmos.",
+    contentPlaceholder: "Reported posts, comments and messages are in the Moderation tab; every admin action is in the Audit tab.",
     keysHint:
       "Troubleshooting: check that each key is set as a worker secret (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), has no extra spaces, and is still active in the provider's dashboard.",
   },
