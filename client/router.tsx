@@ -18,6 +18,7 @@ import { profileLoader } from "./profile/data";
 import { resourcesLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
+import { notificationsAction, notificationsLoader, notificationsRevalidate, NOTIFICATIONS_PATH } from "./notifications/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -58,6 +59,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
         { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
+        { path: NOTIFICATIONS_PATH, loader: notificationsLoader, action: notificationsAction, shouldRevalidate: notificationsRevalidate },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

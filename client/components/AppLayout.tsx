@@ -5,6 +5,7 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { Avatar } from "./Avatar";
 import { ChatUnreadBadge } from "./ChatUnreadBadge";
+import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
 
 const NAV = [
@@ -56,6 +57,7 @@ export function AppLayout() {
         </button>
         <span className="brand">✧ Cosmic Lounge</span>
         <SearchButton />
+        <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
