@@ -3,8 +3,9 @@ import { useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { TIMING } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
-import { api, unwrap } from "../api";
+import { TEXT } from "../text";
+import { api, errorCode, unwrap } from "../api";
+import { useMutedText } from "../moderation/MutedBanner";
 import { EmptyState, ErrorState } from "../components/States";
 import { Spinner } from "../components/Spinner";
 import { useSession } from "../session/session-context";
@@ -15,7 +16,6 @@ import { LockIcon } from "./icons";
 import type { chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
-import { TEXT } from "../text";
 import "./chat.css";
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
@@ -84,7 +84,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
     (added: MessageDto[]) => {
       const others = added.filter((m) => m.sender_id !== user?.id);
       const last = others[others.length - 1];
-      if (last) setAnnouncement(TEXTS.chat.newMessage(last.sender_name, last.body));
+      if (last) setAnnouncement(TEXT.chat.newMessage(last.sender_name, last.body));
       if (others.length === 0) return;
       clearTimeout(markRead.current);
       markRead.current = setTimeout(() => void api.groups[":id"].read.$post({ param: { id: String(channel.id) } }).catch(() => undefined), TIMING.markReadDelayMs);
@@ -101,11 +101,17 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
     void reach(linkedMessage);
   }, [linkedMessage, status, messages, reach]);
 
+  const mutedText = useMutedText();
+  /** A mute set while this page was open shows at the first refused send: the user view then carries it. */
+  const noticeMute = (err: unknown) => {
+    if (errorCode(err) === "account_muted") void store.fetchUser();
+    throw err;
+  };
   const sendText = async (body: string) => {
-    feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })));
+    feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })).catch(noticeMute));
   };
   const sendImage = async (file: File) => {
-    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })));
+    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })).catch(noticeMute));
   };
 
   return (
@@ -122,7 +128,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
           {channel.description && <p className="faint chat-description">{channel.description}</p>}
         </div>
         {!feed.live && feed.status === "ready" && (
-          <span className="badge badge-other chat-offline" title={TEXTS.chat.offline}>
+          <span className="badge badge-other chat-offline" title={TEXT.chat.offline}>
             Polling
           </span>
         )}
@@ -132,7 +138,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
           <Spinner label="Loading messages" />
         </div>
       ) : feed.status === "error" && feed.messages.length === 0 ? (
-        <ErrorState text={TEXTS.chat.loadFailed} onRetry={feed.retry} />
+        <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
       ) : feed.messages.length === 0 ? (
         <div className="chat-messages">
           <EmptyState title="No messages yet" icon="☾">
@@ -145,7 +151,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
       </div>
-      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} />
+      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} mutedText={mutedText} />
     </section>
   );
 }
@@ -195,7 +201,7 @@ export default function ChatPage() {
     return (
       <div className="page-wide">
         <h1 className="visually-hidden">Chat</h1>
-        <ErrorState text={TEXTS.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState text={TEXT.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
   }

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
-import { relativeTime } from "../components/format";
+import { formatDateTime, relativeTime } from "../components/format";
+import { FlagIcon } from "../moderation/icons";
+import { Removed } from "../moderation/Removed";
+import { ReportModal } from "../moderation/ReportModal";
 
 type Preview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
 
@@ -78,7 +81,7 @@ export function LinkPreviews({ text }: { text: string }) {
       {shown.map((url) => (
         <LinkPreviewCard key={url} url={url} />
       ))}
-      {rest > 0 && <span className="faint">{TEXTS.chat.moreLinks(rest)}</span>}
+      {rest > 0 && <span className="faint">{TEXT.chat.moreLinks(rest)}</span>}
     </div>
   );
 }
@@ -87,17 +90,25 @@ const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
 
 function MessageItem({ message, own, linked }: { message: MessageDto; own: boolean; linked: boolean }) {
   const fileName = message.image_url ? imageName(message.body) : null;
+  const [reporting, setReporting] = useState(false);
   return (
     <li id={`message-${message.id}`} className={`chat-message${own ? " own" : ""}${linked ? " linked" : ""}`}>
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
         <div className="chat-message-meta">
           <strong>{message.sender_name}</strong>
-          <time className="faint" dateTime={message.created_at} title={new Date(message.created_at).toLocaleString()}>
+          <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>
+          {!own && !message.hidden && (
+            <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportMessage(message.sender_name)} onClick={() => setReporting(true)}>
+              <FlagIcon /> {TEXT.moderation.report}
+            </button>
+          )}
         </div>
-        {message.image_url ? (
+        {message.hidden ? (
+          <Removed reason={message.hidden_reason} className="chat-text" />
+        ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">
               <img src={message.image_url} alt={fileName ? `Image: ${fileName}` : "Shared image"} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />
@@ -113,6 +124,7 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
           </>
         )}
       </div>
+      {reporting && <ReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
     </li>
   );
 }

@@ -67,6 +67,11 @@ export function useChannelFeed(
     }
   }, [groupId, accept]);
 
+  /** A moderator hid a message: its text and image leave this page at once (its author learns why at the next load). */
+  const hide = useCallback((id: number) => {
+    setMessages((current) => current.map((m) => (m.id === id ? { ...m, body: "", image_url: null, hidden: true } : m)));
+  }, []);
+
   /** Loads the messages from `messageId` on (a link to an older message than the latest page). */
   const reach = useCallback(
     async (messageId: number) => {
@@ -128,6 +133,7 @@ export function useChannelFeed(
         const frame = parseServerFrame(event.data);
         if (frame?.type === "message" && frame.message.group_id === groupId) accept([frame.message], false);
         else if (frame?.type === "deleted") handlersRef.current.onChannelDeleted?.();
+        else if (frame?.type === "message_hidden" && frame.group_id === groupId) hide(frame.message_id);
       };
       ws.onclose = (event) => {
         clearInterval(pingTimer);
@@ -157,7 +163,7 @@ export function useChannelFeed(
         ws.close(1000, "leaving");
       }
     };
-  }, [groupId, accept, catchUp]);
+  }, [groupId, accept, catchUp, hide]);
 
   // Polling fallback while the socket is down.
   useEffect(() => {

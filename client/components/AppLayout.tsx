@@ -3,10 +3,12 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } fr
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
+import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
 import { ChatUnreadBadge } from "./ChatUnreadBadge";
 import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 const NAV = [
   { to: "/app/lounge", label: "Lounge", icon: "✦" },
@@ -84,6 +86,7 @@ export function AppLayout() {
               <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ Admin</span> : "Member"}</div>
             </div>
           </div>
+          <LanguageSwitch />
           <button type="button" className="btn btn-sm" onClick={signOut}>
             Sign Out
           </button>
@@ -92,6 +95,7 @@ export function AppLayout() {
       {/* The router's pending state: the next screen's data and code are on their way. */}
       {navigation.state !== "idle" && <div className="route-progress" role="progressbar" aria-label={TEXT.common.loading} />}
       <main id="main" className="main" tabIndex={-1} aria-busy={navigation.state === "loading"}>
+        <MutedBanner />
         <Outlet />
       </main>
     </div>

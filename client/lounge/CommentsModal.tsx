@@ -1,14 +1,20 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
+import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
+import { FlagIcon } from "../moderation/icons";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { Removed } from "../moderation/Removed";
+import { ReportModal } from "../moderation/ReportModal";
+import { useSession } from "../session/session-context";
+import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
@@ -22,11 +28,20 @@ import type { Comment, Post } from "./types";
  */
 export function CommentsModal({ post, comments, highlight, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; highlight?: number; onClose(): void }) {
   const [content, setContent] = useState("");
+  const [reporting, setReporting] = useState<number | null>(null);
+  const { user } = useSession();
   const send = useFetcher<ActionResult<unknown>>();
+  const mutedText = useMutedText();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
-  // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form.
-  useSettled(send, (answer) => answer.ok && setContent(""));
+  const field = useRef<HTMLTextAreaElement>(null);
+  // docs/spec.md §8: comments silently do nothing on failure; the text stays in the form. After a
+  // comment the emptied form disables its button: focus goes back to the field, inside the dialog.
+  useSettled(send, (answer) => {
+    if (!answer.ok) return;
+    setContent("");
+    field.current?.focus();
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,8 +75,13 @@ export function CommentsModal({ post, comments, highlight, onClose }: { post: Po
                     <strong>{c.author_name || DEFAULT_NAME}</strong>
                     <AuthorBadges role={c.author_role} />
                     <time className="faint" dateTime={c.created_at}>{relativeTime(c.created_at)}</time>
+                    {c.author_id !== user?.id && !c.hidden && (
+                      <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)} onClick={() => setReporting(c.id)}>
+                        <FlagIcon /> {TEXT.moderation.report}
+                      </button>
+                    )}
                   </div>
-                  <p className="comment-text"><LinkifiedText text={c.content} /></p>
+                  {c.hidden ? <Removed reason={c.hidden_reason} className="comment-text" /> : <p className="comment-text"><LinkifiedText text={c.content} /></p>}
                 </div>
               </li>
             ))}
@@ -69,13 +89,11 @@ export function CommentsModal({ post, comments, highlight, onClose }: { post: Po
         )}
       </div>
       <form onSubmit={submit}>
-        <CountedTextarea label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
-        <div className="modal-actions">
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
-            {busy ? <Spinner small label={TEXT.lounge.sendingComment} /> : TEXT.lounge.comment}
-          </button>
-        </div>
+        {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
+        <CountedTextarea ref={field} disabled={!!mutedText} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
+        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid || !!mutedText} />
       </form>
+      {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { downloadJpeg, exportPdf } from "./export";
 import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parseTags, textFormat, typeLabel, type Decoded, type ResourceItem } from "./library";
 
@@ -43,8 +43,8 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
 
   /** A failed read: the locked screen when access has ended, otherwise the spec's text. */
   const readFailed = (err: unknown) => {
-    if (err instanceof ApiRequestError && err.status === 403) onLocked(errorText(err, TEXTS.resources.accessDenied));
-    else toast.show(TEXTS.resources.readFailed, "error");
+    if (err instanceof ApiRequestError && err.status === 403) onLocked(errorText(err, TEXT.resources.accessDenied));
+    else toast.show(TEXT.resources.readFailed, "error");
   };
 
   /** Fetches and decodes the text once; later calls reuse it. */
@@ -91,7 +91,7 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
     try {
       await downloadJpeg(r.file_url, r.title);
     } catch {
-      toast.show(TEXTS.resources.processFailed, "error");
+      toast.show(TEXT.resources.processFailed, "error");
     } finally {
       setBusy(null);
     }

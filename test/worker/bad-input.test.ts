@@ -223,6 +223,7 @@ const SPECS: Spec[] = [
       { name: "socials with a javascript: URL", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: { x: "javascript:alert(1)" } }) } },
       { name: "socials not JSON text", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: "{nope" }) } },
       { name: "nothing to save", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({}) } },
+      { name: "a language other than en or es", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ language: "fr" }) } },
     ],
   },
   {
