@@ -20,6 +20,8 @@ import { profileAction, profileLoader, skipAfterAccountDeletion } from "./profil
 import { RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
+import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
+import { notificationsAction, notificationsLoader, notificationsRevalidate, NOTIFICATIONS_PATH } from "./notifications/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -63,6 +65,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: REPORT_PATH, action: reportAction },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
         { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
+        { path: MENTIONS_PATH, loader: mentionsLoader, shouldRevalidate: keepMentions },
+        { path: NOTIFICATIONS_PATH, loader: notificationsLoader, action: notificationsAction, shouldRevalidate: notificationsRevalidate },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
         { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
