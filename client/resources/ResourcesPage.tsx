@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
+import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Spinner } from "../components/Spinner";
@@ -24,7 +25,7 @@ const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m
 const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
 const AiGenerateModal = lazy(() => import("./AiGenerateModal").then((m) => ({ default: m.AiGenerateModal })));
 
-const T = TEXT.library;
+
 const NO_SEARCH: LibrarySearch = { q: "", tag: "" };
 
 function LockedScreen({ message }: { message: string }) {
@@ -57,10 +58,12 @@ export default function ResourcesPage() {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const [, setSearchParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
   // A file the server refuses (403) while the library is open shows the locked screen too.
   const [lockedMessage, setLockedMessage] = useState<string | null>(null);
   const load = lockedMessage !== null ? { state: "locked" as const, message: lockedMessage } : loaded;
+  // A link to one resource (?resource=ID, from search) scrolls to its card.
+  const linkedId = Number(params.get(OPEN_PARAMS.resource)) || undefined;
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
   const [editing, setEditing] = useState<ResourceItem | null>(null);
 
@@ -114,16 +117,16 @@ export default function ResourcesPage() {
     <div className="page-wide resources">
       <header className="spread resources-header">
         <div>
-          <h1>{T.heading}</h1>
-          <p className="muted">{T.lead}</p>
+          <h1>{TEXT.library.heading}</h1>
+          <p className="muted">{TEXT.library.lead}</p>
         </div>
         {load.state === "ready" && (
           <div className="row">
             <button type="button" className="btn" onClick={() => setModal("ai")}>
-              <SparkleIcon /> {T.aiGenerate}
+              <SparkleIcon /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
-              <UploadIcon /> {T.upload}
+              <UploadIcon /> {TEXT.library.upload}
             </button>
           </div>
         )}
@@ -135,16 +138,16 @@ export default function ResourcesPage() {
         <>
           <search className="resources-filters">
             <div className="field">
-              <label htmlFor={searchId}>{T.searchLabel}</label>
+              <label htmlFor={searchId}>{TEXT.library.searchLabel}</label>
               <div className="resources-search">
-                <input id={searchId} className="input" type="search" value={query} maxLength={100} onChange={(e) => typed(e.target.value)} placeholder={T.searchPlaceholder} />
-                {searching && <Spinner small label={T.searching} />}
+                <input id={searchId} className="input" type="search" value={query} maxLength={100} onChange={(e) => typed(e.target.value)} placeholder={TEXT.library.searchPlaceholder} />
+                {searching && <Spinner small label={TEXT.library.searching} />}
               </div>
             </div>
-            <div className="resource-tag-filter" role="group" aria-label={T.tagsLabel}>
+            <div className="resource-tag-filter" role="group" aria-label={TEXT.library.tagsLabel}>
               {["", ...load.tags].map((t) => (
                 <button key={t} type="button" className={search.tag === t ? "btn btn-sm btn-primary" : "btn btn-sm"} aria-pressed={search.tag === t} onClick={() => searchFor({ q: query.trim(), tag: t })}>
-                  {t === "" ? T.allTags : `#${t}`}
+                  {t === "" ? TEXT.library.allTags : `#${t}`}
                 </button>
               ))}
             </div>
@@ -152,41 +155,41 @@ export default function ResourcesPage() {
 
           {load.total === 0 ? (
             <EmptyState title={TEXT.resources.emptyTitle}>
-              <p>{T.emptyText}</p>
+              <p>{TEXT.library.emptyText}</p>
             </EmptyState>
           ) : pages.items.length === 0 ? (
             <EmptyState title={TEXT.resources.noResultsTitle}>
-              <p>{T.noResultsText}</p>
+              <p>{TEXT.library.noResultsText}</p>
             </EmptyState>
           ) : (
             <div className="resource-grid" aria-busy={searching || pages.loading}>
               {pages.items.map((r) => (
-                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} />
+                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} linked={r.id === linkedId} />
               ))}
             </div>
           )}
           <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
           {pages.hasMore && (
             <div className="feed-more">
-              {pages.failed && <p className="muted" role="alert">{T.moreFailed}</p>}
+              {pages.failed && <p className="muted" role="alert">{TEXT.library.moreFailed}</p>}
               <button type="button" className="btn" onClick={pages.loadMore} disabled={pages.loading}>
-                {pages.loading ? <Spinner small label={T.loadingMore} /> : TEXT.common.loadMore}
+                {pages.loading ? <Spinner small label={TEXT.library.loadingMore} /> : TEXT.common.loadMore}
               </button>
             </div>
           )}
 
-          <footer className="resources-footer" aria-label={T.summaryLabel}>
+          <footer className="resources-footer" aria-label={TEXT.library.summaryLabel}>
             <div>
               <strong data-testid="resources-total">{load.total}</strong>
-              <span>{T.total}</span>
+              <span>{TEXT.library.total}</span>
             </div>
             <div>
               <strong data-testid="resources-categories">{load.tags.length}</strong>
-              <span>{T.categories}</span>
+              <span>{TEXT.library.categories}</span>
             </div>
             <div>
-              <strong aria-label={T.unlimited}>∞</strong>
-              <span>{T.possibilities}</span>
+              <strong aria-label={TEXT.library.unlimited}>∞</strong>
+              <span>{TEXT.library.possibilities}</span>
             </div>
           </footer>
         </>
@@ -198,7 +201,7 @@ export default function ResourcesPage() {
             onClose={() => setModal(null)}
             onUploaded={() => {
               setModal(null);
-              toast.show(T.uploaded, "success");
+              toast.show(TEXT.library.uploaded, "success");
               void reload();
             }}
           />

@@ -1,7 +1,7 @@
 // Pure logic of the resource library (no React, no network): tags, type labels, content
 // decoding and the upload checks of docs/spec.md §5. Unit-tested in test/client/resources.test.tsx.
 import { LIMITS, RESOURCE_ACCEPT_EXTENSIONS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 
 /** A Resource as GET /api/resources sends it (docs/spec.md §3; tags are a JSON-encoded list). */
 export type ResourceItem = {
@@ -97,7 +97,7 @@ export function decodeContent(raw: string): Decoded {
     } catch {
       /* JSON-looking but not JSON */
     }
-    return { ok: false, error: TEXTS.resources.contentFormatError };
+    return { ok: false, error: TEXT.resources.contentFormatError };
   }
   return { ok: true, text: raw };
 }
@@ -120,8 +120,8 @@ export function effectiveFileType(file: Pick<File, "type" | "name">): string {
 /** docs/spec.md §5 client-side file checks: the spec's texts, or null when the file may be sent. */
 export function checkUploadFile(file: Pick<File, "type" | "name" | "size">): string | null {
   const type = effectiveFileType(file);
-  if (!RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p))) return TEXTS.resources.typeNotSupported;
-  if (file.size > LIMITS.resourceUploadMaxBytes) return TEXTS.resources.tooLarge;
+  if (!RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p))) return TEXT.resources.typeNotSupported;
+  if (file.size > LIMITS.resourceUploadMaxBytes) return TEXT.resources.tooLarge;
   return null;
 }
 

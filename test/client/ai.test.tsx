@@ -194,7 +194,9 @@ describe("resource AI generator", () => {
     await user.selectOptions(dialog.getByLabelText("AI model"), "straico");
     await user.click(dialog.getByRole("button", { name: "Generate Content" }));
     const busy = await dialog.findByRole("button", { name: "Generating..." });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    // Pending refuses presses but stays focusable, so focus does not fall out of the dialog.
+    expect(busy.getAttribute("aria-disabled")).toBe("true");
+    await user.click(busy);
     expect((dialog.getByLabelText("What should the content be about?") as HTMLTextAreaElement).disabled).toBe(true);
     expect(bodiesOf(fetchMock, "/api/ai/generate-text")).toEqual([{ prompt: "A ritual", tags: ["moon", "ritual"], type: "meditation", model: "straico" }]);
     const listCalls = () => fetchMock.mock.calls.filter(([u]) => new URL(String(u), "http://localhost").pathname === "/api/resources").length;
