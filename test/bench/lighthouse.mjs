@@ -167,10 +167,15 @@ async function main() {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const [name, value] = cookie.split("=");
-  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  await cdp.contexts()[0].addCookies([{ name, value, url: base, httpOnly: true, sameSite: "Lax" }]);
-  await cdp.close();
+  const jar = async (change) => {
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    await change(cdp.contexts()[0]);
+    await cdp.close();
+  };
+  await jar((context) => context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: "Lax" }]));
   const lounge = await audit(`${base}/app/lounge`, { signedIn: true });
+  // Lighthouse's storage reset leaves cookies: the landing page is measured signed out.
+  await jar((context) => context.clearCookies());
   const results = [await audit(`${base}/`), lounge];
   console.log(`Lighthouse ${JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('lighthouse/package.json').version)"], { cwd: root, encoding: "utf8" }))} · mobile (default) · vite preview of the production bundle · Chromium ${chrome ? "" : ""}`.trim());
   console.log("page          | performance | accessibility | FCP      | LCP      | TBT     | CLS");
