@@ -131,4 +131,22 @@ export const TEXT = {
     concept: (days: number) => `Membership, ${days} days`,
     cardEnding: (last4: string) => `**** **** **** ${last4}`,
   },
+  /** A private channel's members and invitations (the manage dialog). */
+  channelMembers: {
+    title: "Members",
+    loading: "Loading members",
+    loadFailed: "Could not load the members.",
+    empty: "No members or invitations yet.",
+    emailLabel: "Email to invite",
+    emailPlaceholder: "member@example.com",
+    invite: "Invite",
+    invitedNote: "Invited people join the next time they open the app or sign in.",
+    sent: (email: string) => `Invitation sent to ${email}.`,
+    invitedBadge: "Invited",
+    remove: "Remove",
+    removeLabel: (email: string) => `Remove ${email}`,
+    revoke: "Revoke",
+    revokeLabel: (email: string) => `Revoke the invitation of ${email}`,
+    revokeFailed: "Failed to revoke the invitation",
+  },
 };

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED, type ChannelDto, type MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
 // The first test also loads the lazily imported screen, which is slow on a busy machine.
@@ -218,6 +219,39 @@ describe("chat feed", () => {
     await user.click(screen.getAllByRole("button", { name: "Delete channel" }).at(-1)!);
     await waitFor(() => expect(screen.getByRole("heading", { name: "# Stars" })).toBeTruthy());
     expect(screen.queryByRole("button", { name: "General" })).toBeNull();
+  });
+
+  it("lists a private channel's members and invitations alike by email, invites and revokes", async () => {
+    let invited = [{ id: 7, email: "nova@example.com", invited_at: "2026-01-02T00:00:00.000Z" }];
+    const { fetchMock } = await openChat((method, path, init) => {
+      if (path === "/api/groups") return { status: 200, body: [channel({ is_private: true }), channel({ id: 2, name: "Stars" })] };
+      if (method === "GET" && path === "/api/groups/1/members") return { status: 200, body: { members: [{ id: 3, name: "Sol", email: "sol@example.com" }], invited } };
+      if (method === "POST" && path === "/api/groups/1/members") {
+        const { email } = JSON.parse(String(init?.body)) as { email: string };
+        invited = [...invited, { id: 8, email, invited_at: "2026-01-03T00:00:00.000Z" }];
+        return { status: 201, body: { email, status: "invited" } };
+      }
+      if (method === "DELETE" && path === "/api/groups/1/invitations/7") {
+        invited = invited.filter((i) => i.id !== 7);
+        return { status: 200, body: { success: true } };
+      }
+      return undefined;
+    });
+    const T = TEXT.channelMembers;
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Manage channel General" }));
+    await screen.findByText("Sol");
+    expect(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeTruthy();
+    expect(screen.getAllByText(T.invitedBadge)).toHaveLength(1);
+
+    await user.type(screen.getByLabelText(T.emailLabel), "luna@example.com");
+    await user.click(screen.getByRole("button", { name: T.invite }));
+    expect((await screen.findByText(T.sent("luna@example.com"))).getAttribute("role")).toBe("status");
+    await waitFor(() => expect(screen.getAllByText(T.invitedBadge)).toHaveLength(2));
+
+    await user.click(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeNull());
+    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/groups/1/invitations/7") && i?.method === "DELETE")).toBe(true);
   });
 
   it("shows the server's error in a red box when creating a channel fails", async () => {
