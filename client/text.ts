@@ -322,6 +322,24 @@ const en = {
     unlimited: "Unlimited",
     possibilities: "Possibilities",
   },
+  /** A private channel's members and invitations (the manage dialog). */
+  channelMembers: {
+    title: "Members",
+    loading: "Loading members",
+    loadFailed: "Could not load the members.",
+    empty: "No members or invitations yet.",
+    emailLabel: "Email to invite",
+    emailPlaceholder: "member@example.com",
+    invite: "Invite",
+    invitedNote: "Invited people join the next time they open the app or sign in.",
+    sent: (email: string) => `Invitation sent to ${email}.`,
+    invitedBadge: "Invited",
+    remove: "Remove",
+    removeLabel: (email: string) => `Remove ${email}`,
+    revoke: "Revoke",
+    revokeLabel: (email: string) => `Revoke the invitation of ${email}`,
+    revokeFailed: "Failed to revoke the invitation",
+  },
 };
 
 /** The shape of every language's catalogue (client/i18n/es.ts is typed against it). */

@@ -222,6 +222,39 @@ describe("chat feed", () => {
     expect(screen.queryByRole("button", { name: "General" })).toBeNull();
   });
 
+  it("lists a private channel's members and invitations alike by email, invites and revokes", async () => {
+    let invited = [{ id: 7, email: "nova@example.com", invited_at: "2026-01-02T00:00:00.000Z" }];
+    const { fetchMock } = await openChat((method, path, init) => {
+      if (path === "/api/groups") return { status: 200, body: [channel({ is_private: true }), channel({ id: 2, name: "Stars" })] };
+      if (method === "GET" && path === "/api/groups/1/members") return { status: 200, body: { members: [{ id: 3, name: "Sol", email: "sol@example.com" }], invited } };
+      if (method === "POST" && path === "/api/groups/1/members") {
+        const { email } = JSON.parse(String(init?.body)) as { email: string };
+        invited = [...invited, { id: 8, email, invited_at: "2026-01-03T00:00:00.000Z" }];
+        return { status: 201, body: { email, status: "invited" } };
+      }
+      if (method === "DELETE" && path === "/api/groups/1/invitations/7") {
+        invited = invited.filter((i) => i.id !== 7);
+        return { status: 200, body: { success: true } };
+      }
+      return undefined;
+    });
+    const T = TEXT.channelMembers;
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Manage channel General" }));
+    await screen.findByText("Sol");
+    expect(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeTruthy();
+    expect(screen.getAllByText(T.invitedBadge)).toHaveLength(1);
+
+    await user.type(screen.getByLabelText(T.emailLabel), "luna@example.com");
+    await user.click(screen.getByRole("button", { name: T.invite }));
+    expect((await screen.findByText(T.sent("luna@example.com"))).getAttribute("role")).toBe("status");
+    await waitFor(() => expect(screen.getAllByText(T.invitedBadge)).toHaveLength(2));
+
+    await user.click(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeNull());
+    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/groups/1/invitations/7") && i?.method === "DELETE")).toBe(true);
+  });
+
   it("shows the server's error in a red box when creating a channel fails", async () => {
     await openChat((method, path) => (method === "POST" && path === "/api/groups" ? { status: 400, body: { error: "name: Channel name is required" } } : undefined));
     const user = userEvent.setup();
