@@ -6,6 +6,7 @@ import { TEXT } from "../text";
 import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
 import { ChatUnreadBadge } from "./ChatUnreadBadge";
+import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
 import { LanguageSwitch } from "./LanguageSwitch";
 
@@ -58,6 +59,7 @@ export function AppLayout() {
         </button>
         <span className="brand">✧ Cosmic Lounge</span>
         <SearchButton />
+        <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}

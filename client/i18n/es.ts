@@ -139,7 +139,7 @@ const admin: Catalog["admin"] = {
   refundRefused: "Transbank no aceptó el reembolso. No se cambió nada.",
   loadFailed: "No se pudieron cargar los datos de administración",
   updateRoleFailed: "No se pudo actualizar el rol",
-  contentPlaceholder: "Las herramientas de moderación llegarán pronto al cosmos.",
+  contentPlaceholder: "Las publicaciones, comentarios y mensajes reportados están en la pestaña Moderación; cada acción de admin, en la pestaña Auditoría.",
   keysHint:
     "Para resolverlo: revisa que cada clave esté guardada como secreto del worker (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), que no tenga espacios de más y que siga activa en el panel del proveedor.",
 };
@@ -217,8 +217,8 @@ const account: Catalog["account"] = {
   lastAdmin: "Eres la única persona admin: nombra admin a otra persona antes de eliminar tu cuenta",
   formerMember: "Exmiembro",
   deletionSummary: {
-    deleted: "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, reportes que hiciste, sesiones y membresía se eliminan de inmediato.",
-    anonymised: "Los recursos que subiste a la biblioteca se quedan ahí, pero sin tu nombre.",
+    deleted: "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, membresías de canales, reportes que hiciste, sesiones y membresía se eliminan de inmediato.",
+    anonymised: "Los recursos que subiste a la biblioteca se quedan ahí, pero sin tu nombre, y los canales que creaste se quedan sin ti como creador.",
     kept: `Los registros de pago se guardan sin tu nombre ni tu correo durante ${MODERATION.paymentRecordsKeptYears} años, el plazo que exige la ley tributaria chilena (Código Tributario, arts. 17 y 200) para los registros contables.`,
   },
 };
