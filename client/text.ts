@@ -13,6 +13,19 @@ const en = {
   /** Intl locales of the language: numbers, money and dates; relative time ("3h ago"). */
   locale: { tag: "en-US", relative: "en-US" },
   time: { justNow: "Just now", hour: "hour" },
+  chat: {
+    ...TEXTS.chat,
+    channels: "Channels",
+    newChannel: "+ New",
+    noChannels: "No channels yet. Create the first one.",
+    showChannels: "Show channels",
+    loadingMessages: "Loading messages",
+    noMessagesTitle: "No messages yet",
+    noMessagesText: "Say hello to the channel.",
+    noChannelTitle: "No channel selected",
+    noChannelText: "Create a channel to start talking.",
+    createChannel: "Create channel",
+  },
   /** The shell's navigation (client/components/AppLayout.tsx). */
   nav: {
     main: "Main",

@@ -25,13 +25,13 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
   return (
     <>
       <div className="spread chat-channels-head">
-        <h2 id="chat-channels-title">Channels</h2>
+        <h2 id="chat-channels-title">{TEXT.chat.channels}</h2>
         <button type="button" className="btn btn-sm" onClick={onCreate}>
-          + New
+          {TEXT.chat.newChannel}
         </button>
       </div>
       {channels.length === 0 ? (
-        <p className="faint">No channels yet. Create the first one.</p>
+        <p className="faint">{TEXT.chat.noChannels}</p>
       ) : (
         <ul className="chat-channel-list" aria-labelledby="chat-channels-title">
           {channels.map((c) => (
@@ -117,7 +117,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
   return (
     <section className="chat-pane card" aria-labelledby="chat-pane-title">
       <header className="chat-pane-head">
-        <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
+        <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label={TEXT.chat.showChannels} aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
           Channels
         </button>
         <div style={{ minWidth: 0 }}>
@@ -135,14 +135,14 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
       </header>
       {feed.status === "loading" && feed.messages.length === 0 ? (
         <div className="page-center">
-          <Spinner label="Loading messages" />
+          <Spinner label={TEXT.chat.loadingMessages} />
         </div>
       ) : feed.status === "error" && feed.messages.length === 0 ? (
         <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
       ) : feed.messages.length === 0 ? (
         <div className="chat-messages">
-          <EmptyState title="No messages yet" icon="☾">
-            <p>Say hello to the channel.</p>
+          <EmptyState title={TEXT.chat.noMessagesTitle} icon="☾">
+            <p>{TEXT.chat.noMessagesText}</p>
           </EmptyState>
         </div>
       ) : (
@@ -200,7 +200,7 @@ export default function ChatPage() {
   if (!channels) {
     return (
       <div className="page-wide">
-        <h1 className="visually-hidden">Chat</h1>
+        <h1 className="visually-hidden">{TEXT.nav.chat}</h1>
         <ErrorState text={TEXT.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
@@ -208,9 +208,9 @@ export default function ChatPage() {
 
   return (
     <div className="page-wide chat">
-      <h1 className="visually-hidden">Chat</h1>
+      <h1 className="visually-hidden">{TEXT.nav.chat}</h1>
       {drawerOpen && <div className="drawer-backdrop chat-drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
-      <nav id="chat-channels" ref={drawerRef} className={drawerOpen ? "chat-channels card open" : "chat-channels card"} aria-label="Channels">
+      <nav id="chat-channels" ref={drawerRef} className={drawerOpen ? "chat-channels card open" : "chat-channels card"} aria-label={TEXT.chat.channels}>
         <ChannelList
           channels={channels}
           selectedId={selected?.id ?? null}
@@ -224,14 +224,14 @@ export default function ChatPage() {
       ) : (
         <section className="chat-pane card">
           <header className="chat-pane-head">
-            <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label="Show channels" aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
+            <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label={TEXT.chat.showChannels} aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
               Channels
             </button>
           </header>
-          <EmptyState title="No channel selected" icon="☾">
-            <p>Create a channel to start talking.</p>
+          <EmptyState title={TEXT.chat.noChannelTitle} icon="☾">
+            <p>{TEXT.chat.noChannelText}</p>
             <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "create" })}>
-              Create channel
+              {TEXT.chat.createChannel}
             </button>
           </EmptyState>
         </section>

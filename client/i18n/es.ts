@@ -70,7 +70,7 @@ const loungeTexts = {
   counter: (n: number, max: number) => `${n}/${max} caracteres`,
 };
 
-const chat: Catalog["chat"] = {
+const chat = {
   createFailed: "No se pudo crear el canal",
   updateFailed: "No se pudo actualizar el canal",
   deleteFailed: "No se pudo eliminar el canal",
@@ -89,7 +89,7 @@ const chat: Catalog["chat"] = {
   moreLinks: (n) => `+ ${n} ${plural(n, "enlace más", "enlaces más")}`,
   newMessage: (sender, body) => `Nuevo mensaje de ${sender}: ${body}`,
   offline: "Actualizaciones en vivo en pausa; revisamos si hay mensajes nuevos cada pocos segundos",
-};
+} satisfies Partial<Catalog["chat"]>;
 
 const resources: Catalog["resources"] = {
   accessDenied: "Acceso denegado",
@@ -406,7 +406,19 @@ export const es: Catalog = {
   admin,
   profile,
   ai,
-  chat,
+  chat: {
+    ...chat,
+    channels: "Canales",
+    newChannel: "+ Nuevo",
+    noChannels: "Aún no hay canales. Crea el primero.",
+    showChannels: "Mostrar los canales",
+    loadingMessages: "Cargando mensajes",
+    noMessagesTitle: "Aún no hay mensajes",
+    noMessagesText: "Saluda al canal.",
+    noChannelTitle: "No hay un canal elegido",
+    noChannelText: "Crea un canal para empezar a conversar.",
+    createChannel: "Crear canal",
+  },
   confirm,
   moderation: {
     ...moderationTexts,

@@ -53,6 +53,8 @@ it("es-CL: landing, lounge, chat, pricing and profile in Spanish, money as $15.0
     await page.goto("/app/chat");
     await page.locator("#chat-channels-title").waitFor();
     expect(await htmlLang(page)).toBe("es");
+    expect(await page.locator("#chat-channels-title").innerText()).toBe("Canales");
+    expect(await mainText(page)).toContain("Crea un canal para empezar a conversar.");
 
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Desbloquea los recursos premium" }).waitFor();
