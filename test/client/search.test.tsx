@@ -52,7 +52,8 @@ describe("search dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
     const field = within(dialog).getByRole("combobox", { name: TEXT.search.label });
     await waitFor(() => expect(document.activeElement).toBe(field));
-    fireEvent.keyDown(field, { key: "Escape" });
+    // Escape is the native dialog's `cancel` event.
+    fireEvent(dialog, new Event("cancel", { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     fireEvent.keyDown(document, { key: "K", metaKey: true });
     expect(await screen.findByRole("dialog", { name: TEXT.search.title })).toBeTruthy();
@@ -102,9 +103,9 @@ describe("search dialog", () => {
     const { router } = await openLounge();
     const user = userEvent.setup();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    const field = within(await screen.findByRole("dialog")).getByRole("combobox");
+    const field = within(await screen.findByRole("dialog", { name: TEXT.search.title })).getByRole("combobox");
     await user.type(field, "moon");
-    const options = await screen.findAllByRole("option");
+    const options = await within(await screen.findByRole("listbox", { name: TEXT.search.results })).findAllByRole("option");
     expect(field.getAttribute("aria-activedescendant")).toBe(options[0].id);
     await user.keyboard("{ArrowDown}");
     expect(options[1].getAttribute("aria-selected")).toBe("true");
@@ -131,7 +132,7 @@ describe("search dialog", () => {
     await openLounge();
     const user = userEvent.setup();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
     const field = within(dialog).getByRole("combobox");
     await user.type(field, "   ");
     expect(within(dialog).getByText(TEXT.search.hint)).toBeTruthy();
