@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { LIMITS, type Role } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 
 /** Pre-provisions an account: the person's first Google sign-in with this email binds to it. */
@@ -14,14 +16,14 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return setError(TEXTS.admin.emailRequired);
+    if (!email.trim()) return setError(TEXT.admin.emailRequired);
     setBusy(true);
     setError(null);
     try {
       const created = await unwrap(api.admin.members.$post({ json: { email: email.trim(), name: name.trim() || null, role } }));
       await onAdded(created?.email ?? email.trim());
     } catch (err) {
-      setError(errorText(err, TEXTS.admin.addMemberFailed));
+      setError(errorText(err, TEXT.admin.addMemberFailed));
       setBusy(false);
     }
   };
@@ -29,14 +31,10 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
   return (
     <Modal title="Add Member" onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <div className="field">
           <label htmlFor="add-member-email">Email</label>
-          <input id="add-member-email" className="input" type="email" autoComplete="off" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <input id="add-member-email" className="input" type="email" autoComplete="off" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="add-member-name">Display name (optional)</label>
@@ -49,14 +47,7 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
             <option value="admin">Admin</option>
           </select>
         </div>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Adding..." : "Add Member"}
-          </button>
-        </div>
+        <ActionRow onCancel={onClose} submitLabel="Add Member" pendingLabel="Adding member" pending={busy} />
       </form>
     </Modal>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
 import type { InferResponseType } from "hono/client";
-import { api, errorText, unwrap } from "../api";
 import { TEXT } from "../text";
+import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 
@@ -18,7 +19,7 @@ function ChannelFields({ name, description, isPrivate, onChange }: { name: strin
     <>
       <div className="field">
         <label htmlFor="channel-name">Channel name</label>
-        <input id="channel-name" className="input" required maxLength={LIMITS.channelNameMax} value={name} onChange={(e) => onChange({ name: e.target.value })} autoFocus />
+        <input id="channel-name" className="input" required maxLength={LIMITS.channelNameMax} value={name} onChange={(e) => onChange({ name: e.target.value })} />
         <span className="counter">
           {name.length}/{LIMITS.channelNameMax}
         </span>
@@ -56,7 +57,7 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
     try {
       onCreated(await unwrap(api.groups.$post({ json: toBody(form) })));
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.createFailed));
+      setError(errorText(err, TEXT.chat.createFailed));
     } finally {
       setBusy(false);
     }
@@ -64,20 +65,9 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
   return (
     <Modal title="Create channel" onClose={onClose}>
       <form onSubmit={submit}>
-        {error && (
-          <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
-            {error}
-          </div>
-        )}
+        <FormError error={error} />
         <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !form.name.trim()}>
-            {busy ? "Creating..." : "Create channel"}
-          </button>
-        </div>
+        <ActionRow onCancel={onClose} submitLabel="Create channel" pendingLabel="Creating channel" pending={busy} disabled={!form.name.trim()} />
       </form>
     </Modal>
   );
@@ -117,7 +107,7 @@ function MembersSection({ channelId }: { channelId: number }) {
       setEmail("");
       await load();
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.memberAddFailed));
+      setError(errorText(err, TEXT.chat.memberAddFailed));
     } finally {
       setBusy(false);
     }
@@ -133,7 +123,7 @@ function MembersSection({ channelId }: { channelId: number }) {
     }
   };
   const remove = (member: Member) =>
-    write(unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } })), TEXTS.chat.memberRemoveFailed);
+    write(unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } })), TEXT.chat.memberRemoveFailed);
   const revoke = (invitation: Invitation) =>
     write(unwrap(api.groups[":id"].invitations[":invitationId"].$delete({ param: { ...param, invitationId: String(invitation.id) } })), T.revokeFailed);
 
@@ -185,11 +175,7 @@ function MembersSection({ channelId }: { channelId: number }) {
           {T.sent(sentTo)}
         </p>
       )}
-      {error && (
-        <div className="alert alert-error" role="alert" style={{ marginTop: 8 }}>
-          {error}
-        </div>
-      )}
+      <FormError error={error} />
     </section>
   );
 }
@@ -209,20 +195,20 @@ export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { c
     try {
       onSaved(await unwrap(api.groups[":id"].$put({ param, json: toBody(form) })));
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.updateFailed));
+      setError(errorText(err, TEXT.chat.updateFailed));
     } finally {
       setBusy(false);
     }
   };
   const remove = async () => {
-    if (busy || !(await confirm(TEXTS.confirm.deleteChannel, "Delete channel"))) return;
+    if (busy || !(await confirm(TEXT.confirm.deleteChannel, "Delete channel"))) return;
     setBusy(true);
     setError(null);
     try {
       await unwrap(api.groups[":id"].$delete({ param }));
       onDeleted(channel.id);
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.deleteFailed));
+      setError(errorText(err, TEXT.chat.deleteFailed));
       setBusy(false);
     }
   };
@@ -230,23 +216,20 @@ export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { c
   return (
     <Modal title={`Manage #${channel.name}`} onClose={onClose}>
       <form onSubmit={save}>
-        {error && (
-          <div className="alert alert-error" role="alert" style={{ marginBottom: 16 }}>
-            {error}
-          </div>
-        )}
+        <FormError error={error} />
         <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy} style={{ marginRight: "auto" }}>
-            Delete channel
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !form.name.trim()}>
-            Save changes
-          </button>
-        </div>
+        <ActionRow
+          start={
+            <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy}>
+              Delete channel
+            </button>
+          }
+          onCancel={onClose}
+          submitLabel="Save changes"
+          pendingLabel="Saving changes"
+          pending={busy}
+          disabled={!form.name.trim()}
+        />
       </form>
       {form.isPrivate && <MembersSection channelId={channel.id} />}
     </Modal>

@@ -1,4 +1,6 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { TEXT } from "../text";
+import { ActionRow } from "./ActionRow";
 import { Modal } from "./Modal";
 
 type ConfirmRequest = { text: string; confirmLabel?: string; resolve(ok: boolean): void };
@@ -18,16 +20,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={confirm}>
       {children}
       {request && (
-        <Modal title="Please confirm" onClose={() => settle(false)} describedBy="confirm-text">
+        <Modal title={TEXT.common.pleaseConfirm} onClose={() => settle(false)} describedBy="confirm-text">
           <p id="confirm-text">{request.text}</p>
-          <div className="modal-actions">
-            <button type="button" className="btn" onClick={() => settle(false)} autoFocus>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => settle(true)}>
-              {request.confirmLabel ?? "Delete"}
-            </button>
-          </div>
+          <ActionRow onCancel={() => settle(false)} focusCancel danger submitLabel={request.confirmLabel ?? TEXT.common.delete} onSubmit={() => settle(true)} />
         </Modal>
       )}
     </ConfirmContext.Provider>

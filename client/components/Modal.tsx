@@ -1,63 +1,97 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { TEXT } from "../text";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FIELD = "input:not([disabled]), textarea:not([disabled]), select:not([disabled])";
+const CONTROL = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * An accessible modal dialog: labelled by its title, traps Tab inside, closes on Escape and on the
- * backdrop, and returns focus to what had it before opening.
+ * Where focus goes inside a dialog that has none: the control marked `data-autofocus`, else its first
+ * field, else its first control, else itself. (React's `autoFocus` runs before `showModal()`, while the
+ * closed dialog is not rendered, so it cannot focus anything in it.)
+ */
+function focusInside(dialog: HTMLDialogElement) {
+  (dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>(FIELD) ?? dialog.querySelector<HTMLElement>(CONTROL) ?? dialog).focus();
+}
+
+const CloseIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
+);
+
+/**
+ * A modal dialog: a native `<dialog>` opened with `showModal()` while mounted, so the browser traps
+ * focus, makes the page inert and draws `::backdrop`. Escape (the `cancel` event) and a click on the
+ * backdrop call `onClose`; the parent unmounts it. Focus returns to the opener on unmount, and stays
+ * inside while open even when the focused control disappears or is disabled (docs/client.md#dialogs).
  */
 export function Modal({ title, onClose, children, wide, describedBy }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; describedBy?: string }) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  // Captured while rendering, before a child's autoFocus moves focus into the dialog.
-  const [previous] = useState(() => document.activeElement as HTMLElement | null);
+  // Captured while rendering, before focus moves into the dialog.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
 
+  // An effect: it opens the browser's dialog once the element exists and closes it on unmount.
   useEffect(() => {
     const dialog = dialogRef.current!;
-    // A field with autoFocus already has focus; otherwise the first field, else the first control.
-    if (!dialog.contains(document.activeElement)) {
-      const first = dialog.querySelector<HTMLElement>("input:not([disabled]), textarea:not([disabled]), select:not([disabled])") ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
-      (first ?? dialog).focus();
-    }
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        e.stopPropagation();
-        onCloseRef.current();
-      } else if (e.key === "Tab") {
-        const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-        if (items.length === 0) return e.preventDefault();
-        const [head, tail] = [items[0], items[items.length - 1]];
-        if (e.shiftKey && document.activeElement === head) {
-          e.preventDefault();
-          tail.focus();
-        } else if (!e.shiftKey && document.activeElement === tail) {
-          e.preventDefault();
-          head.focus();
-        }
-      }
+    if (!dialog.open) dialog.showModal();
+    focusInside(dialog);
+
+    // Escape belongs to the topmost dialog: page-level Escape handlers (drawers, menus) must not see it.
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && e.stopPropagation();
+    // A focused control that is removed or disabled (a submit button while pending) drops focus to
+    // the body; put it back inside the dialog.
+    let frame = 0;
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => dialog.open && !dialog.contains(document.activeElement) && focusInside(dialog));
     };
     dialog.addEventListener("keydown", onKey);
+    dialog.addEventListener("focusout", onFocusOut);
     return () => {
+      cancelAnimationFrame(frame);
       dialog.removeEventListener("keydown", onKey);
-      previous?.focus?.();
+      dialog.removeEventListener("focusout", onFocusOut);
+      dialog.close();
+      opener?.focus?.();
     };
-  }, [previous]);
+  }, [opener]);
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialogRef} className={wide ? "modal modal-wide" : "modal"} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy} tabIndex={-1}>
+    <dialog
+      ref={dialogRef}
+      className={wide ? "modal modal-wide" : "modal"}
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      onCancel={(e) => {
+        // The parent decides: it unmounts the dialog, or keeps it open (an upload in flight).
+        e.preventDefault();
+        onCloseRef.current();
+      }}
+      onClose={(e) => {
+        // The browser may close it without a cancel it lets us refuse (a second Escape in a row).
+        const dialog = e.currentTarget;
+        if (dialog.open) return;
+        onCloseRef.current();
+        requestAnimationFrame(() => dialog.isConnected && !dialog.open && dialog.showModal());
+      }}
+      // The body fills the dialog, so a press on the dialog element itself is a press on the backdrop.
+      onMouseDown={(e) => e.target === e.currentTarget && onCloseRef.current()}
+    >
+      <div className="modal-body">
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label="Close dialog">
-            ✕
+          <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={TEXT.common.closeDialog}>
+            <CloseIcon />
           </button>
         </div>
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -1,15 +1,16 @@
-import { useId } from "react";
-import { TEXTS } from "../../worker/shared/texts";
+import { useId, type Ref } from "react";
+import { TEXT } from "../text";
 
 /** A labelled textarea with the live 'n/max characters' counter (announced to assistive tech on change). */
-export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, autoFocus }: {
+export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, ref, disabled }: {
   label: string;
   value: string;
   max: number;
   onChange(value: string): void;
   placeholder?: string;
   rows?: number;
-  autoFocus?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
+  disabled?: boolean;
 }) {
   const id = useId();
   const over = value.trim().length > max;
@@ -17,18 +18,19 @@ export function CountedTextarea({ label, value, max, onChange, placeholder, rows
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <textarea
+        ref={ref}
         id={id}
         className="textarea"
         value={value}
         rows={rows}
         placeholder={placeholder}
-        autoFocus={autoFocus}
+        disabled={disabled}
         aria-describedby={`${id}-counter`}
         aria-invalid={over || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
       <div id={`${id}-counter`} className={over ? "counter over" : "counter"}>
-        {TEXTS.lounge.counter(value.length, max)}
+        {TEXT.lounge.counter(value.length, max)}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { Spinner } from "../components/Spinner";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { generateNoticeImage, generateNoticeText, NoticeAiError, type NoticeImageRequest, type NoticeTextRequest } from "./notice-ai";
@@ -20,17 +21,6 @@ type Draft = { title: string; content: string; image_url: string; is_pinned: boo
 
 const aiErrorText = (err: unknown, fallback: string) => (err instanceof NoticeAiError ? err.message : errorText(err, fallback));
 
-/** An AI error: the message, then its 'Details' and 'Model' lines. */
-function AiError({ text }: { text: string }) {
-  return (
-    <div className="alert alert-error" role="alert">
-      {text.split("\n").map((line, i) => (
-        <p key={i}>{line}</p>
-      ))}
-    </div>
-  );
-}
-
 /** Create notice (admins): tabs Manual, AI Text and AI Image; the AI tabs fill the Manual form. */
 export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated(notice: Notice): void }) {
   const [tab, setTab] = useState<Tab>("manual");
@@ -38,7 +28,7 @@ export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated
   const baseId = useId();
 
   return (
-    <Modal title={TEXTS.lounge.createNoticeTitle} onClose={onClose} wide>
+    <Modal title={TEXT.lounge.createNoticeTitle} onClose={onClose} wide>
       <TabList label="Notice source" tabs={TABS} selected={tab} onSelect={setTab} ids={baseId} />
       <div {...tabPanelProps(baseId, tab)}>
         {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onCreated} />}
@@ -87,7 +77,7 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
       );
       onCreated(notice);
     } catch (err) {
-      setError(errorText(err, TEXTS.lounge.noticeCreateFailed));
+      setError(errorText(err, TEXT.lounge.noticeCreateFailed));
       setBusy(false);
     }
   };
@@ -119,15 +109,8 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
         <input type="checkbox" checked={draft.is_pinned} onChange={(e) => setDraft((d) => ({ ...d, is_pinned: e.target.checked }))} />
         Pin this notice
       </label>
-      {error && <p className="alert alert-error" role="alert">{error}</p>}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
-          {busy ? <Spinner small label="Creating notice" /> : "Create Notice"}
-        </button>
-      </div>
+      <FormError error={error} />
+      <ActionRow onCancel={onCancel} submitLabel="Create Notice" pendingLabel="Creating notice" pending={busy} disabled={!valid} />
     </form>
   );
 }
@@ -160,7 +143,7 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
     try {
       onGenerated(await generateNoticeText({ ...req, prompt: req.prompt.trim() }));
     } catch (err) {
-      setError(aiErrorText(err, TEXTS.lounge.aiTextFailed));
+      setError(aiErrorText(err, TEXT.lounge.aiTextFailed));
     } finally {
       setBusy(false);
     }
@@ -176,12 +159,9 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
         <Select label="Type" value={req.type} options={NOTICE_TEXT_TYPES} onChange={(type) => setReq((r) => ({ ...r, type }))} />
         <Select label="Model" value={req.model} options={TEXT_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
       </div>
-      {error && <AiError text={error} />}
-      <div className="modal-actions">
-        <button type="submit" className="btn btn-primary" disabled={!req.prompt.trim() || busy}>
-          {busy ? <Spinner small label="Generating" /> : "Generate Text"}
-        </button>
-      </div>
+      {/* An AI error: the message, then its 'Details' and 'Model' lines. */}
+      <FormError error={error} />
+      <ActionRow submitLabel="Generate Text" pendingLabel="Generating" pending={busy} disabled={!req.prompt.trim()} />
     </form>
   );
 }
@@ -202,7 +182,7 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
     try {
       onGenerated((await generateNoticeImage({ ...req, prompt: req.prompt.trim() })).image_url);
     } catch (err) {
-      setError(aiErrorText(err, TEXTS.lounge.aiImageFailed));
+      setError(aiErrorText(err, TEXT.lounge.aiImageFailed));
     } finally {
       setBusy(false);
     }
@@ -221,17 +201,14 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
         <Select label="Model" value={req.model} options={IMAGE_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
       </div>
       {unavailable && <p className="hint" id={`${id}-unavailable`}>{unavailable}</p>}
-      {error && <AiError text={error} />}
-      <div className="modal-actions">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={!req.prompt.trim() || !!unavailable || busy}
-          aria-describedby={unavailable ? `${id}-unavailable` : undefined}
-        >
-          {unavailable ? TEXTS.lounge.comingSoon : busy ? <Spinner small label="Generating" /> : "Generate Image"}
-        </button>
-      </div>
+      <FormError error={error} />
+      <ActionRow
+        submitLabel={unavailable ? TEXT.lounge.comingSoon : "Generate Image"}
+        pendingLabel="Generating"
+        pending={busy}
+        disabled={!req.prompt.trim() || !!unavailable}
+        describedBy={unavailable ? `${id}-unavailable` : undefined}
+      />
     </form>
   );
 }

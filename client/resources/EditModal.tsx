@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { api, errorText, unwrap } from "../api";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { parseTags, splitTagInput, type ResourceItem } from "./library";
 
 /** docs/spec.md §2 edit modal (admins): title, description, tags; Cancel and Save Changes. */
@@ -15,7 +17,7 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!title.trim()) return setError(TEXTS.resources.titleRequired);
+    if (!title.trim()) return setError(TEXT.resources.titleRequired);
     setBusy(true);
     setError(null);
     try {
@@ -27,7 +29,7 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
       );
       onSaved();
     } catch (err) {
-      setError(errorText(err, TEXTS.resources.updateFailed));
+      setError(errorText(err, TEXT.resources.updateFailed));
       setBusy(false);
     }
   }
@@ -47,19 +49,8 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
           <label htmlFor={ids.tags}>Tags (comma separated)</label>
           <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
         </div>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !title.trim()}>
-            {busy ? "Saving..." : "Save Changes"}
-          </button>
-        </div>
+        <FormError error={error} />
+        <ActionRow onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving" pending={busy} disabled={!title.trim()} />
       </form>
     </Modal>
   );

@@ -1,7 +1,9 @@
 import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { errorText } from "../api";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { checkUploadFile, effectiveFileType, formatBytes, splitTagInput, titleFromFileName, UPLOAD_ACCEPT } from "./library";
 import { uploadResource } from "./upload";
 
@@ -36,10 +38,10 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!file) return setError(TEXTS.resources.fileRequired);
+    if (!file) return setError(TEXT.resources.fileRequired);
     const problem = checkUploadFile(file);
     if (problem) return setError(problem);
-    if (!title.trim()) return setError(TEXTS.resources.titleRequired);
+    if (!title.trim()) return setError(TEXT.resources.titleRequired);
     setError(null);
     setProgress(0);
     try {
@@ -55,7 +57,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
       onUploaded();
     } catch (err) {
       setProgress(null);
-      setError(errorText(err, TEXTS.resources.uploadFailed));
+      setError(errorText(err, TEXT.resources.uploadFailed));
     }
   }
 
@@ -114,19 +116,8 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
             <progress id={ids.progress} className="upload-progress" max={100} value={Math.round(progress * 100)} />
           </div>
         )}
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !file || !title.trim()}>
-            {busy ? "Uploading..." : "Upload"}
-          </button>
-        </div>
+        <FormError error={error} />
+        <ActionRow onCancel={onClose} cancelDisabled={busy} submitLabel="Upload" pendingLabel="Uploading" pending={busy} disabled={!file || !title.trim()} />
       </form>
     </Modal>
   );

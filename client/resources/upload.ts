@@ -1,7 +1,7 @@
 // The one call that bypasses the typed client: a multipart upload through XMLHttpRequest, because
 // only XHR reports upload progress. The file is streamed as it is, never read into base64.
 import { ApiRequestError } from "../api";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import type { ResourceItem } from "./library";
 
 export type UploadInput = { file: File; fileType: string; title: string; description: string; tags: string[] };
@@ -37,8 +37,8 @@ export function uploadResource(input: UploadInput, onProgress: (fraction: number
       const serverError = parsed && typeof parsed === "object" && "error" in parsed && typeof parsed.error === "string" ? parsed.error : undefined;
       reject(new ApiRequestError(xhr.status, serverError, parsed));
     };
-    xhr.onerror = () => reject(new Error(TEXTS.resources.uploadFailed));
-    xhr.onabort = () => reject(new Error(TEXTS.resources.uploadFailed));
+    xhr.onerror = () => reject(new Error(TEXT.resources.uploadFailed));
+    xhr.onabort = () => reject(new Error(TEXT.resources.uploadFailed));
     xhr.send(body);
   });
 }

@@ -92,6 +92,12 @@ export const loungeRoutes = createRouter()
     const { before, limit } = c.req.valid("query");
     return c.json(await listPosts(c.var.db, c.var.user.id, { before, limit }));
   })
+  /** One post as the feed shows it: a search result or a notification opens it in context. */
+  .get("/posts/:id", requireUser, validate("param", idParam), async (c) => {
+    const post = await getPostDto(c.var.db, c.var.user.id, c.req.valid("param").id);
+    if (!post) throw notFound(T.postNotFound);
+    return c.json(post);
+  })
   .post("/posts", requireUser, requireUnmuted, limited("posts"), validate("json", postBody), async (c) => {
     const { content } = c.req.valid("json");
     const id = await createPost(c.var.db, c.var.user.id, content);

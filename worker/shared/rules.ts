@@ -76,6 +76,12 @@ export const TIMING = {
   chatPollMs: 3000,
   /** The unread counts' polling fallback, while the live socket is down. */
   unreadPollMs: 30_000,
+  /** The notifications' gentle poll, for when the live socket cannot tell (also refreshed on focus). */
+  notificationsPollMs: 60_000,
+  /** An open channel's read marker follows arriving messages after this pause (one request per burst). */
+  markReadDelayMs: 1000,
+  /** Typing pauses this long before a search (the search dialog, the library) asks the server. */
+  searchDebounceMs: 300,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
@@ -137,6 +143,10 @@ export const MEDIA_PREVIEW_MAX_HEIGHT_PX = 400;
 export const PDF_LAYOUT = { margin: 20, textWidth: 170, pageBreakY: 280, lineSpacing: 7 } as const;
 
 export const DEFAULT_NAME = "Cosmic Soul";
+
+/** The UI's languages (docs/client.md "Words"): English, the spec's, and Spanish (Chile). */
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
 export const AI_NOTICE_DEFAULT_TITLE = "AI Generated Notice";
 
 export const NOTICE_TEXT_TYPES = ["announcement", "newsletter", "welcome", "event", "wisdom", "update"] as const;
