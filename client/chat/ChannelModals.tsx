@@ -1,16 +1,15 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
-import type { InferResponseType } from "hono/client";
 import { TEXT } from "../text";
-import { api, errorText, unwrap } from "../api";
+import { api, errorText, unwrap, type Answer } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 
-type MembersList = InferResponseType<(typeof api.groups)[":id"]["members"]["$get"], 200>;
+type MembersList = Answer<(typeof api.groups)[":id"]["members"]["$get"]>;
 type Member = MembersList["members"][number];
 type Invitation = MembersList["invited"][number];
 
@@ -169,13 +168,13 @@ function MembersSection({ channelId }: { channelId: number }) {
           {T.invite}
         </button>
       </form>
+      <FormError error={error} />
       <p className="faint">{T.invitedNote}</p>
       {sentTo && (
         <p className="faint" role="status">
           {T.sent(sentTo)}
         </p>
       )}
-      <FormError error={error} />
     </section>
   );
 }

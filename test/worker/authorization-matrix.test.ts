@@ -144,6 +144,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/search", path: "/api/search?q=seed", expect: SIGNED_IN(200) },
   // notifications: each member their own (which ones is notifications.test.ts's subject)
   { route: "GET /api/notifications", path: "/api/notifications", expect: SIGNED_IN(200) },
+  { route: "GET /api/mentions", path: "/api/mentions?q=a", expect: SIGNED_IN(200) },
   { route: "POST /api/notifications/read", path: "/api/notifications/read", send: json({}), expect: SIGNED_IN(200) },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   { route: "POST /api/link-preview", path: "/api/link-preview", send: json({ url: "http://127.0.0.1/" }), expect: SIGNED_IN(400) },

@@ -507,6 +507,7 @@ const SPECS: Spec[] = [
   },
   { route: "DELETE /api/profile", as: "member", path: "/api/profile", input: { confirm: EMAILS.member }, fields: { confirm: email() }, ok: 200,
     extra: () => [{ name: "another member's email", expect: 400, path: "/api/profile", send: { method: "DELETE", ...jsonBody({ confirm: EMAILS.paid }) } }] },
+  { route: "GET /api/mentions", as: "member", path: "/api/mentions", target: "query", input: { q: "pa", group_id: IDS.publicChannel }, fields: { q: text(LIMITS.mentionQueryMax, false), group_id: int(false) }, ok: 200 },
   { route: "GET /api/search", as: "member", path: "/api/search", target: "query", input: { q: "seed", kind: "post" }, fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) }, ok: 200 },
   {
     route: "POST /api/notifications/read",

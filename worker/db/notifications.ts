@@ -1,7 +1,7 @@
 // Notifications (issue 19): who gets one for what, the member's list and read marks. Each writer is
 // ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
 // the caller can tell their live sockets. Nobody is notified of their own action.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { NotificationDto, NotificationList } from "../shared/notifications";
 import { LIMITS } from "../shared/rules";
 import { searchResultUrl } from "../shared/search";
@@ -104,6 +104,28 @@ export async function notifyMentions(
     allowed.map((userId) => ({ userId, kind: "mention" as const, actorId: input.actorId, postId: input.postId, channelId: input.channelId, messageId: input.messageId })),
   );
   return allowed;
+}
+
+/**
+ * @mention autocomplete: members (not the caller) whose name, or a word of it, starts with `prefix`
+ * (case-insensitive for ASCII letters, SQLite's lower()), by name. `instr`, not LIKE: D1 caps LIKE
+ * patterns at 50 bytes, and the member's text holds no wildcards. `readers` limits the answer to
+ * those who may read a private channel.
+ */
+export function mentionableMembers(db: Database, input: { prefix: string; viewerId: number; readers?: number[] }) {
+  return db
+    .select({ id: users.id, name: sql<string>`${users.name}`, avatar_url: users.avatarUrl })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, input.viewerId),
+        sql`${users.name} <> ''`,
+        sql`instr(' ' || lower(${users.name}), ' ' || lower(${input.prefix})) > 0`,
+        input.readers ? inArray(users.id, input.readers) : undefined,
+      ),
+    )
+    .orderBy(users.name)
+    .limit(LIMITS.mentionSuggestions);
 }
 
 /**
