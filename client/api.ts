@@ -1,6 +1,7 @@
 // The one typed API client: request and response types come from the worker's routes (hono/client).
-import { hc, type ClientResponse } from "hono/client";
+import { hc, type ClientResponse, type InferResponseType } from "hono/client";
 import type { AppType } from "../worker/app";
+import { formatDateTime } from "./components/format";
 import { ENGLISH, TEXT, type Catalog } from "./text";
 
 export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
@@ -16,20 +17,33 @@ export class ApiRequestError extends Error {
   }
 }
 
-type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends 200 | 201 | 202 | 204 | 206 ? T : never) : never;
+type SuccessStatus = 200 | 201 | 202 | 204 | 206;
+/** The body of a call's successful answers, as the worker's route declares it. */
+type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never;
+/** The successful answer of an endpoint of `api` (e.g. `Answer<typeof api.admin.stats.$get>`). */
+export type Answer<Endpoint> = InferResponseType<Endpoint, SuccessStatus>;
 
 /** The ApiRequestError of a non-2xx answer, with the server's `error` text when its body has one. */
-export async function requestError(res: { status: number; json(): Promise<unknown> }): Promise<ApiRequestError> {
-  const body: unknown = await res.json().catch(() => undefined);
+export function apiError(status: number, body: unknown): ApiRequestError {
   const serverError = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : undefined;
-  return new ApiRequestError(res.status, serverError, body);
+  return new ApiRequestError(status, serverError, body);
 }
 
-/** Awaits a call and returns its JSON body, or throws ApiRequestError (network errors pass through). */
-export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<SuccessBody<R>> {
+/** The ApiRequestError of a non-2xx fetch answer (its JSON body, when it has one). */
+export async function requestError(res: { status: number; json(): Promise<unknown> }): Promise<ApiRequestError> {
+  return apiError(res.status, await res.json().catch(() => undefined));
+}
+
+/**
+ * Awaits a call and returns its JSON body, or throws ApiRequestError (network errors pass through).
+ * The signature gives the body the type the worker's route declares; the implementation reads it as
+ * `unknown`, as any JSON (TypeScript checks that the two signatures agree, no cast in between).
+ */
+export function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<SuccessBody<R>>;
+export async function unwrap(call: Promise<ClientResponse<unknown, number, string>>): Promise<unknown> {
   const res = await call;
   if (!res.ok) throw await requestError(res);
-  return (await res.json()) as SuccessBody<R>;
+  return res.json();
 }
 
 /** The server's stable error `code` (a key of API_ERRORS and of the catalogue's `errors`), when it sent a known one. */
@@ -44,13 +58,24 @@ export function errorCode(err: unknown): keyof Catalog["errors"] | undefined {
 /**
  * The server's error in the member's language, otherwise the spec's fallback. The API keeps the spec's
  * English in `error` and a stable `code` beside it (docs/architecture.md); the client shows the active
- * catalogue's text for that code. Texts with arguments (a number of seconds, a provider's name) come
+ * catalogue's text for that code. A text with arguments is translated when the body carries them (a
+ * mute's `muted_until`); the others (seconds to wait, a provider's name, missing settings) come
  * translated only in English, from the server: elsewhere the server's English stands in for them.
  */
 export function errorText(err: unknown, fallback: string): string {
   if (!(err instanceof ApiRequestError)) return fallback;
   const code = errorCode(err);
-  const translated = code === undefined ? undefined : TEXT.errors[code];
-  if (typeof translated === "string" && TEXT !== ENGLISH) return translated;
+  if (code === undefined || TEXT === ENGLISH) return err.serverError || fallback;
+  const translated = TEXT.errors[code];
+  if (typeof translated === "string") return translated;
+  const mutedUntil = code === "account_muted" ? isoField(err.body, "muted_until") : undefined;
+  if (mutedUntil) return TEXT.errors.account_muted(formatDateTime(mutedUntil));
   return err.serverError || fallback;
+}
+
+/** A date field of an error body, if it holds a valid ISO date. */
+function isoField(body: unknown, field: string): string | undefined {
+  if (!body || typeof body !== "object" || !(field in body)) return undefined;
+  const value: unknown = Reflect.get(body, field);
+  return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }

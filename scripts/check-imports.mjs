@@ -1,6 +1,8 @@
 // The worker's import rules, run by `npm run typecheck`: no import cycles (type-only imports count:
 // they still tie the modules' designs together), and worker/db/ (queries) never imports
-// worker/services/ (outside services), so the data layer stays usable from anywhere.
+// worker/services/ (outside services), so the data layer stays usable from anywhere. And the client's
+// rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType` type of worker/app.ts,
+// never worker/db/, worker/routes/ or worker/services/ (response types come from `hc<AppType>`).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -69,8 +71,26 @@ function visit(file) {
 for (const file of files) if (!state.has(file)) visit(file);
 for (const cycle of cycles) problems.push(`import cycle: ${cycle}`);
 
+const CLIENT = path.join(root, "client");
+(function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full);
+    else if (/\.tsx?$/.test(name)) {
+      const source = readFileSync(full, "utf8");
+      for (const match of source.matchAll(/(?:^|\n)\s*(import|export)(\s+type)?\s[^;]*?from\s+["']([^"']+)["']/g)) {
+        if (!match[3].startsWith(".")) continue;
+        const target = rel(path.resolve(path.dirname(full), match[3]));
+        if (!target.startsWith("worker/") || target.startsWith("worker/shared/")) continue;
+        if (target === "worker/app" && match[2]) continue;
+        problems.push(`client imports ${target} (only worker/shared/ and the AppType type of worker/app): ${rel(full)}`);
+      }
+    }
+  }
+})(CLIENT);
+
 if (problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
-console.log(`imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ (${PENDING.size} pending)`);
+console.log(`imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ (${PENDING.size} pending); the client imports only worker/shared/ and AppType`);

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { MODERATION } from "../../worker/shared/rules";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { formatMutedUntil } from "../moderation/MutedBanner";
@@ -82,19 +83,8 @@ function MuteModal({ member, who, onClose }: { member: Member; who: string; onCl
           />
           <span id={ids.hint} className="faint">{TEXT.moderation.muteHoursHint(MODERATION.muteHoursMax)}</span>
         </div>
-        {mute.data?.ok === false && (
-          <p className="alert alert-error" role="alert">
-            {mute.data.error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {TEXT.common.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
-            {busy ? <Spinner small label={TEXT.moderation.muting} /> : TEXT.moderation.mute}
-          </button>
-        </div>
+        <FormError error={mute.data?.ok === false ? mute.data.error : null} />
+        <ActionRow onCancel={onClose} submitLabel={TEXT.moderation.mute} pendingLabel={TEXT.moderation.muting} pending={busy} disabled={!valid} />
       </form>
     </Modal>
   );

@@ -1,9 +1,9 @@
-import type { AdminStatsDto } from "../../worker/db/stats";
+import type { AdminStats } from "./types";
 import { formatClp } from "../components/format";
 import { TEXT } from "../text";
 
 /** The dashboard's figures as the server computes them (GET /api/admin/stats), each with its definition. */
-export function StatCards({ stats }: { stats: AdminStatsDto }) {
+export function StatCards({ stats }: { stats: AdminStats }) {
   const t = TEXT.stats;
   const cards = [
     { id: "total-members", label: t.totalMembers, definition: t.totalMembersDefinition, value: String(stats.total_members), icon: "✦" },

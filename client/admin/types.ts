@@ -1,6 +1,6 @@
-// The admin lists as the client receives them (the worker's DTOs with dates as ISO strings).
-import type { MemberDto, PaymentDto } from "../../worker/db/admin";
+// The admin lists as the client receives them: the answers of their routes, typed by the worker.
+import type { Answer, api } from "../api";
 
-type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
-export type Member = Wire<MemberDto>;
-export type Payment = Wire<PaymentDto>;
+export type Member = Answer<typeof api.admin.members.$get>[number];
+export type Payment = Answer<typeof api.admin.payments.$get>[number];
+export type AdminStats = Answer<typeof api.admin.stats.$get>;

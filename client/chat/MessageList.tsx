@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, unwrap } from "../api";
+import { api, unwrap, type Answer } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { formatDateTime, relativeTime } from "../components/format";
@@ -10,7 +10,7 @@ import { FlagIcon } from "../moderation/icons";
 import { Removed } from "../moderation/Removed";
 import { ReportModal } from "../moderation/ReportModal";
 
-type Preview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
+type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
 
 // One request per URL per page load, shared by every message that links it.
 const previewCache = new Map<string, Promise<Preview | null>>();

@@ -3,9 +3,9 @@
 import { useEffect, useState } from "react";
 import type { IMAGE_MODELS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, ApiRequestError, unwrap } from "../api";
+import { api, ApiRequestError, unwrap, type Answer } from "../api";
 
-export type AiCapabilities = { images: Record<string, boolean>; text: Record<string, boolean> };
+export type AiCapabilities = Answer<typeof api.ai.capabilities.$get>;
 type ImageModel = (typeof IMAGE_MODELS)[number];
 
 const LABELS: Record<ImageModel, string> = { openai: "OpenAI", gemini: "Gemini", straico: "Straico" };
@@ -48,10 +48,12 @@ export class AiInvalidResponse extends Error {
 export function aiErrorLines(err: unknown, fallback: string): string[] {
   if (err instanceof AiInvalidResponse) return [err.message];
   if (!(err instanceof ApiRequestError)) return [fallback];
-  const body = (err.body ?? {}) as { details?: unknown; model?: unknown };
+  const body = err.body && typeof err.body === "object" ? err.body : {};
+  const details = "details" in body ? body.details : undefined;
+  const model = "model" in body ? body.model : undefined;
   const lines = [err.serverError || fallback];
-  if (typeof body.details === "string" && body.details) lines.push(`Details: ${body.details}`);
-  if (typeof body.model === "string" && body.model) lines.push(`Model: ${body.model}`);
+  if (typeof details === "string" && details) lines.push(`Details: ${details}`);
+  if (typeof model === "string" && model) lines.push(`Model: ${model}`);
   return lines;
 }
 

@@ -1,20 +1,14 @@
 // The notice modal's AI actions: ONE function per tab, calling /api/ai/generate-notice-text and
 // /api/ai/generate-notice-image through the typed client. Failures become NoticeAiError with the text
 // to show: the server's error (or the spec's fallback), plus 'Details' and 'Model' lines when given.
-import type { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
 import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { TEXT } from "../text";
+import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
 import { aiCall, aiErrorLines } from "../components/ai";
 
-export type NoticeTextRequest = { prompt: string; type: (typeof NOTICE_TEXT_TYPES)[number]; model: (typeof TEXT_MODELS)[number] };
-export type NoticeImageRequest = {
-  prompt: string;
-  style: (typeof IMAGE_STYLES)[number];
-  quality: (typeof IMAGE_QUALITIES)[number];
-  size: (typeof IMAGE_SIZES)[number];
-  model: (typeof IMAGE_MODELS)[number];
-};
+export type NoticeTextRequest = InferRequestType<(typeof api.ai)["generate-notice-text"]["$post"]>["json"];
+export type NoticeImageRequest = InferRequestType<(typeof api.ai)["generate-notice-image"]["$post"]>["json"];
 
 /** An error whose message is already the text to show (docs/spec.md §8). */
 export class NoticeAiError extends Error {}
@@ -36,7 +30,7 @@ export async function generateNoticeText(request: NoticeTextRequest): Promise<{ 
 /** AI Image tab: returns the generated image's URL for the Manual tab. */
 export async function generateNoticeImage(request: NoticeImageRequest): Promise<{ image_url: string }> {
   const body: unknown = await call(unwrap(api.ai["generate-notice-image"].$post({ json: request })), TEXT.lounge.aiImageFailed);
-  const imageUrl = body && typeof body === "object" ? (body as { image_url?: unknown }).image_url : undefined;
+  const imageUrl = body && typeof body === "object" && "image_url" in body ? body.image_url : undefined;
   if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
   return { image_url: imageUrl };
 }
@@ -49,7 +43,8 @@ export async function generateNoticeImage(request: NoticeImageRequest): Promise<
  */
 export function toNoticeDraft(body: unknown): { title: string; content: string } {
   if (!body || typeof body !== "object") throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
-  const { title, content } = body as { title?: unknown; content?: unknown };
+  const title = "title" in body ? body.title : undefined;
+  const content = "content" in body ? body.content : undefined;
   if (typeof content !== "string" || (title !== undefined && title !== null && typeof title !== "string")) {
     throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
   }

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "../../worker/shared/rules";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { CountedTextarea } from "../lounge/CountedTextarea";
@@ -47,19 +48,8 @@ export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: numbe
           ))}
         </fieldset>
         <CountedTextarea label={TEXT.moderation.detailsLabel} value={details} max={MODERATION.reportDetailsMax} onChange={setDetails} rows={3} />
-        {send.data?.ok === false && (
-          <p className="alert alert-error" role="alert">
-            {send.data.error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {TEXT.common.cancel}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
-            {busy ? <Spinner small label={TEXT.moderation.sendingReport} /> : TEXT.moderation.sendReport}
-          </button>
-        </div>
+        <FormError error={send.data?.ok === false ? send.data.error : null} />
+        <ActionRow onCancel={onClose} submitLabel={TEXT.moderation.sendReport} pendingLabel={TEXT.moderation.sendingReport} pending={busy} disabled={!valid} />
       </form>
     </Modal>
   );

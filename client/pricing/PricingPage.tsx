@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, ApiRequestError, errorText, unwrap } from "../api";
+import { api, ApiRequestError, errorText, unwrap, type Answer } from "../api";
 import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
@@ -26,7 +26,8 @@ const BENEFITS = [
 ];
 
 type Membership = MembershipStatusView;
-type Checkout = { url: string; token: string };
+// The Webpay form to post: the url and token of the answer that starts a checkout.
+type Checkout = Pick<Extract<Answer<typeof api.payments.initiate.$post>, { token: string }>, "url" | "token">;
 
 export default function PricingPage() {
   const loaded = useLoaderData<typeof pricingLoader>();

@@ -3,17 +3,10 @@
 import { COMMERCE_NAME, MEMBERSHIP, PDF_LAYOUT } from "../../worker/shared/rules";
 import { formatClpChile, formatDate } from "../components/format";
 import { saveBlob } from "../resources/export";
+import type { Answer, api } from "../api";
 import { TEXT } from "../text";
 
-export type MemberPayment = {
-  id: number;
-  created_at: string;
-  amount_clp: number;
-  status: string;
-  card_last4: string | null;
-  authorization_code: string | null;
-  is_test: boolean;
-};
+export type MemberPayment = Answer<typeof api.membership.payments.$get>[number];
 
 /** The receipt's rows (label, value), in the order printed. */
 export function receiptRows(payment: MemberPayment, member: { name: string | null; email: string }): [string, string][] {

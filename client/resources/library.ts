@@ -2,21 +2,10 @@
 // decoding and the upload checks of docs/spec.md §5. Unit-tested in test/client/resources.test.tsx.
 import { LIMITS, RESOURCE_ACCEPT_EXTENSIONS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../../worker/shared/rules";
 import { TEXT } from "../text";
+import type { Answer, api } from "../api";
 
 /** A Resource as GET /api/resources sends it (docs/spec.md §3; tags are a JSON-encoded list). */
-export type ResourceItem = {
-  id: number;
-  title: string;
-  description: string | null;
-  file_url: string;
-  file_name: string;
-  file_type: string;
-  file_size: number;
-  kind: "upload" | "ai_text" | "ai_image";
-  tags: string;
-  owner_name: string;
-  created_at: string;
-};
+export type ResourceItem = Answer<typeof api.resources.$get>[number];
 
 /** The tags of a resource; a malformed tags text gives none rather than breaking the card. */
 export function parseTags(tags: string | null | undefined): string[] {

@@ -1,13 +1,12 @@
 // The one call that bypasses the typed client: a multipart upload through XMLHttpRequest, because
 // only XHR reports upload progress. The file is streamed as it is, never read into base64.
-import { ApiRequestError } from "../api";
+import { apiError } from "../api";
 import { TEXT } from "../text";
-import type { ResourceItem } from "./library";
 
 export type UploadInput = { file: File; fileType: string; title: string; description: string; tags: string[] };
 
 /** POST /api/resources/upload as multipart/form-data; `onProgress` gets 0..1 as bytes are sent. */
-export function uploadResource(input: UploadInput, onProgress: (fraction: number) => void): Promise<ResourceItem> {
+export function uploadResource(input: UploadInput, onProgress: (fraction: number) => void): Promise<void> {
   const body = new FormData();
   body.set("title", input.title);
   body.set("description", input.description);
@@ -30,12 +29,12 @@ export function uploadResource(input: UploadInput, onProgress: (fraction: number
         parsed = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300 && parsed && typeof parsed === "object") {
+        // The library reloads after an upload: the new row comes from the list, not from this answer.
         onProgress(1);
-        resolve(parsed as ResourceItem);
+        resolve();
         return;
       }
-      const serverError = parsed && typeof parsed === "object" && "error" in parsed && typeof parsed.error === "string" ? parsed.error : undefined;
-      reject(new ApiRequestError(xhr.status, serverError, parsed));
+      reject(apiError(xhr.status, parsed));
     };
     xhr.onerror = () => reject(new Error(TEXT.resources.uploadFailed));
     xhr.onabort = () => reject(new Error(TEXT.resources.uploadFailed));

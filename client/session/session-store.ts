@@ -1,18 +1,18 @@
 // The session of docs/spec.md §4: pending until the first user fetch settles, a fetching flag, merged
 // concurrent fetches and code exchanges, logout that clears the user before calling the server.
-import type { UserDto } from "../../worker/db/users";
 import { TEXTS } from "../../worker/shared/texts";
-import { api } from "../api";
+import { api, type Answer } from "../api";
 
-export type SessionUserView = Omit<UserDto, "created_at"> & { created_at: string };
+export type SessionUserView = Answer<typeof api.users.me.$get>;
 export type SessionState = { user: SessionUserView | null; pending: boolean; fetching: boolean };
 
-type Reply = { ok: boolean; status: number; json(): Promise<unknown> };
+/** What the store reads of an answer of `api`, its body typed by the route (tests answer with this much). */
+type Reply<Endpoint> = { ok: boolean; status: number; json(): Promise<Answer<Endpoint>> };
 export type SessionDeps = {
-  getMe(): Promise<Reply>;
-  getRedirectUrl(): Promise<Reply>;
-  postSession(body: { code: string; state: string }): Promise<Reply>;
-  logout(): Promise<Reply>;
+  getMe(): Promise<Reply<typeof api.users.me.$get>>;
+  getRedirectUrl(): Promise<Reply<typeof api.oauth.google.redirect_url.$get>>;
+  postSession(body: { code: string; state: string }): Promise<{ ok: boolean; status: number }>;
+  logout(): Promise<{ ok: boolean; status: number }>;
   navigate(url: string): void;
   log(message: string): void;
 };
@@ -44,7 +44,7 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
       try {
         const res = await deps.getMe();
         if (!res.ok) throw new Error(TEXTS.session.fetchUserFailed(res.status));
-        const user = (await res.json()) as SessionUserView;
+        const user = await res.json();
         set({ user });
         return user;
       } catch (err) {
@@ -84,7 +84,7 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     try {
       const res = await deps.getRedirectUrl();
       if (!res.ok) throw new Error(TEXTS.session.redirectFailed(res.status));
-      const { redirectUrl } = (await res.json()) as { redirectUrl: string };
+      const { redirectUrl } = await res.json();
       deps.navigate(redirectUrl);
     } catch (err) {
       deps.log(err instanceof Error ? err.message : String(err));

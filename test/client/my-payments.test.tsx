@@ -10,7 +10,7 @@ import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render"
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const PROFILE = { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } };
 const paid = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
-  id: 31, created_at: "2026-03-04T15:00:00.000Z", amount_clp: 15000, status: "completed", card_last4: "6623", authorization_code: "1213", is_test: false, ...patch,
+  id: 31, created_at: "2026-03-04T15:00:00.000Z", amount_clp: 15000, status: "completed", card_last4: "6623", authorization_code: "1213", refund_type: null, refunded_amount_clp: null, refunded_at: null, is_test: false, ...patch,
 });
 
 function serve(payments: { status: number; body: unknown }) {

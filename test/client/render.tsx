@@ -6,7 +6,9 @@ import { AppTree } from "../../client/app";
 import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps } from "../../client/session/session-store";
 
-export const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+/** A fake answer of the API: like `Response.json()`, its `json()` is untyped (`any`), the body is the test's. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: (): Promise<any> => Promise.resolve(body) });
 
 export const userFixture = (patch: Record<string, unknown> = {}) => ({
   id: 1, name: "Luna", email: "luna@example.com", avatar_url: null, role: "member", bio: null, timezone: null, created_at: "2026-01-01T00:00:00.000Z", ...patch,

@@ -167,7 +167,7 @@ describe("links in context", () => {
   it("/app/resources?resource= marks that resource's card", async () => {
     const resource = (id: number, title: string) => ({ id, title, description: "d", file_url: `/api/resources/${id}/file`, file_type: "text/plain", file_name: "a.txt", tags: "[]", created_at: NOW, uploaded_by: 1, storage_method: "r2" });
     stubFetch((url) => {
-      if (url === "/api/resources/tags") return { status: 200, body: { tags: [], total: 2 } };
+      if (url.startsWith("/api/resources/tags")) return { status: 200, body: { tags: [], total: 2 } };
       if (url.startsWith("/api/resources")) return { status: 200, body: [resource(1, "First"), resource(2, "Second")] };
       if (url === "/api/membership") return { status: 200, body: { status: "active", next_payment_due: "2099-01-01T00:00:00.000Z" } };
       return undefined;

@@ -120,6 +120,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/groups/:id/members", path: `/api/groups/${priv}/members`, expect: [401, 404, 403, 200, 200] },
   { route: "POST /api/groups/:id/members", path: `/api/groups/${priv}/members`, send: json({ email: EMAILS.member }), expect: [401, 404, 403, 201, 201] },
   { route: "DELETE /api/groups/:id/members/:userId", path: `/api/groups/${priv}/members/${paid}`, expect: [401, 404, 403, 200, 200] },
+  { route: "DELETE /api/groups/:id/invitations/:invitationId", path: `/api/groups/${priv}/invitations/${IDS.invitation}`, expect: [401, 404, 403, 200, 200] },
   { route: "GET /api/groups/:id/socket", label: "public", path: `/api/groups/${pub}/socket`, send: upgrade, expect: SIGNED_IN(101) },
   { route: "GET /api/groups/:id/socket", label: "private", path: `/api/groups/${priv}/socket`, send: upgrade, expect: [401, 404, 101, 101, 101] },
   { route: "GET /api/messages", label: "public", path: `/api/messages?group_id=${pub}`, expect: SIGNED_IN(200) },

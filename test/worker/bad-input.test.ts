@@ -365,6 +365,13 @@ const SPECS: Spec[] = [
   { route: "GET /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, ok: 200 },
   { route: "POST /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, input: { email: EMAILS.member }, fields: { email: email() }, ok: 201 },
   { route: "DELETE /api/groups/:id/members/:userId", as: "owner", path: "/api/groups/{id}/members/{userId}", params: { id: priv, userId: IDS.paid }, ok: 200 },
+  {
+    route: "DELETE /api/groups/:id/invitations/:invitationId",
+    as: "owner",
+    path: "/api/groups/{id}/invitations/{invitationId}",
+    params: { id: priv, invitationId: IDS.invitation },
+    ok: 200,
+  },
   { route: "GET /api/groups/:id/socket", as: "owner", path: "/api/groups/{id}/socket", params: { id: pub }, ok: 426 },
   { route: "GET /api/messages", as: "owner", path: "/api/messages", target: "query", input: { group_id: pub, after: 0 }, fields: { group_id: int(), after: int(false, true) }, ok: 200 },
   {

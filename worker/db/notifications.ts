@@ -50,6 +50,21 @@ export async function notifyChannelInvite(db: Database, input: { userId: number;
 }
 
 /**
+ * Binding invitations: notifies a member of the private channels their pending invitations are about
+ * to join them to, unless they were notified already (known accounts are notified when invited) or
+ * invited themselves. Running it twice notifies once.
+ */
+export async function notifyInvitationsBinding(db: Database, input: { userId: number; email: string }): Promise<Recipients> {
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id)
+      select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c on c.id = i.channel_id
+      where i.email = ${input.email} and c.is_private = 1 and (i.invited_by is null or i.invited_by <> ${input.userId})
+        and not exists (select 1 from notifications n where n.user_id = ${input.userId} and n.kind = 'channel_invite' and n.channel_id = i.channel_id)
+      returning user_id`),
+  );
+}
+
+/**
  * `@Name` in a text: the names written after each @ (up to LIMITS.mentionNameWordsMax words; the
  * longest one that is a member's name wins). The client's autocomplete writes names exactly.
  */

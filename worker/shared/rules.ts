@@ -83,13 +83,13 @@ export const TIMING = {
   notificationsPollMs: 60_000,
   /** An open channel's read marker follows arriving messages after this pause (one request per burst). */
   markReadDelayMs: 1000,
+  /** Typing pauses this long before a search (the search dialog, the library) asks the server. */
+  searchDebounceMs: 300,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
   /** How long the 'already active' message shows before /pricing moves on to /app/resources. */
   alreadyActiveRedirectMs: 1500,
-  /** Searches (the library, the search dialog) ask the server once the member stops typing this long. */
-  searchDebounceMs: 300,
 } as const;
 
 /**
