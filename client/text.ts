@@ -304,7 +304,7 @@ const en = {
     paymentCompleted: "Your payment went through: your membership is active.",
     paymentFailed: "Your payment did not go through.",
     membershipEnding: (date: string) => `Your membership ends on ${date}. Renew to keep your access.`,
-    channelInvite: (who: string, channel: string) => `${who} added you to the private channel #${channel}`,
+    channelInvite: (who: string, channel: string) => `${who} invited you to the private channel #${channel}`,
   },
   unread: {
     badge: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),

@@ -82,9 +82,10 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
         <EmptyState title={TEXT.audit.empty} />
       ) : (
         <>
-          <div className="table-wrap card card-tight">
+          {/* Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
+        <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="audit-caption">
             <table className="admin-table">
-              <caption className="visually-hidden">{TEXT.audit.title}</caption>
+              <caption id="audit-caption" className="visually-hidden">{TEXT.audit.title}</caption>
               <thead>
                 <tr>
                   <th scope="col">{TEXT.audit.columns.time}</th>

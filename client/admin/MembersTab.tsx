@@ -65,9 +65,9 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
       {members.length === 0 ? (
         <EmptyState title="No members yet" />
       ) : (
-        <div className="table-wrap card card-tight">
+        <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="members-caption">
           <table className="admin-table">
-            <caption className="visually-hidden">Members</caption>
+            <caption id="members-caption" className="visually-hidden">Members</caption>
             <thead>
               <tr>
                 <th scope="col">Member</th>

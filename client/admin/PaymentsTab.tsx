@@ -76,9 +76,9 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
       {payments.length === 0 ? (
         <EmptyState title="No payment records" />
       ) : (
-        <div className="table-wrap card card-tight">
+        <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="payments-caption">
           <table className="admin-table">
-            <caption className="visually-hidden">Payments</caption>
+            <caption id="payments-caption" className="visually-hidden">Payments</caption>
             <thead>
               <tr>
                 <th scope="col">User</th>

@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import type { chatLoader } from "../chat/data";
 import { UNREAD_PATH } from "../live/data";
-import { liveRoom } from "../live/live-room";
+import { followLive } from "../live/live-room";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -21,16 +21,9 @@ export function ChatUnreadBadge() {
   const { total } = useUnread();
 
   useEffect(() => {
-    const reload = () => void load.current(UNREAD_PATH);
-    reload();
-    const stop = liveRoom.listen({ frame: (frame) => unreadStore.frame(frame, me), live: (up) => up && reload() });
-    const poll = setInterval(() => !liveRoom.isLive() && reload(), TIMING.unreadPollMs);
-    const onFocus = () => document.visibilityState === "visible" && reload();
-    document.addEventListener("visibilitychange", onFocus);
+    const stop = followLive({ refresh: () => void load.current(UNREAD_PATH), pollMs: TIMING.unreadPollMs, frame: (frame) => unreadStore.frame(frame, me) });
     return () => {
       stop();
-      clearInterval(poll);
-      document.removeEventListener("visibilitychange", onFocus);
       unreadStore.reset();
     };
   }, [me]);

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
-import { liveRoom } from "../live/live-room";
+import { followLive } from "../live/live-room";
 import { NOTIFICATIONS_PATH, type notificationsLoader } from "../notifications/data";
 import { BellIcon } from "../search/icons";
 import { TEXT } from "../text";
@@ -19,19 +19,15 @@ export function NotificationBell() {
   load.current = list.load;
   const reload = () => void load.current(NOTIFICATIONS_PATH);
 
-  useEffect(() => {
-    const refresh = () => void load.current(NOTIFICATIONS_PATH);
-    refresh();
-    const stop = liveRoom.listen({ frame: (frame) => frame.type === "notification" && refresh(), live: (up) => up && refresh() });
-    const poll = setInterval(() => !liveRoom.isLive() && refresh(), TIMING.notificationsPollMs);
-    const onFocus = () => document.visibilityState === "visible" && refresh();
-    document.addEventListener("visibilitychange", onFocus);
-    return () => {
-      stop();
-      clearInterval(poll);
-      document.removeEventListener("visibilitychange", onFocus);
-    };
-  }, []);
+  useEffect(
+    () =>
+      followLive({
+        refresh: () => void load.current(NOTIFICATIONS_PATH),
+        pollMs: TIMING.notificationsPollMs,
+        frame: (frame) => frame.type === "notification" && void load.current(NOTIFICATIONS_PATH),
+      }),
+    [],
+  );
 
   const unread = list.data?.ok ? list.data.unread : 0;
   return (

@@ -81,3 +81,21 @@ function createLiveRoom() {
 }
 
 export const liveRoom = createLiveRoom();
+
+/**
+ * Keeps something the live socket reports on current: `refresh` runs now, whenever the socket
+ * (re)connects (nothing missed while it was down), when the tab becomes visible again, and every
+ * `pollMs` while the socket is down; `frame` hears every frame. Call it from one effect's owner.
+ */
+export function followLive({ refresh, pollMs, frame }: { refresh(): void; pollMs: number; frame?(frame: ServerFrame): void }): () => void {
+  refresh();
+  const stop = liveRoom.listen({ frame, live: (up) => up && refresh() });
+  const poll = setInterval(() => !liveRoom.isLive() && refresh(), pollMs);
+  const onVisible = () => document.visibilityState === "visible" && refresh();
+  document.addEventListener("visibilitychange", onVisible);
+  return () => {
+    stop();
+    clearInterval(poll);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+}

@@ -11,6 +11,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -97,6 +98,21 @@ async function startPreview() {
       if (ready) console.error(`lighthouse: proxy failed on ${req.method} ${req.url}: ${err instanceof Error ? err.message : err}`);
       res.writeHead(502).end();
     }
+  });
+  // WebSocket upgrades (the live socket) go through untouched, as at the edge.
+  proxy.on("upgrade", (req, socket, head) => {
+    const upstream = net.connect(Number(args["preview-port"]), "localhost", () => {
+      const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${k === "origin" && v === base ? previewBase : k === "host" ? `localhost:${args["preview-port"]}` : v}`);
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`);
+      upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    const close = () => {
+      socket.destroy();
+      upstream.destroy();
+    };
+    upstream.on("error", close);
+    socket.on("error", close);
   });
   await new Promise((resolve) => proxy.listen(Number(args.port), "localhost", resolve));
   const deadline = Date.now() + 90_000;

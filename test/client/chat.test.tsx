@@ -6,6 +6,7 @@ import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
+import { FakeSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
 // The first test also loads the lazily imported screen, which is slow on a busy machine.
@@ -33,33 +34,6 @@ function stubApi(handler: Handler) {
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
-}
-
-/** A WebSocket the test drives by hand. */
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  sent: string[] = [];
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
 }
 
 const deferred = <T,>() => {

@@ -56,8 +56,9 @@ describe("reporting", () => {
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.spam }));
     await user.type(within(dialog).getByLabelText(TEXT.moderation.detailsLabel), "  selling things  ");
     await user.click(send);
-    expect(await screen.findByText(TEXT.moderation.reportSent)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // Generous waits: the first test also loads the lounge's lazy chunk on a shared, busy machine.
+    expect(await screen.findByText(TEXT.moderation.reportSent, {}, { timeout: 5_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 5_000 });
     expect(reportCalls(fetchMock)).toEqual([{ kind: "post", id: 10, reason: "spam", details: "selling things" }]);
   });
 

@@ -44,7 +44,8 @@ describe("unread counts", () => {
   it("the Chat navigation item shows the total, live: others' new messages add, mine do not, a read elsewhere clears", async () => {
     const fetchMock = stubApi();
     renderApp("/app/lounge", me());
-    await waitFor(() => expect(navTotal()).toBe(`5${TEXT.unread.badge(5)}`));
+    // The first render also loads the shell's code: slow on a busy machine.
+    await waitFor(() => expect(navTotal()).toBe(`5${TEXT.unread.badge(5)}`), { timeout: 10_000 });
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: new RegExp(`Chat.*${TEXT.unread.badge(5)}`) })).toBeTruthy();
 
@@ -74,7 +75,8 @@ describe("unread counts", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = stubApi();
     renderApp("/app/lounge", me());
-    await waitFor(() => expect(navTotal()).toBe(`5${TEXT.unread.badge(5)}`));
+    // The first render also loads the shell's code: slow on a busy machine.
+    await waitFor(() => expect(navTotal()).toBe(`5${TEXT.unread.badge(5)}`), { timeout: 10_000 });
     const before = groupLoads(fetchMock);
     groups = [channel(1, "General", 0), channel(2, "Stars", 1)];
     await act(() => vi.advanceTimersByTimeAsync(TIMING.unreadPollMs));

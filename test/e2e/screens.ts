@@ -7,6 +7,11 @@ export type Role = "signed-out" | "member" | "paying-member" | "admin";
 export type Screen = { role: Role; name: string; path: string; ready: (page: Page) => Promise<unknown> };
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name }).first().waitFor();
+/** An admin dashboard tab (not in the URL): opened by its tab, ready when its heading shows. */
+const adminTab = (tab: string, title: string) => async (page: Page) => {
+  await page.getByRole("tab", { name: tab }).click();
+  await heading(title)(page);
+};
 
 export const SCREENS: Screen[] = [
   { role: "signed-out", name: "landing", path: "/", ready: heading("A sanctuary for kindred souls") },
@@ -20,6 +25,8 @@ export const SCREENS: Screen[] = [
   { role: "member", name: "pricing", path: "/pricing", ready: heading("Unlock Premium Resources") },
   { role: "paying-member", name: "resources", path: "/app/resources", ready: heading("Resource Library") },
   { role: "admin", name: "admin", path: "/admin", ready: (p) => p.getByRole("tab", { name: "Members" }).waitFor() },
+  { role: "admin", name: "admin-moderation", path: "/admin", ready: adminTab("Moderation", "Open reports") },
+  { role: "admin", name: "admin-audit", path: "/admin", ready: adminTab("Audit", "Audit log") },
   { role: "admin", name: "lounge-admin", path: "/app/lounge", ready: heading("Welcome to the Cosmic Lounge ✧") },
   { role: "admin", name: "resources-admin", path: "/app/resources", ready: heading("Resource Library") },
 ];
