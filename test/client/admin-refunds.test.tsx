@@ -24,7 +24,8 @@ function serve(refundAnswer: { status: number; body: unknown }) {
     }
     if (url === "/api/admin/payments") return { status: 200, body: payments };
     if (url === "/api/admin/members") return { status: 200, body: MEMBERS };
-    return { status: 200, body: { mode: "emulator", configured: true, missing: [] } };
+    if (url === "/api/payments/mode") return { status: 200, body: { mode: "emulator", configured: true, missing: [] } };
+    return undefined;
   });
   return refundCalls;
 }
@@ -84,7 +85,8 @@ describe("admin refunds", () => {
     stubAdminFetch((url, init) => {
       if (url.endsWith("/refund") && init?.method === "POST") return undefined;
       if (url === "/api/admin/payments") return { status: 200, body: [payment({ id: 7 })] };
-      return { status: 200, body: MEMBERS };
+      if (url === "/api/admin/members") return { status: 200, body: MEMBERS };
+      return undefined;
     });
     const rows = await openPayments();
     fireEvent.click(within(rows[0]).getByRole("button", { name: /Refund payment 7/ }));
