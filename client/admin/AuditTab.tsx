@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { AUDIT_ACTIONS, type AuditAction } from "../../worker/shared/rules";
 import { formatDateTime } from "../components/format";
+import { LoadMore } from "../components/LoadMore";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import type { PageResult } from "../data/pages";
@@ -112,14 +113,7 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
               </tbody>
             </table>
           </div>
-          {pages.hasMore && (
-            <div className="feed-more">
-              {pages.failed && <p className="muted" role="alert">{TEXT.audit.loadFailed}</p>}
-              <button type="button" className="btn" onClick={pages.loadMore} disabled={pages.loading}>
-                {pages.loading ? <Spinner small label={TEXT.audit.loading} /> : TEXT.common.loadMore}
-              </button>
-            </div>
-          )}
+          <LoadMore pages={pages} loadingLabel={TEXT.audit.loading} failedText={TEXT.audit.loadFailed} />
         </>
       )}
     </div>

@@ -2,8 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { EmptyState } from "../components/States";
-import { Spinner } from "../components/Spinner";
-import { useInfiniteScroll } from "../data/infinite-scroll";
+import { LoadMore } from "../components/LoadMore";
 import { usePages, type PageResult } from "../data/pages";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -26,7 +25,6 @@ export default function LoungePage() {
   const isAdmin = user?.role === "admin";
   const revalidator = useRevalidator();
   const feed = usePages(firstPage, PAGE, "feed", (before) => `${POSTS_PAGE_PATH}?before=${before}`);
-  const sentinel = useInfiniteScroll(feed.hasMore && !feed.failed, feed.loadMore);
   const comments = useFetcher<PageResult<Comment>>({ key: "lounge-comments" });
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -72,15 +70,7 @@ export default function LoungePage() {
             ))}
           </div>
         )}
-        <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
-        {feed.hasMore && (
-          <div className="feed-more">
-            {feed.failed && <p className="muted" role="alert">{TEXT.lounge.moreFailed}</p>}
-            <button type="button" className="btn" onClick={feed.loadMore} disabled={feed.loading}>
-              {feed.loading ? <Spinner small label={TEXT.lounge.loadingMore} /> : TEXT.common.loadMore}
-            </button>
-          </div>
-        )}
+        <LoadMore pages={feed} loadingLabel={TEXT.lounge.loadingMore} failedText={TEXT.lounge.moreFailed} />
       </section>
 
       <section className="card welcome-card" aria-labelledby="welcome-title">

@@ -9,9 +9,9 @@ import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Spinner } from "../components/Spinner";
+import { LoadMore } from "../components/LoadMore";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import { useInfiniteScroll } from "../data/infinite-scroll";
 import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -101,7 +101,6 @@ export default function ResourcesPage() {
 
   const first = load.state === "ready" ? load.resources : [];
   const pages = usePages(first, PAGE, `${search.q}\n${search.tag}`, (before) => resourcesPageHref(search, before));
-  const sentinel = useInfiniteScroll(pages.hasMore && !pages.failed, pages.loadMore);
   const searching = navigation.state === "loading" && navigation.location.pathname === pathname;
 
   const reload = () => revalidator.revalidate();
@@ -173,15 +172,7 @@ export default function ResourcesPage() {
               ))}
             </div>
           )}
-          <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
-          {pages.hasMore && (
-            <div className="feed-more">
-              {pages.failed && <p className="muted" role="alert">{TEXT.library.moreFailed}</p>}
-              <button type="button" className="btn" onClick={pages.loadMore} disabled={pages.loading}>
-                {pages.loading ? <Spinner small label={TEXT.library.loadingMore} /> : TEXT.common.loadMore}
-              </button>
-            </div>
-          )}
+          <LoadMore pages={pages} loadingLabel={TEXT.library.loadingMore} failedText={TEXT.library.moreFailed} />
 
           <footer className="resources-footer" aria-label={TEXT.library.summaryLabel}>
             <div>
