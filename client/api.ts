@@ -1,6 +1,7 @@
 // The one typed API client: request and response types come from the worker's routes (hono/client).
 import { hc, type ClientResponse, type InferResponseType } from "hono/client";
 import type { AppType } from "../worker/app";
+import { ENGLISH, TEXT, type Catalog } from "./text";
 
 export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
 
@@ -44,5 +45,25 @@ export async function unwrap(call: Promise<ClientResponse<unknown, number, strin
   return res.json();
 }
 
-/** The server's error text when present, otherwise the spec's fallback. */
-export const errorText = (err: unknown, fallback: string) => (err instanceof ApiRequestError && err.serverError) || fallback;
+/** The server's stable error `code` (a key of API_ERRORS and of the catalogue's `errors`), when it sent a known one. */
+export function errorCode(err: unknown): keyof Catalog["errors"] | undefined {
+  if (!(err instanceof ApiRequestError)) return undefined;
+  const body = err.body;
+  if (!body || typeof body !== "object" || !("code" in body) || typeof body.code !== "string") return undefined;
+  const code = body.code;
+  return Object.hasOwn(TEXT.errors, code) ? (code as keyof Catalog["errors"]) : undefined;
+}
+
+/**
+ * The server's error in the member's language, otherwise the spec's fallback. The API keeps the spec's
+ * English in `error` and a stable `code` beside it (docs/architecture.md); the client shows the active
+ * catalogue's text for that code. Texts with arguments (a number of seconds, a provider's name) come
+ * translated only in English, from the server: elsewhere the server's English stands in for them.
+ */
+export function errorText(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiRequestError)) return fallback;
+  const code = errorCode(err);
+  const translated = code === undefined ? undefined : TEXT.errors[code];
+  if (typeof translated === "string" && TEXT !== ENGLISH) return translated;
+  return err.serverError || fallback;
+}

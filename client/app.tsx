@@ -1,25 +1,44 @@
-import { StrictMode } from "react";
+import { Fragment, StrictMode, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { ConfirmProvider } from "./components/ConfirmDialog";
+import { useLanguage } from "./components/LanguageSwitch";
 import { ToastProvider } from "./components/Toasts";
 import { createRoutes } from "./router";
 import { SessionProvider } from "./session/session-context";
 import type { SessionStore } from "./session/session-store";
+
+/**
+ * Screens read `TEXT` (client/text.ts) while rendering; on a language change this renders the tree
+ * again from scratch (a new key), so every screen, dialog and memoised part shows the new words. The
+ * router keeps its state and data; open dialogs and unsaved drafts close (docs/client.md "Words").
+ */
+function InActiveLanguage({ children }: { children: ReactNode }) {
+  return <Fragment key={useLanguage()}>{children}</Fragment>;
+}
+
+/** The providers around the router: the session, then (per language) toasts and confirmations. */
+export function AppTree({ session, router }: { session: SessionStore; router: DataRouter }) {
+  return (
+    <SessionProvider store={session}>
+      <InActiveLanguage>
+        <ToastProvider>
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+          </ConfirmProvider>
+        </ToastProvider>
+      </InActiveLanguage>
+    </SessionProvider>
+  );
+}
 
 /** The React app: the router over the routes of client/router.tsx, with the session the entry created. */
 export function startApp(root: HTMLElement, session: SessionStore) {
   const router = createBrowserRouter(createRoutes(session));
   createRoot(root).render(
     <StrictMode>
-      <SessionProvider store={session}>
-        <ToastProvider>
-          <ConfirmProvider>
-            <RouterProvider router={router} />
-          </ConfirmProvider>
-        </ToastProvider>
-      </SessionProvider>
+      <AppTree session={session} router={router} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,7 @@
 // The entry: the landing page is painted without React; any other path loads the app's shell and,
 // at the same time, the current screen's code.
 import { showTestModeBanner } from "./components/test-mode-banner";
+import { followSavedLanguage, initialLanguage, setLanguage } from "./i18n/language";
 import { mountLanding } from "./landing/landing";
 import { preloadScreen } from "./screens";
 import { createSessionStore } from "./session/session-store";
@@ -9,13 +10,16 @@ import "./styles/screens.css";
 
 const session = createSessionStore();
 const root = document.getElementById("root")!;
-void showTestModeBanner();
+// The first paint waits for the language's catalogue (English is here; Spanish is a small chunk).
+const languageReady = setLanguage(initialLanguage());
+followSavedLanguage(session);
+void languageReady.then(() => showTestModeBanner());
 
 if (window.location.pathname === "/") {
   // A visitor who is already signed in goes on to the lounge (a full load: the app is not here yet).
-  mountLanding(root, session, () => window.location.replace("/app/lounge"));
+  void languageReady.then(() => mountLanding(root, session, () => window.location.replace("/app/lounge")));
   void session.fetchUser();
 } else {
   preloadScreen(window.location.pathname);
-  void import("./app").then(({ startApp }) => startApp(root, session));
+  void Promise.all([import("./app"), languageReady]).then(([{ startApp }]) => startApp(root, session));
 }

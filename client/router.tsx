@@ -3,19 +3,23 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs.
 import { redirect, type RouteObject } from "react-router";
-import { adminLoader } from "./admin/data";
+import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
+import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
 import { chatLoader } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
+import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
 import { profileLoader } from "./profile/data";
-import { resourcesLoader } from "./resources/data";
+import { RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
+import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
+import { keepUnread, UNREAD_PATH } from "./live/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -44,9 +48,9 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               children: [
                 { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
-                { path: "/app/resources", loader: () => guarded(requirePaid(session), resourcesLoader), lazy: lazyScreen(SCREENS["/app/resources"]) },
+                { path: "/app/resources", loader: ({ request }) => guarded(requirePaid(session), () => resourcesLoader(request)), lazy: lazyScreen(SCREENS["/app/resources"]) },
                 { path: "/app/profile", loader: profileLoader, lazy: lazyScreen(SCREENS["/app/profile"]) },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), lazy: lazyScreen(SCREENS["/admin"]) },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
             },
           ],
@@ -54,6 +58,13 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
+        // Data-only write: a report, filed from the lounge or the chat.
+        { path: REPORT_PATH, action: reportAction },
+        { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
+        { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
+        { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

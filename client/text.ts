@@ -1,9 +1,23 @@
 // The client's one text catalogue: the spec's texts shared with the worker (worker/shared/texts.ts)
-// plus every string the screens show. Screens read words only from here (the Spanish UI swaps this).
-import { TEXTS } from "../worker/shared/texts";
+// plus every string the screens show, in English; client/i18n/es.ts is the same catalogue in Spanish
+// (Chile). Screens read words only from `TEXT`, a live binding that setLanguage() (client/i18n/language.ts)
+// points at the active language's catalogue before the app re-renders (docs/client.md "Words").
+import { API_ERRORS, TEXTS } from "../worker/shared/texts";
+import type { AuditAction } from "../worker/shared/rules";
+import type { Widen } from "./i18n/catalog";
 
-export const TEXT = {
+const en = {
   ...TEXTS,
+  /** What the client shows for an API error, by its `code` (client/api.ts errorText). */
+  errors: API_ERRORS,
+  /** Intl locales of the language: numbers, money and dates; relative time ("3h ago"). */
+  locale: { tag: "en-US", relative: "en-US" },
+  time: { justNow: "Just now" },
+  language: {
+    label: "Language",
+    names: { en: "English", es: "Español" },
+    saveFailed: "Your language could not be saved on your profile; it is kept on this device.",
+  },
   common: {
     loading: "Loading",
     loadFailed: "This page could not be loaded.",
@@ -66,6 +80,85 @@ export const TEXT = {
     deleteNotice: (title: string) => `Delete notice ${title}`,
     welcomeTitle: "Welcome to the Cosmic Lounge ✧",
     welcomeText: "A gentle space to share insights, celebrate small victories and support each other on the journey. Be kind, stay curious and let your light shine.",
+  },
+  moderation: {
+    ...TEXTS.moderation,
+    report: "Report",
+    reportTitle: { post: "Report this post", comment: "Report this comment", message: "Report this message" },
+    reportPost: "Report post",
+    reportComment: (name: string) => `Report the comment of ${name}`,
+    reportMessage: (name: string) => `Report the message of ${name}`,
+    reportIntro: "Tell the moderators what is wrong. The author will not know who reported it.",
+    reasonLegend: "Reason",
+    reasonOptions: { spam: "Spam", harassment: "Harassment", other: "Something else" },
+    detailsLabel: "Details (optional)",
+    sendReport: "Send report",
+    sendingReport: "Sending report",
+    reportFailed: "The report could not be sent. Please try again.",
+    postOptions: "Post options",
+    deletePost: "Delete post",
+    mute: "Mute",
+    unmute: "Unmute",
+    muteLabel: (who: string) => `Mute ${who}`,
+    unmuteLabel: (who: string) => `Unmute ${who}`,
+    muteTitle: (who: string) => `Mute ${who}`,
+    muteIntro: "A muted member can read but cannot post, comment or chat until the time runs out. You can unmute them sooner.",
+    muteHours: "Hours",
+    muteHoursHint: (max: number) => `From 1 to ${max} hours (${max / 24} days).`,
+    muting: "Muting",
+    mutedBadge: (until: string) => `Muted until ${until}`,
+    mutedToast: (who: string, until: string) => `${who} is muted until ${until}.`,
+    unmutedToast: (who: string) => `${who} can post again.`,
+    tab: "Moderation",
+    queueTitle: "Open reports",
+    queueIntro: "Reported content in its context. Hide replaces it with \"Removed by a moderator\" for everyone (its author sees the reason); Dismiss leaves it.",
+    queueEmpty: "No open reports. All is calm.",
+    queueFailed: "Could not load the reports.",
+    kindLabels: { post: "Post", comment: "Comment", message: "Chat message" },
+    reportCount: (n: number) => `${n} report${n === 1 ? "" : "s"}`,
+    reasonsLabel: "Reasons given",
+    onPost: (excerpt: string) => `On the post: "${excerpt}"`,
+    inChannel: (name: string) => `In #${name}`,
+    byAuthor: (name: string) => `by ${name}`,
+    reportedImage: "Reported image",
+    hide: "Hide",
+    dismiss: "Dismiss",
+    hideLabel: (kind: string, who: string) => `Hide the ${kind.toLowerCase()} of ${who}`,
+    dismissLabel: (kind: string, who: string) => `Dismiss the report on the ${kind.toLowerCase()} of ${who}`,
+    hiddenToast: "Hidden: members now see \"Removed by a moderator\".",
+    dismissedToast: "Report dismissed: the content stays.",
+  },
+  audit: {
+    tab: "Audit",
+    title: "Audit log",
+    intro: "Every admin action, newest first, with who did it and a short before and after. Nothing here can be changed or deleted.",
+    filtersLabel: "Filter the audit log",
+    actionFilter: "Action",
+    actorFilter: "Admin",
+    all: "All",
+    exportCsv: "Export CSV",
+    empty: "No entries match.",
+    loadFailed: "Could not load the audit log.",
+    loading: "Loading the audit log",
+    columns: { time: "When", actor: "Who", action: "Action", target: "Target", change: "Before → after" },
+    formerActor: (id: number) => `Former member #${id}`,
+    target: (type: string, id: string | null) => (id ? `${type} #${id}` : type),
+    none: "—",
+    actionLabels: {
+      "member.add": "Member added",
+      "member.role_change": "Role changed",
+      "member.remove": "Member removed",
+      "member.mute": "Member muted",
+      "member.unmute": "Member unmuted",
+      "report.hide": "Content hidden",
+      "report.dismiss": "Report dismissed",
+      "notice.create": "Notice created",
+      "notice.delete": "Notice deleted",
+      "payment.delete": "Payment deleted",
+      "payment.clear_all": "All payments cleared",
+      "payment.refund": "Payment refunded",
+      "ai.key_test": "AI keys tested",
+    } satisfies Record<AuditAction, string>,
   },
   health: {
     tab: "Health",
@@ -132,4 +225,85 @@ export const TEXT = {
     concept: (days: number) => `Membership, ${days} days`,
     cardEnding: (last4: string) => `**** **** **** ${last4}`,
   },
+  search: {
+    ...TEXTS.search,
+    open: "Search",
+    shortcut: "Ctrl K",
+    shortcutMac: "⌘ K",
+    title: "Search the lounge",
+    label: "Search posts, comments, messages and resources",
+    placeholder: "Search everything...",
+    kindLabel: "Show",
+    kinds: { all: "All", post: "Posts", comment: "Comments", message: "Messages", resource: "Resources" },
+    kindOne: { post: "Post", comment: "Comment", message: "Message", resource: "Resource" },
+    results: "Results",
+    searching: "Searching",
+    hint: "Type to search. Use the arrow keys to move and Enter to open.",
+    empty: (q: string) => `Nothing found for "${q}".`,
+    failed: "The search did not work. Please try again.",
+    count: (n: number) => (n === 1 ? "1 result" : `${n} results`),
+    inChannel: (name: string) => `in #${name}`,
+    messageNotShown: "That message is no longer in this channel.",
+  },
+  notifications: {
+    open: "Notifications",
+    openWithCount: (n: number) => (n === 1 ? "Notifications, 1 unread" : `Notifications, ${n} unread`),
+    title: "Notifications",
+    markAllRead: "Mark all read",
+    empty: "Nothing new. The stars are quiet.",
+    failed: "Could not load your notifications.",
+    loading: "Loading notifications",
+    unreadMark: "Unread",
+    someone: "Someone",
+    comment: (who: string) => `${who} commented on your post`,
+    like: (who: string, count: number) => (count <= 1 ? `${who} liked your post` : `${who} and ${count - 1} more liked your post`),
+    mentionPost: (who: string) => `${who} mentioned you in a post`,
+    mentionChat: (who: string, channel: string) => `${who} mentioned you in #${channel}`,
+    notice: (title: string) => `New pinned notice: ${title}`,
+    paymentCompleted: "Your payment went through: your membership is active.",
+    paymentFailed: "Your payment did not go through.",
+    membershipEnding: (date: string) => `Your membership ends on ${date}. Renew to keep your access.`,
+    channelInvite: (who: string, channel: string) => `${who} added you to the private channel #${channel}`,
+  },
+  unread: {
+    badge: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),
+    more: (cap: number) => `${cap}+`,
+  },
+  mentions: {
+    suggestions: "People to mention",
+    noMatch: "No member by that name",
+  },
+  library: {
+    heading: "Resource Library",
+    lead: "Guides, meditations and wisdom for your cosmic journey.",
+    aiGenerate: "AI Generate",
+    upload: "Upload",
+    searchLabel: "Search resources",
+    searchPlaceholder: "Search by title, description or tag",
+    searching: "Searching the library",
+    tagsLabel: "Filter by tag",
+    allTags: "All",
+    emptyText: "Upload the first resource or generate one with AI.",
+    noResultsText: "Try another search or tag.",
+    loadingMore: "Loading more resources",
+    moreFailed: "Could not load more resources.",
+    uploaded: "Resource uploaded",
+    summaryLabel: "Library summary",
+    total: "Total Resources",
+    categories: "Categories",
+    unlimited: "Unlimited",
+    possibilities: "Possibilities",
+  },
 };
+
+/** The shape of every language's catalogue (client/i18n/es.ts is typed against it). */
+export type Catalog = Widen<typeof en>;
+export const ENGLISH: Catalog = en;
+
+/** The active language's catalogue. Read it at render time (not in module-level constants). */
+export let TEXT: Catalog = ENGLISH;
+
+/** Points `TEXT` at another catalogue; only setLanguage() calls it (then the app re-renders). */
+export function activateCatalog(catalog: Catalog) {
+  TEXT = catalog;
+}

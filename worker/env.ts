@@ -1,4 +1,5 @@
 import type { Database } from "./db/client";
+import type { Language } from "./shared/rules";
 
 /**
  * Bindings and variables of the worker. The bindings (D1, R2, the chat Durable Object) and the vars
@@ -37,6 +38,8 @@ export interface SessionUser {
   role: "member" | "admin";
   bio: string | null;
   timezone: string | null;
+  /** The chosen UI language, or null (the browser's language decides). */
+  language: Language | null;
   /** Set by an admin's mute (issue 20); in the past or null when the member may post. */
   mutedUntil: Date | null;
   createdAt: Date;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { LIMITS, type Role } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
@@ -16,14 +16,14 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return setError(TEXTS.admin.emailRequired);
+    if (!email.trim()) return setError(TEXT.admin.emailRequired);
     setBusy(true);
     setError(null);
     try {
       const created = await unwrap(api.admin.members.$post({ json: { email: email.trim(), name: name.trim() || null, role } }));
       await onAdded(created?.email ?? email.trim());
     } catch (err) {
-      setError(errorText(err, TEXTS.admin.addMemberFailed));
+      setError(errorText(err, TEXT.admin.addMemberFailed));
       setBusy(false);
     }
   };

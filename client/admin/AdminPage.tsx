@@ -1,23 +1,27 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { TEXTS } from "../../worker/shared/texts";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { TEXT } from "../text";
 import { ApiKeysTab } from "./ApiKeysTab";
+import { AuditTab } from "./AuditTab";
 import { HealthTab } from "./HealthTab";
 import { MembersTab } from "./MembersTab";
+import { ModerationTab } from "./ModerationTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
 import type { adminLoader } from "./data";
 import "./admin.css";
+import "../moderation/moderation.css";
 
 const TABS = [
   { id: "members", label: "Members" },
   { id: "payments", label: "Payments" },
   { id: "content", label: "Content" },
+  { id: "moderation", label: TEXT.moderation.tab },
+  { id: "audit", label: TEXT.audit.tab },
   { id: "keys", label: "API Keys" },
-  { id: "health", label: TEXT.health.tab },
+  { id: "health", get label() { return TEXT.health.tab; } },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -36,7 +40,7 @@ export default function AdminPage() {
         <>
           {data.mode?.configured === false && (
             <p className="alert alert-error payments-config" role="alert">
-              {TEXTS.admin.paymentsNotConfigured(data.mode.missing)}
+              {TEXT.admin.paymentsNotConfigured(data.mode.missing)}
             </p>
           )}
           <StatCards stats={data.stats} />
@@ -46,9 +50,11 @@ export default function AdminPage() {
             {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={reload} />}
             {tab === "content" && (
               <div className="card state">
-                <p>{TEXTS.admin.contentPlaceholder}</p>
+                <p>{TEXT.admin.contentPlaceholder}</p>
               </div>
             )}
+            {tab === "moderation" && <ModerationTab reports={data.reports} retrying={revalidator.state === "loading"} onRetry={() => void reload()} />}
+            {tab === "audit" && <AuditTab first={data.audit} members={data.members} />}
             {tab === "keys" && <ApiKeysTab />}
             {tab === "health" && <HealthTab />}
           </section>

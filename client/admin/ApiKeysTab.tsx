@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { errorText } from "../api";
 import { Spinner } from "../components/Spinner";
 import { KEY_PROVIDERS, validateKeys, type KeyResults } from "./keys";
@@ -17,7 +17,7 @@ export function ApiKeysTab() {
     try {
       setState({ phase: "results", results: await validateKeys() });
     } catch (err) {
-      setState({ phase: "error", error: errorText(err, TEXTS.admin.validateKeysFailed) });
+      setState({ phase: "error", error: errorText(err, TEXT.admin.validateKeysFailed) });
     }
   };
 
@@ -54,7 +54,7 @@ export function ApiKeysTab() {
               );
             })}
           </ul>
-          {anyFailed && <p className="alert alert-info">{TEXTS.admin.keysHint}</p>}
+          {anyFailed && <p className="alert alert-info">{TEXT.admin.keysHint}</p>}
         </>
       )}
     </div>

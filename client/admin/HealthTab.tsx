@@ -1,14 +1,14 @@
 import { useState } from "react";
 import type { InferResponseType } from "hono/client";
 import { api, errorText, unwrap } from "../api";
+import { formatTime } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { TEXT } from "../text";
 
 type Report = InferResponseType<typeof api.admin.health.$get, 200>;
 type State = { phase: "idle" } | { phase: "checking" } | { phase: "done"; report: Report } | { phase: "error"; error: string };
 
-const T = TEXT.health;
-const label = (name: string) => T.names[name] ?? (name.startsWith("ai_") ? `AI: ${name.slice(3)}` : name);
+const label = (name: string) => TEXT.health.names[name] ?? (name.startsWith("ai_") ? `AI: ${name.slice(3)}` : name);
 
 /** The deep health check (GET /api/admin/health), run when the admin asks: it calls every dependency. */
 export function HealthTab() {
@@ -19,20 +19,20 @@ export function HealthTab() {
     try {
       setState({ phase: "done", report: await unwrap(api.admin.health.$get()) });
     } catch (err) {
-      setState({ phase: "error", error: errorText(err, T.failed) });
+      setState({ phase: "error", error: errorText(err, TEXT.health.failed) });
     }
   };
 
   return (
     <div className="stack">
       <div className="spread">
-        <h2 className="admin-section-title">{T.title}</h2>
+        <h2 className="admin-section-title">{TEXT.health.title}</h2>
         <button type="button" className="btn btn-primary" disabled={state.phase === "checking"} onClick={() => void run()}>
-          {T.run}
+          {TEXT.health.run}
         </button>
       </div>
-      {state.phase === "idle" && <p className="muted">{T.intro}</p>}
-      {state.phase === "checking" && <Spinner label={T.running} />}
+      {state.phase === "idle" && <p className="muted">{TEXT.health.intro}</p>}
+      {state.phase === "checking" && <Spinner label={TEXT.health.running} />}
       {state.phase === "error" && (
         <p className="alert alert-error" role="alert" data-testid="health-error">
           {state.error}
@@ -41,17 +41,17 @@ export function HealthTab() {
       {state.phase === "done" && (
         <>
           <p className={`alert ${state.report.ok ? "alert-info" : "alert-error"}`} role="status" data-testid="health-summary">
-            {state.report.ok ? T.allOk : T.someDown} {T.checkedAt(new Date(state.report.checked_at).toLocaleTimeString())}
+            {state.report.ok ? TEXT.health.allOk : TEXT.health.someDown} {TEXT.health.checkedAt(formatTime(state.report.checked_at))}
           </p>
           <ul className="key-results">
             {state.report.checks.map((check) => (
               <li key={check.name} className="card card-tight" data-testid={`health-${check.name}`}>
                 <div className="spread">
                   <strong>{label(check.name)}</strong>
-                  <span className={`badge ${check.ok ? "badge-active" : "badge-failed"}`}>{check.ok ? T.up : T.down}</span>
+                  <span className={`badge ${check.ok ? "badge-active" : "badge-failed"}`}>{check.ok ? TEXT.health.up : TEXT.health.down}</span>
                 </div>
                 <div className="faint">
-                  {T.latency(check.latency_ms)} · {check.detail}
+                  {TEXT.health.latency(check.latency_ms)} · {check.detail}
                 </div>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -10,6 +10,7 @@ import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
 import { AddMemberModal } from "./AddMemberModal";
 import { downloadCsv, membersCsv } from "./csv";
+import { MuteControls } from "./MuteControls";
 import type { Member } from "./types";
 
 const STATUS_BADGE: Record<string, string> = { active: "badge-active", trial: "badge-admin-status", inactive: "badge-other" };
@@ -22,13 +23,13 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const remove = async (m: Member) => {
-    if (!(await confirm(TEXTS.confirm.deleteMember))) return;
+    if (!(await confirm(TEXT.confirm.deleteMember))) return;
     setBusyId(m.id);
     try {
       await unwrap(api.admin.members[":id"].$delete({ param: { id: String(m.id) } }));
       await onChanged();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.admin.deleteMemberFailed), "error");
+      toast.show(errorText(err, TEXT.admin.deleteMemberFailed), "error");
     } finally {
       setBusyId(null);
     }
@@ -42,7 +43,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
       await unwrap(api.admin.members[":id"].$patch({ param: { id: String(m.id) }, json: { role } }));
       await onChanged();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.admin.updateRoleFailed), "error");
+      toast.show(errorText(err, TEXT.admin.updateRoleFailed), "error");
     } finally {
       setBusyId(null);
     }
@@ -102,6 +103,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
                           {m.role === "admin" ? "Make member" : "Make admin"}
                         </button>
                       )}
+                      <MuteControls member={m} />
                       {m.role !== "admin" && (
                         <button type="button" className="btn btn-sm btn-danger" disabled={busyId === m.id} onClick={() => void remove(m)} aria-label={`Delete ${m.email}`}>
                           Delete

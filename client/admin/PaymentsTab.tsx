@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { TEXTS } from "../../worker/shared/texts";
 import { api, errorText, unwrap } from "../api";
 import { TEXT } from "../text";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -19,13 +18,13 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
   const [busy, setBusy] = useState<number | "all" | null>(null);
 
   const remove = async (p: Payment) => {
-    if (!(await confirm(TEXTS.confirm.deletePayment))) return;
+    if (!(await confirm(TEXT.confirm.deletePayment))) return;
     setBusy(p.id);
     try {
       await unwrap(api.admin.payments[":id"].$delete({ param: { id: String(p.id) } }));
       await onChanged();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.admin.deletePaymentFailed), "error");
+      toast.show(errorText(err, TEXT.admin.deletePaymentFailed), "error");
     } finally {
       setBusy(null);
     }
@@ -48,14 +47,14 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
   };
 
   const clearAll = async () => {
-    if (!(await confirm(TEXTS.confirm.clearPayments, "Delete all"))) return;
+    if (!(await confirm(TEXT.confirm.clearPayments, "Delete all"))) return;
     setBusy("all");
     try {
       await unwrap(api.admin.payments["clear-all"].$delete());
-      toast.show(TEXTS.admin.clearedPayments, "success");
+      toast.show(TEXT.admin.clearedPayments, "success");
       await onChanged();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.admin.clearPaymentsFailed), "error");
+      toast.show(errorText(err, TEXT.admin.clearPaymentsFailed), "error");
     } finally {
       setBusy(null);
     }
@@ -102,7 +101,7 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
                       <span className={`badge ${STATUS_BADGE[status]}`}>{status}</span>
                       {p.failure_reason && status === "failed" && <span className="payment-reason"> ({p.failure_reason})</span>}
                       {p.refund_type && status === "refunded" && <span className="payment-reason"> ({p.refund_type})</span>}
-                      {p.is_test && <span className="badge badge-other payment-test">{TEXTS.admin.testPayment}</span>}
+                      {p.is_test && <span className="badge badge-other payment-test">{TEXT.admin.testPayment}</span>}
                     </td>
                     <td>{formatDate(p.created_at)}</td>
                     <td className="row">

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap, type Answer } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { ActionRow } from "../components/ActionRow";
@@ -54,7 +54,7 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
     try {
       onCreated(await unwrap(api.groups.$post({ json: toBody(form) })));
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.createFailed));
+      setError(errorText(err, TEXT.chat.createFailed));
     } finally {
       setBusy(false);
     }
@@ -94,7 +94,7 @@ function MembersSection({ channelId }: { channelId: number }) {
       setMembers((m) => [...(m ?? []).filter((x) => x.id !== member.id), member]);
       setEmail("");
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.memberAddFailed));
+      setError(errorText(err, TEXT.chat.memberAddFailed));
     } finally {
       setBusy(false);
     }
@@ -105,7 +105,7 @@ function MembersSection({ channelId }: { channelId: number }) {
       await unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } }));
       setMembers((m) => (m ?? []).filter((x) => x.id !== member.id));
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.memberRemoveFailed));
+      setError(errorText(err, TEXT.chat.memberRemoveFailed));
     }
   };
 
@@ -161,20 +161,20 @@ export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { c
     try {
       onSaved(await unwrap(api.groups[":id"].$put({ param, json: toBody(form) })));
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.updateFailed));
+      setError(errorText(err, TEXT.chat.updateFailed));
     } finally {
       setBusy(false);
     }
   };
   const remove = async () => {
-    if (busy || !(await confirm(TEXTS.confirm.deleteChannel, "Delete channel"))) return;
+    if (busy || !(await confirm(TEXT.confirm.deleteChannel, "Delete channel"))) return;
     setBusy(true);
     setError(null);
     try {
       await unwrap(api.groups[":id"].$delete({ param }));
       onDeleted(channel.id);
     } catch (err) {
-      setError(errorText(err, TEXTS.chat.deleteFailed));
+      setError(errorText(err, TEXT.chat.deleteFailed));
       setBusy(false);
     }
   };

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLoaderData, useRevalidator } from "react-router";
+import { useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
-import { TEXTS } from "../../worker/shared/texts";
-import { api, unwrap } from "../api";
+import { OPEN_PARAMS } from "../../worker/shared/search";
+import { TIMING } from "../../worker/shared/rules";
+import { TEXT } from "../text";
+import { api, errorCode, unwrap } from "../api";
+import { useMutedText } from "../moderation/MutedBanner";
 import { EmptyState, ErrorState } from "../components/States";
 import { Spinner } from "../components/Spinner";
 import { useSession } from "../session/session-context";
@@ -12,11 +15,13 @@ import { MessageList } from "./MessageList";
 import { LockIcon } from "./icons";
 import type { chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
+import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import "./chat.css";
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
 function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { channels: ChannelDto[]; selectedId: number | null; onSelect: (id: number) => void; onManage: (c: ChannelDto) => void; onCreate: () => void }) {
+  const unread = useUnread().byChannel;
   return (
     <>
       <div className="spread chat-channels-head">
@@ -45,6 +50,12 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
                 <span aria-hidden="true">{c.is_private ? <LockIcon /> : "#"}</span>
                 <span className="chat-channel-name">{c.name}</span>
                 {c.is_private && <span className="visually-hidden">(private)</span>}
+                {c.id !== selectedId && Boolean(unread.get(c.id)) && (
+                  <span className="channel-count">
+                    <span aria-hidden="true">{unreadLabel(unread.get(c.id)!)}</span>
+                    <span className="visually-hidden">{TEXT.unread.badge(unread.get(c.id)!)}</span>
+                  </span>
+                )}
               </button>
               {c.can_manage && (
                 <button type="button" className="btn btn-ghost btn-icon chat-gear" aria-label={`Manage channel ${c.name}`} title="Manage channel" onClick={() => onManage(c)}>
@@ -59,24 +70,48 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
   );
 }
 
-function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
+function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; linkedMessage?: number; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
   const { user, store } = useSession();
   const [announcement, setAnnouncement] = useState("");
+  // On screen, the channel is read: its badge clears, and messages arriving move the read marker.
+  useEffect(() => {
+    unreadStore.setOpen(channel.id);
+    return () => unreadStore.setOpen(null);
+  }, [channel.id]);
+  const markRead = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(markRead.current), []);
   const onIncoming = useCallback(
     (added: MessageDto[]) => {
       const others = added.filter((m) => m.sender_id !== user?.id);
       const last = others[others.length - 1];
-      if (last) setAnnouncement(TEXTS.chat.newMessage(last.sender_name, last.body));
+      if (last) setAnnouncement(TEXT.chat.newMessage(last.sender_name, last.body));
+      if (others.length === 0) return;
+      clearTimeout(markRead.current);
+      markRead.current = setTimeout(() => void api.groups[":id"].read.$post({ param: { id: String(channel.id) } }).catch(() => undefined), TIMING.markReadDelayMs);
     },
-    [user?.id],
+    [user?.id, channel.id],
   );
   const feed = useChannelFeed(channel.id, { onIncoming, onChannelDeleted, onSessionEnded: store.signedOut });
+  // A linked message older than the latest page: load from it on, once.
+  const { reach, status, messages } = feed;
+  const reached = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!linkedMessage || status !== "ready" || reached.current === linkedMessage || messages.some((m) => m.id === linkedMessage)) return;
+    reached.current = linkedMessage;
+    void reach(linkedMessage);
+  }, [linkedMessage, status, messages, reach]);
 
+  const mutedText = useMutedText();
+  /** A mute set while this page was open shows at the first refused send: the user view then carries it. */
+  const noticeMute = (err: unknown) => {
+    if (errorCode(err) === "account_muted") void store.fetchUser();
+    throw err;
+  };
   const sendText = async (body: string) => {
-    feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })));
+    feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })).catch(noticeMute));
   };
   const sendImage = async (file: File) => {
-    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })));
+    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })).catch(noticeMute));
   };
 
   return (
@@ -93,7 +128,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
           {channel.description && <p className="faint chat-description">{channel.description}</p>}
         </div>
         {!feed.live && feed.status === "ready" && (
-          <span className="badge badge-other chat-offline" title={TEXTS.chat.offline}>
+          <span className="badge badge-other chat-offline" title={TEXT.chat.offline}>
             Polling
           </span>
         )}
@@ -103,7 +138,7 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
           <Spinner label="Loading messages" />
         </div>
       ) : feed.status === "error" && feed.messages.length === 0 ? (
-        <ErrorState text={TEXTS.chat.loadFailed} onRetry={feed.retry} />
+        <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
       ) : feed.messages.length === 0 ? (
         <div className="chat-messages">
           <EmptyState title="No messages yet" icon="☾">
@@ -111,12 +146,12 @@ function ChannelPane({ channel, drawerOpen, onOpenDrawer, onChannelDeleted }: { 
           </EmptyState>
         </div>
       ) : (
-        <MessageList messages={feed.messages} currentUserId={user?.id} />
+        <MessageList messages={feed.messages} currentUserId={user?.id} linkedId={linkedMessage} />
       )}
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
       </div>
-      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} />
+      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} mutedText={mutedText} />
     </section>
   );
 }
@@ -130,6 +165,9 @@ export default function ChatPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const channels = loaded.ok ? loaded.channels.filter((c) => !gone.has(c.id)) : null;
+  useEffect(() => {
+    if (loaded.ok) unreadStore.load(loaded.channels);
+  }, [loaded]);
 
   const drawerRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -140,11 +178,16 @@ export default function ChatPage() {
     return () => document.removeEventListener("keydown", onKey);
   }, [drawerOpen]);
 
-  // The selected channel, or the first one when there is no (longer a) selection.
-  const selected = channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
+  // A link in context (?group=ID&message=ID, from search or a notification) opens that channel at that message.
+  const [params, setParams] = useSearchParams();
+  const linkedGroup = Number(params.get(OPEN_PARAMS.group)) || null;
+  const linkedMessage = Number(params.get(OPEN_PARAMS.message)) || undefined;
+  // The linked channel, else the selected one, else the first when there is no (longer a) selection.
+  const selected = channels?.find((c) => c.id === linkedGroup) ?? channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
   const select = (id: number) => {
     setSelectedId(id);
     setDrawerOpen(false);
+    if (linkedGroup) setParams({}, { replace: true });
   };
   const removeChannel = (id: number) => {
     setDialog(null);
@@ -158,7 +201,7 @@ export default function ChatPage() {
     return (
       <div className="page-wide">
         <h1 className="visually-hidden">Chat</h1>
-        <ErrorState text={TEXTS.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState text={TEXT.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
   }
@@ -177,7 +220,7 @@ export default function ChatPage() {
         />
       </nav>
       {selected ? (
-        <ChannelPane key={selected.id} channel={selected} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
+        <ChannelPane key={selected.id} channel={selected} linkedMessage={selected.id === linkedGroup ? linkedMessage : undefined} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
       ) : (
         <section className="chat-pane card">
           <header className="chat-pane-head">

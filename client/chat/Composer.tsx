@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { errorText } from "../api";
 import { useToast } from "../components/Toasts";
 import { ImageIcon } from "./icons";
@@ -9,8 +9,8 @@ export const COMPOSER_MAX_HEIGHT_PX = 100;
 
 /** docs/spec.md §5 chat image rules, checked before anything is sent; returns the error text or null. */
 export function checkChatImage(file: File): string | null {
-  if (!file.type.startsWith("image/")) return TEXTS.chat.imageTypeInvalid;
-  if (file.size > LIMITS.chatImageMaxBytes) return TEXTS.chat.imageTooLarge;
+  if (!file.type.startsWith("image/")) return TEXT.chat.imageTypeInvalid;
+  if (file.size > LIMITS.chatImageMaxBytes) return TEXT.chat.imageTooLarge;
   return null;
 }
 
@@ -19,7 +19,18 @@ export function checkChatImage(file: File): string | null {
  * flight blocks another, and the text comes back if the send fails. The image button checks the
  * file before uploading it.
  */
-export function Composer({ channelName, onSend, onImage }: { channelName: string; onSend: (body: string) => Promise<void>; onImage: (file: File) => Promise<void> }) {
+export function Composer({
+  channelName,
+  onSend,
+  onImage,
+  mutedText,
+}: {
+  channelName: string;
+  onSend: (body: string) => Promise<void>;
+  onImage: (file: File) => Promise<void>;
+  /** Set while the member is muted: everything is disabled and this says until when. */
+  mutedText?: string | null;
+}) {
   const toast = useToast();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
@@ -47,7 +58,7 @@ export function Composer({ channelName, onSend, onImage }: { channelName: string
     } catch (err) {
       // Give the text back (unless the person already started a new one).
       setText((current) => (current ? current : text));
-      toast.show(errorText(err, TEXTS.chat.sendFailed), "error");
+      toast.show(errorText(err, TEXT.chat.sendFailed), "error");
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -71,7 +82,7 @@ export function Composer({ channelName, onSend, onImage }: { channelName: string
     try {
       await onImage(file);
     } catch (err) {
-      toast.show(errorText(err, TEXTS.chat.imageUploadFailed), "error");
+      toast.show(errorText(err, TEXT.chat.imageUploadFailed), "error");
     } finally {
       setUploading(false);
     }
@@ -86,7 +97,12 @@ export function Composer({ channelName, onSend, onImage }: { channelName: string
       }}
     >
       <input ref={fileInput} type="file" accept="image/*" hidden aria-hidden="true" tabIndex={-1} data-testid="chat-image-input" onChange={(e) => void pickImage(e.target.files?.[0])} />
-      <button type="button" className="btn btn-ghost btn-icon" aria-label="Upload image" title="Upload image" disabled={uploading} onClick={() => fileInput.current?.click()}>
+      {mutedText && (
+        <p id="chat-composer-muted" className="alert alert-info composer-muted">
+          {mutedText}
+        </p>
+      )}
+      <button type="button" className="btn btn-ghost btn-icon" aria-label="Upload image" title="Upload image" disabled={uploading || !!mutedText} onClick={() => fileInput.current?.click()}>
         {uploading ? "…" : <ImageIcon />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">
@@ -100,10 +116,12 @@ export function Composer({ channelName, onSend, onImage }: { channelName: string
         maxLength={LIMITS.chatMessageMax}
         placeholder={`Message #${channelName}`}
         value={text}
+        disabled={!!mutedText}
+        aria-describedby={mutedText ? "chat-composer-muted" : undefined}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="btn btn-primary" disabled={sending || !text.trim()}>
+      <button type="submit" className="btn btn-primary" disabled={sending || !text.trim() || !!mutedText}>
         Send
       </button>
     </form>

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, unwrap, type Answer } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
-import { relativeTime } from "../components/format";
+import { formatDateTime, relativeTime } from "../components/format";
+import { FlagIcon } from "../moderation/icons";
+import { Removed } from "../moderation/Removed";
+import { ReportModal } from "../moderation/ReportModal";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
 
@@ -78,26 +81,34 @@ export function LinkPreviews({ text }: { text: string }) {
       {shown.map((url) => (
         <LinkPreviewCard key={url} url={url} />
       ))}
-      {rest > 0 && <span className="faint">{TEXTS.chat.moreLinks(rest)}</span>}
+      {rest > 0 && <span className="faint">{TEXT.chat.moreLinks(rest)}</span>}
     </div>
   );
 }
 
 const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
 
-function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
+function MessageItem({ message, own, linked }: { message: MessageDto; own: boolean; linked: boolean }) {
   const fileName = message.image_url ? imageName(message.body) : null;
+  const [reporting, setReporting] = useState(false);
   return (
-    <li className={own ? "chat-message own" : "chat-message"}>
+    <li id={`message-${message.id}`} className={`chat-message${own ? " own" : ""}${linked ? " linked" : ""}`}>
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
         <div className="chat-message-meta">
           <strong>{message.sender_name}</strong>
-          <time className="faint" dateTime={message.created_at} title={new Date(message.created_at).toLocaleString()}>
+          <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>
+          {!own && !message.hidden && (
+            <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportMessage(message.sender_name)} onClick={() => setReporting(true)}>
+              <FlagIcon /> {TEXT.moderation.report}
+            </button>
+          )}
         </div>
-        {message.image_url ? (
+        {message.hidden ? (
+          <Removed reason={message.hidden_reason} className="chat-text" />
+        ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">
               <img src={message.image_url} alt={fileName ? `Image: ${fileName}` : "Shared image"} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />
@@ -113,18 +124,27 @@ function MessageItem({ message, own }: { message: MessageDto; own: boolean }) {
           </>
         )}
       </div>
+      {reporting && <ReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
     </li>
   );
 }
 
-/** The message pane: oldest first, scrolled to the newest unless the reader scrolled up. */
-export function MessageList({ messages, currentUserId }: { messages: MessageDto[]; currentUserId: number | undefined }) {
+/**
+ * The message pane: oldest first, scrolled to the newest unless the reader scrolled up, or to the
+ * linked message (`linkedId`, from a search result or a notification) once it is there.
+ */
+export function MessageList({ messages, currentUserId, linkedId }: { messages: MessageDto[]; currentUserId: number | undefined; linkedId?: number }) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const shownLink = useRef<number | undefined>(undefined);
   useEffect(() => {
     const el = scroller.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [messages]);
+    if (linkedId && shownLink.current !== linkedId && messages.some((m) => m.id === linkedId)) {
+      shownLink.current = linkedId;
+      pinned.current = false;
+      document.getElementById(`message-${linkedId}`)?.scrollIntoView?.({ block: "center" });
+    } else if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [messages, linkedId]);
   return (
     <div
       ref={scroller}
@@ -138,7 +158,7 @@ export function MessageList({ messages, currentUserId }: { messages: MessageDto[
     >
       <ol className="chat-message-list">
         {messages.map((m) => (
-          <MessageItem key={m.id} message={m} own={m.sender_id === currentUserId} />
+          <MessageItem key={m.id} message={m} own={m.sender_id === currentUserId} linked={m.id === linkedId} />
         ))}
       </ol>
     </div>

@@ -67,6 +67,23 @@ export function useChannelFeed(
     }
   }, [groupId, accept]);
 
+  /** A moderator hid a message: its text and image leave this page at once (its author learns why at the next load). */
+  const hide = useCallback((id: number) => {
+    setMessages((current) => current.map((m) => (m.id === id ? { ...m, body: "", image_url: null, hidden: true } : m)));
+  }, []);
+
+  /** Loads the messages from `messageId` on (a link to an older message than the latest page). */
+  const reach = useCallback(
+    async (messageId: number) => {
+      try {
+        accept(await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(messageId - 1) } })), true);
+      } catch {
+        /* the message stays out of view; the channel itself still works */
+      }
+    },
+    [groupId, accept],
+  );
+
   /** Adds a message this client just sent (the socket's copy is dropped as a duplicate). */
   const addOwn = useCallback((message: MessageDto) => accept([message], false), [accept]);
 
@@ -116,6 +133,7 @@ export function useChannelFeed(
         const frame = parseServerFrame(event.data);
         if (frame?.type === "message" && frame.message.group_id === groupId) accept([frame.message], false);
         else if (frame?.type === "deleted") handlersRef.current.onChannelDeleted?.();
+        else if (frame?.type === "message_hidden" && frame.group_id === groupId) hide(frame.message_id);
       };
       ws.onclose = (event) => {
         clearInterval(pingTimer);
@@ -145,7 +163,7 @@ export function useChannelFeed(
         ws.close(1000, "leaving");
       }
     };
-  }, [groupId, accept, catchUp]);
+  }, [groupId, accept, catchUp, hide]);
 
   // Polling fallback while the socket is down.
   useEffect(() => {
@@ -155,5 +173,5 @@ export function useChannelFeed(
     return () => clearInterval(timer);
   }, [catchUp]);
 
-  return { messages, status, live, addOwn, retry: () => setAttempt((n) => n + 1) };
+  return { messages, status, live, addOwn, reach, retry: () => setAttempt((n) => n + 1) };
 }

@@ -3,7 +3,11 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } fr
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
+import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
+import { ChatUnreadBadge } from "./ChatUnreadBadge";
+import { SearchButton } from "./SearchButton";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 const NAV = [
   { to: "/app/lounge", label: "Lounge", icon: "✦" },
@@ -53,6 +57,7 @@ export function AppLayout() {
           ☰
         </button>
         <span className="brand">✧ Cosmic Lounge</span>
+        <SearchButton />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
@@ -62,6 +67,7 @@ export function AppLayout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
               <span aria-hidden="true">{item.icon}</span> {item.label}
+              {item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
@@ -78,6 +84,7 @@ export function AppLayout() {
               <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ Admin</span> : "Member"}</div>
             </div>
           </div>
+          <LanguageSwitch />
           <button type="button" className="btn btn-sm" onClick={signOut}>
             Sign Out
           </button>
@@ -86,6 +93,7 @@ export function AppLayout() {
       {/* The router's pending state: the next screen's data and code are on their way. */}
       {navigation.state !== "idle" && <div className="route-progress" role="progressbar" aria-label={TEXT.common.loading} />}
       <main id="main" className="main" tabIndex={-1} aria-busy={navigation.state === "loading"}>
+        <MutedBanner />
         <Outlet />
       </main>
     </div>

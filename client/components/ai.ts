@@ -2,7 +2,7 @@
 // and the spec's way of showing an AI failure.
 import { useEffect, useState } from "react";
 import type { IMAGE_MODELS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, ApiRequestError, unwrap, type Answer } from "../api";
 
 export type AiCapabilities = Answer<typeof api.ai.capabilities.$get>;
@@ -33,14 +33,14 @@ export function useAiCapabilities(): AiCapabilities | null {
  */
 export function imageUnavailableReason(caps: AiCapabilities | null, model: ImageModel): string | null {
   if (!caps || caps.images[model] !== false) return null;
-  if (model === "gemini") return TEXTS.resources.geminiImagesSoonText;
-  return TEXTS.ai.imagesNotConfiguredShort(LABELS[model]);
+  if (model === "gemini") return TEXT.resources.geminiImagesSoonText;
+  return TEXT.ai.imagesNotConfiguredShort(LABELS[model]);
 }
 
 /** An AI answer that is not what the contract says. */
 export class AiInvalidResponse extends Error {
   constructor() {
-    super(TEXTS.lounge.aiInvalidResponse);
+    super(TEXT.lounge.aiInvalidResponse);
   }
 }
 

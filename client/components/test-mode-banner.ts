@@ -3,6 +3,7 @@
 // so nobody mistakes a test checkout for a real one. Plain DOM: the landing page loads no React.
 import type { InferResponseType } from "hono/client";
 import type { api } from "../api";
+import { subscribeLanguage } from "../i18n/language";
 import { TEXT } from "../text";
 
 type PaymentMode = InferResponseType<typeof api.payments.mode.$get, 200>;
@@ -23,5 +24,6 @@ export async function showTestModeBanner(body: HTMLElement = document.body): Pro
   banner.className = "test-mode-banner";
   banner.setAttribute("role", "note");
   banner.textContent = TEXT.payment.testModeBanner;
+  subscribeLanguage(() => (banner.textContent = TEXT.payment.testModeBanner));
   body.insertBefore(banner, body.firstChild);
 }

@@ -1,6 +1,9 @@
 // The landing page without React: a first visit to `/` downloads only this, the session store and
 // the texts (the app's shell loads on the way in). The app's `/` route mounts the same page.
-import { MEMBERSHIP } from "../../worker/shared/rules";
+import { LANGUAGES, MEMBERSHIP } from "../../worker/shared/rules";
+import { formatClp } from "../components/format";
+import { isLanguage } from "../i18n/catalog";
+import { getLanguage, rememberLanguage, setLanguage, subscribeLanguage } from "../i18n/language";
 import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
 
@@ -20,11 +23,30 @@ function button(className: string) {
   return node;
 }
 
-const FEATURES = [
+/** The feature cards, in the active language (read when the page is built). */
+const features = () => [
   { icon: "✦", title: TEXT.landing.communityTitle, text: TEXT.landing.communityText },
   { icon: "❖", title: TEXT.landing.libraryTitle, text: TEXT.landing.libraryText },
-  { icon: "♛", title: TEXT.landing.vipTitle, text: TEXT.landing.vipText(MEMBERSHIP.priceLabel, MEMBERSHIP.periodDays) },
+  { icon: "♛", title: TEXT.landing.vipTitle, text: TEXT.landing.vipText(formatClp(MEMBERSHIP.priceClp), MEMBERSHIP.periodDays) },
 ];
+
+/** The language switch of a signed-out visitor: the choice is kept on this device. */
+function languageSelect(): HTMLElement {
+  const select = document.createElement("select");
+  select.className = "select language-select";
+  select.ariaLabel = TEXT.language.label;
+  for (const language of LANGUAGES) {
+    const option = new Option(TEXT.language.names[language], language, false, language === getLanguage());
+    option.lang = language;
+    select.add(option);
+  }
+  select.addEventListener("change", () => {
+    if (!isLanguage(select.value)) return;
+    rememberLanguage(select.value);
+    void setLanguage(select.value);
+  });
+  return el("div", { className: "landing-language" }, select);
+}
 
 /**
  * Renders the landing page into `root`: both buttons start the sign-in and read 'Loading...' while
@@ -34,9 +56,10 @@ export function mountLanding(root: HTMLElement, session: SessionStore, onSignedI
   const enter = button("btn btn-primary");
   const signIn = button("btn");
   for (const b of [enter, signIn]) b.addEventListener("click", () => void session.redirectToLogin());
-  const page = el(
+  const build = () => el(
     "main",
     { className: "landing" },
+    languageSelect(),
     el(
       "section",
       { className: "hero" },
@@ -48,9 +71,10 @@ export function mountLanding(root: HTMLElement, session: SessionStore, onSignedI
     el(
       "section",
       { className: "features", ariaLabel: TEXT.landing.featuresLabel },
-      ...FEATURES.map((f) => el("article", { className: "card" }, el("div", { className: "feature-icon", ariaHidden: "true" }, f.icon), el("h2", {}, f.title), el("p", { className: "muted" }, f.text))),
+      ...features().map((f) => el("article", { className: "card" }, el("div", { className: "feature-icon", ariaHidden: "true" }, f.icon), el("h2", {}, f.title), el("p", { className: "muted" }, f.text))),
     ),
   );
+  let page = build();
 
   const paint = () => {
     const { user, pending } = session.getState();
@@ -63,8 +87,17 @@ export function mountLanding(root: HTMLElement, session: SessionStore, onSignedI
   paint();
   root.replaceChildren(page);
   const unsubscribe = session.subscribe(paint);
+  const unsubscribeLanguage = subscribeLanguage(() => {
+    const switchHadFocus = document.activeElement instanceof HTMLSelectElement && page.contains(document.activeElement);
+    const next = build();
+    page.replaceWith(next);
+    page = next;
+    paint();
+    if (switchHadFocus) next.querySelector("select")?.focus();
+  });
   return () => {
     unsubscribe();
+    unsubscribeLanguage();
     page.remove();
   };
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
@@ -6,10 +6,15 @@ import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
+import { FlagIcon } from "../moderation/icons";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { Removed } from "../moderation/Removed";
+import { ReportModal } from "../moderation/ReportModal";
+import { useSession } from "../session/session-context";
+import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
@@ -21,9 +26,12 @@ import type { Comment, Post } from "./types";
  * The comments of a post: a preview of the post (150 characters), the list (loaded by the fetcher the
  * opener started), and a 300-character form. After a comment the router reloads the list and the feed.
  */
-export function CommentsModal({ post, comments, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; onClose(): void }) {
+export function CommentsModal({ post, comments, highlight, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; highlight?: number; onClose(): void }) {
   const [content, setContent] = useState("");
+  const [reporting, setReporting] = useState<number | null>(null);
+  const { user } = useSession();
   const send = useFetcher<ActionResult<unknown>>();
+  const mutedText = useMutedText();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -40,6 +48,10 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
     if (valid && !busy) void submitJson(send, LOUNGE_PATH, { intent: "comment", id: post.id, content: content.trim() });
   };
   const list = comments.data;
+  // A linked comment (?comment=ID) is scrolled to and marked once the list is there.
+  useEffect(() => {
+    if (highlight && list?.ok) document.getElementById(`comment-${highlight}`)?.scrollIntoView?.({ block: "center" });
+  }, [highlight, list]);
 
   return (
     <Modal title={TEXT.lounge.commentsTitle} onClose={onClose} wide>
@@ -56,15 +68,20 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
         ) : (
           <ul className="comments" aria-label={TEXT.lounge.commentsTitle}>
             {list.items.map((c) => (
-              <li key={c.id} className="comment">
+              <li key={c.id} id={`comment-${c.id}`} className={c.id === highlight ? "comment linked" : "comment"}>
                 <Avatar src={c.author_avatar} name={c.author_name || DEFAULT_NAME} size={32} />
                 <div className="comment-body">
                   <div className="row comment-head">
                     <strong>{c.author_name || DEFAULT_NAME}</strong>
                     <AuthorBadges role={c.author_role} />
                     <time className="faint" dateTime={c.created_at}>{relativeTime(c.created_at)}</time>
+                    {c.author_id !== user?.id && !c.hidden && (
+                      <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)} onClick={() => setReporting(c.id)}>
+                        <FlagIcon /> {TEXT.moderation.report}
+                      </button>
+                    )}
                   </div>
-                  <p className="comment-text"><LinkifiedText text={c.content} /></p>
+                  {c.hidden ? <Removed reason={c.hidden_reason} className="comment-text" /> : <p className="comment-text"><LinkifiedText text={c.content} /></p>}
                 </div>
               </li>
             ))}
@@ -72,9 +89,11 @@ export function CommentsModal({ post, comments, onClose }: { post: Post; comment
         )}
       </div>
       <form onSubmit={submit}>
-        <CountedTextarea ref={field} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
-        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid} />
+        {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
+        <CountedTextarea ref={field} disabled={!!mutedText} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
+        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid || !!mutedText} />
       </form>
+      {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>
   );
 }

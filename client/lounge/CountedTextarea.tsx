@@ -1,8 +1,8 @@
 import { useId, type Ref } from "react";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 
 /** A labelled textarea with the live 'n/max characters' counter (announced to assistive tech on change). */
-export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, ref }: {
+export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, ref, disabled }: {
   label: string;
   value: string;
   max: number;
@@ -10,6 +10,7 @@ export function CountedTextarea({ label, value, max, onChange, placeholder, rows
   placeholder?: string;
   rows?: number;
   ref?: Ref<HTMLTextAreaElement>;
+  disabled?: boolean;
 }) {
   const id = useId();
   const over = value.trim().length > max;
@@ -23,12 +24,13 @@ export function CountedTextarea({ label, value, max, onChange, placeholder, rows
         value={value}
         rows={rows}
         placeholder={placeholder}
+        disabled={disabled}
         aria-describedby={`${id}-counter`}
         aria-invalid={over || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
       <div id={`${id}-counter`} className={over ? "counter over" : "counter"}>
-        {TEXTS.lounge.counter(value.length, max)}
+        {TEXT.lounge.counter(value.length, max)}
       </div>
     </div>
   );

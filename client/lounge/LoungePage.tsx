@@ -1,5 +1,6 @@
-import { useState } from "react";
-import { useFetcher, useLoaderData, useRevalidator } from "react-router";
+import { useEffect, useState } from "react";
+import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
+import { OPEN_PARAMS } from "../../worker/shared/search";
 import { EmptyState } from "../components/States";
 import { Spinner } from "../components/Spinner";
 import { useInfiniteScroll } from "../data/infinite-scroll";
@@ -20,7 +21,7 @@ type Dialog = { kind: "new-post" } | { kind: "notice" } | { kind: "comments"; po
 
 /** The Lounge: the Cosmic Notice Board, then the feed (newest first, more on scroll), the welcome card. */
 export default function LoungePage() {
-  const { notices, posts: firstPage } = useLoaderData<typeof loungeLoader>();
+  const { notices, posts: firstPage, linked } = useLoaderData<typeof loungeLoader>();
   const { user } = useSession();
   const isAdmin = user?.role === "admin";
   const revalidator = useRevalidator();
@@ -32,6 +33,17 @@ export default function LoungePage() {
   const openComments = (post: Post) => {
     void comments.load(commentsPath(post.id));
     setDialog({ kind: "comments", post });
+  };
+  // A link to a post in context (?post=ID[&comment=ID], from search or a notification) opens its comments.
+  const [params, setParams] = useSearchParams();
+  const linkedComment = Number(params.get(OPEN_PARAMS.comment)) || undefined;
+  useEffect(() => {
+    if (linked) openComments(linked);
+    // Once per linked post: the feed reloading after a write must not open it again.
+  }, [linked?.id]);
+  const closeDialog = () => {
+    setDialog(null);
+    if (params.has(OPEN_PARAMS.post)) setParams({}, { replace: true });
   };
   // The open dialog follows the post as the feed reloads (its comment count).
   const dialogPost = dialog && "post" in dialog ? (feed.items.find((p) => p.id === dialog.post.id) ?? dialog.post) : undefined;
@@ -90,7 +102,9 @@ export default function LoungePage() {
           }}
         />
       )}
-      {dialog?.kind === "comments" && dialogPost && <CommentsModal post={dialogPost} comments={comments} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "comments" && dialogPost && (
+        <CommentsModal post={dialogPost} comments={comments} highlight={dialogPost.id === linked?.id ? linkedComment : undefined} onClose={closeDialog} />
+      )}
       {dialog?.kind === "share" && dialogPost && <ShareModal post={dialogPost} onClose={() => setDialog(null)} />}
     </div>
   );

@@ -4,6 +4,7 @@ import { LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
@@ -12,6 +13,7 @@ import { LOUNGE_PATH } from "./data";
 export function NewPostModal({ onClose }: { onClose(): void }) {
   const [content, setContent] = useState("");
   const create = useFetcher<ActionResult<unknown>>();
+  const mutedText = useMutedText();
   const busy = create.state !== "idle";
   const valid = isValidText(content, LIMITS.postMax);
   useSettled(create, (answer) => answer.ok && onClose());
@@ -24,8 +26,9 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
   return (
     <Modal title={TEXT.lounge.newPostTitle} onClose={onClose}>
       <form onSubmit={submit}>
-        <CountedTextarea label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} />
-        <ActionRow onCancel={onClose} submitLabel={TEXT.lounge.post} pendingLabel={TEXT.lounge.posting} pending={busy} disabled={!valid} />
+        {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
+        <CountedTextarea disabled={!!mutedText} label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} />
+        <ActionRow onCancel={onClose} submitLabel={TEXT.lounge.post} pendingLabel={TEXT.lounge.posting} pending={busy} disabled={!valid || !!mutedText} />
       </form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
@@ -28,7 +28,7 @@ export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated
   const baseId = useId();
 
   return (
-    <Modal title={TEXTS.lounge.createNoticeTitle} onClose={onClose} wide>
+    <Modal title={TEXT.lounge.createNoticeTitle} onClose={onClose} wide>
       <TabList label="Notice source" tabs={TABS} selected={tab} onSelect={setTab} ids={baseId} />
       <div {...tabPanelProps(baseId, tab)}>
         {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onCreated} />}
@@ -77,7 +77,7 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
       );
       onCreated(notice);
     } catch (err) {
-      setError(errorText(err, TEXTS.lounge.noticeCreateFailed));
+      setError(errorText(err, TEXT.lounge.noticeCreateFailed));
       setBusy(false);
     }
   };
@@ -143,7 +143,7 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
     try {
       onGenerated(await generateNoticeText({ ...req, prompt: req.prompt.trim() }));
     } catch (err) {
-      setError(aiErrorText(err, TEXTS.lounge.aiTextFailed));
+      setError(aiErrorText(err, TEXT.lounge.aiTextFailed));
     } finally {
       setBusy(false);
     }
@@ -182,7 +182,7 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
     try {
       onGenerated((await generateNoticeImage({ ...req, prompt: req.prompt.trim() })).image_url);
     } catch (err) {
-      setError(aiErrorText(err, TEXTS.lounge.aiImageFailed));
+      setError(aiErrorText(err, TEXT.lounge.aiImageFailed));
     } finally {
       setBusy(false);
     }
@@ -203,7 +203,7 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
       {unavailable && <p className="hint" id={`${id}-unavailable`}>{unavailable}</p>}
       <FormError error={error} />
       <ActionRow
-        submitLabel={unavailable ? TEXTS.lounge.comingSoon : "Generate Image"}
+        submitLabel={unavailable ? TEXT.lounge.comingSoon : "Generate Image"}
         pendingLabel="Generating"
         pending={busy}
         disabled={!req.prompt.trim() || !!unavailable}

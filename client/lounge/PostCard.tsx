@@ -9,6 +9,9 @@ import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { AuthorBadges } from "./AuthorBadges";
+import { Removed } from "../moderation/Removed";
+import { ReportModal } from "../moderation/ReportModal";
+import { useSession } from "../session/session-context";
 import { LOUNGE_PATH } from "./data";
 import type { Post } from "./types";
 
@@ -43,6 +46,10 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
   const { hash } = useLocation();
   const post = withLike(loaded, like.data);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const { user } = useSession();
+  // Members report what others wrote; hidden content is already out of sight.
+  const canReport = post.author_id !== user?.id && !post.hidden;
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const name = post.author_name || DEFAULT_NAME;
@@ -84,12 +91,12 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
           </div>
           <time className="faint" dateTime={post.created_at}>{relativeTime(post.created_at)}</time>
         </div>
-        {canDelete && (
+        {(canDelete || canReport) && (
           <div className="post-menu" ref={menuRef}>
             <button
               type="button"
               className="btn btn-ghost btn-icon"
-              aria-label="Post options"
+              aria-label={TEXT.moderation.postOptions}
               aria-haspopup="menu"
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? menuId : undefined}
@@ -99,47 +106,71 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
             </button>
             {menuOpen && (
               <div id={menuId} role="menu" className="post-menu-list">
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="btn btn-ghost btn-sm post-menu-item"
-                  autoFocus
-                  onClick={() => {
-                    setMenuOpen(false);
-                    void onDelete();
-                  }}
-                >
-                  Delete post
-                </button>
+                {canReport && (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className="btn btn-ghost btn-sm post-menu-item"
+                    autoFocus
+                    onClick={() => {
+                      setMenuOpen(false);
+                      setReporting(true);
+                    }}
+                  >
+                    {TEXT.moderation.reportPost}
+                  </button>
+                )}
+                {canDelete && (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    className="btn btn-ghost btn-sm post-menu-item"
+                    autoFocus={!canReport}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      void onDelete();
+                    }}
+                  >
+                    {TEXT.moderation.deletePost}
+                  </button>
+                )}
               </div>
             )}
           </div>
         )}
       </header>
-      <p className="post-content">
-        <LinkifiedText text={post.content} />
-      </p>
-      <div className="post-actions">
-        <button
-          type="button"
-          className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
-          aria-pressed={post.is_liked}
-          title={post.is_liked ? "Unlike" : "Like"}
-          disabled={like.state !== "idle"}
-          onClick={() => void submitJson(like, LOUNGE_PATH, { intent: "like", id: post.id })}
-        >
-          {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
-          <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
-          <span className="visually-hidden">{post.likes_count === 1 ? "like" : "likes"}</span>
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" title="Comments" onClick={onComments}>
-          <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
-          <span className="visually-hidden">{post.comments_count === 1 ? "comment" : "comments"}</span>
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
-          <span aria-hidden="true">↗</span> Share
-        </button>
-      </div>
+      {post.hidden ? (
+        <Removed reason={post.hidden_reason} className="post-content" />
+      ) : (
+        <p className="post-content">
+          <LinkifiedText text={post.content} />
+        </p>
+      )}
+      {/* A removed post takes no likes, comments or shares (the server refuses them). */}
+      {!post.hidden && (
+        <div className="post-actions">
+          <button
+            type="button"
+            className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
+            aria-pressed={post.is_liked}
+            title={post.is_liked ? "Unlike" : "Like"}
+            disabled={like.state !== "idle"}
+            onClick={() => void submitJson(like, LOUNGE_PATH, { intent: "like", id: post.id })}
+          >
+            {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
+            <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
+            <span className="visually-hidden">{post.likes_count === 1 ? "like" : "likes"}</span>
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" title="Comments" onClick={onComments}>
+            <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
+            <span className="visually-hidden">{post.comments_count === 1 ? "comment" : "comments"}</span>
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
+            <span aria-hidden="true">↗</span> Share
+          </button>
+        </div>
+      )}
+      {reporting && <ReportModal kind="post" id={post.id} onClose={() => setReporting(false)} />}
     </article>
   );
 }

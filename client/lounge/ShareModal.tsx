@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { LIMITS, SHARE_POPUP, TIMING } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { Modal } from "../components/Modal";
 import { cut } from "./text";
 import type { Post } from "./types";
@@ -62,10 +62,10 @@ export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
         <div className="row">
           <input ref={inputRef} id={inputId} className="input" value={link} readOnly onFocus={(e) => e.target.select()} />
           <button type="button" className="btn btn-primary" onClick={copy}>
-            {copied ? TEXTS.lounge.copied : "Copy link"}
+            {copied ? TEXT.lounge.copied : "Copy link"}
           </button>
         </div>
-        <span role="status" className="visually-hidden">{copied ? TEXTS.lounge.copied : ""}</span>
+        <span role="status" className="visually-hidden">{copied ? TEXT.lounge.copied : ""}</span>
       </div>
     </Modal>
   );

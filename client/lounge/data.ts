@@ -2,6 +2,7 @@
 // data-only loaders of older pages and of a post's comments, and its action (every lounge write).
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
+import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, unwrap } from "../api";
 import { attempt, readIntent, type ActionResult } from "../data/actions";
 import { loadPage } from "../data/pages";
@@ -14,10 +15,16 @@ export const PAGE = LIMITS.postsPageDefault;
 
 const postsPage = (before?: number) => unwrap(api.posts.$get({ query: { limit: String(PAGE), ...(before ? { before: String(before) } : {}) } }));
 
+/** The post a deep link names (?post=ID, from a search result or a notification); null when gone. */
+const linkedPost = (request: Request) => {
+  const id = Number(new URL(request.url).searchParams.get(OPEN_PARAMS.post));
+  return Number.isSafeInteger(id) && id > 0 ? unwrap(api.posts[":id"].$get({ param: { id: String(id) } })).catch(() => null) : null;
+};
+
 /** The board fails on its own (it shows its error beside the feed); the feed's failure is the route's. */
-export async function loungeLoader() {
-  const [notices, posts] = await Promise.all([unwrap(api["cosmic-notices"].$get()).catch(() => null), postsPage()]);
-  return { notices, posts };
+export async function loungeLoader({ request }: LoaderFunctionArgs) {
+  const [notices, posts, linked] = await Promise.all([unwrap(api["cosmic-notices"].$get()).catch(() => null), postsPage(), linkedPost(request)]);
+  return { notices, posts, linked };
 }
 
 export const olderPostsLoader = ({ request }: LoaderFunctionArgs) => loadPage(() => postsPage(Number(new URL(request.url).searchParams.get("before")) || undefined));

@@ -2,7 +2,7 @@
 // /api/ai/generate-notice-image through the typed client. Failures become NoticeAiError with the text
 // to show: the server's error (or the spec's fallback), plus 'Details' and 'Model' lines when given.
 import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
 import { aiCall, aiErrorLines } from "../components/ai";
@@ -23,15 +23,15 @@ async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
 
 /** AI Text tab: returns the draft (title cut to 60, content as paragraph HTML) for the Manual tab. */
 export async function generateNoticeText(request: NoticeTextRequest): Promise<{ title: string; content: string }> {
-  const body: unknown = await call(unwrap(api.ai["generate-notice-text"].$post({ json: request })), TEXTS.lounge.aiTextFailed);
+  const body: unknown = await call(unwrap(api.ai["generate-notice-text"].$post({ json: request })), TEXT.lounge.aiTextFailed);
   return toNoticeDraft(body);
 }
 
 /** AI Image tab: returns the generated image's URL for the Manual tab. */
 export async function generateNoticeImage(request: NoticeImageRequest): Promise<{ image_url: string }> {
-  const body: unknown = await call(unwrap(api.ai["generate-notice-image"].$post({ json: request })), TEXTS.lounge.aiImageFailed);
+  const body: unknown = await call(unwrap(api.ai["generate-notice-image"].$post({ json: request })), TEXT.lounge.aiImageFailed);
   const imageUrl = body && typeof body === "object" && "image_url" in body ? body.image_url : undefined;
-  if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXTS.lounge.aiInvalidResponse);
+  if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
   return { image_url: imageUrl };
 }
 
@@ -42,12 +42,12 @@ export async function generateNoticeImage(request: NoticeImageRequest): Promise<
  * sanitises whatever is finally submitted.
  */
 export function toNoticeDraft(body: unknown): { title: string; content: string } {
-  if (!body || typeof body !== "object") throw new NoticeAiError(TEXTS.lounge.aiInvalidResponse);
+  if (!body || typeof body !== "object") throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
   const title = "title" in body ? body.title : undefined;
   const content = "content" in body ? body.content : undefined;
   if (typeof content !== "string" || (title !== undefined && title !== null && typeof title !== "string")) {
-    throw new NoticeAiError(TEXTS.lounge.aiInvalidResponse);
+    throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
   }
-  if (!content.trim()) throw new NoticeAiError(TEXTS.lounge.aiEmpty);
+  if (!content.trim()) throw new NoticeAiError(TEXT.lounge.aiEmpty);
   return { title: noticeTitle(title), content: wrapParagraphs(content) };
 }

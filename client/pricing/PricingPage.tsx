@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, ApiRequestError, errorText, unwrap, type Answer } from "../api";
-import { formatDate } from "../components/format";
+import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
@@ -63,14 +63,14 @@ export default function PricingPage() {
       const body = await unwrap(api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }));
       if ("membership" in body) {
         setMembership(body.membership);
-        setNotice(TEXTS.payment.alreadyActive);
-        toast.show(TEXTS.payment.alreadyActive, "success");
+        setNotice(TEXT.payment.alreadyActive);
+        toast.show(TEXT.payment.alreadyActive, "success");
         setBusy(false);
         return;
       }
       setCheckout({ url: body.url, token: body.token });
     } catch (err) {
-      const text = err instanceof ApiRequestError ? errorText(err, TEXTS.payment.initiateFailed) : TEXTS.payment.initiateNetwork;
+      const text = err instanceof ApiRequestError ? errorText(err, TEXT.payment.initiateFailed) : TEXT.payment.initiateNetwork;
       setError(text);
       toast.show(text, "error");
       setBusy(false);
@@ -83,7 +83,7 @@ export default function PricingPage() {
     <main className="pricing">
       <header className="pricing-header">
         <p className="eyebrow">✧ Cosmic Lounge membership</p>
-        <h1>{TEXTS.payment.pricingTitle}</h1>
+        <h1>{TEXT.payment.pricingTitle}</h1>
         <p className="muted lead">Join the inner circle and open the whole library of teachings, practices and media.</p>
       </header>
 
@@ -112,7 +112,7 @@ export default function PricingPage() {
       <section className="card pricing-plan" aria-labelledby="plan-title">
         <h2 id="plan-title">Monthly Membership</h2>
         <p className="pricing-price">
-          <span className="pricing-amount">{MEMBERSHIP.priceLabel}</span>
+          <span className="pricing-amount">{formatClp(MEMBERSHIP.priceClp)}</span>
           <span className="muted"> / {MEMBERSHIP.periodDays} days</span>
         </p>
         <ul className="pricing-benefits">
@@ -135,11 +135,11 @@ export default function PricingPage() {
         {user ? (
           <button type="button" className="btn btn-primary btn-block" onClick={pay} disabled={busy || !!notice} aria-busy={busy}>
             {busy ? <Spinner small label="Starting payment" /> : null}
-            {busy ? " Redirecting to Webpay..." : `Pay ${MEMBERSHIP.priceLabel} with Webpay`}
+            {busy ? " Redirecting to Webpay..." : `Pay ${formatClp(MEMBERSHIP.priceClp)} with Webpay`}
           </button>
         ) : (
           <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
-            {TEXTS.payment.signInToContinue}
+            {TEXT.payment.signInToContinue}
           </button>
         )}
         <p className="hint pricing-hint">Secure card payment by Transbank Webpay Plus. You will come back here when it is done.</p>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";
@@ -26,10 +26,10 @@ export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
     setBusy(true);
     try {
       const res = await unwrap(api.sessions.others.$delete());
-      toast.show(TEXTS.profile.signedOutOthers(res.signed_out), "success");
+      toast.show(TEXT.profile.signedOutOthers(res.signed_out), "success");
       await revalidator.revalidate();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.profile.signOutOthersFailed), "error");
+      toast.show(errorText(err, TEXT.profile.signOutOthersFailed), "error");
     } finally {
       setBusy(false);
     }

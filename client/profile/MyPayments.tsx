@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useState } from "react";
 import { api, errorText, unwrap } from "../api";
-import { formatClpChile, formatDate } from "../components/format";
+import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
 import { downloadReceipt, type MemberPayment } from "./receipt";
 
-const STATUS_TEXT: Record<string, string> = {
-  completed: TEXT.payments.status_completed,
-  pending: TEXT.payments.status_pending,
-  refunded: TEXT.payments.status_refunded,
-};
+const statusText = (status: string) =>
+  ({ completed: TEXT.payments.status_completed, pending: TEXT.payments.status_pending, refunded: TEXT.payments.status_refunded })[status] ??
+  TEXT.payments.status_failed;
 
 /** The signed-in member's own payments, newest first, with a PDF receipt for each completed one. */
 export function MyPayments({ member }: { member: { name: string | null; email: string } }) {
@@ -68,9 +66,9 @@ export function MyPayments({ member }: { member: { name: string | null; email: s
               {rows.map((p) => (
                 <tr key={p.id} data-testid="my-payment-row">
                   <td>{formatDate(p.created_at)}</td>
-                  <td>{formatClpChile(p.amount_clp)}</td>
+                  <td>{formatClp(p.amount_clp)}</td>
                   <td>
-                    {STATUS_TEXT[p.status] ?? TEXT.payments.status_failed}
+                    {statusText(p.status)}
                     {p.is_test && <span className="badge badge-other payment-test">{TEXT.payments.testMarker}</span>}
                   </td>
                   <td>

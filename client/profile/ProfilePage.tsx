@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
@@ -63,7 +63,7 @@ export default function ProfilePage() {
       const json = { goals: JSON.stringify(cleanEntries(draft.goals)), interests: JSON.stringify(cleanEntries(draft.interests)), socials: JSON.stringify(data.socials) };
       await unwrap(api.profile.$put({ json }));
     } catch (err) {
-      return fail(err, TEXTS.profile.saveFailed);
+      return fail(err, TEXT.profile.saveFailed);
     }
     const details = { name: draft.name.trim(), bio: draft.bio.trim(), timezone: draft.timezone.trim() };
     const u = data.user;
@@ -72,7 +72,7 @@ export default function ProfilePage() {
         await unwrap(api.users.me.$patch({ json: details }));
       } catch (err) {
         await revalidator.revalidate();
-        return fail(err, TEXTS.profile.detailsSaveFailed);
+        return fail(err, TEXT.profile.detailsSaveFailed);
       }
       void store.fetchUser();
     }
@@ -87,7 +87,7 @@ export default function ProfilePage() {
     return (
       <div className="page">
         <h1>Your Cosmic Profile</h1>
-        <ErrorState text={TEXTS.profile.notFound} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState text={TEXT.profile.notFound} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
   }
@@ -156,7 +156,7 @@ export default function ProfilePage() {
               {!editing && (
                 <div>
                   <dt>Timezone</dt>
-                  <dd>{user.timezone || TEXTS.profile.notSet}</dd>
+                  <dd>{user.timezone || TEXT.profile.notSet}</dd>
                 </div>
               )}
               <div>

@@ -5,7 +5,7 @@ import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps, type TabItem } from "../components/Tabs";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { splitTagInput } from "./library";
 import { generateResourceImage, generateResourceText, type GenerationResult, type ImageGenerationInput, type TextGenerationInput } from "./resource-ai";
 
@@ -88,7 +88,7 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
       reset();
       onGenerated(result);
     } catch (err) {
-      setErrors(aiErrorLines(err, tab === "text" ? TEXTS.lounge.aiTextFailed : TEXTS.lounge.aiImageFailed));
+      setErrors(aiErrorLines(err, tab === "text" ? TEXT.lounge.aiTextFailed : TEXT.lounge.aiImageFailed));
     } finally {
       setBusy(false);
     }
@@ -114,7 +114,7 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
           multiline
           disabled={busy}
         />
-        <TextField label="Title" value={title} onChange={setTitle} placeholder={TEXTS.resources.titlePlaceholder} disabled={busy} />
+        <TextField label="Title" value={title} onChange={setTitle} placeholder={TEXT.resources.titlePlaceholder} disabled={busy} />
         {tab === "text" ? (
           <div className="ai-grid">
             <Select label="Content type" value={textType} options={RESOURCE_TEXT_TYPES} onChange={setTextType} disabled={busy} />
@@ -131,13 +131,13 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
         <TextField label="Tags (comma separated)" value={tags} onChange={setTags} disabled={busy} />
         {imageUnavailable && (
           <p className="alert alert-info" id={`${tabsId}-unavailable`}>
-            <strong>{TEXTS.resources.geminiImagesSoon}</strong> {imageUnavailable}
+            <strong>{TEXT.resources.geminiImagesSoon}</strong> {imageUnavailable}
           </p>
         )}
         <FormError error={errors} />
         <ActionRow
           onCancel={onClose}
-          submitLabel={imageUnavailable ? TEXTS.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
+          submitLabel={imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
           pendingLabel="Generating..."
           pending={busy}
           disabled={!canGenerate}

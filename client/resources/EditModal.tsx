@@ -3,7 +3,7 @@ import { api, errorText, unwrap } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { parseTags, splitTagInput, type ResourceItem } from "./library";
 
 /** docs/spec.md §2 edit modal (admins): title, description, tags; Cancel and Save Changes. */
@@ -17,7 +17,7 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!title.trim()) return setError(TEXTS.resources.titleRequired);
+    if (!title.trim()) return setError(TEXT.resources.titleRequired);
     setBusy(true);
     setError(null);
     try {
@@ -29,7 +29,7 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
       );
       onSaved();
     } catch (err) {
-      setError(errorText(err, TEXTS.resources.updateFailed));
+      setError(errorText(err, TEXT.resources.updateFailed));
       setBusy(false);
     }
   }

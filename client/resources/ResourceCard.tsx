@@ -1,10 +1,10 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api, ApiRequestError, errorText, requestError } from "../api";
 import { formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { downloadJpeg, exportPdf } from "./export";
 import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parseTags, textFormat, typeLabel, type Decoded, type ResourceItem } from "./library";
 
@@ -23,9 +23,11 @@ type Props = {
   onDelete(r: ResourceItem): void;
   /** A file call answered 403: the membership ended while the library was open. */
   onLocked(message: string): void;
+  /** Opened by a link (?resource=ID, from search): scrolled to and marked. */
+  linked?: boolean;
 };
 
-export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked }: Props) {
+export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked, linked }: Props) {
   const toast = useToast();
   const { label, icon } = typeLabel(r);
   const media = mediaKind(r);
@@ -34,11 +36,15 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked 
   const [decoded, setDecoded] = useState<Decoded | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState<null | "content" | "pdf" | "jpeg">(null);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (linked) card.current?.scrollIntoView?.({ block: "center" });
+  }, [linked]);
 
   /** A failed read: the locked screen when access has ended, otherwise the spec's text. */
   const readFailed = (err: unknown) => {
-    if (err instanceof ApiRequestError && err.status === 403) onLocked(errorText(err, TEXTS.resources.accessDenied));
-    else toast.show(TEXTS.resources.readFailed, "error");
+    if (err instanceof ApiRequestError && err.status === 403) onLocked(errorText(err, TEXT.resources.accessDenied));
+    else toast.show(TEXT.resources.readFailed, "error");
   };
 
   /** Fetches and decodes the text once; later calls reuse it. */
@@ -85,7 +91,7 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked 
     try {
       await downloadJpeg(r.file_url, r.title);
     } catch {
-      toast.show(TEXTS.resources.processFailed, "error");
+      toast.show(TEXT.resources.processFailed, "error");
     } finally {
       setBusy(null);
     }
@@ -94,7 +100,12 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked 
   const previewStyle = { maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX };
 
   return (
-    <article className="card resource-card" aria-labelledby={`resource-${r.id}-title`} data-testid="resource-card">
+    <article
+      ref={card}
+      className={linked ? "card resource-card linked" : "card resource-card"}
+      aria-labelledby={`resource-${r.id}-title`}
+      data-testid="resource-card"
+    >
       <div className="spread resource-card-head">
         <span className="badge badge-tag resource-type" data-testid="resource-type">
           <span aria-hidden="true">{icon}</span> {label}

@@ -1,33 +1,47 @@
 // docs/spec.md §2 Resources: the library with search and tag filter, cards, footer, the locked screen on 403,
-// and the upload, edit and AI generator modals.
-import { useId, useMemo, useState } from "react";
-import { useLoaderData, useNavigate, useRevalidator } from "react-router";
+// and the upload, edit and AI generator modals. The search runs on the server: typing (debounced) and
+// the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
+// pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { TIMING } from "../../worker/shared/rules";
+import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
+import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
+import { useInfiniteScroll } from "../data/infinite-scroll";
+import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
-import { TEXTS } from "../../worker/shared/texts";
-import { AiGenerateModal } from "./AiGenerateModal";
-import { EditModal } from "./EditModal";
-import { ALL_TAGS, filterResources, gatherTags, type ResourceItem } from "./library";
-import type { resourcesLoader } from "./data";
+import { TEXT } from "../text";
+import { PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type resourcesLoader } from "./data";
+import { PadlockIcon, SparkleIcon, UploadIcon } from "./icons";
+import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
-import { UploadModal } from "./UploadModal";
 import "./resources.css";
+
+const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
+const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
+const AiGenerateModal = lazy(() => import("./AiGenerateModal").then((m) => ({ default: m.AiGenerateModal })));
+
+
+const NO_SEARCH: LibrarySearch = { q: "", tag: "" };
 
 function LockedScreen({ message }: { message: string }) {
   const navigate = useNavigate();
   return (
     <div className="page">
       <section className="card locked" aria-labelledby="locked-title">
-        <div aria-hidden="true" className="locked-icon">🔒</div>
-        <h1 id="locked-title">{TEXTS.resources.lockedTitle}</h1>
+        <div className="locked-icon">
+          <PadlockIcon />
+        </div>
+        <h1 id="locked-title">{TEXT.resources.lockedTitle}</h1>
         <p className="muted">{message}</p>
-        <p className="locked-price">{TEXTS.resources.lockedPrice}</p>
-        <p className="faint">{TEXTS.resources.lockedPeriod}</p>
+        <p className="locked-price">{TEXT.resources.lockedPrice}</p>
+        <p className="faint">{TEXT.resources.lockedPeriod}</p>
         <button type="button" className="btn btn-primary" onClick={() => navigate("/pricing")}>
-          {TEXTS.resources.lockedButton}
+          {TEXT.resources.lockedButton}
         </button>
       </section>
     </div>
@@ -42,27 +56,58 @@ export default function ResourcesPage() {
   const searchId = useId();
   const loaded = useLoaderData<typeof resourcesLoader>();
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const [params, setSearchParams] = useSearchParams();
   // A file the server refuses (403) while the library is open shows the locked screen too.
   const [lockedMessage, setLockedMessage] = useState<string | null>(null);
   const load = lockedMessage !== null ? { state: "locked" as const, message: lockedMessage } : loaded;
-  const [query, setQuery] = useState("");
-  const [tag, setTag] = useState(ALL_TAGS);
+  // A link to one resource (?resource=ID, from search) scrolls to its card.
+  const linkedId = Number(params.get(OPEN_PARAMS.resource)) || undefined;
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
   const [editing, setEditing] = useState<ResourceItem | null>(null);
 
+  const search = load.state === "locked" ? NO_SEARCH : load.search;
+  const [query, setQuery] = useState(search.q);
+  // The text last sent to the server, and the last one the loader answered: a search that arrives
+  // otherwise (a link, the URL) refills the box; the answer to the member's own typing never does.
+  const [asked, setAsked] = useState(search.q);
+  const [answered, setAnswered] = useState(search.q);
+  if (search.q !== answered) {
+    setAnswered(search.q);
+    if (search.q !== asked) {
+      setAsked(search.q);
+      setQuery(search.q);
+    }
+  }
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const searchFor = (next: LibrarySearch) => {
+    clearTimeout(debounce.current);
+    setAsked(next.q);
+    setSearchParams(searchParamsOf(next), { replace: true, preventScrollReset: true });
+  };
+  const typed = (text: string) => {
+    setQuery(text);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => searchFor({ q: text.trim(), tag: search.tag }), TIMING.searchDebounceMs);
+  };
+
+  const first = load.state === "ready" ? load.resources : [];
+  const pages = usePages(first, PAGE, `${search.q}\n${search.tag}`, (before) => resourcesPageHref(search, before));
+  const sentinel = useInfiniteScroll(pages.hasMore && !pages.failed, pages.loadMore);
+  const searching = navigation.state === "loading" && navigation.location.pathname === pathname;
+
   const reload = () => revalidator.revalidate();
 
-  const resources = load.state === "ready" ? load.resources : [];
-  const allTags = useMemo(() => gatherTags(resources), [resources]);
-  const shown = useMemo(() => filterResources(resources, query, tag), [resources, query, tag]);
-
   async function remove(r: ResourceItem) {
-    if (!(await confirm(TEXTS.confirm.deleteResource))) return;
+    if (!(await confirm(TEXT.confirm.deleteResource))) return;
     try {
       await unwrap(api.resources[":id"].$delete({ param: { id: String(r.id) } }));
       await reload();
     } catch (err) {
-      toast.show(errorText(err, TEXTS.resources.deleteFailed), "error");
+      toast.show(errorText(err, TEXT.resources.deleteFailed), "error");
     }
   }
 
@@ -72,103 +117,117 @@ export default function ResourcesPage() {
     <div className="page-wide resources">
       <header className="spread resources-header">
         <div>
-          <h1>Resource Library</h1>
-          <p className="muted">Guides, meditations and wisdom for your cosmic journey.</p>
+          <h1>{TEXT.library.heading}</h1>
+          <p className="muted">{TEXT.library.lead}</p>
         </div>
         {load.state === "ready" && (
           <div className="row">
             <button type="button" className="btn" onClick={() => setModal("ai")}>
-              ✨ AI Generate
+              <SparkleIcon /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
-              ⬆ Upload
+              <UploadIcon /> {TEXT.library.upload}
             </button>
           </div>
         )}
       </header>
 
-      {load.state === "error" && <ErrorState text={TEXTS.resources.loadFailed} busy={revalidator.state === "loading"} onRetry={() => void reload()} />}
+      {load.state === "error" && <ErrorState text={TEXT.resources.loadFailed} busy={revalidator.state === "loading"} onRetry={() => void reload()} />}
 
       {load.state === "ready" && (
         <>
-          <div className="resources-filters">
+          <search className="resources-filters">
             <div className="field">
-              <label htmlFor={searchId}>Search resources</label>
-              <input id={searchId} className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by title or description" />
+              <label htmlFor={searchId}>{TEXT.library.searchLabel}</label>
+              <div className="resources-search">
+                <input id={searchId} className="input" type="search" value={query} maxLength={100} onChange={(e) => typed(e.target.value)} placeholder={TEXT.library.searchPlaceholder} />
+                {searching && <Spinner small label={TEXT.library.searching} />}
+              </div>
             </div>
-            <div className="resource-tag-filter" role="group" aria-label="Filter by tag">
-              {[ALL_TAGS, ...allTags].map((t) => (
-                <button key={t} type="button" className={tag === t ? "btn btn-sm btn-primary" : "btn btn-sm"} aria-pressed={tag === t} onClick={() => setTag(t)}>
-                  {t === ALL_TAGS ? t : `#${t}`}
+            <div className="resource-tag-filter" role="group" aria-label={TEXT.library.tagsLabel}>
+              {["", ...load.tags].map((t) => (
+                <button key={t} type="button" className={search.tag === t ? "btn btn-sm btn-primary" : "btn btn-sm"} aria-pressed={search.tag === t} onClick={() => searchFor({ q: query.trim(), tag: t })}>
+                  {t === "" ? TEXT.library.allTags : `#${t}`}
                 </button>
               ))}
             </div>
-          </div>
+          </search>
 
-          {resources.length === 0 ? (
-            <EmptyState title={TEXTS.resources.emptyTitle} icon="📚">
-              <p>Upload the first resource or generate one with AI.</p>
+          {load.total === 0 ? (
+            <EmptyState title={TEXT.resources.emptyTitle}>
+              <p>{TEXT.library.emptyText}</p>
             </EmptyState>
-          ) : shown.length === 0 ? (
-            <EmptyState title={TEXTS.resources.noResultsTitle} icon="🔍">
-              <p>Try another search or tag.</p>
+          ) : pages.items.length === 0 ? (
+            <EmptyState title={TEXT.resources.noResultsTitle}>
+              <p>{TEXT.library.noResultsText}</p>
             </EmptyState>
           ) : (
-            <div className="resource-grid">
-              {shown.map((r) => (
-                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} />
+            <div className="resource-grid" aria-busy={searching || pages.loading}>
+              {pages.items.map((r) => (
+                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} linked={r.id === linkedId} />
               ))}
             </div>
           )}
+          <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
+          {pages.hasMore && (
+            <div className="feed-more">
+              {pages.failed && <p className="muted" role="alert">{TEXT.library.moreFailed}</p>}
+              <button type="button" className="btn" onClick={pages.loadMore} disabled={pages.loading}>
+                {pages.loading ? <Spinner small label={TEXT.library.loadingMore} /> : TEXT.common.loadMore}
+              </button>
+            </div>
+          )}
 
-          <footer className="resources-footer" aria-label="Library summary">
+          <footer className="resources-footer" aria-label={TEXT.library.summaryLabel}>
             <div>
-              <strong data-testid="resources-total">{resources.length}</strong>
-              <span>Total Resources</span>
+              <strong data-testid="resources-total">{load.total}</strong>
+              <span>{TEXT.library.total}</span>
             </div>
             <div>
-              <strong data-testid="resources-categories">{allTags.length}</strong>
-              <span>Categories</span>
+              <strong data-testid="resources-categories">{load.tags.length}</strong>
+              <span>{TEXT.library.categories}</span>
             </div>
             <div>
-              <strong aria-label="Unlimited">∞</strong>
-              <span>Possibilities</span>
+              <strong aria-label={TEXT.library.unlimited}>∞</strong>
+              <span>{TEXT.library.possibilities}</span>
             </div>
           </footer>
         </>
       )}
 
-      {modal === "upload" && (
-        <UploadModal
-          onClose={() => setModal(null)}
-          onUploaded={() => {
-            setModal(null);
-            toast.show("Resource uploaded", "success");
-            void reload();
-          }}
-        />
-      )}
-      {modal === "ai" && (
-        <AiGenerateModal
-          onClose={() => setModal(null)}
-          onGenerated={(result) => {
-            setModal(null);
-            if (result.storage_method === "temporary_url") toast.show(TEXTS.ai.temporaryUrlWarning, "info");
-            else toast.show(TEXTS.ai.resourceGenerated, "success");
-            void reload();
-          }}
-        />
-      )}
-      {editing && (
-        <EditModal
-          resource={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal === "upload" && (
+          <UploadModal
+            onClose={() => setModal(null)}
+            onUploaded={() => {
+              setModal(null);
+              toast.show(TEXT.library.uploaded, "success");
+              void reload();
+            }}
+          />
+        )}
+        {modal === "ai" && (
+          <AiGenerateModal
+            onClose={() => setModal(null)}
+            onGenerated={(result) => {
+              setModal(null);
+              if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
+              else toast.show(TEXT.ai.resourceGenerated, "success");
+              void reload();
+            }}
+          />
+        )}
+        {editing && (
+          <EditModal
+            resource={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void reload();
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

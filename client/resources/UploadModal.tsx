@@ -3,7 +3,7 @@ import { errorText } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import { checkUploadFile, effectiveFileType, formatBytes, splitTagInput, titleFromFileName, UPLOAD_ACCEPT } from "./library";
 import { uploadResource } from "./upload";
 
@@ -38,10 +38,10 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!file) return setError(TEXTS.resources.fileRequired);
+    if (!file) return setError(TEXT.resources.fileRequired);
     const problem = checkUploadFile(file);
     if (problem) return setError(problem);
-    if (!title.trim()) return setError(TEXTS.resources.titleRequired);
+    if (!title.trim()) return setError(TEXT.resources.titleRequired);
     setError(null);
     setProgress(0);
     try {
@@ -57,7 +57,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
       onUploaded();
     } catch (err) {
       setProgress(null);
-      setError(errorText(err, TEXTS.resources.uploadFailed));
+      setError(errorText(err, TEXT.resources.uploadFailed));
     }
   }
 

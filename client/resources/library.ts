@@ -1,13 +1,11 @@
-// Pure logic of the resource library (no React, no network): tags, search, type labels, content
+// Pure logic of the resource library (no React, no network): tags, type labels, content
 // decoding and the upload checks of docs/spec.md §5. Unit-tested in test/client/resources.test.tsx.
 import { LIMITS, RESOURCE_ACCEPT_EXTENSIONS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 import type { Answer, api } from "../api";
 
 /** A Resource as GET /api/resources sends it (docs/spec.md §3; tags are a JSON-encoded list). */
 export type ResourceItem = Answer<typeof api.resources.$get>[number];
-
-export const ALL_TAGS = "All";
 
 /** The tags of a resource; a malformed tags text gives none rather than breaking the card. */
 export function parseTags(tags: string | null | undefined): string[] {
@@ -22,23 +20,6 @@ export function parseTags(tags: string | null | undefined): string[] {
 
 /** Comma-separated input -> trimmed tags, empty entries dropped (docs/spec.md §5). */
 export const splitTagInput = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
-
-/** Every tag used by any resource, once each, sorted. */
-export function gatherTags(resources: readonly ResourceItem[]): string[] {
-  const set = new Set<string>();
-  for (const r of resources) for (const t of parseTags(r.tags)) set.add(t);
-  return [...set].sort((a, b) => a.localeCompare(b));
-}
-
-/** Text search over title and description (case-insensitive) and the tag filter ('All' keeps every tag). */
-export function filterResources(resources: readonly ResourceItem[], query: string, tag: string): ResourceItem[] {
-  const q = query.trim().toLowerCase();
-  return resources.filter((r) => {
-    if (tag !== ALL_TAGS && !parseTags(r.tags).includes(tag)) return false;
-    if (!q) return true;
-    return r.title.toLowerCase().includes(q) || (r.description ?? "").toLowerCase().includes(q);
-  });
-}
 
 export const fileExtension = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? "";
 
@@ -105,7 +86,7 @@ export function decodeContent(raw: string): Decoded {
     } catch {
       /* JSON-looking but not JSON */
     }
-    return { ok: false, error: TEXTS.resources.contentFormatError };
+    return { ok: false, error: TEXT.resources.contentFormatError };
   }
   return { ok: true, text: raw };
 }
@@ -128,8 +109,8 @@ export function effectiveFileType(file: Pick<File, "type" | "name">): string {
 /** docs/spec.md §5 client-side file checks: the spec's texts, or null when the file may be sent. */
 export function checkUploadFile(file: Pick<File, "type" | "name" | "size">): string | null {
   const type = effectiveFileType(file);
-  if (!RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p))) return TEXTS.resources.typeNotSupported;
-  if (file.size > LIMITS.resourceUploadMaxBytes) return TEXTS.resources.tooLarge;
+  if (!RESOURCE_TYPE_PREFIXES.some((p) => type.startsWith(p))) return TEXT.resources.typeNotSupported;
+  if (file.size > LIMITS.resourceUploadMaxBytes) return TEXT.resources.tooLarge;
   return null;
 }
 

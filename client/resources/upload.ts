@@ -1,7 +1,7 @@
 // The one call that bypasses the typed client: a multipart upload through XMLHttpRequest, because
 // only XHR reports upload progress. The file is streamed as it is, never read into base64.
 import { apiError } from "../api";
-import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../text";
 
 export type UploadInput = { file: File; fileType: string; title: string; description: string; tags: string[] };
 
@@ -36,8 +36,8 @@ export function uploadResource(input: UploadInput, onProgress: (fraction: number
       }
       reject(apiError(xhr.status, parsed));
     };
-    xhr.onerror = () => reject(new Error(TEXTS.resources.uploadFailed));
-    xhr.onabort = () => reject(new Error(TEXTS.resources.uploadFailed));
+    xhr.onerror = () => reject(new Error(TEXT.resources.uploadFailed));
+    xhr.onabort = () => reject(new Error(TEXT.resources.uploadFailed));
     xhr.send(body);
   });
 }

@@ -140,6 +140,7 @@ describe("resource AI generator", () => {
   const routes = (extra: Record<string, Answer | ((body: any) => Answer)>) =>
     stubApi({
       "GET /api/resources": { status: 200, body: library },
+      "GET /api/resources/tags": { status: 200, body: { tags: [], total: 0 } },
       "GET /api/ai/capabilities": { status: 200, body: CAPS },
       ...extra,
     });
@@ -148,7 +149,7 @@ describe("resource AI generator", () => {
     const user = userEvent.setup();
     renderApp("/app/resources", admin());
     await user.click(await screen.findByRole("button", { name: /AI Generate/ }));
-    return { user, dialog: within(screen.getByRole("dialog", { name: "AI Generate" })) };
+    return { user, dialog: within(await screen.findByRole("dialog", { name: "AI Generate" })) };
   }
 
   it("shows the server's error with Details and Model lines; an invalid answer shows the spec's text", async () => {
@@ -198,7 +199,7 @@ describe("resource AI generator", () => {
     await user.click(busy);
     expect((dialog.getByLabelText("What should the content be about?") as HTMLTextAreaElement).disabled).toBe(true);
     expect(bodiesOf(fetchMock, "/api/ai/generate-text")).toEqual([{ prompt: "A ritual", tags: ["moon", "ritual"], type: "meditation", model: "straico" }]);
-    const listCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/api/resources")).length;
+    const listCalls = () => fetchMock.mock.calls.filter(([u]) => new URL(String(u), "http://localhost").pathname === "/api/resources").length;
     const before = listCalls();
     release({ status: 201, body: { success: true, storage_method: "r2", resource: {} } });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "AI Generate" })).toBeNull());
@@ -207,7 +208,7 @@ describe("resource AI generator", () => {
 
     // Opened again: fresh fields and the model back on openai.
     await user.click(screen.getByRole("button", { name: /AI Generate/ }));
-    const again = within(screen.getByRole("dialog", { name: "AI Generate" }));
+    const again = within(await screen.findByRole("dialog", { name: "AI Generate" }));
     expect((again.getByLabelText("What should the content be about?") as HTMLTextAreaElement).value).toBe("");
     expect((again.getByLabelText("AI model") as unknown as HTMLSelectElement).value).toBe("openai");
   });
@@ -225,6 +226,7 @@ describe("resource AI generator", () => {
   it("disables image generation for a model the server cannot use, with the reason", async () => {
     stubApi({
       "GET /api/resources": { status: 200, body: library },
+      "GET /api/resources/tags": { status: 200, body: { tags: [], total: 0 } },
       "GET /api/ai/capabilities": { status: 200, body: { ...CAPS, images: { openai: true, gemini: false, straico: false } } },
     });
     const { user, dialog } = await openGenerator();

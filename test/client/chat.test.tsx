@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED, type ChannelDto, type MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
 // The first test also loads the lazily imported screen, which is slow on a busy machine.
@@ -228,5 +229,45 @@ describe("chat feed", () => {
     await user.click(screen.getByRole("button", { name: "Create channel" }));
     const dialog = screen.getByRole("dialog", { name: "Create channel" });
     await waitFor(() => expect(dialog.querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));
+  });
+});
+
+describe("chat moderation", () => {
+  it("reports another member's message (never one's own) through POST /api/reports", async () => {
+    const { fetchMock } = await openChat((method, path) => {
+      if (path.startsWith("/api/messages?group_id=")) return { status: 200, body: [message(), message({ id: 11, sender_id: 1, sender_name: "Luna", body: "mine" })] };
+      if (method === "POST" && path === "/api/reports") return { status: 201, body: { success: true } };
+      return undefined;
+    });
+    await screen.findByText("mine");
+    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Luna") })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: TEXT.moderation.reportMessage("Sol") }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.message });
+    await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
+    expect(await screen.findByText(TEXT.moderation.reportSent)).toBeTruthy();
+    expect(posts(fetchMock, "/api/reports").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ kind: "message", id: 10, reason: "harassment", details: null }]);
+  });
+});
+
+describe("chat moderation, live", () => {
+  it("replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on load", async () => {
+    await openChat((_method, path) =>
+      path.startsWith("/api/messages?group_id=")
+        ? { status: 200, body: [message({ body: "buy my stars" }), message({ id: 11, sender_id: 1, sender_name: "Luna", body: TEXT.moderation.removed, hidden: true, hidden_reason: "spam" })] }
+        : undefined,
+    );
+    await screen.findByText("buy my stars");
+    expect(screen.getByTestId("removed-content").textContent).toBe(TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam));
+    const socket = FakeSocket.all.at(-1)!;
+    act(() => socket.open());
+    // A frame for another channel changes nothing here.
+    act(() => socket.receive({ type: "message_hidden", group_id: 2, message_id: 10 }));
+    expect(screen.getByText("buy my stars")).toBeTruthy();
+    act(() => socket.receive({ type: "message_hidden", group_id: 1, message_id: 10 }));
+    await waitFor(() => expect(screen.queryByText("buy my stars")).toBeNull());
+    expect(screen.getAllByTestId("removed-content").map((p) => p.textContent)).toEqual([TEXT.moderation.removed, TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam)]);
+    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Sol") })).toBeNull();
   });
 });

@@ -57,9 +57,10 @@ describe("lounge", () => {
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(within(member).getByText("Just now")).toBeTruthy();
-    // Members see no notice controls and no options menu on someone else's post.
+    // Members see no notice controls, and on someone else's post only "Report" in its menu (no delete).
     expect(screen.queryByRole("button", { name: "+ New Notice" })).toBeNull();
-    expect(within(member).queryByRole("button", { name: "Post options" })).toBeNull();
+    await userEvent.setup().click(within(member).getByRole("button", { name: "Post options" }));
+    expect(within(member).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Report post"]);
     expect(screen.getByRole("heading", { name: /Welcome to the Cosmic Lounge/ })).toBeTruthy();
   });
 

@@ -40,7 +40,7 @@ describe("your payments on the profile", () => {
     renderApp("/app/profile", session());
     const rows = await screen.findAllByTestId("my-payment-row");
     expect(rows).toHaveLength(3);
-    expect(rows[0].textContent).toContain("$15.000");
+    expect(rows[0].textContent).toContain("$15,000 CLP"); // the active language's money (English here); receipts stay Chilean
     expect(rows[0].textContent).toContain(TEXT.payments.status_refunded);
     expect(rows[1].textContent).toContain(TEXT.payments.status_failed);
     expect(rows[2].textContent).toContain(TEXT.payments.status_completed);

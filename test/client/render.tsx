@@ -1,11 +1,9 @@
 // Renders the app's real routes in a memory router with a session store over stubbed replies.
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter } from "react-router";
 import { vi } from "vitest";
-import { ConfirmProvider } from "../../client/components/ConfirmDialog";
-import { ToastProvider } from "../../client/components/Toasts";
+import { AppTree } from "../../client/app";
 import { createRoutes } from "../../client/router";
-import { SessionProvider } from "../../client/session/session-context";
 import { createSessionStore, type SessionDeps } from "../../client/session/session-store";
 
 /** A fake answer of the API: like `Response.json()`, its `json()` is untyped (`any`), the body is the test's. */
@@ -43,15 +41,7 @@ export function stubFetch(handler: (url: string, init?: RequestInit) => { status
 export function renderApp(path: string, deps: SessionDeps) {
   const store = createSessionStore(deps);
   const router = createMemoryRouter(createRoutes(store), { initialEntries: [path] });
-  const view = render(
-    <SessionProvider store={store}>
-      <ToastProvider>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-        </ConfirmProvider>
-      </ToastProvider>
-    </SessionProvider>,
-  );
+  const view = render(<AppTree session={store} router={router} />);
   return { ...view, router, store };
 }
 

@@ -1,16 +1,12 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import {
-  ALL_TAGS,
   checkUploadFile,
   decodeContent,
   decodeDataUrl,
-  filterResources,
-  gatherTags,
   htmlToText,
   parseTags,
-  splitTagInput,
   textFormat,
   titleFromFileName,
   typeLabel,
@@ -48,12 +44,33 @@ const FILES: Record<string, string> = {
   "/api/resources/4/file": '{"title":"no content here"}',
 };
 
-/** fetch for the screen: the list as JSON, files as text, and DELETE/PUT recorded. */
+/**
+ * GET /api/resources as the server answers it: `q` over title, description and tags (case-insensitively),
+ * `tag` exact, newest first (here: the fixture's order), `before` = the id of the last item shown, `limit`.
+ */
+function serveList(list: ResourceItem[], url: URL) {
+  const q = url.searchParams.get("q")?.toLowerCase();
+  const tag = url.searchParams.get("tag");
+  const before = Number(url.searchParams.get("before")) || undefined;
+  const limit = Number(url.searchParams.get("limit"));
+  const start = before === undefined ? 0 : list.findIndex((r) => r.id === before) + 1;
+  return list
+    .slice(start)
+    .filter((r) => !tag || parseTags(r.tags).includes(tag))
+    .filter((r) => !q || [r.title, r.description ?? "", ...parseTags(r.tags)].some((text) => text.toLowerCase().includes(q)))
+    .slice(0, limit);
+}
+
+const tagsOf = (list: ResourceItem[]) => [...new Set(list.flatMap((r) => parseTags(r.tags)))].sort();
+
+/** fetch for the screen: the list (paged and searched) and its tags as JSON, files as text, and DELETE/PUT recorded. */
 function stubLibrary(list: { status: number; body: unknown } = { status: 200, body: LIBRARY }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url, "http://localhost");
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
-    if (url.pathname === "/api/resources" && method === "GET") return Response.json(list.body, { status: list.status });
+    const rows = list.status === 200 && Array.isArray(list.body) ? (list.body as ResourceItem[]) : null;
+    if (url.pathname === "/api/resources" && method === "GET") return rows ? Response.json(serveList(rows, url)) : Response.json(list.body, { status: list.status });
+    if (url.pathname === "/api/resources/tags") return rows ? Response.json({ tags: tagsOf(rows), total: rows.length }) : Response.json(list.body, { status: list.status });
     // A member's paid-route guard asks for the membership: an active one.
     if (url.pathname === "/api/membership/status") return Response.json({ status: "active", next_payment_due: "2099-01-01" });
     if (url.pathname in FILES) return new Response(FILES[url.pathname], { status: 200, headers: { "content-type": "text/plain" } });
@@ -66,21 +83,13 @@ function stubLibrary(list: { status: number; body: unknown } = { status: 200, bo
   return fetchMock;
 }
 
+/** The URLs of the list requests the screen made. */
+const listCalls = (fetchMock: ReturnType<typeof stubLibrary>) =>
+  fetchMock.mock.calls.map(([u]) => new URL(String(u instanceof Request ? u.url : u), "http://localhost")).filter((u) => u.pathname === "/api/resources");
+
 const admin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin", name: "Ada" })) });
 
 describe("resource library logic", () => {
-  it("searches title and description, case-insensitively, and filters by tag with 'All'", () => {
-    expect(filterResources(LIBRARY, "moon", ALL_TAGS).map((r) => r.id)).toEqual([1]);
-    expect(filterResources(LIBRARY, "PLANETS", ALL_TAGS).map((r) => r.id)).toEqual([2]);
-    expect(filterResources(LIBRARY, "  ", ALL_TAGS)).toHaveLength(4);
-    expect(filterResources(LIBRARY, "", "meditation").map((r) => r.id)).toEqual([1, 3]);
-    expect(filterResources(LIBRARY, "welcome", "meditation").map((r) => r.id)).toEqual([3]);
-    expect(filterResources(LIBRARY, "chart", "meditation")).toEqual([]);
-    expect(gatherTags(LIBRARY)).toEqual(["astrology", "guide", "meditation", "sleep"]);
-    expect(parseTags("not json")).toEqual([]);
-    expect(splitTagInput(" a, ,b ,")).toEqual(["a", "b"]);
-  });
-
   it("labels types: AI Text, AI Image, Audio, Video, Image, or the extension", () => {
     expect(typeLabel(item({ kind: "ai_text", file_type: "text/markdown", file_name: "x.md" })).label).toBe("AI Text");
     expect(typeLabel(item({ kind: "ai_image", file_type: "image/png", file_name: "x.png" })).label).toBe("AI Image");
@@ -113,7 +122,7 @@ describe("resource library logic", () => {
 });
 
 describe("resource library screen", () => {
-  it("lists cards with type labels, tags, owner and footer counts, and filters by search and tag", async () => {
+  it("lists cards with type labels, tags, owner and footer counts from the server's summary", async () => {
     stubLibrary();
     renderApp("/app/resources", admin());
     await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4));
@@ -122,22 +131,99 @@ describe("resource library screen", () => {
     expect(screen.getByTestId("resources-total").textContent).toBe("4");
     expect(screen.getByTestId("resources-categories").textContent).toBe("4");
     expect(screen.getByText("∞")).toBeTruthy();
-
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Search resources"), "planets");
-    expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual(["Star Chart"]);
-    await user.clear(screen.getByLabelText("Search resources"));
-    await user.type(screen.getByLabelText("Search resources"), "nothing like this");
-    expect(screen.getByRole("heading", { name: "No Results Found" })).toBeTruthy();
-    await user.clear(screen.getByLabelText("Search resources"));
-
     const tags = within(screen.getByRole("group", { name: "Filter by tag" }));
     expect(tags.getAllByRole("button").map((b) => b.textContent)).toEqual(["All", "#astrology", "#guide", "#meditation", "#sleep"]);
-    await user.click(tags.getByRole("button", { name: "#meditation" }));
-    expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual(["Moon Meditation", "Welcome Page"]);
-    await user.click(tags.getByRole("button", { name: "All" }));
-    expect(screen.getAllByTestId("resource-card")).toHaveLength(4);
+    // Every resource fits the first page: nothing more to load.
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
+
+  it("searches on the server once the member stops typing, filters by tag through the URL, and says when nothing matches", async () => {
+    const fetchMock = stubLibrary();
+    const { router } = renderApp("/app/resources", admin());
+    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4));
+    const titles = () => screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText("Search resources"), "planets");
+    await waitFor(() => expect(titles()).toEqual(["Star Chart"]));
+    expect(router.state.location.search).toBe("?q=planets");
+    // One request for the whole word, not one per key.
+    expect(listCalls(fetchMock).map((u) => u.searchParams.get("q"))).toEqual([null, "planets"]);
+    expect(screen.getByTestId("resources-total").textContent).toBe("4");
+
+    // Tags are searched too (server side), and a search that finds nothing says so.
+    await user.clear(screen.getByLabelText("Search resources"));
+    await user.type(screen.getByLabelText("Search resources"), "astro");
+    await waitFor(() => expect(titles()).toEqual(["Star Chart"]));
+    await user.clear(screen.getByLabelText("Search resources"));
+    await user.type(screen.getByLabelText("Search resources"), "nothing like this");
+    expect(await screen.findByRole("heading", { name: "No Results Found" })).toBeTruthy();
+    await user.clear(screen.getByLabelText("Search resources"));
+    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4));
+    expect(router.state.location.search).toBe("");
+
+    const tags = within(screen.getByRole("group", { name: "Filter by tag" }));
+    await user.click(tags.getByRole("button", { name: "#meditation" }));
+    await waitFor(() => expect(titles()).toEqual(["Moon Meditation", "Welcome Page"]));
+    expect(router.state.location.search).toBe("?tag=meditation");
+    expect(tags.getByRole("button", { name: "#meditation" }).getAttribute("aria-pressed")).toBe("true");
+    // Text and tag together.
+    await user.type(screen.getByLabelText("Search resources"), "welcome");
+    await waitFor(() => expect(titles()).toEqual(["Welcome Page"]));
+    expect(listCalls(fetchMock).at(-1)?.search).toBe("?limit=24&q=welcome&tag=meditation");
+    await user.click(tags.getByRole("button", { name: "All" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=welcome"));
+  }, 20_000);
+
+  it("opens a search from the URL with the box filled in", async () => {
+    stubLibrary();
+    renderApp("/app/resources?q=moon&tag=sleep", admin());
+    await waitFor(() => expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual(["Moon Meditation"]));
+    expect((screen.getByLabelText("Search resources") as HTMLInputElement).value).toBe("moon");
+    expect(screen.getByRole("button", { name: "#sleep" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("loads the next page as the member scrolls, shows a failed page with a retry, and stops at the end", async () => {
+    const many = Array.from({ length: LIMITS.resourcesPageDefault + 6 }, (_, i) => item({ id: 100 - i, title: `Resource ${100 - i}` }));
+    const fetchMock = stubLibrary({ status: 200, body: many });
+    // jsdom has no layout: the observer is driven by hand, as the sentinel comes into view.
+    const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderApp("/app/resources", admin());
+    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(LIMITS.resourcesPageDefault));
+    expect(screen.getByTestId("resources-total").textContent).toBe(String(many.length));
+
+    // The first next page fails: the list stays, the failure is said, 'Load more' retries.
+    const library = fetchMock.getMockImplementation()!;
+    let failNextPage = true;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (failNextPage && String(input instanceof Request ? input.url : input).includes("before=")) {
+        failNextPage = false;
+        return Response.json({ error: "Internal server error" }, { status: 500 });
+      }
+      return library(input, init);
+    });
+    act(() => observers.at(-1)!([{ isIntersecting: true }]));
+    expect((await screen.findByText("Could not load more resources.", {}, { timeout: 3000 })).getAttribute("role")).toBe("alert");
+    expect(screen.getAllByTestId("resource-card")).toHaveLength(LIMITS.resourcesPageDefault);
+    expect(listCalls(fetchMock).at(-1)?.searchParams.get("before")).toBe(String(many[LIMITS.resourcesPageDefault - 1].id));
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
+    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(many.length));
+    expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual(many.map((r) => r.title));
+    // The last page was short: no more to load, and the sentinel no longer asks.
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(screen.queryByText("Could not load more resources.")).toBeNull();
+  }, 20_000);
 
   it("shows and hides decoded markdown and html content, and the format error for JSON without content", async () => {
     stubLibrary();
@@ -231,7 +317,7 @@ describe("resource library screen", () => {
     renderApp("/app/resources", admin());
     const user = userEvent.setup({ applyAccept: false });
     await user.click(await screen.findByRole("button", { name: /Upload/ }));
-    const dialog = within(screen.getByRole("dialog", { name: "Upload Resource" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Upload Resource" }));
     await user.upload(dialog.getByLabelText("Choose file"), new File(["MZ"], "tool.exe", { type: "application/x-msdownload" }));
     expect(dialog.getByRole("alert").textContent).toBe(TEXTS.resources.typeNotSupported);
     await user.upload(dialog.getByLabelText("Choose file"), new File(["# hi"], "Morning Ritual.md", { type: "text/markdown" }));
@@ -244,7 +330,7 @@ describe("resource library screen", () => {
     renderApp("/app/resources", admin());
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: /AI Generate/ }));
-    const dialog = within(screen.getByRole("dialog", { name: "AI Generate" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "AI Generate" }));
     expect(dialog.getByLabelText("Title").getAttribute("placeholder")).toBe("Auto-generated if left blank");
     const generate = dialog.getByRole("button", { name: "Generate Content" });
     expect((generate as HTMLButtonElement).disabled).toBe(true);

@@ -55,13 +55,13 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
 
   // Search by title.
   await page.getByLabel("Search resources").fill(mdName);
-  await expect.poll(() => page.getByTestId("resource-card").count()).toBe(1);
+  await expect.poll(() => page.getByTestId("resource-card").count(), { timeout: 15_000 }).toBe(1);
   expect(await page.getByTestId("resource-card").getByRole("heading").textContent()).toBe(mdName);
   await page.getByLabel("Search resources").fill("");
 
   // Filter by tag.
   await page.getByRole("group", { name: "Filter by tag" }).getByRole("button", { name: `#${tag}` }).click();
-  await expect.poll(() => page.getByTestId("resource-card").count()).toBe(1);
+  await expect.poll(() => page.getByTestId("resource-card").count(), { timeout: 15_000 }).toBe(1);
   const card = page.getByTestId("resource-card").filter({ hasText: mdName });
   expect(await card.getByTestId("resource-type").textContent()).toContain("MD");
 
@@ -87,9 +87,11 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
   for (const url of fileUrls) expect((await page.request.get(url)).status()).toBe(200);
 
   // The 30 days run out while the library is open: the next file read shows the locked screen.
-  runSql(`UPDATE memberships SET next_payment_due = ${Date.now() - 60_000} WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`);
   await page.getByRole("group", { name: "Filter by tag" }).getByRole("button", { name: "All" }).click();
-  await page.getByTestId("resource-card").filter({ hasText: txtName }).getByRole("button", { name: "Show content" }).click();
+  const txtCard = page.getByTestId("resource-card").filter({ hasText: txtName });
+  await txtCard.waitFor();
+  runSql(`UPDATE memberships SET next_payment_due = ${Date.now() - 60_000} WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`);
+  await txtCard.getByRole("button", { name: "Show content" }).click();
   await page.getByRole("heading", { name: "Premium Resources Access Required" }).waitFor();
   expect(await page.getByText("Monthly Access: $15,000 CLP").isVisible()).toBe(true);
   // The server's own reason is shown.
@@ -114,4 +116,36 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
   for (const url of fileUrls) expect((await member.request.get(url)).status()).toBe(403);
   expect((await member.request.get("/api/resources")).status()).toBe(403);
   await memberContext.close();
+});
+
+it("the library loads the next page as the member scrolls, within a search, until the last resource", async () => {
+  const run = Date.now().toString(36);
+  const tag = `scroll${run}`;
+  const count = 30; // more than one page (LIMITS.resourcesPageDefault = 24)
+  runSql(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+     INSERT INTO resources (title, description, file_name, file_type, file_size, kind, tags, owner_name, created_at)
+     SELECT 'Scroll ' || '${run}' || ' ' || printf('%02d', i), 'A page of the library', 'scroll.txt', 'text/plain', 1, 'upload', '["${tag}"]', 'Ada Admin', ${Date.now()} + i FROM n`,
+  );
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await signIn(page, "admin@example.com", "Ada Admin");
+    await page.goto(`/app/resources?tag=${tag}`);
+    const cards = page.getByTestId("resource-card");
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(24);
+    // Newest first: 30 down to 07 on the first page.
+    expect(await cards.first().getByRole("heading").textContent()).toBe(`Scroll ${run} 30`);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(count);
+    expect(await cards.last().getByRole("heading").textContent()).toBe(`Scroll ${run} 01`);
+    // The last page was short: nothing more to load.
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+    // A text search inside the tag, on the server: one resource, and the URL keeps both.
+    await page.getByLabel("Search resources").fill(`Scroll ${run} 05`);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
+    expect(page.url()).toContain(`tag=${tag}`);
+  } finally {
+    await context.close();
+  }
 });

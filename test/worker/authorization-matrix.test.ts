@@ -85,6 +85,7 @@ const MATRIX: Row[] = [
   // lounge: any signed-in user reads, posts, likes and comments; a post is deleted by its author or an admin
   { route: "GET /api/posts", path: "/api/posts", expect: SIGNED_IN(200) },
   { route: "POST /api/posts", path: "/api/posts", send: json({ content: "Hello" }), expect: SIGNED_IN(201) },
+  { route: "GET /api/posts/:id", path: `/api/posts/${post}`, expect: SIGNED_IN(200) },
   { route: "DELETE /api/posts/:id", path: `/api/posts/${post}`, expect: [401, 403, 403, 200, 200] },
   { route: "POST /api/posts/:id/like", path: `/api/posts/${post}/like`, expect: SIGNED_IN(200) },
   { route: "GET /api/posts/:id/comments", path: `/api/posts/${post}/comments`, expect: SIGNED_IN(200) },

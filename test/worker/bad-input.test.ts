@@ -223,6 +223,7 @@ const SPECS: Spec[] = [
       { name: "socials with a javascript: URL", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: { x: "javascript:alert(1)" } }) } },
       { name: "socials not JSON text", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: "{nope" }) } },
       { name: "nothing to save", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({}) } },
+      { name: "a language other than en or es", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ language: "fr" }) } },
     ],
   },
   {
@@ -303,6 +304,7 @@ const SPECS: Spec[] = [
   { route: "GET /api/posts", as: "member", path: "/api/posts", target: "query", input: { limit: 20, before: 100 }, fields: { limit: int(false), before: int(false) }, ok: 200,
     extra: () => [{ name: "limit over the page maximum", expect: 400, path: `/api/posts?limit=${LIMITS.postsPageMax + 1}`, send: {} }] },
   { route: "POST /api/posts", as: "member", path: "/api/posts", input: { content: "Hello" }, fields: { content: text(LIMITS.postMax) }, ok: 201 },
+  { route: "GET /api/posts/:id", as: "member", path: "/api/posts/{id}", params: { id: post }, ok: 200 },
   { route: "DELETE /api/posts/:id", as: "owner", path: "/api/posts/{id}", params: { id: post }, ok: 200 },
   { route: "POST /api/posts/:id/like", as: "member", path: "/api/posts/{id}/like", params: { id: post }, ok: 200 },
   { route: "GET /api/posts/:id/comments", as: "member", path: "/api/posts/{id}/comments", params: { id: post }, ok: 200 },

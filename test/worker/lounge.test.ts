@@ -138,6 +138,22 @@ describe("posts", () => {
     expect(await db().select().from(posts)).toHaveLength(0);
   });
 
+  it("answers one post as the feed shows it (GET /api/posts/:id), 404 once deleted", async () => {
+    const author = await signIn("luna@example.com", "Luna");
+    const reader = await signIn("sol@example.com", "Sol");
+    const created = await createdPost(author, "Open me from a search");
+    expect((await like(reader, created.id)).status).toBe(200);
+    const res = await api(reader).posts[":id"].$get({ param: { id: String(created.id) } });
+    expect(res.status).toBe(200);
+    const [inFeed] = await feed(reader);
+    expect(await res.json()).toEqual({ ...inFeed, is_liked: true, likes_count: 1 });
+    expect((await call(`/api/posts/${created.id}`)).status).toBe(401);
+    expect((await api(author).posts[":id"].$delete({ param: { id: String(created.id) } })).status).toBe(200);
+    const gone = await api(reader).posts[":id"].$get({ param: { id: String(created.id) } });
+    expect(gone.status).toBe(404);
+    expect(await errorBody(gone)).toMatchObject({ error: TEXTS.lounge.postNotFound });
+  });
+
   it("answers 400 for non-numeric ids and 404 for missing posts", async () => {
     const cookie = await signIn("luna@example.com");
     const admin = await signIn("admin@example.com");

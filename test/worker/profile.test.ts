@@ -79,6 +79,50 @@ describe("GET/PUT /api/profile", () => {
   });
 });
 
+describe("the UI language on the profile (PUT /api/profile { language }, GET /api/users/me)", () => {
+  const me = async (cookie: string) => (await api(cookie).users.me.$get()).json();
+
+  it("is null until chosen, then saved on the caller's account only, alone or beside the lists", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    expect((await me(luna)).language).toBeNull();
+
+    const saved = await api(luna).profile.$put({ json: { language: "es" } });
+    expect(saved.status).toBe(200);
+    const body = await saved.json();
+    expect(body.user.language).toBe("es");
+    expect(body.profile).toEqual({ goals: "[]", interests: "[]", socials: "{}" });
+    expect((await me(luna)).language).toBe("es");
+    expect((await profileOf(luna)).user.language).toBe("es");
+    expect((await me(sol)).language).toBeNull();
+
+    // With the lists: both are saved; the lists alone leave the language as it was.
+    expect((await api(luna).profile.$put({ json: { goals: ["Breathe"], language: "en" } })).status).toBe(200);
+    expect((await me(luna)).language).toBe("en");
+    expect(JSON.parse((await profileOf(luna)).profile.goals)).toEqual(["Breathe"]);
+    expect((await api(luna).profile.$put({ json: { interests: ["Stars"] } })).status).toBe(200);
+    expect((await me(luna)).language).toBe("en");
+  });
+
+  it("accepts only en or es, answering 400 with its code and saving nothing", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    await api(luna).profile.$put({ json: { language: "es" } });
+    for (const language of ["fr", "ES", "es-CL", "", null, 1, ["es"]]) {
+      const res = await put(luna, { language, goals: ["should not be saved"] });
+      expect(res.status, JSON.stringify(language)).toBe(400);
+      expect((await errorBody(res)).code).toBe("language_invalid");
+    }
+    expect((await me(luna)).language).toBe("es");
+    expect((await profileOf(luna)).profile.goals).toBe("[]");
+    const [row] = await db().select({ language: users.language }).from(users).where(eq(users.email, "luna@example.com"));
+    expect(row.language).toBe("es");
+  });
+
+  it("needs a session", async () => {
+    expect((await put("", { language: "es" })).status).toBe(401);
+  });
+});
+
 describe("PATCH /api/users/me", () => {
   it("updates name, bio and timezone; blank clears", async () => {
     const cookie = await signIn("luna@example.com", "Luna");

@@ -1,6 +1,8 @@
 // Abuse limits (RATE_LIMITS): per user, per IP for sign-in and anonymous callers; 429 with Retry-After.
 import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../worker/db/schema";
+import { app } from "../../worker/app";
+import { isRateLimiter } from "../../worker/lib/rate-limit";
 import { RATE_LIMITS } from "../../worker/shared/rules";
 import { call, db, json, type CallOptions } from "./helpers";
 import { EMAILS, IDS, PNG, seedWorld, type Caller } from "./seed";
@@ -11,10 +13,12 @@ type Case = {
   /** The counter's key for the caller (who is `owner` unless anonymous). */
   key: (ip: string) => string;
   anonymous?: boolean;
+  /** Who calls (default: the owner). */
+  as?: Caller;
   request: (i: number) => [string, CallOptions];
   ok: number;
-  /** Who checks that another caller is unaffected (default: the paying member). */
-  other?: Caller;
+  /** Who checks that another caller is unaffected (default: the paying member; null: nobody else may call it). */
+  other?: Caller | null;
 };
 
 const imageForm = () => {
@@ -23,7 +27,7 @@ const imageForm = () => {
   body.set("image", new File([PNG as unknown as BlobPart], "a.png", { type: "image/png" }));
   return body;
 };
-const user = (name: string) => () => `${name}:user:${IDS.owner}`;
+const user = (name: string, who: keyof typeof IDS = "owner") => () => `${name}:user:${IDS[who]}`;
 const OWNER_IP = "198.51.100.7";
 
 const CASES: Case[] = [
@@ -61,6 +65,30 @@ const CASES: Case[] = [
   { name: "likes", what: "POST /api/posts/:id/like", key: user("likes"), ok: 200, request: () => [`/api/posts/${IDS.post}/like`, { method: "POST" }] },
   { name: "profile", what: "PUT /api/profile", key: user("profile"), ok: 200, request: (i) => ["/api/profile", { method: "PUT", json: { goals: [`g${i}`] } }] },
   { name: "paymentInitiate", what: "POST /api/payments/initiate", key: user("paymentInitiate"), ok: 200, request: () => ["/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" } }] },
+  { name: "paymentConfirm", what: "POST /api/payments/confirm", key: user("paymentConfirm"), ok: 402, request: () => ["/api/payments/confirm", { method: "POST", json: { success: true } }] },
+  {
+    name: "paymentReturn",
+    what: "GET /api/payments/webpay/return",
+    anonymous: true,
+    key: (ip) => `paymentReturn:ip:${ip}`,
+    ok: 303,
+    request: () => [`/api/payments/webpay/return?token_ws=${"b".repeat(64)}`, {}],
+  },
+  { name: "readMarks", what: "POST /api/groups/:id/read", key: user("readMarks"), ok: 200, request: () => [`/api/groups/${IDS.publicChannel}/read`, { method: "POST" }] },
+  { name: "readMarks", what: "POST /api/notifications/read", key: user("readMarks"), ok: 200, request: () => ["/api/notifications/read", { method: "POST", json: {} }] },
+  // A report of something that does not exist is still counted: the limit comes before any lookup.
+  { name: "reports", what: "POST /api/reports", key: user("reports"), ok: 404, request: () => ["/api/reports", { method: "POST", json: { kind: "post", id: 9999, reason: "spam" } }] },
+  { name: "postDeletes", what: "DELETE /api/posts/:id", key: user("postDeletes"), ok: 404, request: () => ["/api/posts/9999", { method: "DELETE" }] },
+  { name: "profile", what: "DELETE /api/sessions/others", key: user("profile"), ok: 200, request: () => ["/api/sessions/others", { method: "DELETE" }] },
+  {
+    name: "adminWrites",
+    what: "DELETE /api/admin/payments/:id",
+    as: "admin",
+    other: null,
+    key: user("adminWrites", "admin"),
+    ok: 404,
+    request: () => ["/api/admin/payments/9999", { method: "DELETE" }],
+  },
 ];
 
 async function expect429(res: Response, windowSeconds: number) {
@@ -82,14 +110,16 @@ describe("rate limits", () => {
         const [path, options] = c.request(i);
         return call(path, { ...options, cookie, headers: { ...(options.headers as Record<string, string>), "cf-connecting-ip": ip } });
       };
-      const owner = as(OWNER_IP, c.anonymous ? undefined : world.cookie.owner);
+      const owner = as(OWNER_IP, c.anonymous ? undefined : world.cookie[c.as ?? "owner"]);
       // The window already holds limit - 1 calls: one more is allowed, the next is refused.
       await db().insert(rateLimits).values({ key: c.key(OWNER_IP), windowStart: Date.now(), count: limit - 1 });
       expect((await owner(1)).status).toBe(c.ok);
       await expect429(await owner(2), windowSeconds);
       // Someone else (another user, or another address) is not affected.
-      const other = as("203.0.113.50", c.anonymous ? undefined : world.cookie[c.other ?? "paid"]);
-      expect((await other(3)).status).toBe(c.ok);
+      if (c.other !== null) {
+        const other = as("203.0.113.50", c.anonymous ? undefined : world.cookie[c.other ?? "paid"]);
+        expect((await other(3)).status).toBe(c.ok);
+      }
       // When the window is over, the caller may go on.
       await db().update(rateLimits).set({ windowStart: Date.now() - windowSeconds * 1000 - 1 });
       expect((await owner(4)).status).toBe(c.ok);
@@ -113,5 +143,21 @@ describe("rate limits", () => {
     await expect429(withImage, RATE_LIMITS.uploads.windowSeconds);
     const plain = await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body: "text only" } });
     expect(plain.status).toBe(201);
+  });
+});
+
+describe("attack: creating channels (or any other write) without a rate limit", () => {
+  // Transbank's stand-in exists only in development (it answers 404 elsewhere) and takes server-to-server calls.
+  const exempt = (path: string) => path.startsWith("/api/dev/webpay/");
+
+  it("every POST, PUT, PATCH and DELETE route of the API has a rate limiter in its own chain", () => {
+    const writes = new Map<string, boolean>();
+    for (const r of app.routes) {
+      if (["GET", "HEAD", "OPTIONS", "ALL"].includes(r.method) || exempt(r.path)) continue;
+      const key = `${r.method} ${r.path}`;
+      writes.set(key, (writes.get(key) ?? false) || isRateLimiter(r.handler));
+    }
+    expect(writes.size).toBeGreaterThan(40);
+    expect([...writes].filter(([, limited]) => !limited).map(([route]) => route)).toEqual([]);
   });
 });

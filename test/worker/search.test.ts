@@ -3,7 +3,7 @@
 // escaped snippets, and member-typed FTS syntax that is always a plain search, never an error.
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { resources } from "../../worker/db/schema";
+import { comments, messages, posts, resources } from "../../worker/db/schema";
 import { toFtsQuery } from "../../worker/db/search";
 import { LIMITS } from "../../worker/shared/rules";
 import type { SearchResult } from "../../worker/shared/search";
@@ -129,6 +129,22 @@ describe("GET /api/search", () => {
     for (const index of ["posts_fts", "comments_fts", "messages_fts", "resources_fts"]) {
       await testEnv.DB.prepare(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 1)`).run();
     }
+  });
+
+  it("never returns what a moderator hid: posts, comments (or those of a hidden post) and messages", async () => {
+    const p = await post("owner", "nebula first light");
+    await comment("member", p.id, "nebula glow");
+    const other = await post("owner", "plain post");
+    const c2 = await comment("member", other.id, "nebula echo");
+    const channel = await json<{ id: number }>(await call("/api/groups", { method: "POST", json: { name: "Sky" }, cookie: as("owner") }));
+    const m = await message("owner", channel.id, "nebula tonight");
+    expect((await find("admin", "nebula")).length).toBe(4);
+
+    const hiddenAt = new Date();
+    await db().update(posts).set({ hiddenAt }).where(eq(posts.id, p.id));
+    await db().update(comments).set({ hiddenAt }).where(eq(comments.id, c2.id));
+    await db().update(messages).set({ hiddenAt }).where(eq(messages.id, m.id));
+    for (const who of ["admin", "member"] as const) expect(await find(who, "nebula"), who).toEqual([]);
   });
 
   it("matches without accents, by prefix, and across resource tags", async () => {

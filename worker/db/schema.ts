@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
-import { AUDIT_ACTIONS, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
+import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -20,6 +20,8 @@ export const users = sqliteTable(
     role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
     bio: text("bio"),
     timezone: text("timezone"),
+    /** The UI language the member chose (docs/client.md "Words"); null: the browser's decides. */
+    language: text("language", { enum: LANGUAGES }),
     googleSub: text("google_sub"),
     /** Until when an admin muted the member (no posts, comments or chat); past or null: not muted. */
     mutedUntil: integer("muted_until", { mode: "timestamp_ms" }),

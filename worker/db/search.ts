@@ -78,17 +78,17 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
   const limit = LIMITS.searchResults;
   switch (kind) {
     case "post":
-      // hidden: when posts gain a moderation flag (issue 20), add `and p.hidden = 0` here.
+      // Hidden by a moderator (issue 20): never found, like deleted posts.
       return sql`select * from (select 'post' as kind, p.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
         ${snippet("posts_fts", 0)} as snippet, p.created_at as created_at, bm25(posts_fts) as rank, p.id as post_id, null as group_id
         from posts_fts join posts p on p.id = posts_fts.rowid
-        where posts_fts match ${query} and ${recentMatches("posts_fts", query)} order by rank limit ${limit})`;
+        where posts_fts match ${query} and ${recentMatches("posts_fts", query)} and p.hidden_at is null order by rank limit ${limit})`;
     case "comment":
-      // hidden: comments and their posts (`and cm.hidden = 0 and p.hidden = 0`) once issue 20 adds the flags.
+      // A hidden comment, or any comment of a hidden post, is never found.
       return sql`select * from (select 'comment' as kind, cm.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
         ${snippet("comments_fts", 0)} as snippet, cm.created_at as created_at, bm25(comments_fts) as rank, cm.post_id as post_id, null as group_id
         from comments_fts join comments cm on cm.id = comments_fts.rowid join posts p on p.id = cm.post_id
-        where comments_fts match ${query} and ${recentMatches("comments_fts", query)} order by rank limit ${limit})`;
+        where comments_fts match ${query} and ${recentMatches("comments_fts", query)} and cm.hidden_at is null and p.hidden_at is null order by rank limit ${limit})`;
     case "message": {
       // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins read all.
       const readable =
@@ -96,11 +96,11 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
           ? sql`1 = 1`
           : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id}
               or exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
-      // hidden: `and m.hidden = 0` once issue 20 adds the flag.
+      // Hidden messages are never found.
       return sql`select * from (select 'message' as kind, m.id as id, ch.name as title,
         ${snippet("messages_fts", 0)} as snippet, m.created_at as created_at, bm25(messages_fts) as rank, null as post_id, m.channel_id as group_id
         from messages_fts join messages m on m.id = messages_fts.rowid join channels ch on ch.id = m.channel_id
-        where messages_fts match ${query} and ${recentMatches("messages_fts", query)} and ${readable} order by rank limit ${limit})`;
+        where messages_fts match ${query} and ${recentMatches("messages_fts", query)} and ${readable} and m.hidden_at is null order by rank limit ${limit})`;
     }
     case "resource":
       // A title hit counts three times a description or tag hit; the snippet prefers the description.

@@ -21,6 +21,7 @@ export const toUserDto = (u: SessionUser) => ({
   role: u.role,
   bio: u.bio,
   timezone: u.timezone,
+  language: u.language,
   created_at: u.createdAt,
   /** When a mute is in force, until when (the client's banner); null otherwise. */
   muted_until: u.mutedUntil && u.mutedUntil.getTime() > Date.now() ? u.mutedUntil : null,

@@ -87,9 +87,14 @@ export function callerKey(c: { var: { user: { id: number } | null }; req: { head
 
 type Limit = number | ((env: Env) => number);
 
+/** Every rate-limiting middleware made here, so a test can check that each write route carries one. */
+const limiters = new WeakSet<object>();
+export const isRateLimiter = (handler: unknown) => typeof handler === "function" && limiters.has(handler);
+const registered = <T extends object>(middleware: T) => (limiters.add(middleware), middleware);
+
 /** Middleware: at most `limit` calls per `windowSeconds` per user (or IP when anonymous). */
 export const limitPerUser = (action: string, limit: Limit, windowSeconds: number, message?: (retryAfterSeconds: number, limit: number) => CodedText) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  registered(createMiddleware<AppEnv>(async (c, next) => {
     const max = typeof limit === "function" ? limit(c.env) : limit;
     await rateLimit(c.var.db, {
       action,
@@ -99,14 +104,14 @@ export const limitPerUser = (action: string, limit: Limit, windowSeconds: number
       message: message ? (retry) => message(retry, max) : undefined,
     });
     await next();
-  });
+  }));
 
 /** Middleware: at most `limit` calls per `windowSeconds` per client IP, signed in or not (sign-in steps). */
 export const limitPerIp = (action: string, limit: number, windowSeconds: number) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  registered(createMiddleware<AppEnv>(async (c, next) => {
     await rateLimit(c.var.db, { action, key: ipKey(c), limit, windowSeconds });
     await next();
-  });
+  }));
 
 /** The same limit as limitPerUser, applied from inside a handler (e.g. only when a message carries an image). */
 export const countForUser = (
@@ -120,6 +125,9 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** limitPerUser with the limit RATE_LIMITS names. */
 export const limited = (name: RateLimitName) => limitPerUser(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
+
+/** limitPerIp with the limit RATE_LIMITS names (callers that arrive without our session). */
+export const limitedPerIp = (name: RateLimitName) => limitPerIp(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
 
 /** limitPerIp with the sign-in limit; each step has its own counter. */
 export const signInLimited = (step: string) => limitPerIp(`signIn:${step}`, RATE_LIMITS.signIn.limit, RATE_LIMITS.signIn.windowSeconds);

@@ -40,6 +40,7 @@ export async function validateSessionToken(db: Database, token: string, now = Da
         role: users.role,
         bio: users.bio,
         timezone: users.timezone,
+        language: users.language,
         mutedUntil: users.mutedUntil,
         createdAt: users.createdAt,
       },

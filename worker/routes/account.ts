@@ -6,6 +6,7 @@ import { messageImageKeys } from "../db/admin";
 import { normaliseEmail } from "../db/users";
 import type { AppEnv } from "../env";
 import { createRouter } from "../lib/create-app";
+import { limited } from "../lib/rate-limit";
 import { badRequest, conflict } from "../lib/errors";
 import { clearSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
@@ -24,7 +25,7 @@ export const accountRoutes = createRouter()
     return c.json(data, 200, { "content-disposition": 'attachment; filename="cosmic-lounge-my-data.json"', "cache-control": "no-store" });
   })
   // Typing one's own email confirms; what goes and what stays is in TEXTS.account.deletionSummary.
-  .delete("/profile", requireUser, validate("json", deleteBody), async (c) => {
+  .delete("/profile", requireUser, limited("profile"), validate("json", deleteBody), async (c) => {
     const user = c.var.user;
     if (normaliseEmail(c.req.valid("json").confirm) !== normaliseEmail(user.email)) throw badRequest(TEXTS.account.confirmMismatch);
     if (await isLastAdmin(c.var.db, user)) throw conflict(TEXTS.account.lastAdmin);

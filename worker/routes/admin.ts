@@ -16,6 +16,7 @@ import { recordAudit } from "../db/audit";
 import { adminStats } from "../db/stats";
 import { normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
+import { limited } from "../lib/rate-limit";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
@@ -63,7 +64,7 @@ export const adminRoutes = createRouter()
   // Every route below also names requireAdmin (it types c.var.user); this catches any route added without it.
   .use("/admin/*", requireAdmin)
   .get("/admin/members", requireAdmin, async (c) => c.json(await listMembers(c.var.db)))
-  .post("/admin/members", requireAdmin, validate("json", addMemberBody), async (c) => {
+  .post("/admin/members", requireAdmin, limited("adminWrites"), validate("json", addMemberBody), async (c) => {
     const body = c.req.valid("json");
     const email = normaliseEmail(body.email);
     if (await findUserByEmail(c.var.db, email)) throw conflict(TEXTS.admin.memberExists);
@@ -77,7 +78,7 @@ export const adminRoutes = createRouter()
     await recordAudit(c.var.db, { actorId: c.var.user.id, action: "member.add", targetType: "member", targetId: id, after: { role: body.role } });
     return c.json(await memberOr404(c.var.db, id), 201);
   })
-  .patch("/admin/members/:id", requireAdmin, validate("param", idParam), validate("json", roleBody), async (c) => {
+  .patch("/admin/members/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", roleBody), async (c) => {
     const { id } = c.req.valid("param");
     const { role: nextRole } = c.req.valid("json");
     const member = await memberOr404(c.var.db, id);
@@ -98,7 +99,7 @@ export const adminRoutes = createRouter()
     }
     return c.json(await memberOr404(c.var.db, id));
   })
-  .delete("/admin/members/:id", requireAdmin, validate("param", idParam), async (c) => {
+  .delete("/admin/members/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const member = await memberOr404(c.var.db, id);
     if (member.role === "admin") throw forbidden(TEXTS.admin.cannotDeleteAdmin);
@@ -124,12 +125,12 @@ export const adminRoutes = createRouter()
   .get("/admin/stats", requireAdmin, async (c) => c.json(await adminStats(c.var.db)))
   .get("/admin/payments", requireAdmin, async (c) => c.json(await listPayments(c.var.db)))
   // Declared before /admin/payments/:id so "clear-all" is never read as an id.
-  .delete("/admin/payments/clear-all", requireAdmin, async (c) => {
+  .delete("/admin/payments/clear-all", requireAdmin, limited("adminWrites"), async (c) => {
     const deleted = await clearPayments(c.var.db);
     await recordAudit(c.var.db, { actorId: c.var.user.id, action: "payment.clear_all", targetType: "payment", after: { deleted } });
     return c.json({ success: true, deleted });
   })
-  .post("/admin/payments/:id/refund", requireAdmin, validate("param", idParam), async (c) => {
+  .post("/admin/payments/:id/refund", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const refunded = await refundPayment(c.var.db, c.env, new URL(c.req.url).origin, c.req.valid("param").id, c.var.user);
     return c.json({
       id: refunded.id,
@@ -140,7 +141,7 @@ export const adminRoutes = createRouter()
       refunded_at: refunded.refundedAt,
     });
   })
-  .delete("/admin/payments/:id", requireAdmin, validate("param", idParam), async (c) => {
+  .delete("/admin/payments/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     if (!(await deletePayment(c.var.db, id))) throw notFound(TEXTS.admin.paymentNotFound);
     await recordAudit(c.var.db, { actorId: c.var.user.id, action: "payment.delete", targetType: "payment", targetId: id });

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { normaliseTags, toResourceDto } from "../db/resources";
 import { recordAudit } from "../db/audit";
 import { createRouter } from "../lib/create-app";
+import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireAdmin, requirePaidMember, requireUser } from "../middleware/auth";
 import { limitAiCalls } from "../middleware/ai-limit";
@@ -49,7 +50,7 @@ const imageKeyParam = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])
 
 export const aiRoutes = createRouter()
   // The API key check: one entry per provider; the keys themselves never leave the server.
-  .post("/ai/validate-keys", requireAdmin, async (c) => {
+  .post("/ai/validate-keys", requireAdmin, limited("adminWrites"), async (c) => {
     const results = await checkAllKeys(c.env);
     const available = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.available]));
     await recordAudit(c.var.db, { actorId: c.var.user.id, action: "ai.key_test", targetType: "ai_keys", after: available });

@@ -205,7 +205,7 @@ export const chatRoutes = createRouter()
     return c.json({ success: true as const });
   })
   /** Marks the channel read up to its newest message (fetching its messages does the same). */
-  .post("/groups/:id/read", requireUser, validate("param", idParam), async (c) => {
+  .post("/groups/:id/read", requireUser, limited("readMarks"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await visibleChannelOr404(c, id);
     if (await markChannelRead(c.var.db, c.var.user.id, id)) c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id: id }));

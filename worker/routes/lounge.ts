@@ -92,6 +92,12 @@ export const loungeRoutes = createRouter()
     const { before, limit } = c.req.valid("query");
     return c.json(await listPosts(c.var.db, c.var.user.id, { before, limit }));
   })
+  /** One post as the feed shows it: a search result or a notification opens it in context. */
+  .get("/posts/:id", requireUser, validate("param", idParam), async (c) => {
+    const post = await getPostDto(c.var.db, c.var.user.id, c.req.valid("param").id);
+    if (!post) throw notFound(T.postNotFound);
+    return c.json(post);
+  })
   .post("/posts", requireUser, requireUnmuted, limited("posts"), validate("json", postBody), async (c) => {
     const { content } = c.req.valid("json");
     const id = await createPost(c.var.db, c.var.user.id, content);
@@ -99,7 +105,7 @@ export const loungeRoutes = createRouter()
     const post = await getPostDto(c.var.db, c.var.user.id, id);
     return c.json(post!, 201);
   })
-  .delete("/posts/:id", requireUser, validate("param", idParam), async (c) => {
+  .delete("/posts/:id", requireUser, limited("postDeletes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const post = await requirePost(c.var.db, id);
     const user = c.var.user;
@@ -129,7 +135,7 @@ export const loungeRoutes = createRouter()
     return c.json(comment, 201);
   })
   .get("/cosmic-notices", requireUser, async (c) => c.json(await listNotices(c.var.db, LIMITS.noticesListMax)))
-  .post("/cosmic-notices", requireAdmin, validate("json", noticeBody), async (c) => {
+  .post("/cosmic-notices", requireAdmin, limited("adminWrites"), validate("json", noticeBody), async (c) => {
     const body = c.req.valid("json");
     const content = await sanitizeHtml(body.content);
     if (isBlankHtml(content)) throw badRequest({ code: "content_required", text: `content: ${T.noticeContentRequired}` });
@@ -143,7 +149,7 @@ export const loungeRoutes = createRouter()
     await recordAudit(c.var.db, { actorId: c.var.user.id, action: "notice.create", targetType: "notice", targetId: notice.id, after: { title: notice.title, is_pinned: notice.is_pinned } });
     return c.json(notice, 201);
   })
-  .delete("/cosmic-notices/:id", requireAdmin, validate("param", idParam), async (c) => {
+  .delete("/cosmic-notices/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const deleted = await deleteNotice(c.var.db, id);
     if (!deleted) throw notFound(T.noticeNotFound);

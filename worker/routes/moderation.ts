@@ -7,7 +7,8 @@ import { getVisibleChannel } from "../db/chat";
 import { fileReport, findReportTarget, getReport, leadingReason, listOpenReports, resolveReport, setMutedUntil } from "../db/moderation";
 import { createRouter } from "../lib/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { limited } from "../lib/rate-limit";
+import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { toCsv } from "../shared/csv";
 import { AUDIT_ACTIONS, MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
@@ -15,8 +16,6 @@ import { TEXTS } from "../shared/texts";
 import { fanOut } from "./chat";
 
 const T = TEXTS.moderation;
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const idParam = z.object({ id });
 
 const reportBody = z.object({
   kind: z.enum(REPORT_KINDS),
@@ -42,8 +41,8 @@ const muteBody = z.object({
 
 const auditQuery = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
-  actor: id.optional(),
-  before: id.optional(),
+  actor: rowId.optional(),
+  before: rowId.optional(),
   limit: z.coerce.number().int().min(1).max(MODERATION.auditPageMax).default(MODERATION.auditPageDefault),
   format: z.enum(["json", "csv"]).default("json"),
 });
@@ -52,7 +51,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const moderationRoutes = createRouter()
   // Any signed-in member reports what they can see, once per item; the author never learns who.
-  .post("/reports", requireUser, validate("json", reportBody), async (c) => {
+  .post("/reports", requireUser, limited("reports"), validate("json", reportBody), async (c) => {
     const body = c.req.valid("json");
     const target = await findReportTarget(c.var.db, body.kind, body.id);
     // A message in a channel the reporter cannot see does not exist for them.
@@ -64,7 +63,7 @@ export const moderationRoutes = createRouter()
     return c.json({ success: true as const }, 201);
   })
   .get("/admin/reports", requireAdmin, async (c) => c.json(await listOpenReports(c.var.db, MODERATION.reportsListMax)))
-  .post("/admin/reports/:id/resolve", requireAdmin, validate("param", idParam), validate("json", resolveBody), async (c) => {
+  .post("/admin/reports/:id/resolve", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", resolveBody), async (c) => {
     const { id: reportId } = c.req.valid("param");
     const { action } = c.req.valid("json");
     const report = await getReport(c.var.db, reportId);
@@ -80,7 +79,7 @@ export const moderationRoutes = createRouter()
     }
     return c.json({ success: true as const, status: action === "hide" ? ("hidden" as const) : ("dismissed" as const) });
   })
-  .post("/admin/members/:id/mute", requireAdmin, validate("param", idParam), validate("json", muteBody), async (c) => {
+  .post("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", muteBody), async (c) => {
     const { id: memberId } = c.req.valid("param");
     const { hours } = c.req.valid("json");
     const member = await getMember(c.var.db, memberId);
@@ -97,7 +96,7 @@ export const moderationRoutes = createRouter()
     });
     return c.json({ success: true as const, muted_until: until.toISOString() });
   })
-  .delete("/admin/members/:id/mute", requireAdmin, validate("param", idParam), async (c) => {
+  .delete("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id: memberId } = c.req.valid("param");
     const member = await getMember(c.var.db, memberId);
     if (!member) throw notFound(TEXTS.admin.memberNotFound);

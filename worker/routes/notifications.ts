@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { listNotifications, markNotificationsRead } from "../db/notifications";
 import { createRouter } from "../lib/create-app";
+import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { LIMITS } from "../shared/rules";
@@ -13,7 +14,7 @@ const readBody = z.object({
 
 export const notificationRoutes = createRouter()
   .get("/notifications", requireUser, async (c) => c.json(await listNotifications(c.var.db, c.var.user.id)))
-  .post("/notifications/read", requireUser, validate("json", readBody), async (c) => {
+  .post("/notifications/read", requireUser, limited("readMarks"), validate("json", readBody), async (c) => {
     const { ids } = c.req.valid("json");
     return c.json({ unread: await markNotificationsRead(c.var.db, c.var.user.id, ids) });
   });

@@ -8,7 +8,7 @@ import { latestPaymentOf, type Payment } from "../db/payments";
 import type { AppEnv } from "../env";
 import { createRouter } from "../lib/create-app";
 import { ApiError } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
+import { limited, limitedPerIp } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { paymentsMode, settleByStatus, settleReturn, startCheckout, webpayFor, type ReturnParams } from "../services/payments";
@@ -53,9 +53,9 @@ export const paymentRoutes = createRouter()
     const created = await startCheckout(c.var.db, c.env, c.var.user, new URL(c.req.url).origin);
     return c.json({ url: created.url, token: created.token, provider });
   })
-  .get("/payments/webpay/return", validate("query", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("query")))
-  .post("/payments/webpay/return", validate("form", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("form")))
-  .post("/payments/confirm", requireUser, validate("json", confirmBody), async (c) => {
+  .get("/payments/webpay/return", limitedPerIp("paymentReturn"), validate("query", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("query")))
+  .post("/payments/webpay/return", limitedPerIp("paymentReturn"), validate("form", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("form")))
+  .post("/payments/confirm", requireUser, limited("paymentConfirm"), validate("json", confirmBody), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     let payment: Payment | undefined = await latestPaymentOf(db, user.id);

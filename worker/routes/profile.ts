@@ -12,7 +12,7 @@ import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { closeSessionSockets } from "../services/chat-sockets";
-import { LIMITS } from "../shared/rules";
+import { LANGUAGES, LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
 /** Accepts the decoded value or its JSON encoding (the spec's wire format), validated the same way. */
@@ -44,9 +44,15 @@ const socials = z
   )
   .refine((o) => Object.keys(o).length <= LIMITS.socialsMax, E.too_many_socials);
 
+/** The spec's three JSON fields, and the UI language the member chose (docs/client.md "Words"). */
 const profileBody = z
-  .object({ goals: jsonOr(entries).optional(), interests: jsonOr(entries).optional(), socials: jsonOr(socials).optional() })
-  .refine((b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined, E.profile_empty);
+  .object({
+    goals: jsonOr(entries).optional(),
+    interests: jsonOr(entries).optional(),
+    socials: jsonOr(socials).optional(),
+    language: z.enum(LANGUAGES, { error: E.language_invalid }).optional(),
+  })
+  .refine((b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined || b.language !== undefined, E.profile_empty);
 
 const isTimeZone = (tz: string) => {
   try {
@@ -89,8 +95,12 @@ export const profileRoutes = createRouter()
     return c.json({ user: toUserDto(c.var.user), profile });
   })
   .put("/profile", requireUser, limited("profile"), validate("json", profileBody), async (c) => {
-    const profile = await saveProfile(c.var.db, c.var.user.id, c.req.valid("json"));
-    return c.json({ user: toUserDto(c.var.user), profile });
+    const { language, ...lists } = c.req.valid("json");
+    const user = language === undefined ? c.var.user : await updateUserDetails(c.var.db, c.var.user.id, { language });
+    if (!user) throw notFound();
+    const hasLists = lists.goals !== undefined || lists.interests !== undefined || lists.socials !== undefined;
+    const profile = hasLists ? await saveProfile(c.var.db, c.var.user.id, lists) : await getProfile(c.var.db, c.var.user.id);
+    return c.json({ user: toUserDto(user), profile });
   })
   // The caller's own display name, bio and timezone (blank clears; the timezone must be an IANA zone).
   .patch("/users/me", requireUser, limited("profile"), validate("json", detailsBody), async (c) => {
@@ -103,7 +113,7 @@ export const profileRoutes = createRouter()
   .get("/sessions", requireUser, async (c) => {
     return c.json(await listActiveSessions(c.var.db, c.var.user.id, c.var.sessionId));
   })
-  .delete("/sessions/others", requireUser, async (c) => {
+  .delete("/sessions/others", requireUser, limited("profile"), async (c) => {
     const ended = await deleteOtherSessions(c.var.db, c.var.user.id, c.var.sessionId);
     await closeSessionSockets(c.env, c.var.db, c.var.user, ended);
     return c.json({ success: true, signed_out: ended.length });

@@ -163,13 +163,13 @@ export const resourceRoutes = createRouter()
     // no-cache: the browser revalidates (ETag) so the membership check runs on every request.
     return serveBlob(c.req.raw, c.env.BLOBS, row.fileKey, { cacheControl: "private, no-cache" });
   })
-  .put("/resources/:id", requireAdmin, validate("param", idParam), validate("json", editBody), async (c) => {
+  .put("/resources/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", editBody), async (c) => {
     const { title, description, tags } = c.req.valid("json");
     const row = await updateResource(c.var.db, c.req.valid("param").id, { title, description, tags });
     if (!row) throw notFound();
     return c.json(toResourceDto(row));
   })
-  .delete("/resources/:id", requireAdmin, validate("param", idParam), async (c) => {
+  .delete("/resources/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const row = await deleteResourceRow(c.var.db, c.req.valid("param").id);
     if (!row) throw notFound();
     if (row.fileKey) await c.env.BLOBS.delete(row.fileKey);

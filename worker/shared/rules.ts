@@ -76,6 +76,12 @@ export const TIMING = {
   chatPollMs: 3000,
   /** The unread counts' polling fallback, while the live socket is down. */
   unreadPollMs: 30_000,
+  /** The notifications' gentle poll, for when the live socket cannot tell (also refreshed on focus). */
+  notificationsPollMs: 60_000,
+  /** An open channel's read marker follows arriving messages after this pause (one request per burst). */
+  markReadDelayMs: 1000,
+  /** Typing pauses this long before a search (the search dialog, the library) asks the server. */
+  searchDebounceMs: 300,
   copyConfirmationMs: 2000,
   sessionDays: 30,
   oauthStateMinutes: 10,
@@ -101,8 +107,20 @@ export const RATE_LIMITS = {
   /** Adding and removing a private channel's members. */
   channelMembers: { limit: 30, windowSeconds: 60 },
   likes: { limit: 60, windowSeconds: 60 },
-  /** The caller's own profile and details. */
+  /** The caller's own profile and details, signing out other devices, deleting the account. */
   profile: { limit: 20, windowSeconds: 60 },
+  /** Marking a channel or notifications read: each writes a marker and tells the member's live socket. */
+  readMarks: { limit: 120, windowSeconds: 60 },
+  /** Reports for the moderators' queue. */
+  reports: { limit: 10, windowSeconds: 60 },
+  /** Deleting a post (its author, or an admin). */
+  postDeletes: { limit: 30, windowSeconds: 60 },
+  /** Checking the latest payment with Transbank (each check may call it). */
+  paymentConfirm: { limit: 30, windowSeconds: 60 },
+  /** Returns from Webpay, per client IP (the browser comes back without our session cookie). */
+  paymentReturn: { limit: 60, windowSeconds: 60 },
+  /** Every admin write (members, payments, notices, resources, moderation, the AI key check). */
+  adminWrites: { limit: 60, windowSeconds: 60 },
 } as const;
 
 /** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */
@@ -125,6 +143,10 @@ export const MEDIA_PREVIEW_MAX_HEIGHT_PX = 400;
 export const PDF_LAYOUT = { margin: 20, textWidth: 170, pageBreakY: 280, lineSpacing: 7 } as const;
 
 export const DEFAULT_NAME = "Cosmic Soul";
+
+/** The UI's languages (docs/client.md "Words"): English, the spec's, and Spanish (Chile). */
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
 export const AI_NOTICE_DEFAULT_TITLE = "AI Generated Notice";
 
 export const NOTICE_TEXT_TYPES = ["announcement", "newsletter", "welcome", "event", "wisdom", "update"] as const;

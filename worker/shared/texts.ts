@@ -299,6 +299,7 @@ export const API_ERRORS = {
   too_many_entries: `At most ${LIMITS.profileEntriesMax} entries`,
   social_url_invalid: TEXTS.profile.socialUrlInvalid,
   too_many_socials: TEXTS.profile.socialsTooMany,
+  language_invalid: "Language must be en or es",
   profile_empty: "Nothing to save",
   name_too_long: `Name must be at most ${LIMITS.nameMax} characters`,
   bio_too_long: `Bio must be at most ${LIMITS.bioMax} characters`,

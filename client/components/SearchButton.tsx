@@ -1,0 +1,38 @@
+// The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
+// on first use, client/search/SearchDialog.tsx).
+import { lazy, Suspense, useEffect, useState } from "react";
+import { SearchIcon } from "../search/icons";
+import { TEXT } from "../text";
+import "./header-tools.css";
+
+const SearchDialog = lazy(() => import("../search/SearchDialog"));
+
+const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export function SearchButton() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setOpen(true);
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  return (
+    <>
+      <button type="button" className="btn btn-ghost header-tool" aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <SearchIcon />
+        <span className="header-tool-word">{TEXT.search.open}</span>
+        <kbd aria-hidden="true">{isMac ? TEXT.search.shortcutMac : TEXT.search.shortcut}</kbd>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SearchDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

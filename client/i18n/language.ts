@@ -1,0 +1,78 @@
+// The UI's language (docs/client.md "Words"): a first visit follows the browser's languages, a choice
+// is remembered on this device (and on the profile when signed in: client/i18n/data.ts), and a
+// signed-in member's saved language wins once their user record arrives. setLanguage() loads the
+// catalogue (Spanish is a chunk of its own), points `TEXT` at it, sets `<html lang>` and tells the
+// subscribers: the landing page repaints, the React app re-renders its tree (client/app.tsx).
+import type { SessionStore } from "../session/session-store";
+import { ENGLISH, activateCatalog } from "../text";
+import { isLanguage, type Language } from "./catalog";
+
+const STORAGE_KEY = "cosmic-lounge.language";
+let active: Language = "en";
+let latestRequest = 0;
+const listeners = new Set<() => void>();
+
+/** The first of the browser's preferred languages that the UI speaks: any `es-*` is Spanish. */
+export function browserLanguage(preferred: readonly string[] = navigator.languages): Language {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split("-")[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return "en";
+}
+
+/** The language chosen on this device, if any (storage can be unavailable: private modes, policies). */
+export function storedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLanguage(language: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not persisted on this device; the choice still applies until the page is closed.
+  }
+}
+
+/** This device's choice, else the browser's languages. */
+export const initialLanguage = (): Language => storedLanguage() ?? browserLanguage();
+
+export const getLanguage = (): Language => active;
+
+export function subscribeLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Makes `language` the active one; when calls overlap, the last one asked for wins. */
+export async function setLanguage(language: Language): Promise<void> {
+  const request = ++latestRequest;
+  const catalog = language === "es" ? (await import("./es")).es : ENGLISH;
+  if (request !== latestRequest) return;
+  activateCatalog(catalog);
+  document.documentElement.lang = language;
+  if (active === language) return;
+  active = language;
+  listeners.forEach((listener) => listener());
+}
+
+/** Applies a signed-in member's saved language (from /api/users/me) whenever it arrives or changes. */
+export function followSavedLanguage(session: SessionStore): () => void {
+  let seen: string | null | undefined;
+  const check = () => {
+    const saved = session.getState().user?.language ?? null;
+    if (saved === seen) return;
+    seen = saved;
+    if (isLanguage(saved) && saved !== active) {
+      rememberLanguage(saved);
+      void setLanguage(saved);
+    }
+  };
+  check();
+  return session.subscribe(check);
+}

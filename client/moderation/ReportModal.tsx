@@ -1,0 +1,56 @@
+import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "../../worker/shared/rules";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
+import { Modal } from "../components/Modal";
+import { useToast } from "../components/Toasts";
+import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { CountedTextarea } from "../lounge/CountedTextarea";
+import { TEXT } from "../text";
+import { REPORT_PATH, type reportAction } from "./data";
+import "./moderation.css";
+
+/**
+ * Reports a post, comment or chat message: a reason and optional details. A sent report (or one this
+ * member had already sent) closes the dialog with a toast; any other failure stays in the dialog.
+ */
+export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: number; onClose(): void }) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState("");
+  const send = useFetcher<Awaited<ReturnType<typeof reportAction>>>();
+  const toast = useToast();
+  const busy = send.state !== "idle";
+  const introId = useId();
+  const valid = reason !== null && details.trim().length <= MODERATION.reportDetailsMax;
+  useSettled(send, (answer: ActionResult<{ alreadyReported: boolean }>) => {
+    if (!answer.ok) return;
+    toast.show(answer.value.alreadyReported ? TEXT.moderation.alreadyReported : TEXT.moderation.reportSent, "success");
+    onClose();
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (valid && !busy) void submitJson(send, REPORT_PATH, { kind, id, reason, details });
+  };
+
+  return (
+    <Modal title={TEXT.moderation.reportTitle[kind]} onClose={onClose} describedBy={introId}>
+      <form onSubmit={submit} className="stack">
+        <p id={introId} className="muted">{TEXT.moderation.reportIntro}</p>
+        <fieldset className="field report-reasons">
+          <legend>{TEXT.moderation.reasonLegend}</legend>
+          {REPORT_REASONS.map((r) => (
+            <label key={r} className="report-reason">
+              <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} required />
+              {TEXT.moderation.reasonOptions[r]}
+            </label>
+          ))}
+        </fieldset>
+        <CountedTextarea label={TEXT.moderation.detailsLabel} value={details} max={MODERATION.reportDetailsMax} onChange={setDetails} rows={3} />
+        <FormError error={send.data?.ok === false ? send.data.error : null} />
+        <ActionRow onCancel={onClose} submitLabel={TEXT.moderation.sendReport} pendingLabel={TEXT.moderation.sendingReport} pending={busy} disabled={!valid} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+// A WebSocket the test drives by hand (install with vi.stubGlobal("WebSocket", FakeSocket)).
+export class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  /** The newest socket whose address ends with `path`. */
+  static last(path: string) {
+    return FakeSocket.all.filter((s) => s.url.endsWith(path)).at(-1);
+  }
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  /** The server closed it. */
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
