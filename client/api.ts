@@ -1,6 +1,7 @@
 // The one typed API client: request and response types come from the worker's routes (hono/client).
 import { hc, type ClientResponse, type InferResponseType } from "hono/client";
 import type { AppType } from "../worker/app";
+import { formatDateTime } from "./components/format";
 import { ENGLISH, TEXT, type Catalog } from "./text";
 
 export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
@@ -57,13 +58,24 @@ export function errorCode(err: unknown): keyof Catalog["errors"] | undefined {
 /**
  * The server's error in the member's language, otherwise the spec's fallback. The API keeps the spec's
  * English in `error` and a stable `code` beside it (docs/architecture.md); the client shows the active
- * catalogue's text for that code. Texts with arguments (a number of seconds, a provider's name) come
+ * catalogue's text for that code. A text with arguments is translated when the body carries them (a
+ * mute's `muted_until`); the others (seconds to wait, a provider's name, missing settings) come
  * translated only in English, from the server: elsewhere the server's English stands in for them.
  */
 export function errorText(err: unknown, fallback: string): string {
   if (!(err instanceof ApiRequestError)) return fallback;
   const code = errorCode(err);
-  const translated = code === undefined ? undefined : TEXT.errors[code];
-  if (typeof translated === "string" && TEXT !== ENGLISH) return translated;
+  if (code === undefined || TEXT === ENGLISH) return err.serverError || fallback;
+  const translated = TEXT.errors[code];
+  if (typeof translated === "string") return translated;
+  const mutedUntil = code === "account_muted" ? isoField(err.body, "muted_until") : undefined;
+  if (mutedUntil) return TEXT.errors.account_muted(formatDateTime(mutedUntil));
   return err.serverError || fallback;
+}
+
+/** A date field of an error body, if it holds a valid ISO date. */
+function isoField(body: unknown, field: string): string | undefined {
+  if (!body || typeof body !== "object" || !(field in body)) return undefined;
+  const value: unknown = Reflect.get(body, field);
+  return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined;
 }

@@ -16,10 +16,12 @@ import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
-import { profileLoader } from "./profile/data";
-import { RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
+import { profileAction, profileLoader, skipAfterAccountDeletion } from "./profile/data";
+import { keepSummaryOnSearch, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
+import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
+import { notificationsAction, notificationsLoader, notificationsRevalidate, NOTIFICATIONS_PATH } from "./notifications/data";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
@@ -48,8 +50,14 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               children: [
                 { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
-                { path: "/app/resources", loader: ({ request }) => guarded(requirePaid(session), () => resourcesLoader(request)), lazy: lazyScreen(SCREENS["/app/resources"]) },
-                { path: "/app/profile", loader: profileLoader, lazy: lazyScreen(SCREENS["/app/profile"]) },
+                {
+                  id: LIBRARY_ROUTE_ID,
+                  path: "/app/resources",
+                  loader: () => guarded(requirePaid(session), librarySummaryLoader),
+                  shouldRevalidate: keepSummaryOnSearch,
+                  children: [{ index: true, loader: ({ request }) => resourcesLoader(request), lazy: lazyScreen(SCREENS["/app/resources"]) }],
+                },
+                { path: "/app/profile", loader: profileLoader, action: profileAction, shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
                 { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
             },
@@ -63,6 +71,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: REPORT_PATH, action: reportAction },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
         { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
+        { path: MENTIONS_PATH, loader: mentionsLoader, shouldRevalidate: keepMentions },
+        { path: NOTIFICATIONS_PATH, loader: notificationsLoader, action: notificationsAction, shouldRevalidate: notificationsRevalidate },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
         { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },

@@ -13,6 +13,18 @@ const en = {
   /** Intl locales of the language: numbers, money and dates; relative time ("3h ago"). */
   locale: { tag: "en-US", relative: "en-US" },
   time: { justNow: "Just now" },
+  /** The shell's navigation (client/components/AppLayout.tsx). */
+  nav: {
+    main: "Main",
+    openNavigation: "Open navigation",
+    lounge: "Lounge",
+    chat: "Chat",
+    resources: "Resources",
+    profile: "Profile",
+    admin: "Admin",
+    member: "Member",
+    signOut: "Sign Out",
+  },
   language: {
     label: "Language",
     names: { en: "English", es: "Español" },
@@ -160,6 +172,22 @@ const en = {
       "ai.key_test": "AI keys tested",
     } satisfies Record<AuditAction, string>,
   },
+  dataRights: {
+    title: "Your data",
+    intro: "Chile's personal data law (Law 21.719) gives you the right to see, take away and delete what Cosmic Lounge holds about you.",
+    download: "Download my data",
+    downloadHint: "One JSON file: your account and profile, membership, posts, comments, chat messages, likes, payments, sessions, channels, uploads and the reports you filed.",
+    deleteButton: "Delete my account",
+    deleteHint: "Ends every session at once. This cannot be undone.",
+    deleteTitle: "Delete your account",
+    deletedHeading: "Deleted at once",
+    anonymisedHeading: "Kept without your name",
+    keptHeading: "Kept for the law",
+    confirmLabel: (email: string) => `Type your email (${email}) to confirm`,
+    confirmButton: "Delete my account for good",
+    deleting: "Deleting your account",
+    deleteFailed: "Your account could not be deleted. Please try again.",
+  },
   health: {
     tab: "Health",
     title: "System health",
@@ -293,6 +321,24 @@ const en = {
     categories: "Categories",
     unlimited: "Unlimited",
     possibilities: "Possibilities",
+  },
+  /** A private channel's members and invitations (the manage dialog). */
+  channelMembers: {
+    title: "Members",
+    loading: "Loading members",
+    loadFailed: "Could not load the members.",
+    empty: "No members or invitations yet.",
+    emailLabel: "Email to invite",
+    emailPlaceholder: "member@example.com",
+    invite: "Invite",
+    invitedNote: "Invited people join the next time they open the app or sign in.",
+    sent: (email: string) => `Invitation sent to ${email}.`,
+    invitedBadge: "Invited",
+    remove: "Remove",
+    removeLabel: (email: string) => `Remove ${email}`,
+    revoke: "Revoke",
+    revokeLabel: (email: string) => `Revoke the invitation of ${email}`,
+    revokeFailed: "Failed to revoke the invitation",
   },
 };
 

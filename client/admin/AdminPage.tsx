@@ -18,8 +18,8 @@ const TABS = [
   { id: "members", label: "Members" },
   { id: "payments", label: "Payments" },
   { id: "content", label: "Content" },
-  { id: "moderation", label: TEXT.moderation.tab },
-  { id: "audit", label: TEXT.audit.tab },
+  { id: "moderation", get label() { return TEXT.moderation.tab; } },
+  { id: "audit", get label() { return TEXT.audit.tab; } },
   { id: "keys", label: "API Keys" },
   { id: "health", get label() { return TEXT.health.tab; } },
 ] as const;

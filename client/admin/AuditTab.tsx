@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { AUDIT_ACTIONS, type AuditAction } from "../../worker/shared/rules";
+import { formatDateTime } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import type { PageResult } from "../data/pages";
@@ -97,7 +98,7 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
                 {pages.items.map((row) => (
                   <tr key={row.id} data-testid="audit-row">
                     <td>
-                      <time dateTime={row.created_at}>{new Date(row.created_at).toLocaleString()}</time>
+                      <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
                     </td>
                     <td>{actorOf(row)}</td>
                     <td>{TEXT.audit.actionLabels[row.action]}</td>

@@ -9,7 +9,9 @@ import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 
-type Member = Answer<(typeof api.groups)[":id"]["members"]["$get"]>[number];
+type MembersList = Answer<(typeof api.groups)[":id"]["members"]["$get"]>;
+type Member = MembersList["members"][number];
+type Invitation = MembersList["invited"][number];
 
 function ChannelFields({ name, description, isPrivate, onChange }: { name: string; description: string; isPrivate: boolean; onChange: (patch: Partial<{ name: string; description: string; isPrivate: boolean }>) => void }) {
   return (
@@ -71,77 +73,108 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
 }
 
 function MembersSection({ channelId }: { channelId: number }) {
-  const [members, setMembers] = useState<Member[] | null>(null);
+  const T = TEXT.channelMembers;
+  const [list, setList] = useState<MembersList | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const param = { id: String(channelId) };
 
-  useEffect(() => {
+  const load = () =>
     unwrap(api.groups[":id"].members.$get({ param: { id: String(channelId) } }))
-      .then(setMembers)
+      .then((l) => {
+        setList(l);
+        setLoadError(false);
+      })
       .catch(() => setLoadError(true));
+  useEffect(() => {
+    void load();
   }, [channelId]);
 
-  const add = async (e: FormEvent) => {
+  // Known and unknown emails get the same answer: an invitation (docs/architecture.md, "No account oracle").
+  const invite = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || busy) return;
     setBusy(true);
     setError(null);
+    setSentTo(null);
     try {
-      const member = await unwrap(api.groups[":id"].members.$post({ param, json: { email: email.trim() } }));
-      setMembers((m) => [...(m ?? []).filter((x) => x.id !== member.id), member]);
+      const sent = await unwrap(api.groups[":id"].members.$post({ param, json: { email: email.trim() } }));
+      setSentTo(sent.email);
       setEmail("");
+      await load();
     } catch (err) {
       setError(errorText(err, TEXT.chat.memberAddFailed));
     } finally {
       setBusy(false);
     }
   };
-  const remove = async (member: Member) => {
+  const write = async (request: Promise<unknown>, fallback: string) => {
     setError(null);
+    setSentTo(null);
     try {
-      await unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } }));
-      setMembers((m) => (m ?? []).filter((x) => x.id !== member.id));
+      await request;
+      await load();
     } catch (err) {
-      setError(errorText(err, TEXT.chat.memberRemoveFailed));
+      setError(errorText(err, fallback));
     }
   };
+  const remove = (member: Member) =>
+    write(unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } })), TEXT.chat.memberRemoveFailed);
+  const revoke = (invitation: Invitation) =>
+    write(unwrap(api.groups[":id"].invitations[":invitationId"].$delete({ param: { ...param, invitationId: String(invitation.id) } })), T.revokeFailed);
 
   return (
     <section className="chat-members" aria-labelledby="channel-members-title">
-      <h3 id="channel-members-title">Members</h3>
+      <h3 id="channel-members-title">{T.title}</h3>
       {loadError ? (
-        <p className="faint">Could not load the members.</p>
-      ) : members === null ? (
-        <Spinner small label="Loading members" />
-      ) : members.length === 0 ? (
-        <p className="faint">No members added yet.</p>
+        <p className="faint">{T.loadFailed}</p>
+      ) : list === null ? (
+        <Spinner small label={T.loading} />
+      ) : list.members.length + list.invited.length === 0 ? (
+        <p className="faint">{T.empty}</p>
       ) : (
         <ul className="chat-member-list">
-          {members.map((m) => (
-            <li key={m.id} className="spread">
+          {list.members.map((m) => (
+            <li key={`m${m.id}`} className="spread">
               <span>
                 {m.name ?? m.email} <span className="faint">{m.email}</span>
               </span>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void remove(m)} aria-label={`Remove ${m.email}`}>
-                Remove
+              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void remove(m)} aria-label={T.removeLabel(m.email)}>
+                {T.remove}
+              </button>
+            </li>
+          ))}
+          {list.invited.map((i) => (
+            <li key={`i${i.id}`} className="spread">
+              <span>
+                {i.email} <span className="badge">{T.invitedBadge}</span>
+              </span>
+              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void revoke(i)} aria-label={T.revokeLabel(i.email)}>
+                {T.revoke}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <form className="row" onSubmit={add}>
+      <form className="row" onSubmit={invite}>
         <label htmlFor="channel-member-email" className="visually-hidden">
-          Member email
+          {T.emailLabel}
         </label>
-        <input id="channel-member-email" className="input" type="email" placeholder="member@example.com" value={email} onChange={(e) => setEmail(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
+        <input id="channel-member-email" className="input" type="email" placeholder={T.emailPlaceholder} value={email} onChange={(e) => setEmail(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
         <button type="submit" className="btn btn-sm" disabled={busy || !email.trim()}>
-          Add member
+          {T.invite}
         </button>
       </form>
       <FormError error={error} />
+      <p className="faint">{T.invitedNote}</p>
+      {sentTo && (
+        <p className="faint" role="status">
+          {T.sent(sentTo)}
+        </p>
+      )}
     </section>
   );
 }

@@ -151,7 +151,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
       </div>
-      <Composer channelName={channel.name} onSend={sendText} onImage={sendImage} mutedText={mutedText} />
+      <Composer channelName={channel.name} groupId={channel.id} onSend={sendText} onImage={sendImage} mutedText={mutedText} />
     </section>
   );
 }

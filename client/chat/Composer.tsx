@@ -3,6 +3,7 @@ import { LIMITS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { errorText } from "../api";
 import { useToast } from "../components/Toasts";
+import { useMentions } from "../mentions/useMentions";
 import { ImageIcon } from "./icons";
 
 export const COMPOSER_MAX_HEIGHT_PX = 100;
@@ -21,11 +22,14 @@ export function checkChatImage(file: File): string | null {
  */
 export function Composer({
   channelName,
+  groupId,
   onSend,
   onImage,
   mutedText,
 }: {
   channelName: string;
+  /** The channel: @mention suggestions are the members who may read it. */
+  groupId?: number;
   onSend: (body: string) => Promise<void>;
   onImage: (file: File) => Promise<void>;
   /** Set while the member is muted: everything is disabled and this says until when. */
@@ -38,6 +42,7 @@ export function Composer({
   const inFlight = useRef(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const mention = useMentions({ value: text, setValue: setText, textarea, groupId });
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -90,7 +95,7 @@ export function Composer({
 
   return (
     <form
-      className="chat-composer"
+      className="chat-composer mention-anchor"
       onSubmit={(e) => {
         e.preventDefault();
         void send();
@@ -118,9 +123,17 @@ export function Composer({
         value={text}
         disabled={!!mutedText}
         aria-describedby={mutedText ? "chat-composer-muted" : undefined}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
+        {...mention.inputProps}
+        onChange={(e) => {
+          setText(e.target.value);
+          mention.follow(e.currentTarget);
+        }}
+        onKeyDown={(e) => {
+          mention.inputProps.onKeyDown(e);
+          if (!e.defaultPrevented) onKeyDown(e);
+        }}
       />
+      {mention.list}
       <button type="submit" className="btn btn-primary" disabled={sending || !text.trim() || !!mutedText}>
         Send
       </button>

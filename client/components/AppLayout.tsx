@@ -6,15 +6,16 @@ import { TEXT } from "../text";
 import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
 import { ChatUnreadBadge } from "./ChatUnreadBadge";
+import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
 import { LanguageSwitch } from "./LanguageSwitch";
 
 const NAV = [
-  { to: "/app/lounge", label: "Lounge", icon: "✦" },
-  { to: "/app/chat", label: "Chat", icon: "☾" },
-  { to: "/app/resources", label: "Resources", icon: "❖" },
-  { to: "/app/profile", label: "Profile", icon: "◎" },
-];
+  { to: "/app/lounge", name: "lounge", icon: "✦" },
+  { to: "/app/chat", name: "chat", icon: "☾" },
+  { to: "/app/resources", name: "resources", icon: "❖" },
+  { to: "/app/profile", name: "profile", icon: "◎" },
+] as const;
 
 /** The signed-in shell: the navigation sidebar, which becomes a drawer on small screens. */
 export function AppLayout() {
@@ -51,28 +52,29 @@ export function AppLayout() {
   const isAdmin = user.role === "admin";
   return (
     <div className="shell">
-      <a className="skip-link btn btn-sm" href="#main">Skip to content</a>
+      <a className="skip-link btn btn-sm" href="#main">{TEXT.common.skipToContent}</a>
       <header className="topbar">
-        <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label="Open navigation" aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
+        <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.nav.openNavigation} aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
           ☰
         </button>
         <span className="brand">✧ Cosmic Lounge</span>
         <SearchButton />
+        <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
-      <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label="Main">
+      <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label={TEXT.nav.main}>
         <NavLink to="/app/lounge" className="brand">✧ Cosmic Lounge</NavLink>
         <div className="nav">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
-              <span aria-hidden="true">{item.icon}</span> {item.label}
+              <span aria-hidden="true">{item.icon}</span> {TEXT.nav[item.name]}
               {item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
             <NavLink to="/admin">
-              <span aria-hidden="true">♛</span> Admin
+              <span aria-hidden="true">♛</span> {TEXT.nav.admin}
             </NavLink>
           )}
         </div>
@@ -81,12 +83,12 @@ export function AppLayout() {
             <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={44} />
             <div>
               <div className="name" data-testid="sidebar-name">{user?.name || DEFAULT_NAME}</div>
-              <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ Admin</span> : "Member"}</div>
+              <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ {TEXT.nav.admin}</span> : TEXT.nav.member}</div>
             </div>
           </div>
           <LanguageSwitch />
           <button type="button" className="btn btn-sm" onClick={signOut}>
-            Sign Out
+            {TEXT.nav.signOut}
           </button>
         </div>
       </nav>

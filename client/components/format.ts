@@ -22,9 +22,9 @@ export function relativeTime(iso: string | Date, now = Date.now()): string {
 export const formatDate = (iso: string | Date) =>
   new Intl.DateTimeFormat(TEXT.locale.tag, { year: "numeric", month: "short", day: "numeric" }).format(new Date(iso));
 
-/** A date and time, for tooltips and timestamps. */
+/** A date and time, for tooltips and timestamps: "Nov 22, 2026, 3:00 PM" / "22 nov 2026, 3:00 p. m.". */
 export const formatDateTime = (iso: string | Date) =>
-  new Intl.DateTimeFormat(TEXT.locale.tag, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  new Intl.DateTimeFormat(TEXT.locale.tag, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
 
 /** A time of day. */
 export const formatTime = (iso: string | Date) => new Intl.DateTimeFormat(TEXT.locale.tag, { timeStyle: "medium" }).format(new Date(iso));

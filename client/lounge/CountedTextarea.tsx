@@ -1,8 +1,8 @@
-import { useId, type Ref } from "react";
+import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { TEXT } from "../text";
 
 /** A labelled textarea with the live 'n/max characters' counter (announced to assistive tech on change). */
-export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, ref, disabled }: {
+export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, ref, disabled, inputProps, children }: {
   label: string;
   value: string;
   max: number;
@@ -11,13 +11,18 @@ export function CountedTextarea({ label, value, max, onChange, placeholder, rows
   rows?: number;
   ref?: Ref<HTMLTextAreaElement>;
   disabled?: boolean;
+  /** More attributes for the textarea (the @mention autocomplete's combobox attributes and keys). */
+  inputProps?: TextareaHTMLAttributes<HTMLTextAreaElement>;
+  /** Shown after the textarea, inside the field (the @mention suggestions). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const over = value.trim().length > max;
   return (
-    <div className="field">
+    <div className={children ? "field mention-anchor" : "field"}>
       <label htmlFor={id}>{label}</label>
       <textarea
+        {...inputProps}
         ref={ref}
         id={id}
         className="textarea"
@@ -29,6 +34,7 @@ export function CountedTextarea({ label, value, max, onChange, placeholder, rows
         aria-invalid={over || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      {children}
       <div id={`${id}-counter`} className={over ? "counter over" : "counter"}>
         {TEXT.lounge.counter(value.length, max)}
       </div>

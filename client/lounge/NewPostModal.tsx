@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { useMutedText } from "../moderation/MutedBanner";
+import { useMentions } from "../mentions/useMentions";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
@@ -12,6 +13,8 @@ import { LOUNGE_PATH } from "./data";
 /** 'Share with the community': a post of 1..500 characters. A failure keeps the text (docs/spec.md §8: silent). */
 export function NewPostModal({ onClose }: { onClose(): void }) {
   const [content, setContent] = useState("");
+  const area = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentions({ value: content, setValue: setContent, textarea: area });
   const create = useFetcher<ActionResult<unknown>>();
   const mutedText = useMutedText();
   const busy = create.state !== "idle";
@@ -27,7 +30,21 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
     <Modal title={TEXT.lounge.newPostTitle} onClose={onClose}>
       <form onSubmit={submit}>
         {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
-        <CountedTextarea disabled={!!mutedText} label={TEXT.lounge.postLabel} value={content} max={LIMITS.postMax} onChange={setContent} placeholder={TEXT.lounge.postPlaceholder} />
+        <CountedTextarea
+          ref={area}
+          disabled={!!mutedText}
+          label={TEXT.lounge.postLabel}
+          value={content}
+          max={LIMITS.postMax}
+          onChange={(value) => {
+            setContent(value);
+            if (area.current) mention.follow(area.current);
+          }}
+          placeholder={TEXT.lounge.postPlaceholder}
+          inputProps={mention.inputProps}
+        >
+          {mention.list}
+        </CountedTextarea>
         <ActionRow onCancel={onClose} submitLabel={TEXT.lounge.post} pendingLabel={TEXT.lounge.posting} pending={busy} disabled={!valid || !!mutedText} />
       </form>
     </Modal>

@@ -8,6 +8,7 @@ import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";
 import { useSession } from "../session/session-context";
 import { ActiveSessions } from "./ActiveSessions";
+import { DataRights } from "./DataRights";
 import type { profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
@@ -197,6 +198,7 @@ export default function ProfilePage() {
 
       <MyPayments member={user} />
       <ActiveSessions sessions={sessions} />
+      <DataRights email={user.email} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
 // pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, errorText, unwrap } from "../api";
@@ -15,7 +15,7 @@ import { useInfiniteScroll } from "../data/infinite-scroll";
 import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
-import { PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type resourcesLoader } from "./data";
+import { LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
 import { PadlockIcon, SparkleIcon, UploadIcon } from "./icons";
 import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
@@ -54,7 +54,12 @@ export default function ResourcesPage() {
   const toast = useToast();
   const confirm = useConfirm();
   const searchId = useId();
-  const loaded = useLoaderData<typeof resourcesLoader>();
+  const page = useLoaderData<typeof resourcesLoader>();
+  const summary = useRouteLoaderData<typeof librarySummaryLoader>(LIBRARY_ROUTE_ID);
+  // The page and the summary fail alike (a 403 locks both); the first failure is the screen's.
+  const loaded = summary && summary.state !== "ready" ? { ...summary, search: page.search } : page;
+  const tags = summary?.state === "ready" ? summary.tags : [];
+  const total = summary?.state === "ready" ? summary.total : 0;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -145,7 +150,7 @@ export default function ResourcesPage() {
               </div>
             </div>
             <div className="resource-tag-filter" role="group" aria-label={TEXT.library.tagsLabel}>
-              {["", ...load.tags].map((t) => (
+              {["", ...tags].map((t) => (
                 <button key={t} type="button" className={search.tag === t ? "btn btn-sm btn-primary" : "btn btn-sm"} aria-pressed={search.tag === t} onClick={() => searchFor({ q: query.trim(), tag: t })}>
                   {t === "" ? TEXT.library.allTags : `#${t}`}
                 </button>
@@ -153,7 +158,7 @@ export default function ResourcesPage() {
             </div>
           </search>
 
-          {load.total === 0 ? (
+          {total === 0 ? (
             <EmptyState title={TEXT.resources.emptyTitle}>
               <p>{TEXT.library.emptyText}</p>
             </EmptyState>
@@ -180,11 +185,11 @@ export default function ResourcesPage() {
 
           <footer className="resources-footer" aria-label={TEXT.library.summaryLabel}>
             <div>
-              <strong data-testid="resources-total">{load.total}</strong>
+              <strong data-testid="resources-total">{total}</strong>
               <span>{TEXT.library.total}</span>
             </div>
             <div>
-              <strong data-testid="resources-categories">{load.tags.length}</strong>
+              <strong data-testid="resources-categories">{tags.length}</strong>
               <span>{TEXT.library.categories}</span>
             </div>
             <div>

@@ -1,8 +1,8 @@
-// The library's data: its loader (the first page of the current search, the tags and the total, in
-// parallel), the data-only loader of the next pages, and the search in the URL (`?q=&tag=`), so a
+// The library's data: its loaders (the first page of the current search; the tags and the total on
+// the parent route, in parallel), the data-only loader of the next pages, and the search in the URL (`?q=&tag=`), so a
 // search is a navigation the router loads and the back button undoes. Searching and paging happen on
 // the server (GET /api/resources: limit, before, q, tag; docs/architecture.md).
-import type { LoaderFunctionArgs } from "react-router";
+import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { api, ApiRequestError, errorText, unwrap } from "../api";
 import { loadPage } from "../data/pages";
@@ -32,17 +32,39 @@ export const resourcesPageHref = (search: LibrarySearch, before: number) => `${R
 const resourcesPage = (search: LibrarySearch, before?: number) =>
   unwrap(api.resources.$get({ query: { limit: String(PAGE), ...Object.fromEntries(searchParamsOf(search, before)) } }));
 
-/** The library, or the locked screen's text on 403 (the server decides), or a failure to show with a retry. */
+/** A library request's failure as the screen shows it: the locked screen's text on 403 (the server decides), or an error with a retry. */
+function libraryFailure(err: unknown) {
+  if (err instanceof ApiRequestError && err.status === 403) return { state: "locked" as const, message: errorText(err, TEXT.resources.accessDenied) };
+  return { state: "error" as const };
+}
+
+/** The first page of the search in the URL. */
 export async function resourcesLoader(request: Request) {
   const search = librarySearch(new URL(request.url));
   try {
-    const [resources, summary] = await Promise.all([resourcesPage(search), unwrap(api.resources.tags.$get())]);
-    return { state: "ready" as const, search, resources, tags: summary.tags, total: summary.total };
+    return { state: "ready" as const, search, resources: await resourcesPage(search) };
   } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 403) return { state: "locked" as const, message: errorText(err, TEXT.resources.accessDenied) };
-    return { state: "error" as const, search };
+    return { ...libraryFailure(err), search };
   }
 }
+
+export const LIBRARY_ROUTE_ID = "library";
+
+/**
+ * The tag list and the total, on the library's parent route: loaded when the library opens and again
+ * after a write, not on each search (the tag list reads every resource: docs/capacity.md).
+ */
+export async function librarySummaryLoader() {
+  try {
+    return { state: "ready" as const, ...(await unwrap(api.resources.tags.$get())) };
+  } catch (err) {
+    return libraryFailure(err);
+  }
+}
+
+/** A new search (only the URL's query changed, no write) keeps the summary; anything else loads it again. */
+export const keepSummaryOnSearch: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 
 /** A next page of the search in the request's URL; a failed page is shown beside the list, not thrown. */
 export function resourcesPageLoader({ request }: LoaderFunctionArgs) {

@@ -113,7 +113,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
           aria-autocomplete="list"
           aria-activedescendant={results.length > 0 ? optionId(selected) : undefined}
           autoComplete="off"
-          autoFocus
+          data-autofocus
           maxLength={LIMITS.searchQueryMax}
           placeholder={TEXT.search.placeholder}
           value={q}

@@ -1,5 +1,6 @@
 // Inline icons of search and notifications (emoji fonts are not everywhere). Decorative: the
 // controls and results carry their names in text.
+import type { NotificationKind } from "../../worker/shared/notifications";
 import type { SearchKind } from "../../worker/shared/search";
 
 const svg = { width: 18, height: 18, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
@@ -45,3 +46,53 @@ const ResourceIcon = () => (
 );
 
 export const KIND_ICONS: Record<SearchKind, () => React.JSX.Element> = { post: PostIcon, comment: CommentIcon, message: MessageIcon, resource: ResourceIcon };
+
+const HeartIcon = () => (
+  <svg {...svg}>
+    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
+  </svg>
+);
+
+const AtIcon = () => (
+  <svg {...svg}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-3.9 7.9" />
+  </svg>
+);
+
+const PinIcon = () => (
+  <svg {...svg}>
+    <path d="M12 17v5M9 3h6l-1 7 4 4H6l4-4z" />
+  </svg>
+);
+
+const CardIcon = () => (
+  <svg {...svg}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20" />
+  </svg>
+);
+
+const ClockIcon = () => (
+  <svg {...svg}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </svg>
+);
+
+const InviteIcon = () => (
+  <svg {...svg}>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6" />
+  </svg>
+);
+
+export const NOTIFICATION_ICONS: Record<NotificationKind, () => React.JSX.Element> = {
+  comment: CommentIcon,
+  like: HeartIcon,
+  mention: AtIcon,
+  notice: PinIcon,
+  payment: CardIcon,
+  membership_ending: ClockIcon,
+  channel_invite: InviteIcon,
+};

@@ -17,8 +17,8 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { JS_BUDGETS_KB, budgetOf, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
-import { benchListeners, chatFanOut, startServer, stopServer } from "./chat.bench.mjs";
-import { bin, buildForBench, executeSql, fmtMs as ms, percentile, root, seedUsersWithSessions, signIn, runBench } from "./lib.mjs";
+import { benchListeners, chatFanOut, serverPid, startServer, stopServer } from "./chat.bench.mjs";
+import { bin, buildForBench, executeSql, fmtMs as ms, groupCpuMs, percentile, root, seedUsersWithSessions, signIn, runBench } from "./lib.mjs";
 import { SEED_CHANNEL_ID, seedBase, seedPosts } from "./seed-sql.mjs";
 
 const { values: args } = parseArgs({
@@ -79,21 +79,40 @@ async function load(base, pathname, cookie) {
   return { latencies, failures, bytes, elapsed: (performance.now() - started) / 1000 };
 }
 
-/** Every route in turn, ROUNDS times (so drift in the machine's load hits them all alike), merged. */
+/**
+ * Every route in turn, ROUNDS times (so drift in the machine's load hits them all alike), merged; with
+ * the server's CPU time per request (its process group, read from /proc around each route's run).
+ */
 async function loadAll(base, routes) {
-  const merged = routes.map(() => ({ latencies: [], failures: 0, bytes: 0, elapsed: 0 }));
+  const merged = routes.map(() => ({ latencies: [], failures: 0, bytes: 0, elapsed: 0, cpuWorkerd: 0, cpuAll: 0, requests: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, [, p, c]] of routes.entries()) {
+      const before = groupCpuMs(serverPid());
       const r = await load(base, p, c);
+      const after = groupCpuMs(serverPid());
       merged[i].latencies.push(...r.latencies);
       merged[i].failures += r.failures;
       merged[i].bytes = r.bytes;
       merged[i].elapsed += r.elapsed;
+      merged[i].requests += r.latencies.length + r.failures;
+      if (before && after) {
+        merged[i].cpuWorkerd += after.workerd - before.workerd;
+        merged[i].cpuAll += after.all - before.all;
+      }
     }
   }
   return merged.map((m) => {
     m.latencies.sort((a, b) => a - b);
-    return { rps: m.latencies.length / m.elapsed, p50: percentile(m.latencies, 50), p99: percentile(m.latencies, 99), failures: m.failures, bytes: m.bytes, n: m.latencies.length };
+    return {
+      rps: m.latencies.length / m.elapsed,
+      p50: percentile(m.latencies, 50),
+      p99: percentile(m.latencies, 99),
+      failures: m.failures,
+      bytes: m.bytes,
+      n: m.latencies.length,
+      cpuWorkerd: m.cpuWorkerd / m.requests,
+      cpuAll: m.cpuAll / m.requests,
+    };
   });
 }
 
@@ -170,7 +189,8 @@ async function main() {
   lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · 10,000 posts, 10,000 resources, 100,000 messages seeded`);
   lines.push(`ratio = req/s of the route / req/s of GET /api/health on the same server in the same run; build = vite build + vite preview (workerd), vite dev = the dev server`);
   const serverCells = (r, health) => [r.rps.toFixed(0).padStart(6), ms(r.p50).padStart(9), ms(r.p99).padStart(9), (r.rps / health.rps).toFixed(2).padStart(5)];
-  row("route".padEnd(38), ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]), "target", "body".padStart(8), "D1 stmts @10 / @10,000 posts", "fail");
+  lines.push(`CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local D1) / with vite's node proxy in front`);
+  row("route".padEnd(38), ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]), "target", "body".padStart(8), "D1 stmts @10 / @10,000 posts", "CPU ms/req", "fail");
   for (const [i, [label, , , key]] of routes.entries()) {
     const s = statements[key];
     const target = TARGETS[key];
@@ -182,6 +202,7 @@ async function main() {
       met.padEnd(6),
       `${(built ?? api[servers[0]][i]).bytes} B`.padStart(8),
       (s ? `${s.at10} / ${s.at10000}${s.at10 === s.at10000 ? " (flat)" : " (GROWS)"}` : "n/a").padEnd(28),
+      (built ? `${built.cpuWorkerd.toFixed(1)} / ${built.cpuAll.toFixed(1)}` : "n/a").padStart(10),
       String(servers.reduce((n, m) => n + api[m][i].failures, 0)),
     );
   }

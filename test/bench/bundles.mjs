@@ -8,8 +8,9 @@
 //
 //   npm run bench:bundles            # builds, then prints the table
 //   node test/bench/bundles.mjs --no-build
+//   npm run bench:bundles -- --packages   # also: what a first visit's JS is made of, per package (builds with sourcemaps)
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -39,8 +40,68 @@ export const ROUTES = {
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, "client", file)), { level: 9 }).length;
 
-export function build() {
-  execFileSync(bin("vite"), ["build"], { cwd: root, stdio: "ignore" });
+export function build({ sourcemap = false } = {}) {
+  execFileSync(bin("vite"), ["build", ...(sourcemap ? ["--sourcemap"] : [])], { cwd: root, stdio: "ignore" });
+}
+
+/** Base64 VLQ of source maps: one segment's numbers. */
+function decodeVlq(segment) {
+  const out = [];
+  let value = 0;
+  let shift = 0;
+  for (const ch of segment) {
+    const digit = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".indexOf(ch);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      out.push(value & 1 ? -(value >> 1) : value >> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return out;
+}
+
+/** The package (node_modules) or client folder a source of the map belongs to. */
+function ownerOf(source) {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (pkg) return pkg[1];
+  const own = /\/(client|worker)\/(.+)$/.exec(source);
+  return own ? `${own[1]}/${own[2].split("/").length > 1 ? own[2].split("/")[0] : own[2]}` : "(bundler)";
+}
+
+/**
+ * What the given built files are made of: each file's minified text cut by its source map into the
+ * package (or client folder) each piece came from, gzipped per owner. Needs a build with sourcemaps.
+ */
+export function packagesOf(files) {
+  const text = new Map();
+  for (const file of files.filter((f) => f.endsWith(".js"))) {
+    const code = readFileSync(path.join(dist, "client", file), "utf8").split("\n");
+    // The bundler's own runtime helper has no map.
+    if (!existsSync(path.join(dist, "client", `${file}.map`))) {
+      text.set("(bundler)", (text.get("(bundler)") ?? "") + code.join("\n"));
+      continue;
+    }
+    const map = JSON.parse(readFileSync(path.join(dist, "client", `${file}.map`), "utf8"));
+    let source = 0;
+    map.mappings.split(";").forEach((line, row) => {
+      let col = 0;
+      let from = null;
+      let owner = null;
+      const add = (to) => from !== null && text.set(owner, (text.get(owner) ?? "") + code[row].slice(from, to));
+      for (const segment of line ? line.split(",") : []) {
+        const [dcol, dsource] = decodeVlq(segment);
+        col += dcol;
+        add(col);
+        if (dsource !== undefined) source += dsource;
+        from = col;
+        owner = ownerOf(map.sources[source] ?? "");
+      }
+      add(undefined);
+    });
+  }
+  return [...text].map(([owner, t]) => ({ owner, gz: gzipSync(t, { level: 9 }).length })).sort((a, b) => b.gz - a.gz);
 }
 
 /** { route: { js, css, files } } in bytes (gzipped), following static imports only. */
@@ -105,7 +166,8 @@ export function staticAssetChecks() {
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (!process.argv.includes("--no-build")) build();
+  const packages = process.argv.includes("--packages");
+  if (!process.argv.includes("--no-build")) build({ sourcemap: packages });
   const bundles = measureBundles();
   let ok = true;
   for (const [route, b] of Object.entries(bundles)) {
@@ -115,6 +177,15 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.log(`${route.padEnd(16)} JS ${kb(b.js).padStart(9)} (budget ${budget} KB: ${over ? "OVER BUDGET" : "ok"})  CSS ${kb(b.css).padStart(8)}  (${b.files.length} files)`);
   }
   console.log(`worker bundle    ${kb(workerBundle())} gzipped`);
+  if (packages) {
+    // Each owner's share gzipped alone (so the parts add up to a little more than the files).
+    for (const route of ["/", "/app/lounge"]) {
+      console.log(`${route}: what its JS is made of (gzipped per package or client folder)`);
+      for (const { owner, gz } of packagesOf(bundles[route].files).filter((p) => p.gz >= 512)) console.log(`  ${kb(gz).padStart(9)}  ${owner}`);
+    }
+    // The maps were for this analysis only: never deployed.
+    for (const f of readdirSync(path.join(dist, "client/assets"))) if (f.endsWith(".map")) rmSync(path.join(dist, "client/assets", f));
+  }
   const checks = staticAssetChecks();
   console.log(`static assets: ${checks.assets} files, ${checks.problems.length ? checks.problems.join("; ") : "all hashed, no external URLs, caching headers ok"}`);
   process.exit(ok && checks.problems.length === 0 ? 0 : 1);

@@ -31,6 +31,9 @@ export async function startServer(port, { seed, mode } = {}) {
   return server.base;
 }
 
+/** The process group of the server of startServer (lib's groupCpuMs reads its CPU time). */
+export const serverPid = () => server?.pid;
+
 /** Stops the server of startServer and removes its state. */
 export function stopServer() {
   server?.stop();

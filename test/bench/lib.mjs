@@ -2,7 +2,7 @@
 // listeners and percentiles.
 import { createHash, randomBytes } from "node:crypto";
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -62,7 +62,7 @@ export async function startDevServer(port, { beforeStart, mode = "preview" } = {
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/users/me`)).status === 401) return { base, stateDir, stop, mode };
+      if ((await fetch(`${base}/api/users/me`)).status === 401) return { base, stateDir, stop, mode, pid: server.pid };
     } catch {
       /* not up yet */
     }
@@ -178,4 +178,36 @@ export function runBench(main, cleanup, { alwaysZero = false } = {}) {
       cleanup();
       process.exit(1);
     });
+}
+
+/**
+ * CPU time (ms, user + system) used so far by the processes of the process group `pgid` (a server
+ * started by startDevServer leads its own group): `workerd` (the worker, its Durable Objects and the
+ * local D1) and all of them (plus vite's node process in front). Linux /proc only; null elsewhere.
+ */
+export function groupCpuMs(pgid) {
+  let entries;
+  try {
+    entries = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  const out = { workerd: 0, all: 0 };
+  for (const pid of entries) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp ... utime(14) stime(15): comm may hold spaces, so split after ')'.
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== pgid) continue;
+    const ms = (Number(fields[11]) + Number(fields[12])) * tick;
+    out.all += ms;
+    if (comm.startsWith("workerd")) out.workerd += ms;
+  }
+  return out;
 }

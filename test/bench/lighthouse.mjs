@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { bin, root, signIn, sleep, runBench } from "./lib.mjs";
 
 const { values: args } = parseArgs({
@@ -116,13 +117,18 @@ async function startPreview() {
 /** Mobile score targets per page (issue 18). */
 const TARGETS = { "/": { performance: 100, accessibility: 100 }, "/app/lounge": { performance: 98, accessibility: 100 } };
 
-async function audit(url, cookie) {
+/**
+ * `signedIn`: the session cookie is in Chromium's own cookie jar (set over CDP before; a Cookie header
+ * in Lighthouse's extraHeaders does not reach the page's fetches), so Lighthouse must not reset the
+ * origin's storage. That audit runs first, on an empty cache.
+ */
+async function audit(url, { signedIn = false } = {}) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility"],
-    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    disableStorageReset: signedIn,
   });
   const lhr = result.lhr;
   if (args.save) writeFileSync(path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(lhr));
@@ -160,7 +166,17 @@ async function main() {
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
-  const results = [await audit(`${base}/`), await audit(`${base}/app/lounge`, cookie)];
+  const [name, value] = cookie.split("=");
+  const jar = async (change) => {
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    await change(cdp.contexts()[0]);
+    await cdp.close();
+  };
+  await jar((context) => context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: "Lax" }]));
+  const lounge = await audit(`${base}/app/lounge`, { signedIn: true });
+  // Lighthouse's storage reset leaves cookies: the landing page is measured signed out.
+  await jar((context) => context.clearCookies());
+  const results = [await audit(`${base}/`), lounge];
   console.log(`Lighthouse ${JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('lighthouse/package.json').version)"], { cwd: root, encoding: "utf8" }))} · mobile (default) · vite preview of the production bundle · Chromium ${chrome ? "" : ""}`.trim());
   console.log("page          | performance | accessibility | FCP      | LCP      | TBT     | CLS");
   for (const r of results) {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED, type ChannelDto, type MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
+import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
@@ -75,7 +76,7 @@ beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeSocket);
 });
 
-async function openChat(handler: Handler) {
+async function openChat(handler: Handler, deps = me) {
   const fetchMock = stubApi((method, path, init) => {
     const answer = handler(method, path, init);
     if (answer) return answer;
@@ -83,7 +84,7 @@ async function openChat(handler: Handler) {
     if (path.startsWith("/api/messages?group_id=")) return { status: 200, body: [] };
     return undefined;
   });
-  const view = renderApp("/app/chat", me);
+  const view = renderApp("/app/chat", deps);
   const input = (await screen.findByLabelText("Message #General", {}, { timeout: 10_000 })) as HTMLTextAreaElement;
   // The channel's socket is opened by an effect after the pane renders; wait for it.
   await waitFor(() => expect(FakeSocket.all.at(-1)?.url).toMatch(/\/api\/groups\/1\/socket$/));
@@ -221,6 +222,39 @@ describe("chat feed", () => {
     expect(screen.queryByRole("button", { name: "General" })).toBeNull();
   });
 
+  it("lists a private channel's members and invitations alike by email, invites and revokes", async () => {
+    let invited = [{ id: 7, email: "nova@example.com", invited_at: "2026-01-02T00:00:00.000Z" }];
+    const { fetchMock } = await openChat((method, path, init) => {
+      if (path === "/api/groups") return { status: 200, body: [channel({ is_private: true }), channel({ id: 2, name: "Stars" })] };
+      if (method === "GET" && path === "/api/groups/1/members") return { status: 200, body: { members: [{ id: 3, name: "Sol", email: "sol@example.com" }], invited } };
+      if (method === "POST" && path === "/api/groups/1/members") {
+        const { email } = JSON.parse(String(init?.body)) as { email: string };
+        invited = [...invited, { id: 8, email, invited_at: "2026-01-03T00:00:00.000Z" }];
+        return { status: 201, body: { email, status: "invited" } };
+      }
+      if (method === "DELETE" && path === "/api/groups/1/invitations/7") {
+        invited = invited.filter((i) => i.id !== 7);
+        return { status: 200, body: { success: true } };
+      }
+      return undefined;
+    });
+    const T = TEXT.channelMembers;
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Manage channel General" }));
+    await screen.findByText("Sol");
+    expect(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeTruthy();
+    expect(screen.getAllByText(T.invitedBadge)).toHaveLength(1);
+
+    await user.type(screen.getByLabelText(T.emailLabel), "luna@example.com");
+    await user.click(screen.getByRole("button", { name: T.invite }));
+    expect((await screen.findByText(T.sent("luna@example.com"))).getAttribute("role")).toBe("status");
+    await waitFor(() => expect(screen.getAllByText(T.invitedBadge)).toHaveLength(2));
+
+    await user.click(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeNull());
+    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/groups/1/invitations/7") && i?.method === "DELETE")).toBe(true);
+  });
+
   it("shows the server's error in a red box when creating a channel fails", async () => {
     await openChat((method, path) => (method === "POST" && path === "/api/groups" ? { status: 400, body: { error: "name: Channel name is required" } } : undefined));
     const user = userEvent.setup();
@@ -269,5 +303,27 @@ describe("chat moderation, live", () => {
     await waitFor(() => expect(screen.queryByText("buy my stars")).toBeNull());
     expect(screen.getAllByTestId("removed-content").map((p) => p.textContent)).toEqual([TEXT.moderation.removed, TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam)]);
     expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Sol") })).toBeNull();
+  });
+});
+
+describe("chat while muted", () => {
+  it("learns of a mute set while the chat was open at the refused send, then disables the composer with until when", async () => {
+    const until = new Date(Date.now() + 3 * 3600_000).toISOString();
+    let muted = false;
+    const deps = sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, muted_until: muted ? until : null })) });
+    const { input } = await openChat((method, path) => {
+      if (method !== "POST" || path !== "/api/messages") return undefined;
+      muted = true;
+      return { status: 403, body: { error: "You are muted until later.", code: "account_muted", details: { muted_until: until } } };
+    }, deps);
+    expect(input.disabled).toBe(false);
+    const user = userEvent.setup();
+    await user.type(input, "hello{Enter}");
+    const text = TEXT.moderation.muted(formatMutedUntil(new Date(until), null));
+    await waitFor(() => expect(input.disabled).toBe(true));
+    expect(screen.getByTestId("muted-banner").textContent).toBe(text);
+    expect(document.getElementById("chat-composer-muted")?.textContent).toBe(text);
+    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Upload image" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -128,6 +128,9 @@ describe("API errors by code", () => {
     await setLanguage("es");
     expect(errorText(failure({ error: "Too many requests. Please try again in 7 seconds.", code: "rate_limited" }), "x")).toBe("Too many requests. Please try again in 7 seconds.");
     expect(errorText(failure({ error: "Something new", code: "not_a_code" }), "x")).toBe("Something new");
+    // A mute carries its end, so its text is translated with the date in Spanish.
+    const muted = failure({ error: "You are muted until Nov 22, 2026, 3:00 PM. ...", code: "account_muted", muted_until: "2026-11-22T15:00:00.000Z" });
+    expect(errorText(muted, "x")).toMatch(/^Estás en silencio hasta el 22 nov 2026, .*Puedes leer, pero no publicar/);
     expect(errorText(new TypeError("network"), "No se pudo")).toBe("No se pudo");
   });
 });

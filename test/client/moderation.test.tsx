@@ -345,3 +345,55 @@ describe("admin Audit tab", () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes("action=report.hide&limit"))).toBe(true);
   });
 });
+
+describe("data rights on the profile", () => {
+  const profileApi = (onDelete: (body: unknown) => Route) =>
+    stubFetch((url, init) => {
+      const method = init?.method ?? "GET";
+      if (method === "DELETE" && url === "/api/profile") return onDelete(JSON.parse(String(init!.body)));
+      if (url === "/api/profile") return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
+      return { status: 200, body: [] };
+    });
+
+  it("links the JSON export, and deletes the account only after the member types their email, then shows the signed-out landing", async () => {
+    const deletes: unknown[] = [];
+    profileApi((body) => {
+      deletes.push(body);
+      return { status: 200, body: { success: true } };
+    });
+    const { router } = renderApp("/app/profile", asMember());
+    const section = await screen.findByRole("region", { name: TEXT.dataRights.title }, { timeout: 10_000 });
+    const download = within(section).getByRole("link", { name: TEXT.dataRights.download });
+    expect(download.getAttribute("href")).toBe("/api/profile/export");
+    expect(download.hasAttribute("download")).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole("button", { name: TEXT.dataRights.deleteButton }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.dataRights.deleteTitle });
+    // It says what goes, what stays without the name, and what the law keeps, before anything happens.
+    for (const text of Object.values(TEXT.account.deletionSummary)) expect(within(dialog).getByText(text)).toBeTruthy();
+    const confirm = within(dialog).getByRole("button", { name: TEXT.dataRights.confirmButton }) as HTMLButtonElement;
+    const field = within(dialog).getByLabelText(TEXT.dataRights.confirmLabel("luna@example.com"));
+    await user.type(field, "someone@example.com");
+    expect(confirm.disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, " Luna@Example.com ");
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(await screen.findByRole("button", { name: TEXT.landing.signIn })).toBeTruthy();
+    expect(deletes).toEqual([{ confirm: "Luna@Example.com" }]);
+  });
+
+  it("keeps the dialog open with the server's reason when deletion is refused", async () => {
+    profileApi(() => ({ status: 409, body: { error: TEXT.account.lastAdmin, code: "last_admin" } }));
+    const { router } = renderApp("/app/profile", asMember());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: TEXT.dataRights.deleteButton }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.dataRights.deleteTitle });
+    await user.type(within(dialog).getByLabelText(TEXT.dataRights.confirmLabel("luna@example.com")), "luna@example.com");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.dataRights.confirmButton }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(TEXT.account.lastAdmin);
+    expect(router.state.location.pathname).toBe("/app/profile");
+  });
+});

@@ -83,6 +83,12 @@ function stubLibrary(list: { status: number; body: unknown } = { status: 200, bo
   return fetchMock;
 }
 
+/** A search waits out the debounce and then the route's loader: generous on a busy machine. */
+const SEARCH_WAIT = { timeout: 5000 };
+
+/** How many times the screen asked for the tag list and total. */
+const tagCalls = (fetchMock: ReturnType<typeof stubLibrary>) => fetchMock.mock.calls.filter(([u]) => String(u instanceof Request ? u.url : u).includes("/api/resources/tags")).length;
+
 /** The URLs of the list requests the screen made. */
 const listCalls = (fetchMock: ReturnType<typeof stubLibrary>) =>
   fetchMock.mock.calls.map(([u]) => new URL(String(u instanceof Request ? u.url : u), "http://localhost")).filter((u) => u.pathname === "/api/resources");
@@ -140,12 +146,12 @@ describe("resource library screen", () => {
   it("searches on the server once the member stops typing, filters by tag through the URL, and says when nothing matches", async () => {
     const fetchMock = stubLibrary();
     const { router } = renderApp("/app/resources", admin());
-    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4));
+    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
     const titles = () => screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent);
     const user = userEvent.setup();
 
     await user.type(screen.getByLabelText("Search resources"), "planets");
-    await waitFor(() => expect(titles()).toEqual(["Star Chart"]));
+    await waitFor(() => expect(titles()).toEqual(["Star Chart"]), SEARCH_WAIT);
     expect(router.state.location.search).toBe("?q=planets");
     // One request for the whole word, not one per key.
     expect(listCalls(fetchMock).map((u) => u.searchParams.get("q"))).toEqual([null, "planets"]);
@@ -154,25 +160,27 @@ describe("resource library screen", () => {
     // Tags are searched too (server side), and a search that finds nothing says so.
     await user.clear(screen.getByLabelText("Search resources"));
     await user.type(screen.getByLabelText("Search resources"), "astro");
-    await waitFor(() => expect(titles()).toEqual(["Star Chart"]));
+    await waitFor(() => expect(titles()).toEqual(["Star Chart"]), SEARCH_WAIT);
     await user.clear(screen.getByLabelText("Search resources"));
     await user.type(screen.getByLabelText("Search resources"), "nothing like this");
-    expect(await screen.findByRole("heading", { name: "No Results Found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "No Results Found" }, SEARCH_WAIT)).toBeTruthy();
     await user.clear(screen.getByLabelText("Search resources"));
-    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4));
+    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
     expect(router.state.location.search).toBe("");
 
     const tags = within(screen.getByRole("group", { name: "Filter by tag" }));
     await user.click(tags.getByRole("button", { name: "#meditation" }));
-    await waitFor(() => expect(titles()).toEqual(["Moon Meditation", "Welcome Page"]));
+    await waitFor(() => expect(titles()).toEqual(["Moon Meditation", "Welcome Page"]), SEARCH_WAIT);
     expect(router.state.location.search).toBe("?tag=meditation");
     expect(tags.getByRole("button", { name: "#meditation" }).getAttribute("aria-pressed")).toBe("true");
     // Text and tag together.
     await user.type(screen.getByLabelText("Search resources"), "welcome");
-    await waitFor(() => expect(titles()).toEqual(["Welcome Page"]));
+    await waitFor(() => expect(titles()).toEqual(["Welcome Page"]), SEARCH_WAIT);
     expect(listCalls(fetchMock).at(-1)?.search).toBe("?limit=24&q=welcome&tag=meditation");
     await user.click(tags.getByRole("button", { name: "All" }));
-    await waitFor(() => expect(router.state.location.search).toBe("?q=welcome"));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=welcome"), SEARCH_WAIT);
+    // The tag list and total (a scan of every resource on the server) load once, not on each search.
+    expect(tagCalls(fetchMock)).toBe(1);
   }, 20_000);
 
   it("opens a search from the URL with the box filled in", async () => {
@@ -310,6 +318,8 @@ describe("resource library screen", () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([u, init]) => String(u instanceof Request ? u.url : u).endsWith("/api/resources/2") && (init?.method ?? (u as Request).method) === "DELETE")).toBe(true),
     );
+    // After a write the library loads again, its tags and total included.
+    await waitFor(() => expect(tagCalls(fetchMock)).toBe(2));
   });
 
   it("refuses an unsupported file in the upload modal and prefills the title from a good one", async () => {

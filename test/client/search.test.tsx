@@ -52,7 +52,8 @@ describe("search dialog", () => {
     const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
     const field = within(dialog).getByRole("combobox", { name: TEXT.search.label });
     await waitFor(() => expect(document.activeElement).toBe(field));
-    fireEvent.keyDown(field, { key: "Escape" });
+    // Escape is the native dialog's `cancel` event.
+    fireEvent(dialog, new Event("cancel", { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     fireEvent.keyDown(document, { key: "K", metaKey: true });
     expect(await screen.findByRole("dialog", { name: TEXT.search.title })).toBeTruthy();
@@ -102,9 +103,9 @@ describe("search dialog", () => {
     const { router } = await openLounge();
     const user = userEvent.setup();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    const field = within(await screen.findByRole("dialog")).getByRole("combobox");
+    const field = within(await screen.findByRole("dialog", { name: TEXT.search.title })).getByRole("combobox");
     await user.type(field, "moon");
-    const options = await screen.findAllByRole("option");
+    const options = await within(await screen.findByRole("listbox", { name: TEXT.search.results })).findAllByRole("option");
     expect(field.getAttribute("aria-activedescendant")).toBe(options[0].id);
     await user.keyboard("{ArrowDown}");
     expect(options[1].getAttribute("aria-selected")).toBe("true");
@@ -131,7 +132,7 @@ describe("search dialog", () => {
     await openLounge();
     const user = userEvent.setup();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
     const field = within(dialog).getByRole("combobox");
     await user.type(field, "   ");
     expect(within(dialog).getByText(TEXT.search.hint)).toBeTruthy();
@@ -166,6 +167,7 @@ describe("links in context", () => {
   it("/app/resources?resource= marks that resource's card", async () => {
     const resource = (id: number, title: string) => ({ id, title, description: "d", file_url: `/api/resources/${id}/file`, file_type: "text/plain", file_name: "a.txt", tags: "[]", created_at: NOW, uploaded_by: 1, storage_method: "r2" });
     stubFetch((url) => {
+      if (url.startsWith("/api/resources/tags")) return { status: 200, body: { tags: [], total: 2 } };
       if (url.startsWith("/api/resources")) return { status: 200, body: [resource(1, "First"), resource(2, "Second")] };
       if (url === "/api/membership") return { status: 200, body: { status: "active", next_payment_due: "2099-01-01T00:00:00.000Z" } };
       return undefined;

@@ -120,6 +120,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/groups/:id/members", path: `/api/groups/${priv}/members`, expect: [401, 404, 403, 200, 200] },
   { route: "POST /api/groups/:id/members", path: `/api/groups/${priv}/members`, send: json({ email: EMAILS.member }), expect: [401, 404, 403, 201, 201] },
   { route: "DELETE /api/groups/:id/members/:userId", path: `/api/groups/${priv}/members/${paid}`, expect: [401, 404, 403, 200, 200] },
+  { route: "DELETE /api/groups/:id/invitations/:invitationId", path: `/api/groups/${priv}/invitations/${IDS.invitation}`, expect: [401, 404, 403, 200, 200] },
   { route: "GET /api/groups/:id/socket", label: "public", path: `/api/groups/${pub}/socket`, send: upgrade, expect: SIGNED_IN(101) },
   { route: "GET /api/groups/:id/socket", label: "private", path: `/api/groups/${priv}/socket`, send: upgrade, expect: [401, 404, 101, 101, 101] },
   { route: "GET /api/messages", label: "public", path: `/api/messages?group_id=${pub}`, expect: SIGNED_IN(200) },
@@ -143,6 +144,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/search", path: "/api/search?q=seed", expect: SIGNED_IN(200) },
   // notifications: each member their own (which ones is notifications.test.ts's subject)
   { route: "GET /api/notifications", path: "/api/notifications", expect: SIGNED_IN(200) },
+  { route: "GET /api/mentions", path: "/api/mentions?q=a", expect: SIGNED_IN(200) },
   { route: "POST /api/notifications/read", path: "/api/notifications/read", send: json({}), expect: SIGNED_IN(200) },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   { route: "POST /api/link-preview", path: "/api/link-preview", send: json({ url: "http://127.0.0.1/" }), expect: SIGNED_IN(400) },

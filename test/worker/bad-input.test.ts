@@ -365,6 +365,13 @@ const SPECS: Spec[] = [
   { route: "GET /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, ok: 200 },
   { route: "POST /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, input: { email: EMAILS.member }, fields: { email: email() }, ok: 201 },
   { route: "DELETE /api/groups/:id/members/:userId", as: "owner", path: "/api/groups/{id}/members/{userId}", params: { id: priv, userId: IDS.paid }, ok: 200 },
+  {
+    route: "DELETE /api/groups/:id/invitations/:invitationId",
+    as: "owner",
+    path: "/api/groups/{id}/invitations/{invitationId}",
+    params: { id: priv, invitationId: IDS.invitation },
+    ok: 200,
+  },
   { route: "GET /api/groups/:id/socket", as: "owner", path: "/api/groups/{id}/socket", params: { id: pub }, ok: 426 },
   { route: "GET /api/messages", as: "owner", path: "/api/messages", target: "query", input: { group_id: pub, after: 0 }, fields: { group_id: int(), after: int(false, true) }, ok: 200 },
   {
@@ -500,6 +507,7 @@ const SPECS: Spec[] = [
   },
   { route: "DELETE /api/profile", as: "member", path: "/api/profile", input: { confirm: EMAILS.member }, fields: { confirm: email() }, ok: 200,
     extra: () => [{ name: "another member's email", expect: 400, path: "/api/profile", send: { method: "DELETE", ...jsonBody({ confirm: EMAILS.paid }) } }] },
+  { route: "GET /api/mentions", as: "member", path: "/api/mentions", target: "query", input: { q: "pa", group_id: IDS.publicChannel }, fields: { q: text(LIMITS.mentionQueryMax, false), group_id: int(false) }, ok: 200 },
   { route: "GET /api/search", as: "member", path: "/api/search", target: "query", input: { q: "seed", kind: "post" }, fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) }, ok: 200 },
   {
     route: "POST /api/notifications/read",

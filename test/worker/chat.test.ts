@@ -97,15 +97,22 @@ describe("channels", () => {
     expect((await channelsOf(admin)).map((c) => c.id)).toEqual([secret.id]);
     expect((await list(admin, secret.id)).status).toBe(200);
 
-    // The creator adds Sol by email; Sol may now read, post and listen, but not manage.
+    // The creator invites Sol by email; Sol's next channel list accepts it: Sol may now read, post and listen, but not manage.
     const addMember = (cookie: string, email: string) => channel$(cookie).members.$post({ ...idParam(secret.id), json: { email } });
-    expect((await addMember(luna, "nobody@example.com")).status).toBe(404);
+    const membersOf = async () => (await channel$(luna).members.$get(idParam(secret.id))).json();
     expect((await addMember(luna, "not-an-email")).status).toBe(400);
     const added = await addMember(luna, "SOL@example.com");
     expect(added.status).toBe(201);
-    const sol_ = await added.json();
-    expect((await (await channel$(luna).members.$get(idParam(secret.id))).json()).map((m) => m.email)).toEqual(["sol@example.com"]);
+    expect(await added.json()).toEqual({ email: "sol@example.com", status: "invited" });
+    expect(await membersOf()).toEqual({ members: [], invited: [expect.objectContaining({ email: "sol@example.com" })] });
     expect((await channelsOf(sol)).map((c) => c.name)).toEqual(["Secret"]);
+    const { members, invited } = await membersOf();
+    expect(invited).toEqual([]);
+    expect(members).toEqual([{ id: expect.any(Number), name: "Sol", email: "sol@example.com" }]);
+    const sol_ = members[0];
+    // Inviting a member again changes nothing and answers the same.
+    expect(await (await addMember(luna, "sol@example.com")).json()).toEqual({ email: "sol@example.com", status: "invited" });
+    expect((await membersOf()).invited).toEqual([]);
     expect((await messagesOf(sol, secret.id)).map((m) => m.body)).toEqual(["hidden words"]);
     expect((await send(sol, secret.id, "thanks")).status).toBe(201);
     const solSocket = await openSocket(secret.id, sol);

@@ -3,7 +3,7 @@
 // my name or email).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { comments, messages, payments, postLikes, posts, reportReasons, reports, resources, sessions, users } from "../../worker/db/schema";
+import { channelInvitations, comments, messages, payments, postLikes, posts, reportReasons, reports, resources, sessions, users } from "../../worker/db/schema";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, db, json, openSocket, setCookies, testEnv, until } from "./helpers";
 import { EMAILS, IDS, MESSAGE_IMAGE_KEY, seedWorld } from "./seed";
@@ -69,6 +69,8 @@ describe("DELETE /api/profile", () => {
     await call(`/api/posts/${otherPost.id}/comments`, { method: "POST", cookie: cookie.owner, json: { content: "Nice one" } });
     await call("/api/reports", { method: "POST", cookie: cookie.member, json: { kind: "post", id: IDS.post, reason: "spam" } });
     await db().insert(payments).values({ userId: IDS.owner, userEmail: EMAILS.owner, amountClp: 15000, status: "completed", buyOrder: "OWNER1", sessionId: "s1" });
+    // A pending invitation addressed to them: kept, it would make a new account with their email a member.
+    await db().insert(channelInvitations).values({ channelId: IDS.publicChannel, email: EMAILS.owner, invitedBy: IDS.paid });
     const socket = await openSocket(IDS.publicChannel, cookie.owner!);
 
     const res = await call("/api/profile", { method: "DELETE", cookie: cookie.owner, json: { confirm: ` ${EMAILS.owner.toUpperCase()} ` } });
@@ -81,6 +83,7 @@ describe("DELETE /api/profile", () => {
     expect((await call("/api/users/me", { cookie: cookie.owner })).status).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.userId, IDS.owner))).toEqual([]);
     expect(await db().select().from(users).where(eq(users.id, IDS.owner))).toEqual([]);
+    expect(await db().select().from(channelInvitations).where(eq(channelInvitations.email, EMAILS.owner))).toEqual([]);
 
     // Their posts (with the comments on them), comments, likes and messages are gone; so is the chat image.
     expect(await db().select().from(posts).where(eq(posts.authorId, IDS.owner))).toEqual([]);

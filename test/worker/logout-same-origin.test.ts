@@ -15,7 +15,9 @@ describe("attack: another site logs a member out through GET /api/logout", () =>
     ["a request with neither Origin nor Sec-Fetch-Site", {}],
   ];
   for (const [name, headers] of crossSite) {
-    it(`${name}: 403, the session, its cookie and its chat socket stay`, async () => {
+    // The first case is the security suite's test of this attack (test/worker/security.test.ts lists them).
+    const title = name === crossSite[0][0] ? `issue 16 attack 3: cross-site GET /api/logout (${name})` : name;
+    it(`${title}: 403, the session, its cookie and its chat socket stay`, async () => {
       const world = await seedWorld();
       const socket = await openSocket(IDS.publicChannel, world.cookie.member!);
       const res = await call("/api/logout", { cookie: world.cookie.member, headers });

@@ -81,7 +81,7 @@ describe("the uploads module", () => {
 });
 
 describe("attack: an upload typed `audio/mpeg;a=b, text/html` is served back as HTML", () => {
-  it("is refused as a multipart upload, as a JSON data URL and as a declared file_type; nothing is stored", async () => {
+  it("issue 16 attack 4: an upload typed `audio/mpeg;a=b, text/html` is refused as a multipart upload, as a JSON data URL and as a declared file_type; nothing is stored", async () => {
     const world = await seedWorld();
     const before = await snapshot({ exclude: ["rate_limits"] });
     const html = text("<script>alert(document.cookie)</script>");

@@ -11,6 +11,7 @@ import { memberships, payments, users } from "../../worker/db/schema";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import type { NotificationDto, NotificationList } from "../../worker/shared/notifications";
 import { CRON } from "../../worker/scheduled";
+import { LIMITS } from "../../worker/shared/rules";
 import { call, db, json, testEnv, until } from "./helpers";
 import { EMAILS, IDS, seedWorld, type World } from "./seed";
 
@@ -195,5 +196,46 @@ describe("notifications", () => {
     expect(await kinds("owner")).toHaveLength(2);
     await call(`/api/posts/${IDS.post}`, { method: "DELETE", cookie: cookie("owner") });
     expect(await kinds("owner")).toEqual([]);
+  });
+});
+
+describe("GET /api/mentions (the @mention autocomplete)", () => {
+  async function names(who: Who, query: Record<string, string>) {
+    const res = await call(`/api/mentions?${new URLSearchParams(query)}`, { cookie: cookie(who) });
+    expect(res.status, JSON.stringify(query)).toBe(200);
+    return (await json<{ members: { id: number; name: string; avatar_url: string | null }[] }>(res)).members.map((m) => m.name);
+  }
+
+  it("offers members whose name or one of its words starts with the text, by name, never the caller; wildcards are plain text", async () => {
+    expect(await names("owner", { q: "" })).toEqual(["Admin", "Member", "Paid", "Victim"]);
+    expect(await names("owner", { q: "pa" })).toEqual(["Paid"]);
+    expect(await names("owner", { q: "MEM" })).toEqual(["Member"]);
+    expect(await names("owner", { q: "own" })).toEqual([]);
+    await db().update(users).set({ name: "Luna Park" }).where(eq(users.id, IDS.victim));
+    expect(await names("owner", { q: "par" })).toEqual(["Luna Park"]);
+    expect(await names("owner", { q: "lu" })).toEqual(["Luna Park"]);
+    for (const q of ["%", "_", "\\"]) expect(await names("owner", { q }), q).toEqual([]);
+    // Nameless accounts cannot be mentioned by name.
+    await db().update(users).set({ name: "" }).where(eq(users.id, IDS.member));
+    expect(await names("owner", { q: "" })).toEqual(["Admin", "Luna Park", "Paid"]);
+  });
+
+  it("in a channel offers only who may read it: everyone in a public one, the readers of a private one; a channel the caller cannot see is 404", async () => {
+    expect(await names("owner", { q: "", group_id: String(IDS.publicChannel) })).toEqual(["Admin", "Member", "Paid", "Victim"]);
+    // Private: its creator (the caller here), its members and admins.
+    expect(await names("owner", { q: "", group_id: String(IDS.privateChannel) })).toEqual(["Admin", "Paid"]);
+    expect(await names("paid", { q: "", group_id: String(IDS.privateChannel) })).toEqual(["Admin", "Owner"]);
+    const hidden = await call(`/api/mentions?q=a&group_id=${IDS.privateChannel}`, { cookie: cookie("member") });
+    expect(hidden.status).toBe(404);
+    expect(await json(hidden)).toMatchObject({ code: "channel_not_found" });
+    expect((await call(`/api/mentions?q=a&group_id=999`, { cookie: cookie("member") })).status).toBe(404);
+    expect((await call("/api/mentions?q=a")).status).toBe(401);
+  });
+
+  it("answers at most LIMITS.mentionSuggestions names", async () => {
+    await db().insert(users).values(Array.from({ length: LIMITS.mentionSuggestions + 3 }, (_, i) => ({ email: `star${i}@example.com`, name: `Star ${String(i).padStart(2, "0")}` })));
+    const found = await names("member", { q: "st" });
+    expect(found).toHaveLength(LIMITS.mentionSuggestions);
+    expect(found[0]).toBe("Star 00");
   });
 });

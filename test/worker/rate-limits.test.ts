@@ -1,8 +1,6 @@
 // Abuse limits (RATE_LIMITS): per user, per IP for sign-in and anonymous callers; 429 with Retry-After.
 import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../worker/db/schema";
-import { app } from "../../worker/app";
-import { isRateLimiter } from "../../worker/lib/rate-limit";
 import { RATE_LIMITS } from "../../worker/shared/rules";
 import { call, db, json, type CallOptions } from "./helpers";
 import { EMAILS, IDS, PNG, seedWorld, type Caller } from "./seed";
@@ -143,21 +141,5 @@ describe("rate limits", () => {
     await expect429(withImage, RATE_LIMITS.uploads.windowSeconds);
     const plain = await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body: "text only" } });
     expect(plain.status).toBe(201);
-  });
-});
-
-describe("attack: creating channels (or any other write) without a rate limit", () => {
-  // Transbank's stand-in exists only in development (it answers 404 elsewhere) and takes server-to-server calls.
-  const exempt = (path: string) => path.startsWith("/api/dev/webpay/");
-
-  it("every POST, PUT, PATCH and DELETE route of the API has a rate limiter in its own chain", () => {
-    const writes = new Map<string, boolean>();
-    for (const r of app.routes) {
-      if (["GET", "HEAD", "OPTIONS", "ALL"].includes(r.method) || exempt(r.path)) continue;
-      const key = `${r.method} ${r.path}`;
-      writes.set(key, (writes.get(key) ?? false) || isRateLimiter(r.handler));
-    }
-    expect(writes.size).toBeGreaterThan(40);
-    expect([...writes].filter(([, limited]) => !limited).map(([route]) => route)).toEqual([]);
   });
 });

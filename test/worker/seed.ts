@@ -3,6 +3,7 @@
 import type { Hono } from "hono";
 import { sha256Hex } from "../../worker/lib/crypto";
 import {
+  channelInvitations,
   channelMembers,
   channels,
   comments,
@@ -42,6 +43,8 @@ export const IDS = {
   payment: 1,
   /** An open report of the seeded comment, filed by `paid`. */
   report: 1,
+  /** The owner's pending invitation of an email with no account to the private channel. */
+  invitation: 1,
 } as const;
 
 export const EMAILS: Record<Exclude<Caller, "anon"> | "victim", string> = {
@@ -90,6 +93,7 @@ export async function seedWorld(): Promise<World> {
       { id: IDS.privateChannel, name: "Private", isPrivate: true, createdBy: IDS.owner },
     ]),
     d.insert(channelMembers).values({ channelId: IDS.privateChannel, userId: IDS.paid }),
+    d.insert(channelInvitations).values({ id: IDS.invitation, channelId: IDS.privateChannel, email: "invitee@example.com", invitedBy: IDS.owner }),
     d.insert(messages).values({ id: IDS.imageMessage, channelId: IDS.privateChannel, senderId: IDS.owner, body: "[Image: a.png]", imageKey: MESSAGE_IMAGE_KEY }),
     d.insert(resources).values({
       id: IDS.resource,

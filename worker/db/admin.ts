@@ -1,7 +1,7 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { comments, memberships, messages, payments, postLikes, posts, sessions, users } from "./schema";
+import { channelInvitations, comments, memberships, messages, payments, postLikes, posts, sessions, users } from "./schema";
 
 export type MemberStatus = "active" | "trial" | "inactive";
 
@@ -110,6 +110,8 @@ export function memberDeletion(db: Database, userId: number) {
       })
       .where(and(ne(posts.authorId, userId), or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)))),
     db.delete(sessions).where(eq(sessions.userId, userId)),
+    // Invitations addressed to their email would make a new account with it a member again.
+    db.delete(channelInvitations).where(sql`${channelInvitations.email} = (select ${users.email} from ${users} where ${users.id} = ${userId})`),
     db.delete(users).where(eq(users.id, userId)),
   ] as const;
 }

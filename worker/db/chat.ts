@@ -1,12 +1,14 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { ChannelDto, ChannelListItem, MessageDto } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
-import { channelMembers, channelReads, channels, messages, users } from "./schema";
+import { notifyInvitationsBinding } from "./notifications";
+import { normaliseEmail } from "./users";
+import { channelInvitations, channelMembers, channelReads, channels, messages, users } from "./schema";
 
 export type ChannelRow = typeof channels.$inferSelect;
 type Viewer = Pick<SessionUser, "id" | "role">;
@@ -120,6 +122,7 @@ export async function deleteChannel(db: Database, id: number): Promise<string[]>
   await db.batch([
     db.delete(messages).where(eq(messages.channelId, id)),
     db.delete(channelMembers).where(eq(channelMembers.channelId, id)),
+    db.delete(channelInvitations).where(eq(channelInvitations.channelId, id)),
     db.delete(channels).where(eq(channels.id, id)),
   ]);
   return images.map((r) => r.key!).filter(Boolean);
@@ -139,10 +142,54 @@ export async function findUserByEmail(db: Database, email: string) {
   return row ?? null;
 }
 
-/** Adds a member; true when they were not one already. */
-export async function addChannelMember(db: Database, channelId: number, userId: number) {
-  const added = await db.insert(channelMembers).values({ channelId, userId }).onConflictDoNothing().returning({ userId: channelMembers.userId });
-  return added.length > 0;
+// ---- invitations: how members are added (docs/architecture.md, "No account oracle") ----
+
+/**
+ * Invites an email to a channel unless it is already invited or belongs to one of its members; true
+ * when a new invitation was stored. The email is normalised by the caller.
+ */
+export async function inviteToChannel(db: Database, input: { channelId: number; email: string; invitedBy: number }) {
+  const alreadyMember = sql`exists (select 1 from ${channelMembers} join ${users} on ${users.id} = ${channelMembers.userId}
+    where ${channelMembers.channelId} = ${input.channelId} and ${users.email} = ${input.email})`;
+  const rows = await db.all<{ id: number }>(sql`insert into ${channelInvitations} (channel_id, email, invited_by)
+    select ${input.channelId}, ${input.email}, ${input.invitedBy} where not ${alreadyMember}
+    on conflict do nothing returning id`);
+  return rows.length > 0;
+}
+
+export async function listChannelInvitations(db: Database, channelId: number) {
+  return db
+    .select({ id: channelInvitations.id, email: channelInvitations.email, invited_at: channelInvitations.createdAt })
+    .from(channelInvitations)
+    .where(eq(channelInvitations.channelId, channelId))
+    .orderBy(asc(channelInvitations.createdAt), asc(channelInvitations.id));
+}
+
+export async function revokeChannelInvitation(db: Database, channelId: number, invitationId: number) {
+  const removed = await db
+    .delete(channelInvitations)
+    .where(and(eq(channelInvitations.channelId, channelId), eq(channelInvitations.id, invitationId)))
+    .returning({ id: channelInvitations.id });
+  return removed.length > 0;
+}
+
+/**
+ * Turns the pending invitations of the user's email into memberships. A private channel's invitation
+ * also becomes a "channel_invite" notification unless the member already has one for it (known
+ * accounts are notified when invited). One indexed read when nothing is pending; each step can be
+ * repeated safely, so a failure part-way is finished by the next call. Returns the channels joined.
+ */
+export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">): Promise<number[]> {
+  const email = normaliseEmail(user.email);
+  const pending = await db.select({ id: channelInvitations.id, channelId: channelInvitations.channelId }).from(channelInvitations).where(eq(channelInvitations.email, email));
+  if (pending.length === 0) return [];
+  await notifyInvitationsBinding(db, { userId: user.id, email });
+  const channelIds = pending.map((p) => p.channelId);
+  await db.batch([
+    db.insert(channelMembers).values(channelIds.map((channelId) => ({ channelId, userId: user.id }))).onConflictDoNothing(),
+    db.delete(channelInvitations).where(inArray(channelInvitations.id, pending.map((p) => p.id))),
+  ]);
+  return channelIds;
 }
 
 export async function removeChannelMember(db: Database, channelId: number, userId: number) {

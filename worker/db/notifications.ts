@@ -1,7 +1,7 @@
 // Notifications (issue 19): who gets one for what, the member's list and read marks. Each writer is
 // ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
 // the caller can tell their live sockets. Nobody is notified of their own action.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { NotificationDto, NotificationList } from "../shared/notifications";
 import { LIMITS } from "../shared/rules";
 import { searchResultUrl } from "../shared/search";
@@ -50,6 +50,21 @@ export async function notifyChannelInvite(db: Database, input: { userId: number;
 }
 
 /**
+ * Binding invitations: notifies a member of the private channels their pending invitations are about
+ * to join them to, unless they were notified already (known accounts are notified when invited) or
+ * invited themselves. Running it twice notifies once.
+ */
+export async function notifyInvitationsBinding(db: Database, input: { userId: number; email: string }): Promise<Recipients> {
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id)
+      select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c on c.id = i.channel_id
+      where i.email = ${input.email} and c.is_private = 1 and (i.invited_by is null or i.invited_by <> ${input.userId})
+        and not exists (select 1 from notifications n where n.user_id = ${input.userId} and n.kind = 'channel_invite' and n.channel_id = i.channel_id)
+      returning user_id`),
+  );
+}
+
+/**
  * `@Name` in a text: the names written after each @ (up to LIMITS.mentionNameWordsMax words; the
  * longest one that is a member's name wins). The client's autocomplete writes names exactly.
  */
@@ -89,6 +104,28 @@ export async function notifyMentions(
     allowed.map((userId) => ({ userId, kind: "mention" as const, actorId: input.actorId, postId: input.postId, channelId: input.channelId, messageId: input.messageId })),
   );
   return allowed;
+}
+
+/**
+ * @mention autocomplete: members (not the caller) whose name, or a word of it, starts with `prefix`
+ * (case-insensitive for ASCII letters, SQLite's lower()), by name. `instr`, not LIKE: D1 caps LIKE
+ * patterns at 50 bytes, and the member's text holds no wildcards. `readers` limits the answer to
+ * those who may read a private channel.
+ */
+export function mentionableMembers(db: Database, input: { prefix: string; viewerId: number; readers?: number[] }) {
+  return db
+    .select({ id: users.id, name: sql<string>`${users.name}`, avatar_url: users.avatarUrl })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, input.viewerId),
+        sql`${users.name} <> ''`,
+        sql`instr(' ' || lower(${users.name}), ' ' || lower(${input.prefix})) > 0`,
+        input.readers ? inArray(users.id, input.readers) : undefined,
+      ),
+    )
+    .orderBy(users.name)
+    .limit(LIMITS.mentionSuggestions);
 }
 
 /**

@@ -219,6 +219,26 @@ export const channelMembers = sqliteTable(
   (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index("channel_members_user_idx").on(t.userId)],
 );
 
+/**
+ * A private channel's invitation by email, pending until it binds into channel_members: at the
+ * invitee's next sign-in or channel list (docs/architecture.md, decisions). Known and unknown emails
+ * are invited alike, so adding a member tells the adder nothing about who has an account.
+ */
+export const channelInvitations = sqliteTable(
+  "channel_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    /** Normalised (trimmed, lower case), as users.email. */
+    email: text("email").notNull(),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("channel_invitations_channel_email_unique").on(t.channelId, t.email), index("channel_invitations_email_idx").on(t.email)],
+);
+
 export const messages = sqliteTable(
   "messages",
   {

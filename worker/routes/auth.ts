@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
+import { bindChannelInvitations } from "../db/chat";
 import { devLoginCodes } from "../db/schema";
 import { toUserDto, upsertSignInUser } from "../db/users";
 import type { AppEnv, Env } from "../env";
@@ -80,6 +81,8 @@ export const authRoutes = createRouter()
     }
     const user = await upsertSignInUser(c.var.db, identity, c.env.ADMIN_EMAILS);
     if (!user) throw forbidden(TEXTS.auth.googleAccountMismatch);
+    // Private channels this email was invited to are theirs from this sign-in on.
+    await bindChannelInvitations(c.var.db, user);
     const session = await createSession(c.var.db, user.id, c.req.header("user-agent") ?? null);
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: toUserDto(user) });

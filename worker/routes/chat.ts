@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { ROOM_HEADERS } from "../chat-room";
 import {
-  addChannelMember,
+  bindChannelInvitations,
   canManageChannel,
   createChannel,
   deleteChannel,
@@ -12,12 +12,15 @@ import {
   getMessage,
   getVisibleChannel,
   insertMessage,
+  inviteToChannel,
+  listChannelInvitations,
   listChannelMembers,
   listVisibleMessages,
   listVisibleChannels,
   markChannelRead,
   privateChannelReaders,
   removeChannelMember,
+  revokeChannelInvitation,
   toChannelDto,
   toChannelListItem,
   toMessageDto,
@@ -48,6 +51,7 @@ import { API_ERRORS as E, TEXTS } from "../shared/texts";
 const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
 
 const memberParam = idParam.extend({ userId: rowId });
+const invitationParam = idParam.extend({ invitationId: rowId });
 
 const channelBody = z.object({
   name: z.string().trim().min(1, E.channel_name_required).max(LIMITS.channelNameMax, E.channel_name_too_long),
@@ -173,6 +177,8 @@ function forwardedUpgrade(c: Ctx & { var: { sessionId: string; sessionExpiresAt:
 export const chatRoutes = createRouter()
   // ---- channels ----
   .get("/groups", requireUser, async (c) => {
+    // Opening the chat accepts the member's pending invitations (docs/architecture.md, "No account oracle").
+    await bindChannelInvitations(c.var.db, c.var.user);
     const rows = await listVisibleChannels(c.var.db, c.var.user);
     return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
@@ -215,17 +221,31 @@ export const chatRoutes = createRouter()
   .get("/groups/:id/members", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
-    return c.json(await listChannelMembers(c.var.db, id));
+    const [members, invited] = await Promise.all([listChannelMembers(c.var.db, id), listChannelInvitations(c.var.db, id)]);
+    return c.json({ members, invited });
   })
+  /**
+   * Adding a member is inviting an email: the same answer and the same pending invitation whether the
+   * email has an account or not, so no caller learns who belongs to the community. The invitation
+   * binds at the invitee's next sign-in or channel list; a known account is notified now (after the answer).
+   */
   .post("/groups/:id/members", requireUser, limited("channelMembers"), validate("param", idParam), validate("json", memberBody), async (c) => {
     const { id } = c.req.valid("param");
     const channel = await managedChannel(c, id);
-    const user = await findUserByEmail(c.var.db, normaliseEmail(c.req.valid("json").email));
-    if (!user) throw notFound(E.member_not_signed_up);
-    if ((await addChannelMember(c.var.db, id, user.id)) && channel.isPrivate) {
-      notifyLater(c, () => notifyChannelInvite(c.var.db, { userId: user.id, channelId: id, actorId: c.var.user.id }));
+    const email = normaliseEmail(c.req.valid("json").email);
+    if ((await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id })) && channel.isPrivate) {
+      notifyLater(c, async () => {
+        const invitee = await findUserByEmail(c.var.db, email);
+        return invitee ? notifyChannelInvite(c.var.db, { userId: invitee.id, channelId: id, actorId: c.var.user.id }) : [];
+      });
     }
-    return c.json(user, 201);
+    return c.json({ email, status: "invited" as const }, 201);
+  })
+  .delete("/groups/:id/invitations/:invitationId", requireUser, limited("channelMembers"), validate("param", invitationParam), async (c) => {
+    const { id, invitationId } = c.req.valid("param");
+    await managedChannel(c, id);
+    if (!(await revokeChannelInvitation(c.var.db, id, invitationId))) throw notFound(E.channel_invitation_not_found);
+    return c.json({ success: true as const });
   })
   .delete("/groups/:id/members/:userId", requireUser, limited("channelMembers"), validate("param", memberParam), async (c) => {
     const { id, userId } = c.req.valid("param");

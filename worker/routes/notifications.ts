@@ -1,18 +1,34 @@
 // Notifications (issue 19): GET /api/notifications -> { items, unread }; POST /api/notifications/read
-// with { ids } marks those (the caller's own only), with {} marks all.
+// with { ids } marks those (the caller's own only), with {} marks all; GET /api/mentions?q=&group_id=
+// -> { members }, the names the @mention autocomplete offers (in a channel: only who may read it).
 import { z } from "zod";
-import { listNotifications, markNotificationsRead } from "../db/notifications";
+import { getVisibleChannel, privateChannelReaders } from "../db/chat";
+import { listNotifications, markNotificationsRead, mentionableMembers } from "../db/notifications";
+import { notFound } from "../lib/errors";
 import { createRouter } from "../lib/create-app";
 import { limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { LIMITS } from "../shared/rules";
+import { API_ERRORS as E } from "../shared/texts";
 
 const readBody = z.object({
   ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(LIMITS.notificationIdsMax).optional(),
 });
 
+const mentionsQuery = z.object({ q: z.string().trim().max(LIMITS.mentionQueryMax).default(""), group_id: rowId.optional() });
+
 export const notificationRoutes = createRouter()
+  .get("/mentions", requireUser, validate("query", mentionsQuery), async (c) => {
+    const { q, group_id } = c.req.valid("query");
+    let readers: number[] | undefined;
+    if (group_id !== undefined) {
+      const channel = await getVisibleChannel(c.var.db, c.var.user, group_id);
+      if (!channel) throw notFound(E.channel_not_found);
+      if (channel.isPrivate) readers = await privateChannelReaders(c.var.db, group_id);
+    }
+    return c.json({ members: await mentionableMembers(c.var.db, { prefix: q, viewerId: c.var.user.id, readers }) });
+  })
   .get("/notifications", requireUser, async (c) => c.json(await listNotifications(c.var.db, c.var.user.id)))
   .post("/notifications/read", requireUser, limited("readMarks"), validate("json", readBody), async (c) => {
     const { ids } = c.req.valid("json");

@@ -66,6 +66,9 @@ export const LIMITS = {
   /** Mentions: users notified per text at most; words a mentioned name may have. */
   mentionsMax: 10,
   mentionNameWordsMax: 4,
+  /** @mention autocomplete (GET /api/mentions): the longest name prefix asked for, the names answered. */
+  mentionQueryMax: 50,
+  mentionSuggestions: 8,
   /** The membership reminder goes out this many days before the membership ends. */
   membershipReminderDays: 3,
   /** Unread counts stop at this (the client shows "99+" above 99). */

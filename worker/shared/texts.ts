@@ -126,7 +126,7 @@ export const TEXTS = {
     refundRefused: "Transbank did not accept the refund. Nothing was changed.",
     loadFailed: "Failed to load admin data",
     updateRoleFailed: "Failed to update role",
-    contentPlaceholder: "Moderation tools are coming soon to the cosmos.",
+    contentPlaceholder: "Reported posts, comments and messages are in the Moderation tab; every admin action is in the Audit tab.",
     keysHint:
       "Troubleshooting: check that each key is set as a worker secret (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), has no extra spaces, and is still active in the provider's dashboard.",
   },
@@ -201,8 +201,8 @@ export const TEXTS = {
     /** Stands in for a deleted member's name and email where a record is kept (payments, library resources). */
     formerMember: "Former member",
     deletionSummary: {
-      deleted: "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, reports you filed, sessions and membership are deleted at once.",
-      anonymised: "Library resources you uploaded stay in the library with your name removed.",
+      deleted: "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, reports you filed, sessions and membership are deleted at once.",
+      anonymised: "Library resources you uploaded stay in the library with your name removed, and channels you created stay without you as their creator.",
       kept: `Payment records are kept without your name or email for ${MODERATION.paymentRecordsKeptYears} years, the period Chile's tax law (Código Tributario, arts. 17 and 200) requires accounting records to be kept.`,
     },
   },
@@ -272,8 +272,8 @@ export const API_ERRORS = {
   channel_name_too_long: `Channel name must be at most ${LIMITS.channelNameMax} characters`,
   channel_description_too_long: `Description must be at most ${LIMITS.channelDescriptionMax} characters`,
   member_email_invalid: "A valid email is required",
-  member_not_signed_up: "No member with that email has signed in yet",
   channel_member_not_found: "That person is not a member of this channel",
+  channel_invitation_not_found: "That invitation is not pending on this channel",
   message_required: "Message cannot be empty",
   message_too_long: `Message must be at most ${LIMITS.chatMessageMax} characters`,
   image_type_invalid: TEXTS.chat.imageTypeInvalid,

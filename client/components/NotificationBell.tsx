@@ -1,0 +1,64 @@
+// The header's bell: the unread notifications' count, and the panel (loaded on first use). The list
+// is a keyed fetcher of /data/notifications, loaded at start, when the live socket says there is a new
+// notification, when the tab returns, and every TIMING.notificationsPollMs while the socket is down.
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { TIMING } from "../../worker/shared/rules";
+import { liveRoom } from "../live/live-room";
+import { NOTIFICATIONS_PATH, type notificationsLoader } from "../notifications/data";
+import { BellIcon } from "../search/icons";
+import { TEXT } from "../text";
+import "./header-tools.css";
+
+const NotificationPanel = lazy(() => import("../notifications/NotificationPanel"));
+
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const list = useFetcher<typeof notificationsLoader>({ key: "notifications" });
+  const load = useRef(list.load);
+  load.current = list.load;
+  const reload = () => void load.current(NOTIFICATIONS_PATH);
+
+  useEffect(() => {
+    const refresh = () => void load.current(NOTIFICATIONS_PATH);
+    refresh();
+    const stop = liveRoom.listen({ frame: (frame) => frame.type === "notification" && refresh(), live: (up) => up && refresh() });
+    const poll = setInterval(() => !liveRoom.isLive() && refresh(), TIMING.notificationsPollMs);
+    const onFocus = () => document.visibilityState === "visible" && refresh();
+    document.addEventListener("visibilitychange", onFocus);
+    return () => {
+      stop();
+      clearInterval(poll);
+      document.removeEventListener("visibilitychange", onFocus);
+    };
+  }, []);
+
+  const unread = list.data?.ok ? list.data.unread : 0;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost header-tool"
+        aria-haspopup="dialog"
+        aria-label={unread > 0 ? TEXT.notifications.openWithCount(unread) : TEXT.notifications.open}
+        onClick={() => {
+          setOpen(true);
+          reload();
+        }}
+      >
+        <BellIcon />
+        <span className="header-tool-word">{TEXT.notifications.open}</span>
+        {unread > 0 && (
+          <span className="header-tool-count" aria-hidden="true" data-testid="notification-count">
+            {unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationPanel list={list} onReload={reload} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+// @mention autocomplete for a textarea (the chat composer, the new post): typing `@` and letters
+// offers matching members (ARIA combobox with a listbox); arrow keys move, Enter or Tab insert the
+// name, Escape closes. The server matches the letters against a name or any word of it.
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useFetcher } from "react-router";
+import { Avatar } from "../components/Avatar";
+import { TEXT } from "../text";
+import { mentionsHref, type mentionsLoader } from "./data";
+import "./mentions.css";
+
+/** `@` then letters, right before the caret, at the start or after a character that cannot be part of a word or an e-mail. */
+const TYPED_MENTION = /(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}][\p{L}\p{N}._'-]*)$/u;
+
+type Typed = { start: number; end: number; q: string };
+
+export function useMentions({ value, setValue, textarea, groupId }: { value: string; setValue(value: string): void; textarea: RefObject<HTMLTextAreaElement | null>; groupId?: number }) {
+  const suggestions = useFetcher<typeof mentionsLoader>();
+  const [typed, setTyped] = useState<Typed | null>(null);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const asked = useRef<string | null>(null);
+
+  /** Reads the word being typed at the caret (after a change, or when the caret moves). */
+  const follow = (el: HTMLTextAreaElement) => {
+    const caret = el.selectionStart;
+    const match = el.selectionEnd === caret ? TYPED_MENTION.exec(el.value.slice(0, caret)) : null;
+    if (!match) {
+      setTyped(null);
+      return;
+    }
+    const q = match[1];
+    setTyped((current) => (current?.q === q && current.end === caret ? current : { start: caret - q.length - 1, end: caret, q }));
+    if (asked.current !== q) {
+      asked.current = q;
+      setActive(0);
+      void suggestions.load(mentionsHref(q, groupId));
+    }
+  };
+
+  const members = typed && suggestions.data?.q === typed.q ? suggestions.data.members : [];
+  const open = members.length > 0;
+  const selected = Math.min(active, Math.max(members.length - 1, 0));
+
+  const insert = (name: string) => {
+    if (!typed) return;
+    const before = `${value.slice(0, typed.start)}@${name} `;
+    setValue(before + value.slice(typed.end));
+    setTyped(null);
+    asked.current = null;
+    requestAnimationFrame(() => {
+      const el = textarea.current;
+      el?.focus();
+      el?.setSelectionRange(before.length, before.length);
+    });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!open) return;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      setActive((selected + (e.key === "ArrowDown" ? 1 : -1) + members.length) % members.length);
+    } else if ((e.key === "Enter" || e.key === "Tab") && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      insert(members[selected].name);
+    } else if (e.key === "Escape") {
+      // Closes the list only (not the dialog the field may be in).
+      e.preventDefault();
+      e.stopPropagation();
+      setTyped(null);
+    }
+  };
+
+  return {
+    /** Spread on the textarea; call `follow` from its change handler too. */
+    inputProps: {
+      role: "combobox",
+      "aria-autocomplete": "list" as const,
+      "aria-expanded": open,
+      "aria-controls": listId,
+      "aria-activedescendant": open ? `${listId}-${selected}` : undefined,
+      onKeyDown,
+      onSelect: (e: { currentTarget: HTMLTextAreaElement }) => follow(e.currentTarget),
+      onBlur: () => setTyped(null),
+    },
+    follow,
+    list: (
+      <ul id={listId} role="listbox" aria-label={TEXT.mentions.suggestions} className="mention-list" hidden={!open}>
+        {members.map((m, i) => (
+          <li
+            key={m.id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === selected}
+            className={i === selected ? "mention-option active" : "mention-option"}
+            // mousedown, not click: the textarea keeps focus (its blur would close the list first).
+            onMouseDown={(e) => {
+              e.preventDefault();
+              insert(m.name);
+            }}
+          >
+            <Avatar src={m.avatar_url} name={m.name} size={24} />
+            {m.name}
+          </li>
+        ))}
+      </ul>
+    ),
+  };
+}

@@ -1,0 +1,110 @@
+// The notification panel (opened by the header's bell): the newest notifications, each worded from
+// the text catalogue by its kind and linking to its item; opening one marks it read, "Mark all read"
+// marks the rest. A dialog, so focus moves in, Tab stays in and Escape closes it.
+import type { FetcherWithComponents } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
+import type { NotificationDto } from "../../worker/shared/notifications";
+import { formatDate, relativeTime } from "../components/format";
+import { Modal } from "../components/Modal";
+import { Spinner } from "../components/Spinner";
+import { ErrorState } from "../components/States";
+import { submitJson, type ActionResult } from "../data/actions";
+import { NOTIFICATION_ICONS } from "../search/icons";
+import { TEXT } from "../text";
+import { NOTIFICATIONS_PATH, type notificationsLoader } from "./data";
+import "./notifications.css";
+
+const T = TEXT.notifications;
+
+/** What a notification says, from its kind and facts. */
+export function notificationText(n: NotificationDto): string {
+  const who = n.actor_name || T.someone;
+  switch (n.kind) {
+    case "comment":
+      return T.comment(who);
+    case "like":
+      return T.like(who, n.count);
+    case "mention":
+      return n.channel_id ? T.mentionChat(who, n.channel_name ?? "") : T.mentionPost(who);
+    case "notice":
+      return T.notice(n.notice_title ?? "");
+    case "payment":
+      return n.detail === "completed" ? T.paymentCompleted : T.paymentFailed;
+    case "membership_ending":
+      return T.membershipEnding(n.detail ? formatDate(n.detail) : "");
+    case "channel_invite":
+      return T.channelInvite(who, n.channel_name ?? "");
+  }
+}
+
+type Props = { list: FetcherWithComponents<Awaited<ReturnType<typeof notificationsLoader>>>; onReload(): void; onClose(): void };
+
+export default function NotificationPanel({ list, onReload, onClose }: Props) {
+  const mark = useFetcher<ActionResult<{ unread: number }>>({ key: "notifications-read" });
+  const navigate = useNavigate();
+  const data = list.data;
+  // Marked read at once on screen, while the write is on its way.
+  const pending = mark.json && typeof mark.json === "object" && !Array.isArray(mark.json) ? mark.json : null;
+  const allPending = pending !== null && !("ids" in pending);
+  const pendingIds = pending && "ids" in pending && Array.isArray(pending.ids) ? pending.ids : [];
+  const isRead = (n: NotificationDto) => n.read || allPending || pendingIds.includes(n.id);
+
+  const open = (n: NotificationDto) => {
+    if (!n.read) void submitJson(mark, NOTIFICATIONS_PATH, { ids: [n.id] });
+    onClose();
+    navigate(n.url);
+  };
+
+  return (
+    <Modal title={T.title} onClose={onClose}>
+      {data?.ok && data.items.some((n) => !isRead(n)) && (
+        <div className="notification-actions">
+          <button type="button" className="btn btn-sm" onClick={() => void submitJson(mark, NOTIFICATIONS_PATH, {})}>
+            {T.markAllRead}
+          </button>
+        </div>
+      )}
+      {!data ? (
+        <div className="state">
+          <Spinner label={T.loading} />
+        </div>
+      ) : !data.ok ? (
+        <ErrorState text={T.failed} busy={list.state === "loading"} onRetry={onReload} />
+      ) : data.items.length === 0 ? (
+        <p className="muted notification-empty">{T.empty}</p>
+      ) : (
+        <ul className="notification-list" aria-label={T.title}>
+          {data.items.map((n) => {
+            const Icon = NOTIFICATION_ICONS[n.kind];
+            const unread = !isRead(n);
+            return (
+              <li key={n.id}>
+                <a
+                  href={n.url}
+                  className={unread ? "notification unread" : "notification"}
+                  onClick={(e) => {
+                    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+                    e.preventDefault();
+                    open(n);
+                  }}
+                >
+                  <span className="notification-icon">
+                    <Icon />
+                  </span>
+                  <span className="notification-text">
+                    {unread && <span className="visually-hidden">{T.unreadMark}: </span>}
+                    {notificationText(n)}
+                    <time className="faint" dateTime={n.created_at}>
+                      {relativeTime(n.created_at)}
+                    </time>
+                  </span>
+                  {unread && <span className="notification-dot" aria-hidden="true" />}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Modal>
+  );
+}

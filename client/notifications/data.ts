@@ -1,0 +1,24 @@
+// Notifications' data: the data-only route the bell's fetcher loads (GET /api/notifications) and its
+// action, which marks some read (`{ ids }`, an item opened) or all (`{}`, "Mark all read").
+import { api, unwrap } from "../api";
+import { attempt, readIntent, type ActionResult } from "../data/actions";
+
+export const NOTIFICATIONS_PATH = "/data/notifications";
+
+export async function notificationsLoader() {
+  try {
+    return { ok: true as const, ...(await unwrap(api.notifications.$get())) };
+  } catch {
+    return { ok: false as const };
+  }
+}
+
+export type NotificationsIntent = { ids?: number[] };
+
+export async function notificationsAction({ request }: { request: Request }): Promise<ActionResult<{ unread: number }>> {
+  const { ids } = await readIntent<NotificationsIntent>(request);
+  return attempt(() => unwrap(api.notifications.read.$post({ json: ids ? { ids } : {} })));
+}
+
+/** The list reloads after its own writes and through the bell (socket, poll, focus); other screens' writes leave it. */
+export const notificationsRevalidate = ({ formAction }: { formAction?: string }) => formAction === NOTIFICATIONS_PATH;
