@@ -223,7 +223,6 @@ const en = {
     refunded: (amount: string, type: string) => `Refunded ${amount} (Transbank: ${type}).`,
     refundFailed: "The refund failed",
     mineTitle: "Your payments",
-    mineLoading: "Loading your payments",
     mineFailed: "Could not load your payments.",
     mineEmpty: "No payments yet.",
     date: "Date",

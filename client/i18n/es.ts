@@ -620,7 +620,6 @@ export const es: Catalog = {
     refunded: (amount, type) => `Se reembolsaron ${amount} (Transbank: ${type}).`,
     refundFailed: "No se pudo hacer el reembolso",
     mineTitle: "Tus pagos",
-    mineLoading: "Cargando tus pagos",
     mineFailed: "No se pudieron cargar tus pagos.",
     mineEmpty: "Aún no tienes pagos.",
     date: "Fecha",
