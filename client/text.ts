@@ -300,6 +300,15 @@ const en = {
     suggestions: "People to mention",
     noMatch: "No member by that name",
   },
+  profile: {
+    ...TEXTS.profile,
+    sessionsTitle: "Active sessions",
+    signOutOthers: "Sign out other sessions",
+    thisDevice: "This device",
+    unknownDevice: "Unknown device",
+    agent: (browser: string, system: string) => `${browser} on ${system}`,
+    sessionDates: (signedIn: string, expires: string) => `Signed in ${signedIn} · expires ${expires}`,
+  },
   library: {
     heading: "Resource Library",
     lead: "Guides, meditations and wisdom for your cosmic journey.",

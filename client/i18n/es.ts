@@ -156,6 +156,12 @@ const profile: Catalog["profile"] = {
   sessionsLoadFailed: "No se pudieron cargar tus sesiones",
   signOutOthersFailed: "No se pudieron cerrar las otras sesiones",
   signedOutOthers: (n) => `${plural(n, "Se cerró", "Se cerraron")} ${n} ${plural(n, "otra sesión", "otras sesiones")}.`,
+  sessionsTitle: "Sesiones activas",
+  signOutOthers: "Cerrar las otras sesiones",
+  thisDevice: "Este dispositivo",
+  unknownDevice: "Dispositivo desconocido",
+  agent: (browser, system) => `${browser} en ${system}`,
+  sessionDates: (signedIn, expires) => `Inició sesión el ${signedIn} · vence el ${expires}`,
 };
 
 const ai: Catalog["ai"] = {
