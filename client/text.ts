@@ -236,7 +236,6 @@ const en = {
     refunded: (amount: string, type: string) => `Refunded ${amount} (Transbank: ${type}).`,
     refundFailed: "The refund failed",
     mineTitle: "Your payments",
-    mineLoading: "Loading your payments",
     mineFailed: "Could not load your payments.",
     mineEmpty: "No payments yet.",
     date: "Date",
@@ -313,6 +312,15 @@ const en = {
   mentions: {
     suggestions: "People to mention",
     noMatch: "No member by that name",
+  },
+  profile: {
+    ...TEXTS.profile,
+    sessionsTitle: "Active sessions",
+    signOutOthers: "Sign out other sessions",
+    thisDevice: "This device",
+    unknownDevice: "Unknown device",
+    agent: (browser: string, system: string) => `${browser} on ${system}`,
+    sessionDates: (signedIn: string, expires: string) => `Signed in ${signedIn} · expires ${expires}`,
   },
   library: {
     heading: "Resource Library",

@@ -40,8 +40,23 @@ export function Modal({ title, onClose, children, wide, describedBy }: { title: 
     if (!dialog.open) dialog.showModal();
     focusInside(dialog);
 
-    // Escape belongs to the topmost dialog: page-level Escape handlers (drawers, menus) must not see it.
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && e.stopPropagation();
+    const onKey = (e: KeyboardEvent) => {
+      // Escape belongs to the topmost dialog: page-level Escape handlers (drawers, menus) must not see it.
+      if (e.key === "Escape") return e.stopPropagation();
+      // Chrome lets Tab leave a modal dialog for the browser's own controls after its last control;
+      // Tab and Shift+Tab wrap inside instead, so keyboard users stay in the dialog.
+      if (e.key !== "Tab") return;
+      const controls = Array.from(dialog.querySelectorAll<HTMLElement>(CONTROL));
+      const [first, last] = [controls[0], controls[controls.length - 1]];
+      if (!first) return e.preventDefault();
+      if (e.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
     // A focused control that is removed or disabled (a submit button while pending) drops focus to
     // the body; put it back inside the dialog.
     let frame = 0;

@@ -156,6 +156,12 @@ const profile: Catalog["profile"] = {
   sessionsLoadFailed: "No se pudieron cargar tus sesiones",
   signOutOthersFailed: "No se pudieron cerrar las otras sesiones",
   signedOutOthers: (n) => `${plural(n, "Se cerró", "Se cerraron")} ${n} ${plural(n, "otra sesión", "otras sesiones")}.`,
+  sessionsTitle: "Sesiones activas",
+  signOutOthers: "Cerrar las otras sesiones",
+  thisDevice: "Este dispositivo",
+  unknownDevice: "Dispositivo desconocido",
+  agent: (browser, system) => `${browser} en ${system}`,
+  sessionDates: (signedIn, expires) => `Inició sesión el ${signedIn} · vence el ${expires}`,
 };
 
 const ai: Catalog["ai"] = {
@@ -648,7 +654,6 @@ export const es: Catalog = {
     refunded: (amount, type) => `Se reembolsaron ${amount} (Transbank: ${type}).`,
     refundFailed: "No se pudo hacer el reembolso",
     mineTitle: "Tus pagos",
-    mineLoading: "Cargando tus pagos",
     mineFailed: "No se pudieron cargar tus pagos.",
     mineEmpty: "Aún no tienes pagos.",
     date: "Fecha",

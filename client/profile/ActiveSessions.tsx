@@ -9,10 +9,10 @@ import type { SessionsData } from "./data";
 
 /** A readable device label from a user agent string (browser on system), or a neutral fallback. */
 export function describeAgent(ua: string | null): string {
-  if (!ua) return "Unknown device";
+  if (!ua) return TEXT.profile.unknownDevice;
   const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
   const system = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return TEXT.profile.agent(browser, system);
   return browser ?? system ?? ua.slice(0, 60);
 }
 
@@ -39,9 +39,9 @@ export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
   return (
     <section className="card" aria-labelledby="sessions-title">
       <div className="spread">
-        <h2 id="sessions-title">Active sessions</h2>
+        <h2 id="sessions-title">{TEXT.profile.sessionsTitle}</h2>
         <button type="button" className="btn btn-sm" disabled={busy || others === 0} onClick={() => void signOutOthers()}>
-          Sign out other sessions
+          {TEXT.profile.signOutOthers}
         </button>
       </div>
       {!sessions.ok ? (
@@ -51,9 +51,9 @@ export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
           {sessions.rows.map((s) => (
             <li key={s.id} className="spread">
               <div>
-                <strong>{describeAgent(s.user_agent)}</strong> {s.current && <span className="badge badge-active">This device</span>}
+                <strong>{describeAgent(s.user_agent)}</strong> {s.current && <span className="badge badge-active">{TEXT.profile.thisDevice}</span>}
                 <div className="faint">
-                  Signed in {formatDate(s.created_at)} · expires {formatDate(s.expires_at)}
+                  {TEXT.profile.sessionDates(formatDate(s.created_at), formatDate(s.expires_at))}
                 </div>
               </div>
             </li>

@@ -1,35 +1,24 @@
-import { useCallback, useEffect, useState } from "react";
-import { api, errorText, unwrap } from "../api";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { formatClp, formatDate } from "../components/format";
-import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
+import type { PaymentsData } from "./data";
 import { downloadReceipt, type MemberPayment } from "./receipt";
 
 const statusText = (status: string) =>
   ({ completed: TEXT.payments.status_completed, pending: TEXT.payments.status_pending, refunded: TEXT.payments.status_refunded })[status] ??
   TEXT.payments.status_failed;
 
-/** The signed-in member's own payments, newest first, with a PDF receipt for each completed one. */
-export function MyPayments({ member }: { member: { name: string | null; email: string } }) {
+/**
+ * The signed-in member's own payments, newest first (loaded by the profile route's loader), with a
+ * PDF receipt for each completed one. Retry revalidates the route.
+ */
+export function MyPayments({ payments, member }: { payments: PaymentsData; member: { name: string | null; email: string } }) {
   const toast = useToast();
-  const [rows, setRows] = useState<MemberPayment[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   const [busy, setBusy] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setRows(await unwrap(api.membership.payments.$get()));
-    } catch (err) {
-      setError(errorText(err, TEXT.payments.mineFailed));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const receipt = async (p: MemberPayment) => {
     setBusy(p.id);
@@ -45,11 +34,9 @@ export function MyPayments({ member }: { member: { name: string | null; email: s
   return (
     <section className="card" aria-labelledby="my-payments-title">
       <h2 id="my-payments-title">{TEXT.payments.mineTitle}</h2>
-      {error ? (
-        <ErrorState text={error} onRetry={() => void load()} />
-      ) : !rows ? (
-        <Spinner label={TEXT.payments.mineLoading} />
-      ) : rows.length === 0 ? (
+      {!payments.ok ? (
+        <ErrorState text={payments.error} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+      ) : payments.rows.length === 0 ? (
         <EmptyState title={TEXT.payments.mineEmpty} />
       ) : (
         <div className="table-wrap">
@@ -63,7 +50,7 @@ export function MyPayments({ member }: { member: { name: string | null; email: s
               </tr>
             </thead>
             <tbody>
-              {rows.map((p) => (
+              {payments.rows.map((p) => (
                 <tr key={p.id} data-testid="my-payment-row">
                   <td>{formatDate(p.created_at)}</td>
                   <td>{formatClp(p.amount_clp)}</td>

@@ -35,7 +35,7 @@ const ACTIVITY = [
 
 export default function ProfilePage() {
   const { store } = useSession();
-  const { profile: data, sessions } = useLoaderData<typeof profileLoader>();
+  const { profile: data, sessions, payments } = useLoaderData<typeof profileLoader>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -196,7 +196,7 @@ export default function ProfilePage() {
         </ul>
       </section>
 
-      <MyPayments member={user} />
+      <MyPayments payments={payments} member={user} />
       <ActiveSessions sessions={sessions} />
       <DataRights email={user.email} />
     </div>

@@ -1,4 +1,4 @@
-// The profile's data: the profile and the member's sessions, in parallel; each fails on its own.
+// The profile's data: the profile, the member's sessions and payments, in parallel; each fails on its own.
 import type { ShouldRevalidateFunction } from "react-router";
 import { api, errorText, unwrap } from "../api";
 import { attempt, readIntent } from "../data/actions";
@@ -34,18 +34,24 @@ const loadProfile = async () => {
 };
 
 export async function profileLoader() {
-  const [profile, sessions] = await Promise.all([
+  const [profile, sessions, payments] = await Promise.all([
     loadProfile().catch(() => null),
-    unwrap(api.sessions.$get()).then(
-      (rows) => ({ ok: true as const, rows }),
-      (err: unknown) => ({ ok: false as const, error: errorText(err, TEXT.profile.sessionsLoadFailed) }),
-    ),
+    section(unwrap(api.sessions.$get()), TEXT.profile.sessionsLoadFailed),
+    section(unwrap(api.membership.payments.$get()), TEXT.payments.mineFailed),
   ]);
-  return { profile, sessions };
+  return { profile, sessions, payments };
 }
+
+/** A section of the page that fails on its own: its rows, or the error text it shows with a retry. */
+const section = <T,>(rows: Promise<T>, fallback: string) =>
+  rows.then(
+    (value) => ({ ok: true as const, rows: value }),
+    (err: unknown) => ({ ok: false as const, error: errorText(err, fallback) }),
+  );
 
 export type ProfileData = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
 export type SessionsData = Awaited<ReturnType<typeof profileLoader>>["sessions"];
+export type PaymentsData = Awaited<ReturnType<typeof profileLoader>>["payments"];
 
 export type ProfileIntent = { intent: "delete-account"; confirm: string };
 

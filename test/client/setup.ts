@@ -2,10 +2,24 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // jsdom has HTMLDialogElement but not its modal methods. The minimum the Modal component uses:
-// showModal() opens (the `open` attribute, so the dialog is in the accessibility tree) and close()
-// closes and fires `close`, as browsers do. Focus trapping and inertness are the browser's; the
-// Chromium tests (test/e2e/dialogs.e2e.ts) cover those.
+// showModal() opens (the `open` attribute, so the dialog is in the accessibility tree), close()
+// closes and fires `close`, and Escape that no handler prevented fires a cancelable `cancel` at the
+// topmost open dialog, closing it unless cancelled, as browsers do. Focus trapping and inertness are
+// the browser's; the Chromium tests (test/e2e/dialogs.e2e.ts) cover those.
 if (!HTMLDialogElement.prototype.showModal) {
+  window.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key !== "Escape") return;
+      // The browser's default action runs after the event's dispatch: wait for it to finish.
+      queueMicrotask(() => {
+        const top = Array.from(document.querySelectorAll("dialog[open]")).pop();
+        if (e.defaultPrevented || !(top instanceof HTMLDialogElement)) return;
+        if (top.dispatchEvent(new Event("cancel", { cancelable: true }))) top.close();
+      });
+    },
+    { capture: true },
+  );
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute("open", "");
   };
