@@ -13,7 +13,7 @@ describe("sign-in through the development provider", () => {
     expect(me.status).toBe(200);
     const user = await json(me);
     expect(user).toMatchObject({ email: "luna@example.com", name: "Luna", role: "member", bio: null, timezone: null, avatar_url: null });
-    expect(Object.keys(user).sort()).toEqual(["avatar_url", "bio", "created_at", "email", "id", "muted_until", "name", "role", "timezone"]);
+    expect(Object.keys(user).sort()).toEqual(["avatar_url", "bio", "created_at", "email", "id", "language", "muted_until", "name", "role", "timezone"]);
 
     const rows = await db().select().from(sessions);
     expect(rows).toHaveLength(1);
