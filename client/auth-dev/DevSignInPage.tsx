@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { TEXT } from "../text";
 
 /** The development sign-in provider's page (only reachable when the worker has AUTH_DEV_LOGIN=1). */
 export default function DevSignInPage() {
@@ -13,17 +14,17 @@ export default function DevSignInPage() {
   return (
     <main className="page-center">
       <form className="card stack" style={{ width: "min(420px, 100%)", textAlign: "left" }} onSubmit={submit}>
-        <h1 style={{ fontSize: "1.6rem" }}>Development sign-in</h1>
-        <p className="faint">Stands in for Google on this local server. Use admin@example.com to sign in as an admin.</p>
+        <h1 style={{ fontSize: "1.6rem" }}>{TEXT.auth.devTitle}</h1>
+        <p className="faint">{TEXT.auth.devIntro}</p>
         <div className="field">
-          <label htmlFor="dev-email">Email</label>
+          <label htmlFor="dev-email">{TEXT.auth.devEmail}</label>
           <input id="dev-email" className="input" type="email" required autoFocus autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="dev-name">Name</label>
+          <label htmlFor="dev-name">{TEXT.auth.devName}</label>
           <input id="dev-name" className="input" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
-        <button type="submit" className="btn btn-primary">Continue</button>
+        <button type="submit" className="btn btn-primary">{TEXT.auth.devContinue}</button>
       </form>
     </main>
   );

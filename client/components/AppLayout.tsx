@@ -17,6 +17,12 @@ const NAV = [
   { to: "/app/profile", name: "profile", icon: "◎" },
 ] as const;
 
+const MenuIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </svg>
+);
+
 /** The signed-in shell: the navigation sidebar, which becomes a drawer on small screens. */
 export function AppLayout() {
   const { user, store } = useSession();
@@ -55,16 +61,16 @@ export function AppLayout() {
       <a className="skip-link btn btn-sm" href="#main">{TEXT.common.skipToContent}</a>
       <header className="topbar">
         <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.nav.openNavigation} aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
-          ☰
+          <MenuIcon />
         </button>
-        <span className="brand">✧ Cosmic Lounge</span>
+        <span className="brand"><span aria-hidden="true">✧</span> {TEXT.common.brand}</span>
         <SearchButton />
         <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label={TEXT.nav.main}>
-        <NavLink to="/app/lounge" className="brand">✧ Cosmic Lounge</NavLink>
+        <NavLink to="/app/lounge" className="brand"><span aria-hidden="true">✧</span> {TEXT.common.brand}</NavLink>
         <div className="nav">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
@@ -83,7 +89,7 @@ export function AppLayout() {
             <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={44} />
             <div>
               <div className="name" data-testid="sidebar-name">{user?.name || DEFAULT_NAME}</div>
-              <div className="faint">{isAdmin ? <span className="badge badge-admin">♛ {TEXT.nav.admin}</span> : TEXT.nav.member}</div>
+              <div className="faint">{isAdmin ? <span className="badge badge-admin"><span aria-hidden="true">♛</span> {TEXT.nav.admin}</span> : TEXT.nav.member}</div>
             </div>
           </div>
           <LanguageSwitch />

@@ -14,7 +14,7 @@ function focusInside(dialog: HTMLDialogElement) {
   (dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>(FIELD) ?? dialog.querySelector<HTMLElement>(CONTROL) ?? dialog).focus();
 }
 
-const CloseIcon = () => (
+export const CloseIcon = () => (
   <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
     <path d="M6 6l12 12M18 6L6 18" />
   </svg>

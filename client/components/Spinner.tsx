@@ -1,4 +1,6 @@
-export function Spinner({ small, label = "Loading" }: { small?: boolean; label?: string }) {
+import { TEXT } from "../text";
+
+export function Spinner({ small, label = TEXT.common.loading }: { small?: boolean; label?: string }) {
   return <span className={small ? "spinner spinner-sm" : "spinner"} role="status" aria-label={label} />;
 }
 

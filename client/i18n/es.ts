@@ -22,6 +22,11 @@ const session: Catalog["session"] = {
 const auth: Catalog["auth"] = {
   googleAccountMismatch:
     "Este correo ya está vinculado a otra cuenta de Google. Inicia sesión con la cuenta de Google que usaste antes, o pídele ayuda a un admin.",
+  devTitle: "Inicio de sesión de desarrollo",
+  devIntro: "Reemplaza a Google en este servidor local. Usa admin@example.com para entrar como admin.",
+  devEmail: "Correo",
+  devName: "Nombre",
+  devContinue: "Continuar",
 };
 
 const paymentTexts = {
@@ -162,6 +167,44 @@ const profile: Catalog["profile"] = {
   unknownDevice: "Dispositivo desconocido",
   agent: (browser, system) => `${browser} en ${system}`,
   sessionDates: (signedIn, expires) => `Inició sesión el ${signedIn} · vence el ${expires}`,
+  title: "Tu perfil cósmico",
+  edit: "Editar perfil",
+  save: "Guardar cambios",
+  saving: "Guardando...",
+  aboutLabel: "Sobre ti",
+  nameLabel: "Nombre visible",
+  bioLabel: "Biografía",
+  timezoneLabel: "Zona horaria",
+  timezonePlaceholder: "p. ej. America/Santiago",
+  memberSince: "Miembro desde",
+  socialsLabel: "Redes sociales",
+  goals: {
+    title: "Metas",
+    empty: "Aún no tienes metas. Elige Editar perfil para agregar algunas.",
+    entryLabel: (n) => `Metas ${n}`,
+    remove: (entry) => `Quitar la meta: ${entry}`,
+    newLabel: "Nueva meta",
+    placeholder: "Agrega una meta",
+    add: "Agregar meta",
+    full: (max) => `Como máximo ${max} metas.`,
+  },
+  interests: {
+    title: "Intereses",
+    empty: "Aún no tienes intereses. Elige Editar perfil para agregar algunos.",
+    entryLabel: (n) => `Intereses ${n}`,
+    remove: (entry) => `Quitar el interés: ${entry}`,
+    newLabel: "Nuevo interés",
+    placeholder: "Agrega un interés",
+    add: "Agregar interés",
+    full: (max) => `Como máximo ${max} intereses.`,
+  },
+  activityTitle: "Actividad cósmica",
+  activity: {
+    lounge: { title: "Comparte en el Lounge", text: "Tus reflexiones iluminan el camino de otras personas." },
+    chat: { title: "Reúnete en el chat", text: "Almas afines te esperan en los canales." },
+    resources: { title: "Explora los recursos", text: "Meditaciones y guías para tu camino." },
+    grow: { title: "Crece cada día", text: "Pequeños pasos, cambios cósmicos." },
+  },
 };
 
 const ai: Catalog["ai"] = {
@@ -375,6 +418,24 @@ export const es: Catalog = {
     verifyingLabel: "Verificando el pago",
     verifyingText: "Estamos verificando tu pago con Webpay...",
     amountPaid: (amount) => `Monto pagado: ${amount}`,
+    pricingEyebrow: "Membresía de Cosmic Lounge",
+    pricingLead: "Súmate al círculo íntimo y abre toda la biblioteca de enseñanzas, prácticas y contenidos.",
+    membershipLabel: "Tu membresía",
+    statusLabel: "Estado de la membresía",
+    statusNames: { active: "Activa", admin: "Admin", trial: "Prueba", expired: "Vencida" },
+    expiredOn: (date) => `Venció el ${date}`,
+    nextDue: (date) => `Próximo pago: ${date}`,
+    goToResources: "Ir a los recursos",
+    statusFailed: "No pudimos cargar el estado de tu membresía.",
+    planTitle: "Membresía mensual",
+    perPeriod: (days) => `/ ${days} días`,
+    benefitLibrary: "Toda la biblioteca premium de recursos: meditaciones, guías, audios y videos",
+    benefitAi: "Artículos e imágenes creados con IA para tu práctica",
+    benefitAccess: (days) => `${days} días de acceso, con un solo pago por período`,
+    starting: "Iniciando el pago",
+    redirecting: "Te estamos llevando a Webpay...",
+    payWith: (price) => `Pagar ${price} con Webpay`,
+    secureHint: "Pago seguro con tarjeta mediante Transbank Webpay Plus. Volverás aquí cuando termine.",
   },
   lounge: {
     ...loungeTexts,
@@ -605,6 +666,11 @@ export const es: Catalog = {
     loadMore: "Cargar más",
     skipToContent: "Saltar al contenido",
     brand: "Cosmic Lounge",
+  },
+  notFound: {
+    title: "Perdido entre las estrellas",
+    text: "Esta página no existe.",
+    home: "Volver al inicio",
   },
   landing: {
     title: "Un santuario para almas afines",

@@ -13,17 +13,9 @@ import type { MembershipStatusView } from "../session/membership";
 import type { pricingLoader } from "./data";
 import "./pricing.css";
 
-const STATUS_LABELS: Record<string, string> = { active: "Active", admin: "Admin", trial: "Trial", expired: "Expired" };
-
 /** Active green, admin purple, anything else yellow (docs/spec.md §4 Membership). */
 export const statusBadgeClass = (status: string) =>
   status === "active" ? "badge badge-active" : status === "admin" ? "badge badge-admin-status" : "badge badge-other";
-
-const BENEFITS = [
-  "The full premium resource library: meditations, guides, audio and video",
-  "AI-crafted articles and imagery for your practice",
-  `${MEMBERSHIP.periodDays} days of access, paid once per period`,
-];
 
 type Membership = MembershipStatusView;
 // The Webpay form to post: the url and token of the answer that starts a checkout.
@@ -78,45 +70,46 @@ export default function PricingPage() {
   }
 
   const showStatus = membership && membership.status !== "none";
+  const benefits = [TEXT.payment.benefitLibrary, TEXT.payment.benefitAi, TEXT.payment.benefitAccess(MEMBERSHIP.periodDays)];
 
   return (
     <main className="pricing">
       <header className="pricing-header">
-        <p className="eyebrow">✧ Cosmic Lounge membership</p>
+        <p className="eyebrow">✧ {TEXT.payment.pricingEyebrow}</p>
         <h1>{TEXT.payment.pricingTitle}</h1>
-        <p className="muted lead">Join the inner circle and open the whole library of teachings, practices and media.</p>
+        <p className="muted lead">{TEXT.payment.pricingLead}</p>
       </header>
 
       {showStatus && (
-        <section className="card card-tight pricing-status" aria-label="Your membership">
+        <section className="card card-tight pricing-status" aria-label={TEXT.payment.membershipLabel}>
           <div className="spread">
-            <span>Membership status</span>
+            <span>{TEXT.payment.statusLabel}</span>
             <span className={statusBadgeClass(membership.status)} data-testid="membership-status">
-              {STATUS_LABELS[membership.status] ?? membership.status}
+              {TEXT.payment.statusNames[membership.status] ?? membership.status}
             </span>
           </div>
           {membership.next_payment_due && (
             <p className="muted pricing-due">
-              {membership.status === "expired" ? "Expired on" : "Next payment due"} {formatDate(membership.next_payment_due)}
+              {(membership.status === "expired" ? TEXT.payment.expiredOn : TEXT.payment.nextDue)(formatDate(membership.next_payment_due))}
             </p>
           )}
           {membership.status === "active" && (
             <Link to="/app/resources" className="btn btn-sm">
-              Go to Resources
+              {TEXT.payment.goToResources}
             </Link>
           )}
         </section>
       )}
-      {statusError && <p className="muted pricing-status-error">Your membership status could not be loaded.</p>}
+      {statusError && <p className="muted pricing-status-error">{TEXT.payment.statusFailed}</p>}
 
       <section className="card pricing-plan" aria-labelledby="plan-title">
-        <h2 id="plan-title">Monthly Membership</h2>
+        <h2 id="plan-title">{TEXT.payment.planTitle}</h2>
         <p className="pricing-price">
           <span className="pricing-amount">{formatClp(MEMBERSHIP.priceClp)}</span>
-          <span className="muted"> / {MEMBERSHIP.periodDays} days</span>
+          <span className="muted"> {TEXT.payment.perPeriod(MEMBERSHIP.periodDays)}</span>
         </p>
         <ul className="pricing-benefits">
-          {BENEFITS.map((b) => (
+          {benefits.map((b) => (
             <li key={b}>{b}</li>
           ))}
         </ul>
@@ -134,15 +127,15 @@ export default function PricingPage() {
 
         {user ? (
           <button type="button" className="btn btn-primary btn-block" onClick={pay} disabled={busy || !!notice} aria-busy={busy}>
-            {busy ? <Spinner small label="Starting payment" /> : null}
-            {busy ? " Redirecting to Webpay..." : `Pay ${formatClp(MEMBERSHIP.priceClp)} with Webpay`}
+            {busy ? <Spinner small label={TEXT.payment.starting} /> : null}
+            {busy ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(formatClp(MEMBERSHIP.priceClp))}
           </button>
         ) : (
           <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
             {TEXT.payment.signInToContinue}
           </button>
         )}
-        <p className="hint pricing-hint">Secure card payment by Transbank Webpay Plus. You will come back here when it is done.</p>
+        <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
       </section>
 
       {checkout && (

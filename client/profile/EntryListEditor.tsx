@@ -1,8 +1,11 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { LIMITS } from "../../worker/shared/rules";
+import { CloseIcon } from "../components/Modal";
+import { TEXT } from "../text";
 
 /** A list of free-text entries (goals or interests): read-only, or editable with add, edit and remove. */
-export function EntryListEditor({ title, noun, entries, editing, onChange }: { title: string; noun: string; entries: string[]; editing: boolean; onChange: (next: string[]) => void }) {
+export function EntryListEditor({ kind, entries, editing, onChange }: { kind: "goal" | "interest"; entries: string[]; editing: boolean; onChange: (next: string[]) => void }) {
+  const words = kind === "goal" ? TEXT.profile.goals : TEXT.profile.interests;
   const [fresh, setFresh] = useState("");
   const headingId = useId();
   const addId = useId();
@@ -23,16 +26,16 @@ export function EntryListEditor({ title, noun, entries, editing, onChange }: { t
 
   return (
     <section className="card entry-list" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
+      <h2 id={headingId}>{words.title}</h2>
       {!editing ? (
         entries.length ? (
-          <ul className="entries" data-testid={`${noun}-list`}>
+          <ul className="entries" data-testid={`${kind}-list`}>
             {entries.map((e, i) => (
               <li key={i}>{e}</li>
             ))}
           </ul>
         ) : (
-          <p className="faint">No {noun}s yet. Choose Edit Profile to add some.</p>
+          <p className="faint">{words.empty}</p>
         )
       ) : (
         <>
@@ -41,28 +44,28 @@ export function EntryListEditor({ title, noun, entries, editing, onChange }: { t
               <li key={i} className="row">
                 <input
                   className="input"
-                  aria-label={`${title} ${i + 1}`}
+                  aria-label={words.entryLabel(i + 1)}
                   maxLength={LIMITS.profileEntryMax}
                   value={e}
                   onChange={(ev) => onChange(entries.map((x, j) => (j === i ? ev.target.value : x)))}
                   onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
                 />
-                <button type="button" className="btn btn-ghost btn-icon" aria-label={`Remove ${noun}: ${e || i + 1}`} onClick={() => onChange(entries.filter((_, j) => j !== i))}>
-                  ✕
+                <button type="button" className="btn btn-ghost btn-icon" aria-label={words.remove(e || String(i + 1))} onClick={() => onChange(entries.filter((_, j) => j !== i))}>
+                  <CloseIcon />
                 </button>
               </li>
             ))}
           </ul>
           <div className="row entry-add">
             <label htmlFor={addId} className="visually-hidden">
-              New {noun}
+              {words.newLabel}
             </label>
-            <input id={addId} className="input" placeholder={`Add ${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`} maxLength={LIMITS.profileEntryMax} value={fresh} disabled={full} onChange={(e) => setFresh(e.target.value)} onKeyDown={onAddKey} />
+            <input id={addId} className="input" placeholder={words.placeholder} maxLength={LIMITS.profileEntryMax} value={fresh} disabled={full} onChange={(e) => setFresh(e.target.value)} onKeyDown={onAddKey} />
             <button type="button" className="btn" onClick={add} disabled={!fresh.trim() || full}>
-              Add {noun}
+              {words.add}
             </button>
           </div>
-          {full && <p className="faint">At most {LIMITS.profileEntriesMax} {noun}s.</p>}
+          {full && <p className="faint">{words.full(LIMITS.profileEntriesMax)}</p>}
         </>
       )}
     </section>

@@ -26,12 +26,13 @@ const timeZones = (() => {
   }
 })();
 
+// The Cosmic Activity tiles: a decorative glyph each, their words from TEXT.profile.activity.
 const ACTIVITY = [
-  { icon: "✦", title: "Share in the Lounge", text: "Your reflections light the way for others." },
-  { icon: "☾", title: "Gather in Chat", text: "Kindred souls are waiting in the channels." },
-  { icon: "❖", title: "Explore Resources", text: "Meditations and guides for your journey." },
-  { icon: "✧", title: "Grow Each Day", text: "Small steps, cosmic change." },
-];
+  { icon: "✦", name: "lounge" },
+  { icon: "☾", name: "chat" },
+  { icon: "❖", name: "resources" },
+  { icon: "✧", name: "grow" },
+] as const;
 
 export default function ProfilePage() {
   const { store } = useSession();
@@ -87,7 +88,7 @@ export default function ProfilePage() {
   if (!data) {
     return (
       <div className="page">
-        <h1>Your Cosmic Profile</h1>
+        <h1>{TEXT.profile.title}</h1>
         <ErrorState text={TEXT.profile.notFound} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
       </div>
     );
@@ -98,19 +99,19 @@ export default function ProfilePage() {
   return (
     <div className="page profile stack">
       <div className="spread">
-        <h1>Your Cosmic Profile</h1>
+        <h1>{TEXT.profile.title}</h1>
         {editing ? (
           <div className="row">
             <button type="button" className="btn" disabled={saving} onClick={() => setEditing(false)}>
-              Cancel
+              {TEXT.common.cancel}
             </button>
             <button type="submit" form="profile-form" className="btn btn-primary" disabled={saving}>
-              {saving ? "Saving..." : "Save Changes"}
+              {saving ? TEXT.profile.saving : TEXT.profile.save}
             </button>
           </div>
         ) : (
           <button type="button" className="btn btn-primary" onClick={startEditing}>
-            Edit Profile
+            {TEXT.profile.edit}
           </button>
         )}
       </div>
@@ -122,22 +123,22 @@ export default function ProfilePage() {
       )}
 
       <form id="profile-form" className="stack" onSubmit={save} noValidate>
-        <section className="card profile-card" aria-label="About you">
+        <section className="card profile-card" aria-label={TEXT.profile.aboutLabel}>
           <Avatar src={user.avatar_url} name={user.name} email={user.email} size={96} />
           <div className="profile-details">
             {editing && draft ? (
               <>
                 <div className="field">
-                  <label htmlFor={ids.name}>Display name</label>
+                  <label htmlFor={ids.name}>{TEXT.profile.nameLabel}</label>
                   <input id={ids.name} className="input" maxLength={LIMITS.nameMax} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
                 </div>
                 <div className="field">
-                  <label htmlFor={ids.bio}>Bio</label>
+                  <label htmlFor={ids.bio}>{TEXT.profile.bioLabel}</label>
                   <textarea id={ids.bio} className="textarea" rows={3} maxLength={LIMITS.bioMax} value={draft.bio} onChange={(e) => setDraft({ ...draft, bio: e.target.value })} />
                 </div>
                 <div className="field">
-                  <label htmlFor={ids.tz}>Timezone</label>
-                  <input id={ids.tz} className="input" list={ids.zones} placeholder="e.g. America/Santiago" maxLength={LIMITS.timezoneMax} value={draft.timezone} onChange={(e) => setDraft({ ...draft, timezone: e.target.value })} />
+                  <label htmlFor={ids.tz}>{TEXT.profile.timezoneLabel}</label>
+                  <input id={ids.tz} className="input" list={ids.zones} placeholder={TEXT.profile.timezonePlaceholder} maxLength={LIMITS.timezoneMax} value={draft.timezone} onChange={(e) => setDraft({ ...draft, timezone: e.target.value })} />
                   <datalist id={ids.zones}>
                     {timeZones.map((z) => (
                       <option key={z} value={z} />
@@ -149,24 +150,24 @@ export default function ProfilePage() {
               <>
                 <h2 className="profile-name" data-testid="profile-name">{user.name || DEFAULT_NAME}</h2>
                 <p className="muted profile-email">{user.email}</p>
-                <p>{user.role === "admin" ? <span className="badge badge-admin">♛ Admin</span> : <span className="badge badge-tag">Member</span>}</p>
+                <p>{user.role === "admin" ? <span className="badge badge-admin"><span aria-hidden="true">♛</span> {TEXT.nav.admin}</span> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
                 {user.bio && <p className="profile-bio">{user.bio}</p>}
               </>
             )}
             <dl className="profile-facts">
               {!editing && (
                 <div>
-                  <dt>Timezone</dt>
+                  <dt>{TEXT.profile.timezoneLabel}</dt>
                   <dd>{user.timezone || TEXT.profile.notSet}</dd>
                 </div>
               )}
               <div>
-                <dt>Member since</dt>
+                <dt>{TEXT.profile.memberSince}</dt>
                 <dd>{formatDate(user.created_at)}</dd>
               </div>
             </dl>
             {socials.length > 0 && (
-              <ul className="row profile-socials" aria-label="Social links">
+              <ul className="row profile-socials" aria-label={TEXT.profile.socialsLabel}>
                 {socials.map(([key, url]) => (
                   <li key={key}>
                     <a href={url} target="_blank" rel="noopener noreferrer">{key}</a>
@@ -178,19 +179,19 @@ export default function ProfilePage() {
         </section>
 
         <div className="profile-lists">
-          <EntryListEditor title="Goals" noun="goal" entries={editing && draft ? draft.goals : data.goals} editing={editing} onChange={(goals) => draft && setDraft({ ...draft, goals })} />
-          <EntryListEditor title="Interests" noun="interest" entries={editing && draft ? draft.interests : data.interests} editing={editing} onChange={(interests) => draft && setDraft({ ...draft, interests })} />
+          <EntryListEditor kind="goal" entries={editing && draft ? draft.goals : data.goals} editing={editing} onChange={(goals) => draft && setDraft({ ...draft, goals })} />
+          <EntryListEditor kind="interest" entries={editing && draft ? draft.interests : data.interests} editing={editing} onChange={(interests) => draft && setDraft({ ...draft, interests })} />
         </div>
       </form>
 
       <section aria-labelledby="activity-title">
-        <h2 id="activity-title">Cosmic Activity</h2>
+        <h2 id="activity-title">{TEXT.profile.activityTitle}</h2>
         <ul className="activity-tiles">
           {ACTIVITY.map((a) => (
-            <li key={a.title} className="card card-tight">
+            <li key={a.name} className="card card-tight">
               <span className="activity-icon" aria-hidden="true">{a.icon}</span>
-              <strong>{a.title}</strong>
-              <span className="faint">{a.text}</span>
+              <strong>{TEXT.profile.activity[a.name].title}</strong>
+              <span className="faint">{TEXT.profile.activity[a.name].text}</span>
             </li>
           ))}
         </ul>

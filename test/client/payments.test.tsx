@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { es } from "../../client/i18n/es";
+import { setLanguage } from "../../client/i18n/language";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
@@ -166,5 +168,21 @@ describe("/pricing", () => {
     await waitFor(() => expect(screen.getAllByRole("alert").some((a) => a.textContent === text)).toBe(true));
     expect(submit).not.toHaveBeenCalled();
     expect((screen.getByRole("button", { name: /Pay \$15,000 CLP/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("speaks Spanish when Spanish is active: status, plan, benefits and the pay button", async () => {
+    await setLanguage("es");
+    try {
+      stubFetch((url) => (url === "/api/membership/status" ? statusReply("expired", "2026-07-01T00:00:00.000Z") : undefined));
+      renderApp("/pricing", member());
+      expect((await screen.findByTestId("membership-status")).textContent).toBe(es.payment.statusNames.expired);
+      expect(screen.getByText(es.payment.expiredOn("1 jul 2026"))).toBeTruthy();
+      expect(screen.getByRole("heading", { name: es.payment.planTitle })).toBeTruthy();
+      expect(screen.getByText(es.payment.benefitAccess(30))).toBeTruthy();
+      expect(screen.getByRole("button", { name: es.payment.payWith("$15.000") })).toBeTruthy();
+      expect(screen.queryByText(/Monthly Membership|Membership status|with Webpay/)).toBeNull();
+    } finally {
+      await setLanguage("en");
+    }
   });
 });

@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { es } from "../../client/i18n/es";
+import { setLanguage } from "../../client/i18n/language";
 import { TEXTS } from "../../worker/shared/texts";
+import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
@@ -17,7 +20,7 @@ describe("profile screen", () => {
     expect(screen.getByText(TEXTS.profile.notSet)).toBeTruthy();
     expect(screen.getByText("luna@example.com")).toBeTruthy();
     expect(within(screen.getByTestId("goal-list")).getByText("Breathe")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Cosmic Activity" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: TEXT.profile.activityTitle })).toBeTruthy();
   });
 
   it("says 'Profile not found' when the profile cannot be loaded", async () => {
@@ -42,18 +45,44 @@ describe("profile screen", () => {
       return { status: 200, body: [] };
     });
     renderApp("/app/profile", session());
-    fireEvent.click(await screen.findByRole("button", { name: "Edit Profile" }));
-    fireEvent.change(screen.getByLabelText("Goals 1"), { target: { value: "Breathe deeply" } });
-    fireEvent.change(screen.getByLabelText("New interest"), { target: { value: "Tarot" } });
-    fireEvent.click(screen.getByRole("button", { name: "Add interest" }));
-    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.profile.edit }));
+    fireEvent.change(screen.getByLabelText(TEXT.profile.goals.entryLabel(1)), { target: { value: "Breathe deeply" } });
+    fireEvent.change(screen.getByLabelText(TEXT.profile.interests.newLabel), { target: { value: "Tarot" } });
+    fireEvent.click(screen.getByRole("button", { name: TEXT.profile.interests.add }));
+    fireEvent.click(screen.getByRole("button", { name: TEXT.profile.save }));
     await waitFor(() => expect(screen.getByText("goals: At most 20 entries")).toBeTruthy());
-    expect(screen.getByRole("button", { name: "Save Changes" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: TEXT.profile.save })).toBeTruthy();
 
     putStatus = 200;
-    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy());
+    fireEvent.click(screen.getByRole("button", { name: TEXT.profile.save }));
+    await waitFor(() => expect(screen.getByRole("button", { name: TEXT.profile.edit })).toBeTruthy());
     expect(puts[1]).toEqual({ goals: '["Breathe deeply"]', interests: '["Tarot"]', socials: "{}" });
     await waitFor(() => expect(within(screen.getByTestId("interest-list")).getByText("Tarot")).toBeTruthy());
+  });
+
+  describe("in Spanish", () => {
+    afterEach(() => setLanguage("en"));
+
+    it("every word of the page comes from the Spanish catalogue, the goals' and interests' editors included", async () => {
+      await setLanguage("es");
+      stubFetch((url) =>
+        url === "/api/profile"
+          ? { status: 200, body: { user: userFixture({ role: "member" }), profile: { goals: '["Respirar"]', interests: "[]", socials: "{}" } } }
+          : { status: 200, body: [] },
+      );
+      renderApp("/app/profile", session());
+      expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();
+      expect(screen.getByRole("heading", { name: es.profile.activityTitle })).toBeTruthy();
+      expect(screen.getByText(es.profile.activity.grow.title)).toBeTruthy();
+      expect(screen.getByText(es.profile.interests.empty)).toBeTruthy();
+      expect(screen.getByText(es.profile.memberSince)).toBeTruthy();
+      fireEvent.click(screen.getByRole("button", { name: es.profile.edit }));
+      expect(screen.getByLabelText(es.profile.nameLabel)).toBeTruthy();
+      expect(screen.getByLabelText(es.profile.goals.entryLabel(1))).toHaveProperty("value", "Respirar");
+      expect(screen.getByRole("button", { name: es.profile.goals.remove("Respirar") })).toBeTruthy();
+      expect(screen.getByRole("button", { name: es.profile.interests.add })).toBeTruthy();
+      expect(screen.getByRole("button", { name: es.profile.save })).toBeTruthy();
+      expect(screen.queryByText(/Edit Profile|Cosmic Activity|Member since|Add (a|an) /)).toBeNull();
+    });
   });
 });
