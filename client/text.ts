@@ -272,6 +272,9 @@ const en = {
     membersEmpty: "No members yet",
     memberColumns: { member: "Member", status: "Status", plan: "Plan", joined: "Joined" },
     noPlan: "None",
+    /** The status badges show the stored status (docs/spec.md §3), worded in the active language. */
+    memberStatus: { active: "active", trial: "trial", inactive: "inactive" } as Record<string, string>,
+    paymentStatus: { completed: "completed", pending: "pending", refunded: "refunded", failed: "failed" },
     roles: { member: "Member", admin: "Admin" },
     makeRole: { member: "Make member", admin: "Make admin" },
     makeRoleLabel: (action: string, email: string) => `${action}: ${email}`,

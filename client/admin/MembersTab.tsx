@@ -92,7 +92,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
                     </div>
                   </td>
                   <td>
-                    <span className={`badge ${STATUS_BADGE[m.status] ?? "badge-other"}`}>{m.status}</span>
+                    <span className={`badge ${STATUS_BADGE[m.status] ?? "badge-other"}`}>{TEXT.admin.memberStatus[m.status] ?? m.status}</span>
                   </td>
                   <td>{m.plan ?? TEXT.admin.noPlan}</td>
                   <td>{formatDate(m.created_at)}</td>

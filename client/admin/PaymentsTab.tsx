@@ -98,7 +98,7 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
                     <td>{p.plan}</td>
                     <td>{formatClp(p.amount_clp)}</td>
                     <td>
-                      <span className={`badge ${STATUS_BADGE[status]}`}>{status}</span>
+                      <span className={`badge ${STATUS_BADGE[status]}`}>{TEXT.admin.paymentStatus[status]}</span>
                       {p.failure_reason && status === "failed" && <span className="payment-reason"> ({p.failure_reason})</span>}
                       {p.refund_type && status === "refunded" && <span className="payment-reason"> ({p.refund_type})</span>}
                       {p.is_test && <span className="badge badge-other payment-test">{TEXT.admin.testPayment}</span>}

@@ -688,6 +688,8 @@ export const es: Catalog = {
     membersEmpty: "Aún no hay miembros",
     memberColumns: { member: "Miembro", status: "Estado", plan: "Plan", joined: "Se unió" },
     noPlan: "Ninguno",
+    memberStatus: { active: "activa", trial: "de prueba", inactive: "inactiva" },
+    paymentStatus: { completed: "completado", pending: "pendiente", refunded: "reembolsado", failed: "fallido" },
     roles: { member: "Miembro", admin: "Admin" },
     makeRole: { member: "Hacer miembro", admin: "Hacer admin" },
     makeRoleLabel: (action, email) => `${action}: ${email}`,
