@@ -410,7 +410,7 @@ export const es: Catalog = {
     adminTag: "ADMIN",
     like: "Me gusta",
     unlike: "Quitar me gusta",
-    likesNoun: (n) => plural(n, "me gusta", "me gusta"),
+    likesNoun: () => "me gusta",
     commentsNoun: (n) => plural(n, "comentario", "comentarios"),
     share: "Compartir",
     shareTitle: "Compartir la publicación",
