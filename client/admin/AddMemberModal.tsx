@@ -29,25 +29,25 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
   };
 
   return (
-    <Modal title="Add Member" onClose={onClose}>
+    <Modal title={TEXT.admin.addMember} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <FormError error={error} />
         <div className="field">
-          <label htmlFor="add-member-email">Email</label>
+          <label htmlFor="add-member-email">{TEXT.admin.emailLabel}</label>
           <input id="add-member-email" className="input" type="email" autoComplete="off" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="add-member-name">Display name (optional)</label>
+          <label htmlFor="add-member-name">{TEXT.admin.nameLabel}</label>
           <input id="add-member-name" className="input" maxLength={LIMITS.nameMax} value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="add-member-role">Role</label>
+          <label htmlFor="add-member-role">{TEXT.admin.roleLabel}</label>
           <select id="add-member-role" className="select" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            <option value="member">Member</option>
-            <option value="admin">Admin</option>
+            <option value="member">{TEXT.admin.roles.member}</option>
+            <option value="admin">{TEXT.admin.roles.admin}</option>
           </select>
         </div>
-        <ActionRow onCancel={onClose} submitLabel="Add Member" pendingLabel="Adding member" pending={busy} />
+        <ActionRow onCancel={onClose} submitLabel={TEXT.admin.addMember} pendingLabel={TEXT.admin.addingMember} pending={busy} />
       </form>
     </Modal>
   );

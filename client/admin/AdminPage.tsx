@@ -15,12 +15,12 @@ import "./admin.css";
 import "../moderation/moderation.css";
 
 const TABS = [
-  { id: "members", label: "Members" },
-  { id: "payments", label: "Payments" },
-  { id: "content", label: "Content" },
+  { id: "members", get label() { return TEXT.admin.tabs.members; } },
+  { id: "payments", get label() { return TEXT.admin.tabs.payments; } },
+  { id: "content", get label() { return TEXT.admin.tabs.content; } },
   { id: "moderation", get label() { return TEXT.moderation.tab; } },
   { id: "audit", get label() { return TEXT.audit.tab; } },
-  { id: "keys", label: "API Keys" },
+  { id: "keys", get label() { return TEXT.admin.tabs.keys; } },
   { id: "health", get label() { return TEXT.health.tab; } },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -33,7 +33,7 @@ export default function AdminPage() {
 
   return (
     <div className="page-wide admin">
-      <h1>Admin Dashboard</h1>
+      <h1>{TEXT.admin.heading}</h1>
       {!data.ok ? (
         <ErrorState text={data.error} busy={revalidator.state === "loading"} onRetry={() => void reload()} />
       ) : (
@@ -44,7 +44,7 @@ export default function AdminPage() {
             </p>
           )}
           <StatCards stats={data.stats} />
-          <TabList label="Admin sections" tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
+          <TabList label={TEXT.admin.sectionsLabel} tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
             {tab === "members" && <MembersTab members={data.members} onChanged={reload} />}
             {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={reload} />}

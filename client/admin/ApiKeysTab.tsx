@@ -25,13 +25,13 @@ export function ApiKeysTab() {
   return (
     <div className="stack">
       <div className="spread">
-        <h2 className="admin-section-title">AI provider keys</h2>
+        <h2 className="admin-section-title">{TEXT.admin.keysTitle}</h2>
         <button type="button" className="btn btn-primary" disabled={state.phase === "testing"} onClick={() => void test()}>
-          {state.phase === "testing" ? "Testing..." : "Test All Keys"}
+          {state.phase === "testing" ? TEXT.admin.testing : TEXT.admin.testKeys}
         </button>
       </div>
-      {state.phase === "idle" && <p className="muted">Check that the OpenAI, Gemini and Straico keys configured on the server work.</p>}
-      {state.phase === "testing" && <Spinner label="Testing keys" />}
+      {state.phase === "idle" && <p className="muted">{TEXT.admin.keysIntro}</p>}
+      {state.phase === "testing" && <Spinner label={TEXT.admin.testingKeys} />}
       {state.phase === "error" && (
         <p className="alert alert-error" role="alert">
           {state.error}
@@ -46,9 +46,9 @@ export function ApiKeysTab() {
                 <li key={p} className="card card-tight" data-testid={`key-${p}`}>
                   <div className="spread">
                     <strong>{PROVIDER_NAMES[p]}</strong>
-                    <span className={`badge ${r?.available ? "badge-active" : "badge-failed"}`}>{r?.available ? "Available" : "Unavailable"}</span>
+                    <span className={`badge ${r?.available ? "badge-active" : "badge-failed"}`}>{r?.available ? TEXT.admin.keyAvailable : TEXT.admin.keyUnavailable}</span>
                   </div>
-                  {r?.keyFormat && <div className="faint">Key: {r.keyFormat}</div>}
+                  {r?.keyFormat && <div className="faint">{TEXT.admin.keyFormat(r.keyFormat)}</div>}
                   {r?.error && <div className="key-error">{r.error}</div>}
                 </li>
               );

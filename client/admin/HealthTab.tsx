@@ -8,7 +8,7 @@ import { TEXT } from "../text";
 type Report = InferResponseType<typeof api.admin.health.$get, 200>;
 type State = { phase: "idle" } | { phase: "checking" } | { phase: "done"; report: Report } | { phase: "error"; error: string };
 
-const label = (name: string) => TEXT.health.names[name] ?? (name.startsWith("ai_") ? `AI: ${name.slice(3)}` : name);
+const label = (name: string) => TEXT.health.names[name] ?? (name.startsWith("ai_") ? TEXT.health.aiProvider(name.slice(3)) : name);
 
 /** The deep health check (GET /api/admin/health), run when the admin asks: it calls every dependency. */
 export function HealthTab() {

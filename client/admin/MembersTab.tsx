@@ -37,7 +37,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
 
   const changeRole = async (m: Member) => {
     const role = m.role === "admin" ? "member" : "admin";
-    if (!(await confirm(`Change ${m.name || m.email} to ${role}? They will be signed out everywhere.`, "Change role"))) return;
+    if (!(await confirm(TEXT.admin.roleConfirm(m.name || m.email, TEXT.admin.roles[role].toLowerCase()), TEXT.admin.changeRole))) return;
     setBusyId(m.id);
     try {
       await unwrap(api.admin.members[":id"].$patch({ param: { id: String(m.id) }, json: { role } }));
@@ -52,29 +52,29 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
   return (
     <div className="stack">
       <div className="spread">
-        <h2 className="admin-section-title">Members</h2>
+        <h2 className="admin-section-title">{TEXT.admin.membersTitle}</h2>
         <div className="row">
           <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-            + Add Member
+            {TEXT.admin.addMemberButton}
           </button>
           <button type="button" className="btn" onClick={() => downloadCsv("members.csv", membersCsv(members))}>
-            Export CSV
+            {TEXT.admin.exportCsv}
           </button>
         </div>
       </div>
       {members.length === 0 ? (
-        <EmptyState title="No members yet" />
+        <EmptyState title={TEXT.admin.membersEmpty} />
       ) : (
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="members-caption">
           <table className="admin-table">
-            <caption id="members-caption" className="visually-hidden">Members</caption>
+            <caption id="members-caption" className="visually-hidden">{TEXT.admin.membersTitle}</caption>
             <thead>
               <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Status</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{TEXT.admin.memberColumns.member}</th>
+                <th scope="col">{TEXT.admin.memberColumns.status}</th>
+                <th scope="col">{TEXT.admin.memberColumns.plan}</th>
+                <th scope="col">{TEXT.admin.memberColumns.joined}</th>
+                <th scope="col">{TEXT.admin.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -85,28 +85,28 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
                       <Avatar name={m.name} email={m.email} size={36} />
                       <div>
                         <div className="member-name">
-                          {m.name || DEFAULT_NAME} {m.role === "admin" && <span className="badge badge-admin">♛ Admin</span>}
+                          {m.name || DEFAULT_NAME} {m.role === "admin" && <span className="badge badge-admin"><span aria-hidden="true">♛</span> {TEXT.admin.roles.admin}</span>}
                         </div>
                         <div className="faint">{m.email}</div>
                       </div>
                     </div>
                   </td>
                   <td>
-                    <span className={`badge ${STATUS_BADGE[m.status] ?? "badge-other"}`}>{m.status}</span>
+                    <span className={`badge ${STATUS_BADGE[m.status] ?? "badge-other"}`}>{TEXT.admin.memberStatus[m.status] ?? m.status}</span>
                   </td>
-                  <td>{m.plan ?? "None"}</td>
+                  <td>{m.plan ?? TEXT.admin.noPlan}</td>
                   <td>{formatDate(m.created_at)}</td>
                   <td>
                     <div className="row">
                       {m.id !== user?.id && (
-                        <button type="button" className="btn btn-sm" disabled={busyId === m.id} onClick={() => void changeRole(m)} aria-label={`${m.role === "admin" ? "Make member" : "Make admin"}: ${m.email}`}>
-                          {m.role === "admin" ? "Make member" : "Make admin"}
+                        <button type="button" className="btn btn-sm" disabled={busyId === m.id} onClick={() => void changeRole(m)} aria-label={TEXT.admin.makeRoleLabel(TEXT.admin.makeRole[m.role === "admin" ? "member" : "admin"], m.email)}>
+                          {TEXT.admin.makeRole[m.role === "admin" ? "member" : "admin"]}
                         </button>
                       )}
                       <MuteControls member={m} />
                       {m.role !== "admin" && (
-                        <button type="button" className="btn btn-sm btn-danger" disabled={busyId === m.id} onClick={() => void remove(m)} aria-label={`Delete ${m.email}`}>
-                          Delete
+                        <button type="button" className="btn btn-sm btn-danger" disabled={busyId === m.id} onClick={() => void remove(m)} aria-label={TEXT.admin.deleteMemberLabel(m.email)}>
+                          {TEXT.common.delete}
                         </button>
                       )}
                     </div>
@@ -122,7 +122,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
           onClose={() => setAdding(false)}
           onAdded={async (email) => {
             setAdding(false);
-            toast.show(`Added ${email}.`, "success");
+            toast.show(TEXT.admin.added(email), "success");
             await onChanged();
           }}
         />

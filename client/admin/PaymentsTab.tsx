@@ -47,7 +47,7 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
   };
 
   const clearAll = async () => {
-    if (!(await confirm(TEXT.confirm.clearPayments, "Delete all"))) return;
+    if (!(await confirm(TEXT.confirm.clearPayments, TEXT.admin.deleteAll))) return;
     setBusy("all");
     try {
       await unwrap(api.admin.payments["clear-all"].$delete());
@@ -63,30 +63,30 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
   return (
     <div className="stack">
       <div className="spread">
-        <h2 className="admin-section-title">Payments</h2>
+        <h2 className="admin-section-title">{TEXT.admin.paymentsTitle}</h2>
         <div className="row">
           <button type="button" className="btn btn-danger" disabled={payments.length === 0 || busy !== null} onClick={() => void clearAll()}>
-            Clear All
+            {TEXT.admin.clearAll}
           </button>
           <button type="button" className="btn" onClick={() => downloadCsv("payments.csv", paymentsCsv(payments))}>
-            Export CSV
+            {TEXT.admin.exportCsv}
           </button>
         </div>
       </div>
       {payments.length === 0 ? (
-        <EmptyState title="No payment records" />
+        <EmptyState title={TEXT.admin.paymentsEmpty} />
       ) : (
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="payments-caption">
           <table className="admin-table">
-            <caption id="payments-caption" className="visually-hidden">Payments</caption>
+            <caption id="payments-caption" className="visually-hidden">{TEXT.admin.paymentsTitle}</caption>
             <thead>
               <tr>
-                <th scope="col">User</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{TEXT.admin.paymentColumns.user}</th>
+                <th scope="col">{TEXT.admin.paymentColumns.plan}</th>
+                <th scope="col">{TEXT.admin.paymentColumns.amount}</th>
+                <th scope="col">{TEXT.admin.paymentColumns.status}</th>
+                <th scope="col">{TEXT.admin.paymentColumns.date}</th>
+                <th scope="col">{TEXT.admin.actions}</th>
               </tr>
             </thead>
             <tbody>
@@ -98,7 +98,7 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
                     <td>{p.plan}</td>
                     <td>{formatClp(p.amount_clp)}</td>
                     <td>
-                      <span className={`badge ${STATUS_BADGE[status]}`}>{status}</span>
+                      <span className={`badge ${STATUS_BADGE[status]}`}>{TEXT.admin.paymentStatus[status]}</span>
                       {p.failure_reason && status === "failed" && <span className="payment-reason"> ({p.failure_reason})</span>}
                       {p.refund_type && status === "refunded" && <span className="payment-reason"> ({p.refund_type})</span>}
                       {p.is_test && <span className="badge badge-other payment-test">{TEXT.admin.testPayment}</span>}
@@ -110,8 +110,8 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
                           {TEXT.payments.refund}
                         </button>
                       )}
-                      <button type="button" className="btn btn-sm btn-danger" disabled={busy !== null} onClick={() => void remove(p)} aria-label={`Delete payment ${p.id} of ${p.user_email}`}>
-                        Delete
+                      <button type="button" className="btn btn-sm btn-danger" disabled={busy !== null} onClick={() => void remove(p)} aria-label={TEXT.admin.deletePaymentLabel(p.id, p.user_email)}>
+                        {TEXT.common.delete}
                       </button>
                     </td>
                   </tr>

@@ -1,20 +1,25 @@
 // CSV exports built in the browser, with the rules of worker/shared/csv.ts.
 import { toCsv } from "../../worker/shared/csv";
+import { TEXT } from "../text";
 import type { Member, Payment } from "./types";
 
 export { csvCell, toCsv, type Cell } from "../../worker/shared/csv";
 
-export const membersCsv = (members: Member[]) =>
-  toCsv(
-    ["Name", "Email", "Role", "Status", "Plan", "Joined"],
-    members.map((m) => [m.name ?? "", m.email, m.role, m.status, m.plan ?? "None", m.created_at]),
+export const membersCsv = (members: Member[]) => {
+  const h = TEXT.admin.membersCsv;
+  return toCsv(
+    [h.name, h.email, h.role, h.status, h.plan, h.joined],
+    members.map((m) => [m.name ?? "", m.email, m.role, m.status, m.plan ?? TEXT.admin.noPlan, m.created_at]),
   );
+};
 
-export const paymentsCsv = (payments: Payment[]) =>
-  toCsv(
-    ["User", "Plan", "Amount (CLP)", "Status", "Date", "Reason", "Test"],
-    payments.map((p) => [p.user_email, p.plan, p.amount_clp, p.status, p.created_at, p.failure_reason ?? "", p.is_test ? "yes" : "no"]),
+export const paymentsCsv = (payments: Payment[]) => {
+  const h = TEXT.admin.paymentsCsv;
+  return toCsv(
+    [h.user, h.plan, h.amount, h.status, h.date, h.reason, h.test],
+    payments.map((p) => [p.user_email, p.plan, p.amount_clp, p.status, p.created_at, p.failure_reason ?? "", p.is_test ? TEXT.admin.yes : TEXT.admin.no]),
   );
+};
 
 /** Saves text as a file through a temporary object URL (no server round trip). */
 export function downloadCsv(filename: string, csv: string) {

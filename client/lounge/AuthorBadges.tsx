@@ -1,10 +1,12 @@
+import { TEXT } from "../text";
+
 /** The crown and ADMIN tag shown next to an admin's name on posts and comments. */
 export function AuthorBadges({ role }: { role: string | null | undefined }) {
   if (role !== "admin") return null;
   return (
     <>
-      <span className="lounge-crown" role="img" aria-label="Admin crown">♛</span>
-      <span className="badge badge-admin">ADMIN</span>
+      <span className="lounge-crown" role="img" aria-label={TEXT.lounge.adminCrown}>♛</span>
+      <span className="badge badge-admin">{TEXT.lounge.adminTag}</span>
     </>
   );
 }

@@ -11,11 +11,12 @@ import { generateNoticeImage, generateNoticeText, NoticeAiError, type NoticeImag
 import type { Notice } from "./types";
 
 type Tab = "manual" | "ai-text" | "ai-image";
-const TABS: { id: Tab; label: string }[] = [
-  { id: "manual", label: "Manual" },
-  { id: "ai-text", label: "AI Text" },
-  { id: "ai-image", label: "AI Image" },
-];
+const TABS: { id: Tab; readonly label: string }[] = (["manual", "ai-text", "ai-image"] as const).map((id) => ({
+  id,
+  get label() {
+    return TEXT.lounge.noticeTabs[id];
+  },
+}));
 
 type Draft = { title: string; content: string; image_url: string; is_pinned: boolean };
 
@@ -29,7 +30,7 @@ export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated
 
   return (
     <Modal title={TEXT.lounge.createNoticeTitle} onClose={onClose} wide>
-      <TabList label="Notice source" tabs={TABS} selected={tab} onSelect={setTab} ids={baseId} />
+      <TabList label={TEXT.lounge.noticeSource} tabs={TABS} selected={tab} onSelect={setTab} ids={baseId} />
       <div {...tabPanelProps(baseId, tab)}>
         {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onCreated} />}
         {tab === "ai-text" && (
@@ -85,11 +86,11 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
   return (
     <form onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
+        <label htmlFor={`${id}-title`}>{TEXT.lounge.noticeTitle}</label>
         <input id={`${id}-title`} className="input" value={draft.title} maxLength={LIMITS.noticeTitleMax} required onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-content`}>Content</label>
+        <label htmlFor={`${id}-content`}>{TEXT.lounge.noticeContent}</label>
         <textarea
           id={`${id}-content`}
           className="textarea"
@@ -99,18 +100,18 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
           aria-describedby={`${id}-content-hint`}
           onChange={(e) => setDraft((d) => ({ ...d, content: e.target.value }))}
         />
-        <span id={`${id}-content-hint`} className="hint">Basic HTML is allowed: paragraphs, headings, lists, emphasis, links and images.</span>
+        <span id={`${id}-content-hint`} className="hint">{TEXT.lounge.noticeContentHint}</span>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-image`}>Image URL (optional)</label>
+        <label htmlFor={`${id}-image`}>{TEXT.lounge.noticeImageUrl}</label>
         <input id={`${id}-image`} className="input" type="url" inputMode="url" placeholder="https://" value={draft.image_url} onChange={(e) => setDraft((d) => ({ ...d, image_url: e.target.value }))} />
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={draft.is_pinned} onChange={(e) => setDraft((d) => ({ ...d, is_pinned: e.target.checked }))} />
-        Pin this notice
+        {TEXT.lounge.pinNotice}
       </label>
       <FormError error={error} />
-      <ActionRow onCancel={onCancel} submitLabel="Create Notice" pendingLabel="Creating notice" pending={busy} disabled={!valid} />
+      <ActionRow onCancel={onCancel} submitLabel={TEXT.lounge.createNotice} pendingLabel={TEXT.lounge.creatingNotice} pending={busy} disabled={!valid} />
     </form>
   );
 }
@@ -152,16 +153,16 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
   return (
     <form onSubmit={generate}>
       <div className="field">
-        <label htmlFor={`${id}-prompt`}>Prompt</label>
-        <textarea id={`${id}-prompt`} className="textarea" rows={4} value={req.prompt} maxLength={LIMITS.aiPromptMax} placeholder="Describe the notice you want..." onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))} />
+        <label htmlFor={`${id}-prompt`}>{TEXT.lounge.aiPrompt}</label>
+        <textarea id={`${id}-prompt`} className="textarea" rows={4} value={req.prompt} maxLength={LIMITS.aiPromptMax} placeholder={TEXT.lounge.aiTextPlaceholder} onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))} />
       </div>
       <div className="row notice-selects">
-        <Select label="Type" value={req.type} options={NOTICE_TEXT_TYPES} onChange={(type) => setReq((r) => ({ ...r, type }))} />
-        <Select label="Model" value={req.model} options={TEXT_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
+        <Select label={TEXT.lounge.aiType} value={req.type} options={NOTICE_TEXT_TYPES} onChange={(type) => setReq((r) => ({ ...r, type }))} />
+        <Select label={TEXT.lounge.aiModel} value={req.model} options={TEXT_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
       </div>
       {/* An AI error: the message, then its 'Details' and 'Model' lines. */}
       <FormError error={error} />
-      <ActionRow submitLabel="Generate Text" pendingLabel="Generating" pending={busy} disabled={!req.prompt.trim()} />
+      <ActionRow submitLabel={TEXT.lounge.generateText} pendingLabel={TEXT.lounge.generating} pending={busy} disabled={!req.prompt.trim()} />
     </form>
   );
 }
@@ -191,20 +192,20 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
   return (
     <form onSubmit={generate}>
       <div className="field">
-        <label htmlFor={`${id}-prompt`}>Image prompt</label>
-        <textarea id={`${id}-prompt`} className="textarea" rows={4} value={req.prompt} maxLength={LIMITS.aiPromptMax} placeholder="Describe the image..." onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))} />
+        <label htmlFor={`${id}-prompt`}>{TEXT.lounge.aiImagePrompt}</label>
+        <textarea id={`${id}-prompt`} className="textarea" rows={4} value={req.prompt} maxLength={LIMITS.aiPromptMax} placeholder={TEXT.lounge.aiImagePlaceholder} onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))} />
       </div>
       <div className="row notice-selects">
-        <Select label="Style" value={req.style} options={IMAGE_STYLES} onChange={(style) => setReq((r) => ({ ...r, style }))} />
-        <Select label="Quality" value={req.quality} options={IMAGE_QUALITIES} onChange={(quality) => setReq((r) => ({ ...r, quality }))} />
-        <Select label="Size" value={req.size} options={IMAGE_SIZES} onChange={(size) => setReq((r) => ({ ...r, size }))} />
-        <Select label="Model" value={req.model} options={IMAGE_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
+        <Select label={TEXT.lounge.aiStyle} value={req.style} options={IMAGE_STYLES} onChange={(style) => setReq((r) => ({ ...r, style }))} />
+        <Select label={TEXT.lounge.aiQuality} value={req.quality} options={IMAGE_QUALITIES} onChange={(quality) => setReq((r) => ({ ...r, quality }))} />
+        <Select label={TEXT.lounge.aiSize} value={req.size} options={IMAGE_SIZES} onChange={(size) => setReq((r) => ({ ...r, size }))} />
+        <Select label={TEXT.lounge.aiModel} value={req.model} options={IMAGE_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
       </div>
       {unavailable && <p className="hint" id={`${id}-unavailable`}>{unavailable}</p>}
       <FormError error={error} />
       <ActionRow
-        submitLabel={unavailable ? TEXT.lounge.comingSoon : "Generate Image"}
-        pendingLabel="Generating"
+        submitLabel={unavailable ? TEXT.lounge.comingSoon : TEXT.lounge.generateImage}
+        pendingLabel={TEXT.lounge.generating}
         pending={busy}
         disabled={!req.prompt.trim() || !!unavailable}
         describedBy={unavailable ? `${id}-unavailable` : undefined}

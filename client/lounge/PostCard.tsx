@@ -153,20 +153,20 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
             type="button"
             className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
             aria-pressed={post.is_liked}
-            title={post.is_liked ? "Unlike" : "Like"}
+            title={post.is_liked ? TEXT.lounge.unlike : TEXT.lounge.like}
             disabled={like.state !== "idle"}
             onClick={() => void submitJson(like, LOUNGE_PATH, { intent: "like", id: post.id })}
           >
             {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
             <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
-            <span className="visually-hidden">{post.likes_count === 1 ? "like" : "likes"}</span>
+            <span className="visually-hidden">{TEXT.lounge.likesNoun(post.likes_count)}</span>
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" title="Comments" onClick={onComments}>
+          <button type="button" className="btn btn-ghost btn-sm" title={TEXT.lounge.commentsTitle} onClick={onComments}>
             <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
-            <span className="visually-hidden">{post.comments_count === 1 ? "comment" : "comments"}</span>
+            <span className="visually-hidden">{TEXT.lounge.commentsNoun(post.comments_count)}</span>
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
-            <span aria-hidden="true">↗</span> Share
+            <span aria-hidden="true">↗</span> {TEXT.lounge.share}
           </button>
         </div>
       )}

@@ -48,21 +48,21 @@ export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
   };
 
   return (
-    <Modal title="Share post" onClose={onClose}>
+    <Modal title={TEXT.lounge.shareTitle} onClose={onClose}>
       <p className="muted share-text">{cut(post.content, LIMITS.shareTextMax)}</p>
       <div className="share-grid">
         {shareTargets(link, post.content).map((target) => (
           <button key={target.name} type="button" className="btn" onClick={() => open(target.url)}>
-            Share on {target.name}
+            {TEXT.lounge.shareOn(target.name)}
           </button>
         ))}
       </div>
       <div className="field share-link">
-        <label htmlFor={inputId}>Post link</label>
+        <label htmlFor={inputId}>{TEXT.lounge.postLink}</label>
         <div className="row">
           <input ref={inputRef} id={inputId} className="input" value={link} readOnly onFocus={(e) => e.target.select()} />
           <button type="button" className="btn btn-primary" onClick={copy}>
-            {copied ? TEXT.lounge.copied : "Copy link"}
+            {copied ? TEXT.lounge.copied : TEXT.lounge.copyLink}
           </button>
         </div>
         <span role="status" className="visually-hidden">{copied ? TEXT.lounge.copied : ""}</span>

@@ -32,7 +32,7 @@ function serve(refundAnswer: { status: number; body: unknown }) {
 
 async function openPayments() {
   renderApp("/admin", adminSession());
-  fireEvent.click(await screen.findByRole("tab", { name: "Payments" }));
+  fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.payments }));
   return screen.getAllByTestId("payment-row");
 }
 

@@ -107,7 +107,7 @@ describe("admin dashboard", () => {
     const rows = await screen.findAllByTestId("member-row");
     expect(within(rows[0]).queryByRole("button", { name: /Delete/ })).toBeNull();
     expect(within(rows[1]).getByRole("button", { name: "Delete mira@example.com" })).toBeTruthy();
-    expect(rows[3].textContent).toContain("None");
+    expect(rows[3].textContent).toContain(TEXT.admin.noPlan);
     expect(rows[3].textContent).toContain("Cosmic Soul");
   });
 
@@ -126,7 +126,7 @@ describe("admin dashboard", () => {
     });
     renderApp("/admin", adminSession());
     await screen.findAllByTestId("member-row");
-    fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.exportCsv }));
     expect(clicks).toEqual(["members.csv"]);
     expect(await blobs[0].text()).toBe(membersCsv(MEMBERS));
   });
@@ -166,17 +166,17 @@ describe("admin dashboard", () => {
       return url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] };
     });
     renderApp("/admin", adminSession());
-    fireEvent.click(await screen.findByRole("button", { name: "+ Add Member" }));
-    const dialog = await screen.findByRole("dialog", { name: "Add Member" });
-    expect((within(dialog).getByLabelText("Email") as HTMLInputElement).type).toBe("email");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Add Member" }));
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.admin.addMemberButton }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.admin.addMember });
+    expect((within(dialog).getByLabelText(TEXT.admin.emailLabel) as HTMLInputElement).type).toBe("email");
+    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
     expect(within(dialog).getByRole("alert").textContent).toBe(TEXTS.admin.emailRequired);
     expect(posted).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText("Email"), { target: { value: "nova@example.com" } });
+    fireEvent.change(within(dialog).getByLabelText(TEXT.admin.emailLabel), { target: { value: "nova@example.com" } });
     fireEvent.change(within(dialog).getByLabelText("Display name (optional)"), { target: { value: "Nova" } });
-    fireEvent.change(within(dialog).getByLabelText("Role"), { target: { value: "admin" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Add Member" }));
+    fireEvent.change(within(dialog).getByLabelText(TEXT.admin.roleLabel), { target: { value: "admin" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(posted).toEqual([{ email: "nova@example.com", name: "Nova", role: "admin" }]);
   });
@@ -192,13 +192,13 @@ describe("admin dashboard", () => {
       return { status: 200, body: MEMBERS };
     });
     renderApp("/admin", adminSession());
-    fireEvent.click(await screen.findByRole("tab", { name: "Payments" }));
+    fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.payments }));
     expect(screen.getAllByTestId("payment-row")).toHaveLength(4);
     expect(screen.getAllByTestId("payment-row")[3].textContent).toContain("failed");
-    fireEvent.click(screen.getByRole("button", { name: "Clear All" }));
+    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.clearAll }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog.textContent).toContain(TEXTS.confirm.clearPayments);
-    fireEvent.click(within(dialog).getByRole("button", { name: "Delete all" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.deleteAll }));
     await waitFor(() => expect(screen.getByText(TEXTS.admin.clearedPayments)).toBeTruthy());
     await waitFor(() => expect(screen.queryAllByTestId("payment-row")).toHaveLength(0));
   });
@@ -206,7 +206,7 @@ describe("admin dashboard", () => {
   it("shows the Content placeholder", async () => {
     stubAdminFetch(() => ({ status: 200, body: [] }));
     renderApp("/admin", adminSession());
-    fireEvent.click(await screen.findByRole("tab", { name: "Content" }));
+    fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.content }));
     expect(screen.getByText(TEXTS.admin.contentPlaceholder)).toBeTruthy();
   });
 
@@ -218,8 +218,8 @@ describe("admin dashboard", () => {
     };
     const fetchMock = stubAdminFetch((url, init) => (url === "/api/ai/validate-keys" && init?.method === "POST" ? { status: 200, body: { results } } : { status: 200, body: [] }));
     renderApp("/admin", adminSession());
-    fireEvent.click(await screen.findByRole("tab", { name: "API Keys" }));
-    fireEvent.click(screen.getByRole("button", { name: "Test All Keys" }));
+    fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.keys }));
+    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.testKeys }));
     await waitFor(() => expect(screen.getByText(results.gemini.error)).toBeTruthy());
     expect(screen.getByText(`Key: ${results.openai.keyFormat}`)).toBeTruthy();
     expect(screen.getByText(TEXTS.admin.keysHint)).toBeTruthy();
@@ -229,8 +229,8 @@ describe("admin dashboard", () => {
   it("shows the server's error, or the spec's text, when the key test fails", async () => {
     stubAdminFetch((url) => (url === "/api/ai/validate-keys" ? { status: 500, body: {} } : { status: 200, body: [] }));
     renderApp("/admin", adminSession());
-    fireEvent.click(await screen.findByRole("tab", { name: "API Keys" }));
-    fireEvent.click(screen.getByRole("button", { name: "Test All Keys" }));
+    fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.keys }));
+    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.testKeys }));
     await waitFor(() => expect(screen.getByText(TEXTS.admin.validateKeysFailed).getAttribute("role")).toBe("alert"));
   });
 });

@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { TEXT } from "../../client/text";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
@@ -53,18 +54,18 @@ describe("notice modal AI tabs", () => {
       },
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: "AI Text" }));
-    await user.type(dialog.getByLabelText("Prompt"), "  A full moon gathering ");
+    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    await user.type(dialog.getByLabelText(TEXT.lounge.aiPrompt), "  A full moon gathering ");
     await user.selectOptions(dialog.getByLabelText("Type"), "event");
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
-    await user.click(dialog.getByRole("button", { name: "Generate Text" }));
+    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
 
-    await waitFor(() => expect(dialog.getByRole("tab", { name: "Manual" }).getAttribute("aria-selected")).toBe("true"));
+    await waitFor(() => expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe("true"));
     expect(bodiesOf(fetchMock, "/api/ai/generate-notice-text")).toEqual([{ prompt: "A full moon gathering", type: "event", model: "gemini" }]);
-    expect((dialog.getByLabelText("Title") as HTMLInputElement).value).toBe("Full Moon Gathering");
-    expect((dialog.getByLabelText("Content") as HTMLTextAreaElement).value).toBe("<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>");
+    expect((dialog.getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Full Moon Gathering");
+    expect((dialog.getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe("<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>");
 
-    await user.click(dialog.getByRole("button", { name: "Create Notice" }));
+    await user.click(dialog.getByRole("button", { name: TEXT.lounge.createNotice }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Cosmic Notice" })).toBeNull());
     expect(bodiesOf(fetchMock, "/api/cosmic-notices")).toEqual([
       { title: "Full Moon Gathering", content: "<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>", image_url: null, is_pinned: false },
@@ -80,11 +81,11 @@ describe("notice modal AI tabs", () => {
       "POST /api/ai/generate-notice-image": { status: 200, body: { image_url: "http://localhost/api/ai/images/2026-01/AAAAAAAAAAAAAAAAAAAAAAAA" } },
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: "AI Image" }));
+    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
-    await user.type(dialog.getByLabelText("Image prompt"), "A nebula");
-    await user.click(dialog.getByRole("button", { name: "Generate Image" }));
-    await waitFor(() => expect(dialog.getByRole("tab", { name: "Manual" }).getAttribute("aria-selected")).toBe("true"));
+    await user.type(dialog.getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
+    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateImage }));
+    await waitFor(() => expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe("true"));
     expect((dialog.getByLabelText("Image URL (optional)") as HTMLInputElement).value).toBe("http://localhost/api/ai/images/2026-01/AAAAAAAAAAAAAAAAAAAAAAAA");
   });
 
@@ -97,22 +98,22 @@ describe("notice modal AI tabs", () => {
       "POST /api/ai/generate-notice-text": () => answer,
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: "AI Text" }));
-    await user.type(dialog.getByLabelText("Prompt"), "hello");
-    await user.click(dialog.getByRole("button", { name: "Generate Text" }));
+    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    await user.type(dialog.getByLabelText(TEXT.lounge.aiPrompt), "hello");
+    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
     const alert = await dialog.findByRole("alert");
     expect(within(alert).getAllByRole("paragraph").map((p) => p.textContent)).toEqual([
       "OpenAI is unavailable right now (HTTP 500). Please try again later.",
       "Details: The server had an error",
       "Model: openai",
     ]);
-    expect(dialog.getByRole("tab", { name: "AI Text" }).getAttribute("aria-selected")).toBe("true");
+    expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }).getAttribute("aria-selected")).toBe("true");
 
     answer = { status: 200, body: { title: 5, content: "x" } };
-    await user.click(dialog.getByRole("button", { name: "Generate Text" }));
+    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
     await waitFor(() => expect(dialog.getByRole("alert").textContent).toBe(TEXTS.lounge.aiInvalidResponse));
     answer = { status: 200, body: { title: "x", content: "  " } };
-    await user.click(dialog.getByRole("button", { name: "Generate Text" }));
+    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
     await waitFor(() => expect(dialog.getByRole("alert").textContent).toBe(TEXTS.lounge.aiEmpty));
   });
 
@@ -123,15 +124,15 @@ describe("notice modal AI tabs", () => {
       "GET /api/ai/capabilities": { status: 200, body: { ...CAPS, images: { openai: false, gemini: false, straico: true } } },
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: "AI Image" }));
-    await user.type(dialog.getByLabelText("Image prompt"), "A nebula");
+    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
+    await user.type(dialog.getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
     const soon = await dialog.findByRole("button", { name: "Coming Soon" });
     expect((soon as HTMLButtonElement).disabled).toBe(true);
     expect(soon.getAttribute("aria-describedby") && document.getElementById(soon.getAttribute("aria-describedby")!)?.textContent).toBe(TEXTS.ai.imagesNotConfiguredShort("OpenAI"));
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
     expect(dialog.getByText(TEXTS.resources.geminiImagesSoonText)).toBeTruthy();
     await user.selectOptions(dialog.getByLabelText("Model"), "straico");
-    expect((dialog.getByRole("button", { name: "Generate Image" }) as HTMLButtonElement).disabled).toBe(false);
+    expect((dialog.getByRole("button", { name: TEXT.lounge.generateImage }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { toNoticeDraft } from "../../client/lounge/notice-ai";
+import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const NOW = new Date().toISOString();
@@ -48,11 +49,11 @@ describe("lounge", () => {
     const feed = screen.getByRole("region", { name: "Community" });
     expect(board.compareDocumentPosition(feed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const admin = await within(feed).findByRole("article", { name: "Ada" });
-    expect(within(admin).getByText("ADMIN")).toBeTruthy();
-    expect(within(admin).getByRole("img", { name: "Admin crown" })).toBeTruthy();
+    expect(within(admin).getByText(TEXT.lounge.adminTag)).toBeTruthy();
+    expect(within(admin).getByRole("img", { name: TEXT.lounge.adminCrown })).toBeTruthy();
     const member = within(feed).getByRole("article", { name: "Sol" });
     expect(member.id).toBe("post-10");
-    expect(within(member).queryByText("ADMIN")).toBeNull();
+    expect(within(member).queryByText(TEXT.lounge.adminTag)).toBeNull();
     const link = within(member).getByRole("link", { name: "https://example.com" });
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
     expect(link.getAttribute("target")).toBe("_blank");
@@ -210,30 +211,30 @@ describe("lounge", () => {
     renderApp("/app/lounge", asMember({ role: "admin" }));
     await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
     const dialog = screen.getByRole("dialog", { name: "Create Cosmic Notice" });
-    const create = within(dialog).getByRole("button", { name: "Create Notice" }) as HTMLButtonElement;
+    const create = within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }) as HTMLButtonElement;
     expect(create.disabled).toBe(true);
-    await user.type(within(dialog).getByLabelText("Title"), "   ");
-    await user.type(within(dialog).getByLabelText("Content"), "<p>hi</p>");
+    await user.type(within(dialog).getByLabelText(TEXT.lounge.noticeTitle), "   ");
+    await user.type(within(dialog).getByLabelText(TEXT.lounge.noticeContent), "<p>hi</p>");
     expect(create.disabled).toBe(true);
 
-    await user.click(within(dialog).getByRole("tab", { name: "AI Text" }));
-    const generate = within(dialog).getByRole("button", { name: "Generate Text" }) as HTMLButtonElement;
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    const generate = within(dialog).getByRole("button", { name: TEXT.lounge.generateText }) as HTMLButtonElement;
     expect(generate.disabled).toBe(true);
-    await user.type(within(dialog).getByLabelText("Prompt"), "A welcome note");
+    await user.type(within(dialog).getByLabelText(TEXT.lounge.aiPrompt), "A welcome note");
     await user.click(generate);
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate content");
 
-    await user.click(within(dialog).getByRole("tab", { name: "AI Image" }));
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
     await user.selectOptions(within(dialog).getByLabelText("Model"), "gemini");
     expect((within(dialog).getByRole("button", { name: "Coming Soon" }) as HTMLButtonElement).disabled).toBe(true);
     await user.selectOptions(within(dialog).getByLabelText("Model"), "openai");
-    await user.type(within(dialog).getByLabelText("Image prompt"), "A nebula");
-    await user.click(within(dialog).getByRole("button", { name: "Generate Image" }));
+    await user.type(within(dialog).getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.generateImage }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate image");
 
     // The Manual draft survives the tab switches.
-    await user.click(within(dialog).getByRole("tab", { name: "Manual" }));
-    expect((within(dialog).getByLabelText("Content") as HTMLTextAreaElement).value).toBe("<p>hi</p>");
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }));
+    expect((within(dialog).getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe("<p>hi</p>");
   });
 });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { showTestModeBanner } from "../../client/components/test-mode-banner";
+import { TEXT } from "../../client/text";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
 
@@ -51,7 +52,7 @@ describe("admin dashboard and payment configuration", () => {
   it("marks test payments and shows why a payment failed", async () => {
     stubAdminFetch((url) => (url === "/api/payments/mode" ? mode("integration") : url === "/api/admin/payments" ? { status: 200, body: [PAYMENT] } : { status: 200, body: [] }));
     renderApp("/admin", admin());
-    fireEvent.click(await screen.findByRole("tab", { name: "Payments" }));
+    fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.payments }));
     const row = screen.getByTestId("payment-row");
     expect(row.textContent).toContain("failed (expired)");
     expect(row.textContent).toContain(TEXTS.admin.testPayment);
