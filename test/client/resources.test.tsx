@@ -132,7 +132,10 @@ describe("resource library screen", () => {
     stubLibrary();
     renderApp("/app/resources", admin());
     await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
-    expect(screen.getAllByTestId("resource-type").map((el) => el.textContent?.trim())).toEqual(["📄 MD", "📄 PDF", "📄 HTML", "📄 MD"]);
+    const types = screen.getAllByTestId("resource-type");
+    expect(types.map((el) => el.textContent?.trim())).toEqual(["MD", "PDF", "HTML", "MD"]);
+    // The type icon is an inline SVG, not an emoji.
+    for (const el of types) expect(el.querySelector("svg[aria-hidden=true]")).not.toBeNull();
     expect(screen.getAllByText(/^By Luna/)).toHaveLength(4);
     expect(screen.getByTestId("resources-total").textContent).toBe("4");
     expect(screen.getByTestId("resources-categories").textContent).toBe("4");
