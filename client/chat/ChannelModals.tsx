@@ -17,14 +17,14 @@ function ChannelFields({ name, description, isPrivate, onChange }: { name: strin
   return (
     <>
       <div className="field">
-        <label htmlFor="channel-name">Channel name</label>
+        <label htmlFor="channel-name">{TEXT.chat.channelName}</label>
         <input id="channel-name" className="input" required maxLength={LIMITS.channelNameMax} value={name} onChange={(e) => onChange({ name: e.target.value })} />
         <span className="counter">
           {name.length}/{LIMITS.channelNameMax}
         </span>
       </div>
       <div className="field">
-        <label htmlFor="channel-description">Description (optional)</label>
+        <label htmlFor="channel-description">{TEXT.chat.channelDescription}</label>
         <textarea id="channel-description" className="textarea" maxLength={LIMITS.channelDescriptionMax} value={description} onChange={(e) => onChange({ description: e.target.value })} />
         <span className="counter">
           {description.length}/{LIMITS.channelDescriptionMax}
@@ -32,7 +32,7 @@ function ChannelFields({ name, description, isPrivate, onChange }: { name: strin
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={isPrivate} onChange={(e) => onChange({ isPrivate: e.target.checked })} />
-        Private channel (only you, the members you add and admins can see it)
+        {TEXT.chat.privateChannel}
       </label>
     </>
   );
@@ -62,11 +62,11 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
     }
   };
   return (
-    <Modal title="Create channel" onClose={onClose}>
+    <Modal title={TEXT.chat.createChannel} onClose={onClose}>
       <form onSubmit={submit}>
         <FormError error={error} />
         <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
-        <ActionRow onCancel={onClose} submitLabel="Create channel" pendingLabel="Creating channel" pending={busy} disabled={!form.name.trim()} />
+        <ActionRow onCancel={onClose} submitLabel={TEXT.chat.createChannel} pendingLabel={TEXT.chat.creatingChannel} pending={busy} disabled={!form.name.trim()} />
       </form>
     </Modal>
   );
@@ -200,7 +200,7 @@ export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { c
     }
   };
   const remove = async () => {
-    if (busy || !(await confirm(TEXT.confirm.deleteChannel, "Delete channel"))) return;
+    if (busy || !(await confirm(TEXT.confirm.deleteChannel, TEXT.chat.deleteChannel))) return;
     setBusy(true);
     setError(null);
     try {
@@ -213,19 +213,19 @@ export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { c
   };
 
   return (
-    <Modal title={`Manage #${channel.name}`} onClose={onClose}>
+    <Modal title={TEXT.chat.manageTitle(channel.name)} onClose={onClose}>
       <form onSubmit={save}>
         <FormError error={error} />
         <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
         <ActionRow
           start={
             <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy}>
-              Delete channel
+              {TEXT.chat.deleteChannel}
             </button>
           }
           onCancel={onClose}
-          submitLabel="Save changes"
-          pendingLabel="Saving changes"
+          submitLabel={TEXT.chat.saveChanges}
+          pendingLabel={TEXT.chat.savingChanges}
           pending={busy}
           disabled={!form.name.trim()}
         />

@@ -49,7 +49,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
               >
                 <span aria-hidden="true">{c.is_private ? <LockIcon /> : "#"}</span>
                 <span className="chat-channel-name">{c.name}</span>
-                {c.is_private && <span className="visually-hidden">(private)</span>}
+                {c.is_private && <span className="visually-hidden">{TEXT.chat.privateMark}</span>}
                 {c.id !== selectedId && Boolean(unread.get(c.id)) && (
                   <span className="channel-count">
                     <span aria-hidden="true">{unreadLabel(unread.get(c.id)!)}</span>
@@ -58,7 +58,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
                 )}
               </button>
               {c.can_manage && (
-                <button type="button" className="btn btn-ghost btn-icon chat-gear" aria-label={`Manage channel ${c.name}`} title="Manage channel" onClick={() => onManage(c)}>
+                <button type="button" className="btn btn-ghost btn-icon chat-gear" aria-label={TEXT.chat.manageChannelLabel(c.name)} title={TEXT.chat.manageChannel} onClick={() => onManage(c)}>
                   ⚙
                 </button>
               )}
@@ -118,7 +118,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
     <section className="chat-pane card" aria-labelledby="chat-pane-title">
       <header className="chat-pane-head">
         <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label={TEXT.chat.showChannels} aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
-          Channels
+          {TEXT.chat.channels}
         </button>
         <div style={{ minWidth: 0 }}>
           <h2 id="chat-pane-title">
@@ -129,7 +129,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
         </div>
         {!feed.live && feed.status === "ready" && (
           <span className="badge badge-other chat-offline" title={TEXT.chat.offline}>
-            Polling
+            {TEXT.chat.polling}
           </span>
         )}
       </header>
@@ -225,7 +225,7 @@ export default function ChatPage() {
         <section className="chat-pane card">
           <header className="chat-pane-head">
             <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label={TEXT.chat.showChannels} aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
-              Channels
+              {TEXT.chat.channels}
             </button>
           </header>
           <EmptyState title={TEXT.chat.noChannelTitle} icon="☾">

@@ -107,11 +107,11 @@ export function Composer({
           {mutedText}
         </p>
       )}
-      <button type="button" className="btn btn-ghost btn-icon" aria-label="Upload image" title="Upload image" disabled={uploading || !!mutedText} onClick={() => fileInput.current?.click()}>
+      <button type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.chat.uploadImage} title={TEXT.chat.uploadImage} disabled={uploading || !!mutedText} onClick={() => fileInput.current?.click()}>
         {uploading ? "…" : <ImageIcon />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">
-        Message #{channelName}
+        {TEXT.chat.messageLabel(channelName)}
       </label>
       <textarea
         id="chat-composer-input"
@@ -119,7 +119,7 @@ export function Composer({
         className="textarea chat-composer-input"
         rows={1}
         maxLength={LIMITS.chatMessageMax}
-        placeholder={`Message #${channelName}`}
+        placeholder={TEXT.chat.messageLabel(channelName)}
         value={text}
         disabled={!!mutedText}
         aria-describedby={mutedText ? "chat-composer-muted" : undefined}
@@ -135,7 +135,7 @@ export function Composer({
       />
       {mention.list}
       <button type="submit" className="btn btn-primary" disabled={sending || !text.trim() || !!mutedText}>
-        Send
+        {TEXT.chat.send}
       </button>
     </form>
   );

@@ -111,7 +111,7 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
         ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">
-              <img src={message.image_url} alt={fileName ? `Image: ${fileName}` : "Shared image"} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />
+              <img src={message.image_url} alt={fileName ? TEXT.chat.imageAlt(fileName) : TEXT.chat.sharedImage} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />
             </a>
             {fileName && <figcaption className="faint">{fileName}</figcaption>}
           </figure>
@@ -150,7 +150,7 @@ export function MessageList({ messages, currentUserId, linkedId }: { messages: M
       ref={scroller}
       className="chat-messages"
       tabIndex={0}
-      aria-label="Messages"
+      aria-label={TEXT.chat.messagesLabel}
       onScroll={(e) => {
         const el = e.currentTarget;
         pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;

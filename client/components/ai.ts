@@ -52,8 +52,8 @@ export function aiErrorLines(err: unknown, fallback: string): string[] {
   const details = "details" in body ? body.details : undefined;
   const model = "model" in body ? body.model : undefined;
   const lines = [err.serverError || fallback];
-  if (typeof details === "string" && details) lines.push(`Details: ${details}`);
-  if (typeof model === "string" && model) lines.push(`Model: ${model}`);
+  if (typeof details === "string" && details) lines.push(TEXT.ai.detailsLine(details));
+  if (typeof model === "string" && model) lines.push(TEXT.ai.modelLine(model));
   return lines;
 }
 

@@ -10,12 +10,9 @@ import { splitTagInput } from "./library";
 import { generateResourceImage, generateResourceText, type GenerationResult, type ImageGenerationInput, type TextGenerationInput } from "./resource-ai";
 
 type Tab = "text" | "image";
-const TABS: TabItem<Tab>[] = [
-  { id: "text", label: "📝 Text Content" },
-  { id: "image", label: "🎨 AI Images" },
-];
+const TAB_IDS: readonly Tab[] = ["text", "image"];
 
-function Select<T extends string>({ label, value, options, onChange, disabled }: { label: string; value: NoInfer<T>; options: readonly T[]; onChange(v: NoInfer<T>): void; disabled?: boolean }) {
+function Select<T extends string>({ label, value, options, optionLabels, onChange, disabled }: { label: string; value: NoInfer<T>; options: readonly T[]; optionLabels?: Readonly<Record<T, string>>; onChange(v: NoInfer<T>): void; disabled?: boolean }) {
   const id = useId();
   return (
     <div className="field">
@@ -23,7 +20,7 @@ function Select<T extends string>({ label, value, options, onChange, disabled }:
       <select id={id} className="select input" value={value} onChange={(e) => onChange(e.target.value as T)} disabled={disabled}>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabels?.[o] ?? o}
           </option>
         ))}
       </select>
@@ -62,6 +59,8 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
   const [size, setSize] = useState<ImageGenerationInput["size"]>(IMAGE_SIZES[1]);
   const [imageModel, setImageModel] = useState<ImageGenerationInput["model"]>("openai");
 
+  const T = TEXT.library;
+  const tabs: TabItem<Tab>[] = TAB_IDS.map((id) => ({ id, label: T.aiTabs[id] }));
   const caps = useAiCapabilities();
   const imageUnavailable = tab === "image" ? imageUnavailableReason(caps, imageModel) : null;
   const canGenerate = !busy && prompt.trim() !== "" && !imageUnavailable;
@@ -95,10 +94,10 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
   }
 
   return (
-    <Modal title="AI Generate" onClose={onClose} wide>
+    <Modal title={T.aiGenerate} onClose={onClose} wide>
       <TabList
-        label="What to generate"
-        tabs={TABS}
+        label={T.aiTabsLabel}
+        tabs={tabs}
         selected={tab}
         onSelect={(t) => {
           setTab(t);
@@ -108,27 +107,27 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
       />
       <form {...tabPanelProps(tabsId, tab)} onSubmit={submit} noValidate>
         <TextField
-          label={tab === "text" ? "What should the content be about?" : "Describe the image"}
+          label={tab === "text" ? T.aiTextPrompt : T.aiImagePrompt}
           value={prompt}
           onChange={setPrompt}
           multiline
           disabled={busy}
         />
-        <TextField label="Title" value={title} onChange={setTitle} placeholder={TEXT.resources.titlePlaceholder} disabled={busy} />
+        <TextField label={T.titleLabel} value={title} onChange={setTitle} placeholder={TEXT.resources.titlePlaceholder} disabled={busy} />
         {tab === "text" ? (
           <div className="ai-grid">
-            <Select label="Content type" value={textType} options={RESOURCE_TEXT_TYPES} onChange={setTextType} disabled={busy} />
-            <Select label="AI model" value={textModel} options={TEXT_MODELS} onChange={setTextModel} disabled={busy} />
+            <Select label={T.contentType} value={textType} options={RESOURCE_TEXT_TYPES} optionLabels={T.textTypes} onChange={setTextType} disabled={busy} />
+            <Select label={T.aiModel} value={textModel} options={TEXT_MODELS} onChange={setTextModel} disabled={busy} />
           </div>
         ) : (
           <div className="ai-grid">
-            <Select label="Style" value={style} options={IMAGE_STYLES} onChange={setStyle} disabled={busy} />
-            <Select label="Quality" value={quality} options={IMAGE_QUALITIES} onChange={setQuality} disabled={busy} />
-            <Select label="Size" value={size} options={IMAGE_SIZES} onChange={setSize} disabled={busy} />
-            <Select label="AI model" value={imageModel} options={IMAGE_MODELS} onChange={setImageModel} disabled={busy} />
+            <Select label={T.style} value={style} options={IMAGE_STYLES} optionLabels={T.imageStyles} onChange={setStyle} disabled={busy} />
+            <Select label={T.quality} value={quality} options={IMAGE_QUALITIES} optionLabels={T.imageQualities} onChange={setQuality} disabled={busy} />
+            <Select label={T.size} value={size} options={IMAGE_SIZES} onChange={setSize} disabled={busy} />
+            <Select label={T.aiModel} value={imageModel} options={IMAGE_MODELS} onChange={setImageModel} disabled={busy} />
           </div>
         )}
-        <TextField label="Tags (comma separated)" value={tags} onChange={setTags} disabled={busy} />
+        <TextField label={T.tagsInput} value={tags} onChange={setTags} disabled={busy} />
         {imageUnavailable && (
           <p className="alert alert-info" id={`${tabsId}-unavailable`}>
             <strong>{TEXT.resources.geminiImagesSoon}</strong> {imageUnavailable}
@@ -137,8 +136,8 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
         <FormError error={errors} />
         <ActionRow
           onCancel={onClose}
-          submitLabel={imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? "Generate Content" : "Generate Image"}
-          pendingLabel="Generating..."
+          submitLabel={imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? T.generateContent : T.generateImage}
+          pendingLabel={T.generating}
           pending={busy}
           disabled={!canGenerate}
           describedBy={imageUnavailable ? `${tabsId}-unavailable` : undefined}

@@ -14,6 +14,7 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
   const [tags, setTags] = useState(parseTags(resource.tags).join(", "));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const T = TEXT.library;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -35,22 +36,22 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
   }
 
   return (
-    <Modal title="Edit Resource" onClose={onClose}>
+    <Modal title={T.editTitle} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={ids.title}>Title</label>
+          <label htmlFor={ids.title}>{T.titleLabel}</label>
           <input id={ids.title} className="input" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
         </div>
         <div className="field">
-          <label htmlFor={ids.description}>Description</label>
+          <label htmlFor={ids.description}>{T.descriptionLabel}</label>
           <textarea id={ids.description} className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
         </div>
         <div className="field">
-          <label htmlFor={ids.tags}>Tags (comma separated)</label>
+          <label htmlFor={ids.tags}>{T.tagsInput}</label>
           <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
         </div>
         <FormError error={error} />
-        <ActionRow onCancel={onClose} submitLabel="Save Changes" pendingLabel="Saving" pending={busy} disabled={!title.trim()} />
+        <ActionRow onCancel={onClose} submitLabel={T.saveChanges} pendingLabel={T.saving} pending={busy} disabled={!title.trim()} />
       </form>
     </Modal>
   );

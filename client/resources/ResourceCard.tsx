@@ -5,8 +5,21 @@ import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
 import { TEXT } from "../text";
+import { ImageIcon } from "../chat/icons";
+import { ResourceIcon } from "../search/icons";
 import { downloadJpeg, exportPdf } from "./export";
-import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parseTags, textFormat, typeLabel, type Decoded, type ResourceItem } from "./library";
+import { SparkleIcon } from "./icons";
+import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parseTags, textFormat, typeLabel, type Decoded, type ResourceItem, type ResourceType } from "./library";
+
+/** The card's type icon (inline SVG: emoji fonts are not everywhere). */
+const TYPE_ICONS: Record<ResourceType, () => React.JSX.Element> = {
+  aiText: SparkleIcon,
+  aiImage: SparkleIcon,
+  image: ImageIcon,
+  audio: ResourceIcon,
+  video: ResourceIcon,
+  file: ResourceIcon,
+};
 
 /** The raw text of a resource's file: decoded from a data URL, or fetched from its file route. */
 async function loadFileText(r: ResourceItem): Promise<string> {
@@ -29,7 +42,9 @@ type Props = {
 
 export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked, linked }: Props) {
   const toast = useToast();
-  const { label, icon } = typeLabel(r);
+  const T = TEXT.library;
+  const { label, type } = typeLabel(r);
+  const TypeIcon = TYPE_ICONS[type];
   const media = mediaKind(r);
   const format = textFormat(r);
   const tags = parseTags(r.tags);
@@ -108,7 +123,7 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
     >
       <div className="spread resource-card-head">
         <span className="badge badge-tag resource-type" data-testid="resource-type">
-          <span aria-hidden="true">{icon}</span> {label}
+          <TypeIcon /> {label}
         </span>
         <span className="faint">{formatBytes(r.file_size)}</span>
       </div>
@@ -116,11 +131,11 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
       {r.description && <p className="muted resource-description">{r.description}</p>}
 
       {media === "image" && <img className="resource-preview" src={r.file_url} alt={r.title} style={previewStyle} loading="lazy" />}
-      {media === "audio" && <audio className="resource-preview" controls preload="metadata" src={r.file_url} aria-label={`Play ${r.title}`} />}
-      {media === "video" && <video className="resource-preview" controls preload="metadata" src={r.file_url} style={previewStyle} aria-label={`Play ${r.title}`} />}
+      {media === "audio" && <audio className="resource-preview" controls preload="metadata" src={r.file_url} aria-label={T.play(r.title)} />}
+      {media === "video" && <video className="resource-preview" controls preload="metadata" src={r.file_url} style={previewStyle} aria-label={T.play(r.title)} />}
 
       {tags.length > 0 && (
-        <ul className="resource-tags" aria-label="Tags">
+        <ul className="resource-tags" aria-label={T.tagsList}>
           {tags.map((t) => (
             <li key={t} className="badge badge-tag">
               #{t}
@@ -129,12 +144,12 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
         </ul>
       )}
       <p className="faint resource-meta">
-        By {r.owner_name} · <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
+        {T.byOwner(r.owner_name)} · <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
       </p>
 
       {expanded && decoded && (
         decoded.ok ? (
-          <div className="resource-content" data-testid="resource-content" tabIndex={0} aria-label={`Content of ${r.title}`}>
+          <div className="resource-content" data-testid="resource-content" tabIndex={0} aria-label={T.contentOf(r.title)}>
             {decoded.text}
           </div>
         ) : (
@@ -146,31 +161,31 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
 
       <div className="row resource-actions">
         {format === "markdown" && (
-          <button type="button" className="btn btn-sm" onClick={downloadPdf} disabled={busy !== null} aria-label={`Download ${r.title} as PDF`}>
-            {busy === "pdf" ? <Spinner small label="Preparing PDF" /> : "⬇"} PDF
+          <button type="button" className="btn btn-sm" onClick={downloadPdf} disabled={busy !== null} aria-label={T.downloadPdf(r.title)}>
+            {busy === "pdf" && <Spinner small label={T.preparingPdf} />} {T.pdf}
           </button>
         )}
         {r.kind === "ai_image" && (
-          <button type="button" className="btn btn-sm" onClick={downloadAsJpeg} disabled={busy !== null} aria-label={`Download ${r.title} as JPEG`}>
-            {busy === "jpeg" ? <Spinner small label="Preparing JPEG" /> : "⬇"} JPEG
+          <button type="button" className="btn btn-sm" onClick={downloadAsJpeg} disabled={busy !== null} aria-label={T.downloadJpeg(r.title)}>
+            {busy === "jpeg" && <Spinner small label={T.preparingJpeg} />} {T.jpeg}
           </button>
         )}
         {format && (
           <button type="button" className="btn btn-sm" onClick={toggleContent} disabled={busy !== null} aria-expanded={expanded}>
-            {busy === "content" ? <Spinner small label="Loading content" /> : null}
-            {expanded ? "Hide content" : "Show content"}
+            {busy === "content" ? <Spinner small label={T.loadingContent} /> : null}
+            {expanded ? T.hideContent : T.showContent}
           </button>
         )}
-        <a className="btn btn-sm" href={r.file_url} download={r.file_name} aria-label={`Download original ${r.file_name}`}>
-          ⬇ Original
+        <a className="btn btn-sm" href={r.file_url} download={r.file_name} aria-label={T.downloadOriginal(r.file_name)}>
+          {T.original}
         </a>
         {isAdmin && (
           <>
-            <button type="button" className="btn btn-sm" onClick={() => onEdit(r)} aria-label={`Edit ${r.title}`}>
-              ✎ Edit
+            <button type="button" className="btn btn-sm" onClick={() => onEdit(r)} aria-label={T.editLabel(r.title)}>
+              {T.edit}
             </button>
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => onDelete(r)} aria-label={`Delete ${r.title}`}>
-              🗑 Delete
+            <button type="button" className="btn btn-sm btn-danger" onClick={() => onDelete(r)} aria-label={T.deleteLabel(r.title)}>
+              {TEXT.common.delete}
             </button>
           </>
         )}

@@ -5,6 +5,7 @@ import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
 import { checkUploadFile, effectiveFileType, formatBytes, splitTagInput, titleFromFileName, UPLOAD_ACCEPT } from "./library";
+import { UploadIcon } from "./icons";
 import { uploadResource } from "./upload";
 
 /** docs/spec.md §2/§5 upload: drag and drop or a file chooser, title from the file name, progress, the spec's texts. */
@@ -19,6 +20,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
+  const T = TEXT.library;
 
   function choose(next: File | null | undefined) {
     if (!next) return;
@@ -62,7 +64,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
   }
 
   return (
-    <Modal title="Upload Resource" onClose={busy ? () => undefined : onClose}>
+    <Modal title={T.uploadTitle} onClose={busy ? () => undefined : onClose}>
       <form onSubmit={submit} noValidate>
         <div
           className={dragging ? "dropzone dragging" : "dropzone"}
@@ -74,16 +76,18 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           onDrop={onDrop}
           data-testid="dropzone"
         >
-          <p aria-hidden="true" className="dropzone-icon">☁</p>
+          <p aria-hidden="true" className="dropzone-icon">
+            <UploadIcon />
+          </p>
           {file ? (
             <p>
               <strong>{file.name}</strong> <span className="faint">({formatBytes(file.size)})</span>
             </p>
           ) : (
-            <p>Drag and drop a file here, or</p>
+            <p>{T.dropHere}</p>
           )}
           <label htmlFor={ids.file} className="btn btn-sm">
-            {file ? "Choose another file" : "Choose file"}
+            {file ? T.chooseAnother : T.chooseFile}
           </label>
           <input
             ref={inputRef}
@@ -94,30 +98,30 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
             disabled={busy}
             onChange={(e) => choose(e.target.files?.[0])}
           />
-          <p className="hint">Images, video, audio, PDF, text, Word documents, ZIP or RAR; up to 50MB.</p>
+          <p className="hint">{T.acceptedFiles}</p>
         </div>
 
         <div className="field">
-          <label htmlFor={ids.title}>Title</label>
+          <label htmlFor={ids.title}>{T.titleLabel}</label>
           <input id={ids.title} className="input" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} disabled={busy} />
         </div>
         <div className="field">
-          <label htmlFor={ids.description}>Description (optional)</label>
+          <label htmlFor={ids.description}>{T.descriptionOptional}</label>
           <textarea id={ids.description} className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} disabled={busy} />
         </div>
         <div className="field">
-          <label htmlFor={ids.tags}>Tags (comma separated)</label>
-          <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="meditation, guide" disabled={busy} />
+          <label htmlFor={ids.tags}>{T.tagsInput}</label>
+          <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder={T.tagsPlaceholder} disabled={busy} />
         </div>
 
         {progress !== null && (
           <div className="field">
-            <label htmlFor={ids.progress}>Uploading... {Math.round(progress * 100)}%</label>
+            <label htmlFor={ids.progress}>{T.uploadProgress(Math.round(progress * 100))}</label>
             <progress id={ids.progress} className="upload-progress" max={100} value={Math.round(progress * 100)} />
           </div>
         )}
         <FormError error={error} />
-        <ActionRow onCancel={onClose} cancelDisabled={busy} submitLabel="Upload" pendingLabel="Uploading" pending={busy} disabled={!file || !title.trim()} />
+        <ActionRow onCancel={onClose} cancelDisabled={busy} submitLabel={T.upload} pendingLabel={T.uploading} pending={busy} disabled={!file || !title.trim()} />
       </form>
     </Modal>
   );

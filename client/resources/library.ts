@@ -34,16 +34,17 @@ export function mediaKind(r: Pick<ResourceItem, "kind" | "file_type">): MediaKin
   return null;
 }
 
-/** docs/spec.md §2: AI Text, AI Image, Audio, Video, Image, or the file extension. */
-export function typeLabel(r: Pick<ResourceItem, "kind" | "file_type" | "file_name">): { label: string; icon: string } {
-  if (r.kind === "ai_text") return { label: "AI Text", icon: "✨" };
-  if (r.kind === "ai_image") return { label: "AI Image", icon: "🎨" };
+export type ResourceType = keyof typeof TEXT.library.typeLabels;
+
+/** docs/spec.md §2: the card's type (its icon) and label; a plain file shows its extension. */
+export function typeLabel(r: Pick<ResourceItem, "kind" | "file_type" | "file_name">): { type: ResourceType; label: string } {
+  const labels = TEXT.library.typeLabels;
+  if (r.kind === "ai_text") return { type: "aiText", label: labels.aiText };
+  if (r.kind === "ai_image") return { type: "aiImage", label: labels.aiImage };
   const media = mediaKind(r);
-  if (media === "audio") return { label: "Audio", icon: "🎵" };
-  if (media === "video") return { label: "Video", icon: "🎬" };
-  if (media === "image") return { label: "Image", icon: "🖼️" };
+  if (media) return { type: media, label: labels[media] };
   const ext = fileExtension(r.file_name);
-  return { label: ext ? ext.toUpperCase() : "File", icon: "📄" };
+  return { type: "file", label: ext ? ext.toUpperCase() : labels.file };
 }
 
 const isMarkdown = (r: Pick<ResourceItem, "file_type" | "file_name">) =>

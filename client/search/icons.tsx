@@ -38,7 +38,7 @@ const MessageIcon = () => (
   </svg>
 );
 
-const ResourceIcon = () => (
+export const ResourceIcon = () => (
   <svg {...svg}>
     <path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
     <path d="M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5" />

@@ -5,6 +5,8 @@ import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED, type ChannelDto, type Messag
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
+import { es } from "../../client/i18n/es";
+import { setLanguage } from "../../client/i18n/language";
 import { TEXT } from "../../client/text";
 import { FakeSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
@@ -59,7 +61,7 @@ async function openChat(handler: Handler, deps = me) {
     return undefined;
   });
   const view = renderApp("/app/chat", deps);
-  const input = (await screen.findByLabelText("Message #General", {}, { timeout: 10_000 })) as HTMLTextAreaElement;
+  const input = (await screen.findByLabelText(TEXT.chat.messageLabel("General"), {}, { timeout: 10_000 })) as HTMLTextAreaElement;
   // The channel's socket is opened by an effect after the pane renders; wait for it.
   await waitFor(() => expect(FakeSocket.all.at(-1)?.url).toMatch(/\/api\/groups\/1\/socket$/));
   return { fetchMock, input, view };
@@ -297,7 +299,27 @@ describe("chat while muted", () => {
     await waitFor(() => expect(input.disabled).toBe(true));
     expect(screen.getByTestId("muted-banner").textContent).toBe(text);
     expect(document.getElementById("chat-composer-muted")?.textContent).toBe(text);
-    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole("button", { name: "Upload image" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: TEXT.chat.send }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: TEXT.chat.uploadImage }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("chat in Spanish", () => {
+  it("the channel list, the composer and the manage dialog read the Spanish catalogue", async () => {
+    await setLanguage("es");
+    try {
+      const { input } = await openChat(() => undefined);
+      expect(input.getAttribute("placeholder")).toBe(es.chat.messageLabel("General"));
+      expect(screen.getByRole("button", { name: es.chat.send })).toBeTruthy();
+      expect(screen.getByRole("button", { name: es.chat.uploadImage })).toBeTruthy();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("button", { name: es.chat.manageChannelLabel("General") }));
+      const dialog = within(screen.getByRole("dialog", { name: es.chat.manageTitle("General") }));
+      expect(dialog.getByLabelText(es.chat.channelName)).toBeTruthy();
+      expect(dialog.getByRole("button", { name: es.chat.deleteChannel })).toBeTruthy();
+      expect(dialog.getByRole("button", { name: es.chat.saveChanges })).toBeTruthy();
+    } finally {
+      await setLanguage("en");
+    }
   });
 });

@@ -58,7 +58,7 @@ describe("notification texts", () => {
     expect(notificationText(item({ kind: "payment", actor_name: null, detail: "failed" }))).toBe(T.paymentFailed);
     const due = "2026-12-01T12:00:00.000Z";
     expect(notificationText(item({ kind: "membership_ending", actor_name: null, detail: due }))).toBe(T.membershipEnding(formatDate(due)));
-    expect(notificationText(item({ kind: "channel_invite", channel_id: 3, channel_name: "Circle" }))).toBe("Sol added you to the private channel #Circle");
+    expect(notificationText(item({ kind: "channel_invite", channel_id: 3, channel_name: "Circle" }))).toBe("Sol invited you to the private channel #Circle");
     // A deleted account's action still reads well.
     expect(notificationText(item({ kind: "comment", actor_name: null }))).toBe(T.comment(T.someone));
   });

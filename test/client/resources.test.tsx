@@ -12,6 +12,8 @@ import {
   typeLabel,
   type ResourceItem,
 } from "../../client/resources/library";
+import { es } from "../../client/i18n/es";
+import { setLanguage } from "../../client/i18n/language";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
@@ -132,7 +134,10 @@ describe("resource library screen", () => {
     stubLibrary();
     renderApp("/app/resources", admin());
     await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
-    expect(screen.getAllByTestId("resource-type").map((el) => el.textContent?.trim())).toEqual(["📄 MD", "📄 PDF", "📄 HTML", "📄 MD"]);
+    const types = screen.getAllByTestId("resource-type");
+    expect(types.map((el) => el.textContent?.trim())).toEqual(["MD", "PDF", "HTML", "MD"]);
+    // The type icon is an inline SVG, not an emoji.
+    for (const el of types) expect(el.querySelector("svg[aria-hidden=true]")).not.toBeNull();
     expect(screen.getAllByText(/^By Luna/)).toHaveLength(4);
     expect(screen.getByTestId("resources-total").textContent).toBe("4");
     expect(screen.getByTestId("resources-categories").textContent).toBe("4");
@@ -355,5 +360,30 @@ describe("resource library screen", () => {
     await user.selectOptions(dialog.getByLabelText("AI model"), "gemini");
     const soon = dialog.getByRole("button", { name: "Coming Soon" });
     expect((soon as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("speaks Spanish: the cards, the upload dialog and the AI generator read the Spanish catalogue", async () => {
+    await setLanguage("es");
+    try {
+      stubLibrary();
+      renderApp("/app/resources", admin());
+      await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
+      expect(screen.getAllByText(/^Por Luna/)).toHaveLength(4);
+      expect(screen.getByRole("button", { name: es.library.editLabel("Star Chart") }).textContent).toBe(es.library.edit);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("button", { name: es.library.upload }));
+      const upload = within(await screen.findByRole("dialog", { name: es.library.uploadTitle }));
+      expect(upload.getByLabelText(es.library.chooseFile)).toBeTruthy();
+      expect(upload.getByText(es.library.acceptedFiles)).toBeTruthy();
+      await user.click(upload.getByRole("button", { name: es.common.cancel }));
+      await user.click(screen.getByRole("button", { name: es.library.aiGenerate }));
+      const ai = within(await screen.findByRole("dialog", { name: es.library.aiGenerate }));
+      expect(ai.getAllByRole("tab").map((t) => t.textContent)).toEqual([es.library.aiTabs.text, es.library.aiTabs.image]);
+      expect(ai.getByLabelText(es.library.aiTextPrompt)).toBeTruthy();
+      expect(ai.getByRole("option", { name: es.library.textTypes.meditation })).toBeTruthy();
+      expect(ai.getByRole("button", { name: es.library.generateContent })).toBeTruthy();
+    } finally {
+      await setLanguage("en");
+    }
   });
 });
