@@ -473,7 +473,7 @@ export const es: Catalog = {
     adminTag: "ADMIN",
     like: "Me gusta",
     unlike: "Quitar me gusta",
-    likesNoun: () => "me gusta",
+    likesNoun: (_count) => "me gusta",
     commentsNoun: (n) => plural(n, "comentario", "comentarios"),
     share: "Compartir",
     shareTitle: "Compartir la publicación",

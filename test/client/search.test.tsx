@@ -105,13 +105,16 @@ describe("search dialog", () => {
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
     const field = within(await screen.findByRole("dialog", { name: TEXT.search.title })).getByRole("combobox");
     await user.type(field, "moon");
-    const options = await within(await screen.findByRole("listbox", { name: TEXT.search.results })).findAllByRole("option");
-    expect(field.getAttribute("aria-activedescendant")).toBe(options[0].id);
+    // Read the options afresh at each step: on a slow machine typing may outlast the debounce, and a
+    // later answer re-renders the list.
+    const options = async () => within(await screen.findByRole("listbox", { name: TEXT.search.results })).findAllByRole("option");
+    await waitFor(async () => expect(await options()).toHaveLength(2));
+    expect(field.getAttribute("aria-activedescendant")).toBe((await options())[0].id);
     await user.keyboard("{ArrowDown}");
-    expect(options[1].getAttribute("aria-selected")).toBe("true");
-    expect(field.getAttribute("aria-activedescendant")).toBe(options[1].id);
+    expect((await options())[1].getAttribute("aria-selected")).toBe("true");
+    expect(field.getAttribute("aria-activedescendant")).toBe((await options())[1].id);
     await user.keyboard("{ArrowDown}");
-    expect(options[0].getAttribute("aria-selected")).toBe("true");
+    expect((await options())[0].getAttribute("aria-selected")).toBe("true");
     await user.keyboard("{ArrowUp}{Enter}");
 
     await waitFor(() => expect(router.state.location.search).toBe("?post=5&comment=9"));
