@@ -44,6 +44,8 @@ export function NotificationBell() {
       >
         <BellIcon />
         <span className="header-tool-word">{TEXT.notifications.open}</span>
+        {/* A space between word and count: the visible text "Notifications 1" stays inside the name. */}
+        {unread > 0 && " "}
         {unread > 0 && (
           <span className="header-tool-count" aria-hidden="true" data-testid="notification-count">
             {unread}
