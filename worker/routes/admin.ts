@@ -54,7 +54,7 @@ const isUniqueViolation = (err: unknown): boolean => {
 };
 
 /** The member as the dashboard lists them, or 404. */
-async function memberOr404(db: Parameters<typeof getMember>[0], id: number) {
+export async function memberOr404(db: Parameters<typeof getMember>[0], id: number) {
   const member = await getMember(db, id);
   if (!member) throw notFound(TEXTS.admin.memberNotFound);
   return member;

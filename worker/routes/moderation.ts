@@ -1,7 +1,6 @@
 // Moderation (issue 20): members report posts, comments and chat messages; admins work the queue
 // (hide or dismiss), mute members, and read the append-only audit log of every admin action.
 import { z } from "zod";
-import { getMember } from "../db/admin";
 import { listAudit } from "../db/audit";
 import { getVisibleChannel } from "../db/chat";
 import { fileReport, findReportTarget, getReport, leadingReason, listOpenReports, resolveReport, setMutedUntil } from "../db/moderation";
@@ -13,6 +12,7 @@ import { requireAdmin, requireUser } from "../middleware/auth";
 import { toCsv } from "../shared/csv";
 import { AUDIT_ACTIONS, MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
+import { memberOr404 } from "./admin";
 import { fanOut } from "./chat";
 
 const T = TEXTS.moderation;
@@ -82,8 +82,7 @@ export const moderationRoutes = createRouter()
   .post("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", muteBody), async (c) => {
     const { id: memberId } = c.req.valid("param");
     const { hours } = c.req.valid("json");
-    const member = await getMember(c.var.db, memberId);
-    if (!member) throw notFound(TEXTS.admin.memberNotFound);
+    const member = await memberOr404(c.var.db, memberId);
     if (member.role === "admin") throw forbidden(T.cannotMuteAdmin);
     const until = new Date(Date.now() + hours * 3600_000);
     await setMutedUntil(c.var.db, memberId, until, {
@@ -98,8 +97,7 @@ export const moderationRoutes = createRouter()
   })
   .delete("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id: memberId } = c.req.valid("param");
-    const member = await getMember(c.var.db, memberId);
-    if (!member) throw notFound(TEXTS.admin.memberNotFound);
+    const member = await memberOr404(c.var.db, memberId);
     // Unmuting someone who is not muted changes nothing and records nothing.
     if (member.muted_until) {
       await setMutedUntil(c.var.db, memberId, null, {
