@@ -1,6 +1,7 @@
 // @mention autocomplete for a textarea (the chat composer, the new post): typing `@` and letters
 // offers matching members (ARIA combobox with a listbox); arrow keys move, Enter or Tab insert the
 // name, Escape closes. The server matches the letters against a name or any word of it.
+import { flushSync } from "react-dom";
 import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useFetcher } from "react-router";
 import { Avatar } from "../components/Avatar";
@@ -44,14 +45,15 @@ export function useMentions({ value, setValue, textarea, groupId }: { value: str
   const insert = (name: string) => {
     if (!typed) return;
     const before = `${value.slice(0, typed.start)}@${name} `;
-    setValue(before + value.slice(typed.end));
-    setTyped(null);
-    asked.current = null;
-    requestAnimationFrame(() => {
-      const el = textarea.current;
-      el?.focus();
-      el?.setSelectionRange(before.length, before.length);
+    // Rendered at once, so the caret lands after the name before the next key arrives (a frame later,
+    // keys typed in between went to the old caret).
+    flushSync(() => {
+      setValue(before + value.slice(typed.end));
+      setTyped(null);
     });
+    asked.current = null;
+    textarea.current?.focus();
+    textarea.current?.setSelectionRange(before.length, before.length);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
