@@ -3,7 +3,7 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs.
 import { redirect, type RouteObject } from "react-router";
-import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader } from "./admin/data";
+import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader, skipAfterKeyTest } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
@@ -58,7 +58,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   children: [{ index: true, loader: ({ request }) => resourcesLoader(request), lazy: lazyScreen(SCREENS["/app/resources"]) }],
                 },
                 { path: "/app/profile", loader: profileLoader, action: profileAction, shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, shouldRevalidate: skipAfterKeyTest, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
             },
           ],

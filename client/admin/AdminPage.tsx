@@ -46,8 +46,8 @@ export default function AdminPage() {
           <StatCards stats={data.stats} />
           <TabList label={TEXT.admin.sectionsLabel} tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
-            {tab === "members" && <MembersTab members={data.members} onChanged={reload} />}
-            {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={reload} />}
+            {tab === "members" && <MembersTab members={data.members} />}
+            {tab === "payments" && <PaymentsTab payments={data.payments} />}
             {tab === "content" && (
               <div className="card state">
                 <p>{TEXT.admin.contentPlaceholder}</p>

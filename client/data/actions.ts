@@ -1,7 +1,7 @@
 // Writes go through route actions (submitted by fetchers); these helpers give every action the same
 // result shape and every form the same way to hear that its submission settled.
 import { useEffect, useRef } from "react";
-import type { FetcherWithComponents, SubmitTarget } from "react-router";
+import type { FetcherWithComponents, ShouldRevalidateFunction, SubmitTarget } from "react-router";
 
 type JsonObject = Extract<SubmitTarget, Record<string, unknown>>;
 import { errorText } from "../api";
@@ -44,3 +44,18 @@ export function useSettled<T>(fetcher: Pick<FetcherWithComponents<T>, "state" | 
     callback.current(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 }
+
+/**
+ * A route's `shouldRevalidate` that skips the reload after the named intents (their answer is the new
+ * state, or they change nothing the route shows) and otherwise follows the router's default.
+ */
+export const skipAfter =
+  (...intents: string[]): ShouldRevalidateFunction =>
+  ({ json, defaultShouldRevalidate }) =>
+    json && typeof json === "object" && "intent" in json && typeof json.intent === "string" && intents.includes(json.intent) ? false : defaultShouldRevalidate;
+
+/** The `id` of the intent a fetcher is submitting (which row is busy), else null. */
+export const submittingId = (fetcher: Pick<FetcherWithComponents<unknown>, "state" | "json">) => {
+  const { json } = fetcher;
+  return fetcher.state !== "idle" && json && typeof json === "object" && "id" in json && typeof json.id === "number" ? json.id : null;
+};

@@ -1,10 +1,10 @@
 // The lounge's data: its loader (notice board and the first page of the feed, in parallel), the
 // data-only loaders of older pages and of a post's comments, and its action (every lounge write).
-import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, unwrap } from "../api";
-import { attempt, readIntent, type ActionResult } from "../data/actions";
+import { attempt, readIntent, skipAfter, type ActionResult } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
 
@@ -57,5 +57,4 @@ export async function loungeAction({ request }: { request: Request }): Promise<A
 }
 
 /** A like's answer is the new state of that post: nothing else to load again. */
-export const skipAfterLike: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) =>
-  json && typeof json === "object" && "intent" in json && json.intent === "like" ? false : defaultShouldRevalidate;
+export const skipAfterLike = skipAfter("like");

@@ -1,7 +1,6 @@
 // The profile's data: the profile, the member's sessions and payments, in parallel; each fails on its own.
-import type { ShouldRevalidateFunction } from "react-router";
 import { api, errorText, unwrap } from "../api";
-import { attempt, readIntent } from "../data/actions";
+import { attempt, readIntent, skipAfter } from "../data/actions";
 import { TEXT } from "../text";
 
 export const PROFILE_PATH = "/app/profile";
@@ -65,5 +64,4 @@ export async function profileAction({ request }: { request: Request }) {
 }
 
 /** After deleting the account there is no profile to load again: the member leaves for the landing page. */
-export const skipAfterAccountDeletion: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) =>
-  json && typeof json === "object" && "intent" in json && json.intent === "delete-account" ? false : defaultShouldRevalidate;
+export const skipAfterAccountDeletion = skipAfter("delete-account");
