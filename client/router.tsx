@@ -5,13 +5,14 @@
 import { redirect, type RouteObject } from "react-router";
 import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader, skipAfterKeyTest } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
+import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
 import { chatLoader } from "./chat/data";
-import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
+import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
 import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
@@ -48,7 +49,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               // Inside the shell, so a screen that fails to load keeps the navigation around it.
               errorElement: <RouteError />,
               children: [
-                { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
+                { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLikeOrDraft, lazy: lazyScreen(SCREENS["/app/lounge"]) },
                 { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
                 {
                   id: LIBRARY_ROUTE_ID,
@@ -64,8 +65,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           ],
         },
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
-        { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
-        { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLikeOrDraft },
+        { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLikeOrDraft },
         { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, action: reportAction },
@@ -74,6 +75,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: MENTIONS_PATH, loader: mentionsLoader, shouldRevalidate: keepMentions },
         { path: NOTIFICATIONS_PATH, loader: notificationsLoader, action: notificationsAction, shouldRevalidate: notificationsRevalidate },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        // What the AI can generate does not change with the app's writes: loaded when an image form opens.
+        { path: AI_CAPABILITIES_PATH, loader: aiCapabilitiesLoader, shouldRevalidate: () => false },
         { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],

@@ -10,6 +10,9 @@ import { TEXT } from "../text";
 /** What an action answers: its value, or the error text to show (the server's, else the fallback). */
 export type ActionResult<T = null> = { ok: true; value: T } | { ok: false; error: string };
 
+/** An error whose message is already the text to show (an AI answer that broke its contract: docs/spec.md §8). */
+export class ShownError extends Error {}
+
 /**
  * Runs one write and turns its failure into an error text: the server's, else `fallback`; or always
  * `fallback` when the spec fixes the text (`{ fixed: true }`).
@@ -18,6 +21,7 @@ export async function attempt<T>(write: () => Promise<T>, fallback: string = TEX
   try {
     return { ok: true, value: await write() };
   } catch (err) {
+    if (err instanceof ShownError) return { ok: false, error: err.message };
     return { ok: false, error: fixed ? fallback : errorText(err, fallback) };
   }
 }

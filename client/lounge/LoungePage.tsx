@@ -83,15 +83,7 @@ export default function LoungePage() {
       </button>
 
       {dialog?.kind === "new-post" && <NewPostModal onClose={() => setDialog(null)} />}
-      {dialog?.kind === "notice" && (
-        <NoticeModal
-          onClose={() => setDialog(null)}
-          onCreated={() => {
-            setDialog(null);
-            void revalidator.revalidate();
-          }}
-        />
-      )}
+      {dialog?.kind === "notice" && <NoticeModal onClose={() => setDialog(null)} />}
       {dialog?.kind === "comments" && dialogPost && (
         <CommentsModal post={dialogPost} comments={comments} highlight={dialogPost.id === linked?.id ? linkedComment : undefined} onClose={closeDialog} />
       )}

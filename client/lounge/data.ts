@@ -1,12 +1,17 @@
 // The lounge's data: its loader (notice board and the first page of the feed, in parallel), the
 // data-only loaders of older pages and of a post's comments, and its action (every lounge write).
+import type { InferRequestType } from "hono/client";
 import type { LoaderFunctionArgs } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, unwrap } from "../api";
+import { aiAttempt } from "../components/ai";
 import { attempt, readIntent, skipAfter, type ActionResult } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
+import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
+
+export type NoticeInput = InferRequestType<(typeof api)["cosmic-notices"]["$post"]>["json"];
 
 export const LOUNGE_PATH = "/app/lounge";
 export const POSTS_PAGE_PATH = "/data/posts";
@@ -36,7 +41,10 @@ export type LoungeIntent =
   | { intent: "delete-post"; id: number }
   | { intent: "create-post"; content: string }
   | { intent: "comment"; id: number; content: string }
-  | { intent: "delete-notice"; id: number };
+  | { intent: "delete-notice"; id: number }
+  | { intent: "create-notice"; notice: NoticeInput }
+  | { intent: "notice-text"; request: NoticeTextRequest }
+  | { intent: "notice-image"; request: NoticeImageRequest };
 
 /** Every lounge write; the router then loads the lounge again (except after a like: its answer is the new state). */
 export async function loungeAction({ request }: { request: Request }): Promise<ActionResult<unknown>> {
@@ -53,8 +61,19 @@ export async function loungeAction({ request }: { request: Request }): Promise<A
       return attempt(() => unwrap(api.posts[":id"].comments.$post({ ...id, json: { content: body.content } })));
     case "delete-notice":
       return attempt(() => unwrap(api["cosmic-notices"][":id"].$delete(id)), TEXT.lounge.noticeDeleteFailed, { fixed: true });
+    case "create-notice":
+      return attempt(() => unwrap(api["cosmic-notices"].$post({ json: body.notice })), TEXT.lounge.noticeCreateFailed);
+    // The AI drafts fill the notice form; their code loads with the notice dialog, not with the app.
+    case "notice-text": {
+      const { generateNoticeText } = await import("./notice-ai");
+      return aiAttempt(() => generateNoticeText(body.request), TEXT.lounge.aiTextFailed);
+    }
+    case "notice-image": {
+      const { generateNoticeImage } = await import("./notice-ai");
+      return aiAttempt(() => generateNoticeImage(body.request), TEXT.lounge.aiImageFailed);
+    }
   }
 }
 
-/** A like's answer is the new state of that post: nothing else to load again. */
-export const skipAfterLike = skipAfter("like");
+/** A like's answer is the new state of that post, and an AI draft changes nothing yet: nothing to load again. */
+export const skipAfterLikeOrDraft = skipAfter("like", "notice-text", "notice-image");

@@ -1,35 +1,29 @@
-// The notice modal's AI actions: ONE function per tab, calling /api/ai/generate-notice-text and
-// /api/ai/generate-notice-image through the typed client. Failures become NoticeAiError with the text
-// to show: the server's error (or the spec's fallback), plus 'Details' and 'Model' lines when given.
+// The notice modal's AI requests: ONE function per tab, calling /api/ai/generate-notice-text and
+// /api/ai/generate-notice-image through the typed client. The lounge's action runs them with
+// `aiAttempt`: a failure shows the server's error (or the spec's fallback) with its 'Details' and
+// 'Model' lines; an answer that breaks the contract throws NoticeAiError with its own text.
 import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { TEXT } from "../text";
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
-import { aiCall, aiErrorLines } from "../components/ai";
+import { aiCall } from "../components/ai";
+import { ShownError } from "../data/actions";
 
 export type NoticeTextRequest = InferRequestType<(typeof api.ai)["generate-notice-text"]["$post"]>["json"];
 export type NoticeImageRequest = InferRequestType<(typeof api.ai)["generate-notice-image"]["$post"]>["json"];
 
-/** An error whose message is already the text to show (docs/spec.md §8). */
-export class NoticeAiError extends Error {}
-
-async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
-  try {
-    return await aiCall(request);
-  } catch (err) {
-    throw new NoticeAiError(aiErrorLines(err, fallback).join("\n"));
-  }
-}
+/** An AI answer that broke its contract; its message is the text to show (docs/spec.md §8). */
+export class NoticeAiError extends ShownError {}
 
 /** AI Text tab: returns the draft (title cut to 60, content as paragraph HTML) for the Manual tab. */
 export async function generateNoticeText(request: NoticeTextRequest): Promise<{ title: string; content: string }> {
-  const body: unknown = await call(unwrap(api.ai["generate-notice-text"].$post({ json: request })), TEXT.lounge.aiTextFailed);
+  const body: unknown = await aiCall(unwrap(api.ai["generate-notice-text"].$post({ json: request })));
   return toNoticeDraft(body);
 }
 
 /** AI Image tab: returns the generated image's URL for the Manual tab. */
 export async function generateNoticeImage(request: NoticeImageRequest): Promise<{ image_url: string }> {
-  const body: unknown = await call(unwrap(api.ai["generate-notice-image"].$post({ json: request })), TEXT.lounge.aiImageFailed);
+  const body: unknown = await aiCall(unwrap(api.ai["generate-notice-image"].$post({ json: request })));
   const imageUrl = body && typeof body === "object" && "image_url" in body ? body.image_url : undefined;
   if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
   return { image_url: imageUrl };

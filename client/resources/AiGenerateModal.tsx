@@ -61,7 +61,7 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
 
   const T = TEXT.library;
   const tabs: TabItem<Tab>[] = TAB_IDS.map((id) => ({ id, label: T.aiTabs[id] }));
-  const caps = useAiCapabilities();
+  const { caps } = useAiCapabilities();
   const imageUnavailable = tab === "image" ? imageUnavailableReason(caps, imageModel) : null;
   const canGenerate = !busy && prompt.trim() !== "" && !imageUnavailable;
 

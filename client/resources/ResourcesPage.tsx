@@ -14,6 +14,7 @@ import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
+import { useAiCapabilities } from "../components/ai";
 import { TEXT } from "../text";
 import { LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
 import { PadlockIcon, SparkleIcon, UploadIcon } from "./icons";
@@ -70,6 +71,7 @@ export default function ResourcesPage() {
   // A link to one resource (?resource=ID, from search) scrolls to its card.
   const linkedId = Number(params.get(OPEN_PARAMS.resource)) || undefined;
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
+  const capabilities = useAiCapabilities();
   const [editing, setEditing] = useState<ResourceItem | null>(null);
 
   const search = load.state === "locked" ? NO_SEARCH : load.search;
@@ -126,7 +128,14 @@ export default function ResourcesPage() {
         </div>
         {load.state === "ready" && (
           <div className="row">
-            <button type="button" className="btn" onClick={() => setModal("ai")}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                capabilities.load();
+                setModal("ai");
+              }}
+            >
               <SparkleIcon /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
