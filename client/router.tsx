@@ -11,7 +11,7 @@ import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
-import { channelMembersLoader, chatAction, chatLoader } from "./chat/data";
+import { channelMembersLoader, chatAction, chatLoader, skipAfterFailure } from "./chat/data";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
 import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
@@ -50,7 +50,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               errorElement: <RouteError />,
               children: [
                 { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLikeOrDraft, lazy: lazyScreen(SCREENS["/app/lounge"]) },
-                { path: "/app/chat", loader: chatLoader, action: chatAction, lazy: lazyScreen(SCREENS["/app/chat"]) },
+                { path: "/app/chat", loader: chatLoader, action: chatAction, shouldRevalidate: skipAfterFailure, lazy: lazyScreen(SCREENS["/app/chat"]) },
                 {
                   id: LIBRARY_ROUTE_ID,
                   path: "/app/resources",
@@ -58,7 +58,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   shouldRevalidate: keepSummaryOnSearch,
                   children: [{ index: true, loader: ({ request }) => resourcesLoader(request), lazy: lazyScreen(SCREENS["/app/resources"]) }],
                 },
-                { path: "/app/profile", loader: profileLoader, action: profileAction, shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
+                { path: "/app/profile", loader: profileLoader, action: (args) => profileAction(session, args), shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
                 { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, shouldRevalidate: skipAfterKeyTest, lazy: lazyScreen(SCREENS["/admin"]) },
               ],
             },
@@ -68,7 +68,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLikeOrDraft },
         { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLikeOrDraft },
         { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
-        { path: "/data/channels/:id/members", loader: channelMembersLoader },
+        { path: "/data/channels/:id/members", loader: channelMembersLoader, shouldRevalidate: skipAfterFailure },
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, action: reportAction },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },

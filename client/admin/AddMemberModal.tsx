@@ -5,7 +5,7 @@ import { TEXT } from "../text";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { failureOf, submitJson, useSettled, type ActionResult } from "../data/actions";
 import { ADMIN_PATH } from "./data";
 
 /** Pre-provisions an account: the person's first Google sign-in with this email binds to it. */
@@ -27,7 +27,7 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
   return (
     <Modal title={TEXT.admin.addMember} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <FormError error={missingEmail ? TEXT.admin.emailRequired : add.data?.ok === false && !busy ? add.data.error : null} />
+        <FormError error={missingEmail ? TEXT.admin.emailRequired : failureOf(add)} />
         <div className="field">
           <label htmlFor="add-member-email">{TEXT.admin.emailLabel}</label>
           <input id="add-member-email" className="input" type="email" autoComplete="off" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -8,14 +8,11 @@ import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
-import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { failureOf, submitJson, useSettled, type ActionResult } from "../data/actions";
 import { CHAT_PATH, type channelMembersLoader } from "./data";
 
 /** The Manage Channel dialog's members list: a fetcher of the data-only route, started by the button that opens it. */
 export type MembersFetcher = FetcherWithComponents<Awaited<ReturnType<typeof channelMembersLoader>>>;
-
-/** What a failed channel write shows in its dialog (a settled failure, not while a new try runs). */
-const failure = (fetcher: { state: string; data?: ActionResult<unknown> }) => (fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.error : null);
 
 function ChannelFields({ name, description, isPrivate, onChange }: { name: string; description: string; isPrivate: boolean; onChange: (patch: Partial<{ name: string; description: string; isPrivate: boolean }>) => void }) {
   return (
@@ -52,7 +49,7 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
   const [form, setForm] = useState({ name: "", description: "", isPrivate: false });
   const create = useFetcher<ActionResult<ChannelDto>>();
   const busy = create.state !== "idle";
-  const error = failure(create);
+  const error = failureOf(create);
   useSettled(create, (answer) => answer.ok && onCreated(answer.value));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,7 +76,7 @@ function MembersSection({ channelId, members }: { channelId: number; members: Me
   useSettled(invite, (answer) => answer.ok && setEmail(""));
   const loaded = members.data;
   const list = loaded?.ok ? loaded.list : null;
-  const error = failure(invite) ?? failure(change);
+  const error = failureOf(invite) ?? failureOf(change);
   const sentTo = !inviting && invite.data?.ok ? invite.data.value.email : null;
 
   const submitInvite = (e: FormEvent) => {
@@ -148,7 +145,7 @@ export function ManageChannelModal({ channel, members, onClose, onSaved, onDelet
   const save = useFetcher<ActionResult<ChannelDto>>();
   const removal = useFetcher<ActionResult<unknown>>();
   const busy = save.state !== "idle" || removal.state !== "idle";
-  const error = failure(save) ?? failure(removal);
+  const error = failureOf(save) ?? failureOf(removal);
   useSettled(save, (answer) => answer.ok && onSaved());
   useSettled(removal, (answer) => answer.ok && onDeleted(channel.id));
 

@@ -7,8 +7,11 @@ type JsonObject = Extract<SubmitTarget, Record<string, unknown>>;
 import { errorText } from "../api";
 import { TEXT } from "../text";
 
-/** What an action answers: its value, or the error text to show (the server's, else the fallback). */
-export type ActionResult<T = null> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * What an action answers: its value, or the error text to show (the server's, else the fallback).
+ * `partly` marks a write of several steps that failed after one was saved: the screen is loaded again.
+ */
+export type ActionResult<T = null> = { ok: true; value: T } | { ok: false; error: string; partly?: true };
 
 /** An error whose message is already the text to show (an AI answer that broke its contract: docs/spec.md §8). */
 export class ShownError extends Error {}
@@ -50,16 +53,26 @@ export function useSettled<T>(fetcher: Pick<FetcherWithComponents<T>, "state" | 
 }
 
 /**
- * A route's `shouldRevalidate` that skips the reload after the named intents (their answer is the new
- * state, or they change nothing the route shows) and otherwise follows the router's default.
+ * A route's `shouldRevalidate` after a write: no reload after the named intents (their answer is the
+ * new state, or they change nothing the route shows) nor after a write that failed (nothing changed,
+ * unless `partly`); otherwise the router's default.
  */
 export const skipAfter =
   (...intents: string[]): ShouldRevalidateFunction =>
-  ({ json, defaultShouldRevalidate }) =>
-    json && typeof json === "object" && "intent" in json && typeof json.intent === "string" && intents.includes(json.intent) ? false : defaultShouldRevalidate;
+  ({ json, actionResult, defaultShouldRevalidate }) => {
+    if (json && typeof json === "object" && "intent" in json && typeof json.intent === "string" && intents.includes(json.intent)) return false;
+    const failed = actionResult && typeof actionResult === "object" && "ok" in actionResult && actionResult.ok === false && !("partly" in actionResult);
+    return failed ? false : defaultShouldRevalidate;
+  };
 
 /** The `id` of the intent a fetcher is submitting (which row is busy), else null. */
 export const submittingId = (fetcher: Pick<FetcherWithComponents<unknown>, "state" | "json">) => {
   const { json } = fetcher;
   return fetcher.state !== "idle" && json && typeof json === "object" && "id" in json && typeof json.id === "number" ? json.id : null;
 };
+
+/**
+ * The error a fetcher's last write answered, to show in its form: from the moment the answer is in
+ * (while the router reloads the screen) until the next submission.
+ */
+export const failureOf = (fetcher: { state: string; data?: ActionResult<unknown> }) => (fetcher.state !== "submitting" && fetcher.data?.ok === false ? fetcher.data.error : null);

@@ -7,7 +7,7 @@ import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
-import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { failureOf, submitJson, useSettled, type ActionResult } from "../data/actions";
 import { LOUNGE_PATH } from "./data";
 import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
 
@@ -79,7 +79,7 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
     const notice = { title: draft.title.trim(), content: draft.content.trim(), image_url: draft.image_url.trim() || null, is_pinned: draft.is_pinned };
     void submitJson(create, LOUNGE_PATH, { intent: "create-notice", notice });
   };
-  const error = !busy && create.data?.ok === false ? create.data.error : null;
+  const error = failureOf(create);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -134,7 +134,7 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
   const draft = useFetcher<ActionResult<{ title: string; content: string }>>();
   const busy = draft.state !== "idle";
   useSettled(draft, (answer) => answer.ok && onGenerated(answer.value));
-  const error = !busy && draft.data?.ok === false ? draft.data.error : null;
+  const error = failureOf(draft);
 
   const generate = (e: FormEvent) => {
     e.preventDefault();
@@ -164,7 +164,7 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
   const image = useFetcher<ActionResult<{ image_url: string }>>();
   const busy = image.state !== "idle";
   useSettled(image, (answer) => answer.ok && onGenerated(answer.value.image_url));
-  const error = !busy && image.data?.ok === false ? image.data.error : null;
+  const error = failureOf(image);
   const unavailable = imageUnavailableReason(useAiCapabilities().caps, req.model);
 
   const generate = (e: FormEvent) => {
