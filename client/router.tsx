@@ -11,14 +11,15 @@ import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
-import { channelMembersLoader, chatAction, chatLoader, skipAfterFailure } from "./chat/data";
+import { channelMembersLoader, chatAction, chatLoader } from "./chat/data";
+import { skipAfterFailure } from "./data/actions";
 import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
 import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader } from "./pricing/data";
 import { profileAction, profileLoader, skipAfterAccountDeletion } from "./profile/data";
-import { keepSummaryOnSearch, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
+import { keepSummaryOnSearch, libraryAction, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
 import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
@@ -55,8 +56,10 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   id: LIBRARY_ROUTE_ID,
                   path: "/app/resources",
                   loader: () => guarded(requirePaid(session), librarySummaryLoader),
+                  // The library's writes are submitted to /app/resources: the parent route's action.
+                  action: libraryAction,
                   shouldRevalidate: keepSummaryOnSearch,
-                  children: [{ index: true, loader: ({ request }) => resourcesLoader(request), lazy: lazyScreen(SCREENS["/app/resources"]) }],
+                  children: [{ index: true, loader: ({ request }) => resourcesLoader(request), shouldRevalidate: skipAfterFailure, lazy: lazyScreen(SCREENS["/app/resources"]) }],
                 },
                 { path: "/app/profile", loader: profileLoader, action: (args) => profileAction(session, args), shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
                 { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, shouldRevalidate: skipAfterKeyTest, lazy: lazyScreen(SCREENS["/admin"]) },

@@ -3,7 +3,7 @@
 import type { InferRequestType } from "hono/client";
 import type { LoaderFunctionArgs } from "react-router";
 import { api, unwrap } from "../api";
-import { attempt, readIntent, skipAfter } from "../data/actions";
+import { attempt, readIntent } from "../data/actions";
 import { TEXT } from "../text";
 
 export const CHAT_PATH = "/app/chat";
@@ -58,6 +58,3 @@ export async function chatAction({ request }: { request: Request }) {
       );
   }
 }
-
-/** After a channel write the channels and the open members list load again; not after one that failed. */
-export const skipAfterFailure = skipAfter();

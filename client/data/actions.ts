@@ -65,6 +65,9 @@ export const skipAfter =
     return failed ? false : defaultShouldRevalidate;
   };
 
+/** After a write the route loads again, not after one that failed. */
+export const skipAfterFailure = skipAfter();
+
 /** The `id` of the intent a fetcher is submitting (which row is busy), else null. */
 export const submittingId = (fetcher: Pick<FetcherWithComponents<unknown>, "state" | "json">) => {
   const { json } = fetcher;

@@ -3,20 +3,20 @@
 // the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
 // pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
+import { useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
-import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Spinner } from "../components/Spinner";
 import { LoadMore } from "../components/LoadMore";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
+import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
 import { useAiCapabilities } from "../components/ai";
 import { TEXT } from "../text";
-import { LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
+import { LIBRARY_PATH, LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
 import { PadlockIcon, SparkleIcon, UploadIcon } from "./icons";
 import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
@@ -107,14 +107,11 @@ export default function ResourcesPage() {
 
   const reload = () => revalidator.revalidate();
 
+  // Deletes run one at a time through one fetcher; the router then loads the library again.
+  const removal = useFetcher<ActionResult<unknown>>();
+  useSettled(removal, (answer) => !answer.ok && toast.show(answer.error, "error"));
   async function remove(r: ResourceItem) {
-    if (!(await confirm(TEXT.confirm.deleteResource))) return;
-    try {
-      await unwrap(api.resources[":id"].$delete({ param: { id: String(r.id) } }));
-      await reload();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.resources.deleteFailed), "error");
-    }
+    if (await confirm(TEXT.confirm.deleteResource)) void submitJson(removal, LIBRARY_PATH, { intent: "delete-resource", id: r.id });
   }
 
   if (load.state === "locked") return <LockedScreen message={load.message} />;
@@ -218,7 +215,6 @@ export default function ResourcesPage() {
               setModal(null);
               if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
               else toast.show(TEXT.ai.resourceGenerated, "success");
-              void reload();
             }}
           />
         )}
@@ -226,10 +222,7 @@ export default function ResourcesPage() {
           <EditModal
             resource={editing}
             onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              void reload();
-            }}
+            onSaved={() => setEditing(null)}
           />
         )}
       </Suspense>
