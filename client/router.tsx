@@ -17,7 +17,7 @@ import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfter
 import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
-import { pricingLoader } from "./pricing/data";
+import { pricingAction, pricingLoader, skipAfterPay } from "./pricing/data";
 import { profileAction, profileLoader, skipAfterAccountDeletion } from "./profile/data";
 import { keepSummaryOnSearch, libraryAction, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
@@ -37,7 +37,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { path: "/", loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null), element: <LandingRoute session={session} /> },
-        { path: "/pricing", loader: () => pricingLoader(session), lazy: lazyScreen(SCREENS["/pricing"]) },
+        { path: "/pricing", loader: () => pricingLoader(session), action: pricingAction, shouldRevalidate: skipAfterPay, lazy: lazyScreen(SCREENS["/pricing"]) },
         { path: "/auth/callback", loader: ({ request }) => authCallbackLoader(session, request), hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} /> },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
         { path: "/pay/return", loader: payReturnLoader, hydrateFallbackElement: <PaymentProcessing />, lazy: lazyScreen(SCREENS["/pay/return"]) },
