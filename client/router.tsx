@@ -3,7 +3,7 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs.
 import { redirect, type RouteObject } from "react-router";
-import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader, skipAfterKeyTest } from "./admin/data";
+import { adminLoader, AUDIT_PAGE_PATH, auditPageLoader, skipAfterKeyTest } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { AppLayout } from "./components/AppLayout";
@@ -11,20 +11,20 @@ import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
-import { channelMembersLoader, chatAction, chatLoader } from "./chat/data";
+import { channelMembersLoader, chatLoader } from "./chat/data";
 import { skipAfterFailure } from "./data/actions";
-import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
+import { commentsLoader, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
 import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
-import { pricingAction, pricingLoader, skipAfterPay } from "./pricing/data";
-import { profileAction, profileLoader, skipAfterAccountDeletion } from "./profile/data";
-import { keepSummaryOnSearch, libraryAction, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
+import { pricingLoader, skipAfterPay } from "./pricing/data";
+import { profileLoader, skipAfterAccountDeletion } from "./profile/data";
+import { keepSummaryOnSearch, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
 import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
 import { notificationsAction, notificationsLoader, notificationsRevalidate, NOTIFICATIONS_PATH } from "./notifications/data";
-import { lazyScreen, SCREENS } from "./screens";
+import { lazyAction, lazyScreen, lazyScreenWithAction, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
 import { TEXT } from "./text";
@@ -37,7 +37,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { path: "/", loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null), element: <LandingRoute session={session} /> },
-        { path: "/pricing", loader: () => pricingLoader(session), action: pricingAction, shouldRevalidate: skipAfterPay, lazy: lazyScreen(SCREENS["/pricing"]) },
+        { path: "/pricing", loader: () => pricingLoader(session), shouldRevalidate: skipAfterPay, lazy: lazyScreenWithAction(SCREENS["/pricing"]) },
         { path: "/auth/callback", loader: ({ request }) => authCallbackLoader(session, request), hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} /> },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
         { path: "/pay/return", loader: payReturnLoader, hydrateFallbackElement: <PaymentProcessing />, lazy: lazyScreen(SCREENS["/pay/return"]) },
@@ -50,19 +50,31 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               // Inside the shell, so a screen that fails to load keeps the navigation around it.
               errorElement: <RouteError />,
               children: [
-                { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLikeOrDraft, lazy: lazyScreen(SCREENS["/app/lounge"]) },
-                { path: "/app/chat", loader: chatLoader, action: chatAction, shouldRevalidate: skipAfterFailure, lazy: lazyScreen(SCREENS["/app/chat"]) },
+                { path: "/app/lounge", loader: loungeLoader, shouldRevalidate: skipAfterLikeOrDraft, lazy: lazyScreenWithAction(SCREENS["/app/lounge"]) },
+                { path: "/app/chat", loader: chatLoader, shouldRevalidate: skipAfterFailure, lazy: lazyScreenWithAction(SCREENS["/app/chat"]) },
                 {
                   id: LIBRARY_ROUTE_ID,
                   path: "/app/resources",
                   loader: () => guarded(requirePaid(session), librarySummaryLoader),
                   // The library's writes are submitted to /app/resources: the parent route's action.
-                  action: libraryAction,
+                  lazy: lazyAction(SCREENS["/app/resources"]),
                   shouldRevalidate: keepSummaryOnSearch,
                   children: [{ index: true, loader: ({ request }) => resourcesLoader(request), shouldRevalidate: skipAfterFailure, lazy: lazyScreen(SCREENS["/app/resources"]) }],
                 },
-                { path: "/app/profile", loader: profileLoader, action: (args) => profileAction(session, args), shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, shouldRevalidate: skipAfterKeyTest, lazy: lazyScreen(SCREENS["/admin"]) },
+                {
+                  path: "/app/profile",
+                  loader: profileLoader,
+                  shouldRevalidate: skipAfterAccountDeletion,
+                  lazy: {
+                    ...lazyScreen(SCREENS["/app/profile"]),
+                    // Its action refreshes the session store after a name change.
+                    action: async () => {
+                      const { action } = await SCREENS["/app/profile"]();
+                      return (args) => action(session, args);
+                    },
+                  },
+                },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), shouldRevalidate: skipAfterKeyTest, lazy: lazyScreenWithAction(SCREENS["/admin"]) },
               ],
             },
           ],

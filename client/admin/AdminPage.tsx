@@ -14,6 +14,9 @@ import type { adminLoader } from "./data";
 import "./admin.css";
 import "../moderation/moderation.css";
 
+// The route's action, loaded with this screen (client/screens.ts, lazyAction).
+export { adminAction as action } from "./actions";
+
 const TABS = [
   { id: "members", get label() { return TEXT.admin.tabs.members; } },
   { id: "payments", get label() { return TEXT.admin.tabs.payments; } },

@@ -1,10 +1,9 @@
 import { api, errorText, unwrap } from "../api";
 import { useFetchers, type LoaderFunctionArgs } from "react-router";
-import { MODERATION, type AuditAction, type Role } from "../../worker/shared/rules";
-import { attempt, readIntent, skipAfter } from "../data/actions";
+import { MODERATION, type AuditAction } from "../../worker/shared/rules";
+import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
-import { validateKeys } from "./keys";
 
 export const ADMIN_PATH = "/admin";
 export const AUDIT_PAGE_PATH = "/data/admin/audit";
@@ -63,46 +62,6 @@ export async function adminLoader() {
     return { ok: true as const, members, payments, stats, mode, reports, audit };
   } catch (err) {
     return { ok: false as const, error: errorText(err, TEXT.admin.loadFailed) };
-  }
-}
-
-export type AdminIntent =
-  | { intent: "add-member"; email: string; name: string | null; role: Role }
-  | { intent: "set-role"; id: number; role: Role }
-  | { intent: "delete-member"; id: number }
-  | { intent: "mute"; id: number; hours: number }
-  | { intent: "unmute"; id: number }
-  | { intent: "refund"; id: number }
-  | { intent: "delete-payment"; id: number }
-  | { intent: "clear-payments" }
-  | { intent: "test-keys" }
-  | { intent: "resolve-report"; id: number; action: "hide" | "dismiss" };
-
-/** Every dashboard write, submitted through fetchers; the router then reloads the dashboard (not after a key test). */
-export async function adminAction({ request }: { request: Request }) {
-  const body = await readIntent<AdminIntent>(request);
-  const param = { id: "id" in body ? String(body.id) : "" };
-  switch (body.intent) {
-    case "add-member":
-      return attempt(() => unwrap(api.admin.members.$post({ json: { email: body.email, name: body.name, role: body.role } })), TEXT.admin.addMemberFailed);
-    case "set-role":
-      return attempt(() => unwrap(api.admin.members[":id"].$patch({ param, json: { role: body.role } })), TEXT.admin.updateRoleFailed);
-    case "delete-member":
-      return attempt(() => unwrap(api.admin.members[":id"].$delete({ param })), TEXT.admin.deleteMemberFailed);
-    case "mute":
-      return attempt(() => unwrap(api.admin.members[":id"].mute.$post({ param, json: { hours: body.hours } })));
-    case "unmute":
-      return attempt(() => unwrap(api.admin.members[":id"].mute.$delete({ param })));
-    case "refund":
-      return attempt(() => unwrap(api.admin.payments[":id"].refund.$post({ param })), TEXT.payments.refundFailed);
-    case "delete-payment":
-      return attempt(() => unwrap(api.admin.payments[":id"].$delete({ param })), TEXT.admin.deletePaymentFailed);
-    case "clear-payments":
-      return attempt(() => unwrap(api.admin.payments["clear-all"].$delete()), TEXT.admin.clearPaymentsFailed);
-    case "test-keys":
-      return attempt(validateKeys, TEXT.admin.validateKeysFailed);
-    case "resolve-report":
-      return attempt(() => unwrap(api.admin.reports[":id"].resolve.$post({ param, json: { action: body.action } })));
   }
 }
 

@@ -18,6 +18,9 @@ import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import "./chat.css";
 
+// The route's action, loaded with this screen (client/screens.ts, lazyAction).
+export { chatAction as action } from "./actions";
+
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
 function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { channels: ChannelDto[]; selectedId: number | null; onSelect: (id: number) => void; onManage: (c: ChannelDto) => void; onCreate: () => void }) {

@@ -16,6 +16,9 @@ import { ShareModal } from "./ShareModal";
 import type { Comment, Post } from "./types";
 import "./lounge.css";
 
+// The route's action, loaded with this screen (client/screens.ts, lazyAction).
+export { loungeAction as action } from "./actions";
+
 type Dialog = { kind: "new-post" } | { kind: "notice" } | { kind: "comments"; post: Post } | { kind: "share"; post: Post } | null;
 
 /** The Lounge: the Cosmic Notice Board, then the feed (newest first, more on scroll), the welcome card. */

@@ -9,8 +9,12 @@ import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
 import { failureOf, submitJson, useSettled } from "../data/actions";
-import { PRICING_PATH, type pricingAction, type pricingLoader } from "./data";
+import type { pricingAction } from "./actions";
+import { PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
+
+// The route's action, loaded with this screen (client/screens.ts, lazyAction).
+export { pricingAction as action } from "./actions";
 
 /** Active green, admin purple, anything else yellow (docs/spec.md §4 Membership). */
 export const statusBadgeClass = (status: string) =>

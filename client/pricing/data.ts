@@ -1,8 +1,5 @@
 import { redirect } from "react-router";
-import { MEMBERSHIP } from "../../worker/shared/rules";
-import { api, ApiRequestError, errorText, unwrap, type Answer } from "../api";
-import { skipAfter, type ActionResult } from "../data/actions";
-import { TEXT } from "../text";
+import { skipAfter } from "../data/actions";
 import { fetchMembershipStatus } from "../session/membership";
 import type { SessionStore } from "../session/session-store";
 
@@ -18,18 +15,6 @@ export async function pricingLoader(session: SessionStore) {
 }
 
 export const PRICING_PATH = "/pricing";
-
-/**
- * Starts a payment (the pay button's fetcher): the Webpay form to post, or the membership when it is
- * already active. A refusal shows the server's text, a failed request the network text.
- */
-export async function pricingAction(): Promise<ActionResult<Answer<typeof api.payments.initiate.$post>>> {
-  try {
-    return { ok: true, value: await unwrap(api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } })) };
-  } catch (err) {
-    return { ok: false, error: err instanceof ApiRequestError ? errorText(err, TEXT.payment.initiateFailed) : TEXT.payment.initiateNetwork };
-  }
-}
 
 /** The answer is the new state (a checkout to post, or the active membership): nothing to load again. */
 export const skipAfterPay = skipAfter("pay");

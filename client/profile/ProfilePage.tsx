@@ -13,6 +13,9 @@ import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
 import "./profile.css";
 
+// The route's action, loaded with this screen (client/screens.ts, lazyAction).
+export { profileAction as action } from "./actions";
+
 type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
 
 const cleanEntries = (list: string[]) => list.map((s) => s.trim()).filter(Boolean);

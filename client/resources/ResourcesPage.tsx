@@ -22,6 +22,9 @@ import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
 import "./resources.css";
 
+// The route's action, loaded with this screen (client/screens.ts, lazyAction).
+export { libraryAction as action } from "./actions";
+
 const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
 const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
 const AiGenerateModal = lazy(() => import("./AiGenerateModal").then((m) => ({ default: m.AiGenerateModal })));

@@ -2,12 +2,10 @@
 // the parent route, in parallel), the data-only loader of the next pages, and the search in the URL (`?q=&tag=`), so a
 // search is a navigation the router loads and the back button undoes. Searching and paging happen on
 // the server (GET /api/resources: limit, before, q, tag; docs/architecture.md).
-import type { InferRequestType } from "hono/client";
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { api, ApiRequestError, errorText, unwrap } from "../api";
-import { aiAttempt } from "../components/ai";
-import { attempt, readIntent, skipAfterFailure } from "../data/actions";
+import { skipAfterFailure } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
 
@@ -76,35 +74,3 @@ export function resourcesPageLoader({ request }: LoaderFunctionArgs) {
 }
 
 export const LIBRARY_PATH = "/app/resources";
-
-export type ResourceChanges = InferRequestType<(typeof api.resources)[":id"]["$put"]>["json"];
-type TextGenerationInput = InferRequestType<(typeof api.ai)["generate-text"]["$post"]>["json"];
-type ImageGenerationInput = InferRequestType<(typeof api.ai)["generate-image"]["$post"]>["json"];
-
-export type LibraryIntent =
-  | { intent: "update-resource"; id: number; changes: ResourceChanges }
-  | { intent: "delete-resource"; id: number }
-  | { intent: "generate-text"; input: TextGenerationInput }
-  | { intent: "generate-image"; input: ImageGenerationInput };
-
-/**
- * The library's writes through fetchers (an upload excepted: UploadModal); the router then loads the
- * library again. The AI generator's code loads with its dialog, not with the app.
- */
-export async function libraryAction({ request }: { request: Request }) {
-  const body = await readIntent<LibraryIntent>(request);
-  switch (body.intent) {
-    case "update-resource":
-      return attempt(() => unwrap(api.resources[":id"].$put({ param: { id: String(body.id) }, json: body.changes })), TEXT.resources.updateFailed);
-    case "delete-resource":
-      return attempt(() => unwrap(api.resources[":id"].$delete({ param: { id: String(body.id) } })), TEXT.resources.deleteFailed);
-    case "generate-text": {
-      const { generateResourceText } = await import("./resource-ai");
-      return aiAttempt(() => generateResourceText(body.input), TEXT.lounge.aiTextFailed);
-    }
-    case "generate-image": {
-      const { generateResourceImage } = await import("./resource-ai");
-      return aiAttempt(() => generateResourceImage(body.input), TEXT.lounge.aiImageFailed);
-    }
-  }
-}
