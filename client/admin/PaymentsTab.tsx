@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { useFetcher, useFetchers } from "react-router";
 import type { Answer, api } from "../api";
 import { TEXT } from "../text";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -7,8 +7,11 @@ import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { downloadCsv, paymentsCsv } from "./csv";
-import { ADMIN_PATH, useAdminWriting } from "./data";
+import { ADMIN_PATH } from "./data";
 import type { Payment } from "./types";
+
+/** Whether any dashboard write is under way: the payments table takes one write at a time. */
+const useAdminWriting = () => useFetchers().some((f) => f.state !== "idle" && f.formAction === ADMIN_PATH);
 
 /** docs/spec.md §3: completed and pending as they are, refunded as refunded; any other status is shown as failed. */
 const shownStatus = (status: string) => (status === "completed" || status === "pending" || status === "refunded" ? status : "failed");

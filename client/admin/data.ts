@@ -1,5 +1,5 @@
 import { api, errorText, unwrap } from "../api";
-import { useFetchers, type LoaderFunctionArgs } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import { MODERATION, type AuditAction } from "../../worker/shared/rules";
 import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";
@@ -67,6 +67,3 @@ export async function adminLoader() {
 
 /** A key test changes nothing the dashboard shows: no reload after it. */
 export const skipAfterKeyTest = skipAfter("test-keys");
-
-/** Whether any dashboard write is under way (the tables take one write at a time). */
-export const useAdminWriting = () => useFetchers().some((f) => f.state !== "idle" && f.formAction === ADMIN_PATH);

@@ -68,11 +68,6 @@ export const skipAfter =
 /** After a write the route loads again, not after one that failed. */
 export const skipAfterFailure = skipAfter();
 
-/** The `id` of the intent a fetcher is submitting (which row is busy), else null. */
-export const submittingId = (fetcher: Pick<FetcherWithComponents<unknown>, "state" | "json">) => {
-  const { json } = fetcher;
-  return fetcher.state !== "idle" && json && typeof json === "object" && "id" in json && typeof json.id === "number" ? json.id : null;
-};
 
 /**
  * The error a fetcher's last write answered, to show in its form: from the moment the answer is in

@@ -2,7 +2,6 @@
 // lounge's screen (the route's lazy action), not with the app's shell.
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
-import { aiAttempt } from "../components/ai";
 import { attempt, readIntent, type ActionResult } from "../data/actions";
 import { TEXT } from "../text";
 import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
@@ -39,11 +38,11 @@ export async function loungeAction({ request }: { request: Request }): Promise<A
     // The AI drafts fill the notice form; their code loads with the notice dialog, not with the app.
     case "notice-text": {
       const { generateNoticeText } = await import("./notice-ai");
-      return aiAttempt(() => generateNoticeText(body.request), TEXT.lounge.aiTextFailed);
+      return generateNoticeText(body.request);
     }
     case "notice-image": {
       const { generateNoticeImage } = await import("./notice-ai");
-      return aiAttempt(() => generateNoticeImage(body.request), TEXT.lounge.aiImageFailed);
+      return generateNoticeImage(body.request);
     }
   }
 }

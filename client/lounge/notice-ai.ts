@@ -1,12 +1,12 @@
-// The notice modal's AI requests: ONE function per tab, calling /api/ai/generate-notice-text and
-// /api/ai/generate-notice-image through the typed client. The lounge's action runs them with
-// `aiAttempt`: a failure shows the server's error (or the spec's fallback) with its 'Details' and
-// 'Model' lines; an answer that breaks the contract throws NoticeAiError with its own text.
+// The notice modal's AI requests, run by the lounge's action: ONE function per tab, calling
+// /api/ai/generate-notice-text and /api/ai/generate-notice-image through the typed client, answering an
+// ActionResult: a failure shows the server's error (or the spec's fallback) with its 'Details' and
+// 'Model' lines; an answer that breaks the contract shows NoticeAiError's own text.
 import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { TEXT } from "../text";
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
-import { aiCall } from "../components/ai";
+import { aiAttempt, aiCall } from "../ai/requests";
 import { ShownError } from "../data/actions";
 
 export type NoticeTextRequest = InferRequestType<(typeof api.ai)["generate-notice-text"]["$post"]>["json"];
@@ -15,19 +15,18 @@ export type NoticeImageRequest = InferRequestType<(typeof api.ai)["generate-noti
 /** An AI answer that broke its contract; its message is the text to show (docs/spec.md §8). */
 export class NoticeAiError extends ShownError {}
 
-/** AI Text tab: returns the draft (title cut to 60, content as paragraph HTML) for the Manual tab. */
-export async function generateNoticeText(request: NoticeTextRequest): Promise<{ title: string; content: string }> {
-  const body: unknown = await aiCall(unwrap(api.ai["generate-notice-text"].$post({ json: request })));
-  return toNoticeDraft(body);
-}
+/** AI Text tab: the draft (title cut to 60, content as paragraph HTML) for the Manual tab, or the error to show. */
+export const generateNoticeText = (request: NoticeTextRequest) =>
+  aiAttempt(async () => toNoticeDraft(await aiCall(unwrap(api.ai["generate-notice-text"].$post({ json: request })))), TEXT.lounge.aiTextFailed);
 
-/** AI Image tab: returns the generated image's URL for the Manual tab. */
-export async function generateNoticeImage(request: NoticeImageRequest): Promise<{ image_url: string }> {
-  const body: unknown = await aiCall(unwrap(api.ai["generate-notice-image"].$post({ json: request })));
-  const imageUrl = body && typeof body === "object" && "image_url" in body ? body.image_url : undefined;
-  if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
-  return { image_url: imageUrl };
-}
+/** AI Image tab: the generated image's URL for the Manual tab, or the error to show. */
+export const generateNoticeImage = (request: NoticeImageRequest) =>
+  aiAttempt(async () => {
+    const body: unknown = await aiCall(unwrap(api.ai["generate-notice-image"].$post({ json: request })));
+    const imageUrl = body && typeof body === "object" && "image_url" in body ? body.image_url : undefined;
+    if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
+    return { image_url: imageUrl };
+  }, TEXT.lounge.aiImageFailed);
 
 /**
  * docs/spec.md §5: an AI response must carry string title/content; content must be non-empty; the title is cut

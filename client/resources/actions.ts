@@ -2,7 +2,6 @@
 // UploadModal). It loads with the library's screen (the route's lazy action), not with the app's shell.
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
-import { aiAttempt } from "../components/ai";
 import { attempt, readIntent } from "../data/actions";
 import { TEXT } from "../text";
 
@@ -29,11 +28,11 @@ export async function libraryAction({ request }: { request: Request }) {
       return attempt(() => unwrap(api.resources[":id"].$delete({ param: { id: String(body.id) } })), TEXT.resources.deleteFailed);
     case "generate-text": {
       const { generateResourceText } = await import("./resource-ai");
-      return aiAttempt(() => generateResourceText(body.input), TEXT.lounge.aiTextFailed);
+      return generateResourceText(body.input);
     }
     case "generate-image": {
       const { generateResourceImage } = await import("./resource-ai");
-      return aiAttempt(() => generateResourceImage(body.input), TEXT.lounge.aiImageFailed);
+      return generateResourceImage(body.input);
     }
   }
 }
