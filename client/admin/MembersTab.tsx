@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { TEXT } from "../text";
@@ -9,11 +9,13 @@ import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { submitJson, useSettled, type ActionResult } from "../data/actions";
 import { useSession } from "../session/session-context";
-import { AddMemberModal } from "./AddMemberModal";
 import { downloadCsv, membersCsv } from "./csv";
 import { ADMIN_PATH } from "./data";
 import { MuteControls } from "./MuteControls";
 import type { Member } from "./types";
+
+// The add-member dialog loads its code when opened.
+const AddMemberModal = lazy(() => import("./AddMemberModal").then((m) => ({ default: m.AddMemberModal })));
 
 const STATUS_BADGE: Record<string, string> = { active: "badge-active", trial: "badge-admin-status", inactive: "badge-other" };
 
@@ -80,15 +82,17 @@ export function MembersTab({ members }: { members: Member[] }) {
           </table>
         </div>
       )}
-      {adding && (
-        <AddMemberModal
-          onClose={() => setAdding(false)}
-          onAdded={(email) => {
-            setAdding(false);
-            toast.show(TEXT.admin.added(email), "success");
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {adding && (
+          <AddMemberModal
+            onClose={() => setAdding(false)}
+            onAdded={(email) => {
+              setAdding(false);
+              toast.show(TEXT.admin.added(email), "success");
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

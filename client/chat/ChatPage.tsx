@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/search";
@@ -9,7 +9,7 @@ import { useMutedText } from "../moderation/MutedBanner";
 import { EmptyState, ErrorState } from "../components/States";
 import { Spinner } from "../components/Spinner";
 import { useSession } from "../session/session-context";
-import { CreateChannelModal, ManageChannelModal, type MembersFetcher } from "./ChannelModals";
+import type { MembersFetcher } from "./ChannelModals";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { LockIcon } from "./icons";
@@ -20,6 +20,10 @@ import "./chat.css";
 
 // The route's action, loaded with this screen (client/screens.ts, lazyAction).
 export { chatAction as action } from "./actions";
+
+// The channel dialogs load their code when opened (the first visit carries only the chat).
+const CreateChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ default: m.CreateChannelModal })));
+const ManageChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ default: m.ManageChannelModal })));
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
@@ -248,24 +252,26 @@ export default function ChatPage() {
           </EmptyState>
         </section>
       )}
-      {dialog?.kind === "create" && (
-        <CreateChannelModal
-          onClose={() => setDialog(null)}
-          onCreated={(channel) => {
-            setDialog(null);
-            select(channel.id);
-          }}
-        />
-      )}
-      {dialog?.kind === "manage" && (
-        <ManageChannelModal
-          channel={dialog.channel}
-          members={members}
-          onClose={() => setDialog(null)}
-          onSaved={() => setDialog(null)}
-          onDeleted={forgetChannel}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === "create" && (
+          <CreateChannelModal
+            onClose={() => setDialog(null)}
+            onCreated={(channel) => {
+              setDialog(null);
+              select(channel.id);
+            }}
+          />
+        )}
+        {dialog?.kind === "manage" && (
+          <ManageChannelModal
+            channel={dialog.channel}
+            members={members}
+            onClose={() => setDialog(null)}
+            onSaved={() => setDialog(null)}
+            onDeleted={forgetChannel}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
