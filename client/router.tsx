@@ -1,8 +1,9 @@
 // The app's routes and the one data layer (React Router's data APIs): every screen's data comes from
 // its route `loader`, writes go through route `action`s (submitted by fetchers) after which the router
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
-// pending and error states come from the router. A screen's code loads lazily while its loader runs.
-import { redirect, type RouteObject } from "react-router";
+// pending and error states come from the router. A screen's code loads lazily while its loader runs;
+// its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
+import { redirect, type ActionFunctionArgs, type RouteObject } from "react-router";
 import { adminLoader, AUDIT_PAGE_PATH, auditPageLoader, skipAfterKeyTest } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
 import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
@@ -24,7 +25,7 @@ import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
 import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
 import { notificationsAction, notificationsLoader, notificationsRevalidate, NOTIFICATIONS_PATH } from "./notifications/data";
-import { lazyAction, lazyScreen, lazyScreenWithAction, SCREENS } from "./screens";
+import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
 import { TEXT } from "./text";
@@ -37,7 +38,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { path: "/", loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null), element: <LandingRoute session={session} /> },
-        { path: "/pricing", loader: () => pricingLoader(session), shouldRevalidate: skipAfterPay, lazy: lazyScreenWithAction(SCREENS["/pricing"]) },
+        { path: "/pricing", loader: () => pricingLoader(session), shouldRevalidate: skipAfterPay, lazy: { ...lazyScreen(SCREENS["/pricing"]), action: () => import("./pricing/actions").then((m) => m.pricingAction) } },
         { path: "/auth/callback", loader: ({ request }) => authCallbackLoader(session, request), hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} /> },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
         { path: "/pay/return", loader: payReturnLoader, hydrateFallbackElement: <PaymentProcessing />, lazy: lazyScreen(SCREENS["/pay/return"]) },
@@ -50,14 +51,14 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               // Inside the shell, so a screen that fails to load keeps the navigation around it.
               errorElement: <RouteError />,
               children: [
-                { path: "/app/lounge", loader: loungeLoader, shouldRevalidate: skipAfterLikeOrDraft, lazy: lazyScreenWithAction(SCREENS["/app/lounge"]) },
-                { path: "/app/chat", loader: chatLoader, shouldRevalidate: skipAfterFailure, lazy: lazyScreenWithAction(SCREENS["/app/chat"]) },
+                { path: "/app/lounge", loader: loungeLoader, shouldRevalidate: skipAfterLikeOrDraft, lazy: { ...lazyScreen(SCREENS["/app/lounge"]), action: () => import("./lounge/actions").then((m) => m.loungeAction) } },
+                { path: "/app/chat", loader: chatLoader, shouldRevalidate: skipAfterFailure, lazy: { ...lazyScreen(SCREENS["/app/chat"]), action: () => import("./chat/actions").then((m) => m.chatAction) } },
                 {
                   id: LIBRARY_ROUTE_ID,
                   path: "/app/resources",
                   loader: () => guarded(requirePaid(session), librarySummaryLoader),
                   // The library's writes are submitted to /app/resources: the parent route's action.
-                  lazy: lazyAction(SCREENS["/app/resources"]),
+                  lazy: { action: () => import("./resources/actions").then((m) => m.libraryAction) },
                   shouldRevalidate: keepSummaryOnSearch,
                   children: [{ index: true, loader: ({ request }) => resourcesLoader(request), shouldRevalidate: skipAfterFailure, lazy: lazyScreen(SCREENS["/app/resources"]) }],
                 },
@@ -68,13 +69,10 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   lazy: {
                     ...lazyScreen(SCREENS["/app/profile"]),
                     // Its action refreshes the session store after a name change.
-                    action: async () => {
-                      const { action } = await SCREENS["/app/profile"]();
-                      return (args) => action(session, args);
-                    },
+                    action: () => import("./profile/actions").then((m) => (args: ActionFunctionArgs) => m.profileAction(session, args)),
                   },
                 },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), shouldRevalidate: skipAfterKeyTest, lazy: lazyScreenWithAction(SCREENS["/admin"]) },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), shouldRevalidate: skipAfterKeyTest, lazy: { ...lazyScreen(SCREENS["/admin"]), action: () => import("./admin/actions").then((m) => m.adminAction) } },
               ],
             },
           ],

@@ -1,7 +1,6 @@
 // Each screen's code by path: the router loads a screen's component lazily from here, and the entry
 // starts the current one's download at once, in parallel with the app shell and the screen's data.
 import type { ComponentType } from "react";
-import type { ActionFunction } from "react-router";
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
@@ -19,15 +18,6 @@ export const SCREENS = {
 
 /** The router's `lazy` for a screen: only its component loads lazily; its loader is in the shell. */
 export const lazyScreen = (load: ScreenModule) => ({ Component: async () => (await load()).default });
-
-/**
- * The router's `lazy` action of a screen that writes (its module exports `action`): the action comes
- * with the screen's code, already there when the screen submits, and stays out of the app's shell.
- */
-export const lazyAction = (load: () => Promise<{ action: ActionFunction }>) => ({ action: async () => (await load()).action });
-
-/** A screen's component and its action, lazily (see `lazyScreen`, `lazyAction`). */
-export const lazyScreenWithAction = (load: () => Promise<{ default: ComponentType; action: ActionFunction }>) => ({ ...lazyScreen(load), ...lazyAction(load) });
 
 /** Starts fetching the chunk of `pathname`'s screen; no-op for other paths. */
 export function preloadScreen(pathname: string) {

@@ -14,8 +14,8 @@ import type { adminLoader } from "./data";
 import "./admin.css";
 import "../moderation/moderation.css";
 
-// The route's action, loaded with this screen (client/screens.ts, lazyAction).
-export { adminAction as action } from "./actions";
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 const TABS = [
   { id: "members", get label() { return TEXT.admin.tabs.members; } },

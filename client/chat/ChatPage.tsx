@@ -18,8 +18,8 @@ import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import "./chat.css";
 
-// The route's action, loaded with this screen (client/screens.ts, lazyAction).
-export { chatAction as action } from "./actions";
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 // The channel dialogs load their code when opened (the first visit carries only the chat).
 const CreateChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ default: m.CreateChannelModal })));

@@ -16,8 +16,8 @@ import { ShareModal } from "./ShareModal";
 import type { Comment, Post } from "./types";
 import "./lounge.css";
 
-// The route's action, loaded with this screen (client/screens.ts, lazyAction).
-export { loungeAction as action } from "./actions";
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 type Dialog = { kind: "new-post" } | { kind: "notice" } | { kind: "comments"; post: Post } | { kind: "share"; post: Post } | null;
 

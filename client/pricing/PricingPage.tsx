@@ -13,8 +13,8 @@ import type { pricingAction } from "./actions";
 import { PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
 
-// The route's action, loaded with this screen (client/screens.ts, lazyAction).
-export { pricingAction as action } from "./actions";
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 /** Active green, admin purple, anything else yellow (docs/spec.md §4 Membership). */
 export const statusBadgeClass = (status: string) =>

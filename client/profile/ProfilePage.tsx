@@ -13,8 +13,8 @@ import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
 import "./profile.css";
 
-// The route's action, loaded with this screen (client/screens.ts, lazyAction).
-export { profileAction as action } from "./actions";
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
 

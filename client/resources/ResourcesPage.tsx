@@ -22,8 +22,8 @@ import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
 import "./resources.css";
 
-// The route's action, loaded with this screen (client/screens.ts, lazyAction).
-export { libraryAction as action } from "./actions";
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
 const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
