@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { PREACT_AS_REACT } from "../../vite.config";
+import { PREACT_AS_REACT } from "../../vite.config.ts";
 
 // Client tests: the components and stores in a DOM (jsdom); the network is replaced at fetch(). They
 // run on Preact as the app does (vite.config.ts). Testing Library (its ES module build) and React
