@@ -9,7 +9,7 @@
 //
 //   npm run bench:lighthouse -- --port 5189
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -147,7 +147,10 @@ async function audit(url, { signedIn = false } = {}) {
     disableStorageReset: signedIn,
   });
   const lhr = result.lhr;
-  if (args.save) writeFileSync(path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(lhr));
+  if (args.save) {
+    mkdirSync(args.save, { recursive: true });
+    writeFileSync(path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(lhr));
+  }
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
   const metric = (id) => lhr.audits[id]?.displayValue ?? "n/a";
   const failing = Object.values(lhr.audits)
