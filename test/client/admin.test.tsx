@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { csvCell, membersCsv, paymentsCsv, toCsv } from "../../client/admin/csv";
 import type { Member, Payment } from "../../client/admin/types";
@@ -194,10 +195,11 @@ describe("admin dashboard", () => {
       return url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] };
     });
     renderApp("/admin", adminSession());
-    fireEvent.click(await screen.findByRole("button", { name: TEXT.admin.addMemberButton }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: TEXT.admin.addMemberButton }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.admin.addMember });
-    fireEvent.change(within(dialog).getByLabelText(TEXT.admin.emailLabel), { target: { value: "mira@example.com" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
+    await user.type(within(dialog).getByLabelText(TEXT.admin.emailLabel), "mira@example.com");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
     await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(TEXTS.admin.memberExists));
     expect(screen.getByRole("dialog", { name: TEXT.admin.addMember })).toBe(dialog);
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
