@@ -11,6 +11,8 @@ export const root = path.resolve(import.meta.dirname, "../..");
 export const bin = (name) => path.join(root, "node_modules/.bin", name);
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Milliseconds on one clock for every thread (each thread's performance.now() starts at its own origin). */
+export const clock = () => performance.timeOrigin + performance.now();
 export const cookiesOf = (res) => Object.fromEntries(res.headers.getSetCookie().map((line) => line.split(";")[0].split("=").map((s) => s.trim())));
 export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 export const fmtMs = (n) => `${Number.isFinite(n) ? n.toFixed(1) : "-"} ms`;
@@ -146,7 +148,7 @@ export function apiFetch(base, cookie, method, pathname, body) {
   return fetch(`${base}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-/** A channel WebSocket that resolves once the room says ready; `onMessage(message, at)` gets every message frame. */
+/** A channel WebSocket that resolves once the room says ready; `onMessage(message, at)` gets every message frame (`at` on `clock`). */
 export function openListener(base, groupId, cookie, onMessage, onClose) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, { headers: { cookie } });
@@ -156,7 +158,7 @@ export function openListener(base, groupId, cookie, onMessage, onClose) {
       if (frame.type === "ready") {
         clearTimeout(timer);
         resolve(ws);
-      } else if (frame.type === "message") onMessage(frame.message, performance.now());
+      } else if (frame.type === "message") onMessage(frame.message, clock());
     });
     ws.addEventListener("error", () => reject(new Error("socket error")));
     if (onClose) ws.addEventListener("close", (event) => onClose(event.code));
