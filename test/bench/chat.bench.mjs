@@ -4,8 +4,9 @@
 // the message's channel) and missed messages. The listeners live in worker threads (listeners.worker.mjs)
 // and the sender in the main thread, timed on one clock (lib's `clock`).
 //
-//   npm run bench:chat                          # builds, serves the build on a fresh local state: 500 listeners in 1 channel, 1,000 in 10
-//   npm run bench:chat -- --runs 20x1 --messages 50 --interval 50 --port 5199 --threads 2
+//   npm run bench:chat                          # builds, serves the build on a fresh local state: 500 listeners in 1 channel, 1,000 in 10,
+//                                               # through vite preview's port and direct to its workerd
+//   npm run bench:chat -- --runs 20x1 --messages 50 --interval 50 --port 5199 --threads 2 --paths proxy,direct
 //   npm run bench:chat -- --dev                 # the same against `vite dev`
 //   npm run bench:chat -- --url http://localhost:5173 --runs 100x1   # a running server: signs listeners in (slow, per-IP limit)
 //
@@ -17,7 +18,7 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { clock, fmtMs, groupCpuMs, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench } from "./lib.mjs";
+import { clock, fmtMs, groupCpuMs, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench, workerdBase } from "./lib.mjs";
 
 /** Worker threads for the listeners (test/bench/listeners.worker.mjs): receiving frames stays off the sender's event loop. */
 const LISTENER_THREADS = 2;
@@ -205,6 +206,7 @@ async function main() {
       grace: { type: "string", default: "5000" },
       dev: { type: "boolean", default: false },
       threads: { type: "string", default: String(LISTENER_THREADS) },
+      paths: { type: "string", default: "proxy,direct" },
     },
   });
   /** "500x1,1000x10" -> [{ clients: 500, channels: 1 }, { clients: 1000, channels: 10 }] */
@@ -217,10 +219,21 @@ async function main() {
   // Its own server: the listeners' sessions are seeded into its state; another server: they sign in.
   let cookies;
   const mode = args.dev ? "dev" : "preview";
-  const base = args.url ?? (await startServer(args.port, { mode, seed: (stateDir) => (cookies = seedUsersWithSessions(stateDir, benchListeners(most))) }));
-  console.log(`chat bench · ${args.url ? base : mode === "dev" ? "vite dev" : "production build (vite build + vite preview, workerd)"} · ${messages} messages every ${args.interval} ms per run`);
+  const served = args.url ?? (await startServer(args.port, { mode, seed: (stateDir) => (cookies = seedUsersWithSessions(stateDir, benchListeners(most))) }));
+  // "proxy": through the server's port (vite's node process forwards every request and frame to
+  // workerd); "direct": workerd's own socket, the built worker without that local hop (production has none).
+  const paths = args.url ? [["given", served]] : [];
+  for (const path of args.url ? [] : args.paths.split(",")) {
+    const base = path === "direct" ? await workerdBase(server.pid) : served;
+    if (!base) throw new Error("could not find workerd's socket for the direct path (Linux `ss` needed)");
+    paths.push([path, base]);
+  }
+  const where = args.url ? served : mode === "dev" ? "vite dev" : "production build (vite build + vite preview, workerd)";
+  console.log(`chat bench · ${where} · ${messages} messages every ${args.interval} ms per run · listeners over ${args.threads} thread(s)`);
   let ok = true;
-  for (const run of runs) {
+  for (const [path, base] of paths) {
+    for (const run of runs) {
+    console.log(`[${path === "direct" ? `direct to workerd (${base})` : path === "proxy" ? `through the server's port (${base})` : base}]`);
     const r = await chatFanOut(base, { ...run, messages, interval: Number(args.interval), grace: Number(args.grace), threads: Number(args.threads), log: console.log, cookies });
     const target = run.clients === FANOUT_TARGET.listeners && run.channels === 1 ? ` (target p50 <= ${FANOUT_TARGET.p50} ms, p99 <= ${FANOUT_TARGET.p99} ms: ${r.p50 <= FANOUT_TARGET.p50 && r.p99 <= FANOUT_TARGET.p99 ? "met" : "NOT met"})` : "";
     console.log(`${run.clients} listeners in ${run.channels} channel(s): deliveries ${r.deliveries} of ${r.expected} (post failures: ${r.postFailures}, missed ${r.missed}, clients missing any ${r.clientsMissing})`);
@@ -229,6 +242,7 @@ async function main() {
     const share = (s) => `${s.toFixed(1)} s (${((100 * s) / r.cpu.seconds).toFixed(0)}% of a core)`;
     console.log(`  CPU over the ${r.cpu.seconds.toFixed(1)} s of sending and delivering: workerd ${share(r.cpu.workerd)}, vite's node proxy ${share(r.cpu.proxy)}, this bench ${share(r.cpu.bench)}`);
     ok &&= r.ok;
+    }
   }
   console.log(ok ? "result: OK" : "result: MESSAGES MISSED");
   return ok;

@@ -76,6 +76,44 @@ export async function startDevServer(port, { beforeStart, mode = "preview" } = {
   }
 }
 
+/**
+ * The address of the server's workerd itself (miniflare's entry socket, which vite preview forwards
+ * to through its node process): the same built worker without the local proxy hop that production
+ * does not have. Linux (`ss`) only; null when it cannot be found.
+ */
+export async function workerdBase(pgid) {
+  let listing;
+  try {
+    listing = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  } catch {
+    return null;
+  }
+  const pids = new Set(
+    readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === pgid && stat.includes("(workerd");
+        } catch {
+          return false;
+        }
+      }),
+  );
+  for (const line of listing.split("\n")) {
+    const port = /127\.0\.0\.1:(\d+)\s.*pid=(\d+)/.exec(line);
+    if (!port || !pids.has(port[2])) continue;
+    const base = `http://127.0.0.1:${port[1]}`;
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.status === 200 && (await res.json()).ok === true) return base;
+    } catch {
+      /* another of workerd's sockets */
+    }
+  }
+  return null;
+}
+
 /** Runs SQL against the local D1 state (before the server starts). */
 export function executeSql(stateDir, sql) {
   const file = path.join(stateDir, `seed-${Date.now()}.sql`);

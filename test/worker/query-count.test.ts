@@ -7,6 +7,7 @@ import { call, countingDb, signIn, testEnv } from "./helpers";
 
 const HOT_ROUTES = {
   health: "/api/health",
+  "health signed in": "/api/health",
   "users/me": "/api/users/me",
   posts: "/api/posts?limit=20",
   "messages poll": "", // filled in with the newest message id
@@ -52,6 +53,7 @@ describe("D1 statements per request", () => {
     // lookup plus its own query (the resources guard adds the membership read).
     expect(small.health.statements).toBe(0);
     expect(small.health.roundTrips).toBe(0);
+    expect(small["health signed in"].roundTrips).toBe(1);
     expect(small["users/me"].statements).toBe(1);
     expect(small["users/me"].roundTrips).toBe(1);
     // The hottest reads send their statements in the same batch as the session lookup: ONE round trip
