@@ -1,6 +1,5 @@
 import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
-import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const root = import.meta.dirname;
@@ -14,16 +13,30 @@ const stateDir = process.env.COSMIC_STATE_DIR ?? path.join(root, ".wrangler/stat
 
 /** What the landing page needs: also used by the app, kept out of the app's chunk. */
 const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens)\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format)\.ts$/, /\/client\/i18n\/(language|catalog)\.ts$/, /\/worker\/shared\//, /\/node_modules\/hono\//];
-const APP_SHELL = [/\/node_modules\/(react|react-dom|react-router|scheduler)\//, /\/client\/(components|data|session)\//, /\/client\/(app|router)\.tsx$/, /\/client\/[\w-]+\/data\.ts$/];
+const APP_SHELL = [/\/node_modules\/(preact|react-router)\//, /\/client\/react-compat\.js$/, /\/client\/(components|data|session)\//, /\/client\/(app|router)\.tsx$/, /\/client\/[\w-]+\/data\.ts$/];
+/**
+ * The client runs on Preact through its React compatibility layer (docs/client.md "Preact"): the code
+ * and React Router import `react`/`react-dom`, which resolve here. The worker imports neither.
+ */
+export const PREACT_AS_REACT = [
+  { find: /^react$/, replacement: path.join(root, "client/react-compat.js") },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
+];
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
 export default defineConfig({
   root: path.join(root, "client"),
   publicDir: path.join(root, "client/public"),
-  plugins: [react(), cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } })],
+  resolve: { alias: PREACT_AS_REACT },
+  oxc: { jsx: { runtime: "automatic" } },
+  plugins: [cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } })],
   // Pre-bundled up front, so a first visit (or a lazily loaded jspdf/marked) never triggers a
   // dependency re-optimisation and full reload in the middle of a session.
-  optimizeDeps: { include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "hono/client", "jspdf", "marked"] },
+  optimizeDeps: { include: ["preact", "preact/compat", "preact/hooks", "preact/compat/jsx-runtime", "preact/compat/jsx-dev-runtime", "react-router", "react-router/dom", "hono/client", "jspdf", "marked"] },
   build: {
     outDir: path.join(root, "dist"),
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useLayoutEffect, useState } from "react";
 import { SearchIcon } from "../search/icons";
 import { TEXT } from "../text";
 import "./header-tools.css";
@@ -11,7 +11,9 @@ const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigat
 
 export function SearchButton() {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
+  // Listening from the render that shows the button: the shortcut works as soon as the button can be
+  // seen (a passive effect would start a frame later, docs/client.md "Preact").
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
         e.preventDefault();

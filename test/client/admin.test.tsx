@@ -173,8 +173,8 @@ describe("admin dashboard", () => {
     expect(within(dialog).getByRole("alert").textContent).toBe(TEXTS.admin.emailRequired);
     expect(posted).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText(TEXT.admin.emailLabel), { target: { value: "nova@example.com" } });
-    fireEvent.change(within(dialog).getByLabelText("Display name (optional)"), { target: { value: "Nova" } });
+    fireEvent.input(within(dialog).getByLabelText(TEXT.admin.emailLabel), { target: { value: "nova@example.com" } });
+    fireEvent.input(within(dialog).getByLabelText("Display name (optional)"), { target: { value: "Nova" } });
     fireEvent.change(within(dialog).getByLabelText(TEXT.admin.roleLabel), { target: { value: "admin" } });
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

@@ -110,10 +110,10 @@ describe("chat composer", () => {
   it("grows with its content up to 100px", async () => {
     const { input } = await openChat(() => undefined);
     const height = vi.spyOn(input, "scrollHeight", "get").mockReturnValue(64);
-    fireEvent.change(input, { target: { value: "a\nb" } });
+    fireEvent.input(input, { target: { value: "a\nb" } });
     expect(input.style.height).toBe("64px");
     height.mockReturnValue(240);
-    fireEvent.change(input, { target: { value: "a\nb\nc\nd\ne\nf\ng" } });
+    fireEvent.input(input, { target: { value: "a\nb\nc\nd\ne\nf\ng" } });
     expect(input.style.height).toBe("100px");
     expect(input.style.overflowY).toBe("auto");
   });

@@ -62,7 +62,7 @@ describe("/pay/return", () => {
       renderApp(path, member());
       expect(await screen.findByRole("heading", { name: "Payment Issue" })).toBeTruthy();
       expect(screen.getByText(TEXTS.payment.cancelled).getAttribute("role")).toBe("alert");
-      await new Promise((r) => setTimeout(r, 20));
+      // The heading renders after the route's loader answered: any call it made is already recorded.
       expect(confirmCalls(fetchMock)).toEqual([]);
     },
   );
@@ -73,7 +73,10 @@ describe("/pay/return", () => {
     expect(await screen.findByRole("heading", { name: "Welcome to the Lounge!" })).toBeTruthy();
     expect(screen.getByText(TEXTS.payment.processed)).toBeTruthy();
     await waitFor(() => expect(confirmCalls(fetchMock)).toEqual([{ success: true, amount: 15000 }]));
-    await new Promise((r) => setTimeout(r, 20));
+    // The refusal was read (its body consumed) and ignored: the page stays on success.
+    const confirmAt = fetchMock.mock.calls.findIndex(([u]) => String(u).includes("/api/payments/confirm"));
+    const refusal: Response = await fetchMock.mock.results[confirmAt].value;
+    await waitFor(() => expect(refusal.bodyUsed).toBe(true));
     expect(screen.getByRole("heading", { name: "Welcome to the Lounge!" })).toBeTruthy();
   });
 });
@@ -115,7 +118,7 @@ describe("/pricing", () => {
     renderApp("/pricing", member());
     await screen.findByRole("button", { name: /Pay \$15,000 CLP/ });
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((r) => setTimeout(r, 20));
+    // The pay button and the status come from the same loader answer: the button shown means it was read.
     expect(screen.queryByTestId("membership-status")).toBeNull();
   });
 

@@ -46,8 +46,8 @@ describe("profile screen", () => {
     });
     renderApp("/app/profile", session());
     fireEvent.click(await screen.findByRole("button", { name: TEXT.profile.edit }));
-    fireEvent.change(screen.getByLabelText(TEXT.profile.goals.entryLabel(1)), { target: { value: "Breathe deeply" } });
-    fireEvent.change(screen.getByLabelText(TEXT.profile.interests.newLabel), { target: { value: "Tarot" } });
+    fireEvent.input(screen.getByLabelText(TEXT.profile.goals.entryLabel(1)), { target: { value: "Breathe deeply" } });
+    fireEvent.input(screen.getByLabelText(TEXT.profile.interests.newLabel), { target: { value: "Tarot" } });
     fireEvent.click(screen.getByRole("button", { name: TEXT.profile.interests.add }));
     fireEvent.click(screen.getByRole("button", { name: TEXT.profile.save }));
     await waitFor(() => expect(screen.getByText("goals: At most 20 entries")).toBeTruthy());

@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { TEXT } from "../../client/text";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const deferred = <T,>() => {
@@ -7,6 +8,9 @@ const deferred = <T,>() => {
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 };
+
+/** An empty library: the tags summary has its shape, every list is empty. */
+const emptyLibrary = (url: string) => (url === "/api/resources/tags" ? { status: 200, body: { tags: [], total: 0 } } : { status: 200, body: [] });
 
 describe("route guard", () => {
   it("shows a spinner while the session loads", async () => {
@@ -56,17 +60,17 @@ describe("route guard", () => {
   });
 
   it("lets paying members into paid routes", async () => {
-    stubFetch((url) => (url === "/api/membership/status" ? { status: 200, body: { status: "active", next_payment_due: "2027-01-01" } } : { status: 200, body: [] }));
+    stubFetch((url) => (url === "/api/membership/status" ? { status: 200, body: { status: "active", next_payment_due: "2027-01-01" } } : emptyLibrary(url)));
     const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
-    await waitFor(() => expect(screen.getByTestId("sidebar-name")).toBeTruthy());
-    await new Promise((r) => setTimeout(r, 20));
+    // The library's heading renders only once the paid guard's loader let the route through.
+    expect(await screen.findByRole("heading", { name: TEXT.library.heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/app/resources");
   });
 
   it("lets admins into paid routes without asking for a membership", async () => {
-    const fetchMock = stubFetch(() => ({ status: 200, body: [] }));
+    const fetchMock = stubFetch(emptyLibrary);
     const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
-    await waitFor(() => expect(screen.getByTestId("sidebar-name")).toBeTruthy());
+    expect(await screen.findByRole("heading", { name: TEXT.library.heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/app/resources");
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes("/membership/status"))).toBe(false);
   });
