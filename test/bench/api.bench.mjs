@@ -18,7 +18,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { JS_BUDGETS_KB, budgetOf, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
 import { benchListeners, chatFanOut, serverPid, startServer, stopServer } from "./chat.bench.mjs";
-import { bin, buildForBench, executeSql, fmtMs as ms, groupCpuMs, percentile, root, seedUsersWithSessions, signIn, runBench } from "./lib.mjs";
+import { bin, buildForBench, executeSql, fmtMs as ms, groupCpuMs, percentile, root, seedUsersWithSessions, signIn, runBench, workerdBase } from "./lib.mjs";
 import { SEED_CHANNEL_ID, seedBase, seedPosts } from "./seed-sql.mjs";
 
 const { values: args } = parseArgs({
@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string", default: "16" },
     fanout: { type: "string", default: "10,100,500" },
     messages: { type: "string", default: "20" },
-    servers: { type: "string", default: "preview,dev" },
+    servers: { type: "string", default: "preview,direct,dev" },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -84,12 +84,15 @@ async function load(base, pathname, cookie) {
  * the server's CPU time per request (its process group, read from /proc around each route's run).
  */
 async function loadAll(base, routes) {
-  const merged = routes.map(() => ({ latencies: [], failures: 0, bytes: 0, elapsed: 0, cpuWorkerd: 0, cpuAll: 0, requests: 0 }));
+  const merged = routes.map(() => ({ latencies: [], failures: 0, bytes: 0, elapsed: 0, cpuWorkerd: 0, cpuAll: 0, cpuBench: 0, requests: 0 }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, [, p, c]] of routes.entries()) {
       const before = groupCpuMs(serverPid());
+      const benchBefore = process.cpuUsage();
       const r = await load(base, p, c);
+      const bench = process.cpuUsage(benchBefore);
       const after = groupCpuMs(serverPid());
+      merged[i].cpuBench += (bench.user + bench.system) / 1000;
       merged[i].latencies.push(...r.latencies);
       merged[i].failures += r.failures;
       merged[i].bytes = r.bytes;
@@ -112,17 +115,21 @@ async function loadAll(base, routes) {
       n: m.latencies.length,
       cpuWorkerd: m.cpuWorkerd / m.requests,
       cpuAll: m.cpuAll / m.requests,
+      cpuBench: m.cpuBench / m.requests,
     };
   });
 }
 
 /** Ratio targets to GET /api/health on the production build (issue 18). */
 const TARGETS = { posts: 0.6, "messages poll": 0.8, resources: 0.5 };
-const SERVER_LABEL = { preview: "build", dev: "vite dev" };
+/** "direct": the build's workerd addressed on its own socket, without vite preview's node proxy (lib's workerdBase). */
+const SERVER_LABEL = { preview: "build", direct: "build direct", dev: "vite dev" };
 
 /** The hot reads, by statement-count key; `latest` is the newest seeded message id (the empty poll's cursor). */
 const routesOf = (cookie, latest) => [
   ["GET /api/health (baseline)", "/api/health", undefined, "health"],
+  // The same trivial route with the member's cookie: the middleware plus the session lookup.
+  ["GET /api/health (signed in)", "/api/health", cookie, "health signed in"],
   ["GET /api/posts (20 of 10,000)", "/api/posts?limit=20", cookie, "posts"],
   ["GET /api/messages?after= (empty poll)", `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${latest}`, cookie, "messages poll"],
   ["GET /api/resources (24 of 10,000)", "/api/resources?limit=24", cookie, "resources"],
@@ -153,14 +160,18 @@ async function main() {
     // The chat listeners' sessions are seeded (sign-in is rate limited per IP: 500 sign-ins would wait
     // out the limit for minutes); each fan-out run takes the first N of them into a new channel.
     let listenerCookies;
-    const base = await startServer(args.port, {
-      mode,
+    let base = await startServer(args.port, {
+      mode: mode === "dev" ? "dev" : "preview",
       seed: (stateDir) => {
         executeSql(stateDir, [...seedBase({ resources: 10_000, messages: 100_000 }), ...seedPosts(10_000)].map((s) => `${s};`).join("\n"));
         listenerCookies = seedUsersWithSessions(stateDir, benchListeners(Math.max(1, ...fanouts)));
       },
     });
     try {
+      if (mode === "direct") {
+        base = await workerdBase(serverPid());
+        if (!base) throw new Error("could not find the build's workerd socket (Linux `ss` needed for the direct server)");
+      }
       // admin@example.com is an admin in the local configuration: it passes the paid-member guard of
       // /api/resources after the same membership read a paying member has.
       const cookie = await signIn(base, "admin@example.com", "Bench Admin");
@@ -170,10 +181,10 @@ async function main() {
       for (const [, p, c] of routes) for (let i = 0; i < 20; i++) await (await fetch(base + p, { headers: c ? { cookie: c } : {} })).arrayBuffer();
       console.error(`bench: ${SERVER_LABEL[mode]}: ${CONCURRENCY} connections x ${SECONDS} s per route x ${ROUNDS} rounds…`);
       api[mode] = await loadAll(base, routes);
-      if (mode === "preview") {
+      if (mode !== "dev") {
         for (const n of fanouts) {
-          console.error(`bench: chat fan-out to ${n} listeners…`);
-          fanout.push(await chatFanOut(base, { clients: n, messages: Number(args.messages), interval: 50, grace: 10_000, cookies: listenerCookies }));
+          console.error(`bench: chat fan-out to ${n} listeners (${SERVER_LABEL[mode]})…`);
+          fanout.push({ path: SERVER_LABEL[mode], ...(await chatFanOut(base, { clients: n, messages: Number(args.messages), interval: 50, grace: 10_000, cookies: listenerCookies })) });
         }
       }
     } finally {
@@ -187,10 +198,10 @@ async function main() {
   lines.push(`Cosmic Lounge bench · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}) · load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} · node ${process.version} · ${new Date().toISOString()}`);
   lines.push("");
   lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · 10,000 posts, 10,000 resources, 100,000 messages seeded`);
-  lines.push(`ratio = req/s of the route / req/s of GET /api/health on the same server in the same run; build = vite build + vite preview (workerd), vite dev = the dev server`);
+  lines.push(`ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run; build = vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd on its own socket (no node hop: the path production has), vite dev = the dev server`);
   const serverCells = (r, health) => [r.rps.toFixed(0).padStart(6), ms(r.p50).padStart(9), ms(r.p99).padStart(9), (r.rps / health.rps).toFixed(2).padStart(5)];
-  lines.push(`CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local D1) / with vite's node proxy in front`);
-  row("route".padEnd(38), ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]), "target", "body".padStart(8), "D1 stmts @10 / @10,000 posts", "CPU ms/req", "fail");
+  lines.push(`CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local D1) / with vite's node proxy in front / this bench's own (the load generator shares the 2 cores); D1 = statements (round trips: a batch is one) from test/worker/query-count.test.ts`);
+  row("route".padEnd(38), ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]), "target", "body".padStart(8), "D1 stmts @10 / @10,000 posts (trips)".padEnd(36), "CPU ms/req".padStart(16), "fail");
   for (const [i, [label, , , key]] of routes.entries()) {
     const s = statements[key];
     const target = TARGETS[key];
@@ -201,17 +212,18 @@ async function main() {
       ...servers.flatMap((m) => serverCells(api[m][i], api[m][0])),
       met.padEnd(6),
       `${(built ?? api[servers[0]][i]).bytes} B`.padStart(8),
-      (s ? `${s.at10} / ${s.at10000}${s.at10 === s.at10000 ? " (flat)" : " (GROWS)"}` : "n/a").padEnd(28),
-      (built ? `${built.cpuWorkerd.toFixed(1)} / ${built.cpuAll.toFixed(1)}` : "n/a").padStart(10),
+      (s ? `${s.at10} / ${s.at10000}${s.at10 === s.at10000 ? " flat" : " GROWS"} (${s.roundTrips ?? "?"})` : "n/a").padEnd(36),
+      (built ? `${built.cpuWorkerd.toFixed(1)} / ${built.cpuAll.toFixed(1)} / ${built.cpuBench.toFixed(1)}` : "n/a").padStart(16),
       String(servers.reduce((n, m) => n + api[m][i].failures, 0)),
     );
   }
   if (fanout.length) {
     lines.push("");
     lines.push(`Chat fan-out on the build · ${args.messages} messages every 50 ms, latency from POST start to receipt at every listener`);
-    row("listeners".padEnd(10), "p50".padStart(9), "p90".padStart(9), "p99".padStart(9), "max".padStart(9), "delivered", "POST p50/p99");
+    row("server".padEnd(12), "listeners".padEnd(10), "p50".padStart(9), "p90".padStart(9), "p99".padStart(9), "max".padStart(9), "delivered", "POST p50/p99", "CPU s: workerd / vite proxy / bench");
     for (const f of fanout) {
-      row(String(f.clients).padEnd(10), ms(f.p50).padStart(9), ms(f.p90).padStart(9), ms(f.p99).padStart(9), ms(f.max).padStart(9), `${f.deliveries}/${f.expected}`, `${ms(f.postP50)} / ${ms(f.postP99)}`);
+      const cpu = `${f.cpu.workerd.toFixed(1)} / ${f.cpu.proxy.toFixed(1)} / ${f.cpu.bench.toFixed(1)} of ${f.cpu.seconds.toFixed(1)} s`;
+      row(f.path.padEnd(12), String(f.clients).padEnd(10), ms(f.p50).padStart(9), ms(f.p90).padStart(9), ms(f.p99).padStart(9), ms(f.max).padStart(9), `${f.deliveries}/${f.expected}`, `${ms(f.postP50)} / ${ms(f.postP99)}`, cpu);
     }
   }
   lines.push("");

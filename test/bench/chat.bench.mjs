@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Chat fan-out benchmark: N WebSocket listeners spread over C channels of a local server running the
 // production build, M messages sent over HTTP, delivery latency (send -> receipt at every listener of
-// the message's channel) and missed messages.
+// the message's channel) and missed messages. The listeners live in worker threads (listeners.worker.mjs)
+// and the sender in the main thread, timed on one clock (lib's `clock`).
 //
-//   npm run bench:chat                          # builds, serves the build on a fresh local state: 500 listeners in 1 channel, 1,000 in 10
-//   npm run bench:chat -- --runs 20x1 --messages 50 --interval 50 --port 5199
+//   npm run bench:chat                          # builds, serves the build on a fresh local state: 500 listeners in 1 channel, 1,000 in 10,
+//                                               # through vite preview's port and direct to its workerd
+//   npm run bench:chat -- --runs 20x1 --messages 50 --interval 50 --port 5199 --threads 2 --paths proxy,direct
 //   npm run bench:chat -- --dev                 # the same against `vite dev`
 //   npm run bench:chat -- --url http://localhost:5173 --runs 100x1   # a running server: signs listeners in (slow, per-IP limit)
 //
@@ -15,7 +17,11 @@
 // percentiles) live in ./lib.mjs; signIn is re-exported from there.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { fmtMs, openListener, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench } from "./lib.mjs";
+import { Worker } from "node:worker_threads";
+import { clock, fmtMs, groupCpuMs, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench, workerdBase } from "./lib.mjs";
+
+/** Worker threads for the listeners (test/bench/listeners.worker.mjs): receiving frames stays off the sender's event loop. */
+const LISTENER_THREADS = 2;
 
 export { signIn };
 
@@ -55,7 +61,7 @@ export function benchListeners(count, run = Date.now().toString(36)) {
  * Each message is sent by one of its channel's listeners in turn, so the per-user messages limit never
  * caps a run. `log` prints progress (the CLI) or nothing (the combined bench).
  */
-export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 1, messages: MESSAGES, interval: INTERVAL_MS = 50, grace: GRACE_MS = 5000, log = () => {}, cookies: seeded }) {
+export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 1, messages: MESSAGES, interval: INTERVAL_MS = 50, grace: GRACE_MS = 5000, threads: THREADS = LISTENER_THREADS, log = () => {}, cookies: seeded }) {
   const run = `${Date.now().toString(36)}-${CLIENTS}`;
   let cookies;
   if (seeded) {
@@ -78,19 +84,31 @@ export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 
   const channelOf = (client) => client % CHANNELS;
   const members = groupIds.map((_, ch) => cookies.filter((_, c) => channelOf(c) === ch));
 
-  /** sentAt[i] = when message i's POST started; received[client] = Map(index -> time). */
-  const sentAt = [];
-  const received = Array.from({ length: CLIENTS }, () => new Map());
-  const sockets = [];
-  for (let c = 0; c < CLIENTS; c++) {
-    sockets.push(
-      await openListener(base, groupIds[channelOf(c)], cookies[c], (message, at) => {
-        const index = Number(/^bench #(\d+)$/.exec(message.body)?.[1]);
-        if (Number.isInteger(index) && !received[c].has(index)) received[c].set(index, at);
-      }),
-    );
-  }
-  log(`${sockets.length} sockets ready in ${CHANNELS} channel(s)`);
+  /** The message indexes listener `c` must receive: those sent to its channel. */
+  const expectedOf = (c) => Array.from({ length: MESSAGES }, (_, i) => i).filter((i) => i % CHANNELS === channelOf(c));
+  const expected = Array.from({ length: CLIENTS }, (_, c) => expectedOf(c));
+
+  // The listeners, spread over THREADS worker threads (listener c in thread c % THREADS).
+  const threadOf = (c) => c % THREADS;
+  const workers = Array.from({ length: Math.min(THREADS, CLIENTS) }, (_, t) => {
+    const mine = Array.from({ length: CLIENTS }, (_, c) => c).filter((c) => threadOf(c) === t);
+    const worker = new Worker(new URL("./listeners.worker.mjs", import.meta.url), {
+      workerData: { base, listeners: mine.map((c) => ({ groupId: groupIds[channelOf(c)], cookie: cookies[c] })), expectedPerListener: mine.map((c) => expected[c].length) },
+    });
+    const said = (type) =>
+      new Promise((resolve, reject) => {
+        const onMessage = (m) => {
+          if (m.type !== type) return;
+          worker.off("message", onMessage);
+          resolve(m);
+        };
+        worker.on("message", onMessage);
+        worker.once("error", reject);
+      });
+    return { worker, mine, ready: said("ready"), complete: said("complete"), receipts: () => said("receipts") };
+  });
+  await Promise.all(workers.map((w) => w.ready));
+  log(`${CLIENTS} sockets ready in ${CHANNELS} channel(s), over ${workers.length} thread(s)`);
 
   const sentBy = groupIds.map(() => 0);
   const post = (ch, body) =>
@@ -103,22 +121,43 @@ export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 
   for (let ch = 0; ch < CHANNELS; ch++) for (let i = 0; i < 3; i++) await (await post(ch, `warm-up ${i}`)).arrayBuffer();
   await sleep(500);
 
+  /** sentAt[i] = when message i's POST started, on lib's `clock` (the listeners' threads use the same one). */
+  const sentAt = [];
   let postFailures = 0;
   const postTimes = [];
+  const serverBefore = server ? groupCpuMs(server.pid) : null;
+  const benchBefore = process.cpuUsage();
+  const phaseStart = clock();
   for (let i = 0; i < MESSAGES; i++) {
-    sentAt[i] = performance.now();
+    sentAt[i] = clock();
     const res = await post(i % CHANNELS, `bench #${i}`);
     if (res.status !== 201) postFailures++;
     await res.arrayBuffer();
-    postTimes.push(performance.now() - sentAt[i]);
+    postTimes.push(clock() - sentAt[i]);
     await sleep(INTERVAL_MS);
   }
-  /** The message indexes listener `c` must receive: those sent to its channel. */
-  const expectedOf = (c) => Array.from({ length: MESSAGES }, (_, i) => i).filter((i) => i % CHANNELS === channelOf(c));
-  const expected = Array.from({ length: CLIENTS }, (_, c) => expectedOf(c));
-  // Wait until everything arrived, or the grace period is over.
-  const deadline = performance.now() + GRACE_MS;
-  while (performance.now() < deadline && received.some((r, c) => r.size < expected[c].length)) await sleep(50);
+  // Wait until every thread has everything, or the grace period is over; then collect the receipts.
+  await Promise.race([Promise.all(workers.map((w) => w.complete)), sleep(GRACE_MS)]);
+  // Where the machine's CPU went while sending and delivering: is the bench measuring itself?
+  const seconds = (clock() - phaseStart) / 1000;
+  const serverAfter = server ? groupCpuMs(server.pid) : null;
+  const bench = process.cpuUsage(benchBefore);
+  const cpu = {
+    seconds,
+    workerd: serverBefore && serverAfter ? (serverAfter.workerd - serverBefore.workerd) / 1000 : NaN,
+    proxy: serverBefore && serverAfter ? (serverAfter.all - serverAfter.workerd - (serverBefore.all - serverBefore.workerd)) / 1000 : NaN,
+    bench: (bench.user + bench.system) / 1e6,
+  };
+  const received = Array.from({ length: CLIENTS }, () => new Map());
+  await Promise.all(
+    workers.map(async (w) => {
+      const pending = w.receipts();
+      w.worker.postMessage("collect");
+      const { receipts } = await pending;
+      receipts.forEach((entries, k) => (received[w.mine[k]] = new Map(entries)));
+      await w.worker.terminate();
+    }),
+  );
 
   const latencies = [];
   let missed = 0;
@@ -133,7 +172,6 @@ export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 
   }
   latencies.sort((a, b) => a - b);
   postTimes.sort((a, b) => a - b);
-  for (const ws of sockets) ws.close(1000, "done");
   return {
     clients: CLIENTS,
     channels: CHANNELS,
@@ -149,6 +187,7 @@ export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 
     max: latencies.at(-1) ?? NaN,
     postP50: percentile(postTimes, 50),
     postP99: percentile(postTimes, 99),
+    cpu,
     ok: missed === 0 && postFailures === 0,
   };
 }
@@ -166,6 +205,8 @@ async function main() {
       interval: { type: "string", default: "50" },
       grace: { type: "string", default: "5000" },
       dev: { type: "boolean", default: false },
+      threads: { type: "string", default: String(LISTENER_THREADS) },
+      paths: { type: "string", default: "proxy,direct" },
     },
   });
   /** "500x1,1000x10" -> [{ clients: 500, channels: 1 }, { clients: 1000, channels: 10 }] */
@@ -178,16 +219,30 @@ async function main() {
   // Its own server: the listeners' sessions are seeded into its state; another server: they sign in.
   let cookies;
   const mode = args.dev ? "dev" : "preview";
-  const base = args.url ?? (await startServer(args.port, { mode, seed: (stateDir) => (cookies = seedUsersWithSessions(stateDir, benchListeners(most))) }));
-  console.log(`chat bench · ${args.url ? base : mode === "dev" ? "vite dev" : "production build (vite build + vite preview, workerd)"} · ${messages} messages every ${args.interval} ms per run`);
+  const served = args.url ?? (await startServer(args.port, { mode, seed: (stateDir) => (cookies = seedUsersWithSessions(stateDir, benchListeners(most))) }));
+  // "proxy": through the server's port (vite's node process forwards every request and frame to
+  // workerd); "direct": workerd's own socket, the built worker without that local hop (production has none).
+  const paths = args.url ? [["given", served]] : [];
+  for (const path of args.url ? [] : args.paths.split(",")) {
+    const base = path === "direct" ? await workerdBase(server.pid) : served;
+    if (!base) throw new Error("could not find workerd's socket for the direct path (Linux `ss` needed)");
+    paths.push([path, base]);
+  }
+  const where = args.url ? served : mode === "dev" ? "vite dev" : "production build (vite build + vite preview, workerd)";
+  console.log(`chat bench · ${where} · ${messages} messages every ${args.interval} ms per run · listeners over ${args.threads} thread(s)`);
   let ok = true;
-  for (const run of runs) {
-    const r = await chatFanOut(base, { ...run, messages, interval: Number(args.interval), grace: Number(args.grace), log: console.log, cookies });
+  for (const [path, base] of paths) {
+    for (const run of runs) {
+    console.log(`[${path === "direct" ? `direct to workerd (${base})` : path === "proxy" ? `through the server's port (${base})` : base}]`);
+    const r = await chatFanOut(base, { ...run, messages, interval: Number(args.interval), grace: Number(args.grace), threads: Number(args.threads), log: console.log, cookies });
     const target = run.clients === FANOUT_TARGET.listeners && run.channels === 1 ? ` (target p50 <= ${FANOUT_TARGET.p50} ms, p99 <= ${FANOUT_TARGET.p99} ms: ${r.p50 <= FANOUT_TARGET.p50 && r.p99 <= FANOUT_TARGET.p99 ? "met" : "NOT met"})` : "";
     console.log(`${run.clients} listeners in ${run.channels} channel(s): deliveries ${r.deliveries} of ${r.expected} (post failures: ${r.postFailures}, missed ${r.missed}, clients missing any ${r.clientsMissing})`);
     console.log(`  delivery p50 ${fmtMs(r.p50)}  p90 ${fmtMs(r.p90)}  p99 ${fmtMs(r.p99)}  max ${fmtMs(r.max)}${target}`);
     console.log(`  sender's POST round trip (store in D1, hand to the object, answer) p50 ${fmtMs(r.postP50)}  p99 ${fmtMs(r.postP99)}`);
+    const share = (s) => `${s.toFixed(1)} s (${((100 * s) / r.cpu.seconds).toFixed(0)}% of a core)`;
+    console.log(`  CPU over the ${r.cpu.seconds.toFixed(1)} s of sending and delivering: workerd ${share(r.cpu.workerd)}, vite's node proxy ${share(r.cpu.proxy)}, this bench ${share(r.cpu.bench)}`);
     ok &&= r.ok;
+    }
   }
   console.log(ok ? "result: OK" : "result: MESSAGES MISSED");
   return ok;

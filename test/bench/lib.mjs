@@ -11,6 +11,8 @@ export const root = path.resolve(import.meta.dirname, "../..");
 export const bin = (name) => path.join(root, "node_modules/.bin", name);
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Milliseconds on one clock for every thread (each thread's performance.now() starts at its own origin). */
+export const clock = () => performance.timeOrigin + performance.now();
 export const cookiesOf = (res) => Object.fromEntries(res.headers.getSetCookie().map((line) => line.split(";")[0].split("=").map((s) => s.trim())));
 export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 export const fmtMs = (n) => `${Number.isFinite(n) ? n.toFixed(1) : "-"} ms`;
@@ -72,6 +74,44 @@ export async function startDevServer(port, { beforeStart, mode = "preview" } = {
     }
     await sleep(300);
   }
+}
+
+/**
+ * The address of the server's workerd itself (miniflare's entry socket, which vite preview forwards
+ * to through its node process): the same built worker without the local proxy hop that production
+ * does not have. Linux (`ss`) only; null when it cannot be found.
+ */
+export async function workerdBase(pgid) {
+  let listing;
+  try {
+    listing = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  } catch {
+    return null;
+  }
+  const pids = new Set(
+    readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) === pgid && stat.includes("(workerd");
+        } catch {
+          return false;
+        }
+      }),
+  );
+  for (const line of listing.split("\n")) {
+    const port = /127\.0\.0\.1:(\d+)\s.*pid=(\d+)/.exec(line);
+    if (!port || !pids.has(port[2])) continue;
+    const base = `http://127.0.0.1:${port[1]}`;
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.status === 200 && (await res.json()).ok === true) return base;
+    } catch {
+      /* another of workerd's sockets */
+    }
+  }
+  return null;
 }
 
 /** Runs SQL against the local D1 state (before the server starts). */
@@ -146,7 +186,7 @@ export function apiFetch(base, cookie, method, pathname, body) {
   return fetch(`${base}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-/** A channel WebSocket that resolves once the room says ready; `onMessage(message, at)` gets every message frame. */
+/** A channel WebSocket that resolves once the room says ready; `onMessage(message, at)` gets every message frame (`at` on `clock`). */
 export function openListener(base, groupId, cookie, onMessage, onClose) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, { headers: { cookie } });
@@ -156,7 +196,7 @@ export function openListener(base, groupId, cookie, onMessage, onClose) {
       if (frame.type === "ready") {
         clearTimeout(timer);
         resolve(ws);
-      } else if (frame.type === "message") onMessage(frame.message, performance.now());
+      } else if (frame.type === "message") onMessage(frame.message, clock());
     });
     ws.addEventListener("error", () => reject(new Error("socket error")));
     if (onClose) ws.addEventListener("close", (event) => onClose(event.code));

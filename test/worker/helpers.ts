@@ -89,21 +89,40 @@ export const json = async <T = any>(response: Response): Promise<T> => (await re
 
 export type RecordedQuery = { sql: string; params: unknown[] };
 
+/** A statement's methods that send it to the database on their own (outside a batch). */
+const EXECUTIONS = new Set<PropertyKey>(["all", "first", "run", "raw"]);
+
 /**
- * A D1 binding that counts the statements prepared through it (and through its sessions), and records
- * each one's SQL and bound parameters in `counter.queries` (for EXPLAIN QUERY PLAN on what the app runs).
+ * A D1 binding that counts the statements prepared through it (and through its sessions) and the
+ * round trips to the database (a batch is one, however many statements it holds), and records each
+ * statement's SQL and bound parameters in `counter.queries` (for EXPLAIN QUERY PLAN on what the app runs).
  */
 export function countingDb() {
-  const counter = { statements: 0, queries: [] as RecordedQuery[] };
+  const counter = { statements: 0, roundTrips: 0, queries: [] as RecordedQuery[] };
+  // A bound statement stays the runtime's own object (a batch reads its internals); its executions
+  // are counted through own properties over the prototype's methods.
+  const countExecutions = (statement: D1PreparedStatement) => {
+    for (const name of EXECUTIONS) {
+      const method = Reflect.get(statement, name) as (...args: unknown[]) => unknown;
+      Object.defineProperty(statement, name, {
+        value: (...args: unknown[]) => {
+          counter.roundTrips++;
+          return method.apply(statement, args);
+        },
+      });
+    }
+    return statement;
+  };
   const recording = (statement: D1PreparedStatement, entry: RecordedQuery): D1PreparedStatement =>
     new Proxy(statement, {
       get(obj, prop) {
         if (prop === "bind") {
           return (...params: unknown[]) => {
             entry.params = params;
-            return obj.bind(...params);
+            return countExecutions(obj.bind(...params));
           };
         }
+        if (EXECUTIONS.has(prop)) counter.roundTrips++;
         const value = Reflect.get(obj, prop);
         return typeof value === "function" ? value.bind(obj) : value;
       },
@@ -111,6 +130,12 @@ export function countingDb() {
   const counting = <T extends { prepare(query: string): D1PreparedStatement }>(target: T): T =>
     new Proxy(target, {
       get(obj, prop) {
+        if (prop === "batch") {
+          return (statements: D1PreparedStatement[]) => {
+            counter.roundTrips++;
+            return (obj as unknown as D1Database).batch(statements);
+          };
+        }
         if (prop === "prepare") {
           return (query: string) => {
             counter.statements++;

@@ -7,6 +7,7 @@ import { call, countingDb, signIn, testEnv } from "./helpers";
 
 const HOT_ROUTES = {
   health: "/api/health",
+  "health signed in": "/api/health",
   "users/me": "/api/users/me",
   posts: "/api/posts?limit=20",
   "messages poll": "", // filled in with the newest message id
@@ -23,7 +24,7 @@ async function measure(path: string, cookie: string | undefined) {
   const res = await call(path, { cookie, env: { DB } });
   const body = await res.arrayBuffer();
   expect(res.status, path).toBe(200);
-  return { statements: counter.statements, bytes: body.byteLength };
+  return { statements: counter.statements, roundTrips: counter.roundTrips, bytes: body.byteLength };
 }
 
 describe("D1 statements per request", () => {
@@ -35,28 +36,38 @@ describe("D1 statements per request", () => {
     const last = await testEnv.DB.prepare("SELECT max(id) AS id FROM messages WHERE channel_id = ?").bind(SEED_CHANNEL_ID).first<{ id: number }>();
     const routes: Record<string, string> = { ...HOT_ROUTES, "messages poll": `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${last!.id}` };
 
-    const small: Record<string, { statements: number; bytes: number }> = {};
+    const small: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     for (const [name, path] of Object.entries(routes)) small[name] = await measure(path, name === "health" ? undefined : cookie);
     await runAll(seedPosts(10_000 - 10));
     const { count } = (await testEnv.DB.prepare("SELECT count(*) AS count FROM posts").first<{ count: number }>())!;
     expect(count).toBe(10_000);
-    const large: Record<string, { statements: number; bytes: number }> = {};
+    const large: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     for (const [name, path] of Object.entries(routes)) large[name] = await measure(path, name === "health" ? undefined : cookie);
 
     for (const name of Object.keys(routes)) {
-      console.log(`D1_STATEMENTS ${JSON.stringify({ route: name, path: routes[name], at10: small[name].statements, at10000: large[name].statements, bytes: large[name].bytes })}`);
+      console.log(`D1_STATEMENTS ${JSON.stringify({ route: name, path: routes[name], at10: small[name].statements, at10000: large[name].statements, roundTrips: large[name].roundTrips, bytes: large[name].bytes })}`);
       expect(large[name].statements, name).toBe(small[name].statements);
+      expect(large[name].roundTrips, name).toBe(small[name].roundTrips);
     }
     // What each one costs: the health check (called without a cookie, the benchmark's baseline) touches no database; a signed-in read is the session
     // lookup plus its own query (the resources guard adds the membership read).
     expect(small.health.statements).toBe(0);
+    expect(small.health.roundTrips).toBe(0);
+    expect(small["health signed in"].roundTrips).toBe(1);
     expect(small["users/me"].statements).toBe(1);
+    expect(small["users/me"].roundTrips).toBe(1);
+    // The hottest reads send their statements in the same batch as the session lookup: ONE round trip
+    // (docs/architecture.md, "Decisions and their reasons").
     expect(small.posts.statements).toBe(2);
+    expect(small.posts.roundTrips).toBe(1);
     expect(small.resources.statements).toBe(3);
+    expect(small.resources.roundTrips).toBe(1);
     // Search: the session, the membership (may the library be searched?) and ONE statement over the four indexes.
     expect(small.search.statements).toBe(3);
+    expect(small.search.roundTrips).toBe(3);
     // The poll with nothing new: the session plus ONE query (channel access and messages together), and a tiny body.
     expect(small["messages poll"].statements).toBe(2);
+    expect(small["messages poll"].roundTrips).toBe(1);
     expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);
   });
 

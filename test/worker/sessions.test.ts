@@ -126,6 +126,41 @@ describe("sessions", () => {
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
   });
 
+  it("is checked against D1 on the reads that send their query in the session's batch: tampered, expired and signed-out sessions get 401, a sliding one is renewed", async () => {
+    const admin = await signIn("admin@example.com", "Ada");
+    const created = await call("/api/groups", { method: "POST", cookie: admin, json: { name: "Batch", description: null, is_private: false } });
+    const { id } = await json<{ id: number }>(created);
+    const reads = ["/api/posts?limit=20", `/api/messages?group_id=${id}&after=0`, `/api/messages?group_id=${id}`, "/api/resources?limit=24"];
+    for (const path of reads) expect((await call(path, { cookie: admin })).status, path).toBe(200);
+
+    const tampered = admin.slice(0, -2) + (admin.endsWith("AA") ? "BB" : "AA");
+    for (const path of reads) {
+      expect((await call(path)).status, path).toBe(401);
+      const res = await call(path, { cookie: tampered });
+      expect(res.status, path).toBe(401);
+      expect(await json(res)).toEqual({ error: "Authentication required", code: "unauthorized" });
+      expect((await call(path, { cookie: "session=not a token" })).status, path).toBe(401);
+    }
+
+    // Sliding: renewed in the same request, as on every other route.
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * DAY) });
+    const renewed = await call(reads[0], { cookie: admin });
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.getSetCookie().some((l) => l.startsWith("session="))).toBe(true);
+    expect((await db().select().from(sessions))[0].expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+
+    // Expired: refused and deleted.
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await call(reads[1], { cookie: admin })).status).toBe(401);
+    expect(await db().select().from(sessions)).toHaveLength(0);
+
+    // Signed out: refused on the very next request (nothing cached).
+    const again = await signIn("admin@example.com", "Ada");
+    expect((await call(reads[3], { cookie: again })).status).toBe(200);
+    expect((await call("/api/logout", { cookie: again, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    for (const path of reads) expect((await call(path, { cookie: again })).status, path).toBe(401);
+  });
+
   it("slides on the server clock", async () => {
     const cookie = await signIn("sol@example.com");
     const token = cookie.split("=")[1];

@@ -2,6 +2,7 @@
 // signed-in user; a private one to its creator, its channel_members and admins.
 import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import type { SessionMemberSql } from "../lib/session";
 import type { ChannelDto, ChannelListItem, MessageDto } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -25,17 +26,19 @@ export const toChannelDto = (row: ChannelRow, viewer: Viewer): ChannelDto => ({
   can_manage: canManageChannel(viewer, row),
 });
 
-/** SQL condition: the viewer may see the channel. */
-const visibleTo = (viewer: Viewer) =>
-  viewer.role === "admin"
-    ? sql`1 = 1`
-    : or(
-        eq(channels.isPrivate, false),
-        eq(channels.createdBy, viewer.id),
-        exists(
-          sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${viewer.id})`,
-        ),
-      );
+/**
+ * SQL condition: the viewer may see the channel. The viewer is a member already read, or the member
+ * of a session read in the same batch (sessionMemberSql), whose role is then decided in SQL.
+ */
+const visibleTo = (viewer: Viewer | SessionMemberSql) => {
+  if (viewer.role === "admin") return sql`1 = 1`;
+  const readable = or(
+    eq(channels.isPrivate, false),
+    eq(channels.createdBy, viewer.id),
+    exists(sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${viewer.id})`),
+  );
+  return typeof viewer.role === "string" ? readable : or(eq(viewer.role, "admin"), readable);
+};
 
 /**
  * The viewer's unread messages in the channel of the outer row: newer than their read marker, and
@@ -236,11 +239,16 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
  * with the visibility condition) left-joined to its messages (by the channel/id index). Null when the
  * channel does not exist or the viewer may not see it.
  */
-export async function listVisibleMessages(db: Database, viewer: Viewer, channelId: number, after?: number): Promise<MessageRow[] | null> {
+/**
+ * The query of listVisibleMessages: no rows when the channel is not visible; one row with a null id
+ * when it is visible with nothing to show (the left join).
+ */
+export function visibleMessagesQuery(db: Database, viewer: Viewer | SessionMemberSql, channelId: number, after?: number) {
   const newest = after === undefined;
-  const rows = await db
+  return db
     .select({
-      channelId: channels.id,
+      // Named apart from messages.id: a D1 batch returns rows as objects keyed by column name.
+      channelId: sql<number>`${channels.id}`.as("visible_channel_id"),
       id: messages.id,
       senderId: messages.senderId,
       senderName: users.name,
@@ -257,9 +265,13 @@ export async function listVisibleMessages(db: Database, viewer: Viewer, channelI
     .where(and(eq(channels.id, channelId), visibleTo(viewer)))
     .orderBy(newest ? desc(messages.id) : asc(messages.id))
     .limit(newest ? LIMITS.chatHistoryPage : LIMITS.chatCatchUpPage);
+}
+
+/** The messages of visibleMessagesQuery's rows, oldest first; null when the channel is not visible. */
+export function visibleMessages(rows: Awaited<ReturnType<typeof visibleMessagesQuery>>, after?: number): MessageRow[] | null {
   if (rows.length === 0) return null;
   const found = rows.filter((r): r is typeof r & { id: number; senderId: number; body: string; createdAt: Date } => r.id !== null);
-  return newest ? found.reverse() : found;
+  return after === undefined ? found.reverse() : found;
 }
 
 /** Stores a message; its sender has read the channel up to it (same transaction). */

@@ -1,18 +1,21 @@
 // Lounge queries: the post feed, likes, comments and cosmic notices (docs/spec.md §3, §4).
 // Every list is ONE query (authors joined, the caller's like as an EXISTS), whatever its size; every
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
 import { isHidden, reasonForAuthor, shownText } from "./moderation";
 import { comments, notices, postLikes, posts, users } from "./schema";
 
-const likedBy = (viewerId: number) =>
+/** A member's id: a number, or SQL reading it from the session in the same batch (sessionMemberSql). */
+type ViewerId = number | SQL<number>;
+
+const likedBy = (viewerId: ViewerId) =>
   sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.mapWith(
     (v) => Boolean(Number(v)),
   );
 
 /** The Post of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
-const postFields = (viewerId: number) => ({
+const postFields = (viewerId: ViewerId) => ({
   id: posts.id,
   content: shownText(posts.content, posts.hiddenAt),
   created_at: posts.createdAt,
@@ -34,7 +37,7 @@ const commentsCountOf = (postId: number) => sql`(select count(*) from ${comments
  * Newest first; `before` is the id cursor (posts with a smaller id). One query, a primary-key range
  * (the first page too: its cursor is "below the largest id"), whatever the number of posts.
  */
-export function listPosts(db: Database, viewerId: number, page: { before?: number; limit: number }) {
+export function listPosts(db: Database, viewerId: ViewerId, page: { before?: number; limit: number }) {
   return db
     .select(postFields(viewerId))
     .from(posts)

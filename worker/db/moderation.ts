@@ -1,7 +1,7 @@
 // Moderation (issue 20): reports and their queue, hiding reported content, mutes.
 // Hidden content stays in D1 (its author can still export it) but every list replaces it with
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
-import { and, asc, desc, eq, inArray, sql, type Column } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { REPORT_REASONS, type ReportKind, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -19,7 +19,7 @@ export const shownText = (content: Column, hiddenAt: Column) =>
 export const isHidden = (hiddenAt: Column) => sql<boolean>`${hiddenAt} is not null`.mapWith((v) => Boolean(Number(v)));
 
 /** The reason, for the content's author only; null for everyone else and for visible content. */
-export const reasonForAuthor = (viewerId: number, authorId: Column, hiddenReason: Column) =>
+export const reasonForAuthor = (viewerId: number | SQL<number>, authorId: Column, hiddenReason: Column) =>
   sql<ReportReason | null>`case when ${authorId} = ${viewerId} then ${hiddenReason} end`;
 
 // ---- reports ----

@@ -1,6 +1,6 @@
 // Sessions (the Lucia pattern): a random token in an HttpOnly cookie, only its SHA-256 stored,
 // 30-day sliding expiry renewed when less than half remains.
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client";
@@ -25,11 +25,9 @@ export async function createSession(db: Database, userId: number, userAgent: str
 
 export type ValidatedSession = { sessionId: string; user: SessionUser; expiresAt: Date; renewed: boolean };
 
-/** Finds the session of a token; expired ones are deleted, ones past half-life are extended. */
-export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const sessionId = await sha256Hex(token);
-  const [row] = await db
+/** The session row with its member: the first statement of every signed-in request. */
+export function sessionLookup(db: Database, sessionId: string) {
+  return db
     .select({
       expiresAt: sessions.expiresAt,
       user: {
@@ -49,6 +47,16 @@ export async function validateSessionToken(db: Database, token: string, now = Da
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
+}
+export type SessionRow = Awaited<ReturnType<typeof sessionLookup>>[number];
+
+/** The session id (the SHA-256 of the token) of a well-formed token, or null. */
+export async function sessionIdOf(token: string): Promise<string | null> {
+  return /^[A-Za-z0-9_-]{20,100}$/.test(token) ? sha256Hex(token) : null;
+}
+
+/** The outcome of a looked-up session row: expired ones are deleted, ones past half-life are extended. */
+export async function settleSession(db: Database, sessionId: string, row: SessionRow | undefined, now = Date.now()): Promise<ValidatedSession | null> {
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
@@ -62,6 +70,27 @@ export async function validateSessionToken(db: Database, token: string, now = Da
   }
   return { sessionId, user: row.user, expiresAt, renewed };
 }
+
+/** Finds the session of a token (sessionLookup, then settleSession). */
+export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+  const sessionId = await sessionIdOf(token);
+  if (!sessionId) return null;
+  const [row] = await sessionLookup(db, sessionId);
+  return settleSession(db, sessionId, row, now);
+}
+
+/**
+ * The member of a live session as SQL values, for a statement sent in the same batch as its
+ * sessionLookup (one round trip instead of two): NULL when the session is unknown or expired, so the
+ * statement then matches nothing of the member's. Its results are used only after the lookup in the
+ * same batch validated the session (docs/architecture.md, "Decisions and their reasons").
+ */
+export function sessionMemberSql(sessionId: string, now = Date.now()) {
+  const id = sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > ${now})`;
+  const role = sql<string>`(select ${users.role} from ${users} where ${users.id} = ${id})`;
+  return { id, role };
+}
+export type SessionMemberSql = ReturnType<typeof sessionMemberSql>;
 
 /** Of the given session ids, those still valid now, with their (possibly renewed) expiry in ms. */
 export async function liveSessionExpiries(db: Database, sessionIds: string[], now = Date.now()): Promise<Map<string, number>> {

@@ -15,7 +15,6 @@ import {
   inviteToChannel,
   listChannelInvitations,
   listChannelMembers,
-  listVisibleMessages,
   listVisibleChannels,
   markChannelRead,
   privateChannelReaders,
@@ -25,6 +24,8 @@ import {
   toChannelListItem,
   toMessageDto,
   updateChannel,
+  visibleMessages,
+  visibleMessagesQuery,
 } from "../db/chat";
 import { notifyChannelInvite, notifyMentions } from "../db/notifications";
 import { normaliseEmail } from "../db/users";
@@ -36,7 +37,7 @@ import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
+import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
 import { parseMediaType } from "../lib/media-type";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
@@ -267,16 +268,18 @@ export const chatRoutes = createRouter()
     return liveRoom(c.env).fetch(forwardedUpgrade(c, LIVE_GROUP_ID));
   })
   // ---- messages ----
-  .get("/messages", requireUser, validate("query", messagesQuery), async (c) => {
+  // The poll of every open chat: the session and the messages in one D1 round trip.
+  .get("/messages", requireUserInBatch, validate("query", messagesQuery), async (c) => {
     const { group_id, after } = c.req.valid("query");
-    const rows = await listVisibleMessages(c.var.db, c.var.user, group_id, after);
+    const { user, results: [found] } = await withSessionBatch(c, (member) => [visibleMessagesQuery(c.var.db, member, group_id, after)]);
+    const rows = visibleMessages(found, after);
     if (!rows) throw notFound(E.channel_not_found);
     // Reading is opening: the channel is read up to the newest message sent (an empty poll writes nothing).
     const newest = rows.at(-1);
-    if (newest && (await markChannelRead(c.var.db, c.var.user.id, group_id, newest.id))) {
-      c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id }));
+    if (newest && (await markChannelRead(c.var.db, user.id, group_id, newest.id))) {
+      c.executionCtx.waitUntil(sendToUser(c.env, user.id, { type: "read", group_id }));
     }
-    return c.json(rows.map((row) => toMessageDto(row, c.var.user.id)));
+    return c.json(rows.map((row) => toMessageDto(row, user.id)));
   })
   .post("/messages", requireUser, requireUnmuted, limited("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");

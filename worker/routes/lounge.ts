@@ -22,7 +22,7 @@ import { createRouter } from "../lib/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
-import { requireAdmin, requireUser } from "../middleware/auth";
+import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { notifyLater } from "../services/live";
 import { requireUnmuted } from "../middleware/mute";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
@@ -88,9 +88,11 @@ async function onPost<R>(write: () => Promise<R>): Promise<R> {
 }
 
 export const loungeRoutes = createRouter()
-  .get("/posts", requireUser, validate("query", feedQuery), async (c) => {
+  // The feed's page: the session and the posts in one D1 round trip.
+  .get("/posts", requireUserInBatch, validate("query", feedQuery), async (c) => {
     const { before, limit } = c.req.valid("query");
-    return c.json(await listPosts(c.var.db, c.var.user.id, { before, limit }));
+    const { results: [page] } = await withSessionBatch(c, (member) => [listPosts(c.var.db, member.id, { before, limit })]);
+    return c.json(page);
   })
   /** One post as the feed shows it: a search result or a notification opens it in context. */
   .get("/posts/:id", requireUser, validate("param", idParam), async (c) => {

@@ -15,7 +15,8 @@ import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, parseInput, rowId, validate } from "../lib/validate";
-import { requireAdmin, requirePaidMember } from "../middleware/auth";
+import { membershipRow, membershipView } from "../db/memberships";
+import { paidAccessOr403, requireAdmin, requirePaidMember, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { storeResource } from "../services/resources";
 import { serveBlob } from "../services/storage";
 import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
@@ -84,8 +85,14 @@ const pageQuery = z.object({
 
 
 export const resourceRoutes = createRouter()
-  .get("/resources", requirePaidMember, validate("query", pageQuery), async (c) => {
-    const rows = await listResources(c.var.db, c.req.valid("query"));
+  // A library page: the session, the membership and the page in one D1 round trip (the page is
+  // read whatever the membership, and sent only to a paying member or an admin).
+  .get("/resources", requireUserInBatch, validate("query", pageQuery), async (c) => {
+    const {
+      user,
+      results: [[membership], rows],
+    } = await withSessionBatch(c, (member) => [membershipRow(c.var.db, member.id), listResources(c.var.db, c.req.valid("query"))]);
+    paidAccessOr403(membershipView(user, membership));
     return c.json(rows.map(toResourceDto));
   })
   .get("/resources/tags", requirePaidMember, async (c) => c.json(await resourceTagsAndTotal(c.var.db)))
