@@ -1,22 +1,25 @@
 // The app's routes and the one data layer (React Router's data APIs): every screen's data comes from
 // its route `loader`, writes go through route `action`s (submitted by fetchers) after which the router
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
-// pending and error states come from the router. A screen's code loads lazily while its loader runs.
-import { redirect, type RouteObject } from "react-router";
-import { adminAction, adminLoader, AUDIT_PAGE_PATH, auditPageLoader } from "./admin/data";
+// pending and error states come from the router. A screen's code loads lazily while its loader runs;
+// its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
+import { redirect, type ActionFunctionArgs, type RouteObject } from "react-router";
+import { adminLoader, AUDIT_PAGE_PATH, auditPageLoader, skipAfterKeyTest } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
+import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
-import { chatLoader } from "./chat/data";
-import { commentsLoader, loungeAction, loungeLoader, olderPostsLoader, skipAfterLike } from "./lounge/data";
+import { channelMembersLoader, chatLoader } from "./chat/data";
+import { skipAfterFailure } from "./data/actions";
+import { commentsLoader, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
 import { reportAction, REPORT_PATH } from "./moderation/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
-import { pricingLoader } from "./pricing/data";
-import { profileAction, profileLoader, skipAfterAccountDeletion } from "./profile/data";
+import { pricingLoader, skipAfterPay } from "./pricing/data";
+import { profileLoader, skipAfterAccountDeletion } from "./profile/data";
 import { keepSummaryOnSearch, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
 import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { keepUnread, UNREAD_PATH } from "./live/data";
@@ -35,7 +38,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { path: "/", loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null), element: <LandingRoute session={session} /> },
-        { path: "/pricing", loader: () => pricingLoader(session), lazy: lazyScreen(SCREENS["/pricing"]) },
+        { path: "/pricing", loader: () => pricingLoader(session), shouldRevalidate: skipAfterPay, lazy: { ...lazyScreen(SCREENS["/pricing"]), action: () => import("./pricing/actions").then((m) => m.pricingAction) } },
         { path: "/auth/callback", loader: ({ request }) => authCallbackLoader(session, request), hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} /> },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
         { path: "/pay/return", loader: payReturnLoader, hydrateFallbackElement: <PaymentProcessing />, lazy: lazyScreen(SCREENS["/pay/return"]) },
@@ -48,25 +51,37 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               // Inside the shell, so a screen that fails to load keeps the navigation around it.
               errorElement: <RouteError />,
               children: [
-                { path: "/app/lounge", loader: loungeLoader, action: loungeAction, shouldRevalidate: skipAfterLike, lazy: lazyScreen(SCREENS["/app/lounge"]) },
-                { path: "/app/chat", loader: chatLoader, lazy: lazyScreen(SCREENS["/app/chat"]) },
+                { path: "/app/lounge", loader: loungeLoader, shouldRevalidate: skipAfterLikeOrDraft, lazy: { ...lazyScreen(SCREENS["/app/lounge"]), action: () => import("./lounge/actions").then((m) => m.loungeAction) } },
+                { path: "/app/chat", loader: chatLoader, shouldRevalidate: skipAfterFailure, lazy: { ...lazyScreen(SCREENS["/app/chat"]), action: () => import("./chat/actions").then((m) => m.chatAction) } },
                 {
                   id: LIBRARY_ROUTE_ID,
                   path: "/app/resources",
                   loader: () => guarded(requirePaid(session), librarySummaryLoader),
+                  // The library's writes are submitted to /app/resources: the parent route's action.
+                  lazy: { action: () => import("./resources/actions").then((m) => m.libraryAction) },
                   shouldRevalidate: keepSummaryOnSearch,
-                  children: [{ index: true, loader: ({ request }) => resourcesLoader(request), lazy: lazyScreen(SCREENS["/app/resources"]) }],
+                  children: [{ index: true, loader: ({ request }) => resourcesLoader(request), shouldRevalidate: skipAfterFailure, lazy: lazyScreen(SCREENS["/app/resources"]) }],
                 },
-                { path: "/app/profile", loader: profileLoader, action: profileAction, shouldRevalidate: skipAfterAccountDeletion, lazy: lazyScreen(SCREENS["/app/profile"]) },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), action: adminAction, lazy: lazyScreen(SCREENS["/admin"]) },
+                {
+                  path: "/app/profile",
+                  loader: profileLoader,
+                  shouldRevalidate: skipAfterAccountDeletion,
+                  lazy: {
+                    ...lazyScreen(SCREENS["/app/profile"]),
+                    // Its action refreshes the session store after a name change.
+                    action: () => import("./profile/actions").then((m) => (args: ActionFunctionArgs) => m.profileAction(session, args)),
+                  },
+                },
+                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), shouldRevalidate: skipAfterKeyTest, lazy: { ...lazyScreen(SCREENS["/admin"]), action: () => import("./admin/actions").then((m) => m.adminAction) } },
               ],
             },
           ],
         },
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
-        { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLike },
-        { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLike },
+        { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLikeOrDraft },
+        { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLikeOrDraft },
         { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
+        { path: "/data/channels/:id/members", loader: channelMembersLoader, shouldRevalidate: skipAfterFailure },
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, action: reportAction },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
@@ -74,6 +89,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: MENTIONS_PATH, loader: mentionsLoader, shouldRevalidate: keepMentions },
         { path: NOTIFICATIONS_PATH, loader: notificationsLoader, action: notificationsAction, shouldRevalidate: notificationsRevalidate },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        // What the AI can generate does not change with the app's writes: loaded when an image form opens.
+        { path: AI_CAPABILITIES_PATH, loader: aiCapabilitiesLoader, shouldRevalidate: () => false },
         { path: "/data/language", action: (args) => languageAction(session, args) },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],

@@ -1,37 +1,32 @@
 import { useState, type FormEvent } from "react";
 import { LIMITS, type Role } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, errorText, unwrap } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
+import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { ADMIN_PATH } from "./data";
 
 /** Pre-provisions an account: the person's first Google sign-in with this email binds to it. */
-export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAdded: (email: string) => Promise<void> }) {
+export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAdded: (email: string) => void }) {
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [role, setRole] = useState<Role>("member");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [missingEmail, setMissingEmail] = useState(false);
+  const add = useOwnFetcher<ActionResult<{ email: string } | null>>();
+  const busy = add.state !== "idle";
+  useSettled(add, (answer) => answer.ok && onAdded(answer.value?.email ?? email.trim()));
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return setError(TEXT.admin.emailRequired);
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await unwrap(api.admin.members.$post({ json: { email: email.trim(), name: name.trim() || null, role } }));
-      await onAdded(created?.email ?? email.trim());
-    } catch (err) {
-      setError(errorText(err, TEXT.admin.addMemberFailed));
-      setBusy(false);
-    }
+    setMissingEmail(!email.trim());
+    if (email.trim() && !busy) void submitJson(add, ADMIN_PATH, { intent: "add-member", email: email.trim(), name: name.trim() || null, role });
   };
 
   return (
     <Modal title={TEXT.admin.addMember} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <FormError error={error} />
+        <FormError error={missingEmail ? TEXT.admin.emailRequired : failureOf(add)} />
         <div className="field">
           <label htmlFor="add-member-email">{TEXT.admin.emailLabel}</label>
           <input id="add-member-email" className="input" type="email" autoComplete="off" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -14,6 +14,9 @@ import type { adminLoader } from "./data";
 import "./admin.css";
 import "../moderation/moderation.css";
 
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
+
 const TABS = [
   { id: "members", get label() { return TEXT.admin.tabs.members; } },
   { id: "payments", get label() { return TEXT.admin.tabs.payments; } },
@@ -46,8 +49,8 @@ export default function AdminPage() {
           <StatCards stats={data.stats} />
           <TabList label={TEXT.admin.sectionsLabel} tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
-            {tab === "members" && <MembersTab members={data.members} onChanged={reload} />}
-            {tab === "payments" && <PaymentsTab payments={data.payments} onChanged={reload} />}
+            {tab === "members" && <MembersTab members={data.members} />}
+            {tab === "payments" && <PaymentsTab payments={data.payments} />}
             {tab === "content" && (
               <div className="card state">
                 <p>{TEXT.admin.contentPlaceholder}</p>

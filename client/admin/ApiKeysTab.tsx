@@ -1,47 +1,38 @@
-import { useState } from "react";
 import { TEXT } from "../text";
-import { errorText } from "../api";
 import { Spinner } from "../components/Spinner";
-import { KEY_PROVIDERS, validateKeys, type KeyResults } from "./keys";
+import { type ActionResult, submitJson, useOwnFetcher } from "../data/actions";
+import { ADMIN_PATH } from "./data";
+import { KEY_PROVIDERS, type KeyResults } from "./keys";
 
 const PROVIDER_NAMES = { openai: "OpenAI", gemini: "Google Gemini", straico: "Straico" } as const;
 
-type State = { phase: "idle" } | { phase: "testing" } | { phase: "results"; results: KeyResults } | { phase: "error"; error: string };
-
-/** docs/spec.md §4 API key test: idle, testing, results shown. */
+/** docs/spec.md §4 API key test: idle, testing, results shown (the answer of the dashboard's `test-keys` intent). */
 export function ApiKeysTab() {
-  const [state, setState] = useState<State>({ phase: "idle" });
+  const check = useOwnFetcher<ActionResult<KeyResults>>();
+  const testing = check.state !== "idle";
+  const answer = testing ? undefined : check.data;
 
-  const test = async () => {
-    setState({ phase: "testing" });
-    try {
-      setState({ phase: "results", results: await validateKeys() });
-    } catch (err) {
-      setState({ phase: "error", error: errorText(err, TEXT.admin.validateKeysFailed) });
-    }
-  };
-
-  const anyFailed = state.phase === "results" && KEY_PROVIDERS.some((p) => !state.results[p]?.available);
+  const anyFailed = answer?.ok === true && KEY_PROVIDERS.some((p) => !answer.value[p]?.available);
   return (
     <div className="stack">
       <div className="spread">
         <h2 className="admin-section-title">{TEXT.admin.keysTitle}</h2>
-        <button type="button" className="btn btn-primary" disabled={state.phase === "testing"} onClick={() => void test()}>
-          {state.phase === "testing" ? TEXT.admin.testing : TEXT.admin.testKeys}
+        <button type="button" className="btn btn-primary" disabled={testing} onClick={() => void submitJson(check, ADMIN_PATH, { intent: "test-keys" })}>
+          {testing ? TEXT.admin.testing : TEXT.admin.testKeys}
         </button>
       </div>
-      {state.phase === "idle" && <p className="muted">{TEXT.admin.keysIntro}</p>}
-      {state.phase === "testing" && <Spinner label={TEXT.admin.testingKeys} />}
-      {state.phase === "error" && (
+      {!testing && !answer && <p className="muted">{TEXT.admin.keysIntro}</p>}
+      {testing && <Spinner label={TEXT.admin.testingKeys} />}
+      {answer?.ok === false && (
         <p className="alert alert-error" role="alert">
-          {state.error}
+          {answer.error}
         </p>
       )}
-      {state.phase === "results" && (
+      {answer?.ok === true && (
         <>
           <ul className="key-results">
             {KEY_PROVIDERS.map((p) => {
-              const r = state.results[p];
+              const r = answer.value[p];
               return (
                 <li key={p} className="card card-tight" data-testid={`key-${p}`}>
                   <div className="spread">

@@ -1,53 +1,27 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatDate } from "../components/format";
 import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
+import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import { useSession } from "../session/session-context";
-import { AddMemberModal } from "./AddMemberModal";
 import { downloadCsv, membersCsv } from "./csv";
+import { ADMIN_PATH } from "./data";
 import { MuteControls } from "./MuteControls";
 import type { Member } from "./types";
 
+// The add-member dialog loads its code when opened.
+const AddMemberModal = lazy(() => import("./AddMemberModal").then((m) => ({ default: m.AddMemberModal })));
+
 const STATUS_BADGE: Record<string, string> = { active: "badge-active", trial: "badge-admin-status", inactive: "badge-other" };
 
-export function MembersTab({ members, onChanged }: { members: Member[]; onChanged: () => Promise<void> }) {
+export function MembersTab({ members }: { members: Member[] }) {
   const { user } = useSession();
-  const confirm = useConfirm();
   const toast = useToast();
   const [adding, setAdding] = useState(false);
-  const [busyId, setBusyId] = useState<number | null>(null);
-
-  const remove = async (m: Member) => {
-    if (!(await confirm(TEXT.confirm.deleteMember))) return;
-    setBusyId(m.id);
-    try {
-      await unwrap(api.admin.members[":id"].$delete({ param: { id: String(m.id) } }));
-      await onChanged();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.admin.deleteMemberFailed), "error");
-    } finally {
-      setBusyId(null);
-    }
-  };
-
-  const changeRole = async (m: Member) => {
-    const role = m.role === "admin" ? "member" : "admin";
-    if (!(await confirm(TEXT.admin.roleConfirm(m.name || m.email, TEXT.admin.roles[role].toLowerCase()), TEXT.admin.changeRole))) return;
-    setBusyId(m.id);
-    try {
-      await unwrap(api.admin.members[":id"].$patch({ param: { id: String(m.id) }, json: { role } }));
-      await onChanged();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.admin.updateRoleFailed), "error");
-    } finally {
-      setBusyId(null);
-    }
-  };
 
   return (
     <div className="stack">
@@ -98,17 +72,7 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
                   <td>{formatDate(m.created_at)}</td>
                   <td>
                     <div className="row">
-                      {m.id !== user?.id && (
-                        <button type="button" className="btn btn-sm" disabled={busyId === m.id} onClick={() => void changeRole(m)} aria-label={TEXT.admin.makeRoleLabel(TEXT.admin.makeRole[m.role === "admin" ? "member" : "admin"], m.email)}>
-                          {TEXT.admin.makeRole[m.role === "admin" ? "member" : "admin"]}
-                        </button>
-                      )}
-                      <MuteControls member={m} />
-                      {m.role !== "admin" && (
-                        <button type="button" className="btn btn-sm btn-danger" disabled={busyId === m.id} onClick={() => void remove(m)} aria-label={TEXT.admin.deleteMemberLabel(m.email)}>
-                          {TEXT.common.delete}
-                        </button>
-                      )}
+                      <MemberActions member={m} self={m.id === user?.id} />
                     </div>
                   </td>
                 </tr>
@@ -117,16 +81,52 @@ export function MembersTab({ members, onChanged }: { members: Member[]; onChange
           </table>
         </div>
       )}
-      {adding && (
-        <AddMemberModal
-          onClose={() => setAdding(false)}
-          onAdded={async (email) => {
-            setAdding(false);
-            toast.show(TEXT.admin.added(email), "success");
-            await onChanged();
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {adding && (
+          <AddMemberModal
+            onClose={() => setAdding(false)}
+            onAdded={(email) => {
+              setAdding(false);
+              toast.show(TEXT.admin.added(email), "success");
+            }}
+          />
+        )}
+      </Suspense>
     </div>
+  );
+}
+
+/** A member's row actions: role change and removal (each confirmed first) through one fetcher, and the mute controls. */
+function MemberActions({ member: m, self }: { member: Member; self: boolean }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const write = useOwnFetcher<ActionResult<unknown>>();
+  const busy = write.state !== "idle";
+  useSettled(write, (answer) => !answer.ok && toast.show(answer.error, "error"));
+  const nextRole = m.role === "admin" ? "member" : "admin";
+
+  const changeRole = async () => {
+    if (await confirm(TEXT.admin.roleConfirm(m.name || m.email, TEXT.admin.roles[nextRole].toLowerCase()), TEXT.admin.changeRole)) {
+      void submitJson(write, ADMIN_PATH, { intent: "set-role", id: m.id, role: nextRole });
+    }
+  };
+  const remove = async () => {
+    if (await confirm(TEXT.confirm.deleteMember)) void submitJson(write, ADMIN_PATH, { intent: "delete-member", id: m.id });
+  };
+
+  return (
+    <>
+      {!self && (
+        <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void changeRole()} aria-label={TEXT.admin.makeRoleLabel(TEXT.admin.makeRole[nextRole], m.email)}>
+          {TEXT.admin.makeRole[nextRole]}
+        </button>
+      )}
+      <MuteControls member={m} />
+      {m.role !== "admin" && (
+        <button type="button" className="btn btn-sm btn-danger" disabled={busy} onClick={() => void remove()} aria-label={TEXT.admin.deleteMemberLabel(m.email)}>
+          {TEXT.common.delete}
+        </button>
+      )}
+    </>
   );
 }

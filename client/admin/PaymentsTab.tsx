@@ -1,63 +1,31 @@
-import { useState } from "react";
-import { api, errorText, unwrap } from "../api";
+import { useFetchers } from "react-router";
+import type { Answer, api } from "../api";
 import { TEXT } from "../text";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatClp, formatDate } from "../components/format";
 import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
+import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import { downloadCsv, paymentsCsv } from "./csv";
+import { ADMIN_PATH } from "./data";
 import type { Payment } from "./types";
+
+/** Whether any dashboard write is under way: the payments table takes one write at a time. */
+const useAdminWriting = () => useFetchers().some((f) => f.state !== "idle" && f.formAction === ADMIN_PATH);
 
 /** docs/spec.md §3: completed and pending as they are, refunded as refunded; any other status is shown as failed. */
 const shownStatus = (status: string) => (status === "completed" || status === "pending" || status === "refunded" ? status : "failed");
 const STATUS_BADGE = { completed: "badge-active", pending: "badge-other", refunded: "badge-other", failed: "badge-failed" } as const;
 
-export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onChanged: () => Promise<void> }) {
+export function PaymentsTab({ payments }: { payments: Payment[] }) {
   const confirm = useConfirm();
   const toast = useToast();
-  const [busy, setBusy] = useState<number | "all" | null>(null);
-
-  const remove = async (p: Payment) => {
-    if (!(await confirm(TEXT.confirm.deletePayment))) return;
-    setBusy(p.id);
-    try {
-      await unwrap(api.admin.payments[":id"].$delete({ param: { id: String(p.id) } }));
-      await onChanged();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.admin.deletePaymentFailed), "error");
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  // Full refunds of completed payments; the confirmation names the amount that goes back to the card.
-  const refund = async (p: Payment) => {
-    const amount = formatClp(p.amount_clp);
-    if (!(await confirm(TEXT.payments.refundConfirm(amount, p.user_email), TEXT.payments.refundConfirmButton(amount)))) return;
-    setBusy(p.id);
-    try {
-      const done = await unwrap(api.admin.payments[":id"].refund.$post({ param: { id: String(p.id) } }));
-      toast.show(TEXT.payments.refunded(formatClp(done.refunded_amount_clp ?? p.amount_clp), done.refund_type ?? ""), "success");
-      await onChanged();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.payments.refundFailed), "error");
-    } finally {
-      setBusy(null);
-    }
-  };
+  const clear = useOwnFetcher<ActionResult<unknown>>();
+  const writing = useAdminWriting();
+  useSettled(clear, (answer) => toast.show(answer.ok ? TEXT.admin.clearedPayments : answer.error, answer.ok ? "success" : "error"));
 
   const clearAll = async () => {
-    if (!(await confirm(TEXT.confirm.clearPayments, TEXT.admin.deleteAll))) return;
-    setBusy("all");
-    try {
-      await unwrap(api.admin.payments["clear-all"].$delete());
-      toast.show(TEXT.admin.clearedPayments, "success");
-      await onChanged();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.admin.clearPaymentsFailed), "error");
-    } finally {
-      setBusy(null);
-    }
+    if (await confirm(TEXT.confirm.clearPayments, TEXT.admin.deleteAll)) void submitJson(clear, ADMIN_PATH, { intent: "clear-payments" });
   };
 
   return (
@@ -65,7 +33,7 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
       <div className="spread">
         <h2 className="admin-section-title">{TEXT.admin.paymentsTitle}</h2>
         <div className="row">
-          <button type="button" className="btn btn-danger" disabled={payments.length === 0 || busy !== null} onClick={() => void clearAll()}>
+          <button type="button" className="btn btn-danger" disabled={payments.length === 0 || writing} onClick={() => void clearAll()}>
             {TEXT.admin.clearAll}
           </button>
           <button type="button" className="btn" onClick={() => downloadCsv("payments.csv", paymentsCsv(payments))}>
@@ -105,14 +73,7 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
                     </td>
                     <td>{formatDate(p.created_at)}</td>
                     <td className="row">
-                      {p.status === "completed" && (
-                        <button type="button" className="btn btn-sm" disabled={busy !== null} onClick={() => void refund(p)} aria-label={TEXT.payments.refundLabel(p.id, p.user_email)}>
-                          {TEXT.payments.refund}
-                        </button>
-                      )}
-                      <button type="button" className="btn btn-sm btn-danger" disabled={busy !== null} onClick={() => void remove(p)} aria-label={TEXT.admin.deletePaymentLabel(p.id, p.user_email)}>
-                        {TEXT.common.delete}
-                      </button>
+                      <PaymentActions payment={p} writing={writing} />
                     </td>
                   </tr>
                 );
@@ -122,5 +83,40 @@ export function PaymentsTab({ payments, onChanged }: { payments: Payment[]; onCh
         </div>
       )}
     </div>
+  );
+}
+
+/** A payment's row actions, each confirmed first: a full refund of a completed payment (the confirmation names the amount), removal. */
+function PaymentActions({ payment: p, writing }: { payment: Payment; writing: boolean }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const refunding = useOwnFetcher<ActionResult<Answer<typeof api.admin.payments[":id"]["refund"]["$post"]>>>();
+  const removal = useOwnFetcher<ActionResult<unknown>>();
+  const failed = (answer: ActionResult<unknown>) => !answer.ok && toast.show(answer.error, "error");
+  useSettled(removal, failed);
+  useSettled(refunding, (answer) => {
+    if (!answer.ok) return failed(answer);
+    toast.show(TEXT.payments.refunded(formatClp(answer.value.refunded_amount_clp ?? p.amount_clp), answer.value.refund_type ?? ""), "success");
+  });
+
+  const refund = async () => {
+    const amount = formatClp(p.amount_clp);
+    if (await confirm(TEXT.payments.refundConfirm(amount, p.user_email), TEXT.payments.refundConfirmButton(amount))) void submitJson(refunding, ADMIN_PATH, { intent: "refund", id: p.id });
+  };
+  const remove = async () => {
+    if (await confirm(TEXT.confirm.deletePayment)) void submitJson(removal, ADMIN_PATH, { intent: "delete-payment", id: p.id });
+  };
+
+  return (
+    <>
+      {p.status === "completed" && (
+        <button type="button" className="btn btn-sm" disabled={writing} onClick={() => void refund()} aria-label={TEXT.payments.refundLabel(p.id, p.user_email)}>
+          {TEXT.payments.refund}
+        </button>
+      )}
+      <button type="button" className="btn btn-sm btn-danger" disabled={writing} onClick={() => void remove()} aria-label={TEXT.admin.deletePaymentLabel(p.id, p.user_email)}>
+        {TEXT.common.delete}
+      </button>
+    </>
   );
 }

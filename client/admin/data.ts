@@ -1,7 +1,7 @@
 import { api, errorText, unwrap } from "../api";
 import type { LoaderFunctionArgs } from "react-router";
 import { MODERATION, type AuditAction } from "../../worker/shared/rules";
-import { attempt, readIntent } from "../data/actions";
+import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
 
@@ -65,21 +65,5 @@ export async function adminLoader() {
   }
 }
 
-export type AdminIntent =
-  | { intent: "mute"; id: number; hours: number }
-  | { intent: "unmute"; id: number }
-  | { intent: "resolve-report"; id: number; action: "hide" | "dismiss" };
-
-/** The dashboard's writes submitted through fetchers (moderation, issue 20); the router then reloads the dashboard. */
-export async function adminAction({ request }: { request: Request }) {
-  const body = await readIntent<AdminIntent>(request);
-  const param = { id: String(body.id) };
-  switch (body.intent) {
-    case "mute":
-      return attempt(() => unwrap(api.admin.members[":id"].mute.$post({ param, json: { hours: body.hours } })));
-    case "unmute":
-      return attempt(() => unwrap(api.admin.members[":id"].mute.$delete({ param })));
-    case "resolve-report":
-      return attempt(() => unwrap(api.admin.reports[":id"].resolve.$post({ param, json: { action: body.action } })));
-  }
-}
+/** A key test changes nothing the dashboard shows: no reload after it. */
+export const skipAfterKeyTest = skipAfter("test-keys");

@@ -1,17 +1,18 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { type FetcherWithComponents } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, errorText, unwrap, type Answer } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
+import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { CHAT_PATH, type channelMembersLoader } from "./data";
 
-type MembersList = Answer<(typeof api.groups)[":id"]["members"]["$get"]>;
-type Member = MembersList["members"][number];
-type Invitation = MembersList["invited"][number];
+/** The Manage Channel dialog's members list: a fetcher of the data-only route, started by the button that opens it. */
+export type MembersFetcher = FetcherWithComponents<Awaited<ReturnType<typeof channelMembersLoader>>>;
 
 function ChannelFields({ name, description, isPrivate, onChange }: { name: string; description: string; isPrivate: boolean; onChange: (patch: Partial<{ name: string; description: string; isPrivate: boolean }>) => void }) {
   return (
@@ -46,20 +47,13 @@ const toBody = (f: { name: string; description: string; isPrivate: boolean }) =>
 
 export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void; onCreated: (channel: ChannelDto) => void }) {
   const [form, setForm] = useState({ name: "", description: "", isPrivate: false });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const create = useOwnFetcher<ActionResult<ChannelDto>>();
+  const busy = create.state !== "idle";
+  const error = failureOf(create);
+  useSettled(create, (answer) => answer.ok && onCreated(answer.value));
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !form.name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(await unwrap(api.groups.$post({ json: toBody(form) })));
-    } catch (err) {
-      setError(errorText(err, TEXT.chat.createFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (!busy && form.name.trim()) void submitJson(create, CHAT_PATH, { intent: "create-channel", channel: toBody(form) });
   };
   return (
     <Modal title={TEXT.chat.createChannel} onClose={onClose}>
@@ -72,64 +66,30 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
   );
 }
 
-function MembersSection({ channelId }: { channelId: number }) {
+function MembersSection({ channelId, members }: { channelId: number; members: MembersFetcher }) {
   const T = TEXT.channelMembers;
-  const [list, setList] = useState<MembersList | null>(null);
-  const [loadError, setLoadError] = useState(false);
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const param = { id: String(channelId) };
+  const invite = useOwnFetcher<ActionResult<{ email: string }>>();
+  const change = useOwnFetcher<ActionResult<unknown>>();
+  const inviting = invite.state !== "idle";
+  const changing = change.state !== "idle";
+  useSettled(invite, (answer) => answer.ok && setEmail(""));
+  const loaded = members.data;
+  const list = loaded?.ok ? loaded.list : null;
+  const error = failureOf(invite) ?? failureOf(change);
+  const sentTo = !inviting && invite.data?.ok ? invite.data.value.email : null;
 
-  const load = () =>
-    unwrap(api.groups[":id"].members.$get({ param: { id: String(channelId) } }))
-      .then((l) => {
-        setList(l);
-        setLoadError(false);
-      })
-      .catch(() => setLoadError(true));
-  useEffect(() => {
-    void load();
-  }, [channelId]);
-
-  // Known and unknown emails get the same answer: an invitation (docs/architecture.md, "No account oracle").
-  const invite = async (e: FormEvent) => {
+  const submitInvite = (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim() || busy) return;
-    setBusy(true);
-    setError(null);
-    setSentTo(null);
-    try {
-      const sent = await unwrap(api.groups[":id"].members.$post({ param, json: { email: email.trim() } }));
-      setSentTo(sent.email);
-      setEmail("");
-      await load();
-    } catch (err) {
-      setError(errorText(err, TEXT.chat.memberAddFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (email.trim() && !inviting) void submitJson(invite, CHAT_PATH, { intent: "invite-member", id: channelId, email: email.trim() });
   };
-  const write = async (request: Promise<unknown>, fallback: string) => {
-    setError(null);
-    setSentTo(null);
-    try {
-      await request;
-      await load();
-    } catch (err) {
-      setError(errorText(err, fallback));
-    }
-  };
-  const remove = (member: Member) =>
-    write(unwrap(api.groups[":id"].members[":userId"].$delete({ param: { ...param, userId: String(member.id) } })), TEXT.chat.memberRemoveFailed);
-  const revoke = (invitation: Invitation) =>
-    write(unwrap(api.groups[":id"].invitations[":invitationId"].$delete({ param: { ...param, invitationId: String(invitation.id) } })), T.revokeFailed);
+  const remove = (userId: number) => void submitJson(change, CHAT_PATH, { intent: "remove-member", id: channelId, userId });
+  const revoke = (invitationId: number) => void submitJson(change, CHAT_PATH, { intent: "revoke-invitation", id: channelId, invitationId });
 
   return (
     <section className="chat-members" aria-labelledby="channel-members-title">
       <h3 id="channel-members-title">{T.title}</h3>
-      {loadError ? (
+      {loaded?.ok === false ? (
         <p className="faint">{T.loadFailed}</p>
       ) : list === null ? (
         <Spinner small label={T.loading} />
@@ -142,7 +102,7 @@ function MembersSection({ channelId }: { channelId: number }) {
               <span>
                 {m.name ?? m.email} <span className="faint">{m.email}</span>
               </span>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void remove(m)} aria-label={T.removeLabel(m.email)}>
+              <button type="button" className="btn btn-sm btn-ghost" disabled={changing} onClick={() => remove(m.id)} aria-label={T.removeLabel(m.email)}>
                 {T.remove}
               </button>
             </li>
@@ -152,19 +112,19 @@ function MembersSection({ channelId }: { channelId: number }) {
               <span>
                 {i.email} <span className="badge">{T.invitedBadge}</span>
               </span>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => void revoke(i)} aria-label={T.revokeLabel(i.email)}>
+              <button type="button" className="btn btn-sm btn-ghost" disabled={changing} onClick={() => revoke(i.id)} aria-label={T.revokeLabel(i.email)}>
                 {T.revoke}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <form className="row" onSubmit={invite}>
+      <form className="row" onSubmit={submitInvite}>
         <label htmlFor="channel-member-email" className="visually-hidden">
           {T.emailLabel}
         </label>
         <input id="channel-member-email" className="input" type="email" placeholder={T.emailPlaceholder} value={email} onChange={(e) => setEmail(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
-        <button type="submit" className="btn btn-sm" disabled={busy || !email.trim()}>
+        <button type="submit" className="btn btn-sm" disabled={inviting || !email.trim()}>
           {T.invite}
         </button>
       </form>
@@ -179,42 +139,27 @@ function MembersSection({ channelId }: { channelId: number }) {
   );
 }
 
-export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { channel: ChannelDto; onClose: () => void; onSaved: (c: ChannelDto) => void; onDeleted: (id: number) => void }) {
+export function ManageChannelModal({ channel, members, onClose, onSaved, onDeleted }: { channel: ChannelDto; members: MembersFetcher; onClose: () => void; onSaved: () => void; onDeleted: (id: number) => void }) {
   const confirm = useConfirm();
   const [form, setForm] = useState({ name: channel.name, description: channel.description ?? "", isPrivate: channel.is_private });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const param = { id: String(channel.id) };
+  const save = useOwnFetcher<ActionResult<ChannelDto>>();
+  const removal = useOwnFetcher<ActionResult<unknown>>();
+  const busy = save.state !== "idle" || removal.state !== "idle";
+  const error = failureOf(save) ?? failureOf(removal);
+  useSettled(save, (answer) => answer.ok && onSaved());
+  useSettled(removal, (answer) => answer.ok && onDeleted(channel.id));
 
-  const save = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !form.name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await unwrap(api.groups[":id"].$put({ param, json: toBody(form) })));
-    } catch (err) {
-      setError(errorText(err, TEXT.chat.updateFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (!busy && form.name.trim()) void submitJson(save, CHAT_PATH, { intent: "update-channel", id: channel.id, channel: toBody(form) });
   };
   const remove = async () => {
-    if (busy || !(await confirm(TEXT.confirm.deleteChannel, TEXT.chat.deleteChannel))) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await unwrap(api.groups[":id"].$delete({ param }));
-      onDeleted(channel.id);
-    } catch (err) {
-      setError(errorText(err, TEXT.chat.deleteFailed));
-      setBusy(false);
-    }
+    if (!busy && (await confirm(TEXT.confirm.deleteChannel, TEXT.chat.deleteChannel))) void submitJson(removal, CHAT_PATH, { intent: "delete-channel", id: channel.id });
   };
 
   return (
     <Modal title={TEXT.chat.manageTitle(channel.name)} onClose={onClose}>
-      <form onSubmit={save}>
+      <form onSubmit={submit}>
         <FormError error={error} />
         <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
         <ActionRow
@@ -230,7 +175,7 @@ export function ManageChannelModal({ channel, onClose, onSaved, onDeleted }: { c
           disabled={!form.name.trim()}
         />
       </form>
-      {form.isPrivate && <MembersSection channelId={channel.id} />}
+      {form.isPrivate && <MembersSection channelId={channel.id} members={members} />}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useLoaderData, useRevalidator, useSearchParams } from "react-router";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { TIMING } from "../../worker/shared/rules";
@@ -9,14 +9,21 @@ import { useMutedText } from "../moderation/MutedBanner";
 import { EmptyState, ErrorState } from "../components/States";
 import { Spinner } from "../components/Spinner";
 import { useSession } from "../session/session-context";
-import { CreateChannelModal, ManageChannelModal } from "./ChannelModals";
+import type { MembersFetcher } from "./ChannelModals";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { LockIcon } from "./icons";
-import type { chatLoader } from "./data";
+import { channelMembersPath, type chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import "./chat.css";
+
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
+
+// The channel dialogs load their code when opened (the first visit carries only the chat).
+const CreateChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ default: m.CreateChannelModal })));
+const ManageChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ default: m.ManageChannelModal })));
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
@@ -164,6 +171,11 @@ export default function ChatPage() {
   const [gone, setGone] = useState<ReadonlySet<number>>(() => new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const members: MembersFetcher = useFetcher({ key: "channel-members" });
+  const manage = (channel: ChannelDto) => {
+    void members.load(channelMembersPath(channel.id));
+    setDialog({ kind: "manage", channel });
+  };
   const channels = loaded.ok ? loaded.channels.filter((c) => !gone.has(c.id)) : null;
   useEffect(() => {
     if (loaded.ok) unreadStore.load(loaded.channels);
@@ -189,11 +201,15 @@ export default function ChatPage() {
     setDrawerOpen(false);
     if (linkedGroup) setParams({}, { replace: true });
   };
-  const removeChannel = (id: number) => {
+  // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
+  const forgetChannel = (id: number) => {
     setDialog(null);
-    // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
     setGone((set) => new Set(set).add(id));
     setSelectedId((current) => (current === id ? null : current));
+  };
+  // Deleted elsewhere (the socket says so): the list is loaded again; a delete from the dialog reloads it through the action.
+  const removeChannel = (id: number) => {
+    forgetChannel(id);
     void revalidator.revalidate();
   };
 
@@ -215,7 +231,7 @@ export default function ChatPage() {
           channels={channels}
           selectedId={selected?.id ?? null}
           onSelect={select}
-          onManage={(channel) => setDialog({ kind: "manage", channel })}
+          onManage={manage}
           onCreate={() => setDialog({ kind: "create" })}
         />
       </nav>
@@ -236,27 +252,26 @@ export default function ChatPage() {
           </EmptyState>
         </section>
       )}
-      {dialog?.kind === "create" && (
-        <CreateChannelModal
-          onClose={() => setDialog(null)}
-          onCreated={(channel) => {
-            setDialog(null);
-            select(channel.id);
-            void revalidator.revalidate();
-          }}
-        />
-      )}
-      {dialog?.kind === "manage" && (
-        <ManageChannelModal
-          channel={dialog.channel}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            void revalidator.revalidate();
-          }}
-          onDeleted={removeChannel}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === "create" && (
+          <CreateChannelModal
+            onClose={() => setDialog(null)}
+            onCreated={(channel) => {
+              setDialog(null);
+              select(channel.id);
+            }}
+          />
+        )}
+        {dialog?.kind === "manage" && (
+          <ManageChannelModal
+            channel={dialog.channel}
+            members={members}
+            onClose={() => setDialog(null)}
+            onSaved={() => setDialog(null)}
+            onDeleted={forgetChannel}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

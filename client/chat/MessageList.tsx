@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
 import { TEXT } from "../text";
@@ -12,21 +12,38 @@ import { ReportModal } from "../moderation/ReportModal";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
 
-// One request per URL per page load, shared by every message that links it.
-const previewCache = new Map<string, Promise<Preview | null>>();
-function loadPreview(url: string): Promise<Preview | null> {
-  let p = previewCache.get(url);
-  if (!p) {
-    p = unwrap(api["link-preview"].$post({ json: { url } }))
+// One request per URL per page load, shared by every message that links it: a small external store
+// (read with useSyncExternalStore) whose first subscriber for a URL starts its request.
+type PreviewState = { done: false } | { done: true; preview: Preview | null };
+const LOADING: PreviewState = { done: false };
+const previews = new Map<string, PreviewState>();
+const previewListeners = new Map<string, Set<() => void>>();
+
+function subscribePreview(url: string, notify: () => void) {
+  const listeners = previewListeners.get(url) ?? new Set();
+  previewListeners.set(url, listeners);
+  listeners.add(notify);
+  if (!previews.has(url)) {
+    previews.set(url, LOADING);
+    void unwrap(api["link-preview"].$post({ json: { url } }))
       .then((r) => r.preview)
-      .catch((err) => {
+      .catch((err: unknown) => {
         console.warn("link preview failed", url, err instanceof Error ? err.message : err);
         return null;
+      })
+      .then((preview) => {
+        previews.set(url, { done: true, preview });
+        previewListeners.get(url)?.forEach((listener) => listener());
       });
-    previewCache.set(url, p);
   }
-  return p;
+  return () => void listeners.delete(notify);
 }
+
+const usePreview = (url: string) =>
+  useSyncExternalStore(
+    useCallback((notify: () => void) => subscribePreview(url, notify), [url]),
+    () => previews.get(url) ?? LOADING,
+  );
 
 const hostOf = (url: string) => {
   try {
@@ -37,16 +54,9 @@ const hostOf = (url: string) => {
 };
 
 function LinkPreviewCard({ url }: { url: string }) {
-  const [state, setState] = useState<{ preview: Preview | null; done: boolean }>({ preview: null, done: false });
-  useEffect(() => {
-    let live = true;
-    void loadPreview(url).then((preview) => live && setState({ preview, done: true }));
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  const { preview, done } = state;
-  if (!done) return <div className="link-preview link-preview-loading" aria-hidden="true" />;
+  const state = usePreview(url);
+  if (!state.done) return <div className="link-preview link-preview-loading" aria-hidden="true" />;
+  const { preview } = state;
   if (!preview || (!preview.title && !preview.description && !preview.image)) {
     // A failure shows only the hostname.
     return (

@@ -1,14 +1,21 @@
 // Writes go through route actions (submitted by fetchers); these helpers give every action the same
 // result shape and every form the same way to hear that its submission settled.
-import { useEffect, useRef } from "react";
-import type { FetcherWithComponents, SubmitTarget } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { FetcherWithComponents, ShouldRevalidateFunction, SubmitTarget } from "react-router";
 
 type JsonObject = Extract<SubmitTarget, Record<string, unknown>>;
 import { errorText } from "../api";
 import { TEXT } from "../text";
 
-/** What an action answers: its value, or the error text to show (the server's, else the fallback). */
-export type ActionResult<T = null> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * What an action answers: its value, or the error text to show (the server's, else the fallback).
+ * `partly` marks a write of several steps that failed after one was saved: the screen is loaded again.
+ */
+export type ActionResult<T = null> = { ok: true; value: T } | { ok: false; error: string; partly?: true };
+
+/** An error whose message is already the text to show (an AI answer that broke its contract: docs/spec.md §8). */
+export class ShownError extends Error {}
 
 /**
  * Runs one write and turns its failure into an error text: the server's, else `fallback`; or always
@@ -18,12 +25,25 @@ export async function attempt<T>(write: () => Promise<T>, fallback: string = TEX
   try {
     return { ok: true, value: await write() };
   } catch (err) {
+    if (err instanceof ShownError) return { ok: false, error: err.message };
     return { ok: false, error: fixed ? fallback : errorText(err, fallback) };
   }
 }
 
 /** An action's body, as `submitJson` sent it (the intent union of that screen). */
 export const readIntent = async <I,>(request: Request): Promise<I> => request.json();
+
+let fetchers = 0;
+
+/**
+ * `useFetcher` with a key of this component's own mount. React Router's default key is `useId()`,
+ * which Preact (docs/client.md) gives again to a component mounted anew at the same place: a dialog
+ * opened again would get its last answer, and close at once on the last success.
+ */
+export function useOwnFetcher<T>() {
+  const [key] = useState(() => `own-${++fetchers}`);
+  return useFetcher<T>({ key });
+}
 
 /** Submits `intent` as JSON to the action of the route at `action`. */
 export function submitJson<I extends JsonObject>(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, action: string, intent: I) {
@@ -44,3 +64,26 @@ export function useSettled<T>(fetcher: Pick<FetcherWithComponents<T>, "state" | 
     callback.current(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 }
+
+/**
+ * A route's `shouldRevalidate` after a write: no reload after the named intents (their answer is the
+ * new state, or they change nothing the route shows) nor after a write that failed (nothing changed,
+ * unless `partly`); otherwise the router's default.
+ */
+export const skipAfter =
+  (...intents: string[]): ShouldRevalidateFunction =>
+  ({ json, actionResult, defaultShouldRevalidate }) => {
+    if (json && typeof json === "object" && "intent" in json && typeof json.intent === "string" && intents.includes(json.intent)) return false;
+    const failed = actionResult && typeof actionResult === "object" && "ok" in actionResult && actionResult.ok === false && !("partly" in actionResult);
+    return failed ? false : defaultShouldRevalidate;
+  };
+
+/** After a write the route loads again, not after one that failed. */
+export const skipAfterFailure = skipAfter();
+
+
+/**
+ * The error a fetcher's last write answered, to show in its form: from the moment the answer is in
+ * (while the router reloads the screen) until the next submission.
+ */
+export const failureOf = (fetcher: { state: string; data?: ActionResult<unknown> }) => (fetcher.state !== "submitting" && fetcher.data?.ok === false ? fetcher.data.error : null);

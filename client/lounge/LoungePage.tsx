@@ -16,6 +16,9 @@ import { ShareModal } from "./ShareModal";
 import type { Comment, Post } from "./types";
 import "./lounge.css";
 
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
+
 type Dialog = { kind: "new-post" } | { kind: "notice" } | { kind: "comments"; post: Post } | { kind: "share"; post: Post } | null;
 
 /** The Lounge: the Cosmic Notice Board, then the feed (newest first, more on scroll), the welcome card. */
@@ -83,15 +86,7 @@ export default function LoungePage() {
       </button>
 
       {dialog?.kind === "new-post" && <NewPostModal onClose={() => setDialog(null)} />}
-      {dialog?.kind === "notice" && (
-        <NoticeModal
-          onClose={() => setDialog(null)}
-          onCreated={() => {
-            setDialog(null);
-            void revalidator.revalidate();
-          }}
-        />
-      )}
+      {dialog?.kind === "notice" && <NoticeModal onClose={() => setDialog(null)} />}
       {dialog?.kind === "comments" && dialogPost && (
         <CommentsModal post={dialogPost} comments={comments} highlight={dialogPost.id === linked?.id ? linkedComment : undefined} onClose={closeDialog} />
       )}

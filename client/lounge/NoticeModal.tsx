@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, errorText, unwrap } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
-import { generateNoticeImage, generateNoticeText, NoticeAiError, type NoticeImageRequest, type NoticeTextRequest } from "./notice-ai";
-import type { Notice } from "./types";
+import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { LOUNGE_PATH } from "./data";
+import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
 
 type Tab = "manual" | "ai-text" | "ai-image";
 const TABS: { id: Tab; readonly label: string }[] = (["manual", "ai-text", "ai-image"] as const).map((id) => ({
@@ -20,19 +20,25 @@ const TABS: { id: Tab; readonly label: string }[] = (["manual", "ai-text", "ai-i
 
 type Draft = { title: string; content: string; image_url: string; is_pinned: boolean };
 
-const aiErrorText = (err: unknown, fallback: string) => (err instanceof NoticeAiError ? err.message : errorText(err, fallback));
-
-/** Create notice (admins): tabs Manual, AI Text and AI Image; the AI tabs fill the Manual form. */
-export function NoticeModal({ onClose, onCreated }: { onClose(): void; onCreated(notice: Notice): void }) {
+/**
+ * Create notice (admins): tabs Manual, AI Text and AI Image; the AI tabs fill the Manual form. Every
+ * request is an intent of the lounge's action, sent by the tab's fetcher.
+ */
+export function NoticeModal({ onClose }: { onClose(): void }) {
   const [tab, setTab] = useState<Tab>("manual");
   const [draft, setDraft] = useState<Draft>({ title: "", content: "", image_url: "", is_pinned: false });
   const baseId = useId();
+  const capabilities = useAiCapabilities();
+  const select = (next: Tab) => {
+    if (next === "ai-image") capabilities.load();
+    setTab(next);
+  };
 
   return (
     <Modal title={TEXT.lounge.createNoticeTitle} onClose={onClose} wide>
-      <TabList label={TEXT.lounge.noticeSource} tabs={TABS} selected={tab} onSelect={setTab} ids={baseId} />
+      <TabList label={TEXT.lounge.noticeSource} tabs={TABS} selected={tab} onSelect={select} ids={baseId} />
       <div {...tabPanelProps(baseId, tab)}>
-        {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onCreated} />}
+        {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onClose} />}
         {tab === "ai-text" && (
           <AiTextTab
             onGenerated={({ title, content }) => {
@@ -58,30 +64,21 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
   draft: Draft;
   setDraft: React.Dispatch<React.SetStateAction<Draft>>;
   onCancel(): void;
-  onCreated(notice: Notice): void;
+  onCreated(): void;
 }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const create = useOwnFetcher<ActionResult<unknown>>();
+  const busy = create.state !== "idle";
   const valid = draft.title.trim() !== "" && draft.content.trim() !== "";
+  useSettled(create, (answer) => answer.ok && onCreated());
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!valid || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const notice = await unwrap(
-        api["cosmic-notices"].$post({
-          json: { title: draft.title.trim(), content: draft.content.trim(), image_url: draft.image_url.trim() || null, is_pinned: draft.is_pinned },
-        }),
-      );
-      onCreated(notice);
-    } catch (err) {
-      setError(errorText(err, TEXT.lounge.noticeCreateFailed));
-      setBusy(false);
-    }
+    const notice = { title: draft.title.trim(), content: draft.content.trim(), image_url: draft.image_url.trim() || null, is_pinned: draft.is_pinned };
+    void submitJson(create, LOUNGE_PATH, { intent: "create-notice", notice });
   };
+  const error = failureOf(create);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -133,21 +130,14 @@ function Select<T extends string>({ label, value, options, onChange }: { label: 
 function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; content: string }): void }) {
   const id = useId();
   const [req, setReq] = useState<NoticeTextRequest>({ prompt: "", type: NOTICE_TEXT_TYPES[0], model: TEXT_MODELS[0] });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const draft = useOwnFetcher<ActionResult<{ title: string; content: string }>>();
+  const busy = draft.state !== "idle";
+  useSettled(draft, (answer) => answer.ok && onGenerated(answer.value));
+  const error = failureOf(draft);
 
-  const generate = async (e: FormEvent) => {
+  const generate = (e: FormEvent) => {
     e.preventDefault();
-    if (!req.prompt.trim() || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onGenerated(await generateNoticeText({ ...req, prompt: req.prompt.trim() }));
-    } catch (err) {
-      setError(aiErrorText(err, TEXT.lounge.aiTextFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (req.prompt.trim() && !busy) void submitJson(draft, LOUNGE_PATH, { intent: "notice-text", request: { ...req, prompt: req.prompt.trim() } });
   };
 
   return (
@@ -170,23 +160,15 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
 function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
   const id = useId();
   const [req, setReq] = useState<NoticeImageRequest>({ prompt: "", style: IMAGE_STYLES[0], quality: IMAGE_QUALITIES[0], size: IMAGE_SIZES[1], model: "openai" });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const caps = useAiCapabilities();
-  const unavailable = imageUnavailableReason(caps, req.model);
+  const image = useOwnFetcher<ActionResult<{ image_url: string }>>();
+  const busy = image.state !== "idle";
+  useSettled(image, (answer) => answer.ok && onGenerated(answer.value.image_url));
+  const error = failureOf(image);
+  const unavailable = imageUnavailableReason(useAiCapabilities().caps, req.model);
 
-  const generate = async (e: FormEvent) => {
+  const generate = (e: FormEvent) => {
     e.preventDefault();
-    if (!req.prompt.trim() || unavailable || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onGenerated((await generateNoticeImage({ ...req, prompt: req.prompt.trim() })).image_url);
-    } catch (err) {
-      setError(aiErrorText(err, TEXT.lounge.aiImageFailed));
-    } finally {
-      setBusy(false);
-    }
+    if (req.prompt.trim() && !unavailable && !busy) void submitJson(image, LOUNGE_PATH, { intent: "notice-image", request: { ...req, prompt: req.prompt.trim() } });
   };
 
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { useToast } from "../components/Toasts";
-import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
@@ -39,8 +39,8 @@ const CommentIcon = () => (
 
 /** One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete. */
 export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props) {
-  const like = useFetcher<LikeAnswer>();
-  const remove = useFetcher<ActionResult<unknown>>();
+  const like = useOwnFetcher<LikeAnswer>();
+  const remove = useOwnFetcher<ActionResult<unknown>>();
   const confirm = useConfirm();
   const toast = useToast();
   const { hash } = useLocation();

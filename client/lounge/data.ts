@@ -1,13 +1,11 @@
 // The lounge's data: its loader (notice board and the first page of the feed, in parallel), the
-// data-only loaders of older pages and of a post's comments, and its action (every lounge write).
-import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
+// data-only loaders of older pages and of a post's comments (its action: actions.ts).
+import type { LoaderFunctionArgs } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, unwrap } from "../api";
-import { attempt, readIntent, type ActionResult } from "../data/actions";
+import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";
-import { TEXT } from "../text";
-
 export const LOUNGE_PATH = "/app/lounge";
 export const POSTS_PAGE_PATH = "/data/posts";
 export const commentsPath = (postId: number) => `/data/posts/${postId}/comments`;
@@ -31,31 +29,5 @@ export const olderPostsLoader = ({ request }: LoaderFunctionArgs) => loadPage(()
 
 export const commentsLoader = ({ params }: LoaderFunctionArgs) => loadPage(() => unwrap(api.posts[":id"].comments.$get({ param: { id: String(params.id) } })));
 
-export type LoungeIntent =
-  | { intent: "like"; id: number }
-  | { intent: "delete-post"; id: number }
-  | { intent: "create-post"; content: string }
-  | { intent: "comment"; id: number; content: string }
-  | { intent: "delete-notice"; id: number };
-
-/** Every lounge write; the router then loads the lounge again (except after a like: its answer is the new state). */
-export async function loungeAction({ request }: { request: Request }): Promise<ActionResult<unknown>> {
-  const body = await readIntent<LoungeIntent>(request);
-  const id = "id" in body ? { param: { id: String(body.id) } } : { param: { id: "" } };
-  switch (body.intent) {
-    case "like":
-      return attempt(() => unwrap(api.posts[":id"].like.$post(id)));
-    case "delete-post":
-      return attempt(() => unwrap(api.posts[":id"].$delete(id)), TEXT.lounge.postDeleteFailed, { fixed: true });
-    case "create-post":
-      return attempt(() => unwrap(api.posts.$post({ json: { content: body.content } })));
-    case "comment":
-      return attempt(() => unwrap(api.posts[":id"].comments.$post({ ...id, json: { content: body.content } })));
-    case "delete-notice":
-      return attempt(() => unwrap(api["cosmic-notices"][":id"].$delete(id)), TEXT.lounge.noticeDeleteFailed, { fixed: true });
-  }
-}
-
-/** A like's answer is the new state of that post: nothing else to load again. */
-export const skipAfterLike: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) =>
-  json && typeof json === "object" && "intent" in json && json.intent === "like" ? false : defaultShouldRevalidate;
+/** A like's answer is the new state of that post, and an AI draft changes nothing yet: nothing to load again. */
+export const skipAfterLikeOrDraft = skipAfter("like", "notice-text", "notice-image");

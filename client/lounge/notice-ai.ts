@@ -1,39 +1,32 @@
-// The notice modal's AI actions: ONE function per tab, calling /api/ai/generate-notice-text and
-// /api/ai/generate-notice-image through the typed client. Failures become NoticeAiError with the text
-// to show: the server's error (or the spec's fallback), plus 'Details' and 'Model' lines when given.
+// The notice modal's AI requests, run by the lounge's action: ONE function per tab, calling
+// /api/ai/generate-notice-text and /api/ai/generate-notice-image through the typed client, answering an
+// ActionResult: a failure shows the server's error (or the spec's fallback) with its 'Details' and
+// 'Model' lines; an answer that breaks the contract shows NoticeAiError's own text.
 import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { TEXT } from "../text";
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
-import { aiCall, aiErrorLines } from "../components/ai";
+import { aiAttempt, aiCall } from "../ai/requests";
+import { ShownError } from "../data/actions";
 
 export type NoticeTextRequest = InferRequestType<(typeof api.ai)["generate-notice-text"]["$post"]>["json"];
 export type NoticeImageRequest = InferRequestType<(typeof api.ai)["generate-notice-image"]["$post"]>["json"];
 
-/** An error whose message is already the text to show (docs/spec.md §8). */
-export class NoticeAiError extends Error {}
+/** An AI answer that broke its contract; its message is the text to show (docs/spec.md §8). */
+export class NoticeAiError extends ShownError {}
 
-async function call<T>(request: Promise<T>, fallback: string): Promise<T> {
-  try {
-    return await aiCall(request);
-  } catch (err) {
-    throw new NoticeAiError(aiErrorLines(err, fallback).join("\n"));
-  }
-}
+/** AI Text tab: the draft (title cut to 60, content as paragraph HTML) for the Manual tab, or the error to show. */
+export const generateNoticeText = (request: NoticeTextRequest) =>
+  aiAttempt(async () => toNoticeDraft(await aiCall(unwrap(api.ai["generate-notice-text"].$post({ json: request })))), TEXT.lounge.aiTextFailed);
 
-/** AI Text tab: returns the draft (title cut to 60, content as paragraph HTML) for the Manual tab. */
-export async function generateNoticeText(request: NoticeTextRequest): Promise<{ title: string; content: string }> {
-  const body: unknown = await call(unwrap(api.ai["generate-notice-text"].$post({ json: request })), TEXT.lounge.aiTextFailed);
-  return toNoticeDraft(body);
-}
-
-/** AI Image tab: returns the generated image's URL for the Manual tab. */
-export async function generateNoticeImage(request: NoticeImageRequest): Promise<{ image_url: string }> {
-  const body: unknown = await call(unwrap(api.ai["generate-notice-image"].$post({ json: request })), TEXT.lounge.aiImageFailed);
-  const imageUrl = body && typeof body === "object" && "image_url" in body ? body.image_url : undefined;
-  if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
-  return { image_url: imageUrl };
-}
+/** AI Image tab: the generated image's URL for the Manual tab, or the error to show. */
+export const generateNoticeImage = (request: NoticeImageRequest) =>
+  aiAttempt(async () => {
+    const body: unknown = await aiCall(unwrap(api.ai["generate-notice-image"].$post({ json: request })));
+    const imageUrl = body && typeof body === "object" && "image_url" in body ? body.image_url : undefined;
+    if (typeof imageUrl !== "string" || !imageUrl) throw new NoticeAiError(TEXT.lounge.aiInvalidResponse);
+    return { image_url: imageUrl };
+  }, TEXT.lounge.aiImageFailed);
 
 /**
  * docs/spec.md §5: an AI response must carry string title/content; content must be non-empty; the title is cut

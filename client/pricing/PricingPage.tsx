@@ -1,45 +1,51 @@
 // docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, ApiRequestError, errorText, unwrap, type Answer } from "../api";
 import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
-import type { MembershipStatusView } from "../session/membership";
-import type { pricingLoader } from "./data";
+import { failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import type { pricingAction } from "./actions";
+import { PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
+
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 /** Active green, admin purple, anything else yellow (docs/spec.md §4 Membership). */
 export const statusBadgeClass = (status: string) =>
   status === "active" ? "badge badge-active" : status === "admin" ? "badge badge-admin-status" : "badge badge-other";
-
-type Membership = MembershipStatusView;
-// The Webpay form to post: the url and token of the answer that starts a checkout.
-type Checkout = Pick<Extract<Answer<typeof api.payments.initiate.$post>, { token: string }>, "url" | "token">;
 
 export default function PricingPage() {
   const loaded = useLoaderData<typeof pricingLoader>();
   const { user, store } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
-  // The loader's status, until a payment start answers that the membership is already active.
-  const [activeMembership, setMembership] = useState<Membership | null>(null);
+  const payment = useOwnFetcher<typeof pricingAction>();
+  const answer = payment.data?.ok ? payment.data.value : null;
+  // The Webpay form to post, or the membership a payment start found already active.
+  const checkout = answer && "token" in answer ? answer : null;
+  const activeMembership = answer && "membership" in answer ? answer.membership : null;
   const membership = activeMembership ?? loaded.membership;
+  const notice = activeMembership ? TEXT.payment.alreadyActive : null;
+  const error = failureOf(payment);
+  // Busy until the browser leaves for Webpay.
+  const busy = payment.state !== "idle" || checkout !== null;
   const statusError = loaded.statusFailed;
+  useSettled(payment, (result) => {
+    if (!result.ok) toast.show(result.error, "error");
+    else if ("membership" in result.value) toast.show(TEXT.payment.alreadyActive, "success");
+  });
   // Once per form element (development's StrictMode attaches a new element's ref twice).
   const submitOnMount = useCallback((form: HTMLFormElement | null) => {
     if (!form || form.dataset.sent) return;
     form.dataset.sent = "true";
     form.submit();
   }, []);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [checkout, setCheckout] = useState<Checkout | null>(null);
 
   useEffect(() => {
     if (!notice) return;
@@ -47,27 +53,7 @@ export default function PricingPage() {
     return () => clearTimeout(timer);
   }, [notice, navigate]);
 
-
-  async function pay() {
-    setBusy(true);
-    setError(null);
-    try {
-      const body = await unwrap(api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }));
-      if ("membership" in body) {
-        setMembership(body.membership);
-        setNotice(TEXT.payment.alreadyActive);
-        toast.show(TEXT.payment.alreadyActive, "success");
-        setBusy(false);
-        return;
-      }
-      setCheckout({ url: body.url, token: body.token });
-    } catch (err) {
-      const text = err instanceof ApiRequestError ? errorText(err, TEXT.payment.initiateFailed) : TEXT.payment.initiateNetwork;
-      setError(text);
-      toast.show(text, "error");
-      setBusy(false);
-    }
-  }
+  const pay = () => void submitJson(payment, PRICING_PATH, { intent: "pay" });
 
   const showStatus = membership && membership.status !== "none";
   const benefits = [TEXT.payment.benefitLibrary, TEXT.payment.benefitAi, TEXT.payment.benefitAccess(MEMBERSHIP.periodDays)];

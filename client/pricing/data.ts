@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { skipAfter } from "../data/actions";
 import { fetchMembershipStatus } from "../session/membership";
 import type { SessionStore } from "../session/session-store";
 
@@ -12,3 +13,8 @@ export async function pricingLoader(session: SessionStore) {
     () => ({ membership: null, statusFailed: true }),
   );
 }
+
+export const PRICING_PATH = "/pricing";
+
+/** The answer is the new state (a checkout to post, or the active membership): nothing to load again. */
+export const skipAfterPay = skipAfter("pay");

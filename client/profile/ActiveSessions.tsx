@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { TEXT } from "../text";
-import { api, errorText, unwrap } from "../api";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import type { SessionsData } from "./data";
+import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { PROFILE_PATH, type SessionsData } from "./data";
 
 /** A readable device label from a user agent string (browser on system), or a neutral fallback. */
 export function describeAgent(ua: string | null): string {
@@ -19,28 +18,17 @@ export function describeAgent(ua: string | null): string {
 export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const signOut = useOwnFetcher<ActionResult<{ signed_out: number }>>();
+  const busy = signOut.state !== "idle";
   const rows = sessions.ok ? sessions.rows : null;
-
-  const signOutOthers = async () => {
-    setBusy(true);
-    try {
-      const res = await unwrap(api.sessions.others.$delete());
-      toast.show(TEXT.profile.signedOutOthers(res.signed_out), "success");
-      await revalidator.revalidate();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.profile.signOutOthersFailed), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  useSettled(signOut, (answer) => toast.show(answer.ok ? TEXT.profile.signedOutOthers(answer.value.signed_out) : answer.error, answer.ok ? "success" : "error"));
 
   const others = rows?.filter((r) => !r.current).length ?? 0;
   return (
     <section className="card" aria-labelledby="sessions-title">
       <div className="spread">
         <h2 id="sessions-title">{TEXT.profile.sessionsTitle}</h2>
-        <button type="button" className="btn btn-sm" disabled={busy || others === 0} onClick={() => void signOutOthers()}>
+        <button type="button" className="btn btn-sm" disabled={busy || others === 0} onClick={() => void submitJson(signOut, PROFILE_PATH, { intent: "sign-out-others" })}>
           {TEXT.profile.signOutOthers}
         </button>
       </div>

@@ -2,17 +2,19 @@ import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";
-import { useSession } from "../session/session-context";
+import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
-import type { profileLoader } from "./data";
+import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
 import "./profile.css";
+
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
 
@@ -35,54 +37,36 @@ const ACTIVITY = [
 ] as const;
 
 export default function ProfilePage() {
-  const { store } = useSession();
   const { profile: data, sessions, payments } = useLoaderData<typeof profileLoader>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const saving = useOwnFetcher<ActionResult<unknown>>();
+  const busy = saving.state !== "idle";
+  const saveError = failureOf(saving);
   const ids = { name: useId(), bio: useId(), tz: useId(), zones: useId() };
+  // Edit mode ends once the save succeeded; the router has loaded the profile again by then.
+  useSettled(saving, (answer) => {
+    if (!answer.ok) return;
+    setEditing(false);
+    setDraft(null);
+  });
 
   const startEditing = () => {
     if (!data) return;
     setDraft({ goals: [...data.goals], interests: [...data.interests], name: data.user.name ?? "", bio: data.user.bio ?? "", timezone: data.user.timezone ?? "" });
-    setSaveError(null);
     setEditing(true);
   };
 
-  const save = async (e?: FormEvent) => {
+  const save = (e?: FormEvent) => {
     e?.preventDefault();
-    if (!data || !draft) return;
-    setSaving(true);
-    setSaveError(null);
-    const fail = (err: unknown, fallback: string) => {
-      setSaveError(errorText(err, fallback));
-      setSaving(false);
-    };
-    try {
-      // docs/spec.md §3: only goals, interests and socials are sent, JSON-encoded.
-      const json = { goals: JSON.stringify(cleanEntries(draft.goals)), interests: JSON.stringify(cleanEntries(draft.interests)), socials: JSON.stringify(data.socials) };
-      await unwrap(api.profile.$put({ json }));
-    } catch (err) {
-      return fail(err, TEXT.profile.saveFailed);
-    }
+    if (!data || !draft || busy) return;
+    // docs/spec.md §3: only goals, interests and socials are sent, JSON-encoded.
+    const profile = { goals: JSON.stringify(cleanEntries(draft.goals)), interests: JSON.stringify(cleanEntries(draft.interests)), socials: JSON.stringify(data.socials) };
     const details = { name: draft.name.trim(), bio: draft.bio.trim(), timezone: draft.timezone.trim() };
     const u = data.user;
-    if (details.name !== (u.name ?? "") || details.bio !== (u.bio ?? "") || details.timezone !== (u.timezone ?? "")) {
-      try {
-        await unwrap(api.users.me.$patch({ json: details }));
-      } catch (err) {
-        await revalidator.revalidate();
-        return fail(err, TEXT.profile.detailsSaveFailed);
-      }
-      void store.fetchUser();
-    }
-    // The router loads the profile again; edit mode ends once the save succeeded.
-    await revalidator.revalidate();
-    setSaving(false);
-    setEditing(false);
-    setDraft(null);
+    const changed = details.name !== (u.name ?? "") || details.bio !== (u.bio ?? "") || details.timezone !== (u.timezone ?? "");
+    void submitJson(saving, PROFILE_PATH, { intent: "save-profile", profile, details: changed ? details : null });
   };
 
   if (!data) {
@@ -102,11 +86,11 @@ export default function ProfilePage() {
         <h1>{TEXT.profile.title}</h1>
         {editing ? (
           <div className="row">
-            <button type="button" className="btn" disabled={saving} onClick={() => setEditing(false)}>
+            <button type="button" className="btn" disabled={busy} onClick={() => setEditing(false)}>
               {TEXT.common.cancel}
             </button>
-            <button type="submit" form="profile-form" className="btn btn-primary" disabled={saving}>
-              {saving ? TEXT.profile.saving : TEXT.profile.save}
+            <button type="submit" form="profile-form" className="btn btn-primary" disabled={busy}>
+              {busy ? TEXT.profile.saving : TEXT.profile.save}
             </button>
           </div>
         ) : (

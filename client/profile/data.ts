@@ -1,7 +1,6 @@
 // The profile's data: the profile, the member's sessions and payments, in parallel; each fails on its own.
-import type { ShouldRevalidateFunction } from "react-router";
 import { api, errorText, unwrap } from "../api";
-import { attempt, readIntent } from "../data/actions";
+import { skipAfter } from "../data/actions";
 import { TEXT } from "../text";
 
 export const PROFILE_PATH = "/app/profile";
@@ -53,17 +52,5 @@ export type ProfileData = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
 export type SessionsData = Awaited<ReturnType<typeof profileLoader>>["sessions"];
 export type PaymentsData = Awaited<ReturnType<typeof profileLoader>>["payments"];
 
-export type ProfileIntent = { intent: "delete-account"; confirm: string };
-
-/** The profile's writes through fetchers: deleting the account (issue 20), confirmed by the member's own email. */
-export async function profileAction({ request }: { request: Request }) {
-  const body = await readIntent<ProfileIntent>(request);
-  switch (body.intent) {
-    case "delete-account":
-      return attempt(() => unwrap(api.profile.$delete({ json: { confirm: body.confirm } })), TEXT.dataRights.deleteFailed);
-  }
-}
-
 /** After deleting the account there is no profile to load again: the member leaves for the landing page. */
-export const skipAfterAccountDeletion: ShouldRevalidateFunction = ({ json, defaultShouldRevalidate }) =>
-  json && typeof json === "object" && "intent" in json && json.intent === "delete-account" ? false : defaultShouldRevalidate;
+export const skipAfterAccountDeletion = skipAfter("delete-account");

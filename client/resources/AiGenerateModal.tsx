@@ -1,13 +1,15 @@
 import { useId, useState, type FormEvent } from "react";
-import { aiErrorLines, imageUnavailableReason, useAiCapabilities } from "../components/ai";
+import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps, type TabItem } from "../components/Tabs";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import { TEXT } from "../text";
+import { LIBRARY_PATH } from "./data";
 import { splitTagInput } from "./library";
-import { generateResourceImage, generateResourceText, type GenerationResult, type ImageGenerationInput, type TextGenerationInput } from "./resource-ai";
+import type { GenerationResult, ImageGenerationInput, TextGenerationInput } from "./resource-ai";
 
 type Tab = "text" | "image";
 const TAB_IDS: readonly Tab[] = ["text", "image"];
@@ -45,8 +47,8 @@ function TextField({ label, value, onChange, placeholder, multiline, disabled }:
 /** docs/spec.md §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
 export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onGenerated(result: GenerationResult): void }) {
   const [tab, setTab] = useState<Tab>("text");
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<string[] | null>(null);
+  const generate = useOwnFetcher<ActionResult<GenerationResult>>();
+  const busy = generate.state !== "idle";
   const tabsId = useId();
 
   const [prompt, setPrompt] = useState("");
@@ -61,36 +63,30 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
 
   const T = TEXT.library;
   const tabs: TabItem<Tab>[] = TAB_IDS.map((id) => ({ id, label: T.aiTabs[id] }));
-  const caps = useAiCapabilities();
+  const { caps } = useAiCapabilities();
   const imageUnavailable = tab === "image" ? imageUnavailableReason(caps, imageModel) : null;
   const canGenerate = !busy && prompt.trim() !== "" && !imageUnavailable;
 
-  function reset() {
+  useSettled(generate, (answer) => {
+    if (!answer.ok) return;
     setPrompt("");
     setTitle("");
     setTags("");
     setTextModel("openai");
     setImageModel("openai");
-  }
+    onGenerated(answer.value);
+  });
+  // An AI error: the message, then its 'Details' and 'Model' lines; a tab switch starts afresh.
+  const [errorTab, setErrorTab] = useState(tab);
+  const errors = errorTab === tab ? failureOf(generate) : null;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!canGenerate) return;
-    setBusy(true);
-    setErrors(null);
-    const common = { prompt: prompt.trim(), title: title.trim() || undefined, tags: splitTagInput(tags) };
-    try {
-      const result =
-        tab === "text"
-          ? await generateResourceText({ ...common, type: textType, model: textModel })
-          : await generateResourceImage({ ...common, style, quality, size, model: imageModel });
-      reset();
-      onGenerated(result);
-    } catch (err) {
-      setErrors(aiErrorLines(err, tab === "text" ? TEXT.lounge.aiTextFailed : TEXT.lounge.aiImageFailed));
-    } finally {
-      setBusy(false);
-    }
+    setErrorTab(tab);
+    const common = { prompt: prompt.trim(), ...(title.trim() ? { title: title.trim() } : {}), tags: splitTagInput(tags) };
+    if (tab === "text") void submitJson(generate, LIBRARY_PATH, { intent: "generate-text", input: { ...common, type: textType, model: textModel } });
+    else void submitJson(generate, LIBRARY_PATH, { intent: "generate-image", input: { ...common, style, quality, size, model: imageModel } });
   }
 
   return (
@@ -99,10 +95,7 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
         label={T.aiTabsLabel}
         tabs={tabs}
         selected={tab}
-        onSelect={(t) => {
-          setTab(t);
-          setErrors(null);
-        }}
+        onSelect={setTab}
         ids={tabsId}
       />
       <form {...tabPanelProps(tabsId, tab)} onSubmit={submit} noValidate>

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
-import { api, errorText, unwrap } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
+import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import { TEXT } from "../text";
+import { LIBRARY_PATH } from "./data";
 import { parseTags, splitTagInput, type ResourceItem } from "./library";
 
 /** docs/spec.md §2 edit modal (admins): title, description, tags; Cancel and Save Changes. */
@@ -12,27 +13,19 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
   const [title, setTitle] = useState(resource.title);
   const [description, setDescription] = useState(resource.description ?? "");
   const [tags, setTags] = useState(parseTags(resource.tags).join(", "));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [missingTitle, setMissingTitle] = useState(false);
+  const save = useOwnFetcher<ActionResult<unknown>>();
+  const busy = save.state !== "idle";
+  const error = missingTitle ? TEXT.resources.titleRequired : failureOf(save);
+  useSettled(save, (answer) => answer.ok && onSaved());
   const T = TEXT.library;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (!title.trim()) return setError(TEXT.resources.titleRequired);
-    setBusy(true);
-    setError(null);
-    try {
-      await unwrap(
-        api.resources[":id"].$put({
-          param: { id: String(resource.id) },
-          json: { title: title.trim(), description: description.trim(), tags: splitTagInput(tags) },
-        }),
-      );
-      onSaved();
-    } catch (err) {
-      setError(errorText(err, TEXT.resources.updateFailed));
-      setBusy(false);
-    }
+    setMissingTitle(!title.trim());
+    if (!title.trim() || busy) return;
+    const changes = { title: title.trim(), description: description.trim(), tags: splitTagInput(tags) };
+    void submitJson(save, LIBRARY_PATH, { intent: "update-resource", id: resource.id, changes });
   }
 
   return (

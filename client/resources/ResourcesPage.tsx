@@ -6,20 +6,24 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
-import { api, errorText, unwrap } from "../api";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Spinner } from "../components/Spinner";
 import { LoadMore } from "../components/LoadMore";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
+import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
+import { useAiCapabilities } from "../components/ai";
 import { TEXT } from "../text";
-import { LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
+import { LIBRARY_PATH, LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
 import { PadlockIcon, SparkleIcon, UploadIcon } from "./icons";
 import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
 import "./resources.css";
+
+// The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
+void import("./actions");
 
 const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
 const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
@@ -70,6 +74,7 @@ export default function ResourcesPage() {
   // A link to one resource (?resource=ID, from search) scrolls to its card.
   const linkedId = Number(params.get(OPEN_PARAMS.resource)) || undefined;
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
+  const capabilities = useAiCapabilities();
   const [editing, setEditing] = useState<ResourceItem | null>(null);
 
   const search = load.state === "locked" ? NO_SEARCH : load.search;
@@ -105,14 +110,11 @@ export default function ResourcesPage() {
 
   const reload = () => revalidator.revalidate();
 
+  // Deletes run one at a time through one fetcher; the router then loads the library again.
+  const removal = useOwnFetcher<ActionResult<unknown>>();
+  useSettled(removal, (answer) => !answer.ok && toast.show(answer.error, "error"));
   async function remove(r: ResourceItem) {
-    if (!(await confirm(TEXT.confirm.deleteResource))) return;
-    try {
-      await unwrap(api.resources[":id"].$delete({ param: { id: String(r.id) } }));
-      await reload();
-    } catch (err) {
-      toast.show(errorText(err, TEXT.resources.deleteFailed), "error");
-    }
+    if (await confirm(TEXT.confirm.deleteResource)) void submitJson(removal, LIBRARY_PATH, { intent: "delete-resource", id: r.id });
   }
 
   if (load.state === "locked") return <LockedScreen message={load.message} />;
@@ -126,7 +128,14 @@ export default function ResourcesPage() {
         </div>
         {load.state === "ready" && (
           <div className="row">
-            <button type="button" className="btn" onClick={() => setModal("ai")}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                capabilities.load();
+                setModal("ai");
+              }}
+            >
               <SparkleIcon /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
@@ -209,7 +218,6 @@ export default function ResourcesPage() {
               setModal(null);
               if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
               else toast.show(TEXT.ai.resourceGenerated, "success");
-              void reload();
             }}
           />
         )}
@@ -217,10 +225,7 @@ export default function ResourcesPage() {
           <EditModal
             resource={editing}
             onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              void reload();
-            }}
+            onSaved={() => setEditing(null)}
           />
         )}
       </Suspense>

@@ -18,6 +18,8 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
   const [tags, setTags] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // The one write outside a fetcher: a fetcher cannot report upload progress (only XHR does, upload.ts);
+  // busy is derived from that progress, and the library reloads when it is done (onUploaded).
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
   const T = TEXT.library;

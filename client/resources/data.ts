@@ -5,6 +5,7 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { api, ApiRequestError, errorText, unwrap } from "../api";
+import { skipAfterFailure } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
 
@@ -62,12 +63,14 @@ export async function librarySummaryLoader() {
   }
 }
 
-/** A new search (only the URL's query changed, no write) keeps the summary; anything else loads it again. */
-export const keepSummaryOnSearch: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+/** A new search (only the URL's query changed, no write) keeps the summary; anything else loads it again (not a failed write). */
+export const keepSummaryOnSearch: ShouldRevalidateFunction = (args) =>
+  !args.formMethod && args.currentUrl.pathname === args.nextUrl.pathname && args.currentUrl.search !== args.nextUrl.search ? false : skipAfterFailure(args);
 
 /** A next page of the search in the request's URL; a failed page is shown beside the list, not thrown. */
 export function resourcesPageLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return loadPage(() => resourcesPage(librarySearch(url), Number(url.searchParams.get("before")) || undefined));
 }
+
+export const LIBRARY_PATH = "/app/resources";

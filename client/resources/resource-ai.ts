@@ -1,9 +1,10 @@
-// The AI generator's calls: one function per tab, POST /api/ai/generate-text and
-// POST /api/ai/generate-image through the typed client. Failures are thrown as they are
-// (ApiRequestError carries { error, details, model }); an answer without success is AiInvalidResponse.
+// The AI generator's calls, run by the library's action: one function per tab, POST /api/ai/generate-text
+// and POST /api/ai/generate-image through the typed client, answering an ActionResult (a failure: the
+// server's error with its details and model; an answer without success: AiInvalidResponse's text).
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
-import { aiCall, AiInvalidResponse } from "../components/ai";
+import { aiAttempt, aiCall, AiInvalidResponse } from "../ai/requests";
+import { TEXT } from "../text";
 
 export type TextGenerationInput = InferRequestType<(typeof api.ai)["generate-text"]["$post"]>["json"];
 export type ImageGenerationInput = InferRequestType<(typeof api.ai)["generate-image"]["$post"]>["json"];
@@ -17,10 +18,8 @@ function checked(body: unknown): GenerationResult {
   return { success: true, storage_method: typeof method === "string" ? method : undefined };
 }
 
-export async function generateResourceText(input: TextGenerationInput): Promise<GenerationResult> {
-  return checked(await aiCall(unwrap(api.ai["generate-text"].$post({ json: input }))));
-}
+export const generateResourceText = (input: TextGenerationInput) =>
+  aiAttempt(async () => checked(await aiCall(unwrap(api.ai["generate-text"].$post({ json: input })))), TEXT.lounge.aiTextFailed);
 
-export async function generateResourceImage(input: ImageGenerationInput): Promise<GenerationResult> {
-  return checked(await aiCall(unwrap(api.ai["generate-image"].$post({ json: input }))));
-}
+export const generateResourceImage = (input: ImageGenerationInput) =>
+  aiAttempt(async () => checked(await aiCall(unwrap(api.ai["generate-image"].$post({ json: input })))), TEXT.lounge.aiImageFailed);

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { csvCell, membersCsv, paymentsCsv, toCsv } from "../../client/admin/csv";
 import type { Member, Payment } from "../../client/admin/types";
@@ -181,6 +182,36 @@ describe("admin dashboard", () => {
     expect(posted).toEqual([{ email: "nova@example.com", name: "Nova", role: "admin" }]);
   });
 
+  it("keeps the add-member dialog open with the server's error when the email is taken, and reloads the list after a role change", async () => {
+    let memberLoads = 0;
+    const patched: unknown[] = [];
+    stubAdminFetch((url, init) => {
+      if (url === "/api/admin/members" && init?.method === "POST") return { status: 409, body: { error: TEXTS.admin.memberExists, code: "member_exists" } };
+      if (url === "/api/admin/members/2" && init?.method === "PATCH") {
+        patched.push(JSON.parse(String(init.body)));
+        return { status: 200, body: member({ role: "admin" }) };
+      }
+      if (url === "/api/admin/members") memberLoads++;
+      return url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] };
+    });
+    renderApp("/admin", adminSession());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: TEXT.admin.addMemberButton }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.admin.addMember });
+    await user.type(within(dialog).getByLabelText(TEXT.admin.emailLabel), "mira@example.com");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
+    await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(TEXTS.admin.memberExists));
+    expect(screen.getByRole("dialog", { name: TEXT.admin.addMember })).toBe(dialog);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const loadsBefore = memberLoads;
+    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.makeRoleLabel(TEXT.admin.makeRole.admin, "mira@example.com") }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: TEXT.admin.changeRole }));
+    await waitFor(() => expect(memberLoads).toBeGreaterThan(loadsBefore));
+    expect(patched).toEqual([{ role: "admin" }]);
+  });
+
   it("clears all payments after the confirmation and says so", async () => {
     let cleared = false;
     stubAdminFetch((url, init) => {
@@ -224,6 +255,8 @@ describe("admin dashboard", () => {
     expect(screen.getByText(`Key: ${results.openai.keyFormat}`)).toBeTruthy();
     expect(screen.getByText(TEXTS.admin.keysHint)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/ai/validate-keys") && i?.body === "{}")).toBe(true);
+    // A key test changes nothing on the dashboard: it is not loaded again.
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/api/admin/members"))).toHaveLength(1);
   });
 
   it("shows the server's error, or the spec's text, when the key test fails", async () => {

@@ -191,7 +191,8 @@ describe("chat feed", () => {
     await openChat((method, path) => (method === "DELETE" && path === "/api/groups/1" ? { status: 200, body: { success: true } } : undefined));
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Manage channel General" }));
-    await user.click(screen.getByRole("button", { name: "Delete channel" }));
+    // The dialog's code loads when it opens.
+    await user.click(await screen.findByRole("button", { name: "Delete channel" }));
     expect(screen.getByText(TEXTS.confirm.deleteChannel)).toBeTruthy();
     await user.click(screen.getAllByRole("button", { name: "Delete channel" }).at(-1)!);
     await waitFor(() => expect(screen.getByRole("heading", { name: "# Stars" })).toBeTruthy());
@@ -235,7 +236,7 @@ describe("chat feed", () => {
     await openChat((method, path) => (method === "POST" && path === "/api/groups" ? { status: 400, body: { error: "name: Channel name is required" } } : undefined));
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "+ New" }));
-    await user.type(screen.getByLabelText("Channel name"), "x");
+    await user.type(await screen.findByLabelText("Channel name"), "x");
     await user.click(screen.getByRole("button", { name: "Create channel" }));
     const dialog = screen.getByRole("dialog", { name: "Create channel" });
     await waitFor(() => expect(dialog.querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));

@@ -238,6 +238,44 @@ describe("lounge", () => {
   });
 });
 
+describe("creating a notice", () => {
+  it("fills the form from an AI draft, keeps the server's error in the dialog, then creates, closes and shows the new notice", async () => {
+    const notices = [noticeFixture()];
+    const posted: unknown[] = [];
+    let fail = true;
+    lounge({
+      notices,
+      extra: (url, method, init) => {
+        if (url === "/api/ai/generate-notice-text" && method === "POST") return { status: 200, body: { title: "Solstice", content: "Gather at dusk" } };
+        if (url !== "/api/cosmic-notices" || method !== "POST") return undefined;
+        posted.push(JSON.parse(String(init?.body)));
+        if (fail) return { status: 400, body: { error: "Title is too long", code: "validation_failed" } };
+        notices.unshift(noticeFixture({ id: 2, title: "Solstice", content: "<p>Gather at dusk</p>", is_pinned: false }));
+        return { status: 201, body: notices[0] };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember({ role: "admin" }));
+    await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
+    const dialog = screen.getByRole("dialog", { name: "Create Cosmic Notice" });
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    await user.type(within(dialog).getByLabelText(TEXT.lounge.aiPrompt), "Solstice note");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.generateText }));
+    // The draft lands in the Manual tab.
+    await waitFor(() => expect((within(dialog).getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Solstice"));
+    expect((within(dialog).getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe("<p>Gather at dusk</p>");
+
+    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Title is too long");
+    fail = false;
+    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await screen.findByRole("article", { name: "Solstice" })).toBeTruthy();
+    expect(posted).toHaveLength(2);
+    expect(posted[1]).toEqual({ title: "Solstice", content: "<p>Gather at dusk</p>", image_url: null, is_pinned: false });
+  });
+});
+
 describe("AI notice drafts", () => {
   it("cuts the title at 60, defaults it, wraps plain text in paragraphs and refuses empty or invalid answers", () => {
     expect(toNoticeDraft({ title: "t".repeat(80), content: "one\ntwo\n\nthree" })).toEqual({ title: "t".repeat(60), content: "<p>one<br>two</p><p>three</p>" });

@@ -65,7 +65,8 @@ it("keeps focus in the comments dialog after a comment, traps Tab, closes on Esc
     // Escape closes it; focus is back on the opener, which now counts the comment.
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-opener"))).toBe(true);
+    // The dialog's unmount returns focus (its effect's cleanup), which may land just after the node leaves.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-opener"))).toBe(true);
     await post.getByRole("button", { name: "1 comment" }).waitFor();
   } finally {
     await context.close();
@@ -96,7 +97,7 @@ it("a confirmation over a dialog closes alone on Escape, and the dialog under it
     await page.keyboard.press("Escape");
     await confirm.waitFor({ state: "detached" });
     expect(await manage.isVisible()).toBe(true);
-    expect(await manage.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => manage.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
     await page.keyboard.press("Escape");
     await manage.waitFor({ state: "detached" });

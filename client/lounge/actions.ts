@@ -1,0 +1,48 @@
+// The lounge's action: every lounge write, one intent each (docs/client.md#writes). It loads with the
+// lounge's screen (the route's lazy action), not with the app's shell.
+import type { InferRequestType } from "hono/client";
+import { api, unwrap } from "../api";
+import { attempt, readIntent, type ActionResult } from "../data/actions";
+import { TEXT } from "../text";
+import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
+
+export type NoticeInput = InferRequestType<(typeof api)["cosmic-notices"]["$post"]>["json"];
+
+export type LoungeIntent =
+  | { intent: "like"; id: number }
+  | { intent: "delete-post"; id: number }
+  | { intent: "create-post"; content: string }
+  | { intent: "comment"; id: number; content: string }
+  | { intent: "delete-notice"; id: number }
+  | { intent: "create-notice"; notice: NoticeInput }
+  | { intent: "notice-text"; request: NoticeTextRequest }
+  | { intent: "notice-image"; request: NoticeImageRequest };
+
+/** Every lounge write; the router then loads the lounge again (except after a like: its answer is the new state). */
+export async function loungeAction({ request }: { request: Request }): Promise<ActionResult<unknown>> {
+  const body = await readIntent<LoungeIntent>(request);
+  const id = "id" in body ? { param: { id: String(body.id) } } : { param: { id: "" } };
+  switch (body.intent) {
+    case "like":
+      return attempt(() => unwrap(api.posts[":id"].like.$post(id)));
+    case "delete-post":
+      return attempt(() => unwrap(api.posts[":id"].$delete(id)), TEXT.lounge.postDeleteFailed, { fixed: true });
+    case "create-post":
+      return attempt(() => unwrap(api.posts.$post({ json: { content: body.content } })));
+    case "comment":
+      return attempt(() => unwrap(api.posts[":id"].comments.$post({ ...id, json: { content: body.content } })));
+    case "delete-notice":
+      return attempt(() => unwrap(api["cosmic-notices"][":id"].$delete(id)), TEXT.lounge.noticeDeleteFailed, { fixed: true });
+    case "create-notice":
+      return attempt(() => unwrap(api["cosmic-notices"].$post({ json: body.notice })), TEXT.lounge.noticeCreateFailed);
+    // The AI drafts fill the notice form; their code loads with the notice dialog, not with the app.
+    case "notice-text": {
+      const { generateNoticeText } = await import("./notice-ai");
+      return generateNoticeText(body.request);
+    }
+    case "notice-image": {
+      const { generateNoticeImage } = await import("./notice-ai");
+      return generateNoticeImage(body.request);
+    }
+  }
+}
