@@ -3,74 +3,54 @@
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
-import type { Role, ReportReason } from "../shared/rules";
-import { jsonBoolean, jsonTimestamp, type JsonText } from "./json";
 import { isHidden, reasonForAuthor, shownText } from "./moderation";
 import { comments, notices, postLikes, posts, users } from "./schema";
 
 /** A member's id: a number, or SQL reading it from the session in the same batch (sessionMemberSql). */
 type ViewerId = number | SQL<number>;
 
-const likedBy = (viewerId: ViewerId) => sql`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`;
+const likedBy = (viewerId: ViewerId) =>
+  sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.mapWith(
+    (v) => Boolean(Number(v)),
+  );
 
-/** The Post of docs/spec.md §3 as the API sends it. */
-export type PostDto = {
-  id: number;
-  content: string;
-  created_at: string;
-  author_id: number;
-  author_name: string | null;
-  author_avatar: string | null;
-  author_role: Role;
-  likes_count: number;
-  comments_count: number;
-  is_liked: boolean;
-  hidden: boolean;
-  hidden_reason: ReportReason | null;
-};
-
-/**
- * A post row as its PostDto's JSON text, written by SQLite (hidden content replaced; issue 20): the
- * feed's rows are neither mapped nor serialised in the worker (docs/capacity.md, "where the time goes").
- */
-const postJson = (viewerId: ViewerId) => sql<JsonText<PostDto>>`json_object(
-  'id', ${posts.id},
-  'content', ${shownText(posts.content, posts.hiddenAt)},
-  'created_at', ${jsonTimestamp(posts.createdAt)},
-  'author_id', ${posts.authorId},
-  'author_name', ${users.name},
-  'author_avatar', ${users.avatarUrl},
-  'author_role', ${users.role},
-  'likes_count', ${posts.likesCount},
-  'comments_count', ${posts.commentsCount},
-  'is_liked', ${jsonBoolean(likedBy(viewerId))},
-  'hidden', ${jsonBoolean(sql`${posts.hiddenAt} is not null`)},
-  'hidden_reason', ${reasonForAuthor(viewerId, posts.authorId, posts.hiddenReason)})`;
+/** The Post of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
+const postFields = (viewerId: ViewerId) => ({
+  id: posts.id,
+  content: shownText(posts.content, posts.hiddenAt),
+  created_at: posts.createdAt,
+  author_id: posts.authorId,
+  author_name: users.name,
+  author_avatar: users.avatarUrl,
+  author_role: users.role,
+  likes_count: posts.likesCount,
+  comments_count: posts.commentsCount,
+  is_liked: likedBy(viewerId),
+  hidden: isHidden(posts.hiddenAt),
+  hidden_reason: reasonForAuthor(viewerId, posts.authorId, posts.hiddenReason),
+});
 
 const likesCountOf = (postId: number) => sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postId})`;
 const commentsCountOf = (postId: number) => sql`(select count(*) from ${comments} where ${comments.postId} = ${postId})`;
 
 /**
  * Newest first; `before` is the id cursor (posts with a smaller id). One query, a primary-key range
- * (the first page too: its cursor is "below the largest id"), whatever the number of posts; its one
- * row is the page's JSON array (sent as it is: jsonText).
+ * (the first page too: its cursor is "below the largest id"), whatever the number of posts.
  */
 export function listPosts(db: Database, viewerId: ViewerId, page: { before?: number; limit: number }) {
-  const rows = db
-    .select({ id: posts.id, post: postJson(viewerId).as("post") })
+  return db
+    .select(postFields(viewerId))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(lt(posts.id, page.before ?? Number.MAX_SAFE_INTEGER))
     .orderBy(desc(posts.id))
-    .limit(page.limit)
-    .as("page");
-  return db.select({ json: sql<JsonText<PostDto[]>>`coalesce(json_group_array(json(${rows.post}) order by ${rows.id} desc), '[]')` }).from(rows);
+    .limit(page.limit);
 }
+export type PostDto = Awaited<ReturnType<typeof listPosts>>[number];
 
-/** One post as the feed shows it, as JSON text; undefined when there is none. */
-export async function getPostJson(db: Database, viewerId: number, postId: number): Promise<JsonText<PostDto> | undefined> {
-  const [row] = await db.select({ json: postJson(viewerId) }).from(posts).innerJoin(users, eq(users.id, posts.authorId)).where(eq(posts.id, postId)).limit(1);
-  return row?.json;
+export async function getPostDto(db: Database, viewerId: number, postId: number): Promise<PostDto | undefined> {
+  const [row] = await db.select(postFields(viewerId)).from(posts).innerJoin(users, eq(users.id, posts.authorId)).where(eq(posts.id, postId)).limit(1);
+  return row;
 }
 
 export async function findPost(db: Database, postId: number) {

@@ -8,7 +8,7 @@ import {
   deleteNotice,
   deletePost,
   findPost,
-  getPostJson,
+  getPostDto,
   isLiked,
   isMissingParent,
   listComments,
@@ -20,7 +20,6 @@ import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from ".
 import { recordAudit } from "../db/audit";
 import { createRouter } from "../lib/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { sendJsonText } from "../lib/json-text";
 import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
@@ -92,22 +91,21 @@ export const loungeRoutes = createRouter()
   // The feed's page: the session and the posts in one D1 round trip.
   .get("/posts", requireUserInBatch, validate("query", feedQuery), async (c) => {
     const { before, limit } = c.req.valid("query");
-    const { results: [[page]] } = await withSessionBatch(c, (member) => [listPosts(c.var.db, member.id, { before, limit })]);
-    return sendJsonText(c, page.json);
+    const { results: [page] } = await withSessionBatch(c, (member) => [listPosts(c.var.db, member.id, { before, limit })]);
+    return c.json(page);
   })
   /** One post as the feed shows it: a search result or a notification opens it in context. */
   .get("/posts/:id", requireUser, validate("param", idParam), async (c) => {
-    const post = await getPostJson(c.var.db, c.var.user.id, c.req.valid("param").id);
+    const post = await getPostDto(c.var.db, c.var.user.id, c.req.valid("param").id);
     if (!post) throw notFound(T.postNotFound);
-    return sendJsonText(c, post);
+    return c.json(post);
   })
   .post("/posts", requireUser, requireUnmuted, limited("posts"), validate("json", postBody), async (c) => {
     const { content } = c.req.valid("json");
     const id = await createPost(c.var.db, c.var.user.id, content);
     notifyLater(c, () => notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id }));
-    const post = await getPostJson(c.var.db, c.var.user.id, id);
-    if (!post) throw notFound(T.postNotFound);
-    return sendJsonText(c, post, 201);
+    const post = await getPostDto(c.var.db, c.var.user.id, id);
+    return c.json(post!, 201);
   })
   .delete("/posts/:id", requireUser, limited("postDeletes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
