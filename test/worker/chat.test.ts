@@ -1,7 +1,7 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatRoomStub } from "../../worker/lib/chat-room-stub";
-import { LIMITS } from "../../worker/shared/rules";
+import { LIMITS, RATE_LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, call, errorBody, openSocket, signIn, testEnv, until } from "./helpers";
 
@@ -167,6 +167,50 @@ describe("messages", () => {
     const ok = await send(luna, channel.id, "  hello stars  ");
     expect(ok.status).toBe(201);
     expect(await ok.json()).toMatchObject({ group_id: channel.id, body: "hello stars", sender_name: "Luna", image_url: null });
+  });
+
+  it("writes nothing for a refused send (hidden channel, mute, rate limit, ended session), and the marker with a stored one", async () => {
+    const luna = await signIn("luna@example.com", "Luna");
+    const sol = await signIn("sol@example.com", "Sol");
+    const secret = await createChannel(luna, { name: "Secret", is_private: true });
+    const open = await createChannel(luna, { name: "Open" });
+    const { id: solId } = (await testEnv.DB.prepare("SELECT id FROM users WHERE email = 'sol@example.com'").first<{ id: number }>())!;
+    const key = `messages:user:${solId}`;
+    const state = async () => ({
+      messages: (await testEnv.DB.prepare("SELECT count(*) AS n FROM messages").first<{ n: number }>())!.n,
+      reads: (await testEnv.DB.prepare("SELECT channel_id, last_read_message_id FROM channel_reads WHERE user_id = ?").bind(solId).all()).results,
+      counted: (await testEnv.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(key).first<{ count: number }>())?.count ?? 0,
+    });
+    const sql = (query: string, ...params: unknown[]) => testEnv.DB.prepare(query).bind(...params).run();
+
+    // A channel Sol may not see: 404, counted like every write route's call, nothing stored.
+    expect((await send(sol, secret.id, "let me in")).status).toBe(404);
+    expect(await state()).toEqual({ messages: 0, reads: [], counted: 1 });
+    // Muted: 403 with its text, not even counted.
+    await sql("UPDATE users SET muted_until = ? WHERE id = ?", Date.now() + 3_600_000, solId);
+    const muted = await send(sol, open.id, "hello");
+    expect(muted.status).toBe(403);
+    expect((await errorBody(muted)).code).toBe("account_muted");
+    expect(await state()).toEqual({ messages: 0, reads: [], counted: 1 });
+    await sql("UPDATE users SET muted_until = NULL WHERE id = ?", solId);
+    // Over the limit: 429, nothing stored.
+    await sql("UPDATE rate_limits SET count = ? WHERE key = ?", RATE_LIMITS.messages.limit, key);
+    expect((await send(sol, open.id, "one too many")).status).toBe(429);
+    expect(await state()).toEqual({ messages: 0, reads: [], counted: RATE_LIMITS.messages.limit + 1 });
+    await sql("DELETE FROM rate_limits WHERE key = ?", key);
+
+    // Allowed: the message and the sender's read marker up to it.
+    const ok = await send(sol, open.id, "hello");
+    expect(ok.status).toBe(201);
+    const message = await ok.json();
+    expect(message).toMatchObject({ group_id: open.id, sender_name: "Sol", body: "hello" });
+    expect(await state()).toEqual({ messages: 1, reads: [{ channel_id: open.id, last_read_message_id: message.id }], counted: 1 });
+
+    // An ended session: 401, and the expired session is gone.
+    await sql("UPDATE sessions SET expires_at = ? WHERE user_id = ?", Date.now() - 1000, solId);
+    expect((await send(sol, open.id, "still here?")).status).toBe(401);
+    expect(await state()).toEqual({ messages: 1, reads: [{ channel_id: open.id, last_read_message_id: message.id }], counted: 1 });
+    expect((await testEnv.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(solId).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("returns the latest 50 oldest first, and with after only newer ones", async () => {

@@ -73,16 +73,19 @@ export const toChannelListItem = (row: ChannelRow & { unreadCount: number }, vie
   unread_count: row.unreadCount,
 });
 
+/** A read marker's upsert on conflict: forward only, never back. */
+const readMarkerForward = {
+  target: [channelReads.userId, channelReads.channelId],
+  set: { lastReadMessageId: sql`excluded.last_read_message_id`, updatedAt: sql`(unixepoch('subsec') * 1000)` },
+  setWhere: sql`excluded.last_read_message_id > ${channelReads.lastReadMessageId}`,
+};
+
 /** Moves the viewer's read marker of a channel forward to `messageId` (never back). */
 const advanceReadMarker = (db: Database, userId: number, channelId: number, messageId: SQL | number) =>
-  db
-    .insert(channelReads)
-    .values({ userId, channelId, lastReadMessageId: messageId })
-    .onConflictDoUpdate({
-      target: [channelReads.userId, channelReads.channelId],
-      set: { lastReadMessageId: sql`excluded.last_read_message_id`, updatedAt: sql`(unixepoch('subsec') * 1000)` },
-      setWhere: sql`excluded.last_read_message_id > ${channelReads.lastReadMessageId}`,
-    });
+  db.insert(channelReads).values({ userId, channelId, lastReadMessageId: messageId }).onConflictDoUpdate(readMarkerForward);
+
+/** The channel's newest message id (a read marker set to it has read everything). */
+const newestMessageId = (channelId: number) => sql<number>`(select max(${messages.id}) from ${messages} where ${messages.channelId} = ${channelId})`;
 
 /** Marks a channel read up to `messageId`, or up to its newest message when none is given; true when the marker moved. */
 export async function markChannelRead(db: Database, userId: number, channelId: number, messageId?: number): Promise<boolean> {
@@ -91,13 +94,13 @@ export async function markChannelRead(db: Database, userId: number, channelId: n
   return moved.length > 0;
 }
 
+/** The channel when it exists and the viewer (or a session's member, in its batch) may see it: one row or none. */
+export const visibleChannelQuery = (db: Database, viewer: Viewer | SessionMemberSql, id: number) =>
+  db.select().from(channels).where(and(eq(channels.id, id), visibleTo(viewer))).limit(1);
+
 /** The channel when it exists and the viewer may see it; otherwise null (callers answer 404 either way). */
 export async function getVisibleChannel(db: Database, viewer: Viewer, id: number) {
-  const [row] = await db
-    .select()
-    .from(channels)
-    .where(and(eq(channels.id, id), visibleTo(viewer)))
-    .limit(1);
+  const [row] = await visibleChannelQuery(db, viewer, id);
   return row ?? null;
 }
 
@@ -278,9 +281,54 @@ export function visibleMessages(rows: Awaited<ReturnType<typeof visibleMessagesQ
 export async function insertMessage(db: Database, input: { channelId: number; sender: Pick<SessionUser, "id" | "name">; body: string; imageKey: string | null }) {
   const [[row]] = await db.batch([
     db.insert(messages).values({ channelId: input.channelId, senderId: input.sender.id, body: input.body, imageKey: input.imageKey }).returning(),
-    advanceReadMarker(db, input.sender.id, input.channelId, sql`(select max(${messages.id}) from ${messages} where ${messages.channelId} = ${input.channelId})`),
+    advanceReadMarker(db, input.sender.id, input.channelId, newestMessageId(input.channelId)),
   ]);
   return { ...row, senderName: input.sender.name };
+}
+
+/**
+ * A text message sent in the session's D1 batch (withSessionBatch; docs/capacity.md, "where the time
+ * goes"): the channel row when the member may see it, the message stored, and the sender's read
+ * marker moved to it. The two writes happen only when the channel is visible to a live session's
+ * member and `allowed` holds (not muted, within the rate limit), so a refused send writes nothing.
+ */
+export function sendMessageStatements(db: Database, member: SessionMemberSql, channelId: number, body: string, allowed: SQL) {
+  const sendable = and(eq(channels.id, channelId), isNotNull(member.id), visibleTo(member), allowed);
+  return [
+    visibleChannelQuery(db, member, channelId),
+    db
+      .insert(messages)
+      .select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            channelId: channels.id,
+            senderId: sql<number>`${member.id}`.as("sender_id"),
+            body: sql<string>`${body}`.as("body"),
+            imageKey: sql<string | null>`null`.as("image_key"),
+            hiddenAt: sql<Date | null>`null`.as("hidden_at"),
+            hiddenReason: sql<ReportReason | null>`null`.as("hidden_reason"),
+            createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
+          })
+          .from(channels)
+          .where(sendable),
+      )
+      .returning(),
+    db
+      .insert(channelReads)
+      .select(
+        db
+          .select({
+            userId: sql<number>`${member.id}`.as("user_id"),
+            channelId: channels.id,
+            lastReadMessageId: newestMessageId(channelId).as("last_read_message_id"),
+            updatedAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("updated_at"),
+          })
+          .from(channels)
+          .where(sendable),
+      )
+      .onConflictDoUpdate(readMarkerForward),
+  ] as const;
 }
 
 /** Who may read a private channel: its creator, its members and every admin (for targeted live frames). */

@@ -1,13 +1,14 @@
 // Fixed-window rate limits on the rate_limits table: one atomic upsert per call, so concurrent calls
 // are each counted. A window opens at the first call after the previous one ended.
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
-import { rateLimits } from "../db/schema";
+import { rateLimits, users } from "../db/schema";
 import type { AppEnv, Env } from "../env";
 import { RATE_LIMITS } from "../shared/rules";
 import { errorText, type CodedText } from "../shared/texts";
 import { ApiError } from "./errors";
+import type { SessionMemberSql } from "./session";
 
 export interface RateLimitOptions {
   /** What is limited, e.g. "ai". Part of the row key. */
@@ -30,31 +31,70 @@ export interface RateLimitState {
   resetAt: number;
 }
 
-/** Counts one call; throws ApiError 429 with Retry-After when the window's limit is exceeded. */
-export async function rateLimit(db: Database, options: RateLimitOptions): Promise<RateLimitState> {
-  const { action, key, limit, windowSeconds } = options;
-  const now = options.now ?? Date.now();
-  const windowMs = windowSeconds * 1000;
-  const expiredBefore = now - windowMs;
-  const row = await db
-    .insert(rateLimits)
-    .values({ key: `${action}:${key}`, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now} ELSE ${rateLimits.windowStart} END`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .get();
-  const resetAt = row.windowStart + windowMs;
+/** The counter's upsert on conflict: one more call in the current window, or the first of a new one. */
+const countingOnConflict = (now: number, windowSeconds: number) => {
+  const expiredBefore = now - windowSeconds * 1000;
+  return {
+    target: rateLimits.key,
+    set: {
+      count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+      windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+    },
+  };
+};
+
+/** The 429 once the counted row is over the limit; the state otherwise. */
+function checkedCount(row: { count: number; windowStart: number }, options: Omit<RateLimitOptions, "action" | "key"> & { now: number }): RateLimitState {
+  const { limit, windowSeconds, now } = options;
+  const resetAt = row.windowStart + windowSeconds * 1000;
   if (row.count > limit) {
     const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
     const message = options.message ? options.message(retryAfter) : errorText("rate_limited", retryAfter);
     throw new ApiError(429, message, { limit, window_seconds: windowSeconds, retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) });
   }
   return { count: row.count, limit, remaining: limit - row.count, resetAt };
+}
+
+/** Counts one call; throws ApiError 429 with Retry-After when the window's limit is exceeded. */
+export async function rateLimit(db: Database, options: RateLimitOptions): Promise<RateLimitState> {
+  const { action, key, windowSeconds } = options;
+  const now = options.now ?? Date.now();
+  const row = await db
+    .insert(rateLimits)
+    .values({ key: `${action}:${key}`, windowStart: now, count: 1 })
+    .onConflictDoUpdate(countingOnConflict(now, windowSeconds))
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .get();
+  return checkedCount(row, { ...options, now });
+}
+
+/**
+ * rateLimit for a route that counts in its session's D1 batch (withSessionBatch), with the limit its
+ * limitedInBatch names (refused without one, so every such route shows its limiter in its chain):
+ * `count` counts one call of the session's member when `when` holds on their users row (a refused
+ * caller is not counted); `withinLimit` is the SQL condition for a later statement of the same batch
+ * (one transaction); `check` throws rateLimit's 429 on the counted row.
+ */
+export function rateLimitInBatch(c: { var: { db: Database }; req: { raw: Request } }, now: number) {
+  const name = limitsCountedInBatch.get(c.req.raw);
+  if (!name) throw new Error("rateLimitInBatch on a route without limitedInBatch");
+  const { db } = c.var;
+  const { limit, windowSeconds } = RATE_LIMITS[name];
+  // callerKey's `user:<id>`: the same counter as limited(name) for the member.
+  const key = (member: SessionMemberSql) => sql<string>`${`${name}:user:`} || ${member.id}`;
+  return {
+    count: (member: SessionMemberSql, when: SQL) =>
+      db
+        .insert(rateLimits)
+        .select(db.select({ key: key(member).as("key"), windowStart: sql<number>`${now}`.as("window_start"), count: sql<number>`1`.as("count") }).from(users).where(and(eq(users.id, member.id), when)))
+        .onConflictDoUpdate(countingOnConflict(now, windowSeconds))
+        .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart }),
+    withinLimit: (member: SessionMemberSql) => sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${key(member)}) <= ${limit}`,
+    check: ([row]: { count: number; windowStart: number }[]) => {
+      if (!row) throw new Error(`rate limit ${name} not counted`);
+      return checkedCount(row, { limit, windowSeconds, now });
+    },
+  };
 }
 
 /**
@@ -125,6 +165,19 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** limitPerUser with the limit RATE_LIMITS names. */
 export const limited = (name: RateLimitName) => limitPerUser(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
+
+/** The limit each request's handler counts in its session's batch (limitedInBatch, rateLimitInBatch). */
+const limitsCountedInBatch = new WeakMap<Request, RateLimitName>();
+
+/**
+ * limited(name) for a route that counts it in its session's batch: names the limit for
+ * rateLimitInBatch (which refuses to count without it), and the handler counts.
+ */
+export const limitedInBatch = (name: RateLimitName) =>
+  registered(createMiddleware<AppEnv>(async (c, next) => {
+    limitsCountedInBatch.set(c.req.raw, name);
+    await next();
+  }));
 
 /** limitPerIp with the limit RATE_LIMITS names (callers that arrive without our session). */
 export const limitedPerIp = (name: RateLimitName) => limitPerIp(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);

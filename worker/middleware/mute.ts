@@ -1,7 +1,9 @@
 // A muted member (issue 20) can read but not post, comment or chat: 403 with the time in the message
 // (in their own time zone when they set one) and `muted_until` for the client's banner.
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
+import { isNull, lte, or } from "drizzle-orm";
+import { users } from "../db/schema";
+import type { AppEnv, SessionUser } from "../env";
 import { ApiError, unauthorized } from "../lib/errors";
 import { errorText } from "../shared/texts";
 
@@ -17,14 +19,22 @@ export function formatMutedUntil(until: Date, timeZone: string | null) {
   }).format(until);
 }
 
-/** After requireUser: refuses the write while the caller's mute is in force. */
-export const requireUnmuted = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.var.user;
-  if (!user) throw unauthorized();
-  if (user.mutedUntil && user.mutedUntil.getTime() > Date.now()) {
+/** The 403 while the member's mute is in force at `now`. */
+export function unmutedOr403(user: Pick<SessionUser, "mutedUntil" | "timezone">, now = Date.now()) {
+  if (user.mutedUntil && user.mutedUntil.getTime() > now) {
     throw new ApiError(403, errorText("account_muted", formatMutedUntil(user.mutedUntil, user.timezone)), undefined, undefined, {
       muted_until: user.mutedUntil.toISOString(),
     });
   }
+}
+
+/** unmutedOr403 as SQL on the users row, for a write sent in the session's batch. */
+export const unmutedSql = (now: number) => or(isNull(users.mutedUntil), lte(users.mutedUntil, new Date(now)))!;
+
+/** After requireUser: refuses the write while the caller's mute is in force. */
+export const requireUnmuted = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  unmutedOr403(user);
   await next();
 });

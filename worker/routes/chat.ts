@@ -1,6 +1,7 @@
 // Chat (docs/spec.md §2 Chat, §3, §5, §7): channels and their members, messages, chat images and the
 // channel WebSocket. D1 is the source of truth; a stored message is handed to the channel's Durable
 // Object, which fans it out to the connected sockets.
+import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import { ROOM_HEADERS } from "../chat-room";
 import {
@@ -22,8 +23,10 @@ import {
   revokeChannelInvitation,
   toChannelDto,
   toChannelListItem,
+  sendMessageStatements,
   toMessageDto,
   updateChannel,
+  visibleChannelQuery,
   visibleMessages,
   visibleMessagesQuery,
 } from "../db/chat";
@@ -31,14 +34,16 @@ import { notifyChannelInvite, notifyMentions } from "../db/notifications";
 import { normaliseEmail } from "../db/users";
 import type { ChannelRow } from "../db/chat";
 import type { Database } from "../db/client";
+import { users } from "../db/schema";
+import type { SessionMemberSql } from "../lib/session";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
-import { countForUser, limited } from "../lib/rate-limit";
+import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
-import { requireUnmuted } from "../middleware/mute";
+import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
 import { parseMediaType } from "../lib/media-type";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
@@ -121,25 +126,30 @@ async function revokeAccess(env: Env, channel: { id: number; createdBy: number |
 
 /**
  * Stores a message (after its image, if any: checked, then in R2 with the row, the object removed if
- * the row fails), then fans it out.
+ * the row fails), then announces it.
  */
 async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
-  const channelId = channel.id;
-  const write = (imageKey: string | null) => insertMessage(c.var.db, { channelId, sender: c.var.user, body, imageKey });
+  const write = (imageKey: string | null) => insertMessage(c.var.db, { channelId: channel.id, sender: c.var.user, body, imageKey });
   let stored;
   if (image) {
     if (image.bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const contentType = checkedChatImage(image.type, image.bytes);
     stored = await storeBlobWithRow(c.env.BLOBS, { prefix: "chat", body: image.bytes, size: image.bytes.byteLength, contentType, fileName: image.fileName }, write);
   } else stored = await write(null);
+  return announceMessage(c, channel, stored, { mentions: !image });
+}
+
+/** A stored message to its channel (fan-out), the live activity and, for text, its mentions: all after the answer. */
+function announceMessage(c: Ctx, channel: ChannelRow, stored: Parameters<typeof toMessageDto>[0], options: { mentions: boolean }): MessageDto {
+  const channelId = channel.id;
   const message = toMessageDto(stored, c.var.user.id);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
   c.executionCtx.waitUntil(fanOut(c.env, channelId, { type: "message", message }));
   c.executionCtx.waitUntil(announceActivity(c.env, c.var.db, channel, stored));
-  if (!image) {
+  if (options.mentions) {
     notifyLater(c, async () =>
       notifyMentions(c.var.db, {
-        text: body,
+        text: stored.body,
         actorId: c.var.user.id,
         channelId,
         messageId: stored.id,
@@ -281,17 +291,42 @@ export const chatRoutes = createRouter()
     }
     return c.json(rows.map((row) => toMessageDto(row, user.id)));
   })
-  .post("/messages", requireUser, requireUnmuted, limited("messages"), validate("json", messageBody), async (c) => {
+  /**
+   * A text message is one D1 round trip: the session, the rate limit, the channel's visibility, the
+   * message and the sender's read marker in one batch, the writes guarded so a refused send writes
+   * nothing (docs/capacity.md, "where the time goes"). An image message checks the same in that batch,
+   * then stores the image and the row.
+   */
+  .post("/messages", requireUserInBatch, limitedInBatch("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
-    if (image_url) await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
-    const channel = await visibleChannelOr404(c, group_id);
-    let image;
-    if (image_url) {
-      const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, { invalid: TEXTS.chat.imageDataUrlInvalid, tooLarge: TEXTS.chat.imageTooLarge });
-      const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
-      image = { bytes, type: mediaType.essence, fileName: imageName(named ?? "image") };
+    const { db } = c.var;
+    const now = Date.now();
+    const limit = rateLimitInBatch(c, now);
+    const unmuted = unmutedSql(now);
+    const sendable = (member: SessionMemberSql) =>
+      and(exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, member.id), unmuted))), limit.withinLimit(member))!;
+    /** The refusals, in the order of the other write routes: muted, rate limited, channel not found. */
+    const allowed = (user: SessionUser, counted: Parameters<typeof limit.check>[0], channel: ChannelRow | undefined) => {
+      unmutedOr403(user, now);
+      limit.check(counted);
+      if (!channel) throw notFound(E.channel_not_found);
+      return { ctx: { var: { db, user }, env: c.env, executionCtx: c.executionCtx } satisfies Ctx, channel };
+    };
+    if (!image_url) {
+      const { user, results: [counted, [visible], [stored]] } = await withSessionBatch(c, (member) => [
+        limit.count(member, unmuted),
+        ...sendMessageStatements(db, member, group_id, body, sendable(member)),
+      ]);
+      const { ctx, channel } = allowed(user, counted, visible);
+      if (!stored) throw new Error("an allowed message was not stored");
+      return c.json(announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true }), 201);
     }
-    return c.json(await postMessage(c, channel, body, image), 201);
+    const { user, results: [counted, [visible]] } = await withSessionBatch(c, (member) => [limit.count(member, unmuted), visibleChannelQuery(db, member, group_id)]);
+    const { ctx, channel } = allowed(user, counted, visible);
+    await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
+    const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, { invalid: TEXTS.chat.imageDataUrlInvalid, tooLarge: TEXTS.chat.imageTooLarge });
+    const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
+    return c.json(await postMessage(ctx, channel, body, { bytes, type: mediaType.essence, fileName: imageName(named ?? "image") }), 201);
   })
   /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
   .post("/messages/image", requireUser, requireUnmuted, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
