@@ -12,7 +12,7 @@ import { ErrorState } from "../components/States";
 import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
 import { Removed } from "../moderation/Removed";
-import { ReportModal } from "../moderation/ReportModal";
+import { ReportModal } from "../components/LazyReportModal";
 import { useSession } from "../session/session-context";
 import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";

@@ -10,7 +10,7 @@ import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { AuthorBadges } from "./AuthorBadges";
 import { Removed } from "../moderation/Removed";
-import { ReportModal } from "../moderation/ReportModal";
+import { ReportModal } from "../components/LazyReportModal";
 import { useSession } from "../session/session-context";
 import { LOUNGE_PATH } from "./data";
 import type { Post } from "./types";
