@@ -7,7 +7,7 @@ import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { formatDateTime, relativeTime } from "../components/format";
 import { FlagIcon } from "../moderation/icons";
-import { Removed } from "../moderation/Removed";
+import { Removed } from "../components/Removed";
 import { ReportModal } from "../components/LazyReportModal";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;

@@ -11,7 +11,7 @@ import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
-import { Removed } from "../moderation/Removed";
+import { Removed } from "../components/Removed";
 import { ReportModal } from "../components/LazyReportModal";
 import { useSession } from "../session/session-context";
 import { useMutedText } from "../moderation/MutedBanner";

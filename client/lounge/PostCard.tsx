@@ -9,7 +9,7 @@ import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { AuthorBadges } from "./AuthorBadges";
-import { Removed } from "../moderation/Removed";
+import { Removed } from "../components/Removed";
 import { ReportModal } from "../components/LazyReportModal";
 import { useSession } from "../session/session-context";
 import { LOUNGE_PATH } from "./data";
