@@ -1,6 +1,6 @@
 import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const root = import.meta.dirname;
 
@@ -11,8 +11,8 @@ const root = import.meta.dirname;
 // end-to-end suite runs its own server on a throwaway state directory.
 const stateDir = process.env.COSMIC_STATE_DIR ?? path.join(root, ".wrangler/state");
 
-/** What the landing page needs: also used by the app, kept out of the app's chunk. */
-const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens)\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format)\.ts$/, /\/client\/i18n\/(language|catalog)\.ts$/, /\/worker\/shared\/(texts|rules)\.ts$/, /\/node_modules\/hono\//];
+/** What the landing page needs, and the first requests the entry starts: also used by the app, kept out of the app's chunk. */
+const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens|first-load)\.ts$/, /\/client\/lounge\/requests\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format)\.ts$/, /\/client\/i18n\/(language|catalog)\.ts$/, /\/worker\/shared\/(texts|rules)\.ts$/, /\/node_modules\/hono\//];
 const APP_SHELL = [/\/node_modules\/(preact|react-router)\//, /\/client\/react-compat\.js$/, /\/client\/(components|data|session)\//, /\/client\/(app|router)\.tsx$/, /\/client\/[\w-]+\/data\.ts$/];
 /**
  * The client runs on Preact through its React compatibility layer (docs/client.md "Preact"): the code
@@ -26,6 +26,23 @@ export const PREACT_AS_REACT = [
   { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
   { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
 ];
+/**
+ * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the
+ * first paint for one more round trip on a phone's network (docs/client.md "Loading"). The file stays
+ * in assets/ for anything that links it.
+ */
+const inlineEntryCss = (): Plugin => ({
+  name: "cosmic-inline-entry-css",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler: (html, { bundle }) =>
+      html.replace(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+        const css = bundle?.[file];
+        return css?.type === "asset" ? `<style>${String(css.source)}</style>` : tag;
+      }),
+  },
+});
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
 export default defineConfig({
@@ -33,7 +50,7 @@ export default defineConfig({
   publicDir: path.join(root, "client/public"),
   resolve: { alias: PREACT_AS_REACT },
   oxc: { jsx: { runtime: "automatic" } },
-  plugins: [cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } })],
+  plugins: [cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }), inlineEntryCss()],
   // Pre-bundled up front, so a first visit (or a lazily loaded jspdf/marked) never triggers a
   // dependency re-optimisation and full reload in the middle of a session.
   optimizeDeps: { include: ["preact", "preact/compat", "preact/hooks", "preact/compat/jsx-runtime", "preact/compat/jsx-dev-runtime", "react-router", "react-router/dom", "hono/client", "jspdf", "marked"] },

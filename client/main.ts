@@ -1,9 +1,9 @@
 // The entry: the landing page is painted without React; any other path loads the app's shell and,
-// at the same time, the current screen's code.
+// at the same time, the current screen's code and (for the screens that list them) its first requests.
 import { showTestModeBanner } from "./components/test-mode-banner";
 import { followSavedLanguage, initialLanguage, setLanguage } from "./i18n/language";
 import { mountLanding } from "./landing/landing";
-import { preloadScreen } from "./screens";
+import { preloadScreen, startFirstData } from "./screens";
 import { createSessionStore } from "./session/session-store";
 import "./styles/theme.css";
 import "./styles/screens.css";
@@ -21,5 +21,6 @@ if (window.location.pathname === "/") {
   void session.fetchUser();
 } else {
   preloadScreen(window.location.pathname);
+  startFirstData(window.location.pathname, session);
   void Promise.all([import("./app"), languageReady]).then(([{ startApp }]) => startApp(root, session));
 }

@@ -1,6 +1,8 @@
 // Each screen's code by path: the router loads a screen's component lazily from here, and the entry
 // starts the current one's download at once, in parallel with the app shell and the screen's data.
 import type { ComponentType } from "react";
+import { firstPostsRequest, noticesRequest } from "./lounge/requests";
+import type { SessionStore } from "./session/session-store";
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
@@ -23,4 +25,20 @@ export const lazyScreen = (load: ScreenModule) => ({ Component: async () => (awa
 export function preloadScreen(pathname: string) {
   const load: ScreenModule | undefined = Object.entries(SCREENS).find(([path]) => path === pathname)?.[1];
   void load?.().catch(() => undefined);
+}
+
+/**
+ * The requests of a first visit to a screen, started by the entry with the screen's code, before the
+ * app's shell and router arrive (the router's loaders take them: client/first-load.ts). The
+ * signed-in user (the shell's guard) is asked for at the same time.
+ */
+const FIRST_DATA: Partial<Record<keyof typeof SCREENS, Array<() => void>>> = {
+  "/app/lounge": [noticesRequest.start, firstPostsRequest.start],
+};
+
+export function startFirstData(pathname: string, session: SessionStore) {
+  const starts = Object.entries(FIRST_DATA).find(([path]) => path === pathname)?.[1];
+  if (!starts) return;
+  void session.fetchUser();
+  for (const start of starts) start();
 }

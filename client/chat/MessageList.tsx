@@ -7,8 +7,8 @@ import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { formatDateTime, relativeTime } from "../components/format";
 import { FlagIcon } from "../moderation/icons";
-import { Removed } from "../moderation/Removed";
-import { ReportModal } from "../moderation/ReportModal";
+import { Removed } from "../components/Removed";
+import { ReportModal } from "../components/LazyReportModal";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
 

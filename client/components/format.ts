@@ -7,6 +7,25 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /**
+ * One formatter per locale and options: constructing an Intl formatter costs far more than using one,
+ * and a feed formats a date per post on every render (docs/client.md "Loading").
+ */
+function cached<Options extends object, F>(make: (locale: string, options?: Options) => F) {
+  const made = new Map<string, F>();
+  return (locale: string, options?: Options): F => {
+    const key = `${locale} ${JSON.stringify(options)}`;
+    let formatter = made.get(key);
+    if (!formatter) made.set(key, (formatter = make(locale, options)));
+    return formatter;
+  };
+}
+const relativeFormat = cached((locale, options?: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locale, options));
+const dateFormat = cached((locale, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
+const numberFormat = cached((locale, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
+const DATE = { year: "numeric", month: "short", day: "numeric" } as const;
+const DATE_TIME = { ...DATE, hour: "numeric", minute: "2-digit" } as const;
+
+/**
  * docs/spec.md §9 relative time: 'Just now' under an hour, then 'Nh ago', then 'Nd ago' ("Recién",
  * "hace 3 h", "hace 2 d"). Intl's narrow style; Spanish takes the units from `es`, since es-CL's
  * narrow day is the long "días".
@@ -14,27 +33,27 @@ const DAY = 24 * HOUR;
 export function relativeTime(iso: string | Date, now = Date.now()): string {
   const elapsed = now - new Date(iso).getTime();
   if (elapsed < HOUR) return TEXT.time.justNow;
-  const format = new Intl.RelativeTimeFormat(TEXT.locale.relative, { style: "narrow", numeric: "always" });
+  const format = relativeFormat(TEXT.locale.relative, { style: "narrow", numeric: "always" });
   return elapsed < DAY ? format.format(-Math.floor(elapsed / HOUR), "hour") : format.format(-Math.floor(elapsed / DAY), "day");
 }
 
 /** A calendar date: "Nov 22, 2026" / "22 nov 2026". */
 export const formatDate = (iso: string | Date) =>
-  new Intl.DateTimeFormat(TEXT.locale.tag, { year: "numeric", month: "short", day: "numeric" }).format(new Date(iso));
+  dateFormat(TEXT.locale.tag, DATE).format(new Date(iso));
 
 /** A date and time, for tooltips and timestamps: "Nov 22, 2026, 3:00 PM" / "22 nov 2026, 3:00 p. m.". */
 export const formatDateTime = (iso: string | Date) =>
-  new Intl.DateTimeFormat(TEXT.locale.tag, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+  dateFormat(TEXT.locale.tag, DATE_TIME).format(new Date(iso));
 
 /** A time of day. */
-export const formatTime = (iso: string | Date) => new Intl.DateTimeFormat(TEXT.locale.tag, { timeStyle: "medium" }).format(new Date(iso));
+export const formatTime = (iso: string | Date) => dateFormat(TEXT.locale.tag, { timeStyle: "medium" }).format(new Date(iso));
 
 /** A count: 1,234 / 1.234. */
-export const formatNumber = (n: number) => new Intl.NumberFormat(TEXT.locale.tag).format(n);
+export const formatNumber = (n: number) => numberFormat(TEXT.locale.tag).format(n);
 
 /** Chilean pesos as Chile writes them: $15.000 (es-CL, no decimals). */
-export const formatClpChile = (amount: number) => new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP" }).format(amount);
+export const formatClpChile = (amount: number) => numberFormat("es-CL", { style: "currency", currency: "CLP" }).format(amount);
 
 /** Money in the active language: the spec's `$15,000 CLP` in English (docs/spec.md §9), `$15.000` in Spanish. */
 export const formatClp = (amount: number) =>
-  TEXT.locale.tag === "es-CL" ? formatClpChile(amount) : `$${new Intl.NumberFormat(TEXT.locale.tag).format(amount)} CLP`;
+  TEXT.locale.tag === "es-CL" ? formatClpChile(amount) : `$${numberFormat(TEXT.locale.tag).format(amount)} CLP`;

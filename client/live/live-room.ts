@@ -82,18 +82,32 @@ function createLiveRoom() {
 
 export const liveRoom = createLiveRoom();
 
+/** How long a listener's first load waits for the socket to open; then it loads anyway (and polls). */
+export const FIRST_LOAD_WAIT_MS = 1_500;
+
 /**
- * Keeps something the live socket reports on current: `refresh` runs now, whenever the socket
- * (re)connects (nothing missed while it was down), when the tab becomes visible again, and every
- * `pollMs` while the socket is down; `frame` hears every frame. Call it from one effect's owner.
+ * Keeps something the live socket reports on current: `refresh` runs when the socket opens (a load
+ * then misses nothing: frames follow it), again whenever it reconnects (nothing missed while it was
+ * down), when the tab becomes visible again, and every `pollMs` while the socket is down; `frame`
+ * hears every frame. The first load waits for the socket (or FIRST_LOAD_WAIT_MS when it does not
+ * open): loading at once and again on the open would render the whole app twice more at start
+ * (docs/client.md "Live parts of the shell"). Call it from one effect's owner.
  */
 export function followLive({ refresh, pollMs, frame }: { refresh(): void; pollMs: number; frame?(frame: ServerFrame): void }): () => void {
-  refresh();
-  const stop = liveRoom.listen({ frame, live: (up) => up && refresh() });
+  let firstLoad: ReturnType<typeof setTimeout> | undefined;
+  const load = () => {
+    clearTimeout(firstLoad);
+    firstLoad = undefined;
+    refresh();
+  };
+  if (liveRoom.isLive() || typeof WebSocket === "undefined") load();
+  else firstLoad = setTimeout(load, FIRST_LOAD_WAIT_MS);
+  const stop = liveRoom.listen({ frame, live: (up) => up && load() });
   const poll = setInterval(() => !liveRoom.isLive() && refresh(), pollMs);
   const onVisible = () => document.visibilityState === "visible" && refresh();
   document.addEventListener("visibilitychange", onVisible);
   return () => {
+    clearTimeout(firstLoad);
     stop();
     clearInterval(poll);
     document.removeEventListener("visibilitychange", onVisible);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { EmptyState } from "../components/States";
@@ -6,18 +6,21 @@ import { LoadMore } from "../components/LoadMore";
 import { usePages, type PageResult } from "../data/pages";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
-import { CommentsModal } from "./CommentsModal";
-import { commentsPath, PAGE, POSTS_PAGE_PATH, type loungeLoader } from "./data";
-import { NewPostModal } from "./NewPostModal";
+import { commentsPath, POSTS_PAGE_PATH, type loungeLoader } from "./data";
+import { PAGE } from "./requests";
 import { NoticeBoard } from "./NoticeBoard";
-import { NoticeModal } from "./NoticeModal";
 import { PostCard } from "./PostCard";
-import { ShareModal } from "./ShareModal";
 import type { Comment, Post } from "./types";
 import "./lounge.css";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
+
+// The dialogs load when first opened: the feed's first paint does not wait for their code.
+const NewPostModal = lazy(() => import("./NewPostModal").then((m) => ({ default: m.NewPostModal })));
+const NoticeModal = lazy(() => import("./NoticeModal").then((m) => ({ default: m.NoticeModal })));
+const CommentsModal = lazy(() => import("./CommentsModal").then((m) => ({ default: m.CommentsModal })));
+const ShareModal = lazy(() => import("./ShareModal").then((m) => ({ default: m.ShareModal })));
 
 type Dialog = { kind: "new-post" } | { kind: "notice" } | { kind: "comments"; post: Post } | { kind: "share"; post: Post } | null;
 
@@ -85,12 +88,14 @@ export default function LoungePage() {
         <span aria-hidden="true">+</span>
       </button>
 
-      {dialog?.kind === "new-post" && <NewPostModal onClose={() => setDialog(null)} />}
-      {dialog?.kind === "notice" && <NoticeModal onClose={() => setDialog(null)} />}
-      {dialog?.kind === "comments" && dialogPost && (
-        <CommentsModal post={dialogPost} comments={comments} highlight={dialogPost.id === linked?.id ? linkedComment : undefined} onClose={closeDialog} />
-      )}
-      {dialog?.kind === "share" && dialogPost && <ShareModal post={dialogPost} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === "new-post" && <NewPostModal onClose={() => setDialog(null)} />}
+        {dialog?.kind === "notice" && <NoticeModal onClose={() => setDialog(null)} />}
+        {dialog?.kind === "comments" && dialogPost && (
+          <CommentsModal post={dialogPost} comments={comments} highlight={dialogPost.id === linked?.id ? linkedComment : undefined} onClose={closeDialog} />
+        )}
+        {dialog?.kind === "share" && dialogPost && <ShareModal post={dialogPost} onClose={() => setDialog(null)} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,17 +1,14 @@
 // The lounge's data: its loader (notice board and the first page of the feed, in parallel), the
 // data-only loaders of older pages and of a post's comments (its action: actions.ts).
 import type { LoaderFunctionArgs } from "react-router";
-import { LIMITS } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, unwrap } from "../api";
 import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";
+import { firstPostsRequest, noticesRequest, postsPage } from "./requests";
 export const LOUNGE_PATH = "/app/lounge";
 export const POSTS_PAGE_PATH = "/data/posts";
 export const commentsPath = (postId: number) => `/data/posts/${postId}/comments`;
-export const PAGE = LIMITS.postsPageDefault;
-
-const postsPage = (before?: number) => unwrap(api.posts.$get({ query: { limit: String(PAGE), ...(before ? { before: String(before) } : {}) } }));
 
 /** The post a deep link names (?post=ID, from a search result or a notification); null when gone. */
 const linkedPost = (request: Request) => {
@@ -21,7 +18,7 @@ const linkedPost = (request: Request) => {
 
 /** The board fails on its own (it shows its error beside the feed); the feed's failure is the route's. */
 export async function loungeLoader({ request }: LoaderFunctionArgs) {
-  const [notices, posts, linked] = await Promise.all([unwrap(api["cosmic-notices"].$get()).catch(() => null), postsPage(), linkedPost(request)]);
+  const [notices, posts, linked] = await Promise.all([noticesRequest.take().catch(() => null), firstPostsRequest.take(), linkedPost(request)]);
   return { notices, posts, linked };
 }
 

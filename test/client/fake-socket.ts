@@ -1,4 +1,6 @@
 // A WebSocket the test drives by hand (install with vi.stubGlobal("WebSocket", FakeSocket)).
+import { act, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
 export class FakeSocket {
   static OPEN = 1;
   static all: FakeSocket[] = [];
@@ -32,4 +34,10 @@ export class FakeSocket {
     this.readyState = 3;
     this.onclose?.({ code });
   }
+}
+
+/** Opens the live socket once the shell has made it: the bell's and the unread counts' first loads wait for it. */
+export async function openLiveSocket() {
+  await waitFor(() => expect(FakeSocket.last("/api/live/socket")).toBeTruthy(), { timeout: 10_000 });
+  act(() => FakeSocket.last("/api/live/socket")!.open());
 }

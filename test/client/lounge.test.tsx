@@ -81,7 +81,7 @@ describe("lounge", () => {
     renderApp("/app/lounge", asMember());
     await screen.findByText("No posts yet");
     await user.click(screen.getByRole("button", { name: "Share with the community" }));
-    const dialog = screen.getByRole("dialog", { name: "Share with the community" });
+    const dialog = await screen.findByRole("dialog", { name: "Share with the community" });
     const box = within(dialog).getByLabelText("What's on your mind?");
     const submit = within(dialog).getByRole("button", { name: "Post" });
     expect(within(dialog).getByText("0/500 characters")).toBeTruthy();
@@ -167,7 +167,7 @@ describe("lounge", () => {
     renderApp("/app/lounge", asMember());
     const post = await screen.findByRole("article", { name: "Sol" });
     await user.click(within(post).getByRole("button", { name: "1 comment" }));
-    const dialog = screen.getByRole("dialog", { name: "Comments" });
+    const dialog = await screen.findByRole("dialog", { name: "Comments" });
     expect(within(dialog).getByLabelText("Post preview").textContent).toBe(`${"x".repeat(150)}...`);
     await within(dialog).findByText(/No comments yet/);
 
@@ -210,7 +210,7 @@ describe("lounge", () => {
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember({ role: "admin" }));
     await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
-    const dialog = screen.getByRole("dialog", { name: "Create Cosmic Notice" });
+    const dialog = await screen.findByRole("dialog", { name: "Create Cosmic Notice" });
     const create = within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }) as HTMLButtonElement;
     expect(create.disabled).toBe(true);
     await user.type(within(dialog).getByLabelText(TEXT.lounge.noticeTitle), "   ");
@@ -257,7 +257,7 @@ describe("creating a notice", () => {
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember({ role: "admin" }));
     await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
-    const dialog = screen.getByRole("dialog", { name: "Create Cosmic Notice" });
+    const dialog = await screen.findByRole("dialog", { name: "Create Cosmic Notice" });
     await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
     await user.type(within(dialog).getByLabelText(TEXT.lounge.aiPrompt), "Solstice note");
     await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.generateText }));

@@ -8,8 +8,9 @@ import { formatDate } from "../../client/components/format";
 import { notificationText } from "../../client/notifications/NotificationPanel";
 import { TEXT } from "../../client/text";
 import type { NotificationDto } from "../../worker/shared/notifications";
+import { FIRST_LOAD_WAIT_MS } from "../../client/live/live-room";
 import { TIMING } from "../../worker/shared/rules";
-import { FakeSocket } from "./fake-socket";
+import { FakeSocket, openLiveSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -71,6 +72,8 @@ describe("the bell", () => {
     answer = { status: 200, body: { items: [mention, old], unread: 1 } };
     const fetchMock = stubApi();
     const { router } = renderApp("/app/profile", me());
+    // The first load comes as the live socket opens (then nothing is missed).
+    await openLiveSocket();
     await waitFor(() => expect(bell().getAttribute("aria-label")).toBe(T.openWithCount(1)));
     expect(screen.getByTestId("notification-count").textContent).toBe("1");
 
@@ -96,6 +99,7 @@ describe("the bell", () => {
     answer = { status: 200, body: { items: [item({}), item({ kind: "like" })], unread: 2 } };
     const fetchMock = stubApi();
     renderApp("/app/profile", me());
+    await openLiveSocket();
     await waitFor(() => expect(bell().getAttribute("aria-label")).toBe(T.openWithCount(2)));
     const user = userEvent.setup();
     await user.click(bell());
@@ -112,6 +116,10 @@ describe("the bell", () => {
     answer = { status: 200, body: { items: [], unread: 0 } };
     const fetchMock = stubApi();
     renderApp("/app/profile", me());
+    // A socket that does not open: the first load waits FIRST_LOAD_WAIT_MS for it, then goes ahead.
+    await waitFor(() => expect(FakeSocket.last("/api/live/socket")).toBeTruthy(), { timeout: 10_000 });
+    expect(loads(fetchMock)).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(FIRST_LOAD_WAIT_MS));
     await waitFor(() => expect(loads(fetchMock)).toBe(1));
     // Socket down: one poll per TIMING.notificationsPollMs.
     answer = { status: 200, body: { items: [item({})], unread: 1 } };

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEXT } from "../../client/text";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
-import { FakeSocket } from "./fake-socket";
+import { FakeSocket, openLiveSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -44,7 +44,8 @@ describe("unread counts", () => {
   it("the Chat navigation item shows the total, live: others' new messages add, mine do not, a read elsewhere clears", async () => {
     const fetchMock = stubApi();
     renderApp("/app/lounge", me());
-    // The first render also loads the shell's code: slow on a busy machine.
+    // The first render also loads the shell's code: slow on a busy machine. The socket stays closed:
+    // the first load goes ahead after FIRST_LOAD_WAIT_MS (client/live/live-room.ts).
     await waitFor(() => expect(navTotal()).toBe(`5${TEXT.unread.badge(5)}`), { timeout: 10_000 });
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: new RegExp(`Chat.*${TEXT.unread.badge(5)}`) })).toBeTruthy();
@@ -68,6 +69,7 @@ describe("unread counts", () => {
     groups = [channel(1, "General", LIMITS.unreadCountMax)];
     stubApi();
     renderApp("/app/lounge", me());
+    await openLiveSocket();
     await waitFor(() => expect(navTotal()).toBe(`${LIMITS.unreadCountMax}+${TEXT.unread.badge(LIMITS.unreadCountMax)}`));
   });
 

@@ -1,3 +1,4 @@
+// Shared by the lounge and the chat, so it sits in the app shell (no chunk of its own on a first load).
 import type { ReportReason } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 

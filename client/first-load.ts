@@ -1,0 +1,21 @@
+// A first visit's requests, started by the entry (client/main.ts) while the app's code downloads, and
+// taken (once) by the route's loader instead of asking again: the screen's data no longer waits for
+// the app chunk and the router to start (docs/client.md "Loading"). Plain functions, no React: this
+// module is in the entry.
+
+/** A request the entry can start early; `take` hands the early one over once, later calls ask anew. */
+export function startable<T>(request: () => Promise<T>) {
+  let early: Promise<T> | null = null;
+  return {
+    start() {
+      early ??= request();
+      // Taken by the loader, which handles a failure; never an unhandled rejection meanwhile.
+      early.catch(() => undefined);
+    },
+    take(): Promise<T> {
+      const answer = early ?? request();
+      early = null;
+      return answer;
+    },
+  };
+}
