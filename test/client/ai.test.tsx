@@ -36,7 +36,8 @@ async function openNoticeModal() {
   const user = userEvent.setup();
   renderApp("/app/lounge", admin());
   await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
-  return { user, dialog: within(screen.getByRole("dialog", { name: "Create Cosmic Notice" })) };
+  // The notice dialog's code loads when it is first opened.
+  return { user, dialog: within(await screen.findByRole("dialog", { name: "Create Cosmic Notice" })) };
 }
 
 describe("notice modal AI tabs", () => {
