@@ -1,9 +1,9 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
@@ -45,8 +45,8 @@ const CommentIcon = () => (
  * (docs/client.md "Loading").
  */
 export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props) {
-  const like = useOwnFetcher<LikeAnswer>();
-  const remove = useOwnFetcher<ActionResult<unknown>>();
+  const like = useFetcher<LikeAnswer>();
+  const remove = useFetcher<ActionResult<unknown>>();
   const confirm = useConfirm();
   const toast = useToast();
   const post = useMemo(() => withLike(loaded, like.data), [loaded, like.data]);

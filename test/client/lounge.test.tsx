@@ -138,6 +138,36 @@ describe("lounge", () => {
     expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/api/posts/10/like"))).toHaveLength(2);
   });
 
+  it("opens a fresh dialog after a post: the new post dialog opened again does not get the last answer", async () => {
+    // A fetcher's key is React Router's useId(): new for each mount under Preact too (preact-compat.test.tsx),
+    // or the dialog opened again at the same place would read the last success and close at once.
+    const posts: unknown[] = [];
+    lounge({
+      posts,
+      extra: (url, method, init) => {
+        if (method !== "POST" || url !== "/api/posts") return undefined;
+        const post = postFixture({ id: 50 + posts.length, author_id: 1, author_name: "Luna", content: JSON.parse(String(init!.body)).content });
+        posts.unshift(post);
+        return { status: 201, body: post };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    await screen.findByText("No posts yet");
+    for (const text of ["First light", "Second light"]) {
+      await user.click(screen.getByRole("button", { name: "Share with the community" }));
+      const dialog = await screen.findByRole("dialog", { name: "Share with the community" });
+      const box = within(dialog).getByLabelText("What's on your mind?") as HTMLTextAreaElement;
+      expect(box.value).toBe("");
+      await user.type(box, text);
+      expect(screen.getByRole("dialog", { name: "Share with the community" })).toBe(dialog);
+      await user.click(within(dialog).getByRole("button", { name: "Post" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await screen.findByText(text);
+    }
+    expect(posts).toHaveLength(2);
+  });
+
   it("redraws only the liked post: the other cards stay as drawn while the router updates", async () => {
     lounge({
       posts: [postFixture({ id: 11, author_name: "Ada" }), postFixture()],
