@@ -53,12 +53,21 @@ const inlineEntryCss = (): Plugin => ({
  * only: `vite dev` paints the landing from the entry script, with the texts as they are being edited.
  */
 const prerenderLanding = (): Plugin => {
-  const script = landingScript();
-  const scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+  let scriptHash = "";
   return {
     name: "cosmic-prerender-landing",
     apply: "build",
-    transformIndexHtml: (html) => html.replace(/<!-- landing:[^>]*-->/, `${landingTemplates()}<script>${script}</script>`),
+    transformIndexHtml: {
+      // After the bundle: on other paths the script preloads the app's shell, named by its hash.
+      order: "post",
+      handler: (html, { bundle }) => {
+        const app = Object.values(bundle ?? {}).find((file) => file.type === "chunk" && file.name === "app");
+        if (app?.type !== "chunk") throw new Error("prerenderLanding: no `app` chunk to preload");
+        const script = landingScript([app.fileName, ...(app.viteMetadata?.importedCss ?? [])]);
+        scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+        return html.replace(/<!-- landing:[^>]*-->/, `${landingTemplates()}<script>${script}</script>`);
+      },
+    },
     writeBundle(options) {
       const headers = path.join(options.dir ?? "", "_headers");
       if (!existsSync(headers)) return;

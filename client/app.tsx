@@ -5,6 +5,7 @@ import { RouterProvider } from "react-router/dom";
 import { ConfirmProvider } from "./components/ConfirmDialog";
 import { useLanguage } from "./components/LanguageSwitch";
 import { ToastProvider } from "./components/Toasts";
+import { nextTask } from "./first-load";
 import { createRoutes } from "./router";
 import { SessionProvider } from "./session/session-context";
 import type { SessionStore } from "./session/session-store";
@@ -33,9 +34,14 @@ export function AppTree({ session, router }: { session: SessionStore; router: Da
   );
 }
 
-/** The React app: the router over the routes of client/router.tsx, with the session the entry created. */
-export function startApp(root: HTMLElement, session: SessionStore) {
+/**
+ * The React app: the router over the routes of client/router.tsx, with the session the entry created.
+ * Three tasks: this chunk's evaluation, the router's start (it calls the loaders), the first render.
+ */
+export async function startApp(root: HTMLElement, session: SessionStore) {
+  await nextTask();
   const router = createBrowserRouter(createRoutes(session));
+  await nextTask();
   createRoot(root).render(
     <StrictMode>
       <AppTree session={session} router={router} />

@@ -19,3 +19,10 @@ export function startable<T>(request: () => Promise<T>) {
     },
   };
 }
+
+/**
+ * Resolves in a new task: the browser may paint and handle input between the steps of a first load
+ * (the app chunk's evaluation, the router's start, the first render), each then shorter than a long
+ * task on a phone (docs/client.md "Loading").
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { LIMITS, type Role } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { ADMIN_PATH } from "./data";
 
 /** Pre-provisions an account: the person's first Google sign-in with this email binds to it. */
@@ -13,7 +14,7 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
   const [name, setName] = useState("");
   const [role, setRole] = useState<Role>("member");
   const [missingEmail, setMissingEmail] = useState(false);
-  const add = useOwnFetcher<ActionResult<{ email: string } | null>>();
+  const add = useFetcher<ActionResult<{ email: string } | null>>();
   const busy = add.state !== "idle";
   useSettled(add, (answer) => answer.ok && onAdded(answer.value?.email ?? email.trim()));
 

@@ -1,6 +1,7 @@
+import { useFetcher } from "react-router";
 import { TEXT } from "../text";
 import { Spinner } from "../components/Spinner";
-import { type ActionResult, submitJson, useOwnFetcher } from "../data/actions";
+import { type ActionResult, submitJson } from "../data/actions";
 import { ADMIN_PATH } from "./data";
 import { KEY_PROVIDERS, type KeyResults } from "./keys";
 
@@ -8,7 +9,7 @@ const PROVIDER_NAMES = { openai: "OpenAI", gemini: "Google Gemini", straico: "St
 
 /** docs/spec.md §4 API key test: idle, testing, results shown (the answer of the dashboard's `test-keys` intent). */
 export function ApiKeysTab() {
-  const check = useOwnFetcher<ActionResult<KeyResults>>();
+  const check = useFetcher<ActionResult<KeyResults>>();
   const testing = check.state !== "idle";
   const answer = testing ? undefined : check.data;
 

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useOwnFetcher } from "../data/actions";
+import { useFetcher } from "react-router";
 import { AUDIT_ACTIONS, type AuditAction } from "../../worker/shared/rules";
 import { formatDateTime } from "../components/format";
 import { LoadMore } from "../components/LoadMore";
@@ -25,7 +25,7 @@ const actorOf = (row: AuditRow) => row.actor_name || row.actor_email || TEXT.aud
  */
 export function AuditTab({ first, members }: { first: PageResult<AuditRow>; members: Member[] }) {
   const [filter, setFilter] = useState<AuditFilter>({});
-  const filtered = useOwnFetcher<PageResult<AuditRow>>();
+  const filtered = useFetcher<PageResult<AuditRow>>();
   const ids = { action: useId(), actor: useId() };
   const unfiltered = !filter.action && !filter.actor;
   const page = unfiltered ? first : filtered.data;

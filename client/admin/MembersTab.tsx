@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
@@ -6,7 +7,7 @@ import { useConfirm } from "../components/ConfirmDialog";
 import { formatDate } from "../components/format";
 import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useSession } from "../session/session-context";
 import { downloadCsv, membersCsv } from "./csv";
 import { ADMIN_PATH } from "./data";
@@ -100,7 +101,7 @@ export function MembersTab({ members }: { members: Member[] }) {
 function MemberActions({ member: m, self }: { member: Member; self: boolean }) {
   const confirm = useConfirm();
   const toast = useToast();
-  const write = useOwnFetcher<ActionResult<unknown>>();
+  const write = useFetcher<ActionResult<unknown>>();
   const busy = write.state !== "idle";
   useSettled(write, (answer) => !answer.ok && toast.show(answer.error, "error"));
   const nextRole = m.role === "admin" ? "member" : "admin";

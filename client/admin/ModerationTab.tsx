@@ -1,9 +1,10 @@
+import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { formatDate } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { ADMIN_PATH, type adminLoader } from "./data";
 
@@ -13,7 +14,7 @@ type Report = Extract<Loaded["reports"], { ok: true }>["rows"][number];
 /** The moderation queue (issue 20): open reports with the content in its context, their count and reasons; Hide or Dismiss. */
 export function ModerationTab({ reports, retrying, onRetry }: { reports: Loaded["reports"]; retrying: boolean; onRetry(): void }) {
   // One resolution at a time; the fetcher lives here because the router's reload removes the resolved item.
-  const resolve = useOwnFetcher<ActionResult<{ status: "hidden" | "dismissed" }>>();
+  const resolve = useFetcher<ActionResult<{ status: "hidden" | "dismissed" }>>();
   const toast = useToast();
   useSettled(resolve, (answer) => {
     if (!answer.ok) return toast.show(answer.error, "error");

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { MODERATION } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { formatMutedUntil } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
@@ -17,7 +18,7 @@ const untilText = (iso: string) => formatMutedUntil(new Date(iso), null);
 /** Mute (for some hours) or unmute one member from the Members tab (issue 20); admins cannot be muted. */
 export function MuteControls({ member }: { member: Member }) {
   const [open, setOpen] = useState(false);
-  const unmute = useOwnFetcher<MuteAnswer>();
+  const unmute = useFetcher<MuteAnswer>();
   const toast = useToast();
   const who = member.name || member.email;
   useSettled(unmute, (answer) => toast.show(answer.ok ? TEXT.moderation.unmutedToast(who) : answer.error, answer.ok ? "success" : "error"));
@@ -45,7 +46,7 @@ export function MuteControls({ member }: { member: Member }) {
 
 function MuteModal({ member, who, onClose }: { member: Member; who: string; onClose(): void }) {
   const [hours, setHours] = useState("24");
-  const mute = useOwnFetcher<MuteAnswer>();
+  const mute = useFetcher<MuteAnswer>();
   const toast = useToast();
   const ids = { intro: useId(), hours: useId(), hint: useId() };
   const value = Number(hours);

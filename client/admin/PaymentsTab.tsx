@@ -1,11 +1,11 @@
-import { useFetchers } from "react-router";
+import { useFetchers, useFetcher } from "react-router";
 import type { Answer, api } from "../api";
 import { TEXT } from "../text";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatClp, formatDate } from "../components/format";
 import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { downloadCsv, paymentsCsv } from "./csv";
 import { ADMIN_PATH } from "./data";
 import type { Payment } from "./types";
@@ -20,7 +20,7 @@ const STATUS_BADGE = { completed: "badge-active", pending: "badge-other", refund
 export function PaymentsTab({ payments }: { payments: Payment[] }) {
   const confirm = useConfirm();
   const toast = useToast();
-  const clear = useOwnFetcher<ActionResult<unknown>>();
+  const clear = useFetcher<ActionResult<unknown>>();
   const writing = useAdminWriting();
   useSettled(clear, (answer) => toast.show(answer.ok ? TEXT.admin.clearedPayments : answer.error, answer.ok ? "success" : "error"));
 
@@ -90,8 +90,8 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
 function PaymentActions({ payment: p, writing }: { payment: Payment; writing: boolean }) {
   const confirm = useConfirm();
   const toast = useToast();
-  const refunding = useOwnFetcher<ActionResult<Answer<typeof api.admin.payments[":id"]["refund"]["$post"]>>>();
-  const removal = useOwnFetcher<ActionResult<unknown>>();
+  const refunding = useFetcher<ActionResult<Answer<typeof api.admin.payments[":id"]["refund"]["$post"]>>>();
+  const removal = useFetcher<ActionResult<unknown>>();
   const failed = (answer: ActionResult<unknown>) => !answer.ok && toast.show(answer.error, "error");
   useSettled(removal, failed);
   useSettled(refunding, (answer) => {

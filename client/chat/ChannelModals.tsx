@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { type FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
@@ -8,7 +8,7 @@ import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
-import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { CHAT_PATH, type channelMembersLoader } from "./data";
 
 /** The Manage Channel dialog's members list: a fetcher of the data-only route, started by the button that opens it. */
@@ -47,7 +47,7 @@ const toBody = (f: { name: string; description: string; isPrivate: boolean }) =>
 
 export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void; onCreated: (channel: ChannelDto) => void }) {
   const [form, setForm] = useState({ name: "", description: "", isPrivate: false });
-  const create = useOwnFetcher<ActionResult<ChannelDto>>();
+  const create = useFetcher<ActionResult<ChannelDto>>();
   const busy = create.state !== "idle";
   const error = failureOf(create);
   useSettled(create, (answer) => answer.ok && onCreated(answer.value));
@@ -69,8 +69,8 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
 function MembersSection({ channelId, members }: { channelId: number; members: MembersFetcher }) {
   const T = TEXT.channelMembers;
   const [email, setEmail] = useState("");
-  const invite = useOwnFetcher<ActionResult<{ email: string }>>();
-  const change = useOwnFetcher<ActionResult<unknown>>();
+  const invite = useFetcher<ActionResult<{ email: string }>>();
+  const change = useFetcher<ActionResult<unknown>>();
   const inviting = invite.state !== "idle";
   const changing = change.state !== "idle";
   useSettled(invite, (answer) => answer.ok && setEmail(""));
@@ -142,8 +142,8 @@ function MembersSection({ channelId, members }: { channelId: number; members: Me
 export function ManageChannelModal({ channel, members, onClose, onSaved, onDeleted }: { channel: ChannelDto; members: MembersFetcher; onClose: () => void; onSaved: () => void; onDeleted: (id: number) => void }) {
   const confirm = useConfirm();
   const [form, setForm] = useState({ name: channel.name, description: channel.description ?? "", isPrivate: channel.is_private });
-  const save = useOwnFetcher<ActionResult<ChannelDto>>();
-  const removal = useOwnFetcher<ActionResult<unknown>>();
+  const save = useFetcher<ActionResult<ChannelDto>>();
+  const removal = useFetcher<ActionResult<unknown>>();
   const busy = save.state !== "idle" || removal.state !== "idle";
   const error = failureOf(save) ?? failureOf(removal);
   useSettled(save, (answer) => answer.ok && onSaved());

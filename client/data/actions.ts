@@ -1,7 +1,6 @@
 // Writes go through route actions (submitted by fetchers); these helpers give every action the same
 // result shape and every form the same way to hear that its submission settled.
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
 import type { FetcherWithComponents, ShouldRevalidateFunction, SubmitTarget } from "react-router";
 
 type JsonObject = Extract<SubmitTarget, Record<string, unknown>>;
@@ -32,18 +31,6 @@ export async function attempt<T>(write: () => Promise<T>, fallback: string = TEX
 
 /** An action's body, as `submitJson` sent it (the intent union of that screen). */
 export const readIntent = async <I,>(request: Request): Promise<I> => request.json();
-
-let fetchers = 0;
-
-/**
- * `useFetcher` with a key of this component's own mount. React Router's default key is `useId()`,
- * which Preact (docs/client.md) gives again to a component mounted anew at the same place: a dialog
- * opened again would get its last answer, and close at once on the last success.
- */
-export function useOwnFetcher<T>() {
-  const [key] = useState(() => `own-${++fetchers}`);
-  return useFetcher<T>({ key });
-}
 
 /** Submits `intent` as JSON to the action of the route at `action`. */
 export function submitJson<I extends JsonObject>(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, action: string, intent: I) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useOwnFetcher } from "./actions";
+import { useFetcher } from "react-router";
 
 /** What a page loader answers: a failed page is shown as such, not thrown to the route's error boundary. */
 export type PageResult<T> = { ok: true; items: T[] } | { ok: false };
@@ -20,7 +20,7 @@ export async function loadPage<T>(request: () => Promise<T[]>): Promise<PageResu
  * its items in place, so nothing is shown twice.
  */
 export function usePages<T extends { id: number }>(first: readonly T[], pageSize: number, key: string, pageHref: (before: number) => string) {
-  const fetcher = useOwnFetcher<PageResult<T>>();
+  const fetcher = useFetcher<PageResult<T>>();
   const [older, setOlder] = useState<{ key: string; seen: unknown; items: T[]; lastPageSize: number }>({ key, seen: fetcher.data, items: [], lastPageSize: first.length });
 
   // Adjusted while rendering (React's pattern for state that follows props), not in an effect.

@@ -26,8 +26,16 @@ export function landingTemplates(): string {
 /**
  * The inline script (its text; the CSP allows it by hash): on `/` only, the language the app will
  * start in (pickLanguage's own source, the same rule as client/i18n/language.ts), that template in #root.
+ * On any other path it starts the download of the app's shell (`appFiles`: its chunk and stylesheets),
+ * which the entry would otherwise ask for only once it has run (docs/client.md "Loading").
  */
-export const landingScript = (): string =>
-  `(function(){if(location.pathname!=="/")return;var stored=null;try{stored=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
+export const landingScript = (appFiles: string[] = []): string =>
+  `(function(){if(location.pathname!=="/"){${appFiles.map(preload).join("")}return}var stored=null;try{stored=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
   `var language=(${pickLanguage.toString()})(stored,navigator.languages,${JSON.stringify(LANGUAGES)});` +
   `document.documentElement.lang=language;document.getElementById("root").replaceChildren(document.getElementById("landing-"+language).content.cloneNode(true))})()`;
+
+/** A statement that adds `<link rel="modulepreload">` (a chunk) or `<link rel="preload" as="style">` (a stylesheet). */
+function preload(file: string): string {
+  const css = file.endsWith(".css");
+  return `var l=document.createElement("link");l.rel=${css ? '"preload";l.as="style"' : '"modulepreload"'};l.href=${JSON.stringify(`/${file}`)};document.head.appendChild(l);`;
+}

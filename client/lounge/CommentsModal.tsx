@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { type FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
@@ -9,7 +9,7 @@ import { Modal } from "../components/Modal";
 import { FlagIcon } from "../moderation/icons";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
 import { Removed } from "../components/Removed";
 import { ReportModal } from "../components/LazyReportModal";
@@ -30,7 +30,7 @@ export function CommentsModal({ post, comments, highlight, onClose }: { post: Po
   const [content, setContent] = useState("");
   const [reporting, setReporting] = useState<number | null>(null);
   const { user } = useSession();
-  const send = useOwnFetcher<ActionResult<unknown>>();
+  const send = useFetcher<ActionResult<unknown>>();
   const mutedText = useMutedText();
   const busy = send.state !== "idle";
   const valid = isValidText(content, LIMITS.commentMax);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { EmptyState } from "../components/States";
@@ -34,10 +34,16 @@ export default function LoungePage() {
   const comments = useFetcher<PageResult<Comment>>({ key: "lounge-comments" });
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const openComments = (post: Post) => {
-    void comments.load(commentsPath(post.id));
-    setDialog({ kind: "comments", post });
-  };
+  // The same functions for every render: the cards are drawn again only when their post changes (PostCard).
+  const loadComments = comments.load;
+  const openComments = useCallback(
+    (post: Post) => {
+      void loadComments(commentsPath(post.id));
+      setDialog({ kind: "comments", post });
+    },
+    [loadComments],
+  );
+  const openShare = useCallback((post: Post) => setDialog({ kind: "share", post }), []);
   // A link to a post in context (?post=ID[&comment=ID], from search or a notification) opens its comments.
   const [params, setParams] = useSearchParams();
   const linkedComment = Number(params.get(OPEN_PARAMS.comment)) || undefined;
@@ -70,8 +76,8 @@ export default function LoungePage() {
                 key={post.id}
                 post={post}
                 canDelete={isAdmin || post.author_id === user?.id}
-                onComments={() => openComments(post)}
-                onShare={() => setDialog({ kind: "share", post })}
+                onComments={openComments}
+                onShare={openShare}
               />
             ))}
           </div>

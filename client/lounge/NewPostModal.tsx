@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useMutedText } from "../moderation/MutedBanner";
 import { useMentions } from "../mentions/useMentions";
 import { TEXT } from "../text";
@@ -14,7 +15,7 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
   const [content, setContent] = useState("");
   const area = useRef<HTMLTextAreaElement>(null);
   const mention = useMentions({ value: content, setValue: setContent, textarea: area });
-  const create = useOwnFetcher<ActionResult<unknown>>();
+  const create = useFetcher<ActionResult<unknown>>();
   const mutedText = useMutedText();
   const busy = create.state !== "idle";
   const valid = isValidText(content, LIMITS.postMax);

@@ -1,9 +1,10 @@
+import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LOUNGE_PATH } from "./data";
 import type { Notice } from "./types";
@@ -47,7 +48,7 @@ export function NoticeBoard({ notices, isAdmin, retrying, onRetry, onCreate }: P
 }
 
 function NoticeCard({ notice, isAdmin }: { notice: Notice; isAdmin: boolean }) {
-  const remove = useOwnFetcher<ActionResult<unknown>>();
+  const remove = useFetcher<ActionResult<unknown>>();
   const confirm = useConfirm();
   const toast = useToast();
   useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));

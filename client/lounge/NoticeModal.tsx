@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { ActionRow } from "../components/ActionRow";
@@ -6,7 +7,7 @@ import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
-import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { LOUNGE_PATH } from "./data";
 import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
 
@@ -67,7 +68,7 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
   onCreated(): void;
 }) {
   const id = useId();
-  const create = useOwnFetcher<ActionResult<unknown>>();
+  const create = useFetcher<ActionResult<unknown>>();
   const busy = create.state !== "idle";
   const valid = draft.title.trim() !== "" && draft.content.trim() !== "";
   useSettled(create, (answer) => answer.ok && onCreated());
@@ -130,7 +131,7 @@ function Select<T extends string>({ label, value, options, onChange }: { label: 
 function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; content: string }): void }) {
   const id = useId();
   const [req, setReq] = useState<NoticeTextRequest>({ prompt: "", type: NOTICE_TEXT_TYPES[0], model: TEXT_MODELS[0] });
-  const draft = useOwnFetcher<ActionResult<{ title: string; content: string }>>();
+  const draft = useFetcher<ActionResult<{ title: string; content: string }>>();
   const busy = draft.state !== "idle";
   useSettled(draft, (answer) => answer.ok && onGenerated(answer.value));
   const error = failureOf(draft);
@@ -160,7 +161,7 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
 function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
   const id = useId();
   const [req, setReq] = useState<NoticeImageRequest>({ prompt: "", style: IMAGE_STYLES[0], quality: IMAGE_QUALITIES[0], size: IMAGE_SIZES[1], model: "openai" });
-  const image = useOwnFetcher<ActionResult<{ image_url: string }>>();
+  const image = useFetcher<ActionResult<{ image_url: string }>>();
   const busy = image.state !== "idle";
   useSettled(image, (answer) => answer.ok && onGenerated(answer.value.image_url));
   const error = failureOf(image);

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useLocation, useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
@@ -18,8 +18,8 @@ import type { Post } from "./types";
 type Props = {
   post: Post;
   canDelete: boolean;
-  onComments(): void;
-  onShare(): void;
+  onComments(post: Post): void;
+  onShare(post: Post): void;
 };
 
 type LikeAnswer = ActionResult<{ liked: boolean }>;
@@ -37,14 +37,37 @@ const CommentIcon = () => (
   </svg>
 );
 
-/** One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete. */
+/**
+ * One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete.
+ * Its writes' fetchers are here; what it shows is `PostView`, drawn again only when the post, its
+ * like's answer or its busy state change: every router update (any fetcher of the shell, a page of the
+ * feed) renders the route again, and drawing every card each time was the lounge's main-thread cost
+ * (docs/client.md "Loading").
+ */
 export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props) {
-  const like = useOwnFetcher<LikeAnswer>();
-  const remove = useOwnFetcher<ActionResult<unknown>>();
+  const like = useFetcher<LikeAnswer>();
+  const remove = useFetcher<ActionResult<unknown>>();
   const confirm = useConfirm();
   const toast = useToast();
+  const post = useMemo(() => withLike(loaded, like.data), [loaded, like.data]);
+  // docs/spec.md §8: a failed like silently changes nothing; a failed delete says so.
+  useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
+  const { submit: submitLike } = like;
+  const { submit: submitRemove } = remove;
+  const id = post.id;
+  const onLike = useCallback(() => void submitJson({ submit: submitLike }, LOUNGE_PATH, { intent: "like", id }), [submitLike, id]);
+  const onDelete = useCallback(async () => {
+    if (await confirm(TEXT.confirm.deletePost)) void submitJson({ submit: submitRemove }, LOUNGE_PATH, { intent: "delete-post", id });
+  }, [confirm, submitRemove, id]);
+
+  if (remove.data?.ok) return null;
+  return <PostView post={post} canDelete={canDelete} liking={like.state !== "idle"} onLike={onLike} onDelete={onDelete} onComments={onComments} onShare={onShare} />;
+}
+
+type ViewProps = Omit<Props, "post"> & { post: Post; liking: boolean; onLike(): void; onDelete(): void };
+
+const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDelete, onComments, onShare }: ViewProps) {
   const { hash } = useLocation();
-  const post = withLike(loaded, like.data);
   const [menuOpen, setMenuOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { user } = useSession();
@@ -53,12 +76,6 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
   const menuId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const name = post.author_name || DEFAULT_NAME;
-  // docs/spec.md §8: a failed like silently changes nothing; a failed delete says so.
-  useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
-
-  const onDelete = async () => {
-    if (await confirm(TEXT.confirm.deletePost)) void submitJson(remove, LOUNGE_PATH, { intent: "delete-post", id: post.id });
-  };
   // A shared link (#post-{id}) scrolls to its post and marks it.
   const anchor = (el: HTMLElement | null) => {
     if (!el || hash !== `#post-${post.id}`) return;
@@ -79,7 +96,6 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
     };
   }, [menuOpen]);
 
-  if (remove.data?.ok) return null;
   return (
     <article ref={anchor} id={`post-${post.id}`} className="card post-card" aria-labelledby={`post-${post.id}-author`}>
       <header className="post-head">
@@ -128,7 +144,7 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
                     autoFocus={!canReport}
                     onClick={() => {
                       setMenuOpen(false);
-                      void onDelete();
+                      onDelete();
                     }}
                   >
                     {TEXT.moderation.deletePost}
@@ -154,18 +170,18 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
             className={post.is_liked ? "btn btn-ghost btn-sm liked" : "btn btn-ghost btn-sm"}
             aria-pressed={post.is_liked}
             title={post.is_liked ? TEXT.lounge.unlike : TEXT.lounge.like}
-            disabled={like.state !== "idle"}
-            onClick={() => void submitJson(like, LOUNGE_PATH, { intent: "like", id: post.id })}
+            disabled={liking}
+            onClick={onLike}
           >
             {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
             <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.likesNoun(post.likes_count)}</span>
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" title={TEXT.lounge.commentsTitle} onClick={onComments}>
+          <button type="button" className="btn btn-ghost btn-sm" title={TEXT.lounge.commentsTitle} onClick={() => onComments(post)}>
             <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.commentsNoun(post.comments_count)}</span>
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onShare}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onShare(post)}>
             <span aria-hidden="true">↗</span> {TEXT.lounge.share}
           </button>
         </div>
@@ -173,4 +189,4 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
       {reporting && <ReportModal kind="post" id={post.id} onClose={() => setReporting(false)} />}
     </article>
   );
-}
+});

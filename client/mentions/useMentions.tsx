@@ -1,9 +1,9 @@
 // @mention autocomplete for a textarea (the chat composer, the new post): typing `@` and letters
 // offers matching members (ARIA combobox with a listbox); arrow keys move, Enter or Tab insert the
 // name, Escape closes. The server matches the letters against a name or any word of it.
+import { useFetcher } from "react-router";
 import { flushSync } from "react-dom";
 import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
-import { useOwnFetcher } from "../data/actions";
 import { Avatar } from "../components/Avatar";
 import { TEXT } from "../text";
 import { mentionsHref, type mentionsLoader } from "./data";
@@ -15,7 +15,7 @@ const TYPED_MENTION = /(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}][\p{L}\p{N}._'-]*)$/u
 type Typed = { start: number; end: number; q: string };
 
 export function useMentions({ value, setValue, textarea, groupId }: { value: string; setValue(value: string): void; textarea: RefObject<HTMLTextAreaElement | null>; groupId?: number }) {
-  const suggestions = useOwnFetcher<typeof mentionsLoader>();
+  const suggestions = useFetcher<typeof mentionsLoader>();
   const [typed, setTyped] = useState<Typed | null>(null);
   const [active, setActive] = useState(0);
   const listId = useId();

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { CountedTextarea } from "../lounge/CountedTextarea";
 import { TEXT } from "../text";
 import { REPORT_PATH, type reportAction } from "./data";
@@ -17,7 +18,7 @@ import "./moderation.css";
 export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: number; onClose(): void }) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
-  const send = useOwnFetcher<Awaited<ReturnType<typeof reportAction>>>();
+  const send = useFetcher<Awaited<ReturnType<typeof reportAction>>>();
   const toast = useToast();
   const busy = send.state !== "idle";
   const introId = useId();

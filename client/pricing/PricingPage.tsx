@@ -1,14 +1,14 @@
 // docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
 import { useCallback, useEffect } from "react";
-import { Link, useLoaderData, useNavigate } from "react-router";
+import { Link, useLoaderData, useNavigate, useFetcher } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { useSession } from "../session/session-context";
-import { failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { failureOf, submitJson, useSettled } from "../data/actions";
 import type { pricingAction } from "./actions";
 import { PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
@@ -25,7 +25,7 @@ export default function PricingPage() {
   const { user, store } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
-  const payment = useOwnFetcher<typeof pricingAction>();
+  const payment = useFetcher<typeof pricingAction>();
   const answer = payment.data?.ok ? payment.data.value : null;
   // The Webpay form to post, or the membership a payment start found already active.
   const checkout = answer && "token" in answer ? answer : null;

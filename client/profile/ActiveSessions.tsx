@@ -1,9 +1,9 @@
-import { useRevalidator } from "react-router";
+import { useRevalidator, useFetcher } from "react-router";
 import { TEXT } from "../text";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { PROFILE_PATH, type SessionsData } from "./data";
 
 /** A readable device label from a user agent string (browser on system), or a neutral fallback. */
@@ -18,7 +18,7 @@ export function describeAgent(ua: string | null): string {
 export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
   const toast = useToast();
   const revalidator = useRevalidator();
-  const signOut = useOwnFetcher<ActionResult<{ signed_out: number }>>();
+  const signOut = useFetcher<ActionResult<{ signed_out: number }>>();
   const busy = signOut.state !== "idle";
   const rows = sessions.ok ? sessions.rows : null;
   useSettled(signOut, (answer) => toast.show(answer.ok ? TEXT.profile.signedOutOthers(answer.value.signed_out) : answer.error, answer.ok ? "success" : "error"));

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { PROFILE_EXPORT_PATH, PROFILE_PATH } from "./data";
@@ -39,7 +40,7 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 
 function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void }) {
   const [typed, setTyped] = useState("");
-  const remove = useOwnFetcher<ActionResult<unknown>>();
+  const remove = useFetcher<ActionResult<unknown>>();
   const { store } = useSession();
   const ids = { summary: useId(), confirm: useId() };
   const busy = remove.state !== "idle";

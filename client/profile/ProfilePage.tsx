@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
-import { useLoaderData, useRevalidator } from "react-router";
+import { useLoaderData, useRevalidator, useFetcher } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";
-import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
 import { PROFILE_PATH, type profileLoader } from "./data";
@@ -41,7 +41,7 @@ export default function ProfilePage() {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const saving = useOwnFetcher<ActionResult<unknown>>();
+  const saving = useFetcher<ActionResult<unknown>>();
   const busy = saving.state !== "idle";
   const saveError = failureOf(saving);
   const ids = { name: useId(), bio: useId(), tz: useId(), zones: useId() };

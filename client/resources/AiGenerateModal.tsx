@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps, type TabItem } from "../components/Tabs";
 import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
-import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LIBRARY_PATH } from "./data";
 import { splitTagInput } from "./library";
@@ -47,7 +48,7 @@ function TextField({ label, value, onChange, placeholder, multiline, disabled }:
 /** docs/spec.md §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
 export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onGenerated(result: GenerationResult): void }) {
   const [tab, setTab] = useState<Tab>("text");
-  const generate = useOwnFetcher<ActionResult<GenerationResult>>();
+  const generate = useFetcher<ActionResult<GenerationResult>>();
   const busy = generate.state !== "idle";
   const tabsId = useId();
 

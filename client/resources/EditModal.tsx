@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { type ActionResult, failureOf, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LIBRARY_PATH } from "./data";
 import { parseTags, splitTagInput, type ResourceItem } from "./library";
@@ -14,7 +15,7 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
   const [description, setDescription] = useState(resource.description ?? "");
   const [tags, setTags] = useState(parseTags(resource.tags).join(", "));
   const [missingTitle, setMissingTitle] = useState(false);
-  const save = useOwnFetcher<ActionResult<unknown>>();
+  const save = useFetcher<ActionResult<unknown>>();
   const busy = save.state !== "idle";
   const error = missingTitle ? TEXT.resources.titleRequired : failureOf(save);
   useSettled(save, (answer) => answer.ok && onSaved());

@@ -3,7 +3,7 @@
 // the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
 // pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
+import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -11,7 +11,7 @@ import { Spinner } from "../components/Spinner";
 import { LoadMore } from "../components/LoadMore";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useOwnFetcher, useSettled } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
 import { useAiCapabilities } from "../components/ai";
@@ -111,7 +111,7 @@ export default function ResourcesPage() {
   const reload = () => revalidator.revalidate();
 
   // Deletes run one at a time through one fetcher; the router then loads the library again.
-  const removal = useOwnFetcher<ActionResult<unknown>>();
+  const removal = useFetcher<ActionResult<unknown>>();
   useSettled(removal, (answer) => !answer.ok && toast.show(answer.error, "error"));
   async function remove(r: ResourceItem) {
     if (await confirm(TEXT.confirm.deleteResource)) void submitJson(removal, LIBRARY_PATH, { intent: "delete-resource", id: r.id });

@@ -3,8 +3,7 @@
 // the item in context (the result's `url`). Snippets arrive as escaped HTML with <mark> around the hits;
 // they are split into text parts and rendered as React text, never as HTML.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useNavigate } from "react-router";
-import { useOwnFetcher } from "../data/actions";
+import { useNavigate, useFetcher } from "react-router";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
 import { SEARCH_KINDS, snippetParts, type SearchKind, type SearchResult } from "../../worker/shared/search";
 import { formatDate } from "../components/format";
@@ -51,7 +50,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
   const [q, setQ] = useState("");
   const [kind, setKind] = useState<KindFilter>("all");
   const [active, setActive] = useState(0);
-  const search = useOwnFetcher<typeof searchLoader>();
+  const search = useFetcher<typeof searchLoader>();
   const navigate = useNavigate();
   const fieldId = useId();
   const listId = useId();

@@ -1,6 +1,6 @@
 // The landing page is plain DOM (no React): the first visit to `/` loads only it.
 import { screen, waitFor, within } from "@testing-library/dom";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getLanguage, setLanguage } from "../../client/i18n/language";
 import { mountLanding } from "../../client/landing/landing";
 import { landingScript, landingTemplates } from "../../client/landing/prerender";
@@ -101,6 +101,24 @@ describe("the landing page in index.html (the build's prerender)", () => {
     await store.fetchUser();
     within(root).getByRole("button", { name: "Iniciar sesión" }).click();
     await waitFor(() => expect(deps.navigate).toHaveBeenCalledWith("/auth/dev?state=s"));
+  });
+
+  it("starts the app shell's download on an app path, and only there", () => {
+    const shell = ["assets/app-abc.js", "assets/app-def.css"];
+    const preloads = () => [...document.head.querySelectorAll("link")].map((link) => `${link.rel}${link.as ? `:${link.as}` : ""} ${link.getAttribute("href")}`);
+    onTestFinished(() => {
+      document.head.querySelectorAll("link").forEach((link) => link.remove());
+      window.history.replaceState(null, "", "/");
+    });
+    document.body.innerHTML = `<div id="root"><p class="brand">Cosmic Lounge</p></div>${landingTemplates()}`;
+    new Function(landingScript(shell))();
+    expect(preloads()).toEqual([]);
+    window.history.replaceState(null, "", "/app/lounge");
+    const placeholder = document.getElementById("root")?.innerHTML;
+    new Function(landingScript(shell))();
+    expect(preloads()).toEqual(["modulepreload /assets/app-abc.js", "preload:style /assets/app-def.css"]);
+    // The landing page is not painted there.
+    expect(document.getElementById("root")?.innerHTML).toBe(placeholder);
   });
 
   it("follows the browser's languages when nothing was chosen on this device", () => {
