@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { defineConfig, type Plugin } from "vite";
+import { landingScript, landingTemplates } from "./client/landing/prerender";
 
 const root = import.meta.dirname;
 
@@ -12,7 +15,7 @@ const root = import.meta.dirname;
 const stateDir = process.env.COSMIC_STATE_DIR ?? path.join(root, ".wrangler/state");
 
 /** What the landing page needs, and the first requests the entry starts: also used by the app, kept out of the app's chunk. */
-const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens|first-load)\.ts$/, /\/client\/lounge\/requests\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format)\.ts$/, /\/client\/i18n\/(language|catalog)\.ts$/, /\/worker\/shared\/(texts|rules)\.ts$/, /\/node_modules\/hono\//];
+const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens|first-load)\.ts$/, /\/client\/lounge\/requests\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format)\.ts$/, /\/client\/i18n\/(language|catalog|pick-language)\.ts$/, /\/worker\/shared\/(texts|rules)\.ts$/, /\/node_modules\/hono\//];
 const APP_SHELL = [/\/node_modules\/(preact|react-router)\//, /\/client\/react-compat\.js$/, /\/client\/(components|data|session)\//, /\/client\/(app|router)\.tsx$/, /\/client\/[\w-]+\/data\.ts$/];
 /**
  * The client runs on Preact through its React compatibility layer (docs/client.md "Preact"): the code
@@ -43,6 +46,28 @@ const inlineEntryCss = (): Plugin => ({
       }),
   },
 });
+/**
+ * The landing page prerendered into index.html in every language, with the inline script that shows
+ * the visitor's before the first paint (client/landing/prerender.ts; docs/client.md "Loading"). The
+ * built _headers' CSP allows that one script by its hash; script-src stays 'self' otherwise. Build
+ * only: `vite dev` paints the landing from the entry script, with the texts as they are being edited.
+ */
+const prerenderLanding = (): Plugin => {
+  const script = landingScript();
+  const scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+  return {
+    name: "cosmic-prerender-landing",
+    apply: "build",
+    transformIndexHtml: (html) => html.replace(/<!-- landing:[^>]*-->/, `${landingTemplates()}<script>${script}</script>`),
+    writeBundle(options) {
+      const headers = path.join(options.dir ?? "", "_headers");
+      if (!existsSync(headers)) return;
+      const text = readFileSync(headers, "utf8");
+      if (!text.includes("script-src 'self';")) throw new Error("_headers: no `script-src 'self';` to allow the landing's script in");
+      writeFileSync(headers, text.replace("script-src 'self';", `script-src 'self' ${scriptHash};`));
+    },
+  };
+};
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
 export default defineConfig({
@@ -50,7 +75,7 @@ export default defineConfig({
   publicDir: path.join(root, "client/public"),
   resolve: { alias: PREACT_AS_REACT },
   oxc: { jsx: { runtime: "automatic" } },
-  plugins: [cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }), inlineEntryCss()],
+  plugins: [cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }), inlineEntryCss(), prerenderLanding()],
   // Pre-bundled up front, so a first visit (or a lazily loaded jspdf/marked) never triggers a
   // dependency re-optimisation and full reload in the middle of a session.
   optimizeDeps: { include: ["preact", "preact/compat", "preact/hooks", "preact/compat/jsx-runtime", "preact/compat/jsx-dev-runtime", "react-router", "react-router/dom", "hono/client", "jspdf", "marked"] },

@@ -8,7 +8,10 @@ import { TEXT } from "../text";
 
 type PaymentMode = InferResponseType<typeof api.payments.mode.$get, 200>;
 
-/** Asks the payment mode and, unless it is production, puts the banner at the top of `body`. */
+/**
+ * Asks the payment mode and, unless it is production, fixes the banner to the bottom of the window
+ * (theme.css `html.test-mode`: it arrives after the first paint, so it takes no room in the flow).
+ */
 export async function showTestModeBanner(body: HTMLElement = document.body): Promise<void> {
   let mode: PaymentMode["mode"];
   try {
@@ -25,5 +28,6 @@ export async function showTestModeBanner(body: HTMLElement = document.body): Pro
   banner.setAttribute("role", "note");
   banner.textContent = TEXT.payment.testModeBanner;
   subscribeLanguage(() => (banner.textContent = TEXT.payment.testModeBanner));
-  body.insertBefore(banner, body.firstChild);
+  document.documentElement.classList.add("test-mode");
+  body.appendChild(banner);
 }

@@ -5,26 +5,22 @@
 // subscribers: the landing page repaints, the React app re-renders its tree (client/app.tsx).
 import type { SessionStore } from "../session/session-store";
 import { ENGLISH, activateCatalog } from "../text";
-import { isLanguage, type Language } from "./catalog";
+import { isLanguage, LANGUAGES, type Language } from "./catalog";
+import { pickLanguage } from "./pick-language";
 
-const STORAGE_KEY = "cosmic-lounge.language";
+/** Where this device keeps its choice (index.html's first-paint script reads it too). */
+export const LANGUAGE_STORAGE_KEY = "cosmic-lounge.language";
 let active: Language = "en";
 let latestRequest = 0;
 const listeners = new Set<() => void>();
 
 /** The first of the browser's preferred languages that the UI speaks: any `es-*` is Spanish. */
-export function browserLanguage(preferred: readonly string[] = navigator.languages): Language {
-  for (const tag of preferred) {
-    const primary = tag.toLowerCase().split("-")[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return "en";
-}
+export const browserLanguage = (preferred: readonly string[] = navigator.languages): Language => pickLanguage(null, preferred, LANGUAGES);
 
 /** The language chosen on this device, if any (storage can be unavailable: private modes, policies). */
 export function storedLanguage(): Language | null {
   try {
-    const value = localStorage.getItem(STORAGE_KEY);
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(value) ? value : null;
   } catch {
     return null;
@@ -33,14 +29,14 @@ export function storedLanguage(): Language | null {
 
 export function rememberLanguage(language: Language) {
   try {
-    localStorage.setItem(STORAGE_KEY, language);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Not persisted on this device; the choice still applies until the page is closed.
   }
 }
 
 /** This device's choice, else the browser's languages. */
-export const initialLanguage = (): Language => storedLanguage() ?? browserLanguage();
+export const initialLanguage = (): Language => pickLanguage(storedLanguage(), navigator.languages, LANGUAGES);
 
 export const getLanguage = (): Language => active;
 

@@ -1,27 +1,15 @@
 // The landing page without React: a first visit to `/` downloads only this, the session store and
-// the texts (the app's shell loads on the way in). The app's `/` route mounts the same page.
-import { LANGUAGES, MEMBERSHIP } from "../../worker/shared/rules";
+// the texts (the app's shell loads on the way in). Its markup comes from one builder, landingHtml():
+// index.html carries it in every language (prerender.ts) and the page adopts what was painted; the
+// app's `/` route and a change of language paint it from the same builder.
+import { LANGUAGES, MEMBERSHIP, type Language } from "../../worker/shared/rules";
 import { formatClp } from "../components/format";
 import { isLanguage } from "../i18n/catalog";
 import { getLanguage, rememberLanguage, setLanguage, subscribeLanguage } from "../i18n/language";
 import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
 
-type Props = { className?: string; ariaLabel?: string; ariaHidden?: "true" };
-
-function el(tag: "main" | "section" | "article" | "div" | "p" | "h1" | "h2", props: Props, ...children: (Node | string)[]): HTMLElement {
-  const node = document.createElement(tag);
-  Object.assign(node, props);
-  for (const child of children) node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-  return node;
-}
-
-function button(className: string) {
-  const node = document.createElement("button");
-  node.type = "button";
-  node.className = className;
-  return node;
-}
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The feature cards, in the active language (read when the page is built). */
 const features = () => [
@@ -30,66 +18,72 @@ const features = () => [
   { icon: "♛", title: TEXT.landing.vipTitle, text: TEXT.landing.vipText(formatClp(MEMBERSHIP.priceClp), MEMBERSHIP.periodDays) },
 ];
 
-/** The language switch of a signed-out visitor: the choice is kept on this device. */
-function languageSelect(): HTMLElement {
-  const select = document.createElement("select");
-  select.className = "select language-select";
-  select.ariaLabel = TEXT.language.label;
-  for (const language of LANGUAGES) {
-    const option = new Option(TEXT.language.names[language], language, false, language === getLanguage());
-    option.lang = language;
-    select.add(option);
-  }
-  select.addEventListener("change", () => {
-    if (!isLanguage(select.value)) return;
-    rememberLanguage(select.value);
-    void setLanguage(select.value);
-  });
-  return el("div", { className: "landing-language" }, select);
+/**
+ * The page's markup in the active catalogue (`TEXT`), for `language`, as it is while the session is
+ * pending: both buttons read 'Loading...' and wait (paint() below sets them once the session is known).
+ */
+export function landingHtml(language: Language): string {
+  const loading = escapeHtml(TEXT.session.loading);
+  const options = LANGUAGES.map((option) => `<option value="${option}" lang="${option}"${option === language ? " selected" : ""}>${escapeHtml(TEXT.language.names[option])}</option>`).join("");
+  const cards = features()
+    .map((f) => `<article class="card"><div class="feature-icon" aria-hidden="true">${f.icon}</div><h2>${escapeHtml(f.title)}</h2><p class="muted">${escapeHtml(f.text)}</p></article>`)
+    .join("");
+  return (
+    `<main class="landing" data-landing="${language}">` +
+    `<div class="landing-language"><select class="select language-select" aria-label="${escapeHtml(TEXT.language.label)}">${options}</select></div>` +
+    `<section class="hero"><p class="eyebrow">✧ ${escapeHtml(TEXT.common.brand)}</p><h1>${escapeHtml(TEXT.landing.title)}</h1>` +
+    `<p class="lead muted">${escapeHtml(TEXT.landing.lead)}</p>` +
+    `<div class="row hero-actions"><button type="button" class="btn btn-primary" data-enter disabled>${loading}</button><button type="button" class="btn" data-sign-in disabled>${loading}</button></div></section>` +
+    `<section class="features" aria-label="${escapeHtml(TEXT.landing.featuresLabel)}">${cards}</section>` +
+    `</main>`
+  );
+}
+
+function pageFrom(html: string): HTMLElement {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const page = template.content.firstElementChild;
+  if (!(page instanceof HTMLElement)) throw new Error("landing markup without a page");
+  return page;
 }
 
 /**
- * Renders the landing page into `root`: both buttons start the sign-in and read 'Loading...' while
- * the session is pending; `onSignedIn` runs once a user is known. Returns the cleanup.
+ * Shows the landing page in `root` — adopting the one index.html painted when it is in the active
+ * language — and runs it: both buttons start the sign-in and read 'Loading...' while the session is
+ * pending; `onSignedIn` runs once a user is known. Returns the cleanup.
  */
 export function mountLanding(root: HTMLElement, session: SessionStore, onSignedIn: () => void): () => void {
-  const enter = button("btn btn-primary");
-  const signIn = button("btn");
-  for (const b of [enter, signIn]) b.addEventListener("click", () => void session.redirectToLogin());
-  const build = () => el(
-    "main",
-    { className: "landing" },
-    languageSelect(),
-    el(
-      "section",
-      { className: "hero" },
-      el("p", { className: "eyebrow" }, `✧ ${TEXT.common.brand}`),
-      el("h1", {}, TEXT.landing.title),
-      el("p", { className: "lead muted" }, TEXT.landing.lead),
-      el("div", { className: "row hero-actions" }, enter, signIn),
-    ),
-    el(
-      "section",
-      { className: "features", ariaLabel: TEXT.landing.featuresLabel },
-      ...features().map((f) => el("article", { className: "card" }, el("div", { className: "feature-icon", ariaHidden: "true" }, f.icon), el("h2", {}, f.title), el("p", { className: "muted" }, f.text))),
-    ),
-  );
-  let page = build();
+  const wire = (next: HTMLElement) => {
+    next.addEventListener("click", (event) => {
+      if (event.target instanceof Element && event.target.closest("button")) void session.redirectToLogin();
+    });
+    next.addEventListener("change", (event) => {
+      const select = event.target;
+      if (!(select instanceof HTMLSelectElement) || !isLanguage(select.value)) return;
+      rememberLanguage(select.value);
+      void setLanguage(select.value);
+    });
+    return next;
+  };
+  const painted = root.querySelector(`[data-landing="${getLanguage()}"]`);
+  let page = wire(painted instanceof HTMLElement ? painted : pageFrom(landingHtml(getLanguage())));
+  if (page !== painted) root.replaceChildren(page);
 
   const paint = () => {
     const { user, pending } = session.getState();
     if (user) return onSignedIn();
-    for (const [b, label] of [[enter, TEXT.landing.enter], [signIn, TEXT.landing.signIn]] as const) {
-      b.disabled = pending;
-      b.textContent = pending ? TEXT.session.loading : label;
+    for (const [selector, label] of [["[data-enter]", TEXT.landing.enter], ["[data-sign-in]", TEXT.landing.signIn]] as const) {
+      const button = page.querySelector<HTMLButtonElement>(selector);
+      if (!button) continue;
+      button.disabled = pending;
+      button.textContent = pending ? TEXT.session.loading : label;
     }
   };
   paint();
-  root.replaceChildren(page);
   const unsubscribe = session.subscribe(paint);
   const unsubscribeLanguage = subscribeLanguage(() => {
     const switchHadFocus = document.activeElement instanceof HTMLSelectElement && page.contains(document.activeElement);
-    const next = build();
+    const next = wire(pageFrom(landingHtml(getLanguage())));
     page.replaceWith(next);
     page = next;
     paint();

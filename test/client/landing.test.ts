@@ -1,7 +1,9 @@
 // The landing page is plain DOM (no React): the first visit to `/` loads only it.
 import { screen, waitFor, within } from "@testing-library/dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getLanguage, setLanguage } from "../../client/i18n/language";
 import { mountLanding } from "../../client/landing/landing";
+import { landingScript, landingTemplates } from "../../client/landing/prerender";
 import { createSessionStore } from "../../client/session/session-store";
 import { reply, sessionDeps, userFixture } from "./render";
 
@@ -12,7 +14,14 @@ const deferred = <T,>() => {
 };
 
 let unmount: (() => void) | undefined;
-afterEach(() => unmount?.());
+afterEach(async () => {
+  unmount?.();
+  unmount = undefined;
+  document.body.replaceChildren();
+  localStorage.clear();
+  window.history.replaceState(null, "", "/");
+  await setLanguage("en");
+});
 
 function mount(deps = sessionDeps()) {
   const store = createSessionStore(deps);
@@ -63,5 +72,62 @@ describe("landing page", () => {
     expect(root.childElementCount).toBe(0);
     await store.fetchUser();
     expect(onSignedIn).not.toHaveBeenCalled();
+  });
+});
+
+describe("the landing page in index.html (the build's prerender)", () => {
+  /** index.html as the build writes it: the placeholder #root, a template per language, the inline script. */
+  function loadIndexHtml() {
+    document.body.innerHTML = `<div id="root"><div class="page-center"><p class="brand">Cosmic Lounge</p></div></div>${landingTemplates()}`;
+    new Function(landingScript())();
+    return document.getElementById("root")!;
+  }
+
+  it("paints the visitor's language before any script of the app runs, and the page adopts it", async () => {
+    localStorage.setItem("cosmic-lounge.language", "es");
+    const root = loadIndexHtml();
+    const painted = root.querySelector("main[data-landing]");
+    expect(painted?.getAttribute("data-landing")).toBe("es");
+    expect(document.documentElement.lang).toBe("es");
+    expect(within(root).getByRole("heading", { level: 1 }).textContent).toBe("Un santuario para almas afines");
+    expect(within(root).getAllByRole("button", { name: "Cargando..." }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+
+    // The entry starts in the same language (the same rule) and adopts the painted page: no repaint.
+    await setLanguage("es");
+    const deps = sessionDeps();
+    const store = createSessionStore(deps);
+    unmount = mountLanding(root, store, vi.fn());
+    expect(root.querySelector("main[data-landing]")).toBe(painted);
+    await store.fetchUser();
+    within(root).getByRole("button", { name: "Iniciar sesión" }).click();
+    await waitFor(() => expect(deps.navigate).toHaveBeenCalledWith("/auth/dev?state=s"));
+  });
+
+  it("follows the browser's languages when nothing was chosen on this device", () => {
+    const languages = vi.spyOn(navigator, "languages", "get").mockReturnValue(["es-CL", "en"]);
+    try {
+      expect(loadIndexHtml().querySelector("main")?.getAttribute("data-landing")).toBe("es");
+      languages.mockReturnValue(["fr-FR", "de"]);
+      expect(loadIndexHtml().querySelector("main")?.getAttribute("data-landing")).toBe("en");
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
+  it("leaves every other path to the app (the placeholder stays)", () => {
+    window.history.replaceState(null, "", "/app/lounge");
+    const root = loadIndexHtml();
+    expect(root.querySelector("main")).toBeNull();
+    expect(root.textContent).toBe("Cosmic Lounge");
+  });
+
+  it("is painted again when the page is not in the active language", async () => {
+    const root = loadIndexHtml();
+    expect(root.querySelector("main")?.getAttribute("data-landing")).toBe("en");
+    await setLanguage("es");
+    unmount = mountLanding(root, createSessionStore(sessionDeps()), vi.fn());
+    expect(getLanguage()).toBe("es");
+    expect(root.querySelector("main")?.getAttribute("data-landing")).toBe("es");
+    expect(root.querySelectorAll("main")).toHaveLength(1);
   });
 });

@@ -8,13 +8,19 @@ import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./re
 const mode = (m: string, configured = true, missing: string[] = []) => ({ status: 200, body: { mode: m, configured, missing } });
 
 describe("test-mode banner", () => {
-  afterEach(() => document.querySelector(".test-mode-banner")?.remove());
+  afterEach(() => {
+    document.querySelector(".test-mode-banner")?.remove();
+    document.documentElement.classList.remove("test-mode");
+  });
 
   for (const m of ["integration", "emulator"]) {
     it(`is shown when payments go to the ${m}`, async () => {
       stubAdminFetch((url) => (url === "/api/payments/mode" ? mode(m) : undefined));
       await showTestModeBanner();
       expect(screen.getByRole("note").textContent).toBe(TEXTS.payment.testModeBanner);
+      // Out of the flow (fixed at the bottom, theme.css html.test-mode): its late arrival moves nothing.
+      expect(document.body.lastElementChild).toBe(screen.getByRole("note"));
+      expect(document.documentElement.classList.contains("test-mode")).toBe(true);
       // Asked again (the app starting after the landing), it stays one banner.
       await showTestModeBanner();
       expect(screen.getAllByRole("note")).toHaveLength(1);
@@ -26,6 +32,7 @@ describe("test-mode banner", () => {
     await showTestModeBanner();
     expect(fetchMock).toHaveBeenCalled();
     expect(screen.queryByRole("note")).toBeNull();
+    expect(document.documentElement.classList.contains("test-mode")).toBe(false);
     stubAdminFetch((url) => (url === "/api/payments/mode" ? { status: 503, body: { error: "down" } } : undefined));
     await showTestModeBanner();
     expect(screen.queryByRole("note")).toBeNull();

@@ -6,6 +6,7 @@
 // (COSMIC_STATE_DIR for the build step, --persist-to for wrangler) and port SMOKE_PORT (default 8787).
 // Run by .ci/run after the suites; exits non-zero on any failure.
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -72,6 +73,15 @@ try {
 
   const page = await fetch(`${base}/app/lounge`);
   check(page.status === 200 && (await page.text()).includes('id="root"'), "the client bundle is served (SPA route /app/lounge)");
+
+  // The landing page is in the HTML (every language); its inline script is the only one the CSP allows.
+  const landing = await fetch(`${base}/`);
+  const html = await landing.text();
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const hashes = inline.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+  const scriptSrc = /script-src ([^;]*)/.exec(landing.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+  check(html.includes('<template id="landing-en">') && html.includes('<template id="landing-es">'), "the landing page is prerendered in index.html in every language");
+  check(inline.length === 1 && scriptSrc === `'self' ${hashes[0]}`, `the CSP allows exactly the landing's inline script (script-src ${scriptSrc})`);
 
   const redirect = await fetch(`${base}/api/oauth/google/redirect_url`);
   check(redirect.status === 200 && /^[0-9a-f-]{36}$/.test(redirect.headers.get("x-request-id") ?? ""), "the API answers with an X-Request-Id (local D1 migrated)");
