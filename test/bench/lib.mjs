@@ -5,6 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import WebSocket from "ws";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 /** A tool of the project's node_modules/.bin (vite, wrangler, vitest). */
@@ -186,17 +187,24 @@ export function apiFetch(base, cookie, method, pathname, body) {
   return fetch(`${base}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-/** A channel WebSocket that resolves once the room says ready; `onMessage(message, at)` gets every message frame (`at` on `clock`). */
+/**
+ * A channel WebSocket that resolves once the room says ready; `onMessage(message, at)` gets every
+ * message frame, `at` on `clock` when the frame arrived (before it is parsed). The `ws` client, not
+ * Node's WebSocket: it does not offer permessage-deflate, which the worker declines in production
+ * (docs/capacity.md, "Chat fan-out") but miniflare's local entry worker would agree to on its own,
+ * and it parses frames with half the CPU, on the same two cores as the server.
+ */
 export function openListener(base, groupId, cookie, onMessage, onClose) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, { headers: { cookie } });
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, { headers: { cookie }, perMessageDeflate: false });
     const timer = setTimeout(() => reject(new Error("socket did not become ready")), 20_000);
     ws.addEventListener("message", (event) => {
+      const at = clock();
       const frame = JSON.parse(String(event.data));
       if (frame.type === "ready") {
         clearTimeout(timer);
         resolve(ws);
-      } else if (frame.type === "message") onMessage(frame.message, clock());
+      } else if (frame.type === "message") onMessage(frame.message, at);
     });
     ws.addEventListener("error", () => reject(new Error("socket error")));
     if (onClose) ws.addEventListener("close", (event) => onClose(event.code));

@@ -37,6 +37,19 @@ describe("chat fan-out off the sender's path", () => {
     for (const s of sockets) expect(s.messages().map((m) => m.id)).toEqual(ids);
   });
 
+  it("does not agree to per-message compression, even when the client offers it (a frame is sent once per socket)", async () => {
+    const cookie = await signIn("deflate@example.com", "Deflate");
+    const channel = await json<ChannelDto>(await call("/api/groups", { method: "POST", cookie, json: { name: "Deflate", description: null, is_private: false } }));
+    const res = await call(`/api/groups/${channel.id}/socket`, {
+      cookie,
+      headers: { upgrade: "websocket", "sec-websocket-extensions": "permessage-deflate; client_max_window_bits" },
+    });
+    expect(res.status).toBe(101);
+    expect(res.headers.get("sec-websocket-extensions")).toBeNull();
+    res.webSocket!.accept();
+    res.webSocket!.close(1000, "done");
+  });
+
   it("answers broadcast with the number of sockets, and sends a burst of frames in the order handed over", async () => {
     const { channel, sockets } = await channelWithListeners(2);
     const stub = room(channel.id);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { SEED_CHANNEL_ID, seedBase, seedPosts } from "../bench/seed-sql.mjs";
 import { call, countingDb, signIn, testEnv } from "./helpers";
+import { PNG } from "./seed";
 
 const HOT_ROUTES = {
   health: "/api/health",
@@ -89,5 +90,18 @@ describe("D1 statements per request", () => {
     // upsert, the channel visibility read, the message insert and the sender's read marker upsert
     // (three of them writes, guarded by the others in the same batch).
     expect(first).toEqual({ statements: 5, roundTrips: 1 });
+  });
+
+  it("an image message checks the send rules in the session's round trip, then counts the upload and stores the row", async () => {
+    await runAll(seedBase());
+    const cookie = await signIn("admin@example.com", "Bench Admin");
+    const form = new FormData();
+    form.set("group_id", String(SEED_CHANNEL_ID));
+    form.set("image", new File([PNG as unknown as BlobPart], "a.png", { type: "image/png" }));
+    const { counter, DB } = countingDb();
+    const res = await call("/api/messages/image", { method: "POST", cookie, env: { DB }, body: form });
+    expect(res.status).toBe(201);
+    console.log(`D1_STATEMENTS ${JSON.stringify({ route: "image message send", path: "POST /api/messages/image", statements: counter.statements, roundTrips: counter.roundTrips })}`);
+    expect({ statements: counter.statements, roundTrips: counter.roundTrips }).toEqual({ statements: 6, roundTrips: 3 });
   });
 });

@@ -43,6 +43,7 @@ const CASES: Case[] = [
   { name: "comments", what: "POST /api/posts/:id/comments", key: user("comments"), ok: 201, request: (i) => [`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: `c${i}` } }] },
   { name: "messages", what: "POST /api/messages", key: user("messages"), ok: 201, request: (i) => ["/api/messages", { method: "POST", json: { group_id: IDS.publicChannel, body: `m${i}` } }] },
   { name: "uploads", what: "POST /api/messages/image", key: user("uploads"), ok: 201, request: () => ["/api/messages/image", { method: "POST", body: imageForm() }] },
+  { name: "messages", what: "POST /api/messages/image", key: user("messages"), ok: 201, request: () => ["/api/messages/image", { method: "POST", body: imageForm() }] },
   {
     name: "uploads",
     what: "POST /api/resources/upload",
@@ -141,5 +142,20 @@ describe("rate limits", () => {
     await expect429(withImage, RATE_LIMITS.uploads.windowSeconds);
     const plain = await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body: "text only" } });
     expect(plain.status).toBe(201);
+  });
+
+  it("an image send the send rules refuse (a channel hidden from the caller) counts no upload, on either route", async () => {
+    const world = await seedWorld();
+    const form = imageForm();
+    form.set("group_id", String(IDS.privateChannel));
+    const image_url = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
+    for (const res of [
+      await call("/api/messages/image", { method: "POST", cookie: world.cookie.member, body: form }),
+      await call("/api/messages", { method: "POST", cookie: world.cookie.member, json: { group_id: IDS.privateChannel, body: "[Image: a.png]", image_url } }),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    const keys = (await db().select({ key: rateLimits.key, count: rateLimits.count }).from(rateLimits)).filter((r) => r.key.endsWith(`:user:${IDS.member}`));
+    expect(keys).toEqual([{ key: `messages:user:${IDS.member}`, count: 2 }]);
   });
 });

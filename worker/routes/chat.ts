@@ -43,7 +43,7 @@ import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
-import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
+import { unmutedOr403, unmutedSql } from "../middleware/mute";
 import { parseMediaType } from "../lib/media-type";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
@@ -158,6 +158,42 @@ function announceMessage(c: Ctx, channel: ChannelRow, stored: Parameters<typeof 
     );
   }
   return message;
+}
+
+/**
+ * The rules of every message send (text, data-URL image, multipart image), one source for all three:
+ * not muted, within the `messages` limit, a channel the member may see. They run as SQL in the
+ * session's D1 batch (withSessionBatch): `count` counts the send of an unmuted member, `sendable`
+ * guards a write in the same batch; `allowed` then refuses in the order of the other write routes
+ * (muted 403, rate limited 429, channel not found 404). Needs limitedInBatch("messages") on the route.
+ */
+function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) {
+  const { db } = c.var;
+  const limit = rateLimitInBatch(c, now);
+  const unmuted = unmutedSql(now);
+  return {
+    count: (member: SessionMemberSql) => limit.count(member, unmuted),
+    sendable: (member: SessionMemberSql) =>
+      and(exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, member.id), unmuted))), limit.withinLimit(member))!,
+    allowed: (user: SessionUser, counted: Parameters<typeof limit.check>[0], channel: ChannelRow | undefined) => {
+      unmutedOr403(user, now);
+      limit.check(counted);
+      if (!channel) throw notFound(E.channel_not_found);
+      return { ctx: { var: { db, user }, env: c.env, executionCtx: c.executionCtx } satisfies Ctx, channel };
+    },
+  };
+}
+
+/**
+ * An image send (either route): the send rules in the session's round trip, then the `uploads` limit
+ * (counted only for a send those rules allow). The image itself is checked after, before it is stored.
+ */
+async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], groupId: number) {
+  const rules = sendRules(c);
+  const { user, results: [counted, [visible]] } = await withSessionBatch(c, (member) => [rules.count(member), visibleChannelQuery(c.var.db, member, groupId)]);
+  const allowed = rules.allowed(user, counted, visible);
+  await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
+  return allowed;
 }
 
 /** A display name for '[Image: filename]'. */
@@ -294,49 +330,35 @@ export const chatRoutes = createRouter()
   /**
    * A text message is one D1 round trip: the session, the rate limit, the channel's visibility, the
    * message and the sender's read marker in one batch, the writes guarded so a refused send writes
-   * nothing (docs/capacity.md, "where the time goes"). An image message checks the same in that batch,
-   * then stores the image and the row.
+   * nothing (docs/capacity.md, "where the time goes"). An image message checks the same rules in that
+   * batch (allowedImageSend), then stores the image and the row.
    */
   .post("/messages", requireUserInBatch, limitedInBatch("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
-    const { db } = c.var;
-    const now = Date.now();
-    const limit = rateLimitInBatch(c, now);
-    const unmuted = unmutedSql(now);
-    const sendable = (member: SessionMemberSql) =>
-      and(exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, member.id), unmuted))), limit.withinLimit(member))!;
-    /** The refusals, in the order of the other write routes: muted, rate limited, channel not found. */
-    const allowed = (user: SessionUser, counted: Parameters<typeof limit.check>[0], channel: ChannelRow | undefined) => {
-      unmutedOr403(user, now);
-      limit.check(counted);
-      if (!channel) throw notFound(E.channel_not_found);
-      return { ctx: { var: { db, user }, env: c.env, executionCtx: c.executionCtx } satisfies Ctx, channel };
-    };
     if (!image_url) {
+      const rules = sendRules(c);
       const { user, results: [counted, [visible], [stored]] } = await withSessionBatch(c, (member) => [
-        limit.count(member, unmuted),
-        ...sendMessageStatements(db, member, group_id, body, sendable(member)),
+        rules.count(member),
+        ...sendMessageStatements(c.var.db, member, group_id, body, rules.sendable(member)),
       ]);
-      const { ctx, channel } = allowed(user, counted, visible);
+      const { ctx, channel } = rules.allowed(user, counted, visible);
       if (!stored) throw new Error("an allowed message was not stored");
       return c.json(announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true }), 201);
     }
-    const { user, results: [counted, [visible]] } = await withSessionBatch(c, (member) => [limit.count(member, unmuted), visibleChannelQuery(db, member, group_id)]);
-    const { ctx, channel } = allowed(user, counted, visible);
-    await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
+    const { ctx, channel } = await allowedImageSend(c, group_id);
     const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, { invalid: TEXTS.chat.imageDataUrlInvalid, tooLarge: TEXTS.chat.imageTooLarge });
     const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
     return c.json(await postMessage(ctx, channel, body, { bytes, type: mediaType.essence, fileName: imageName(named ?? "image") }), 201);
   })
-  /** Multipart image message: the file is checked, stored in R2, and the message body is '[Image: filename]'. */
-  .post("/messages/image", requireUser, requireUnmuted, limited("messages"), limited("uploads"), validate("form", imageMessageForm), async (c) => {
+  /** Multipart image message: the same send rules as above, then the file is checked, stored in R2, and the message body is '[Image: filename]'. */
+  .post("/messages/image", requireUserInBatch, limitedInBatch("messages"), validate("form", imageMessageForm), async (c) => {
     const { group_id, image } = c.req.valid("form");
-    const channel = await visibleChannelOr404(c, group_id);
+    const { ctx, channel } = await allowedImageSend(c, group_id);
     if (parseMediaType(image.type)?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
     if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const fileName = imageName(image.name);
     const bytes = new Uint8Array(await image.arrayBuffer());
-    return c.json(await postMessage(c, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
+    return c.json(await postMessage(ctx, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
   })
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
