@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { defineConfig, type Plugin } from "vite";
-import { landingScript, landingTemplates } from "./client/landing/prerender";
+import { indexInlineScript, landingTemplates } from "./client/landing/prerender";
 
 const root = import.meta.dirname;
 
@@ -48,7 +48,8 @@ const inlineEntryCss = (): Plugin => ({
 });
 /**
  * The landing page prerendered into index.html in every language, with the inline script that shows
- * the visitor's before the first paint (client/landing/prerender.ts; docs/client.md "Loading"). The
+ * the visitor's before the first paint, or on app paths preloads the app shell (client/landing/
+ * prerender.ts; docs/client.md "Loading"). The
  * built _headers' CSP allows that one script by its hash; script-src stays 'self' otherwise. Build
  * only: `vite dev` paints the landing from the entry script, with the texts as they are being edited.
  */
@@ -63,7 +64,7 @@ const prerenderLanding = (): Plugin => {
       handler: (html, { bundle }) => {
         const app = Object.values(bundle ?? {}).find((file) => file.type === "chunk" && file.name === "app");
         if (app?.type !== "chunk") throw new Error("prerenderLanding: no `app` chunk to preload");
-        const script = landingScript([app.fileName, ...(app.viteMetadata?.importedCss ?? [])]);
+        const script = indexInlineScript([app.fileName, ...(app.viteMetadata?.importedCss ?? [])]);
         scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
         return html.replace(/<!-- landing:[^>]*-->/, `${landingTemplates()}<script>${script}</script>`);
       },

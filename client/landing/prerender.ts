@@ -1,7 +1,8 @@
 // The landing page in index.html (vite.config.ts `prerenderLanding`, at build time): its markup in every
-// language, each in a <template>, and a small inline script that puts the visitor's language into
-// #root before the first paint. A first visit to `/` paints the page from the HTML alone, without
-// waiting for the entry script; landing.ts then adopts what was painted. Not part of the bundle.
+// language, each in a <template>, and index.html's one inline script, which puts the visitor's language
+// into #root before the first paint (on `/`) or starts the app shell's download (elsewhere). A first
+// visit to `/` paints the page from the HTML alone, without waiting for the entry script; landing.ts
+// then adopts what was painted. Not part of the bundle.
 import { LANGUAGES, type Language } from "../../worker/shared/rules";
 import { es } from "../i18n/es";
 import { LANGUAGE_STORAGE_KEY } from "../i18n/language";
@@ -29,7 +30,7 @@ export function landingTemplates(): string {
  * On any other path it starts the download of the app's shell (`appFiles`: its chunk and stylesheets),
  * which the entry would otherwise ask for only once it has run (docs/client.md "Loading").
  */
-export const landingScript = (appFiles: string[] = []): string =>
+export const indexInlineScript = (appFiles: string[] = []): string =>
   `(function(){if(location.pathname!=="/"){${appFiles.map(preload).join("")}return}var stored=null;try{stored=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
   `var language=(${pickLanguage.toString()})(stored,navigator.languages,${JSON.stringify(LANGUAGES)});` +
   `document.documentElement.lang=language;document.getElementById("root").replaceChildren(document.getElementById("landing-"+language).content.cloneNode(true))})()`;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/dom";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { getLanguage, setLanguage } from "../../client/i18n/language";
 import { mountLanding } from "../../client/landing/landing";
-import { landingScript, landingTemplates } from "../../client/landing/prerender";
+import { indexInlineScript, landingTemplates } from "../../client/landing/prerender";
 import { createSessionStore } from "../../client/session/session-store";
 import { reply, sessionDeps, userFixture } from "./render";
 
@@ -79,7 +79,7 @@ describe("the landing page in index.html (the build's prerender)", () => {
   /** index.html as the build writes it: the placeholder #root, a template per language, the inline script. */
   function loadIndexHtml() {
     document.body.innerHTML = `<div id="root"><div class="page-center"><p class="brand">Cosmic Lounge</p></div></div>${landingTemplates()}`;
-    new Function(landingScript())();
+    new Function(indexInlineScript())();
     return document.getElementById("root")!;
   }
 
@@ -111,11 +111,11 @@ describe("the landing page in index.html (the build's prerender)", () => {
       window.history.replaceState(null, "", "/");
     });
     document.body.innerHTML = `<div id="root"><p class="brand">Cosmic Lounge</p></div>${landingTemplates()}`;
-    new Function(landingScript(shell))();
+    new Function(indexInlineScript(shell))();
     expect(preloads()).toEqual([]);
     window.history.replaceState(null, "", "/app/lounge");
     const placeholder = document.getElementById("root")?.innerHTML;
-    new Function(landingScript(shell))();
+    new Function(indexInlineScript(shell))();
     expect(preloads()).toEqual(["modulepreload /assets/app-abc.js", "preload:style /assets/app-def.css"]);
     // The landing page is not painted there.
     expect(document.getElementById("root")?.innerHTML).toBe(placeholder);

@@ -236,15 +236,12 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
 });
 
 /**
- * Oldest first. With `after`: the messages newer than that id (up to chatCatchUpPage); without: the
- * latest chatHistoryPage. Read together with the viewer's access to the channel in ONE
- * statement (the 3-second poll's only query besides the session): the channel row (by primary key,
- * with the visibility condition) left-joined to its messages (by the channel/id index). Null when the
- * channel does not exist or the viewer may not see it.
- */
-/**
- * The query of listVisibleMessages: no rows when the channel is not visible; one row with a null id
- * when it is visible with nothing to show (the left join).
+ * A channel's messages read together with the viewer's access to it in ONE statement (the 3-second
+ * poll's only query besides the session, sent in its batch): the channel row (by primary key, with
+ * the visibility condition) left-joined to its messages (by the channel/id index). With `after`: the
+ * messages newer than that id (up to chatCatchUpPage); without: the latest chatHistoryPage. No rows
+ * when the channel does not exist or the viewer may not see it; one row with a null id when it is
+ * visible with nothing to show. visibleMessages() turns the rows into messages, oldest first.
  */
 export function visibleMessagesQuery(db: Database, viewer: Viewer | SessionMemberSql, channelId: number, after?: number) {
   const newest = after === undefined;
