@@ -238,8 +238,7 @@ describe("chat feed", () => {
     await user.click(screen.getByRole("button", { name: "+ New" }));
     await user.type(await screen.findByLabelText("Channel name"), "x");
     await user.click(screen.getByRole("button", { name: "Create channel" }));
-    const dialog = screen.getByRole("dialog", { name: "Create channel" });
-    await waitFor(() => expect(dialog.querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));
+    await waitFor(() => expect(screen.getByRole("dialog", { name: "Create channel" }).querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));
   });
 });
 

@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // jsdom has HTMLDialogElement but not its modal methods. The minimum the Modal component uses:
@@ -29,6 +29,10 @@ if (!HTMLDialogElement.prototype.showModal) {
     this.dispatchEvent(new Event("close"));
   };
 }
+
+// CI machines are shared and slow: a find/waitFor gives the page up to 5 s (Testing Library's
+// default is 1 s) before it fails. A condition that never holds still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
