@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -60,7 +61,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                       <Avatar name={m.name} email={m.email} size={36} />
                       <div>
                         <div className="member-name">
-                          {m.name || DEFAULT_NAME} {m.role === "admin" && <span className="badge badge-admin"><span aria-hidden="true">♛</span> {TEXT.admin.roles.admin}</span>}
+                          {m.name || DEFAULT_NAME} {m.role === "admin" && <span className="badge badge-admin"><Icon name="crown" /> {TEXT.admin.roles.admin}</span>}
                         </div>
                         <div className="faint">{m.email}</div>
                       </div>

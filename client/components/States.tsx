@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { TEXT } from "../text";
 import { Spinner } from "./Spinner";
+import { Icon, type IconName } from "./icons";
 
-export function EmptyState({ title, children, icon = "✦" }: { title: string; children?: ReactNode; icon?: string }) {
+export function EmptyState({ title, children, icon = "sparkle" }: { title: string; children?: ReactNode; icon?: IconName }) {
   return (
     <div className="state">
-      <div aria-hidden="true" style={{ fontSize: 40 }}>{icon}</div>
+      <Icon name={icon} className="state-icon" />
       <h2>{title}</h2>
       {children}
     </div>

@@ -1,3 +1,4 @@
+import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 
 /** The crown and ADMIN tag shown next to an admin's name on posts and comments. */
@@ -5,7 +6,7 @@ export function AuthorBadges({ role }: { role: string | null | undefined }) {
   if (role !== "admin") return null;
   return (
     <>
-      <span className="lounge-crown" role="img" aria-label={TEXT.lounge.adminCrown}>♛</span>
+      <Icon name="crown" label={TEXT.lounge.adminCrown} className="lounge-crown" />
       <span className="badge badge-admin">{TEXT.lounge.adminTag}</span>
     </>
   );

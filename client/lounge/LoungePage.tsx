@@ -5,6 +5,7 @@ import { EmptyState } from "../components/States";
 import { LoadMore } from "../components/LoadMore";
 import { usePages, type PageResult } from "../data/pages";
 import { useSession } from "../session/session-context";
+import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import { commentsPath, POSTS_PAGE_PATH, type loungeLoader } from "./data";
 import { PAGE } from "./requests";
@@ -86,7 +87,7 @@ export default function LoungePage() {
       </section>
 
       <section className="card welcome-card" aria-labelledby="welcome-title">
-        <h2 id="welcome-title">{TEXT.lounge.welcomeTitle}</h2>
+        <h2 id="welcome-title">{TEXT.lounge.welcomeTitle} <Icon name="sparkles" /></h2>
         <p className="muted">{TEXT.lounge.welcomeText}</p>
       </section>
 

@@ -2,6 +2,7 @@
 // the route's pending element shows the processing state meanwhile.
 import { Link, useLoaderData } from "react-router";
 import { formatClp } from "../components/format";
+import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
 import "./pay-return.css";
@@ -12,7 +13,7 @@ export default function PayReturnPage() {
     <main className="pay-return">
       {view.ok ? (
         <section className="card">
-          <div className="pay-return-icon ok" aria-hidden="true">✦</div>
+          <Icon name="check" className="pay-return-icon ok" />
           <h1>{TEXT.payment.successTitle}</h1>
           <p role="status">{view.message}</p>
           {view.amount !== null && <p className="muted">{TEXT.payment.amountPaid(formatClp(view.amount))}</p>}
@@ -22,7 +23,7 @@ export default function PayReturnPage() {
         </section>
       ) : (
         <section className="card">
-          <div className="pay-return-icon fail" aria-hidden="true">!</div>
+          <Icon name="alert" className="pay-return-icon fail" />
           <h1>{TEXT.payment.errorTitle}</h1>
           <p className="alert alert-error" role="alert">
             {view.message}

@@ -3,6 +3,7 @@
 import { useCallback, useEffect } from "react";
 import { Link, useLoaderData, useNavigate, useFetcher } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
+import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
@@ -61,7 +62,7 @@ export default function PricingPage() {
   return (
     <main className="pricing">
       <header className="pricing-header">
-        <p className="eyebrow">✧ {TEXT.payment.pricingEyebrow}</p>
+        <p className="eyebrow"><Icon name="sparkles" /> {TEXT.payment.pricingEyebrow}</p>
         <h1>{TEXT.payment.pricingTitle}</h1>
         <p className="muted lead">{TEXT.payment.pricingLead}</p>
       </header>

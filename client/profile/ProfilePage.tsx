@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator, useFetcher } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
+import { Icon, type IconName } from "../components/icons";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
@@ -28,13 +29,13 @@ const timeZones = (() => {
   }
 })();
 
-// The Cosmic Activity tiles: a decorative glyph each, their words from TEXT.profile.activity.
+// The Cosmic Activity tiles: a decorative icon each, their words from TEXT.profile.activity.
 const ACTIVITY = [
-  { icon: "✦", name: "lounge" },
-  { icon: "☾", name: "chat" },
-  { icon: "❖", name: "resources" },
-  { icon: "✧", name: "grow" },
-] as const;
+  { icon: "sparkle", name: "lounge" },
+  { icon: "moon", name: "chat" },
+  { icon: "gem", name: "resources" },
+  { icon: "sparkles", name: "grow" },
+] as const satisfies readonly { icon: IconName; name: string }[];
 
 export default function ProfilePage() {
   const { profile: data, sessions, payments } = useLoaderData<typeof profileLoader>();
@@ -134,7 +135,7 @@ export default function ProfilePage() {
               <>
                 <h2 className="profile-name" data-testid="profile-name">{user.name || DEFAULT_NAME}</h2>
                 <p className="muted profile-email">{user.email}</p>
-                <p>{user.role === "admin" ? <span className="badge badge-admin"><span aria-hidden="true">♛</span> {TEXT.nav.admin}</span> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
+                <p>{user.role === "admin" ? <span className="badge badge-admin"><Icon name="crown" /> {TEXT.nav.admin}</span> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
                 {user.bio && <p className="profile-bio">{user.bio}</p>}
               </>
             )}
@@ -173,7 +174,7 @@ export default function ProfilePage() {
         <ul className="activity-tiles">
           {ACTIVITY.map((a) => (
             <li key={a.name} className="card card-tight">
-              <span className="activity-icon" aria-hidden="true">{a.icon}</span>
+              <Icon name={a.icon} className="activity-icon" />
               <strong>{TEXT.profile.activity[a.name].title}</strong>
               <span className="faint">{TEXT.profile.activity[a.name].text}</span>
             </li>

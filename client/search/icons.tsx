@@ -2,6 +2,7 @@
 // controls and results carry their names in text.
 import type { NotificationKind } from "../../worker/shared/notifications";
 import type { SearchKind } from "../../worker/shared/search";
+import { ICON_PATHS } from "../components/icon-paths";
 
 const svg = { width: 18, height: 18, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
 
@@ -49,7 +50,7 @@ export const KIND_ICONS: Record<SearchKind, () => React.JSX.Element> = { post: P
 
 const HeartIcon = () => (
   <svg {...svg}>
-    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
+    <path d={ICON_PATHS.heart} />
   </svg>
 );
 
