@@ -139,14 +139,16 @@ const TARGETS = { "/": { performance: 100, accessibility: 100 }, "/app/lounge": 
  * origin's storage. That audit runs first, on an empty cache.
  */
 async function audit(url, { signedIn = false } = {}) {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility"],
-    disableStorageReset: signedIn,
-  });
-  const lhr = result.lhr;
+  let lhr;
+  // Lighthouse sometimes fails to record the trace (NO_NAVSTART, "run Lighthouse again"): such a run has
+  // no scores, so it is run again rather than reported as 0.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: signedIn });
+    lhr = result.lhr;
+    if (!lhr.runtimeError || attempt === 3) break;
+    console.error(`lighthouse: ${url.replace(base, "")}: ${lhr.runtimeError.code}; running it again`);
+  }
+  if (lhr.runtimeError) console.log(`note: ${url.replace(base, "")}: Lighthouse failed three times (${lhr.runtimeError.code}); no scores`);
   if (args.save) {
     mkdirSync(args.save, { recursive: true });
     writeFileSync(path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(lhr));
