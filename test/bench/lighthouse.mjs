@@ -208,7 +208,7 @@ async function main() {
     byPage["/"].push(await audit(`${base}/`, { run }));
     byPage["/app/lounge"].push(lounge);
   }
-  const chromeVersion = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8" }).trim();
+  const chromeVersion = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   const lighthouseVersion = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('lighthouse/package.json').version)"], { cwd: root, encoding: "utf8" }));
   console.log(`Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} · ${runs} run(s) back to back`);
   console.log("page          | run    | performance | accessibility | FCP      | LCP      | TBT     | CLS");
