@@ -155,7 +155,7 @@ const en = {
     newNotice: "+ New Notice",
     notices: "Notices",
     deleteNotice: (title: string) => `Delete notice ${title}`,
-    welcomeTitle: "Welcome to the Cosmic Lounge ✧",
+    welcomeTitle: "Welcome to the Cosmic Lounge",
     welcomeText: "A gentle space to share insights, celebrate small victories and support each other on the journey. Be kind, stay curious and let your light shine.",
     adminCrown: "Admin crown",
     adminTag: "ADMIN",

@@ -17,6 +17,7 @@ import { channelMembersPath, type chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import "./chat.css";
+import { Icon } from "../components/Icon";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -66,7 +67,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
               </button>
               {c.can_manage && (
                 <button type="button" className="btn btn-ghost btn-icon chat-gear" aria-label={TEXT.chat.manageChannelLabel(c.name)} title={TEXT.chat.manageChannel} onClick={() => onManage(c)}>
-                  ⚙
+                  <Icon name="gear" />
                 </button>
               )}
             </li>
@@ -148,7 +149,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
         <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
       ) : feed.messages.length === 0 ? (
         <div className="chat-messages">
-          <EmptyState title={TEXT.chat.noMessagesTitle} icon="☾">
+          <EmptyState title={TEXT.chat.noMessagesTitle} icon="moon">
             <p>{TEXT.chat.noMessagesText}</p>
           </EmptyState>
         </div>
@@ -244,7 +245,7 @@ export default function ChatPage() {
               {TEXT.chat.channels}
             </button>
           </header>
-          <EmptyState title={TEXT.chat.noChannelTitle} icon="☾">
+          <EmptyState title={TEXT.chat.noChannelTitle} icon="moon">
             <p>{TEXT.chat.noChannelText}</p>
             <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "create" })}>
               {TEXT.chat.createChannel}

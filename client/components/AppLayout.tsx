@@ -9,12 +9,14 @@ import { ChatUnreadBadge } from "./ChatUnreadBadge";
 import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { Icon } from "./Icon";
+import { AdminBadge } from "./AdminBadge";
 
 const NAV = [
-  { to: "/app/lounge", name: "lounge", icon: "✦" },
-  { to: "/app/chat", name: "chat", icon: "☾" },
-  { to: "/app/resources", name: "resources", icon: "❖" },
-  { to: "/app/profile", name: "profile", icon: "◎" },
+  { to: "/app/lounge", name: "lounge", icon: "sparkle" },
+  { to: "/app/chat", name: "chat", icon: "moon" },
+  { to: "/app/resources", name: "resources", icon: "gem" },
+  { to: "/app/profile", name: "profile", icon: "person" },
 ] as const;
 
 const MenuIcon = () => (
@@ -63,24 +65,24 @@ export function AppLayout() {
         <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.nav.openNavigation} aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
           <MenuIcon />
         </button>
-        <span className="brand"><span aria-hidden="true">✧</span> {TEXT.common.brand}</span>
+        <span className="brand"><Icon name="sparkle" /> {TEXT.common.brand}</span>
         <SearchButton />
         <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label={TEXT.nav.main}>
-        <NavLink to="/app/lounge" className="brand"><span aria-hidden="true">✧</span> {TEXT.common.brand}</NavLink>
+        <NavLink to="/app/lounge" className="brand"><Icon name="sparkle" /> {TEXT.common.brand}</NavLink>
         <div className="nav">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
-              <span aria-hidden="true">{item.icon}</span> {TEXT.nav[item.name]}
+              <Icon name={item.icon} /> {TEXT.nav[item.name]}
               {item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
             <NavLink to="/admin">
-              <span aria-hidden="true">♛</span> {TEXT.nav.admin}
+              <Icon name="crown" /> {TEXT.nav.admin}
             </NavLink>
           )}
         </div>
@@ -89,7 +91,7 @@ export function AppLayout() {
             <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={44} />
             <div>
               <div className="name" data-testid="sidebar-name">{user?.name || DEFAULT_NAME}</div>
-              <div className="faint">{isAdmin ? <span className="badge badge-admin"><span aria-hidden="true">♛</span> {TEXT.nav.admin}</span> : TEXT.nav.member}</div>
+              <div className="faint">{isAdmin ? <AdminBadge label={TEXT.nav.admin} /> : TEXT.nav.member}</div>
             </div>
           </div>
           <LanguageSwitch />

@@ -1,11 +1,12 @@
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { Icon } from "./Icon";
 
 const PALETTE = ["#8b5cf6", "#6366f1", "#0ea5e9", "#14b8a6", "#d946ef", "#f472b6", "#f59e0b"];
 
 const initialsOf = (nameOrEmail: string) => {
   const base = nameOrEmail.includes("@") ? nameOrEmail.split("@")[0] : nameOrEmail;
   const parts = base.split(/[\s._-]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "✦";
+  return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase();
 };
 
 /** The colour of a member's initials avatar: always the same for the same name or email. */
@@ -25,7 +26,7 @@ export function Avatar({ src, name, email, size = 40 }: { src?: string | null; n
   const label = name || email || DEFAULT_NAME;
   return (
     <span className="avatar avatar-initials" aria-hidden="true" style={{ width: size, height: size, fontSize: Math.round(size * 0.375), background: `linear-gradient(135deg, ${colourOf(label)}, var(--surface-solid))` }}>
-      {initialsOf(label)}
+      {initialsOf(label) || <Icon name="sparkle" size={Math.round(size * 0.45)} />}
     </span>
   );
 }

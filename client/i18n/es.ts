@@ -466,7 +466,7 @@ export const es: Catalog = {
     newNotice: "+ Nuevo aviso",
     notices: "Avisos",
     deleteNotice: (title) => `Eliminar el aviso ${title}`,
-    welcomeTitle: "Te damos la bienvenida a Cosmic Lounge ✧",
+    welcomeTitle: "Te damos la bienvenida a Cosmic Lounge",
     welcomeText:
       "Un espacio amable para compartir aprendizajes, celebrar los pequeños logros y acompañarnos en el camino. Sé amable, mantén la curiosidad y deja brillar tu luz.",
     adminCrown: "Corona de admin",

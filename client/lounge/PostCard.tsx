@@ -14,6 +14,7 @@ import { ReportModal } from "../components/LazyReportModal";
 import { useSession } from "../session/session-context";
 import { LOUNGE_PATH } from "./data";
 import type { Post } from "./types";
+import { Icon } from "../components/Icon";
 
 type Props = {
   post: Post;
@@ -174,7 +175,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
             onClick={onLike}
           >
             {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
-            <span aria-hidden="true">{post.is_liked ? "♥" : "♡"}</span> <span data-testid="likes-count">{post.likes_count}</span>{" "}
+            <Icon name="heart" filled={post.is_liked} /> <span data-testid="likes-count">{post.likes_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.likesNoun(post.likes_count)}</span>
           </button>
           <button type="button" className="btn btn-ghost btn-sm" title={TEXT.lounge.commentsTitle} onClick={() => onComments(post)}>
@@ -182,7 +183,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
             <span className="visually-hidden">{TEXT.lounge.commentsNoun(post.comments_count)}</span>
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => onShare(post)}>
-            <span aria-hidden="true">↗</span> {TEXT.lounge.share}
+            <Icon name="share" /> {TEXT.lounge.share}
           </button>
         </div>
       )}

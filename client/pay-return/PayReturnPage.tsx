@@ -5,6 +5,7 @@ import { formatClp } from "../components/format";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
 import "./pay-return.css";
+import { Icon } from "../components/Icon";
 
 export default function PayReturnPage() {
   const view = useLoaderData<typeof payReturnLoader>();
@@ -12,7 +13,9 @@ export default function PayReturnPage() {
     <main className="pay-return">
       {view.ok ? (
         <section className="card">
-          <div className="pay-return-icon ok" aria-hidden="true">✦</div>
+          <div className="pay-return-icon ok">
+            <Icon name="sparkle" size={44} />
+          </div>
           <h1>{TEXT.payment.successTitle}</h1>
           <p role="status">{view.message}</p>
           {view.amount !== null && <p className="muted">{TEXT.payment.amountPaid(formatClp(view.amount))}</p>}

@@ -12,6 +12,8 @@ import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
 import "./profile.css";
+import { Icon } from "../components/Icon";
+import { AdminBadge } from "../components/AdminBadge";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -28,12 +30,12 @@ const timeZones = (() => {
   }
 })();
 
-// The Cosmic Activity tiles: a decorative glyph each, their words from TEXT.profile.activity.
+// The Cosmic Activity tiles: a decorative icon each, their words from TEXT.profile.activity.
 const ACTIVITY = [
-  { icon: "✦", name: "lounge" },
-  { icon: "☾", name: "chat" },
-  { icon: "❖", name: "resources" },
-  { icon: "✧", name: "grow" },
+  { icon: "sparkle", name: "lounge" },
+  { icon: "moon", name: "chat" },
+  { icon: "gem", name: "resources" },
+  { icon: "sun", name: "grow" },
 ] as const;
 
 export default function ProfilePage() {
@@ -134,7 +136,7 @@ export default function ProfilePage() {
               <>
                 <h2 className="profile-name" data-testid="profile-name">{user.name || DEFAULT_NAME}</h2>
                 <p className="muted profile-email">{user.email}</p>
-                <p>{user.role === "admin" ? <span className="badge badge-admin"><span aria-hidden="true">♛</span> {TEXT.nav.admin}</span> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
+                <p>{user.role === "admin" ? <AdminBadge label={TEXT.nav.admin} /> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
                 {user.bio && <p className="profile-bio">{user.bio}</p>}
               </>
             )}
@@ -173,7 +175,7 @@ export default function ProfilePage() {
         <ul className="activity-tiles">
           {ACTIVITY.map((a) => (
             <li key={a.name} className="card card-tight">
-              <span className="activity-icon" aria-hidden="true">{a.icon}</span>
+              <span className="activity-icon"><Icon name={a.icon} size={24} /></span>
               <strong>{TEXT.profile.activity[a.name].title}</strong>
               <span className="faint">{TEXT.profile.activity[a.name].text}</span>
             </li>

@@ -1,5 +1,6 @@
 // Inline icons of search and notifications (emoji fonts are not everywhere). Decorative: the
 // controls and results carry their names in text.
+import { Icon } from "../components/Icon";
 import type { NotificationKind } from "../../worker/shared/notifications";
 import type { SearchKind } from "../../worker/shared/search";
 
@@ -47,11 +48,7 @@ export const ResourceIcon = () => (
 
 export const KIND_ICONS: Record<SearchKind, () => React.JSX.Element> = { post: PostIcon, comment: CommentIcon, message: MessageIcon, resource: ResourceIcon };
 
-const HeartIcon = () => (
-  <svg {...svg}>
-    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
-  </svg>
-);
+const HeartIcon = () => <Icon name="heart" />;
 
 const AtIcon = () => (
   <svg {...svg}>

@@ -19,7 +19,7 @@ export const SCREENS: Screen[] = [
   { role: "signed-out", name: "dev-sign-in", path: "/auth/dev?state=x", ready: heading("Development sign-in") },
   { role: "signed-out", name: "pay-return-success", path: "/pay/return?success=true&amount=15000", ready: (p) => p.getByRole("heading").first().waitFor() },
   { role: "signed-out", name: "pay-return-error", path: "/pay/return?success=false&error=cancelled", ready: heading("Payment Issue") },
-  { role: "member", name: "lounge", path: "/app/lounge", ready: heading("Welcome to the Cosmic Lounge ✧") },
+  { role: "member", name: "lounge", path: "/app/lounge", ready: heading("Welcome to the Cosmic Lounge") },
   { role: "member", name: "chat", path: "/app/chat", ready: (p) => p.locator("#chat-channels-title").waitFor({ state: "attached" }) },
   { role: "member", name: "profile", path: "/app/profile", ready: heading("Your Cosmic Profile") },
   { role: "member", name: "pricing", path: "/pricing", ready: heading("Unlock Premium Resources") },
@@ -27,7 +27,7 @@ export const SCREENS: Screen[] = [
   { role: "admin", name: "admin", path: "/admin", ready: (p) => p.getByRole("tab", { name: "Members" }).waitFor() },
   { role: "admin", name: "admin-moderation", path: "/admin", ready: adminTab("Moderation", "Open reports") },
   { role: "admin", name: "admin-audit", path: "/admin", ready: adminTab("Audit", "Audit log") },
-  { role: "admin", name: "lounge-admin", path: "/app/lounge", ready: heading("Welcome to the Cosmic Lounge ✧") },
+  { role: "admin", name: "lounge-admin", path: "/app/lounge", ready: heading("Welcome to the Cosmic Lounge") },
   { role: "admin", name: "resources-admin", path: "/app/resources", ready: heading("Resource Library") },
 ];
 
