@@ -15,7 +15,7 @@ const root = import.meta.dirname;
 const stateDir = process.env.COSMIC_STATE_DIR ?? path.join(root, ".wrangler/state");
 
 /** What the landing page needs, and the first requests the entry starts: also used by the app, kept out of the app's chunk. */
-const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens|first-load)\.ts$/, /\/client\/lounge\/requests\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format)\.ts$/, /\/client\/i18n\/(language|catalog|pick-language)\.ts$/, /\/worker\/shared\/(texts|rules)\.ts$/, /\/node_modules\/hono\//];
+const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens|first-load)\.ts$/, /\/client\/lounge\/requests\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format|icon-shapes)\.ts$/, /\/client\/i18n\/(language|catalog|pick-language)\.ts$/, /\/worker\/shared\/(texts|rules)\.ts$/, /\/node_modules\/hono\//];
 const APP_SHELL = [/\/node_modules\/(preact|react-router)\//, /\/client\/react-compat\.js$/, /\/client\/(components|data|session)\//, /\/client\/(app|router)\.tsx$/, /\/client\/[\w-]+\/data\.ts$/];
 /**
  * The client runs on Preact through its React compatibility layer (docs/client.md "Preact"): the code

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -14,6 +13,7 @@ import { downloadCsv, membersCsv } from "./csv";
 import { ADMIN_PATH } from "./data";
 import { MuteControls } from "./MuteControls";
 import type { Member } from "./types";
+import { AdminBadge } from "../components/AdminBadge";
 
 // The add-member dialog loads its code when opened.
 const AddMemberModal = lazy(() => import("./AddMemberModal").then((m) => ({ default: m.AddMemberModal })));
@@ -61,7 +61,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                       <Avatar name={m.name} email={m.email} size={36} />
                       <div>
                         <div className="member-name">
-                          {m.name || DEFAULT_NAME} {m.role === "admin" && <span className="badge badge-admin"><Icon name="crown" /> {TEXT.admin.roles.admin}</span>}
+                          {m.name || DEFAULT_NAME} {m.role === "admin" && <AdminBadge label={TEXT.admin.roles.admin} />}
                         </div>
                         <div className="faint">{m.email}</div>
                       </div>

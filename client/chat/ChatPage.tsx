@@ -13,11 +13,11 @@ import type { MembersFetcher } from "./ChannelModals";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { LockIcon } from "./icons";
-import { Icon } from "../components/icons";
 import { channelMembersPath, type chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import "./chat.css";
+import { Icon } from "../components/Icon";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");

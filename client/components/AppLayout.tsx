@@ -5,18 +5,19 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { MutedBanner } from "../moderation/MutedBanner";
 import { Avatar } from "./Avatar";
-import { Icon, type IconName } from "./icons";
 import { ChatUnreadBadge } from "./ChatUnreadBadge";
 import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { Icon } from "./Icon";
+import { AdminBadge } from "./AdminBadge";
 
 const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },
   { to: "/app/chat", name: "chat", icon: "moon" },
   { to: "/app/resources", name: "resources", icon: "gem" },
-  { to: "/app/profile", name: "profile", icon: "user" },
-] as const satisfies readonly { to: string; name: string; icon: IconName }[];
+  { to: "/app/profile", name: "profile", icon: "person" },
+] as const;
 
 const MenuIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
@@ -64,14 +65,14 @@ export function AppLayout() {
         <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.nav.openNavigation} aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
           <MenuIcon />
         </button>
-        <span className="brand"><Icon name="sparkles" /> {TEXT.common.brand}</span>
+        <span className="brand"><Icon name="sparkle" /> {TEXT.common.brand}</span>
         <SearchButton />
         <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label={TEXT.nav.main}>
-        <NavLink to="/app/lounge" className="brand"><Icon name="sparkles" /> {TEXT.common.brand}</NavLink>
+        <NavLink to="/app/lounge" className="brand"><Icon name="sparkle" /> {TEXT.common.brand}</NavLink>
         <div className="nav">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
@@ -90,7 +91,7 @@ export function AppLayout() {
             <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={44} />
             <div>
               <div className="name" data-testid="sidebar-name">{user?.name || DEFAULT_NAME}</div>
-              <div className="faint">{isAdmin ? <span className="badge badge-admin"><Icon name="crown" /> {TEXT.nav.admin}</span> : TEXT.nav.member}</div>
+              <div className="faint">{isAdmin ? <AdminBadge label={TEXT.nav.admin} /> : TEXT.nav.member}</div>
             </div>
           </div>
           <LanguageSwitch />

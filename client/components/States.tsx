@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
 import { TEXT } from "../text";
 import { Spinner } from "./Spinner";
-import { Icon, type IconName } from "./icons";
+import type { IconName } from "./icon-shapes";
+import { Icon } from "./Icon";
 
 export function EmptyState({ title, children, icon = "sparkle" }: { title: string; children?: ReactNode; icon?: IconName }) {
   return (
     <div className="state">
-      <Icon name={icon} className="state-icon" />
+      <div className="state-icon">
+        <Icon name={icon} size={40} />
+      </div>
       <h2>{title}</h2>
       {children}
     </div>

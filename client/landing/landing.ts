@@ -4,16 +4,16 @@
 // app's `/` route and a change of language paint it from the same builder.
 import { LANGUAGES, MEMBERSHIP, type Language } from "../../worker/shared/rules";
 import { formatClp } from "../components/format";
-import { iconMarkup, type IconName } from "../components/icon-paths";
 import { isLanguage } from "../i18n/catalog";
 import { getLanguage, rememberLanguage, setLanguage, subscribeLanguage } from "../i18n/language";
 import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
+import { iconMarkup, type IconName } from "../components/icon-shapes";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The feature cards, in the active language (read when the page is built). */
-const features = (): { icon: IconName; title: string; text: string }[] => [
+const features = (): Array<{ icon: IconName; title: string; text: string }> => [
   { icon: "sparkle", title: TEXT.landing.communityTitle, text: TEXT.landing.communityText },
   { icon: "gem", title: TEXT.landing.libraryTitle, text: TEXT.landing.libraryText },
   { icon: "crown", title: TEXT.landing.vipTitle, text: TEXT.landing.vipText(formatClp(MEMBERSHIP.priceClp), MEMBERSHIP.periodDays) },
@@ -27,12 +27,12 @@ export function landingHtml(language: Language): string {
   const loading = escapeHtml(TEXT.session.loading);
   const options = LANGUAGES.map((option) => `<option value="${option}" lang="${option}"${option === language ? " selected" : ""}>${escapeHtml(TEXT.language.names[option])}</option>`).join("");
   const cards = features()
-    .map((f) => `<article class="card"><div class="feature-icon">${iconMarkup(f.icon)}</div><h2>${escapeHtml(f.title)}</h2><p class="muted">${escapeHtml(f.text)}</p></article>`)
+    .map((f) => `<article class="card"><div class="feature-icon">${iconMarkup(f.icon, 28)}</div><h2>${escapeHtml(f.title)}</h2><p class="muted">${escapeHtml(f.text)}</p></article>`)
     .join("");
   return (
     `<main class="landing" data-landing="${language}">` +
     `<div class="landing-language"><select class="select language-select" aria-label="${escapeHtml(TEXT.language.label)}">${options}</select></div>` +
-    `<section class="hero"><p class="eyebrow">${iconMarkup("sparkles")} ${escapeHtml(TEXT.common.brand)}</p><h1>${escapeHtml(TEXT.landing.title)}</h1>` +
+    `<section class="hero"><p class="eyebrow">${iconMarkup("sparkle", 14)} ${escapeHtml(TEXT.common.brand)}</p><h1>${escapeHtml(TEXT.landing.title)}</h1>` +
     `<p class="lead muted">${escapeHtml(TEXT.landing.lead)}</p>` +
     `<div class="row hero-actions"><button type="button" class="btn btn-primary" data-enter disabled>${loading}</button><button type="button" class="btn" data-sign-in disabled>${loading}</button></div></section>` +
     `<section class="features" aria-label="${escapeHtml(TEXT.landing.featuresLabel)}">${cards}</section>` +

@@ -1,12 +1,14 @@
-import { Icon } from "../components/icons";
 import { TEXT } from "../text";
+import { Icon } from "../components/Icon";
 
 /** The crown and ADMIN tag shown next to an admin's name on posts and comments. */
 export function AuthorBadges({ role }: { role: string | null | undefined }) {
   if (role !== "admin") return null;
   return (
     <>
-      <Icon name="crown" label={TEXT.lounge.adminCrown} className="lounge-crown" />
+      <span className="lounge-crown" role="img" aria-label={TEXT.lounge.adminCrown}>
+        <Icon name="crown" size={16} />
+      </span>
       <span className="badge badge-admin">{TEXT.lounge.adminTag}</span>
     </>
   );

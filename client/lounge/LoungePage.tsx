@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/search";
+import { Icon } from "../components/Icon";
 import { EmptyState } from "../components/States";
 import { LoadMore } from "../components/LoadMore";
 import { usePages, type PageResult } from "../data/pages";
 import { useSession } from "../session/session-context";
-import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import { commentsPath, POSTS_PAGE_PATH, type loungeLoader } from "./data";
 import { PAGE } from "./requests";
@@ -87,7 +87,9 @@ export default function LoungePage() {
       </section>
 
       <section className="card welcome-card" aria-labelledby="welcome-title">
-        <h2 id="welcome-title">{TEXT.lounge.welcomeTitle} <Icon name="sparkles" /></h2>
+        <h2 id="welcome-title" className="with-icon">
+          {TEXT.lounge.welcomeTitle} <Icon name="sparkle" />
+        </h2>
         <p className="muted">{TEXT.lounge.welcomeText}</p>
       </section>
 

@@ -2,13 +2,13 @@ import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
-import { Icon } from "../components/icons";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LOUNGE_PATH } from "./data";
 import type { Notice } from "./types";
+import { Icon } from "../components/Icon";
 
 type Props = {
   /** null: the board could not be loaded. */
@@ -24,7 +24,7 @@ export function NoticeBoard({ notices, isAdmin, retrying, onRetry, onCreate }: P
   return (
     <section className="notice-board" aria-labelledby="notice-board-title">
       <div className="spread">
-        <h2 id="notice-board-title"><Icon name="sparkles" /> {TEXT.lounge.noticeBoardTitle}</h2>
+        <h2 id="notice-board-title" className="with-icon"><Icon name="sparkle" /> {TEXT.lounge.noticeBoardTitle}</h2>
         {isAdmin && (
           <button type="button" className="btn btn-sm btn-primary" onClick={onCreate}>
             {TEXT.lounge.newNotice}
@@ -61,7 +61,7 @@ function NoticeCard({ notice, isAdmin }: { notice: Notice; isAdmin: boolean }) {
       <div className="spread">
         <div className="row">
           <h3 id={`notice-${notice.id}-title`} className="notice-title">{notice.title}</h3>
-          {notice.is_pinned && <span className="badge badge-pinned"><Icon name="star" filled /> {TEXT.lounge.pinned}</span>}
+          {notice.is_pinned && <span className="badge badge-pinned"><Icon name="star" size={14} filled /> {TEXT.lounge.pinned}</span>}
         </div>
         {isAdmin && (
           <button type="button" className="btn btn-ghost btn-sm" aria-label={TEXT.lounge.deleteNotice(notice.title)} onClick={() => void onDelete()}>

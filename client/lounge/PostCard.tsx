@@ -6,7 +6,6 @@ import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
-import { Icon } from "../components/icons";
 import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { AuthorBadges } from "./AuthorBadges";
@@ -15,6 +14,7 @@ import { ReportModal } from "../components/LazyReportModal";
 import { useSession } from "../session/session-context";
 import { LOUNGE_PATH } from "./data";
 import type { Post } from "./types";
+import { Icon } from "../components/Icon";
 
 type Props = {
   post: Post;

@@ -2,10 +2,10 @@
 // the route's pending element shows the processing state meanwhile.
 import { Link, useLoaderData } from "react-router";
 import { formatClp } from "../components/format";
-import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
 import "./pay-return.css";
+import { Icon } from "../components/Icon";
 
 export default function PayReturnPage() {
   const view = useLoaderData<typeof payReturnLoader>();
@@ -13,7 +13,9 @@ export default function PayReturnPage() {
     <main className="pay-return">
       {view.ok ? (
         <section className="card">
-          <Icon name="check" className="pay-return-icon ok" />
+          <div className="pay-return-icon ok">
+            <Icon name="sparkle" size={44} />
+          </div>
           <h1>{TEXT.payment.successTitle}</h1>
           <p role="status">{view.message}</p>
           {view.amount !== null && <p className="muted">{TEXT.payment.amountPaid(formatClp(view.amount))}</p>}
@@ -23,7 +25,7 @@ export default function PayReturnPage() {
         </section>
       ) : (
         <section className="card">
-          <Icon name="alert" className="pay-return-icon fail" />
+          <div className="pay-return-icon fail" aria-hidden="true">!</div>
           <h1>{TEXT.payment.errorTitle}</h1>
           <p className="alert alert-error" role="alert">
             {view.message}

@@ -3,7 +3,6 @@
 import { useCallback, useEffect } from "react";
 import { Link, useLoaderData, useNavigate, useFetcher } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
-import { Icon } from "../components/icons";
 import { TEXT } from "../text";
 import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
@@ -13,6 +12,7 @@ import { failureOf, submitJson, useSettled } from "../data/actions";
 import type { pricingAction } from "./actions";
 import { PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
+import { Icon } from "../components/Icon";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -62,7 +62,7 @@ export default function PricingPage() {
   return (
     <main className="pricing">
       <header className="pricing-header">
-        <p className="eyebrow"><Icon name="sparkles" /> {TEXT.payment.pricingEyebrow}</p>
+        <p className="eyebrow"><Icon name="sparkle" size={14} /> {TEXT.payment.pricingEyebrow}</p>
         <h1>{TEXT.payment.pricingTitle}</h1>
         <p className="muted lead">{TEXT.payment.pricingLead}</p>
       </header>

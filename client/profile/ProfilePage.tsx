@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator, useFetcher } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
-import { Icon, type IconName } from "../components/icons";
 import { TEXT } from "../text";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
@@ -13,6 +12,8 @@ import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
 import "./profile.css";
+import { Icon } from "../components/Icon";
+import { AdminBadge } from "../components/AdminBadge";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -34,8 +35,8 @@ const ACTIVITY = [
   { icon: "sparkle", name: "lounge" },
   { icon: "moon", name: "chat" },
   { icon: "gem", name: "resources" },
-  { icon: "sparkles", name: "grow" },
-] as const satisfies readonly { icon: IconName; name: string }[];
+  { icon: "sun", name: "grow" },
+] as const;
 
 export default function ProfilePage() {
   const { profile: data, sessions, payments } = useLoaderData<typeof profileLoader>();
@@ -135,7 +136,7 @@ export default function ProfilePage() {
               <>
                 <h2 className="profile-name" data-testid="profile-name">{user.name || DEFAULT_NAME}</h2>
                 <p className="muted profile-email">{user.email}</p>
-                <p>{user.role === "admin" ? <span className="badge badge-admin"><Icon name="crown" /> {TEXT.nav.admin}</span> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
+                <p>{user.role === "admin" ? <AdminBadge label={TEXT.nav.admin} /> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
                 {user.bio && <p className="profile-bio">{user.bio}</p>}
               </>
             )}
@@ -174,7 +175,7 @@ export default function ProfilePage() {
         <ul className="activity-tiles">
           {ACTIVITY.map((a) => (
             <li key={a.name} className="card card-tight">
-              <Icon name={a.icon} className="activity-icon" />
+              <span className="activity-icon"><Icon name={a.icon} size={24} /></span>
               <strong>{TEXT.profile.activity[a.name].title}</strong>
               <span className="faint">{TEXT.profile.activity[a.name].text}</span>
             </li>

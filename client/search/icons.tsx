@@ -1,8 +1,8 @@
 // Inline icons of search and notifications (emoji fonts are not everywhere). Decorative: the
 // controls and results carry their names in text.
+import { Icon } from "../components/Icon";
 import type { NotificationKind } from "../../worker/shared/notifications";
 import type { SearchKind } from "../../worker/shared/search";
-import { ICON_PATHS } from "../components/icon-paths";
 
 const svg = { width: 18, height: 18, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true } as const;
 
@@ -48,11 +48,7 @@ export const ResourceIcon = () => (
 
 export const KIND_ICONS: Record<SearchKind, () => React.JSX.Element> = { post: PostIcon, comment: CommentIcon, message: MessageIcon, resource: ResourceIcon };
 
-const HeartIcon = () => (
-  <svg {...svg}>
-    <path d={ICON_PATHS.heart} />
-  </svg>
-);
+const HeartIcon = () => <Icon name="heart" />;
 
 const AtIcon = () => (
   <svg {...svg}>

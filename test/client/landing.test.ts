@@ -49,6 +49,18 @@ describe("landing page", () => {
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
+  it("draws its marks as SVG in every language's markup, with no glyph in its text", () => {
+    document.body.innerHTML = landingTemplates();
+    const templates = document.querySelectorAll("template");
+    expect(templates).toHaveLength(2);
+    for (const template of templates) {
+      const page = template.content;
+      // The eyebrow's star and one mark per feature card.
+      expect(page.querySelectorAll(".eyebrow svg, .feature-icon svg")).toHaveLength(4);
+      expect(page.textContent).not.toMatch(/[\u2190-\u21FF\u25A0-\u27BF\u2B00-\u2BFF]|\p{Extended_Pictographic}/u);
+    }
+  });
+
   it("starts the sign-in from either button: the server's redirect URL", async () => {
     const deps = sessionDeps();
     const { store } = mount(deps);

@@ -66,6 +66,23 @@ describe("lounge", () => {
     expect(screen.getByRole("heading", { name: /Welcome to the Cosmic Lounge/ })).toBeTruthy();
   });
 
+  it("draws its icons as SVG, never as font glyphs (their look depends on the device; some turn into emoji)", async () => {
+    lounge({ posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", is_liked: true })] });
+    renderApp("/app/lounge", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
+    const post = await screen.findByRole("article", { name: "Ada" });
+    // A liked post's heart is filled, the crown is drawn inside its labelled image, the navigation has its marks.
+    expect(within(post).getByRole("button", { name: "3 likes", pressed: true }).querySelector("svg")?.getAttribute("fill")).toBe("currentColor");
+    expect(within(post).getByRole("img", { name: TEXT.lounge.adminCrown }).querySelector("svg")).toBeTruthy();
+    for (const name of ["Lounge", "Chat", "Resources", "Profile", "Admin"]) expect(screen.getByRole("link", { name }).querySelector("svg")).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: /Cosmic Notice Board/ })).getByText(TEXT.lounge.pinned).querySelector("svg")).toBeTruthy();
+    // Arrows, geometric shapes, symbols and dingbats, emoji: none left in the page's text.
+    const glyph = /[\u2190-\u21FF\u25A0-\u27BF\u2B00-\u2BFF]|\p{Extended_Pictographic}/u;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const withGlyphs: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (glyph.test(node.textContent ?? "")) withGlyphs.push(node.textContent!);
+    expect(withGlyphs).toEqual([]);
+  });
+
   it("counts characters live and allows only 1..500 non-blank characters in a new post", async () => {
     // The stub keeps what was posted: the feed the router loads again after the write shows it.
     const posts: unknown[] = [];

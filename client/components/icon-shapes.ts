@@ -1,0 +1,37 @@
+// The app's marks as line drawings (24×24, drawn with the text's colour): one source for the React
+// icons (Icon.tsx) and for the landing page, which is plain DOM markup (landing.ts). Icons are drawn,
+// never glyphs: a symbol's look depends on the device's fonts, and some have an emoji form on phones.
+// Plain TypeScript, no React: the landing page's chunk carries it.
+
+export const ICON_SHAPES = {
+  /** The brand's star, and the lounge. */
+  sparkle: ["M12 3c.7 4.6 2.4 6.3 7 7-4.6.7-6.3 2.4-7 7-.7-4.6-2.4-6.3-7-7 4.6-.7 6.3-2.4 7-7z", "M19 17.5v3M17.5 19h3"],
+  /** The chat. */
+  moon: ["M20 14.5A8.5 8.5 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z"],
+  /** The resource library (a cut gem). */
+  gem: ["M6.5 3.5h11L21 9l-9 11.5L3 9z", "M3 9h18", "M10 3.5 8.5 9l3.5 11.5L15.5 9 14 3.5"],
+  /** The profile. */
+  person: ["M16 8a4 4 0 1 1-8 0 4 4 0 0 1 8 0z", "M4.5 20.5a7.5 7.5 0 0 1 15 0"],
+  /** An admin. */
+  crown: ["M3.5 8.5 8 12l4-6.5 4 6.5 4.5-3.5-2 10h-13z", "M6 21h12"],
+  heart: ["M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z"],
+  /** A pinned notice. */
+  star: ["M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"],
+  /** A channel's settings. */
+  gear: [
+    "M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0z",
+    "M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
+  ],
+  /** Sharing a link. */
+  share: ["M7 17 17 7", "M8.5 7H17v8.5"],
+  /** Active members. */
+  sun: ["M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0z", "M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type IconName = keyof typeof ICON_SHAPES;
+
+/** The icon as SVG markup, for pages built as strings (the landing page); decorative. */
+export function iconMarkup(name: IconName, size = 18): string {
+  const paths = ICON_SHAPES[name].map((d) => `<path d="${d}"/>`).join("");
+  return `<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
+}
