@@ -67,11 +67,14 @@ describe("lounge", () => {
   });
 
   it("draws its icons as SVG, never as font glyphs (their look depends on the device; some turn into emoji)", async () => {
-    lounge({ posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", is_liked: true })] });
+    lounge({ posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", is_liked: true }), postFixture()] });
     renderApp("/app/lounge", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
     const post = await screen.findByRole("article", { name: "Ada" });
-    // A liked post's heart is filled, the crown is drawn inside its labelled image, the navigation has its marks.
+    // A liked post's heart is filled and a post not liked has the outline (the button's name is the same),
+    // the crown is drawn inside its labelled image, the navigation has its marks.
     expect(within(post).getByRole("button", { name: "3 likes", pressed: true }).querySelector("svg")?.getAttribute("fill")).toBe("currentColor");
+    const notLiked = screen.getByRole("article", { name: "Sol" });
+    expect(within(notLiked).getByRole("button", { name: "3 likes", pressed: false }).querySelector("svg")?.getAttribute("fill")).toBe("none");
     expect(within(post).getByRole("img", { name: TEXT.lounge.adminCrown }).querySelector("svg")).toBeTruthy();
     for (const name of ["Lounge", "Chat", "Resources", "Profile", "Admin"]) expect(screen.getByRole("link", { name }).querySelector("svg")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: /Cosmic Notice Board/ })).getByText(TEXT.lounge.pinned).querySelector("svg")).toBeTruthy();
