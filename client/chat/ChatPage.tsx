@@ -16,8 +16,8 @@ import { LockIcon } from "./icons";
 import { channelMembersPath, type chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
-import "./chat.css";
 import { Icon } from "../components/Icon";
+import "./chat.css";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");

@@ -4,8 +4,8 @@ import { Link, useLoaderData } from "react-router";
 import { formatClp } from "../components/format";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
-import "./pay-return.css";
 import { Icon } from "../components/Icon";
+import "./pay-return.css";
 
 export default function PayReturnPage() {
   const view = useLoaderData<typeof payReturnLoader>();

@@ -11,8 +11,8 @@ import { useSession } from "../session/session-context";
 import { failureOf, submitJson, useSettled } from "../data/actions";
 import type { pricingAction } from "./actions";
 import { PRICING_PATH, type pricingLoader } from "./data";
-import "./pricing.css";
 import { Icon } from "../components/Icon";
+import "./pricing.css";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");

@@ -11,9 +11,9 @@ import { DataRights } from "./DataRights";
 import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
-import "./profile.css";
 import { Icon } from "../components/Icon";
 import { AdminBadge } from "../components/AdminBadge";
+import "./profile.css";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
