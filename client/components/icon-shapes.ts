@@ -24,6 +24,8 @@ export const ICON_SHAPES = {
   ],
   /** Sharing a link. */
   share: ["M7 17 17 7", "M8.5 7H17v8.5"],
+  /** A payment that did not go through. */
+  alert: ["M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z", "M12 7.5v5.5", "M12 16.5v.01"],
   /** Active members. */
   sun: ["M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0z", "M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4"],
 } as const satisfies Record<string, readonly string[]>;

@@ -25,7 +25,9 @@ export default function PayReturnPage() {
         </section>
       ) : (
         <section className="card">
-          <div className="pay-return-icon fail" aria-hidden="true">!</div>
+          <div className="pay-return-icon fail">
+            <Icon name="alert" size={44} />
+          </div>
           <h1>{TEXT.payment.errorTitle}</h1>
           <p className="alert alert-error" role="alert">
             {view.message}

@@ -44,6 +44,10 @@ describe("/pay/return", () => {
     expect(await screen.findByRole("heading", { name: "Payment Issue" })).toBeTruthy();
     expect(screen.getByText(TEXTS.payment.verificationFailed).getAttribute("role")).toBe("alert");
     expect(screen.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/pricing");
+    // The mark above the heading is a decorative drawing, not a "!" in the page's text.
+    const mark = document.querySelector(".pay-return-icon");
+    expect(mark?.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+    expect(mark?.textContent).toBe("");
   });
 
   it("shows the network text when the confirmation cannot be made", async () => {
