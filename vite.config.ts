@@ -48,10 +48,10 @@ const inlineEntryCss = (): Plugin => ({
 });
 /**
  * The landing page prerendered into index.html in every language, with the inline script that shows
- * the visitor's before the first paint, or on app paths preloads the app shell (client/landing/
- * prerender.ts; docs/client.md "Loading"). The
- * built _headers' CSP allows that one script by its hash; script-src stays 'self' otherwise. Build
- * only: `vite dev` paints the landing from the entry script, with the texts as they are being edited.
+ * the visitor's before the first paint, or on app paths preloads the app shell
+ * (client/landing/prerender.ts; docs/client.md "Loading"). The built _headers' CSP allows that one
+ * script by its hash; script-src stays 'self' otherwise. Build only: `vite dev` paints the landing
+ * from the entry script, with the texts as they are being edited.
  */
 const prerenderLanding = (): Plugin => {
   let scriptHash = "";

@@ -14,9 +14,6 @@ let active: Language = "en";
 let latestRequest = 0;
 const listeners = new Set<() => void>();
 
-/** The first of the browser's preferred languages that the UI speaks: any `es-*` is Spanish. */
-export const browserLanguage = (preferred: readonly string[] = navigator.languages): Language => pickLanguage(null, preferred, LANGUAGES);
-
 /** The language chosen on this device, if any (storage can be unavailable: private modes, policies). */
 export function storedLanguage(): Language | null {
   try {

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, errorText } from "../../client/api";
 import { formatClp, formatDate, relativeTime } from "../../client/components/format";
 import { es } from "../../client/i18n/es";
-import { browserLanguage, followSavedLanguage, getLanguage, initialLanguage, setLanguage, subscribeLanguage } from "../../client/i18n/language";
+import { followSavedLanguage, getLanguage, initialLanguage, setLanguage, subscribeLanguage } from "../../client/i18n/language";
+import { pickLanguage } from "../../client/i18n/pick-language";
 import { createSessionStore } from "../../client/session/session-store";
 import { ENGLISH, TEXT } from "../../client/text";
+import { LANGUAGES } from "../../worker/shared/rules";
 import { API_ERRORS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
@@ -42,19 +44,19 @@ describe("the catalogues", () => {
 
 describe("choosing the language", () => {
   it("follows the first of the browser's languages the UI speaks: any es-* is Spanish", () => {
-    expect(browserLanguage(["es-CL", "en"])).toBe("es");
-    expect(browserLanguage(["es"])).toBe("es");
-    expect(browserLanguage(["fr-FR", "es-MX", "en"])).toBe("es");
-    expect(browserLanguage(["en-US", "es-CL"])).toBe("en");
-    expect(browserLanguage(["fr", "de"])).toBe("en");
-    expect(browserLanguage([])).toBe("en");
+    expect(pickLanguage(null, ["es-CL", "en"], LANGUAGES)).toBe("es");
+    expect(pickLanguage(null, ["es"], LANGUAGES)).toBe("es");
+    expect(pickLanguage(null, ["fr-FR", "es-MX", "en"], LANGUAGES)).toBe("es");
+    expect(pickLanguage(null, ["en-US", "es-CL"], LANGUAGES)).toBe("en");
+    expect(pickLanguage(null, ["fr", "de"], LANGUAGES)).toBe("en");
+    expect(pickLanguage(null, [], LANGUAGES)).toBe("en");
   });
 
   it("prefers the choice kept on this device, and ignores a value it does not know", () => {
     localStorage.setItem("cosmic-lounge.language", "es");
     expect(initialLanguage()).toBe("es");
     localStorage.setItem("cosmic-lounge.language", "klingon");
-    expect(initialLanguage()).toBe(browserLanguage());
+    expect(initialLanguage()).toBe(pickLanguage(null, navigator.languages, LANGUAGES));
   });
 
   it("swaps the live TEXT binding, sets <html lang> and tells the subscribers", async () => {
