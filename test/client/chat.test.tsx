@@ -218,7 +218,8 @@ describe("chat feed", () => {
     const T = TEXT.channelMembers;
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Manage channel General" }));
-    await screen.findByText("Sol");
+    // The open dialog (in the accessibility tree once its effect ran showModal), before typing in it.
+    await within(await screen.findByRole("dialog")).findByText("Sol");
     expect(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeTruthy();
     expect(screen.getAllByText(T.invitedBadge)).toHaveLength(1);
 
@@ -236,8 +237,11 @@ describe("chat feed", () => {
     await openChat((method, path) => (method === "POST" && path === "/api/groups" ? { status: 400, body: { error: "name: Channel name is required" } } : undefined));
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "+ New" }));
-    await user.type(await screen.findByLabelText("Channel name"), "x");
-    await user.click(screen.getByRole("button", { name: "Create channel" }));
+    // Found by role: the dialog is in the accessibility tree once its effect has opened it (showModal);
+    // before that a click cannot focus its fields, as a browser does not draw a closed dialog.
+    const dialog = await screen.findByRole("dialog", { name: "Create channel" });
+    await user.type(within(dialog).getByLabelText("Channel name"), "x");
+    await user.click(within(dialog).getByRole("button", { name: "Create channel" }));
     await waitFor(() => expect(screen.getByRole("dialog", { name: "Create channel" }).querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));
   });
 });
