@@ -10,9 +10,10 @@ const en = {
   ...TEXTS,
   /** What the client shows for an API error, by its `code` (client/api.ts errorText). */
   errors: API_ERRORS,
-  /** Intl locales of the language: numbers, money and dates; relative time ("3h ago"). */
-  locale: { tag: "en-US", relative: "en-US" },
-  time: { justNow: "Just now", hour: "hour" },
+  /** The Intl locale of the language: numbers, money and dates. */
+  locale: { tag: "en-US" },
+  /** docs/spec.md §9 relative time: 'Just now', 'Nh ago', 'Nd ago'. */
+  time: { justNow: "Just now", hoursAgo: (n: number) => `${n}h ago`, daysAgo: (n: number) => `${n}d ago`, hour: "hour" },
   chat: {
     ...TEXTS.chat,
     channels: "Channels",

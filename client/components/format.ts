@@ -1,6 +1,7 @@
-// Numbers, money, dates and relative time in the active language, all through Intl with the locale of
-// the active catalogue (TEXT.locale): `$15,000 CLP` and `Nov 22, 2026` in English, `$15.000` and
-// `22 nov 2026` in Spanish (Chile). Read at call time, so a language switch takes effect on re-render.
+// Numbers, money, dates and relative time in the active language: numbers and dates through Intl with
+// the locale of the active catalogue (TEXT.locale), `$15,000 CLP` and `Nov 22, 2026` in English,
+// `$15.000` and `22 nov 2026` in Spanish (Chile); relative time from the catalogue's words. Read at
+// call time, so a language switch takes effect on re-render.
 import { TEXT } from "../text";
 
 const HOUR = 60 * 60 * 1000;
@@ -19,7 +20,6 @@ function cached<Options extends object, F>(make: (locale: string, options?: Opti
     return formatter;
   };
 }
-const relativeFormat = cached((locale, options?: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locale, options));
 const dateFormat = cached((locale, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
 const numberFormat = cached((locale, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
 const DATE = { year: "numeric", month: "short", day: "numeric" } as const;
@@ -27,14 +27,14 @@ const DATE_TIME = { ...DATE, hour: "numeric", minute: "2-digit" } as const;
 
 /**
  * docs/spec.md §9 relative time: 'Just now' under an hour, then 'Nh ago', then 'Nd ago' ("Recién",
- * "hace 3 h", "hace 2 d"). Intl's narrow style; Spanish takes the units from `es`, since es-CL's
- * narrow day is the long "días".
+ * "hace 3 h", "hace 2 d"), from the catalogue rather than Intl.RelativeTimeFormat: the first such
+ * formatter a page builds costs ~20 ms of main thread (ICU data), ~70 ms on a throttled phone, inside
+ * the lounge's first render (docs/client.md "Loading").
  */
 export function relativeTime(iso: string | Date, now = Date.now()): string {
   const elapsed = now - new Date(iso).getTime();
   if (elapsed < HOUR) return TEXT.time.justNow;
-  const format = relativeFormat(TEXT.locale.relative, { style: "narrow", numeric: "always" });
-  return elapsed < DAY ? format.format(-Math.floor(elapsed / HOUR), "hour") : format.format(-Math.floor(elapsed / DAY), "day");
+  return elapsed < DAY ? TEXT.time.hoursAgo(Math.floor(elapsed / HOUR)) : TEXT.time.daysAgo(Math.floor(elapsed / DAY));
 }
 
 /** A calendar date: "Nov 22, 2026" / "22 nov 2026". */

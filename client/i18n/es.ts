@@ -735,8 +735,8 @@ export const es: Catalog = {
   search,
   api,
   errors,
-  locale: { tag: "es-CL", relative: "es" },
-  time: { justNow: "Recién", hour: "hora" },
+  locale: { tag: "es-CL" },
+  time: { justNow: "Recién", hoursAgo: (n: number) => `hace ${n} h`, daysAgo: (n: number) => `hace ${n} d`, hour: "hora" },
   nav: {
     main: "Principal",
     openNavigation: "Abrir la navegación",
