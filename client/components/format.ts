@@ -9,7 +9,7 @@ const DAY = 24 * HOUR;
 
 /**
  * One formatter per locale and options: constructing an Intl formatter costs far more than using one,
- * and a feed formats a date per post on every render (docs/client.md "Loading").
+ * and the chat formats a date per message on every render (docs/client.md "Loading").
  */
 function cached<Options extends object, F>(make: (locale: string, options?: Options) => F) {
   const made = new Map<string, F>();
