@@ -237,8 +237,8 @@ describe("chat feed", () => {
     await openChat((method, path) => (method === "POST" && path === "/api/groups" ? { status: 400, body: { error: "name: Channel name is required" } } : undefined));
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "+ New" }));
-    // Found by role: the dialog is in the accessibility tree once its effect has opened it (showModal);
-    // before that a click cannot focus its fields, as a browser does not draw a closed dialog.
+    // Found by role: the dialog is in the accessibility tree once its effect has opened it (showModal).
+    // Typed into before that, the click did not focus the field and the keystroke reached "+ New".
     const dialog = await screen.findByRole("dialog", { name: "Create channel" });
     await user.type(within(dialog).getByLabelText("Channel name"), "x");
     await user.click(within(dialog).getByRole("button", { name: "Create channel" }));
