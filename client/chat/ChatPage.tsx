@@ -12,7 +12,6 @@ import { useSession } from "../session/session-context";
 import type { MembersFetcher } from "./ChannelModals";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
-import { LockIcon } from "./icons";
 import { channelMembersPath, type chatLoader } from "./data";
 import { useChannelFeed } from "./useChannelFeed";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
@@ -55,7 +54,7 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
                   onManage(c);
                 }}
               >
-                <span aria-hidden="true">{c.is_private ? <LockIcon /> : "#"}</span>
+                <span aria-hidden="true">{c.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "#"}</span>
                 <span className="chat-channel-name">{c.name}</span>
                 {c.is_private && <span className="visually-hidden">{TEXT.chat.privateMark}</span>}
                 {c.id !== selectedId && Boolean(unread.get(c.id)) && (
@@ -130,7 +129,7 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
         </button>
         <div style={{ minWidth: 0 }}>
           <h2 id="chat-pane-title">
-            {channel.is_private ? <LockIcon /> : "# "}
+            {channel.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "# "}
             {channel.name}
           </h2>
           {channel.description && <p className="faint chat-description">{channel.description}</p>}

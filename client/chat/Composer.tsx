@@ -4,7 +4,7 @@ import { TEXT } from "../text";
 import { errorText } from "../api";
 import { useToast } from "../components/Toasts";
 import { useMentions } from "../mentions/useMentions";
-import { ImageIcon } from "./icons";
+import { Icon } from "../components/Icon";
 
 export const COMPOSER_MAX_HEIGHT_PX = 100;
 
@@ -108,7 +108,7 @@ export function Composer({
         </p>
       )}
       <button type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.chat.uploadImage} title={TEXT.chat.uploadImage} disabled={uploading || !!mutedText} onClick={() => fileInput.current?.click()}>
-        {uploading ? "…" : <ImageIcon />}
+        {uploading ? "…" : <Icon name="image" size={20} />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">
         {TEXT.chat.messageLabel(channelName)}

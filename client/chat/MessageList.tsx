@@ -6,7 +6,7 @@ import { api, unwrap, type Answer } from "../api";
 import { Avatar } from "../components/Avatar";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { formatDateTime, relativeTime } from "../components/format";
-import { FlagIcon } from "../moderation/icons";
+import { Icon } from "../components/Icon";
 import { Removed } from "../components/Removed";
 import { ReportModal } from "../components/LazyReportModal";
 
@@ -112,7 +112,7 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
           </time>
           {!own && !message.hidden && (
             <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportMessage(message.sender_name)} onClick={() => setReporting(true)}>
-              <FlagIcon /> {TEXT.moderation.report}
+              <Icon name="flag" size={14} /> {TEXT.moderation.report}
             </button>
           )}
         </div>

@@ -19,12 +19,6 @@ const NAV = [
   { to: "/app/profile", name: "profile", icon: "person" },
 ] as const;
 
-const MenuIcon = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
-    <path d="M4 7h16M4 12h16M4 17h16" />
-  </svg>
-);
-
 /** The signed-in shell: the navigation sidebar, which becomes a drawer on small screens. */
 export function AppLayout() {
   const { user, store } = useSession();
@@ -63,7 +57,7 @@ export function AppLayout() {
       <a className="skip-link btn btn-sm" href="#main">{TEXT.common.skipToContent}</a>
       <header className="topbar">
         <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.nav.openNavigation} aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
-          <MenuIcon />
+          <Icon name="menu" size={20} weight={2.2} />
         </button>
         <span className="brand"><Icon name="sparkle" /> {TEXT.common.brand}</span>
         <SearchButton />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { TEXT } from "../text";
+import { Icon } from "./Icon";
 
 const FIELD = "input:not([disabled]), textarea:not([disabled]), select:not([disabled])";
 const CONTROL = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -13,12 +14,6 @@ const CONTROL = 'a[href], button:not([disabled]), input:not([disabled]), select:
 function focusInside(dialog: HTMLDialogElement) {
   (dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>(FIELD) ?? dialog.querySelector<HTMLElement>(CONTROL) ?? dialog).focus();
 }
-
-export const CloseIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
-    <path d="M6 6l12 12M18 6L6 18" />
-  </svg>
-);
 
 /**
  * A modal dialog: a native `<dialog>` opened with `showModal()` while mounted, so the browser traps
@@ -106,7 +101,7 @@ export function Modal({ title, onClose, children, wide, describedBy }: { title: 
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={TEXT.common.closeDialog}>
-            <CloseIcon />
+            <Icon name="close" weight={2.2} />
           </button>
         </div>
         {children}

@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { followLive } from "../live/live-room";
 import { NOTIFICATIONS_PATH, type notificationsLoader } from "../notifications/data";
-import { BellIcon } from "../search/icons";
+import { Icon } from "./Icon";
 import { TEXT } from "../text";
 import "./header-tools.css";
 
@@ -42,7 +42,7 @@ export function NotificationBell() {
           reload();
         }}
       >
-        <BellIcon />
+        <Icon name="bell" />
         <span className="header-tool-word">{TEXT.notifications.open}</span>
         {/* A space between word and count: the visible text "Notifications 1" stays inside the name. */}
         {unread > 0 && " "}

@@ -1,7 +1,7 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
 import { lazy, Suspense, useLayoutEffect, useState } from "react";
-import { SearchIcon } from "../search/icons";
+import { Icon } from "./Icon";
 import { TEXT } from "../text";
 import "./header-tools.css";
 
@@ -26,7 +26,7 @@ export function SearchButton() {
   return (
     <>
       <button type="button" className="btn btn-ghost header-tool" aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <SearchIcon />
+        <Icon name="search" />
         <span className="header-tool-word">{TEXT.search.open}</span>
         <kbd aria-hidden="true">{isMac ? TEXT.search.shortcutMac : TEXT.search.shortcut}</kbd>
       </button>

@@ -3,8 +3,14 @@
 // never glyphs: a symbol's look depends on the device's fonts, and some have an emoji form on phones.
 // Plain TypeScript, no React: the landing page's chunk carries it.
 
+/** A circle as path data (every shape is a list of paths). */
+const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+/** A rectangle with rounded corners as path data. */
+const rect = (x: number, y: number, w: number, h: number, r: number) =>
+  `M${x + r} ${y}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}v${h - 2 * r}a${r} ${r} 0 0 1 ${-r} ${r}h${2 * r - w}a${r} ${r} 0 0 1 ${-r} ${-r}v${2 * r - h}a${r} ${r} 0 0 1 ${r} ${-r}z`;
+
 export const ICON_SHAPES = {
-  /** The brand's star, and the lounge. */
+  /** The brand's star, the lounge, and what the AI makes. */
   sparkle: ["M12 3c.7 4.6 2.4 6.3 7 7-4.6.7-6.3 2.4-7 7-.7-4.6-2.4-6.3-7-7 4.6-.7 6.3-2.4 7-7z", "M19 17.5v3M17.5 19h3"],
   /** The chat. */
   moon: ["M20 14.5A8.5 8.5 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z"],
@@ -28,6 +34,36 @@ export const ICON_SHAPES = {
   alert: ["M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z", "M12 7.5v5.5", "M12 16.5v.01"],
   /** Active members. */
   sun: ["M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0z", "M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4"],
+  /** The navigation drawer's button. */
+  menu: ["M4 7h16M4 12h16M4 17h16"],
+  /** Closing a dialog, removing an entry. */
+  close: ["M6 6l12 12M18 6L6 18"],
+  search: [circle(11, 11, 7), "M20 20l-3.5-3.5"],
+  /** The notifications. */
+  bell: ["M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9", "M10.3 21a1.94 1.94 0 0 0 3.4 0"],
+  /** A post (a page). */
+  document: ["M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z", "M14 3v5h5M9 13h6M9 17h4"],
+  comment: ["M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z"],
+  /** A chat message (a channel's #). */
+  hash: ["M4 9h16M4 15h16M10 3 8 21M16 3l-2 18"],
+  /** A resource of the library. */
+  book: ["M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z", "M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5"],
+  /** A mention. */
+  at: [circle(12, 12, 4), "M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-3.9 7.9"],
+  /** A notice. */
+  pin: ["M12 17v5M9 3h6l-1 7 4 4H6l4-4z"],
+  /** A payment. */
+  card: [rect(2, 5, 20, 14, 2), "M2 10h20"],
+  /** A membership about to end. */
+  clock: [circle(12, 12, 9), "M12 7v5l3 2"],
+  /** An invitation to a channel. */
+  invite: [circle(9, 8, 4), "M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6"],
+  image: [rect(3, 3, 18, 18, 3), circle(8.5, 8.5, 1.5), "M21 15l-5-5L5 21"],
+  /** A private channel; the library for non-members. */
+  lock: [rect(4, 11, 16, 10, 2), "M8 11V7a4 4 0 0 1 8 0v4"],
+  /** Reporting content. */
+  flag: ["M5 21V4", "M5 4h11l-2 4 2 4H5"],
+  upload: ["M12 16V4", "M7 9l5-5 5 5", "M4 20h16"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IconName = keyof typeof ICON_SHAPES;

@@ -6,7 +6,7 @@ import { relativeTime } from "../components/format";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
-import { FlagIcon } from "../moderation/icons";
+import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
@@ -77,7 +77,7 @@ export function CommentsModal({ post, comments, highlight, onClose }: { post: Po
                     <time className="faint" dateTime={c.created_at}>{relativeTime(c.created_at)}</time>
                     {c.author_id !== user?.id && !c.hidden && (
                       <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)} onClick={() => setReporting(c.id)}>
-                        <FlagIcon /> {TEXT.moderation.report}
+                        <Icon name="flag" size={14} /> {TEXT.moderation.report}
                       </button>
                     )}
                   </div>

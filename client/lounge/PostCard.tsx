@@ -32,12 +32,6 @@ function withLike(post: Post, answer: LikeAnswer | undefined): Post {
   return { ...post, is_liked: liked, likes_count: Math.max(0, post.likes_count + (liked ? 1 : -1)) };
 }
 
-const CommentIcon = () => (
-  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-    <path d="M4 5h16v11H9l-5 4z" />
-  </svg>
-);
-
 /**
  * One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete.
  * Its writes' fetchers are here; what it shows is `PostView`, drawn again only when the post, its
@@ -179,7 +173,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
             <span className="visually-hidden">{TEXT.lounge.likesNoun(post.likes_count)}</span>
           </button>
           <button type="button" className="btn btn-ghost btn-sm" title={TEXT.lounge.commentsTitle} onClick={() => onComments(post)}>
-            <CommentIcon /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
+            <Icon name="comment" size={16} /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.commentsNoun(post.comments_count)}</span>
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => onShare(post)}>

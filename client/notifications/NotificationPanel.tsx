@@ -9,6 +9,7 @@ import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { submitJson, type ActionResult } from "../data/actions";
+import { Icon } from "../components/Icon";
 import { NOTIFICATION_ICONS } from "../search/icons";
 import { TEXT } from "../text";
 import { NOTIFICATIONS_PATH, type notificationsLoader } from "./data";
@@ -75,7 +76,6 @@ export default function NotificationPanel({ list, onReload, onClose }: Props) {
       ) : (
         <ul className="notification-list" aria-label={T.title}>
           {data.items.map((n) => {
-            const Icon = NOTIFICATION_ICONS[n.kind];
             const unread = !isRead(n);
             return (
               <li key={n.id}>
@@ -89,7 +89,7 @@ export default function NotificationPanel({ list, onReload, onClose }: Props) {
                   }}
                 >
                   <span className="notification-icon">
-                    <Icon />
+                    <Icon name={NOTIFICATION_ICONS[n.kind]} />
                   </span>
                   <span className="notification-text">
                     {unread && <span className="visually-hidden">{T.unreadMark}: </span>}

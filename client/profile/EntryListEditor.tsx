@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { LIMITS } from "../../worker/shared/rules";
-import { CloseIcon } from "../components/Modal";
+import { Icon } from "../components/Icon";
 import { TEXT } from "../text";
 
 /** A list of free-text entries (goals or interests): read-only, or editable with add, edit and remove. */
@@ -51,7 +51,7 @@ export function EntryListEditor({ kind, entries, editing, onChange }: { kind: "g
                   onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
                 />
                 <button type="button" className="btn btn-ghost btn-icon" aria-label={words.remove(e || String(i + 1))} onClick={() => onChange(entries.filter((_, j) => j !== i))}>
-                  <CloseIcon />
+                  <Icon name="close" weight={2.2} />
                 </button>
               </li>
             ))}

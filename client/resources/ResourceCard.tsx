@@ -5,20 +5,19 @@ import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
 import { TEXT } from "../text";
-import { ImageIcon } from "../chat/icons";
-import { ResourceIcon } from "../search/icons";
+import { Icon } from "../components/Icon";
+import type { IconName } from "../components/icon-shapes";
 import { downloadJpeg, exportPdf } from "./export";
-import { SparkleIcon } from "./icons";
 import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parseTags, textFormat, typeLabel, type Decoded, type ResourceItem, type ResourceType } from "./library";
 
-/** The card's type icon (inline SVG: emoji fonts are not everywhere). */
-const TYPE_ICONS: Record<ResourceType, () => React.JSX.Element> = {
-  aiText: SparkleIcon,
-  aiImage: SparkleIcon,
-  image: ImageIcon,
-  audio: ResourceIcon,
-  video: ResourceIcon,
-  file: ResourceIcon,
+/** The card's type icon. */
+const TYPE_ICONS: Record<ResourceType, IconName> = {
+  aiText: "sparkle",
+  aiImage: "sparkle",
+  image: "image",
+  audio: "book",
+  video: "book",
+  file: "book",
 };
 
 /** The raw text of a resource's file: decoded from a data URL, or fetched from its file route. */
@@ -44,7 +43,6 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
   const toast = useToast();
   const T = TEXT.library;
   const { label, type } = typeLabel(r);
-  const TypeIcon = TYPE_ICONS[type];
   const media = mediaKind(r);
   const format = textFormat(r);
   const tags = parseTags(r.tags);
@@ -123,7 +121,7 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
     >
       <div className="spread resource-card-head">
         <span className="badge badge-tag resource-type" data-testid="resource-type">
-          <TypeIcon /> {label}
+          <Icon name={TYPE_ICONS[type]} /> {label}
         </span>
         <span className="faint">{formatBytes(r.file_size)}</span>
       </div>

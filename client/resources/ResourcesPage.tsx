@@ -17,7 +17,7 @@ import { useSession } from "../session/session-context";
 import { useAiCapabilities } from "../components/ai";
 import { TEXT } from "../text";
 import { LIBRARY_PATH, LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
-import { PadlockIcon, SparkleIcon, UploadIcon } from "./icons";
+import { Icon } from "../components/Icon";
 import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
 import "./resources.css";
@@ -38,7 +38,7 @@ function LockedScreen({ message }: { message: string }) {
     <div className="page">
       <section className="card locked" aria-labelledby="locked-title">
         <div className="locked-icon">
-          <PadlockIcon />
+          <Icon name="lock" size={44} />
         </div>
         <h1 id="locked-title">{TEXT.resources.lockedTitle}</h1>
         <p className="muted">{message}</p>
@@ -136,10 +136,10 @@ export default function ResourcesPage() {
                 setModal("ai");
               }}
             >
-              <SparkleIcon /> {TEXT.library.aiGenerate}
+              <Icon name="sparkle" /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
-              <UploadIcon /> {TEXT.library.upload}
+              <Icon name="upload" /> {TEXT.library.upload}
             </button>
           </div>
         )}

@@ -5,7 +5,7 @@ import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
 import { checkUploadFile, effectiveFileType, formatBytes, splitTagInput, titleFromFileName, UPLOAD_ACCEPT } from "./library";
-import { UploadIcon } from "./icons";
+import { Icon } from "../components/Icon";
 import { uploadResource } from "./upload";
 
 /** docs/spec.md §2/§5 upload: drag and drop or a file chooser, title from the file name, progress, the spec's texts. */
@@ -79,7 +79,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           data-testid="dropzone"
         >
           <p aria-hidden="true" className="dropzone-icon">
-            <UploadIcon />
+            <Icon name="upload" />
           </p>
           {file ? (
             <p>

@@ -11,7 +11,8 @@ import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { TEXT } from "../text";
 import { searchHref, type searchLoader } from "./data";
-import { KIND_ICONS, SearchIcon } from "./icons";
+import { Icon } from "../components/Icon";
+import { KIND_ICONS } from "./icons";
 import "./search.css";
 
 type KindFilter = SearchKind | "all";
@@ -26,11 +27,10 @@ function Snippet({ html }: { html: string }) {
 }
 
 function ResultOption({ result, id, active, onPick, onHover }: { result: SearchResult; id: string; active: boolean; onPick(): void; onHover(): void }) {
-  const Icon = KIND_ICONS[result.kind];
   return (
     <li id={id} role="option" aria-selected={active} className={active ? "search-result active" : "search-result"} onClick={onPick} onMouseMove={onHover}>
       <span className={`search-kind search-kind-${result.kind}`}>
-        <Icon />
+        <Icon name={KIND_ICONS[result.kind]} />
         <span className="visually-hidden">{TEXT.search.kindOne[result.kind]}: </span>
       </span>
       <span className="search-result-text">
@@ -102,7 +102,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
         <label htmlFor={fieldId} className="visually-hidden">
           {TEXT.search.label}
         </label>
-        <SearchIcon />
+        <Icon name="search" />
         <input
           id={fieldId}
           className="input"
