@@ -45,6 +45,9 @@ export function renderApp(path: string, deps: SessionDeps) {
   return { ...view, router, store };
 }
 
+/** A character drawn as a font glyph where an icon belongs: arrows, geometric shapes, symbols, dingbats, emoji. */
+export const ICON_GLYPH = /[\u2190-\u21FF\u25A0-\u27BF\u2B00-\u2BFF]|\p{Extended_Pictographic}/u;
+
 export const STATS_FIXTURE = { total_members: 4, active_members: 2, total_revenue_clp: 30000, admins: 1 };
 
 /** stubFetch for the admin dashboard: answers GET /api/admin/stats (with `stats`), the rest by `handler`. */
