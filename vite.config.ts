@@ -15,8 +15,23 @@ const root = import.meta.dirname;
 const stateDir = process.env.COSMIC_STATE_DIR ?? path.join(root, ".wrangler/state");
 
 /** What the landing page needs, and the first requests the entry starts: also used by the app, kept out of the app's chunk. */
-const START = [/\/client\/session\/session-store\.ts$/, /\/client\/(api|text|screens|first-load)\.ts$/, /\/client\/lounge\/requests\.ts$/, /\/client\/landing\/landing\.ts$/, /\/client\/components\/(test-mode-banner|format|icon-shapes)\.ts$/, /\/client\/i18n\/(language|catalog|pick-language)\.ts$/, /\/worker\/shared\/(texts|rules)\.ts$/, /\/node_modules\/hono\//];
-const APP_SHELL = [/\/node_modules\/(preact|react-router)\//, /\/client\/react-compat\.js$/, /\/client\/(components|data|session)\//, /\/client\/(app|router)\.tsx$/, /\/client\/[\w-]+\/data\.ts$/];
+const START = [
+  /\/client\/session\/session-store\.ts$/,
+  /\/client\/(api|text|screens|first-load)\.ts$/,
+  /\/client\/lounge\/requests\.ts$/,
+  /\/client\/landing\/landing\.ts$/,
+  /\/client\/components\/(test-mode-banner|format|icon-shapes)\.ts$/,
+  /\/client\/i18n\/(language|catalog|pick-language)\.ts$/,
+  /\/worker\/shared\/(texts|rules)\.ts$/,
+  /\/node_modules\/hono\//,
+];
+const APP_SHELL = [
+  /\/node_modules\/(preact|react-router)\//,
+  /\/client\/react-compat\.js$/,
+  /\/client\/(components|data|session)\//,
+  /\/client\/(app|router)\.tsx$/,
+  /\/client\/[\w-]+\/data\.ts$/,
+];
 /**
  * The client runs on Preact through its React compatibility layer (docs/client.md "Preact"): the code
  * and React Router import `react`/`react-dom`, which resolve here. The worker imports neither.
@@ -73,7 +88,8 @@ const prerenderLanding = (): Plugin => {
       const headers = path.join(options.dir ?? "", "_headers");
       if (!existsSync(headers)) return;
       const text = readFileSync(headers, "utf8");
-      if (!text.includes("script-src 'self';")) throw new Error("_headers: no `script-src 'self';` to allow the landing's script in");
+      if (!text.includes("script-src 'self';"))
+        throw new Error("_headers: no `script-src 'self';` to allow the landing's script in");
       writeFileSync(headers, text.replace("script-src 'self';", `script-src 'self' ${scriptHash};`));
     },
   };
@@ -85,10 +101,27 @@ export default defineConfig({
   publicDir: path.join(root, "client/public"),
   resolve: { alias: PREACT_AS_REACT },
   oxc: { jsx: { runtime: "automatic" } },
-  plugins: [cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }), inlineEntryCss(), prerenderLanding()],
+  plugins: [
+    cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }),
+    inlineEntryCss(),
+    prerenderLanding(),
+  ],
   // Pre-bundled up front, so a first visit (or a lazily loaded jspdf/marked) never triggers a
   // dependency re-optimisation and full reload in the middle of a session.
-  optimizeDeps: { include: ["preact", "preact/compat", "preact/hooks", "preact/compat/jsx-runtime", "preact/compat/jsx-dev-runtime", "react-router", "react-router/dom", "hono/client", "jspdf", "marked"] },
+  optimizeDeps: {
+    include: [
+      "preact",
+      "preact/compat",
+      "preact/hooks",
+      "preact/compat/jsx-runtime",
+      "preact/compat/jsx-dev-runtime",
+      "react-router",
+      "react-router/dom",
+      "hono/client",
+      "jspdf",
+      "marked",
+    ],
+  },
   build: {
     outDir: path.join(root, "dist"),
     emptyOutDir: true,

@@ -1,8 +1,8 @@
 // The one typed API client: request and response types come from the worker's routes (hono/client).
-import { hc, type ClientResponse, type InferResponseType } from "hono/client";
+import { type ClientResponse, hc, type InferResponseType } from "hono/client";
 import type { AppType } from "../worker/app";
 import { formatDateTime } from "./components/format";
-import { ENGLISH, TEXT, type Catalog } from "./text";
+import { type Catalog, ENGLISH, TEXT } from "./text";
 
 export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
 
@@ -19,13 +19,15 @@ export class ApiRequestError extends Error {
 
 type SuccessStatus = 200 | 201 | 202 | 204 | 206;
 /** The body of a call's successful answers, as the worker's route declares it. */
-type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never;
+type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never;
 /** The successful answer of an endpoint of `api` (e.g. `Answer<typeof api.admin.stats.$get>`). */
 export type Answer<Endpoint> = InferResponseType<Endpoint, SuccessStatus>;
 
 /** The ApiRequestError of a non-2xx answer, with the server's `error` text when its body has one. */
 export function apiError(status: number, body: unknown): ApiRequestError {
-  const serverError = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : undefined;
+  const serverError =
+    body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : undefined;
   return new ApiRequestError(status, serverError, body);
 }
 
@@ -71,7 +73,8 @@ export function errorText(err: unknown, fallback: string): string {
   return withArguments(code, err.body) ?? (err.serverError || fallback);
 }
 
-const fieldOf = (value: unknown, field: string): unknown => (value && typeof value === "object" ? Reflect.get(value, field) : undefined);
+const fieldOf = (value: unknown, field: string): unknown =>
+  value && typeof value === "object" ? Reflect.get(value, field) : undefined;
 const numberOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 const isoOf = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined);
 
@@ -85,7 +88,12 @@ function withArguments(code: keyof Catalog["errors"], body: unknown): string | u
   }
   if (code === "rate_limited" && retrySeconds !== undefined) return TEXT.errors.rate_limited(retrySeconds);
   const limit = numberOf(fieldOf(details, "limit"));
-  if (code === "ai_rate_limited" && limit !== undefined && retrySeconds !== undefined && fieldOf(details, "window_seconds") === 3600) {
+  if (
+    code === "ai_rate_limited" &&
+    limit !== undefined &&
+    retrySeconds !== undefined &&
+    fieldOf(details, "window_seconds") === 3600
+  ) {
     return TEXT.errors.ai_rate_limited(limit, TEXT.time.hour, Math.ceil(retrySeconds / 60));
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { Fragment, StrictMode, type ReactNode } from "react";
+import { Fragment, type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, type DataRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";

@@ -3,29 +3,41 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs;
 // its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
-import { redirect, type ActionFunctionArgs, type RouteObject } from "react-router";
-import { adminLoader, AUDIT_PAGE_PATH, auditPageLoader, skipAfterKeyTest } from "./admin/data";
+import { type ActionFunctionArgs, type RouteObject, redirect } from "react-router";
+import { AUDIT_PAGE_PATH, adminLoader, auditPageLoader, skipAfterKeyTest } from "./admin/data";
 import { authCallbackLoader } from "./auth-callback/data";
-import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
+import { channelMembersLoader, chatLoader } from "./chat/data";
 import { AppLayout } from "./components/AppLayout";
+import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
+import { skipAfterFailure } from "./data/actions";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
-import { channelMembersLoader, chatLoader } from "./chat/data";
-import { skipAfterFailure } from "./data/actions";
+import { keepUnread, UNREAD_PATH } from "./live/data";
 import { commentsLoader, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
-import { reportAction, REPORT_PATH } from "./moderation/data";
+import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
+import { REPORT_PATH, reportAction } from "./moderation/data";
+import {
+  NOTIFICATIONS_PATH,
+  notificationsAction,
+  notificationsLoader,
+  notificationsRevalidate,
+} from "./notifications/data";
 import { payReturnLoader } from "./pay-return/data";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { pricingLoader, skipAfterPay } from "./pricing/data";
 import { profileLoader, skipAfterAccountDeletion } from "./profile/data";
-import { keepSummaryOnSearch, LIBRARY_ROUTE_ID, librarySummaryLoader, RESOURCES_PAGE_PATH, resourcesLoader, resourcesPageLoader } from "./resources/data";
-import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
-import { keepUnread, UNREAD_PATH } from "./live/data";
-import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
-import { notificationsAction, notificationsLoader, notificationsRevalidate, NOTIFICATIONS_PATH } from "./notifications/data";
+import {
+  keepSummaryOnSearch,
+  LIBRARY_ROUTE_ID,
+  librarySummaryLoader,
+  RESOURCES_PAGE_PATH,
+  resourcesLoader,
+  resourcesPageLoader,
+} from "./resources/data";
 import { lazyScreen, SCREENS } from "./screens";
+import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
 import { TEXT } from "./text";
@@ -37,11 +49,32 @@ export function createRoutes(session: SessionStore): RouteObject[] {
       HydrateFallback: FullPageSpinner,
       errorElement: <RouteError />,
       children: [
-        { path: "/", loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null), element: <LandingRoute session={session} /> },
-        { path: "/pricing", loader: () => pricingLoader(session), shouldRevalidate: skipAfterPay, lazy: { ...lazyScreen(SCREENS["/pricing"]), action: () => import("./pricing/actions").then((m) => m.pricingAction) } },
-        { path: "/auth/callback", loader: ({ request }) => authCallbackLoader(session, request), hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} /> },
+        {
+          path: "/",
+          loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null),
+          element: <LandingRoute session={session} />,
+        },
+        {
+          path: "/pricing",
+          loader: () => pricingLoader(session),
+          shouldRevalidate: skipAfterPay,
+          lazy: {
+            ...lazyScreen(SCREENS["/pricing"]),
+            action: () => import("./pricing/actions").then((m) => m.pricingAction),
+          },
+        },
+        {
+          path: "/auth/callback",
+          loader: ({ request }) => authCallbackLoader(session, request),
+          hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} />,
+        },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
-        { path: "/pay/return", loader: payReturnLoader, hydrateFallbackElement: <PaymentProcessing />, lazy: lazyScreen(SCREENS["/pay/return"]) },
+        {
+          path: "/pay/return",
+          loader: payReturnLoader,
+          hydrateFallbackElement: <PaymentProcessing />,
+          lazy: lazyScreen(SCREENS["/pay/return"]),
+        },
         {
           id: "app",
           loader: () => requireUser(session),
@@ -51,8 +84,24 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               // Inside the shell, so a screen that fails to load keeps the navigation around it.
               errorElement: <RouteError />,
               children: [
-                { path: "/app/lounge", loader: loungeLoader, shouldRevalidate: skipAfterLikeOrDraft, lazy: { ...lazyScreen(SCREENS["/app/lounge"]), action: () => import("./lounge/actions").then((m) => m.loungeAction) } },
-                { path: "/app/chat", loader: chatLoader, shouldRevalidate: skipAfterFailure, lazy: { ...lazyScreen(SCREENS["/app/chat"]), action: () => import("./chat/actions").then((m) => m.chatAction) } },
+                {
+                  path: "/app/lounge",
+                  loader: loungeLoader,
+                  shouldRevalidate: skipAfterLikeOrDraft,
+                  lazy: {
+                    ...lazyScreen(SCREENS["/app/lounge"]),
+                    action: () => import("./lounge/actions").then((m) => m.loungeAction),
+                  },
+                },
+                {
+                  path: "/app/chat",
+                  loader: chatLoader,
+                  shouldRevalidate: skipAfterFailure,
+                  lazy: {
+                    ...lazyScreen(SCREENS["/app/chat"]),
+                    action: () => import("./chat/actions").then((m) => m.chatAction),
+                  },
+                },
                 {
                   id: LIBRARY_ROUTE_ID,
                   path: "/app/resources",
@@ -60,7 +109,14 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   // The library's writes are submitted to /app/resources: the parent route's action.
                   lazy: { action: () => import("./resources/actions").then((m) => m.libraryAction) },
                   shouldRevalidate: keepSummaryOnSearch,
-                  children: [{ index: true, loader: ({ request }) => resourcesLoader(request), shouldRevalidate: skipAfterFailure, lazy: lazyScreen(SCREENS["/app/resources"]) }],
+                  children: [
+                    {
+                      index: true,
+                      loader: ({ request }) => resourcesLoader(request),
+                      shouldRevalidate: skipAfterFailure,
+                      lazy: lazyScreen(SCREENS["/app/resources"]),
+                    },
+                  ],
                 },
                 {
                   path: "/app/profile",
@@ -69,10 +125,21 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   lazy: {
                     ...lazyScreen(SCREENS["/app/profile"]),
                     // Its action refreshes the session store after a name change.
-                    action: () => import("./profile/actions").then((m) => (args: ActionFunctionArgs) => m.profileAction(session, args)),
+                    action: () =>
+                      import("./profile/actions").then(
+                        (m) => (args: ActionFunctionArgs) => m.profileAction(session, args),
+                      ),
                   },
                 },
-                { path: "/admin", loader: () => guarded(requireAdmin(session), adminLoader), shouldRevalidate: skipAfterKeyTest, lazy: { ...lazyScreen(SCREENS["/admin"]), action: () => import("./admin/actions").then((m) => m.adminAction) } },
+                {
+                  path: "/admin",
+                  loader: () => guarded(requireAdmin(session), adminLoader),
+                  shouldRevalidate: skipAfterKeyTest,
+                  lazy: {
+                    ...lazyScreen(SCREENS["/admin"]),
+                    action: () => import("./admin/actions").then((m) => m.adminAction),
+                  },
+                },
               ],
             },
           ],
@@ -87,7 +154,12 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
         { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
         { path: MENTIONS_PATH, loader: mentionsLoader, shouldRevalidate: keepMentions },
-        { path: NOTIFICATIONS_PATH, loader: notificationsLoader, action: notificationsAction, shouldRevalidate: notificationsRevalidate },
+        {
+          path: NOTIFICATIONS_PATH,
+          loader: notificationsLoader,
+          action: notificationsAction,
+          shouldRevalidate: notificationsRevalidate,
+        },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
         // What the AI can generate does not change with the app's writes: loaded when an image form opens.
         { path: AI_CAPABILITIES_PATH, loader: aiCapabilitiesLoader, shouldRevalidate: () => false },

@@ -2,8 +2,9 @@
 // plus every string the screens show, in English; client/i18n/es.ts is the same catalogue in Spanish
 // (Chile). Screens read words only from `TEXT`, a live binding that setLanguage() (client/i18n/language.ts)
 // points at the active language's catalogue before the app re-renders (docs/client.md "Words").
-import { API_ERRORS, TEXTS } from "../worker/shared/texts";
+
 import type { AuditAction } from "../worker/shared/rules";
+import { API_ERRORS, TEXTS } from "../worker/shared/texts";
 import type { Widen } from "./i18n/catalog";
 
 const en = {
@@ -13,7 +14,12 @@ const en = {
   /** The Intl locale of the language: numbers, money and dates. */
   locale: { tag: "en-US" },
   /** docs/spec.md §9 relative time: 'Just now', 'Nh ago', 'Nd ago'. */
-  time: { justNow: "Just now", hoursAgo: (n: number) => `${n}h ago`, daysAgo: (n: number) => `${n}d ago`, hour: "hour" },
+  time: {
+    justNow: "Just now",
+    hoursAgo: (n: number) => `${n}h ago`,
+    daysAgo: (n: number) => `${n}d ago`,
+    hour: "hour",
+  },
   chat: {
     ...TEXTS.chat,
     channels: "Channels",
@@ -157,7 +163,8 @@ const en = {
     notices: "Notices",
     deleteNotice: (title: string) => `Delete notice ${title}`,
     welcomeTitle: "Welcome to the Cosmic Lounge",
-    welcomeText: "A gentle space to share insights, celebrate small victories and support each other on the journey. Be kind, stay curious and let your light shine.",
+    welcomeText:
+      "A gentle space to share insights, celebrate small victories and support each other on the journey. Be kind, stay curious and let your light shine.",
     adminCrown: "Admin crown",
     adminTag: "ADMIN",
     like: "Like",
@@ -212,7 +219,8 @@ const en = {
     muteLabel: (who: string) => `Mute ${who}`,
     unmuteLabel: (who: string) => `Unmute ${who}`,
     muteTitle: (who: string) => `Mute ${who}`,
-    muteIntro: "A muted member can read but cannot post, comment or chat until the time runs out. You can unmute them sooner.",
+    muteIntro:
+      "A muted member can read but cannot post, comment or chat until the time runs out. You can unmute them sooner.",
     muteHours: "Hours",
     muteHoursHint: (max: number) => `From 1 to ${max} hours (${max / 24} days).`,
     muting: "Muting",
@@ -221,7 +229,8 @@ const en = {
     unmutedToast: (who: string) => `${who} can post again.`,
     tab: "Moderation",
     queueTitle: "Open reports",
-    queueIntro: "Reported content in its context. Hide replaces it with \"Removed by a moderator\" for everyone (its author sees the reason); Dismiss leaves it.",
+    queueIntro:
+      'Reported content in its context. Hide replaces it with "Removed by a moderator" for everyone (its author sees the reason); Dismiss leaves it.',
     queueEmpty: "No open reports. All is calm.",
     queueFailed: "Could not load the reports.",
     kindLabels: { post: "Post", comment: "Comment", message: "Chat message" },
@@ -235,13 +244,14 @@ const en = {
     dismiss: "Dismiss",
     hideLabel: (kind: string, who: string) => `Hide the ${kind.toLowerCase()} of ${who}`,
     dismissLabel: (kind: string, who: string) => `Dismiss the report on the ${kind.toLowerCase()} of ${who}`,
-    hiddenToast: "Hidden: members now see \"Removed by a moderator\".",
+    hiddenToast: 'Hidden: members now see "Removed by a moderator".',
     dismissedToast: "Report dismissed: the content stays.",
   },
   audit: {
     tab: "Audit",
     title: "Audit log",
-    intro: "Every admin action, newest first, with who did it and a short before and after. Nothing here can be changed or deleted.",
+    intro:
+      "Every admin action, newest first, with who did it and a short before and after. Nothing here can be changed or deleted.",
     filtersLabel: "Filter the audit log",
     actionFilter: "Action",
     actorFilter: "Admin",
@@ -272,9 +282,11 @@ const en = {
   },
   dataRights: {
     title: "Your data",
-    intro: "Chile's personal data law (Law 21.719) gives you the right to see, take away and delete what Cosmic Lounge holds about you.",
+    intro:
+      "Chile's personal data law (Law 21.719) gives you the right to see, take away and delete what Cosmic Lounge holds about you.",
     download: "Download my data",
-    downloadHint: "One JSON file: your account and profile, membership, posts, comments, chat messages, likes, payments, sessions, channels, uploads and the reports you filed.",
+    downloadHint:
+      "One JSON file: your account and profile, membership, posts, comments, chat messages, likes, payments, sessions, channels, uploads and the reports you filed.",
     deleteButton: "Delete my account",
     deleteHint: "Ends every session at once. This cannot be undone.",
     deleteTitle: "Delete your account",
@@ -289,7 +301,8 @@ const en = {
   health: {
     tab: "Health",
     title: "System health",
-    intro: "Checks the database, file storage, chat, payments and each configured AI provider, with how long each took.",
+    intro:
+      "Checks the database, file storage, chat, payments and each configured AI provider, with how long each took.",
     run: "Run health check",
     running: "Checking",
     allOk: "Everything is answering.",
@@ -299,7 +312,12 @@ const en = {
     down: "Down",
     checkedAt: (when: string) => `Checked at ${when}`,
     latency: (ms: number | null) => (ms === null ? "configuration" : `${ms} ms`),
-    names: { d1: "Database (D1)", r2: "File storage (R2)", chat_durable_object: "Chat (Durable Object)", payments: "Payments" } as Record<string, string>,
+    names: {
+      d1: "Database (D1)",
+      r2: "File storage (R2)",
+      chat_durable_object: "Chat (Durable Object)",
+      payments: "Payments",
+    } as Record<string, string>,
     aiProvider: (name: string) => `AI: ${name}`,
   },
   stats: {
@@ -357,7 +375,15 @@ const en = {
     keyFormat: (format: string) => `Key: ${format}`,
     /** Column headers and values of the members and payments CSV exports (client/admin/csv.ts). */
     membersCsv: { name: "Name", email: "Email", role: "Role", status: "Status", plan: "Plan", joined: "Joined" },
-    paymentsCsv: { user: "User", plan: "Plan", amount: "Amount (CLP)", status: "Status", date: "Date", reason: "Reason", test: "Test" },
+    paymentsCsv: {
+      user: "User",
+      plan: "Plan",
+      amount: "Amount (CLP)",
+      status: "Status",
+      date: "Date",
+      reason: "Reason",
+      test: "Test",
+    },
     yes: "yes",
     no: "no",
   },
@@ -430,7 +456,8 @@ const en = {
     unreadMark: "Unread",
     someone: "Someone",
     comment: (who: string) => `${who} commented on your post`,
-    like: (who: string, count: number) => (count <= 1 ? `${who} liked your post` : `${who} and ${count - 1} more liked your post`),
+    like: (who: string, count: number) =>
+      count <= 1 ? `${who} liked your post` : `${who} and ${count - 1} more liked your post`,
     mentionPost: (who: string) => `${who} mentioned you in a post`,
     mentionChat: (who: string, channel: string) => `${who} mentioned you in #${channel}`,
     notice: (title: string) => `New pinned notice: ${title}`,
@@ -516,7 +543,14 @@ const en = {
     unlimited: "Unlimited",
     possibilities: "Possibilities",
     /** docs/spec.md §2: the card's type label (or the file extension). */
-    typeLabels: { aiText: "AI Text", aiImage: "AI Image", audio: "Audio", video: "Video", image: "Image", file: "File" },
+    typeLabels: {
+      aiText: "AI Text",
+      aiImage: "AI Image",
+      audio: "Audio",
+      video: "Video",
+      image: "Image",
+      file: "File",
+    },
     tagsList: "Tags",
     byOwner: (name: string) => `By ${name}`,
     play: (title: string) => `Play ${title}`,

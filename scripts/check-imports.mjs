@@ -62,7 +62,8 @@ function visit(file) {
   state.set(file, "open");
   stack.push(file);
   for (const target of graph.get(file)) {
-    if (state.get(target) === "open") cycles.add(stack.slice(stack.indexOf(target)).concat(target).map(rel).join(" -> "));
+    if (state.get(target) === "open")
+      cycles.add(stack.slice(stack.indexOf(target)).concat(target).map(rel).join(" -> "));
     else if (!state.has(target)) visit(target);
   }
   stack.pop();
@@ -83,7 +84,9 @@ const CLIENT = path.join(root, "client");
         const target = rel(path.resolve(path.dirname(full), match[3]));
         if (!target.startsWith("worker/") || target.startsWith("worker/shared/")) continue;
         if (target === "worker/app" && match[2]) continue;
-        problems.push(`client imports ${target} (only worker/shared/ and the AppType type of worker/app): ${rel(full)}`);
+        problems.push(
+          `client imports ${target} (only worker/shared/ and the AppType type of worker/app): ${rel(full)}`,
+        );
       }
     }
   }
@@ -93,4 +96,6 @@ if (problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
-console.log(`imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ (${PENDING.size} pending); the client imports only worker/shared/ and AppType`);
+console.log(
+  `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ (${PENDING.size} pending); the client imports only worker/shared/ and AppType`,
+);

@@ -24,7 +24,15 @@ writeFileSync(path.join(root, CONFIG_COPY), withoutBuild(readFileSync(path.join(
 try {
   execFileSync(
     path.join(root, "node_modules/.bin/wrangler"),
-    ["types", target, "--config", CONFIG_COPY, "--include-runtime=false", "--include-main-module=false", "--strict-vars=false"],
+    [
+      "types",
+      target,
+      "--config",
+      CONFIG_COPY,
+      "--include-runtime=false",
+      "--include-main-module=false",
+      "--strict-vars=false",
+    ],
     { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   if (check) {

@@ -21,6 +21,8 @@ export async function openLocalState() {
 
 /** True when the local database has no users, posts or channels (a fresh lounge). */
 export async function isEmptyLounge(DB) {
-  const row = await DB.prepare("SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM posts) + (SELECT count(*) FROM channels) AS n").first();
+  const row = await DB.prepare(
+    "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM posts) + (SELECT count(*) FROM channels) AS n",
+  ).first();
   return row.n === 0;
 }

@@ -12,7 +12,13 @@ const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sqli
 function lounged(file) {
   const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
   try {
-    return db.prepare("SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM posts) + (SELECT count(*) FROM channels) AS n").get().n > 0;
+    return (
+      db
+        .prepare(
+          "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM posts) + (SELECT count(*) FROM channels) AS n",
+        )
+        .get().n > 0
+    );
   } catch {
     return false; // not the lounge's database, or not migrated yet
   } finally {
@@ -21,5 +27,7 @@ function lounged(file) {
 }
 
 if (!files.some(lounged)) {
-  console.log("The local lounge is empty: `npm run db:seed` fills it with a sample bilingual community (sign in as admin@example.com or luna@example.com).");
+  console.log(
+    "The local lounge is empty: `npm run db:seed` fills it with a sample bilingual community (sign in as admin@example.com or luna@example.com).",
+  );
 }

@@ -1,1 +1,5 @@
-export declare function checkPaymentsConfig(input: { target: string; vars: Record<string, unknown>; allowTestPayments: boolean }): { ok: boolean; message: string };
+export declare function checkPaymentsConfig(input: {
+  target: string;
+  vars: Record<string, unknown>;
+  allowTestPayments: boolean;
+}): { ok: boolean; message: string };

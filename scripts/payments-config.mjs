@@ -9,11 +9,17 @@
 export function checkPaymentsConfig({ target, vars, allowTestPayments }) {
   const mode = vars.WEBPAY_ENV;
   if (mode !== "production" && mode !== "integration") {
-    return { ok: false, message: `${target}: WEBPAY_ENV is ${JSON.stringify(mode ?? null)}; a deployed site uses "production" or "integration" (the emulator is local only).` };
+    return {
+      ok: false,
+      message: `${target}: WEBPAY_ENV is ${JSON.stringify(mode ?? null)}; a deployed site uses "production" or "integration" (the emulator is local only).`,
+    };
   }
   if (target === "production" && mode !== "production") {
     if (allowTestPayments) {
-      return { ok: true, message: `${target}: WARNING: WEBPAY_ENV is "${mode}" (test cards, no real charges), allowed by ALLOW_TEST_PAYMENTS_IN_PRODUCTION=1.` };
+      return {
+        ok: true,
+        message: `${target}: WARNING: WEBPAY_ENV is "${mode}" (test cards, no real charges), allowed by ALLOW_TEST_PAYMENTS_IN_PRODUCTION=1.`,
+      };
     }
     return {
       ok: false,
@@ -23,5 +29,8 @@ export function checkPaymentsConfig({ target, vars, allowTestPayments }) {
         `(wrangler secret put NAME --env production), or set ALLOW_TEST_PAYMENTS_IN_PRODUCTION=1 to deploy test payments on purpose.`,
     };
   }
-  return { ok: true, message: `${target}: payments in Transbank's ${mode} environment${mode === "integration" ? " (test mode: no real charges)" : ""}.` };
+  return {
+    ok: true,
+    message: `${target}: payments in Transbank's ${mode} environment${mode === "integration" ? " (test mode: no real charges)" : ""}.`,
+  };
 }

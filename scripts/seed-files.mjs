@@ -16,14 +16,29 @@ export function mandalaPng(size = 96) {
     }
     rows.push(Buffer.from(row));
   }
-  const chunk = (type, data) => Buffer.concat([u32be(data.length), Buffer.from(type), data, u32be(crc32(Buffer.concat([Buffer.from(type), data])))]);
+  const chunk = (type, data) =>
+    Buffer.concat([
+      u32be(data.length),
+      Buffer.from(type),
+      data,
+      u32be(crc32(Buffer.concat([Buffer.from(type), data]))),
+    ]);
   const header = Buffer.concat([u32be(size), u32be(size), Buffer.from([8, 2, 0, 0, 0])]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A one-page PDF with `lines` of text (ASCII; accents are written without them). */
 export function textPdf(lines) {
-  const ascii = (s) => s.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/[()\\]/g, "\\$&");
+  const ascii = (s) =>
+    s
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/[()\\]/g, "\\$&");
   const stream = ["BT", "/F1 14 Tf", "72 760 Td", "18 TL", ...lines.map((l) => `(${ascii(l)}) '`), "ET"].join("\n");
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -49,7 +64,8 @@ export function toneWav(hz = 432, seconds = 1.5) {
   const rate = 8000;
   const n = Math.round(rate * seconds);
   const samples = Buffer.alloc(n);
-  for (let i = 0; i < n; i++) samples[i] = 128 + Math.round(90 * Math.exp((-3 * i) / n) * Math.sin((2 * Math.PI * hz * i) / rate));
+  for (let i = 0; i < n; i++)
+    samples[i] = 128 + Math.round(90 * Math.exp((-3 * i) / n) * Math.sin((2 * Math.PI * hz * i) / rate));
   const header = Buffer.alloc(44);
   header.write("RIFF", 0);
   header.writeUInt32LE(36 + n, 4);

@@ -11,8 +11,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { MEMBERSHIP } from "../worker/shared/rules.ts";
-import { mandalaPng, textPdf, toneWav, zipOf } from "./seed-files.mjs";
 import { openLocalState, root, stateDir } from "./local-state.mjs";
+import { mandalaPng, textPdf, toneWav, zipOf } from "./seed-files.mjs";
 
 const remoteAsked = process.argv.slice(2).some((a) => a === "--remote" || a.startsWith("--env"));
 const envName = process.env.CLOUDFLARE_ENV;
@@ -28,19 +28,59 @@ const now = Date.now();
 const ago = (hours) => now - hours * HOUR;
 
 const USERS = [
-  { email: "admin@example.com", name: "Catalina Rojas", role: "admin", tz: "America/Santiago", bio: "Guía de meditación y anfitriona del Lounge. Meditation guide and host of the Lounge." },
-  { email: "luna@example.com", name: "Luna Fernández", role: "member", tz: "America/Santiago", bio: "Astróloga aficionada, amante del té y de las lunas llenas." },
-  { email: "mateo@example.com", name: "Mateo Silva", role: "member", tz: "America/Santiago", bio: "Profesor de yoga en Valparaíso." },
-  { email: "sofia@example.com", name: "Sofía Herrera", role: "member", tz: "Europe/Madrid", bio: "Journaling every morning, breathwork every night." },
-  { email: "james@example.com", name: "James Whitaker", role: "member", tz: "Europe/London", bio: "Sound healer. Singing bowls, gongs and long walks." },
-  { email: "amara@example.com", name: "Amara Okafor", role: "member", tz: "America/New_York", bio: "New here! Learning to meditate one breath at a time." },
+  {
+    email: "admin@example.com",
+    name: "Catalina Rojas",
+    role: "admin",
+    tz: "America/Santiago",
+    bio: "Guía de meditación y anfitriona del Lounge. Meditation guide and host of the Lounge.",
+  },
+  {
+    email: "luna@example.com",
+    name: "Luna Fernández",
+    role: "member",
+    tz: "America/Santiago",
+    bio: "Astróloga aficionada, amante del té y de las lunas llenas.",
+  },
+  {
+    email: "mateo@example.com",
+    name: "Mateo Silva",
+    role: "member",
+    tz: "America/Santiago",
+    bio: "Profesor de yoga en Valparaíso.",
+  },
+  {
+    email: "sofia@example.com",
+    name: "Sofía Herrera",
+    role: "member",
+    tz: "Europe/Madrid",
+    bio: "Journaling every morning, breathwork every night.",
+  },
+  {
+    email: "james@example.com",
+    name: "James Whitaker",
+    role: "member",
+    tz: "Europe/London",
+    bio: "Sound healer. Singing bowls, gongs and long walks.",
+  },
+  {
+    email: "amara@example.com",
+    name: "Amara Okafor",
+    role: "member",
+    tz: "America/New_York",
+    bio: "New here! Learning to meditate one breath at a time.",
+  },
 ];
 const [ADMIN, LUNA, MATEO, SOFIA, JAMES, AMARA] = USERS.map((u) => u.email);
 const uid = (email) => `(SELECT id FROM users WHERE email = '${email}')`;
 const q = (s) => (s === null ? "NULL" : `'${String(s).replaceAll("'", "''")}'`);
 
 const POSTS = [
-  [LUNA, 30, "¡Luna llena este viernes! 🌕 ¿Quién se suma al círculo de intenciones? Traigan una vela y algo que quieran soltar."],
+  [
+    LUNA,
+    30,
+    "¡Luna llena este viernes! 🌕 ¿Quién se suma al círculo de intenciones? Traigan una vela y algo que quieran soltar.",
+  ],
   [JAMES, 26, "Recorded a short singing bowl session this morning: it's in the library now. Headphones recommended."],
   [MATEO, 20, "Clase de yoga restaurativo el domingo a las 10:00 en el parque. Gratis para miembros del Lounge 🙏"],
   [SOFIA, 14, "Day 30 of morning pages. The first week was hard; now it's the quietest part of my day."],
@@ -66,19 +106,40 @@ const LIKES = [
   [5, [LUNA, AMARA]],
 ];
 const NOTICES = [
-  { title: "Círculo de luna llena · Full moon circle", pinned: true, hours: 40, html: "<p><strong>Viernes 20:00 (hora de Chile).</strong> Meditación guiada, intenciones y té.</p><p>Friday 8 pm Chile time: guided meditation, intentions and tea. Open to every member.</p>" },
-  { title: "New in the library: sound healing", pinned: false, hours: 24, html: "<p>James shared a singing bowl recording and a breathing guide. Find them under <em>Resources</em>.</p>" },
+  {
+    title: "Círculo de luna llena · Full moon circle",
+    pinned: true,
+    hours: 40,
+    html: "<p><strong>Viernes 20:00 (hora de Chile).</strong> Meditación guiada, intenciones y té.</p><p>Friday 8 pm Chile time: guided meditation, intentions and tea. Open to every member.</p>",
+  },
+  {
+    title: "New in the library: sound healing",
+    pinned: false,
+    hours: 24,
+    html: "<p>James shared a singing bowl recording and a breathing guide. Find them under <em>Resources</em>.</p>",
+  },
 ];
 const CHANNELS = [
   { name: "Bienvenida / Welcome", description: "Preséntate y saluda · Introduce yourself", private: false, by: ADMIN },
   { name: "Meditación diaria", description: "Práctica diaria, dudas y recomendaciones", private: false, by: MATEO },
-  { name: "Full moon circle", description: "Private circle for the monthly ceremony", private: true, by: LUNA, members: [LUNA, SOFIA, ADMIN] },
+  {
+    name: "Full moon circle",
+    description: "Private circle for the monthly ceremony",
+    private: true,
+    by: LUNA,
+    members: [LUNA, SOFIA, ADMIN],
+  },
 ];
 const MESSAGES = [
   [0, ADMIN, 50, "¡Hola a todos! Este es el lugar para presentarse. Hi everyone, introduce yourselves here!"],
   [0, AMARA, 49, "Hi! I'm Amara from New York, just starting my meditation journey."],
   [0, LUNA, 48, "¡Bienvenida Amara! Aquí hay mucha gente linda 💜"],
-  [0, JAMES, 47, "Welcome Amara. If you like sound baths, this explains the idea well: https://en.wikipedia.org/wiki/Singing_bowl"],
+  [
+    0,
+    JAMES,
+    47,
+    "Welcome Amara. If you like sound baths, this explains the idea well: https://en.wikipedia.org/wiki/Singing_bowl",
+  ],
   [1, MATEO, 30, "¿Alguien practica por la mañana antes del café? Yo hago 15 minutos de respiración cuadrada."],
   [1, SOFIA, 29, "Yo sí, justo después de escribir mis páginas matutinas."],
   [1, MATEO, 28, "Les dejo la guía de respiración en la biblioteca 🙏"],
@@ -87,59 +148,198 @@ const MESSAGES = [
   [2, ADMIN, 18, "Reservé la terraza. Nos vemos a las 20:00 ✨"],
 ];
 
-const pdf = textPdf(["Guia de respiracion cuadrada / Box breathing guide", "", "1. Inhala 4 tiempos  - Breathe in for 4", "2. Sosten 4 tiempos  - Hold for 4", "3. Exhala 4 tiempos  - Breathe out for 4", "4. Sosten 4 tiempos  - Hold for 4", "", "Repite 5 minutos. Repeat for five minutes."]);
-const meditation = "# Meditación de luna llena\n\n1. Siéntate cómoda, con la espalda recta.\n2. Respira profundo tres veces.\n3. Visualiza la luz de la luna llenando tu pecho.\n4. Suelta aquello que ya no necesitas.\n\n*Full moon meditation: sit comfortably, breathe deeply three times, imagine moonlight filling your chest, and let go of what you no longer need.*\n";
-const affirmations = "Daily affirmations\n\n- I am calm, I am present.\n- Estoy en paz con mi proceso.\n- Every breath brings me home.\n";
+const pdf = textPdf([
+  "Guia de respiracion cuadrada / Box breathing guide",
+  "",
+  "1. Inhala 4 tiempos  - Breathe in for 4",
+  "2. Sosten 4 tiempos  - Hold for 4",
+  "3. Exhala 4 tiempos  - Breathe out for 4",
+  "4. Sosten 4 tiempos  - Hold for 4",
+  "",
+  "Repite 5 minutos. Repeat for five minutes.",
+]);
+const meditation =
+  "# Meditación de luna llena\n\n1. Siéntate cómoda, con la espalda recta.\n2. Respira profundo tres veces.\n3. Visualiza la luz de la luna llenando tu pecho.\n4. Suelta aquello que ya no necesitas.\n\n*Full moon meditation: sit comfortably, breathe deeply three times, imagine moonlight filling your chest, and let go of what you no longer need.*\n";
+const affirmations =
+  "Daily affirmations\n\n- I am calm, I am present.\n- Estoy en paz con mi proceso.\n- Every breath brings me home.\n";
 const png = mandalaPng();
 const RESOURCES = [
-  { key: "seed/box-breathing.pdf", title: "Guía de respiración cuadrada", description: "Box breathing in four steps, in Spanish and English.", file: "box-breathing.pdf", type: "application/pdf", body: pdf, kind: "upload", tags: ["respiración", "breathwork"], owner: MATEO, hours: 28 },
-  { key: "seed/singing-bowl.wav", title: "Singing bowl · 432 Hz", description: "A short singing bowl tone for the start of a sitting.", file: "singing-bowl.wav", type: "audio/wav", body: toneWav(), kind: "upload", tags: ["sound", "meditation"], owner: JAMES, hours: 26 },
-  { key: "seed/mandala.png", title: "Mandala violeta", description: "A mandala for focused gazing (trataka).", file: "mandala.png", type: "image/png", body: png, kind: "upload", tags: ["mandala", "focus"], owner: LUNA, hours: 22 },
-  { key: "seed/affirmations.txt", title: "Daily affirmations", description: "Short bilingual affirmations to read in the morning.", file: "affirmations.txt", type: "text/plain", body: Buffer.from(affirmations), kind: "upload", tags: ["affirmations"], owner: SOFIA, hours: 16 },
-  { key: "seed/journaling-kit.zip", title: "Journaling starter kit", description: "Prompts for a month of morning pages.", file: "journaling-kit.zip", type: "application/zip", body: zipOf({ "prompts-es.md": "# Preguntas\n\n- ¿Qué agradezco hoy?\n- ¿Qué quiero soltar?\n", "prompts-en.md": "# Prompts\n\n- What am I grateful for today?\n- What do I want to let go of?\n" }), kind: "upload", tags: ["journaling"], owner: SOFIA, hours: 12 },
-  { key: "seed/full-moon-meditation.md", title: "Meditación de luna llena", description: "Generated with the AI assistant for the full moon circle.", file: "meditacion-luna-llena.md", type: "text/markdown", body: Buffer.from(meditation), kind: "ai_text", tags: ["luna", "meditation"], owner: ADMIN, hours: 10 },
-  { key: "seed/cosmic-mandala.png", title: "Cosmic mandala", description: "An AI image for the notice board.", file: "cosmic-mandala.png", type: "image/png", body: mandalaPng(64), kind: "ai_image", tags: ["art"], owner: ADMIN, hours: 6 },
+  {
+    key: "seed/box-breathing.pdf",
+    title: "Guía de respiración cuadrada",
+    description: "Box breathing in four steps, in Spanish and English.",
+    file: "box-breathing.pdf",
+    type: "application/pdf",
+    body: pdf,
+    kind: "upload",
+    tags: ["respiración", "breathwork"],
+    owner: MATEO,
+    hours: 28,
+  },
+  {
+    key: "seed/singing-bowl.wav",
+    title: "Singing bowl · 432 Hz",
+    description: "A short singing bowl tone for the start of a sitting.",
+    file: "singing-bowl.wav",
+    type: "audio/wav",
+    body: toneWav(),
+    kind: "upload",
+    tags: ["sound", "meditation"],
+    owner: JAMES,
+    hours: 26,
+  },
+  {
+    key: "seed/mandala.png",
+    title: "Mandala violeta",
+    description: "A mandala for focused gazing (trataka).",
+    file: "mandala.png",
+    type: "image/png",
+    body: png,
+    kind: "upload",
+    tags: ["mandala", "focus"],
+    owner: LUNA,
+    hours: 22,
+  },
+  {
+    key: "seed/affirmations.txt",
+    title: "Daily affirmations",
+    description: "Short bilingual affirmations to read in the morning.",
+    file: "affirmations.txt",
+    type: "text/plain",
+    body: Buffer.from(affirmations),
+    kind: "upload",
+    tags: ["affirmations"],
+    owner: SOFIA,
+    hours: 16,
+  },
+  {
+    key: "seed/journaling-kit.zip",
+    title: "Journaling starter kit",
+    description: "Prompts for a month of morning pages.",
+    file: "journaling-kit.zip",
+    type: "application/zip",
+    body: zipOf({
+      "prompts-es.md": "# Preguntas\n\n- ¿Qué agradezco hoy?\n- ¿Qué quiero soltar?\n",
+      "prompts-en.md": "# Prompts\n\n- What am I grateful for today?\n- What do I want to let go of?\n",
+    }),
+    kind: "upload",
+    tags: ["journaling"],
+    owner: SOFIA,
+    hours: 12,
+  },
+  {
+    key: "seed/full-moon-meditation.md",
+    title: "Meditación de luna llena",
+    description: "Generated with the AI assistant for the full moon circle.",
+    file: "meditacion-luna-llena.md",
+    type: "text/markdown",
+    body: Buffer.from(meditation),
+    kind: "ai_text",
+    tags: ["luna", "meditation"],
+    owner: ADMIN,
+    hours: 10,
+  },
+  {
+    key: "seed/cosmic-mandala.png",
+    title: "Cosmic mandala",
+    description: "An AI image for the notice board.",
+    file: "cosmic-mandala.png",
+    type: "image/png",
+    body: mandalaPng(64),
+    kind: "ai_image",
+    tags: ["art"],
+    owner: ADMIN,
+    hours: 6,
+  },
 ];
 
 function statements() {
   const s = [];
   for (const u of USERS) {
-    s.push(`INSERT INTO users (email, name, role, bio, timezone, created_at) VALUES (${q(u.email)}, ${q(u.name)}, ${q(u.role)}, ${q(u.bio)}, ${q(u.tz)}, ${ago(24 * 30)}) ON CONFLICT(email) DO NOTHING`);
-    s.push(`INSERT OR IGNORE INTO profiles (user_id, goals, interests) VALUES (${uid(u.email)}, '["Meditar cada día"]', '["meditation","yoga"]')`);
+    s.push(
+      `INSERT INTO users (email, name, role, bio, timezone, created_at) VALUES (${q(u.email)}, ${q(u.name)}, ${q(u.role)}, ${q(u.bio)}, ${q(u.tz)}, ${ago(24 * 30)}) ON CONFLICT(email) DO NOTHING`,
+    );
+    s.push(
+      `INSERT OR IGNORE INTO profiles (user_id, goals, interests) VALUES (${uid(u.email)}, '["Meditar cada día"]', '["meditation","yoga"]')`,
+    );
   }
   // The paid member: an active monthly membership and its completed Webpay payment.
-  s.push(`INSERT OR IGNORE INTO memberships (user_id, plan, kind, next_payment_due) VALUES (${uid(LUNA)}, 'monthly', 'paid', ${now + 20 * 24 * HOUR})`);
-  s.push(`INSERT OR IGNORE INTO payments (id, user_id, user_email, plan, amount_clp, status, provider, buy_order, session_id, authorization_code, response_code, created_at, settled_at) VALUES (${SEED_ID}, ${uid(LUNA)}, ${q(LUNA)}, 'monthly', ${MEMBERSHIP.priceClp}, 'completed', 'webpay_form', 'seed-order-1', 'seed-session-1', '1213', 0, ${ago(24 * 10)}, ${ago(24 * 10)})`);
-  POSTS.forEach(([author, hours, content], i) => s.push(`INSERT OR IGNORE INTO posts (id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${uid(author)}, ${q(content)}, ${ago(hours)})`));
-  COMMENTS.forEach(([post, author, content], i) => s.push(`INSERT OR IGNORE INTO comments (id, post_id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + post}, ${uid(author)}, ${q(content)}, ${ago(POSTS[post][1] - 1 - (i % 3))})`));
-  for (const [post, likers] of LIKES) for (const who of likers) s.push(`INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) VALUES (${SEED_ID + post}, ${uid(who)}, ${ago(POSTS[post][1] - 1)})`);
-  s.push(`UPDATE posts SET likes_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id), comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE id >= ${SEED_ID}`);
-  NOTICES.forEach((n, i) => s.push(`INSERT OR IGNORE INTO notices (id, title, content, is_pinned, author_id, created_at) VALUES (${SEED_ID + i}, ${q(n.title)}, ${q(n.html)}, ${n.pinned ? 1 : 0}, ${uid(ADMIN)}, ${ago(n.hours)})`));
+  s.push(
+    `INSERT OR IGNORE INTO memberships (user_id, plan, kind, next_payment_due) VALUES (${uid(LUNA)}, 'monthly', 'paid', ${now + 20 * 24 * HOUR})`,
+  );
+  s.push(
+    `INSERT OR IGNORE INTO payments (id, user_id, user_email, plan, amount_clp, status, provider, buy_order, session_id, authorization_code, response_code, created_at, settled_at) VALUES (${SEED_ID}, ${uid(LUNA)}, ${q(LUNA)}, 'monthly', ${MEMBERSHIP.priceClp}, 'completed', 'webpay_form', 'seed-order-1', 'seed-session-1', '1213', 0, ${ago(24 * 10)}, ${ago(24 * 10)})`,
+  );
+  POSTS.forEach(([author, hours, content], i) =>
+    s.push(
+      `INSERT OR IGNORE INTO posts (id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${uid(author)}, ${q(content)}, ${ago(hours)})`,
+    ),
+  );
+  COMMENTS.forEach(([post, author, content], i) =>
+    s.push(
+      `INSERT OR IGNORE INTO comments (id, post_id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + post}, ${uid(author)}, ${q(content)}, ${ago(POSTS[post][1] - 1 - (i % 3))})`,
+    ),
+  );
+  for (const [post, likers] of LIKES)
+    for (const who of likers)
+      s.push(
+        `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) VALUES (${SEED_ID + post}, ${uid(who)}, ${ago(POSTS[post][1] - 1)})`,
+      );
+  s.push(
+    `UPDATE posts SET likes_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id), comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE id >= ${SEED_ID}`,
+  );
+  NOTICES.forEach((n, i) =>
+    s.push(
+      `INSERT OR IGNORE INTO notices (id, title, content, is_pinned, author_id, created_at) VALUES (${SEED_ID + i}, ${q(n.title)}, ${q(n.html)}, ${n.pinned ? 1 : 0}, ${uid(ADMIN)}, ${ago(n.hours)})`,
+    ),
+  );
   CHANNELS.forEach((c, i) => {
-    s.push(`INSERT OR IGNORE INTO channels (id, name, description, is_private, created_by, created_at) VALUES (${SEED_ID + i}, ${q(c.name)}, ${q(c.description)}, ${c.private ? 1 : 0}, ${uid(c.by)}, ${ago(24 * 20)})`);
-    for (const m of c.members ?? []) s.push(`INSERT OR IGNORE INTO channel_members (channel_id, user_id) VALUES (${SEED_ID + i}, ${uid(m)})`);
+    s.push(
+      `INSERT OR IGNORE INTO channels (id, name, description, is_private, created_by, created_at) VALUES (${SEED_ID + i}, ${q(c.name)}, ${q(c.description)}, ${c.private ? 1 : 0}, ${uid(c.by)}, ${ago(24 * 20)})`,
+    );
+    for (const m of c.members ?? [])
+      s.push(`INSERT OR IGNORE INTO channel_members (channel_id, user_id) VALUES (${SEED_ID + i}, ${uid(m)})`);
   });
-  MESSAGES.forEach(([channel, sender, hours, body], i) => s.push(`INSERT OR IGNORE INTO messages (id, channel_id, sender_id, body, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + channel}, ${uid(sender)}, ${q(body)}, ${ago(hours)})`));
+  MESSAGES.forEach(([channel, sender, hours, body], i) =>
+    s.push(
+      `INSERT OR IGNORE INTO messages (id, channel_id, sender_id, body, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + channel}, ${uid(sender)}, ${q(body)}, ${ago(hours)})`,
+    ),
+  );
   RESOURCES.forEach((r, i) => {
     const owner = USERS.find((u) => u.email === r.owner);
-    s.push(`INSERT OR IGNORE INTO resources (id, title, description, file_key, file_name, file_type, file_size, kind, tags, owner_id, owner_name, created_at) VALUES (${SEED_ID + i}, ${q(r.title)}, ${q(r.description)}, ${q(r.key)}, ${q(r.file)}, ${q(r.type)}, ${r.body.length}, ${q(r.kind)}, ${q(JSON.stringify(r.tags))}, ${uid(r.owner)}, ${q(owner.name)}, ${ago(r.hours)})`);
+    s.push(
+      `INSERT OR IGNORE INTO resources (id, title, description, file_key, file_name, file_type, file_size, kind, tags, owner_id, owner_name, created_at) VALUES (${SEED_ID + i}, ${q(r.title)}, ${q(r.description)}, ${q(r.key)}, ${q(r.file)}, ${q(r.type)}, ${r.body.length}, ${q(r.kind)}, ${q(JSON.stringify(r.tags))}, ${uid(r.owner)}, ${q(owner.name)}, ${ago(r.hours)})`,
+    );
   });
   return s;
 }
 
 // The schema first (the same command `npm run dev` runs), into the chosen state directory.
-execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+execFileSync(
+  path.join(root, "node_modules/.bin/wrangler"),
+  ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir],
+  { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+);
 
 const { env, dispose } = await openLocalState();
 try {
   const before = await env.DB.prepare(`SELECT count(*) AS n FROM posts WHERE id >= ${SEED_ID}`).first();
   await env.DB.batch(statements().map((sql) => env.DB.prepare(sql)));
-  for (const r of RESOURCES) await env.BLOBS.put(r.key, r.body, { httpMetadata: { contentType: r.type }, customMetadata: { fileName: r.file } });
+  for (const r of RESOURCES)
+    await env.BLOBS.put(r.key, r.body, { httpMetadata: { contentType: r.type }, customMetadata: { fileName: r.file } });
   const counts = await env.DB.prepare(
     "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM comments) AS comments, (SELECT count(*) FROM channels) AS channels, (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM notices) AS notices, (SELECT count(*) FROM resources) AS resources",
   ).first();
-  console.log(`${before.n ? "Already seeded; nothing duplicated" : "Seeded the local lounge"} (${path.relative(root, stateDir) || "."}): ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")}.`);
-  console.log(`Sign in (dev sign-in) as ${ADMIN} (admin), ${LUNA} (paid member) or ${MATEO}, ${SOFIA}, ${JAMES}, ${AMARA} (members).`);
+  console.log(
+    `${before.n ? "Already seeded; nothing duplicated" : "Seeded the local lounge"} (${path.relative(root, stateDir) || "."}): ${Object.entries(
+      counts,
+    )
+      .map(([k, v]) => `${v} ${k}`)
+      .join(", ")}.`,
+  );
+  console.log(
+    `Sign in (dev sign-in) as ${ADMIN} (admin), ${LUNA} (paid member) or ${MATEO}, ${SOFIA}, ${JAMES}, ${AMARA} (members).`,
+  );
 } finally {
   await dispose();
 }

@@ -2,25 +2,25 @@
 // Each sub-app declares its full paths under /api, so a feature may span several prefixes.
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
-import { databaseSession } from "./middleware/database";
 import { bodyGuard } from "./middleware/body-guard";
 import { sameOriginOnly } from "./middleware/csrf";
+import { databaseSession } from "./middleware/database";
 import { apiSecurityHeaders } from "./middleware/security-headers";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
-import { healthRoutes } from "./routes/health";
-import { loungeRoutes } from "./routes/lounge";
 import { chatRoutes } from "./routes/chat";
+import { healthRoutes } from "./routes/health";
 import { linkPreviewRoutes } from "./routes/link-preview";
+import { loungeRoutes } from "./routes/lounge";
 import { membershipRoutes } from "./routes/membership";
-import { notificationRoutes } from "./routes/notifications";
 import { moderationRoutes } from "./routes/moderation";
+import { notificationRoutes } from "./routes/notifications";
+import { paymentRoutes } from "./routes/payments";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
-import { paymentRoutes } from "./routes/payments";
 import { userRoutes } from "./routes/users";
 import { webpayEmulatorRoutes } from "./services/webpay-emulator";
 

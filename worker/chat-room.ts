@@ -1,13 +1,27 @@
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "./db/client";
 import { liveSessionExpiries } from "./lib/session";
-import { CLOSE_CHANNEL_DELETED, CLOSE_SESSION_ENDED, PING_FRAME, PONG_FRAME, type ServerFrame, type SocketCloseCode } from "./shared/chat-wire";
+import {
+  CLOSE_CHANNEL_DELETED,
+  CLOSE_SESSION_ENDED,
+  PING_FRAME,
+  PONG_FRAME,
+  type ServerFrame,
+  type SocketCloseCode,
+} from "./shared/chat-wire";
 
 /**
  * Per-socket state, kept in the socket's attachment so it survives hibernation and eviction. A socket
  * belongs to the session that opened it: it ends with that session, whatever ends it.
  */
-export type SocketAttachment = { userId: number; name: string; groupId: number; role: "member" | "admin"; sessionId: string; sessionExpiresAt: number };
+export type SocketAttachment = {
+  userId: number;
+  name: string;
+  groupId: number;
+  role: "member" | "admin";
+  sessionId: string;
+  sessionExpiresAt: number;
+};
 
 /** Headers the worker sets on the upgrade it forwards, after it has authenticated the caller. */
 export const ROOM_HEADERS = {
@@ -50,7 +64,13 @@ export class ChatRoom extends DurableObject<Cloudflare.Env> {
     const sessionId = request.headers.get(ROOM_HEADERS.sessionId) ?? "";
     const sessionExpiresAt = Number(request.headers.get(ROOM_HEADERS.sessionExpiresAt));
     const role = request.headers.get(ROOM_HEADERS.userRole) === "admin" ? "admin" : "member";
-    if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(groupId) || !/^[0-9a-f]{64}$/.test(sessionId) || !(sessionExpiresAt > Date.now())) {
+    if (
+      !Number.isInteger(userId) ||
+      userId <= 0 ||
+      !Number.isInteger(groupId) ||
+      !/^[0-9a-f]{64}$/.test(sessionId) ||
+      !(sessionExpiresAt > Date.now())
+    ) {
       return Response.json({ error: "Authentication required" }, { status: 401 });
     }
     const name = decodeURIComponent(request.headers.get(ROOM_HEADERS.userName) ?? "");
@@ -84,7 +104,8 @@ export class ChatRoom extends DurableObject<Cloudflare.Env> {
       const attachment = attachments[i];
       const expiresAt = live.get(attachment.sessionId);
       if (expiresAt === undefined) return closeQuietly(ws, CLOSE_SESSION_ENDED, "session ended");
-      if (expiresAt !== attachment.sessionExpiresAt) ws.serializeAttachment({ ...attachment, sessionExpiresAt: expiresAt } satisfies SocketAttachment);
+      if (expiresAt !== attachment.sessionExpiresAt)
+        ws.serializeAttachment({ ...attachment, sessionExpiresAt: expiresAt } satisfies SocketAttachment);
       earliest = Math.min(earliest, expiresAt);
     });
     if (earliest !== Infinity) await this.ctx.storage.setAlarm(Math.min(earliest, now + SESSION_RECHECK_MS));

@@ -2,9 +2,9 @@
 // registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
 // a failing job never stops the others.
 import type { Env } from "./env";
-import { reconcilePayments } from "./jobs/reconcile-payments";
-import { pruneRateLimits } from "./jobs/prune-rate-limits";
 import { membershipReminders } from "./jobs/membership-reminders";
+import { pruneRateLimits } from "./jobs/prune-rate-limits";
+import { reconcilePayments } from "./jobs/reconcile-payments";
 import type { ScheduledJob } from "./jobs/types";
 import { logLine, safeErrorMessages } from "./lib/request-log";
 
@@ -29,10 +29,26 @@ export async function runJobs(jobs: ScheduledJob[], env: Env, now: Date, cron: s
     const started = Date.now();
     try {
       const counts = await job.run(env, now);
-      logLine({ level: "info", type: "job", job: job.name, cron, ok: true, duration_ms: Date.now() - started, ...prefixed(counts) });
+      logLine({
+        level: "info",
+        type: "job",
+        job: job.name,
+        cron,
+        ok: true,
+        duration_ms: Date.now() - started,
+        ...prefixed(counts),
+      });
       outcomes.push({ job: job.name, ok: true, counts });
     } catch (err) {
-      logLine({ level: "error", type: "job", job: job.name, cron, ok: false, duration_ms: Date.now() - started, error: safeErrorMessages(err).join(" | ") });
+      logLine({
+        level: "error",
+        type: "job",
+        job: job.name,
+        cron,
+        ok: false,
+        duration_ms: Date.now() - started,
+        error: safeErrorMessages(err).join(" | "),
+      });
       outcomes.push({ job: job.name, ok: false, counts: {} });
     }
   }
@@ -40,14 +56,24 @@ export async function runJobs(jobs: ScheduledJob[], env: Env, now: Date, cron: s
 }
 
 /** Counts go into the log line under `count_<name>`, so a job cannot overwrite the line's own fields. */
-const prefixed = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).map(([k, v]) => [`count_${k}`, v]));
+const prefixed = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.entries(counts).map(([k, v]) => [`count_${k}`, v]));
 
 /** The `scheduled` handler for a registry (the worker uses JOBS; the tests pass their own). */
-export function scheduledHandler(registry: { cron: string; job: ScheduledJob }[]): ExportedHandlerScheduledHandler<Env> {
+export function scheduledHandler(
+  registry: { cron: string; job: ScheduledJob }[],
+): ExportedHandlerScheduledHandler<Env> {
   return async (controller, env) => {
     const jobs = registry.filter((entry) => entry.cron === controller.cron).map((entry) => entry.job);
     if (jobs.length === 0) {
-      logLine({ level: "warn", type: "job", job: null, cron: controller.cron, ok: true, note: "no jobs registered for this cron" });
+      logLine({
+        level: "warn",
+        type: "job",
+        job: null,
+        cron: controller.cron,
+        ok: true,
+        note: "no jobs registered for this cron",
+      });
       return;
     }
     const outcomes = await runJobs(jobs, env, new Date(controller.scheduledTime), controller.cron);

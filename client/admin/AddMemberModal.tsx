@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { LIMITS, type Role } from "../../worker/shared/rules";
-import { TEXT } from "../text";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
 
 /** Pre-provisions an account: the person's first Google sign-in with this email binds to it. */
@@ -21,7 +21,8 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setMissingEmail(!email.trim());
-    if (email.trim() && !busy) void submitJson(add, ADMIN_PATH, { intent: "add-member", email: email.trim(), name: name.trim() || null, role });
+    if (email.trim() && !busy)
+      void submitJson(add, ADMIN_PATH, { intent: "add-member", email: email.trim(), name: name.trim() || null, role });
   };
 
   return (
@@ -30,20 +31,45 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
         <FormError error={missingEmail ? TEXT.admin.emailRequired : failureOf(add)} />
         <div className="field">
           <label htmlFor="add-member-email">{TEXT.admin.emailLabel}</label>
-          <input id="add-member-email" className="input" type="email" autoComplete="off" required maxLength={LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="add-member-email"
+            className="input"
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={LIMITS.emailMax}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="add-member-name">{TEXT.admin.nameLabel}</label>
-          <input id="add-member-name" className="input" maxLength={LIMITS.nameMax} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id="add-member-name"
+            className="input"
+            maxLength={LIMITS.nameMax}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="add-member-role">{TEXT.admin.roleLabel}</label>
-          <select id="add-member-role" className="select" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          <select
+            id="add-member-role"
+            className="select"
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+          >
             <option value="member">{TEXT.admin.roles.member}</option>
             <option value="admin">{TEXT.admin.roles.admin}</option>
           </select>
         </div>
-        <ActionRow onCancel={onClose} submitLabel={TEXT.admin.addMember} pendingLabel={TEXT.admin.addingMember} pending={busy} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={TEXT.admin.addMember}
+          pendingLabel={TEXT.admin.addingMember}
+          pending={busy}
+        />
       </form>
     </Modal>
   );

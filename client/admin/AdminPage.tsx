@@ -5,12 +5,12 @@ import { TabList, tabPanelProps } from "../components/Tabs";
 import { TEXT } from "../text";
 import { ApiKeysTab } from "./ApiKeysTab";
 import { AuditTab } from "./AuditTab";
+import type { adminLoader } from "./data";
 import { HealthTab } from "./HealthTab";
 import { MembersTab } from "./MembersTab";
 import { ModerationTab } from "./ModerationTab";
 import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
-import type { adminLoader } from "./data";
 import "./admin.css";
 import "../moderation/moderation.css";
 
@@ -18,13 +18,48 @@ import "../moderation/moderation.css";
 void import("./actions");
 
 const TABS = [
-  { id: "members", get label() { return TEXT.admin.tabs.members; } },
-  { id: "payments", get label() { return TEXT.admin.tabs.payments; } },
-  { id: "content", get label() { return TEXT.admin.tabs.content; } },
-  { id: "moderation", get label() { return TEXT.moderation.tab; } },
-  { id: "audit", get label() { return TEXT.audit.tab; } },
-  { id: "keys", get label() { return TEXT.admin.tabs.keys; } },
-  { id: "health", get label() { return TEXT.health.tab; } },
+  {
+    id: "members",
+    get label() {
+      return TEXT.admin.tabs.members;
+    },
+  },
+  {
+    id: "payments",
+    get label() {
+      return TEXT.admin.tabs.payments;
+    },
+  },
+  {
+    id: "content",
+    get label() {
+      return TEXT.admin.tabs.content;
+    },
+  },
+  {
+    id: "moderation",
+    get label() {
+      return TEXT.moderation.tab;
+    },
+  },
+  {
+    id: "audit",
+    get label() {
+      return TEXT.audit.tab;
+    },
+  },
+  {
+    id: "keys",
+    get label() {
+      return TEXT.admin.tabs.keys;
+    },
+  },
+  {
+    id: "health",
+    get label() {
+      return TEXT.health.tab;
+    },
+  },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -56,7 +91,13 @@ export default function AdminPage() {
                 <p>{TEXT.admin.contentPlaceholder}</p>
               </div>
             )}
-            {tab === "moderation" && <ModerationTab reports={data.reports} retrying={revalidator.state === "loading"} onRetry={() => void reload()} />}
+            {tab === "moderation" && (
+              <ModerationTab
+                reports={data.reports}
+                retrying={revalidator.state === "loading"}
+                onRetry={() => void reload()}
+              />
+            )}
             {tab === "audit" && <AuditTab first={data.audit} members={data.members} />}
             {tab === "keys" && <ApiKeysTab />}
             {tab === "health" && <HealthTab />}

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
-import { TEXT } from "../text";
 import { Spinner } from "../components/Spinner";
 import { type ActionResult, submitJson } from "../data/actions";
+import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
 import { KEY_PROVIDERS, type KeyResults } from "./keys";
 
@@ -18,7 +18,12 @@ export function ApiKeysTab() {
     <div className="stack">
       <div className="spread">
         <h2 className="admin-section-title">{TEXT.admin.keysTitle}</h2>
-        <button type="button" className="btn btn-primary" disabled={testing} onClick={() => void submitJson(check, ADMIN_PATH, { intent: "test-keys" })}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={testing}
+          onClick={() => void submitJson(check, ADMIN_PATH, { intent: "test-keys" })}
+        >
           {testing ? TEXT.admin.testing : TEXT.admin.testKeys}
         </button>
       </div>
@@ -38,7 +43,9 @@ export function ApiKeysTab() {
                 <li key={p} className="card card-tight" data-testid={`key-${p}`}>
                   <div className="spread">
                     <strong>{PROVIDER_NAMES[p]}</strong>
-                    <span className={`badge ${r?.available ? "badge-active" : "badge-failed"}`}>{r?.available ? TEXT.admin.keyAvailable : TEXT.admin.keyUnavailable}</span>
+                    <span className={`badge ${r?.available ? "badge-active" : "badge-failed"}`}>
+                      {r?.available ? TEXT.admin.keyAvailable : TEXT.admin.keyUnavailable}
+                    </span>
                   </div>
                   {r?.keyFormat && <div className="faint">{TEXT.admin.keyFormat(r.keyFormat)}</div>}
                   {r?.error && <div className="key-error">{r.error}</div>}

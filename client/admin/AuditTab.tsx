@@ -8,14 +8,18 @@ import { EmptyState, ErrorState } from "../components/States";
 import type { PageResult } from "../data/pages";
 import { usePages } from "../data/pages";
 import { TEXT } from "../text";
-import { AUDIT_CSV_PATH, AUDIT_PAGE, AUDIT_PAGE_PATH, auditQuery, type AuditFilter, type AuditRow } from "./data";
+import { AUDIT_CSV_PATH, AUDIT_PAGE, AUDIT_PAGE_PATH, type AuditFilter, type AuditRow, auditQuery } from "./data";
 import type { Member } from "./types";
 
 const pageHref = (filter: AuditFilter) => `${AUDIT_PAGE_PATH}?${new URLSearchParams(auditQuery(filter))}`;
 
 /** "key: value, …" of a short before/after state, or a dash. */
 const describeState = (state: AuditRow["before"]) =>
-  state ? Object.entries(state).map(([key, value]) => `${key}: ${value ?? "null"}`).join(", ") : TEXT.audit.none;
+  state
+    ? Object.entries(state)
+        .map(([key, value]) => `${key}: ${value ?? "null"}`)
+        .join(", ")
+    : TEXT.audit.none;
 
 const actorOf = (row: AuditRow) => row.actor_name || row.actor_email || TEXT.audit.formerActor(row.actor_id);
 
@@ -30,7 +34,9 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
   const unfiltered = !filter.action && !filter.actor;
   const page = unfiltered ? first : filtered.data;
   const switching = !unfiltered && filtered.state === "loading";
-  const pages = usePages(page?.ok ? page.items : [], AUDIT_PAGE, JSON.stringify(filter), (before) => pageHref({ ...filter, before }));
+  const pages = usePages(page?.ok ? page.items : [], AUDIT_PAGE, JSON.stringify(filter), (before) =>
+    pageHref({ ...filter, before }),
+  );
   const admins = members.filter((m) => m.role === "admin");
 
   const change = (next: AuditFilter) => {
@@ -45,14 +51,23 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
           <h2 className="admin-section-title">{TEXT.audit.title}</h2>
           <p className="muted">{TEXT.audit.intro}</p>
         </div>
-        <a className="btn" href={`${AUDIT_CSV_PATH}?${new URLSearchParams(auditQuery(filter, "csv"))}`} download="audit-log.csv">
+        <a
+          className="btn"
+          href={`${AUDIT_CSV_PATH}?${new URLSearchParams(auditQuery(filter, "csv"))}`}
+          download="audit-log.csv"
+        >
           {TEXT.audit.exportCsv}
         </a>
       </div>
       <div className="audit-filters" role="group" aria-label={TEXT.audit.filtersLabel}>
         <div className="field">
           <label htmlFor={ids.action}>{TEXT.audit.actionFilter}</label>
-          <select id={ids.action} className="input" value={filter.action ?? ""} onChange={(e) => change({ ...filter, action: AUDIT_ACTIONS.find((a) => a === e.target.value) })}>
+          <select
+            id={ids.action}
+            className="input"
+            value={filter.action ?? ""}
+            onChange={(e) => change({ ...filter, action: AUDIT_ACTIONS.find((a) => a === e.target.value) })}
+          >
             <option value="">{TEXT.audit.all}</option>
             {AUDIT_ACTIONS.map((a: AuditAction) => (
               <option key={a} value={a}>
@@ -63,7 +78,12 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
         </div>
         <div className="field">
           <label htmlFor={ids.actor}>{TEXT.audit.actorFilter}</label>
-          <select id={ids.actor} className="input" value={filter.actor ?? ""} onChange={(e) => change({ ...filter, actor: Number(e.target.value) || undefined })}>
+          <select
+            id={ids.actor}
+            className="input"
+            value={filter.actor ?? ""}
+            onChange={(e) => change({ ...filter, actor: Number(e.target.value) || undefined })}
+          >
             <option value="">{TEXT.audit.all}</option>
             {admins.map((m) => (
               <option key={m.id} value={m.id}>
@@ -78,15 +98,21 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
           <Spinner label={TEXT.audit.loading} />
         </div>
       ) : !page.ok ? (
-        <ErrorState text={TEXT.audit.loadFailed} busy={filtered.state === "loading"} onRetry={() => void filtered.load(pageHref(filter))} />
+        <ErrorState
+          text={TEXT.audit.loadFailed}
+          busy={filtered.state === "loading"}
+          onRetry={() => void filtered.load(pageHref(filter))}
+        />
       ) : pages.items.length === 0 ? (
         <EmptyState title={TEXT.audit.empty} />
       ) : (
         <>
           {/* Scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
-        <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="audit-caption">
+          <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="audit-caption">
             <table className="admin-table">
-              <caption id="audit-caption" className="visually-hidden">{TEXT.audit.title}</caption>
+              <caption id="audit-caption" className="visually-hidden">
+                {TEXT.audit.title}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{TEXT.audit.columns.time}</th>

@@ -1,14 +1,19 @@
-import { useState } from "react";
 import type { InferResponseType } from "hono/client";
+import { useState } from "react";
 import { api, errorText, unwrap } from "../api";
 import { formatTime } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { TEXT } from "../text";
 
 type Report = InferResponseType<typeof api.admin.health.$get, 200>;
-type State = { phase: "idle" } | { phase: "checking" } | { phase: "done"; report: Report } | { phase: "error"; error: string };
+type State =
+  | { phase: "idle" }
+  | { phase: "checking" }
+  | { phase: "done"; report: Report }
+  | { phase: "error"; error: string };
 
-const label = (name: string) => TEXT.health.names[name] ?? (name.startsWith("ai_") ? TEXT.health.aiProvider(name.slice(3)) : name);
+const label = (name: string) =>
+  TEXT.health.names[name] ?? (name.startsWith("ai_") ? TEXT.health.aiProvider(name.slice(3)) : name);
 
 /** The deep health check (GET /api/admin/health), run when the admin asks: it calls every dependency. */
 export function HealthTab() {
@@ -27,7 +32,12 @@ export function HealthTab() {
     <div className="stack">
       <div className="spread">
         <h2 className="admin-section-title">{TEXT.health.title}</h2>
-        <button type="button" className="btn btn-primary" disabled={state.phase === "checking"} onClick={() => void run()}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={state.phase === "checking"}
+          onClick={() => void run()}
+        >
           {TEXT.health.run}
         </button>
       </div>
@@ -40,15 +50,22 @@ export function HealthTab() {
       )}
       {state.phase === "done" && (
         <>
-          <p className={`alert ${state.report.ok ? "alert-info" : "alert-error"}`} role="status" data-testid="health-summary">
-            {state.report.ok ? TEXT.health.allOk : TEXT.health.someDown} {TEXT.health.checkedAt(formatTime(state.report.checked_at))}
+          <p
+            className={`alert ${state.report.ok ? "alert-info" : "alert-error"}`}
+            role="status"
+            data-testid="health-summary"
+          >
+            {state.report.ok ? TEXT.health.allOk : TEXT.health.someDown}{" "}
+            {TEXT.health.checkedAt(formatTime(state.report.checked_at))}
           </p>
           <ul className="key-results">
             {state.report.checks.map((check) => (
               <li key={check.name} className="card card-tight" data-testid={`health-${check.name}`}>
                 <div className="spread">
                   <strong>{label(check.name)}</strong>
-                  <span className={`badge ${check.ok ? "badge-active" : "badge-failed"}`}>{check.ok ? TEXT.health.up : TEXT.health.down}</span>
+                  <span className={`badge ${check.ok ? "badge-active" : "badge-failed"}`}>
+                    {check.ok ? TEXT.health.up : TEXT.health.down}
+                  </span>
                 </div>
                 <div className="faint">
                   {TEXT.health.latency(check.latency_ms)} · {check.detail}

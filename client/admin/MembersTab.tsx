@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { TEXT } from "../text";
+import { AdminBadge } from "../components/AdminBadge";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatDate } from "../components/format";
@@ -9,16 +9,20 @@ import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useSession } from "../session/session-context";
+import { TEXT } from "../text";
 import { downloadCsv, membersCsv } from "./csv";
 import { ADMIN_PATH } from "./data";
 import { MuteControls } from "./MuteControls";
 import type { Member } from "./types";
-import { AdminBadge } from "../components/AdminBadge";
 
 // The add-member dialog loads its code when opened.
 const AddMemberModal = lazy(() => import("./AddMemberModal").then((m) => ({ default: m.AddMemberModal })));
 
-const STATUS_BADGE: Record<string, string> = { active: "badge-active", trial: "badge-admin-status", inactive: "badge-other" };
+const STATUS_BADGE: Record<string, string> = {
+  active: "badge-active",
+  trial: "badge-admin-status",
+  inactive: "badge-other",
+};
 
 export function MembersTab({ members }: { members: Member[] }) {
   const { user } = useSession();
@@ -43,7 +47,9 @@ export function MembersTab({ members }: { members: Member[] }) {
       ) : (
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="members-caption">
           <table className="admin-table">
-            <caption id="members-caption" className="visually-hidden">{TEXT.admin.membersTitle}</caption>
+            <caption id="members-caption" className="visually-hidden">
+              {TEXT.admin.membersTitle}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{TEXT.admin.memberColumns.member}</th>
@@ -68,7 +74,9 @@ export function MembersTab({ members }: { members: Member[] }) {
                     </div>
                   </td>
                   <td>
-                    <span className={`badge ${STATUS_BADGE[m.status] ?? "badge-other"}`}>{TEXT.admin.memberStatus[m.status] ?? m.status}</span>
+                    <span className={`badge ${STATUS_BADGE[m.status] ?? "badge-other"}`}>
+                      {TEXT.admin.memberStatus[m.status] ?? m.status}
+                    </span>
                   </td>
                   <td>{m.plan ?? TEXT.admin.noPlan}</td>
                   <td>{formatDate(m.created_at)}</td>
@@ -108,24 +116,42 @@ function MemberActions({ member: m, self }: { member: Member; self: boolean }) {
   const nextRole = m.role === "admin" ? "member" : "admin";
 
   const changeRole = async () => {
-    if (await confirm(TEXT.admin.roleConfirm(m.name || m.email, TEXT.admin.roles[nextRole].toLowerCase()), TEXT.admin.changeRole)) {
+    if (
+      await confirm(
+        TEXT.admin.roleConfirm(m.name || m.email, TEXT.admin.roles[nextRole].toLowerCase()),
+        TEXT.admin.changeRole,
+      )
+    ) {
       void submitJson(write, ADMIN_PATH, { intent: "set-role", id: m.id, role: nextRole });
     }
   };
   const remove = async () => {
-    if (await confirm(TEXT.confirm.deleteMember)) void submitJson(write, ADMIN_PATH, { intent: "delete-member", id: m.id });
+    if (await confirm(TEXT.confirm.deleteMember))
+      void submitJson(write, ADMIN_PATH, { intent: "delete-member", id: m.id });
   };
 
   return (
     <>
       {!self && (
-        <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void changeRole()} aria-label={TEXT.admin.makeRoleLabel(TEXT.admin.makeRole[nextRole], m.email)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy}
+          onClick={() => void changeRole()}
+          aria-label={TEXT.admin.makeRoleLabel(TEXT.admin.makeRole[nextRole], m.email)}
+        >
           {TEXT.admin.makeRole[nextRole]}
         </button>
       )}
       <MuteControls member={m} />
       {m.role !== "admin" && (
-        <button type="button" className="btn btn-sm btn-danger" disabled={busy} onClick={() => void remove()} aria-label={TEXT.admin.deleteMemberLabel(m.email)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-danger"
+          disabled={busy}
+          onClick={() => void remove()}
+          aria-label={TEXT.admin.deleteMemberLabel(m.email)}
+        >
           {TEXT.common.delete}
         </button>
       )}

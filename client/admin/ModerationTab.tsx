@@ -12,16 +12,28 @@ type Loaded = Extract<Awaited<ReturnType<typeof adminLoader>>, { ok: true }>;
 type Report = Extract<Loaded["reports"], { ok: true }>["rows"][number];
 
 /** The moderation queue (issue 20): open reports with the content in its context, their count and reasons; Hide or Dismiss. */
-export function ModerationTab({ reports, retrying, onRetry }: { reports: Loaded["reports"]; retrying: boolean; onRetry(): void }) {
+export function ModerationTab({
+  reports,
+  retrying,
+  onRetry,
+}: {
+  reports: Loaded["reports"];
+  retrying: boolean;
+  onRetry(): void;
+}) {
   // One resolution at a time; the fetcher lives here because the router's reload removes the resolved item.
   const resolve = useFetcher<ActionResult<{ status: "hidden" | "dismissed" }>>();
   const toast = useToast();
   useSettled(resolve, (answer) => {
     if (!answer.ok) return toast.show(answer.error, "error");
-    toast.show(answer.value.status === "hidden" ? TEXT.moderation.hiddenToast : TEXT.moderation.dismissedToast, "success");
+    toast.show(
+      answer.value.status === "hidden" ? TEXT.moderation.hiddenToast : TEXT.moderation.dismissedToast,
+      "success",
+    );
   });
   const busy = resolve.state !== "idle";
-  const act = (id: number, action: "hide" | "dismiss") => void submitJson(resolve, ADMIN_PATH, { intent: "resolve-report", id, action });
+  const act = (id: number, action: "hide" | "dismiss") =>
+    void submitJson(resolve, ADMIN_PATH, { intent: "resolve-report", id, action });
   return (
     <div className="stack">
       <div>
@@ -43,7 +55,15 @@ export function ModerationTab({ reports, retrying, onRetry }: { reports: Loaded[
   );
 }
 
-function ReportItem({ report, busy, onResolve }: { report: Report; busy: boolean; onResolve(action: "hide" | "dismiss"): void }) {
+function ReportItem({
+  report,
+  busy,
+  onResolve,
+}: {
+  report: Report;
+  busy: boolean;
+  onResolve(action: "hide" | "dismiss"): void;
+}) {
   const kind = TEXT.moderation.kindLabels[report.kind];
   const { content } = report;
   const author = content.author_name || DEFAULT_NAME;
@@ -56,10 +76,18 @@ function ReportItem({ report, busy, onResolve }: { report: Report; busy: boolean
         </h3>
         <span className="badge badge-failed">{TEXT.moderation.reportCount(report.count)}</span>
       </div>
-      {content.post_excerpt !== undefined && <p className="faint report-context">{TEXT.moderation.onPost(content.post_excerpt)}</p>}
-      {content.channel_name !== undefined && <p className="faint report-context">{TEXT.moderation.inChannel(content.channel_name)}</p>}
+      {content.post_excerpt !== undefined && (
+        <p className="faint report-context">{TEXT.moderation.onPost(content.post_excerpt)}</p>
+      )}
+      {content.channel_name !== undefined && (
+        <p className="faint report-context">{TEXT.moderation.inChannel(content.channel_name)}</p>
+      )}
       <blockquote className="report-content">
-        {content.image_url ? <img src={content.image_url} alt={TEXT.moderation.reportedImage} className="report-image" loading="lazy" /> : <LinkifiedText text={content.text} />}
+        {content.image_url ? (
+          <img src={content.image_url} alt={TEXT.moderation.reportedImage} className="report-image" loading="lazy" />
+        ) : (
+          <LinkifiedText text={content.text} />
+        )}
         <footer className="faint">
           <time dateTime={content.created_at}>{formatDate(content.created_at)}</time>
         </footer>
@@ -70,16 +98,29 @@ function ReportItem({ report, busy, onResolve }: { report: Report; busy: boolean
           {report.reasons.map((reason, i) => (
             <li key={i}>
               <strong>{TEXT.moderation.reasonOptions[reason.reason]}</strong>
-              {reason.details && <span> — {reason.details}</span>} <span className="faint">({formatDate(reason.created_at)})</span>
+              {reason.details && <span> — {reason.details}</span>}{" "}
+              <span className="faint">({formatDate(reason.created_at)})</span>
             </li>
           ))}
         </ul>
       </div>
       <div className="row">
-        <button type="button" className="btn btn-danger btn-sm" disabled={busy} aria-label={TEXT.moderation.hideLabel(kind, author)} onClick={() => onResolve("hide")}>
+        <button
+          type="button"
+          className="btn btn-danger btn-sm"
+          disabled={busy}
+          aria-label={TEXT.moderation.hideLabel(kind, author)}
+          onClick={() => onResolve("hide")}
+        >
           {TEXT.moderation.hide}
         </button>
-        <button type="button" className="btn btn-sm" disabled={busy} aria-label={TEXT.moderation.dismissLabel(kind, author)} onClick={() => onResolve("dismiss")}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy}
+          aria-label={TEXT.moderation.dismissLabel(kind, author)}
+          onClick={() => onResolve("dismiss")}
+        >
           {TEXT.moderation.dismiss}
         </button>
       </div>

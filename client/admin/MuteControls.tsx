@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { MODERATION } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
@@ -21,7 +21,9 @@ export function MuteControls({ member }: { member: Member }) {
   const unmute = useFetcher<MuteAnswer>();
   const toast = useToast();
   const who = member.name || member.email;
-  useSettled(unmute, (answer) => toast.show(answer.ok ? TEXT.moderation.unmutedToast(who) : answer.error, answer.ok ? "success" : "error"));
+  useSettled(unmute, (answer) =>
+    toast.show(answer.ok ? TEXT.moderation.unmutedToast(who) : answer.error, answer.ok ? "success" : "error"),
+  );
 
   if (member.role === "admin") return null;
   return (
@@ -29,12 +31,23 @@ export function MuteControls({ member }: { member: Member }) {
       {member.muted_until ? (
         <>
           <span className="badge badge-other">{TEXT.moderation.mutedBadge(untilText(member.muted_until))}</span>
-          <button type="button" className="btn btn-sm" disabled={unmute.state !== "idle"} aria-label={TEXT.moderation.unmuteLabel(member.email)} onClick={() => void submitJson(unmute, ADMIN_PATH, { intent: "unmute", id: member.id })}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={unmute.state !== "idle"}
+            aria-label={TEXT.moderation.unmuteLabel(member.email)}
+            onClick={() => void submitJson(unmute, ADMIN_PATH, { intent: "unmute", id: member.id })}
+          >
             {TEXT.moderation.unmute}
           </button>
         </>
       ) : (
-        <button type="button" className="btn btn-sm" aria-label={TEXT.moderation.muteLabel(member.email)} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          aria-label={TEXT.moderation.muteLabel(member.email)}
+          onClick={() => setOpen(true)}
+        >
           {TEXT.moderation.mute}
         </button>
       )}
@@ -54,7 +67,8 @@ function MuteModal({ member, who, onClose }: { member: Member; who: string; onCl
   const busy = mute.state !== "idle";
   useSettled(mute, (answer) => {
     if (!answer.ok) return;
-    if (answer.value.muted_until) toast.show(TEXT.moderation.mutedToast(who, untilText(answer.value.muted_until)), "success");
+    if (answer.value.muted_until)
+      toast.show(TEXT.moderation.mutedToast(who, untilText(answer.value.muted_until)), "success");
     onClose();
   });
   const submit = (e: FormEvent) => {
@@ -64,7 +78,9 @@ function MuteModal({ member, who, onClose }: { member: Member; who: string; onCl
   return (
     <Modal title={TEXT.moderation.muteTitle(who)} onClose={onClose} describedBy={ids.intro}>
       <form onSubmit={submit}>
-        <p id={ids.intro} className="muted">{TEXT.moderation.muteIntro}</p>
+        <p id={ids.intro} className="muted">
+          {TEXT.moderation.muteIntro}
+        </p>
         <div className="field">
           <label htmlFor={ids.hours}>{TEXT.moderation.muteHours}</label>
           <input
@@ -81,10 +97,18 @@ function MuteModal({ member, who, onClose }: { member: Member; who: string; onCl
             aria-invalid={!valid || undefined}
             onChange={(e) => setHours(e.target.value)}
           />
-          <span id={ids.hint} className="faint">{TEXT.moderation.muteHoursHint(MODERATION.muteHoursMax)}</span>
+          <span id={ids.hint} className="faint">
+            {TEXT.moderation.muteHoursHint(MODERATION.muteHoursMax)}
+          </span>
         </div>
         <FormError error={mute.data?.ok === false ? mute.data.error : null} />
-        <ActionRow onCancel={onClose} submitLabel={TEXT.moderation.mute} pendingLabel={TEXT.moderation.muting} pending={busy} disabled={!valid} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={TEXT.moderation.mute}
+          pendingLabel={TEXT.moderation.muting}
+          pending={busy}
+          disabled={!valid}
+        />
       </form>
     </Modal>
   );

@@ -24,9 +24,15 @@ export async function adminAction({ request }: { request: Request }) {
   const param = { id: "id" in body ? String(body.id) : "" };
   switch (body.intent) {
     case "add-member":
-      return attempt(() => unwrap(api.admin.members.$post({ json: { email: body.email, name: body.name, role: body.role } })), TEXT.admin.addMemberFailed);
+      return attempt(
+        () => unwrap(api.admin.members.$post({ json: { email: body.email, name: body.name, role: body.role } })),
+        TEXT.admin.addMemberFailed,
+      );
     case "set-role":
-      return attempt(() => unwrap(api.admin.members[":id"].$patch({ param, json: { role: body.role } })), TEXT.admin.updateRoleFailed);
+      return attempt(
+        () => unwrap(api.admin.members[":id"].$patch({ param, json: { role: body.role } })),
+        TEXT.admin.updateRoleFailed,
+      );
     case "delete-member":
       return attempt(() => unwrap(api.admin.members[":id"].$delete({ param })), TEXT.admin.deleteMemberFailed);
     case "mute":

@@ -3,7 +3,7 @@ import { toCsv } from "../../worker/shared/csv";
 import { TEXT } from "../text";
 import type { Member, Payment } from "./types";
 
-export { csvCell, toCsv, type Cell } from "../../worker/shared/csv";
+export { type Cell, csvCell, toCsv } from "../../worker/shared/csv";
 
 export const membersCsv = (members: Member[]) => {
   const h = TEXT.admin.membersCsv;
@@ -17,7 +17,15 @@ export const paymentsCsv = (payments: Payment[]) => {
   const h = TEXT.admin.paymentsCsv;
   return toCsv(
     [h.user, h.plan, h.amount, h.status, h.date, h.reason, h.test],
-    payments.map((p) => [p.user_email, p.plan, p.amount_clp, p.status, p.created_at, p.failure_reason ?? "", p.is_test ? TEXT.admin.yes : TEXT.admin.no]),
+    payments.map((p) => [
+      p.user_email,
+      p.plan,
+      p.amount_clp,
+      p.status,
+      p.created_at,
+      p.failure_reason ?? "",
+      p.is_test ? TEXT.admin.yes : TEXT.admin.no,
+    ]),
   );
 };
 

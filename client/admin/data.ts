@@ -1,6 +1,6 @@
-import { api, errorText, unwrap } from "../api";
 import type { LoaderFunctionArgs } from "react-router";
-import { MODERATION, type AuditAction } from "../../worker/shared/rules";
+import { type AuditAction, MODERATION } from "../../worker/shared/rules";
+import { api, errorText, unwrap } from "../api";
 import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
@@ -56,7 +56,10 @@ export async function adminLoader() {
       unwrap(api.admin.stats.$get()),
       unwrap(api.payments.mode.$get()).catch(() => null),
       // The moderation queue and the audit log fail on their own: the tab shows its error and a retry.
-      unwrap(api.admin.reports.$get()).then((rows) => ({ ok: true as const, rows }), () => ({ ok: false as const })),
+      unwrap(api.admin.reports.$get()).then(
+        (rows) => ({ ok: true as const, rows }),
+        () => ({ ok: false as const }),
+      ),
       loadPage(() => auditPage({})),
     ]);
     return { ok: true as const, members, payments, stats, mode, reports, audit };

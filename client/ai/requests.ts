@@ -36,7 +36,7 @@ export async function aiCall<T>(request: Promise<T>): Promise<T> {
 }
 
 /** Runs an AI request as an action's write: its failure is the lines of `aiErrorLines`, one text. */
-export const aiAttempt = <T,>(run: () => Promise<T>, fallback: string) =>
+export const aiAttempt = <T>(run: () => Promise<T>, fallback: string) =>
   attempt(() =>
     run().catch((err: unknown) => {
       throw err instanceof ShownError ? err : new ShownError(aiErrorLines(err, fallback).join("\n"));

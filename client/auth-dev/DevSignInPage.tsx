@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { TEXT } from "../text";
 
 /** The development sign-in provider's page (only reachable when the worker has AUTH_DEV_LOGIN=1). */
@@ -18,13 +18,30 @@ export default function DevSignInPage() {
         <p className="faint">{TEXT.auth.devIntro}</p>
         <div className="field">
           <label htmlFor="dev-email">{TEXT.auth.devEmail}</label>
-          <input id="dev-email" className="input" type="email" required autoFocus autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="dev-email"
+            className="input"
+            type="email"
+            required
+            autoFocus
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="dev-name">{TEXT.auth.devName}</label>
-          <input id="dev-name" className="input" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id="dev-name"
+            className="input"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
-        <button type="submit" className="btn btn-primary">{TEXT.auth.devContinue}</button>
+        <button type="submit" className="btn btn-primary">
+          {TEXT.auth.devContinue}
+        </button>
       </form>
     </main>
   );

@@ -1,32 +1,55 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXT } from "../text";
-import { useConfirm } from "../components/ConfirmDialog";
 import { ActionRow } from "../components/ActionRow";
+import { useConfirm } from "../components/ConfirmDialog";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { TEXT } from "../text";
 import { CHAT_PATH, type channelMembersLoader } from "./data";
 
 /** The Manage Channel dialog's members list: a fetcher of the data-only route, started by the button that opens it. */
 export type MembersFetcher = FetcherWithComponents<Awaited<ReturnType<typeof channelMembersLoader>>>;
 
-function ChannelFields({ name, description, isPrivate, onChange }: { name: string; description: string; isPrivate: boolean; onChange: (patch: Partial<{ name: string; description: string; isPrivate: boolean }>) => void }) {
+function ChannelFields({
+  name,
+  description,
+  isPrivate,
+  onChange,
+}: {
+  name: string;
+  description: string;
+  isPrivate: boolean;
+  onChange: (patch: Partial<{ name: string; description: string; isPrivate: boolean }>) => void;
+}) {
   return (
     <>
       <div className="field">
         <label htmlFor="channel-name">{TEXT.chat.channelName}</label>
-        <input id="channel-name" className="input" required maxLength={LIMITS.channelNameMax} value={name} onChange={(e) => onChange({ name: e.target.value })} />
+        <input
+          id="channel-name"
+          className="input"
+          required
+          maxLength={LIMITS.channelNameMax}
+          value={name}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
         <span className="counter">
           {name.length}/{LIMITS.channelNameMax}
         </span>
       </div>
       <div className="field">
         <label htmlFor="channel-description">{TEXT.chat.channelDescription}</label>
-        <textarea id="channel-description" className="textarea" maxLength={LIMITS.channelDescriptionMax} value={description} onChange={(e) => onChange({ description: e.target.value })} />
+        <textarea
+          id="channel-description"
+          className="textarea"
+          maxLength={LIMITS.channelDescriptionMax}
+          value={description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
         <span className="counter">
           {description.length}/{LIMITS.channelDescriptionMax}
         </span>
@@ -45,7 +68,13 @@ const toBody = (f: { name: string; description: string; isPrivate: boolean }) =>
   is_private: f.isPrivate,
 });
 
-export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void; onCreated: (channel: ChannelDto) => void }) {
+export function CreateChannelModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (channel: ChannelDto) => void;
+}) {
   const [form, setForm] = useState({ name: "", description: "", isPrivate: false });
   const create = useFetcher<ActionResult<ChannelDto>>();
   const busy = create.state !== "idle";
@@ -53,14 +82,21 @@ export function CreateChannelModal({ onClose, onCreated }: { onClose: () => void
   useSettled(create, (answer) => answer.ok && onCreated(answer.value));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy && form.name.trim()) void submitJson(create, CHAT_PATH, { intent: "create-channel", channel: toBody(form) });
+    if (!busy && form.name.trim())
+      void submitJson(create, CHAT_PATH, { intent: "create-channel", channel: toBody(form) });
   };
   return (
     <Modal title={TEXT.chat.createChannel} onClose={onClose}>
       <form onSubmit={submit}>
         <FormError error={error} />
         <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
-        <ActionRow onCancel={onClose} submitLabel={TEXT.chat.createChannel} pendingLabel={TEXT.chat.creatingChannel} pending={busy} disabled={!form.name.trim()} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={TEXT.chat.createChannel}
+          pendingLabel={TEXT.chat.creatingChannel}
+          pending={busy}
+          disabled={!form.name.trim()}
+        />
       </form>
     </Modal>
   );
@@ -81,10 +117,13 @@ function MembersSection({ channelId, members }: { channelId: number; members: Me
 
   const submitInvite = (e: FormEvent) => {
     e.preventDefault();
-    if (email.trim() && !inviting) void submitJson(invite, CHAT_PATH, { intent: "invite-member", id: channelId, email: email.trim() });
+    if (email.trim() && !inviting)
+      void submitJson(invite, CHAT_PATH, { intent: "invite-member", id: channelId, email: email.trim() });
   };
-  const remove = (userId: number) => void submitJson(change, CHAT_PATH, { intent: "remove-member", id: channelId, userId });
-  const revoke = (invitationId: number) => void submitJson(change, CHAT_PATH, { intent: "revoke-invitation", id: channelId, invitationId });
+  const remove = (userId: number) =>
+    void submitJson(change, CHAT_PATH, { intent: "remove-member", id: channelId, userId });
+  const revoke = (invitationId: number) =>
+    void submitJson(change, CHAT_PATH, { intent: "revoke-invitation", id: channelId, invitationId });
 
   return (
     <section className="chat-members" aria-labelledby="channel-members-title">
@@ -102,7 +141,13 @@ function MembersSection({ channelId, members }: { channelId: number; members: Me
               <span>
                 {m.name ?? m.email} <span className="faint">{m.email}</span>
               </span>
-              <button type="button" className="btn btn-sm btn-ghost" disabled={changing} onClick={() => remove(m.id)} aria-label={T.removeLabel(m.email)}>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={changing}
+                onClick={() => remove(m.id)}
+                aria-label={T.removeLabel(m.email)}
+              >
                 {T.remove}
               </button>
             </li>
@@ -112,7 +157,13 @@ function MembersSection({ channelId, members }: { channelId: number; members: Me
               <span>
                 {i.email} <span className="badge">{T.invitedBadge}</span>
               </span>
-              <button type="button" className="btn btn-sm btn-ghost" disabled={changing} onClick={() => revoke(i.id)} aria-label={T.revokeLabel(i.email)}>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                disabled={changing}
+                onClick={() => revoke(i.id)}
+                aria-label={T.revokeLabel(i.email)}
+              >
                 {T.revoke}
               </button>
             </li>
@@ -123,7 +174,15 @@ function MembersSection({ channelId, members }: { channelId: number; members: Me
         <label htmlFor="channel-member-email" className="visually-hidden">
           {T.emailLabel}
         </label>
-        <input id="channel-member-email" className="input" type="email" placeholder={T.emailPlaceholder} value={email} onChange={(e) => setEmail(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
+        <input
+          id="channel-member-email"
+          className="input"
+          type="email"
+          placeholder={T.emailPlaceholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          style={{ flex: 1, minWidth: 0 }}
+        />
         <button type="submit" className="btn btn-sm" disabled={inviting || !email.trim()}>
           {T.invite}
         </button>
@@ -139,9 +198,25 @@ function MembersSection({ channelId, members }: { channelId: number; members: Me
   );
 }
 
-export function ManageChannelModal({ channel, members, onClose, onSaved, onDeleted }: { channel: ChannelDto; members: MembersFetcher; onClose: () => void; onSaved: () => void; onDeleted: (id: number) => void }) {
+export function ManageChannelModal({
+  channel,
+  members,
+  onClose,
+  onSaved,
+  onDeleted,
+}: {
+  channel: ChannelDto;
+  members: MembersFetcher;
+  onClose: () => void;
+  onSaved: () => void;
+  onDeleted: (id: number) => void;
+}) {
   const confirm = useConfirm();
-  const [form, setForm] = useState({ name: channel.name, description: channel.description ?? "", isPrivate: channel.is_private });
+  const [form, setForm] = useState({
+    name: channel.name,
+    description: channel.description ?? "",
+    isPrivate: channel.is_private,
+  });
   const save = useFetcher<ActionResult<ChannelDto>>();
   const removal = useFetcher<ActionResult<unknown>>();
   const busy = save.state !== "idle" || removal.state !== "idle";
@@ -151,10 +226,12 @@ export function ManageChannelModal({ channel, members, onClose, onSaved, onDelet
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy && form.name.trim()) void submitJson(save, CHAT_PATH, { intent: "update-channel", id: channel.id, channel: toBody(form) });
+    if (!busy && form.name.trim())
+      void submitJson(save, CHAT_PATH, { intent: "update-channel", id: channel.id, channel: toBody(form) });
   };
   const remove = async () => {
-    if (!busy && (await confirm(TEXT.confirm.deleteChannel, TEXT.chat.deleteChannel))) void submitJson(removal, CHAT_PATH, { intent: "delete-channel", id: channel.id });
+    if (!busy && (await confirm(TEXT.confirm.deleteChannel, TEXT.chat.deleteChannel)))
+      void submitJson(removal, CHAT_PATH, { intent: "delete-channel", id: channel.id });
   };
 
   return (

@@ -1,21 +1,21 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
-import { OPEN_PARAMS } from "../../worker/shared/search";
 import { TIMING } from "../../worker/shared/rules";
-import { TEXT } from "../text";
+import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, errorCode, unwrap } from "../api";
-import { useMutedText } from "../moderation/MutedBanner";
-import { EmptyState, ErrorState } from "../components/States";
+import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
+import { EmptyState, ErrorState } from "../components/States";
+import { unreadLabel, unreadStore, useUnread } from "../live/unread";
+import { useMutedText } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
+import { TEXT } from "../text";
 import type { MembersFetcher } from "./ChannelModals";
 import { Composer } from "./Composer";
-import { MessageList } from "./MessageList";
 import { channelMembersPath, type chatLoader } from "./data";
+import { MessageList } from "./MessageList";
 import { useChannelFeed } from "./useChannelFeed";
-import { unreadLabel, unreadStore, useUnread } from "../live/unread";
-import { Icon } from "../components/Icon";
 import "./chat.css";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
@@ -27,7 +27,19 @@ const ManageChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ d
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
-function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { channels: ChannelDto[]; selectedId: number | null; onSelect: (id: number) => void; onManage: (c: ChannelDto) => void; onCreate: () => void }) {
+function ChannelList({
+  channels,
+  selectedId,
+  onSelect,
+  onManage,
+  onCreate,
+}: {
+  channels: ChannelDto[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onManage: (c: ChannelDto) => void;
+  onCreate: () => void;
+}) {
   const unread = useUnread().byChannel;
   return (
     <>
@@ -65,7 +77,13 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
                 )}
               </button>
               {c.can_manage && (
-                <button type="button" className="btn btn-ghost btn-icon chat-gear" aria-label={TEXT.chat.manageChannelLabel(c.name)} title={TEXT.chat.manageChannel} onClick={() => onManage(c)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-icon chat-gear"
+                  aria-label={TEXT.chat.manageChannelLabel(c.name)}
+                  title={TEXT.chat.manageChannel}
+                  onClick={() => onManage(c)}
+                >
                   <Icon name="gear" />
                 </button>
               )}
@@ -77,7 +95,19 @@ function ChannelList({ channels, selectedId, onSelect, onManage, onCreate }: { c
   );
 }
 
-function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChannelDeleted }: { channel: ChannelDto; linkedMessage?: number; drawerOpen: boolean; onOpenDrawer: () => void; onChannelDeleted: () => void }) {
+function ChannelPane({
+  channel,
+  linkedMessage,
+  drawerOpen,
+  onOpenDrawer,
+  onChannelDeleted,
+}: {
+  channel: ChannelDto;
+  linkedMessage?: number;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+  onChannelDeleted: () => void;
+}) {
   const { user, store } = useSession();
   const [announcement, setAnnouncement] = useState("");
   // On screen, the channel is read: its badge clears, and messages arriving move the read marker.
@@ -94,7 +124,10 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
       if (last) setAnnouncement(TEXT.chat.newMessage(last.sender_name, last.body));
       if (others.length === 0) return;
       clearTimeout(markRead.current);
-      markRead.current = setTimeout(() => void api.groups[":id"].read.$post({ param: { id: String(channel.id) } }).catch(() => undefined), TIMING.markReadDelayMs);
+      markRead.current = setTimeout(
+        () => void api.groups[":id"].read.$post({ param: { id: String(channel.id) } }).catch(() => undefined),
+        TIMING.markReadDelayMs,
+      );
     },
     [user?.id, channel.id],
   );
@@ -103,7 +136,13 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
   const { reach, status, messages } = feed;
   const reached = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!linkedMessage || status !== "ready" || reached.current === linkedMessage || messages.some((m) => m.id === linkedMessage)) return;
+    if (
+      !linkedMessage ||
+      status !== "ready" ||
+      reached.current === linkedMessage ||
+      messages.some((m) => m.id === linkedMessage)
+    )
+      return;
     reached.current = linkedMessage;
     void reach(linkedMessage);
   }, [linkedMessage, status, messages, reach]);
@@ -118,13 +157,22 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
     feed.addOwn(await unwrap(api.messages.$post({ json: { group_id: channel.id, body } })).catch(noticeMute));
   };
   const sendImage = async (file: File) => {
-    feed.addOwn(await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })).catch(noticeMute));
+    feed.addOwn(
+      await unwrap(api.messages.image.$post({ form: { group_id: String(channel.id), image: file } })).catch(noticeMute),
+    );
   };
 
   return (
     <section className="chat-pane card" aria-labelledby="chat-pane-title">
       <header className="chat-pane-head">
-        <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label={TEXT.chat.showChannels} aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={onOpenDrawer}>
+        <button
+          type="button"
+          className="btn btn-sm chat-drawer-toggle"
+          aria-label={TEXT.chat.showChannels}
+          aria-expanded={drawerOpen}
+          aria-controls="chat-channels"
+          onClick={onOpenDrawer}
+        >
           {TEXT.chat.channels}
         </button>
         <div style={{ minWidth: 0 }}>
@@ -158,7 +206,13 @@ function ChannelPane({ channel, linkedMessage, drawerOpen, onOpenDrawer, onChann
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
       </div>
-      <Composer channelName={channel.name} groupId={channel.id} onSend={sendText} onImage={sendImage} mutedText={mutedText} />
+      <Composer
+        channelName={channel.name}
+        groupId={channel.id}
+        onSend={sendText}
+        onImage={sendImage}
+        mutedText={mutedText}
+      />
     </section>
   );
 }
@@ -195,7 +249,8 @@ export default function ChatPage() {
   const linkedGroup = Number(params.get(OPEN_PARAMS.group)) || null;
   const linkedMessage = Number(params.get(OPEN_PARAMS.message)) || undefined;
   // The linked channel, else the selected one, else the first when there is no (longer a) selection.
-  const selected = channels?.find((c) => c.id === linkedGroup) ?? channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
+  const selected =
+    channels?.find((c) => c.id === linkedGroup) ?? channels?.find((c) => c.id === selectedId) ?? channels?.[0] ?? null;
   const select = (id: number) => {
     setSelectedId(id);
     setDrawerOpen(false);
@@ -217,7 +272,11 @@ export default function ChatPage() {
     return (
       <div className="page-wide">
         <h1 className="visually-hidden">{TEXT.nav.chat}</h1>
-        <ErrorState text={TEXT.chat.channelsLoadFailed} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState
+          text={TEXT.chat.channelsLoadFailed}
+          busy={revalidator.state === "loading"}
+          onRetry={() => void revalidator.revalidate()}
+        />
       </div>
     );
   }
@@ -225,8 +284,15 @@ export default function ChatPage() {
   return (
     <div className="page-wide chat">
       <h1 className="visually-hidden">{TEXT.nav.chat}</h1>
-      {drawerOpen && <div className="drawer-backdrop chat-drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
-      <nav id="chat-channels" ref={drawerRef} className={drawerOpen ? "chat-channels card open" : "chat-channels card"} aria-label={TEXT.chat.channels}>
+      {drawerOpen && (
+        <div className="drawer-backdrop chat-drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
+      )}
+      <nav
+        id="chat-channels"
+        ref={drawerRef}
+        className={drawerOpen ? "chat-channels card open" : "chat-channels card"}
+        aria-label={TEXT.chat.channels}
+      >
         <ChannelList
           channels={channels}
           selectedId={selected?.id ?? null}
@@ -236,11 +302,25 @@ export default function ChatPage() {
         />
       </nav>
       {selected ? (
-        <ChannelPane key={selected.id} channel={selected} linkedMessage={selected.id === linkedGroup ? linkedMessage : undefined} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} onChannelDeleted={() => removeChannel(selected.id)} />
+        <ChannelPane
+          key={selected.id}
+          channel={selected}
+          linkedMessage={selected.id === linkedGroup ? linkedMessage : undefined}
+          drawerOpen={drawerOpen}
+          onOpenDrawer={() => setDrawerOpen(true)}
+          onChannelDeleted={() => removeChannel(selected.id)}
+        />
       ) : (
         <section className="chat-pane card">
           <header className="chat-pane-head">
-            <button type="button" className="btn btn-sm chat-drawer-toggle" aria-label={TEXT.chat.showChannels} aria-expanded={drawerOpen} aria-controls="chat-channels" onClick={() => setDrawerOpen(true)}>
+            <button
+              type="button"
+              className="btn btn-sm chat-drawer-toggle"
+              aria-label={TEXT.chat.showChannels}
+              aria-expanded={drawerOpen}
+              aria-controls="chat-channels"
+              onClick={() => setDrawerOpen(true)}
+            >
               {TEXT.chat.channels}
             </button>
           </header>

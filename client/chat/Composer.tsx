@@ -1,10 +1,10 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { LIMITS } from "../../worker/shared/rules";
-import { TEXT } from "../text";
 import { errorText } from "../api";
+import { Icon } from "../components/Icon";
 import { useToast } from "../components/Toasts";
 import { useMentions } from "../mentions/useMentions";
-import { Icon } from "../components/Icon";
+import { TEXT } from "../text";
 
 export const COMPOSER_MAX_HEIGHT_PX = 100;
 
@@ -101,13 +101,29 @@ export function Composer({
         void send();
       }}
     >
-      <input ref={fileInput} type="file" accept="image/*" hidden aria-hidden="true" tabIndex={-1} data-testid="chat-image-input" onChange={(e) => void pickImage(e.target.files?.[0])} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="chat-image-input"
+        onChange={(e) => void pickImage(e.target.files?.[0])}
+      />
       {mutedText && (
         <p id="chat-composer-muted" className="alert alert-info composer-muted">
           {mutedText}
         </p>
       )}
-      <button type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.chat.uploadImage} title={TEXT.chat.uploadImage} disabled={uploading || !!mutedText} onClick={() => fileInput.current?.click()}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-icon"
+        aria-label={TEXT.chat.uploadImage}
+        title={TEXT.chat.uploadImage}
+        disabled={uploading || !!mutedText}
+        onClick={() => fileInput.current?.click()}
+      >
         {uploading ? "…" : <Icon name="image" size={20} />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXT } from "../text";
-import { api, unwrap, type Answer } from "../api";
+import { type Answer, api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
-import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { formatDateTime, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
-import { Removed } from "../components/Removed";
 import { ReportModal } from "../components/LazyReportModal";
+import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
+import { Removed } from "../components/Removed";
+import { TEXT } from "../text";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
 
@@ -67,10 +67,14 @@ function LinkPreviewCard({ url }: { url: string }) {
   }
   return (
     <a className="link-preview" href={url} target="_blank" rel="noopener noreferrer">
-      {preview.image && <img className="link-preview-image" src={preview.image} alt="" loading="lazy" referrerPolicy="no-referrer" />}
+      {preview.image && (
+        <img className="link-preview-image" src={preview.image} alt="" loading="lazy" referrerPolicy="no-referrer" />
+      )}
       <span className="link-preview-text">
         <span className="link-preview-site">
-          {preview.favicon && <img src={preview.favicon} alt="" width={16} height={16} loading="lazy" referrerPolicy="no-referrer" />}
+          {preview.favicon && (
+            <img src={preview.favicon} alt="" width={16} height={16} loading="lazy" referrerPolicy="no-referrer" />
+          )}
           {preview.siteName ?? hostOf(url)}
         </span>
         {preview.title && <strong>{preview.title}</strong>}
@@ -111,7 +115,12 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
             {relativeTime(message.created_at)}
           </time>
           {!own && !message.hidden && (
-            <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportMessage(message.sender_name)} onClick={() => setReporting(true)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm report-button"
+              aria-label={TEXT.moderation.reportMessage(message.sender_name)}
+              onClick={() => setReporting(true)}
+            >
               <Icon name="flag" size={14} /> {TEXT.moderation.report}
             </button>
           )}
@@ -121,7 +130,12 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
         ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">
-              <img src={message.image_url} alt={fileName ? TEXT.chat.imageAlt(fileName) : TEXT.chat.sharedImage} style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }} loading="lazy" />
+              <img
+                src={message.image_url}
+                alt={fileName ? TEXT.chat.imageAlt(fileName) : TEXT.chat.sharedImage}
+                style={{ maxHeight: MEDIA_PREVIEW_MAX_HEIGHT_PX }}
+                loading="lazy"
+              />
             </a>
             {fileName && <figcaption className="faint">{fileName}</figcaption>}
           </figure>
@@ -143,7 +157,15 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
  * The message pane: oldest first, scrolled to the newest unless the reader scrolled up, or to the
  * linked message (`linkedId`, from a search result or a notification) once it is there.
  */
-export function MessageList({ messages, currentUserId, linkedId }: { messages: MessageDto[]; currentUserId: number | undefined; linkedId?: number }) {
+export function MessageList({
+  messages,
+  currentUserId,
+  linkedId,
+}: {
+  messages: MessageDto[];
+  currentUserId: number | undefined;
+  linkedId?: number;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const shownLink = useRef<number | undefined>(undefined);

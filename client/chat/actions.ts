@@ -23,17 +23,31 @@ export async function chatAction({ request }: { request: Request }) {
     case "create-channel":
       return attempt(() => unwrap(api.groups.$post({ json: body.channel })), TEXT.chat.createFailed);
     case "update-channel":
-      return attempt(() => unwrap(api.groups[":id"].$put({ param: { id }, json: body.channel })), TEXT.chat.updateFailed);
+      return attempt(
+        () => unwrap(api.groups[":id"].$put({ param: { id }, json: body.channel })),
+        TEXT.chat.updateFailed,
+      );
     case "delete-channel":
       return attempt(() => unwrap(api.groups[":id"].$delete({ param: { id } })), TEXT.chat.deleteFailed);
     // Known and unknown emails get the same answer: an invitation (docs/architecture.md, "No account oracle").
     case "invite-member":
-      return attempt(() => unwrap(api.groups[":id"].members.$post({ param: { id }, json: { email: body.email } })), TEXT.chat.memberAddFailed);
+      return attempt(
+        () => unwrap(api.groups[":id"].members.$post({ param: { id }, json: { email: body.email } })),
+        TEXT.chat.memberAddFailed,
+      );
     case "remove-member":
-      return attempt(() => unwrap(api.groups[":id"].members[":userId"].$delete({ param: { id, userId: String(body.userId) } })), TEXT.chat.memberRemoveFailed);
+      return attempt(
+        () => unwrap(api.groups[":id"].members[":userId"].$delete({ param: { id, userId: String(body.userId) } })),
+        TEXT.chat.memberRemoveFailed,
+      );
     case "revoke-invitation":
       return attempt(
-        () => unwrap(api.groups[":id"].invitations[":invitationId"].$delete({ param: { id, invitationId: String(body.invitationId) } })),
+        () =>
+          unwrap(
+            api.groups[":id"].invitations[":invitationId"].$delete({
+              param: { id, invitationId: String(body.invitationId) },
+            }),
+          ),
         TEXT.channelMembers.revokeFailed,
       );
   }

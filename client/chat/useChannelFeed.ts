@@ -2,7 +2,14 @@
 // channel's WebSocket, and caught up by the `after` cursor on every (re)connect and, while the socket
 // is down, every TIMING.chatPollMs. Messages are merged by id, so nothing shows twice.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CLOSE_ACCESS_REVOKED, CLOSE_CHANNEL_DELETED, CLOSE_SESSION_ENDED, parseServerFrame, PING_FRAME, type MessageDto } from "../../worker/shared/chat-wire";
+import {
+  CLOSE_ACCESS_REVOKED,
+  CLOSE_CHANNEL_DELETED,
+  CLOSE_SESSION_ENDED,
+  type MessageDto,
+  PING_FRAME,
+  parseServerFrame,
+} from "../../worker/shared/chat-wire";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
 import { api, unwrap } from "../api";
 
@@ -20,14 +27,19 @@ export function mergeMessages(current: MessageDto[], incoming: MessageDto[]): Me
   return [...current, ...fresh].sort((a, b) => a.id - b.id);
 }
 
-export const socketUrl = (groupId: number) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/groups/${groupId}/socket`;
+export const socketUrl = (groupId: number) =>
+  `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/groups/${groupId}/socket`;
 
 /** Close codes after which reconnecting is pointless: the channel is gone for this viewer, or the session ended. */
 const FINAL_CLOSES = new Set<number>([CLOSE_CHANNEL_DELETED, CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED]);
 
 export function useChannelFeed(
   groupId: number,
-  handlers: { onIncoming?: (messages: MessageDto[]) => void; onChannelDeleted?: () => void; onSessionEnded?: () => void } = {},
+  handlers: {
+    onIncoming?: (messages: MessageDto[]) => void;
+    onChannelDeleted?: () => void;
+    onSessionEnded?: () => void;
+  } = {},
 ) {
   const [messages, setMessages] = useState<MessageDto[]>([]);
   const [status, setStatus] = useState<FeedStatus>("loading");
@@ -58,7 +70,9 @@ export function useChannelFeed(
     try {
       // A full page means there may be more: keep reading (bounded) until caught up.
       for (let page = 0; page < 20; page++) {
-        const list = await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(cursor.current) } }));
+        const list = await unwrap(
+          api.messages.$get({ query: { group_id: String(groupId), after: String(cursor.current) } }),
+        );
         accept(list, true);
         if (list.length < LIMITS.chatCatchUpPage) break;
       }
@@ -76,7 +90,10 @@ export function useChannelFeed(
   const reach = useCallback(
     async (messageId: number) => {
       try {
-        accept(await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(messageId - 1) } })), true);
+        accept(
+          await unwrap(api.messages.$get({ query: { group_id: String(groupId), after: String(messageId - 1) } })),
+          true,
+        );
       } catch {
         /* the message stays out of view; the channel itself still works */
       }

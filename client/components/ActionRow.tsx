@@ -43,7 +43,13 @@ export function ActionRow({
     <div className="modal-actions">
       {start && <div className="modal-actions-start">{start}</div>}
       {onCancel && (
-        <button type="button" className="btn" onClick={onCancel} disabled={cancelDisabled} data-autofocus={focusCancel || undefined}>
+        <button
+          type="button"
+          className="btn"
+          onClick={onCancel}
+          disabled={cancelDisabled}
+          data-autofocus={focusCancel || undefined}
+        >
           {cancelLabel}
         </button>
       )}

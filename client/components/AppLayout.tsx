@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { MutedBanner } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
-import { MutedBanner } from "../moderation/MutedBanner";
+import { AdminBadge } from "./AdminBadge";
 import { Avatar } from "./Avatar";
 import { ChatUnreadBadge } from "./ChatUnreadBadge";
+import { Icon } from "./Icon";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
-import { LanguageSwitch } from "./LanguageSwitch";
-import { Icon } from "./Icon";
-import { AdminBadge } from "./AdminBadge";
 
 const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },
@@ -54,19 +54,33 @@ export function AppLayout() {
   const isAdmin = user.role === "admin";
   return (
     <div className="shell">
-      <a className="skip-link btn btn-sm" href="#main">{TEXT.common.skipToContent}</a>
+      <a className="skip-link btn btn-sm" href="#main">
+        {TEXT.common.skipToContent}
+      </a>
       <header className="topbar">
-        <button ref={menuButton} type="button" className="btn btn-ghost btn-icon" aria-label={TEXT.nav.openNavigation} aria-expanded={drawerOpen} aria-controls="sidebar" onClick={() => setDrawerOpen(true)}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-label={TEXT.nav.openNavigation}
+          aria-expanded={drawerOpen}
+          aria-controls="sidebar"
+          onClick={() => setDrawerOpen(true)}
+        >
           <Icon name="menu" size={20} weight={2.2} />
         </button>
-        <span className="brand"><Icon name="sparkle" /> {TEXT.common.brand}</span>
+        <span className="brand">
+          <Icon name="sparkle" /> {TEXT.common.brand}
+        </span>
         <SearchButton />
         <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label={TEXT.nav.main}>
-        <NavLink to="/app/lounge" className="brand"><Icon name="sparkle" /> {TEXT.common.brand}</NavLink>
+        <NavLink to="/app/lounge" className="brand">
+          <Icon name="sparkle" /> {TEXT.common.brand}
+        </NavLink>
         <div className="nav">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
@@ -84,7 +98,9 @@ export function AppLayout() {
           <div className="who">
             <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={44} />
             <div>
-              <div className="name" data-testid="sidebar-name">{user?.name || DEFAULT_NAME}</div>
+              <div className="name" data-testid="sidebar-name">
+                {user?.name || DEFAULT_NAME}
+              </div>
               <div className="faint">{isAdmin ? <AdminBadge label={TEXT.nav.admin} /> : TEXT.nav.member}</div>
             </div>
           </div>
@@ -95,7 +111,9 @@ export function AppLayout() {
         </div>
       </nav>
       {/* The router's pending state: the next screen's data and code are on their way. */}
-      {navigation.state !== "idle" && <div className="route-progress" role="progressbar" aria-label={TEXT.common.loading} />}
+      {navigation.state !== "idle" && (
+        <div className="route-progress" role="progressbar" aria-label={TEXT.common.loading} />
+      )}
       <main id="main" className="main" tabIndex={-1} aria-busy={navigation.state === "loading"}>
         <MutedBanner />
         <Outlet />

@@ -21,11 +21,33 @@ function colourOf(nameOrEmail: string): string {
  * document the browser lays out and paints on the main thread (a first load of the lounge painted
  * ~40 ms less at 4x CPU slowdown without them: docs/client.md "Loading").
  */
-export function Avatar({ src, name, email, size = 40 }: { src?: string | null; name?: string | null; email?: string | null; size?: number }) {
-  if (src) return <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" referrerPolicy="no-referrer" />;
+export function Avatar({
+  src,
+  name,
+  email,
+  size = 40,
+}: {
+  src?: string | null;
+  name?: string | null;
+  email?: string | null;
+  size?: number;
+}) {
+  if (src)
+    return (
+      <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" referrerPolicy="no-referrer" />
+    );
   const label = name || email || DEFAULT_NAME;
   return (
-    <span className="avatar avatar-initials" aria-hidden="true" style={{ width: size, height: size, fontSize: Math.round(size * 0.375), background: `linear-gradient(135deg, ${colourOf(label)}, var(--surface-solid))` }}>
+    <span
+      className="avatar avatar-initials"
+      aria-hidden="true"
+      style={{
+        width: size,
+        height: size,
+        fontSize: Math.round(size * 0.375),
+        background: `linear-gradient(135deg, ${colourOf(label)}, var(--surface-solid))`,
+      }}
+    >
       {initialsOf(label) || <Icon name="sparkle" size={Math.round(size * 0.45)} />}
     </span>
   );

@@ -21,7 +21,11 @@ export function ChatUnreadBadge() {
   const { total } = useUnread();
 
   useEffect(() => {
-    const stop = followLive({ refresh: () => void load.current(UNREAD_PATH), pollMs: TIMING.unreadPollMs, frame: (frame) => unreadStore.frame(frame, me) });
+    const stop = followLive({
+      refresh: () => void load.current(UNREAD_PATH),
+      pollMs: TIMING.unreadPollMs,
+      frame: (frame) => unreadStore.frame(frame, me),
+    });
     return () => {
       stop();
       unreadStore.reset();

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
 import { TEXT } from "../text";
 import { ActionRow } from "./ActionRow";
 import { Modal } from "./Modal";
@@ -11,7 +11,10 @@ const ConfirmContext = createContext<Confirm | null>(null);
 /** In-app replacement for window.confirm(): `await confirm(text)` resolves true on confirm. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
-  const confirm = useCallback<Confirm>((text, confirmLabel) => new Promise((resolve) => setRequest({ text, confirmLabel, resolve })), []);
+  const confirm = useCallback<Confirm>(
+    (text, confirmLabel) => new Promise((resolve) => setRequest({ text, confirmLabel, resolve })),
+    [],
+  );
   const settle = (ok: boolean) => {
     request?.resolve(ok);
     setRequest(null);
@@ -22,7 +25,13 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {request && (
         <Modal title={TEXT.common.pleaseConfirm} onClose={() => settle(false)} describedBy="confirm-text">
           <p id="confirm-text">{request.text}</p>
-          <ActionRow onCancel={() => settle(false)} focusCancel danger submitLabel={request.confirmLabel ?? TEXT.common.delete} onSubmit={() => settle(true)} />
+          <ActionRow
+            onCancel={() => settle(false)}
+            focusCancel
+            danger
+            submitLabel={request.confirmLabel ?? TEXT.common.delete}
+            onSubmit={() => settle(true)}
+          />
         </Modal>
       )}
     </ConfirmContext.Provider>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { LANGUAGES } from "../../worker/shared/rules";
-import { submitJson, useSettled, type ActionResult } from "../data/actions";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { getLanguage, subscribeLanguage } from "../i18n/language";
 import { TEXT } from "../text";
 import { useToast } from "./Toasts";

@@ -1,6 +1,6 @@
 // The report dialog, loaded when a member first opens it (a post's, a comment's or a message's menu):
 // most visits never report, so its code stays out of the lounge's and the chat's first load.
-import { lazy, Suspense, type ComponentProps } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 
 const Loaded = lazy(() => import("../moderation/ReportModal").then((m) => ({ default: m.ReportModal })));
 

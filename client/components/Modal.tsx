@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 
 const FIELD = "input:not([disabled]), textarea:not([disabled]), select:not([disabled])";
-const CONTROL = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const CONTROL =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Where focus goes inside a dialog that has none: the control marked `data-autofocus`, else its first
@@ -12,7 +13,12 @@ const CONTROL = 'a[href], button:not([disabled]), input:not([disabled]), select:
  * closed dialog is not rendered, so it cannot focus anything in it.)
  */
 function focusInside(dialog: HTMLDialogElement) {
-  (dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>(FIELD) ?? dialog.querySelector<HTMLElement>(CONTROL) ?? dialog).focus();
+  (
+    dialog.querySelector<HTMLElement>("[data-autofocus]") ??
+    dialog.querySelector<HTMLElement>(FIELD) ??
+    dialog.querySelector<HTMLElement>(CONTROL) ??
+    dialog
+  ).focus();
 }
 
 /**
@@ -21,7 +27,19 @@ function focusInside(dialog: HTMLDialogElement) {
  * backdrop call `onClose`; the parent unmounts it. Focus returns to the opener on unmount, and stays
  * inside while open even when the focused control disappears or is disabled (docs/client.md#dialogs).
  */
-export function Modal({ title, onClose, children, wide, describedBy }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; describedBy?: string }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  wide,
+  describedBy,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  describedBy?: string;
+}) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -62,7 +80,9 @@ export function Modal({ title, onClose, children, wide, describedBy }: { title: 
     const onFocusOut = (e: FocusEvent) => {
       if (e.relatedTarget) return;
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => dialog.open && !dialog.contains(document.activeElement) && focusInside(dialog));
+      frame = requestAnimationFrame(
+        () => dialog.open && !dialog.contains(document.activeElement) && focusInside(dialog),
+      );
     };
     dialog.addEventListener("keydown", onKey);
     dialog.addEventListener("focusout", onFocusOut);
@@ -100,7 +120,12 @@ export function Modal({ title, onClose, children, wide, describedBy }: { title: 
       <div className="modal-body">
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn-ghost btn-icon" onClick={onClose} aria-label={TEXT.common.closeDialog}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            onClick={onClose}
+            aria-label={TEXT.common.closeDialog}
+          >
             <Icon name="close" weight={2.2} />
           </button>
         </div>

@@ -7,7 +7,9 @@ export default function NotFoundPage() {
     <main className="page-center">
       <EmptyState title={TEXT.notFound.title}>
         <p>{TEXT.notFound.text}</p>
-        <Link className="btn" to="/">{TEXT.notFound.home}</Link>
+        <Link className="btn" to="/">
+          {TEXT.notFound.home}
+        </Link>
       </EmptyState>
     </main>
   );

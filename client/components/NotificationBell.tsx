@@ -6,8 +6,8 @@ import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { followLive } from "../live/live-room";
 import { NOTIFICATIONS_PATH, type notificationsLoader } from "../notifications/data";
-import { Icon } from "./Icon";
 import { TEXT } from "../text";
+import { Icon } from "./Icon";
 import "./header-tools.css";
 
 const NotificationPanel = lazy(() => import("../notifications/NotificationPanel"));

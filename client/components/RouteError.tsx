@@ -7,7 +7,9 @@ import { ErrorState } from "./States";
 export function RouteError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
-  const text = isRouteErrorResponse(error) ? error.statusText || TEXT.common.loadFailed : errorText(error, TEXT.common.loadFailed);
+  const text = isRouteErrorResponse(error)
+    ? error.statusText || TEXT.common.loadFailed
+    : errorText(error, TEXT.common.loadFailed);
   return (
     <div className="page">
       <ErrorState text={text} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />

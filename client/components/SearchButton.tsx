@@ -1,8 +1,8 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
 import { lazy, Suspense, useLayoutEffect, useState } from "react";
-import { Icon } from "./Icon";
 import { TEXT } from "../text";
+import { Icon } from "./Icon";
 import "./header-tools.css";
 
 const SearchDialog = lazy(() => import("../search/SearchDialog"));
@@ -25,7 +25,13 @@ export function SearchButton() {
   }, []);
   return (
     <>
-      <button type="button" className="btn btn-ghost header-tool" aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn-ghost header-tool"
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         <Icon name="search" />
         <span className="header-tool-word">{TEXT.search.open}</span>
         <kbd aria-hidden="true">{isMac ? TEXT.search.shortcutMac : TEXT.search.shortcut}</kbd>

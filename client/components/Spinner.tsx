@@ -9,7 +9,11 @@ export function FullPageSpinner({ text }: { text?: string }) {
     <div className="page-center">
       <div>
         <Spinner />
-        {text && <p className="muted" style={{ marginTop: 16 }}>{text}</p>}
+        {text && (
+          <p className="muted" style={{ marginTop: 16 }}>
+            {text}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -1,10 +1,18 @@
 import type { ReactNode } from "react";
 import { TEXT } from "../text";
-import { Spinner } from "./Spinner";
-import type { IconName } from "./icon-shapes";
 import { Icon } from "./Icon";
+import type { IconName } from "./icon-shapes";
+import { Spinner } from "./Spinner";
 
-export function EmptyState({ title, children, icon = "sparkle" }: { title: string; children?: ReactNode; icon?: IconName }) {
+export function EmptyState({
+  title,
+  children,
+  icon = "sparkle",
+}: {
+  title: string;
+  children?: ReactNode;
+  icon?: IconName;
+}) {
   return (
     <div className="state">
       <div className="state-icon">

@@ -6,7 +6,19 @@ export type TabItem<T extends string> = { id: T; label: string };
  * A labelled tablist: one tab in the Tab order, Left/Right move between tabs (ARIA tabs pattern).
  * Pair it with `tabPanelProps(ids, selected)` on the panel.
  */
-export function TabList<T extends string>({ label, tabs, selected, onSelect, ids }: { label: string; tabs: readonly TabItem<NoInfer<T>>[]; selected: T; onSelect(id: NoInfer<T>): void; ids: string }) {
+export function TabList<T extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  ids,
+}: {
+  label: string;
+  tabs: readonly TabItem<NoInfer<T>>[];
+  selected: T;
+  onSelect(id: NoInfer<T>): void;
+  ids: string;
+}) {
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
@@ -36,4 +48,8 @@ export function TabList<T extends string>({ label, tabs, selected, onSelect, ids
   );
 }
 
-export const tabPanelProps = (ids: string, selected: string) => ({ id: `${ids}-panel`, role: "tabpanel", "aria-labelledby": `${ids}-tab-${selected}` });
+export const tabPanelProps = (ids: string, selected: string) => ({
+  id: `${ids}-panel`,
+  role: "tabpanel",
+  "aria-labelledby": `${ids}-tab-${selected}`,
+});

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
 
 type Toast = { id: number; text: string; kind: "info" | "success" | "error" };
 type ToastApi = { show(text: string, kind?: Toast["kind"]): void };
@@ -20,14 +20,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts">
         <div role="status" aria-live="polite">
-          {toasts.filter((t) => t.kind !== "error").map((t) => (
-            <div key={t.id} className={`toast toast-${t.kind}`}>{t.text}</div>
-          ))}
+          {toasts
+            .filter((t) => t.kind !== "error")
+            .map((t) => (
+              <div key={t.id} className={`toast toast-${t.kind}`}>
+                {t.text}
+              </div>
+            ))}
         </div>
         <div role="alert" aria-live="assertive">
-          {toasts.filter((t) => t.kind === "error").map((t) => (
-            <div key={t.id} className="toast toast-error">{t.text}</div>
-          ))}
+          {toasts
+            .filter((t) => t.kind === "error")
+            .map((t) => (
+              <div key={t.id} className="toast toast-error">
+                {t.text}
+              </div>
+            ))}
         </div>
       </div>
     </ToastContext.Provider>

@@ -2,8 +2,8 @@
 // (the AI requests themselves and their failures: client/ai/requests.ts, loaded on first use).
 import { useFetcher } from "react-router";
 import type { IMAGE_MODELS } from "../../worker/shared/rules";
+import { type Answer, api, unwrap } from "../api";
 import { TEXT } from "../text";
-import { api, unwrap, type Answer } from "../api";
 
 export type AiCapabilities = Answer<typeof api.ai.capabilities.$get>;
 type ImageModel = (typeof IMAGE_MODELS)[number];

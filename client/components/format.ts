@@ -38,21 +38,21 @@ export function relativeTime(iso: string | Date, now = Date.now()): string {
 }
 
 /** A calendar date: "Nov 22, 2026" / "22 nov 2026". */
-export const formatDate = (iso: string | Date) =>
-  dateFormat(TEXT.locale.tag, DATE).format(new Date(iso));
+export const formatDate = (iso: string | Date) => dateFormat(TEXT.locale.tag, DATE).format(new Date(iso));
 
 /** A date and time, for tooltips and timestamps: "Nov 22, 2026, 3:00 PM" / "22 nov 2026, 3:00 p. m.". */
-export const formatDateTime = (iso: string | Date) =>
-  dateFormat(TEXT.locale.tag, DATE_TIME).format(new Date(iso));
+export const formatDateTime = (iso: string | Date) => dateFormat(TEXT.locale.tag, DATE_TIME).format(new Date(iso));
 
 /** A time of day. */
-export const formatTime = (iso: string | Date) => dateFormat(TEXT.locale.tag, { timeStyle: "medium" }).format(new Date(iso));
+export const formatTime = (iso: string | Date) =>
+  dateFormat(TEXT.locale.tag, { timeStyle: "medium" }).format(new Date(iso));
 
 /** A count: 1,234 / 1.234. */
 export const formatNumber = (n: number) => numberFormat(TEXT.locale.tag).format(n);
 
 /** Chilean pesos as Chile writes them: $15.000 (es-CL, no decimals). */
-export const formatClpChile = (amount: number) => numberFormat("es-CL", { style: "currency", currency: "CLP" }).format(amount);
+export const formatClpChile = (amount: number) =>
+  numberFormat("es-CL", { style: "currency", currency: "CLP" }).format(amount);
 
 /** Money in the active language: the spec's `$15,000 CLP` in English (docs/spec.md §9), `$15.000` in Spanish. */
 export const formatClp = (amount: number) =>

@@ -4,14 +4,18 @@
 // Plain TypeScript, no React: the landing page's chunk carries it.
 
 /** A circle as path data (every shape is a list of paths). */
-const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+const circle = (cx: number, cy: number, r: number) =>
+  `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 /** A rectangle with rounded corners as path data. */
 const rect = (x: number, y: number, w: number, h: number, r: number) =>
   `M${x + r} ${y}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}v${h - 2 * r}a${r} ${r} 0 0 1 ${-r} ${r}h${2 * r - w}a${r} ${r} 0 0 1 ${-r} ${-r}v${2 * r - h}a${r} ${r} 0 0 1 ${r} ${-r}z`;
 
 export const ICON_SHAPES = {
   /** The brand's star, the lounge, and what the AI makes. */
-  sparkle: ["M12 3c.7 4.6 2.4 6.3 7 7-4.6.7-6.3 2.4-7 7-.7-4.6-2.4-6.3-7-7 4.6-.7 6.3-2.4 7-7z", "M19 17.5v3M17.5 19h3"],
+  sparkle: [
+    "M12 3c.7 4.6 2.4 6.3 7 7-4.6.7-6.3 2.4-7 7-.7-4.6-2.4-6.3-7-7 4.6-.7 6.3-2.4 7-7z",
+    "M19 17.5v3M17.5 19h3",
+  ],
   /** The chat. */
   moon: ["M20 14.5A8.5 8.5 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z"],
   /** The resource library (a cut gem). */
@@ -20,7 +24,9 @@ export const ICON_SHAPES = {
   person: ["M16 8a4 4 0 1 1-8 0 4 4 0 0 1 8 0z", "M4.5 20.5a7.5 7.5 0 0 1 15 0"],
   /** An admin. */
   crown: ["M3.5 8.5 8 12l4-6.5 4 6.5 4.5-3.5-2 10h-13z", "M6 21h12"],
-  heart: ["M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z"],
+  heart: [
+    "M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z",
+  ],
   /** A pinned notice. */
   star: ["M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"],
   /** A channel's settings. */
@@ -33,7 +39,10 @@ export const ICON_SHAPES = {
   /** A payment that did not go through. */
   alert: ["M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z", "M12 7.5v5.5", "M12 16.5v.01"],
   /** Active members. */
-  sun: ["M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0z", "M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4"],
+  sun: [
+    "M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0z",
+    "M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4",
+  ],
   /** The navigation drawer's button. */
   menu: ["M4 7h16M4 12h16M4 17h16"],
   /** Closing a dialog, removing an entry. */

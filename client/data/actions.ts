@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import type { FetcherWithComponents, ShouldRevalidateFunction, SubmitTarget } from "react-router";
 
 type JsonObject = Extract<SubmitTarget, Record<string, unknown>>;
+
 import { errorText } from "../api";
 import { TEXT } from "../text";
 
@@ -20,7 +21,11 @@ export class ShownError extends Error {}
  * Runs one write and turns its failure into an error text: the server's, else `fallback`; or always
  * `fallback` when the spec fixes the text (`{ fixed: true }`).
  */
-export async function attempt<T>(write: () => Promise<T>, fallback: string = TEXT.common.writeFailed, { fixed = false } = {}): Promise<ActionResult<T>> {
+export async function attempt<T>(
+  write: () => Promise<T>,
+  fallback: string = TEXT.common.writeFailed,
+  { fixed = false } = {},
+): Promise<ActionResult<T>> {
   try {
     return { ok: true, value: await write() };
   } catch (err) {
@@ -30,10 +35,14 @@ export async function attempt<T>(write: () => Promise<T>, fallback: string = TEX
 }
 
 /** An action's body, as `submitJson` sent it (the intent union of that screen). */
-export const readIntent = async <I,>(request: Request): Promise<I> => request.json();
+export const readIntent = async <I>(request: Request): Promise<I> => request.json();
 
 /** Submits `intent` as JSON to the action of the route at `action`. */
-export function submitJson<I extends JsonObject>(fetcher: Pick<FetcherWithComponents<unknown>, "submit">, action: string, intent: I) {
+export function submitJson<I extends JsonObject>(
+  fetcher: Pick<FetcherWithComponents<unknown>, "submit">,
+  action: string,
+  intent: I,
+) {
   return fetcher.submit(intent, { method: "post", action, encType: "application/json" });
 }
 
@@ -60,17 +69,29 @@ export function useSettled<T>(fetcher: Pick<FetcherWithComponents<T>, "state" | 
 export const skipAfter =
   (...intents: string[]): ShouldRevalidateFunction =>
   ({ json, actionResult, defaultShouldRevalidate }) => {
-    if (json && typeof json === "object" && "intent" in json && typeof json.intent === "string" && intents.includes(json.intent)) return false;
-    const failed = actionResult && typeof actionResult === "object" && "ok" in actionResult && actionResult.ok === false && !("partly" in actionResult);
+    if (
+      json &&
+      typeof json === "object" &&
+      "intent" in json &&
+      typeof json.intent === "string" &&
+      intents.includes(json.intent)
+    )
+      return false;
+    const failed =
+      actionResult &&
+      typeof actionResult === "object" &&
+      "ok" in actionResult &&
+      actionResult.ok === false &&
+      !("partly" in actionResult);
     return failed ? false : defaultShouldRevalidate;
   };
 
 /** After a write the route loads again, not after one that failed. */
 export const skipAfterFailure = skipAfter();
 
-
 /**
  * The error a fetcher's last write answered, to show in its form: from the moment the answer is in
  * (while the router reloads the screen) until the next submission.
  */
-export const failureOf = (fetcher: { state: string; data?: ActionResult<unknown> }) => (fetcher.state !== "submitting" && fetcher.data?.ok === false ? fetcher.data.error : null);
+export const failureOf = (fetcher: { state: string; data?: ActionResult<unknown> }) =>
+  fetcher.state !== "submitting" && fetcher.data?.ok === false ? fetcher.data.error : null;

@@ -11,9 +11,12 @@ export function useInfiniteScroll(enabled: boolean, onVisible: () => void) {
   return useCallback(
     (target: HTMLElement | null) => {
       if (!target || !enabled || typeof IntersectionObserver === "undefined") return;
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) latest.current();
-      }, { rootMargin: "400px" });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) latest.current();
+        },
+        { rootMargin: "400px" },
+      );
       observer.observe(target);
       return () => observer.disconnect();
     },

@@ -19,9 +19,19 @@ export async function loadPage<T>(request: () => Promise<T[]>): Promise<PageResu
  * search) starts over; a page loaded again (the router revalidates fetchers after a write) replaces
  * its items in place, so nothing is shown twice.
  */
-export function usePages<T extends { id: number }>(first: readonly T[], pageSize: number, key: string, pageHref: (before: number) => string) {
+export function usePages<T extends { id: number }>(
+  first: readonly T[],
+  pageSize: number,
+  key: string,
+  pageHref: (before: number) => string,
+) {
   const fetcher = useFetcher<PageResult<T>>();
-  const [older, setOlder] = useState<{ key: string; seen: unknown; items: T[]; lastPageSize: number }>({ key, seen: fetcher.data, items: [], lastPageSize: first.length });
+  const [older, setOlder] = useState<{ key: string; seen: unknown; items: T[]; lastPageSize: number }>({
+    key,
+    seen: fetcher.data,
+    items: [],
+    lastPageSize: first.length,
+  });
 
   // Adjusted while rendering (React's pattern for state that follows props), not in an effect.
   let next = older;

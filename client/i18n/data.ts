@@ -2,7 +2,7 @@
 // this device, and saves it on the signed-in member's profile (PUT /api/profile { language }).
 import type { ActionFunctionArgs } from "react-router";
 import { api, unwrap } from "../api";
-import { attempt, readIntent, type ActionResult } from "../data/actions";
+import { type ActionResult, attempt, readIntent } from "../data/actions";
 import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
 import { isLanguage } from "./catalog";
@@ -14,8 +14,12 @@ export async function languageAction(session: SessionStore, { request }: ActionF
   rememberLanguage(language);
   await setLanguage(language);
   if (!session.getState().user) return { ok: true, value: null };
-  return attempt(async () => {
-    await unwrap(api.profile.$put({ json: { language } }));
-    return null;
-  }, TEXT.language.saveFailed, { fixed: true });
+  return attempt(
+    async () => {
+      await unwrap(api.profile.$put({ json: { language } }));
+      return null;
+    },
+    TEXT.language.saveFailed,
+    { fixed: true },
+  );
 }

@@ -11,8 +11,10 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 const session: Catalog["session"] = {
   fetchUserFailed: (status) => `No se pudo cargar tu usuario: la API respondió con el estado HTTP ${status}`,
-  redirectFailed: (status) => `No se pudo obtener la dirección para iniciar sesión: la API respondió con el estado HTTP ${status}`,
-  exchangeFailed: (status) => `No se pudo canjear el código por una sesión: la API respondió con el estado HTTP ${status}`,
+  redirectFailed: (status) =>
+    `No se pudo obtener la dirección para iniciar sesión: la API respondió con el estado HTTP ${status}`,
+  exchangeFailed: (status) =>
+    `No se pudo canjear el código por una sesión: la API respondió con el estado HTTP ${status}`,
   noCode: "No se puede canjear el código por una sesión: la dirección no trae el parámetro code",
   logoutFailed: "No se pudo cerrar la sesión",
   completing: "Completando tu viaje cósmico...",
@@ -45,7 +47,8 @@ const paymentTexts = {
   enterLounge: "Entrar al Lounge",
   errorTitle: "Problema con el pago",
   tryAgain: "Intentar de nuevo",
-  notConfigured: (missing: string[]) => `Los pagos no están disponibles: falta configurar Webpay en el sitio (falta ${missing.join(", ")}).`,
+  notConfigured: (missing: string[]) =>
+    `Los pagos no están disponibles: falta configurar Webpay en el sitio (falta ${missing.join(", ")}).`,
   testModeBanner: "Modo de prueba: no se hacen cargos reales",
 };
 
@@ -105,7 +108,8 @@ const resources: Catalog["resources"] = {
   processFailed: "No se pudo procesar el archivo",
   deleteFailed: "No se pudo eliminar el recurso",
   updateFailed: "No se pudo actualizar el recurso",
-  typeNotSupported: "Ese tipo de archivo no es compatible. Sube imágenes, videos, audios, documentos o archivos comprimidos.",
+  typeNotSupported:
+    "Ese tipo de archivo no es compatible. Sube imágenes, videos, audios, documentos o archivos comprimidos.",
   tooLarge: "El archivo debe pesar menos de 50 MB",
   titleRequired: "El título es obligatorio",
   fileRequired: "Elige un archivo para subir",
@@ -144,7 +148,8 @@ const adminTexts = {
   refundRefused: "Transbank no aceptó el reembolso. No se cambió nada.",
   loadFailed: "No se pudieron cargar los datos de administración",
   updateRoleFailed: "No se pudo actualizar el rol",
-  contentPlaceholder: "Las publicaciones, comentarios y mensajes reportados están en la pestaña Moderación; cada acción de admin, en la pestaña Auditoría.",
+  contentPlaceholder:
+    "Las publicaciones, comentarios y mensajes reportados están en la pestaña Moderación; cada acción de admin, en la pestaña Auditoría.",
   keysHint:
     "Para resolverlo: revisa que cada clave esté guardada como secreto del worker (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), que no tenga espacios de más y que siga activa en el panel del proveedor.",
 };
@@ -209,7 +214,8 @@ const profile: Catalog["profile"] = {
 
 const ai: Catalog["ai"] = {
   notConfigured: (label, secret) => `${label} no está configurado: define el secreto ${secret}`,
-  imageNotConfigured: (label, variable) => `La generación de imágenes con ${label} no está configurada: define la variable ${variable} con un modelo de imágenes`,
+  imageNotConfigured: (label, variable) =>
+    `La generación de imágenes con ${label} no está configurada: define la variable ${variable} con un modelo de imágenes`,
   invalidKey: (label) => `La clave de API de ${label} no es válida`,
   timeout: "El proveedor de IA no respondió a tiempo",
   unreachable: (label) => `No pudimos conectar con ${label}. Inténtalo de nuevo.`,
@@ -223,7 +229,8 @@ const ai: Catalog["ai"] = {
   promptRequired: "La instrucción es obligatoria",
   imageStoreFailed: "No pudimos guardar la imagen generada. Inténtalo de nuevo.",
   imageDownloadRefused: "Se rechazó el enlace de la imagen del proveedor de IA",
-  temporaryUrlWarning: "No pudimos guardar la imagen, así que conservamos el enlace del proveedor de IA. Ese enlace puede caducar: descarga la imagen pronto.",
+  temporaryUrlWarning:
+    "No pudimos guardar la imagen, así que conservamos el enlace del proveedor de IA. Ese enlace puede caducar: descarga la imagen pronto.",
   resourceGenerated: "Recurso generado",
   notConfiguredShort: (label) => `${label} no está configurado`,
   imagesNotConfiguredShort: (label) => `La generación de imágenes con ${label} no está configurada`,
@@ -234,7 +241,8 @@ const ai: Catalog["ai"] = {
 };
 
 const rateLimit: Catalog["rateLimit"] = {
-  tooMany: (retrySeconds) => `Demasiadas solicitudes. Inténtalo de nuevo en ${retrySeconds} ${plural(retrySeconds, "segundo", "segundos")}.`,
+  tooMany: (retrySeconds) =>
+    `Demasiadas solicitudes. Inténtalo de nuevo en ${retrySeconds} ${plural(retrySeconds, "segundo", "segundos")}.`,
 };
 
 const confirm: Catalog["confirm"] = {
@@ -251,7 +259,8 @@ const moderationTexts = {
   removed: "Eliminado por moderación",
   removedReason: (reason) => `Eliminado por moderación: se reportó como ${reason}. Solo tú ves este motivo.`,
   reasonLabels: { spam: "spam", harassment: "acoso", other: "no respetar las normas de la comunidad" },
-  muted: (until) => `Estás en silencio hasta el ${until}. Puedes leer, pero no publicar, comentar ni chatear hasta entonces.`,
+  muted: (until) =>
+    `Estás en silencio hasta el ${until}. Puedes leer, pero no publicar, comentar ni chatear hasta entonces.`,
   cannotMuteAdmin: "No se puede silenciar a un admin",
   reportSent: "Gracias. Alguien del equipo de moderación lo revisará; la autora o el autor no sabrá quién lo reportó.",
   alreadyReported: "Ya reportaste esto",
@@ -268,8 +277,10 @@ const account: Catalog["account"] = {
   lastAdmin: "Eres la única persona admin: nombra admin a otra persona antes de eliminar tu cuenta",
   formerMember: "Exmiembro",
   deletionSummary: {
-    deleted: "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, membresías de canales, reportes que hiciste, sesiones y membresía se eliminan de inmediato.",
-    anonymised: "Los recursos que subiste a la biblioteca se quedan ahí, pero sin tu nombre, y los canales que creaste se quedan sin ti como creador.",
+    deleted:
+      "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, membresías de canales, reportes que hiciste, sesiones y membresía se eliminan de inmediato.",
+    anonymised:
+      "Los recursos que subiste a la biblioteca se quedan ahí, pero sin tu nombre, y los canales que creaste se quedan sin ti como creador.",
     kept: `Los registros de pago se guardan sin tu nombre ni tu correo durante ${MODERATION.paymentRecordsKeptYears} años, el plazo que exige la ley tributaria chilena (Código Tributario, arts. 17 y 200) para los registros contables.`,
   },
 };
@@ -541,7 +552,11 @@ export const es: Catalog = {
   moderation: {
     ...moderationTexts,
     report: "Reportar",
-    reportTitle: { post: "Reportar esta publicación", comment: "Reportar este comentario", message: "Reportar este mensaje" },
+    reportTitle: {
+      post: "Reportar esta publicación",
+      comment: "Reportar este comentario",
+      message: "Reportar este mensaje",
+    },
     reportPost: "Reportar la publicación",
     reportComment: (name) => `Reportar el comentario de ${name}`,
     reportMessage: (name) => `Reportar el mensaje de ${name}`,
@@ -559,7 +574,8 @@ export const es: Catalog = {
     muteLabel: (who) => `Silenciar a ${who}`,
     unmuteLabel: (who) => `Quitarle el silencio a ${who}`,
     muteTitle: (who) => `Silenciar a ${who}`,
-    muteIntro: "Un miembro en silencio puede leer, pero no publicar, comentar ni chatear hasta que se cumpla el plazo. Puedes quitarle el silencio antes.",
+    muteIntro:
+      "Un miembro en silencio puede leer, pero no publicar, comentar ni chatear hasta que se cumpla el plazo. Puedes quitarle el silencio antes.",
     muteHours: "Horas",
     muteHoursHint: (max) => `De 1 a ${max} horas (${max / 24} días).`,
     muting: "Silenciando",
@@ -568,7 +584,8 @@ export const es: Catalog = {
     unmutedToast: (who) => `${who} ya puede volver a publicar.`,
     tab: "Moderación",
     queueTitle: "Reportes abiertos",
-    queueIntro: "El contenido reportado, en su contexto. Ocultar lo reemplaza por «Eliminado por moderación» para todos (su autor ve el motivo); Descartar lo deja como está.",
+    queueIntro:
+      "El contenido reportado, en su contexto. Ocultar lo reemplaza por «Eliminado por moderación» para todos (su autor ve el motivo); Descartar lo deja como está.",
     queueEmpty: "No hay reportes abiertos. Todo está en calma.",
     queueFailed: "No se pudieron cargar los reportes.",
     kindLabels: { post: "Publicación", comment: "Comentario", message: "Mensaje del chat" },
@@ -588,7 +605,8 @@ export const es: Catalog = {
   audit: {
     tab: "Auditoría",
     title: "Registro de auditoría",
-    intro: "Cada acción de un admin, de la más reciente a la más antigua, con quién la hizo y un breve antes y después. Aquí no se puede cambiar ni borrar nada.",
+    intro:
+      "Cada acción de un admin, de la más reciente a la más antigua, con quién la hizo y un breve antes y después. Aquí no se puede cambiar ni borrar nada.",
     filtersLabel: "Filtrar el registro de auditoría",
     actionFilter: "Acción",
     actorFilter: "Admin",
@@ -619,9 +637,11 @@ export const es: Catalog = {
   },
   dataRights: {
     title: "Tus datos",
-    intro: "La ley chilena de datos personales (Ley 21.719) te da derecho a ver, llevarte y eliminar lo que Cosmic Lounge guarda sobre ti.",
+    intro:
+      "La ley chilena de datos personales (Ley 21.719) te da derecho a ver, llevarte y eliminar lo que Cosmic Lounge guarda sobre ti.",
     download: "Descargar mis datos",
-    downloadHint: "Un archivo JSON: tu cuenta y perfil, membresía, publicaciones, comentarios, mensajes del chat, me gusta, pagos, sesiones, canales, archivos subidos y los reportes que hiciste.",
+    downloadHint:
+      "Un archivo JSON: tu cuenta y perfil, membresía, publicaciones, comentarios, mensajes del chat, me gusta, pagos, sesiones, canales, archivos subidos y los reportes que hiciste.",
     deleteButton: "Eliminar mi cuenta",
     deleteHint: "Cierra todas tus sesiones de inmediato. No se puede deshacer.",
     deleteTitle: "Eliminar tu cuenta",
@@ -644,7 +664,8 @@ export const es: Catalog = {
     unreadMark: "Sin leer",
     someone: "Alguien",
     comment: (who) => `${who} comentó tu publicación`,
-    like: (who, count) => (count <= 1 ? `A ${who} le gustó tu publicación` : `A ${who} y ${count - 1} más les gustó tu publicación`),
+    like: (who, count) =>
+      count <= 1 ? `A ${who} le gustó tu publicación` : `A ${who} y ${count - 1} más les gustó tu publicación`,
     mentionPost: (who) => `${who} te mencionó en una publicación`,
     mentionChat: (who, channel) => `${who} te mencionó en #${channel}`,
     notice: (title) => `Nuevo aviso fijado: ${title}`,
@@ -681,7 +702,14 @@ export const es: Catalog = {
     categories: "Categorías",
     unlimited: "Ilimitado",
     possibilities: "Posibilidades",
-    typeLabels: { aiText: "Texto con IA", aiImage: "Imagen con IA", audio: "Audio", video: "Video", image: "Imagen", file: "Archivo" },
+    typeLabels: {
+      aiText: "Texto con IA",
+      aiImage: "Imagen con IA",
+      audio: "Audio",
+      video: "Video",
+      image: "Imagen",
+      file: "Archivo",
+    },
     tagsList: "Etiquetas",
     byOwner: (name) => `Por ${name}`,
     play: (title) => `Reproducir ${title}`,
@@ -736,7 +764,12 @@ export const es: Catalog = {
   api,
   errors,
   locale: { tag: "es-CL" },
-  time: { justNow: "Recién", hoursAgo: (n: number) => `hace ${n} h`, daysAgo: (n: number) => `hace ${n} d`, hour: "hora" },
+  time: {
+    justNow: "Recién",
+    hoursAgo: (n: number) => `hace ${n} h`,
+    daysAgo: (n: number) => `hace ${n} d`,
+    hour: "hora",
+  },
   nav: {
     main: "Principal",
     openNavigation: "Abrir la navegación",
@@ -788,7 +821,8 @@ export const es: Catalog = {
   health: {
     tab: "Estado",
     title: "Estado del sistema",
-    intro: "Revisa la base de datos, el almacenamiento de archivos, el chat, los pagos y cada proveedor de IA configurado, con cuánto tardó cada uno.",
+    intro:
+      "Revisa la base de datos, el almacenamiento de archivos, el chat, los pagos y cada proveedor de IA configurado, con cuánto tardó cada uno.",
     run: "Revisar el estado",
     running: "Revisando",
     allOk: "Todo está respondiendo.",
@@ -798,7 +832,12 @@ export const es: Catalog = {
     down: "Caído",
     checkedAt: (when) => `Revisado a las ${when}`,
     latency: (ms) => (ms === null ? "configuración" : `${ms} ms`),
-    names: { d1: "Base de datos (D1)", r2: "Almacenamiento de archivos (R2)", chat_durable_object: "Chat (Durable Object)", payments: "Pagos" },
+    names: {
+      d1: "Base de datos (D1)",
+      r2: "Almacenamiento de archivos (R2)",
+      chat_durable_object: "Chat (Durable Object)",
+      payments: "Pagos",
+    },
     aiProvider: (name) => `IA: ${name}`,
   },
   stats: {
@@ -853,7 +892,15 @@ export const es: Catalog = {
     keyUnavailable: "No disponible",
     keyFormat: (format) => `Clave: ${format}`,
     membersCsv: { name: "Nombre", email: "Correo", role: "Rol", status: "Estado", plan: "Plan", joined: "Se unió" },
-    paymentsCsv: { user: "Persona", plan: "Plan", amount: "Monto (CLP)", status: "Estado", date: "Fecha", reason: "Motivo", test: "Prueba" },
+    paymentsCsv: {
+      user: "Persona",
+      plan: "Plan",
+      amount: "Monto (CLP)",
+      status: "Estado",
+      date: "Fecha",
+      reason: "Motivo",
+      test: "Prueba",
+    },
     yes: "sí",
     no: "no",
   },

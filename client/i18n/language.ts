@@ -4,7 +4,7 @@
 // catalogue (Spanish is a chunk of its own), points `TEXT` at it, sets `<html lang>` and tells the
 // subscribers: the landing page repaints, the React app re-renders its tree (client/app.tsx).
 import type { SessionStore } from "../session/session-store";
-import { ENGLISH, activateCatalog } from "../text";
+import { activateCatalog, ENGLISH } from "../text";
 import { isLanguage, LANGUAGES, type Language } from "./catalog";
 import { pickLanguage } from "./pick-language";
 

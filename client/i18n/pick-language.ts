@@ -5,7 +5,11 @@
  * before the first paint to pick the landing page's prerendered language (vite.config.ts
  * `prerenderLanding`), so the page a visitor first sees is already in their language.
  */
-export function pickLanguage<L extends string>(stored: string | null, preferred: readonly string[], languages: readonly [L, ...L[]]): L {
+export function pickLanguage<L extends string>(
+  stored: string | null,
+  preferred: readonly string[],
+  languages: readonly [L, ...L[]],
+): L {
   const fromStorage = languages.find((language) => language === stored);
   if (fromStorage) return fromStorage;
   for (const tag of preferred) {

@@ -7,6 +7,10 @@ import { mountLanding } from "./landing";
 export function LandingRoute({ session }: { session: SessionStore }) {
   const navigate = useNavigate();
   // A ref callback with cleanup (React 19): the page lives exactly as long as its container.
-  const mount = useCallback((root: HTMLDivElement | null) => (root ? mountLanding(root, session, () => void navigate("/app/lounge", { replace: true })) : undefined), [session, navigate]);
+  const mount = useCallback(
+    (root: HTMLDivElement | null) =>
+      root ? mountLanding(root, session, () => void navigate("/app/lounge", { replace: true })) : undefined,
+    [session, navigate],
+  );
   return <div ref={mount} />;
 }

@@ -2,13 +2,13 @@
 // the texts (the app's shell loads on the way in). Its markup comes from one builder, landingHtml():
 // index.html carries it in every language (prerender.ts) and the page adopts what was painted; the
 // app's `/` route and a change of language paint it from the same builder.
-import { LANGUAGES, MEMBERSHIP, type Language } from "../../worker/shared/rules";
+import { LANGUAGES, type Language, MEMBERSHIP } from "../../worker/shared/rules";
 import { formatClp } from "../components/format";
+import { type IconName, iconMarkup } from "../components/icon-shapes";
 import { isLanguage } from "../i18n/catalog";
 import { getLanguage, rememberLanguage, setLanguage, subscribeLanguage } from "../i18n/language";
 import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
-import { iconMarkup, type IconName } from "../components/icon-shapes";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -16,7 +16,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 const features = (): Array<{ icon: IconName; title: string; text: string }> => [
   { icon: "sparkle", title: TEXT.landing.communityTitle, text: TEXT.landing.communityText },
   { icon: "gem", title: TEXT.landing.libraryTitle, text: TEXT.landing.libraryText },
-  { icon: "crown", title: TEXT.landing.vipTitle, text: TEXT.landing.vipText(formatClp(MEMBERSHIP.priceClp), MEMBERSHIP.periodDays) },
+  {
+    icon: "crown",
+    title: TEXT.landing.vipTitle,
+    text: TEXT.landing.vipText(formatClp(MEMBERSHIP.priceClp), MEMBERSHIP.periodDays),
+  },
 ];
 
 /**
@@ -25,9 +29,15 @@ const features = (): Array<{ icon: IconName; title: string; text: string }> => [
  */
 export function landingHtml(language: Language): string {
   const loading = escapeHtml(TEXT.session.loading);
-  const options = LANGUAGES.map((option) => `<option value="${option}" lang="${option}"${option === language ? " selected" : ""}>${escapeHtml(TEXT.language.names[option])}</option>`).join("");
+  const options = LANGUAGES.map(
+    (option) =>
+      `<option value="${option}" lang="${option}"${option === language ? " selected" : ""}>${escapeHtml(TEXT.language.names[option])}</option>`,
+  ).join("");
   const cards = features()
-    .map((f) => `<article class="card"><div class="feature-icon">${iconMarkup(f.icon, 28)}</div><h2>${escapeHtml(f.title)}</h2><p class="muted">${escapeHtml(f.text)}</p></article>`)
+    .map(
+      (f) =>
+        `<article class="card"><div class="feature-icon">${iconMarkup(f.icon, 28)}</div><h2>${escapeHtml(f.title)}</h2><p class="muted">${escapeHtml(f.text)}</p></article>`,
+    )
     .join("");
   return (
     `<main class="landing" data-landing="${language}">` +
@@ -73,7 +83,10 @@ export function mountLanding(root: HTMLElement, session: SessionStore, onSignedI
   const paint = () => {
     const { user, pending } = session.getState();
     if (user) return onSignedIn();
-    for (const [selector, label] of [["[data-enter]", TEXT.landing.enter], ["[data-sign-in]", TEXT.landing.signIn]] as const) {
+    for (const [selector, label] of [
+      ["[data-enter]", TEXT.landing.enter],
+      ["[data-sign-in]", TEXT.landing.signIn],
+    ] as const) {
       const button = page.querySelector<HTMLButtonElement>(selector);
       if (!button) continue;
       button.disabled = pending;

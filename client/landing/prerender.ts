@@ -7,7 +7,7 @@ import { LANGUAGES, type Language } from "../../worker/shared/rules";
 import { es } from "../i18n/es";
 import { LANGUAGE_STORAGE_KEY } from "../i18n/language";
 import { pickLanguage } from "../i18n/pick-language";
-import { activateCatalog, ENGLISH, type Catalog } from "../text";
+import { activateCatalog, type Catalog, ENGLISH } from "../text";
 import { landingHtml } from "./landing";
 
 const CATALOGS: Record<Language, Catalog> = { en: ENGLISH, es };

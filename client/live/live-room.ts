@@ -2,7 +2,7 @@
 // by whoever listens (unread counts, the notification bell). It carries what happens outside the open
 // channel: `activity` (a new message somewhere), `read` (a channel read on another device) and
 // `notification`. Reconnects with backoff; while it is down, listeners poll (they hear `live` go false).
-import { CLOSE_SESSION_ENDED, parseServerFrame, PING_FRAME, type ServerFrame } from "../../worker/shared/chat-wire";
+import { CLOSE_SESSION_ENDED, PING_FRAME, parseServerFrame, type ServerFrame } from "../../worker/shared/chat-wire";
 
 const PING_EVERY_MS = 25_000;
 const RECONNECT_MAX_MS = 30_000;
@@ -52,7 +52,10 @@ function createLiveRoom() {
   };
   const scheduleReconnect = () => {
     clearTimeout(reconnectTimer);
-    reconnectTimer = setTimeout(() => listeners.size > 0 && !ws && connect(), Math.min(RECONNECT_MAX_MS, 1000 * 2 ** retry++));
+    reconnectTimer = setTimeout(
+      () => listeners.size > 0 && !ws && connect(),
+      Math.min(RECONNECT_MAX_MS, 1000 * 2 ** retry++),
+    );
   };
   const disconnect = () => {
     clearTimeout(reconnectTimer);
@@ -93,7 +96,15 @@ export const FIRST_LOAD_WAIT_MS = 1_500;
  * open): loading at once and again on the open would render the whole app twice more at start
  * (docs/client.md "Live parts of the shell"). Call it from one effect's owner.
  */
-export function followLive({ refresh, pollMs, frame }: { refresh(): void; pollMs: number; frame?(frame: ServerFrame): void }): () => void {
+export function followLive({
+  refresh,
+  pollMs,
+  frame,
+}: {
+  refresh(): void;
+  pollMs: number;
+  frame?(frame: ServerFrame): void;
+}): () => void {
   let firstLoad: ReturnType<typeof setTimeout> | undefined;
   const load = () => {
     clearTimeout(firstLoad);

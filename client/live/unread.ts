@@ -17,7 +17,8 @@ function createUnreadStore() {
     counts = next;
     for (const notify of subscribers) notify();
   };
-  const withCount = (groupId: number, count: number) => new Map(counts).set(groupId, Math.min(count, LIMITS.unreadCountMax));
+  const withCount = (groupId: number, count: number) =>
+    new Map(counts).set(groupId, Math.min(count, LIMITS.unreadCountMax));
 
   return {
     subscribe(notify: () => void) {
@@ -31,7 +32,8 @@ function createUnreadStore() {
     },
     /** A frame of the live socket; `me` is the signed-in member (their own messages are read). */
     frame(frame: ServerFrame, me: number | undefined) {
-      if (frame.type === "activity" && frame.sender_id !== me && frame.group_id !== open) set(withCount(frame.group_id, (counts.get(frame.group_id) ?? 0) + 1));
+      if (frame.type === "activity" && frame.sender_id !== me && frame.group_id !== open)
+        set(withCount(frame.group_id, (counts.get(frame.group_id) ?? 0) + 1));
       else if (frame.type === "read" && counts.get(frame.group_id)) set(withCount(frame.group_id, 0));
     },
     /** The channel now on screen (null when none): it is read, and stays read while it is open. */
@@ -57,4 +59,5 @@ export function useUnread() {
 }
 
 /** "100+" at the server's cap, otherwise the number. */
-export const unreadLabel = (n: number) => (n >= LIMITS.unreadCountMax ? TEXT.unread.more(LIMITS.unreadCountMax) : String(n));
+export const unreadLabel = (n: number) =>
+  n >= LIMITS.unreadCountMax ? TEXT.unread.more(LIMITS.unreadCountMax) : String(n);

@@ -1,5 +1,5 @@
-import { TEXT } from "../text";
 import { Icon } from "../components/Icon";
+import { TEXT } from "../text";
 
 /** The crown and ADMIN tag shown next to an admin's name on posts and comments. */
 export function AuthorBadges({ role }: { role: string | null | undefined }) {

@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
+import { ActionRow } from "../components/ActionRow";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
-import { LinkifiedText } from "../components/LinkifiedText";
-import { ActionRow } from "../components/ActionRow";
-import { Modal } from "../components/Modal";
 import { Icon } from "../components/Icon";
+import { ReportModal } from "../components/LazyReportModal";
+import { LinkifiedText } from "../components/LinkifiedText";
+import { Modal } from "../components/Modal";
+import { Removed } from "../components/Removed";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
-import { Removed } from "../components/Removed";
-import { ReportModal } from "../components/LazyReportModal";
-import { useSession } from "../session/session-context";
 import { useMutedText } from "../moderation/MutedBanner";
+import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
@@ -26,7 +26,17 @@ import type { Comment, Post } from "./types";
  * The comments of a post: a preview of the post (150 characters), the list (loaded by the fetcher the
  * opener started), and a 300-character form. After a comment the router reloads the list and the feed.
  */
-export function CommentsModal({ post, comments, highlight, onClose }: { post: Post; comments: FetcherWithComponents<PageResult<Comment>>; highlight?: number; onClose(): void }) {
+export function CommentsModal({
+  post,
+  comments,
+  highlight,
+  onClose,
+}: {
+  post: Post;
+  comments: FetcherWithComponents<PageResult<Comment>>;
+  highlight?: number;
+  onClose(): void;
+}) {
   const [content, setContent] = useState("");
   const [reporting, setReporting] = useState<number | null>(null);
   const { user } = useSession();
@@ -60,9 +70,15 @@ export function CommentsModal({ post, comments, highlight, onClose }: { post: Po
       </blockquote>
       <div className="comment-list" aria-live="polite">
         {list?.ok === false ? (
-          <ErrorState text={TEXT.lounge.commentsFailed} busy={comments.state === "loading"} onRetry={() => void comments.load(commentsPath(post.id))} />
+          <ErrorState
+            text={TEXT.lounge.commentsFailed}
+            busy={comments.state === "loading"}
+            onRetry={() => void comments.load(commentsPath(post.id))}
+          />
         ) : !list ? (
-          <div className="state"><Spinner label={TEXT.lounge.loadingComments} /></div>
+          <div className="state">
+            <Spinner label={TEXT.lounge.loadingComments} />
+          </div>
         ) : list.items.length === 0 ? (
           <p className="muted">{TEXT.lounge.noComments}</p>
         ) : (
@@ -74,14 +90,27 @@ export function CommentsModal({ post, comments, highlight, onClose }: { post: Po
                   <div className="row comment-head">
                     <strong>{c.author_name || DEFAULT_NAME}</strong>
                     <AuthorBadges role={c.author_role} />
-                    <time className="faint" dateTime={c.created_at}>{relativeTime(c.created_at)}</time>
+                    <time className="faint" dateTime={c.created_at}>
+                      {relativeTime(c.created_at)}
+                    </time>
                     {c.author_id !== user?.id && !c.hidden && (
-                      <button type="button" className="btn btn-ghost btn-sm report-button" aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)} onClick={() => setReporting(c.id)}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm report-button"
+                        aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)}
+                        onClick={() => setReporting(c.id)}
+                      >
                         <Icon name="flag" size={14} /> {TEXT.moderation.report}
                       </button>
                     )}
                   </div>
-                  {c.hidden ? <Removed reason={c.hidden_reason} className="comment-text" /> : <p className="comment-text"><LinkifiedText text={c.content} /></p>}
+                  {c.hidden ? (
+                    <Removed reason={c.hidden_reason} className="comment-text" />
+                  ) : (
+                    <p className="comment-text">
+                      <LinkifiedText text={c.content} />
+                    </p>
+                  )}
                 </div>
               </li>
             ))}
@@ -90,8 +119,21 @@ export function CommentsModal({ post, comments, highlight, onClose }: { post: Po
       </div>
       <form onSubmit={submit}>
         {mutedText && <p className="alert alert-info composer-muted">{mutedText}</p>}
-        <CountedTextarea ref={field} disabled={!!mutedText} label={TEXT.lounge.commentLabel} value={content} max={LIMITS.commentMax} onChange={setContent} rows={3} />
-        <ActionRow submitLabel={TEXT.lounge.comment} pendingLabel={TEXT.lounge.sendingComment} pending={busy} disabled={!valid || !!mutedText} />
+        <CountedTextarea
+          ref={field}
+          disabled={!!mutedText}
+          label={TEXT.lounge.commentLabel}
+          value={content}
+          max={LIMITS.commentMax}
+          onChange={setContent}
+          rows={3}
+        />
+        <ActionRow
+          submitLabel={TEXT.lounge.comment}
+          pendingLabel={TEXT.lounge.sendingComment}
+          pending={busy}
+          disabled={!valid || !!mutedText}
+        />
       </form>
       {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>

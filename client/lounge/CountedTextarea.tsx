@@ -1,8 +1,19 @@
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from "react";
 import { TEXT } from "../text";
 
 /** A labelled textarea with the live 'n/max characters' counter (announced to assistive tech on change). */
-export function CountedTextarea({ label, value, max, onChange, placeholder, rows = 5, ref, disabled, inputProps, children }: {
+export function CountedTextarea({
+  label,
+  value,
+  max,
+  onChange,
+  placeholder,
+  rows = 5,
+  ref,
+  disabled,
+  inputProps,
+  children,
+}: {
   label: string;
   value: string;
   max: number;

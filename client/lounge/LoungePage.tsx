@@ -2,15 +2,15 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { Icon } from "../components/Icon";
-import { EmptyState } from "../components/States";
 import { LoadMore } from "../components/LoadMore";
-import { usePages, type PageResult } from "../data/pages";
+import { EmptyState } from "../components/States";
+import { type PageResult, usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
-import { commentsPath, POSTS_PAGE_PATH, type loungeLoader } from "./data";
-import { PAGE } from "./requests";
+import { commentsPath, type loungeLoader, POSTS_PAGE_PATH } from "./data";
 import { NoticeBoard } from "./NoticeBoard";
 import { PostCard } from "./PostCard";
+import { PAGE } from "./requests";
 import type { Comment, Post } from "./types";
 import "./lounge.css";
 
@@ -23,7 +23,12 @@ const NoticeModal = lazy(() => import("./NoticeModal").then((m) => ({ default: m
 const CommentsModal = lazy(() => import("./CommentsModal").then((m) => ({ default: m.CommentsModal })));
 const ShareModal = lazy(() => import("./ShareModal").then((m) => ({ default: m.ShareModal })));
 
-type Dialog = { kind: "new-post" } | { kind: "notice" } | { kind: "comments"; post: Post } | { kind: "share"; post: Post } | null;
+type Dialog =
+  | { kind: "new-post" }
+  | { kind: "notice" }
+  | { kind: "comments"; post: Post }
+  | { kind: "share"; post: Post }
+  | null;
 
 /** The Lounge: the Cosmic Notice Board, then the feed (newest first, more on scroll), the welcome card. */
 export default function LoungePage() {
@@ -57,12 +62,19 @@ export default function LoungePage() {
     if (params.has(OPEN_PARAMS.post)) setParams({}, { replace: true });
   };
   // The open dialog follows the post as the feed reloads (its comment count).
-  const dialogPost = dialog && "post" in dialog ? (feed.items.find((p) => p.id === dialog.post.id) ?? dialog.post) : undefined;
+  const dialogPost =
+    dialog && "post" in dialog ? (feed.items.find((p) => p.id === dialog.post.id) ?? dialog.post) : undefined;
 
   return (
     <div className="page lounge">
       <h1 className="visually-hidden">{TEXT.lounge.heading}</h1>
-      <NoticeBoard notices={notices} isAdmin={isAdmin} retrying={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} onCreate={() => setDialog({ kind: "notice" })} />
+      <NoticeBoard
+        notices={notices}
+        isAdmin={isAdmin}
+        retrying={revalidator.state === "loading"}
+        onRetry={() => void revalidator.revalidate()}
+        onCreate={() => setDialog({ kind: "notice" })}
+      />
 
       <section className="feed" aria-labelledby="feed-title">
         <h2 id="feed-title">{TEXT.lounge.feedTitle}</h2>
@@ -93,7 +105,12 @@ export default function LoungePage() {
         <p className="muted">{TEXT.lounge.welcomeText}</p>
       </section>
 
-      <button type="button" className="btn btn-primary lounge-fab" aria-label={TEXT.lounge.newPostTitle} onClick={() => setDialog({ kind: "new-post" })}>
+      <button
+        type="button"
+        className="btn btn-primary lounge-fab"
+        aria-label={TEXT.lounge.newPostTitle}
+        onClick={() => setDialog({ kind: "new-post" })}
+      >
         <span aria-hidden="true">+</span>
       </button>
 
@@ -101,7 +118,12 @@ export default function LoungePage() {
         {dialog?.kind === "new-post" && <NewPostModal onClose={() => setDialog(null)} />}
         {dialog?.kind === "notice" && <NoticeModal onClose={() => setDialog(null)} />}
         {dialog?.kind === "comments" && dialogPost && (
-          <CommentsModal post={dialogPost} comments={comments} highlight={dialogPost.id === linked?.id ? linkedComment : undefined} onClose={closeDialog} />
+          <CommentsModal
+            post={dialogPost}
+            comments={comments}
+            highlight={dialogPost.id === linked?.id ? linkedComment : undefined}
+            onClose={closeDialog}
+          />
         )}
         {dialog?.kind === "share" && dialogPost && <ShareModal post={dialogPost} onClose={() => setDialog(null)} />}
       </Suspense>

@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
-import { useMutedText } from "../moderation/MutedBanner";
 import { useMentions } from "../mentions/useMentions";
+import { useMutedText } from "../moderation/MutedBanner";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
@@ -45,7 +45,13 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
         >
           {mention.list}
         </CountedTextarea>
-        <ActionRow onCancel={onClose} submitLabel={TEXT.lounge.post} pendingLabel={TEXT.lounge.posting} pending={busy} disabled={!valid || !!mutedText} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={TEXT.lounge.post}
+          pendingLabel={TEXT.lounge.posting}
+          pending={busy}
+          disabled={!valid || !!mutedText}
+        />
       </form>
     </Modal>
   );

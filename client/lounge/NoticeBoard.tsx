@@ -2,13 +2,13 @@ import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
+import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LOUNGE_PATH } from "./data";
 import type { Notice } from "./types";
-import { Icon } from "../components/Icon";
 
 type Props = {
   /** null: the board could not be loaded. */
@@ -24,7 +24,9 @@ export function NoticeBoard({ notices, isAdmin, retrying, onRetry, onCreate }: P
   return (
     <section className="notice-board" aria-labelledby="notice-board-title">
       <div className="spread">
-        <h2 id="notice-board-title" className="with-icon"><Icon name="sparkle" /> {TEXT.lounge.noticeBoardTitle}</h2>
+        <h2 id="notice-board-title" className="with-icon">
+          <Icon name="sparkle" /> {TEXT.lounge.noticeBoardTitle}
+        </h2>
         {isAdmin && (
           <button type="button" className="btn btn-sm btn-primary" onClick={onCreate}>
             {TEXT.lounge.newNotice}
@@ -54,26 +56,45 @@ function NoticeCard({ notice, isAdmin }: { notice: Notice; isAdmin: boolean }) {
   const toast = useToast();
   useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
   const onDelete = async () => {
-    if (await confirm(TEXT.confirm.deleteNotice)) void submitJson(remove, LOUNGE_PATH, { intent: "delete-notice", id: notice.id });
+    if (await confirm(TEXT.confirm.deleteNotice))
+      void submitJson(remove, LOUNGE_PATH, { intent: "delete-notice", id: notice.id });
   };
   return (
-    <article className={notice.is_pinned ? "card notice-card pinned" : "card notice-card"} aria-labelledby={`notice-${notice.id}-title`} data-testid="notice-card">
+    <article
+      className={notice.is_pinned ? "card notice-card pinned" : "card notice-card"}
+      aria-labelledby={`notice-${notice.id}-title`}
+      data-testid="notice-card"
+    >
       <div className="spread">
         <div className="row">
-          <h3 id={`notice-${notice.id}-title`} className="notice-title">{notice.title}</h3>
-          {notice.is_pinned && <span className="badge badge-pinned"><Icon name="star" size={14} filled /> {TEXT.lounge.pinned}</span>}
+          <h3 id={`notice-${notice.id}-title`} className="notice-title">
+            {notice.title}
+          </h3>
+          {notice.is_pinned && (
+            <span className="badge badge-pinned">
+              <Icon name="star" size={14} filled /> {TEXT.lounge.pinned}
+            </span>
+          )}
         </div>
         {isAdmin && (
-          <button type="button" className="btn btn-ghost btn-sm" aria-label={TEXT.lounge.deleteNotice(notice.title)} onClick={() => void onDelete()}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={TEXT.lounge.deleteNotice(notice.title)}
+            onClick={() => void onDelete()}
+          >
             {TEXT.common.delete}
           </button>
         )}
       </div>
-      {notice.image_url && <img className="notice-image" src={notice.image_url} alt="" loading="lazy" referrerPolicy="no-referrer" />}
+      {notice.image_url && (
+        <img className="notice-image" src={notice.image_url} alt="" loading="lazy" referrerPolicy="no-referrer" />
+      )}
       {/* The content was sanitised by the server's allowlist before it was stored. */}
       <div className="notice-content" dangerouslySetInnerHTML={{ __html: notice.content }} />
       <p className="faint">
-        {notice.author_name || DEFAULT_NAME} · <time dateTime={notice.created_at}>{relativeTime(notice.created_at)}</time>
+        {notice.author_name || DEFAULT_NAME} ·{" "}
+        <time dateTime={notice.created_at}>{relativeTime(notice.created_at)}</time>
       </p>
     </article>
   );

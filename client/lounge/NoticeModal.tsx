@@ -1,13 +1,21 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
-import { TEXT } from "../text";
+import {
+  IMAGE_MODELS,
+  IMAGE_QUALITIES,
+  IMAGE_SIZES,
+  IMAGE_STYLES,
+  LIMITS,
+  NOTICE_TEXT_TYPES,
+  TEXT_MODELS,
+} from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
+import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps } from "../components/Tabs";
-import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { TEXT } from "../text";
 import { LOUNGE_PATH } from "./data";
 import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
 
@@ -61,7 +69,12 @@ export function NoticeModal({ onClose }: { onClose(): void }) {
   );
 }
 
-function ManualTab({ draft, setDraft, onCancel, onCreated }: {
+function ManualTab({
+  draft,
+  setDraft,
+  onCancel,
+  onCreated,
+}: {
   draft: Draft;
   setDraft: React.Dispatch<React.SetStateAction<Draft>>;
   onCancel(): void;
@@ -76,7 +89,12 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!valid || busy) return;
-    const notice = { title: draft.title.trim(), content: draft.content.trim(), image_url: draft.image_url.trim() || null, is_pinned: draft.is_pinned };
+    const notice = {
+      title: draft.title.trim(),
+      content: draft.content.trim(),
+      image_url: draft.image_url.trim() || null,
+      is_pinned: draft.is_pinned,
+    };
     void submitJson(create, LOUNGE_PATH, { intent: "create-notice", notice });
   };
   const error = failureOf(create);
@@ -85,7 +103,14 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
     <form onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor={`${id}-title`}>{TEXT.lounge.noticeTitle}</label>
-        <input id={`${id}-title`} className="input" value={draft.title} maxLength={LIMITS.noticeTitleMax} required onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))} />
+        <input
+          id={`${id}-title`}
+          className="input"
+          value={draft.title}
+          maxLength={LIMITS.noticeTitleMax}
+          required
+          onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-content`}>{TEXT.lounge.noticeContent}</label>
@@ -98,30 +123,62 @@ function ManualTab({ draft, setDraft, onCancel, onCreated }: {
           aria-describedby={`${id}-content-hint`}
           onChange={(e) => setDraft((d) => ({ ...d, content: e.target.value }))}
         />
-        <span id={`${id}-content-hint`} className="hint">{TEXT.lounge.noticeContentHint}</span>
+        <span id={`${id}-content-hint`} className="hint">
+          {TEXT.lounge.noticeContentHint}
+        </span>
       </div>
       <div className="field">
         <label htmlFor={`${id}-image`}>{TEXT.lounge.noticeImageUrl}</label>
-        <input id={`${id}-image`} className="input" type="url" inputMode="url" placeholder="https://" value={draft.image_url} onChange={(e) => setDraft((d) => ({ ...d, image_url: e.target.value }))} />
+        <input
+          id={`${id}-image`}
+          className="input"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={draft.image_url}
+          onChange={(e) => setDraft((d) => ({ ...d, image_url: e.target.value }))}
+        />
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={draft.is_pinned} onChange={(e) => setDraft((d) => ({ ...d, is_pinned: e.target.checked }))} />
+        <input
+          type="checkbox"
+          checked={draft.is_pinned}
+          onChange={(e) => setDraft((d) => ({ ...d, is_pinned: e.target.checked }))}
+        />
         {TEXT.lounge.pinNotice}
       </label>
       <FormError error={error} />
-      <ActionRow onCancel={onCancel} submitLabel={TEXT.lounge.createNotice} pendingLabel={TEXT.lounge.creatingNotice} pending={busy} disabled={!valid} />
+      <ActionRow
+        onCancel={onCancel}
+        submitLabel={TEXT.lounge.createNotice}
+        pendingLabel={TEXT.lounge.creatingNotice}
+        pending={busy}
+        disabled={!valid}
+      />
     </form>
   );
 }
 
-function Select<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: readonly T[]; onChange(v: T): void }) {
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange(v: T): void;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as T)}>
         {options.map((o) => (
-          <option key={o} value={o}>{o}</option>
+          <option key={o} value={o}>
+            {o}
+          </option>
         ))}
       </select>
     </div>
@@ -138,29 +195,59 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
 
   const generate = (e: FormEvent) => {
     e.preventDefault();
-    if (req.prompt.trim() && !busy) void submitJson(draft, LOUNGE_PATH, { intent: "notice-text", request: { ...req, prompt: req.prompt.trim() } });
+    if (req.prompt.trim() && !busy)
+      void submitJson(draft, LOUNGE_PATH, { intent: "notice-text", request: { ...req, prompt: req.prompt.trim() } });
   };
 
   return (
     <form onSubmit={generate}>
       <div className="field">
         <label htmlFor={`${id}-prompt`}>{TEXT.lounge.aiPrompt}</label>
-        <textarea id={`${id}-prompt`} className="textarea" rows={4} value={req.prompt} maxLength={LIMITS.aiPromptMax} placeholder={TEXT.lounge.aiTextPlaceholder} onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))} />
+        <textarea
+          id={`${id}-prompt`}
+          className="textarea"
+          rows={4}
+          value={req.prompt}
+          maxLength={LIMITS.aiPromptMax}
+          placeholder={TEXT.lounge.aiTextPlaceholder}
+          onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))}
+        />
       </div>
       <div className="row notice-selects">
-        <Select label={TEXT.lounge.aiType} value={req.type} options={NOTICE_TEXT_TYPES} onChange={(type) => setReq((r) => ({ ...r, type }))} />
-        <Select label={TEXT.lounge.aiModel} value={req.model} options={TEXT_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
+        <Select
+          label={TEXT.lounge.aiType}
+          value={req.type}
+          options={NOTICE_TEXT_TYPES}
+          onChange={(type) => setReq((r) => ({ ...r, type }))}
+        />
+        <Select
+          label={TEXT.lounge.aiModel}
+          value={req.model}
+          options={TEXT_MODELS}
+          onChange={(model) => setReq((r) => ({ ...r, model }))}
+        />
       </div>
       {/* An AI error: the message, then its 'Details' and 'Model' lines. */}
       <FormError error={error} />
-      <ActionRow submitLabel={TEXT.lounge.generateText} pendingLabel={TEXT.lounge.generating} pending={busy} disabled={!req.prompt.trim()} />
+      <ActionRow
+        submitLabel={TEXT.lounge.generateText}
+        pendingLabel={TEXT.lounge.generating}
+        pending={busy}
+        disabled={!req.prompt.trim()}
+      />
     </form>
   );
 }
 
 function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
   const id = useId();
-  const [req, setReq] = useState<NoticeImageRequest>({ prompt: "", style: IMAGE_STYLES[0], quality: IMAGE_QUALITIES[0], size: IMAGE_SIZES[1], model: "openai" });
+  const [req, setReq] = useState<NoticeImageRequest>({
+    prompt: "",
+    style: IMAGE_STYLES[0],
+    quality: IMAGE_QUALITIES[0],
+    size: IMAGE_SIZES[1],
+    model: "openai",
+  });
   const image = useFetcher<ActionResult<{ image_url: string }>>();
   const busy = image.state !== "idle";
   useSettled(image, (answer) => answer.ok && onGenerated(answer.value.image_url));
@@ -169,22 +256,55 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
 
   const generate = (e: FormEvent) => {
     e.preventDefault();
-    if (req.prompt.trim() && !unavailable && !busy) void submitJson(image, LOUNGE_PATH, { intent: "notice-image", request: { ...req, prompt: req.prompt.trim() } });
+    if (req.prompt.trim() && !unavailable && !busy)
+      void submitJson(image, LOUNGE_PATH, { intent: "notice-image", request: { ...req, prompt: req.prompt.trim() } });
   };
 
   return (
     <form onSubmit={generate}>
       <div className="field">
         <label htmlFor={`${id}-prompt`}>{TEXT.lounge.aiImagePrompt}</label>
-        <textarea id={`${id}-prompt`} className="textarea" rows={4} value={req.prompt} maxLength={LIMITS.aiPromptMax} placeholder={TEXT.lounge.aiImagePlaceholder} onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))} />
+        <textarea
+          id={`${id}-prompt`}
+          className="textarea"
+          rows={4}
+          value={req.prompt}
+          maxLength={LIMITS.aiPromptMax}
+          placeholder={TEXT.lounge.aiImagePlaceholder}
+          onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))}
+        />
       </div>
       <div className="row notice-selects">
-        <Select label={TEXT.lounge.aiStyle} value={req.style} options={IMAGE_STYLES} onChange={(style) => setReq((r) => ({ ...r, style }))} />
-        <Select label={TEXT.lounge.aiQuality} value={req.quality} options={IMAGE_QUALITIES} onChange={(quality) => setReq((r) => ({ ...r, quality }))} />
-        <Select label={TEXT.lounge.aiSize} value={req.size} options={IMAGE_SIZES} onChange={(size) => setReq((r) => ({ ...r, size }))} />
-        <Select label={TEXT.lounge.aiModel} value={req.model} options={IMAGE_MODELS} onChange={(model) => setReq((r) => ({ ...r, model }))} />
+        <Select
+          label={TEXT.lounge.aiStyle}
+          value={req.style}
+          options={IMAGE_STYLES}
+          onChange={(style) => setReq((r) => ({ ...r, style }))}
+        />
+        <Select
+          label={TEXT.lounge.aiQuality}
+          value={req.quality}
+          options={IMAGE_QUALITIES}
+          onChange={(quality) => setReq((r) => ({ ...r, quality }))}
+        />
+        <Select
+          label={TEXT.lounge.aiSize}
+          value={req.size}
+          options={IMAGE_SIZES}
+          onChange={(size) => setReq((r) => ({ ...r, size }))}
+        />
+        <Select
+          label={TEXT.lounge.aiModel}
+          value={req.model}
+          options={IMAGE_MODELS}
+          onChange={(model) => setReq((r) => ({ ...r, model }))}
+        />
       </div>
-      {unavailable && <p className="hint" id={`${id}-unavailable`}>{unavailable}</p>}
+      {unavailable && (
+        <p className="hint" id={`${id}-unavailable`}>
+          {unavailable}
+        </p>
+      )}
       <FormError error={error} />
       <ActionRow
         submitLabel={unavailable ? TEXT.lounge.comingSoon : TEXT.lounge.generateImage}

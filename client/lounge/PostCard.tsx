@@ -1,20 +1,20 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useLocation, useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
+import { relativeTime } from "../components/format";
+import { Icon } from "../components/Icon";
+import { ReportModal } from "../components/LazyReportModal";
+import { LinkifiedText } from "../components/LinkifiedText";
+import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
-import { TEXT } from "../text";
-import { Avatar } from "../components/Avatar";
-import { relativeTime } from "../components/format";
-import { LinkifiedText } from "../components/LinkifiedText";
-import { AuthorBadges } from "./AuthorBadges";
-import { Removed } from "../components/Removed";
-import { ReportModal } from "../components/LazyReportModal";
 import { useSession } from "../session/session-context";
+import { TEXT } from "../text";
+import { AuthorBadges } from "./AuthorBadges";
 import { LOUNGE_PATH } from "./data";
 import type { Post } from "./types";
-import { Icon } from "../components/Icon";
 
 type Props = {
   post: Post;
@@ -50,13 +50,27 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
   const { submit: submitLike } = like;
   const { submit: submitRemove } = remove;
   const id = post.id;
-  const onLike = useCallback(() => void submitJson({ submit: submitLike }, LOUNGE_PATH, { intent: "like", id }), [submitLike, id]);
+  const onLike = useCallback(
+    () => void submitJson({ submit: submitLike }, LOUNGE_PATH, { intent: "like", id }),
+    [submitLike, id],
+  );
   const onDelete = useCallback(async () => {
-    if (await confirm(TEXT.confirm.deletePost)) void submitJson({ submit: submitRemove }, LOUNGE_PATH, { intent: "delete-post", id });
+    if (await confirm(TEXT.confirm.deletePost))
+      void submitJson({ submit: submitRemove }, LOUNGE_PATH, { intent: "delete-post", id });
   }, [confirm, submitRemove, id]);
 
   if (remove.data?.ok) return null;
-  return <PostView post={post} canDelete={canDelete} liking={like.state !== "idle"} onLike={onLike} onDelete={onDelete} onComments={onComments} onShare={onShare} />;
+  return (
+    <PostView
+      post={post}
+      canDelete={canDelete}
+      liking={like.state !== "idle"}
+      onLike={onLike}
+      onDelete={onDelete}
+      onComments={onComments}
+      onShare={onShare}
+    />
+  );
 }
 
 type ViewProps = Omit<Props, "post"> & { post: Post; liking: boolean; onLike(): void; onDelete(): void };
@@ -81,7 +95,8 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
   useEffect(() => {
     if (!menuOpen) return;
     const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
+      if (e instanceof KeyboardEvent ? e.key === "Escape" : !menuRef.current?.contains(e.target as Node))
+        setMenuOpen(false);
     };
     document.addEventListener("mousedown", close);
     document.addEventListener("keydown", close);
@@ -97,10 +112,14 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
         <Avatar src={post.author_avatar} name={name} size={44} />
         <div className="post-meta">
           <div className="row post-author">
-            <span id={`post-${post.id}-author`} className="post-author-name">{name}</span>
+            <span id={`post-${post.id}-author`} className="post-author-name">
+              {name}
+            </span>
             <AuthorBadges role={post.author_role} />
           </div>
-          <time className="faint" dateTime={post.created_at}>{relativeTime(post.created_at)}</time>
+          <time className="faint" dateTime={post.created_at}>
+            {relativeTime(post.created_at)}
+          </time>
         </div>
         {(canDelete || canReport) && (
           <div className="post-menu" ref={menuRef}>
@@ -172,7 +191,12 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
             <Icon name="heart" filled={post.is_liked} /> <span data-testid="likes-count">{post.likes_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.likesNoun(post.likes_count)}</span>
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" title={TEXT.lounge.commentsTitle} onClick={() => onComments(post)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            title={TEXT.lounge.commentsTitle}
+            onClick={() => onComments(post)}
+          >
             <Icon name="comment" size={16} /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.commentsNoun(post.comments_count)}</span>
           </button>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { LIMITS, SHARE_POPUP, TIMING } from "../../worker/shared/rules";
-import { TEXT } from "../text";
 import { Modal } from "../components/Modal";
+import { TEXT } from "../text";
 import { cut } from "./text";
 import type { Post } from "./types";
 
@@ -60,12 +60,21 @@ export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
       <div className="field share-link">
         <label htmlFor={inputId}>{TEXT.lounge.postLink}</label>
         <div className="row">
-          <input ref={inputRef} id={inputId} className="input" value={link} readOnly onFocus={(e) => e.target.select()} />
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="input"
+            value={link}
+            readOnly
+            onFocus={(e) => e.target.select()}
+          />
           <button type="button" className="btn btn-primary" onClick={copy}>
             {copied ? TEXT.lounge.copied : TEXT.lounge.copyLink}
           </button>
         </div>
-        <span role="status" className="visually-hidden">{copied ? TEXT.lounge.copied : ""}</span>
+        <span role="status" className="visually-hidden">
+          {copied ? TEXT.lounge.copied : ""}
+        </span>
       </div>
     </Modal>
   );

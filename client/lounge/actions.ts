@@ -2,7 +2,7 @@
 // lounge's screen (the route's lazy action), not with the app's shell.
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
-import { attempt, readIntent, type ActionResult } from "../data/actions";
+import { type ActionResult, attempt, readIntent } from "../data/actions";
 import { TEXT } from "../text";
 import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
 
@@ -32,7 +32,9 @@ export async function loungeAction({ request }: { request: Request }): Promise<A
     case "comment":
       return attempt(() => unwrap(api.posts[":id"].comments.$post({ ...id, json: { content: body.content } })));
     case "delete-notice":
-      return attempt(() => unwrap(api["cosmic-notices"][":id"].$delete(id)), TEXT.lounge.noticeDeleteFailed, { fixed: true });
+      return attempt(() => unwrap(api["cosmic-notices"][":id"].$delete(id)), TEXT.lounge.noticeDeleteFailed, {
+        fixed: true,
+      });
     case "create-notice":
       return attempt(() => unwrap(api["cosmic-notices"].$post({ json: body.notice })), TEXT.lounge.noticeCreateFailed);
     // The AI drafts fill the notice form; their code loads with the notice dialog, not with the app.

@@ -13,18 +13,26 @@ export const commentsPath = (postId: number) => `/data/posts/${postId}/comments`
 /** The post a deep link names (?post=ID, from a search result or a notification); null when gone. */
 const linkedPost = (request: Request) => {
   const id = Number(new URL(request.url).searchParams.get(OPEN_PARAMS.post));
-  return Number.isSafeInteger(id) && id > 0 ? unwrap(api.posts[":id"].$get({ param: { id: String(id) } })).catch(() => null) : null;
+  return Number.isSafeInteger(id) && id > 0
+    ? unwrap(api.posts[":id"].$get({ param: { id: String(id) } })).catch(() => null)
+    : null;
 };
 
 /** The board fails on its own (it shows its error beside the feed); the feed's failure is the route's. */
 export async function loungeLoader({ request }: LoaderFunctionArgs) {
-  const [notices, posts, linked] = await Promise.all([noticesRequest.take().catch(() => null), firstPostsRequest.take(), linkedPost(request)]);
+  const [notices, posts, linked] = await Promise.all([
+    noticesRequest.take().catch(() => null),
+    firstPostsRequest.take(),
+    linkedPost(request),
+  ]);
   return { notices, posts, linked };
 }
 
-export const olderPostsLoader = ({ request }: LoaderFunctionArgs) => loadPage(() => postsPage(Number(new URL(request.url).searchParams.get("before")) || undefined));
+export const olderPostsLoader = ({ request }: LoaderFunctionArgs) =>
+  loadPage(() => postsPage(Number(new URL(request.url).searchParams.get("before")) || undefined));
 
-export const commentsLoader = ({ params }: LoaderFunctionArgs) => loadPage(() => unwrap(api.posts[":id"].comments.$get({ param: { id: String(params.id) } })));
+export const commentsLoader = ({ params }: LoaderFunctionArgs) =>
+  loadPage(() => unwrap(api.posts[":id"].comments.$get({ param: { id: String(params.id) } })));
 
 /** A like's answer is the new state of that post, and an AI draft changes nothing yet: nothing to load again. */
 export const skipAfterLikeOrDraft = skipAfter("like", "notice-text", "notice-image");

@@ -2,12 +2,13 @@
 // /api/ai/generate-notice-text and /api/ai/generate-notice-image through the typed client, answering an
 // ActionResult: a failure shows the server's error (or the spec's fallback) with its 'Details' and
 // 'Model' lines; an answer that breaks the contract shows NoticeAiError's own text.
-import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
-import { TEXT } from "../text";
+
 import type { InferRequestType } from "hono/client";
-import { api, unwrap } from "../api";
+import { noticeTitle, wrapParagraphs } from "../../worker/shared/ai-text";
 import { aiAttempt, aiCall } from "../ai/requests";
+import { api, unwrap } from "../api";
 import { ShownError } from "../data/actions";
+import { TEXT } from "../text";
 
 export type NoticeTextRequest = InferRequestType<(typeof api.ai)["generate-notice-text"]["$post"]>["json"];
 export type NoticeImageRequest = InferRequestType<(typeof api.ai)["generate-notice-image"]["$post"]>["json"];
@@ -17,7 +18,10 @@ export class NoticeAiError extends ShownError {}
 
 /** AI Text tab: the draft (title cut to 60, content as paragraph HTML) for the Manual tab, or the error to show. */
 export const generateNoticeText = (request: NoticeTextRequest) =>
-  aiAttempt(async () => toNoticeDraft(await aiCall(unwrap(api.ai["generate-notice-text"].$post({ json: request })))), TEXT.lounge.aiTextFailed);
+  aiAttempt(
+    async () => toNoticeDraft(await aiCall(unwrap(api.ai["generate-notice-text"].$post({ json: request })))),
+    TEXT.lounge.aiTextFailed,
+  );
 
 /** AI Image tab: the generated image's URL for the Manual tab, or the error to show. */
 export const generateNoticeImage = (request: NoticeImageRequest) =>

@@ -6,7 +6,8 @@ import { startable } from "../first-load";
 
 export const PAGE = LIMITS.postsPageDefault;
 
-export const postsPage = (before?: number) => unwrap(api.posts.$get({ query: { limit: String(PAGE), ...(before ? { before: String(before) } : {}) } }));
+export const postsPage = (before?: number) =>
+  unwrap(api.posts.$get({ query: { limit: String(PAGE), ...(before ? { before: String(before) } : {}) } }));
 
 /** The notice board and the feed's first page, as the lounge's loader asks for them. */
 export const noticesRequest = startable(() => unwrap(api["cosmic-notices"].$get()));

@@ -1,9 +1,10 @@
 // @mention autocomplete for a textarea (the chat composer, the new post): typing `@` and letters
 // offers matching members (ARIA combobox with a listbox); arrow keys move, Enter or Tab insert the
 // name, Escape closes. The server matches the letters against a name or any word of it.
-import { useFetcher } from "react-router";
+
+import { type KeyboardEvent, type RefObject, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useFetcher } from "react-router";
 import { Avatar } from "../components/Avatar";
 import { TEXT } from "../text";
 import { mentionsHref, type mentionsLoader } from "./data";
@@ -14,7 +15,17 @@ const TYPED_MENTION = /(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}][\p{L}\p{N}._'-]*)$/u
 
 type Typed = { start: number; end: number; q: string };
 
-export function useMentions({ value, setValue, textarea, groupId }: { value: string; setValue(value: string): void; textarea: RefObject<HTMLTextAreaElement | null>; groupId?: number }) {
+export function useMentions({
+  value,
+  setValue,
+  textarea,
+  groupId,
+}: {
+  value: string;
+  setValue(value: string): void;
+  textarea: RefObject<HTMLTextAreaElement | null>;
+  groupId?: number;
+}) {
   const suggestions = useFetcher<typeof mentionsLoader>();
   const [typed, setTyped] = useState<Typed | null>(null);
   const [active, setActive] = useState(0);
@@ -30,7 +41,9 @@ export function useMentions({ value, setValue, textarea, groupId }: { value: str
       return;
     }
     const q = match[1];
-    setTyped((current) => (current?.q === q && current.end === caret ? current : { start: caret - q.length - 1, end: caret, q }));
+    setTyped((current) =>
+      current?.q === q && current.end === caret ? current : { start: caret - q.length - 1, end: caret, q },
+    );
     if (asked.current !== q) {
       asked.current = q;
       setActive(0);

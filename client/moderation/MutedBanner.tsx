@@ -8,7 +8,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The end of the mute in the active language, in the member's time zone when they set one (as the server's 403 says it). */
 export const formatMutedUntil = (until: Date, timeZone: string | null) =>
-  new Intl.DateTimeFormat(TEXT.locale.tag, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: timeZone ?? undefined }).format(until);
+  new Intl.DateTimeFormat(TEXT.locale.tag, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: timeZone ?? undefined,
+  }).format(until);
 
 /**
  * The member's mute (issue 20): the "you are muted until …" text while it lasts, else null. It ends by
@@ -24,7 +31,9 @@ export function useMutedText(): string | null {
     const timer = setTimeout(() => setTick((n) => n + 1), Math.min(remaining + 50, MAX_TIMER_MS));
     return () => clearTimeout(timer);
   }, [untilMs, tick]);
-  return untilMs > Date.now() ? TEXT.moderation.muted(formatMutedUntil(new Date(untilMs), user?.timezone ?? null)) : null;
+  return untilMs > Date.now()
+    ? TEXT.moderation.muted(formatMutedUntil(new Date(untilMs), user?.timezone ?? null))
+    : null;
 }
 
 /** The header's banner for a muted member: until when, and what they can still do. */

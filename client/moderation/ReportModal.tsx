@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
@@ -37,19 +37,40 @@ export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: numbe
   return (
     <Modal title={TEXT.moderation.reportTitle[kind]} onClose={onClose} describedBy={introId}>
       <form onSubmit={submit} className="stack">
-        <p id={introId} className="muted">{TEXT.moderation.reportIntro}</p>
+        <p id={introId} className="muted">
+          {TEXT.moderation.reportIntro}
+        </p>
         <fieldset className="field report-reasons">
           <legend>{TEXT.moderation.reasonLegend}</legend>
           {REPORT_REASONS.map((r) => (
             <label key={r} className="report-reason">
-              <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} required />
+              <input
+                type="radio"
+                name="reason"
+                value={r}
+                checked={reason === r}
+                onChange={() => setReason(r)}
+                required
+              />
               {TEXT.moderation.reasonOptions[r]}
             </label>
           ))}
         </fieldset>
-        <CountedTextarea label={TEXT.moderation.detailsLabel} value={details} max={MODERATION.reportDetailsMax} onChange={setDetails} rows={3} />
+        <CountedTextarea
+          label={TEXT.moderation.detailsLabel}
+          value={details}
+          max={MODERATION.reportDetailsMax}
+          onChange={setDetails}
+          rows={3}
+        />
         <FormError error={send.data?.ok === false ? send.data.error : null} />
-        <ActionRow onCancel={onClose} submitLabel={TEXT.moderation.sendReport} pendingLabel={TEXT.moderation.sendingReport} pending={busy} disabled={!valid} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={TEXT.moderation.sendReport}
+          pendingLabel={TEXT.moderation.sendingReport}
+          pending={busy}
+          disabled={!valid}
+        />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@
 // so the post card, the comments dialog and the chat submit it the same way through a fetcher.
 import type { ReportKind, ReportReason } from "../../worker/shared/rules";
 import { api, errorCode, errorText, unwrap } from "../api";
-import { readIntent, type ActionResult } from "../data/actions";
+import { type ActionResult, readIntent } from "../data/actions";
 import { TEXT } from "../text";
 
 export const REPORT_PATH = "/data/reports";
@@ -10,7 +10,11 @@ export const REPORT_PATH = "/data/reports";
 export type ReportIntent = { kind: ReportKind; id: number; reason: ReportReason; details: string };
 
 /** `alreadyReported`: this member had reported it before (the server's `already_reported`), nothing new was filed. */
-export async function reportAction({ request }: { request: Request }): Promise<ActionResult<{ alreadyReported: boolean }>> {
+export async function reportAction({
+  request,
+}: {
+  request: Request;
+}): Promise<ActionResult<{ alreadyReported: boolean }>> {
   const { kind, id, reason, details } = await readIntent<ReportIntent>(request);
   try {
     await unwrap(api.reports.$post({ json: { kind, id, reason, details: details.trim() || null } }));

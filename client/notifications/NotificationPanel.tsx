@@ -5,11 +5,11 @@ import type { FetcherWithComponents } from "react-router";
 import { useFetcher, useNavigate } from "react-router";
 import type { NotificationDto } from "../../worker/shared/notifications";
 import { formatDate, relativeTime } from "../components/format";
+import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
-import { submitJson, type ActionResult } from "../data/actions";
-import { Icon } from "../components/Icon";
+import { type ActionResult, submitJson } from "../data/actions";
 import { NOTIFICATION_ICONS } from "../search/icons";
 import { TEXT } from "../text";
 import { NOTIFICATIONS_PATH, type notificationsLoader } from "./data";
@@ -38,7 +38,11 @@ export function notificationText(n: NotificationDto): string {
   }
 }
 
-type Props = { list: FetcherWithComponents<Awaited<ReturnType<typeof notificationsLoader>>>; onReload(): void; onClose(): void };
+type Props = {
+  list: FetcherWithComponents<Awaited<ReturnType<typeof notificationsLoader>>>;
+  onReload(): void;
+  onClose(): void;
+};
 
 export default function NotificationPanel({ list, onReload, onClose }: Props) {
   const mark = useFetcher<ActionResult<{ unread: number }>>({ key: "notifications-read" });

@@ -1,7 +1,7 @@
 // Notifications' data: the data-only route the bell's fetcher loads (GET /api/notifications) and its
 // action, which marks some read (`{ ids }`, an item opened) or all (`{}`, "Mark all read").
 import { api, unwrap } from "../api";
-import { attempt, readIntent, type ActionResult } from "../data/actions";
+import { type ActionResult, attempt, readIntent } from "../data/actions";
 
 export const NOTIFICATIONS_PATH = "/data/notifications";
 
@@ -15,7 +15,11 @@ export async function notificationsLoader() {
 
 export type NotificationsIntent = { ids?: number[] };
 
-export async function notificationsAction({ request }: { request: Request }): Promise<ActionResult<{ unread: number }>> {
+export async function notificationsAction({
+  request,
+}: {
+  request: Request;
+}): Promise<ActionResult<{ unread: number }>> {
   const { ids } = await readIntent<NotificationsIntent>(request);
   return attempt(() => unwrap(api.notifications.read.$post({ json: ids ? { ids } : {} })));
 }

@@ -2,9 +2,9 @@
 // the route's pending element shows the processing state meanwhile.
 import { Link, useLoaderData } from "react-router";
 import { formatClp } from "../components/format";
+import { Icon } from "../components/Icon";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
-import { Icon } from "../components/Icon";
 import "./pay-return.css";
 
 export default function PayReturnPage() {

@@ -2,7 +2,7 @@
 // the browser here; the loader asks it for the verified result.
 import type { LoaderFunctionArgs } from "react-router";
 import { MEMBERSHIP } from "../../worker/shared/rules";
-import { api, ApiRequestError, unwrap } from "../api";
+import { ApiRequestError, api, unwrap } from "../api";
 import { TEXT } from "../text";
 
 const isTrue = (v: string | null) => v === "true" || v === "1";
@@ -26,6 +26,9 @@ export async function payReturnLoader({ request }: LoaderFunctionArgs) {
     return { ok: true as const, message: TEXT.payment.success, amount };
   } catch (err) {
     // A reply that is not OK: not verified. No reply at all: the network failed.
-    return { ok: false as const, message: err instanceof ApiRequestError ? TEXT.payment.verificationFailed : TEXT.payment.verificationNetwork };
+    return {
+      ok: false as const,
+      message: err instanceof ApiRequestError ? TEXT.payment.verificationFailed : TEXT.payment.verificationNetwork,
+    };
   }
 }

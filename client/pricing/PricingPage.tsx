@@ -1,17 +1,17 @@
 // docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
 import { useCallback, useEffect } from "react";
-import { Link, useLoaderData, useNavigate, useFetcher } from "react-router";
+import { Link, useFetcher, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
-import { TEXT } from "../text";
 import { formatClp, formatDate } from "../components/format";
+import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
-import { useSession } from "../session/session-context";
 import { failureOf, submitJson, useSettled } from "../data/actions";
+import { useSession } from "../session/session-context";
+import { TEXT } from "../text";
 import type { pricingAction } from "./actions";
 import { PRICING_PATH, type pricingLoader } from "./data";
-import { Icon } from "../components/Icon";
 import "./pricing.css";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
@@ -57,12 +57,18 @@ export default function PricingPage() {
   const pay = () => void submitJson(payment, PRICING_PATH, { intent: "pay" });
 
   const showStatus = membership && membership.status !== "none";
-  const benefits = [TEXT.payment.benefitLibrary, TEXT.payment.benefitAi, TEXT.payment.benefitAccess(MEMBERSHIP.periodDays)];
+  const benefits = [
+    TEXT.payment.benefitLibrary,
+    TEXT.payment.benefitAi,
+    TEXT.payment.benefitAccess(MEMBERSHIP.periodDays),
+  ];
 
   return (
     <main className="pricing">
       <header className="pricing-header">
-        <p className="eyebrow"><Icon name="sparkle" size={14} /> {TEXT.payment.pricingEyebrow}</p>
+        <p className="eyebrow">
+          <Icon name="sparkle" size={14} /> {TEXT.payment.pricingEyebrow}
+        </p>
         <h1>{TEXT.payment.pricingTitle}</h1>
         <p className="muted lead">{TEXT.payment.pricingLead}</p>
       </header>
@@ -77,7 +83,9 @@ export default function PricingPage() {
           </div>
           {membership.next_payment_due && (
             <p className="muted pricing-due">
-              {(membership.status === "expired" ? TEXT.payment.expiredOn : TEXT.payment.nextDue)(formatDate(membership.next_payment_due))}
+              {(membership.status === "expired" ? TEXT.payment.expiredOn : TEXT.payment.nextDue)(
+                formatDate(membership.next_payment_due),
+              )}
             </p>
           )}
           {membership.status === "active" && (
@@ -113,7 +121,13 @@ export default function PricingPage() {
         )}
 
         {user ? (
-          <button type="button" className="btn btn-primary btn-block" onClick={pay} disabled={busy || !!notice} aria-busy={busy}>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={pay}
+            disabled={busy || !!notice}
+            aria-busy={busy}
+          >
             {busy ? <Spinner small label={TEXT.payment.starting} /> : null}
             {busy ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(formatClp(MEMBERSHIP.priceClp))}
           </button>

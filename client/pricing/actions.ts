@@ -1,7 +1,7 @@
 // The pricing page's action: starting a payment (docs/client.md#writes). It loads with the pricing
 // screen (the route's lazy action), not with the app's shell.
 import { MEMBERSHIP } from "../../worker/shared/rules";
-import { api, ApiRequestError, errorText, unwrap, type Answer } from "../api";
+import { type Answer, ApiRequestError, api, errorText, unwrap } from "../api";
 import type { ActionResult } from "../data/actions";
 import { TEXT } from "../text";
 
@@ -11,8 +11,17 @@ import { TEXT } from "../text";
  */
 export async function pricingAction(): Promise<ActionResult<Answer<typeof api.payments.initiate.$post>>> {
   try {
-    return { ok: true, value: await unwrap(api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } })) };
+    return {
+      ok: true,
+      value: await unwrap(
+        api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }),
+      ),
+    };
   } catch (err) {
-    return { ok: false, error: err instanceof ApiRequestError ? errorText(err, TEXT.payment.initiateFailed) : TEXT.payment.initiateNetwork };
+    return {
+      ok: false,
+      error:
+        err instanceof ApiRequestError ? errorText(err, TEXT.payment.initiateFailed) : TEXT.payment.initiateNetwork,
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
@@ -67,10 +67,24 @@ function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void
         </div>
         <div className="field">
           <label htmlFor={ids.confirm}>{TEXT.dataRights.confirmLabel(email)}</label>
-          <input id={ids.confirm} className="input" type="email" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id={ids.confirm}
+            className="input"
+            type="email"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
         <FormError error={remove.data?.ok === false ? remove.data.error : null} />
-        <ActionRow onCancel={onClose} danger submitLabel={TEXT.dataRights.confirmButton} pendingLabel={TEXT.dataRights.deleting} pending={busy} disabled={!matches} />
+        <ActionRow
+          onCancel={onClose}
+          danger
+          submitLabel={TEXT.dataRights.confirmButton}
+          pendingLabel={TEXT.dataRights.deleting}
+          pending={busy}
+          disabled={!matches}
+        />
       </form>
     </Modal>
   );

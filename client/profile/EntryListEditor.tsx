@@ -1,10 +1,20 @@
-import { useId, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { LIMITS } from "../../worker/shared/rules";
 import { Icon } from "../components/Icon";
 import { TEXT } from "../text";
 
 /** A list of free-text entries (goals or interests): read-only, or editable with add, edit and remove. */
-export function EntryListEditor({ kind, entries, editing, onChange }: { kind: "goal" | "interest"; entries: string[]; editing: boolean; onChange: (next: string[]) => void }) {
+export function EntryListEditor({
+  kind,
+  entries,
+  editing,
+  onChange,
+}: {
+  kind: "goal" | "interest";
+  entries: string[];
+  editing: boolean;
+  onChange: (next: string[]) => void;
+}) {
   const words = kind === "goal" ? TEXT.profile.goals : TEXT.profile.interests;
   const [fresh, setFresh] = useState("");
   const headingId = useId();
@@ -50,7 +60,12 @@ export function EntryListEditor({ kind, entries, editing, onChange }: { kind: "g
                   onChange={(ev) => onChange(entries.map((x, j) => (j === i ? ev.target.value : x)))}
                   onKeyDown={(ev) => ev.key === "Enter" && ev.preventDefault()}
                 />
-                <button type="button" className="btn btn-ghost btn-icon" aria-label={words.remove(e || String(i + 1))} onClick={() => onChange(entries.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-icon"
+                  aria-label={words.remove(e || String(i + 1))}
+                  onClick={() => onChange(entries.filter((_, j) => j !== i))}
+                >
                   <Icon name="close" weight={2.2} />
                 </button>
               </li>
@@ -60,7 +75,16 @@ export function EntryListEditor({ kind, entries, editing, onChange }: { kind: "g
             <label htmlFor={addId} className="visually-hidden">
               {words.newLabel}
             </label>
-            <input id={addId} className="input" placeholder={words.placeholder} maxLength={LIMITS.profileEntryMax} value={fresh} disabled={full} onChange={(e) => setFresh(e.target.value)} onKeyDown={onAddKey} />
+            <input
+              id={addId}
+              className="input"
+              placeholder={words.placeholder}
+              maxLength={LIMITS.profileEntryMax}
+              value={fresh}
+              disabled={full}
+              onChange={(e) => setFresh(e.target.value)}
+              onKeyDown={onAddKey}
+            />
             <button type="button" className="btn" onClick={add} disabled={!fresh.trim() || full}>
               {words.add}
             </button>

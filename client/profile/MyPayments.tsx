@@ -8,14 +8,23 @@ import type { PaymentsData } from "./data";
 import { downloadReceipt, type MemberPayment } from "./receipt";
 
 const statusText = (status: string) =>
-  ({ completed: TEXT.payments.status_completed, pending: TEXT.payments.status_pending, refunded: TEXT.payments.status_refunded })[status] ??
-  TEXT.payments.status_failed;
+  ({
+    completed: TEXT.payments.status_completed,
+    pending: TEXT.payments.status_pending,
+    refunded: TEXT.payments.status_refunded,
+  })[status] ?? TEXT.payments.status_failed;
 
 /**
  * The signed-in member's own payments, newest first (loaded by the profile route's loader), with a
  * PDF receipt for each completed one. Retry revalidates the route.
  */
-export function MyPayments({ payments, member }: { payments: PaymentsData; member: { name: string | null; email: string } }) {
+export function MyPayments({
+  payments,
+  member,
+}: {
+  payments: PaymentsData;
+  member: { name: string | null; email: string };
+}) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<number | null>(null);
@@ -35,7 +44,11 @@ export function MyPayments({ payments, member }: { payments: PaymentsData; membe
     <section className="card" aria-labelledby="my-payments-title">
       <h2 id="my-payments-title">{TEXT.payments.mineTitle}</h2>
       {!payments.ok ? (
-        <ErrorState text={payments.error} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState
+          text={payments.error}
+          busy={revalidator.state === "loading"}
+          onRetry={() => void revalidator.revalidate()}
+        />
       ) : payments.rows.length === 0 ? (
         <EmptyState title={TEXT.payments.mineEmpty} />
       ) : (

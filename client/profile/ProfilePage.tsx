@@ -1,18 +1,18 @@
-import { useId, useState, type FormEvent } from "react";
-import { useLoaderData, useRevalidator, useFetcher } from "react-router";
+import { type FormEvent, useId, useState } from "react";
+import { useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
-import { TEXT } from "../text";
+import { AdminBadge } from "../components/AdminBadge";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
+import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { TEXT } from "../text";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
 import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
-import { Icon } from "../components/Icon";
-import { AdminBadge } from "../components/AdminBadge";
 import "./profile.css";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
@@ -56,7 +56,13 @@ export default function ProfilePage() {
 
   const startEditing = () => {
     if (!data) return;
-    setDraft({ goals: [...data.goals], interests: [...data.interests], name: data.user.name ?? "", bio: data.user.bio ?? "", timezone: data.user.timezone ?? "" });
+    setDraft({
+      goals: [...data.goals],
+      interests: [...data.interests],
+      name: data.user.name ?? "",
+      bio: data.user.bio ?? "",
+      timezone: data.user.timezone ?? "",
+    });
     setEditing(true);
   };
 
@@ -64,10 +70,15 @@ export default function ProfilePage() {
     e?.preventDefault();
     if (!data || !draft || busy) return;
     // docs/spec.md §3: only goals, interests and socials are sent, JSON-encoded.
-    const profile = { goals: JSON.stringify(cleanEntries(draft.goals)), interests: JSON.stringify(cleanEntries(draft.interests)), socials: JSON.stringify(data.socials) };
+    const profile = {
+      goals: JSON.stringify(cleanEntries(draft.goals)),
+      interests: JSON.stringify(cleanEntries(draft.interests)),
+      socials: JSON.stringify(data.socials),
+    };
     const details = { name: draft.name.trim(), bio: draft.bio.trim(), timezone: draft.timezone.trim() };
     const u = data.user;
-    const changed = details.name !== (u.name ?? "") || details.bio !== (u.bio ?? "") || details.timezone !== (u.timezone ?? "");
+    const changed =
+      details.name !== (u.name ?? "") || details.bio !== (u.bio ?? "") || details.timezone !== (u.timezone ?? "");
     void submitJson(saving, PROFILE_PATH, { intent: "save-profile", profile, details: changed ? details : null });
   };
 
@@ -75,7 +86,11 @@ export default function ProfilePage() {
     return (
       <div className="page">
         <h1>{TEXT.profile.title}</h1>
-        <ErrorState text={TEXT.profile.notFound} busy={revalidator.state === "loading"} onRetry={() => void revalidator.revalidate()} />
+        <ErrorState
+          text={TEXT.profile.notFound}
+          busy={revalidator.state === "loading"}
+          onRetry={() => void revalidator.revalidate()}
+        />
       </div>
     );
   }
@@ -116,15 +131,36 @@ export default function ProfilePage() {
               <>
                 <div className="field">
                   <label htmlFor={ids.name}>{TEXT.profile.nameLabel}</label>
-                  <input id={ids.name} className="input" maxLength={LIMITS.nameMax} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+                  <input
+                    id={ids.name}
+                    className="input"
+                    maxLength={LIMITS.nameMax}
+                    value={draft.name}
+                    onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                  />
                 </div>
                 <div className="field">
                   <label htmlFor={ids.bio}>{TEXT.profile.bioLabel}</label>
-                  <textarea id={ids.bio} className="textarea" rows={3} maxLength={LIMITS.bioMax} value={draft.bio} onChange={(e) => setDraft({ ...draft, bio: e.target.value })} />
+                  <textarea
+                    id={ids.bio}
+                    className="textarea"
+                    rows={3}
+                    maxLength={LIMITS.bioMax}
+                    value={draft.bio}
+                    onChange={(e) => setDraft({ ...draft, bio: e.target.value })}
+                  />
                 </div>
                 <div className="field">
                   <label htmlFor={ids.tz}>{TEXT.profile.timezoneLabel}</label>
-                  <input id={ids.tz} className="input" list={ids.zones} placeholder={TEXT.profile.timezonePlaceholder} maxLength={LIMITS.timezoneMax} value={draft.timezone} onChange={(e) => setDraft({ ...draft, timezone: e.target.value })} />
+                  <input
+                    id={ids.tz}
+                    className="input"
+                    list={ids.zones}
+                    placeholder={TEXT.profile.timezonePlaceholder}
+                    maxLength={LIMITS.timezoneMax}
+                    value={draft.timezone}
+                    onChange={(e) => setDraft({ ...draft, timezone: e.target.value })}
+                  />
                   <datalist id={ids.zones}>
                     {timeZones.map((z) => (
                       <option key={z} value={z} />
@@ -134,9 +170,17 @@ export default function ProfilePage() {
               </>
             ) : (
               <>
-                <h2 className="profile-name" data-testid="profile-name">{user.name || DEFAULT_NAME}</h2>
+                <h2 className="profile-name" data-testid="profile-name">
+                  {user.name || DEFAULT_NAME}
+                </h2>
                 <p className="muted profile-email">{user.email}</p>
-                <p>{user.role === "admin" ? <AdminBadge label={TEXT.nav.admin} /> : <span className="badge badge-tag">{TEXT.nav.member}</span>}</p>
+                <p>
+                  {user.role === "admin" ? (
+                    <AdminBadge label={TEXT.nav.admin} />
+                  ) : (
+                    <span className="badge badge-tag">{TEXT.nav.member}</span>
+                  )}
+                </p>
                 {user.bio && <p className="profile-bio">{user.bio}</p>}
               </>
             )}
@@ -156,7 +200,9 @@ export default function ProfilePage() {
               <ul className="row profile-socials" aria-label={TEXT.profile.socialsLabel}>
                 {socials.map(([key, url]) => (
                   <li key={key}>
-                    <a href={url} target="_blank" rel="noopener noreferrer">{key}</a>
+                    <a href={url} target="_blank" rel="noopener noreferrer">
+                      {key}
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -165,8 +211,18 @@ export default function ProfilePage() {
         </section>
 
         <div className="profile-lists">
-          <EntryListEditor kind="goal" entries={editing && draft ? draft.goals : data.goals} editing={editing} onChange={(goals) => draft && setDraft({ ...draft, goals })} />
-          <EntryListEditor kind="interest" entries={editing && draft ? draft.interests : data.interests} editing={editing} onChange={(interests) => draft && setDraft({ ...draft, interests })} />
+          <EntryListEditor
+            kind="goal"
+            entries={editing && draft ? draft.goals : data.goals}
+            editing={editing}
+            onChange={(goals) => draft && setDraft({ ...draft, goals })}
+          />
+          <EntryListEditor
+            kind="interest"
+            entries={editing && draft ? draft.interests : data.interests}
+            editing={editing}
+            onChange={(interests) => draft && setDraft({ ...draft, interests })}
+          />
         </div>
       </form>
 
@@ -175,7 +231,9 @@ export default function ProfilePage() {
         <ul className="activity-tiles">
           {ACTIVITY.map((a) => (
             <li key={a.name} className="card card-tight">
-              <span className="activity-icon"><Icon name={a.icon} size={24} /></span>
+              <span className="activity-icon">
+                <Icon name={a.icon} size={24} />
+              </span>
               <strong>{TEXT.profile.activity[a.name].title}</strong>
               <span className="faint">{TEXT.profile.activity[a.name].text}</span>
             </li>

@@ -36,6 +36,9 @@ export async function profileAction(session: SessionStore, { request }: { reques
     case "sign-out-others":
       return attempt(() => unwrap(api.sessions.others.$delete()), TEXT.profile.signOutOthersFailed);
     case "delete-account":
-      return attempt(() => unwrap(api.profile.$delete({ json: { confirm: body.confirm } })), TEXT.dataRights.deleteFailed);
+      return attempt(
+        () => unwrap(api.profile.$delete({ json: { confirm: body.confirm } })),
+        TEXT.dataRights.deleteFailed,
+      );
   }
 }

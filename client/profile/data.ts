@@ -21,7 +21,11 @@ function decodeSocials(text: string): Record<string, string> {
   try {
     const value: unknown = JSON.parse(text);
     if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string" && /^https?:\/\//i.test(entry[1])));
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string" && /^https?:\/\//i.test(entry[1]),
+      ),
+    );
   } catch {
     return {};
   }
@@ -29,7 +33,12 @@ function decodeSocials(text: string): Record<string, string> {
 
 const loadProfile = async () => {
   const { user, profile } = await unwrap(api.profile.$get());
-  return { user, goals: decodeList(profile.goals), interests: decodeList(profile.interests), socials: decodeSocials(profile.socials) };
+  return {
+    user,
+    goals: decodeList(profile.goals),
+    interests: decodeList(profile.interests),
+    socials: decodeSocials(profile.socials),
+  };
 };
 
 export async function profileLoader() {
@@ -42,7 +51,7 @@ export async function profileLoader() {
 }
 
 /** A section of the page that fails on its own: its rows, or the error text it shows with a retry. */
-const section = <T,>(rows: Promise<T>, fallback: string) =>
+const section = <T>(rows: Promise<T>, fallback: string) =>
   rows.then(
     (value) => ({ ok: true as const, rows: value }),
     (err: unknown) => ({ ok: false as const, error: errorText(err, fallback) }),

@@ -1,15 +1,18 @@
 // A member's PDF receipt for one completed payment, made in the browser. jspdf loads only when a
 // receipt is asked for (a dynamic import), so it never weighs on the first page load.
 import { COMMERCE_NAME, MEMBERSHIP, PDF_LAYOUT } from "../../worker/shared/rules";
+import type { Answer, api } from "../api";
 import { formatClpChile, formatDate } from "../components/format";
 import { saveBlob } from "../resources/export";
-import type { Answer, api } from "../api";
 import { TEXT } from "../text";
 
 export type MemberPayment = Answer<typeof api.membership.payments.$get>[number];
 
 /** The receipt's rows (label, value), in the order printed. */
-export function receiptRows(payment: MemberPayment, member: { name: string | null; email: string }): [string, string][] {
+export function receiptRows(
+  payment: MemberPayment,
+  member: { name: string | null; email: string },
+): [string, string][] {
   const t = TEXT.payments.receiptLines;
   const rows: [string, string][] = [
     [t.commerce, COMMERCE_NAME],
@@ -25,7 +28,10 @@ export function receiptRows(payment: MemberPayment, member: { name: string | nul
 }
 
 /** The receipt as a PDF Blob, with the layout of the resource exports (docs/spec.md §9 margins and spacing). */
-export async function receiptPdf(payment: MemberPayment, member: { name: string | null; email: string }): Promise<Blob> {
+export async function receiptPdf(
+  payment: MemberPayment,
+  member: { name: string | null; email: string },
+): Promise<Blob> {
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF();
   const { margin, lineSpacing } = PDF_LAYOUT;

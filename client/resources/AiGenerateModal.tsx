@@ -1,11 +1,18 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
+import {
+  IMAGE_MODELS,
+  IMAGE_QUALITIES,
+  IMAGE_SIZES,
+  IMAGE_STYLES,
+  RESOURCE_TEXT_TYPES,
+  TEXT_MODELS,
+} from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
+import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
-import { TabList, tabPanelProps, type TabItem } from "../components/Tabs";
-import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../worker/shared/rules";
+import { type TabItem, TabList, tabPanelProps } from "../components/Tabs";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LIBRARY_PATH } from "./data";
@@ -15,12 +22,32 @@ import type { GenerationResult, ImageGenerationInput, TextGenerationInput } from
 type Tab = "text" | "image";
 const TAB_IDS: readonly Tab[] = ["text", "image"];
 
-function Select<T extends string>({ label, value, options, optionLabels, onChange, disabled }: { label: string; value: NoInfer<T>; options: readonly T[]; optionLabels?: Readonly<Record<T, string>>; onChange(v: NoInfer<T>): void; disabled?: boolean }) {
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  optionLabels,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: NoInfer<T>;
+  options: readonly T[];
+  optionLabels?: Readonly<Record<T, string>>;
+  onChange(v: NoInfer<T>): void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="select input" value={value} onChange={(e) => onChange(e.target.value as T)} disabled={disabled}>
+      <select
+        id={id}
+        className="select input"
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        disabled={disabled}
+      >
         {options.map((o) => (
           <option key={o} value={o}>
             {optionLabels?.[o] ?? o}
@@ -31,22 +58,56 @@ function Select<T extends string>({ label, value, options, optionLabels, onChang
   );
 }
 
-function TextField({ label, value, onChange, placeholder, multiline, disabled }: { label: string; value: string; onChange(v: string): void; placeholder?: string; multiline?: boolean; disabled?: boolean }) {
+function TextField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  multiline,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  placeholder?: string;
+  multiline?: boolean;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {multiline ? (
-        <textarea id={id} className="textarea" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} disabled={disabled} />
+        <textarea
+          id={id}
+          className="textarea"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={placeholder}
+          disabled={disabled}
+        />
       ) : (
-        <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} disabled={disabled} />
+        <input
+          id={id}
+          className="input"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={placeholder}
+          disabled={disabled}
+        />
       )}
     </div>
   );
 }
 
 /** docs/spec.md §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
-export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onGenerated(result: GenerationResult): void }) {
+export function AiGenerateModal({
+  onClose,
+  onGenerated,
+}: {
+  onClose(): void;
+  onGenerated(result: GenerationResult): void;
+}) {
   const [tab, setTab] = useState<Tab>("text");
   const generate = useFetcher<ActionResult<GenerationResult>>();
   const busy = generate.state !== "idle";
@@ -85,20 +146,26 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
     e.preventDefault();
     if (!canGenerate) return;
     setErrorTab(tab);
-    const common = { prompt: prompt.trim(), ...(title.trim() ? { title: title.trim() } : {}), tags: splitTagInput(tags) };
-    if (tab === "text") void submitJson(generate, LIBRARY_PATH, { intent: "generate-text", input: { ...common, type: textType, model: textModel } });
-    else void submitJson(generate, LIBRARY_PATH, { intent: "generate-image", input: { ...common, style, quality, size, model: imageModel } });
+    const common = {
+      prompt: prompt.trim(),
+      ...(title.trim() ? { title: title.trim() } : {}),
+      tags: splitTagInput(tags),
+    };
+    if (tab === "text")
+      void submitJson(generate, LIBRARY_PATH, {
+        intent: "generate-text",
+        input: { ...common, type: textType, model: textModel },
+      });
+    else
+      void submitJson(generate, LIBRARY_PATH, {
+        intent: "generate-image",
+        input: { ...common, style, quality, size, model: imageModel },
+      });
   }
 
   return (
     <Modal title={T.aiGenerate} onClose={onClose} wide>
-      <TabList
-        label={T.aiTabsLabel}
-        tabs={tabs}
-        selected={tab}
-        onSelect={setTab}
-        ids={tabsId}
-      />
+      <TabList label={T.aiTabsLabel} tabs={tabs} selected={tab} onSelect={setTab} ids={tabsId} />
       <form {...tabPanelProps(tabsId, tab)} onSubmit={submit} noValidate>
         <TextField
           label={tab === "text" ? T.aiTextPrompt : T.aiImagePrompt}
@@ -107,18 +174,51 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
           multiline
           disabled={busy}
         />
-        <TextField label={T.titleLabel} value={title} onChange={setTitle} placeholder={TEXT.resources.titlePlaceholder} disabled={busy} />
+        <TextField
+          label={T.titleLabel}
+          value={title}
+          onChange={setTitle}
+          placeholder={TEXT.resources.titlePlaceholder}
+          disabled={busy}
+        />
         {tab === "text" ? (
           <div className="ai-grid">
-            <Select label={T.contentType} value={textType} options={RESOURCE_TEXT_TYPES} optionLabels={T.textTypes} onChange={setTextType} disabled={busy} />
+            <Select
+              label={T.contentType}
+              value={textType}
+              options={RESOURCE_TEXT_TYPES}
+              optionLabels={T.textTypes}
+              onChange={setTextType}
+              disabled={busy}
+            />
             <Select label={T.aiModel} value={textModel} options={TEXT_MODELS} onChange={setTextModel} disabled={busy} />
           </div>
         ) : (
           <div className="ai-grid">
-            <Select label={T.style} value={style} options={IMAGE_STYLES} optionLabels={T.imageStyles} onChange={setStyle} disabled={busy} />
-            <Select label={T.quality} value={quality} options={IMAGE_QUALITIES} optionLabels={T.imageQualities} onChange={setQuality} disabled={busy} />
+            <Select
+              label={T.style}
+              value={style}
+              options={IMAGE_STYLES}
+              optionLabels={T.imageStyles}
+              onChange={setStyle}
+              disabled={busy}
+            />
+            <Select
+              label={T.quality}
+              value={quality}
+              options={IMAGE_QUALITIES}
+              optionLabels={T.imageQualities}
+              onChange={setQuality}
+              disabled={busy}
+            />
             <Select label={T.size} value={size} options={IMAGE_SIZES} onChange={setSize} disabled={busy} />
-            <Select label={T.aiModel} value={imageModel} options={IMAGE_MODELS} onChange={setImageModel} disabled={busy} />
+            <Select
+              label={T.aiModel}
+              value={imageModel}
+              options={IMAGE_MODELS}
+              onChange={setImageModel}
+              disabled={busy}
+            />
           </div>
         )}
         <TextField label={T.tagsInput} value={tags} onChange={setTags} disabled={busy} />
@@ -130,7 +230,9 @@ export function AiGenerateModal({ onClose, onGenerated }: { onClose(): void; onG
         <FormError error={errors} />
         <ActionRow
           onCancel={onClose}
-          submitLabel={imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? T.generateContent : T.generateImage}
+          submitLabel={
+            imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? T.generateContent : T.generateImage
+          }
           pendingLabel={T.generating}
           pending={busy}
           disabled={!canGenerate}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
@@ -6,10 +6,18 @@ import { Modal } from "../components/Modal";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LIBRARY_PATH } from "./data";
-import { parseTags, splitTagInput, type ResourceItem } from "./library";
+import { parseTags, type ResourceItem, splitTagInput } from "./library";
 
 /** docs/spec.md §2 edit modal (admins): title, description, tags; Cancel and Save Changes. */
-export function EditModal({ resource, onClose, onSaved }: { resource: ResourceItem; onClose(): void; onSaved(): void }) {
+export function EditModal({
+  resource,
+  onClose,
+  onSaved,
+}: {
+  resource: ResourceItem;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const ids = { title: useId(), description: useId(), tags: useId() };
   const [title, setTitle] = useState(resource.title);
   const [description, setDescription] = useState(resource.description ?? "");
@@ -34,18 +42,37 @@ export function EditModal({ resource, onClose, onSaved }: { resource: ResourceIt
       <form onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={ids.title}>{T.titleLabel}</label>
-          <input id={ids.title} className="input" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
+          <input
+            id={ids.title}
+            className="input"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            required
+            maxLength={200}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.description}>{T.descriptionLabel}</label>
-          <textarea id={ids.description} className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} />
+          <textarea
+            id={ids.description}
+            className="textarea"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={2000}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.tags}>{T.tagsInput}</label>
           <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
         </div>
         <FormError error={error} />
-        <ActionRow onCancel={onClose} submitLabel={T.saveChanges} pendingLabel={T.saving} pending={busy} disabled={!title.trim()} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={T.saveChanges}
+          pendingLabel={T.saving}
+          pending={busy}
+          disabled={!title.trim()}
+        />
       </form>
     </Modal>
   );

@@ -1,14 +1,26 @@
 import { useEffect, useRef, useState } from "react";
-import { api, ApiRequestError, errorText, requestError } from "../api";
-import { formatDate } from "../components/format";
-import { Spinner } from "../components/Spinner";
-import { useToast } from "../components/Toasts";
 import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { TEXT } from "../text";
+import { ApiRequestError, api, errorText, requestError } from "../api";
+import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import type { IconName } from "../components/icon-shapes";
+import { Spinner } from "../components/Spinner";
+import { useToast } from "../components/Toasts";
+import { TEXT } from "../text";
 import { downloadJpeg, exportPdf } from "./export";
-import { decodeContent, decodeDataUrl, formatBytes, htmlToText, mediaKind, parseTags, textFormat, typeLabel, type Decoded, type ResourceItem, type ResourceType } from "./library";
+import {
+  type Decoded,
+  decodeContent,
+  decodeDataUrl,
+  formatBytes,
+  htmlToText,
+  mediaKind,
+  parseTags,
+  type ResourceItem,
+  type ResourceType,
+  textFormat,
+  typeLabel,
+} from "./library";
 
 /** The card's type icon. */
 const TYPE_ICONS: Record<ResourceType, IconName> = {
@@ -128,9 +140,22 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
       <h3 id={`resource-${r.id}-title`}>{r.title}</h3>
       {r.description && <p className="muted resource-description">{r.description}</p>}
 
-      {media === "image" && <img className="resource-preview" src={r.file_url} alt={r.title} style={previewStyle} loading="lazy" />}
-      {media === "audio" && <audio className="resource-preview" controls preload="metadata" src={r.file_url} aria-label={T.play(r.title)} />}
-      {media === "video" && <video className="resource-preview" controls preload="metadata" src={r.file_url} style={previewStyle} aria-label={T.play(r.title)} />}
+      {media === "image" && (
+        <img className="resource-preview" src={r.file_url} alt={r.title} style={previewStyle} loading="lazy" />
+      )}
+      {media === "audio" && (
+        <audio className="resource-preview" controls preload="metadata" src={r.file_url} aria-label={T.play(r.title)} />
+      )}
+      {media === "video" && (
+        <video
+          className="resource-preview"
+          controls
+          preload="metadata"
+          src={r.file_url}
+          style={previewStyle}
+          aria-label={T.play(r.title)}
+        />
+      )}
 
       {tags.length > 0 && (
         <ul className="resource-tags" aria-label={T.tagsList}>
@@ -145,31 +170,54 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
         {T.byOwner(r.owner_name)} · <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
       </p>
 
-      {expanded && decoded && (
-        decoded.ok ? (
-          <div className="resource-content" data-testid="resource-content" tabIndex={0} aria-label={T.contentOf(r.title)}>
+      {expanded &&
+        decoded &&
+        (decoded.ok ? (
+          <div
+            className="resource-content"
+            data-testid="resource-content"
+            tabIndex={0}
+            aria-label={T.contentOf(r.title)}
+          >
             {decoded.text}
           </div>
         ) : (
           <p className="alert alert-error" role="alert">
             {decoded.error}
           </p>
-        )
-      )}
+        ))}
 
       <div className="row resource-actions">
         {format === "markdown" && (
-          <button type="button" className="btn btn-sm" onClick={downloadPdf} disabled={busy !== null} aria-label={T.downloadPdf(r.title)}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={downloadPdf}
+            disabled={busy !== null}
+            aria-label={T.downloadPdf(r.title)}
+          >
             {busy === "pdf" && <Spinner small label={T.preparingPdf} />} {T.pdf}
           </button>
         )}
         {r.kind === "ai_image" && (
-          <button type="button" className="btn btn-sm" onClick={downloadAsJpeg} disabled={busy !== null} aria-label={T.downloadJpeg(r.title)}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={downloadAsJpeg}
+            disabled={busy !== null}
+            aria-label={T.downloadJpeg(r.title)}
+          >
             {busy === "jpeg" && <Spinner small label={T.preparingJpeg} />} {T.jpeg}
           </button>
         )}
         {format && (
-          <button type="button" className="btn btn-sm" onClick={toggleContent} disabled={busy !== null} aria-expanded={expanded}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={toggleContent}
+            disabled={busy !== null}
+            aria-expanded={expanded}
+          >
             {busy === "content" ? <Spinner small label={T.loadingContent} /> : null}
             {expanded ? T.hideContent : T.showContent}
           </button>
@@ -182,7 +230,12 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
             <button type="button" className="btn btn-sm" onClick={() => onEdit(r)} aria-label={T.editLabel(r.title)}>
               {T.edit}
             </button>
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => onDelete(r)} aria-label={T.deleteLabel(r.title)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-danger"
+              onClick={() => onDelete(r)}
+              aria-label={T.deleteLabel(r.title)}
+            >
               {TEXT.common.delete}
             </button>
           </>

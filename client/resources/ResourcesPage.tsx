@@ -3,21 +3,39 @@
 // the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
 // pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteLoaderData, useSearchParams, useFetcher } from "react-router";
+import {
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
+import { useAiCapabilities } from "../components/ai";
 import { useConfirm } from "../components/ConfirmDialog";
-import { Spinner } from "../components/Spinner";
+import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
+import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
 import { useSession } from "../session/session-context";
-import { useAiCapabilities } from "../components/ai";
 import { TEXT } from "../text";
-import { LIBRARY_PATH, LIBRARY_ROUTE_ID, PAGE, resourcesPageHref, searchParamsOf, type LibrarySearch, type librarySummaryLoader, type resourcesLoader } from "./data";
-import { Icon } from "../components/Icon";
+import {
+  LIBRARY_PATH,
+  LIBRARY_ROUTE_ID,
+  type LibrarySearch,
+  type librarySummaryLoader,
+  PAGE,
+  type resourcesLoader,
+  resourcesPageHref,
+  searchParamsOf,
+} from "./data";
 import type { ResourceItem } from "./library";
 import { ResourceCard } from "./ResourceCard";
 import "./resources.css";
@@ -28,7 +46,6 @@ void import("./actions");
 const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
 const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
 const AiGenerateModal = lazy(() => import("./AiGenerateModal").then((m) => ({ default: m.AiGenerateModal })));
-
 
 const NO_SEARCH: LibrarySearch = { q: "", tag: "" };
 
@@ -114,7 +131,8 @@ export default function ResourcesPage() {
   const removal = useFetcher<ActionResult<unknown>>();
   useSettled(removal, (answer) => !answer.ok && toast.show(answer.error, "error"));
   async function remove(r: ResourceItem) {
-    if (await confirm(TEXT.confirm.deleteResource)) void submitJson(removal, LIBRARY_PATH, { intent: "delete-resource", id: r.id });
+    if (await confirm(TEXT.confirm.deleteResource))
+      void submitJson(removal, LIBRARY_PATH, { intent: "delete-resource", id: r.id });
   }
 
   if (load.state === "locked") return <LockedScreen message={load.message} />;
@@ -145,7 +163,13 @@ export default function ResourcesPage() {
         )}
       </header>
 
-      {load.state === "error" && <ErrorState text={TEXT.resources.loadFailed} busy={revalidator.state === "loading"} onRetry={() => void reload()} />}
+      {load.state === "error" && (
+        <ErrorState
+          text={TEXT.resources.loadFailed}
+          busy={revalidator.state === "loading"}
+          onRetry={() => void reload()}
+        />
+      )}
 
       {load.state === "ready" && (
         <>
@@ -153,13 +177,27 @@ export default function ResourcesPage() {
             <div className="field">
               <label htmlFor={searchId}>{TEXT.library.searchLabel}</label>
               <div className="resources-search">
-                <input id={searchId} className="input" type="search" value={query} maxLength={100} onChange={(e) => typed(e.target.value)} placeholder={TEXT.library.searchPlaceholder} />
+                <input
+                  id={searchId}
+                  className="input"
+                  type="search"
+                  value={query}
+                  maxLength={100}
+                  onChange={(e) => typed(e.target.value)}
+                  placeholder={TEXT.library.searchPlaceholder}
+                />
                 {searching && <Spinner small label={TEXT.library.searching} />}
               </div>
             </div>
             <div className="resource-tag-filter" role="group" aria-label={TEXT.library.tagsLabel}>
               {["", ...tags].map((t) => (
-                <button key={t} type="button" className={search.tag === t ? "btn btn-sm btn-primary" : "btn btn-sm"} aria-pressed={search.tag === t} onClick={() => searchFor({ q: query.trim(), tag: t })}>
+                <button
+                  key={t}
+                  type="button"
+                  className={search.tag === t ? "btn btn-sm btn-primary" : "btn btn-sm"}
+                  aria-pressed={search.tag === t}
+                  onClick={() => searchFor({ q: query.trim(), tag: t })}
+                >
                   {t === "" ? TEXT.library.allTags : `#${t}`}
                 </button>
               ))}
@@ -177,7 +215,15 @@ export default function ResourcesPage() {
           ) : (
             <div className="resource-grid" aria-busy={searching || pages.loading}>
               {pages.items.map((r) => (
-                <ResourceCard key={r.id} resource={r} isAdmin={isAdmin} onEdit={setEditing} onDelete={(x) => void remove(x)} onLocked={setLockedMessage} linked={r.id === linkedId} />
+                <ResourceCard
+                  key={r.id}
+                  resource={r}
+                  isAdmin={isAdmin}
+                  onEdit={setEditing}
+                  onDelete={(x) => void remove(x)}
+                  onLocked={setLockedMessage}
+                  linked={r.id === linkedId}
+                />
               ))}
             </div>
           )}
@@ -221,13 +267,7 @@ export default function ResourcesPage() {
             }}
           />
         )}
-        {editing && (
-          <EditModal
-            resource={editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => setEditing(null)}
-          />
-        )}
+        {editing && <EditModal resource={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
       </Suspense>
     </div>
   );

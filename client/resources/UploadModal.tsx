@@ -1,11 +1,18 @@
-import { useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { errorText } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
+import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
-import { checkUploadFile, effectiveFileType, formatBytes, splitTagInput, titleFromFileName, UPLOAD_ACCEPT } from "./library";
-import { Icon } from "../components/Icon";
+import {
+  checkUploadFile,
+  effectiveFileType,
+  formatBytes,
+  splitTagInput,
+  titleFromFileName,
+  UPLOAD_ACCEPT,
+} from "./library";
 import { uploadResource } from "./upload";
 
 /** docs/spec.md §2/§5 upload: drag and drop or a file chooser, title from the file name, progress, the spec's texts. */
@@ -50,7 +57,13 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
     setProgress(0);
     try {
       await uploadResource(
-        { file, fileType: effectiveFileType(file), title: title.trim(), description: description.trim(), tags: splitTagInput(tags) },
+        {
+          file,
+          fileType: effectiveFileType(file),
+          title: title.trim(),
+          description: description.trim(),
+          tags: splitTagInput(tags),
+        },
         setProgress,
       );
       setFile(null);
@@ -105,15 +118,37 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
 
         <div className="field">
           <label htmlFor={ids.title}>{T.titleLabel}</label>
-          <input id={ids.title} className="input" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} disabled={busy} />
+          <input
+            id={ids.title}
+            className="input"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            required
+            maxLength={200}
+            disabled={busy}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.description}>{T.descriptionOptional}</label>
-          <textarea id={ids.description} className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} disabled={busy} />
+          <textarea
+            id={ids.description}
+            className="textarea"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={2000}
+            disabled={busy}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.tags}>{T.tagsInput}</label>
-          <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} placeholder={T.tagsPlaceholder} disabled={busy} />
+          <input
+            id={ids.tags}
+            className="input"
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            placeholder={T.tagsPlaceholder}
+            disabled={busy}
+          />
         </div>
 
         {progress !== null && (
@@ -123,7 +158,14 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           </div>
         )}
         <FormError error={error} />
-        <ActionRow onCancel={onClose} cancelDisabled={busy} submitLabel={T.upload} pendingLabel={T.uploading} pending={busy} disabled={!file || !title.trim()} />
+        <ActionRow
+          onCancel={onClose}
+          cancelDisabled={busy}
+          submitLabel={T.upload}
+          pendingLabel={T.uploading}
+          pending={busy}
+          disabled={!file || !title.trim()}
+        />
       </form>
     </Modal>
   );

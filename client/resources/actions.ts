@@ -23,9 +23,15 @@ export async function libraryAction({ request }: { request: Request }) {
   const body = await readIntent<LibraryIntent>(request);
   switch (body.intent) {
     case "update-resource":
-      return attempt(() => unwrap(api.resources[":id"].$put({ param: { id: String(body.id) }, json: body.changes })), TEXT.resources.updateFailed);
+      return attempt(
+        () => unwrap(api.resources[":id"].$put({ param: { id: String(body.id) }, json: body.changes })),
+        TEXT.resources.updateFailed,
+      );
     case "delete-resource":
-      return attempt(() => unwrap(api.resources[":id"].$delete({ param: { id: String(body.id) } })), TEXT.resources.deleteFailed);
+      return attempt(
+        () => unwrap(api.resources[":id"].$delete({ param: { id: String(body.id) } })),
+        TEXT.resources.deleteFailed,
+      );
     case "generate-text": {
       const { generateResourceText } = await import("./resource-ai");
       return generateResourceText(body.input);

@@ -4,7 +4,7 @@
 // the server (GET /api/resources: limit, before, q, tag; docs/architecture.md).
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
-import { api, ApiRequestError, errorText, unwrap } from "../api";
+import { ApiRequestError, api, errorText, unwrap } from "../api";
 import { skipAfterFailure } from "../data/actions";
 import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
@@ -28,14 +28,16 @@ export function searchParamsOf(search: LibrarySearch, before?: number) {
   return params;
 }
 
-export const resourcesPageHref = (search: LibrarySearch, before: number) => `${RESOURCES_PAGE_PATH}?${searchParamsOf(search, before)}`;
+export const resourcesPageHref = (search: LibrarySearch, before: number) =>
+  `${RESOURCES_PAGE_PATH}?${searchParamsOf(search, before)}`;
 
 const resourcesPage = (search: LibrarySearch, before?: number) =>
   unwrap(api.resources.$get({ query: { limit: String(PAGE), ...Object.fromEntries(searchParamsOf(search, before)) } }));
 
 /** A library request's failure as the screen shows it: the locked screen's text on 403 (the server decides), or an error with a retry. */
 function libraryFailure(err: unknown) {
-  if (err instanceof ApiRequestError && err.status === 403) return { state: "locked" as const, message: errorText(err, TEXT.resources.accessDenied) };
+  if (err instanceof ApiRequestError && err.status === 403)
+    return { state: "locked" as const, message: errorText(err, TEXT.resources.accessDenied) };
   return { state: "error" as const };
 }
 
@@ -65,7 +67,11 @@ export async function librarySummaryLoader() {
 
 /** A new search (only the URL's query changed, no write) keeps the summary; anything else loads it again (not a failed write). */
 export const keepSummaryOnSearch: ShouldRevalidateFunction = (args) =>
-  !args.formMethod && args.currentUrl.pathname === args.nextUrl.pathname && args.currentUrl.search !== args.nextUrl.search ? false : skipAfterFailure(args);
+  !args.formMethod &&
+  args.currentUrl.pathname === args.nextUrl.pathname &&
+  args.currentUrl.search !== args.nextUrl.search
+    ? false
+    : skipAfterFailure(args);
 
 /** A next page of the search in the request's URL; a failed page is shown beside the list, not thrown. */
 export function resourcesPageLoader({ request }: LoaderFunctionArgs) {

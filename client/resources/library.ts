@@ -1,8 +1,13 @@
 // Pure logic of the resource library (no React, no network): tags, type labels, content
 // decoding and the upload checks of docs/spec.md §5. Unit-tested in test/client/resources.test.tsx.
-import { LIMITS, RESOURCE_ACCEPT_EXTENSIONS, RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../../worker/shared/rules";
-import { TEXT } from "../text";
+import {
+  LIMITS,
+  RESOURCE_ACCEPT_EXTENSIONS,
+  RESOURCE_EXTENSION_TYPES,
+  RESOURCE_TYPE_PREFIXES,
+} from "../../worker/shared/rules";
 import type { Answer, api } from "../api";
+import { TEXT } from "../text";
 
 /** A Resource as GET /api/resources sends it (docs/spec.md §3; tags are a JSON-encoded list). */
 export type ResourceItem = Answer<typeof api.resources.$get>[number];
@@ -12,14 +17,20 @@ export function parseTags(tags: string | null | undefined): string[] {
   if (!tags) return [];
   try {
     const parsed: unknown = JSON.parse(tags);
-    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string" && t.trim() !== "").map((t) => t.trim()) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((t): t is string => typeof t === "string" && t.trim() !== "").map((t) => t.trim())
+      : [];
   } catch {
     return [];
   }
 }
 
 /** Comma-separated input -> trimmed tags, empty entries dropped (docs/spec.md §5). */
-export const splitTagInput = (text: string) => text.split(",").map((t) => t.trim()).filter(Boolean);
+export const splitTagInput = (text: string) =>
+  text
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 export const fileExtension = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? "";
 
@@ -37,7 +48,10 @@ export function mediaKind(r: Pick<ResourceItem, "kind" | "file_type">): MediaKin
 export type ResourceType = keyof typeof TEXT.library.typeLabels;
 
 /** docs/spec.md §2: the card's type (its icon) and label; a plain file shows its extension. */
-export function typeLabel(r: Pick<ResourceItem, "kind" | "file_type" | "file_name">): { type: ResourceType; label: string } {
+export function typeLabel(r: Pick<ResourceItem, "kind" | "file_type" | "file_name">): {
+  type: ResourceType;
+  label: string;
+} {
   const labels = TEXT.library.typeLabels;
   if (r.kind === "ai_text") return { type: "aiText", label: labels.aiText };
   if (r.kind === "ai_image") return { type: "aiImage", label: labels.aiImage };
@@ -49,7 +63,8 @@ export function typeLabel(r: Pick<ResourceItem, "kind" | "file_type" | "file_nam
 
 const isMarkdown = (r: Pick<ResourceItem, "file_type" | "file_name">) =>
   /^text\/(x-)?markdown/.test(r.file_type) || ["md", "markdown"].includes(fileExtension(r.file_name));
-const isHtml = (r: Pick<ResourceItem, "file_type" | "file_name">) => r.file_type.startsWith("text/html") || ["html", "htm"].includes(fileExtension(r.file_name));
+const isHtml = (r: Pick<ResourceItem, "file_type" | "file_name">) =>
+  r.file_type.startsWith("text/html") || ["html", "htm"].includes(fileExtension(r.file_name));
 
 export type TextFormat = "markdown" | "html" | "text";
 
@@ -83,7 +98,8 @@ export function decodeContent(raw: string): Decoded {
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      if (parsed && typeof parsed === "object" && "content" in parsed && typeof parsed.content === "string") return { ok: true, text: parsed.content };
+      if (parsed && typeof parsed === "object" && "content" in parsed && typeof parsed.content === "string")
+        return { ok: true, text: parsed.content };
     } catch {
       /* JSON-looking but not JSON */
     }
@@ -126,7 +142,11 @@ export const UPLOAD_ACCEPT = [
 ].join(",");
 
 /** A file name for downloads derived from a title. */
-export const safeFileBase = (title: string) => title.replace(/[\\/:*?"<>|\x00-\x1f]+/g, " ").trim().slice(0, 100) || "resource";
+export const safeFileBase = (title: string) =>
+  title
+    .replace(/[\\/:*?"<>|\x00-\x1f]+/g, " ")
+    .trim()
+    .slice(0, 100) || "resource";
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

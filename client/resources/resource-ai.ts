@@ -2,8 +2,8 @@
 // and POST /api/ai/generate-image through the typed client, answering an ActionResult (a failure: the
 // server's error with its details and model; an answer without success: AiInvalidResponse's text).
 import type { InferRequestType } from "hono/client";
+import { AiInvalidResponse, aiAttempt, aiCall } from "../ai/requests";
 import { api, unwrap } from "../api";
-import { aiAttempt, aiCall, AiInvalidResponse } from "../ai/requests";
 import { TEXT } from "../text";
 
 export type TextGenerationInput = InferRequestType<(typeof api.ai)["generate-text"]["$post"]>["json"];
@@ -19,7 +19,13 @@ function checked(body: unknown): GenerationResult {
 }
 
 export const generateResourceText = (input: TextGenerationInput) =>
-  aiAttempt(async () => checked(await aiCall(unwrap(api.ai["generate-text"].$post({ json: input })))), TEXT.lounge.aiTextFailed);
+  aiAttempt(
+    async () => checked(await aiCall(unwrap(api.ai["generate-text"].$post({ json: input })))),
+    TEXT.lounge.aiTextFailed,
+  );
 
 export const generateResourceImage = (input: ImageGenerationInput) =>
-  aiAttempt(async () => checked(await aiCall(unwrap(api.ai["generate-image"].$post({ json: input })))), TEXT.lounge.aiImageFailed);
+  aiAttempt(
+    async () => checked(await aiCall(unwrap(api.ai["generate-image"].$post({ json: input })))),
+    TEXT.lounge.aiImageFailed,
+  );

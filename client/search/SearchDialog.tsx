@@ -2,16 +2,16 @@
 // messages and resources, a kind filter, results as a listbox the arrow keys move through, Enter opens
 // the item in context (the result's `url`). Snippets arrive as escaped HTML with <mark> around the hits;
 // they are split into text parts and rendered as React text, never as HTML.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useNavigate, useFetcher } from "react-router";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
-import { SEARCH_KINDS, snippetParts, type SearchKind, type SearchResult } from "../../worker/shared/search";
+import { SEARCH_KINDS, type SearchKind, type SearchResult, snippetParts } from "../../worker/shared/search";
 import { formatDate } from "../components/format";
+import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { TEXT } from "../text";
 import { searchHref, type searchLoader } from "./data";
-import { Icon } from "../components/Icon";
 import { KIND_ICONS } from "./icons";
 import "./search.css";
 
@@ -21,20 +21,43 @@ const FILTERS: readonly KindFilter[] = ["all", ...SEARCH_KINDS];
 function Snippet({ html }: { html: string }) {
   return (
     <>
-      {snippetParts(html).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+      {snippetParts(html).map((part, i) =>
+        part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
     </>
   );
 }
 
-function ResultOption({ result, id, active, onPick, onHover }: { result: SearchResult; id: string; active: boolean; onPick(): void; onHover(): void }) {
+function ResultOption({
+  result,
+  id,
+  active,
+  onPick,
+  onHover,
+}: {
+  result: SearchResult;
+  id: string;
+  active: boolean;
+  onPick(): void;
+  onHover(): void;
+}) {
   return (
-    <li id={id} role="option" aria-selected={active} className={active ? "search-result active" : "search-result"} onClick={onPick} onMouseMove={onHover}>
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      className={active ? "search-result active" : "search-result"}
+      onClick={onPick}
+      onMouseMove={onHover}
+    >
       <span className={`search-kind search-kind-${result.kind}`}>
         <Icon name={KIND_ICONS[result.kind]} />
         <span className="visually-hidden">{TEXT.search.kindOne[result.kind]}: </span>
       </span>
       <span className="search-result-text">
-        <span className="search-result-title">{result.kind === "message" ? TEXT.search.inChannel(result.title) : result.title}</span>
+        <span className="search-result-title">
+          {result.kind === "message" ? TEXT.search.inChannel(result.title) : result.title}
+        </span>
         <span className="search-snippet">
           <Snippet html={result.snippet} />
         </span>
@@ -149,9 +172,22 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
         ) : current && results.length === 0 ? (
           <p className="muted">{TEXT.search.empty(text)}</p>
         ) : null}
-        <ul id={listId} role="listbox" aria-label={TEXT.search.results} className="search-result-list" hidden={results.length === 0}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={TEXT.search.results}
+          className="search-result-list"
+          hidden={results.length === 0}
+        >
           {results.map((result, i) => (
-            <ResultOption key={`${result.kind}-${result.id}`} result={result} id={optionId(i)} active={i === selected} onPick={() => open(result)} onHover={() => setActive(i)} />
+            <ResultOption
+              key={`${result.kind}-${result.id}`}
+              result={result}
+              id={optionId(i)}
+              active={i === selected}
+              onPick={() => open(result)}
+              onHover={() => setActive(i)}
+            />
           ))}
         </ul>
         <p className="visually-hidden" role="status">

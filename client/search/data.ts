@@ -32,4 +32,3 @@ export async function searchLoader({ request }: LoaderFunctionArgs) {
 
 /** A search's results stay as they are after the member's writes (no reload after a like). */
 export const keepSearch = () => false;
-

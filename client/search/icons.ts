@@ -1,9 +1,15 @@
 // Which icon (components/icon-shapes.ts) stands for each kind of search result and of notification.
-import type { IconName } from "../components/icon-shapes";
+
 import type { NotificationKind } from "../../worker/shared/notifications";
 import type { SearchKind } from "../../worker/shared/search";
+import type { IconName } from "../components/icon-shapes";
 
-export const KIND_ICONS: Record<SearchKind, IconName> = { post: "document", comment: "comment", message: "hash", resource: "book" };
+export const KIND_ICONS: Record<SearchKind, IconName> = {
+  post: "document",
+  comment: "comment",
+  message: "hash",
+  resource: "book",
+};
 
 export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   comment: "comment",

@@ -23,7 +23,10 @@ export async function requireAdmin(session: SessionStore) {
 export async function requirePaid(session: SessionStore) {
   const user = await requireUser(session);
   if (user.role === "admin") return user;
-  const paid = await fetchMembershipStatus().then((m) => hasPaidAccess(m.status), () => false);
+  const paid = await fetchMembershipStatus().then(
+    (m) => hasPaidAccess(m.status),
+    () => false,
+  );
   if (!paid) throw redirect("/pricing");
   return user;
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from "react";
 import type { SessionStore } from "./session-store";
 
 const SessionContext = createContext<SessionStore | null>(null);

@@ -1,7 +1,7 @@
 // The session of docs/spec.md §4: pending until the first user fetch settles, a fetching flag, merged
 // concurrent fetches and code exchanges, logout that clears the user before calling the server.
 import { TEXTS } from "../../worker/shared/texts";
-import { api, type Answer } from "../api";
+import { type Answer, api } from "../api";
 
 export type SessionUserView = Answer<typeof api.users.me.$get>;
 export type SessionState = { user: SessionUserView | null; pending: boolean; fetching: boolean };

@@ -16,9 +16,21 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { JS_BUDGETS_KB, budgetOf, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
+import { budgetOf, JS_BUDGETS_KB, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
 import { benchListeners, chatFanOut, serverPid, startServer, stopServer } from "./chat.bench.mjs";
-import { bin, buildForBench, executeSql, fmtMs as ms, groupCpuMs, percentile, root, seedUsersWithSessions, signIn, runBench, workerdBase } from "./lib.mjs";
+import {
+  bin,
+  buildForBench,
+  executeSql,
+  groupCpuMs,
+  fmtMs as ms,
+  percentile,
+  root,
+  runBench,
+  seedUsersWithSessions,
+  signIn,
+  workerdBase,
+} from "./lib.mjs";
 import { SEED_CHANNEL_ID, seedBase, seedPosts } from "./seed-sql.mjs";
 
 const { values: args } = parseArgs({
@@ -84,7 +96,16 @@ async function load(base, pathname, cookie) {
  * the server's CPU time per request (its process group, read from /proc around each route's run).
  */
 async function loadAll(base, routes) {
-  const merged = routes.map(() => ({ latencies: [], failures: 0, bytes: 0, elapsed: 0, cpuWorkerd: 0, cpuAll: 0, cpuBench: 0, requests: 0 }));
+  const merged = routes.map(() => ({
+    latencies: [],
+    failures: 0,
+    bytes: 0,
+    elapsed: 0,
+    cpuWorkerd: 0,
+    cpuAll: 0,
+    cpuBench: 0,
+    requests: 0,
+  }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, [, p, c]] of routes.entries()) {
       const before = groupCpuMs(serverPid());
@@ -131,7 +152,12 @@ const routesOf = (cookie, latest) => [
   // The same trivial route with the member's cookie: the middleware plus the session lookup.
   ["GET /api/health (signed in)", "/api/health", cookie, "health signed in"],
   ["GET /api/posts (20 of 10,000)", "/api/posts?limit=20", cookie, "posts"],
-  ["GET /api/messages?after= (empty poll)", `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${latest}`, cookie, "messages poll"],
+  [
+    "GET /api/messages?after= (empty poll)",
+    `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${latest}`,
+    cookie,
+    "messages poll",
+  ],
   ["GET /api/resources (24 of 10,000)", "/api/resources?limit=24", cookie, "resources"],
   ["GET /api/resources?q= (search)", "/api/resources?limit=24&q=resource%209", cookie, "resources search"],
   ["GET /api/resources/tags", "/api/resources/tags", cookie, "resource tags"],
@@ -156,35 +182,55 @@ async function main() {
   const fanout = [];
   let routes;
   for (const mode of servers) {
-    console.error(`bench: seeding 10,000 posts, 10,000 resources, 100,000 messages and ${Math.max(0, ...fanouts)} listeners' sessions, starting the ${SERVER_LABEL[mode]} server…`);
+    console.error(
+      `bench: seeding 10,000 posts, 10,000 resources, 100,000 messages and ${Math.max(0, ...fanouts)} listeners' sessions, starting the ${SERVER_LABEL[mode]} server…`,
+    );
     // The chat listeners' sessions are seeded (sign-in is rate limited per IP: 500 sign-ins would wait
     // out the limit for minutes); each fan-out run takes the first N of them into a new channel.
     let listenerCookies;
     let base = await startServer(args.port, {
       mode: mode === "dev" ? "dev" : "preview",
       seed: (stateDir) => {
-        executeSql(stateDir, [...seedBase({ resources: 10_000, messages: 100_000 }), ...seedPosts(10_000)].map((s) => `${s};`).join("\n"));
+        executeSql(
+          stateDir,
+          [...seedBase({ resources: 10_000, messages: 100_000 }), ...seedPosts(10_000)].map((s) => `${s};`).join("\n"),
+        );
         listenerCookies = seedUsersWithSessions(stateDir, benchListeners(Math.max(1, ...fanouts)));
       },
     });
     try {
       if (mode === "direct") {
         base = await workerdBase(serverPid());
-        if (!base) throw new Error("could not find the build's workerd socket (Linux `ss` needed for the direct server)");
+        if (!base)
+          throw new Error("could not find the build's workerd socket (Linux `ss` needed for the direct server)");
       }
       // admin@example.com is an admin in the local configuration: it passes the paid-member guard of
       // /api/resources after the same membership read a paying member has.
       const cookie = await signIn(base, "admin@example.com", "Bench Admin");
-      const latest = await (await fetch(`${base}/api/messages?group_id=${SEED_CHANNEL_ID}`, { headers: { cookie } })).json();
+      const latest = await (
+        await fetch(`${base}/api/messages?group_id=${SEED_CHANNEL_ID}`, { headers: { cookie } })
+      ).json();
       routes = routesOf(cookie, latest.at(-1).id);
       // Warm-up (not measured): the first requests start the worker (and, on vite dev, compile it).
-      for (const [, p, c] of routes) for (let i = 0; i < 20; i++) await (await fetch(base + p, { headers: c ? { cookie: c } : {} })).arrayBuffer();
-      console.error(`bench: ${SERVER_LABEL[mode]}: ${CONCURRENCY} connections x ${SECONDS} s per route x ${ROUNDS} rounds…`);
+      for (const [, p, c] of routes)
+        for (let i = 0; i < 20; i++) await (await fetch(base + p, { headers: c ? { cookie: c } : {} })).arrayBuffer();
+      console.error(
+        `bench: ${SERVER_LABEL[mode]}: ${CONCURRENCY} connections x ${SECONDS} s per route x ${ROUNDS} rounds…`,
+      );
       api[mode] = await loadAll(base, routes);
       if (mode !== "dev") {
         for (const n of fanouts) {
           console.error(`bench: chat fan-out to ${n} listeners (${SERVER_LABEL[mode]})…`);
-          fanout.push({ path: SERVER_LABEL[mode], ...(await chatFanOut(base, { clients: n, messages: Number(args.messages), interval: 50, grace: 10_000, cookies: listenerCookies })) });
+          fanout.push({
+            path: SERVER_LABEL[mode],
+            ...(await chatFanOut(base, {
+              clients: n,
+              messages: Number(args.messages),
+              interval: 50,
+              grace: 10_000,
+              cookies: listenerCookies,
+            })),
+          });
         }
       }
     } finally {
@@ -195,43 +241,106 @@ async function main() {
   // ---- the table ----
   const lines = [];
   const row = (...cells) => lines.push(cells.join(" | "));
-  lines.push(`Cosmic Lounge bench · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}) · load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} · node ${process.version} · ${new Date().toISOString()}`);
+  lines.push(
+    `Cosmic Lounge bench · ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}) · load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} · node ${process.version} · ${new Date().toISOString()}`,
+  );
   lines.push("");
-  lines.push(`API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · 10,000 posts, 10,000 resources, 100,000 messages seeded`);
-  lines.push(`ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run; build = vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd on its own socket (no node hop: the path production has), vite dev = the dev server`);
-  const serverCells = (r, health) => [r.rps.toFixed(0).padStart(6), ms(r.p50).padStart(9), ms(r.p99).padStart(9), (r.rps / health.rps).toFixed(2).padStart(5)];
-  lines.push(`CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local D1) / with vite's node proxy in front / this bench's own (the load generator shares the 2 cores); D1 = statements (round trips: a batch is one) from test/worker/query-count.test.ts`);
-  row("route".padEnd(38), ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]), "target", "body".padStart(8), "D1 stmts @10 / @10,000 posts (trips)".padEnd(36), "CPU ms/req".padStart(16), "fail");
+  lines.push(
+    `API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · 10,000 posts, 10,000 resources, 100,000 messages seeded`,
+  );
+  lines.push(
+    `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run; build = vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd on its own socket (no node hop: the path production has), vite dev = the dev server`,
+  );
+  const serverCells = (r, health) => [
+    r.rps.toFixed(0).padStart(6),
+    ms(r.p50).padStart(9),
+    ms(r.p99).padStart(9),
+    (r.rps / health.rps).toFixed(2).padStart(5),
+  ];
+  lines.push(
+    `CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local D1) / with vite's node proxy in front / this bench's own (the load generator shares the 2 cores); D1 = statements (round trips: a batch is one) from test/worker/query-count.test.ts`,
+  );
+  row(
+    "route".padEnd(38),
+    ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]),
+    "target",
+    "body".padStart(8),
+    "D1 stmts @10 / @10,000 posts (trips)".padEnd(36),
+    "CPU ms/req".padStart(16),
+    "fail",
+  );
   for (const [i, [label, , , key]] of routes.entries()) {
     const s = statements[key];
     const target = TARGETS[key];
     const built = api.preview?.[i];
-    const met = built && target ? (built.rps / api.preview[0].rps >= target ? `>= ${target} ok` : `>= ${target} MISSED`) : "";
+    const met =
+      built && target ? (built.rps / api.preview[0].rps >= target ? `>= ${target} ok` : `>= ${target} MISSED`) : "";
     row(
       label.padEnd(38),
       ...servers.flatMap((m) => serverCells(api[m][i], api[m][0])),
       met.padEnd(6),
       `${(built ?? api[servers[0]][i]).bytes} B`.padStart(8),
-      (s ? `${s.at10} / ${s.at10000}${s.at10 === s.at10000 ? " flat" : " GROWS"} (${s.roundTrips ?? "?"})` : "n/a").padEnd(36),
-      (built ? `${built.cpuWorkerd.toFixed(1)} / ${built.cpuAll.toFixed(1)} / ${built.cpuBench.toFixed(1)}` : "n/a").padStart(16),
+      (s
+        ? `${s.at10} / ${s.at10000}${s.at10 === s.at10000 ? " flat" : " GROWS"} (${s.roundTrips ?? "?"})`
+        : "n/a"
+      ).padEnd(36),
+      (built
+        ? `${built.cpuWorkerd.toFixed(1)} / ${built.cpuAll.toFixed(1)} / ${built.cpuBench.toFixed(1)}`
+        : "n/a"
+      ).padStart(16),
       String(servers.reduce((n, m) => n + api[m][i].failures, 0)),
     );
   }
   if (fanout.length) {
     lines.push("");
-    lines.push(`Chat fan-out on the build · ${args.messages} messages every 50 ms, latency from POST start to receipt at every listener`);
-    row("server".padEnd(12), "listeners".padEnd(10), "p50".padStart(9), "p90".padStart(9), "p99".padStart(9), "max".padStart(9), "delivered", "POST p50/p99", "CPU s: workerd / vite proxy / bench");
+    lines.push(
+      `Chat fan-out on the build · ${args.messages} messages every 50 ms, latency from POST start to receipt at every listener`,
+    );
+    row(
+      "server".padEnd(12),
+      "listeners".padEnd(10),
+      "p50".padStart(9),
+      "p90".padStart(9),
+      "p99".padStart(9),
+      "max".padStart(9),
+      "delivered",
+      "POST p50/p99",
+      "CPU s: workerd / vite proxy / bench",
+    );
     for (const f of fanout) {
       const cpu = `${f.cpu.workerd.toFixed(1)} / ${f.cpu.proxy.toFixed(1)} / ${f.cpu.bench.toFixed(1)} of ${f.cpu.seconds.toFixed(1)} s`;
-      row(f.path.padEnd(12), String(f.clients).padEnd(10), ms(f.p50).padStart(9), ms(f.p90).padStart(9), ms(f.p99).padStart(9), ms(f.max).padStart(9), `${f.deliveries}/${f.expected}`, `${ms(f.postP50)} / ${ms(f.postP99)}`, cpu);
+      row(
+        f.path.padEnd(12),
+        String(f.clients).padEnd(10),
+        ms(f.p50).padStart(9),
+        ms(f.p90).padStart(9),
+        ms(f.p99).padStart(9),
+        ms(f.max).padStart(9),
+        `${f.deliveries}/${f.expected}`,
+        `${ms(f.postP50)} / ${ms(f.postP99)}`,
+        cpu,
+      );
     }
   }
   lines.push("");
-  lines.push(`Bundles · production build, gzip -9, first visit (entry + route chunk + their static imports; no dynamic imports)`);
+  lines.push(
+    `Bundles · production build, gzip -9, first visit (entry + route chunk + their static imports; no dynamic imports)`,
+  );
   row("route".padEnd(16), "JS".padStart(9), "CSS".padStart(8), "JS budget");
-  for (const [route, b] of Object.entries(bundles)) row(route.padEnd(16), kb(b.js).padStart(9), kb(b.css).padStart(8), `${budgetOf(route)} KB ${b.js <= budgetOf(route) * 1024 ? "ok" : "OVER"}`);
+  for (const [route, b] of Object.entries(bundles))
+    row(
+      route.padEnd(16),
+      kb(b.js).padStart(9),
+      kb(b.css).padStart(8),
+      `${budgetOf(route)} KB ${b.js <= budgetOf(route) * 1024 ? "ok" : "OVER"}`,
+    );
   row("worker bundle".padEnd(16), kb(worker).padStart(9));
-  lines.push(`static assets: ${assets.assets} files; ${assets.problems.length ? assets.problems.join("; ") : "all hashed, no external URLs, /assets/* immutable, index.html no-cache"}`);
+  lines.push(
+    `static assets: ${assets.assets} files; ${assets.problems.length ? assets.problems.join("; ") : "all hashed, no external URLs, /assets/* immutable, index.html no-cache"}`,
+  );
   lines.push(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   console.log(lines.join("\n"));
   return servers.every((m) => api[m].every((r) => r.failures === 0)) && fanout.every((f) => f.ok);

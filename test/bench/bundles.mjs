@@ -150,16 +150,21 @@ export function workerBundle() {
 export function staticAssetChecks() {
   const problems = [];
   const assets = readdirSync(path.join(dist, "client/assets"));
-  for (const f of assets) if (!/-[\w-]{8}\.(js|css|woff2?|png|svg|jpg|webp)$/.test(f)) problems.push(`not hashed: assets/${f}`);
+  for (const f of assets)
+    if (!/-[\w-]{8}\.(js|css|woff2?|png|svg|jpg|webp)$/.test(f)) problems.push(`not hashed: assets/${f}`);
   const texts = [["index.html", readFileSync(path.join(dist, "client/index.html"), "utf8")]];
-  for (const f of assets.filter((a) => a.endsWith(".css"))) texts.push([`assets/${f}`, readFileSync(path.join(dist, "client/assets", f), "utf8")]);
+  for (const f of assets.filter((a) => a.endsWith(".css")))
+    texts.push([`assets/${f}`, readFileSync(path.join(dist, "client/assets", f), "utf8")]);
   for (const [name, text] of texts) {
-    for (const m of text.matchAll(/(?:url\(\s*["']?|(?:href|src)=["'])(https?:)?\/\/[^"')\s]+/g)) problems.push(`external URL in ${name}: ${m[0]}`);
+    for (const m of text.matchAll(/(?:url\(\s*["']?|(?:href|src)=["'])(https?:)?\/\/[^"')\s]+/g))
+      problems.push(`external URL in ${name}: ${m[0]}`);
     if (/@import\s+(url\()?["']?https?:/.test(text)) problems.push(`external @import in ${name}`);
   }
   const headers = readFileSync(path.join(dist, "client/_headers"), "utf8");
-  if (!/\/assets\/\*\s*\n\s*Cache-Control: public, max-age=31536000, immutable/.test(headers)) problems.push("_headers: /assets/* is not immutable");
-  if (!/\/index\.html\s*\n\s*Cache-Control: no-cache/.test(headers)) problems.push("_headers: /index.html is cacheable");
+  if (!/\/assets\/\*\s*\n\s*Cache-Control: public, max-age=31536000, immutable/.test(headers))
+    problems.push("_headers: /assets/* is not immutable");
+  if (!/\/index\.html\s*\n\s*Cache-Control: no-cache/.test(headers))
+    problems.push("_headers: /index.html is cacheable");
   return { assets: assets.length, problems };
 }
 
@@ -174,19 +179,25 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const budget = budgetOf(route);
     const over = b.js > budget * 1024;
     ok &&= !over;
-    console.log(`${route.padEnd(16)} JS ${kb(b.js).padStart(9)} (budget ${budget} KB: ${over ? "OVER BUDGET" : "ok"})  CSS ${kb(b.css).padStart(8)}  (${b.files.length} files)`);
+    console.log(
+      `${route.padEnd(16)} JS ${kb(b.js).padStart(9)} (budget ${budget} KB: ${over ? "OVER BUDGET" : "ok"})  CSS ${kb(b.css).padStart(8)}  (${b.files.length} files)`,
+    );
   }
   console.log(`worker bundle    ${kb(workerBundle())} gzipped`);
   if (packages) {
     // Each owner's share gzipped alone (so the parts add up to a little more than the files).
     for (const route of ["/", "/app/lounge"]) {
       console.log(`${route}: what its JS is made of (gzipped per package or client folder)`);
-      for (const { owner, gz } of packagesOf(bundles[route].files).filter((p) => p.gz >= 512)) console.log(`  ${kb(gz).padStart(9)}  ${owner}`);
+      for (const { owner, gz } of packagesOf(bundles[route].files).filter((p) => p.gz >= 512))
+        console.log(`  ${kb(gz).padStart(9)}  ${owner}`);
     }
     // The maps were for this analysis only: never deployed.
-    for (const f of readdirSync(path.join(dist, "client/assets"))) if (f.endsWith(".map")) rmSync(path.join(dist, "client/assets", f));
+    for (const f of readdirSync(path.join(dist, "client/assets")))
+      if (f.endsWith(".map")) rmSync(path.join(dist, "client/assets", f));
   }
   const checks = staticAssetChecks();
-  console.log(`static assets: ${checks.assets} files, ${checks.problems.length ? checks.problems.join("; ") : "all hashed, no external URLs, caching headers ok"}`);
+  console.log(
+    `static assets: ${checks.assets} files, ${checks.problems.length ? checks.problems.join("; ") : "all hashed, no external URLs, caching headers ok"}`,
+  );
   process.exit(ok && checks.problems.length === 0 ? 0 : 1);
 }

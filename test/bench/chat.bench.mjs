@@ -18,7 +18,18 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
-import { clock, fmtMs, groupCpuMs, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench, workerdBase } from "./lib.mjs";
+import {
+  clock,
+  fmtMs,
+  groupCpuMs,
+  percentile,
+  runBench,
+  seedUsersWithSessions,
+  signIn,
+  sleep,
+  startDevServer,
+  workerdBase,
+} from "./lib.mjs";
 
 /** Worker threads for the listeners (test/bench/listeners.worker.mjs): receiving frames stays off the sender's event loop. */
 const LISTENER_THREADS = 2;
@@ -61,11 +72,24 @@ export function benchListeners(count, run = Date.now().toString(36)) {
  * Each message is sent by one of its channel's listeners in turn, so the per-user messages limit never
  * caps a run. `log` prints progress (the CLI) or nothing (the combined bench).
  */
-export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 1, messages: MESSAGES, interval: INTERVAL_MS = 50, grace: GRACE_MS = 5000, threads: THREADS = LISTENER_THREADS, log = () => {}, cookies: seeded }) {
+export async function chatFanOut(
+  base,
+  {
+    clients: CLIENTS,
+    channels: CHANNELS = 1,
+    messages: MESSAGES,
+    interval: INTERVAL_MS = 50,
+    grace: GRACE_MS = 5000,
+    threads: THREADS = LISTENER_THREADS,
+    log = () => {},
+    cookies: seeded,
+  },
+) {
   const run = `${Date.now().toString(36)}-${CLIENTS}`;
   let cookies;
   if (seeded) {
-    if (seeded.length < CLIENTS) throw new Error(`chat fan-out to ${CLIENTS} listeners needs ${CLIENTS} sessions, got ${seeded.length}`);
+    if (seeded.length < CLIENTS)
+      throw new Error(`chat fan-out to ${CLIENTS} listeners needs ${CLIENTS} sessions, got ${seeded.length}`);
     cookies = seeded.slice(0, CLIENTS);
   } else {
     cookies = [];
@@ -93,7 +117,11 @@ export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 
   const workers = Array.from({ length: Math.min(THREADS, CLIENTS) }, (_, t) => {
     const mine = Array.from({ length: CLIENTS }, (_, c) => c).filter((c) => threadOf(c) === t);
     const worker = new Worker(new URL("./listeners.worker.mjs", import.meta.url), {
-      workerData: { base, listeners: mine.map((c) => ({ groupId: groupIds[channelOf(c)], cookie: cookies[c] })), expectedPerListener: mine.map((c) => expected[c].length) },
+      workerData: {
+        base,
+        listeners: mine.map((c) => ({ groupId: groupIds[channelOf(c)], cookie: cookies[c] })),
+        expectedPerListener: mine.map((c) => expected[c].length),
+      },
     });
     const said = (type) =>
       new Promise((resolve, reject) => {
@@ -114,11 +142,16 @@ export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 
   const post = (ch, body) =>
     fetch(`${base}/api/messages`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: base, cookie: members[ch][sentBy[ch]++ % members[ch].length] },
+      headers: {
+        "content-type": "application/json",
+        origin: base,
+        cookie: members[ch][sentBy[ch]++ % members[ch].length],
+      },
       body: JSON.stringify({ group_id: groupIds[ch], body }),
     });
   // Warm-up (not measured): the first requests start the worker and each channel's object.
-  for (let ch = 0; ch < CHANNELS; ch++) for (let i = 0; i < 3; i++) await (await post(ch, `warm-up ${i}`)).arrayBuffer();
+  for (let ch = 0; ch < CHANNELS; ch++)
+    for (let i = 0; i < 3; i++) await (await post(ch, `warm-up ${i}`)).arrayBuffer();
   await sleep(500);
 
   /** sentAt[i] = when message i's POST started, on lib's `clock` (the listeners' threads use the same one). */
@@ -145,7 +178,10 @@ export async function chatFanOut(base, { clients: CLIENTS, channels: CHANNELS = 
   const cpu = {
     seconds,
     workerd: serverBefore && serverAfter ? (serverAfter.workerd - serverBefore.workerd) / 1000 : NaN,
-    proxy: serverBefore && serverAfter ? (serverAfter.all - serverAfter.workerd - (serverBefore.all - serverBefore.workerd)) / 1000 : NaN,
+    proxy:
+      serverBefore && serverAfter
+        ? (serverAfter.all - serverAfter.workerd - (serverBefore.all - serverBefore.workerd)) / 1000
+        : NaN,
     bench: (bench.user + bench.system) / 1e6,
   };
   const received = Array.from({ length: CLIENTS }, () => new Map());
@@ -219,7 +255,12 @@ async function main() {
   // Its own server: the listeners' sessions are seeded into its state; another server: they sign in.
   let cookies;
   const mode = args.dev ? "dev" : "preview";
-  const served = args.url ?? (await startServer(args.port, { mode, seed: (stateDir) => (cookies = seedUsersWithSessions(stateDir, benchListeners(most))) }));
+  const served =
+    args.url ??
+    (await startServer(args.port, {
+      mode,
+      seed: (stateDir) => (cookies = seedUsersWithSessions(stateDir, benchListeners(most))),
+    }));
   // "proxy": through the server's port (vite's node process forwards every request and frame to
   // workerd); "direct": workerd's own socket, the built worker without that local hop (production has none).
   const paths = args.url ? [["given", served]] : [];
@@ -228,20 +269,47 @@ async function main() {
     if (!base) throw new Error("could not find workerd's socket for the direct path (Linux `ss` needed)");
     paths.push([path, base]);
   }
-  const where = args.url ? served : mode === "dev" ? "vite dev" : "production build (vite build + vite preview, workerd)";
-  console.log(`chat bench · ${where} · ${messages} messages every ${args.interval} ms per run · listeners over ${args.threads} thread(s)`);
+  const where = args.url
+    ? served
+    : mode === "dev"
+      ? "vite dev"
+      : "production build (vite build + vite preview, workerd)";
+  console.log(
+    `chat bench · ${where} · ${messages} messages every ${args.interval} ms per run · listeners over ${args.threads} thread(s)`,
+  );
   let ok = true;
   for (const [path, base] of paths) {
     for (const run of runs) {
-    console.log(`[${path === "direct" ? `direct to workerd (${base})` : path === "proxy" ? `through the server's port (${base})` : base}]`);
-    const r = await chatFanOut(base, { ...run, messages, interval: Number(args.interval), grace: Number(args.grace), threads: Number(args.threads), log: console.log, cookies });
-    const target = run.clients === FANOUT_TARGET.listeners && run.channels === 1 ? ` (target p50 <= ${FANOUT_TARGET.p50} ms, p99 <= ${FANOUT_TARGET.p99} ms: ${r.p50 <= FANOUT_TARGET.p50 && r.p99 <= FANOUT_TARGET.p99 ? "met" : "NOT met"})` : "";
-    console.log(`${run.clients} listeners in ${run.channels} channel(s): deliveries ${r.deliveries} of ${r.expected} (post failures: ${r.postFailures}, missed ${r.missed}, clients missing any ${r.clientsMissing})`);
-    console.log(`  delivery p50 ${fmtMs(r.p50)}  p90 ${fmtMs(r.p90)}  p99 ${fmtMs(r.p99)}  max ${fmtMs(r.max)}${target}`);
-    console.log(`  sender's POST round trip (store in D1, hand to the object, answer) p50 ${fmtMs(r.postP50)}  p99 ${fmtMs(r.postP99)}`);
-    const share = (s) => `${s.toFixed(1)} s (${((100 * s) / r.cpu.seconds).toFixed(0)}% of a core)`;
-    console.log(`  CPU over the ${r.cpu.seconds.toFixed(1)} s of sending and delivering: workerd ${share(r.cpu.workerd)}, vite's node proxy ${share(r.cpu.proxy)}, this bench ${share(r.cpu.bench)}`);
-    ok &&= r.ok;
+      console.log(
+        `[${path === "direct" ? `direct to workerd (${base})` : path === "proxy" ? `through the server's port (${base})` : base}]`,
+      );
+      const r = await chatFanOut(base, {
+        ...run,
+        messages,
+        interval: Number(args.interval),
+        grace: Number(args.grace),
+        threads: Number(args.threads),
+        log: console.log,
+        cookies,
+      });
+      const target =
+        run.clients === FANOUT_TARGET.listeners && run.channels === 1
+          ? ` (target p50 <= ${FANOUT_TARGET.p50} ms, p99 <= ${FANOUT_TARGET.p99} ms: ${r.p50 <= FANOUT_TARGET.p50 && r.p99 <= FANOUT_TARGET.p99 ? "met" : "NOT met"})`
+          : "";
+      console.log(
+        `${run.clients} listeners in ${run.channels} channel(s): deliveries ${r.deliveries} of ${r.expected} (post failures: ${r.postFailures}, missed ${r.missed}, clients missing any ${r.clientsMissing})`,
+      );
+      console.log(
+        `  delivery p50 ${fmtMs(r.p50)}  p90 ${fmtMs(r.p90)}  p99 ${fmtMs(r.p99)}  max ${fmtMs(r.max)}${target}`,
+      );
+      console.log(
+        `  sender's POST round trip (store in D1, hand to the object, answer) p50 ${fmtMs(r.postP50)}  p99 ${fmtMs(r.postP99)}`,
+      );
+      const share = (s) => `${s.toFixed(1)} s (${((100 * s) / r.cpu.seconds).toFixed(0)}% of a core)`;
+      console.log(
+        `  CPU over the ${r.cpu.seconds.toFixed(1)} s of sending and delivering: workerd ${share(r.cpu.workerd)}, vite's node proxy ${share(r.cpu.proxy)}, this bench ${share(r.cpu.bench)}`,
+      );
+      ok &&= r.ok;
     }
   }
   console.log(ok ? "result: OK" : "result: MESSAGES MISSED");

@@ -1,7 +1,8 @@
 // Shared parts of the benchmarks: a throwaway local server (the production build, or the dev server), sign-in, seeded sessions, WebSocket
 // listeners and percentiles.
-import { createHash, randomBytes } from "node:crypto";
+
 import { execFileSync, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +15,17 @@ export const bin = (name) => path.join(root, "node_modules/.bin", name);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Milliseconds on one clock for every thread (each thread's performance.now() starts at its own origin). */
 export const clock = () => performance.timeOrigin + performance.now();
-export const cookiesOf = (res) => Object.fromEntries(res.headers.getSetCookie().map((line) => line.split(";")[0].split("=").map((s) => s.trim())));
-export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+export const cookiesOf = (res) =>
+  Object.fromEntries(
+    res.headers.getSetCookie().map((line) =>
+      line
+        .split(";")[0]
+        .split("=")
+        .map((s) => s.trim()),
+    ),
+  );
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 export const fmtMs = (n) => `${Number.isFinite(n) ? n.toFixed(1) : "-"} ms`;
 
 /**
@@ -26,7 +36,11 @@ export const fmtMs = (n) => `${Number.isFinite(n) ? n.toFixed(1) : "-"} ms`;
 let built = false;
 export function buildForBench() {
   if (built) return;
-  execFileSync(bin("vite"), ["build"], { cwd: root, stdio: "ignore", env: { ...process.env, CLOUDFLARE_ENV: "local" } });
+  execFileSync(bin("vite"), ["build"], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, CLOUDFLARE_ENV: "local" },
+  });
   built = true;
 }
 
@@ -39,7 +53,11 @@ export function buildForBench() {
 export async function startDevServer(port, { beforeStart, mode = "preview" } = {}) {
   const base = `http://localhost:${port}`;
   const stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-bench-"));
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
+  execFileSync(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir],
+    { cwd: root, stdio: "ignore" },
+  );
   if (beforeStart) await beforeStart(stateDir);
   if (mode === "preview") buildForBench();
   // The build already targets the local environment: preview reads it from dist, no CLOUDFLARE_ENV.
@@ -119,7 +137,11 @@ export async function workerdBase(pgid) {
 export function executeSql(stateDir, sql) {
   const file = path.join(stateDir, `seed-${Date.now()}.sql`);
   writeFileSync(file, sql);
-  execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", stateDir, "--file", file], { cwd: root, stdio: "ignore" });
+  execFileSync(
+    bin("wrangler"),
+    ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", stateDir, "--file", file],
+    { cwd: root, stdio: "ignore" },
+  );
   rmSync(file);
 }
 
@@ -138,7 +160,10 @@ export function seedUsersWithSessions(stateDir, people) {
     cookies.push(`session=${token}`);
     const id = i + 1;
     const hash = createHash("sha256").update(token).digest("hex");
-    return { user: `(${id}, ${sqlText(p.email)}, ${sqlText(p.name)})`, session: `(${sqlText(hash)}, ${id}, ${expires}, 'bench')` };
+    return {
+      user: `(${id}, ${sqlText(p.email)}, ${sqlText(p.name)})`,
+      session: `(${sqlText(hash)}, ${id}, ${expires}, 'bench')`,
+    };
   });
   executeSql(
     stateDir,
@@ -159,7 +184,9 @@ export async function signIn(base, email, name) {
     const oauthState = cookiesOf(redirect).oauth_state;
     const { redirectUrl } = await redirect.json();
     const state = new URL(redirectUrl, base).searchParams.get("state");
-    const authorize = await fetch(`${base}/api/auth/dev/authorize?${new URLSearchParams({ email, name, state })}`, { redirect: "manual" });
+    const authorize = await fetch(`${base}/api/auth/dev/authorize?${new URLSearchParams({ email, name, state })}`, {
+      redirect: "manual",
+    });
     if (authorize.status === 429) {
       await sleep(Number(authorize.headers.get("retry-after") ?? 1) * 1000);
       continue;
@@ -196,7 +223,10 @@ export function apiFetch(base, cookie, method, pathname, body) {
  */
 export function openListener(base, groupId, cookie, onMessage, onClose) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, { headers: { cookie }, perMessageDeflate: false });
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/groups/${groupId}/socket`, {
+      headers: { cookie },
+      perMessageDeflate: false,
+    });
     const timer = setTimeout(() => reject(new Error("socket did not become ready")), 20_000);
     ws.addEventListener("message", (event) => {
       const at = clock();

@@ -21,7 +21,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { bin, root, signIn, sleep, runBench } from "./lib.mjs";
+import { bin, root, runBench, signIn, sleep } from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -64,8 +64,17 @@ function cleanup() {
 async function startPreview() {
   const env = { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir };
   execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: "ignore" });
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
-  preview = spawn(bin("vite"), ["preview", "--port", args["preview-port"], "--strictPort"], { cwd: root, env, stdio: "ignore", detached: true });
+  execFileSync(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir],
+    { cwd: root, stdio: "ignore" },
+  );
+  preview = spawn(bin("vite"), ["preview", "--port", args["preview-port"], "--strictPort"], {
+    cwd: root,
+    env,
+    stdio: "ignore",
+    detached: true,
+  });
   proxy = http.createServer(async (req, res) => {
     try {
       const chunks = [];
@@ -84,29 +93,41 @@ async function startPreview() {
       let body = Buffer.from(await upstream.arrayBuffer());
       const out = {};
       upstream.headers.forEach((value, key) => {
-        if (!["content-encoding", "content-length", "transfer-encoding", "connection", "set-cookie"].includes(key)) out[key] = value;
+        if (!["content-encoding", "content-length", "transfer-encoding", "connection", "set-cookie"].includes(key))
+          out[key] = value;
       });
       if (out.location?.startsWith(previewBase)) out.location = base + out.location.slice(previewBase.length);
       const setCookie = upstream.headers.getSetCookie();
       if (setCookie.length) out["set-cookie"] = setCookie;
       const type = upstream.headers.get("content-type") ?? "";
-      if (/gzip/.test(req.headers["accept-encoding"] ?? "") && /text|javascript|json|css|svg|xml|manifest/.test(type) && body.length > 512) {
+      if (
+        /gzip/.test(req.headers["accept-encoding"] ?? "") &&
+        /text|javascript|json|css|svg|xml|manifest/.test(type) &&
+        body.length > 512
+      ) {
         body = gzipSync(body);
         out["content-encoding"] = "gzip";
       }
       out["content-length"] = String(body.length);
       res.writeHead(upstream.status, out);
       res.end(body);
-      if (upstream.status >= 500 && ready) console.error(`lighthouse: ${req.method} ${req.url} answered ${upstream.status}`);
+      if (upstream.status >= 500 && ready)
+        console.error(`lighthouse: ${req.method} ${req.url} answered ${upstream.status}`);
     } catch (err) {
-      if (ready) console.error(`lighthouse: proxy failed on ${req.method} ${req.url}: ${err instanceof Error ? err.message : err}`);
+      if (ready)
+        console.error(
+          `lighthouse: proxy failed on ${req.method} ${req.url}: ${err instanceof Error ? err.message : err}`,
+        );
       res.writeHead(502).end();
     }
   });
   // WebSocket upgrades (the live socket) go through untouched, as at the edge.
   proxy.on("upgrade", (req, socket, head) => {
     const upstream = net.connect(Number(args["preview-port"]), "localhost", () => {
-      const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${k === "origin" && v === base ? previewBase : k === "host" ? `localhost:${args["preview-port"]}` : v}`);
+      const headers = Object.entries(req.headers).map(
+        ([k, v]) =>
+          `${k}: ${k === "origin" && v === base ? previewBase : k === "host" ? `localhost:${args["preview-port"]}` : v}`,
+      );
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`);
       upstream.write(head);
       socket.pipe(upstream).pipe(socket);
@@ -135,7 +156,10 @@ async function startPreview() {
 }
 
 /** Mobile score targets per page (issue 18). */
-const TARGETS = { "/": { performance: 100, accessibility: 100 }, "/app/lounge": { performance: 98, accessibility: 100 } };
+const TARGETS = {
+  "/": { performance: 100, accessibility: 100 },
+  "/app/lounge": { performance: 98, accessibility: 100 },
+};
 
 /**
  * One Lighthouse run of `url`. Lighthouse first clears the HTTP cache and the origin's caches and
@@ -148,20 +172,35 @@ async function audit(url, { run = 1 } = {}) {
   // Lighthouse sometimes fails to record the trace (NO_NAVSTART, "run Lighthouse again"): such a run has
   // no scores, so it is run again rather than reported as 0.
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
     lhr = result.lhr;
     if (!lhr.runtimeError || attempt === 3) break;
     console.error(`lighthouse: ${url.replace(base, "")}: ${lhr.runtimeError.code}; running it again`);
   }
-  if (lhr.runtimeError) console.log(`note: ${url.replace(base, "")}: Lighthouse failed three times (${lhr.runtimeError.code}); no scores`);
+  if (lhr.runtimeError)
+    console.log(`note: ${url.replace(base, "")}: Lighthouse failed three times (${lhr.runtimeError.code}); no scores`);
   if (args.save) {
     mkdirSync(args.save, { recursive: true });
-    writeFileSync(path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}-${run}.json`), JSON.stringify(lhr));
+    writeFileSync(
+      path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}-${run}.json`),
+      JSON.stringify(lhr),
+    );
   }
   const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
   const metric = (id) => lhr.audits[id]?.displayValue ?? "n/a";
   const failing = Object.values(lhr.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== "informative" &&
+        a.scoreDisplayMode !== "notApplicable",
+    )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   return {
     url: url.replace(base, ""),
@@ -209,32 +248,59 @@ async function main() {
     byPage["/"].push(await audit(`${base}/`, { run }));
     byPage["/app/lounge"].push(lounge);
   }
-  const chromeVersion = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-  const lighthouseVersion = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('lighthouse/package.json').version)"], { cwd: root, encoding: "utf8" }));
-  console.log(`Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} · ${runs} run(s) back to back`);
+  const chromeVersion = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  }).trim();
+  const lighthouseVersion = JSON.parse(
+    execFileSync("node", ["-p", "JSON.stringify(require('lighthouse/package.json').version)"], {
+      cwd: root,
+      encoding: "utf8",
+    }),
+  );
+  console.log(
+    `Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} · ${runs} run(s) back to back`,
+  );
   console.log("page          | run    | performance | accessibility | FCP      | LCP      | TBT     | CLS");
-  const row = (r, label) => console.log(`${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ${r.cls}`);
+  const row = (r, label) =>
+    console.log(
+      `${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ${r.cls}`,
+    );
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const summary = {};
   for (const [page, results] of Object.entries(byPage)) {
     results.forEach((r, i) => row(r, String(i + 1)));
-    summary[page] = { performance: median(results.map((r) => r.performance)), accessibility: median(results.map((r) => r.accessibility)) };
-    if (runs > 1) console.log(`${page.padEnd(13)} | median | ${String(summary[page].performance).padStart(11)} | ${String(summary[page].accessibility).padStart(13)} |`);
+    summary[page] = {
+      performance: median(results.map((r) => r.performance)),
+      accessibility: median(results.map((r) => r.accessibility)),
+    };
+    if (runs > 1)
+      console.log(
+        `${page.padEnd(13)} | median | ${String(summary[page].performance).padStart(11)} | ${String(summary[page].accessibility).padStart(13)} |`,
+      );
   }
   for (const results of Object.values(byPage)) {
     const last = results.at(-1);
     if (last.finalUrl !== last.url) console.log(`note: ${last.url} ended at ${last.finalUrl}`);
     if (last.failing.length) console.log(`${last.url} below 0.9 (last run): ${last.failing.join(", ")}`);
   }
-  const met = (page) => summary[page].performance >= TARGETS[page].performance && summary[page].accessibility >= TARGETS[page].accessibility;
+  const met = (page) =>
+    summary[page].performance >= TARGETS[page].performance &&
+    summary[page].accessibility >= TARGETS[page].accessibility;
   for (const page of Object.keys(byPage)) {
-    console.log(`${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ${TARGETS[page].accessibility} (median of ${runs}): ${met(page) ? "met" : "NOT met"}`);
+    console.log(
+      `${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ${TARGETS[page].accessibility} (median of ${runs}): ${met(page) ? "met" : "NOT met"}`,
+    );
   }
   return Object.keys(byPage).every(met);
 }
 
-runBench(async () => {
-  const ok = await main();
-  console.log(ok ? "result: every target met" : "result: a target is missed");
-  return ok;
-}, cleanup, { alwaysZero: true });
+runBench(
+  async () => {
+    const ok = await main();
+    console.log(ok ? "result: every target met" : "result: a target is missed");
+    return ok;
+  },
+  cleanup,
+  { alwaysZero: true },
+);

@@ -16,7 +16,8 @@ for (const [k, { groupId, cookie }] of listeners.entries()) {
       const index = Number(/^bench #(\d+)$/.exec(message.body)?.[1]);
       if (!Number.isInteger(index) || received[k].has(index)) return;
       received[k].set(index, at);
-      if (received[k].size === expectedPerListener[k] && ++complete === listeners.length) parentPort.postMessage({ type: "complete" });
+      if (received[k].size === expectedPerListener[k] && ++complete === listeners.length)
+        parentPort.postMessage({ type: "complete" });
     }),
   );
 }

@@ -13,7 +13,17 @@
 // between operations, so a realistic mix stays under every per-user limit; any 429 is counted apart.
 import { parseArgs } from "node:util";
 import { RATE_LIMITS } from "../../worker/shared/rules.ts";
-import { apiFetch, fmtMs, openListener, percentile, seedUsersWithSessions, signIn, sleep, startDevServer, runBench } from "./lib.mjs";
+import {
+  apiFetch,
+  fmtMs,
+  openListener,
+  percentile,
+  runBench,
+  seedUsersWithSessions,
+  signIn,
+  sleep,
+  startDevServer,
+} from "./lib.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -69,7 +79,10 @@ async function timed(op, request) {
     res = await request();
     const body = await res.text();
     record(op, performance.now() - started, res.status);
-    return { status: res.status, body: body && res.headers.get("content-type")?.includes("json") ? JSON.parse(body) : null };
+    return {
+      status: res.status,
+      body: body && res.headers.get("content-type")?.includes("json") ? JSON.parse(body) : null,
+    };
   } catch {
     record(op, performance.now() - started, 0);
     return { status: 0, body: null };
@@ -81,18 +94,32 @@ const stopServer = () => server?.stop();
 
 async function main() {
   const run = Date.now().toString(36);
-  const people = Array.from({ length: USERS }, (_, i) => ({ email: `load-${run}-${i}@example.com`, name: `Load ${i}` }));
+  const people = Array.from({ length: USERS }, (_, i) => ({
+    email: `load-${run}-${i}@example.com`,
+    name: `Load ${i}`,
+  }));
   let cookies = [];
-  if (!args.url) server = await startDevServer(args.port, { beforeStart: (stateDir) => (cookies = seedUsersWithSessions(stateDir, people)) });
+  if (!args.url)
+    server = await startDevServer(args.port, {
+      beforeStart: (stateDir) => (cookies = seedUsersWithSessions(stateDir, people)),
+    });
   const base = args.url ?? server.base;
   if (args.url) for (const p of people) cookies.push(await signIn(base, p.email, p.name));
-  console.log(`load run: ${USERS} virtual users, ${DURATION_MS / 1000} s, ${CHANNELS} channels, think time ${THINK_MIN}-${THINK_MAX} ms, server ${base}`);
-  console.log(`per-user limits: posts ${RATE_LIMITS.posts.limit}/min, comments ${RATE_LIMITS.comments.limit}/min, messages ${RATE_LIMITS.messages.limit}/min`);
+  console.log(
+    `load run: ${USERS} virtual users, ${DURATION_MS / 1000} s, ${CHANNELS} channels, think time ${THINK_MIN}-${THINK_MAX} ms, server ${base}`,
+  );
+  console.log(
+    `per-user limits: posts ${RATE_LIMITS.posts.limit}/min, comments ${RATE_LIMITS.comments.limit}/min, messages ${RATE_LIMITS.messages.limit}/min`,
+  );
 
   // Channels (created by the first users) and a few posts to like and comment on.
   const channelIds = [];
   for (let c = 0; c < CHANNELS; c++) {
-    const res = await apiFetch(base, cookies[c], "POST", "/api/groups", { name: `Load ${run} ${c}`, description: null, is_private: false });
+    const res = await apiFetch(base, cookies[c], "POST", "/api/groups", {
+      name: `Load ${run} ${c}`,
+      description: null,
+      is_private: false,
+    });
     if (res.status !== 201) throw new Error(`could not create a channel: ${res.status}`);
     channelIds.push((await res.json()).id);
   }
@@ -113,7 +140,15 @@ async function main() {
   for (let u = 0; u < USERS; u++) (u % 2 === 0 ? listenerUsers : pollerUsers).push(u);
   await Promise.all(
     listenerUsers.map(async (u) => {
-      sockets.push(await openListener(base, channelOf(u), cookies[u], (message) => received[u].add(message.id), () => socketCloses++));
+      sockets.push(
+        await openListener(
+          base,
+          channelOf(u),
+          cookies[u],
+          (message) => received[u].add(message.id),
+          () => socketCloses++,
+        ),
+      );
     }),
   );
   console.log(`${sockets.length} WebSocket listeners ready, ${pollerUsers.length} pollers`);
@@ -125,7 +160,9 @@ async function main() {
   const poll = async (u) => {
     // Reads every page after the cursor (at most chatCatchUpPage per call), as the client's catch-up does.
     for (;;) {
-      const r = await timed("poll", () => apiFetch(base, cookies[u], "GET", `/api/messages?group_id=${channelOf(u)}&after=${cursors.get(u)}`));
+      const r = await timed("poll", () =>
+        apiFetch(base, cookies[u], "GET", `/api/messages?group_id=${channelOf(u)}&after=${cursors.get(u)}`),
+      );
       if (r.status !== 200 || !Array.isArray(r.body) || r.body.length === 0) return;
       for (const m of r.body) received[u].add(m.id);
       cursors.set(u, r.body.at(-1).id);
@@ -154,20 +191,28 @@ async function main() {
       const target = () => postIds[Math.floor(Math.random() * postIds.length)];
       if (op === "feed") {
         const r = await timed("feed read", () => apiFetch(base, cookie, "GET", "/api/posts?limit=20"));
-        if (r.status === 200 && Array.isArray(r.body)) for (const p of r.body.slice(0, 5)) if (!postIds.includes(p.id)) postIds.push(p.id);
+        if (r.status === 200 && Array.isArray(r.body))
+          for (const p of r.body.slice(0, 5)) if (!postIds.includes(p.id)) postIds.push(p.id);
       } else if (op === "post") {
-        const r = await timed("post", () => apiFetch(base, cookie, "POST", "/api/posts", { content: `Load post by ${u} at ${Date.now()}` }));
+        const r = await timed("post", () =>
+          apiFetch(base, cookie, "POST", "/api/posts", { content: `Load post by ${u} at ${Date.now()}` }),
+        );
         if (r.status === 201) postIds.push(r.body.id);
       } else if (op === "like") {
         const id = target();
         if (id) await timed("like", () => apiFetch(base, cookie, "POST", `/api/posts/${id}/like`));
       } else if (op === "comment") {
         const id = target();
-        if (id) await timed("comment", () => apiFetch(base, cookie, "POST", `/api/posts/${id}/comments`, { content: `Comment by ${u}` }));
+        if (id)
+          await timed("comment", () =>
+            apiFetch(base, cookie, "POST", `/api/posts/${id}/comments`, { content: `Comment by ${u}` }),
+          );
       } else {
         const groupId = channelOf(u);
         const body = `load ${run} u${u} #${sendSeq++}`;
-        const r = await timed("chat send", () => apiFetch(base, cookie, "POST", "/api/messages", { group_id: groupId, body }));
+        const r = await timed("chat send", () =>
+          apiFetch(base, cookie, "POST", "/api/messages", { group_id: groupId, body }),
+        );
         if (r.status === 201) sent.get(groupId).set(r.body.id, body);
       }
       await think();
@@ -179,7 +224,8 @@ async function main() {
   // Let the last deliveries land, then the pollers' final read.
   const expected = (u) => sent.get(channelOf(u));
   const graceEnd = performance.now() + GRACE_MS;
-  while (performance.now() < graceEnd && listenerUsers.some((u) => received[u].size < expected(u).size)) await sleep(100);
+  while (performance.now() < graceEnd && listenerUsers.some((u) => received[u].size < expected(u).size))
+    await sleep(100);
   stopPolling = true;
   await Promise.all(pollers);
   await Promise.all(pollerUsers.map((u) => poll(u)));
@@ -232,11 +278,27 @@ async function main() {
       `${op.padEnd(12)} ${String(s.times.length).padStart(7)} ${(s.times.length / elapsed).toFixed(1).padStart(8)} ${fmtMs(percentile(s.times, 50)).padStart(10)} ${fmtMs(percentile(s.times, 99)).padStart(10)} ${String(s.ok).padStart(9)} ${String(s.c4xx).padStart(5)} ${String(s.c429).padStart(5)} ${String(s.c5xx).padStart(5)} ${String(s.errors).padStart(8)}`,
     );
   }
-  console.log(`totals: 4xx ${sum("c4xx")} (429 counted apart: ${sum("c429")}), 5xx ${sum("c5xx")}, failed connections ${sum("errors")}`);
-  console.log(`chat: ${totalSent} messages sent (201), ${stored} stored exactly once, ${lost} lost, ${duplicated} duplicated`);
-  console.log(`chat delivery: ${listenerUsers.length} WebSocket listeners missed ${missedByListeners}, ${pollerUsers.length} pollers missed ${missedByPollers} (followers missing any: ${followersMissing}); sockets closed early: ${closedEarly}`);
-  const ok = sum("c5xx") === 0 && sum("errors") === 0 && lost === 0 && duplicated === 0 && missedByListeners === 0 && missedByPollers === 0;
-  console.log(ok ? "result: OK (no 5xx, no lost or duplicated messages, every listener and poller got every message)" : "result: FAILED");
+  console.log(
+    `totals: 4xx ${sum("c4xx")} (429 counted apart: ${sum("c429")}), 5xx ${sum("c5xx")}, failed connections ${sum("errors")}`,
+  );
+  console.log(
+    `chat: ${totalSent} messages sent (201), ${stored} stored exactly once, ${lost} lost, ${duplicated} duplicated`,
+  );
+  console.log(
+    `chat delivery: ${listenerUsers.length} WebSocket listeners missed ${missedByListeners}, ${pollerUsers.length} pollers missed ${missedByPollers} (followers missing any: ${followersMissing}); sockets closed early: ${closedEarly}`,
+  );
+  const ok =
+    sum("c5xx") === 0 &&
+    sum("errors") === 0 &&
+    lost === 0 &&
+    duplicated === 0 &&
+    missedByListeners === 0 &&
+    missedByPollers === 0;
+  console.log(
+    ok
+      ? "result: OK (no 5xx, no lost or duplicated messages, every listener and poller got every message)"
+      : "result: FAILED",
+  );
   return ok;
 }
 

@@ -18,7 +18,9 @@ const REPORT = {
 
 describe("admin health tab", () => {
   it("runs the deep check only when asked and shows each dependency, up or down, with its latency", async () => {
-    const fetchMock = stubAdminFetch((url) => (url === "/api/admin/health" ? { status: 200, body: REPORT } : { status: 200, body: [] }));
+    const fetchMock = stubAdminFetch((url) =>
+      url === "/api/admin/health" ? { status: 200, body: REPORT } : { status: 200, body: [] },
+    );
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.health.tab }));
     expect(screen.getByText(TEXT.health.intro)).toBeTruthy();
@@ -35,7 +37,11 @@ describe("admin health tab", () => {
   });
 
   it("says so when the check cannot be run", async () => {
-    stubAdminFetch((url) => (url === "/api/admin/health" ? { status: 500, body: { error: "Internal server error" } } : { status: 200, body: [] }));
+    stubAdminFetch((url) =>
+      url === "/api/admin/health"
+        ? { status: 500, body: { error: "Internal server error" } }
+        : { status: 200, body: [] },
+    );
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.health.tab }));
     fireEvent.click(screen.getByRole("button", { name: TEXT.health.run }));

@@ -8,11 +8,28 @@ import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
 
 const member = (patch: Partial<Member> = {}): Member => ({
-  id: 2, name: "Mira", email: "mira@example.com", role: "member", created_at: "2026-02-01T10:00:00.000Z", status: "active", plan: "monthly", muted_until: null, ...patch,
+  id: 2,
+  name: "Mira",
+  email: "mira@example.com",
+  role: "member",
+  created_at: "2026-02-01T10:00:00.000Z",
+  status: "active",
+  plan: "monthly",
+  muted_until: null,
+  ...patch,
 });
 const payment = (patch: Partial<Payment> = {}): Payment => ({
-  id: 1, user_email: "mira@example.com", plan: "monthly", amount_clp: 15000, status: "completed", created_at: "2026-02-02T10:00:00.000Z",
-  failure_reason: null, is_test: false, refund_type: null, refunded_at: null, ...patch,
+  id: 1,
+  user_email: "mira@example.com",
+  plan: "monthly",
+  amount_clp: 15000,
+  status: "completed",
+  created_at: "2026-02-02T10:00:00.000Z",
+  failure_reason: null,
+  is_test: false,
+  refund_type: null,
+  refunded_at: null,
+  ...patch,
 });
 
 const MEMBERS: Member[] = [
@@ -35,13 +52,13 @@ describe("CSV export", () => {
     expect(csvCell('The "Star"')).toBe('"The ""Star"""');
     expect(csvCell("line one\nline two")).toBe('"line one\nline two"');
     expect(csvCell("a\r\nb")).toBe('"a\r\nb"');
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell("=1+1")).toBe("'=1+1");
     expect(csvCell("+1")).toBe("'+1");
     expect(csvCell("-2")).toBe("'-2");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tx")).toBe("'\tx");
-    expect(csvCell("\rx")).toBe("\"'\rx\"");
+    expect(csvCell("\rx")).toBe('"\'\rx"');
     expect(csvCell(15000)).toBe("15000");
     expect(csvCell(null)).toBe("");
     expect(toCsv(["a", "b"], [["1", 2]])).toBe("a,b\r\n1,2\r\n");
@@ -60,7 +77,12 @@ describe("CSV export", () => {
   });
 
   it("builds payments.csv", () => {
-    expect(paymentsCsv([payment({ user_email: "-@example.com" }), payment({ status: "failed", failure_reason: "expired", is_test: true })])).toBe(
+    expect(
+      paymentsCsv([
+        payment({ user_email: "-@example.com" }),
+        payment({ status: "failed", failure_reason: "expired", is_test: true }),
+      ]),
+    ).toBe(
       "User,Plan,Amount (CLP),Status,Date,Reason,Test\r\n" +
         "'-@example.com,monthly,15000,completed,2026-02-02T10:00:00.000Z,,no\r\n" +
         "mira@example.com,monthly,15000,failed,2026-02-02T10:00:00.000Z,expired,yes\r\n",
@@ -70,9 +92,20 @@ describe("CSV export", () => {
 
 describe("stat cards", () => {
   it("shows the server's figures, each with its definition", async () => {
-    stubAdminFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : url === "/api/admin/payments" ? { status: 200, body: PAYMENTS } : undefined), {
-      total_members: 7, active_members: 3, total_revenue_clp: 45000, admins: 2,
-    });
+    stubAdminFetch(
+      (url) =>
+        url === "/api/admin/members"
+          ? { status: 200, body: MEMBERS }
+          : url === "/api/admin/payments"
+            ? { status: 200, body: PAYMENTS }
+            : undefined,
+      {
+        total_members: 7,
+        active_members: 3,
+        total_revenue_clp: 45000,
+        admins: 2,
+      },
+    );
     renderApp("/admin", sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, role: "admin" })) }));
     await waitFor(() => expect(screen.getByTestId("stat-Total Members").textContent).toContain("7"));
     expect(screen.getByTestId("stat-Active Members").textContent).toContain("3");
@@ -81,7 +114,9 @@ describe("stat cards", () => {
     expect(screen.getByTestId("stat-Total Revenue").textContent).toContain(TEXT.stats.totalRevenueDefinition);
     expect(screen.getByTestId("stat-Active Members").textContent).toContain(TEXT.stats.activeMembersDefinition);
     const revenue = screen.getByTestId("stat-Total Revenue");
-    expect(document.getElementById(revenue.getAttribute("aria-describedby")!)?.textContent).toBe(TEXT.stats.totalRevenueDefinition);
+    expect(document.getElementById(revenue.getAttribute("aria-describedby")!)?.textContent).toBe(
+      TEXT.stats.totalRevenueDefinition,
+    );
   });
 });
 
@@ -103,7 +138,9 @@ describe("admin dashboard", () => {
   });
 
   it("lists members with 'None' for no plan, and no delete button on admin rows", async () => {
-    stubAdminFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] }));
+    stubAdminFetch((url) =>
+      url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] },
+    );
     renderApp("/admin", adminSession());
     const rows = await screen.findAllByTestId("member-row");
     expect(within(rows[0]).queryByRole("button", { name: /Delete/ })).toBeNull();
@@ -113,7 +150,9 @@ describe("admin dashboard", () => {
   });
 
   it("exports members.csv from the loaded list", async () => {
-    stubAdminFetch((url) => (url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] }));
+    stubAdminFetch((url) =>
+      url === "/api/admin/members" ? { status: 200, body: MEMBERS } : { status: 200, body: [] },
+    );
     const blobs: Blob[] = [];
     const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
     URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
@@ -186,7 +225,8 @@ describe("admin dashboard", () => {
     let memberLoads = 0;
     const patched: unknown[] = [];
     stubAdminFetch((url, init) => {
-      if (url === "/api/admin/members" && init?.method === "POST") return { status: 409, body: { error: TEXTS.admin.memberExists, code: "member_exists" } };
+      if (url === "/api/admin/members" && init?.method === "POST")
+        return { status: 409, body: { error: TEXTS.admin.memberExists, code: "member_exists" } };
       if (url === "/api/admin/members/2" && init?.method === "PATCH") {
         patched.push(JSON.parse(String(init.body)));
         return { status: 200, body: member({ role: "admin" }) };
@@ -206,7 +246,9 @@ describe("admin dashboard", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     const loadsBefore = memberLoads;
-    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.makeRoleLabel(TEXT.admin.makeRole.admin, "mira@example.com") }));
+    fireEvent.click(
+      screen.getByRole("button", { name: TEXT.admin.makeRoleLabel(TEXT.admin.makeRole.admin, "mira@example.com") }),
+    );
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: TEXT.admin.changeRole }));
     await waitFor(() => expect(memberLoads).toBeGreaterThan(loadsBefore));
     expect(patched).toEqual([{ role: "admin" }]);
@@ -244,17 +286,27 @@ describe("admin dashboard", () => {
   it("tests all keys: per-provider results and the troubleshooting hint when one fails", async () => {
     const results = {
       openai: { available: true, keyFormat: "sk-p…9xQz (51 chars)", error: null },
-      gemini: { available: false, keyFormat: "Not configured", error: "Gemini is not configured: set the GEMINI_API_KEY secret" },
+      gemini: {
+        available: false,
+        keyFormat: "Not configured",
+        error: "Gemini is not configured: set the GEMINI_API_KEY secret",
+      },
       straico: { available: true, keyFormat: "abcd…wxyz (40 chars)", error: null },
     };
-    const fetchMock = stubAdminFetch((url, init) => (url === "/api/ai/validate-keys" && init?.method === "POST" ? { status: 200, body: { results } } : { status: 200, body: [] }));
+    const fetchMock = stubAdminFetch((url, init) =>
+      url === "/api/ai/validate-keys" && init?.method === "POST"
+        ? { status: 200, body: { results } }
+        : { status: 200, body: [] },
+    );
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.keys }));
     fireEvent.click(screen.getByRole("button", { name: TEXT.admin.testKeys }));
     await waitFor(() => expect(screen.getByText(results.gemini.error)).toBeTruthy());
     expect(screen.getByText(`Key: ${results.openai.keyFormat}`)).toBeTruthy();
     expect(screen.getByText(TEXTS.admin.keysHint)).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/ai/validate-keys") && i?.body === "{}")).toBe(true);
+    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/ai/validate-keys") && i?.body === "{}")).toBe(
+      true,
+    );
     // A key test changes nothing on the dashboard: it is not loaded again.
     expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/api/admin/members"))).toHaveLength(1);
   });

@@ -9,18 +9,29 @@ import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
 const NOW = new Date().toISOString();
-const CAPS = { images: { openai: true, gemini: true, straico: true }, text: { openai: true, gemini: true, straico: true } };
+const CAPS = {
+  images: { openai: true, gemini: true, straico: true },
+  text: { openai: true, gemini: true, straico: true },
+};
 type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 /** window.fetch answering the app's calls; `routes` maps "METHOD /path" to an answer (or a function of the body). */
 function stubApi(routes: Record<string, Answer | ((body: any) => Answer)>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url, "http://localhost");
+    const url = new URL(
+      typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url,
+      "http://localhost",
+    );
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
     const route = routes[`${method} ${url.pathname}`];
     if (!route) throw new TypeError("network error");
-    const answer = await (typeof route === "function" ? route(init?.body ? JSON.parse(String(init.body)) : undefined) : route);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+    const answer = await (typeof route === "function"
+      ? route(init?.body ? JSON.parse(String(init.body)) : undefined)
+      : route);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
@@ -47,7 +58,10 @@ describe("notice modal AI tabs", () => {
       "GET /api/posts": { status: 200, body: [] },
       "GET /api/cosmic-notices": { status: 200, body: notices },
       "GET /api/ai/capabilities": { status: 200, body: CAPS },
-      "POST /api/ai/generate-notice-text": { status: 200, body: { title: "Full Moon Gathering", content: "Join us tonight.\nBring a candle.\n\nAll are welcome." } },
+      "POST /api/ai/generate-notice-text": {
+        status: 200,
+        body: { title: "Full Moon Gathering", content: "Join us tonight.\nBring a candle.\n\nAll are welcome." },
+      },
       "POST /api/cosmic-notices": (body) => {
         const notice = { id: 7, ...body, author_name: "Ada", created_at: NOW };
         notices.push(notice);
@@ -61,15 +75,28 @@ describe("notice modal AI tabs", () => {
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
     await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
 
-    await waitFor(() => expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe("true"));
-    expect(bodiesOf(fetchMock, "/api/ai/generate-notice-text")).toEqual([{ prompt: "A full moon gathering", type: "event", model: "gemini" }]);
+    await waitFor(() =>
+      expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe(
+        "true",
+      ),
+    );
+    expect(bodiesOf(fetchMock, "/api/ai/generate-notice-text")).toEqual([
+      { prompt: "A full moon gathering", type: "event", model: "gemini" },
+    ]);
     expect((dialog.getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Full Moon Gathering");
-    expect((dialog.getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe("<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>");
+    expect((dialog.getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe(
+      "<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>",
+    );
 
     await user.click(dialog.getByRole("button", { name: TEXT.lounge.createNotice }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Cosmic Notice" })).toBeNull());
     expect(bodiesOf(fetchMock, "/api/cosmic-notices")).toEqual([
-      { title: "Full Moon Gathering", content: "<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>", image_url: null, is_pinned: false },
+      {
+        title: "Full Moon Gathering",
+        content: "<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>",
+        image_url: null,
+        is_pinned: false,
+      },
     ]);
     expect(await screen.findByRole("article", { name: "Full Moon Gathering" })).toBeTruthy();
   });
@@ -79,19 +106,35 @@ describe("notice modal AI tabs", () => {
       "GET /api/posts": { status: 200, body: [] },
       "GET /api/cosmic-notices": { status: 200, body: [] },
       "GET /api/ai/capabilities": { status: 200, body: CAPS },
-      "POST /api/ai/generate-notice-image": { status: 200, body: { image_url: "http://localhost/api/ai/images/2026-01/AAAAAAAAAAAAAAAAAAAAAAAA" } },
+      "POST /api/ai/generate-notice-image": {
+        status: 200,
+        body: { image_url: "http://localhost/api/ai/images/2026-01/AAAAAAAAAAAAAAAAAAAAAAAA" },
+      },
     });
     const { user, dialog } = await openNoticeModal();
     await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
     await user.type(dialog.getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
     await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateImage }));
-    await waitFor(() => expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe("true"));
-    expect((dialog.getByLabelText("Image URL (optional)") as HTMLInputElement).value).toBe("http://localhost/api/ai/images/2026-01/AAAAAAAAAAAAAAAAAAAAAAAA");
+    await waitFor(() =>
+      expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe(
+        "true",
+      ),
+    );
+    expect((dialog.getByLabelText("Image URL (optional)") as HTMLInputElement).value).toBe(
+      "http://localhost/api/ai/images/2026-01/AAAAAAAAAAAAAAAAAAAAAAAA",
+    );
   });
 
   it("shows the server's error with Details and Model lines, the invalid-response and empty texts, and stays on the tab", async () => {
-    let answer: { status: number; body: unknown } = { status: 502, body: { error: "OpenAI is unavailable right now (HTTP 500). Please try again later.", details: "The server had an error", model: "openai" } };
+    let answer: { status: number; body: unknown } = {
+      status: 502,
+      body: {
+        error: "OpenAI is unavailable right now (HTTP 500). Please try again later.",
+        details: "The server had an error",
+        model: "openai",
+      },
+    };
     stubApi({
       "GET /api/posts": { status: 200, body: [] },
       "GET /api/cosmic-notices": { status: 200, body: [] },
@@ -103,12 +146,18 @@ describe("notice modal AI tabs", () => {
     await user.type(dialog.getByLabelText(TEXT.lounge.aiPrompt), "hello");
     await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
     const alert = await dialog.findByRole("alert");
-    expect(within(alert).getAllByRole("paragraph").map((p) => p.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole("paragraph")
+        .map((p) => p.textContent),
+    ).toEqual([
       "OpenAI is unavailable right now (HTTP 500). Please try again later.",
       "Details: The server had an error",
       "Model: openai",
     ]);
-    expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }).getAttribute("aria-selected")).toBe("true");
+    expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
 
     answer = { status: 200, body: { title: 5, content: "x" } };
     await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
@@ -122,14 +171,20 @@ describe("notice modal AI tabs", () => {
     stubApi({
       "GET /api/posts": { status: 200, body: [] },
       "GET /api/cosmic-notices": { status: 200, body: [] },
-      "GET /api/ai/capabilities": { status: 200, body: { ...CAPS, images: { openai: false, gemini: false, straico: true } } },
+      "GET /api/ai/capabilities": {
+        status: 200,
+        body: { ...CAPS, images: { openai: false, gemini: false, straico: true } },
+      },
     });
     const { user, dialog } = await openNoticeModal();
     await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
     await user.type(dialog.getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
     const soon = await dialog.findByRole("button", { name: "Coming Soon" });
     expect((soon as HTMLButtonElement).disabled).toBe(true);
-    expect(soon.getAttribute("aria-describedby") && document.getElementById(soon.getAttribute("aria-describedby")!)?.textContent).toBe(TEXTS.ai.imagesNotConfiguredShort("OpenAI"));
+    expect(
+      soon.getAttribute("aria-describedby") &&
+        document.getElementById(soon.getAttribute("aria-describedby")!)?.textContent,
+    ).toBe(TEXTS.ai.imagesNotConfiguredShort("OpenAI"));
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
     expect(dialog.getByText(TEXTS.resources.geminiImagesSoonText)).toBeTruthy();
     await user.selectOptions(dialog.getByLabelText("Model"), "straico");
@@ -155,13 +210,24 @@ describe("resource AI generator", () => {
   }
 
   it("shows the server's error with Details and Model lines; an invalid answer shows the spec's text", async () => {
-    let answer: { status: number; body: unknown } = { status: 422, body: { error: "Gemini blocked this prompt (SAFETY). Please try a different prompt.", details: "unsafe", model: "gemini" } };
+    let answer: { status: number; body: unknown } = {
+      status: 422,
+      body: {
+        error: "Gemini blocked this prompt (SAFETY). Please try a different prompt.",
+        details: "unsafe",
+        model: "gemini",
+      },
+    };
     routes({ "POST /api/ai/generate-text": () => answer });
     const { user, dialog } = await openGenerator();
     await user.type(dialog.getByLabelText("What should the content be about?"), "A ritual");
     await user.click(dialog.getByRole("button", { name: "Generate Content" }));
     const alert = await dialog.findByRole("alert");
-    expect(within(alert).getAllByRole("paragraph").map((p) => p.textContent)).toEqual([
+    expect(
+      within(alert)
+        .getAllByRole("paragraph")
+        .map((p) => p.textContent),
+    ).toEqual([
       "Gemini blocked this prompt (SAFETY). Please try a different prompt.",
       "Details: unsafe",
       "Model: gemini",
@@ -200,8 +266,11 @@ describe("resource AI generator", () => {
     expect(busy.getAttribute("aria-disabled")).toBe("true");
     await user.click(busy);
     expect((dialog.getByLabelText("What should the content be about?") as HTMLTextAreaElement).disabled).toBe(true);
-    expect(bodiesOf(fetchMock, "/api/ai/generate-text")).toEqual([{ prompt: "A ritual", tags: ["moon", "ritual"], type: "meditation", model: "straico" }]);
-    const listCalls = () => fetchMock.mock.calls.filter(([u]) => new URL(String(u), "http://localhost").pathname === "/api/resources").length;
+    expect(bodiesOf(fetchMock, "/api/ai/generate-text")).toEqual([
+      { prompt: "A ritual", tags: ["moon", "ritual"], type: "meditation", model: "straico" },
+    ]);
+    const listCalls = () =>
+      fetchMock.mock.calls.filter(([u]) => new URL(String(u), "http://localhost").pathname === "/api/resources").length;
     const before = listCalls();
     release({ status: 201, body: { success: true, storage_method: "r2", resource: {} } });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "AI Generate" })).toBeNull());
@@ -216,7 +285,12 @@ describe("resource AI generator", () => {
   });
 
   it("warns that the link may expire when only a temporary URL was kept", async () => {
-    routes({ "POST /api/ai/generate-image": { status: 201, body: { success: true, storage_method: "temporary_url", resource: {} } } });
+    routes({
+      "POST /api/ai/generate-image": {
+        status: 201,
+        body: { success: true, storage_method: "temporary_url", resource: {} },
+      },
+    });
     const { user, dialog } = await openGenerator();
     await user.click(dialog.getByRole("tab", { name: /AI Images/ }));
     await user.type(dialog.getByLabelText("Describe the image"), "a nebula");
@@ -229,7 +303,10 @@ describe("resource AI generator", () => {
     stubApi({
       "GET /api/resources": { status: 200, body: library },
       "GET /api/resources/tags": { status: 200, body: { tags: [], total: 0 } },
-      "GET /api/ai/capabilities": { status: 200, body: { ...CAPS, images: { openai: true, gemini: false, straico: false } } },
+      "GET /api/ai/capabilities": {
+        status: 200,
+        body: { ...CAPS, images: { openai: true, gemini: false, straico: false } },
+      },
     });
     const { user, dialog } = await openGenerator();
     await user.click(dialog.getByRole("tab", { name: /AI Images/ }));

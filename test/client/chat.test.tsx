@@ -1,13 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED, type ChannelDto, type MessageDto } from "../../worker/shared/chat-wire";
-import { LIMITS } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
-import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
+import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
+import {
+  type ChannelDto,
+  CLOSE_ACCESS_REVOKED,
+  CLOSE_SESSION_ENDED,
+  type MessageDto,
+} from "../../worker/shared/chat-wire";
+import { LIMITS } from "../../worker/shared/rules";
+import { TEXTS } from "../../worker/shared/texts";
 import { FakeSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
 
@@ -15,10 +20,26 @@ import { renderApp, reply, sessionDeps, userFixture } from "./render";
 vi.setConfig({ testTimeout: 20_000 });
 
 const channel = (patch: Partial<ChannelDto> = {}): ChannelDto => ({
-  id: 1, name: "General", description: null, is_private: false, created_by: 1, created_at: "2026-01-01T00:00:00.000Z", can_manage: true, ...patch,
+  id: 1,
+  name: "General",
+  description: null,
+  is_private: false,
+  created_by: 1,
+  created_at: "2026-01-01T00:00:00.000Z",
+  can_manage: true,
+  ...patch,
 });
 const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
-  id: 10, group_id: 1, sender_id: 2, sender_name: "Sol", body: "hello", created_at: new Date().toISOString(), image_url: null, hidden: false, hidden_reason: null, ...patch,
+  id: 10,
+  group_id: 1,
+  sender_id: 2,
+  sender_name: "Sol",
+  body: "hello",
+  created_at: new Date().toISOString(),
+  image_url: null,
+  hidden: false,
+  hidden_reason: null,
+  ...patch,
 });
 
 type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
@@ -32,7 +53,10 @@ function stubApi(handler: Handler) {
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     const answer = await handler(method, url.pathname + url.search, init);
     if (!answer) throw new TypeError("network error");
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
@@ -45,7 +69,8 @@ const deferred = <T,>() => {
 };
 
 const me = sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1 })) });
-const posts = (fetchMock: ReturnType<typeof stubApi>, path: string) => fetchMock.mock.calls.filter(([u, init]) => String(u).startsWith(path) && init?.method === "POST");
+const posts = (fetchMock: ReturnType<typeof stubApi>, path: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => String(u).startsWith(path) && init?.method === "POST");
 
 beforeEach(() => {
   FakeSocket.all = [];
@@ -61,7 +86,11 @@ async function openChat(handler: Handler, deps = me) {
     return undefined;
   });
   const view = renderApp("/app/chat", deps);
-  const input = (await screen.findByLabelText(TEXT.chat.messageLabel("General"), {}, { timeout: 10_000 })) as HTMLTextAreaElement;
+  const input = (await screen.findByLabelText(
+    TEXT.chat.messageLabel("General"),
+    {},
+    { timeout: 10_000 },
+  )) as HTMLTextAreaElement;
   // The channel's socket is opened by an effect after the pane renders; wait for it.
   await waitFor(() => expect(FakeSocket.all.at(-1)?.url).toMatch(/\/api\/groups\/1\/socket$/));
   return { fetchMock, input, view };
@@ -77,7 +106,9 @@ describe("chat composer", () => {
 
   it("sends with Enter, adds a newline with Shift+Enter, and never sends twice while a send is in flight", async () => {
     const pending = deferred<{ status: number; body: unknown }>();
-    const { fetchMock, input } = await openChat((method, path) => (method === "POST" && path === "/api/messages" ? pending.promise : undefined));
+    const { fetchMock, input } = await openChat((method, path) =>
+      method === "POST" && path === "/api/messages" ? pending.promise : undefined,
+    );
     const user = userEvent.setup();
     await user.type(input, "  first line{Shift>}{Enter}{/Shift}second line");
     expect(input.value).toBe("  first line\nsecond line");
@@ -88,9 +119,15 @@ describe("chat composer", () => {
     // A second attempt while the first is in flight does nothing.
     await user.type(input, "again{Enter}");
     expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
-    expect(JSON.parse(posts(fetchMock, "/api/messages")[0][1]!.body as string)).toEqual({ group_id: 1, body: "first line\nsecond line" });
+    expect(JSON.parse(posts(fetchMock, "/api/messages")[0][1]!.body as string)).toEqual({
+      group_id: 1,
+      body: "first line\nsecond line",
+    });
 
-    pending.resolve({ status: 201, body: message({ id: 11, sender_id: 1, sender_name: "Luna", body: "first line\nsecond line" }) });
+    pending.resolve({
+      status: 201,
+      body: message({ id: 11, sender_id: 1, sender_name: "Luna", body: "first line\nsecond line" }),
+    });
     await waitFor(() => expect(screen.getByText(/first line/)).toBeTruthy());
     // Whitespace alone is not sent.
     await user.clear(input);
@@ -99,7 +136,11 @@ describe("chat composer", () => {
   });
 
   it("restores the text and shows the server's error when sending fails", async () => {
-    await openChat((method, path) => (method === "POST" && path === "/api/messages" ? { status: 400, body: { error: "Message cannot be empty" } } : undefined));
+    await openChat((method, path) =>
+      method === "POST" && path === "/api/messages"
+        ? { status: 400, body: { error: "Message cannot be empty" } }
+        : undefined,
+    );
     const input = screen.getByLabelText("Message #General") as HTMLTextAreaElement;
     const user = userEvent.setup();
     await user.type(input, "keep me{Enter}");
@@ -134,26 +175,42 @@ describe("chat composer", () => {
 describe("chat feed", () => {
   it("shows a message once whether it arrives by reply, socket or poll, and announces others' messages", async () => {
     const { input } = await openChat((method, path) => {
-      if (method === "POST" && path === "/api/messages") return { status: 201, body: message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }) };
-      if (path === "/api/messages?group_id=1&after=0") return { status: 200, body: [message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }), message({ id: 21, body: "theirs" })] };
+      if (method === "POST" && path === "/api/messages")
+        return { status: 201, body: message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }) };
+      if (path === "/api/messages?group_id=1&after=0")
+        return {
+          status: 200,
+          body: [
+            message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }),
+            message({ id: 21, body: "theirs" }),
+          ],
+        };
       return undefined;
     });
     const socket = FakeSocket.all.at(-1)!;
     const user = userEvent.setup();
     await user.type(input, "mine{Enter}");
     await screen.findByText("mine");
-    act(() => socket.receive({ type: "message", message: message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }) }));
+    act(() =>
+      socket.receive({
+        type: "message",
+        message: message({ id: 20, sender_id: 1, sender_name: "Luna", body: "mine" }),
+      }),
+    );
     // Opening the socket catches up by cursor: 20 again (dropped) and 21.
     act(() => socket.open());
     await screen.findByText("theirs");
     act(() => socket.receive({ type: "message", message: message({ id: 21, body: "theirs" }) }));
     expect(screen.getAllByText("mine")).toHaveLength(1);
     expect(screen.getAllByText("theirs")).toHaveLength(1);
-    await waitFor(() => expect(screen.getByTestId("chat-announcer").textContent).toBe(TEXTS.chat.newMessage("Sol", "theirs")));
+    await waitFor(() =>
+      expect(screen.getByTestId("chat-announcer").textContent).toBe(TEXTS.chat.newMessage("Sol", "theirs")),
+    );
   });
 
   it("previews only the first three links, then counts the rest", async () => {
-    const body = "see https://a.example/1 https://b.example/2 https://c.example/3 https://d.example/4 https://e.example/5";
+    const body =
+      "see https://a.example/1 https://b.example/2 https://c.example/3 https://d.example/4 https://e.example/5";
     await openChat((method, path) => {
       if (path === "/api/messages?group_id=1") return { status: 200, body: [message({ body })] };
       if (method === "POST" && path === "/api/link-preview") return { status: 400, body: { error: "refused" } };
@@ -188,7 +245,9 @@ describe("chat feed", () => {
   });
 
   it("after deleting a channel selects the first remaining one", async () => {
-    await openChat((method, path) => (method === "DELETE" && path === "/api/groups/1" ? { status: 200, body: { success: true } } : undefined));
+    await openChat((method, path) =>
+      method === "DELETE" && path === "/api/groups/1" ? { status: 200, body: { success: true } } : undefined,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Manage channel General" }));
     // The dialog's code loads when it opens.
@@ -202,8 +261,10 @@ describe("chat feed", () => {
   it("lists a private channel's members and invitations alike by email, invites and revokes", async () => {
     let invited = [{ id: 7, email: "nova@example.com", invited_at: "2026-01-02T00:00:00.000Z" }];
     const { fetchMock } = await openChat((method, path, init) => {
-      if (path === "/api/groups") return { status: 200, body: [channel({ is_private: true }), channel({ id: 2, name: "Stars" })] };
-      if (method === "GET" && path === "/api/groups/1/members") return { status: 200, body: { members: [{ id: 3, name: "Sol", email: "sol@example.com" }], invited } };
+      if (path === "/api/groups")
+        return { status: 200, body: [channel({ is_private: true }), channel({ id: 2, name: "Stars" })] };
+      if (method === "GET" && path === "/api/groups/1/members")
+        return { status: 200, body: { members: [{ id: 3, name: "Sol", email: "sol@example.com" }], invited } };
       if (method === "POST" && path === "/api/groups/1/members") {
         const { email } = JSON.parse(String(init?.body)) as { email: string };
         invited = [...invited, { id: 8, email, invited_at: "2026-01-03T00:00:00.000Z" }];
@@ -230,11 +291,19 @@ describe("chat feed", () => {
 
     await user.click(screen.getByRole("button", { name: T.revokeLabel("nova@example.com") }));
     await waitFor(() => expect(screen.queryByRole("button", { name: T.revokeLabel("nova@example.com") })).toBeNull());
-    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/groups/1/invitations/7") && i?.method === "DELETE")).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([u, i]) => String(u).endsWith("/api/groups/1/invitations/7") && i?.method === "DELETE",
+      ),
+    ).toBe(true);
   });
 
   it("shows the server's error in a red box when creating a channel fails", async () => {
-    await openChat((method, path) => (method === "POST" && path === "/api/groups" ? { status: 400, body: { error: "name: Channel name is required" } } : undefined));
+    await openChat((method, path) =>
+      method === "POST" && path === "/api/groups"
+        ? { status: 400, body: { error: "name: Channel name is required" } }
+        : undefined,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "+ New" }));
     // Found by role: the dialog is in the accessibility tree once its effect has opened it (showModal).
@@ -242,14 +311,19 @@ describe("chat feed", () => {
     const dialog = await screen.findByRole("dialog", { name: "Create channel" });
     await user.type(within(dialog).getByLabelText("Channel name"), "x");
     await user.click(within(dialog).getByRole("button", { name: "Create channel" }));
-    await waitFor(() => expect(screen.getByRole("dialog", { name: "Create channel" }).querySelector(".alert-error[role=alert]")?.textContent).toBe("name: Channel name is required"));
+    await waitFor(() =>
+      expect(
+        screen.getByRole("dialog", { name: "Create channel" }).querySelector(".alert-error[role=alert]")?.textContent,
+      ).toBe("name: Channel name is required"),
+    );
   });
 });
 
 describe("chat moderation", () => {
   it("reports another member's message (never one's own) through POST /api/reports", async () => {
     const { fetchMock } = await openChat((method, path) => {
-      if (path.startsWith("/api/messages?group_id=")) return { status: 200, body: [message(), message({ id: 11, sender_id: 1, sender_name: "Luna", body: "mine" })] };
+      if (path.startsWith("/api/messages?group_id="))
+        return { status: 200, body: [message(), message({ id: 11, sender_id: 1, sender_name: "Luna", body: "mine" })] };
       if (method === "POST" && path === "/api/reports") return { status: 201, body: { success: true } };
       return undefined;
     });
@@ -261,7 +335,9 @@ describe("chat moderation", () => {
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
     await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
     expect(await screen.findByText(TEXT.moderation.reportSent)).toBeTruthy();
-    expect(posts(fetchMock, "/api/reports").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ kind: "message", id: 10, reason: "harassment", details: null }]);
+    expect(posts(fetchMock, "/api/reports").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
+      { kind: "message", id: 10, reason: "harassment", details: null },
+    ]);
   });
 });
 
@@ -269,11 +345,26 @@ describe("chat moderation, live", () => {
   it("replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on load", async () => {
     await openChat((_method, path) =>
       path.startsWith("/api/messages?group_id=")
-        ? { status: 200, body: [message({ body: "buy my stars" }), message({ id: 11, sender_id: 1, sender_name: "Luna", body: TEXT.moderation.removed, hidden: true, hidden_reason: "spam" })] }
+        ? {
+            status: 200,
+            body: [
+              message({ body: "buy my stars" }),
+              message({
+                id: 11,
+                sender_id: 1,
+                sender_name: "Luna",
+                body: TEXT.moderation.removed,
+                hidden: true,
+                hidden_reason: "spam",
+              }),
+            ],
+          }
         : undefined,
     );
     await screen.findByText("buy my stars");
-    expect(screen.getByTestId("removed-content").textContent).toBe(TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam));
+    expect(screen.getByTestId("removed-content").textContent).toBe(
+      TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam),
+    );
     const socket = FakeSocket.all.at(-1)!;
     act(() => socket.open());
     // A frame for another channel changes nothing here.
@@ -281,7 +372,10 @@ describe("chat moderation, live", () => {
     expect(screen.getByText("buy my stars")).toBeTruthy();
     act(() => socket.receive({ type: "message_hidden", group_id: 1, message_id: 10 }));
     await waitFor(() => expect(screen.queryByText("buy my stars")).toBeNull());
-    expect(screen.getAllByTestId("removed-content").map((p) => p.textContent)).toEqual([TEXT.moderation.removed, TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam)]);
+    expect(screen.getAllByTestId("removed-content").map((p) => p.textContent)).toEqual([
+      TEXT.moderation.removed,
+      TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam),
+    ]);
     expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Sol") })).toBeNull();
   });
 });
@@ -290,11 +384,16 @@ describe("chat while muted", () => {
   it("learns of a mute set while the chat was open at the refused send, then disables the composer with until when", async () => {
     const until = new Date(Date.now() + 3 * 3600_000).toISOString();
     let muted = false;
-    const deps = sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, muted_until: muted ? until : null })) });
+    const deps = sessionDeps({
+      getMe: async () => reply(200, userFixture({ id: 1, muted_until: muted ? until : null })),
+    });
     const { input } = await openChat((method, path) => {
       if (method !== "POST" || path !== "/api/messages") return undefined;
       muted = true;
-      return { status: 403, body: { error: "You are muted until later.", code: "account_muted", details: { muted_until: until } } };
+      return {
+        status: 403,
+        body: { error: "You are muted until later.", code: "account_muted", details: { muted_until: until } },
+      };
     }, deps);
     expect(input.disabled).toBe(false);
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { extractLinks, LinkifiedText } from "../../client/components/LinkifiedText";
 import { formatClp, relativeTime } from "../../client/components/format";
+import { extractLinks, LinkifiedText } from "../../client/components/LinkifiedText";
 
 describe("relative time", () => {
   const now = Date.parse("2026-11-22T12:00:00Z");
@@ -24,7 +24,7 @@ describe("links in text", () => {
     ]);
   });
   it("renders links that open safely in a new tab and keeps markup as text", () => {
-    const { container } = render(<LinkifiedText text={'<b>hi</b> https://a.example javascript:alert(1)'} />);
+    const { container } = render(<LinkifiedText text={"<b>hi</b> https://a.example javascript:alert(1)"} />);
     const links = container.querySelectorAll("a");
     expect(links).toHaveLength(1);
     expect(links[0].getAttribute("href")).toBe("https://a.example");

@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, errorText } from "../../client/api";
 import { formatClp, formatDate, relativeTime } from "../../client/components/format";
 import { es } from "../../client/i18n/es";
-import { followSavedLanguage, getLanguage, initialLanguage, setLanguage, subscribeLanguage } from "../../client/i18n/language";
+import {
+  followSavedLanguage,
+  getLanguage,
+  initialLanguage,
+  setLanguage,
+  subscribeLanguage,
+} from "../../client/i18n/language";
 import { pickLanguage } from "../../client/i18n/pick-language";
 import { createSessionStore } from "../../client/session/session-store";
 import { ENGLISH, TEXT } from "../../client/text";
@@ -21,7 +27,8 @@ afterEach(async () => {
 function leaves(value: unknown, path = ""): string[] {
   if (typeof value === "function") return [`${path} fn/${value.length}`];
   if (typeof value === "string") return [`${path} text`];
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, child]) => leaves(child, `${path}.${key}`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, child]) => leaves(child, `${path}.${key}`));
   return [`${path} ${typeof value}`];
 }
 
@@ -32,7 +39,9 @@ describe("the catalogues", () => {
 
   it("Spanish has its own text for every API error code", () => {
     expect(Object.keys(es.errors).sort()).toEqual(Object.keys(API_ERRORS).sort());
-    const untranslated = Object.entries(es.errors).filter(([code, text]) => typeof text === "string" && text === API_ERRORS[code as keyof typeof API_ERRORS]);
+    const untranslated = Object.entries(es.errors).filter(
+      ([code, text]) => typeof text === "string" && text === API_ERRORS[code as keyof typeof API_ERRORS],
+    );
     expect(untranslated).toEqual([]);
   });
 
@@ -74,7 +83,9 @@ describe("choosing the language", () => {
   });
 
   it("a signed-in member's saved language wins once the user arrives; none saved changes nothing", async () => {
-    const withSpanish = createSessionStore(sessionDeps({ getMe: async () => reply(200, userFixture({ language: "es" })) }));
+    const withSpanish = createSessionStore(
+      sessionDeps({ getMe: async () => reply(200, userFixture({ language: "es" })) }),
+    );
     const stop = followSavedLanguage(withSpanish);
     await withSpanish.fetchUser();
     await waitFor(() => expect(getLanguage()).toBe("es"));
@@ -82,7 +93,9 @@ describe("choosing the language", () => {
     stop();
 
     await setLanguage("en");
-    const noChoice = createSessionStore(sessionDeps({ getMe: async () => reply(200, userFixture({ language: null })) }));
+    const noChoice = createSessionStore(
+      sessionDeps({ getMe: async () => reply(200, userFixture({ language: null })) }),
+    );
     const stopToo = followSavedLanguage(noChoice);
     await noChoice.fetchUser();
     expect(getLanguage()).toBe("en");
@@ -129,14 +142,31 @@ describe("API errors by code", () => {
   it("translates texts with arguments the body carries; keeps the server's English for the others and unknown codes", async () => {
     await setLanguage("es");
     const limited = { error: "Too many requests. Please try again in 7 seconds.", code: "rate_limited" };
-    expect(errorText(failure({ ...limited, details: { limit: 30, window_seconds: 60, retry_after_seconds: 7 } }), "x")).toBe("Demasiadas solicitudes. Inténtalo de nuevo en 7 segundos.");
+    expect(
+      errorText(failure({ ...limited, details: { limit: 30, window_seconds: 60, retry_after_seconds: 7 } }), "x"),
+    ).toBe("Demasiadas solicitudes. Inténtalo de nuevo en 7 segundos.");
     expect(errorText(failure(limited), "x")).toBe(limited.error);
-    const aiLimited = { error: "Too many AI requests: ...", code: "ai_rate_limited", details: { limit: 20, window_seconds: 3600, retry_after_seconds: 61 } };
-    expect(errorText(failure(aiLimited), "x")).toBe("Demasiadas solicitudes de IA: el límite es 20 por hora. Inténtalo de nuevo en 2 minutos.");
-    expect(errorText(failure({ error: "OpenAI is busy or out of quota. Please try again later.", code: "ai_busy", model: "openai" }), "x")).toBe("OpenAI is busy or out of quota. Please try again later.");
+    const aiLimited = {
+      error: "Too many AI requests: ...",
+      code: "ai_rate_limited",
+      details: { limit: 20, window_seconds: 3600, retry_after_seconds: 61 },
+    };
+    expect(errorText(failure(aiLimited), "x")).toBe(
+      "Demasiadas solicitudes de IA: el límite es 20 por hora. Inténtalo de nuevo en 2 minutos.",
+    );
+    expect(
+      errorText(
+        failure({ error: "OpenAI is busy or out of quota. Please try again later.", code: "ai_busy", model: "openai" }),
+        "x",
+      ),
+    ).toBe("OpenAI is busy or out of quota. Please try again later.");
     expect(errorText(failure({ error: "Something new", code: "not_a_code" }), "x")).toBe("Something new");
     // A mute carries its end, so its text is translated with the date in Spanish.
-    const muted = failure({ error: "You are muted until Nov 22, 2026, 3:00 PM. ...", code: "account_muted", muted_until: "2026-11-22T15:00:00.000Z" });
+    const muted = failure({
+      error: "You are muted until Nov 22, 2026, 3:00 PM. ...",
+      code: "account_muted",
+      muted_until: "2026-11-22T15:00:00.000Z",
+    });
     expect(errorText(muted, "x")).toMatch(/^Estás en silencio hasta el 22 nov 2026, .*Puedes leer, pero no publicar/);
     expect(errorText(new TypeError("network"), "No se pudo")).toBe("No se pudo");
   });
@@ -182,7 +212,8 @@ describe("the app in the active language", () => {
 
   it("a failed save keeps the choice on this device and says so", async () => {
     stubFetch((url, init) => {
-      if ((init?.method ?? "GET") === "PUT" && url === "/api/profile") return { status: 500, body: { error: "Internal server error", code: "internal" } };
+      if ((init?.method ?? "GET") === "PUT" && url === "/api/profile")
+        return { status: 500, body: { error: "Internal server error", code: "internal" } };
       if (url.startsWith("/api/posts?")) return { status: 200, body: [] };
       if (url === "/api/cosmic-notices") return { status: 200, body: [] };
       return undefined;
@@ -196,7 +227,9 @@ describe("the app in the active language", () => {
   });
 
   it("re-renders on a switch made elsewhere (the saved language arriving)", async () => {
-    stubFetch((url) => (url.startsWith("/api/posts?") || url === "/api/cosmic-notices" ? { status: 200, body: [] } : undefined));
+    stubFetch((url) =>
+      url.startsWith("/api/posts?") || url === "/api/cosmic-notices" ? { status: 200, body: [] } : undefined,
+    );
     renderApp("/app/lounge", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     await screen.findByRole("region", { name: /Cosmic Notice Board/ }, { timeout: 5000 });
     await act(() => setLanguage("es"));

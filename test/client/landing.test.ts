@@ -7,7 +7,7 @@ import { indexInlineScript, landingTemplates } from "../../client/landing/preren
 import { createSessionStore } from "../../client/session/session-store";
 import { ICON_GLYPH, reply, sessionDeps, userFixture } from "./render";
 
-const deferred = <T,>() => {
+const deferred = <T>() => {
   let resolve!: (v: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
@@ -44,7 +44,11 @@ describe("landing page", () => {
     expect((screen.getByRole("button", { name: "Enter the Lounge" }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("A sanctuary for kindred souls");
     const features = screen.getByRole("region", { name: "What you will find" });
-    expect(within(features).getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Community", "Resource library", "VIP experience"]);
+    expect(
+      within(features)
+        .getAllByRole("heading", { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(["Community", "Resource library", "VIP experience"]);
     expect(features.textContent).toContain("$15,000 CLP");
     expect(onSignedIn).not.toHaveBeenCalled();
   });
@@ -102,7 +106,11 @@ describe("the landing page in index.html (the build's prerender)", () => {
     expect(painted?.getAttribute("data-landing")).toBe("es");
     expect(document.documentElement.lang).toBe("es");
     expect(within(root).getByRole("heading", { level: 1 }).textContent).toBe("Un santuario para almas afines");
-    expect(within(root).getAllByRole("button", { name: "Cargando..." }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      within(root)
+        .getAllByRole("button", { name: "Cargando..." })
+        .every((b) => (b as HTMLButtonElement).disabled),
+    ).toBe(true);
 
     // The entry starts in the same language (the same rule) and adopts the painted page: no repaint.
     await setLanguage("es");
@@ -117,7 +125,10 @@ describe("the landing page in index.html (the build's prerender)", () => {
 
   it("starts the app shell's download on an app path, and only there", () => {
     const shell = ["assets/app-abc.js", "assets/app-def.css"];
-    const preloads = () => [...document.head.querySelectorAll("link")].map((link) => `${link.rel}${link.as ? `:${link.as}` : ""} ${link.getAttribute("href")}`);
+    const preloads = () =>
+      [...document.head.querySelectorAll("link")].map(
+        (link) => `${link.rel}${link.as ? `:${link.as}` : ""} ${link.getAttribute("href")}`,
+      );
     onTestFinished(() => {
       document.head.querySelectorAll("link").forEach((link) => link.remove());
       window.history.replaceState(null, "", "/");

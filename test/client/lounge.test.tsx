@@ -21,11 +21,26 @@ const postFixture = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 const noticeFixture = (patch: Record<string, unknown> = {}) => ({
-  id: 1, title: "Full moon circle", content: "<p>Tonight at <strong>9pm</strong></p>", image_url: null, is_pinned: true, author_name: "Ada", created_at: NOW, ...patch,
+  id: 1,
+  title: "Full moon circle",
+  content: "<p>Tonight at <strong>9pm</strong></p>",
+  image_url: null,
+  is_pinned: true,
+  author_name: "Ada",
+  created_at: NOW,
+  ...patch,
 });
 
 type Route = { status: number; body: unknown };
-function lounge({ posts = [postFixture()], notices = [noticeFixture()], extra }: { posts?: unknown[]; notices?: unknown[]; extra?: (url: string, method: string, init?: RequestInit) => Route | undefined } = {}) {
+function lounge({
+  posts = [postFixture()],
+  notices = [noticeFixture()],
+  extra,
+}: {
+  posts?: unknown[];
+  notices?: unknown[];
+  extra?: (url: string, method: string, init?: RequestInit) => Route | undefined;
+} = {}) {
   return stubFetch((url, init) => {
     const method = init?.method ?? "GET";
     const custom = extra?.(url, method, init);
@@ -40,7 +55,12 @@ const asMember = (patch = {}) => sessionDeps({ getMe: async () => reply(200, use
 
 describe("lounge", () => {
   it("shows the notice board first (Pinned badge, sanitised HTML), then the feed with linked URLs and ADMIN tags", async () => {
-    lounge({ posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", content: "Admin says hi" }), postFixture()] });
+    lounge({
+      posts: [
+        postFixture({ id: 11, author_name: "Ada", author_role: "admin", content: "Admin says hi" }),
+        postFixture(),
+      ],
+    });
     renderApp("/app/lounge", asMember());
     const board = await screen.findByRole("region", { name: /Cosmic Notice Board/ });
     const notice = await within(board).findByRole("article", { name: "Full moon circle" });
@@ -62,26 +82,45 @@ describe("lounge", () => {
     // Members see no notice controls, and on someone else's post only "Report" in its menu (no delete).
     expect(screen.queryByRole("button", { name: "+ New Notice" })).toBeNull();
     await userEvent.setup().click(within(member).getByRole("button", { name: "Post options" }));
-    expect(within(member).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Report post"]);
+    expect(
+      within(member)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Report post"]);
     expect(screen.getByRole("heading", { name: /Welcome to the Cosmic Lounge/ })).toBeTruthy();
   });
 
   it("draws its icons as SVG, never as font glyphs (their look depends on the device; some turn into emoji)", async () => {
-    lounge({ posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", is_liked: true }), postFixture()] });
+    lounge({
+      posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", is_liked: true }), postFixture()],
+    });
     renderApp("/app/lounge", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
     const post = await screen.findByRole("article", { name: "Ada" });
     // A liked post's heart is filled and a post not liked has the outline (the button's name is the same),
     // the crown is drawn inside its labelled image, the navigation has its marks.
-    expect(within(post).getByRole("button", { name: "3 likes", pressed: true }).querySelector("svg")?.getAttribute("fill")).toBe("currentColor");
+    expect(
+      within(post).getByRole("button", { name: "3 likes", pressed: true }).querySelector("svg")?.getAttribute("fill"),
+    ).toBe("currentColor");
     const notLiked = screen.getByRole("article", { name: "Sol" });
-    expect(within(notLiked).getByRole("button", { name: "3 likes", pressed: false }).querySelector("svg")?.getAttribute("fill")).toBe("none");
+    expect(
+      within(notLiked)
+        .getByRole("button", { name: "3 likes", pressed: false })
+        .querySelector("svg")
+        ?.getAttribute("fill"),
+    ).toBe("none");
     expect(within(post).getByRole("img", { name: TEXT.lounge.adminCrown }).querySelector("svg")).toBeTruthy();
-    for (const name of ["Lounge", "Chat", "Resources", "Profile", "Admin"]) expect(screen.getByRole("link", { name }).querySelector("svg")).toBeTruthy();
-    expect(within(screen.getByRole("region", { name: /Cosmic Notice Board/ })).getByText(TEXT.lounge.pinned).querySelector("svg")).toBeTruthy();
+    for (const name of ["Lounge", "Chat", "Resources", "Profile", "Admin"])
+      expect(screen.getByRole("link", { name }).querySelector("svg")).toBeTruthy();
+    expect(
+      within(screen.getByRole("region", { name: /Cosmic Notice Board/ }))
+        .getByText(TEXT.lounge.pinned)
+        .querySelector("svg"),
+    ).toBeTruthy();
     // Arrows, geometric shapes, symbols and dingbats, emoji: none left in the page's text.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const withGlyphs: string[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (ICON_GLYPH.test(node.textContent ?? "")) withGlyphs.push(node.textContent!);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (ICON_GLYPH.test(node.textContent ?? "")) withGlyphs.push(node.textContent!);
     expect(withGlyphs).toEqual([]);
   });
 
@@ -92,7 +131,12 @@ describe("lounge", () => {
       posts,
       extra: (url, method, init) => {
         if (method !== "POST" || url !== "/api/posts") return undefined;
-        const post = postFixture({ id: 99, author_id: 1, author_name: "Luna", content: JSON.parse(String(init!.body)).content });
+        const post = postFixture({
+          id: 99,
+          author_id: 1,
+          author_name: "Luna",
+          content: JSON.parse(String(init!.body)).content,
+        });
         posts.unshift(post);
         return { status: 201, body: post };
       },
@@ -165,7 +209,12 @@ describe("lounge", () => {
       posts,
       extra: (url, method, init) => {
         if (method !== "POST" || url !== "/api/posts") return undefined;
-        const post = postFixture({ id: 50 + posts.length, author_id: 1, author_name: "Luna", content: JSON.parse(String(init!.body)).content });
+        const post = postFixture({
+          id: 50 + posts.length,
+          author_id: 1,
+          author_name: "Luna",
+          content: JSON.parse(String(init!.body)).content,
+        });
         posts.unshift(post);
         return { status: 201, body: post };
       },
@@ -190,7 +239,8 @@ describe("lounge", () => {
   it("redraws only the liked post: the other cards stay as drawn while the router updates", async () => {
     lounge({
       posts: [postFixture({ id: 11, author_name: "Ada" }), postFixture()],
-      extra: (url, method) => (method === "POST" && url === "/api/posts/10/like" ? { status: 200, body: { liked: true } } : undefined),
+      extra: (url, method) =>
+        method === "POST" && url === "/api/posts/10/like" ? { status: 200, body: { liked: true } } : undefined,
     });
     // Preact's public option hook: called after each component is drawn (docs/client.md "Loading").
     const drawn = new Map<number, number>();
@@ -198,7 +248,8 @@ describe("lounge", () => {
     options.diffed = (vnode) => {
       const type = vnode.type as { name?: string } | string;
       const props = vnode.props as { post?: { id: number } };
-      if (typeof type === "function" && type.name === "PostView" && props.post) drawn.set(props.post.id, (drawn.get(props.post.id) ?? 0) + 1);
+      if (typeof type === "function" && type.name === "PostView" && props.post)
+        drawn.set(props.post.id, (drawn.get(props.post.id) ?? 0) + 1);
       previous?.(vnode);
     };
     onTestFinished(() => {
@@ -218,12 +269,21 @@ describe("lounge", () => {
   });
 
   it("leaves the like as it was when the call fails", async () => {
-    lounge({ extra: (url, method) => (method === "POST" && url.endsWith("/like") ? { status: 500, body: { error: "Internal server error" } } : undefined) });
+    lounge({
+      extra: (url, method) =>
+        method === "POST" && url.endsWith("/like")
+          ? { status: 500, body: { error: "Internal server error" } }
+          : undefined,
+    });
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember());
     const post = await screen.findByRole("article", { name: "Sol" });
     await user.click(within(post).getByRole("button", { name: "3 likes", pressed: false }));
-    await waitFor(() => expect((within(post).getByRole("button", { name: "3 likes", pressed: false }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(
+        (within(post).getByRole("button", { name: "3 likes", pressed: false }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
   });
 
   it("previews the post cut at 150 characters and allows comments of 1..300 characters", async () => {
@@ -236,7 +296,14 @@ describe("lounge", () => {
       extra: (url, method, init) => {
         if (method === "GET" && url === "/api/posts/10/comments") return { status: 200, body: comments };
         if (method === "POST" && url === "/api/posts/10/comments") {
-          const comment = { id: 5, content: JSON.parse(String(init!.body)).content, created_at: NOW, author_name: "Luna", author_avatar: null, author_role: "member" };
+          const comment = {
+            id: 5,
+            content: JSON.parse(String(init!.body)).content,
+            created_at: NOW,
+            author_name: "Luna",
+            author_avatar: null,
+            author_role: "member",
+          };
           comments.push(comment);
           posts[0] = { ...posts[0], comments_count: posts[0].comments_count + 1 };
           return { status: 201, body: comment };
@@ -264,12 +331,20 @@ describe("lounge", () => {
     await user.click(send);
     await within(dialog).findByText("So true");
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(""));
-    expect(fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/posts/10/comments") && i?.method === "POST")).toBe(true);
-    expect(await within(screen.getByRole("article", { name: "Sol" })).findByRole("button", { name: "2 comments" })).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/posts/10/comments") && i?.method === "POST"),
+    ).toBe(true);
+    expect(
+      await within(screen.getByRole("article", { name: "Sol" })).findByRole("button", { name: "2 comments" }),
+    ).toBeTruthy();
   });
 
   it("asks with the spec's text before deleting a post and shows 'Failed to delete post' on failure", async () => {
-    lounge({ posts: [postFixture({ author_id: 1, author_name: "Luna" })], extra: (url, method) => (method === "DELETE" && url === "/api/posts/10" ? { status: 500, body: { error: "x" } } : undefined) });
+    lounge({
+      posts: [postFixture({ author_id: 1, author_name: "Luna" })],
+      extra: (url, method) =>
+        method === "DELETE" && url === "/api/posts/10" ? { status: 500, body: { error: "x" } } : undefined,
+    });
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember());
     const post = await screen.findByRole("article", { name: "Luna" });
@@ -285,7 +360,15 @@ describe("lounge", () => {
   it("lets admins open the notice modal; the AI tabs show the spec's errors and gemini images are 'Coming Soon'", async () => {
     lounge({
       extra: (url) =>
-        url === "/api/ai/capabilities" ? { status: 200, body: { images: { openai: true, gemini: false, straico: true }, text: { openai: true, gemini: true, straico: true } } } : undefined,
+        url === "/api/ai/capabilities"
+          ? {
+              status: 200,
+              body: {
+                images: { openai: true, gemini: false, straico: true },
+                text: { openai: true, gemini: true, straico: true },
+              },
+            }
+          : undefined,
     });
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember({ role: "admin" }));
@@ -326,11 +409,14 @@ describe("creating a notice", () => {
     lounge({
       notices,
       extra: (url, method, init) => {
-        if (url === "/api/ai/generate-notice-text" && method === "POST") return { status: 200, body: { title: "Solstice", content: "Gather at dusk" } };
+        if (url === "/api/ai/generate-notice-text" && method === "POST")
+          return { status: 200, body: { title: "Solstice", content: "Gather at dusk" } };
         if (url !== "/api/cosmic-notices" || method !== "POST") return undefined;
         posted.push(JSON.parse(String(init?.body)));
         if (fail) return { status: 400, body: { error: "Title is too long", code: "validation_failed" } };
-        notices.unshift(noticeFixture({ id: 2, title: "Solstice", content: "<p>Gather at dusk</p>", is_pinned: false }));
+        notices.unshift(
+          noticeFixture({ id: 2, title: "Solstice", content: "<p>Gather at dusk</p>", is_pinned: false }),
+        );
         return { status: 201, body: notices[0] };
       },
     });
@@ -342,8 +428,12 @@ describe("creating a notice", () => {
     await user.type(within(dialog).getByLabelText(TEXT.lounge.aiPrompt), "Solstice note");
     await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.generateText }));
     // The draft lands in the Manual tab.
-    await waitFor(() => expect((within(dialog).getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Solstice"));
-    expect((within(dialog).getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe("<p>Gather at dusk</p>");
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Solstice"),
+    );
+    expect((within(dialog).getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe(
+      "<p>Gather at dusk</p>",
+    );
 
     await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Title is too long");
@@ -352,16 +442,31 @@ describe("creating a notice", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await screen.findByRole("article", { name: "Solstice" })).toBeTruthy();
     expect(posted).toHaveLength(2);
-    expect(posted[1]).toEqual({ title: "Solstice", content: "<p>Gather at dusk</p>", image_url: null, is_pinned: false });
+    expect(posted[1]).toEqual({
+      title: "Solstice",
+      content: "<p>Gather at dusk</p>",
+      image_url: null,
+      is_pinned: false,
+    });
   });
 });
 
 describe("AI notice drafts", () => {
   it("cuts the title at 60, defaults it, wraps plain text in paragraphs and refuses empty or invalid answers", () => {
-    expect(toNoticeDraft({ title: "t".repeat(80), content: "one\ntwo\n\nthree" })).toEqual({ title: "t".repeat(60), content: "<p>one<br>two</p><p>three</p>" });
-    expect(toNoticeDraft({ content: "<h2>Hi</h2><p>x</p>" })).toEqual({ title: "AI Generated Notice", content: "<h2>Hi</h2><p>x</p>" });
-    expect(() => toNoticeDraft({ title: "x", content: "   " })).toThrow("AI generated empty content. Please try with a different prompt.");
-    expect(() => toNoticeDraft({ title: 5, content: "x" })).toThrow("Invalid response from AI service. Please try again.");
+    expect(toNoticeDraft({ title: "t".repeat(80), content: "one\ntwo\n\nthree" })).toEqual({
+      title: "t".repeat(60),
+      content: "<p>one<br>two</p><p>three</p>",
+    });
+    expect(toNoticeDraft({ content: "<h2>Hi</h2><p>x</p>" })).toEqual({
+      title: "AI Generated Notice",
+      content: "<h2>Hi</h2><p>x</p>",
+    });
+    expect(() => toNoticeDraft({ title: "x", content: "   " })).toThrow(
+      "AI generated empty content. Please try with a different prompt.",
+    );
+    expect(() => toNoticeDraft({ title: 5, content: "x" })).toThrow(
+      "Invalid response from AI service. Please try again.",
+    );
     expect(() => toNoticeDraft(null)).toThrow("Invalid response from AI service. Please try again.");
   });
 });

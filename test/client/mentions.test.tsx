@@ -19,17 +19,57 @@ function stubApi() {
     if (url.startsWith("/api/mentions?")) {
       const q = new URL(url, "http://x").searchParams.get("q")!.toLowerCase();
       const all = [member(3, "Paid"), member(5, "Luna Park"), member(6, "Sol")];
-      return { status: 200, body: { members: all.filter((m) => m.name.toLowerCase().split(" ").some((w) => w.startsWith(q))) } };
+      return {
+        status: 200,
+        body: {
+          members: all.filter((m) =>
+            m.name
+              .toLowerCase()
+              .split(" ")
+              .some((w) => w.startsWith(q)),
+          ),
+        },
+      };
     }
-    if (url === "/api/groups") return { status: 200, body: [{ id: 1, name: "General", description: null, is_private: false, created_by: 1, created_at: NOW, can_manage: false, unread_count: 0 }] };
+    if (url === "/api/groups")
+      return {
+        status: 200,
+        body: [
+          {
+            id: 1,
+            name: "General",
+            description: null,
+            is_private: false,
+            created_by: 1,
+            created_at: NOW,
+            can_manage: false,
+            unread_count: 0,
+          },
+        ],
+      };
     if (url.startsWith("/api/messages?")) return { status: 200, body: [] };
-    if (url === "/api/messages" && init?.method === "POST") return { status: 201, body: { id: 9, group_id: 1, sender_id: 1, sender_name: "Luna", body: JSON.parse(String(init.body)).body, created_at: NOW, image_url: null, hidden: false, hidden_reason: null } };
+    if (url === "/api/messages" && init?.method === "POST")
+      return {
+        status: 201,
+        body: {
+          id: 9,
+          group_id: 1,
+          sender_id: 1,
+          sender_name: "Luna",
+          body: JSON.parse(String(init.body)).body,
+          created_at: NOW,
+          image_url: null,
+          hidden: false,
+          hidden_reason: null,
+        },
+      };
     if (url.startsWith("/api/posts?")) return { status: 200, body: [] };
     if (url === "/api/cosmic-notices") return { status: 200, body: [] };
     return undefined;
   });
 }
-const mentionCalls = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/mentions?"));
+const mentionCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/mentions?"));
 
 beforeEach(() => {
   FakeSocket.all = [];
@@ -49,21 +89,30 @@ describe("@mention autocomplete", () => {
     expect(input.getAttribute("aria-expanded")).toBe("true");
     const options = within(list).getAllByRole("option");
     // In the server's order, each named by the member (the avatar beside it is decorative).
-    expect(options).toEqual([within(list).getByRole("option", { name: "Paid" }), within(list).getByRole("option", { name: "Luna Park" })]);
+    expect(options).toEqual([
+      within(list).getByRole("option", { name: "Paid" }),
+      within(list).getByRole("option", { name: "Luna Park" }),
+    ]);
     expect(input.getAttribute("aria-activedescendant")).toBe(options[0].id);
     await user.keyboard("{ArrowDown}");
     expect(options[1].getAttribute("aria-selected")).toBe("true");
     await user.keyboard("{Enter}");
     await waitFor(() => expect(input.value).toBe("hi @Luna Park "));
     expect(screen.queryByRole("listbox", { name: TEXT.mentions.suggestions })).toBeNull();
-    expect(fetchMock.mock.calls.some(([u, init]) => String(u) === "/api/messages" && init?.method === "POST")).toBe(false);
+    expect(fetchMock.mock.calls.some(([u, init]) => String(u) === "/api/messages" && init?.method === "POST")).toBe(
+      false,
+    );
 
     await user.type(input, "and @so");
     await screen.findByRole("option", { name: "Sol" });
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("listbox", { name: TEXT.mentions.suggestions })).toBeNull();
     await user.keyboard("{Enter}");
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, init]) => String(u) === "/api/messages" && init?.method === "POST")).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => String(u) === "/api/messages" && init?.method === "POST")).toBe(
+        true,
+      ),
+    );
     const sent = fetchMock.mock.calls.find(([u, init]) => String(u) === "/api/messages" && init?.method === "POST")!;
     expect(JSON.parse(String(sent[1]!.body)).body).toBe("hi @Luna Park and @so");
   });

@@ -12,11 +12,32 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const NOW = new Date().toISOString();
 const postFixture = (patch: Record<string, unknown> = {}) => ({
-  id: 10, content: "Buy cheap stars", created_at: NOW, author_id: 2, author_name: "Sol", author_avatar: null, author_role: "member",
-  likes_count: 0, comments_count: 1, is_liked: false, hidden: false, hidden_reason: null, ...patch,
+  id: 10,
+  content: "Buy cheap stars",
+  created_at: NOW,
+  author_id: 2,
+  author_name: "Sol",
+  author_avatar: null,
+  author_role: "member",
+  likes_count: 0,
+  comments_count: 1,
+  is_liked: false,
+  hidden: false,
+  hidden_reason: null,
+  ...patch,
 });
 const commentFixture = (patch: Record<string, unknown> = {}) => ({
-  id: 30, post_id: 10, content: "rude words", created_at: NOW, author_id: 3, author_name: "Vega", author_avatar: null, author_role: "member", hidden: false, hidden_reason: null, ...patch,
+  id: 30,
+  post_id: 10,
+  content: "rude words",
+  created_at: NOW,
+  author_id: 3,
+  author_name: "Vega",
+  author_avatar: null,
+  author_role: "member",
+  hidden: false,
+  hidden_reason: null,
+  ...patch,
 });
 
 type Route = { status: number; body: unknown };
@@ -34,7 +55,9 @@ function lounge(posts: unknown[], extra?: (url: string, method: string, init?: R
 }
 
 const reportCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith("/api/reports") && init?.method === "POST").map(([, init]) => JSON.parse(String(init!.body)));
+  fetchMock.mock.calls
+    .filter(([u, init]) => String(u).endsWith("/api/reports") && init?.method === "POST")
+    .map(([, init]) => JSON.parse(String(init!.body)));
 
 async function openPostReport(name = "Sol") {
   const user = userEvent.setup();
@@ -46,13 +69,19 @@ async function openPostReport(name = "Sol") {
 
 describe("reporting", () => {
   it("reports someone else's post with a reason and details, and thanks the member", async () => {
-    const fetchMock = lounge([postFixture()], (url, method) => (method === "POST" && url === "/api/reports" ? { status: 201, body: { success: true } } : undefined));
+    const fetchMock = lounge([postFixture()], (url, method) =>
+      method === "POST" && url === "/api/reports" ? { status: 201, body: { success: true } } : undefined,
+    );
     renderApp("/app/lounge", asMember());
     const { user, dialog } = await openPostReport();
     const send = within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }) as HTMLButtonElement;
     // A reason is required; the three come from REPORT_REASONS.
     expect(send.disabled).toBe(true);
-    expect(within(dialog).getAllByRole("radio").map((r) => (r as HTMLInputElement).value)).toEqual(["spam", "harassment", "other"]);
+    expect(
+      within(dialog)
+        .getAllByRole("radio")
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(["spam", "harassment", "other"]);
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.spam }));
     await user.type(within(dialog).getByLabelText(TEXT.moderation.detailsLabel), "  selling things  ");
     await user.click(send);
@@ -82,7 +111,14 @@ describe("reporting", () => {
 
   it("offers no report on the member's own post, and a report on others' comments", async () => {
     const fetchMock = lounge([postFixture({ id: 11, author_id: 1, author_name: "Luna" })], (url, method) => {
-      if (method === "GET" && url === "/api/posts/11/comments") return { status: 200, body: [commentFixture({ post_id: 11 }), commentFixture({ id: 31, author_id: 1, author_name: "Luna", content: "mine" })] };
+      if (method === "GET" && url === "/api/posts/11/comments")
+        return {
+          status: 200,
+          body: [
+            commentFixture({ post_id: 11 }),
+            commentFixture({ id: 31, author_id: 1, author_name: "Luna", content: "mine" }),
+          ],
+        };
       if (method === "POST" && url === "/api/reports") return { status: 201, body: { success: true } };
       return undefined;
     });
@@ -110,18 +146,48 @@ describe("removed content", () => {
   it("shows 'removed by a moderator' in place of hidden posts and comments, with the reason for their author only, and no actions", async () => {
     lounge(
       [
-        postFixture({ id: 12, author_id: 1, author_name: "Luna", content: "Removed by a moderator", hidden: true, hidden_reason: "spam" }),
-        postFixture({ id: 13, author_id: 2, author_name: "Sol", content: "Removed by a moderator", hidden: true, hidden_reason: null }),
+        postFixture({
+          id: 12,
+          author_id: 1,
+          author_name: "Luna",
+          content: "Removed by a moderator",
+          hidden: true,
+          hidden_reason: "spam",
+        }),
+        postFixture({
+          id: 13,
+          author_id: 2,
+          author_name: "Sol",
+          content: "Removed by a moderator",
+          hidden: true,
+          hidden_reason: null,
+        }),
         postFixture({ id: 14, author_id: 4, author_name: "Ada", content: "A calm evening" }),
       ],
       (url, method) =>
         method === "GET" && url === "/api/posts/14/comments"
-          ? { status: 200, body: [commentFixture({ post_id: 14, hidden: true, content: "Removed by a moderator" }), commentFixture({ id: 31, post_id: 14, author_id: 1, author_name: "Luna", hidden: true, hidden_reason: "harassment", content: "Removed by a moderator" })] }
+          ? {
+              status: 200,
+              body: [
+                commentFixture({ post_id: 14, hidden: true, content: "Removed by a moderator" }),
+                commentFixture({
+                  id: 31,
+                  post_id: 14,
+                  author_id: 1,
+                  author_name: "Luna",
+                  hidden: true,
+                  hidden_reason: "harassment",
+                  content: "Removed by a moderator",
+                }),
+              ],
+            }
           : undefined,
     );
     renderApp("/app/lounge", asMember());
     const mine = await screen.findByRole("article", { name: "Luna" }, { timeout: 10_000 });
-    expect(within(mine).getByTestId("removed-content").textContent).toBe(TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam));
+    expect(within(mine).getByTestId("removed-content").textContent).toBe(
+      TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam),
+    );
     expect(within(mine).queryByRole("button", { name: /like/i })).toBeNull();
     const theirs = screen.getByRole("article", { name: "Sol" });
     expect(within(theirs).getByTestId("removed-content").textContent).toBe(TEXT.moderation.removed);
@@ -132,10 +198,11 @@ describe("removed content", () => {
     await user.click(within(screen.getByRole("article", { name: "Ada" })).getByRole("button", { name: /comment/ }));
     const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
     await waitFor(() => expect(within(comments).getAllByTestId("removed-content")).toHaveLength(2));
-    expect(within(comments).getAllByTestId("removed-content").map((p) => p.textContent)).toEqual([
-      TEXT.moderation.removed,
-      TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.harassment),
-    ]);
+    expect(
+      within(comments)
+        .getAllByTestId("removed-content")
+        .map((p) => p.textContent),
+    ).toEqual([TEXT.moderation.removed, TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.harassment)]);
     expect(within(comments).queryByRole("button", { name: TEXT.moderation.reportComment("Vega") })).toBeNull();
   });
 });
@@ -144,7 +211,9 @@ describe("muted members", () => {
   const until = new Date(Date.now() + 5 * 3600_000).toISOString();
 
   it("see a banner saying until when, and the post and comment composers are disabled with that text", async () => {
-    lounge([postFixture()], (url, method) => (method === "GET" && url === "/api/posts/10/comments" ? { status: 200, body: [] } : undefined));
+    lounge([postFixture()], (url, method) =>
+      method === "GET" && url === "/api/posts/10/comments" ? { status: 200, body: [] } : undefined,
+    );
     renderApp("/app/lounge", asMember({ muted_until: until, timezone: "America/Santiago" }));
     const banner = await screen.findByTestId("muted-banner", {}, { timeout: 10_000 });
     const text = TEXT.moderation.muted(formatMutedUntil(new Date(until), "America/Santiago"));
@@ -171,9 +240,18 @@ describe("muted members", () => {
   });
 });
 
-const asAdmin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, name: "Ada", role: "admin" })) });
+const asAdmin = () =>
+  sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, name: "Ada", role: "admin" })) });
 const memberRow = (patch: Record<string, unknown> = {}) => ({
-  id: 2, name: "Mira", email: "mira@example.com", role: "member", created_at: "2026-02-01T10:00:00.000Z", status: "active", plan: "monthly", muted_until: null, ...patch,
+  id: 2,
+  name: "Mira",
+  email: "mira@example.com",
+  role: "member",
+  created_at: "2026-02-01T10:00:00.000Z",
+  status: "active",
+  plan: "monthly",
+  muted_until: null,
+  ...patch,
 });
 
 describe("admin mutes", () => {
@@ -185,10 +263,12 @@ describe("admin mutes", () => {
       if (method === "GET" && url === "/api/admin/members") return { status: 200, body: members };
       if (method === "GET" && url === "/api/admin/payments") return { status: 200, body: [] };
       if (method === "GET" && url === "/api/admin/reports") return { status: 200, body: [] };
-      if (method === "GET" && url === "/api/payments/mode") return { status: 200, body: { configured: true, missing: [] } };
+      if (method === "GET" && url === "/api/payments/mode")
+        return { status: 200, body: { configured: true, missing: [] } };
       if (method === "POST" && url === "/api/admin/members/2/mute") {
         const { hours } = JSON.parse(String(init!.body));
-        if (hours > MODERATION.muteHoursMax) return { status: 400, body: { error: "hours must be at most 720", code: "invalid_input" } };
+        if (hours > MODERATION.muteHoursMax)
+          return { status: 400, body: { error: "hours must be at most 720", code: "invalid_input" } };
         members = [members[0], memberRow({ muted_until: mutedUntil })];
         return { status: 200, body: { success: true, muted_until: mutedUntil } };
       }
@@ -208,19 +288,33 @@ describe("admin mutes", () => {
     const hours = within(dialog).getByLabelText(TEXT.moderation.muteHours);
     await user.clear(hours);
     await user.type(hours, "0");
-    expect((within(dialog).getByRole("button", { name: TEXT.moderation.mute }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole("button", { name: TEXT.moderation.mute }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await user.clear(hours);
     await user.type(hours, "48");
     await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.mute }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(await screen.findByText(TEXT.moderation.mutedToast("Mira", formatMutedUntil(new Date(mutedUntil), null)))).toBeTruthy();
+    expect(
+      await screen.findByText(TEXT.moderation.mutedToast("Mira", formatMutedUntil(new Date(mutedUntil), null))),
+    ).toBeTruthy();
     const mutedRow = screen.getAllByTestId("member-row")[1];
-    expect(within(mutedRow).getByText(TEXT.moderation.mutedBadge(formatMutedUntil(new Date(mutedUntil), null)))).toBeTruthy();
+    expect(
+      within(mutedRow).getByText(TEXT.moderation.mutedBadge(formatMutedUntil(new Date(mutedUntil), null))),
+    ).toBeTruthy();
 
     await user.click(within(mutedRow).getByRole("button", { name: TEXT.moderation.unmuteLabel("mira@example.com") }));
     expect(await screen.findByText(TEXT.moderation.unmutedToast("Mira"))).toBeTruthy();
-    await waitFor(() => expect(within(screen.getAllByTestId("member-row")[1]).getByRole("button", { name: TEXT.moderation.muteLabel("mira@example.com") })).toBeTruthy());
-    const writes = fetchMock.mock.calls.filter(([u, init]) => String(u).includes("/mute") && init?.method !== "GET").map(([u, init]) => [init?.method, new URL(String(u), "http://x").pathname, init?.body ?? null]);
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId("member-row")[1]).getByRole("button", {
+          name: TEXT.moderation.muteLabel("mira@example.com"),
+        }),
+      ).toBeTruthy(),
+    );
+    const writes = fetchMock.mock.calls
+      .filter(([u, init]) => String(u).includes("/mute") && init?.method !== "GET")
+      .map(([u, init]) => [init?.method, new URL(String(u), "http://x").pathname, init?.body ?? null]);
     expect(writes).toEqual([
       ["POST", "/api/admin/members/2/mute", JSON.stringify({ hours: 48 })],
       ["DELETE", "/api/admin/members/2/mute", null],
@@ -229,17 +323,38 @@ describe("admin mutes", () => {
 });
 
 const reportFixture = (patch: Record<string, unknown> = {}) => ({
-  id: 5, kind: "comment", target_id: 30, created_at: NOW, count: 2,
+  id: 5,
+  kind: "comment",
+  target_id: 30,
+  created_at: NOW,
+  count: 2,
   reasons: [
     { reason: "harassment", details: "called me names", created_at: NOW },
     { reason: "spam", details: null, created_at: NOW },
   ],
-  content: { text: "rude words", image_url: null, author_id: 3, author_name: "Vega", created_at: NOW, post_id: 10, post_excerpt: "Buy cheap stars" },
+  content: {
+    text: "rude words",
+    image_url: null,
+    author_id: 3,
+    author_name: "Vega",
+    created_at: NOW,
+    post_id: 10,
+    post_excerpt: "Buy cheap stars",
+  },
   ...patch,
 });
 const auditFixture = (id: number, patch: Record<string, unknown> = {}) => ({
-  id, created_at: NOW, actor_id: 1, actor_name: "Ada", actor_email: "admin@example.com", action: "member.mute", target_type: "member", target_id: "2",
-  before: { muted_until: null }, after: { muted_until: "2026-12-01T00:00:00.000Z", hours: 24 }, ...patch,
+  id,
+  created_at: NOW,
+  actor_id: 1,
+  actor_name: "Ada",
+  actor_email: "admin@example.com",
+  action: "member.mute",
+  target_type: "member",
+  target_id: "2",
+  before: { muted_until: null },
+  after: { muted_until: "2026-12-01T00:00:00.000Z", hours: 24 },
+  ...patch,
 });
 
 function adminApi(handler: (url: string, method: string, init?: RequestInit) => Route | undefined) {
@@ -247,9 +362,18 @@ function adminApi(handler: (url: string, method: string, init?: RequestInit) => 
     const method = init?.method ?? "GET";
     const custom = handler(url, method, init);
     if (custom) return custom;
-    if (method === "GET" && url === "/api/admin/members") return { status: 200, body: [memberRow({ id: 1, name: "Ada", email: "admin@example.com", role: "admin" }), memberRow({ id: 7, name: "Orion", email: "orion@example.com", role: "admin" }), memberRow()] };
+    if (method === "GET" && url === "/api/admin/members")
+      return {
+        status: 200,
+        body: [
+          memberRow({ id: 1, name: "Ada", email: "admin@example.com", role: "admin" }),
+          memberRow({ id: 7, name: "Orion", email: "orion@example.com", role: "admin" }),
+          memberRow(),
+        ],
+      };
     if (method === "GET" && url === "/api/admin/payments") return { status: 200, body: [] };
-    if (method === "GET" && url === "/api/payments/mode") return { status: 200, body: { configured: true, missing: [] } };
+    if (method === "GET" && url === "/api/payments/mode")
+      return { status: 200, body: { configured: true, missing: [] } };
     if (method === "GET" && url.startsWith("/api/admin/audit?")) return { status: 200, body: [] };
     return undefined;
   });
@@ -257,7 +381,25 @@ function adminApi(handler: (url: string, method: string, init?: RequestInit) => 
 
 describe("admin Moderation tab", () => {
   it("lists open reports with the content in context, the count and the reasons, and hides one", async () => {
-    let open = [reportFixture(), reportFixture({ id: 6, kind: "message", target_id: 40, count: 1, reasons: [{ reason: "spam", details: null, created_at: NOW }], content: { text: "join my pyramid", image_url: null, author_id: 2, author_name: "Sol", created_at: NOW, channel_id: 1, channel_name: "General" } })];
+    let open = [
+      reportFixture(),
+      reportFixture({
+        id: 6,
+        kind: "message",
+        target_id: 40,
+        count: 1,
+        reasons: [{ reason: "spam", details: null, created_at: NOW }],
+        content: {
+          text: "join my pyramid",
+          image_url: null,
+          author_id: 2,
+          author_name: "Sol",
+          created_at: NOW,
+          channel_id: 1,
+          channel_name: "General",
+        },
+      }),
+    ];
     const fetchMock = adminApi((url, method) => {
       if (method === "GET" && url === "/api/admin/reports") return { status: 200, body: open };
       if (method === "POST" && url === "/api/admin/reports/6/resolve") {
@@ -276,22 +418,32 @@ describe("admin Moderation tab", () => {
     expect(within(comment).getByText(TEXT.moderation.onPost("Buy cheap stars"))).toBeTruthy();
     expect(within(comment).getByText("rude words")).toBeTruthy();
     expect(within(comment).getByText(/called me names/)).toBeTruthy();
-    expect(within(comment).getAllByRole("listitem").map((li) => li.querySelector("strong")?.textContent)).toEqual(["Harassment", "Spam"]);
+    expect(
+      within(comment)
+        .getAllByRole("listitem")
+        .map((li) => li.querySelector("strong")?.textContent),
+    ).toEqual(["Harassment", "Spam"]);
     const message = items[1];
     expect(within(message).getByText(TEXT.moderation.inChannel("General"))).toBeTruthy();
 
     await user.click(within(message).getByRole("button", { name: TEXT.moderation.hideLabel("Chat message", "Sol") }));
     expect(await screen.findByText(TEXT.moderation.hiddenToast)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId("report-item")).toHaveLength(1));
-    const resolves = fetchMock.mock.calls.filter(([u]) => String(u).includes("/resolve")).map(([u, init]) => [new URL(String(u), "http://x").pathname, init?.body]);
+    const resolves = fetchMock.mock.calls
+      .filter(([u]) => String(u).includes("/resolve"))
+      .map(([u, init]) => [new URL(String(u), "http://x").pathname, init?.body]);
     expect(resolves).toEqual([["/api/admin/reports/6/resolve", JSON.stringify({ action: "hide" })]]);
   });
 
   it("shows the server's error when a report was resolved meanwhile, and its own error with a retry when the queue fails", async () => {
     let fail = true;
     adminApi((url, method) => {
-      if (method === "GET" && url === "/api/admin/reports") return fail ? { status: 500, body: { error: "Internal server error" } } : { status: 200, body: [reportFixture()] };
-      if (method === "POST" && url === "/api/admin/reports/5/resolve") return { status: 409, body: { error: "This report was already resolved", code: "report_already_resolved" } };
+      if (method === "GET" && url === "/api/admin/reports")
+        return fail
+          ? { status: 500, body: { error: "Internal server error" } }
+          : { status: 200, body: [reportFixture()] };
+      if (method === "POST" && url === "/api/admin/reports/5/resolve")
+        return { status: 409, body: { error: "This report was already resolved", code: "report_already_resolved" } };
       return undefined;
     });
     renderApp("/admin", asAdmin());
@@ -313,10 +465,42 @@ describe("admin Audit tab", () => {
     const firstPage = Array.from({ length: MODERATION.auditPageDefault }, (_, i) => auditFixture(200 - i));
     const fetchMock = adminApi((url, method) => {
       if (method === "GET" && url === "/api/admin/reports") return { status: 200, body: [] };
-      if (method === "GET" && url === `/api/admin/audit?limit=${MODERATION.auditPageDefault}`) return { status: 200, body: firstPage };
-      if (method === "GET" && url === `/api/admin/audit?before=151&limit=${MODERATION.auditPageDefault}`) return { status: 200, body: [auditFixture(150, { action: "notice.delete", target_type: "notice", target_id: "9", before: { title: "Old" }, after: null, actor_name: null, actor_email: null, actor_id: 99 })] };
-      if (method === "GET" && url === `/api/admin/audit?action=report.hide&actor=7&limit=${MODERATION.auditPageDefault}`)
-        return { status: 200, body: [auditFixture(120, { action: "report.hide", actor_id: 7, actor_name: "Orion", target_type: "report", target_id: "5", before: { status: "open" }, after: { status: "hidden", reason: "spam" } })] };
+      if (method === "GET" && url === `/api/admin/audit?limit=${MODERATION.auditPageDefault}`)
+        return { status: 200, body: firstPage };
+      if (method === "GET" && url === `/api/admin/audit?before=151&limit=${MODERATION.auditPageDefault}`)
+        return {
+          status: 200,
+          body: [
+            auditFixture(150, {
+              action: "notice.delete",
+              target_type: "notice",
+              target_id: "9",
+              before: { title: "Old" },
+              after: null,
+              actor_name: null,
+              actor_email: null,
+              actor_id: 99,
+            }),
+          ],
+        };
+      if (
+        method === "GET" &&
+        url === `/api/admin/audit?action=report.hide&actor=7&limit=${MODERATION.auditPageDefault}`
+      )
+        return {
+          status: 200,
+          body: [
+            auditFixture(120, {
+              action: "report.hide",
+              actor_id: 7,
+              actor_name: "Orion",
+              target_type: "report",
+              target_id: "5",
+              before: { status: "open" },
+              after: { status: "hidden", reason: "spam" },
+            }),
+          ],
+        };
       return undefined;
     });
     renderApp("/admin", asAdmin());
@@ -327,7 +511,9 @@ describe("admin Audit tab", () => {
     expect(within(rows[0]).getByText("Ada")).toBeTruthy();
     expect(within(rows[0]).getByText(TEXT.audit.actionLabels["member.mute"])).toBeTruthy();
     expect(within(rows[0]).getByText("member #2")).toBeTruthy();
-    expect(within(rows[0]).getByText("muted_until: null → muted_until: 2026-12-01T00:00:00.000Z, hours: 24")).toBeTruthy();
+    expect(
+      within(rows[0]).getByText("muted_until: null → muted_until: 2026-12-01T00:00:00.000Z, hours: 24"),
+    ).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: TEXT.common.loadMore }));
     await waitFor(() => expect(screen.getAllByTestId("audit-row")).toHaveLength(MODERATION.auditPageDefault + 1));
@@ -340,7 +526,11 @@ describe("admin Audit tab", () => {
     await waitFor(() => expect(screen.getAllByTestId("audit-row")).toHaveLength(1));
     expect(within(screen.getByTestId("audit-row")).getByText("Orion")).toBeTruthy();
     // Only admins are offered as actors.
-    expect(within(screen.getByLabelText(TEXT.audit.actorFilter)).getAllByRole("option").map((o) => o.textContent)).toEqual([TEXT.audit.all, "Ada", "Orion"]);
+    expect(
+      within(screen.getByLabelText(TEXT.audit.actorFilter))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual([TEXT.audit.all, "Ada", "Orion"]);
     const csv = screen.getByRole("link", { name: TEXT.audit.exportCsv });
     expect(csv.getAttribute("href")).toBe("/api/admin/audit?action=report.hide&actor=7&format=csv");
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes("action=report.hide&limit"))).toBe(true);
@@ -352,7 +542,8 @@ describe("data rights on the profile", () => {
     stubFetch((url, init) => {
       const method = init?.method ?? "GET";
       if (method === "DELETE" && url === "/api/profile") return onDelete(JSON.parse(String(init!.body)));
-      if (url === "/api/profile") return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
+      if (url === "/api/profile")
+        return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
       return { status: 200, body: [] };
     });
 
@@ -392,7 +583,10 @@ describe("data rights on the profile", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: TEXT.dataRights.deleteButton }, { timeout: 10_000 }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.dataRights.deleteTitle });
-    await user.type(within(dialog).getByLabelText(TEXT.dataRights.confirmLabel("luna@example.com")), "luna@example.com");
+    await user.type(
+      within(dialog).getByLabelText(TEXT.dataRights.confirmLabel("luna@example.com")),
+      "luna@example.com",
+    );
     await user.click(within(dialog).getByRole("button", { name: TEXT.dataRights.confirmButton }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(TEXT.account.lastAdmin);
     expect(router.state.location.pathname).toBe("/app/profile");

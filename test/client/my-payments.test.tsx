@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { formatClpChile } from "../../client/components/format";
-import { receiptRows, type MemberPayment } from "../../client/profile/receipt";
+import { type MemberPayment, receiptRows } from "../../client/profile/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
@@ -10,11 +10,27 @@ import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render"
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const PROFILE = { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } };
 const paid = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
-  id: 31, created_at: "2026-03-04T15:00:00.000Z", amount_clp: 15000, status: "completed", card_last4: "6623", authorization_code: "1213", refund_type: null, refunded_amount_clp: null, refunded_at: null, is_test: false, ...patch,
+  id: 31,
+  created_at: "2026-03-04T15:00:00.000Z",
+  amount_clp: 15000,
+  status: "completed",
+  card_last4: "6623",
+  authorization_code: "1213",
+  refund_type: null,
+  refunded_amount_clp: null,
+  refunded_at: null,
+  is_test: false,
+  ...patch,
 });
 
 function serve(payments: { status: number; body: unknown }) {
-  return stubFetch((url) => (url === "/api/profile" ? { status: 200, body: PROFILE } : url === "/api/membership/payments" ? payments : { status: 200, body: [] }));
+  return stubFetch((url) =>
+    url === "/api/profile"
+      ? { status: 200, body: PROFILE }
+      : url === "/api/membership/payments"
+        ? payments
+        : { status: 200, body: [] },
+  );
 }
 
 function captureBlobs() {
@@ -35,7 +51,11 @@ describe("your payments on the profile", () => {
   it("lists date, amount, status and the test marker; a receipt only for completed payments", async () => {
     serve({
       status: 200,
-      body: [paid({ id: 33, status: "refunded" }), paid({ id: 32, status: "failed", card_last4: null, authorization_code: null }), paid({ is_test: true })],
+      body: [
+        paid({ id: 33, status: "refunded" }),
+        paid({ id: 32, status: "failed", card_last4: null, authorization_code: null }),
+        paid({ is_test: true }),
+      ],
     });
     renderApp("/app/profile", session());
     const rows = await screen.findAllByTestId("my-payment-row");
@@ -54,7 +74,13 @@ describe("your payments on the profile", () => {
   it("says so when there are none, and shows the error with a retry", async () => {
     let status = 500;
     stubFetch((url) =>
-      url === "/api/profile" ? { status: 200, body: PROFILE } : url === "/api/membership/payments" ? (status === 200 ? { status, body: [] } : { status, body: { error: "Internal server error" } }) : { status: 200, body: [] },
+      url === "/api/profile"
+        ? { status: 200, body: PROFILE }
+        : url === "/api/membership/payments"
+          ? status === 200
+            ? { status, body: [] }
+            : { status, body: { error: "Internal server error" } }
+          : { status: 200, body: [] },
     );
     renderApp("/app/profile", session());
     const section = (await screen.findByRole("heading", { name: TEXT.payments.mineTitle })).closest("section")!;

@@ -5,10 +5,10 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDate } from "../../client/components/format";
+import { FIRST_LOAD_WAIT_MS } from "../../client/live/live-room";
 import { notificationText } from "../../client/notifications/NotificationPanel";
 import { TEXT } from "../../client/text";
 import type { NotificationDto } from "../../worker/shared/notifications";
-import { FIRST_LOAD_WAIT_MS } from "../../client/live/live-room";
 import { TIMING } from "../../worker/shared/rules";
 import { FakeSocket, openLiveSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
@@ -21,8 +21,19 @@ const T = TEXT.notifications;
 const NOW = new Date().toISOString();
 let nextId = 1;
 const item = (patch: Partial<NotificationDto>): NotificationDto => ({
-  id: nextId++, kind: "comment", read: false, created_at: NOW, count: 1, actor_name: "Sol", post_id: 5, channel_id: null, channel_name: null, notice_title: null, detail: null,
-  url: "/app/lounge?post=5", ...patch,
+  id: nextId++,
+  kind: "comment",
+  read: false,
+  created_at: NOW,
+  count: 1,
+  actor_name: "Sol",
+  post_id: 5,
+  channel_id: null,
+  channel_name: null,
+  notice_title: null,
+  detail: null,
+  url: "/app/lounge?post=5",
+  ...patch,
 });
 
 let answer: { status: number; body: unknown };
@@ -30,14 +41,37 @@ function stubApi() {
   return stubFetch((url, init) => {
     if (url === "/api/notifications") return answer;
     if (url === "/api/notifications/read" && init?.method === "POST") return { status: 200, body: { unread: 0 } };
-    if (url.startsWith("/api/posts")) return { status: 200, body: url === "/api/posts/5" ? { id: 5, content: "Moon", created_at: NOW, author_id: 1, author_name: "Luna", author_avatar: null, author_role: "member", likes_count: 0, comments_count: 0, is_liked: false, hidden: false, hidden_reason: null } : [] };
+    if (url.startsWith("/api/posts"))
+      return {
+        status: 200,
+        body:
+          url === "/api/posts/5"
+            ? {
+                id: 5,
+                content: "Moon",
+                created_at: NOW,
+                author_id: 1,
+                author_name: "Luna",
+                author_avatar: null,
+                author_role: "member",
+                likes_count: 0,
+                comments_count: 0,
+                is_liked: false,
+                hidden: false,
+                hidden_reason: null,
+              }
+            : [],
+      };
     if (url === "/api/cosmic-notices" || url.endsWith("/comments")) return { status: 200, body: [] };
     return undefined;
   });
 }
-const loads = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([u]) => String(u) === "/api/notifications").length;
+const loads = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([u]) => String(u) === "/api/notifications").length;
 const readCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.filter(([u, init]) => String(u) === "/api/notifications/read" && init?.method === "POST").map(([, init]) => JSON.parse(String(init!.body)));
+  fetchMock.mock.calls
+    .filter(([u, init]) => String(u) === "/api/notifications/read" && init?.method === "POST")
+    .map(([, init]) => JSON.parse(String(init!.body)));
 const bell = () => screen.getByRole("button", { name: /^Notifications/ });
 const me = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1 })) });
 
@@ -53,13 +87,21 @@ describe("notification texts", () => {
     expect(notificationText(item({ kind: "like", count: 1 }))).toBe("Sol liked your post");
     expect(notificationText(item({ kind: "like", count: 3 }))).toBe("Sol and 2 more liked your post");
     expect(notificationText(item({ kind: "mention" }))).toBe("Sol mentioned you in a post");
-    expect(notificationText(item({ kind: "mention", post_id: null, channel_id: 2, channel_name: "Stars" }))).toBe("Sol mentioned you in #Stars");
-    expect(notificationText(item({ kind: "notice", actor_name: "Ada", notice_title: "Full moon" }))).toBe("New pinned notice: Full moon");
+    expect(notificationText(item({ kind: "mention", post_id: null, channel_id: 2, channel_name: "Stars" }))).toBe(
+      "Sol mentioned you in #Stars",
+    );
+    expect(notificationText(item({ kind: "notice", actor_name: "Ada", notice_title: "Full moon" }))).toBe(
+      "New pinned notice: Full moon",
+    );
     expect(notificationText(item({ kind: "payment", actor_name: null, detail: "completed" }))).toBe(T.paymentCompleted);
     expect(notificationText(item({ kind: "payment", actor_name: null, detail: "failed" }))).toBe(T.paymentFailed);
     const due = "2026-12-01T12:00:00.000Z";
-    expect(notificationText(item({ kind: "membership_ending", actor_name: null, detail: due }))).toBe(T.membershipEnding(formatDate(due)));
-    expect(notificationText(item({ kind: "channel_invite", channel_id: 3, channel_name: "Circle" }))).toBe("Sol invited you to the private channel #Circle");
+    expect(notificationText(item({ kind: "membership_ending", actor_name: null, detail: due }))).toBe(
+      T.membershipEnding(formatDate(due)),
+    );
+    expect(notificationText(item({ kind: "channel_invite", channel_id: 3, channel_name: "Circle" }))).toBe(
+      "Sol invited you to the private channel #Circle",
+    );
     // A deleted account's action still reads well.
     expect(notificationText(item({ kind: "comment", actor_name: null }))).toBe(T.comment(T.someone));
   });
@@ -67,7 +109,13 @@ describe("notification texts", () => {
 
 describe("the bell", () => {
   it("shows the unread count; the panel lists each notification with its time, opening one marks it read and goes to its item", async () => {
-    const mention = item({ kind: "mention", post_id: null, channel_id: 2, channel_name: "Stars", url: "/app/lounge?post=5" });
+    const mention = item({
+      kind: "mention",
+      post_id: null,
+      channel_id: 2,
+      channel_name: "Stars",
+      url: "/app/lounge?post=5",
+    });
     const old = item({ kind: "like", count: 2, read: true });
     answer = { status: 200, body: { items: [mention, old], unread: 1 } };
     const fetchMock = stubApi();
@@ -81,14 +129,19 @@ describe("the bell", () => {
     await user.click(bell());
     const panel = await screen.findByRole("dialog", { name: T.title });
     const links = within(panel).getAllByRole("link");
-    expect(links.map((l) => l.textContent)).toEqual([`${T.unreadMark}: Sol mentioned you in #StarsJust now`, "Sol and 1 more liked your postJust now"]);
+    expect(links.map((l) => l.textContent)).toEqual([
+      `${T.unreadMark}: Sol mentioned you in #StarsJust now`,
+      "Sol and 1 more liked your postJust now",
+    ]);
     expect(links[0].getAttribute("href")).toBe("/app/lounge?post=5");
     expect(links[0].className).toContain("unread");
     expect(links[1].className).not.toContain("unread");
 
     answer = { status: 200, body: { items: [{ ...mention, read: true }, old], unread: 0 } };
     await user.click(links[0]);
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe("/app/lounge?post=5"));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe("/app/lounge?post=5"),
+    );
     expect(screen.queryByRole("dialog", { name: T.title })).toBeNull();
     await waitFor(() => expect(readCalls(fetchMock)).toEqual([{ ids: [mention.id] }]));
     await waitFor(() => expect(bell().getAttribute("aria-label")).toBe(T.open));

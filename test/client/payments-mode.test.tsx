@@ -5,7 +5,10 @@ import { TEXT } from "../../client/text";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
 
-const mode = (m: string, configured = true, missing: string[] = []) => ({ status: 200, body: { mode: m, configured, missing } });
+const mode = (m: string, configured = true, missing: string[] = []) => ({
+  status: 200,
+  body: { mode: m, configured, missing },
+});
 
 describe("test-mode banner", () => {
   afterEach(() => {
@@ -42,13 +45,23 @@ describe("test-mode banner", () => {
 describe("admin dashboard and payment configuration", () => {
   const admin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, role: "admin" })) });
   const PAYMENT = {
-    id: 7, user_email: "mira@example.com", plan: "monthly", amount_clp: 15000, status: "failed", created_at: "2026-02-02T10:00:00.000Z",
-    failure_reason: "expired", is_test: true, refund_type: null, refunded_at: null,
+    id: 7,
+    user_email: "mira@example.com",
+    plan: "monthly",
+    amount_clp: 15000,
+    status: "failed",
+    created_at: "2026-02-02T10:00:00.000Z",
+    failure_reason: "expired",
+    is_test: true,
+    refund_type: null,
+    refunded_at: null,
   };
 
   it("says what is missing when production payments are not configured", async () => {
     stubAdminFetch((url) =>
-      url === "/api/payments/mode" ? mode("production", false, ["WEBPAY_COMMERCE_CODE", "WEBPAY_API_SECRET"]) : { status: 200, body: [] },
+      url === "/api/payments/mode"
+        ? mode("production", false, ["WEBPAY_COMMERCE_CODE", "WEBPAY_API_SECRET"])
+        : { status: 200, body: [] },
     );
     renderApp("/admin", admin());
     expect((await screen.findByText(/Payments are not configured/)).textContent).toBe(
@@ -57,7 +70,13 @@ describe("admin dashboard and payment configuration", () => {
   });
 
   it("marks test payments and shows why a payment failed", async () => {
-    stubAdminFetch((url) => (url === "/api/payments/mode" ? mode("integration") : url === "/api/admin/payments" ? { status: 200, body: [PAYMENT] } : { status: 200, body: [] }));
+    stubAdminFetch((url) =>
+      url === "/api/payments/mode"
+        ? mode("integration")
+        : url === "/api/admin/payments"
+          ? { status: 200, body: [PAYMENT] }
+          : { status: 200, body: [] },
+    );
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.payments }));
     const row = screen.getByTestId("payment-row");

@@ -12,7 +12,9 @@ afterEach(() => {
 
 const member = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const confirmCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.filter(([u]) => String(u).includes("/api/payments/confirm")).map(([, init]) => JSON.parse(String(init?.body)));
+  fetchMock.mock.calls
+    .filter(([u]) => String(u).includes("/api/payments/confirm"))
+    .map(([, init]) => JSON.parse(String(init?.body)));
 
 describe("/pay/return", () => {
   it("confirms with the server on success=true and welcomes the member", async () => {
@@ -39,7 +41,9 @@ describe("/pay/return", () => {
   });
 
   it("shows 'Payment Issue' with the verification text when the server does not confirm (success=1)", async () => {
-    stubFetch((url) => (url === "/api/payments/confirm" ? { status: 402, body: { error: TEXTS.payment.verificationFailed } } : undefined));
+    stubFetch((url) =>
+      url === "/api/payments/confirm" ? { status: 402, body: { error: TEXTS.payment.verificationFailed } } : undefined,
+    );
     renderApp("/pay/return?success=1", member());
     expect(await screen.findByRole("heading", { name: "Payment Issue" })).toBeTruthy();
     expect(screen.getByText(TEXTS.payment.verificationFailed).getAttribute("role")).toBe("alert");
@@ -72,7 +76,9 @@ describe("/pay/return", () => {
   );
 
   it("with no parameters shows success and makes a best-effort confirmation, ignoring its failure", async () => {
-    const fetchMock = stubFetch((url) => (url === "/api/payments/confirm" ? { status: 402, body: { error: "no" } } : undefined));
+    const fetchMock = stubFetch((url) =>
+      url === "/api/payments/confirm" ? { status: 402, body: { error: "no" } } : undefined,
+    );
     renderApp("/pay/return", member());
     expect(await screen.findByRole("heading", { name: "Welcome to the Lounge!" })).toBeTruthy();
     expect(screen.getByText(TEXTS.payment.processed)).toBeTruthy();
@@ -86,7 +92,10 @@ describe("/pay/return", () => {
 });
 
 describe("/pricing", () => {
-  const statusReply = (status: string, due: string | null = null) => ({ status: 200, body: { status, next_payment_due: due } });
+  const statusReply = (status: string, due: string | null = null) => ({
+    status: 200,
+    body: { status, next_payment_due: due },
+  });
 
   it("asks signed-out visitors to sign in", async () => {
     stubFetch(() => undefined);
@@ -101,7 +110,10 @@ describe("/pricing", () => {
 
   it("sends admins to /app/resources", async () => {
     stubFetch(() => ({ status: 200, body: [] }));
-    const { router } = renderApp("/pricing", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
+    const { router } = renderApp(
+      "/pricing",
+      sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe("/app/resources"));
   });
 
@@ -110,7 +122,9 @@ describe("/pricing", () => {
     ["expired", "badge-other", "Expired"],
     ["trial", "badge-other", "Trial"],
   ])("shows a %s membership in its colour", async (status, cls, label) => {
-    stubFetch((url) => (url === "/api/membership/status" ? statusReply(status, "2026-07-01T00:00:00.000Z") : undefined));
+    stubFetch((url) =>
+      url === "/api/membership/status" ? statusReply(status, "2026-07-01T00:00:00.000Z") : undefined,
+    );
     renderApp("/pricing", member());
     const badge = await screen.findByTestId("membership-status");
     expect(badge.textContent).toBe(label);
@@ -132,7 +146,14 @@ describe("/pricing", () => {
       url === "/api/membership/status"
         ? statusReply("none")
         : url === "/api/payments/initiate"
-          ? { status: 200, body: { url: "https://webpay3gint.transbank.cl/webpayserver/initTransaction", token: "t0k3n", provider: "webpay_form" } }
+          ? {
+              status: 200,
+              body: {
+                url: "https://webpay3gint.transbank.cl/webpayserver/initTransaction",
+                token: "t0k3n",
+                provider: "webpay_form",
+              },
+            }
           : undefined,
     );
     renderApp("/pricing", member());
@@ -164,12 +185,18 @@ describe("/pricing", () => {
   });
 
   it.each([
-    ["the server's error", { status: 400, body: { error: "amount: amount must be 15000" } }, "amount: amount must be 15000"],
+    [
+      "the server's error",
+      { status: 400, body: { error: "amount: amount must be 15000" } },
+      "amount: amount must be 15000",
+    ],
     ["the fallback", { status: 502, body: {} }, TEXTS.payment.initiateFailed],
     ["the network text", undefined, TEXTS.payment.initiateNetwork],
   ])("shows %s when the payment cannot start", async (_label, answer, text) => {
     const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
-    stubFetch((url) => (url === "/api/membership/status" ? statusReply("none") : url === "/api/payments/initiate" ? answer : undefined));
+    stubFetch((url) =>
+      url === "/api/membership/status" ? statusReply("none") : url === "/api/payments/initiate" ? answer : undefined,
+    );
     renderApp("/pricing", member());
     fireEvent.click(await screen.findByRole("button", { name: /Pay \$15,000 CLP/ }));
     await waitFor(() => expect(screen.getAllByRole("alert").some((a) => a.textContent === text)).toBe(true));
@@ -180,7 +207,9 @@ describe("/pricing", () => {
   it("speaks Spanish when Spanish is active: status, plan, benefits and the pay button", async () => {
     await setLanguage("es");
     try {
-      stubFetch((url) => (url === "/api/membership/status" ? statusReply("expired", "2026-07-01T00:00:00.000Z") : undefined));
+      stubFetch((url) =>
+        url === "/api/membership/status" ? statusReply("expired", "2026-07-01T00:00:00.000Z") : undefined,
+      );
       renderApp("/pricing", member());
       expect((await screen.findByTestId("membership-status")).textContent).toBe(es.payment.statusNames.expired);
       expect(screen.getByText(es.payment.expiredOn("1 jul 2026"))).toBeTruthy();

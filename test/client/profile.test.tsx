@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
-import { TEXTS } from "../../worker/shared/texts";
 import { TEXT } from "../../client/text";
+import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
@@ -12,7 +12,13 @@ describe("profile screen", () => {
   it("shows the user with the name and timezone fallbacks, the goals and the Cosmic Activity tiles", async () => {
     stubFetch((url) =>
       url === "/api/profile"
-        ? { status: 200, body: { user: userFixture({ name: null, timezone: null }), profile: { goals: '["Breathe"]', interests: "[]", socials: "{}" } } }
+        ? {
+            status: 200,
+            body: {
+              user: userFixture({ name: null, timezone: null }),
+              profile: { goals: '["Breathe"]', interests: "[]", socials: "{}" },
+            },
+          }
         : { status: 200, body: [] },
     );
     renderApp("/app/profile", session());
@@ -67,7 +73,13 @@ describe("profile screen", () => {
       await setLanguage("es");
       stubFetch((url) =>
         url === "/api/profile"
-          ? { status: 200, body: { user: userFixture({ role: "member" }), profile: { goals: '["Respirar"]', interests: "[]", socials: "{}" } } }
+          ? {
+              status: 200,
+              body: {
+                user: userFixture({ role: "member" }),
+                profile: { goals: '["Respirar"]', interests: "[]", socials: "{}" },
+              },
+            }
           : { status: 200, body: [] },
       );
       renderApp("/app/profile", session());

@@ -8,10 +8,22 @@ import { createSessionStore, type SessionDeps } from "../../client/session/sessi
 
 /** A fake answer of the API: like `Response.json()`, its `json()` is untyped (`any`), the body is the test's. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: (): Promise<any> => Promise.resolve(body) });
+export const reply = (status: number, body: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  json: (): Promise<any> => Promise.resolve(body),
+});
 
 export const userFixture = (patch: Record<string, unknown> = {}) => ({
-  id: 1, name: "Luna", email: "luna@example.com", avatar_url: null, role: "member", bio: null, timezone: null, created_at: "2026-01-01T00:00:00.000Z", ...patch,
+  id: 1,
+  name: "Luna",
+  email: "luna@example.com",
+  avatar_url: null,
+  role: "member",
+  bio: null,
+  timezone: null,
+  created_at: "2026-01-01T00:00:00.000Z",
+  ...patch,
 });
 
 export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
@@ -32,7 +44,10 @@ export function stubFetch(handler: (url: string, init?: RequestInit) => { status
     const url = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;
     const answer = handler(new URL(url, "http://localhost").pathname + new URL(url, "http://localhost").search, init);
     if (!answer) throw new TypeError("network error");
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;

@@ -1,19 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { es } from "../../client/i18n/es";
+import { setLanguage } from "../../client/i18n/language";
 import {
   checkUploadFile,
   decodeContent,
   decodeDataUrl,
   htmlToText,
   parseTags,
+  type ResourceItem,
   textFormat,
   titleFromFileName,
   typeLabel,
-  type ResourceItem,
 } from "../../client/resources/library";
-import { es } from "../../client/i18n/es";
-import { setLanguage } from "../../client/i18n/language";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
@@ -34,10 +34,40 @@ const item = (patch: Partial<ResourceItem>): ResourceItem => ({
 });
 
 const LIBRARY: ResourceItem[] = [
-  item({ id: 1, title: "Moon Meditation", description: "A calm evening practice", file_name: "moon.md", file_type: "text/markdown", tags: '["meditation","sleep"]', file_url: "/api/resources/1/file" }),
-  item({ id: 2, title: "Star Chart", description: "Where the planets are", file_name: "chart.pdf", tags: '["astrology"]', file_url: "/api/resources/2/file" }),
-  item({ id: 3, title: "Welcome Page", description: null, file_name: "welcome.html", file_type: "text/html", tags: '["guide"," meditation "]', file_url: "/api/resources/3/file" }),
-  item({ id: 4, title: "Broken", file_name: "broken.md", file_type: "text/markdown", tags: "[]", file_url: "/api/resources/4/file" }),
+  item({
+    id: 1,
+    title: "Moon Meditation",
+    description: "A calm evening practice",
+    file_name: "moon.md",
+    file_type: "text/markdown",
+    tags: '["meditation","sleep"]',
+    file_url: "/api/resources/1/file",
+  }),
+  item({
+    id: 2,
+    title: "Star Chart",
+    description: "Where the planets are",
+    file_name: "chart.pdf",
+    tags: '["astrology"]',
+    file_url: "/api/resources/2/file",
+  }),
+  item({
+    id: 3,
+    title: "Welcome Page",
+    description: null,
+    file_name: "welcome.html",
+    file_type: "text/html",
+    tags: '["guide"," meditation "]',
+    file_url: "/api/resources/3/file",
+  }),
+  item({
+    id: 4,
+    title: "Broken",
+    file_name: "broken.md",
+    file_type: "text/markdown",
+    tags: "[]",
+    file_url: "/api/resources/4/file",
+  }),
 ];
 
 const FILES: Record<string, string> = {
@@ -59,7 +89,9 @@ function serveList(list: ResourceItem[], url: URL) {
   return list
     .slice(start)
     .filter((r) => !tag || parseTags(r.tags).includes(tag))
-    .filter((r) => !q || [r.title, r.description ?? "", ...parseTags(r.tags)].some((text) => text.toLowerCase().includes(q)))
+    .filter(
+      (r) => !q || [r.title, r.description ?? "", ...parseTags(r.tags)].some((text) => text.toLowerCase().includes(q)),
+    )
     .slice(0, limit);
 }
 
@@ -68,16 +100,29 @@ const tagsOf = (list: ResourceItem[]) => [...new Set(list.flatMap((r) => parseTa
 /** fetch for the screen: the list (paged and searched) and its tags as JSON, files as text, and DELETE/PUT recorded. */
 function stubLibrary(list: { status: number; body: unknown } = { status: 200, body: LIBRARY }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url, "http://localhost");
+    const url = new URL(
+      typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url,
+      "http://localhost",
+    );
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
     const rows = list.status === 200 && Array.isArray(list.body) ? (list.body as ResourceItem[]) : null;
-    if (url.pathname === "/api/resources" && method === "GET") return rows ? Response.json(serveList(rows, url)) : Response.json(list.body, { status: list.status });
-    if (url.pathname === "/api/resources/tags") return rows ? Response.json({ tags: tagsOf(rows), total: rows.length }) : Response.json(list.body, { status: list.status });
+    if (url.pathname === "/api/resources" && method === "GET")
+      return rows ? Response.json(serveList(rows, url)) : Response.json(list.body, { status: list.status });
+    if (url.pathname === "/api/resources/tags")
+      return rows
+        ? Response.json({ tags: tagsOf(rows), total: rows.length })
+        : Response.json(list.body, { status: list.status });
     // A member's paid-route guard asks for the membership: an active one.
-    if (url.pathname === "/api/membership/status") return Response.json({ status: "active", next_payment_due: "2099-01-01" });
-    if (url.pathname in FILES) return new Response(FILES[url.pathname], { status: 200, headers: { "content-type": "text/plain" } });
+    if (url.pathname === "/api/membership/status")
+      return Response.json({ status: "active", next_payment_due: "2099-01-01" });
+    if (url.pathname in FILES)
+      return new Response(FILES[url.pathname], { status: 200, headers: { "content-type": "text/plain" } });
     if (/^\/api\/resources\/\d+$/.test(url.pathname) && method === "DELETE") return Response.json({ success: true });
-    if (url.pathname === "/api/ai/capabilities") return Response.json({ images: { openai: true, gemini: false, straico: true }, text: { openai: true, gemini: true, straico: true } });
+    if (url.pathname === "/api/ai/capabilities")
+      return Response.json({
+        images: { openai: true, gemini: false, straico: true },
+        text: { openai: true, gemini: true, straico: true },
+      });
     if (url.pathname.startsWith("/api/ai/generate")) throw new TypeError("network error");
     return Response.json({ error: "Not found" }, { status: 404 });
   });
@@ -89,11 +134,14 @@ function stubLibrary(list: { status: number; body: unknown } = { status: 200, bo
 const SEARCH_WAIT = { timeout: 5000 };
 
 /** How many times the screen asked for the tag list and total. */
-const tagCalls = (fetchMock: ReturnType<typeof stubLibrary>) => fetchMock.mock.calls.filter(([u]) => String(u instanceof Request ? u.url : u).includes("/api/resources/tags")).length;
+const tagCalls = (fetchMock: ReturnType<typeof stubLibrary>) =>
+  fetchMock.mock.calls.filter(([u]) => String(u instanceof Request ? u.url : u).includes("/api/resources/tags")).length;
 
 /** The URLs of the list requests the screen made. */
 const listCalls = (fetchMock: ReturnType<typeof stubLibrary>) =>
-  fetchMock.mock.calls.map(([u]) => new URL(String(u instanceof Request ? u.url : u), "http://localhost")).filter((u) => u.pathname === "/api/resources");
+  fetchMock.mock.calls
+    .map(([u]) => new URL(String(u instanceof Request ? u.url : u), "http://localhost"))
+    .filter((u) => u.pathname === "/api/resources");
 
 const admin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin", name: "Ada" })) });
 
@@ -109,7 +157,11 @@ describe("resource library logic", () => {
   });
 
   it("decodes markdown and html content, and flags JSON without a content string", () => {
-    expect(decodeDataUrl("data:text/markdown;base64," + btoa(String.fromCharCode(...new TextEncoder().encode("# Ñandú ✨"))))).toBe("# Ñandú ✨");
+    expect(
+      decodeDataUrl(
+        "data:text/markdown;base64," + btoa(String.fromCharCode(...new TextEncoder().encode("# Ñandú ✨"))),
+      ),
+    ).toBe("# Ñandú ✨");
     expect(decodeContent("# Title\n\ntext")).toEqual({ ok: true, text: "# Title\n\ntext" });
     expect(decodeContent('{"content":"# Wrapped"}')).toEqual({ ok: true, text: "# Wrapped" });
     expect(decodeContent('{"title":"x"}')).toEqual({ ok: false, error: TEXTS.resources.contentFormatError });
@@ -121,8 +173,12 @@ describe("resource library logic", () => {
   });
 
   it("checks uploads with the spec's texts and prefills the title without the extension", () => {
-    expect(checkUploadFile({ name: "a.exe", type: "application/x-msdownload", size: 10 })).toBe(TEXTS.resources.typeNotSupported);
-    expect(checkUploadFile({ name: "a.zip", type: "application/zip", size: LIMITS.resourceUploadMaxBytes + 1 })).toBe(TEXTS.resources.tooLarge);
+    expect(checkUploadFile({ name: "a.exe", type: "application/x-msdownload", size: 10 })).toBe(
+      TEXTS.resources.typeNotSupported,
+    );
+    expect(checkUploadFile({ name: "a.zip", type: "application/zip", size: LIMITS.resourceUploadMaxBytes + 1 })).toBe(
+      TEXTS.resources.tooLarge,
+    );
     expect(checkUploadFile({ name: "a.zip", type: "application/zip", size: LIMITS.resourceUploadMaxBytes })).toBeNull();
     expect(checkUploadFile({ name: "notes.md", type: "", size: 5 })).toBeNull();
     expect(titleFromFileName("Full Moon.guide.pdf")).toBe("Full Moon.guide");
@@ -143,7 +199,13 @@ describe("resource library screen", () => {
     expect(screen.getByTestId("resources-categories").textContent).toBe("4");
     expect(screen.getByText("∞")).toBeTruthy();
     const tags = within(screen.getByRole("group", { name: "Filter by tag" }));
-    expect(tags.getAllByRole("button").map((b) => b.textContent)).toEqual(["All", "#astrology", "#guide", "#meditation", "#sleep"]);
+    expect(tags.getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "All",
+      "#astrology",
+      "#guide",
+      "#meditation",
+      "#sleep",
+    ]);
     // Every resource fits the first page: nothing more to load.
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
@@ -193,13 +255,19 @@ describe("resource library screen", () => {
   it("opens a search from the URL with the box filled in", async () => {
     stubLibrary();
     renderApp("/app/resources?q=moon&tag=sleep", admin());
-    await waitFor(() => expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual(["Moon Meditation"]));
+    await waitFor(() =>
+      expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual([
+        "Moon Meditation",
+      ]),
+    );
     expect((screen.getByLabelText("Search resources") as HTMLInputElement).value).toBe("moon");
     expect(screen.getByRole("button", { name: "#sleep" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("loads the next page as the member scrolls, shows a failed page with a retry, and stops at the end", async () => {
-    const many = Array.from({ length: LIMITS.resourcesPageDefault + 6 }, (_, i) => item({ id: 100 - i, title: `Resource ${100 - i}` }));
+    const many = Array.from({ length: LIMITS.resourcesPageDefault + 6 }, (_, i) =>
+      item({ id: 100 - i, title: `Resource ${100 - i}` }),
+    );
     const fetchMock = stubLibrary({ status: 200, body: many });
     // jsdom has no layout: the observer is driven by hand, as the sentinel comes into view.
     const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
@@ -214,7 +282,10 @@ describe("resource library screen", () => {
       },
     );
     renderApp("/app/resources", admin());
-    await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(LIMITS.resourcesPageDefault), SEARCH_WAIT);
+    await waitFor(
+      () => expect(screen.getAllByTestId("resource-card")).toHaveLength(LIMITS.resourcesPageDefault),
+      SEARCH_WAIT,
+    );
     expect(screen.getByTestId("resources-total").textContent).toBe(String(many.length));
 
     // The first next page fails: the list stays, the failure is said, 'Load more' retries.
@@ -228,13 +299,19 @@ describe("resource library screen", () => {
       return library(input, init);
     });
     act(() => observers.at(-1)!([{ isIntersecting: true }]));
-    expect((await screen.findByText("Could not load more resources.", {}, { timeout: 3000 })).getAttribute("role")).toBe("alert");
+    expect(
+      (await screen.findByText("Could not load more resources.", {}, { timeout: 3000 })).getAttribute("role"),
+    ).toBe("alert");
     expect(screen.getAllByTestId("resource-card")).toHaveLength(LIMITS.resourcesPageDefault);
-    expect(listCalls(fetchMock).at(-1)?.searchParams.get("before")).toBe(String(many[LIMITS.resourcesPageDefault - 1].id));
+    expect(listCalls(fetchMock).at(-1)?.searchParams.get("before")).toBe(
+      String(many[LIMITS.resourcesPageDefault - 1].id),
+    );
 
     await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(many.length));
-    expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual(many.map((r) => r.title));
+    expect(screen.getAllByTestId("resource-card").map((c) => within(c).getByRole("heading").textContent)).toEqual(
+      many.map((r) => r.title),
+    );
     // The last page was short: no more to load, and the sentinel no longer asks.
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
     expect(screen.queryByText("Could not load more resources.")).toBeNull();
@@ -249,12 +326,18 @@ describe("resource library screen", () => {
     expect(card("Star Chart").queryByRole("button", { name: "Show content" })).toBeNull();
 
     await user.click(card("Moon Meditation").getByRole("button", { name: "Show content" }));
-    await waitFor(() => expect(card("Moon Meditation").getByTestId("resource-content").textContent).toBe("# Moon\n\nBreathe with the **moon**."));
+    await waitFor(() =>
+      expect(card("Moon Meditation").getByTestId("resource-content").textContent).toBe(
+        "# Moon\n\nBreathe with the **moon**.",
+      ),
+    );
     await user.click(card("Moon Meditation").getByRole("button", { name: "Hide content" }));
     expect(card("Moon Meditation").queryByTestId("resource-content")).toBeNull();
 
     await user.click(card("Welcome Page").getByRole("button", { name: "Show content" }));
-    await waitFor(() => expect(card("Welcome Page").getByTestId("resource-content").textContent).toBe("Hello\nWelcome soul"));
+    await waitFor(() =>
+      expect(card("Welcome Page").getByTestId("resource-content").textContent).toBe("Hello\nWelcome soul"),
+    );
     expect(document.querySelector("script")).toBeNull();
 
     await user.click(card("Broken").getByRole("button", { name: "Show content" }));
@@ -265,7 +348,9 @@ describe("resource library screen", () => {
     // The guard saw an active membership; the library itself answers 403 (it expired in between).
     stubLibrary({ status: 403, body: { error: "Your membership has expired" } });
     const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
-    await waitFor(() => expect(screen.getByRole("heading", { name: "Premium Resources Access Required" })).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: "Premium Resources Access Required" })).toBeTruthy(),
+    );
     expect(screen.getByText("Your membership has expired")).toBeTruthy();
     expect(screen.getByText("Monthly Access: $15,000 CLP")).toBeTruthy();
     expect(screen.getByText("Pay once every 30 days for unlimited access")).toBeTruthy();
@@ -280,13 +365,19 @@ describe("resource library screen", () => {
     await waitFor(() => expect(screen.getByRole("heading", { name: "Moon Meditation" })).toBeTruthy());
     const library = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url, "http://localhost");
-      if (url.pathname === "/api/resources/1/file") return Response.json({ error: "Your membership has expired" }, { status: 403 });
+      const url = new URL(
+        typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url,
+        "http://localhost",
+      );
+      if (url.pathname === "/api/resources/1/file")
+        return Response.json({ error: "Your membership has expired" }, { status: 403 });
       return library(input, init);
     });
     const card = within(screen.getByRole("heading", { name: "Moon Meditation" }).closest("article")!);
     await user.click(card.getByRole("button", { name: "Show content" }));
-    await waitFor(() => expect(screen.getByRole("heading", { name: "Premium Resources Access Required" })).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { name: "Premium Resources Access Required" })).toBeTruthy(),
+    );
     expect(screen.getByText("Your membership has expired")).toBeTruthy();
   });
 
@@ -323,7 +414,13 @@ describe("resource library screen", () => {
     expect(screen.getByText(TEXTS.confirm.deleteResource)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u, init]) => String(u instanceof Request ? u.url : u).endsWith("/api/resources/2") && (init?.method ?? (u as Request).method) === "DELETE")).toBe(true),
+      expect(
+        fetchMock.mock.calls.some(
+          ([u, init]) =>
+            String(u instanceof Request ? u.url : u).endsWith("/api/resources/2") &&
+            (init?.method ?? (u as Request).method) === "DELETE",
+        ),
+      ).toBe(true),
     );
     // After a write the library loads again, its tags and total included.
     await waitFor(() => expect(tagCalls(fetchMock)).toBe(2));
@@ -335,9 +432,15 @@ describe("resource library screen", () => {
     const user = userEvent.setup({ applyAccept: false });
     await user.click(await screen.findByRole("button", { name: /Upload/ }));
     const dialog = within(await screen.findByRole("dialog", { name: "Upload Resource" }));
-    await user.upload(dialog.getByLabelText("Choose file"), new File(["MZ"], "tool.exe", { type: "application/x-msdownload" }));
+    await user.upload(
+      dialog.getByLabelText("Choose file"),
+      new File(["MZ"], "tool.exe", { type: "application/x-msdownload" }),
+    );
     expect(dialog.getByRole("alert").textContent).toBe(TEXTS.resources.typeNotSupported);
-    await user.upload(dialog.getByLabelText("Choose file"), new File(["# hi"], "Morning Ritual.md", { type: "text/markdown" }));
+    await user.upload(
+      dialog.getByLabelText("Choose file"),
+      new File(["# hi"], "Morning Ritual.md", { type: "text/markdown" }),
+    );
     expect((dialog.getByLabelText("Title") as HTMLInputElement).value).toBe("Morning Ritual");
     expect(dialog.queryByRole("alert")).toBeNull();
   });
@@ -369,7 +472,9 @@ describe("resource library screen", () => {
       renderApp("/app/resources", admin());
       await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
       expect(screen.getAllByText(/^Por Luna/)).toHaveLength(4);
-      expect(screen.getByRole("button", { name: es.library.editLabel("Star Chart") }).textContent).toBe(es.library.edit);
+      expect(screen.getByRole("button", { name: es.library.editLabel("Star Chart") }).textContent).toBe(
+        es.library.edit,
+      );
       const user = userEvent.setup();
       await user.click(screen.getByRole("button", { name: es.library.upload }));
       const upload = within(await screen.findByRole("dialog", { name: es.library.uploadTitle }));
@@ -378,7 +483,10 @@ describe("resource library screen", () => {
       await user.click(upload.getByRole("button", { name: es.common.cancel }));
       await user.click(screen.getByRole("button", { name: es.library.aiGenerate }));
       const ai = within(await screen.findByRole("dialog", { name: es.library.aiGenerate }));
-      expect(ai.getAllByRole("tab").map((t) => t.textContent)).toEqual([es.library.aiTabs.text, es.library.aiTabs.image]);
+      expect(ai.getAllByRole("tab").map((t) => t.textContent)).toEqual([
+        es.library.aiTabs.text,
+        es.library.aiTabs.image,
+      ]);
       expect(ai.getByLabelText(es.library.aiTextPrompt)).toBeTruthy();
       expect(ai.getByRole("option", { name: es.library.textTypes.meditation })).toBeTruthy();
       expect(ai.getByRole("button", { name: es.library.generateContent })).toBeTruthy();

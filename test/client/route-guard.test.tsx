@@ -10,7 +10,8 @@ const deferred = <T,>() => {
 };
 
 /** An empty library: the tags summary has its shape, every list is empty. */
-const emptyLibrary = (url: string) => (url === "/api/resources/tags" ? { status: 200, body: { tags: [], total: 0 } } : { status: 200, body: [] });
+const emptyLibrary = (url: string) =>
+  url === "/api/resources/tags" ? { status: 200, body: { tags: [], total: 0 } } : { status: 200, body: [] };
 
 describe("route guard", () => {
   it("shows a spinner while the session loads", async () => {
@@ -40,14 +41,21 @@ describe("route guard", () => {
   });
 
   it("lets admins into admin routes and shows the Admin item", async () => {
-    const { router } = renderApp("/admin", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
+    const { router } = renderApp(
+      "/admin",
+      sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }),
+    );
     await waitFor(() => expect(screen.getByRole("heading", { name: "Admin Dashboard" })).toBeTruthy());
     expect(router.state.location.pathname).toBe("/admin");
     expect(screen.getByRole("link", { name: /Admin/ })).toBeTruthy();
   });
 
   it("sends members without a paid membership to /pricing, as the server says", async () => {
-    const fetchMock = stubFetch((url) => (url === "/api/membership/status" ? { status: 200, body: { status: "expired", next_payment_due: null } } : undefined));
+    const fetchMock = stubFetch((url) =>
+      url === "/api/membership/status"
+        ? { status: 200, body: { status: "expired", next_payment_due: null } }
+        : undefined,
+    );
     const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
     expect(fetchMock).toHaveBeenCalled();
@@ -60,7 +68,11 @@ describe("route guard", () => {
   });
 
   it("lets paying members into paid routes", async () => {
-    stubFetch((url) => (url === "/api/membership/status" ? { status: 200, body: { status: "active", next_payment_due: "2027-01-01" } } : emptyLibrary(url)));
+    stubFetch((url) =>
+      url === "/api/membership/status"
+        ? { status: 200, body: { status: "active", next_payment_due: "2027-01-01" } }
+        : emptyLibrary(url),
+    );
     const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     // The library's heading renders only once the paid guard's loader let the route through.
     expect(await screen.findByRole("heading", { name: TEXT.library.heading })).toBeTruthy();
@@ -69,7 +81,10 @@ describe("route guard", () => {
 
   it("lets admins into paid routes without asking for a membership", async () => {
     const fetchMock = stubFetch(emptyLibrary);
-    const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
+    const { router } = renderApp(
+      "/app/resources",
+      sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }),
+    );
     expect(await screen.findByRole("heading", { name: TEXT.library.heading })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/app/resources");
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes("/membership/status"))).toBe(false);

@@ -4,8 +4,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { SearchResult } from "../../worker/shared/search";
 import { TEXT } from "../../client/text";
+import type { SearchResult } from "../../worker/shared/search";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -14,13 +14,41 @@ beforeAll(() => import("../../client/search/SearchDialog"));
 
 const NOW = "2026-11-20T10:00:00.000Z";
 const result = (patch: Partial<SearchResult> = {}): SearchResult => ({
-  kind: "post", id: 5, title: "Moon circle tonight", snippet: "the <mark>moon</mark> rises", created_at: NOW, url: "/app/lounge?post=5", ...patch,
+  kind: "post",
+  id: 5,
+  title: "Moon circle tonight",
+  snippet: "the <mark>moon</mark> rises",
+  created_at: NOW,
+  url: "/app/lounge?post=5",
+  ...patch,
 });
 const post = (patch: Record<string, unknown> = {}) => ({
-  id: 5, content: "Moon circle tonight", created_at: NOW, author_id: 2, author_name: "Sol", author_avatar: null, author_role: "member",
-  likes_count: 0, comments_count: 2, is_liked: false, hidden: false, hidden_reason: null, ...patch,
+  id: 5,
+  content: "Moon circle tonight",
+  created_at: NOW,
+  author_id: 2,
+  author_name: "Sol",
+  author_avatar: null,
+  author_role: "member",
+  likes_count: 0,
+  comments_count: 2,
+  is_liked: false,
+  hidden: false,
+  hidden_reason: null,
+  ...patch,
 });
-const comment = (id: number, content: string) => ({ id, post_id: 5, content, created_at: NOW, author_id: 3, author_name: "Ada", author_avatar: null, author_role: "member", hidden: false, hidden_reason: null });
+const comment = (id: number, content: string) => ({
+  id,
+  post_id: 5,
+  content,
+  created_at: NOW,
+  author_id: 3,
+  author_name: "Ada",
+  author_avatar: null,
+  author_role: "member",
+  hidden: false,
+  hidden_reason: null,
+});
 
 const asMember = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 
@@ -36,7 +64,10 @@ function stubApi(search: (params: URLSearchParams) => Answer, extra: (url: strin
   });
 }
 const searches = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/search?")).map((u) => Object.fromEntries(new URL(u, "http://x").searchParams));
+  fetchMock.mock.calls
+    .map(([u]) => String(u))
+    .filter((u) => u.startsWith("/api/search?"))
+    .map((u) => Object.fromEntries(new URL(u, "http://x").searchParams));
 
 async function openLounge() {
   const view = renderApp("/app/lounge", asMember());
@@ -65,8 +96,25 @@ describe("search dialog", () => {
       body: {
         results:
           params.get("kind") === "message"
-            ? [result({ kind: "message", id: 30, title: "General", snippet: "<mark>moon</mark> over the hills", url: "/app/chat?group=1&message=30" })]
-            : [result(), result({ kind: "comment", id: 9, title: "Moon circle tonight", snippet: "&lt;script&gt;alert(1)&lt;/script&gt; <mark>moon</mark>", url: "/app/lounge?post=5&comment=9" })],
+            ? [
+                result({
+                  kind: "message",
+                  id: 30,
+                  title: "General",
+                  snippet: "<mark>moon</mark> over the hills",
+                  url: "/app/chat?group=1&message=30",
+                }),
+              ]
+            : [
+                result(),
+                result({
+                  kind: "comment",
+                  id: 9,
+                  title: "Moon circle tonight",
+                  snippet: "&lt;script&gt;alert(1)&lt;/script&gt; <mark>moon</mark>",
+                  url: "/app/lounge?post=5&comment=9",
+                }),
+              ],
       },
     }));
     await openLounge();
@@ -89,16 +137,37 @@ describe("search dialog", () => {
     expect(options[0].getAttribute("aria-selected")).toBe("true");
 
     await user.click(within(dialog).getByRole("button", { name: TEXT.search.kinds.message }));
-    await waitFor(() => expect(within(dialog).getAllByRole("option")[0].textContent).toContain(TEXT.search.inChannel("General")));
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole("option")[0].textContent).toContain(TEXT.search.inChannel("General")),
+    );
     expect(searches(fetchMock).at(-1)).toEqual({ q: "moon", kind: "message" });
-    expect(within(dialog).getByRole("button", { name: TEXT.search.kinds.message }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(dialog).getByRole("button", { name: TEXT.search.kinds.message }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
   });
 
   it("moves with the arrow keys and opens the active result with Enter: the post with its comments, the linked comment marked", async () => {
     stubApi(
-      () => ({ status: 200, body: { results: [result(), result({ kind: "comment", id: 9, snippet: "a <mark>moon</mark> comment", url: "/app/lounge?post=5&comment=9" })] } }),
+      () => ({
+        status: 200,
+        body: {
+          results: [
+            result(),
+            result({
+              kind: "comment",
+              id: 9,
+              snippet: "a <mark>moon</mark> comment",
+              url: "/app/lounge?post=5&comment=9",
+            }),
+          ],
+        },
+      }),
       (url) =>
-        url === "/api/posts/5" ? { status: 200, body: post() } : url === "/api/posts/5/comments" ? { status: 200, body: [comment(8, "first"), comment(9, "a moon comment")] } : undefined,
+        url === "/api/posts/5"
+          ? { status: 200, body: post() }
+          : url === "/api/posts/5/comments"
+            ? { status: 200, body: [comment(8, "first"), comment(9, "a moon comment")] }
+            : undefined,
     );
     const { router } = await openLounge();
     const user = userEvent.setup();
@@ -107,7 +176,8 @@ describe("search dialog", () => {
     await user.type(field, "moon");
     // Read the options afresh at each step: on a slow machine typing may outlast the debounce, and a
     // later answer re-renders the list.
-    const options = async () => within(await screen.findByRole("listbox", { name: TEXT.search.results })).findAllByRole("option");
+    const options = async () =>
+      within(await screen.findByRole("listbox", { name: TEXT.search.results })).findAllByRole("option");
     await waitFor(async () => expect(await options()).toHaveLength(2));
     expect(field.getAttribute("aria-activedescendant")).toBe((await options())[0].id);
     await user.keyboard("{ArrowDown}");
@@ -131,7 +201,9 @@ describe("search dialog", () => {
 
   it("says when nothing matched and when the search failed; nothing is asked for blank text", async () => {
     let fail = false;
-    const fetchMock = stubApi(() => (fail ? { status: 500, body: { error: "boom" } } : { status: 200, body: { results: [] } }));
+    const fetchMock = stubApi(() =>
+      fail ? { status: 500, body: { error: "boom" } } : { status: 200, body: { results: [] } },
+    );
     await openLounge();
     const user = userEvent.setup();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
@@ -150,12 +222,41 @@ describe("search dialog", () => {
 
 describe("links in context", () => {
   it("/app/chat?group=&message= opens that channel and marks the message; an older one is loaded from it on", async () => {
-    const msg = (id: number, body: string) => ({ id, group_id: 2, sender_id: 2, sender_name: "Sol", body, created_at: NOW, image_url: null, hidden: false, hidden_reason: null });
-    vi.stubGlobal("WebSocket", class { close() {} });
+    const msg = (id: number, body: string) => ({
+      id,
+      group_id: 2,
+      sender_id: 2,
+      sender_name: "Sol",
+      body,
+      created_at: NOW,
+      image_url: null,
+      hidden: false,
+      hidden_reason: null,
+    });
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        close() {}
+      },
+    );
     const fetchMock = stubFetch((url) => {
-      if (url === "/api/groups") return { status: 200, body: [1, 2].map((id) => ({ id, name: id === 1 ? "General" : "Stars", description: null, is_private: false, created_by: 1, created_at: NOW, can_manage: false, unread_count: 0 })) };
+      if (url === "/api/groups")
+        return {
+          status: 200,
+          body: [1, 2].map((id) => ({
+            id,
+            name: id === 1 ? "General" : "Stars",
+            description: null,
+            is_private: false,
+            created_by: 1,
+            created_at: NOW,
+            can_manage: false,
+            unread_count: 0,
+          })),
+        };
       if (url === "/api/messages?group_id=2") return { status: 200, body: [msg(40, "latest")] };
-      if (url === "/api/messages?group_id=2&after=29") return { status: 200, body: [msg(30, "the linked one"), msg(31, "after it")] };
+      if (url === "/api/messages?group_id=2&after=29")
+        return { status: 200, body: [msg(30, "the linked one"), msg(31, "after it")] };
       if (url.startsWith("/api/messages")) return { status: 200, body: [] };
       return undefined;
     });
@@ -168,14 +269,29 @@ describe("links in context", () => {
   });
 
   it("/app/resources?resource= marks that resource's card", async () => {
-    const resource = (id: number, title: string) => ({ id, title, description: "d", file_url: `/api/resources/${id}/file`, file_type: "text/plain", file_name: "a.txt", tags: "[]", created_at: NOW, uploaded_by: 1, storage_method: "r2" });
+    const resource = (id: number, title: string) => ({
+      id,
+      title,
+      description: "d",
+      file_url: `/api/resources/${id}/file`,
+      file_type: "text/plain",
+      file_name: "a.txt",
+      tags: "[]",
+      created_at: NOW,
+      uploaded_by: 1,
+      storage_method: "r2",
+    });
     stubFetch((url) => {
       if (url.startsWith("/api/resources/tags")) return { status: 200, body: { tags: [], total: 2 } };
       if (url.startsWith("/api/resources")) return { status: 200, body: [resource(1, "First"), resource(2, "Second")] };
-      if (url === "/api/membership") return { status: 200, body: { status: "active", next_payment_due: "2099-01-01T00:00:00.000Z" } };
+      if (url === "/api/membership")
+        return { status: 200, body: { status: "active", next_payment_due: "2099-01-01T00:00:00.000Z" } };
       return undefined;
     });
-    renderApp("/app/resources?resource=2", sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }));
+    renderApp(
+      "/app/resources?resource=2",
+      sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }),
+    );
     const second = await screen.findByRole("article", { name: "Second" }, { timeout: 10_000 });
     expect(second.className).toContain("linked");
     expect(screen.getByRole("article", { name: "First" }).className).not.toContain("linked");

@@ -34,7 +34,10 @@ describe("session store", () => {
   it("merges concurrent code exchanges and fetches the user after a success", async () => {
     const deps = sessionDeps({ getMe: vi.fn(async () => reply(200, userFixture())) });
     const store = createSessionStore(deps);
-    await Promise.all([store.exchangeCodeForSession("?code=abc&state=xyz"), store.exchangeCodeForSession("?code=abc&state=xyz")]);
+    await Promise.all([
+      store.exchangeCodeForSession("?code=abc&state=xyz"),
+      store.exchangeCodeForSession("?code=abc&state=xyz"),
+    ]);
     expect(deps.postSession).toHaveBeenCalledTimes(1);
     expect(deps.postSession).toHaveBeenCalledWith({ code: "abc", state: "xyz" });
     expect(deps.getMe).toHaveBeenCalledTimes(1);

@@ -13,8 +13,27 @@ import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render"
 vi.setConfig({ testTimeout: 20_000 });
 
 const NOW = "2026-11-20T10:00:00.000Z";
-const channel = (id: number, name: string, unread_count: number) => ({ id, name, description: null, is_private: false, created_by: 9, created_at: NOW, can_manage: false, unread_count });
-const message = (id: number, group_id: number, sender_id = 2) => ({ id, group_id, sender_id, sender_name: "Sol", body: `message ${id}`, created_at: NOW, image_url: null, hidden: false, hidden_reason: null });
+const channel = (id: number, name: string, unread_count: number) => ({
+  id,
+  name,
+  description: null,
+  is_private: false,
+  created_by: 9,
+  created_at: NOW,
+  can_manage: false,
+  unread_count,
+});
+const message = (id: number, group_id: number, sender_id = 2) => ({
+  id,
+  group_id,
+  sender_id,
+  sender_name: "Sol",
+  body: `message ${id}`,
+  created_at: NOW,
+  image_url: null,
+  hidden: false,
+  hidden_reason: null,
+});
 
 const me = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1 })) });
 
@@ -23,13 +42,15 @@ function stubApi() {
   return stubFetch((url, init) => {
     if (url === "/api/groups") return { status: 200, body: groups };
     if (url.startsWith("/api/messages?group_id=")) return { status: 200, body: [] };
-    if (init?.method === "POST" && /^\/api\/groups\/\d+\/read$/.test(url)) return { status: 200, body: { success: true } };
+    if (init?.method === "POST" && /^\/api\/groups\/\d+\/read$/.test(url))
+      return { status: 200, body: { success: true } };
     if (url.startsWith("/api/posts?")) return { status: 200, body: [] };
     if (url === "/api/cosmic-notices") return { status: 200, body: [] };
     return undefined;
   });
 }
-const groupLoads = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([u]) => String(u) === "/api/groups").length;
+const groupLoads = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([u]) => String(u) === "/api/groups").length;
 const navTotal = () => screen.queryByTestId("chat-unread-total")?.textContent ?? null;
 const live = () => FakeSocket.last("/api/live/socket")!;
 
@@ -70,7 +91,9 @@ describe("unread counts", () => {
     stubApi();
     renderApp("/app/lounge", me());
     await openLiveSocket();
-    await waitFor(() => expect(navTotal()).toBe(`${LIMITS.unreadCountMax}+${TEXT.unread.badge(LIMITS.unreadCountMax)}`));
+    await waitFor(() =>
+      expect(navTotal()).toBe(`${LIMITS.unreadCountMax}+${TEXT.unread.badge(LIMITS.unreadCountMax)}`),
+    );
   });
 
   it("polls while the live socket is down, and not while it is up", async () => {
@@ -105,7 +128,9 @@ describe("unread counts", () => {
     expect(navTotal()).toBe(`3${TEXT.unread.badge(3)}`);
 
     await userEvent.setup().click(stars);
-    await waitFor(() => expect(within(list).getByRole("button", { name: "Stars" }).getAttribute("aria-current")).toBe("true"));
+    await waitFor(() =>
+      expect(within(list).getByRole("button", { name: "Stars" }).getAttribute("aria-current")).toBe("true"),
+    );
     expect(navTotal()).toBeNull();
     act(() => live().receive({ type: "activity", group_id: 1, message_id: 61, sender_id: 2 }));
     expect(within(list).getByRole("button", { name: new RegExp(`General.*${TEXT.unread.badge(1)}`) })).toBeTruthy();
@@ -118,7 +143,8 @@ describe("unread counts", () => {
       socket.receive({ type: "message", message: message(70, 2) });
       socket.receive({ type: "message", message: message(71, 2) });
     });
-    const reads = () => fetchMock.mock.calls.filter(([u, init]) => String(u) === "/api/groups/2/read" && init?.method === "POST");
+    const reads = () =>
+      fetchMock.mock.calls.filter(([u, init]) => String(u) === "/api/groups/2/read" && init?.method === "POST");
     await waitFor(() => expect(reads()).toHaveLength(1), { timeout: TIMING.markReadDelayMs + 2000 });
     // My own message does not need it: on a clock the test drives, the whole delay passes and no mark
     // is sent; a message from someone else on the same clock is marked (so the first check can fail).

@@ -10,7 +10,13 @@ export default defineConfig({
   resolve: {
     alias: [
       ...PREACT_AS_REACT,
-      { find: /^@testing-library\/react$/, replacement: path.join(import.meta.dirname, "../../node_modules/@testing-library/react/dist/@testing-library/react.esm.js") },
+      {
+        find: /^@testing-library\/react$/,
+        replacement: path.join(
+          import.meta.dirname,
+          "../../node_modules/@testing-library/react/dist/@testing-library/react.esm.js",
+        ),
+      },
     ],
   },
   oxc: { jsx: { runtime: "automatic" } },

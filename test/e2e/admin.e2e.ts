@@ -27,11 +27,15 @@ it("an admin adds a member, sees them in the table, exports members.csv, and del
   expect(await row.textContent()).toContain("inactive");
   expect(await row.textContent()).toContain("None");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("members.csv");
   const decoder = new TextDecoder();
   let csv = "";
-  for await (const chunk of await download.createReadStream()) csv += decoder.decode(chunk as Uint8Array, { stream: true });
+  for await (const chunk of await download.createReadStream())
+    csv += decoder.decode(chunk as Uint8Array, { stream: true });
   csv += decoder.decode();
   expect(csv.startsWith("Name,Email,Role,Status,Plan,Joined\r\n")).toBe(true);
   expect(csv).toContain(`"Nova, ""the"" Star ${name.split(" ").pop()}",${email},member,inactive,None,`);
@@ -39,7 +43,9 @@ it("an admin adds a member, sees them in the table, exports members.csv, and del
 
   await row.getByRole("button", { name: `Delete ${email}` }).click();
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
-  expect(await confirm.textContent()).toContain("Are you sure you want to delete this member? This action cannot be undone.");
+  expect(await confirm.textContent()).toContain(
+    "Are you sure you want to delete this member? This action cannot be undone.",
+  );
   await confirm.getByRole("button", { name: "Delete" }).click();
   await row.waitFor({ state: "detached" });
   // Gone on the server too.

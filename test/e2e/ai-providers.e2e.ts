@@ -10,7 +10,11 @@ it("checks the three AI keys against the fake providers", async () => {
   const page = await context.newPage();
   await signIn(page, "admin@example.com", "Ada Admin");
   const result = await page.evaluate(async () => {
-    const res = await fetch("/api/ai/validate-keys", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await fetch("/api/ai/validate-keys", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     return { status: res.status, body: await res.json() };
   });
   expect(result).toEqual({

@@ -22,7 +22,9 @@ it("an admin generates a notice text, sees it fill the manual form, publishes it
   // The Manual tab is selected again, holding the generated title and the wrapped, sanitised content.
   await expect.poll(() => dialog.getByRole("tab", { name: "Manual" }).getAttribute("aria-selected")).toBe("true");
   expect(await dialog.getByLabel("Title").inputValue()).toBe(prompt);
-  expect(await dialog.getByLabel("Content").inputValue()).toBe(`<p>A message from OpenAI about ${prompt}.<br>May the stars guide you.</p>`);
+  expect(await dialog.getByLabel("Content").inputValue()).toBe(
+    `<p>A message from OpenAI about ${prompt}.<br>May the stars guide you.</p>`,
+  );
 
   await dialog.getByRole("button", { name: "Create Notice" }).click();
   await dialog.waitFor({ state: "detached" });

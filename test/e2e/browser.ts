@@ -1,7 +1,7 @@
 // Shared browser helpers: Debian's Chromium driven by playwright-core, signing in through the dev provider.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
@@ -10,7 +10,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -30,7 +37,8 @@ export async function signIn(page: Page, email: string, name: string): Promise<v
 }
 
 /** A unique email per test run, so tests never depend on each other's accounts. */
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** Buys the membership through the local Webpay emulator, as a member would, and returns to the lounge. */
 export async function payThroughEmulator(page: Page): Promise<void> {
@@ -48,7 +56,11 @@ export async function payThroughEmulator(page: Page): Promise<void> {
  */
 export function runSql(sql: string): void {
   const root = path.resolve(import.meta.dirname, "../..");
-  execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", inject("stateDir"), "--command", sql], { cwd: root, stdio: "ignore" });
+  execFileSync(
+    path.join(root, "node_modules/.bin/wrangler"),
+    ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", inject("stateDir"), "--command", sql],
+    { cwd: root, stdio: "ignore" },
+  );
 }
 
 /**

@@ -3,7 +3,10 @@ import { expect, it } from "vitest";
 import { newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
 // A real 1x1 PNG, so the browser can decode and draw it.
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const browser = useBrowser();
 
@@ -63,7 +66,9 @@ it("refuses a non-image in the browser with the spec's text", async () => {
   await page.getByRole("dialog", { name: "Create channel" }).getByLabel("Channel name").fill(name);
   await page.getByRole("dialog", { name: "Create channel" }).getByRole("button", { name: "Create channel" }).click();
   await expect.poll(() => page.getByRole("heading", { name: `# ${name}` }).count()).toBe(1);
-  await page.getByTestId("chat-image-input").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await page
+    .getByTestId("chat-image-input")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect.poll(() => page.getByRole("alert").filter({ hasText: "Please select an image file" }).count()).toBe(1);
   await context.close();
 });

@@ -52,7 +52,9 @@ it("keeps focus in the comments dialog after a comment, traps Tab, closes on Esc
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Tab and Shift+Tab cycle through the dialog's controls and never reach the page.
-    const controls = await dialog.evaluate((el) => el.querySelectorAll("button:not([disabled]), textarea, input, a[href]").length);
+    const controls = await dialog.evaluate(
+      (el) => el.querySelectorAll("button:not([disabled]), textarea, input, a[href]").length,
+    );
     for (let i = 0; i < controls + 2; i++) {
       await page.keyboard.press("Tab");
       expect(await focusPlace(page)).toBe("dialog");

@@ -2,12 +2,12 @@
 // state directory with the migrations applied, and stops it afterwards. The AI providers are the
 // local fakes (test/fakes/ai-providers.mjs), handed to the worker through process.env
 // (CLOUDFLARE_INCLUDE_PROCESS_ENV; a .dev.vars file in the project would take precedence).
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { fakeAiEnv, startFakeAiProviders, type RunningFakeAiProviders } from "../fakes/ai-providers.mjs";
+import { fakeAiEnv, type RunningFakeAiProviders, startFakeAiProviders } from "../fakes/ai-providers.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT ?? 5180);
@@ -26,7 +26,11 @@ export async function setup(project: TestProject) {
   stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-e2e-"));
   const bin = (name: string) => path.join(root, "node_modules/.bin", name);
   fakeAi = await startFakeAiProviders();
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir], { cwd: root, stdio: "ignore" });
+  execFileSync(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir],
+    { cwd: root, stdio: "ignore" },
+  );
   server = spawn(bin("vite"), ["dev", "--port", String(PORT), "--strictPort"], {
     cwd: root,
     env: {

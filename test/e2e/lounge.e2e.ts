@@ -47,7 +47,8 @@ it("a member posts, likes, comments, copies the share link and deletes their own
   // Share: copy link with the 2-second confirmation.
   await post.getByRole("button", { name: "Share" }).click();
   const share = page.getByRole("dialog", { name: "Share post" });
-  for (const network of ["Facebook", "X", "WhatsApp", "LinkedIn"]) await share.getByRole("button", { name: `Share on ${network}` }).waitFor();
+  for (const network of ["Facebook", "X", "WhatsApp", "LinkedIn"])
+    await share.getByRole("button", { name: `Share on ${network}` }).waitFor();
   await share.getByRole("button", { name: "Copy link" }).click();
   await share.getByRole("button", { name: "Copied!" }).waitFor();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -78,7 +79,9 @@ it("an admin creates a pinned notice that shows first with the 'Pinned' badge", 
     await page.getByRole("button", { name: "+ New Notice" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Cosmic Notice" });
     await dialog.getByLabel("Title").fill(title);
-    await dialog.getByLabel("Content").fill(`<p>Gather under the <strong>full moon</strong>.</p><img src=x onerror="document.title='pwned'">`);
+    await dialog
+      .getByLabel("Content")
+      .fill(`<p>Gather under the <strong>full moon</strong>.</p><img src=x onerror="document.title='pwned'">`);
     if (pinned) await dialog.getByLabel("Pin this notice").check();
     await dialog.getByRole("button", { name: "Create Notice" }).click();
     await dialog.waitFor({ state: "detached" });

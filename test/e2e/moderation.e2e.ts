@@ -31,7 +31,10 @@ it("report -> hide -> the message leaves both members' open chats live", async (
   const admin = await person("admin@example.com", "Ada Admin");
   try {
     const channelName = `Care ${suffix}`;
-    const created = await author.page.request.post("/api/groups", { data: { name: channelName }, headers: { origin: baseUrl() } });
+    const created = await author.page.request.post("/api/groups", {
+      data: { name: channelName },
+      headers: { origin: baseUrl() },
+    });
     expect(created.status()).toBe(201);
     await openChannel(author.page, channelName);
     await openChannel(reporter.page, channelName);
@@ -58,7 +61,9 @@ it("report -> hide -> the message leaves both members' open chats live", async (
     await item.waitFor();
     expect(await item.getByText(TEXT.moderation.inChannel(channelName)).count()).toBe(1);
     expect(await item.getByText("selling in the chat", { exact: false }).count()).toBe(1);
-    await item.getByRole("button", { name: TEXT.moderation.hideLabel(TEXT.moderation.kindLabels.message, `Author ${suffix}`) }).click();
+    await item
+      .getByRole("button", { name: TEXT.moderation.hideLabel(TEXT.moderation.kindLabels.message, `Author ${suffix}`) })
+      .click();
     await admin.page.getByText(TEXT.moderation.hiddenToast).waitFor();
     await expect.poll(() => item.count()).toBe(0);
 
@@ -85,17 +90,25 @@ it("a member downloads their data as JSON, then deletes their account and lands 
   const email = uniqueEmail("leaver");
   const { context, page } = await person(email, "Leaving Soul");
   try {
-    const posted = await page.request.post("/api/posts", { data: { content: "A last light before I go" }, headers: { origin: baseUrl() } });
+    const posted = await page.request.post("/api/posts", {
+      data: { content: "A last light before I go" },
+      headers: { origin: baseUrl() },
+    });
     expect(posted.status()).toBe(201);
     await page.goto("/app/profile");
     const section = page.getByRole("region", { name: TEXT.dataRights.title });
 
-    const [download] = await Promise.all([page.waitForEvent("download"), section.getByRole("link", { name: TEXT.dataRights.download }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      section.getByRole("link", { name: TEXT.dataRights.download }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("cosmic-lounge-my-data.json");
     const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
     expect(exported.user.email).toBe(email);
     expect(exported.posts.map((p: { content: string }) => p.content)).toEqual(["A last light before I go"]);
-    expect(Object.keys(exported)).toEqual(expect.arrayContaining(["profile", "posts", "comments", "messages", "likes", "payments", "sessions"]));
+    expect(Object.keys(exported)).toEqual(
+      expect.arrayContaining(["profile", "posts", "comments", "messages", "likes", "payments", "sessions"]),
+    );
 
     await section.getByRole("button", { name: TEXT.dataRights.deleteButton }).click();
     const dialog = page.getByRole("dialog", { name: TEXT.dataRights.deleteTitle });

@@ -39,7 +39,10 @@ async function openChannel(page: Page, name: string) {
 }
 
 async function send(page: Page, groupId: number, body: string) {
-  const res = await page.request.post("/api/messages", { data: { group_id: groupId, body }, headers: { origin: baseUrl() } });
+  const res = await page.request.post("/api/messages", {
+    data: { group_id: groupId, body },
+    headers: { origin: baseUrl() },
+  });
   expect(res.status()).toBe(201);
 }
 
@@ -102,7 +105,8 @@ it("falls back to polling when the WebSocket is refused, and says so", async () 
     });
     page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => socketFrames.push(String(payload))));
     page.on("response", async (res) => {
-      if (MESSAGE_GETS.test(res.url()) && new URL(res.url()).searchParams.has("after") && res.ok()) polledBodies.push(await res.text());
+      if (MESSAGE_GETS.test(res.url()) && new URL(res.url()).searchParams.has("after") && res.ok())
+        polledBodies.push(await res.text());
     });
   });
   try {

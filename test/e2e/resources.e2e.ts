@@ -36,10 +36,20 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
   await upload(admin, { name: `${pdfName}.pdf`, mimeType: "application/pdf", buffer: PDF }, "astrology");
   await upload(
     admin,
-    { name: `${mdName}.md`, mimeType: "text/markdown", buffer: Buffer.from("# Moonlit Intentions\n\nGather **selenite** crystals and whisper your Quintessence wishes.\n") },
+    {
+      name: `${mdName}.md`,
+      mimeType: "text/markdown",
+      buffer: Buffer.from(
+        "# Moonlit Intentions\n\nGather **selenite** crystals and whisper your Quintessence wishes.\n",
+      ),
+    },
     `${tag}, moon`,
   );
-  await upload(admin, { name: `${txtName}.txt`, mimeType: "text/plain", buffer: Buffer.from("Breathe in for four, out for six.") }, "breath");
+  await upload(
+    admin,
+    { name: `${txtName}.txt`, mimeType: "text/plain", buffer: Buffer.from("Breathe in for four, out for six.") },
+    "breath",
+  );
   await admin.getByRole("heading", { name: mdName }).waitFor();
   await admin.getByRole("heading", { name: pdfName }).waitFor();
   await adminContext.close();
@@ -60,7 +70,10 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
   await page.getByLabel("Search resources").fill("");
 
   // Filter by tag.
-  await page.getByRole("group", { name: "Filter by tag" }).getByRole("button", { name: `#${tag}` }).click();
+  await page
+    .getByRole("group", { name: "Filter by tag" })
+    .getByRole("button", { name: `#${tag}` })
+    .click();
   await expect.poll(() => page.getByTestId("resource-card").count(), { timeout: 15_000 }).toBe(1);
   const card = page.getByTestId("resource-card").filter({ hasText: mdName });
   expect(await card.getByTestId("resource-type").textContent()).toContain("MD");
@@ -79,7 +92,9 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
 
   // The decoded content can be shown.
   await card.getByRole("button", { name: "Show content" }).click();
-  await expect.poll(() => card.getByTestId("resource-content").textContent()).toContain("whisper your Quintessence wishes");
+  await expect
+    .poll(() => card.getByTestId("resource-content").textContent())
+    .toContain("whisper your Quintessence wishes");
 
   const list = (await (await page.request.get("/api/resources")).json()) as { title: string; file_url: string }[];
   const fileUrls = list.filter((r) => [mdName, pdfName, txtName].includes(r.title)).map((r) => r.file_url);
@@ -90,7 +105,9 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
   await page.getByRole("group", { name: "Filter by tag" }).getByRole("button", { name: "All" }).click();
   const txtCard = page.getByTestId("resource-card").filter({ hasText: txtName });
   await txtCard.waitFor();
-  runSql(`UPDATE memberships SET next_payment_due = ${Date.now() - 60_000} WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`);
+  runSql(
+    `UPDATE memberships SET next_payment_due = ${Date.now() - 60_000} WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`,
+  );
   await txtCard.getByRole("button", { name: "Show content" }).click();
   await page.getByRole("heading", { name: "Premium Resources Access Required" }).waitFor();
   expect(await page.getByText("Monthly Access: $15,000 CLP").isVisible()).toBe(true);

@@ -17,10 +17,25 @@ export const SCREENS: Screen[] = [
   { role: "signed-out", name: "landing", path: "/", ready: heading("A sanctuary for kindred souls") },
   { role: "signed-out", name: "pricing-signed-out", path: "/pricing", ready: heading("Unlock Premium Resources") },
   { role: "signed-out", name: "dev-sign-in", path: "/auth/dev?state=x", ready: heading("Development sign-in") },
-  { role: "signed-out", name: "pay-return-success", path: "/pay/return?success=true&amount=15000", ready: (p) => p.getByRole("heading").first().waitFor() },
-  { role: "signed-out", name: "pay-return-error", path: "/pay/return?success=false&error=cancelled", ready: heading("Payment Issue") },
+  {
+    role: "signed-out",
+    name: "pay-return-success",
+    path: "/pay/return?success=true&amount=15000",
+    ready: (p) => p.getByRole("heading").first().waitFor(),
+  },
+  {
+    role: "signed-out",
+    name: "pay-return-error",
+    path: "/pay/return?success=false&error=cancelled",
+    ready: heading("Payment Issue"),
+  },
   { role: "member", name: "lounge", path: "/app/lounge", ready: heading("Welcome to the Cosmic Lounge") },
-  { role: "member", name: "chat", path: "/app/chat", ready: (p) => p.locator("#chat-channels-title").waitFor({ state: "attached" }) },
+  {
+    role: "member",
+    name: "chat",
+    path: "/app/chat",
+    ready: (p) => p.locator("#chat-channels-title").waitFor({ state: "attached" }),
+  },
   { role: "member", name: "profile", path: "/app/profile", ready: heading("Your Cosmic Profile") },
   { role: "member", name: "pricing", path: "/pricing", ready: heading("Unlock Premium Resources") },
   { role: "paying-member", name: "resources", path: "/app/resources", ready: heading("Resource Library") },
@@ -35,7 +50,8 @@ export const SCREENS: Screen[] = [
 export async function contextFor(browser: Browser, role: Role, viewport: { width: number; height: number }) {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
-  if (role === "member" || role === "paying-member") await signIn(page, uniqueEmail(role), role === "member" ? "Mira Member" : "Paz Payer");
+  if (role === "member" || role === "paying-member")
+    await signIn(page, uniqueEmail(role), role === "member" ? "Mira Member" : "Paz Payer");
   if (role === "admin") await signIn(page, "admin@example.com", "Ada Admin");
   if (role === "paying-member") await payThroughEmulator(page);
   return { context, page };

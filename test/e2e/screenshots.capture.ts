@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { useBrowser } from "./browser";
-import { contextFor, open, SCREENS, type Role } from "./screens";
+import { contextFor, open, type Role, SCREENS } from "./screens";
 
 const outDir = path.resolve(import.meta.dirname, "../../screenshots");
 const browser = useBrowser();

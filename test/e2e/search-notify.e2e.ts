@@ -32,7 +32,9 @@ it("a mention reaches the bell and its link opens the message; a channel's unrea
     // Sol's own channel comes first in the list (ids ascending), so opening Chat does not open Luna's.
     await post(sol.page, "/api/groups", { name: `Corner ${suffix()}` });
     const channel: { id: number } = await post(luna.page, "/api/groups", { name: `Meteor ${suffix()}` });
-    const channelName = (await (await luna.page.request.get("/api/groups")).json()).find((c: { id: number }) => c.id === channel.id).name;
+    const channelName = (await (await luna.page.request.get("/api/groups")).json()).find(
+      (c: { id: number }) => c.id === channel.id,
+    ).name;
 
     // Sol waits in the lounge with the bell quiet.
     await sol.page.getByRole("button", { name: TEXT.notifications.open, exact: true }).waitFor();
@@ -57,7 +59,12 @@ it("a mention reaches the bell and its link opens the message; a channel's unrea
     const link = panel.getByRole("link", { name: TEXT.notifications.mentionChat(lunaName, channelName) });
     await link.waitFor();
     await link.click();
-    await sol.page.waitForURL((url) => url.pathname === "/app/chat" && url.searchParams.get("group") === String(channel.id) && url.searchParams.has("message"));
+    await sol.page.waitForURL(
+      (url) =>
+        url.pathname === "/app/chat" &&
+        url.searchParams.get("group") === String(channel.id) &&
+        url.searchParams.has("message"),
+    );
     const message = sol.page.locator("li.chat-message.linked");
     await message.getByText(text, { exact: true }).waitFor();
     expect(await message.isVisible()).toBe(true);
@@ -76,19 +83,27 @@ it("a mention reaches the bell and its link opens the message; a channel's unrea
     await sol.page.getByRole("button", { name: channelName, exact: true }).waitFor();
     // The server agrees: the channel is read.
     await expect
-      .poll(async () => (await (await sol.page.request.get("/api/groups")).json()).find((c: { id: number }) => c.id === channel.id).unread_count)
+      .poll(
+        async () =>
+          (await (await sol.page.request.get("/api/groups")).json()).find((c: { id: number }) => c.id === channel.id)
+            .unread_count,
+      )
       .toBe(0);
 
     // Ctrl+K: Luna's post, found by a word in it, opens with its comments.
     const word = `nebula${suffix()}`;
-    const lunaPost: { id: number } = await post(luna.page, "/api/posts", { content: `A ${word} over the hills tonight` });
+    const lunaPost: { id: number } = await post(luna.page, "/api/posts", {
+      content: `A ${word} over the hills tonight`,
+    });
     await sol.page.keyboard.press("Control+k");
     const search = sol.page.getByRole("dialog", { name: TEXT.search.title });
     await search.getByRole("combobox").fill(word);
     const option = search.getByRole("option").filter({ hasText: word });
     await option.first().waitFor();
     await sol.page.keyboard.press("Enter");
-    await sol.page.waitForURL((url) => url.pathname === "/app/lounge" && url.searchParams.get("post") === String(lunaPost.id));
+    await sol.page.waitForURL(
+      (url) => url.pathname === "/app/lounge" && url.searchParams.get("post") === String(lunaPost.id),
+    );
     const comments = sol.page.getByRole("dialog", { name: TEXT.lounge.commentsTitle });
     await comments.getByText(`A ${word} over the hills tonight`).waitFor();
     await comments.getByText(TEXT.lounge.noComments).waitFor();

@@ -7,7 +7,8 @@ import { baseUrl, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
-const contextIn = (b: Browser, locale: string) => b.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1280, height: 900 } });
+const contextIn = (b: Browser, locale: string) =>
+  b.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1280, height: 900 } });
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const mainText = (page: Page) => page.locator("#main").innerText();
 
@@ -65,7 +66,9 @@ it("es-CL: landing, lounge, chat, pricing and profile in Spanish, money as $15.0
     await page.locator("#main h1").first().waitFor();
     const profile = await mainText(page);
     expect(profile).toContain("Sin definir");
-    const today = new Intl.DateTimeFormat("es-CL", { day: "numeric", month: "short", year: "numeric" }).format(new Date());
+    const today = new Intl.DateTimeFormat("es-CL", { day: "numeric", month: "short", year: "numeric" }).format(
+      new Date(),
+    );
     expect(profile).toContain(today);
   });
 });

@@ -5,7 +5,10 @@ import { IntegrationApiKeys, IntegrationCommerceCodes, Options, WebpayPlus } fro
 import { expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
-const sdk = () => new WebpayPlus.Transaction(new Options(IntegrationCommerceCodes.WEBPAY_PLUS, IntegrationApiKeys.WEBPAY, `${baseUrl}/api/dev/webpay`));
+const sdk = () =>
+  new WebpayPlus.Transaction(
+    new Options(IntegrationCommerceCodes.WEBPAY_PLUS, IntegrationApiKeys.WEBPAY, `${baseUrl}/api/dev/webpay`),
+  );
 
 /** The card page's Approve button, as the browser posts it. */
 async function approve(token: string) {
@@ -25,14 +28,28 @@ it("create, status, commit and refund through transbank-sdk", async () => {
   expect(created.token).toMatch(/^[a-f0-9]{64}$/);
 
   // Unfinished: the status body has the order and no card yet; committing it is refused (422).
-  expect(await tx.status(created.token)).toMatchObject({ status: "INITIALIZED", buy_order: buyOrder, amount: 15000, response_code: null });
+  expect(await tx.status(created.token)).toMatchObject({
+    status: "INITIALIZED",
+    buy_order: buyOrder,
+    amount: 15000,
+    response_code: null,
+  });
   await expect(tx.commit(created.token)).rejects.toThrow(/Invalid status/);
 
   await approve(created.token);
   const committed = await tx.commit(created.token);
-  expect(committed).toMatchObject({ status: "AUTHORIZED", response_code: 0, amount: 15000, buy_order: buyOrder, card_detail: { card_number: "6623" } });
+  expect(committed).toMatchObject({
+    status: "AUTHORIZED",
+    response_code: 0,
+    amount: 15000,
+    buy_order: buyOrder,
+    card_detail: { card_number: "6623" },
+  });
   await expect(tx.commit(created.token)).rejects.toThrow(/already committed/);
-  expect(await tx.status(created.token)).toMatchObject({ status: "AUTHORIZED", authorization_code: committed.authorization_code });
+  expect(await tx.status(created.token)).toMatchObject({
+    status: "AUTHORIZED",
+    authorization_code: committed.authorization_code,
+  });
 
   expect(await tx.refund(created.token, 15000)).toEqual({ type: "REVERSED" });
   await expect(tx.refund(created.token, 15000)).rejects.toThrow(/cannot be refunded/);
@@ -40,6 +57,8 @@ it("create, status, commit and refund through transbank-sdk", async () => {
 
 it("the SDK's errors for an unknown token and wrong credentials", async () => {
   await expect(sdk().status("f".repeat(64))).rejects.toThrow(/not found/);
-  const wrong = new WebpayPlus.Transaction(new Options(IntegrationCommerceCodes.WEBPAY_PLUS, "0".repeat(64), `${baseUrl}/api/dev/webpay`));
+  const wrong = new WebpayPlus.Transaction(
+    new Options(IntegrationCommerceCodes.WEBPAY_PLUS, "0".repeat(64), `${baseUrl}/api/dev/webpay`),
+  );
   await expect(wrong.status("f".repeat(64))).rejects.toThrow(/Not Authorized/);
 });

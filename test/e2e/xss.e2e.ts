@@ -33,7 +33,11 @@ type Reply = { status: number; body: any };
 const api = (page: Page, method: string, path: string, body?: unknown): Promise<Reply> =>
   page.evaluate(
     async ([m, p, b]) => {
-      const res = await fetch(p as string, { method: m as string, headers: b === undefined ? {} : { "content-type": "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: b === undefined ? {} : { "content-type": "application/json" },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
       return { status: res.status, body: await res.json().catch(() => null) };
     },
     [method, path, body] as const,
@@ -49,7 +53,9 @@ async function expectStored(reply: Promise<Reply>, status: number) {
 async function expectInert(page: Page, screen: string) {
   const found = await page.evaluate(() => {
     const root = document.getElementById("root") ?? document.body;
-    const handlers = [...root.querySelectorAll("*")].filter((el) => [...el.attributes].some((a) => a.name.startsWith("on"))).length;
+    const handlers = [...root.querySelectorAll("*")].filter((el) =>
+      [...el.attributes].some((a) => a.name.startsWith("on")),
+    ).length;
     const jsLinks = [...root.querySelectorAll("[href],[src],[action],[formaction]")].filter((el) =>
       ["href", "src", "action", "formaction"].some((a) => /^\s*javascript:/i.test(el.getAttribute(a) ?? "")),
     ).length;
@@ -72,9 +78,17 @@ it("stored payloads in every member- and admin-written field render as text and 
   const admin = await adminContext.newPage();
   // The same name every e2e file signs the admin in with (the shared server keeps the first one).
   await signIn(admin, "admin@example.com", "Ada Admin");
-  await expectStored(api(admin, "POST", "/api/cosmic-notices", { title: P.noticeTitle, content: P.noticeContent, is_pinned: true }), 201);
   await expectStored(
-    api(admin, "POST", "/api/resources/upload", { title: P.resource, description: P.bio, file_name: `${IMG}.txt`, file_data: `data:text/plain;base64,${btoa("hello")}` }),
+    api(admin, "POST", "/api/cosmic-notices", { title: P.noticeTitle, content: P.noticeContent, is_pinned: true }),
+    201,
+  );
+  await expectStored(
+    api(admin, "POST", "/api/resources/upload", {
+      title: P.resource,
+      description: P.bio,
+      file_name: `${IMG}.txt`,
+      file_data: `data:text/plain;base64,${btoa("hello")}`,
+    }),
     201,
   );
 
@@ -91,7 +105,10 @@ it("stored payloads in every member- and admin-written field render as text and 
   await expectStored(api(page, "PUT", "/api/profile", { goals: [P.goal], interests: [P.goal] }), 200);
   const post = await expectStored(api(page, "POST", "/api/posts", { content: P.post }), 201);
   await expectStored(api(page, "POST", `/api/posts/${post.id}/comments`, { content: P.comment }), 201);
-  const channel = await expectStored(api(page, "POST", "/api/groups", { name: P.channel, description: P.comment, is_private: false }), 201);
+  const channel = await expectStored(
+    api(page, "POST", "/api/groups", { name: P.channel, description: P.comment, is_private: false }),
+    201,
+  );
   await expectStored(api(page, "POST", "/api/messages", { group_id: channel.id, body: P.message }), 201);
 
   // ---- the Lounge: the post, its author, the notice, the comments ----

@@ -21,7 +21,11 @@ export type FakeGoogleClaims = {
 
 type Grant = { claims: FakeGoogleClaims; challenge: string; redirectUri: string; clientId: string };
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const base64urlJson = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringify(value)));
 
 async function s256(verifier: string) {
@@ -29,7 +33,8 @@ async function s256(verifier: string) {
 }
 
 /** A signed-looking JWT with `claims` as its payload (the worker trusts the TLS channel, not the signature). */
-export const fakeIdToken = (claims: FakeGoogleClaims) => `${base64urlJson({ alg: "RS256", kid: "fake", typ: "JWT" })}.${base64urlJson(claims)}.ZmFrZS1zaWduYXR1cmU`;
+export const fakeIdToken = (claims: FakeGoogleClaims) =>
+  `${base64urlJson({ alg: "RS256", kid: "fake", typ: "JWT" })}.${base64urlJson(claims)}.ZmFrZS1zaWduYXR1cmU`;
 
 export function createFakeGoogle(client: { clientId: string; clientSecret: string }) {
   const grants = new Map<string, Grant>();
@@ -37,7 +42,10 @@ export function createFakeGoogle(client: { clientId: string; clientSecret: strin
   let issued = 0;
 
   const tokenError = (error: string, status = 400) =>
-    new Response(JSON.stringify({ error, error_description: error }), { status, headers: { "content-type": "application/json" } });
+    new Response(JSON.stringify({ error, error_description: error }), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
 
   return {
     tokenRequests,
@@ -60,10 +68,12 @@ export function createFakeGoogle(client: { clientId: string; clientSecret: strin
     /** The consent screen: checks the authorization URL and returns the code Google would redirect with. */
     authorize(authorizationUrl: string, claims: FakeGoogleClaims): string {
       const url = new URL(authorizationUrl);
-      if (`${url.origin}${url.pathname}` !== GOOGLE_AUTHORIZE_ENDPOINT) throw new Error(`not Google's authorization endpoint: ${url}`);
+      if (`${url.origin}${url.pathname}` !== GOOGLE_AUTHORIZE_ENDPOINT)
+        throw new Error(`not Google's authorization endpoint: ${url}`);
       const params = url.searchParams;
       if (params.get("response_type") !== "code") throw new Error("response_type must be code");
-      if (params.get("code_challenge_method") !== "S256" || !params.get("code_challenge")) throw new Error("PKCE S256 is required");
+      if (params.get("code_challenge_method") !== "S256" || !params.get("code_challenge"))
+        throw new Error("PKCE S256 is required");
       if (!params.get("state")) throw new Error("state is required");
       if (!params.get("scope")?.split(" ").includes("openid")) throw new Error("the openid scope is required");
       const code = `4/fake-code-${++issued}`;
@@ -78,7 +88,8 @@ export function createFakeGoogle(client: { clientId: string; clientSecret: strin
     /** Google's token endpoint; anything else is a network error, as an unexpected host would be. */
     async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
       const request = new Request(input, init);
-      if (request.url !== GOOGLE_TOKEN_ENDPOINT || request.method !== "POST") throw new TypeError(`unexpected fetch ${request.method} ${request.url}`);
+      if (request.url !== GOOGLE_TOKEN_ENDPOINT || request.method !== "POST")
+        throw new TypeError(`unexpected fetch ${request.method} ${request.url}`);
       const form = new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
       tokenRequests.push(form);
       const expectedAuth = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`;
@@ -90,7 +101,13 @@ export function createFakeGoogle(client: { clientId: string; clientSecret: strin
       if (form.get("redirect_uri") !== grant.redirectUri) return tokenError("redirect_uri_mismatch");
       if ((await s256(form.get("code_verifier") ?? "")) !== grant.challenge) return tokenError("invalid_grant");
       return new Response(
-        JSON.stringify({ access_token: "ya29.fake", token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: fakeIdToken(grant.claims) }),
+        JSON.stringify({
+          access_token: "ya29.fake",
+          token_type: "Bearer",
+          expires_in: 3599,
+          scope: "openid email profile",
+          id_token: fakeIdToken(grant.claims),
+        }),
         { headers: { "content-type": "application/json" } },
       );
     },

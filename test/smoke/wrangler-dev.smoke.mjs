@@ -19,15 +19,23 @@ const stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-smoke-"));
 const START_TIMEOUT_MS = 180_000;
 
 // The seed applies the local migrations itself and refuses anything but a local state.
-execFileSync("node", ["--disable-warning=ExperimentalWarning", "scripts/seed.mjs"], { cwd: root, env: { ...process.env, COSMIC_STATE_DIR: stateDir }, stdio: "inherit" });
+execFileSync("node", ["--disable-warning=ExperimentalWarning", "scripts/seed.mjs"], {
+  cwd: root,
+  env: { ...process.env, COSMIC_STATE_DIR: stateDir },
+  stdio: "inherit",
+});
 const SEEDED_POSTS = 6;
 
-const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", stateDir], {
-  cwd: root,
-  env: { ...process.env, COSMIC_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false" },
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
-});
+const server = spawn(
+  "npx",
+  ["wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", stateDir],
+  {
+    cwd: root,
+    env: { ...process.env, COSMIC_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  },
+);
 let output = "";
 server.stdout.on("data", (d) => (output += d));
 server.stderr.on("data", (d) => (output += d));
@@ -72,7 +80,10 @@ try {
   console.log(`wrangler dev ready on ${base} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const page = await fetch(`${base}/app/lounge`);
-  check(page.status === 200 && (await page.text()).includes('id="root"'), "the client bundle is served (SPA route /app/lounge)");
+  check(
+    page.status === 200 && (await page.text()).includes('id="root"'),
+    "the client bundle is served (SPA route /app/lounge)",
+  );
 
   // The landing page is in the HTML (every language); its inline script is the only one the CSP allows.
   const landing = await fetch(`${base}/`);
@@ -80,14 +91,26 @@ try {
   const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
   const hashes = inline.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
   const scriptSrc = /script-src ([^;]*)/.exec(landing.headers.get("content-security-policy") ?? "")?.[1] ?? "";
-  check(html.includes('<template id="landing-en">') && html.includes('<template id="landing-es">'), "the landing page is prerendered in index.html in every language");
-  check(inline.length === 1 && scriptSrc === `'self' ${hashes[0]}`, `the CSP allows exactly the landing's inline script (script-src ${scriptSrc})`);
+  check(
+    html.includes('<template id="landing-en">') && html.includes('<template id="landing-es">'),
+    "the landing page is prerendered in index.html in every language",
+  );
+  check(
+    inline.length === 1 && scriptSrc === `'self' ${hashes[0]}`,
+    `the CSP allows exactly the landing's inline script (script-src ${scriptSrc})`,
+  );
 
   const redirect = await fetch(`${base}/api/oauth/google/redirect_url`);
-  check(redirect.status === 200 && /^[0-9a-f-]{36}$/.test(redirect.headers.get("x-request-id") ?? ""), "the API answers with an X-Request-Id (local D1 migrated)");
+  check(
+    redirect.status === 200 && /^[0-9a-f-]{36}$/.test(redirect.headers.get("x-request-id") ?? ""),
+    "the API answers with an X-Request-Id (local D1 migrated)",
+  );
   const stateCookie = cookieOf(redirect, "oauth_state");
   const state = new URL((await redirect.json()).redirectUrl, base).searchParams.get("state");
-  const authorize = await fetch(`${base}/api/auth/dev/authorize?email=smoke@example.com&name=Smoke%20Test&state=${encodeURIComponent(state)}`, { redirect: "manual" });
+  const authorize = await fetch(
+    `${base}/api/auth/dev/authorize?email=smoke@example.com&name=Smoke%20Test&state=${encodeURIComponent(state)}`,
+    { redirect: "manual" },
+  );
   const code = new URL(authorize.headers.get("location"), base).searchParams.get("code");
   const session = await fetch(`${base}/api/sessions`, {
     method: "POST",
@@ -98,12 +121,19 @@ try {
   check(session.status === 200 && sessionCookie, "dev sign-in gives a session");
 
   const content = `Smoke test post ${Date.now()}`;
-  const created = await fetch(`${base}/api/posts`, { method: "POST", headers: { "content-type": "application/json", origin: base, cookie: sessionCookie }, body: JSON.stringify({ content }) });
+  const created = await fetch(`${base}/api/posts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, cookie: sessionCookie },
+    body: JSON.stringify({ content }),
+  });
   check(created.status === 201, "a signed-in member posts");
   const feed = await fetch(`${base}/api/posts`, { headers: { cookie: sessionCookie } });
   const posts = await feed.json();
   check(feed.status === 200 && posts.some((p) => p.content === content), "the post reads back from the feed");
-  check(posts.length >= SEEDED_POSTS + 1 && posts.some((p) => p.author_name === "Luna Fernández"), "the seeded community shows in the feed");
+  check(
+    posts.length >= SEEDED_POSTS + 1 && posts.some((p) => p.author_name === "Luna Fernández"),
+    "the seeded community shows in the feed",
+  );
   console.log("smoke: wrangler dev works");
 } catch (err) {
   console.error(String(err));

@@ -6,22 +6,33 @@ import { memberships, payments, users } from "../../worker/db/schema";
 import { call, countingDb, db, json, signIn } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
-const idOf = async (email: string) => (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+const idOf = async (email: string) =>
+  (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 
 let order = 0;
 const addPayment = async (patch: Partial<typeof payments.$inferInsert>) => {
   order++;
   await db()
     .insert(payments)
-    .values({ userEmail: "payer@example.com", amountClp: 15000, status: "completed", buyOrder: `stats-${order}-${Math.random()}`, sessionId: `s-${order}`, ...patch });
+    .values({
+      userEmail: "payer@example.com",
+      amountClp: 15000,
+      status: "completed",
+      buyOrder: `stats-${order}-${Math.random()}`,
+      sessionId: `s-${order}`,
+      ...patch,
+    });
 };
 const membership = (userId: number, kind: "paid" | "trial", dueInDays: number) =>
-  db().insert(memberships).values({ userId, kind, nextPaymentDue: new Date(Date.now() + dueInDays * DAY) });
+  db()
+    .insert(memberships)
+    .values({ userId, kind, nextPaymentDue: new Date(Date.now() + dueInDays * DAY) });
 
 describe("GET /api/admin/stats", () => {
   it("counts revenue as completed minus refunds and active members without admins", async () => {
     const admin = await signIn("admin@example.com");
-    for (const email of ["paid@example.com", "trial@example.com", "lapsed@example.com", "none@example.com"]) await signIn(email);
+    for (const email of ["paid@example.com", "trial@example.com", "lapsed@example.com", "none@example.com"])
+      await signIn(email);
     await membership(await idOf("paid@example.com"), "paid", 10);
     await membership(await idOf("trial@example.com"), "trial", 3);
     await membership(await idOf("lapsed@example.com"), "paid", -1);
@@ -30,7 +41,13 @@ describe("GET /api/admin/stats", () => {
 
     await addPayment({ amountClp: 15000, status: "completed" });
     await addPayment({ amountClp: 15000, status: "completed" });
-    await addPayment({ amountClp: 15000, status: "refunded", refundType: "REVERSED", refundedAmountClp: 15000, refundedAt: new Date() });
+    await addPayment({
+      amountClp: 15000,
+      status: "refunded",
+      refundType: "REVERSED",
+      refundedAmountClp: 15000,
+      refundedAt: new Date(),
+    });
     await addPayment({ amountClp: 15000, status: "pending" });
     await addPayment({ amountClp: 15000, status: "failed", failureReason: "rejected" });
 
@@ -44,7 +61,12 @@ describe("GET /api/admin/stats", () => {
 
   it("answers zeros on an empty site", async () => {
     const admin = await signIn("admin@example.com");
-    expect(await json(await call("/api/admin/stats", { cookie: admin }))).toEqual({ total_members: 1, active_members: 0, total_revenue_clp: 0, admins: 1 });
+    expect(await json(await call("/api/admin/stats", { cookie: admin }))).toEqual({
+      total_members: 1,
+      active_members: 0,
+      total_revenue_clp: 0,
+      admins: 1,
+    });
   });
 
   it("is for admins only", async () => {

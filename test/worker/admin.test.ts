@@ -1,20 +1,39 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { channels, comments, memberships, messages, payments, postLikes, posts, profiles, sessions, users } from "../../worker/db/schema";
+import {
+  channels,
+  comments,
+  memberships,
+  messages,
+  payments,
+  postLikes,
+  posts,
+  profiles,
+  sessions,
+  users,
+} from "../../worker/db/schema";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, call, db, errorBody, json, signIn, testEnv } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const ADMIN = "admin@example.com";
 
-const idOf = async (email: string) => (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+const idOf = async (email: string) =>
+  (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 
 let order = 0;
 async function addPayment(patch: Partial<typeof payments.$inferInsert> = {}) {
   order++;
   const [row] = await db()
     .insert(payments)
-    .values({ userEmail: "payer@example.com", amountClp: 15000, status: "completed", buyOrder: `bo-${order}-${Math.random()}`, sessionId: `s-${order}`, ...patch })
+    .values({
+      userEmail: "payer@example.com",
+      amountClp: 15000,
+      status: "completed",
+      buyOrder: `bo-${order}-${Math.random()}`,
+      sessionId: `s-${order}`,
+      ...patch,
+    })
     .returning();
   return row;
 }
@@ -59,16 +78,42 @@ describe("members", () => {
     await signIn("lapsed@example.com", "Lapsed");
     await signIn("none@example.com", "None");
     const now = Date.now();
-    await db().insert(memberships).values([
-      { userId: await idOf("paid@example.com"), kind: "paid", plan: "monthly", nextPaymentDue: new Date(now + 10 * DAY) },
-      { userId: await idOf("trial@example.com"), kind: "trial", plan: "trial", nextPaymentDue: new Date(now + 3 * DAY) },
-      { userId: await idOf("lapsed@example.com"), kind: "paid", plan: "monthly", nextPaymentDue: new Date(now - DAY) },
-    ]);
+    await db()
+      .insert(memberships)
+      .values([
+        {
+          userId: await idOf("paid@example.com"),
+          kind: "paid",
+          plan: "monthly",
+          nextPaymentDue: new Date(now + 10 * DAY),
+        },
+        {
+          userId: await idOf("trial@example.com"),
+          kind: "trial",
+          plan: "trial",
+          nextPaymentDue: new Date(now + 3 * DAY),
+        },
+        {
+          userId: await idOf("lapsed@example.com"),
+          kind: "paid",
+          plan: "monthly",
+          nextPaymentDue: new Date(now - DAY),
+        },
+      ]);
     const res = await members$(admin).$get();
     expect(res.status).toBe(200);
     const list = await res.json();
     const byEmail = Object.fromEntries(list.map((m) => [m.email, m]));
-    expect(Object.keys(list[0]).sort()).toEqual(["created_at", "email", "id", "muted_until", "name", "plan", "role", "status"]);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      "created_at",
+      "email",
+      "id",
+      "muted_until",
+      "name",
+      "plan",
+      "role",
+      "status",
+    ]);
     expect(byEmail[ADMIN]).toMatchObject({ role: "admin", status: "active", name: "Ada" });
     expect(byEmail["paid@example.com"]).toMatchObject({ role: "member", status: "active", plan: "monthly" });
     expect(byEmail["trial@example.com"]).toMatchObject({ status: "trial", plan: "trial" });
@@ -79,13 +124,26 @@ describe("members", () => {
 
   it("adds a member by email, and that person's first sign-in binds to the same account", async () => {
     const admin = await signIn(ADMIN, "Ada");
-    const res = await members$(admin).$post({ json: { email: "  Nova@Example.com ", name: "Nova Star", role: "member" } });
+    const res = await members$(admin).$post({
+      json: { email: "  Nova@Example.com ", name: "Nova Star", role: "member" },
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
-    expect(created).toMatchObject({ email: "nova@example.com", name: "Nova Star", role: "member", status: "inactive", plan: null });
+    expect(created).toMatchObject({
+      email: "nova@example.com",
+      name: "Nova Star",
+      role: "member",
+      status: "inactive",
+      plan: null,
+    });
 
     const nova = await signIn("nova@example.com", "Someone Else");
-    expect(await (await me(nova)).json()).toMatchObject({ id: created.id, email: "nova@example.com", name: "Nova Star", role: "member" });
+    expect(await (await me(nova)).json()).toMatchObject({
+      id: created.id,
+      email: "nova@example.com",
+      name: "Nova Star",
+      role: "member",
+    });
     expect(await db().select().from(users).where(eq(users.email, "nova@example.com"))).toHaveLength(1);
   });
 
@@ -111,12 +169,21 @@ describe("members", () => {
       expect(res.status, email).toBe(400);
       expect((await errorBody(res)).error).toContain(TEXTS.admin.emailInvalid);
     }
-    const badRole = await call("/api/admin/members", { method: "POST", cookie: admin, json: { email: "x@example.com", role: "owner" } });
+    const badRole = await call("/api/admin/members", {
+      method: "POST",
+      cookie: admin,
+      json: { email: "x@example.com", role: "owner" },
+    });
     expect(badRole.status).toBe(400);
     const dup = await members$(admin).$post({ json: { email: "ADMIN@example.com", role: "member" } });
     expect(dup.status).toBe(409);
     expect((await errorBody(dup)).error).toBe(TEXTS.admin.memberExists);
-    const notJson = await call("/api/admin/members", { method: "POST", cookie: admin, body: "{", headers: { "content-type": "application/json" } });
+    const notJson = await call("/api/admin/members", {
+      method: "POST",
+      cookie: admin,
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(await db().select().from(users)).toHaveLength(1);
   });
@@ -136,7 +203,9 @@ describe("members", () => {
     const admin = await signIn(ADMIN, "Ada");
     expect((await member$(admin).$delete(param(999999))).status).toBe(404);
     expect((await call("/api/admin/members/abc", { method: "DELETE", cookie: admin })).status).toBe(400);
-    expect((await call("/api/admin/members/abc", { method: "PATCH", cookie: admin, json: { role: "admin" } })).status).toBe(400);
+    expect(
+      (await call("/api/admin/members/abc", { method: "PATCH", cookie: admin, json: { role: "admin" } })).status,
+    ).toBe(400);
   });
 
   it("deletes a member: their session stops working at once, their content goes, payments stay, counters of others' posts are recomputed", async () => {
@@ -147,8 +216,14 @@ describe("members", () => {
     const d = db();
     const doomedId = await idOf("doomed@example.com");
     const friendId = await idOf("friend@example.com");
-    const [friendPost] = await d.insert(posts).values({ authorId: friendId, content: "friend's post", likesCount: 2, commentsCount: 2 }).returning();
-    const [doomedPost] = await d.insert(posts).values({ authorId: doomedId, content: "doomed post", likesCount: 1, commentsCount: 1 }).returning();
+    const [friendPost] = await d
+      .insert(posts)
+      .values({ authorId: friendId, content: "friend's post", likesCount: 2, commentsCount: 2 })
+      .returning();
+    const [doomedPost] = await d
+      .insert(posts)
+      .values({ authorId: doomedId, content: "doomed post", likesCount: 1, commentsCount: 1 })
+      .returning();
     await d.insert(postLikes).values([
       { postId: friendPost.id, userId: doomedId },
       { postId: friendPost.id, userId: friendId },
@@ -183,7 +258,9 @@ describe("members", () => {
 
     // Content gone; others' content stays with corrected counters.
     expect(await d.select().from(users).where(eq(users.id, doomedId))).toHaveLength(0);
-    expect((await d.select().from(posts)).map((p) => [p.id, p.likesCount, p.commentsCount])).toEqual([[friendPost.id, 1, 1]]);
+    expect((await d.select().from(posts)).map((p) => [p.id, p.likesCount, p.commentsCount])).toEqual([
+      [friendPost.id, 1, 1],
+    ]);
     expect((await d.select().from(comments)).map((c) => c.content)).toEqual(["friend comment"]);
     expect((await d.select().from(postLikes)).map((l) => l.userId)).toEqual([friendId]);
     expect((await d.select().from(messages)).map((m) => m.body)).toEqual(["hello from friend"]);
@@ -219,24 +296,44 @@ describe("members", () => {
     expect(self.status).toBe(403);
     expect((await errorBody(self)).error).toBe(TEXTS.admin.cannotChangeOwnRole);
     expect((await me(admin)).status).toBe(200);
-    expect((await call(`/api/admin/members/${id}`, { method: "PATCH", cookie: admin, json: { role: "owner" } })).status).toBe(400);
+    expect(
+      (await call(`/api/admin/members/${id}`, { method: "PATCH", cookie: admin, json: { role: "owner" } })).status,
+    ).toBe(400);
   });
 });
 
 describe("payments", () => {
   it("lists payment records newest first with the spec's fields", async () => {
     const admin = await signIn(ADMIN, "Ada");
-    const first = await addPayment({ userEmail: "a@example.com", status: "completed", createdAt: new Date(Date.now() - DAY) });
+    const first = await addPayment({
+      userEmail: "a@example.com",
+      status: "completed",
+      createdAt: new Date(Date.now() - DAY),
+    });
     const second = await addPayment({ userEmail: "b@example.com", status: "pending" });
     const res = await api(admin).admin.payments.$get();
     expect(res.status).toBe(200);
     const list = await res.json();
     expect(list.map((p) => p.id)).toEqual([second.id, first.id]);
     // The spec's fields, plus why a payment failed, whether it was a test payment, and its refund.
-    expect(Object.keys(list[0]).sort()).toEqual(
-      ["amount_clp", "created_at", "failure_reason", "id", "is_test", "plan", "refund_type", "refunded_at", "status", "user_email"],
-    );
-    expect(list[1]).toMatchObject({ user_email: "a@example.com", plan: "monthly", amount_clp: 15000, status: "completed" });
+    expect(Object.keys(list[0]).sort()).toEqual([
+      "amount_clp",
+      "created_at",
+      "failure_reason",
+      "id",
+      "is_test",
+      "plan",
+      "refund_type",
+      "refunded_at",
+      "status",
+      "user_email",
+    ]);
+    expect(list[1]).toMatchObject({
+      user_email: "a@example.com",
+      plan: "monthly",
+      amount_clp: 15000,
+      status: "completed",
+    });
     // Nothing of the card transaction leaks into the list.
     expect(JSON.stringify(list)).not.toMatch(/buy_order|token|authorization/);
   });

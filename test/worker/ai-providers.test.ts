@@ -1,9 +1,11 @@
 // AI provider adapters, key health and the rate limiter. Outbound HTTP never leaves the test: the
 // adapters get the fake providers' fetch (test/fakes), and the route tests stub the global fetch.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { eq } from "drizzle-orm";
-import { BAD_KEY, FAKE_PNG_BASE64, createFakeAiProviders, type FakeAiProviders } from "../fakes/ai-providers-handler.mjs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "../../worker/db/client";
 import { rateLimits } from "../../worker/db/schema";
+import type { AppEnv } from "../../worker/env";
 import { createApp } from "../../worker/lib/create-app";
 import { ApiError } from "../../worker/lib/errors";
 import { limitPerUser, rateLimit } from "../../worker/lib/rate-limit";
@@ -11,15 +13,27 @@ import { limitAiCalls } from "../../worker/middleware/ai-limit";
 import { aiCallsPerHour, getAiProvider, maskKey, type ProviderName } from "../../worker/services/ai";
 import { aiError } from "../../worker/services/ai/http";
 import type { FetchLike } from "../../worker/services/ai/types";
-import type { AppEnv } from "../../worker/env";
-import { getDb } from "../../worker/db/client";
 import { TEXTS } from "../../worker/shared/texts";
+import {
+  BAD_KEY,
+  createFakeAiProviders,
+  FAKE_PNG_BASE64,
+  type FakeAiProviders,
+} from "../fakes/ai-providers-handler.mjs";
 import { call, db, json, signIn, testEnv } from "./helpers";
 
 const FAKE_HOST = "http://fake-ai.test";
-const KEYS = { openai: "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG9xQz", gemini: "AIzaSyD-fake-gemini-key-0000000000Wxyz", straico: "ko-fake-straico-key-1234" };
+const KEYS = {
+  openai: "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG9xQz",
+  gemini: "AIzaSyD-fake-gemini-key-0000000000Wxyz",
+  straico: "ko-fake-straico-key-1234",
+};
 const LABELS: Record<ProviderName, string> = { openai: "OpenAI", gemini: "Gemini", straico: "Straico" };
-const SECRETS: Record<ProviderName, string> = { openai: "OPENAI_API_KEY", gemini: "GEMINI_API_KEY", straico: "STRAICO_API_KEY" };
+const SECRETS: Record<ProviderName, string> = {
+  openai: "OPENAI_API_KEY",
+  gemini: "GEMINI_API_KEY",
+  straico: "STRAICO_API_KEY",
+};
 const PROVIDERS: ProviderName[] = ["openai", "gemini", "straico"];
 
 /** The worker variables pointing every provider at the fake host. */
@@ -32,15 +46,20 @@ const fakeEnv = (keys: Partial<Record<ProviderName, string>> = KEYS) => ({
   STRAICO_API_KEY: keys.straico,
 });
 
-const provider = (name: ProviderName, fetch: FetchLike, overrides: Record<string, string | undefined> = {}, timeouts = {}) =>
-  getAiProvider({ ...testEnv, ...fakeEnv(), ...overrides }, name, { fetch, timeouts });
+const provider = (
+  name: ProviderName,
+  fetch: FetchLike,
+  overrides: Record<string, string | undefined> = {},
+  timeouts = {},
+) => getAiProvider({ ...testEnv, ...fakeEnv(), ...overrides }, name, { fetch, timeouts });
 
 /** The ApiError a call fails with, as the client would read it. */
 async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (err) {
-    if (err instanceof ApiError) return { status: err.status, error: err.message, details: err.details, model: err.fields?.model };
+    if (err instanceof ApiError)
+      return { status: err.status, error: err.message, details: err.details, model: err.fields?.model };
     throw err;
   }
   throw new Error("expected the call to fail");
@@ -50,7 +69,10 @@ async function failure(promise: Promise<unknown>) {
 const answering =
   (status: number, body: unknown): FetchLike =>
   async () =>
-    new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    new Response(typeof body === "string" ? body : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
 
 /** A provider that never answers (until the caller's signal aborts). */
 const silent: FetchLike = (_input, init) =>
@@ -70,7 +92,10 @@ afterEach(() => {
 
 describe("text generation", () => {
   it.each(PROVIDERS)("%s answers with the provider's text, sending the key and the configured model", async (name) => {
-    const text = await provider(name, fake.fetch).generateText("Write about the full moon circle", "You write cosmic notices.");
+    const text = await provider(name, fake.fetch).generateText(
+      "Write about the full moon circle",
+      "You write cosmic notices.",
+    );
     expect(text).toContain("Write about the full moon circle");
     expect(text).toContain(`A message from ${LABELS[name]}`);
     expect(fake.requests).toHaveLength(1);
@@ -92,7 +117,10 @@ describe("text generation", () => {
       });
     } else {
       expect(req.path).toBe("/v0/prompt/completion");
-      expect(req.body).toEqual({ model: "openai/gpt-4o-mini", message: "You write cosmic notices.\n\nWrite about the full moon circle" });
+      expect(req.body).toEqual({
+        model: "openai/gpt-4o-mini",
+        message: "You write cosmic notices.\n\nWrite about the full moon circle",
+      });
     }
   });
 
@@ -102,7 +130,10 @@ describe("text generation", () => {
       seen.push(input);
       return fake.fetch(input, init);
     };
-    await provider("openai", fetch, { OPENAI_TEXT_MODEL: "gpt-next", OPENAI_BASE_URL: "http://other-fake.test/" }).generateText("hello");
+    await provider("openai", fetch, {
+      OPENAI_TEXT_MODEL: "gpt-next",
+      OPENAI_BASE_URL: "http://other-fake.test/",
+    }).generateText("hello");
     expect(seen).toEqual(["http://other-fake.test/v1/chat/completions"]);
     expect(fake.requests[0].body.model).toBe("gpt-next");
   });
@@ -118,12 +149,21 @@ describe("text generation", () => {
       });
       await p.generateText("hi");
     }
-    expect(seen).toEqual(["https://api.openai.com", "https://generativelanguage.googleapis.com", "https://api.straico.com"]);
+    expect(seen).toEqual([
+      "https://api.openai.com",
+      "https://generativelanguage.googleapis.com",
+      "https://api.straico.com",
+    ]);
   });
 
   it.each(PROVIDERS)("%s: an invalid key reads 'Invalid API key for …' and never shows the key", async (name) => {
     const result = await failure(provider(name, fake.fetch, { [SECRETS[name]]: BAD_KEY }).generateText("hello"));
-    expect(result).toEqual({ status: 502, error: `Invalid API key for ${LABELS[name]}`, details: undefined, model: name });
+    expect(result).toEqual({
+      status: 502,
+      error: `Invalid API key for ${LABELS[name]}`,
+      details: undefined,
+      model: name,
+    });
   });
 
   it.each(PROVIDERS)("%s: a provider 500 is a 502 naming the provider and its status", async (name) => {
@@ -135,7 +175,12 @@ describe("text generation", () => {
 
   it.each(PROVIDERS)("%s: a provider that does not answer in time gives 504", async (name) => {
     const result = await failure(provider(name, silent, {}, { textMs: 20 }).generateText("hello"));
-    expect(result).toEqual({ status: 504, error: "The AI provider did not answer in time", details: undefined, model: name });
+    expect(result).toEqual({
+      status: 504,
+      error: "The AI provider did not answer in time",
+      details: undefined,
+      model: name,
+    });
   });
 
   it.each(PROVIDERS)("%s: empty content is refused with the spec's text", async (name) => {
@@ -147,22 +192,39 @@ describe("text generation", () => {
 
   it.each(PROVIDERS)("%s: a missing key fails fast naming the secret, without calling out", async (name) => {
     const result = await failure(provider(name, fake.fetch, { [SECRETS[name]]: undefined }).generateText("hello"));
-    expect(result).toEqual({ status: 503, error: `${LABELS[name]} is not configured: set the ${SECRETS[name]} secret`, details: undefined, model: name });
+    expect(result).toEqual({
+      status: 503,
+      error: `${LABELS[name]} is not configured: set the ${SECRETS[name]} secret`,
+      details: undefined,
+      model: name,
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
   it("Gemini: a blocked prompt is a 422 naming the reason", async () => {
     const result = await failure(provider("gemini", fake.fetch).generateText("something [blocked]"));
-    expect(result).toMatchObject({ status: 422, error: "Gemini blocked this prompt (SAFETY). Please try a different prompt.", model: "gemini" });
+    expect(result).toMatchObject({
+      status: 422,
+      error: "Gemini blocked this prompt (SAFETY). Please try a different prompt.",
+      model: "gemini",
+    });
   });
 
   it("Gemini: an answer withheld for safety is a 422 too", async () => {
-    const result = await failure(provider("gemini", answering(200, { candidates: [{ finishReason: "PROHIBITED_CONTENT" }] })).generateText("x"));
-    expect(result).toMatchObject({ status: 422, error: "Gemini blocked this prompt (PROHIBITED_CONTENT). Please try a different prompt." });
+    const result = await failure(
+      provider("gemini", answering(200, { candidates: [{ finishReason: "PROHIBITED_CONTENT" }] })).generateText("x"),
+    );
+    expect(result).toMatchObject({
+      status: 422,
+      error: "Gemini blocked this prompt (PROHIBITED_CONTENT). Please try a different prompt.",
+    });
   });
 
   it("Gemini joins every text part of the first candidate", async () => {
-    const text = await provider("gemini", answering(200, { candidates: [{ content: { parts: [{ text: "Hello, " }, { text: "stars." }] } }] })).generateText("x");
+    const text = await provider(
+      "gemini",
+      answering(200, { candidates: [{ content: { parts: [{ text: "Hello, " }, { text: "stars." }] } }] }),
+    ).generateText("x");
     expect(text).toBe("Hello, stars.");
   });
 
@@ -172,7 +234,10 @@ describe("text generation", () => {
     expect(blocked.model).toBe("openai");
 
     const leaky = await failure(
-      provider("openai", answering(400, { error: { message: `Bad request for key ${KEYS.openai} and sk-live-123456789` } })).generateText("x"),
+      provider(
+        "openai",
+        answering(400, { error: { message: `Bad request for key ${KEYS.openai} and sk-live-123456789` } }),
+      ).generateText("x"),
     );
     expect(leaky.status).toBe(502);
     expect(leaky.error).toBe("OpenAI rejected the request (HTTP 400)");
@@ -183,7 +248,11 @@ describe("text generation", () => {
 
   it("a provider rate limit (429) is a 503 asking to try later; a non-JSON answer is an invalid response", async () => {
     const busy = await failure(provider("straico", answering(429, { error: "Too many requests" })).generateText("x"));
-    expect(busy).toMatchObject({ status: 503, error: "Straico is busy or out of quota. Please try again later.", details: "Too many requests" });
+    expect(busy).toMatchObject({
+      status: 503,
+      error: "Straico is busy or out of quota. Please try again later.",
+      details: "Too many requests",
+    });
     const garbage = await failure(provider("openai", answering(200, "<html>oops</html>")).generateText("x"));
     expect(garbage).toMatchObject({ status: 502, error: "OpenAI sent a response that could not be read" });
   });
@@ -192,22 +261,40 @@ describe("text generation", () => {
     const down: FetchLike = async () => {
       throw new TypeError("Network connection lost.");
     };
-    expect(await failure(provider("gemini", down).generateText("x"))).toMatchObject({ status: 502, error: "Could not reach Gemini. Please try again." });
+    expect(await failure(provider("gemini", down).generateText("x"))).toMatchObject({
+      status: 502,
+      error: "Could not reach Gemini. Please try again.",
+    });
   });
 
   it("AI errors reach the client as { error, details, model }", async () => {
     const app = createApp().get("/boom", () => {
-      throw aiError({ name: "straico", label: "Straico", secret: "STRAICO_API_KEY" }, 502, "Straico is down", "HTTP 500");
+      throw aiError(
+        { name: "straico", label: "Straico", secret: "STRAICO_API_KEY" },
+        502,
+        "Straico is down",
+        "HTTP 500",
+      );
     });
     const res = await app.request("/boom", {}, testEnv);
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: "Straico is down", code: "upstream_failed", details: "HTTP 500", model: "straico" });
+    expect(await res.json()).toEqual({
+      error: "Straico is down",
+      code: "upstream_failed",
+      details: "HTTP 500",
+      model: "straico",
+    });
   });
 });
 
 describe("image generation", () => {
   it("OpenAI maps the DALL-E 3 request onto a GPT image model and decodes the base64 image", async () => {
-    const image = await provider("openai", fake.fetch).generateImage({ prompt: "A nebula over the Andes", style: "vivid", quality: "hd", size: "1792x1024" });
+    const image = await provider("openai", fake.fetch).generateImage({
+      prompt: "A nebula over the Andes",
+      style: "vivid",
+      quality: "hd",
+      size: "1792x1024",
+    });
     expect(image.bytes).toEqual(PNG_BYTES);
     expect(image.contentType).toBe("image/png");
     expect(image.url).toBeUndefined();
@@ -218,33 +305,62 @@ describe("image generation", () => {
     expect(req.body).not.toHaveProperty("response_format");
     expect(req.body.prompt).toMatch(/^A nebula over the Andes\n\nStyle: vivid/);
 
-    await provider("openai", fake.fetch).generateImage({ prompt: "p", style: "natural", quality: "standard", size: "1024x1792" });
+    await provider("openai", fake.fetch).generateImage({
+      prompt: "p",
+      style: "natural",
+      quality: "standard",
+      size: "1024x1792",
+    });
     expect(fake.requests[1].body).toMatchObject({ size: "1024x1536", quality: "medium" });
     expect(fake.requests[1].body.prompt).toContain("Style: natural");
-    await provider("openai", fake.fetch).generateImage({ prompt: "p", style: "natural", quality: "standard", size: "1024x1024" });
+    await provider("openai", fake.fetch).generateImage({
+      prompt: "p",
+      style: "natural",
+      quality: "standard",
+      size: "1024x1024",
+    });
     expect(fake.requests[2].body.size).toBe("1024x1024");
   });
 
   it("Gemini asks its image model for TEXT and IMAGE and decodes the inline data", async () => {
-    const image = await provider("gemini", fake.fetch).generateImage({ prompt: "A lotus at dawn", style: "natural", quality: "hd", size: "1024x1792" });
+    const image = await provider("gemini", fake.fetch).generateImage({
+      prompt: "A lotus at dawn",
+      style: "natural",
+      quality: "hd",
+      size: "1024x1792",
+    });
     expect(image.bytes).toEqual(PNG_BYTES);
     expect(image.contentType).toBe("image/png");
     const [req] = fake.requests;
     expect(req.path).toBe("/v1beta/models/gemini-2.5-flash-image:generateContent");
-    expect(req.body.generationConfig).toEqual({ responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio: "9:16" } });
+    expect(req.body.generationConfig).toEqual({
+      responseModalities: ["TEXT", "IMAGE"],
+      imageConfig: { aspectRatio: "9:16" },
+    });
     expect(req.body.contents[0].parts[0].text).toMatch(/^A lotus at dawn\n\nStyle: natural.*Highly detailed/s);
   });
 
   it("Gemini without an image model says which variable to set", async () => {
     const p = provider("gemini", fake.fetch, { GEMINI_IMAGE_MODEL: "" });
     expect(p.supportsImages).toBe(false);
-    const result = await failure(p.generateImage({ prompt: "x", style: "vivid", quality: "standard", size: "1024x1024" }));
-    expect(result).toMatchObject({ status: 503, error: expect.stringContaining("GEMINI_IMAGE_MODEL"), model: "gemini" });
+    const result = await failure(
+      p.generateImage({ prompt: "x", style: "vivid", quality: "standard", size: "1024x1024" }),
+    );
+    expect(result).toMatchObject({
+      status: 503,
+      error: expect.stringContaining("GEMINI_IMAGE_MODEL"),
+      model: "gemini",
+    });
     expect(fake.requests).toHaveLength(0);
   });
 
   it("Straico sends size square|landscape|portrait with one variation and returns the image URL", async () => {
-    const image = await provider("straico", fake.fetch).generateImage({ prompt: "Crystal bowls", style: "vivid", quality: "standard", size: "1792x1024" });
+    const image = await provider("straico", fake.fetch).generateImage({
+      prompt: "Crystal bowls",
+      style: "vivid",
+      quality: "standard",
+      size: "1792x1024",
+    });
     expect(image.url).toMatch(new RegExp(`^${FAKE_HOST}/v0/fake-images/\\d+\\.png$`));
     expect(image.bytes).toBeUndefined();
     expect(fake.requests[0].path).toBe("/v0/image/generation");
@@ -254,26 +370,49 @@ describe("image generation", () => {
     const served = await fake.fetch(image.url!);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_BYTES);
 
-    await provider("straico", fake.fetch).generateImage({ prompt: "x", style: "vivid", quality: "standard", size: "1024x1024" });
-    await provider("straico", fake.fetch).generateImage({ prompt: "x", style: "vivid", quality: "standard", size: "1024x1792" });
-    expect(fake.requests.filter((r) => r.path === "/v0/image/generation").map((r) => r.body.size)).toEqual(["landscape", "square", "portrait"]);
+    await provider("straico", fake.fetch).generateImage({
+      prompt: "x",
+      style: "vivid",
+      quality: "standard",
+      size: "1024x1024",
+    });
+    await provider("straico", fake.fetch).generateImage({
+      prompt: "x",
+      style: "vivid",
+      quality: "standard",
+      size: "1024x1792",
+    });
+    expect(fake.requests.filter((r) => r.path === "/v0/image/generation").map((r) => r.body.size)).toEqual([
+      "landscape",
+      "square",
+      "portrait",
+    ]);
   });
 
   it.each(PROVIDERS)("%s: no image in the answer is a clear error; a timeout is 504", async (name) => {
     const request = { prompt: "[empty]", style: "vivid", quality: "standard", size: "1024x1024" } as const;
     const empty = await failure(provider(name, fake.fetch).generateImage(request));
-    expect(empty).toMatchObject({ status: 502, error: `${LABELS[name]} returned no image. Please try with a different prompt.`, model: name });
+    expect(empty).toMatchObject({
+      status: 502,
+      error: `${LABELS[name]} returned no image. Please try with a different prompt.`,
+      model: name,
+    });
     const slow = await failure(provider(name, silent, {}, { imageMs: 20 }).generateImage({ ...request, prompt: "x" }));
     expect(slow).toMatchObject({ status: 504, error: "The AI provider did not answer in time", model: name });
   });
 
   it.each(PROVIDERS)("%s: invalid key and provider 500 on images", async (name) => {
     const request = { prompt: "x", style: "vivid", quality: "standard", size: "1024x1024" } as const;
-    expect(await failure(provider(name, fake.fetch, { [SECRETS[name]]: BAD_KEY }).generateImage(request))).toMatchObject({
+    expect(
+      await failure(provider(name, fake.fetch, { [SECRETS[name]]: BAD_KEY }).generateImage(request)),
+    ).toMatchObject({
       status: 502,
       error: `Invalid API key for ${LABELS[name]}`,
     });
-    expect(await failure(provider(name, fake.fetch).generateImage({ ...request, prompt: "x [fail]" }))).toMatchObject({ status: 502, model: name });
+    expect(await failure(provider(name, fake.fetch).generateImage({ ...request, prompt: "x [fail]" }))).toMatchObject({
+      status: 502,
+      model: name,
+    });
   });
 });
 
@@ -289,19 +428,33 @@ describe("key health", () => {
   it.each(PROVIDERS)("%s: the key check reports available, refused and not configured", async (name) => {
     const ok = await provider(name, fake.fetch).checkKey();
     expect(ok).toEqual({ available: true, error: null });
-    expect(fake.requests[0]).toMatchObject({ method: "GET", path: { openai: "/v1/models", gemini: "/v1beta/models", straico: "/v0/user" }[name] });
-    expect(await provider(name, fake.fetch, { [SECRETS[name]]: BAD_KEY }).checkKey()).toEqual({ available: false, error: `Invalid API key for ${LABELS[name]}` });
+    expect(fake.requests[0]).toMatchObject({
+      method: "GET",
+      path: { openai: "/v1/models", gemini: "/v1beta/models", straico: "/v0/user" }[name],
+    });
+    expect(await provider(name, fake.fetch, { [SECRETS[name]]: BAD_KEY }).checkKey()).toEqual({
+      available: false,
+      error: `Invalid API key for ${LABELS[name]}`,
+    });
     expect(await provider(name, fake.fetch, { [SECRETS[name]]: "" }).checkKey()).toEqual({
       available: false,
       error: `${LABELS[name]} is not configured: set the ${SECRETS[name]} secret`,
     });
-    expect(await provider(name, silent, {}, { keyCheckMs: 20 }).checkKey()).toEqual({ available: false, error: "The AI provider did not answer in time" });
+    expect(await provider(name, silent, {}, { keyCheckMs: 20 }).checkKey()).toEqual({
+      available: false,
+      error: "The AI provider did not answer in time",
+    });
   });
 
   it("POST /api/ai/validate-keys: an admin gets the three results with masked keys", async () => {
     vi.stubGlobal("fetch", fake.fetch);
     const admin = await signIn("admin@example.com", "Admin");
-    const res = await call("/api/ai/validate-keys", { method: "POST", json: {}, cookie: admin, env: fakeEnv({ ...KEYS, straico: BAD_KEY }) });
+    const res = await call("/api/ai/validate-keys", {
+      method: "POST",
+      json: {},
+      cookie: admin,
+      env: fakeEnv({ ...KEYS, straico: BAD_KEY }),
+    });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body).toEqual({
@@ -329,9 +482,21 @@ describe("key health", () => {
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({
       results: {
-        openai: { available: false, keyFormat: "Not configured", error: "OpenAI is not configured: set the OPENAI_API_KEY secret" },
-        gemini: { available: false, keyFormat: "Not configured", error: "Gemini is not configured: set the GEMINI_API_KEY secret" },
-        straico: { available: false, keyFormat: "Not configured", error: "Straico is not configured: set the STRAICO_API_KEY secret" },
+        openai: {
+          available: false,
+          keyFormat: "Not configured",
+          error: "OpenAI is not configured: set the OPENAI_API_KEY secret",
+        },
+        gemini: {
+          available: false,
+          keyFormat: "Not configured",
+          error: "Gemini is not configured: set the GEMINI_API_KEY secret",
+        },
+        straico: {
+          available: false,
+          keyFormat: "Not configured",
+          error: "Straico is not configured: set the STRAICO_API_KEY secret",
+        },
       },
     });
     expect(fake.requests).toHaveLength(0);
@@ -387,7 +552,9 @@ describe("rate limit", () => {
       rateLimit(db(), { ...options, now: T0 }),
       rateLimit(db(), { ...options, now: T0 }),
     ]);
-    const counts = results.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<{ count: number }>).value.count);
+    const counts = results
+      .filter((r) => r.status === "fulfilled")
+      .map((r) => (r as PromiseFulfilledResult<{ count: number }>).value.count);
     expect(counts.sort()).toEqual([1, 2]);
     expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
     const [row] = await db().select().from(rateLimits).where(eq(rateLimits.key, "test:user:1"));
@@ -410,7 +577,10 @@ describe("rate limit", () => {
     const refused = await alice.request("/ping", {}, testEnv);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
-    expect(await refused.json()).toMatchObject({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/), code: "rate_limited" });
+    expect(await refused.json()).toMatchObject({
+      error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      code: "rate_limited",
+    });
     expect((await limitedApp({ id: 8 }).request("/ping", {}, testEnv)).status).toBe(200);
 
     const anonymous = limitedApp(null);
@@ -432,6 +602,9 @@ describe("rate limit", () => {
     const refused = await app.request("/ping", {}, env);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(await refused.json()).toMatchObject({ error: "Too many AI requests: the limit is 2 per hour. Please try again in 60 minutes.", code: "ai_rate_limited" });
+    expect(await refused.json()).toMatchObject({
+      error: "Too many AI requests: the limit is 2 per hour. Please try again in 60 minutes.",
+      code: "ai_rate_limited",
+    });
   });
 });

@@ -10,12 +10,32 @@ const entries = async () => (await listAudit(db(), { limit: 100 })).reverse();
 describe("audit log of the existing admin actions", () => {
   it("records member add, role change and removal with before/after", async () => {
     const { cookie } = await seedWorld();
-    const added = await call("/api/admin/members", { method: "POST", cookie: cookie.admin, json: { email: "new@example.com", name: "Nova", role: "member" } });
+    const added = await call("/api/admin/members", {
+      method: "POST",
+      cookie: cookie.admin,
+      json: { email: "new@example.com", name: "Nova", role: "member" },
+    });
     expect(added.status).toBe(201);
     const newId = (await json(added)).id;
-    expect((await call(`/api/admin/members/${IDS.victim}`, { method: "PATCH", cookie: cookie.admin, json: { role: "admin" } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/admin/members/${IDS.victim}`, {
+          method: "PATCH",
+          cookie: cookie.admin,
+          json: { role: "admin" },
+        })
+      ).status,
+    ).toBe(200);
     // The same role again changes nothing and records nothing.
-    expect((await call(`/api/admin/members/${IDS.victim}`, { method: "PATCH", cookie: cookie.admin, json: { role: "admin" } })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/admin/members/${IDS.victim}`, {
+          method: "PATCH",
+          cookie: cookie.admin,
+          json: { role: "admin" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(`/api/admin/members/${newId}`, { method: "DELETE", cookie: cookie.admin })).status).toBe(200);
 
     const log = await entries();
@@ -34,10 +54,18 @@ describe("audit log of the existing admin actions", () => {
 
   it("records notice create and delete, payment delete and clear-all, and the AI key test", async () => {
     const { cookie } = await seedWorld();
-    const created = await call("/api/cosmic-notices", { method: "POST", cookie: cookie.admin, json: { title: "Full moon", content: "<p>Tonight</p>", is_pinned: true } });
+    const created = await call("/api/cosmic-notices", {
+      method: "POST",
+      cookie: cookie.admin,
+      json: { title: "Full moon", content: "<p>Tonight</p>", is_pinned: true },
+    });
     const noticeId = (await json(created)).id;
-    expect((await call(`/api/cosmic-notices/${noticeId}`, { method: "DELETE", cookie: cookie.admin })).status).toBe(200);
-    expect((await call(`/api/admin/payments/${IDS.payment}`, { method: "DELETE", cookie: cookie.admin })).status).toBe(200);
+    expect((await call(`/api/cosmic-notices/${noticeId}`, { method: "DELETE", cookie: cookie.admin })).status).toBe(
+      200,
+    );
+    expect((await call(`/api/admin/payments/${IDS.payment}`, { method: "DELETE", cookie: cookie.admin })).status).toBe(
+      200,
+    );
     expect((await call("/api/admin/payments/clear-all", { method: "DELETE", cookie: cookie.admin })).status).toBe(200);
     expect((await call("/api/ai/validate-keys", { method: "POST", cookie: cookie.admin, json: {} })).status).toBe(200);
 
@@ -52,10 +80,19 @@ describe("audit log of the existing admin actions", () => {
 
   it("records nothing for refused or failed actions", async () => {
     const { cookie } = await seedWorld();
-    expect((await call(`/api/admin/members/${IDS.victim}`, { method: "DELETE", cookie: cookie.member })).status).toBe(403);
-    expect((await call(`/api/admin/members/${IDS.admin}`, { method: "DELETE", cookie: cookie.admin })).status).toBe(403);
-    expect((await call("/api/admin/members/999", { method: "PATCH", cookie: cookie.admin, json: { role: "admin" } })).status).toBe(404);
-    expect((await call("/api/admin/members", { method: "POST", cookie: cookie.admin, json: { email: EMAILS.member } })).status).toBe(409);
+    expect((await call(`/api/admin/members/${IDS.victim}`, { method: "DELETE", cookie: cookie.member })).status).toBe(
+      403,
+    );
+    expect((await call(`/api/admin/members/${IDS.admin}`, { method: "DELETE", cookie: cookie.admin })).status).toBe(
+      403,
+    );
+    expect(
+      (await call("/api/admin/members/999", { method: "PATCH", cookie: cookie.admin, json: { role: "admin" } })).status,
+    ).toBe(404);
+    expect(
+      (await call("/api/admin/members", { method: "POST", cookie: cookie.admin, json: { email: EMAILS.member } }))
+        .status,
+    ).toBe(409);
     expect((await call("/api/cosmic-notices/999", { method: "DELETE", cookie: cookie.admin })).status).toBe(404);
     expect((await call("/api/admin/payments/999", { method: "DELETE", cookie: cookie.admin })).status).toBe(404);
     expect((await call("/api/ai/validate-keys", { method: "POST", cookie: cookie.paid, json: {} })).status).toBe(403);

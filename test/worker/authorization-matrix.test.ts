@@ -8,7 +8,7 @@
 // on a freshly seeded world (test/worker/seed.ts), so a delete in one case never affects another.
 import { afterAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { call, type CallOptions } from "./helpers";
+import { type CallOptions, call } from "./helpers";
 import { AI_IMAGE_PATH, appRoutes, CALLERS, EMAILS, IDS, PNG, seedWorld, WEBPAY_TX } from "./seed";
 
 type Expect = [anon: number, member: number, paid: number, owner: number, admin: number];
@@ -41,10 +41,31 @@ const MATRIX: Row[] = [
   { route: "GET /api/health", path: "/api/health", expect: ALL(200) },
   // sign-in and session
   { route: "GET /api/oauth/google/redirect_url", path: "/api/oauth/google/redirect_url", expect: ALL(200) },
-  { route: "POST /api/sessions", path: "/api/sessions", send: json({ code: "x", state: "y" }), expect: ALL(400), label: "no state cookie" },
-  { route: "GET /api/logout", path: "/api/logout", send: () => ({ headers: { "sec-fetch-site": "same-origin" } }), expect: ALL(200) },
-  { route: "GET /api/logout", path: "/api/logout", send: () => ({ headers: { "sec-fetch-site": "cross-site" } }), expect: ALL(403), label: "cross-site" },
-  { route: "GET /api/auth/dev/authorize", path: "/api/auth/dev/authorize?email=new%40example.com&state=s", expect: ALL(302) },
+  {
+    route: "POST /api/sessions",
+    path: "/api/sessions",
+    send: json({ code: "x", state: "y" }),
+    expect: ALL(400),
+    label: "no state cookie",
+  },
+  {
+    route: "GET /api/logout",
+    path: "/api/logout",
+    send: () => ({ headers: { "sec-fetch-site": "same-origin" } }),
+    expect: ALL(200),
+  },
+  {
+    route: "GET /api/logout",
+    path: "/api/logout",
+    send: () => ({ headers: { "sec-fetch-site": "cross-site" } }),
+    expect: ALL(403),
+    label: "cross-site",
+  },
+  {
+    route: "GET /api/auth/dev/authorize",
+    path: "/api/auth/dev/authorize?email=new%40example.com&state=s",
+    expect: ALL(302),
+  },
   { route: "GET /api/users/me", path: "/api/users/me", expect: SIGNED_IN(200) },
   { route: "GET /api/membership/status", path: "/api/membership/status", expect: SIGNED_IN(200) },
   { route: "GET /api/membership/payments", path: "/api/membership/payments", expect: SIGNED_IN(200) },
@@ -59,28 +80,73 @@ const MATRIX: Row[] = [
   { route: "GET /api/ai/capabilities", path: "/api/ai/capabilities", expect: SIGNED_IN(200) },
   { route: "GET /api/ai/images/:month/:token", path: `/api/ai/images/${AI_IMAGE_PATH}`, expect: SIGNED_IN(200) },
   // Generation passes the permission checks, then meets the unconfigured provider (no keys in tests): 503.
-  { route: "POST /api/ai/generate-notice-text", path: "/api/ai/generate-notice-text", send: json({ prompt: "Full moon", type: "event", model: "openai" }), expect: ADMIN_ONLY(503) },
-  { route: "POST /api/ai/generate-notice-image", path: "/api/ai/generate-notice-image", send: json({ prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" }), expect: ADMIN_ONLY(503) },
-  { route: "POST /api/ai/generate-text", path: "/api/ai/generate-text", send: json({ prompt: "Breathing", type: "guide", tags: ["calm"], model: "openai" }), expect: PAID_ONLY(503) },
-  { route: "POST /api/ai/generate-image", path: "/api/ai/generate-image", send: json({ prompt: "Moon", style: "natural", quality: "hd", size: "1792x1024", tags: [], model: "openai" }), expect: PAID_ONLY(503) },
+  {
+    route: "POST /api/ai/generate-notice-text",
+    path: "/api/ai/generate-notice-text",
+    send: json({ prompt: "Full moon", type: "event", model: "openai" }),
+    expect: ADMIN_ONLY(503),
+  },
+  {
+    route: "POST /api/ai/generate-notice-image",
+    path: "/api/ai/generate-notice-image",
+    send: json({ prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" }),
+    expect: ADMIN_ONLY(503),
+  },
+  {
+    route: "POST /api/ai/generate-text",
+    path: "/api/ai/generate-text",
+    send: json({ prompt: "Breathing", type: "guide", tags: ["calm"], model: "openai" }),
+    expect: PAID_ONLY(503),
+  },
+  {
+    route: "POST /api/ai/generate-image",
+    path: "/api/ai/generate-image",
+    send: json({ prompt: "Moon", style: "natural", quality: "hd", size: "1792x1024", tags: [], model: "openai" }),
+    expect: PAID_ONLY(503),
+  },
   // admin
   { route: "GET /api/admin/members", path: "/api/admin/members", expect: ADMIN_ONLY(200) },
-  { route: "POST /api/admin/members", path: "/api/admin/members", send: json({ email: "new@example.com" }), expect: ADMIN_ONLY(201) },
-  { route: "PATCH /api/admin/members/:id", path: `/api/admin/members/${victim}`, send: json({ role: "admin" }), expect: ADMIN_ONLY(200) },
+  {
+    route: "POST /api/admin/members",
+    path: "/api/admin/members",
+    send: json({ email: "new@example.com" }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    route: "PATCH /api/admin/members/:id",
+    path: `/api/admin/members/${victim}`,
+    send: json({ role: "admin" }),
+    expect: ADMIN_ONLY(200),
+  },
   { route: "DELETE /api/admin/members/:id", path: `/api/admin/members/${victim}`, expect: ADMIN_ONLY(200) },
   { route: "GET /api/admin/stats", path: "/api/admin/stats", expect: ADMIN_ONLY(200) },
   { route: "GET /api/admin/payments", path: "/api/admin/payments", expect: ADMIN_ONLY(200) },
   { route: "DELETE /api/admin/payments/clear-all", path: "/api/admin/payments/clear-all", expect: ADMIN_ONLY(200) },
   // The seeded payment is pending: an admin reaches the refund rule, which refuses it (409).
-  { route: "POST /api/admin/payments/:id/refund", path: `/api/admin/payments/${payment}/refund`, expect: ADMIN_ONLY(409), label: "pending payment" },
+  {
+    route: "POST /api/admin/payments/:id/refund",
+    path: `/api/admin/payments/${payment}/refund`,
+    expect: ADMIN_ONLY(409),
+    label: "pending payment",
+  },
   { route: "DELETE /api/admin/payments/:id", path: `/api/admin/payments/${payment}`, expect: ADMIN_ONLY(200) },
   { route: "GET /api/admin/health", path: "/api/admin/health", expect: ADMIN_ONLY(200) },
   // resources: paying members and admins read and upload; only admins edit and delete (the uploader too is refused)
   { route: "GET /api/resources", path: "/api/resources", expect: PAID_ONLY(200) },
   { route: "GET /api/resources/tags", path: "/api/resources/tags", expect: PAID_ONLY(200) },
-  { route: "POST /api/resources/upload", path: "/api/resources/upload", send: json({ title: "T", file_name: "a.txt", file_data: dataUrl }), expect: PAID_ONLY(201) },
+  {
+    route: "POST /api/resources/upload",
+    path: "/api/resources/upload",
+    send: json({ title: "T", file_name: "a.txt", file_data: dataUrl }),
+    expect: PAID_ONLY(201),
+  },
   { route: "GET /api/resources/:id/file", path: `/api/resources/${resource}/file`, expect: PAID_ONLY(200) },
-  { route: "PUT /api/resources/:id", path: `/api/resources/${resource}`, send: json({ title: "New" }), expect: ADMIN_ONLY(200) },
+  {
+    route: "PUT /api/resources/:id",
+    path: `/api/resources/${resource}`,
+    send: json({ title: "New" }),
+    expect: ADMIN_ONLY(200),
+  },
   { route: "DELETE /api/resources/:id", path: `/api/resources/${resource}`, expect: ADMIN_ONLY(200) },
   // lounge: any signed-in user reads, posts, likes and comments; a post is deleted by its author or an admin
   { route: "GET /api/posts", path: "/api/posts", expect: SIGNED_IN(200) },
@@ -89,57 +155,182 @@ const MATRIX: Row[] = [
   { route: "DELETE /api/posts/:id", path: `/api/posts/${post}`, expect: [401, 403, 403, 200, 200] },
   { route: "POST /api/posts/:id/like", path: `/api/posts/${post}/like`, expect: SIGNED_IN(200) },
   { route: "GET /api/posts/:id/comments", path: `/api/posts/${post}/comments`, expect: SIGNED_IN(200) },
-  { route: "POST /api/posts/:id/comments", path: `/api/posts/${post}/comments`, send: json({ content: "Nice" }), expect: SIGNED_IN(201) },
+  {
+    route: "POST /api/posts/:id/comments",
+    path: `/api/posts/${post}/comments`,
+    send: json({ content: "Nice" }),
+    expect: SIGNED_IN(201),
+  },
   { route: "GET /api/cosmic-notices", path: "/api/cosmic-notices", expect: SIGNED_IN(200) },
-  { route: "POST /api/cosmic-notices", path: "/api/cosmic-notices", send: json({ title: "T", content: "<p>C</p>" }), expect: ADMIN_ONLY(201) },
+  {
+    route: "POST /api/cosmic-notices",
+    path: "/api/cosmic-notices",
+    send: json({ title: "T", content: "<p>C</p>" }),
+    expect: ADMIN_ONLY(201),
+  },
   { route: "DELETE /api/cosmic-notices/:id", path: `/api/cosmic-notices/${notice}`, expect: ADMIN_ONLY(200) },
   // payments: the Webpay return is reached without a session (cross-site), and decides by the provider's word
   { route: "GET /api/payments/mode", path: "/api/payments/mode", expect: ALL(200) },
-  { route: "POST /api/payments/initiate", path: "/api/payments/initiate", send: json({ amount: 15000, provider: "webpay_form" }), expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/payments/initiate",
+    path: "/api/payments/initiate",
+    send: json({ amount: 15000, provider: "webpay_form" }),
+    expect: SIGNED_IN(200),
+  },
   { route: "GET /api/payments/webpay/return", path: "/api/payments/webpay/return?token_ws=unknown", expect: ALL(303) },
-  { route: "POST /api/payments/webpay/return", path: "/api/payments/webpay/return", send: form({ token_ws: "unknown" }), expect: ALL(303) },
-  { route: "POST /api/payments/confirm", path: "/api/payments/confirm", send: json({}), expect: SIGNED_IN(402), label: "no payment to confirm" },
+  {
+    route: "POST /api/payments/webpay/return",
+    path: "/api/payments/webpay/return",
+    send: form({ token_ws: "unknown" }),
+    expect: ALL(303),
+  },
+  {
+    route: "POST /api/payments/confirm",
+    path: "/api/payments/confirm",
+    send: json({}),
+    expect: SIGNED_IN(402),
+    label: "no payment to confirm",
+  },
   // the local Webpay emulator (WEBPAY_ENV=emulator only): its REST part needs the commerce's credentials
   { route: `POST ${WP}`, path: WP, send: json({}), expect: ALL(401) },
   { route: `PUT ${WP}/:token`, path: `${WP}/${WEBPAY_TX}`, expect: ALL(401) },
   { route: `GET ${WP}/:token`, path: `${WP}/${WEBPAY_TX}`, expect: ALL(401) },
-  { route: `POST ${WP}/:token/refunds`, path: `${WP}/${WEBPAY_TX}/refunds`, send: json({ amount: 1 }), expect: ALL(401) },
+  {
+    route: `POST ${WP}/:token/refunds`,
+    path: `${WP}/${WEBPAY_TX}/refunds`,
+    send: json({ amount: 1 }),
+    expect: ALL(401),
+  },
   { route: "GET /api/dev/webpay/pay", path: `/api/dev/webpay/pay?token_ws=${WEBPAY_TX}`, expect: ALL(200) },
-  { route: "POST /api/dev/webpay/pay", path: "/api/dev/webpay/pay", send: form({ token_ws: WEBPAY_TX }), expect: ALL(200) },
+  {
+    route: "POST /api/dev/webpay/pay",
+    path: "/api/dev/webpay/pay",
+    send: form({ token_ws: WEBPAY_TX }),
+    expect: ALL(200),
+  },
   { route: "GET /api/dev/webpay/autosubmit.js", path: "/api/dev/webpay/autosubmit.js", expect: ALL(200) },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
   { route: "POST /api/groups", path: "/api/groups", send: json({ name: "New" }), expect: SIGNED_IN(201) },
-  { route: "PUT /api/groups/:id", label: "public", path: `/api/groups/${pub}`, send: json({ name: "Renamed" }), expect: [401, 403, 403, 200, 200] },
-  { route: "PUT /api/groups/:id", label: "private", path: `/api/groups/${priv}`, send: json({ name: "Renamed", is_private: true }), expect: [401, 404, 403, 200, 200] },
+  {
+    route: "PUT /api/groups/:id",
+    label: "public",
+    path: `/api/groups/${pub}`,
+    send: json({ name: "Renamed" }),
+    expect: [401, 403, 403, 200, 200],
+  },
+  {
+    route: "PUT /api/groups/:id",
+    label: "private",
+    path: `/api/groups/${priv}`,
+    send: json({ name: "Renamed", is_private: true }),
+    expect: [401, 404, 403, 200, 200],
+  },
   { route: "DELETE /api/groups/:id", label: "public", path: `/api/groups/${pub}`, expect: [401, 403, 403, 200, 200] },
   { route: "DELETE /api/groups/:id", label: "private", path: `/api/groups/${priv}`, expect: [401, 404, 403, 200, 200] },
   { route: "POST /api/groups/:id/read", label: "public", path: `/api/groups/${pub}/read`, expect: SIGNED_IN(200) },
-  { route: "POST /api/groups/:id/read", label: "private", path: `/api/groups/${priv}/read`, expect: [401, 404, 200, 200, 200] },
+  {
+    route: "POST /api/groups/:id/read",
+    label: "private",
+    path: `/api/groups/${priv}/read`,
+    expect: [401, 404, 200, 200, 200],
+  },
   { route: "GET /api/live/socket", path: "/api/live/socket", send: upgrade, expect: SIGNED_IN(101) },
   { route: "GET /api/groups/:id/members", path: `/api/groups/${priv}/members`, expect: [401, 404, 403, 200, 200] },
-  { route: "POST /api/groups/:id/members", path: `/api/groups/${priv}/members`, send: json({ email: EMAILS.member }), expect: [401, 404, 403, 201, 201] },
-  { route: "DELETE /api/groups/:id/members/:userId", path: `/api/groups/${priv}/members/${paid}`, expect: [401, 404, 403, 200, 200] },
-  { route: "DELETE /api/groups/:id/invitations/:invitationId", path: `/api/groups/${priv}/invitations/${IDS.invitation}`, expect: [401, 404, 403, 200, 200] },
-  { route: "GET /api/groups/:id/socket", label: "public", path: `/api/groups/${pub}/socket`, send: upgrade, expect: SIGNED_IN(101) },
-  { route: "GET /api/groups/:id/socket", label: "private", path: `/api/groups/${priv}/socket`, send: upgrade, expect: [401, 404, 101, 101, 101] },
+  {
+    route: "POST /api/groups/:id/members",
+    path: `/api/groups/${priv}/members`,
+    send: json({ email: EMAILS.member }),
+    expect: [401, 404, 403, 201, 201],
+  },
+  {
+    route: "DELETE /api/groups/:id/members/:userId",
+    path: `/api/groups/${priv}/members/${paid}`,
+    expect: [401, 404, 403, 200, 200],
+  },
+  {
+    route: "DELETE /api/groups/:id/invitations/:invitationId",
+    path: `/api/groups/${priv}/invitations/${IDS.invitation}`,
+    expect: [401, 404, 403, 200, 200],
+  },
+  {
+    route: "GET /api/groups/:id/socket",
+    label: "public",
+    path: `/api/groups/${pub}/socket`,
+    send: upgrade,
+    expect: SIGNED_IN(101),
+  },
+  {
+    route: "GET /api/groups/:id/socket",
+    label: "private",
+    path: `/api/groups/${priv}/socket`,
+    send: upgrade,
+    expect: [401, 404, 101, 101, 101],
+  },
   { route: "GET /api/messages", label: "public", path: `/api/messages?group_id=${pub}`, expect: SIGNED_IN(200) },
-  { route: "GET /api/messages", label: "private", path: `/api/messages?group_id=${priv}`, expect: [401, 404, 200, 200, 200] },
-  { route: "POST /api/messages", label: "public", path: "/api/messages", send: json({ group_id: pub, body: "Hi" }), expect: SIGNED_IN(201) },
-  { route: "POST /api/messages", label: "private", path: "/api/messages", send: json({ group_id: priv, body: "Hi" }), expect: [401, 404, 201, 201, 201] },
-  { route: "POST /api/messages/image", path: "/api/messages/image", send: imageForm(priv), expect: [401, 404, 201, 201, 201] },
-  { route: "GET /api/messages/:id/image", path: `/api/messages/${imageMessage}/image`, expect: [401, 404, 200, 200, 200] },
+  {
+    route: "GET /api/messages",
+    label: "private",
+    path: `/api/messages?group_id=${priv}`,
+    expect: [401, 404, 200, 200, 200],
+  },
+  {
+    route: "POST /api/messages",
+    label: "public",
+    path: "/api/messages",
+    send: json({ group_id: pub, body: "Hi" }),
+    expect: SIGNED_IN(201),
+  },
+  {
+    route: "POST /api/messages",
+    label: "private",
+    path: "/api/messages",
+    send: json({ group_id: priv, body: "Hi" }),
+    expect: [401, 404, 201, 201, 201],
+  },
+  {
+    route: "POST /api/messages/image",
+    path: "/api/messages/image",
+    send: imageForm(priv),
+    expect: [401, 404, 201, 201, 201],
+  },
+  {
+    route: "GET /api/messages/:id/image",
+    path: `/api/messages/${imageMessage}/image`,
+    expect: [401, 404, 200, 200, 200],
+  },
   // moderation (issue 20): any member reports what they can see (never their own: the owner wrote the post);
   // the queue, mutes and the audit log are for admins
-  { route: "POST /api/reports", path: "/api/reports", send: json({ kind: "post", id: post, reason: "spam" }), expect: [401, 201, 201, 400, 201] },
+  {
+    route: "POST /api/reports",
+    path: "/api/reports",
+    send: json({ kind: "post", id: post, reason: "spam" }),
+    expect: [401, 201, 201, 400, 201],
+  },
   { route: "GET /api/admin/reports", path: "/api/admin/reports", expect: ADMIN_ONLY(200) },
-  { route: "POST /api/admin/reports/:id/resolve", path: `/api/admin/reports/${IDS.report}/resolve`, send: json({ action: "hide" }), expect: ADMIN_ONLY(200) },
-  { route: "POST /api/admin/members/:id/mute", path: `/api/admin/members/${victim}/mute`, send: json({ hours: 24 }), expect: ADMIN_ONLY(200) },
+  {
+    route: "POST /api/admin/reports/:id/resolve",
+    path: `/api/admin/reports/${IDS.report}/resolve`,
+    send: json({ action: "hide" }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    route: "POST /api/admin/members/:id/mute",
+    path: `/api/admin/members/${victim}/mute`,
+    send: json({ hours: 24 }),
+    expect: ADMIN_ONLY(200),
+  },
   { route: "DELETE /api/admin/members/:id/mute", path: `/api/admin/members/${victim}/mute`, expect: ADMIN_ONLY(200) },
   { route: "GET /api/admin/audit", path: "/api/admin/audit", expect: ADMIN_ONLY(200) },
   // data rights: each member exports and deletes only their own account (the email typed must be theirs)
   { route: "GET /api/profile/export", path: "/api/profile/export", expect: SIGNED_IN(200) },
-  { route: "DELETE /api/profile", path: "/api/profile", send: json({ confirm: EMAILS.member }), expect: [401, 200, 400, 400, 400], label: "confirming the member's email" },
+  {
+    route: "DELETE /api/profile",
+    path: "/api/profile",
+    send: json({ confirm: EMAILS.member }),
+    expect: [401, 200, 400, 400, 400],
+    label: "confirming the member's email",
+  },
   // search: signed-in only; what each caller may find is search.test.ts's subject
   { route: "GET /api/search", path: "/api/search?q=seed", expect: SIGNED_IN(200) },
   // notifications: each member their own (which ones is notifications.test.ts's subject)
@@ -147,7 +338,12 @@ const MATRIX: Row[] = [
   { route: "GET /api/mentions", path: "/api/mentions?q=a", expect: SIGNED_IN(200) },
   { route: "POST /api/notifications/read", path: "/api/notifications/read", send: json({}), expect: SIGNED_IN(200) },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
-  { route: "POST /api/link-preview", path: "/api/link-preview", send: json({ url: "http://127.0.0.1/" }), expect: SIGNED_IN(400) },
+  {
+    route: "POST /api/link-preview",
+    path: "/api/link-preview",
+    send: json({ url: "http://127.0.0.1/" }),
+    expect: SIGNED_IN(400),
+  },
 ];
 
 const methodOf = (route: string) => route.split(" ")[0];
@@ -157,8 +353,14 @@ describe("authorization matrix", () => {
   it("has a row for every route the app serves, and no row for a route it does not", () => {
     const served = appRoutes(app).sort();
     const listed = [...new Set(MATRIX.map((r) => r.route))].sort();
-    expect(served.filter((r) => !listed.includes(r)), "routes without a row").toEqual([]);
-    expect(listed.filter((r) => !served.includes(r)), "rows for routes that do not exist").toEqual([]);
+    expect(
+      served.filter((r) => !listed.includes(r)),
+      "routes without a row",
+    ).toEqual([]);
+    expect(
+      listed.filter((r) => !served.includes(r)),
+      "rows for routes that do not exist",
+    ).toEqual([]);
   });
 
   for (const row of MATRIX) {
@@ -166,7 +368,11 @@ describe("authorization matrix", () => {
       CALLERS.forEach((caller, i) => {
         it(`${caller} -> ${row.expect[i]}`, async () => {
           const world = await seedWorld();
-          const res = await call(row.path, { method: methodOf(row.route), cookie: world.cookie[caller], ...row.send?.() });
+          const res = await call(row.path, {
+            method: methodOf(row.route),
+            cookie: world.cookie[caller],
+            ...row.send?.(),
+          });
           if (res.webSocket) {
             res.webSocket.accept();
             res.webSocket.close(1000, "done");
@@ -185,6 +391,8 @@ describe("authorization matrix", () => {
   }
 
   afterAll(() => {
-    console.log(`authorization matrix: ${cases} cases (${MATRIX.length} rows x ${CALLERS.length} callers) over ${appRoutes(app).length} routes`);
+    console.log(
+      `authorization matrix: ${cases} cases (${MATRIX.length} rows x ${CALLERS.length} callers) over ${appRoutes(app).length} routes`,
+    );
   });
 });

@@ -13,9 +13,8 @@
 // - a body that is not JSON (multipart only where a file is uploaded, a form only where a browser form
 //   posts by design) is 415.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";
-import type { Env } from "../../worker/env";
 import { app } from "../../worker/app";
+import type { Env } from "../../worker/env";
 import {
   AUDIT_ACTIONS,
   IMAGE_MODELS,
@@ -31,7 +30,8 @@ import {
   TEXT_MODELS,
 } from "../../worker/shared/rules";
 import { SEARCH_KINDS } from "../../worker/shared/search";
-import { call, type CallOptions } from "./helpers";
+import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";
+import { type CallOptions, call } from "./helpers";
 import { AI_IMAGE_PATH, appRoutes, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
 
 // ---- fields ----
@@ -77,7 +77,10 @@ type Case = { name: string; expect: "bad" | number; send: CallOptions; path?: st
 const EMOJI = "😀";
 const at = (max: number, unit = "a") => unit.repeat(max);
 /** A short, printable label (never cutting a surrogate pair in two). */
-const show = (v: unknown) => Array.from(JSON.stringify(v) ?? "undefined").slice(0, 30).join("");
+const show = (v: unknown) =>
+  Array.from(JSON.stringify(v) ?? "undefined")
+    .slice(0, 30)
+    .join("");
 const BAD_IDS = ["abc", "1.5", "-1", "0", "99999999999999999999", "Infinity", "1e400", "0x", "%00", "%F0%9F%98%80"];
 
 function valueCases(name: string, field: Field, target: Target): { label: string; value: unknown; ok: boolean }[] {
@@ -88,7 +91,10 @@ function valueCases(name: string, field: Field, target: Target): { label: string
     case "text":
       for (const v of wrongTypes) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       if (field.required) {
-        out.push({ label: `${name} empty`, value: "", ok: false }, { label: `${name} blank`, value: " \t\n ", ok: false });
+        out.push(
+          { label: `${name} empty`, value: "", ok: false },
+          { label: `${name} blank`, value: " \t\n ", ok: false },
+        );
         if (!q) out.push({ label: `${name} null`, value: null, ok: false });
       }
       if (field.atLimit) {
@@ -101,7 +107,18 @@ function valueCases(name: string, field: Field, target: Target): { label: string
       out.push({ label: `${name} control character at the limit`, value: at(field.max - 1) + "\u0007", ok: false });
       break;
     case "int":
-      for (const v of q ? ["abc", "1.5", "-1", "99999999999999999999", "Infinity", "1e400", "%00", ...(field.zero ? [] : ["0", "", " "])] : ["1", 1.5, -1, 0, 1e20, 2 ** 53 + 2, true, null, {}]) {
+      for (const v of q
+        ? [
+            "abc",
+            "1.5",
+            "-1",
+            "99999999999999999999",
+            "Infinity",
+            "1e400",
+            "%00",
+            ...(field.zero ? [] : ["0", "", " "]),
+          ]
+        : ["1", 1.5, -1, 0, 1e20, 2 ** 53 + 2, true, null, {}]) {
         out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       }
       break;
@@ -109,10 +126,19 @@ function valueCases(name: string, field: Field, target: Target): { label: string
       for (const v of ["yes", 1, "true", {}]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       break;
     case "enum":
-      for (const v of ["owner", "", " ", field.values[0].toUpperCase(), ...wrongTypes]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
+      for (const v of ["owner", "", " ", field.values[0].toUpperCase(), ...wrongTypes])
+        out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       break;
     case "email":
-      for (const v of ["not-an-email", "", " ", "a@", `${"a".repeat(field.max)}@example.com`, "a\u0000@example.com", ...wrongTypes]) {
+      for (const v of [
+        "not-an-email",
+        "",
+        " ",
+        "a@",
+        `${"a".repeat(field.max)}@example.com`,
+        "a\u0000@example.com",
+        ...wrongTypes,
+      ]) {
         out.push({ label: `${name} ${show(v)}`, value: v, ok: false });
       }
       break;
@@ -121,17 +147,29 @@ function valueCases(name: string, field: Field, target: Target): { label: string
       out.push({ label: `${name} with a non-string`, value: [1], ok: false });
       out.push({ label: `${name} item over the limit`, value: [at(field.itemMax + 1)], ok: false });
       out.push({ label: `${name} item with a control character`, value: ["a\u0001"], ok: false });
-      out.push({ label: `${name} too many`, value: Array.from({ length: field.count + 1 }, (_, i) => `t${i}`), ok: false });
-      out.push({ label: `${name} items at the limit`, value: Array.from({ length: field.count }, (_, i) => at(field.itemMax - 3) + String(i).padStart(3, "0")), ok: true });
+      out.push({
+        label: `${name} too many`,
+        value: Array.from({ length: field.count + 1 }, (_, i) => `t${i}`),
+        ok: false,
+      });
+      out.push({
+        label: `${name} items at the limit`,
+        value: Array.from({ length: field.count }, (_, i) => at(field.itemMax - 3) + String(i).padStart(3, "0")),
+        ok: true,
+      });
       break;
     case "literal":
-      for (const v of ["15000", 15001, 1e20, -1, null, "other"]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
+      for (const v of ["15000", 15001, 1e20, -1, null, "other"])
+        out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       break;
   }
   return out;
 }
 
-const jsonBody = (body: unknown): CallOptions => ({ body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } });
+const jsonBody = (body: unknown): CallOptions => ({
+  body: typeof body === "string" ? body : JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 const formBody = (fields: Record<string, unknown>): CallOptions => ({
   body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
   headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -140,7 +178,8 @@ const formBody = (fields: Record<string, unknown>): CallOptions => ({
 function casesOf(spec: Spec): Case[] {
   const target = spec.target ?? "json";
   const method = spec.route.split(" ")[0];
-  const fill = (params: Record<string, number | string>) => spec.path.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
+  const fill = (params: Record<string, number | string>) =>
+    spec.path.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
   const validPath = fill(spec.params ?? {});
   const send = (input: Record<string, unknown> | undefined): { path: string; send: CallOptions } => {
     if (target === "query") {
@@ -151,35 +190,55 @@ function casesOf(spec: Spec): Case[] {
     return { path: validPath, send: { method, ...(target === "form" ? formBody(input) : jsonBody(input)) } };
   };
   const out: Case[] = [];
-  const add = (name: string, expect: Case["expect"], request: { path: string; send: CallOptions }) => out.push({ name, expect, ...request });
+  const add = (name: string, expect: Case["expect"], request: { path: string; send: CallOptions }) =>
+    out.push({ name, expect, ...request });
 
   // (A multipart route brings its own valid case among its extra ones.)
   if (spec.input || target !== "form") add("valid input", spec.ok, send(spec.input));
   for (const key of Object.keys(spec.params ?? {})) {
-    for (const bad of BAD_IDS) add(`:${key} = ${bad}`, 400, { path: fill({ ...spec.params, [key]: bad }), send: send(spec.input).send });
+    for (const bad of BAD_IDS)
+      add(`:${key} = ${bad}`, 400, { path: fill({ ...spec.params, [key]: bad }), send: send(spec.input).send });
   }
   if (target !== "query" && spec.input) {
     const base = send(spec.input);
     if (target === "json") {
       add("invalid JSON", "bad", { path: base.path, send: { method, ...jsonBody('{"a": ') } });
-      add("truncated JSON", "bad", { path: base.path, send: { method, ...jsonBody(JSON.stringify(spec.input).slice(0, -1)) } });
+      add("truncated JSON", "bad", {
+        path: base.path,
+        send: { method, ...jsonBody(JSON.stringify(spec.input).slice(0, -1)) },
+      });
     }
-    add("text/plain", 415, { path: base.path, send: { method, body: JSON.stringify(spec.input), headers: { "content-type": "text/plain" } } });
+    add("text/plain", 415, {
+      path: base.path,
+      send: { method, body: JSON.stringify(spec.input), headers: { "content-type": "text/plain" } },
+    });
     add("no content type", 415, { path: base.path, send: { method, body: new Blob([JSON.stringify(spec.input)]) } });
-    if (target === "json") add("a form instead of JSON", 415, { path: base.path, send: { method, ...formBody(spec.input) } });
-    if (target === "json") for (const top of ["[]", "null", '"x"', "42", "true"]) add(`body ${top}`, "bad", { path: base.path, send: { method, ...jsonBody(top) } });
+    if (target === "json")
+      add("a form instead of JSON", 415, { path: base.path, send: { method, ...formBody(spec.input) } });
+    if (target === "json")
+      for (const top of ["[]", "null", '"x"', "42", "true"])
+        add(`body ${top}`, "bad", { path: base.path, send: { method, ...jsonBody(top) } });
     add("unknown field", spec.lenient ? spec.ok : 400, send({ ...spec.input, unexpected: 1 }));
-    if (target === "json") add("__proto__ field", 400, { path: base.path, send: { method, ...jsonBody(`{"__proto__":{"role":"admin"},${JSON.stringify(spec.input).slice(1)}`) } });
+    if (target === "json")
+      add("__proto__ field", 400, {
+        path: base.path,
+        send: { method, ...jsonBody(`{"__proto__":{"role":"admin"},${JSON.stringify(spec.input).slice(1)}`) },
+      });
   }
   if (target === "query") add("unknown parameter is ignored", spec.ok, send({ ...spec.input, unexpected: "1" }));
   for (const [name, field] of Object.entries(spec.fields ?? {})) {
-    const required = field.kind === "text" || field.kind === "int" || field.kind === "enum" ? field.required : field.kind === "email" || field.kind === "literal";
+    const required =
+      field.kind === "text" || field.kind === "int" || field.kind === "enum"
+        ? field.required
+        : field.kind === "email" || field.kind === "literal";
     if (required) {
       const { [name]: _omitted, ...rest } = spec.input ?? {};
       add(`${name} missing`, "bad", send(rest));
     }
-    for (const c of valueCases(name, field, target)) add(c.label, c.ok ? spec.ok : "bad", send({ ...spec.input, [name]: c.value }));
-    if (target === "query") add(`${name} given twice`, "bad", { path: `${send(spec.input).path}&${name}=1&${name}=2`, send: { method } });
+    for (const c of valueCases(name, field, target))
+      add(c.label, c.ok ? spec.ok : "bad", send({ ...spec.input, [name]: c.value }));
+    if (target === "query")
+      add(`${name} given twice`, "bad", { path: `${send(spec.input).path}&${name}=1&${name}=2`, send: { method } });
   }
   for (const c of spec.extra?.() ?? []) out.push(c);
   return out;
@@ -199,10 +258,18 @@ const bigPng = (size: number) => {
   bytes.set(PNG);
   return bytes;
 };
-const png = (name = "a.png", type = "image/png", bytes: Uint8Array = PNG) => new File([bytes as unknown as BlobPart], name, { type });
+const png = (name = "a.png", type = "image/png", bytes: Uint8Array = PNG) =>
+  new File([bytes as unknown as BlobPart], name, { type });
 
 const SPECS: Spec[] = [
-  { route: "POST /api/sessions", as: "anon", path: "/api/sessions", input: { code: "c", state: "s" }, fields: { code: text(2048, true, false), state: text(512, true, false) }, ok: 400 },
+  {
+    route: "POST /api/sessions",
+    as: "anon",
+    path: "/api/sessions",
+    input: { code: "c", state: "s" },
+    fields: { code: text(2048, true, false), state: text(512, true, false) },
+    ok: 400,
+  },
   {
     route: "GET /api/auth/dev/authorize",
     as: "anon",
@@ -217,13 +284,31 @@ const SPECS: Spec[] = [
     as: "member",
     path: "/api/profile",
     input: { goals: ["Calm"], interests: ["Stars"], socials: { site: "https://example.com" } },
-    fields: { goals: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax), interests: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax) },
+    fields: {
+      goals: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax),
+      interests: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax),
+    },
     ok: 200,
     extra: () => [
-      { name: "socials with a javascript: URL", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: { x: "javascript:alert(1)" } }) } },
-      { name: "socials not JSON text", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ socials: "{nope" }) } },
+      {
+        name: "socials with a javascript: URL",
+        expect: "bad",
+        path: "/api/profile",
+        send: { method: "PUT", ...jsonBody({ socials: { x: "javascript:alert(1)" } }) },
+      },
+      {
+        name: "socials not JSON text",
+        expect: "bad",
+        path: "/api/profile",
+        send: { method: "PUT", ...jsonBody({ socials: "{nope" }) },
+      },
       { name: "nothing to save", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({}) } },
-      { name: "a language other than en or es", expect: "bad", path: "/api/profile", send: { method: "PUT", ...jsonBody({ language: "fr" }) } },
+      {
+        name: "a language other than en or es",
+        expect: "bad",
+        path: "/api/profile",
+        send: { method: "PUT", ...jsonBody({ language: "fr" }) },
+      },
     ],
   },
   {
@@ -234,9 +319,19 @@ const SPECS: Spec[] = [
     fields: { name: text(LIMITS.nameMax, false), bio: text(LIMITS.bioMax, false) },
     ok: 200,
     extra: () => [
-      { name: "role is not the member's to set", expect: 400, path: "/api/users/me", send: { method: "PATCH", ...jsonBody({ role: "admin" }) } },
+      {
+        name: "role is not the member's to set",
+        expect: 400,
+        path: "/api/users/me",
+        send: { method: "PATCH", ...jsonBody({ role: "admin" }) },
+      },
       ...["Mars/Olympus_Mons", at(LIMITS.timezoneMax + 1), "UTC\u0000", 123, true, []].map(
-        (timezone): Case => ({ name: `timezone ${show(timezone)}`, expect: 400, path: "/api/users/me", send: { method: "PATCH", ...jsonBody({ timezone }) } }),
+        (timezone): Case => ({
+          name: `timezone ${show(timezone)}`,
+          expect: 400,
+          path: "/api/users/me",
+          send: { method: "PATCH", ...jsonBody({ timezone }) },
+        }),
       ),
     ],
   },
@@ -248,10 +343,36 @@ const SPECS: Spec[] = [
     fields: { email: email(), name: text(LIMITS.nameMax, false), role: oneOf(["member", "admin"], false) },
     ok: 201,
   },
-  { route: "PATCH /api/admin/members/:id", as: "admin", path: "/api/admin/members/{id}", params: { id: victim }, input: { role: "admin" }, fields: { role: oneOf(["member", "admin"]) }, ok: 200 },
-  { route: "DELETE /api/admin/members/:id", as: "admin", path: "/api/admin/members/{id}", params: { id: victim }, ok: 200 },
-  { route: "DELETE /api/admin/payments/:id", as: "admin", path: "/api/admin/payments/{id}", params: { id: payment }, ok: 200 },
-  { route: "POST /api/admin/payments/:id/refund", as: "admin", path: "/api/admin/payments/{id}/refund", params: { id: payment }, ok: 409 },
+  {
+    route: "PATCH /api/admin/members/:id",
+    as: "admin",
+    path: "/api/admin/members/{id}",
+    params: { id: victim },
+    input: { role: "admin" },
+    fields: { role: oneOf(["member", "admin"]) },
+    ok: 200,
+  },
+  {
+    route: "DELETE /api/admin/members/:id",
+    as: "admin",
+    path: "/api/admin/members/{id}",
+    params: { id: victim },
+    ok: 200,
+  },
+  {
+    route: "DELETE /api/admin/payments/:id",
+    as: "admin",
+    path: "/api/admin/payments/{id}",
+    params: { id: payment },
+    ok: 200,
+  },
+  {
+    route: "POST /api/admin/payments/:id/refund",
+    as: "admin",
+    path: "/api/admin/payments/{id}/refund",
+    params: { id: payment },
+    ok: 409,
+  },
   {
     route: "POST /api/resources/upload",
     as: "paid",
@@ -272,43 +393,153 @@ const SPECS: Spec[] = [
         { name: "multipart: valid", expect: 201, path, send: multipart({ title: "T", file }) },
         { name: "multipart: no file", expect: "bad", path, send: multipart({ title: "T" }) },
         { name: "multipart: file as text", expect: "bad", path, send: multipart({ title: "T", file: "hello" }) },
-        { name: "multipart: empty file", expect: "bad", path, send: multipart({ title: "T", file: new File([], "a.txt", { type: "text/plain" }) }) },
+        {
+          name: "multipart: empty file",
+          expect: "bad",
+          path,
+          send: multipart({ title: "T", file: new File([], "a.txt", { type: "text/plain" }) }),
+        },
         { name: "multipart: title missing", expect: "bad", path, send: multipart({ file }) },
         { name: "multipart: title blank", expect: "bad", path, send: multipart({ title: "   ", file }) },
-        { name: "multipart: title over the limit", expect: "bad", path, send: multipart({ title: at(LIMITS.resourceTitleMax + 1), file }) },
+        {
+          name: "multipart: title over the limit",
+          expect: "bad",
+          path,
+          send: multipart({ title: at(LIMITS.resourceTitleMax + 1), file }),
+        },
         { name: "multipart: title with NUL", expect: "bad", path, send: multipart({ title: "a\u0000", file }) },
         { name: "multipart: unknown field", expect: 400, path, send: multipart({ title: "T", file, owner_id: "1" }) },
         { name: "multipart: title as a file", expect: "bad", path, send: multipart({ title: file, file }) },
-        { name: "multipart: an executable type", expect: "bad", path, send: multipart({ title: "T", file: new File(["MZ"], "a.exe", { type: "application/x-msdownload" }) }) },
-        { name: "multipart: a PNG that is text", expect: "bad", path, send: multipart({ title: "T", file: new File(["not a png at all"], "a.png", { type: "image/png" }) }) },
-        { name: "data URL that is not base64", expect: "bad", path, send: { method: "POST", ...jsonBody({ title: "T", file_name: "a.txt", file_data: "data:text/plain;base64,@@@@" }) } },
-        { name: "empty data URL", expect: "bad", path, send: { method: "POST", ...jsonBody({ title: "T", file_name: "a.txt", file_data: "data:text/plain;base64," }) } },
-        { name: "a declared body over 50 MB", expect: 413, path, send: { method: "POST", ...jsonBody("{}"), headers: { "content-type": "application/json", "content-length": String(80 * 1024 * 1024) } } },
+        {
+          name: "multipart: an executable type",
+          expect: "bad",
+          path,
+          send: multipart({ title: "T", file: new File(["MZ"], "a.exe", { type: "application/x-msdownload" }) }),
+        },
+        {
+          name: "multipart: a PNG that is text",
+          expect: "bad",
+          path,
+          send: multipart({ title: "T", file: new File(["not a png at all"], "a.png", { type: "image/png" }) }),
+        },
+        {
+          name: "data URL that is not base64",
+          expect: "bad",
+          path,
+          send: {
+            method: "POST",
+            ...jsonBody({ title: "T", file_name: "a.txt", file_data: "data:text/plain;base64,@@@@" }),
+          },
+        },
+        {
+          name: "empty data URL",
+          expect: "bad",
+          path,
+          send: {
+            method: "POST",
+            ...jsonBody({ title: "T", file_name: "a.txt", file_data: "data:text/plain;base64," }),
+          },
+        },
+        {
+          name: "a declared body over 50 MB",
+          expect: 413,
+          path,
+          send: {
+            method: "POST",
+            ...jsonBody("{}"),
+            headers: { "content-type": "application/json", "content-length": String(80 * 1024 * 1024) },
+          },
+        },
       ];
     },
   },
-  { route: "GET /api/resources/:id/file", as: "paid", path: "/api/resources/{id}/file", params: { id: resource }, ok: 200 },
+  {
+    route: "GET /api/resources/:id/file",
+    as: "paid",
+    path: "/api/resources/{id}/file",
+    params: { id: resource },
+    ok: 200,
+  },
   {
     route: "PUT /api/resources/:id",
     as: "admin",
     path: "/api/resources/{id}",
     params: { id: resource },
     input: { title: "New", description: "D", tags: ["x"] },
-    fields: { title: text(LIMITS.resourceTitleMax), description: text(LIMITS.resourceDescriptionMax, false), tags: list(LIMITS.tagMax, LIMITS.tagsMax) },
+    fields: {
+      title: text(LIMITS.resourceTitleMax),
+      description: text(LIMITS.resourceDescriptionMax, false),
+      tags: list(LIMITS.tagMax, LIMITS.tagsMax),
+    },
     ok: 200,
   },
   { route: "DELETE /api/resources/:id", as: "admin", path: "/api/resources/{id}", params: { id: resource }, ok: 200 },
-  { route: "GET /api/resources", as: "paid", path: "/api/resources", target: "query", input: { limit: 24, before: 100, q: "seed", tag: "calm" },
-    fields: { limit: int(false), before: int(false), q: text(LIMITS.resourceSearchMax, false), tag: text(LIMITS.tagMax, false) }, ok: 200,
-    extra: () => [{ name: "limit over the page maximum", expect: 400, path: `/api/resources?limit=${LIMITS.resourcesPageMax + 1}`, send: {} }] },
-  { route: "GET /api/posts", as: "member", path: "/api/posts", target: "query", input: { limit: 20, before: 100 }, fields: { limit: int(false), before: int(false) }, ok: 200,
-    extra: () => [{ name: "limit over the page maximum", expect: 400, path: `/api/posts?limit=${LIMITS.postsPageMax + 1}`, send: {} }] },
-  { route: "POST /api/posts", as: "member", path: "/api/posts", input: { content: "Hello" }, fields: { content: text(LIMITS.postMax) }, ok: 201 },
+  {
+    route: "GET /api/resources",
+    as: "paid",
+    path: "/api/resources",
+    target: "query",
+    input: { limit: 24, before: 100, q: "seed", tag: "calm" },
+    fields: {
+      limit: int(false),
+      before: int(false),
+      q: text(LIMITS.resourceSearchMax, false),
+      tag: text(LIMITS.tagMax, false),
+    },
+    ok: 200,
+    extra: () => [
+      {
+        name: "limit over the page maximum",
+        expect: 400,
+        path: `/api/resources?limit=${LIMITS.resourcesPageMax + 1}`,
+        send: {},
+      },
+    ],
+  },
+  {
+    route: "GET /api/posts",
+    as: "member",
+    path: "/api/posts",
+    target: "query",
+    input: { limit: 20, before: 100 },
+    fields: { limit: int(false), before: int(false) },
+    ok: 200,
+    extra: () => [
+      {
+        name: "limit over the page maximum",
+        expect: 400,
+        path: `/api/posts?limit=${LIMITS.postsPageMax + 1}`,
+        send: {},
+      },
+    ],
+  },
+  {
+    route: "POST /api/posts",
+    as: "member",
+    path: "/api/posts",
+    input: { content: "Hello" },
+    fields: { content: text(LIMITS.postMax) },
+    ok: 201,
+  },
   { route: "GET /api/posts/:id", as: "member", path: "/api/posts/{id}", params: { id: post }, ok: 200 },
   { route: "DELETE /api/posts/:id", as: "owner", path: "/api/posts/{id}", params: { id: post }, ok: 200 },
   { route: "POST /api/posts/:id/like", as: "member", path: "/api/posts/{id}/like", params: { id: post }, ok: 200 },
-  { route: "GET /api/posts/:id/comments", as: "member", path: "/api/posts/{id}/comments", params: { id: post }, ok: 200 },
-  { route: "POST /api/posts/:id/comments", as: "member", path: "/api/posts/{id}/comments", params: { id: post }, input: { content: "Nice" }, fields: { content: text(LIMITS.commentMax) }, ok: 201 },
+  {
+    route: "GET /api/posts/:id/comments",
+    as: "member",
+    path: "/api/posts/{id}/comments",
+    params: { id: post },
+    ok: 200,
+  },
+  {
+    route: "POST /api/posts/:id/comments",
+    as: "member",
+    path: "/api/posts/{id}/comments",
+    params: { id: post },
+    input: { content: "Nice" },
+    fields: { content: text(LIMITS.commentMax) },
+    ok: 201,
+  },
   {
     route: "POST /api/cosmic-notices",
     as: "admin",
@@ -317,12 +548,35 @@ const SPECS: Spec[] = [
     fields: { title: text(LIMITS.noticeTitleMax), content: text(LIMITS.noticeContentMax), is_pinned: bool },
     ok: 201,
     extra: () => [
-      { name: "image_url javascript:", expect: 400, path: "/api/cosmic-notices", send: { method: "POST", ...jsonBody({ title: "T", content: "C", image_url: "javascript:alert(1)" }) } },
-      { name: "content only markup", expect: 400, path: "/api/cosmic-notices", send: { method: "POST", ...jsonBody({ title: "T", content: "<script>x</script>" }) } },
+      {
+        name: "image_url javascript:",
+        expect: 400,
+        path: "/api/cosmic-notices",
+        send: { method: "POST", ...jsonBody({ title: "T", content: "C", image_url: "javascript:alert(1)" }) },
+      },
+      {
+        name: "content only markup",
+        expect: 400,
+        path: "/api/cosmic-notices",
+        send: { method: "POST", ...jsonBody({ title: "T", content: "<script>x</script>" }) },
+      },
     ],
   },
-  { route: "DELETE /api/cosmic-notices/:id", as: "admin", path: "/api/cosmic-notices/{id}", params: { id: notice }, ok: 200 },
-  { route: "POST /api/payments/initiate", as: "member", path: "/api/payments/initiate", input: { amount: 15000, provider: "webpay_form" }, fields: { amount: literal, provider: literal }, ok: 200 },
+  {
+    route: "DELETE /api/cosmic-notices/:id",
+    as: "admin",
+    path: "/api/cosmic-notices/{id}",
+    params: { id: notice },
+    ok: 200,
+  },
+  {
+    route: "POST /api/payments/initiate",
+    as: "member",
+    path: "/api/payments/initiate",
+    input: { amount: 15000, provider: "webpay_form" },
+    fields: { amount: literal, provider: literal },
+    ok: 200,
+  },
   {
     route: "GET /api/payments/webpay/return",
     as: "anon",
@@ -342,13 +596,24 @@ const SPECS: Spec[] = [
     fields: { token_ws: text(100, false), TBK_TOKEN: text(100, false) },
     ok: 303,
   },
-  { route: "POST /api/payments/confirm", as: "member", path: "/api/payments/confirm", input: { success: true, amount: 15000 }, fields: { success: bool }, ok: 402 },
+  {
+    route: "POST /api/payments/confirm",
+    as: "member",
+    path: "/api/payments/confirm",
+    input: { success: true, amount: 15000 },
+    fields: { success: bool },
+    ok: 402,
+  },
   {
     route: "POST /api/groups",
     as: "member",
     path: "/api/groups",
     input: { name: "New", description: "D", is_private: false },
-    fields: { name: text(LIMITS.channelNameMax), description: text(LIMITS.channelDescriptionMax, false), is_private: bool },
+    fields: {
+      name: text(LIMITS.channelNameMax),
+      description: text(LIMITS.channelDescriptionMax, false),
+      is_private: bool,
+    },
     ok: 201,
   },
   {
@@ -357,14 +622,38 @@ const SPECS: Spec[] = [
     path: "/api/groups/{id}",
     params: { id: pub },
     input: { name: "Renamed", description: null, is_private: false },
-    fields: { name: text(LIMITS.channelNameMax), description: text(LIMITS.channelDescriptionMax, false), is_private: bool },
+    fields: {
+      name: text(LIMITS.channelNameMax),
+      description: text(LIMITS.channelDescriptionMax, false),
+      is_private: bool,
+    },
     ok: 200,
   },
   { route: "DELETE /api/groups/:id", as: "owner", path: "/api/groups/{id}", params: { id: pub }, ok: 200 },
   { route: "POST /api/groups/:id/read", as: "paid", path: "/api/groups/{id}/read", params: { id: priv }, ok: 200 },
-  { route: "GET /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, ok: 200 },
-  { route: "POST /api/groups/:id/members", as: "owner", path: "/api/groups/{id}/members", params: { id: priv }, input: { email: EMAILS.member }, fields: { email: email() }, ok: 201 },
-  { route: "DELETE /api/groups/:id/members/:userId", as: "owner", path: "/api/groups/{id}/members/{userId}", params: { id: priv, userId: IDS.paid }, ok: 200 },
+  {
+    route: "GET /api/groups/:id/members",
+    as: "owner",
+    path: "/api/groups/{id}/members",
+    params: { id: priv },
+    ok: 200,
+  },
+  {
+    route: "POST /api/groups/:id/members",
+    as: "owner",
+    path: "/api/groups/{id}/members",
+    params: { id: priv },
+    input: { email: EMAILS.member },
+    fields: { email: email() },
+    ok: 201,
+  },
+  {
+    route: "DELETE /api/groups/:id/members/:userId",
+    as: "owner",
+    path: "/api/groups/{id}/members/{userId}",
+    params: { id: priv, userId: IDS.paid },
+    ok: 200,
+  },
   {
     route: "DELETE /api/groups/:id/invitations/:invitationId",
     as: "owner",
@@ -373,7 +662,15 @@ const SPECS: Spec[] = [
     ok: 200,
   },
   { route: "GET /api/groups/:id/socket", as: "owner", path: "/api/groups/{id}/socket", params: { id: pub }, ok: 426 },
-  { route: "GET /api/messages", as: "owner", path: "/api/messages", target: "query", input: { group_id: pub, after: 0 }, fields: { group_id: int(), after: int(false, true) }, ok: 200 },
+  {
+    route: "GET /api/messages",
+    as: "owner",
+    path: "/api/messages",
+    target: "query",
+    input: { group_id: pub, after: 0 },
+    fields: { group_id: int(), after: int(false, true) },
+    ok: 200,
+  },
   {
     route: "POST /api/messages",
     as: "owner",
@@ -382,10 +679,40 @@ const SPECS: Spec[] = [
     fields: { group_id: int(), body: text(LIMITS.chatMessageMax) },
     ok: 201,
     extra: () => [
-      { name: "image_url not a data URL", expect: 400, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: pub, body: "x", image_url: "https://example.com/a.png" }) } },
-      { name: "image_url of an SVG", expect: 400, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: pub, body: "x", image_url: `data:image/svg+xml;base64,${btoa("<svg/>")}` }) } },
-      { name: "image_url that is text", expect: 400, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: pub, body: "x", image_url: `data:image/png;base64,${btoa("hello world, not a png")}` }) } },
-      { name: "a group that does not exist", expect: 404, path: "/api/messages", send: { method: "POST", ...jsonBody({ group_id: 999999, body: "x" }) } },
+      {
+        name: "image_url not a data URL",
+        expect: 400,
+        path: "/api/messages",
+        send: { method: "POST", ...jsonBody({ group_id: pub, body: "x", image_url: "https://example.com/a.png" }) },
+      },
+      {
+        name: "image_url of an SVG",
+        expect: 400,
+        path: "/api/messages",
+        send: {
+          method: "POST",
+          ...jsonBody({ group_id: pub, body: "x", image_url: `data:image/svg+xml;base64,${btoa("<svg/>")}` }),
+        },
+      },
+      {
+        name: "image_url that is text",
+        expect: 400,
+        path: "/api/messages",
+        send: {
+          method: "POST",
+          ...jsonBody({
+            group_id: pub,
+            body: "x",
+            image_url: `data:image/png;base64,${btoa("hello world, not a png")}`,
+          }),
+        },
+      },
+      {
+        name: "a group that does not exist",
+        expect: 404,
+        path: "/api/messages",
+        send: { method: "POST", ...jsonBody({ group_id: 999999, body: "x" }) },
+      },
     ],
   },
   {
@@ -401,20 +728,85 @@ const SPECS: Spec[] = [
         { name: "no image", expect: "bad", path, send: multipart({ group_id: String(pub) }) },
         { name: "image as text", expect: "bad", path, send: multipart({ group_id: String(pub), image: "abc" }) },
         { name: "group_id missing", expect: "bad", path, send: multipart({ image: png() }) },
-        ...["abc", "1.5", "-1", "0", "99999999999999999999", "", "\u0000"].map((g): Case => ({ name: `group_id ${show(g)}`, expect: "bad", path, send: multipart({ group_id: g, image: png() }) })),
-        { name: "unknown field", expect: 400, path, send: multipart({ group_id: String(pub), image: png(), sender_id: "1" }) },
-        { name: "a text file", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.txt", "text/plain", new TextEncoder().encode("hello")) }) },
-        { name: "a PNG name on text", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.png", "image/png", new TextEncoder().encode("hello, not an image")) }) },
-        { name: "an SVG", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.svg", "image/svg+xml", new TextEncoder().encode("<svg onload=alert(1)/>")) }) },
-        { name: "an empty image", expect: "bad", path, send: multipart({ group_id: String(pub), image: png("a.png", "image/png", new Uint8Array()) }) },
-        { name: "5 MB + 1 byte", expect: 413, path, send: multipart({ group_id: String(pub), image: png("a.png", "image/png", bigPng(LIMITS.chatImageMaxBytes + 1)) }) },
-        { name: "JSON instead of multipart", expect: "bad", path, send: { method: "POST", ...jsonBody({ group_id: pub }) } },
-        { name: "text/plain", expect: 415, path, send: { method: "POST", body: "group_id=1", headers: { "content-type": "text/plain" } } },
+        ...["abc", "1.5", "-1", "0", "99999999999999999999", "", "\u0000"].map(
+          (g): Case => ({
+            name: `group_id ${show(g)}`,
+            expect: "bad",
+            path,
+            send: multipart({ group_id: g, image: png() }),
+          }),
+        ),
+        {
+          name: "unknown field",
+          expect: 400,
+          path,
+          send: multipart({ group_id: String(pub), image: png(), sender_id: "1" }),
+        },
+        {
+          name: "a text file",
+          expect: "bad",
+          path,
+          send: multipart({
+            group_id: String(pub),
+            image: png("a.txt", "text/plain", new TextEncoder().encode("hello")),
+          }),
+        },
+        {
+          name: "a PNG name on text",
+          expect: "bad",
+          path,
+          send: multipart({
+            group_id: String(pub),
+            image: png("a.png", "image/png", new TextEncoder().encode("hello, not an image")),
+          }),
+        },
+        {
+          name: "an SVG",
+          expect: "bad",
+          path,
+          send: multipart({
+            group_id: String(pub),
+            image: png("a.svg", "image/svg+xml", new TextEncoder().encode("<svg onload=alert(1)/>")),
+          }),
+        },
+        {
+          name: "an empty image",
+          expect: "bad",
+          path,
+          send: multipart({ group_id: String(pub), image: png("a.png", "image/png", new Uint8Array()) }),
+        },
+        {
+          name: "5 MB + 1 byte",
+          expect: 413,
+          path,
+          send: multipart({
+            group_id: String(pub),
+            image: png("a.png", "image/png", bigPng(LIMITS.chatImageMaxBytes + 1)),
+          }),
+        },
+        {
+          name: "JSON instead of multipart",
+          expect: "bad",
+          path,
+          send: { method: "POST", ...jsonBody({ group_id: pub }) },
+        },
+        {
+          name: "text/plain",
+          expect: 415,
+          path,
+          send: { method: "POST", body: "group_id=1", headers: { "content-type": "text/plain" } },
+        },
         { name: "a form, not multipart", expect: 415, path, send: { method: "POST", ...formBody({ group_id: pub }) } },
       ];
     },
   },
-  { route: "GET /api/messages/:id/image", as: "owner", path: "/api/messages/{id}/image", params: { id: imageMessage }, ok: 200 },
+  {
+    route: "GET /api/messages/:id/image",
+    as: "owner",
+    path: "/api/messages/{id}/image",
+    params: { id: imageMessage },
+    ok: 200,
+  },
   {
     route: "POST /api/ai/generate-notice-text",
     as: "admin",
@@ -429,7 +821,13 @@ const SPECS: Spec[] = [
     as: "admin",
     path: "/api/ai/generate-notice-image",
     input: { prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" },
-    fields: { prompt: text(LIMITS.aiPromptMax), style: oneOf(IMAGE_STYLES), quality: oneOf(IMAGE_QUALITIES), size: oneOf(IMAGE_SIZES), model: oneOf(IMAGE_MODELS) },
+    fields: {
+      prompt: text(LIMITS.aiPromptMax),
+      style: oneOf(IMAGE_STYLES),
+      quality: oneOf(IMAGE_QUALITIES),
+      size: oneOf(IMAGE_SIZES),
+      model: oneOf(IMAGE_MODELS),
+    },
     env: fakeAiTestEnv,
     ok: 200,
   },
@@ -438,7 +836,13 @@ const SPECS: Spec[] = [
     as: "paid",
     path: "/api/ai/generate-text",
     input: { prompt: "Breathing", title: "Guide", type: "guide", tags: ["calm"], model: "openai" },
-    fields: { prompt: text(LIMITS.aiPromptMax), title: text(LIMITS.resourceTitleMax, false), type: oneOf(RESOURCE_TEXT_TYPES), tags: list(LIMITS.tagMax, LIMITS.tagsMax), model: oneOf(TEXT_MODELS) },
+    fields: {
+      prompt: text(LIMITS.aiPromptMax),
+      title: text(LIMITS.resourceTitleMax, false),
+      type: oneOf(RESOURCE_TEXT_TYPES),
+      tags: list(LIMITS.tagMax, LIMITS.tagsMax),
+      model: oneOf(TEXT_MODELS),
+    },
     env: fakeAiTestEnv,
     ok: 201,
   },
@@ -446,7 +850,15 @@ const SPECS: Spec[] = [
     route: "POST /api/ai/generate-image",
     as: "paid",
     path: "/api/ai/generate-image",
-    input: { prompt: "Moon", title: "Moon", style: "natural", quality: "hd", size: "1792x1024", tags: [], model: "openai" },
+    input: {
+      prompt: "Moon",
+      title: "Moon",
+      style: "natural",
+      quality: "hd",
+      size: "1792x1024",
+      tags: [],
+      model: "openai",
+    },
     fields: {
       prompt: text(LIMITS.aiPromptMax),
       title: text(LIMITS.resourceTitleMax, false),
@@ -465,7 +877,13 @@ const SPECS: Spec[] = [
     path: `/api/ai/images/${AI_IMAGE_PATH}`,
     ok: 200,
     extra: () =>
-      ["2026-13/seedSeedSeedSeedSeedSeed", "2026-01/short", "2026-01/seedSeedSeedSeedSeedSee%2F", "..%2F..%2Fresources/seedSeedSeedSeedSeedSeed", "2026-01/seedSeedSeedSeedSeedSeed%00"].map((bad) => ({
+      [
+        "2026-13/seedSeedSeedSeedSeedSeed",
+        "2026-01/short",
+        "2026-01/seedSeedSeedSeedSeedSee%2F",
+        "..%2F..%2Fresources/seedSeedSeedSeedSeedSeed",
+        "2026-01/seedSeedSeedSeedSeedSeed%00",
+      ].map((bad) => ({
         name: `key ${bad}`,
         expect: "bad" as const,
         path: `/api/ai/images/${bad}`,
@@ -477,10 +895,23 @@ const SPECS: Spec[] = [
     as: "member",
     path: "/api/reports",
     input: { kind: "post", id: post, reason: "harassment", details: "Unkind" },
-    fields: { kind: oneOf(REPORT_KINDS), id: int(), reason: oneOf(REPORT_REASONS), details: text(MODERATION.reportDetailsMax, false) },
+    fields: {
+      kind: oneOf(REPORT_KINDS),
+      id: int(),
+      reason: oneOf(REPORT_REASONS),
+      details: text(MODERATION.reportDetailsMax, false),
+    },
     ok: 201,
   },
-  { route: "POST /api/admin/reports/:id/resolve", as: "admin", path: "/api/admin/reports/{id}/resolve", params: { id: IDS.report }, input: { action: "dismiss" }, fields: { action: oneOf(["hide", "dismiss"]) }, ok: 200 },
+  {
+    route: "POST /api/admin/reports/:id/resolve",
+    as: "admin",
+    path: "/api/admin/reports/{id}/resolve",
+    params: { id: IDS.report },
+    input: { action: "dismiss" },
+    fields: { action: oneOf(["hide", "dismiss"]) },
+    ok: 200,
+  },
   {
     route: "POST /api/admin/members/:id/mute",
     as: "admin",
@@ -490,25 +921,84 @@ const SPECS: Spec[] = [
     fields: { hours: int() },
     ok: 200,
     extra: () => [
-      { name: "hours over the maximum", expect: 400, path: `/api/admin/members/${victim}/mute`, send: { method: "POST", ...jsonBody({ hours: MODERATION.muteHoursMax + 1 }) } },
-      { name: "hours at the maximum", expect: 200, path: `/api/admin/members/${victim}/mute`, send: { method: "POST", ...jsonBody({ hours: MODERATION.muteHoursMax }) } },
+      {
+        name: "hours over the maximum",
+        expect: 400,
+        path: `/api/admin/members/${victim}/mute`,
+        send: { method: "POST", ...jsonBody({ hours: MODERATION.muteHoursMax + 1 }) },
+      },
+      {
+        name: "hours at the maximum",
+        expect: 200,
+        path: `/api/admin/members/${victim}/mute`,
+        send: { method: "POST", ...jsonBody({ hours: MODERATION.muteHoursMax }) },
+      },
     ],
   },
-  { route: "DELETE /api/admin/members/:id/mute", as: "admin", path: "/api/admin/members/{id}/mute", params: { id: victim }, ok: 200 },
+  {
+    route: "DELETE /api/admin/members/:id/mute",
+    as: "admin",
+    path: "/api/admin/members/{id}/mute",
+    params: { id: victim },
+    ok: 200,
+  },
   {
     route: "GET /api/admin/audit",
     as: "admin",
     path: "/api/admin/audit",
     target: "query",
     input: { action: "member.add", actor: IDS.admin, before: 100, limit: 20, format: "json" },
-    fields: { action: oneOf(AUDIT_ACTIONS, false), actor: int(false), before: int(false), limit: int(false), format: oneOf(["json", "csv"], false) },
+    fields: {
+      action: oneOf(AUDIT_ACTIONS, false),
+      actor: int(false),
+      before: int(false),
+      limit: int(false),
+      format: oneOf(["json", "csv"], false),
+    },
     ok: 200,
-    extra: () => [{ name: "limit over the page maximum", expect: 400, path: `/api/admin/audit?limit=${MODERATION.auditPageMax + 1}`, send: {} }],
+    extra: () => [
+      {
+        name: "limit over the page maximum",
+        expect: 400,
+        path: `/api/admin/audit?limit=${MODERATION.auditPageMax + 1}`,
+        send: {},
+      },
+    ],
   },
-  { route: "DELETE /api/profile", as: "member", path: "/api/profile", input: { confirm: EMAILS.member }, fields: { confirm: email() }, ok: 200,
-    extra: () => [{ name: "another member's email", expect: 400, path: "/api/profile", send: { method: "DELETE", ...jsonBody({ confirm: EMAILS.paid }) } }] },
-  { route: "GET /api/mentions", as: "member", path: "/api/mentions", target: "query", input: { q: "pa", group_id: IDS.publicChannel }, fields: { q: text(LIMITS.mentionQueryMax, false), group_id: int(false) }, ok: 200 },
-  { route: "GET /api/search", as: "member", path: "/api/search", target: "query", input: { q: "seed", kind: "post" }, fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) }, ok: 200 },
+  {
+    route: "DELETE /api/profile",
+    as: "member",
+    path: "/api/profile",
+    input: { confirm: EMAILS.member },
+    fields: { confirm: email() },
+    ok: 200,
+    extra: () => [
+      {
+        name: "another member's email",
+        expect: 400,
+        path: "/api/profile",
+        send: { method: "DELETE", ...jsonBody({ confirm: EMAILS.paid }) },
+      },
+    ],
+  },
+  {
+    route: "GET /api/mentions",
+    as: "member",
+    path: "/api/mentions",
+    target: "query",
+    input: { q: "pa", group_id: IDS.publicChannel },
+    fields: { q: text(LIMITS.mentionQueryMax, false), group_id: int(false) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/search",
+    as: "member",
+    path: "/api/search",
+    target: "query",
+    input: { q: "seed", kind: "post" },
+    fields: { q: text(LIMITS.searchQueryMax), kind: oneOf(SEARCH_KINDS, false) },
+    ok: 200,
+  },
   {
     route: "POST /api/notifications/read",
     as: "member",
@@ -516,11 +1006,35 @@ const SPECS: Spec[] = [
     input: { ids: [1] },
     ok: 200,
     extra: () =>
-      [[], [0], [-1], [1.5], ["1"], [null], [2 ** 53], 1, "1", null, Array.from({ length: LIMITS.notificationIdsMax + 1 }, (_, i) => i + 1)].map(
-        (ids): Case => ({ name: `ids ${show(ids)}`, expect: 400, path: "/api/notifications/read", send: { method: "POST", ...jsonBody({ ids }) } }),
+      [
+        [],
+        [0],
+        [-1],
+        [1.5],
+        ["1"],
+        [null],
+        [2 ** 53],
+        1,
+        "1",
+        null,
+        Array.from({ length: LIMITS.notificationIdsMax + 1 }, (_, i) => i + 1),
+      ].map(
+        (ids): Case => ({
+          name: `ids ${show(ids)}`,
+          expect: 400,
+          path: "/api/notifications/read",
+          send: { method: "POST", ...jsonBody({ ids }) },
+        }),
       ),
   },
-  { route: "POST /api/link-preview", as: "member", path: "/api/link-preview", input: { url: "http://127.0.0.1/" }, fields: { url: text(LIMITS.urlMax, true, false) }, ok: 400 },
+  {
+    route: "POST /api/link-preview",
+    as: "member",
+    path: "/api/link-preview",
+    input: { url: "http://127.0.0.1/" },
+    fields: { url: text(LIMITS.urlMax, true, false) },
+    ok: 400,
+  },
 ];
 
 /** Routes that take no body, query or path parameter (a body sent to a write is still checked: see below). */
@@ -554,7 +1068,14 @@ const NO_INPUT = [
 /** The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's `{ error_message }` shape, and exists only locally. */
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
 // Its card page (GET/POST /api/dev/webpay/pay) is a browser page: it answers HTML, a 400 JSON for a malformed token_ws.
-const NOT_OURS = [`POST ${WP}`, `PUT ${WP}/:token`, `GET ${WP}/:token`, `POST ${WP}/:token/refunds`, "GET /api/dev/webpay/pay", "POST /api/dev/webpay/pay"];
+const NOT_OURS = [
+  `POST ${WP}`,
+  `PUT ${WP}/:token`,
+  `GET ${WP}/:token`,
+  `POST ${WP}/:token/refunds`,
+  "GET /api/dev/webpay/pay",
+  "POST /api/dev/webpay/pay",
+];
 
 let cases = 0;
 
@@ -604,7 +1125,12 @@ describe("bad input", () => {
       it(`${route}: a non-JSON body -> 415`, async () => {
         const world = await seedWorld();
         const before = await snapshot({ exclude: ["rate_limits"] });
-        const res = await call(path, { method, cookie: world.cookie.admin, body: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+        const res = await call(path, {
+          method,
+          cookie: world.cookie.admin,
+          body: "x=1",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        });
         cases++;
         expect(res.status).toBe(415);
         expect(typeof (await res.json<{ error: string }>()).error).toBe("string");

@@ -5,10 +5,17 @@ import { LIMITS, RATE_LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, call, errorBody, openSocket, signIn, testEnv, until } from "./helpers";
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+]);
 
-async function createChannel(cookie: string, body: { name?: string; description?: string | null; is_private?: boolean } = {}) {
-  const res = await api(cookie).groups.$post({ json: { name: "General", description: null, is_private: false, ...body } });
+async function createChannel(
+  cookie: string,
+  body: { name?: string; description?: string | null; is_private?: boolean } = {},
+) {
+  const res = await api(cookie).groups.$post({
+    json: { name: "General", description: null, is_private: false, ...body },
+  });
   expect(res.status).toBe(201);
   return res.json();
 }
@@ -16,7 +23,8 @@ async function createChannel(cookie: string, body: { name?: string; description?
 const send = (cookie: string, group_id: number, body: string, image_url?: string) =>
   api(cookie).messages.$post({ json: { group_id, body, image_url } });
 /** Raw, so that bad messages can be sent too. */
-const sendRaw = (cookie: string, group_id: unknown, body: unknown) => call("/api/messages", { method: "POST", cookie, json: { group_id, body } });
+const sendRaw = (cookie: string, group_id: unknown, body: unknown) =>
+  call("/api/messages", { method: "POST", cookie, json: { group_id, body } });
 
 const list = (cookie: string, groupId: number, after?: number) =>
   api(cookie).messages.$get({ query: { group_id: String(groupId), after: after?.toString() } });
@@ -44,7 +52,13 @@ describe("channels", () => {
     expect(general).toMatchObject({ name: "General", description: null, is_private: false, can_manage: true });
     await createChannel(luna, { name: "Stars", description: "Talk about stars" });
 
-    for (const bad of [{ name: "" }, { name: "   " }, { name: "x".repeat(LIMITS.channelNameMax + 1) }, { name: "ok", description: "d".repeat(LIMITS.channelDescriptionMax + 1) }, { name: "ok", is_private: "yes" }]) {
+    for (const bad of [
+      { name: "" },
+      { name: "   " },
+      { name: "x".repeat(LIMITS.channelNameMax + 1) },
+      { name: "ok", description: "d".repeat(LIMITS.channelDescriptionMax + 1) },
+      { name: "ok", is_private: "yes" },
+    ]) {
       const res = await call("/api/groups", { method: "POST", cookie: luna, json: { description: null, ...bad } });
       expect(res.status).toBe(400);
       expect(typeof (await errorBody(res)).error).toBe("string");
@@ -63,15 +77,23 @@ describe("channels", () => {
     const admin = await signIn("admin@example.com", "Ada");
     const channel = await createChannel(luna);
 
-    const edit = await channel$(sol).$put({ ...idParam(channel.id), json: { name: "Mine now", description: null, is_private: false } });
+    const edit = await channel$(sol).$put({
+      ...idParam(channel.id),
+      json: { name: "Mine now", description: null, is_private: false },
+    });
     expect(edit.status).toBe(403);
     expect((await errorBody(edit)).error).toMatch(/creator or an admin/);
     expect((await channel$(sol).$delete(idParam(channel.id))).status).toBe(403);
 
-    const renamed = await channel$(luna).$put({ ...idParam(channel.id), json: { name: "Renamed", description: "About", is_private: true } });
+    const renamed = await channel$(luna).$put({
+      ...idParam(channel.id),
+      json: { name: "Renamed", description: "About", is_private: true },
+    });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ name: "Renamed", description: "About", is_private: true });
-    expect((await channel$(admin).$put({ ...idParam(channel.id), json: { name: "By admin", is_private: false } })).status).toBe(200);
+    expect(
+      (await channel$(admin).$put({ ...idParam(channel.id), json: { name: "By admin", is_private: false } })).status,
+    ).toBe(200);
 
     expect((await call("/api/groups/abc", { method: "PUT", cookie: luna, json: { name: "x" } })).status).toBe(400);
     expect((await channel$(luna).$delete(idParam(999))).status).toBe(404);
@@ -89,29 +111,48 @@ describe("channels", () => {
     expect(await channelsOf(sol)).toEqual([]);
     expect((await list(sol, secret.id)).status).toBe(404);
     expect((await send(sol, secret.id, "let me in")).status).toBe(404);
-    expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
-    expect((await call(`/api/groups/${secret.id}/members`, { method: "POST", cookie: sol, json: { email: "sol@example.com" } })).status).toBe(404);
-    expect((await call(`/api/groups/${secret.id}`, { method: "PUT", cookie: sol, json: { name: "x" } })).status).toBe(404);
+    expect(
+      (await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`/api/groups/${secret.id}/members`, {
+          method: "POST",
+          cookie: sol,
+          json: { email: "sol@example.com" },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(`/api/groups/${secret.id}`, { method: "PUT", cookie: sol, json: { name: "x" } })).status).toBe(
+      404,
+    );
 
     // Admins see every channel.
     expect((await channelsOf(admin)).map((c) => c.id)).toEqual([secret.id]);
     expect((await list(admin, secret.id)).status).toBe(200);
 
     // The creator invites Sol by email; Sol's next channel list accepts it: Sol may now read, post and listen, but not manage.
-    const addMember = (cookie: string, email: string) => channel$(cookie).members.$post({ ...idParam(secret.id), json: { email } });
+    const addMember = (cookie: string, email: string) =>
+      channel$(cookie).members.$post({ ...idParam(secret.id), json: { email } });
     const membersOf = async () => (await channel$(luna).members.$get(idParam(secret.id))).json();
     expect((await addMember(luna, "not-an-email")).status).toBe(400);
     const added = await addMember(luna, "SOL@example.com");
     expect(added.status).toBe(201);
     expect(await added.json()).toEqual({ email: "sol@example.com", status: "invited" });
-    expect(await membersOf()).toEqual({ members: [], invited: [expect.objectContaining({ email: "sol@example.com" })] });
+    expect(await membersOf()).toEqual({
+      members: [],
+      invited: [expect.objectContaining({ email: "sol@example.com" })],
+    });
     expect((await channelsOf(sol)).map((c) => c.name)).toEqual(["Secret"]);
     const { members, invited } = await membersOf();
     expect(invited).toEqual([]);
     expect(members).toEqual([{ id: expect.any(Number), name: "Sol", email: "sol@example.com" }]);
     const sol_ = members[0];
     // Inviting a member again changes nothing and answers the same.
-    expect(await (await addMember(luna, "sol@example.com")).json()).toEqual({ email: "sol@example.com", status: "invited" });
+    expect(await (await addMember(luna, "sol@example.com")).json()).toEqual({
+      email: "sol@example.com",
+      status: "invited",
+    });
     expect((await membersOf()).invited).toEqual([]);
     expect((await messagesOf(sol, secret.id)).map((m) => m.body)).toEqual(["hidden words"]);
     expect((await send(sol, secret.id, "thanks")).status).toBe(201);
@@ -120,19 +161,27 @@ describe("channels", () => {
     expect((await addMember(sol, "admin@example.com")).status).toBe(403);
 
     // Removed again: hidden again, and the open socket is closed for good (access revoked).
-    const removed = await channel$(luna).members[":userId"].$delete({ param: { id: String(secret.id), userId: String(sol_.id) } });
+    const removed = await channel$(luna).members[":userId"].$delete({
+      param: { id: String(secret.id), userId: String(sol_.id) },
+    });
     expect(removed.status).toBe(200);
     await until(() => solSocket.closes.length > 0);
     expect(solSocket.closes).toEqual([4403]);
     expect((await list(sol, secret.id)).status).toBe(404);
-    expect((await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status).toBe(404);
+    expect(
+      (await call(`/api/groups/${secret.id}/socket`, { cookie: sol, headers: { upgrade: "websocket" } })).status,
+    ).toBe(404);
   });
 
   it("deleting a channel deletes its messages and images and tells the connected sockets", async () => {
     const luna = await signIn("luna@example.com", "Luna");
     const channel = await createChannel(luna);
     const other = await createChannel(luna, { name: "Other" });
-    const image = await call("/api/messages/image", { method: "POST", cookie: luna, body: imageForm(channel.id, PNG, "dot.png", "image/png") });
+    const image = await call("/api/messages/image", {
+      method: "POST",
+      cookie: luna,
+      body: imageForm(channel.id, PNG, "dot.png", "image/png"),
+    });
     expect(image.status).toBe(201);
     await send(luna, other.id, "stays");
     expect((await testEnv.BLOBS.list()).objects).toHaveLength(1);
@@ -153,8 +202,17 @@ describe("messages", () => {
   it("validates messages", async () => {
     const luna = await signIn("luna@example.com", "Luna");
     const channel = await createChannel(luna);
-    expect((await call("/api/messages", { method: "POST", json: { group_id: channel.id, body: "hi" } })).status).toBe(401);
-    for (const [groupId, body] of [[channel.id, ""], [channel.id, "   \n "], [channel.id, "x".repeat(LIMITS.chatMessageMax + 1)], ["abc", "hi"], [undefined, "hi"], [channel.id, 42]] as const) {
+    expect((await call("/api/messages", { method: "POST", json: { group_id: channel.id, body: "hi" } })).status).toBe(
+      401,
+    );
+    for (const [groupId, body] of [
+      [channel.id, ""],
+      [channel.id, "   \n "],
+      [channel.id, "x".repeat(LIMITS.chatMessageMax + 1)],
+      ["abc", "hi"],
+      [undefined, "hi"],
+      [channel.id, 42],
+    ] as const) {
       const res = await sendRaw(luna, groupId, body);
       expect(res.status).toBe(400);
       expect(typeof (await errorBody(res)).error).toBe("string");
@@ -166,7 +224,12 @@ describe("messages", () => {
 
     const ok = await send(luna, channel.id, "  hello stars  ");
     expect(ok.status).toBe(201);
-    expect(await ok.json()).toMatchObject({ group_id: channel.id, body: "hello stars", sender_name: "Luna", image_url: null });
+    expect(await ok.json()).toMatchObject({
+      group_id: channel.id,
+      body: "hello stars",
+      sender_name: "Luna",
+      image_url: null,
+    });
   });
 
   it("writes nothing for a refused send (hidden channel, mute, rate limit, ended session), and the marker with a stored one", async () => {
@@ -174,14 +237,25 @@ describe("messages", () => {
     const sol = await signIn("sol@example.com", "Sol");
     const secret = await createChannel(luna, { name: "Secret", is_private: true });
     const open = await createChannel(luna, { name: "Open" });
-    const { id: solId } = (await testEnv.DB.prepare("SELECT id FROM users WHERE email = 'sol@example.com'").first<{ id: number }>())!;
+    const { id: solId } = (await testEnv.DB.prepare("SELECT id FROM users WHERE email = 'sol@example.com'").first<{
+      id: number;
+    }>())!;
     const key = `messages:user:${solId}`;
     const state = async () => ({
       messages: (await testEnv.DB.prepare("SELECT count(*) AS n FROM messages").first<{ n: number }>())!.n,
-      reads: (await testEnv.DB.prepare("SELECT channel_id, last_read_message_id FROM channel_reads WHERE user_id = ?").bind(solId).all()).results,
-      counted: (await testEnv.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(key).first<{ count: number }>())?.count ?? 0,
+      reads: (
+        await testEnv.DB.prepare("SELECT channel_id, last_read_message_id FROM channel_reads WHERE user_id = ?")
+          .bind(solId)
+          .all()
+      ).results,
+      counted:
+        (await testEnv.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(key).first<{ count: number }>())
+          ?.count ?? 0,
     });
-    const sql = (query: string, ...params: unknown[]) => testEnv.DB.prepare(query).bind(...params).run();
+    const sql = (query: string, ...params: unknown[]) =>
+      testEnv.DB.prepare(query)
+        .bind(...params)
+        .run();
 
     // A channel Sol may not see: 404, counted like every write route's call, nothing stored.
     expect((await send(sol, secret.id, "let me in")).status).toBe(404);
@@ -204,13 +278,25 @@ describe("messages", () => {
     expect(ok.status).toBe(201);
     const message = await ok.json();
     expect(message).toMatchObject({ group_id: open.id, sender_name: "Sol", body: "hello" });
-    expect(await state()).toEqual({ messages: 1, reads: [{ channel_id: open.id, last_read_message_id: message.id }], counted: 1 });
+    expect(await state()).toEqual({
+      messages: 1,
+      reads: [{ channel_id: open.id, last_read_message_id: message.id }],
+      counted: 1,
+    });
 
     // An ended session: 401, and the expired session is gone.
     await sql("UPDATE sessions SET expires_at = ? WHERE user_id = ?", Date.now() - 1000, solId);
     expect((await send(sol, open.id, "still here?")).status).toBe(401);
-    expect(await state()).toEqual({ messages: 1, reads: [{ channel_id: open.id, last_read_message_id: message.id }], counted: 1 });
-    expect((await testEnv.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(solId).first<{ n: number }>())!.n).toBe(0);
+    expect(await state()).toEqual({
+      messages: 1,
+      reads: [{ channel_id: open.id, last_read_message_id: message.id }],
+      counted: 1,
+    });
+    expect(
+      (await testEnv.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+        .bind(solId)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 
   it("returns the latest 50 oldest first, and with after only newer ones", async () => {
@@ -222,7 +308,11 @@ describe("messages", () => {
 
     const latest = await messagesOf(sol, channel.id);
     expect(latest.map((m) => m.body)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i + 6}`));
-    expect(latest[0]).toMatchObject({ sender_name: "Sol", sender_id: expect.any(Number), created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(latest[0]).toMatchObject({
+      sender_name: "Sol",
+      sender_id: expect.any(Number),
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
 
     const newer = await messagesOf(sol, channel.id, ids[51]);
     expect(newer.map((m) => m.body)).toEqual(["m53", "m54", "m55"]);
@@ -259,7 +349,14 @@ describe("messages", () => {
     const channel = await createChannel(luna);
     expect((await call(`/api/groups/${channel.id}/socket`, { headers: { upgrade: "websocket" } })).status).toBe(401);
     expect((await call(`/api/groups/${channel.id}/socket`, { cookie: luna })).status).toBe(426);
-    expect((await call(`/api/groups/${channel.id}/socket`, { cookie: luna, headers: { upgrade: "websocket", origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await call(`/api/groups/${channel.id}/socket`, {
+          cookie: luna,
+          headers: { upgrade: "websocket", origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("loses nothing across an eviction of the channel's object", async () => {
@@ -325,7 +422,9 @@ describe("chat images", () => {
     expect(tooBig.status).toBe(413);
     expect((await errorBody(tooBig)).error).toBe(TEXTS.chat.imageTooLarge);
 
-    const fake = await post(imageForm(channel.id, new TextEncoder().encode("just some text, honestly not a png"), "fake.png", "image/png"));
+    const fake = await post(
+      imageForm(channel.id, new TextEncoder().encode("just some text, honestly not a png"), "fake.png", "image/png"),
+    );
     expect(fake.status).toBe(400);
     expect((await errorBody(fake)).error).toMatch(/not a valid image/);
 
@@ -354,7 +453,16 @@ describe("chat images", () => {
     expect((await call(message.image_url!, { cookie: luna })).headers.get("content-disposition")).toContain("star.png");
 
     expect((await send(luna, channel.id, "[Image: a.txt]", dataUrl("text/plain", PNG))).status).toBe(400);
-    expect((await send(luna, channel.id, "[Image: a.png]", dataUrl("image/png", new TextEncoder().encode("plain text pretending")))).status).toBe(400);
+    expect(
+      (
+        await send(
+          luna,
+          channel.id,
+          "[Image: a.png]",
+          dataUrl("image/png", new TextEncoder().encode("plain text pretending")),
+        )
+      ).status,
+    ).toBe(400);
     expect((await send(luna, channel.id, "[Image: a.png]", "https://example.com/a.png")).status).toBe(400);
     expect((await testEnv.BLOBS.list()).objects).toHaveLength(1);
   });

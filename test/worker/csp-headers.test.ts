@@ -45,14 +45,20 @@ describe("client/public/_headers", () => {
   });
 
   it("lets forms post only to the app and to Transbank's Webpay hosts (integration and production)", () => {
-    expect(csp["form-action"]).toEqual(expect.arrayContaining(["'self'", "https://webpay3g.transbank.cl", "https://webpay3gint.transbank.cl"]));
-    expect(csp["form-action"].every((v) => v === "'self'" || /^https:\/\/webpay3g(int)?\.transbank\.cl$/.test(v))).toBe(true);
+    expect(csp["form-action"]).toEqual(
+      expect.arrayContaining(["'self'", "https://webpay3g.transbank.cl", "https://webpay3gint.transbank.cl"]),
+    );
+    expect(csp["form-action"].every((v) => v === "'self'" || /^https:\/\/webpay3g(int)?\.transbank\.cl$/.test(v))).toBe(
+      true,
+    );
   });
 
   it("sets HSTS of at least a year, nosniff and a referrer policy", () => {
     const maxAge = Number(/max-age=(\d+)/.exec(all["strict-transport-security"] ?? "")?.[1]);
     expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 3600);
     expect(all["x-content-type-options"]).toBe("nosniff");
-    expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(all["referrer-policy"]);
+    expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(
+      all["referrer-policy"],
+    );
   });
 });

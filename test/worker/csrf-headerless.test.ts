@@ -3,9 +3,9 @@
 // nothing may be written. Requests are built by hand here because helpers' `call` adds an Origin.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { posts, users } from "../../worker/db/schema";
-import { ORIGIN, db, json, signIn, testEnv } from "./helpers";
+import worker from "../../worker/index";
+import { db, json, ORIGIN, signIn, testEnv } from "./helpers";
 
 async function rawCall(path: string, init: { method: string; headers?: Record<string, string>; body?: string }) {
   const request = new Request(ORIGIN + path, { ...init, redirect: "manual" });
@@ -15,12 +15,20 @@ async function rawCall(path: string, init: { method: string; headers?: Record<st
   return response;
 }
 
-const jsonHeaders = (cookie: string, extra: Record<string, string> = {}) => ({ cookie, "content-type": "application/json", ...extra });
+const jsonHeaders = (cookie: string, extra: Record<string, string> = {}) => ({
+  cookie,
+  "content-type": "application/json",
+  ...extra,
+});
 
 describe("state-changing requests without Origin or Sec-Fetch-Site", () => {
   it("refuses a cookie-bearing POST with neither header, and stores nothing", async () => {
     const cookie = await signIn("headerless@example.com");
-    const res = await rawCall("/api/posts", { method: "POST", headers: jsonHeaders(cookie), body: JSON.stringify({ content: "forged" }) });
+    const res = await rawCall("/api/posts", {
+      method: "POST",
+      headers: jsonHeaders(cookie),
+      body: JSON.stringify({ content: "forged" }),
+    });
     expect(res.status).toBe(403);
     expect(await json(res)).toMatchObject({ error: "Cross-site request refused", code: "cross_site_refused" });
     expect(await db().select().from(posts)).toEqual([]);
@@ -28,7 +36,11 @@ describe("state-changing requests without Origin or Sec-Fetch-Site", () => {
 
   it.each(["PUT", "PATCH", "DELETE"])("refuses %s with neither header", async (method) => {
     const cookie = await signIn("headerless-methods@example.com");
-    const res = await rawCall("/api/users/me", { method, headers: jsonHeaders(cookie), body: JSON.stringify({ name: "Renamed" }) });
+    const res = await rawCall("/api/users/me", {
+      method,
+      headers: jsonHeaders(cookie),
+      body: JSON.stringify({ name: "Renamed" }),
+    });
     expect(res.status).toBe(403);
     const [me] = await db().select().from(users);
     expect(me.name).toBe("Test Soul");
@@ -36,7 +48,11 @@ describe("state-changing requests without Origin or Sec-Fetch-Site", () => {
 
   it.each(["same-site", "cross-site", "none", ""])("refuses Sec-Fetch-Site %j without an Origin", async (site) => {
     const cookie = await signIn("headerless-site@example.com");
-    const res = await rawCall("/api/posts", { method: "POST", headers: jsonHeaders(cookie, { "sec-fetch-site": site }), body: JSON.stringify({ content: "forged" }) });
+    const res = await rawCall("/api/posts", {
+      method: "POST",
+      headers: jsonHeaders(cookie, { "sec-fetch-site": site }),
+      body: JSON.stringify({ content: "forged" }),
+    });
     expect(res.status).toBe(403);
     expect(await db().select().from(posts)).toEqual([]);
   });
@@ -54,7 +70,11 @@ describe("state-changing requests without Origin or Sec-Fetch-Site", () => {
 
   it("accepts the same POST with Sec-Fetch-Site: same-origin alone (the guard is not refusing everything)", async () => {
     const cookie = await signIn("headerless-ok@example.com");
-    const res = await rawCall("/api/posts", { method: "POST", headers: jsonHeaders(cookie, { "sec-fetch-site": "same-origin" }), body: JSON.stringify({ content: "mine" }) });
+    const res = await rawCall("/api/posts", {
+      method: "POST",
+      headers: jsonHeaders(cookie, { "sec-fetch-site": "same-origin" }),
+      body: JSON.stringify({ content: "mine" }),
+    });
     expect(res.status).toBe(201);
   });
 

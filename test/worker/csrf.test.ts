@@ -4,7 +4,12 @@ import { call, json, signIn } from "./helpers";
 describe("cross-site request protection", () => {
   it("refuses a state-changing request from another origin or with no origin at all", async () => {
     const cookie = await signIn("luna@example.com");
-    const crossSite = await call("/api/sessions", { method: "POST", json: { code: "x", state: "y" }, headers: { origin: "https://evil.example" }, cookie });
+    const crossSite = await call("/api/sessions", {
+      method: "POST",
+      json: { code: "x", state: "y" },
+      headers: { origin: "https://evil.example" },
+      cookie,
+    });
     expect(crossSite.status).toBe(403);
     expect(await json(crossSite)).toEqual({ error: "Cross-site request refused", code: "cross_site_refused" });
     const formPost = await call("/api/sessions", {
@@ -29,12 +34,20 @@ describe("cross-site request protection", () => {
 
 async function fetchWithoutOrigin() {
   // `call` adds an Origin to non-GET requests unless one is given; give Sec-Fetch-Site instead.
-  return call("/api/sessions", { method: "POST", json: { code: "x", state: "y" }, headers: { origin: "", "sec-fetch-site": "same-origin" } });
+  return call("/api/sessions", {
+    method: "POST",
+    json: { code: "x", state: "y" },
+    headers: { origin: "", "sec-fetch-site": "same-origin" },
+  });
 }
 
 describe("API security headers", () => {
   it("sets HSTS of at least a year, nosniff, a referrer policy and no framing on API answers, errors included", async () => {
-    for (const res of [await call("/api/users/me"), await call("/api/no-such-route"), await call("/api/oauth/google/redirect_url")]) {
+    for (const res of [
+      await call("/api/users/me"),
+      await call("/api/no-such-route"),
+      await call("/api/oauth/google/redirect_url"),
+    ]) {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

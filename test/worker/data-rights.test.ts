@@ -3,7 +3,19 @@
 // my name or email).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { channelInvitations, comments, messages, payments, postLikes, posts, reportReasons, reports, resources, sessions, users } from "../../worker/db/schema";
+import {
+  channelInvitations,
+  comments,
+  messages,
+  payments,
+  postLikes,
+  posts,
+  reportReasons,
+  reports,
+  resources,
+  sessions,
+  users,
+} from "../../worker/db/schema";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, db, json, openSocket, setCookies, testEnv, until } from "./helpers";
 import { EMAILS, IDS, MESSAGE_IMAGE_KEY, seedWorld } from "./seed";
@@ -12,10 +24,25 @@ describe("GET /api/profile/export", () => {
   it("gives the member everything about them, and nothing about anyone else", async () => {
     const { cookie } = await seedWorld();
     // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a payment, a report, a hidden comment.
-    await call(`/api/posts/${IDS.post}/comments`, { method: "POST", cookie: cookie.owner, json: { content: "My own comment" } });
+    await call(`/api/posts/${IDS.post}/comments`, {
+      method: "POST",
+      cookie: cookie.owner,
+      json: { content: "My own comment" },
+    });
     await call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: cookie.owner });
-    await db().insert(payments).values({ userId: IDS.owner, userEmail: EMAILS.owner, amountClp: 15000, status: "completed", buyOrder: "OWNER1", sessionId: "s1" });
-    await call("/api/reports", { method: "POST", cookie: cookie.owner, json: { kind: "comment", id: IDS.comment, reason: "other", details: "Off topic" } });
+    await db().insert(payments).values({
+      userId: IDS.owner,
+      userEmail: EMAILS.owner,
+      amountClp: 15000,
+      status: "completed",
+      buyOrder: "OWNER1",
+      sessionId: "s1",
+    });
+    await call("/api/reports", {
+      method: "POST",
+      cookie: cookie.owner,
+      json: { kind: "comment", id: IDS.comment, reason: "other", details: "Off topic" },
+    });
     const [mine] = await db().select({ id: comments.id }).from(comments).where(eq(comments.authorId, IDS.owner));
     await db().update(comments).set({ hiddenAt: new Date(), hiddenReason: "spam" }).where(eq(comments.id, mine.id));
 
@@ -25,7 +52,22 @@ describe("GET /api/profile/export", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const data = await json(res);
     expect(Object.keys(data).sort()).toEqual(
-      ["channels_created", "channels_joined", "comments", "exported_at", "likes", "membership", "messages", "payments", "posts", "profile", "reports_filed", "resources_uploaded", "sessions", "user"].sort(),
+      [
+        "channels_created",
+        "channels_joined",
+        "comments",
+        "exported_at",
+        "likes",
+        "membership",
+        "messages",
+        "payments",
+        "posts",
+        "profile",
+        "reports_filed",
+        "resources_uploaded",
+        "sessions",
+        "user",
+      ].sort(),
     );
     expect(data.user).toMatchObject({ id: IDS.owner, email: EMAILS.owner, name: "Owner" });
     expect(data.profile).toEqual({ goals: [], interests: [], socials: {} });
@@ -33,13 +75,25 @@ describe("GET /api/profile/export", () => {
     expect(data.posts).toMatchObject([{ id: IDS.post, content: "Owner's post", likes_count: 1 }]);
     // Hidden content is theirs: the original text, and why it was hidden.
     expect(data.comments).toMatchObject([{ post_id: IDS.post, content: "My own comment", hidden_reason: "spam" }]);
-    expect(data.messages).toMatchObject([{ id: IDS.imageMessage, group_id: IDS.privateChannel, channel_name: "Private", body: "[Image: a.png]", image_url: `/api/messages/${IDS.imageMessage}/image` }]);
+    expect(data.messages).toMatchObject([
+      {
+        id: IDS.imageMessage,
+        group_id: IDS.privateChannel,
+        channel_name: "Private",
+        body: "[Image: a.png]",
+        image_url: `/api/messages/${IDS.imageMessage}/image`,
+      },
+    ]);
     expect(data.likes).toMatchObject([{ post_id: IDS.post }]);
-    expect(data.payments).toMatchObject([{ amount_clp: 15000, status: "completed", buy_order: "OWNER1", email: EMAILS.owner }]);
+    expect(data.payments).toMatchObject([
+      { amount_clp: 15000, status: "completed", buy_order: "OWNER1", email: EMAILS.owner },
+    ]);
     expect(data.sessions).toMatchObject([{ current: true, user_agent: "seed" }]);
     expect(data.channels_created.map((c: any) => c.name)).toEqual(["Public", "Private"]);
     expect(data.resources_uploaded).toMatchObject([{ id: IDS.resource, title: "Guide" }]);
-    expect(data.reports_filed).toMatchObject([{ kind: "comment", target_id: IDS.comment, reason: "other", details: "Off topic" }]);
+    expect(data.reports_filed).toMatchObject([
+      { kind: "comment", target_id: IDS.comment, reason: "other", details: "Off topic" },
+    ]);
     // Nothing of other people: not the member's comment, not the other sessions, no session token.
     const text = JSON.stringify(data);
     expect(text).not.toContain("A comment");
@@ -66,14 +120,35 @@ describe("DELETE /api/profile", () => {
     await call(`/api/posts/${IDS.post}/comments`, { method: "POST", cookie: cookie.owner, json: { content: "Mine" } });
     const [otherPost] = await db().insert(posts).values({ authorId: IDS.paid, content: "Paid's post" }).returning();
     await call(`/api/posts/${otherPost.id}/like`, { method: "POST", cookie: cookie.owner });
-    await call(`/api/posts/${otherPost.id}/comments`, { method: "POST", cookie: cookie.owner, json: { content: "Nice one" } });
-    await call("/api/reports", { method: "POST", cookie: cookie.member, json: { kind: "post", id: IDS.post, reason: "spam" } });
-    await db().insert(payments).values({ userId: IDS.owner, userEmail: EMAILS.owner, amountClp: 15000, status: "completed", buyOrder: "OWNER1", sessionId: "s1" });
+    await call(`/api/posts/${otherPost.id}/comments`, {
+      method: "POST",
+      cookie: cookie.owner,
+      json: { content: "Nice one" },
+    });
+    await call("/api/reports", {
+      method: "POST",
+      cookie: cookie.member,
+      json: { kind: "post", id: IDS.post, reason: "spam" },
+    });
+    await db().insert(payments).values({
+      userId: IDS.owner,
+      userEmail: EMAILS.owner,
+      amountClp: 15000,
+      status: "completed",
+      buyOrder: "OWNER1",
+      sessionId: "s1",
+    });
     // A pending invitation addressed to them: kept, it would make a new account with their email a member.
-    await db().insert(channelInvitations).values({ channelId: IDS.publicChannel, email: EMAILS.owner, invitedBy: IDS.paid });
+    await db()
+      .insert(channelInvitations)
+      .values({ channelId: IDS.publicChannel, email: EMAILS.owner, invitedBy: IDS.paid });
     const socket = await openSocket(IDS.publicChannel, cookie.owner!);
 
-    const res = await call("/api/profile", { method: "DELETE", cookie: cookie.owner, json: { confirm: ` ${EMAILS.owner.toUpperCase()} ` } });
+    const res = await call("/api/profile", {
+      method: "DELETE",
+      cookie: cookie.owner,
+      json: { confirm: ` ${EMAILS.owner.toUpperCase()} ` },
+    });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ success: true });
     expect(setCookies(res).session).toBe("");
@@ -100,13 +175,21 @@ describe("DELETE /api/profile", () => {
 
     // Payments stay for the accounting period, without the email or the link to the account.
     const kept = await db().select().from(payments).where(eq(payments.buyOrder, "OWNER1"));
-    expect(kept).toMatchObject([{ userId: null, userEmail: TEXTS.account.formerMember, amountClp: 15000, status: "completed" }]);
+    expect(kept).toMatchObject([
+      { userId: null, userEmail: TEXTS.account.formerMember, amountClp: 15000, status: "completed" },
+    ]);
     // The library keeps the resource; its uploader's name is gone.
     const [resource] = await db().select().from(resources).where(eq(resources.id, IDS.resource));
     expect(resource).toMatchObject({ ownerId: null, ownerName: TEXTS.account.formerMember });
 
     // Their name is nowhere a member or an admin looks.
-    for (const path of ["/api/posts", `/api/messages?group_id=${IDS.publicChannel}`, "/api/groups", "/api/admin/members", "/api/admin/payments"]) {
+    for (const path of [
+      "/api/posts",
+      `/api/messages?group_id=${IDS.publicChannel}`,
+      "/api/groups",
+      "/api/admin/members",
+      "/api/admin/payments",
+    ]) {
       const body = await (await call(path, { cookie: cookie.admin })).text();
       expect(body, path).not.toMatch(/Owner|owner@/);
     }
@@ -116,11 +199,17 @@ describe("DELETE /api/profile", () => {
 
   it("keeps the last admin, and lets an admin go when another remains", async () => {
     const { cookie } = await seedWorld();
-    const last = await call("/api/profile", { method: "DELETE", cookie: cookie.admin, json: { confirm: EMAILS.admin } });
+    const last = await call("/api/profile", {
+      method: "DELETE",
+      cookie: cookie.admin,
+      json: { confirm: EMAILS.admin },
+    });
     expect(last.status).toBe(409);
     expect((await json(last)).error).toBe(TEXTS.account.lastAdmin);
     await db().update(users).set({ role: "admin" }).where(eq(users.id, IDS.victim));
-    expect((await call("/api/profile", { method: "DELETE", cookie: cookie.admin, json: { confirm: EMAILS.admin } })).status).toBe(200);
+    expect(
+      (await call("/api/profile", { method: "DELETE", cookie: cookie.admin, json: { confirm: EMAILS.admin } })).status,
+    ).toBe(200);
     expect((await call("/api/users/me", { cookie: cookie.admin })).status).toBe(401);
   });
 });

@@ -18,7 +18,9 @@ describe("D1 sessions with bookmarks", () => {
 
   it("ignores a malformed bookmark instead of failing", async () => {
     const cookie = await signIn("nova@example.com");
-    const res = await call("/api/users/me", { cookie: `${cookie}; d1_bookmark=${encodeURIComponent("'; DROP TABLE users; --")}` });
+    const res = await call("/api/users/me", {
+      cookie: `${cookie}; d1_bookmark=${encodeURIComponent("'; DROP TABLE users; --")}`,
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -40,13 +40,23 @@ describe("GET /api/admin/health", () => {
   });
 
   it("flags production payments without Transbank credentials", async () => {
-    const r = await report(await admin(), { WEBPAY_ENV: "production", WEBPAY_COMMERCE_CODE: undefined, WEBPAY_API_SECRET: undefined });
-    expect(byName(r).payments).toMatchObject({ ok: false, detail: "production: missing WEBPAY_COMMERCE_CODE, WEBPAY_API_SECRET" });
+    const r = await report(await admin(), {
+      WEBPAY_ENV: "production",
+      WEBPAY_COMMERCE_CODE: undefined,
+      WEBPAY_API_SECRET: undefined,
+    });
+    expect(byName(r).payments).toMatchObject({
+      ok: false,
+      detail: "production: missing WEBPAY_COMMERCE_CODE, WEBPAY_API_SECRET",
+    });
     expect(r.ok).toBe(false);
   });
 
   it("checks only the AI providers that have a key, and reports an unreachable one", async () => {
-    const r = await report(await admin(), { OPENAI_API_KEY: "sk-test-unreachable", OPENAI_BASE_URL: "http://127.0.0.1:9" });
+    const r = await report(await admin(), {
+      OPENAI_API_KEY: "sk-test-unreachable",
+      OPENAI_BASE_URL: "http://127.0.0.1:9",
+    });
     const checks = byName(r);
     expect(checks.ai_openai).toMatchObject({ ok: false });
     expect(checks.ai_openai.latency_ms).toBeGreaterThanOrEqual(0);

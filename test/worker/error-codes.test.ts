@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODE_BY_STATUS } from "../../worker/lib/errors";
 import { LIMITS } from "../../worker/shared/rules";
-import { API_ERRORS, errorCodeOf, errorText, TEXTS, type ErrorCode } from "../../worker/shared/texts";
+import { API_ERRORS, type ErrorCode, errorCodeOf, errorText, TEXTS } from "../../worker/shared/texts";
 import { api, call, errorBody, signIn } from "./helpers";
 
 describe("the error catalogue", () => {
@@ -30,7 +30,11 @@ describe("error bodies carry the code", () => {
     const cookie = await signIn("luna@example.com");
     const tooLong = await api(cookie).posts.$post({ json: { content: "a".repeat(LIMITS.postMax + 1) } });
     expect(tooLong.status).toBe(400);
-    expect(await errorBody(tooLong)).toMatchObject({ error: `content: ${TEXTS.lounge.postTooLong}`, code: "post_too_long", details: expect.any(Array) });
+    expect(await errorBody(tooLong)).toMatchObject({
+      error: `content: ${TEXTS.lounge.postTooLong}`,
+      code: "post_too_long",
+      details: expect.any(Array),
+    });
     const wrongType = await call("/api/groups", { method: "POST", cookie, json: { name: "ok", is_private: "yes" } });
     expect(wrongType.status).toBe(400);
     expect((await errorBody(wrongType)).code).toBe("invalid_input");
@@ -43,15 +47,27 @@ describe("error bodies carry the code", () => {
     const admin = await signIn("admin@example.com");
     const missing = await api(member).posts[":id"].$delete({ param: { id: "999" } });
     expect(await errorBody(missing)).toEqual({ error: TEXTS.lounge.postNotFound, code: "post_not_found" });
-    expect(await errorBody(await api(member).resources.$get({ query: {} }))).toEqual({ error: TEXTS.resources.membershipRequired, code: "membership_required" });
-    expect(await errorBody(await api().posts.$get({ query: {} }))).toEqual({ error: TEXTS.api.unauthorized, code: "unauthorized" });
+    expect(await errorBody(await api(member).resources.$get({ query: {} }))).toEqual({
+      error: TEXTS.resources.membershipRequired,
+      code: "membership_required",
+    });
+    expect(await errorBody(await api().posts.$get({ query: {} }))).toEqual({
+      error: TEXTS.api.unauthorized,
+      code: "unauthorized",
+    });
     expect(await errorBody(await call("/api/no-such-route"))).toEqual({ error: TEXTS.api.notFound, code: "not_found" });
     const self = await api(admin).admin.members.$get();
     const me = (await self.json()).find((m) => m.email === "admin@example.com")!;
-    const ownRole = await api(admin).admin.members[":id"].$patch({ param: { id: String(me.id) }, json: { role: "member" } });
+    const ownRole = await api(admin).admin.members[":id"].$patch({
+      param: { id: String(me.id) },
+      json: { role: "member" },
+    });
     expect(await errorBody(ownRole)).toEqual({ error: TEXTS.admin.cannotChangeOwnRole, code: "own_role_locked" });
     const channel = await (await api(admin).groups.$post({ json: { name: "Moon" } })).json();
     const manage = await api(member).groups[":id"].$delete({ param: { id: String(channel.id) } });
-    expect(await errorBody(manage)).toEqual({ error: API_ERRORS.channel_manage_forbidden, code: "channel_manage_forbidden" });
+    expect(await errorBody(manage)).toEqual({
+      error: API_ERRORS.channel_manage_forbidden,
+      code: "channel_manage_forbidden",
+    });
   });
 });

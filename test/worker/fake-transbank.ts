@@ -12,7 +12,10 @@ type Answer = { status: number; body: unknown } | "timeout";
 type Handler = (token: string, body: unknown) => Answer;
 
 /** A transaction as Transbank's commit and status return it; `overrides` change single fields. */
-export function transaction(payment: { buyOrder: string; sessionId: string; amountClp: number }, overrides: Record<string, unknown> = {}) {
+export function transaction(
+  payment: { buyOrder: string; sessionId: string; amountClp: number },
+  overrides: Record<string, unknown> = {},
+) {
   return {
     vci: "TSY",
     amount: payment.amountClp,
@@ -42,7 +45,14 @@ export function fakeTransbank(handlers: { status?: Handler; commit?: Handler; re
     if (!request.url.startsWith(base)) throw new Error(`unexpected fetch ${request.url}`);
     const rest = request.url.slice(base.length);
     const token = rest.split("/")[0];
-    const kind = request.method === "GET" ? "status" : request.method === "PUT" ? "commit" : rest.endsWith("/refunds") ? "refund" : null;
+    const kind =
+      request.method === "GET"
+        ? "status"
+        : request.method === "PUT"
+          ? "commit"
+          : rest.endsWith("/refunds")
+            ? "refund"
+            : null;
     calls.push({ method: request.method, path: rest });
     const handler = kind ? handlers[kind] : undefined;
     if (!handler) return Response.json({ error_message: "not faked" }, { status: 500 });
@@ -56,7 +66,11 @@ export function fakeTransbank(handlers: { status?: Handler; commit?: Handler; re
 let counter = 0;
 
 /** A pending payment of `userId` with a token, written straight into D1 (no emulator behind it). */
-export async function pendingPayment(userId: number, email: string, overrides: Partial<typeof payments.$inferInsert> = {}) {
+export async function pendingPayment(
+  userId: number,
+  email: string,
+  overrides: Partial<typeof payments.$inferInsert> = {},
+) {
   counter++;
   const [row] = await db()
     .insert(payments)

@@ -26,7 +26,8 @@ function faultyDb(failing: RegExp): D1Database {
             return (obj as unknown as D1Database).prepare(query);
           };
         }
-        if (prop === "withSession") return (...args: [string]) => wrap((obj as unknown as D1Database).withSession(...args));
+        if (prop === "withSession")
+          return (...args: [string]) => wrap((obj as unknown as D1Database).withSession(...args));
         const value = Reflect.get(obj, prop);
         return typeof value === "function" ? value.bind(obj) : value;
       },
@@ -48,7 +49,8 @@ function faultyBucket(): R2Bucket {
 async function objectCount() {
   return (await testEnv.BLOBS.list()).objects.length;
 }
-const rowCount = async (table: typeof messages | typeof resources) => (await db().select({ n: count() }).from(table))[0].n;
+const rowCount = async (table: typeof messages | typeof resources) =>
+  (await db().select({ n: count() }).from(table))[0].n;
 
 /** A 500 that says nothing about the failure. */
 async function expectInternalError(res: Response) {
@@ -70,16 +72,26 @@ function imageForm(groupId: number) {
 }
 const pngDataUrl = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
 
-
-
 describe("chat image messages", () => {
   it("stores no message when the image cannot be put in R2 (multipart and data URL)", async () => {
     const world = await seedWorld();
     const before = { rows: await rowCount(messages), objects: await objectCount() };
     const env: Partial<Env> = { BLOBS: faultyBucket() };
-    await expectInternalError(await call("/api/messages/image", { method: "POST", cookie: world.cookie.owner, body: imageForm(IDS.publicChannel), env }));
     await expectInternalError(
-      await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body: "[Image: a.png]", image_url: pngDataUrl }, env }),
+      await call("/api/messages/image", {
+        method: "POST",
+        cookie: world.cookie.owner,
+        body: imageForm(IDS.publicChannel),
+        env,
+      }),
+    );
+    await expectInternalError(
+      await call("/api/messages", {
+        method: "POST",
+        cookie: world.cookie.owner,
+        json: { group_id: IDS.publicChannel, body: "[Image: a.png]", image_url: pngDataUrl },
+        env,
+      }),
     );
     expect({ rows: await rowCount(messages), objects: await objectCount() }).toEqual(before);
   });
@@ -88,14 +100,37 @@ describe("chat image messages", () => {
     const world = await seedWorld();
     const before = { rows: await rowCount(messages), objects: await objectCount() };
     const env: Partial<Env> = { DB: faultyDb(/^insert into "messages"/i) };
-    await expectServiceUnavailable(await call("/api/messages/image", { method: "POST", cookie: world.cookie.owner, body: imageForm(IDS.publicChannel), env }));
     await expectServiceUnavailable(
-      await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body: "[Image: a.png]", image_url: pngDataUrl }, env }),
+      await call("/api/messages/image", {
+        method: "POST",
+        cookie: world.cookie.owner,
+        body: imageForm(IDS.publicChannel),
+        env,
+      }),
+    );
+    await expectServiceUnavailable(
+      await call("/api/messages", {
+        method: "POST",
+        cookie: world.cookie.owner,
+        json: { group_id: IDS.publicChannel, body: "[Image: a.png]", image_url: pngDataUrl },
+        env,
+      }),
     );
     expect({ rows: await rowCount(messages), objects: await objectCount() }).toEqual(before);
     // With the fault gone, the same request works.
-    expect((await call("/api/messages/image", { method: "POST", cookie: world.cookie.owner, body: imageForm(IDS.publicChannel) })).status).toBe(201);
-    expect({ rows: await rowCount(messages), objects: await objectCount() }).toEqual({ rows: before.rows + 1, objects: before.objects + 1 });
+    expect(
+      (
+        await call("/api/messages/image", {
+          method: "POST",
+          cookie: world.cookie.owner,
+          body: imageForm(IDS.publicChannel),
+        })
+      ).status,
+    ).toBe(201);
+    expect({ rows: await rowCount(messages), objects: await objectCount() }).toEqual({
+      rows: before.rows + 1,
+      objects: before.objects + 1,
+    });
   });
 
   it("stores the message even when the chat object cannot be reached; clients catch up by cursor", async () => {
@@ -104,17 +139,29 @@ describe("chat image messages", () => {
       idFromName: (name: string) => testEnv.CHAT_ROOM.idFromName(name),
       get: () => ({ broadcast: () => Promise.reject(new Error("Durable Object unavailable")) }),
     } as unknown as Env["CHAT_ROOM"];
-    const res = await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body: "stored anyway" }, env: { CHAT_ROOM: brokenRoom } });
+    const res = await call("/api/messages", {
+      method: "POST",
+      cookie: world.cookie.owner,
+      json: { group_id: IDS.publicChannel, body: "stored anyway" },
+      env: { CHAT_ROOM: brokenRoom },
+    });
     expect(res.status).toBe(201);
     const sent = await json<MessageDto>(res);
-    const caughtUp = await json<MessageDto[]>(await call(`/api/messages?group_id=${IDS.publicChannel}&after=0`, { cookie: world.cookie.member }));
+    const caughtUp = await json<MessageDto[]>(
+      await call(`/api/messages?group_id=${IDS.publicChannel}&after=0`, { cookie: world.cookie.member }),
+    );
     expect(caughtUp.map((m) => m.id)).toEqual([sent.id]);
   });
 });
 
 describe("resources", () => {
   const upload = (cookie: string, env?: Partial<Env>) =>
-    call("/api/resources/upload", { method: "POST", cookie, json: { title: "Guide", file_name: "a.txt", file_data: `data:text/plain;base64,${btoa("hello")}` }, env });
+    call("/api/resources/upload", {
+      method: "POST",
+      cookie,
+      json: { title: "Guide", file_name: "a.txt", file_data: `data:text/plain;base64,${btoa("hello")}` },
+      env,
+    });
   const uploadMultipart = (cookie: string, env?: Partial<Env>) => {
     const form = new FormData();
     form.set("title", "Guide");
@@ -138,13 +185,22 @@ describe("resources", () => {
     await expectServiceUnavailable(await uploadMultipart(world.cookie.paid!, env));
     expect({ rows: await rowCount(resources), objects: await objectCount() }).toEqual(before);
     expect((await upload(world.cookie.paid!)).status).toBe(201);
-    expect({ rows: await rowCount(resources), objects: await objectCount() }).toEqual({ rows: before.rows + 1, objects: before.objects + 1 });
+    expect({ rows: await rowCount(resources), objects: await objectCount() }).toEqual({
+      rows: before.rows + 1,
+      objects: before.objects + 1,
+    });
   });
 });
 
 describe("payments", () => {
   async function approvedAtProvider(cookie: string) {
-    const initiated = await json<{ token: string }>(await call("/api/payments/initiate", { method: "POST", cookie, json: { amount: 15000, provider: "webpay_form" } }));
+    const initiated = await json<{ token: string }>(
+      await call("/api/payments/initiate", {
+        method: "POST",
+        cookie,
+        json: { amount: 15000, provider: "webpay_form" },
+      }),
+    );
     const card = await call("/api/dev/webpay/pay", {
       method: "POST",
       body: new URLSearchParams({ token_ws: initiated.token, action: "approve" }).toString(),
@@ -161,7 +217,8 @@ describe("payments", () => {
       env,
     });
   const paymentRow = async () => (await db().select().from(payments).where(eq(payments.userId, IDS.member)))[0];
-  const membership = async (cookie: string) => (await json<{ status: string }>(await call("/api/membership/status", { cookie }))).status;
+  const membership = async (cookie: string) =>
+    (await json<{ status: string }>(await call("/api/membership/status", { cookie }))).status;
 
   it("stays pending when the commit times out; a later confirm settles it with the provider", async () => {
     const world = await seedWorld();
@@ -194,7 +251,9 @@ describe("payments", () => {
     expect(await paymentRow()).toMatchObject({ status: "completed" });
     // The provider's return arriving again counts nothing twice.
     expect((await returnWith(token)).headers.get("location")).toBe("/pay/return?success=true&amount=15000");
-    const after = await json<{ status: string; next_payment_due: string }>(await call("/api/membership/status", { cookie: world.cookie.member }));
+    const after = await json<{ status: string; next_payment_due: string }>(
+      await call("/api/membership/status", { cookie: world.cookie.member }),
+    );
     expect(after.status).toBe("active");
     expect(new Date(after.next_payment_due).getTime() - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
   });
@@ -204,9 +263,18 @@ describe("chat after the Durable Object is evicted", () => {
   it("hibernated sockets keep receiving; closed ones reconnect and catch up exactly the missed messages by cursor", async () => {
     const world = await seedWorld();
     const stub = chatRoomStub(testEnv, IDS.publicChannel);
-    const listeners = [await openSocket(IDS.publicChannel, world.cookie.member!), await openSocket(IDS.publicChannel, world.cookie.paid!)];
+    const listeners = [
+      await openSocket(IDS.publicChannel, world.cookie.member!),
+      await openSocket(IDS.publicChannel, world.cookie.paid!),
+    ];
     const send = async (body: string) =>
-      json<MessageDto>(await call("/api/messages", { method: "POST", cookie: world.cookie.owner, json: { group_id: IDS.publicChannel, body } }));
+      json<MessageDto>(
+        await call("/api/messages", {
+          method: "POST",
+          cookie: world.cookie.owner,
+          json: { group_id: IDS.publicChannel, body },
+        }),
+      );
 
     const first = await send("one");
     await evictDurableObject(stub);
@@ -219,7 +287,9 @@ describe("chat after the Durable Object is evicted", () => {
     await until(() => listeners.every((l) => l.closes.length > 0));
     const missed = [await send("three"), await send("four")];
     const cursor = Math.max(...listeners[0].messages().map((m) => m.id));
-    const caughtUp = await json<MessageDto[]>(await call(`/api/messages?group_id=${IDS.publicChannel}&after=${cursor}`, { cookie: world.cookie.member }));
+    const caughtUp = await json<MessageDto[]>(
+      await call(`/api/messages?group_id=${IDS.publicChannel}&after=${cursor}`, { cookie: world.cookie.member }),
+    );
     expect(caughtUp.map((m) => m.id)).toEqual(missed.map((m) => m.id));
 
     // Reconnected, they are live again.
@@ -244,25 +314,46 @@ describe("ending a member's access closes their chat sockets at once", () => {
     expect(paidPublic.closes).toEqual([CLOSE_SESSION_ENDED]);
     expect(paidPrivate.closes).toEqual([CLOSE_SESSION_ENDED]);
     // The reconnect is refused: the session went with the member.
-    expect((await call(`/api/groups/${IDS.publicChannel}/socket`, { cookie: world.cookie.paid, headers: { upgrade: "websocket" } })).status).toBe(401);
+    expect(
+      (
+        await call(`/api/groups/${IDS.publicChannel}/socket`, {
+          cookie: world.cookie.paid,
+          headers: { upgrade: "websocket" },
+        })
+      ).status,
+    ).toBe(401);
     // Someone else's socket is untouched and still receives.
     expect(ownerPublic.closes).toEqual([]);
-    await call("/api/messages", { method: "POST", cookie: world.cookie.member, json: { group_id: IDS.publicChannel, body: "still here" } });
+    await call("/api/messages", {
+      method: "POST",
+      cookie: world.cookie.member,
+      json: { group_id: IDS.publicChannel, body: "still here" },
+    });
     await until(() => ownerPublic.messages().length === 1);
     ownerPublic.ws.close(1000, "done");
   });
 
   it("demoting an admin closes their sockets (including private channels they saw as admin)", async () => {
     const world = await seedWorld();
-    await call(`/api/admin/members/${IDS.owner}`, { method: "PATCH", cookie: world.cookie.admin, json: { role: "admin" } });
+    await call(`/api/admin/members/${IDS.owner}`, {
+      method: "PATCH",
+      cookie: world.cookie.admin,
+      json: { role: "admin" },
+    });
     // The role change ended the owner's sessions; sign the new admin in again (a fresh seeded session).
     const { sessions } = await import("../../worker/db/schema");
     const { sha256Hex } = await import("../../worker/lib/crypto");
     const token = "second-admin-session-token-0123456789";
-    await db().insert(sessions).values({ id: await sha256Hex(token), userId: IDS.owner, expiresAt: new Date(Date.now() + 3600_000) });
+    await db()
+      .insert(sessions)
+      .values({ id: await sha256Hex(token), userId: IDS.owner, expiresAt: new Date(Date.now() + 3600_000) });
     const cookie = `session=${token}`;
     const sockets = [await openSocket(IDS.publicChannel, cookie), await openSocket(IDS.privateChannel, cookie)];
-    const res = await call(`/api/admin/members/${IDS.owner}`, { method: "PATCH", cookie: world.cookie.admin, json: { role: "member" } });
+    const res = await call(`/api/admin/members/${IDS.owner}`, {
+      method: "PATCH",
+      cookie: world.cookie.admin,
+      json: { role: "member" },
+    });
     expect(res.status).toBe(200);
     await until(() => sockets.every((s) => s.closes.length > 0));
     for (const s of sockets) expect(s.closes).toEqual([CLOSE_SESSION_ENDED]);

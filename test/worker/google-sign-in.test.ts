@@ -2,13 +2,14 @@
 // through the real worker against a fake of Google's token endpoint at the HTTP boundary (the global
 // fetch). Since ADMIN_EMAILS turns a signed-in email into an admin, each check is a security boundary:
 // a refused sign-in must leave no account, no role change and no session behind.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../../worker/db/schema";
 import { verifyGoogleClaims } from "../../worker/services/google";
 import { TEXTS } from "../../worker/shared/texts";
 import { createFakeGoogle, type FakeGoogle, type FakeGoogleClaims } from "../fakes/google-oauth";
-import { ORIGIN, call, db, json, setCookies } from "./helpers";
+import { call, db, json, ORIGIN, setCookies } from "./helpers";
 
 const CLIENT = { clientId: "cosmic-lounge.apps.googleusercontent.com", clientSecret: "GOCSPX-fake-secret" };
 const ADMIN_EMAIL = "keeper@example.com";
@@ -71,7 +72,8 @@ describe("verifyGoogleClaims: each claim refused on its own", () => {
     name: "Soul",
     picture: "https://lh3.googleusercontent.com/a/x",
   });
-  const verify = (claims: FakeGoogleClaims) => verifyGoogleClaims(claims as Parameters<typeof verifyGoogleClaims>[0], CLIENT.clientId, now);
+  const verify = (claims: FakeGoogleClaims) =>
+    verifyGoogleClaims(claims as Parameters<typeof verifyGoogleClaims>[0], CLIENT.clientId, now);
   const failure = (claims: FakeGoogleClaims) => {
     try {
       verify(claims);
@@ -82,14 +84,23 @@ describe("verifyGoogleClaims: each claim refused on its own", () => {
   };
 
   it("accepts Google's claims and returns the identity", () => {
-    expect(verify(valid())).toEqual({ googleSub: "1234567890", email: "soul@example.com", name: "Soul", avatarUrl: "https://lh3.googleusercontent.com/a/x" });
+    expect(verify(valid())).toEqual({
+      googleSub: "1234567890",
+      email: "soul@example.com",
+      name: "Soul",
+      avatarUrl: "https://lh3.googleusercontent.com/a/x",
+    });
     expect(verify({ ...valid(), iss: "accounts.google.com" }).googleSub).toBe("1234567890");
     expect(verify({ ...valid(), aud: ["other-client", CLIENT.clientId] }).googleSub).toBe("1234567890");
   });
 
   it.each<[string, FakeGoogleClaims, string]>([
     ["another issuer", { iss: "https://evil.example.com" }, "Invalid ID token issuer"],
-    ["an issuer that only ends like Google's", { iss: "https://accounts.google.com.evil.example" }, "Invalid ID token issuer"],
+    [
+      "an issuer that only ends like Google's",
+      { iss: "https://accounts.google.com.evil.example" },
+      "Invalid ID token issuer",
+    ],
     ["no issuer", { iss: undefined }, "Invalid ID token issuer"],
     ["another client id", { aud: "other-client.apps.googleusercontent.com" }, "Invalid ID token audience"],
     ["an audience list without our client id", { aud: ["a", "b"] }, "Invalid ID token audience"],
@@ -108,7 +119,9 @@ describe("verifyGoogleClaims: each claim refused on its own", () => {
   });
 
   it("uses the current time by default (a token that expired a second ago is refused)", () => {
-    expect(() => verifyGoogleClaims({ ...valid(), exp: Math.floor(Date.now() / 1000) - 1 } as never, CLIENT.clientId)).toThrow("ID token expired");
+    expect(() =>
+      verifyGoogleClaims({ ...valid(), exp: Math.floor(Date.now() / 1000) - 1 } as never, CLIENT.clientId),
+    ).toThrow("ID token expired");
   });
 });
 
@@ -117,7 +130,12 @@ describe("the code exchange against Google's token endpoint", () => {
     const res = await googleSignIn(google.claims({ sub: "sub-1", email: "Soul@Example.com" }));
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body.user).toMatchObject({ email: "soul@example.com", name: "Google Soul", role: "member", avatar_url: "https://lh3.googleusercontent.com/a/soul" });
+    expect(body.user).toMatchObject({
+      email: "soul@example.com",
+      name: "Google Soul",
+      role: "member",
+      avatar_url: "https://lh3.googleusercontent.com/a/soul",
+    });
     expect(google.tokenRequests).toHaveLength(1);
     expect(google.tokenRequests[0].get("redirect_uri")).toBe(`${ORIGIN}/auth/callback`);
     const [stored] = await allUsers();
@@ -136,15 +154,22 @@ describe("the code exchange against Google's token endpoint", () => {
   });
 
   it.each<[string, FakeGoogleClaims, string]>([
-    ["a token issued for another client id", { aud: "someone-elses-app.apps.googleusercontent.com" }, "Invalid ID token audience"],
+    [
+      "a token issued for another client id",
+      { aud: "someone-elses-app.apps.googleusercontent.com" },
+      "Invalid ID token audience",
+    ],
     ["an expired token", { exp: Math.floor(Date.now() / 1000) - 5 }, "ID token expired"],
     ["an unverified email", { email_verified: false }, "Google email is not verified"],
     ["another issuer", { iss: "https://login.evil.example" }, "Invalid ID token issuer"],
     ["a token without an email", { email: undefined }, "ID token has no subject or email"],
-  ])("refuses %s: no account, no session, and an ADMIN_EMAILS address is not made admin", async (_name, change, error) => {
-    await expectRefused(await googleSignIn(google.claims({ email: ADMIN_EMAIL, ...change })), 401, error);
-    expect(await allUsers()).toEqual([]);
-  });
+  ])(
+    "refuses %s: no account, no session, and an ADMIN_EMAILS address is not made admin",
+    async (_name, change, error) => {
+      await expectRefused(await googleSignIn(google.claims({ email: ADMIN_EMAIL, ...change })), 401, error);
+      expect(await allUsers()).toEqual([]);
+    },
+  );
 
   it("refuses a code Google rejects (a replayed code) with 401", async () => {
     const redirect = await call("/api/oauth/google/redirect_url", { env: googleEnv });
@@ -153,19 +178,29 @@ describe("the code exchange against Google's token endpoint", () => {
     const state = new URL(redirectUrl).searchParams.get("state")!;
     const code = google.authorize(redirectUrl, google.claims());
     const cookie = `oauth_state=${cookies.oauth_state}; oauth_verifier=${cookies.oauth_verifier}`;
-    expect((await call("/api/sessions", { method: "POST", env: googleEnv, json: { code, state }, cookie })).status).toBe(200);
+    expect(
+      (await call("/api/sessions", { method: "POST", env: googleEnv, json: { code, state }, cookie })).status,
+    ).toBe(200);
     const replay = await call("/api/sessions", { method: "POST", env: googleEnv, json: { code, state }, cookie });
     expect(replay.status).toBe(401);
     expect((await json(replay)).error).toBe("Google rejected the sign-in code");
   });
 
   it("refuses an exchange whose PKCE verifier is not the one the authorization began with", async () => {
-    await expectRefused(await googleSignIn(google.claims(), { verifier: "another-verifier-of-enough-length-000000000" }), 401, "Google rejected the sign-in code");
+    await expectRefused(
+      await googleSignIn(google.claims(), { verifier: "another-verifier-of-enough-length-000000000" }),
+      401,
+      "Google rejected the sign-in code",
+    );
     expect(await allUsers()).toEqual([]);
   });
 
   it("refuses a state that is not the one in the cookie, before asking Google", async () => {
-    await expectRefused(await googleSignIn(google.claims(), { state: "forged-state" }), 400, "Sign-in state mismatch. Please sign in again.");
+    await expectRefused(
+      await googleSignIn(google.claims(), { state: "forged-state" }),
+      400,
+      "Sign-in state mismatch. Please sign in again.",
+    );
     expect(google.tokenRequests).toHaveLength(0);
   });
 
@@ -174,7 +209,12 @@ describe("the code exchange against Google's token endpoint", () => {
     const { redirectUrl } = await json<{ redirectUrl: string }>(redirect);
     const state = new URL(redirectUrl).searchParams.get("state")!;
     const code = google.authorize(redirectUrl, google.claims());
-    const res = await call("/api/sessions", { method: "POST", env: googleEnv, json: { code, state }, cookie: `oauth_state=${setCookies(redirect).oauth_state}` });
+    const res = await call("/api/sessions", {
+      method: "POST",
+      env: googleEnv,
+      json: { code, state },
+      cookie: `oauth_state=${setCookies(redirect).oauth_state}`,
+    });
     await expectRefused(res, 400, "Sign-in state mismatch. Please sign in again.");
     expect(google.tokenRequests).toHaveLength(0);
   });
@@ -198,12 +238,20 @@ describe("an account is bound to its Google subject", () => {
     expect((await json(res)).user.id).toBe(added.id);
     expect((await db().select().from(users).where(eq(users.id, added.id)))[0].googleSub).toBe("invited-sub");
     await db().delete(sessions);
-    await expectRefused(await googleSignIn(google.claims({ sub: "other-sub", email: "invited@example.com" })), 403, TEXTS.auth.googleAccountMismatch);
+    await expectRefused(
+      await googleSignIn(google.claims({ sub: "other-sub", email: "invited@example.com" })),
+      403,
+      TEXTS.auth.googleAccountMismatch,
+    );
   });
 
   it("does not promote an ADMIN_EMAILS address signed in with a different subject", async () => {
     await db().insert(users).values({ email: ADMIN_EMAIL, googleSub: "keeper-sub", role: "member" });
-    await expectRefused(await googleSignIn(google.claims({ sub: "impostor-sub", email: ADMIN_EMAIL })), 403, TEXTS.auth.googleAccountMismatch);
+    await expectRefused(
+      await googleSignIn(google.claims({ sub: "impostor-sub", email: ADMIN_EMAIL })),
+      403,
+      TEXTS.auth.googleAccountMismatch,
+    );
     const [stored] = await allUsers();
     expect(stored).toMatchObject({ role: "member", googleSub: "keeper-sub" });
   });

@@ -2,22 +2,30 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { hc } from "hono/client";
-import worker from "../../worker/index";
-import type { AppType } from "../../worker/app";
-import type { Env } from "../../worker/env";
-import type { ApiErrorBody } from "../../worker/lib/errors";
-import { getDb } from "../../worker/db/client";
-import type { ServerFrame } from "../../worker/shared/chat-wire";
 import { expect } from "vitest";
+import type { AppType } from "../../worker/app";
+import { getDb } from "../../worker/db/client";
+import type { Env } from "../../worker/env";
+import worker from "../../worker/index";
+import type { ApiErrorBody } from "../../worker/lib/errors";
+import type { ServerFrame } from "../../worker/shared/chat-wire";
 
 export const ORIGIN = "http://localhost";
 export const testEnv = env as unknown as Env;
 export const db = () => getDb(testEnv.DB);
 
-export type CallOptions = Omit<RequestInit, "body"> & { json?: unknown; body?: BodyInit; env?: Partial<Env>; cookie?: string };
+export type CallOptions = Omit<RequestInit, "body"> & {
+  json?: unknown;
+  body?: BodyInit;
+  env?: Partial<Env>;
+  cookie?: string;
+};
 
 /** Sends a request through the worker's fetch handler as a browser of this origin would (no redirects followed). */
-async function send(request: Request, { cookie, env: envOverrides }: { cookie?: string; env?: Partial<Env> } = {}): Promise<Response> {
+async function send(
+  request: Request,
+  { cookie, env: envOverrides }: { cookie?: string; env?: Partial<Env> } = {},
+): Promise<Response> {
   const headers = new Headers(request.headers);
   if (cookie) headers.set("cookie", cookie);
   if (request.method !== "GET" && request.method !== "HEAD" && !headers.has("origin")) headers.set("origin", ORIGIN);
@@ -52,7 +60,8 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
  * a change to a route's contract fails to compile in the tests that use it.
  */
 export function api(cookie?: string, options: { env?: Partial<Env> } = {}) {
-  const fetchThroughWorker = (input: RequestInfo | URL, init?: RequestInit) => send(new Request(input, init), { cookie, env: options.env });
+  const fetchThroughWorker = (input: RequestInfo | URL, init?: RequestInit) =>
+    send(new Request(input, init), { cookie, env: options.env });
   return hc<AppType>(ORIGIN, { fetch: fetchThroughWorker as typeof fetch }).api;
 }
 
@@ -83,7 +92,8 @@ export async function signIn(email: string, name = "Test Soul"): Promise<string>
 }
 
 /** The error body of a refused request, from a raw or a typed response (typed ones declare only their success body). */
-export const errorBody = async (response: { json(): Promise<unknown> }): Promise<ApiErrorBody> => (await response.json()) as ApiErrorBody;
+export const errorBody = async (response: { json(): Promise<unknown> }): Promise<ApiErrorBody> =>
+  (await response.json()) as ApiErrorBody;
 
 export const json = async <T = any>(response: Response): Promise<T> => (await response.json()) as T;
 
@@ -144,7 +154,8 @@ export function countingDb() {
             return recording(obj.prepare(query), entry);
           };
         }
-        if (prop === "withSession") return (...args: unknown[]) => counting((obj as unknown as D1Database).withSession(...(args as [string])));
+        if (prop === "withSession")
+          return (...args: unknown[]) => counting((obj as unknown as D1Database).withSession(...(args as [string])));
         const value = Reflect.get(obj, prop);
         return typeof value === "function" ? value.bind(obj) : value;
       },

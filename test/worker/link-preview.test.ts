@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkPreviewUrl, fetchPage, getLinkPreview, parsePreview, PREVIEW_LIMITS, PreviewRefused } from "../../worker/services/link-preview";
+import {
+  checkPreviewUrl,
+  fetchPage,
+  getLinkPreview,
+  PREVIEW_LIMITS,
+  PreviewRefused,
+  parsePreview,
+} from "../../worker/services/link-preview";
 import { call, json, signIn } from "./helpers";
 
 type Route = { status?: number; headers?: Record<string, string>; body?: string | Uint8Array };
@@ -12,7 +19,10 @@ function fakeFetch(routes: Record<string, Route>) {
     expect(init.redirect).toBe("manual");
     const route = routes[input];
     if (!route) throw new TypeError(`unexpected fetch ${input}`);
-    return new Response(route.body as BodyInit, { status: route.status ?? 200, headers: { "content-type": "text/html; charset=utf-8", ...route.headers } });
+    return new Response(route.body as BodyInit, {
+      status: route.status ?? 200,
+      headers: { "content-type": "text/html; charset=utf-8", ...route.headers },
+    });
   };
   return { impl, requested };
 }
@@ -63,7 +73,9 @@ describe("link preview URL checks", () => {
     await expect(fetchPage("https://example.com/go", impl)).rejects.toThrow(/IP addresses/);
     expect(requested).toEqual(["https://example.com/go", "https://short.example/x"]);
 
-    const toLocal = fakeFetch({ "https://example.com/r": { status: 307, headers: { location: "http://localhost:8787/" } } });
+    const toLocal = fakeFetch({
+      "https://example.com/r": { status: 307, headers: { location: "http://localhost:8787/" } },
+    });
     await expect(fetchPage("https://example.com/r", toLocal.impl)).rejects.toBeInstanceOf(PreviewRefused);
   });
 
@@ -119,7 +131,11 @@ describe("link preview parser", () => {
 
   it("falls back to twitter tags", async () => {
     const html = `<head><meta name="twitter:title" content="Tweet title"><meta name="twitter:description" content="Tweet text"><meta name="twitter:image" content="/tw.jpg"></head>`;
-    expect(await parsePreview(html, base)).toMatchObject({ title: "Tweet title", description: "Tweet text", image: "https://blog.example.com/tw.jpg" });
+    expect(await parsePreview(html, base)).toMatchObject({
+      title: "Tweet title",
+      description: "Tweet text",
+      image: "https://blog.example.com/tw.jpg",
+    });
   });
 
   it("uses only <title> (and the host) when nothing else is there", async () => {
@@ -167,10 +183,14 @@ describe("POST /api/link-preview", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("is for signed-in users only and validates its body", async () => {
-    expect((await call("/api/link-preview", { method: "POST", json: { url: "https://example.com" } })).status).toBe(401);
+    expect((await call("/api/link-preview", { method: "POST", json: { url: "https://example.com" } })).status).toBe(
+      401,
+    );
     const luna = await signIn("luna@example.com", "Luna");
     expect((await call("/api/link-preview", { method: "POST", cookie: luna, json: {} })).status).toBe(400);
-    expect((await call("/api/link-preview", { method: "POST", cookie: luna, json: { url: "x".repeat(3000) } })).status).toBe(400);
+    expect(
+      (await call("/api/link-preview", { method: "POST", cookie: luna, json: { url: "x".repeat(3000) } })).status,
+    ).toBe(400);
   });
 
   it("refuses private targets with 400 and never touches the network", async () => {
@@ -178,7 +198,16 @@ describe("POST /api/link-preview", () => {
       throw new Error("network must not be used");
     });
     const luna = await signIn("luna@example.com", "Luna");
-    for (const url of ["http://127.0.0.1", "http://localhost", "http://10.0.0.1", "http://[::1]", "http://169.254.169.254", "file:///etc/passwd", "http://a:b@example.com/", "http://example.com:8443/"]) {
+    for (const url of [
+      "http://127.0.0.1",
+      "http://localhost",
+      "http://10.0.0.1",
+      "http://[::1]",
+      "http://169.254.169.254",
+      "file:///etc/passwd",
+      "http://a:b@example.com/",
+      "http://example.com:8443/",
+    ]) {
       const res = await call("/api/link-preview", { method: "POST", cookie: luna, json: { url } });
       expect(res.status, url).toBe(400);
       expect(typeof (await json(res)).error).toBe("string");
@@ -189,16 +218,32 @@ describe("POST /api/link-preview", () => {
   it("answers { success, preview } from a faked page, then from the cache", async () => {
     const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       expect(String(input instanceof Request ? input.url : input)).toBe("https://cache-test.example/page");
-      return new Response(`<title>Faked page</title><meta property="og:image" content="/i.png">`, { headers: { "content-type": "text/html" } });
+      return new Response(`<title>Faked page</title><meta property="og:image" content="/i.png">`, {
+        headers: { "content-type": "text/html" },
+      });
     });
     const luna = await signIn("luna@example.com", "Luna");
-    const first = await call("/api/link-preview", { method: "POST", cookie: luna, json: { url: "https://cache-test.example/page" } });
+    const first = await call("/api/link-preview", {
+      method: "POST",
+      cookie: luna,
+      json: { url: "https://cache-test.example/page" },
+    });
     expect(first.status).toBe(200);
     expect(await json(first)).toEqual({
       success: true,
-      preview: { title: "Faked page", description: null, image: "https://cache-test.example/i.png", favicon: "https://cache-test.example/favicon.ico", siteName: "cache-test.example" },
+      preview: {
+        title: "Faked page",
+        description: null,
+        image: "https://cache-test.example/i.png",
+        favicon: "https://cache-test.example/favicon.ico",
+        siteName: "cache-test.example",
+      },
     });
-    const second = await call("/api/link-preview", { method: "POST", cookie: luna, json: { url: "https://cache-test.example/page" } });
+    const second = await call("/api/link-preview", {
+      method: "POST",
+      cookie: luna,
+      json: { url: "https://cache-test.example/page" },
+    });
     expect((await json(second)).preview.title).toBe("Faked page");
     expect(spy).toHaveBeenCalledTimes(1);
   });
@@ -208,7 +253,11 @@ describe("POST /api/link-preview", () => {
       throw new TypeError("connection refused");
     });
     const luna = await signIn("luna@example.com", "Luna");
-    const res = await call("/api/link-preview", { method: "POST", cookie: luna, json: { url: "https://down.example/" } });
+    const res = await call("/api/link-preview", {
+      method: "POST",
+      cookie: luna,
+      json: { url: "https://down.example/" },
+    });
     expect(res.status).toBe(502);
     expect((await json(res)).error).toBe("Could not fetch a preview for that link");
   });

@@ -11,7 +11,10 @@ describe("attack: another site logs a member out through GET /api/logout", () =>
     ["a cross-site link (Sec-Fetch-Site: cross-site)", { "sec-fetch-site": "cross-site" }],
     ["a sibling subdomain (Sec-Fetch-Site: same-site)", { "sec-fetch-site": "same-site" }],
     ["another Origin", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }],
-    ["another Origin claiming same-origin fetch metadata", { origin: "https://evil.example", "sec-fetch-site": "same-origin" }],
+    [
+      "another Origin claiming same-origin fetch metadata",
+      { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
+    ],
     ["a request with neither Origin nor Sec-Fetch-Site", {}],
   ];
   for (const [name, headers] of crossSite) {
@@ -33,7 +36,10 @@ describe("attack: another site logs a member out through GET /api/logout", () =>
 
   it("the app's own request (Sec-Fetch-Site: same-origin) ends the session and clears the cookie", async () => {
     const world = await seedWorld();
-    const res = await call("/api/logout", { cookie: world.cookie.member, headers: { "sec-fetch-site": "same-origin" } });
+    const res = await call("/api/logout", {
+      cookie: world.cookie.member,
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     expect(res.status).toBe(200);
     expect(setCookies(res).session).toBe("");
     expect((await call("/api/users/me", { cookie: world.cookie.member })).status).toBe(401);

@@ -3,7 +3,7 @@ import type { InferRequestType } from "hono/client";
 import { describe, expect, it } from "vitest";
 import { comments, notices, postLikes, posts, users } from "../../worker/db/schema";
 import { TEXTS } from "../../worker/shared/texts";
-import { api, call, countingDb, db, errorBody, signIn, type Api } from "./helpers";
+import { type Api, api, call, countingDb, db, errorBody, signIn } from "./helpers";
 
 const post = (cookie: string, content: string) => api(cookie).posts.$post({ json: { content } });
 const createdPost = async (cookie: string, content = "Hello cosmos") => {
@@ -19,7 +19,9 @@ const publish = (cookie: string, json: NoticeInput) => api(cookie)["cosmic-notic
 /** Raw, so that bad notices can be sent too. */
 const notice = (cookie: string, body: unknown) => call("/api/cosmic-notices", { method: "POST", json: body, cookie });
 const feed = async (cookie: string, query: { before?: number; limit?: number } = {}) => {
-  const res = await api(cookie).posts.$get({ query: { before: query.before?.toString(), limit: query.limit?.toString() } });
+  const res = await api(cookie).posts.$get({
+    query: { before: query.before?.toString(), limit: query.limit?.toString() },
+  });
   expect(res.status).toBe(200);
   return res.json();
 };
@@ -32,18 +34,40 @@ describe("posts", () => {
     expect((await call("/api/posts/1/like", { method: "POST" })).status).toBe(401);
     expect((await call("/api/posts/1/comments")).status).toBe(401);
     expect((await call("/api/cosmic-notices")).status).toBe(401);
-    expect((await call("/api/cosmic-notices", { method: "POST", json: { title: "t", content: "c" } })).status).toBe(401);
+    expect((await call("/api/cosmic-notices", { method: "POST", json: { title: "t", content: "c" } })).status).toBe(
+      401,
+    );
   });
 
   it("creates a post and lists it with the author fields, counters and is_liked", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
     const created = await createdPost(cookie, "  Hello cosmos https://example.com  ");
-    expect(created).toMatchObject({ content: "Hello cosmos https://example.com", author_name: "Luna", author_role: "member", likes_count: 0, comments_count: 0, is_liked: false });
+    expect(created).toMatchObject({
+      content: "Hello cosmos https://example.com",
+      author_name: "Luna",
+      author_role: "member",
+      likes_count: 0,
+      comments_count: 0,
+      is_liked: false,
+    });
 
     const list = await feed(cookie);
     expect(list).toHaveLength(1);
     expect(Object.keys(list[0]).sort()).toEqual(
-      ["author_avatar", "author_id", "author_name", "author_role", "comments_count", "content", "created_at", "hidden", "hidden_reason", "id", "is_liked", "likes_count"].sort(),
+      [
+        "author_avatar",
+        "author_id",
+        "author_name",
+        "author_role",
+        "comments_count",
+        "content",
+        "created_at",
+        "hidden",
+        "hidden_reason",
+        "id",
+        "is_liked",
+        "likes_count",
+      ].sort(),
     );
     expect(list[0]).toMatchObject({ id: created.id, author_avatar: null, author_id: expect.any(Number) });
     expect(new Date(list[0].created_at).toISOString()).toBe(list[0].created_at);
@@ -61,7 +85,16 @@ describe("posts", () => {
     expect((await errorBody(blank)).error).toMatch(/Post content is required/);
     expect((await call("/api/posts", { method: "POST", json: {}, cookie })).status).toBe(400);
     expect((await call("/api/posts", { method: "POST", json: { content: 5 }, cookie })).status).toBe(400);
-    expect((await call("/api/posts", { method: "POST", body: "{not json", headers: { "content-type": "application/json" }, cookie })).status).toBe(400);
+    expect(
+      (
+        await call("/api/posts", {
+          method: "POST",
+          body: "{not json",
+          headers: { "content-type": "application/json" },
+          cookie,
+        })
+      ).status,
+    ).toBe(400);
     expect(await db().select().from(posts)).toHaveLength(2);
   });
 
@@ -70,7 +103,9 @@ describe("posts", () => {
     const me = (await db().select().from(users))[0];
     // D1 binds at most 100 variables per statement: insert in chunks.
     for (let start = 0; start < 45; start += 15) {
-      await db().insert(posts).values(Array.from({ length: 15 }, (_, i) => ({ authorId: me.id, content: `post ${start + i + 1}` })));
+      await db()
+        .insert(posts)
+        .values(Array.from({ length: 15 }, (_, i) => ({ authorId: me.id, content: `post ${start + i + 1}` })));
     }
 
     const first = await feed(cookie);
@@ -164,7 +199,11 @@ describe("posts", () => {
       ["/api/posts/1.5/comments", "POST"],
       ["/api/cosmic-notices/x", "DELETE"],
     ] as const) {
-      const res = await call(path, { method, cookie: path.includes("notices") ? admin : cookie, json: method === "POST" ? { content: "x" } : undefined });
+      const res = await call(path, {
+        method,
+        cookie: path.includes("notices") ? admin : cookie,
+        json: method === "POST" ? { content: "x" } : undefined,
+      });
       expect(res.status, path).toBe(400);
     }
     expect((await api(cookie).posts[":id"].$delete({ param: { id: "999" } })).status).toBe(404);
@@ -224,14 +263,24 @@ describe("comments", () => {
     const { id } = await createdPost(cookie);
     const first = await comment(cookie, id, "  first  ");
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ content: "first", author_name: "Luna", author_role: "member", author_avatar: null });
+    expect(await first.json()).toMatchObject({
+      content: "first",
+      author_name: "Luna",
+      author_role: "member",
+      author_avatar: null,
+    });
     await comment(admin, id, "second");
 
     const res = await api(cookie).posts[":id"].comments.$get({ param: { id: String(id) } });
     expect(res.status).toBe(200);
     const list = await res.json();
-    expect(list.map((c) => [c.content, c.author_role])).toEqual([["first", "member"], ["second", "admin"]]);
-    expect(Object.keys(list[0])).toEqual(expect.arrayContaining(["id", "content", "created_at", "author_name", "author_avatar", "author_role"]));
+    expect(list.map((c) => [c.content, c.author_role])).toEqual([
+      ["first", "member"],
+      ["second", "admin"],
+    ]);
+    expect(Object.keys(list[0])).toEqual(
+      expect.arrayContaining(["id", "content", "created_at", "author_name", "author_avatar", "author_role"]),
+    );
     expect((await storedPost(id)).commentsCount).toBe(2);
     expect((await feed(cookie))[0].comments_count).toBe(2);
 
@@ -255,24 +304,51 @@ describe("comments", () => {
 });
 
 describe("cosmic notices", () => {
-  const body = { title: "Full moon circle", content: "<p>Tonight at <strong>9pm</strong></p>", image_url: null, is_pinned: false };
+  const body = {
+    title: "Full moon circle",
+    content: "<p>Tonight at <strong>9pm</strong></p>",
+    image_url: null,
+    is_pinned: false,
+  };
 
   it("lets admins create notices and lists them pinned first, then newest", async () => {
     const admin = await signIn("admin@example.com", "Ada");
     const member = await signIn("luna@example.com");
     const a = await publish(admin, { ...body, title: "older pinned", is_pinned: true });
     expect(a.status).toBe(201);
-    expect(await a.json()).toMatchObject({ title: "older pinned", is_pinned: true, author_name: "Ada", image_url: null });
+    expect(await a.json()).toMatchObject({
+      title: "older pinned",
+      is_pinned: true,
+      author_name: "Ada",
+      image_url: null,
+    });
     await publish(admin, { ...body, title: "plain" });
-    await publish(admin, { ...body, title: "newer pinned", is_pinned: true, image_url: "https://example.com/moon.png" });
+    await publish(admin, {
+      ...body,
+      title: "newer pinned",
+      is_pinned: true,
+      image_url: "https://example.com/moon.png",
+    });
     await publish(admin, { ...body, title: "newest plain" });
 
     const res = await api(member)["cosmic-notices"].$get();
     expect(res.status).toBe(200);
     const list = await res.json();
     expect(list.map((n) => n.title)).toEqual(["newer pinned", "older pinned", "newest plain", "plain"]);
-    expect(Object.keys(list[0]).sort()).toEqual(["author_name", "content", "created_at", "id", "image_url", "is_pinned", "title"]);
-    expect(list[0]).toMatchObject({ image_url: "https://example.com/moon.png", is_pinned: true, content: "<p>Tonight at <strong>9pm</strong></p>" });
+    expect(Object.keys(list[0]).sort()).toEqual([
+      "author_name",
+      "content",
+      "created_at",
+      "id",
+      "image_url",
+      "is_pinned",
+      "title",
+    ]);
+    expect(list[0]).toMatchObject({
+      image_url: "https://example.com/moon.png",
+      is_pinned: true,
+      content: "<p>Tonight at <strong>9pm</strong></p>",
+    });
   });
 
   it("refuses members creating (403) or deleting (403) notices", async () => {
@@ -319,7 +395,8 @@ describe("cosmic notices", () => {
     const res = await publish(admin, { ...body, content: dirty });
     expect(res.status).toBe(201);
     const [stored] = await db().select().from(notices);
-    for (const bad of ["onclick", "javascript:", "<script", "<svg", "onload", "onerror", "alert(2)", 'src="x"']) expect(stored.content).not.toContain(bad);
+    for (const bad of ["onclick", "javascript:", "<script", "<svg", "onload", "onerror", "alert(2)", 'src="x"'])
+      expect(stored.content).not.toContain(bad);
     expect(stored.content).toContain('<a href="https://ok.example" rel="noopener noreferrer" target="_blank">good</a>');
     expect(stored.content).toContain('<img src="https://ok.example/a.png"');
     expect(stored.content).toContain("bad");

@@ -26,13 +26,30 @@ const expectSandboxed = (res: Response) => {
 
 describe("parseMediaType", () => {
   it("reads exactly one type/subtype with its parameters", () => {
-    expect(parseMediaType("Audio/MPEG; a=b; charset=\"utf-8\"")).toEqual({ type: "audio", subtype: "mpeg", essence: "audio/mpeg", params: { a: "b", charset: "utf-8" } });
+    expect(parseMediaType('Audio/MPEG; a=b; charset="utf-8"')).toEqual({
+      type: "audio",
+      subtype: "mpeg",
+      essence: "audio/mpeg",
+      params: { a: "b", charset: "utf-8" },
+    });
     expect(parseMediaType("image/png")?.essence).toBe("image/png");
     expect(parseMediaType("text/javascript")?.essence).toBe("text/javascript");
   });
 
   it("refuses lists, missing parts and stray characters", () => {
-    for (const bad of ["audio/mpeg;a=b, text/html", "audio/mpeg, text/html", "audio/mpeg text/html", "audio/", "/mpeg", "audio", "audio/mpeg;", "audio/mpeg;a", "audio/mpeg;a=\"b", "audio/mp(eg)", ""]) {
+    for (const bad of [
+      "audio/mpeg;a=b, text/html",
+      "audio/mpeg, text/html",
+      "audio/mpeg text/html",
+      "audio/",
+      "/mpeg",
+      "audio",
+      "audio/mpeg;",
+      "audio/mpeg;a",
+      'audio/mpeg;a="b',
+      "audio/mp(eg)",
+      "",
+    ]) {
       expect(parseMediaType(bad), bad).toBeNull();
     }
   });
@@ -40,8 +57,22 @@ describe("parseMediaType", () => {
   it("serves only raster images, audio, video and PDF as themselves, inline; everything else as a neutral download", () => {
     expect(servedMediaType("audio/mpeg;a=b")).toEqual({ contentType: "audio/mpeg", inline: true });
     expect(servedMediaType("application/pdf")).toEqual({ contentType: "application/pdf", inline: true });
-    for (const active of ["text/html", "image/svg+xml", "text/xml", "application/xml", "text/javascript", "application/javascript", "text/css", "audio/mpeg;a=b, text/html", "text/plain", undefined]) {
-      expect(servedMediaType(active), String(active)).toEqual({ contentType: "application/octet-stream", inline: false });
+    for (const active of [
+      "text/html",
+      "image/svg+xml",
+      "text/xml",
+      "application/xml",
+      "text/javascript",
+      "application/javascript",
+      "text/css",
+      "audio/mpeg;a=b, text/html",
+      "text/plain",
+      undefined,
+    ]) {
+      expect(servedMediaType(active), String(active)).toEqual({
+        contentType: "application/octet-stream",
+        inline: false,
+      });
     }
   });
 });
@@ -49,7 +80,9 @@ describe("parseMediaType", () => {
 describe("the uploads module", () => {
   it("decodes data URLs strictly: one media type, real base64, size checked before decoding", () => {
     const messages = { invalid: "bad", tooLarge: "big" };
-    expect(decodeDataUrl(`data:audio/mpeg;a=b;base64,${btoa("abc")}`, 10, messages).mediaType.essence).toBe("audio/mpeg");
+    expect(decodeDataUrl(`data:audio/mpeg;a=b;base64,${btoa("abc")}`, 10, messages).mediaType.essence).toBe(
+      "audio/mpeg",
+    );
     expect(() => decodeDataUrl(`data:audio/mpeg;a=b, text/html;base64,${btoa("abc")}`, 10, messages)).toThrow("bad");
     expect(() => decodeDataUrl("data:text/plain;base64,@@@@", 10, messages)).toThrow("bad");
     expect(() => decodeDataUrl(`data:text/plain;base64,${btoa("x".repeat(11))}`, 10, messages)).toThrow("big");
@@ -66,15 +99,23 @@ describe("the uploads module", () => {
     expect(checkedResourceType("audio/mpeg; a=b", "song.mp3", new Uint8Array())).toBe("audio/mpeg");
     expect(checkedResourceType("", "notes.md", new Uint8Array())).toBe("text/markdown");
     expect(checkedResourceType("image/png", "a.png", PNG)).toBe("image/png");
-    expect(() => checkedResourceType("audio/mpeg;a=b, text/html", "a.mp3", new Uint8Array())).toThrow(TEXTS.resources.typeNotSupported);
-    expect(() => checkedResourceType("application/xml", "a.xml", new Uint8Array())).toThrow(TEXTS.resources.typeNotSupported);
+    expect(() => checkedResourceType("audio/mpeg;a=b, text/html", "a.mp3", new Uint8Array())).toThrow(
+      TEXTS.resources.typeNotSupported,
+    );
+    expect(() => checkedResourceType("application/xml", "a.xml", new Uint8Array())).toThrow(
+      TEXTS.resources.typeNotSupported,
+    );
   });
 
   it("removes the object again when its row cannot be written", async () => {
     await expect(
-      storeBlobWithRow(testEnv.BLOBS, { prefix: "resources", body: text("x"), size: 1, contentType: "text/plain", fileName: "x.txt" }, async () => {
-        throw new Error("row failed");
-      }),
+      storeBlobWithRow(
+        testEnv.BLOBS,
+        { prefix: "resources", body: text("x"), size: 1, contentType: "text/plain", fileName: "x.txt" },
+        async () => {
+          throw new Error("row failed");
+        },
+      ),
     ).rejects.toThrow("row failed");
     expect((await testEnv.BLOBS.list()).objects).toEqual([]);
   });
@@ -86,12 +127,25 @@ describe("attack: an upload typed `audio/mpeg;a=b, text/html` is served back as 
     const before = await snapshot({ exclude: ["rate_limits"] });
     const html = text("<script>alert(document.cookie)</script>");
     const attempts = [
-      call("/api/resources/upload", { method: "POST", cookie: world.cookie.paid, body: resourceForm(html, "audio/mpeg;a=b, text/html", "song.mp3") }),
-      call("/api/resources/upload", { method: "POST", cookie: world.cookie.paid, body: resourceForm(html, "audio/mpeg", "song.mp3", { file_type: "audio/mpeg;a=b, text/html" }) }),
       call("/api/resources/upload", {
         method: "POST",
         cookie: world.cookie.paid,
-        json: { title: "Attack", file_name: "song.mp3", file_data: `data:audio/mpeg;base64,${btoa("<script>")}`, file_type: "audio/mpeg;a=b, text/html" },
+        body: resourceForm(html, "audio/mpeg;a=b, text/html", "song.mp3"),
+      }),
+      call("/api/resources/upload", {
+        method: "POST",
+        cookie: world.cookie.paid,
+        body: resourceForm(html, "audio/mpeg", "song.mp3", { file_type: "audio/mpeg;a=b, text/html" }),
+      }),
+      call("/api/resources/upload", {
+        method: "POST",
+        cookie: world.cookie.paid,
+        json: {
+          title: "Attack",
+          file_name: "song.mp3",
+          file_data: `data:audio/mpeg;base64,${btoa("<script>")}`,
+          file_type: "audio/mpeg;a=b, text/html",
+        },
       }),
     ];
     for (const res of await Promise.all(attempts)) {
@@ -109,7 +163,10 @@ describe("attack: an upload typed `audio/mpeg;a=b, text/html` is served back as 
 
   it("a file stored with such a type before this rule is served as a neutral download, not inline", async () => {
     const world = await seedWorld();
-    await putBlob(testEnv.BLOBS, RESOURCE_KEY, text("<script>alert(1)</script>"), { contentType: "audio/mpeg;a=b, text/html", fileName: "song.mp3" });
+    await putBlob(testEnv.BLOBS, RESOURCE_KEY, text("<script>alert(1)</script>"), {
+      contentType: "audio/mpeg;a=b, text/html",
+      fileName: "song.mp3",
+    });
     const res = await call(`/api/resources/${IDS.resource}/file`, { cookie: world.cookie.paid });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/octet-stream");
@@ -119,7 +176,11 @@ describe("attack: an upload typed `audio/mpeg;a=b, text/html` is served back as 
 
   it("a safe type with parameters is stored and served bare and inline, sandboxed", async () => {
     const world = await seedWorld();
-    const created = await call("/api/resources/upload", { method: "POST", cookie: world.cookie.paid, body: resourceForm(text("ID3 not really"), "audio/mpeg; a=b", "song.mp3") });
+    const created = await call("/api/resources/upload", {
+      method: "POST",
+      cookie: world.cookie.paid,
+      body: resourceForm(text("ID3 not really"), "audio/mpeg; a=b", "song.mp3"),
+    });
     expect(created.status).toBe(201);
     const resource = await json<{ file_url: string; file_type: string }>(created);
     expect(resource.file_type).toBe("audio/mpeg");
@@ -135,13 +196,21 @@ describe("attack: a `text/javascript` upload served same-origin as a script (def
     ["text/javascript", "gadget.js", "alert(document.domain)"],
     ["text/html", "page.html", "<script>alert(1)</script>"],
     ["image/svg+xml", "icon.svg", '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
-    ["text/xml", "feed.xml", '<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>'],
+    [
+      "text/xml",
+      "feed.xml",
+      '<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>',
+    ],
     ["text/css", "style.css", "body{background:url(//evil.example)}"],
   ];
   for (const [type, fileName, content] of active) {
     it(`${type} is only ever served as an application/octet-stream attachment with nosniff and the sandbox CSP`, async () => {
       const world = await seedWorld();
-      const created = await call("/api/resources/upload", { method: "POST", cookie: world.cookie.paid, body: resourceForm(text(content), type, fileName) });
+      const created = await call("/api/resources/upload", {
+        method: "POST",
+        cookie: world.cookie.paid,
+        body: resourceForm(text(content), type, fileName),
+      });
       expect(created.status).toBe(201);
       const { file_url } = await json<{ file_url: string }>(created);
       const res = await call(file_url, { cookie: world.cookie.paid });
@@ -155,7 +224,11 @@ describe("attack: a `text/javascript` upload served same-origin as a script (def
 
   it("a JavaScript type outside the spec's list (application/javascript) is refused outright", async () => {
     const world = await seedWorld();
-    const res = await call("/api/resources/upload", { method: "POST", cookie: world.cookie.paid, body: resourceForm(text("alert(1)"), "application/javascript", "x.js") });
+    const res = await call("/api/resources/upload", {
+      method: "POST",
+      cookie: world.cookie.paid,
+      body: resourceForm(text("alert(1)"), "application/javascript", "x.js"),
+    });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ error: TEXTS.resources.typeNotSupported });
   });

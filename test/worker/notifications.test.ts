@@ -5,12 +5,12 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { approvePayment, failPayment } from "../../worker/db/payments";
 import { memberships, payments, users } from "../../worker/db/schema";
+import worker from "../../worker/index";
+import { CRON } from "../../worker/scheduled";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import type { NotificationDto, NotificationList } from "../../worker/shared/notifications";
-import { CRON } from "../../worker/scheduled";
 import { LIMITS } from "../../worker/shared/rules";
 import { call, db, json, testEnv, until } from "./helpers";
 import { EMAILS, IDS, seedWorld, type World } from "./seed";
@@ -29,7 +29,8 @@ async function list(who: Who): Promise<NotificationList> {
   return json<NotificationList>(res);
 }
 const kinds = async (who: Who) => (await list(who)).items.map((n) => n.kind);
-const post = async (who: Who, content: string) => json<{ id: number }>(await call("/api/posts", { method: "POST", json: { content }, cookie: cookie(who) }));
+const post = async (who: Who, content: string) =>
+  json<{ id: number }>(await call("/api/posts", { method: "POST", json: { content }, cookie: cookie(who) }));
 const like = (who: Who, postId: number) => call(`/api/posts/${postId}/like`, { method: "POST", cookie: cookie(who) });
 const message = async (who: Who, groupId: number, body: string) => {
   const res = await call("/api/messages", { method: "POST", json: { group_id: groupId, body }, cookie: cookie(who) });
@@ -45,13 +46,28 @@ async function runDaily(at: number) {
 
 describe("notifications", () => {
   it("a comment on my post notifies me (not my own comment)", async () => {
-    const res = await call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "Lovely" }, cookie: cookie("member") });
+    const res = await call(`/api/posts/${IDS.post}/comments`, {
+      method: "POST",
+      json: { content: "Lovely" },
+      cookie: cookie("member"),
+    });
     const comment = await json<{ id: number }>(res);
-    await call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "Thanks" }, cookie: cookie("owner") });
+    await call(`/api/posts/${IDS.post}/comments`, {
+      method: "POST",
+      json: { content: "Thanks" },
+      cookie: cookie("owner"),
+    });
     const { items, unread } = await list("owner");
     expect(unread).toBe(1);
     expect(items).toEqual([
-      expect.objectContaining({ kind: "comment", read: false, count: 1, actor_name: "Member", post_id: IDS.post, url: `/app/lounge?post=${IDS.post}&comment=${comment.id}` }),
+      expect.objectContaining({
+        kind: "comment",
+        read: false,
+        count: 1,
+        actor_name: "Member",
+        post_id: IDS.post,
+        url: `/app/lounge?post=${IDS.post}&comment=${comment.id}`,
+      }),
     ]);
     expect(await kinds("member")).toEqual([]);
   });
@@ -61,7 +77,9 @@ describe("notifications", () => {
     await like("paid", IDS.post);
     await like("owner", IDS.post); // my own like: nothing
     let { items } = await list("owner");
-    expect(items).toEqual([expect.objectContaining({ kind: "like", count: 2, actor_name: "Paid", url: `/app/lounge?post=${IDS.post}` })]);
+    expect(items).toEqual([
+      expect.objectContaining({ kind: "like", count: 2, actor_name: "Paid", url: `/app/lounge?post=${IDS.post}` }),
+    ]);
     // Unliking does not notify; read, then a new like starts a new group.
     await like("member", IDS.post);
     await call("/api/notifications/read", { method: "POST", json: {}, cookie: cookie("owner") });
@@ -76,7 +94,9 @@ describe("notifications", () => {
   it("@mentions in posts notify the named members, longest name first, never the author", async () => {
     await db().update(users).set({ name: "Luna Star" }).where(eq(users.id, IDS.paid));
     const p = await post("owner", "Thank you @Member and @Luna Star, and @Owner and @Nobody!");
-    expect((await list("member")).items).toEqual([expect.objectContaining({ kind: "mention", actor_name: "Owner", post_id: p.id, url: `/app/lounge?post=${p.id}` })]);
+    expect((await list("member")).items).toEqual([
+      expect.objectContaining({ kind: "mention", actor_name: "Owner", post_id: p.id, url: `/app/lounge?post=${p.id}` }),
+    ]);
     expect(await kinds("paid")).toEqual(["mention"]);
     expect(await kinds("owner")).toEqual([]);
     // An e-mail address is not a mention.
@@ -87,7 +107,12 @@ describe("notifications", () => {
   it("@mentions in chat notify members who may read the channel only", async () => {
     const pub = await message("owner", IDS.publicChannel, "@Member look at this");
     expect((await list("member")).items).toEqual([
-      expect.objectContaining({ kind: "mention", channel_id: IDS.publicChannel, channel_name: "Public", url: `/app/chat?group=${IDS.publicChannel}&message=${pub.id}` }),
+      expect.objectContaining({
+        kind: "mention",
+        channel_id: IDS.publicChannel,
+        channel_name: "Public",
+        url: `/app/chat?group=${IDS.publicChannel}&message=${pub.id}`,
+      }),
     ]);
     // The private channel's readers are its owner, `paid` and admins: `member` is not told.
     await message("owner", IDS.privateChannel, "@Member @Paid @Admin private plans");
@@ -97,11 +122,26 @@ describe("notifications", () => {
   });
 
   it("a new pinned notice notifies every member but its author; an unpinned one nobody", async () => {
-    await call("/api/cosmic-notices", { method: "POST", json: { title: "Quiet", content: "<p>x</p>", is_pinned: false }, cookie: cookie("admin") });
+    await call("/api/cosmic-notices", {
+      method: "POST",
+      json: { title: "Quiet", content: "<p>x</p>", is_pinned: false },
+      cookie: cookie("admin"),
+    });
     expect(await kinds("member")).toEqual([]);
-    await call("/api/cosmic-notices", { method: "POST", json: { title: "Full moon circle", content: "<p>Tonight</p>", is_pinned: true }, cookie: cookie("admin") });
+    await call("/api/cosmic-notices", {
+      method: "POST",
+      json: { title: "Full moon circle", content: "<p>Tonight</p>", is_pinned: true },
+      cookie: cookie("admin"),
+    });
     for (const who of ["member", "paid", "owner"] as const) {
-      expect((await list(who)).items).toEqual([expect.objectContaining({ kind: "notice", notice_title: "Full moon circle", actor_name: "Admin", url: "/app/lounge" })]);
+      expect((await list(who)).items).toEqual([
+        expect.objectContaining({
+          kind: "notice",
+          notice_title: "Full moon circle",
+          actor_name: "Admin",
+          url: "/app/lounge",
+        }),
+      ]);
     }
     expect(await kinds("admin")).toEqual([]);
   });
@@ -110,8 +150,22 @@ describe("notifications", () => {
     const [approved, declined] = await db()
       .insert(payments)
       .values([
-        { userId: IDS.member, userEmail: EMAILS.member, amountClp: 15000, buyOrder: "N1", sessionId: "s1", token: "t1" },
-        { userId: IDS.member, userEmail: EMAILS.member, amountClp: 15000, buyOrder: "N2", sessionId: "s2", token: "t2" },
+        {
+          userId: IDS.member,
+          userEmail: EMAILS.member,
+          amountClp: 15000,
+          buyOrder: "N1",
+          sessionId: "s1",
+          token: "t1",
+        },
+        {
+          userId: IDS.member,
+          userEmail: EMAILS.member,
+          amountClp: 15000,
+          buyOrder: "N2",
+          sessionId: "s2",
+          token: "t2",
+        },
       ])
       .returning();
     await approvePayment(db(), approved, { authorizationCode: "1213", responseCode: 0, cardLast4: "6623" });
@@ -138,33 +192,68 @@ describe("notifications", () => {
     await runDaily(now);
     await runDaily(now + DAY); // the next day: already reminded for this due date
     const { items } = await list("member");
-    expect(items).toEqual([expect.objectContaining({ kind: "membership_ending", detail: new Date(now + 2.5 * DAY).toISOString(), url: "/pricing" })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: "membership_ending",
+        detail: new Date(now + 2.5 * DAY).toISOString(),
+        url: "/pricing",
+      }),
+    ]);
     for (const who of ["paid", "owner", "admin"] as const) expect(await kinds(who)).toEqual([]);
     // Renewed: the new due date gets its own reminder when it comes near.
-    await db().update(memberships).set({ nextPaymentDue: new Date(now + 32 * DAY) }).where(eq(memberships.userId, IDS.member));
+    await db()
+      .update(memberships)
+      .set({ nextPaymentDue: new Date(now + 32 * DAY) })
+      .where(eq(memberships.userId, IDS.member));
     await runDaily(now + 30 * DAY);
     expect(await kinds("member")).toEqual(["membership_ending", "membership_ending"]);
   });
 
   it("being added to a private channel notifies the member; a public channel or a repeat does not", async () => {
-    await call(`/api/groups/${IDS.privateChannel}/members`, { method: "POST", json: { email: EMAILS.member }, cookie: cookie("owner") });
-    await call(`/api/groups/${IDS.privateChannel}/members`, { method: "POST", json: { email: EMAILS.member }, cookie: cookie("owner") });
-    await call(`/api/groups/${IDS.publicChannel}/members`, { method: "POST", json: { email: EMAILS.paid }, cookie: cookie("owner") });
+    await call(`/api/groups/${IDS.privateChannel}/members`, {
+      method: "POST",
+      json: { email: EMAILS.member },
+      cookie: cookie("owner"),
+    });
+    await call(`/api/groups/${IDS.privateChannel}/members`, {
+      method: "POST",
+      json: { email: EMAILS.member },
+      cookie: cookie("owner"),
+    });
+    await call(`/api/groups/${IDS.publicChannel}/members`, {
+      method: "POST",
+      json: { email: EMAILS.paid },
+      cookie: cookie("owner"),
+    });
     expect((await list("member")).items).toEqual([
-      expect.objectContaining({ kind: "channel_invite", channel_id: IDS.privateChannel, channel_name: "Private", actor_name: "Owner", url: `/app/chat?group=${IDS.privateChannel}` }),
+      expect.objectContaining({
+        kind: "channel_invite",
+        channel_id: IDS.privateChannel,
+        channel_name: "Private",
+        actor_name: "Owner",
+        url: `/app/chat?group=${IDS.privateChannel}`,
+      }),
     ]);
     expect(await kinds("paid")).toEqual([]);
   });
 
   it("marks read by ids (the caller's own only) or all, and answers the unread count", async () => {
     for (const who of ["member", "paid", "admin"] as const) await like(who, IDS.post);
-    await call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "One" }, cookie: cookie("member") });
+    await call(`/api/posts/${IDS.post}/comments`, {
+      method: "POST",
+      json: { content: "One" },
+      cookie: cookie("member"),
+    });
     await call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "Two" }, cookie: cookie("paid") });
     const mine = (await list("owner")).items;
     expect(mine).toHaveLength(3);
     const theirs = await post("member", "@Paid hi");
     const paidItem = (await list("paid")).items[0];
-    let res = await call("/api/notifications/read", { method: "POST", json: { ids: [mine[0].id, paidItem.id] }, cookie: cookie("owner") });
+    let res = await call("/api/notifications/read", {
+      method: "POST",
+      json: { ids: [mine[0].id, paidItem.id] },
+      cookie: cookie("owner"),
+    });
     expect(await json(res)).toEqual({ unread: 2 });
     expect((await list("paid")).unread).toBe(1); // someone else's id is ignored
     res = await call("/api/notifications/read", { method: "POST", json: {}, cookie: cookie("owner") });
@@ -173,8 +262,17 @@ describe("notifications", () => {
     expect(theirs.id).toBeGreaterThan(0);
     expect((await call("/api/notifications")).status).toBe(401);
     expect((await call("/api/notifications/read", { method: "POST", json: {} })).status).toBe(401);
-    for (const body of [{ ids: [] }, { ids: [0] }, { ids: ["1"] }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }, { all: true }]) {
-      expect((await call("/api/notifications/read", { method: "POST", json: body, cookie: cookie("owner") })).status, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      { ids: [] },
+      { ids: [0] },
+      { ids: ["1"] },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      { all: true },
+    ]) {
+      expect(
+        (await call("/api/notifications/read", { method: "POST", json: body, cookie: cookie("owner") })).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
   });
 
@@ -185,13 +283,21 @@ describe("notifications", () => {
     const frames: ServerFrame[] = [];
     ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
     await until(() => frames.some((f) => f.type === "ready"));
-    await call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "Hi" }, cookie: cookie("member") });
+    await call(`/api/posts/${IDS.post}/comments`, {
+      method: "POST",
+      json: { content: "Hi" },
+      cookie: cookie("member"),
+    });
     await until(() => frames.some((f) => f.type === "notification"));
     ws.close();
   });
 
   it("disappear with what they are about", async () => {
-    await call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "Hi" }, cookie: cookie("member") });
+    await call(`/api/posts/${IDS.post}/comments`, {
+      method: "POST",
+      json: { content: "Hi" },
+      cookie: cookie("member"),
+    });
     await like("member", IDS.post);
     expect(await kinds("owner")).toHaveLength(2);
     await call(`/api/posts/${IDS.post}`, { method: "DELETE", cookie: cookie("owner") });
@@ -203,7 +309,9 @@ describe("GET /api/mentions (the @mention autocomplete)", () => {
   async function names(who: Who, query: Record<string, string>) {
     const res = await call(`/api/mentions?${new URLSearchParams(query)}`, { cookie: cookie(who) });
     expect(res.status, JSON.stringify(query)).toBe(200);
-    return (await json<{ members: { id: number; name: string; avatar_url: string | null }[] }>(res)).members.map((m) => m.name);
+    return (await json<{ members: { id: number; name: string; avatar_url: string | null }[] }>(res)).members.map(
+      (m) => m.name,
+    );
   }
 
   it("offers members whose name or one of its words starts with the text, by name, never the caller; wildcards are plain text", async () => {
@@ -221,7 +329,12 @@ describe("GET /api/mentions (the @mention autocomplete)", () => {
   });
 
   it("in a channel offers only who may read it: everyone in a public one, the readers of a private one; a channel the caller cannot see is 404", async () => {
-    expect(await names("owner", { q: "", group_id: String(IDS.publicChannel) })).toEqual(["Admin", "Member", "Paid", "Victim"]);
+    expect(await names("owner", { q: "", group_id: String(IDS.publicChannel) })).toEqual([
+      "Admin",
+      "Member",
+      "Paid",
+      "Victim",
+    ]);
     // Private: its creator (the caller here), its members and admins.
     expect(await names("owner", { q: "", group_id: String(IDS.privateChannel) })).toEqual(["Admin", "Paid"]);
     expect(await names("paid", { q: "", group_id: String(IDS.privateChannel) })).toEqual(["Admin", "Owner"]);
@@ -233,7 +346,14 @@ describe("GET /api/mentions (the @mention autocomplete)", () => {
   });
 
   it("answers at most LIMITS.mentionSuggestions names", async () => {
-    await db().insert(users).values(Array.from({ length: LIMITS.mentionSuggestions + 3 }, (_, i) => ({ email: `star${i}@example.com`, name: `Star ${String(i).padStart(2, "0")}` })));
+    await db()
+      .insert(users)
+      .values(
+        Array.from({ length: LIMITS.mentionSuggestions + 3 }, (_, i) => ({
+          email: `star${i}@example.com`,
+          name: `Star ${String(i).padStart(2, "0")}`,
+        })),
+      );
     const found = await names("member", { q: "st" });
     expect(found).toHaveLength(LIMITS.mentionSuggestions);
     expect(found[0]).toBe("Star 00");

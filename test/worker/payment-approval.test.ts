@@ -4,16 +4,41 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { memberships, payments, users } from "../../worker/db/schema";
-import { call, db, json, signIn } from "./helpers";
 import { fakeTransbank, INTEGRATION, ok, pendingPayment, transaction } from "./fake-transbank";
+import { call, db, json, signIn } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
-const BAD_CASES: { name: string; change: (p: { buyOrder: string; amountClp: number }) => Record<string, unknown>; reason: string; refunds: boolean }[] = [
-  { name: "AUTHORIZED with a non-zero response code", change: () => ({ response_code: -1 }), reason: "rejected", refunds: false },
-  { name: "response code 0 with another status", change: () => ({ status: "FAILED" }), reason: "rejected", refunds: false },
-  { name: "a different amount", change: (p) => ({ amount: p.amountClp - 13500 }), reason: "verification_failed", refunds: true },
-  { name: "a different buy order", change: (p) => ({ buy_order: `${p.buyOrder.slice(0, 20)}OTHER` }), reason: "verification_failed", refunds: true },
+const BAD_CASES: {
+  name: string;
+  change: (p: { buyOrder: string; amountClp: number }) => Record<string, unknown>;
+  reason: string;
+  refunds: boolean;
+}[] = [
+  {
+    name: "AUTHORIZED with a non-zero response code",
+    change: () => ({ response_code: -1 }),
+    reason: "rejected",
+    refunds: false,
+  },
+  {
+    name: "response code 0 with another status",
+    change: () => ({ status: "FAILED" }),
+    reason: "rejected",
+    refunds: false,
+  },
+  {
+    name: "a different amount",
+    change: (p) => ({ amount: p.amountClp - 13500 }),
+    reason: "verification_failed",
+    refunds: true,
+  },
+  {
+    name: "a different buy order",
+    change: (p) => ({ buy_order: `${p.buyOrder.slice(0, 20)}OTHER` }),
+    reason: "verification_failed",
+    refunds: true,
+  },
 ];
 
 async function member() {
@@ -22,14 +47,18 @@ async function member() {
   return { cookie, user };
 }
 
-const membershipOf = async (cookie: string) => (await json<{ status: string }>(await call("/api/membership/status", { cookie }))).status;
+const membershipOf = async (cookie: string) =>
+  (await json<{ status: string }>(await call("/api/membership/status", { cookie }))).status;
 
 describe("a commit answer wrong in exactly one way is not a payment", () => {
   for (const bad of BAD_CASES) {
     it(`normal return, ${bad.name}: payment not completed, membership inactive`, async () => {
       const { cookie, user } = await member();
       const payment = await pendingPayment(user.id, user.email);
-      const calls = fakeTransbank({ commit: () => ok(transaction(payment, bad.change(payment))), refund: () => ok({ type: "REVERSED" }) });
+      const calls = fakeTransbank({
+        commit: () => ok(transaction(payment, bad.change(payment))),
+        refund: () => ok({ type: "REVERSED" }),
+      });
       const res = await call(`/api/payments/webpay/return?token_ws=${payment.token}`, { env: INTEGRATION });
       expect(res.headers.get("location")).toBe(`/pay/return?success=false&error=${bad.reason}`);
       const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));

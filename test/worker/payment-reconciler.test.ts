@@ -3,12 +3,12 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index";
 import { memberships, payments, users } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
+import worker from "../../worker/index";
 import { CRON } from "../../worker/scheduled";
-import { call, db, json, signIn, testEnv } from "./helpers";
 import { fakeTransbank, INTEGRATION, ok, pendingPayment, refused, transaction } from "./fake-transbank";
+import { call, db, json, signIn, testEnv } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,7 +22,11 @@ async function runReconciler(env: Partial<Env> = INTEGRATION, now = Date.now()) 
     if (typeof text === "string" && text.includes('"type":"job"')) lines.push(JSON.parse(text));
   });
   const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: CRON.everyFiveMinutes, scheduledTime: now }), { ...testEnv, ...env }, ctx);
+  await worker.scheduled(
+    createScheduledController({ cron: CRON.everyFiveMinutes, scheduledTime: now }),
+    { ...testEnv, ...env },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   spy.mockRestore();
   return lines.find((l) => l.job === "reconcile-payments");
@@ -36,7 +40,8 @@ async function member(email: string) {
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 const row = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
-const membershipOf = async (cookie: string) => json<{ status: string; next_payment_due: string | null }>(await call("/api/membership/status", { cookie }));
+const membershipOf = async (cookie: string) =>
+  json<{ status: string; next_payment_due: string | null }>(await call("/api/membership/status", { cookie }));
 
 describe("payment reconciler (every 5 minutes)", () => {
   it("settles each pending payment older than the token lifetime by Transbank's status, and leaves newer ones alone", async () => {
@@ -54,14 +59,21 @@ describe("payment reconciler (every 5 minutes)", () => {
     const status: Record<string, () => ReturnType<typeof ok> | "timeout"> = {
       [paid.token!]: () => ok(transaction(paid)),
       [abandoned.token!]: () => ok({ ...transaction(abandoned, { status: "INITIALIZED" }), response_code: undefined }),
-      [unknown.token!]: () => refused(422, "The transactions's date has passed max time (7 days) to recover the status"),
+      [unknown.token!]: () =>
+        refused(422, "The transactions's date has passed max time (7 days) to recover the status"),
       [declined.token!]: () => ok(transaction(declined, { status: "FAILED", response_code: -1 })),
       [unreachable.token!]: () => "timeout",
     };
     const calls = fakeTransbank({ status: (token) => status[token](), commit: () => ok(transaction(paid)) });
 
     const line = await runReconciler();
-    expect(line).toMatchObject({ ok: true, count_checked: 6, count_completed: 1, count_failed: 4, count_still_pending: 1 });
+    expect(line).toMatchObject({
+      ok: true,
+      count_checked: 6,
+      count_completed: 1,
+      count_failed: 4,
+      count_still_pending: 1,
+    });
     expect(await row(paid.id)).toMatchObject({ status: "completed", authorizationCode: "1213" });
     expect(await row(abandoned.id)).toMatchObject({ status: "failed", failureReason: "expired" });
     expect(await row(unknown.id)).toMatchObject({ status: "failed", failureReason: "expired" });
@@ -75,13 +87,16 @@ describe("payment reconciler (every 5 minutes)", () => {
 
     // The next run only retries the unreachable one; the completed payment is never extended again.
     const due = (await membershipOf(luna.cookie)).next_payment_due;
-    status[unreachable.token!] = () => ok({ ...transaction(unreachable, { status: "INITIALIZED" }), response_code: undefined });
+    status[unreachable.token!] = () =>
+      ok({ ...transaction(unreachable, { status: "INITIALIZED" }), response_code: undefined });
     expect(await runReconciler()).toMatchObject({ count_checked: 1, count_failed: 1 });
     expect((await membershipOf(luna.cookie)).next_payment_due).toBe(due);
 
     // The admin payments tab shows why each one failed.
     const admin = await signIn("admin@example.com");
-    const listed = await json<{ id: number; status: string; failure_reason: string | null }[]>(await call("/api/admin/payments", { cookie: admin }));
+    const listed = await json<{ id: number; status: string; failure_reason: string | null }[]>(
+      await call("/api/admin/payments", { cookie: admin }),
+    );
     expect(listed.find((p) => p.id === abandoned.id)).toMatchObject({ status: "failed", failure_reason: "expired" });
     expect(listed.find((p) => p.id === declined.id)).toMatchObject({ status: "failed", failure_reason: "rejected" });
   });
@@ -92,9 +107,13 @@ describe("payment reconciler (every 5 minutes)", () => {
     let commits = 0;
     fakeTransbank({
       status: () => ok(transaction(payment)),
-      commit: () => (++commits === 1 ? ok(transaction(payment)) : refused(422, "Transaction already locked by another process")),
+      commit: () =>
+        ++commits === 1 ? ok(transaction(payment)) : refused(422, "Transaction already locked by another process"),
     });
-    const [returned, line] = await Promise.all([call(`/api/payments/webpay/return?token_ws=${payment.token}`, { env: INTEGRATION }), runReconciler()]);
+    const [returned, line] = await Promise.all([
+      call(`/api/payments/webpay/return?token_ws=${payment.token}`, { env: INTEGRATION }),
+      runReconciler(),
+    ]);
     expect(returned.headers.get("location")).toBe("/pay/return?success=true&amount=15000");
     expect(line).toMatchObject({ ok: true, count_completed: 1 });
     expect((await row(payment.id)).status).toBe("completed");
@@ -106,12 +125,20 @@ describe("payment reconciler (every 5 minutes)", () => {
 
   it("expires an abandoned checkout of the emulator once its token can no longer be paid", async () => {
     const luna = await member("luna@example.com");
-    const res = await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie: luna.cookie });
+    const res = await call("/api/payments/initiate", {
+      method: "POST",
+      json: { amount: 15000, provider: "webpay_form" },
+      cookie: luna.cookie,
+    });
     expect(res.status).toBe(200);
     const [pending] = await db().select().from(payments);
     expect(await runReconciler({}, Date.now() + 2 * MINUTE)).toMatchObject({ ok: true, count_checked: 0 });
     expect((await row(pending.id)).status).toBe("pending");
-    expect(await runReconciler({}, Date.now() + 6 * MINUTE)).toMatchObject({ ok: true, count_checked: 1, count_failed: 1 });
+    expect(await runReconciler({}, Date.now() + 6 * MINUTE)).toMatchObject({
+      ok: true,
+      count_checked: 1,
+      count_failed: 1,
+    });
     expect(await row(pending.id)).toMatchObject({ status: "failed", failureReason: "expired" });
   });
 });

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { auditLog, memberships, payments, users } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, db, json, signIn } from "./helpers";
 import { fakeTransbank, INTEGRATION, ok, pendingPayment, refused, transaction } from "./fake-transbank";
+import { call, db, json, signIn } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -28,22 +28,36 @@ async function paidMember(email = "luna@example.com") {
   return { ...m, payment };
 }
 
-const refund = (id: number, cookie: string, env: Partial<Env> = INTEGRATION) => call(`/api/admin/payments/${id}/refund`, { method: "POST", cookie, env });
+const refund = (id: number, cookie: string, env: Partial<Env> = INTEGRATION) =>
+  call(`/api/admin/payments/${id}/refund`, { method: "POST", cookie, env });
 const row = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
-const membershipOf = async (cookie: string) => json<{ status: string; next_payment_due: string | null }>(await call("/api/membership/status", { cookie }));
+const membershipOf = async (cookie: string) =>
+  json<{ status: string; next_payment_due: string | null }>(await call("/api/membership/status", { cookie }));
 
 describe("POST /api/admin/payments/:id/refund", () => {
   it("refunds through Transbank (REVERSED), records who and when, and removes the paid days from the membership", async () => {
     const { cookie, payment } = await paidMember();
     const dueBefore = new Date((await membershipOf(cookie)).next_payment_due!).getTime();
     const admin = await member("admin@example.com");
-    const calls = fakeTransbank({ refund: (_token, body) => (expect(body).toEqual({ amount: 15000 }), ok({ type: "REVERSED" })) });
+    const calls = fakeTransbank({
+      refund: (_token, body) => (expect(body).toEqual({ amount: 15000 }), ok({ type: "REVERSED" })),
+    });
     const res = await refund(payment.id, admin.cookie);
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ id: payment.id, status: "refunded", refund_type: "REVERSED", refunded_amount_clp: 15000 });
+    expect(await json(res)).toMatchObject({
+      id: payment.id,
+      status: "refunded",
+      refund_type: "REVERSED",
+      refunded_amount_clp: 15000,
+    });
     expect(calls).toEqual([{ method: "POST", path: `${payment.token}/refunds` }]);
     const after = await row(payment.id);
-    expect(after).toMatchObject({ status: "refunded", refundType: "REVERSED", refundedBy: admin.user.id, refundedAmountClp: 15000 });
+    expect(after).toMatchObject({
+      status: "refunded",
+      refundType: "REVERSED",
+      refundedBy: admin.user.id,
+      refundedAmountClp: 15000,
+    });
     expect(after.refundedAt).toBeInstanceOf(Date);
     const [m] = await db().select().from(memberships).where(eq(memberships.userId, payment.userId!));
     expect(m.nextPaymentDue.getTime()).toBe(dueBefore - 30 * DAY);
@@ -57,9 +71,23 @@ describe("POST /api/admin/payments/:id/refund", () => {
   it("records a NULLIFIED answer with its authorization code", async () => {
     const { payment } = await paidMember();
     const admin = await signIn("admin@example.com");
-    fakeTransbank({ refund: () => ok({ type: "NULLIFIED", authorization_code: "123456", authorization_date: "2026-06-02T10:00:00Z", nullified_amount: 15000, balance: 0, response_code: 0 }) });
+    fakeTransbank({
+      refund: () =>
+        ok({
+          type: "NULLIFIED",
+          authorization_code: "123456",
+          authorization_date: "2026-06-02T10:00:00Z",
+          nullified_amount: 15000,
+          balance: 0,
+          response_code: 0,
+        }),
+    });
     expect((await refund(payment.id, admin)).status).toBe(200);
-    expect(await row(payment.id)).toMatchObject({ status: "refunded", refundType: "NULLIFIED", refundAuthorizationCode: "123456" });
+    expect(await row(payment.id)).toMatchObject({
+      status: "refunded",
+      refundType: "NULLIFIED",
+      refundAuthorizationCode: "123456",
+    });
   });
 
   it("refuses a second refund of the same payment with 409, asking Transbank nothing", async () => {
@@ -103,8 +131,18 @@ describe("POST /api/admin/payments/:id/refund", () => {
 
   it("refunds a payment made through the local emulator end to end", async () => {
     const luna = await member("luna@example.com");
-    const { token } = await json<{ token: string }>(await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie: luna.cookie }));
-    await call("/api/dev/webpay/pay", { method: "POST", body: new URLSearchParams({ token_ws: token, action: "approve" }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const { token } = await json<{ token: string }>(
+      await call("/api/payments/initiate", {
+        method: "POST",
+        json: { amount: 15000, provider: "webpay_form" },
+        cookie: luna.cookie,
+      }),
+    );
+    await call("/api/dev/webpay/pay", {
+      method: "POST",
+      body: new URLSearchParams({ token_ws: token, action: "approve" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     await call(`/api/payments/webpay/return?token_ws=${token}`);
     const [paid] = await db().select().from(payments);
     expect(paid.status).toBe("completed");
@@ -125,7 +163,16 @@ describe("GET /api/membership/payments", () => {
     await refund(payment.id, admin);
     const mine = await json<Record<string, unknown>[]>(await call("/api/membership/payments", { cookie }));
     expect(mine).toEqual([
-      expect.objectContaining({ id: payment.id, amount_clp: 15000, status: "refunded", card_last4: "6623", authorization_code: "1213", refund_type: "REVERSED", refunded_amount_clp: 15000, is_test: true }),
+      expect.objectContaining({
+        id: payment.id,
+        amount_clp: 15000,
+        status: "refunded",
+        card_last4: "6623",
+        authorization_code: "1213",
+        refund_type: "REVERSED",
+        refunded_amount_clp: 15000,
+        is_test: true,
+      }),
     ]);
     expect(Object.keys(mine[0])).not.toContain("token");
     expect(await json(await call("/api/membership/payments", { cookie: sol.cookie }))).toHaveLength(1);

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { payments, users } from "../../worker/db/schema";
-import { call, db, json, signIn } from "./helpers";
 import { fakeTransbank, INTEGRATION, ok, pendingPayment, refused, transaction } from "./fake-transbank";
+import { call, db, json, signIn } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -32,7 +32,11 @@ async function webpayReturn(fields: Record<string, string>, method: "POST" | "GE
       ? await call("/api/payments/webpay/return", {
           method: "POST",
           body: new URLSearchParams(fields).toString(),
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://webpay3gint.transbank.cl", "sec-fetch-site": "cross-site" },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: "https://webpay3gint.transbank.cl",
+            "sec-fetch-site": "cross-site",
+          },
           env: INTEGRATION,
         })
       : await call(`/api/payments/webpay/return?${new URLSearchParams(fields)}`, { env: INTEGRATION });
@@ -53,7 +57,12 @@ describe("normal return (token_ws)", () => {
       const calls = fakeTransbank({ commit: () => ok(transaction(payment)) });
       expect(await webpayReturn({ token_ws: payment.token! }, method)).toBe("/pay/return?success=true&amount=15000");
       expect(calls).toEqual([{ method: "PUT", path: payment.token }]);
-      expect(await row(payment.id)).toMatchObject({ status: "completed", authorizationCode: "1213", cardLast4: "6623", responseCode: 0 });
+      expect(await row(payment.id)).toMatchObject({
+        status: "completed",
+        authorizationCode: "1213",
+        cardLast4: "6623",
+        responseCode: 0,
+      });
       expect(await membership(cookie)).toEqual(PAID);
     });
   }
@@ -62,7 +71,12 @@ describe("normal return (token_ws)", () => {
     const { cookie, payment } = await memberWithPending();
     const calls = fakeTransbank({
       commit: () => refused(422, "Invalid status '0' for transaction while authorizing"),
-      status: () => ok({ ...transaction(payment, { status: "INITIALIZED" }), response_code: undefined, authorization_code: undefined }),
+      status: () =>
+        ok({
+          ...transaction(payment, { status: "INITIALIZED" }),
+          response_code: undefined,
+          authorization_code: undefined,
+        }),
     });
     expect(await webpayReturn({ token_ws: payment.token! })).toBe("/pay/return?success=false&error=not_paid");
     // Unfinished at Transbank: neither paid nor failed yet, so the reconciler settles it later.
@@ -108,7 +122,9 @@ describe("abort by the buyer (TBK_TOKEN, TBK_ORDEN_COMPRA, TBK_ID_SESION)", () =
   it("ignores an abort whose buy order is not the token's, asking Transbank nothing", async () => {
     const { payment } = await memberWithPending();
     const calls = fakeTransbank({});
-    expect(await webpayReturn({ ...abortFields(payment), TBK_ORDEN_COMPRA: "OTHER" })).toBe("/pay/return?success=false&error=unknown_payment");
+    expect(await webpayReturn({ ...abortFields(payment), TBK_ORDEN_COMPRA: "OTHER" })).toBe(
+      "/pay/return?success=false&error=unknown_payment",
+    );
     expect(calls).toEqual([]);
     expect((await row(payment.id)).status).toBe("pending");
   });
@@ -128,8 +144,12 @@ describe("abort by the buyer (TBK_TOKEN, TBK_ORDEN_COMPRA, TBK_ID_SESION)", () =
 describe("timeout on the payment form (TBK_ORDEN_COMPRA and TBK_ID_SESION, no token)", () => {
   it("finds the pending payment by its buy order, asks Transbank, and fails it as timed out", async () => {
     const { cookie, payment } = await memberWithPending();
-    const calls = fakeTransbank({ status: () => ok({ ...transaction(payment, { status: "INITIALIZED" }), response_code: undefined }) });
-    expect(await webpayReturn({ TBK_ORDEN_COMPRA: payment.buyOrder, TBK_ID_SESION: payment.sessionId })).toBe("/pay/return?success=false&error=timeout");
+    const calls = fakeTransbank({
+      status: () => ok({ ...transaction(payment, { status: "INITIALIZED" }), response_code: undefined }),
+    });
+    expect(await webpayReturn({ TBK_ORDEN_COMPRA: payment.buyOrder, TBK_ID_SESION: payment.sessionId })).toBe(
+      "/pay/return?success=false&error=timeout",
+    );
     expect(calls).toEqual([{ method: "GET", path: payment.token }]);
     expect(await row(payment.id)).toMatchObject({ status: "failed", failureReason: "timeout" });
     expect(await membership(cookie)).toEqual(UNPAID);
@@ -138,7 +158,9 @@ describe("timeout on the payment form (TBK_ORDEN_COMPRA and TBK_ID_SESION, no to
   it("ignores a timeout whose session id is not the payment's", async () => {
     const { payment } = await memberWithPending();
     const calls = fakeTransbank({});
-    expect(await webpayReturn({ TBK_ORDEN_COMPRA: payment.buyOrder, TBK_ID_SESION: "u9-forged" })).toBe("/pay/return?success=false&error=unknown_payment");
+    expect(await webpayReturn({ TBK_ORDEN_COMPRA: payment.buyOrder, TBK_ID_SESION: "u9-forged" })).toBe(
+      "/pay/return?success=false&error=unknown_payment",
+    );
     expect(calls).toEqual([]);
     expect((await row(payment.id)).status).toBe("pending");
   });
@@ -185,10 +207,14 @@ describe("idempotence", () => {
     const { cookie, payment } = await memberWithPending();
     let commits = 0;
     fakeTransbank({
-      commit: () => (++commits === 1 ? ok(transaction(payment)) : refused(422, "Transaction already locked by another process")),
+      commit: () =>
+        ++commits === 1 ? ok(transaction(payment)) : refused(422, "Transaction already locked by another process"),
       status: () => ok(transaction(payment)),
     });
-    const locations = await Promise.all([webpayReturn({ token_ws: payment.token! }), webpayReturn({ token_ws: payment.token! }, "GET")]);
+    const locations = await Promise.all([
+      webpayReturn({ token_ws: payment.token! }),
+      webpayReturn({ token_ws: payment.token! }, "GET"),
+    ]);
     expect(locations).toEqual(["/pay/return?success=true&amount=15000", "/pay/return?success=true&amount=15000"]);
     expect(commits).toBe(2);
     expect((await row(payment.id)).status).toBe("completed");

@@ -1,11 +1,11 @@
 // Production never takes test cards: the mode the client's banner reads, checkout refusing a
 // production deployment without its secrets, payments marked test, and the deploy check.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
 import { checkPaymentsConfig } from "../../scripts/payments-config.mjs";
 import { payments } from "../../worker/db/schema";
 import { paymentsMode } from "../../worker/services/payments";
 import { TEXTS } from "../../worker/shared/texts";
+import wranglerToml from "../../wrangler.toml?raw";
 import { call, db, json, signIn } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -34,12 +34,20 @@ describe("GET /api/payments/mode", () => {
       configured: false,
       missing: ["WEBPAY_COMMERCE_CODE", "WEBPAY_API_SECRET"],
     });
-    expect(await json(await call("/api/payments/mode", { env: { ...production, WEBPAY_COMMERCE_CODE: "597012345678", WEBPAY_API_SECRET: "s" } }))).toEqual({
+    expect(
+      await json(
+        await call("/api/payments/mode", {
+          env: { ...production, WEBPAY_COMMERCE_CODE: "597012345678", WEBPAY_API_SECRET: "s" },
+        }),
+      ),
+    ).toEqual({
       mode: "production",
       configured: true,
       missing: [],
     });
-    expect(await json(await call("/api/payments/mode", { env: { WEBPAY_ENV: "integration", APP_ENV: "production" } }))).toEqual({
+    expect(
+      await json(await call("/api/payments/mode", { env: { WEBPAY_ENV: "integration", APP_ENV: "production" } })),
+    ).toEqual({
       mode: "integration",
       configured: true,
       missing: [],
@@ -47,7 +55,11 @@ describe("GET /api/payments/mode", () => {
   });
 
   it("never counts the emulator as configured in a production deployment", () => {
-    expect(paymentsMode({ APP_ENV: "production", WEBPAY_ENV: "emulator" })).toEqual({ mode: "emulator", configured: false, missing: ["WEBPAY_ENV"] });
+    expect(paymentsMode({ APP_ENV: "production", WEBPAY_ENV: "emulator" })).toEqual({
+      mode: "emulator",
+      configured: false,
+      missing: ["WEBPAY_ENV"],
+    });
   });
 });
 
@@ -55,9 +67,16 @@ describe("checkout", () => {
   it("answers 503 with what is missing in production without the secrets, and never falls back to test credentials", async () => {
     const cookie = await signIn("luna@example.com");
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const res = await checkout(cookie, { WEBPAY_ENV: "production", APP_ENV: "production", WEBPAY_COMMERCE_CODE: "597012345678" });
+    const res = await checkout(cookie, {
+      WEBPAY_ENV: "production",
+      APP_ENV: "production",
+      WEBPAY_COMMERCE_CODE: "597012345678",
+    });
     expect(res.status).toBe(503);
-    expect(await json(res)).toEqual({ error: TEXTS.payment.notConfigured(["WEBPAY_API_SECRET"]), code: "payments_not_configured" });
+    expect(await json(res)).toEqual({
+      error: TEXTS.payment.notConfigured(["WEBPAY_API_SECRET"]),
+      code: "payments_not_configured",
+    });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(await db().select().from(payments)).toEqual([]);
   });
@@ -75,7 +94,15 @@ describe("checkout", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
       Response.json({ token: "c".repeat(64), url: "https://webpay3g.transbank.cl/webpayserver/initTransaction" }),
     );
-    expect((await checkout(cookie, { WEBPAY_ENV: "production", WEBPAY_COMMERCE_CODE: "597012345678", WEBPAY_API_SECRET: "s" })).status).toBe(200);
+    expect(
+      (
+        await checkout(cookie, {
+          WEBPAY_ENV: "production",
+          WEBPAY_COMMERCE_CODE: "597012345678",
+          WEBPAY_API_SECRET: "s",
+        })
+      ).status,
+    ).toBe(200);
     const rows = await db().select().from(payments).orderBy(payments.id);
     expect(rows.map((r) => r.isTest)).toEqual([true, false]);
     const admin = await signIn("admin@example.com");
@@ -95,15 +122,27 @@ describe("configuration and the deploy check", () => {
   });
 
   it("refuses a production config in integration mode unless explicitly allowed", () => {
-    const refused = checkPaymentsConfig({ target: "production", vars: { WEBPAY_ENV: "integration" }, allowTestPayments: false });
+    const refused = checkPaymentsConfig({
+      target: "production",
+      vars: { WEBPAY_ENV: "integration" },
+      allowTestPayments: false,
+    });
     expect(refused.ok).toBe(false);
     expect(refused.message).toContain('refusing to deploy: WEBPAY_ENV is "integration"');
     expect(refused.message).toContain("ALLOW_TEST_PAYMENTS_IN_PRODUCTION=1");
-    expect(checkPaymentsConfig({ target: "production", vars: { WEBPAY_ENV: "integration" }, allowTestPayments: true })).toMatchObject({ ok: true });
-    expect(checkPaymentsConfig({ target: "production", vars: { WEBPAY_ENV: "production" }, allowTestPayments: false })).toMatchObject({ ok: true });
-    expect(checkPaymentsConfig({ target: "staging", vars: { WEBPAY_ENV: "integration" }, allowTestPayments: false })).toMatchObject({ ok: true });
+    expect(
+      checkPaymentsConfig({ target: "production", vars: { WEBPAY_ENV: "integration" }, allowTestPayments: true }),
+    ).toMatchObject({ ok: true });
+    expect(
+      checkPaymentsConfig({ target: "production", vars: { WEBPAY_ENV: "production" }, allowTestPayments: false }),
+    ).toMatchObject({ ok: true });
+    expect(
+      checkPaymentsConfig({ target: "staging", vars: { WEBPAY_ENV: "integration" }, allowTestPayments: false }),
+    ).toMatchObject({ ok: true });
     // The emulator is never deployed, allowed or not.
-    expect(checkPaymentsConfig({ target: "staging", vars: { WEBPAY_ENV: "emulator" }, allowTestPayments: true }).ok).toBe(false);
+    expect(
+      checkPaymentsConfig({ target: "staging", vars: { WEBPAY_ENV: "emulator" }, allowTestPayments: true }).ok,
+    ).toBe(false);
     expect(checkPaymentsConfig({ target: "production", vars: {}, allowTestPayments: true }).ok).toBe(false);
   });
 });

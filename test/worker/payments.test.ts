@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberships, payments, webpayEmulatorTransactions } from "../../worker/db/schema";
-import { createWebpay, webpayFromEnv, WebpayError, WEBPAY_INTEGRATION_CREDENTIALS } from "../../worker/services/webpay";
-import { TEXTS } from "../../worker/shared/texts";
 import type { Env } from "../../worker/env";
+import { createWebpay, WEBPAY_INTEGRATION_CREDENTIALS, WebpayError, webpayFromEnv } from "../../worker/services/webpay";
+import { TEXTS } from "../../worker/shared/texts";
 import { call, db, json, signIn } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -23,7 +23,11 @@ afterEach(() => {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 async function initiate(cookie: string) {
-  const res = await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie });
+  const res = await call("/api/payments/initiate", {
+    method: "POST",
+    json: { amount: 15000, provider: "webpay_form" },
+    cookie,
+  });
   expect(res.status).toBe(200);
   return json<{ url: string; token: string; membership?: { status: string } }>(res);
 }
@@ -38,7 +42,9 @@ async function cardAction(token: string, action: "approve" | "decline" | "cancel
   expect(res.status).toBe(200);
   const html = await res.text();
   expect(html).toContain('action="http://localhost/api/payments/webpay/return"');
-  return Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+  return Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
 }
 
 /** Transbank's return: a cross-site form POST, without the session cookie. */
@@ -53,7 +59,8 @@ async function webpayReturn(fields: Record<string, string>, env?: Partial<Env>) 
   return res.headers.get("location");
 }
 
-const status = async (cookie: string) => json<{ status: string; next_payment_due: string | null }>(await call("/api/membership/status", { cookie }));
+const status = async (cookie: string) =>
+  json<{ status: string; next_payment_due: string | null }>(await call("/api/membership/status", { cookie }));
 const allPayments = () => db().select().from(payments);
 const confirm = (cookie: string, body: unknown = { success: true, amount: 15000 }, env?: Partial<Env>) =>
   call("/api/payments/confirm", { method: "POST", json: body, cookie, env });
@@ -84,24 +91,41 @@ describe("POST /api/payments/initiate", () => {
     expect(rows[0].buyOrder).not.toBe(rows[1].buyOrder);
     expect(rows.map((r) => r.token).sort()).toEqual([first.token, second.token].sort());
     // The emulator holds the same transaction, as Transbank would.
-    const [tx] = await db().select().from(webpayEmulatorTransactions).where(eq(webpayEmulatorTransactions.token, first.token));
-    expect(tx).toMatchObject({ amount: 15000, status: "INITIALIZED", returnUrl: "http://localhost/api/payments/webpay/return" });
+    const [tx] = await db()
+      .select()
+      .from(webpayEmulatorTransactions)
+      .where(eq(webpayEmulatorTransactions.token, first.token));
+    expect(tx).toMatchObject({
+      amount: 15000,
+      status: "INITIALIZED",
+      returnUrl: "http://localhost/api/payments/webpay/return",
+    });
   });
 
   it("refuses other amounts and providers, and anonymous callers", async () => {
     const cookie = await signIn("luna@example.com");
-    for (const body of [{ amount: 1000, provider: "webpay_form" }, { amount: 15000, provider: "paypal" }, { amount: "15000", provider: "webpay_form" }, {}]) {
+    for (const body of [
+      { amount: 1000, provider: "webpay_form" },
+      { amount: 15000, provider: "paypal" },
+      { amount: "15000", provider: "webpay_form" },
+      {},
+    ]) {
       const res = await call("/api/payments/initiate", { method: "POST", json: body, cookie });
       expect(res.status).toBe(400);
       expect(typeof (await json(res)).error).toBe("string");
     }
-    expect((await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" } })).status).toBe(401);
+    expect(
+      (await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" } }))
+        .status,
+    ).toBe(401);
     expect(await allPayments()).toHaveLength(0);
   });
 
   it("turns a provider refusal into a clear error and leaves no pending payment behind", async () => {
     const cookie = await signIn("luna@example.com");
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ error_message: "Not Authorized" }, { status: 401 }));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({ error_message: "Not Authorized" }, { status: 401 }),
+    );
     const res = await call("/api/payments/initiate", {
       method: "POST",
       json: { amount: 15000, provider: "webpay_form" },
@@ -112,14 +136,25 @@ describe("POST /api/payments/initiate", () => {
     expect(await json(res)).toEqual({ error: "Webpay refused the request: Not Authorized", code: "upstream_failed" });
     const [row] = await allPayments();
     expect(row).toMatchObject({ status: "failed", failureReason: "create_provider", token: null });
-    expect((await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie, env: { WEBPAY_ENV: "production" } })).status).toBe(503);
+    expect(
+      (
+        await call("/api/payments/initiate", {
+          method: "POST",
+          json: { amount: 15000, provider: "webpay_form" },
+          cookie,
+          env: { WEBPAY_ENV: "production" },
+        })
+      ).status,
+    ).toBe(503);
   });
 
   it("answers the membership and creates nothing while the membership is active, or for admins", async () => {
     const cookie = await signIn("luna@example.com");
     await payAndApprove(cookie);
     const again = await initiate(cookie);
-    expect(again).toEqual({ membership: { status: "active", next_payment_due: new Date(T0 + 30 * DAY).toISOString() } });
+    expect(again).toEqual({
+      membership: { status: "active", next_payment_due: new Date(T0 + 30 * DAY).toISOString() },
+    });
     const admin = await signIn("admin@example.com", "Ada");
     expect((await initiate(admin)).membership).toEqual({ status: "admin", next_payment_due: null });
     expect(await allPayments()).toHaveLength(1);
@@ -146,7 +181,9 @@ describe("Webpay return", () => {
     expect(await status(cookie)).toEqual({ status: "active", next_payment_due: new Date(T0 + 30 * DAY).toISOString() });
     const confirmed = await confirm(cookie);
     expect(confirmed.status).toBe(200);
-    expect(await json(confirmed)).toEqual({ membership: { status: "active", next_payment_due: new Date(T0 + 30 * DAY).toISOString() } });
+    expect(await json(confirmed)).toEqual({
+      membership: { status: "active", next_payment_due: new Date(T0 + 30 * DAY).toISOString() },
+    });
   });
 
   it("accepts the return by GET too", async () => {
@@ -200,7 +237,12 @@ describe("Webpay return", () => {
     const { token } = await initiate(cookie);
     await cardAction(token, "decline");
     const [pending] = await allPayments();
-    const location = await webpayReturn({ token_ws: token, TBK_TOKEN: token, TBK_ORDEN_COMPRA: pending.buyOrder, TBK_ID_SESION: pending.sessionId });
+    const location = await webpayReturn({
+      token_ws: token,
+      TBK_TOKEN: token,
+      TBK_ORDEN_COMPRA: pending.buyOrder,
+      TBK_ID_SESION: pending.sessionId,
+    });
     expect(location).toBe("/pay/return?success=false&error=payment_error");
     expect((await allPayments())[0]).toMatchObject({ status: "failed", failureReason: "payment_error" });
     expect((await db().select().from(webpayEmulatorTransactions))[0].committed).toBe(false);
@@ -212,7 +254,10 @@ describe("Webpay return", () => {
     const { token } = await initiate(cookie);
     const fields = await cardAction(token, "approve");
     // The provider reports a different amount than the one this payment was created for.
-    await db().update(webpayEmulatorTransactions).set({ amount: 1500 }).where(eq(webpayEmulatorTransactions.token, token));
+    await db()
+      .update(webpayEmulatorTransactions)
+      .set({ amount: 1500 })
+      .where(eq(webpayEmulatorTransactions.token, token));
     expect(await webpayReturn(fields)).toBe("/pay/return?success=false&error=verification_failed");
     expect((await allPayments())[0]).toMatchObject({ status: "failed", failureReason: "verification_failed" });
     expect((await db().select().from(webpayEmulatorTransactions))[0].status).toBe("NULLIFIED");
@@ -251,7 +296,9 @@ describe("Webpay return", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
       throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
     });
-    expect(await webpayReturn(fields, { WEBPAY_ENV: "integration" })).toBe("/pay/return?success=false&error=verification_pending");
+    expect(await webpayReturn(fields, { WEBPAY_ENV: "integration" })).toBe(
+      "/pay/return?success=false&error=verification_pending",
+    );
     const request = fetchSpy.mock.calls[0][0] as Request;
     expect(request.method).toBe("PUT");
     expect(request.url).toBe(`${TRANSBANK}/rswebpaytransaction/api/webpay/v1.2/transactions/${token}`);
@@ -280,14 +327,20 @@ describe("POST /api/payments/confirm", () => {
     const cookie = await signIn("luna@example.com");
     const forged = await confirm(cookie, { success: true, amount: 15000 });
     expect(forged.status).toBe(402);
-    expect(await json(forged)).toEqual({ error: TEXTS.payment.verificationFailed, code: "payment_verification_failed" });
+    expect(await json(forged)).toEqual({
+      error: TEXTS.payment.verificationFailed,
+      code: "payment_verification_failed",
+    });
     expect((await status(cookie)).status).toBe("none");
 
     // A started but unpaid payment is still not a membership.
     await initiate(cookie);
     const pending = await confirm(cookie, { success: true, amount: 15000 });
     expect(pending.status).toBe(409);
-    expect(await json(pending)).toEqual({ error: TEXTS.payment.verificationFailed, code: "payment_verification_failed" });
+    expect(await json(pending)).toEqual({
+      error: TEXTS.payment.verificationFailed,
+      code: "payment_verification_failed",
+    });
     expect((await status(cookie)).status).toBe("none");
     expect((await allPayments())[0].status).toBe("pending");
     expect(await db().select().from(memberships)).toHaveLength(0);
@@ -309,10 +362,21 @@ describe("membership expiry", () => {
     await payAndApprove(cookie);
     vi.setSystemTime(T0 + 30 * DAY - 1000);
     expect((await status(cookie)).status).toBe("active");
-    expect((await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie }).then(json)).membership?.status).toBe("active");
+    expect(
+      (
+        await call("/api/payments/initiate", {
+          method: "POST",
+          json: { amount: 15000, provider: "webpay_form" },
+          cookie,
+        }).then(json)
+      ).membership?.status,
+    ).toBe("active");
 
     vi.setSystemTime(T0 + 30 * DAY);
-    expect(await status(cookie)).toEqual({ status: "expired", next_payment_due: new Date(T0 + 30 * DAY).toISOString() });
+    expect(await status(cookie)).toEqual({
+      status: "expired",
+      next_payment_due: new Date(T0 + 30 * DAY).toISOString(),
+    });
     expect((await confirm(cookie)).status).toBe(402);
 
     vi.setSystemTime(T0 + 40 * DAY);
@@ -325,11 +389,22 @@ describe("the Webpay emulator", () => {
   it("is not mounted outside the emulator configuration", async () => {
     const env = { WEBPAY_ENV: "integration" as const };
     expect((await call("/api/dev/webpay/pay?token_ws=abc", { env })).status).toBe(404);
-    expect((await call("/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions", { method: "POST", json: {}, env })).status).toBe(404);
+    expect(
+      (
+        await call("/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions", {
+          method: "POST",
+          json: {},
+          env,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses REST calls without the commerce credentials, as Transbank does", async () => {
-    const res = await call("/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions", { method: "POST", json: { amount: 1 } });
+    const res = await call("/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions", {
+      method: "POST",
+      json: { amount: 1 },
+    });
     expect(res.status).toBe(401);
     expect(await json(res)).toEqual({ error_message: "Not Authorized" });
   });
@@ -361,19 +436,36 @@ describe("the Webpay adapter", () => {
         return Response.json({ token: "t".repeat(64), url: `${TRANSBANK}/webpayserver/initTransaction` });
       },
     });
-    const created = await webpay.create({ buyOrder: "O1", sessionId: "S1", amount: 15000, returnUrl: "https://x.example/r" });
+    const created = await webpay.create({
+      buyOrder: "O1",
+      sessionId: "S1",
+      amount: 15000,
+      returnUrl: "https://x.example/r",
+    });
     expect(created.token).toBe("t".repeat(64));
     expect(seen[0].url).toBe(`${TRANSBANK}/rswebpaytransaction/api/webpay/v1.2/transactions`);
     expect(seen[0].headers.get("tbk-api-key-id")).toBe("597055555532");
     expect(seen[0].headers.get("content-type")).toBe("application/json");
-    expect(await seen[0].json()).toEqual({ buy_order: "O1", session_id: "S1", amount: 15000, return_url: "https://x.example/r" });
+    expect(await seen[0].json()).toEqual({
+      buy_order: "O1",
+      session_id: "S1",
+      amount: 15000,
+      return_url: "https://x.example/r",
+    });
   });
 
   it("turns a provider error into a clear error without the secret", async () => {
-    const webpay = createWebpay({ ...config, fetch: async () => Response.json({ error_message: "Invalid buy_order" }, { status: 422 }) });
+    const webpay = createWebpay({
+      ...config,
+      fetch: async () => Response.json({ error_message: "Invalid buy_order" }, { status: 422 }),
+    });
     const err = await webpay.commit("a".repeat(64)).catch((e) => e);
     expect(err).toBeInstanceOf(WebpayError);
-    expect(err).toMatchObject({ failure: "provider", status: 502, message: "Webpay refused the request: Invalid buy_order" });
+    expect(err).toMatchObject({
+      failure: "provider",
+      status: 502,
+      message: "Webpay refused the request: Invalid buy_order",
+    });
     expect(err.message).not.toContain(WEBPAY_INTEGRATION_CREDENTIALS.apiSecret);
   });
 
@@ -386,15 +478,23 @@ describe("the Webpay adapter", () => {
 
   it("requires the secrets in production and defaults integration to the public test credentials", async () => {
     const noop = async () => new Response();
-    expect(() => webpayFromEnv({ WEBPAY_ENV: "production" }, "https://app.example", noop)).toThrowError(/not configured/);
+    expect(() => webpayFromEnv({ WEBPAY_ENV: "production" }, "https://app.example", noop)).toThrowError(
+      /not configured/,
+    );
     const seen: Request[] = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       seen.push(input as Request);
       return Response.json({ error_message: "x" }, { status: 500 });
     });
-    await webpayFromEnv({ WEBPAY_ENV: "integration" }, "https://app.example", noop).status("a".repeat(64)).catch(() => undefined);
+    await webpayFromEnv({ WEBPAY_ENV: "integration" }, "https://app.example", noop)
+      .status("a".repeat(64))
+      .catch(() => undefined);
     expect(seen[0].headers.get("tbk-api-key-secret")).toBe(WEBPAY_INTEGRATION_CREDENTIALS.apiSecret);
-    await webpayFromEnv({ WEBPAY_ENV: "production", WEBPAY_COMMERCE_CODE: "5970", WEBPAY_API_SECRET: "s3cret" }, "https://app.example", noop)
+    await webpayFromEnv(
+      { WEBPAY_ENV: "production", WEBPAY_COMMERCE_CODE: "5970", WEBPAY_API_SECRET: "s3cret" },
+      "https://app.example",
+      noop,
+    )
       .status("a".repeat(64))
       .catch(() => undefined);
     expect(seen[1].url.startsWith("https://webpay3g.transbank.cl/")).toBe(true);

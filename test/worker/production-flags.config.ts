@@ -15,7 +15,14 @@ export default defineConfig(async () => {
       cloudflareTest({
         // [env.production]: the top level of wrangler.toml is the local configuration, without the flag.
         wrangler: { configPath: path.join(root, "wrangler.toml"), environment: "production" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, AUTH_DEV_LOGIN: "1", APP_ENV: "local", ADMIN_EMAILS: "admin@example.com" } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            AUTH_DEV_LOGIN: "1",
+            APP_ENV: "local",
+            ADMIN_EMAILS: "admin@example.com",
+          },
+        },
       }),
     ],
     test: {

@@ -23,17 +23,25 @@ describe("GET/PUT /api/profile", () => {
   it("returns the user and an empty profile as JSON-encoded text", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
     const body = await profileOf(cookie);
-    expect(body.user).toMatchObject({ email: "luna@example.com", name: "Luna", role: "member", bio: null, timezone: null });
+    expect(body.user).toMatchObject({
+      email: "luna@example.com",
+      name: "Luna",
+      role: "member",
+      bio: null,
+      timezone: null,
+    });
     expect(body.profile).toEqual({ goals: "[]", interests: "[]", socials: "{}" });
   });
 
   it("saves goals, interests and socials sent JSON-encoded (the spec's wire format) or decoded", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
-    const encoded = await api(cookie).profile.$put({ json: {
-      goals: JSON.stringify(["Meditate daily", "  Read more  "]),
-      interests: JSON.stringify(["Astrology"]),
-      socials: JSON.stringify({ instagram: "https://instagram.com/luna" }),
-    } });
+    const encoded = await api(cookie).profile.$put({
+      json: {
+        goals: JSON.stringify(["Meditate daily", "  Read more  "]),
+        interests: JSON.stringify(["Astrology"]),
+        socials: JSON.stringify({ instagram: "https://instagram.com/luna" }),
+      },
+    });
     expect(encoded.status).toBe(200);
     const { profile } = await profileOf(cookie);
     expect(JSON.parse(profile.goals)).toEqual(["Meditate daily", "Read more"]);
@@ -63,7 +71,11 @@ describe("GET/PUT /api/profile", () => {
       { socials: { site: "javascript:alert(1)" } },
       { socials: { site: "ftp://example.com" } },
       { socials: JSON.stringify({ site: "not a url" }) },
-      { socials: Object.fromEntries(Array.from({ length: LIMITS.socialsMax + 1 }, (_, i) => [`s${i}`, `https://example.com/${i}`])) },
+      {
+        socials: Object.fromEntries(
+          Array.from({ length: LIMITS.socialsMax + 1 }, (_, i) => [`s${i}`, `https://example.com/${i}`]),
+        ),
+      },
       { socials: ["https://example.com"] },
       {},
     ];
@@ -114,7 +126,10 @@ describe("the UI language on the profile (PUT /api/profile { language }, GET /ap
     }
     expect((await me(luna)).language).toBe("es");
     expect((await profileOf(luna)).profile.goals).toBe("[]");
-    const [row] = await db().select({ language: users.language }).from(users).where(eq(users.email, "luna@example.com"));
+    const [row] = await db()
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.email, "luna@example.com"));
     expect(row.language).toBe("es");
   });
 
@@ -126,10 +141,16 @@ describe("the UI language on the profile (PUT /api/profile { language }, GET /ap
 describe("PATCH /api/users/me", () => {
   it("updates name, bio and timezone; blank clears", async () => {
     const cookie = await signIn("luna@example.com", "Luna");
-    const res = await api(cookie).users.me.$patch({ json: { name: "  Luna Bright ", bio: "Stargazer", timezone: "America/Santiago" } });
+    const res = await api(cookie).users.me.$patch({
+      json: { name: "  Luna Bright ", bio: "Stargazer", timezone: "America/Santiago" },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
-    expect(await (await api(cookie).users.me.$get()).json()).toMatchObject({ name: "Luna Bright", bio: "Stargazer", timezone: "America/Santiago" });
+    expect(await (await api(cookie).users.me.$get()).json()).toMatchObject({
+      name: "Luna Bright",
+      bio: "Stargazer",
+      timezone: "America/Santiago",
+    });
 
     const cleared = await api(cookie).users.me.$patch({ json: { bio: "", timezone: "" } });
     expect(await cleared.json()).toMatchObject({ name: "Luna Bright", bio: null, timezone: null });
@@ -144,7 +165,9 @@ describe("PATCH /api/users/me", () => {
     expect((await api(cookie).users.me.$patch({ json: { bio: "b".repeat(LIMITS.bioMax + 1) } })).status).toBe(400);
     // Role and email are not the member's to change.
     expect((await call("/api/users/me", { method: "PATCH", cookie, json: { role: "admin" } })).status).toBe(400);
-    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { email: "x@example.com" } })).status).toBe(400);
+    expect((await call("/api/users/me", { method: "PATCH", cookie, json: { email: "x@example.com" } })).status).toBe(
+      400,
+    );
     const [row] = await db().select().from(users);
     expect(row).toMatchObject({ role: "member", email: "luna@example.com", name: "Luna", timezone: null });
   });

@@ -34,19 +34,28 @@ describe("D1 statements per request", () => {
     await runAll(seedPosts(10));
     // An admin: passes the paid-member guard of /api/resources after the same membership read a member has.
     const cookie = await signIn("admin@example.com", "Bench Admin");
-    const last = await testEnv.DB.prepare("SELECT max(id) AS id FROM messages WHERE channel_id = ?").bind(SEED_CHANNEL_ID).first<{ id: number }>();
-    const routes: Record<string, string> = { ...HOT_ROUTES, "messages poll": `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${last!.id}` };
+    const last = await testEnv.DB.prepare("SELECT max(id) AS id FROM messages WHERE channel_id = ?")
+      .bind(SEED_CHANNEL_ID)
+      .first<{ id: number }>();
+    const routes: Record<string, string> = {
+      ...HOT_ROUTES,
+      "messages poll": `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${last!.id}`,
+    };
 
     const small: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-    for (const [name, path] of Object.entries(routes)) small[name] = await measure(path, name === "health" ? undefined : cookie);
+    for (const [name, path] of Object.entries(routes))
+      small[name] = await measure(path, name === "health" ? undefined : cookie);
     await runAll(seedPosts(10_000 - 10));
     const { count } = (await testEnv.DB.prepare("SELECT count(*) AS count FROM posts").first<{ count: number }>())!;
     expect(count).toBe(10_000);
     const large: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-    for (const [name, path] of Object.entries(routes)) large[name] = await measure(path, name === "health" ? undefined : cookie);
+    for (const [name, path] of Object.entries(routes))
+      large[name] = await measure(path, name === "health" ? undefined : cookie);
 
     for (const name of Object.keys(routes)) {
-      console.log(`D1_STATEMENTS ${JSON.stringify({ route: name, path: routes[name], at10: small[name].statements, at10000: large[name].statements, roundTrips: large[name].roundTrips, bytes: large[name].bytes })}`);
+      console.log(
+        `D1_STATEMENTS ${JSON.stringify({ route: name, path: routes[name], at10: small[name].statements, at10000: large[name].statements, roundTrips: large[name].roundTrips, bytes: large[name].bytes })}`,
+      );
       expect(large[name].statements, name).toBe(small[name].statements);
       expect(large[name].roundTrips, name).toBe(small[name].roundTrips);
     }
@@ -72,19 +81,28 @@ describe("D1 statements per request", () => {
     expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);
   });
 
-  it("a chat message costs the same few statements whatever the channel's history (the write path of docs/capacity.md)", { timeout: 60_000 }, async () => {
+  it("a chat message costs the same few statements whatever the channel's history (the write path of docs/capacity.md)", {
+    timeout: 60_000,
+  }, async () => {
     await runAll(seedBase());
     const cookie = await signIn("admin@example.com", "Bench Admin");
     const send = async () => {
       const { counter, DB } = countingDb();
-      const res = await call("/api/messages", { method: "POST", cookie, env: { DB }, json: { group_id: SEED_CHANNEL_ID, body: "Breathe in the starlight" } });
+      const res = await call("/api/messages", {
+        method: "POST",
+        cookie,
+        env: { DB },
+        json: { group_id: SEED_CHANNEL_ID, body: "Breathe in the starlight" },
+      });
       expect(res.status).toBe(201);
       return { statements: counter.statements, roundTrips: counter.roundTrips };
     };
     const first = await send();
     await runAll(seedBase({ messages: 5_000 }).filter((sql) => /INSERT INTO messages/i.test(sql)));
     const later = await send();
-    console.log(`D1_STATEMENTS ${JSON.stringify({ route: "message send", path: "POST /api/messages", at10: first.statements, at10000: later.statements, roundTrips: later.roundTrips, bytes: 0 })}`);
+    console.log(
+      `D1_STATEMENTS ${JSON.stringify({ route: "message send", path: "POST /api/messages", at10: first.statements, at10000: later.statements, roundTrips: later.roundTrips, bytes: 0 })}`,
+    );
     expect(later).toEqual(first);
     // docs/capacity.md counts on five statements in ONE round trip: the session read, the rate-limit
     // upsert, the channel visibility read, the message insert and the sender's read marker upsert
@@ -101,7 +119,12 @@ describe("D1 statements per request", () => {
     const { counter, DB } = countingDb();
     const res = await call("/api/messages/image", { method: "POST", cookie, env: { DB }, body: form });
     expect(res.status).toBe(201);
-    console.log(`D1_STATEMENTS ${JSON.stringify({ route: "image message send", path: "POST /api/messages/image", statements: counter.statements, roundTrips: counter.roundTrips })}`);
-    expect({ statements: counter.statements, roundTrips: counter.roundTrips }).toEqual({ statements: 6, roundTrips: 3 });
+    console.log(
+      `D1_STATEMENTS ${JSON.stringify({ route: "image message send", path: "POST /api/messages/image", statements: counter.statements, roundTrips: counter.roundTrips })}`,
+    );
+    expect({ statements: counter.statements, roundTrips: counter.roundTrips }).toEqual({
+      statements: 6,
+      roundTrips: 3,
+    });
   });
 });

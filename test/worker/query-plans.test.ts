@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { latestPaymentOf } from "../../worker/db/payments";
 import { SEED_CHANNEL_ID, SEED_ID_BASE, seedBase, seedPosts } from "../bench/seed-sql.mjs";
-import { call, countingDb, signIn, testEnv, type RecordedQuery } from "./helpers";
+import { call, countingDb, type RecordedQuery, signIn, testEnv } from "./helpers";
 
 /** Every table that grows with use (everything but the fixed-size rate-limit windows). */
 const GROWING = [
@@ -29,7 +29,10 @@ const GROWING = [
  * (nothing to narrow by; read in primary-key order, with no sort); the library's tag filter lists every
  * distinct tag of every resource (sorting that distinct set, not the table).
  */
-const WHOLE_TABLE_BY_DESIGN: Record<string, string[]> = { "channel list (admin)": ["channels"], "resource tags and total": ["resources"] };
+const WHOLE_TABLE_BY_DESIGN: Record<string, string[]> = {
+  "channel list (admin)": ["channels"],
+  "resource tags and total": ["resources"],
+};
 
 type PlanRow = { id: number; parent: number; detail: string };
 
@@ -62,8 +65,14 @@ describe("query plans of the hot queries", () => {
     // No ANALYZE: without statistics the planner assumes large tables, which is the case this guards.
     const admin = await signIn("admin@example.com", "Admin");
     const member = await signIn("nova@example.com", "Nova");
-    const nova = (await testEnv.DB.prepare("SELECT id FROM users WHERE email = 'nova@example.com'").first<{ id: number }>())!.id;
-    await testEnv.DB.prepare("INSERT INTO memberships (user_id, plan, kind, next_payment_due) VALUES (?, 'monthly', 'paid', 4102444800000)").bind(nova).run();
+    const nova = (await testEnv.DB.prepare("SELECT id FROM users WHERE email = 'nova@example.com'").first<{
+      id: number;
+    }>())!.id;
+    await testEnv.DB.prepare(
+      "INSERT INTO memberships (user_id, plan, kind, next_payment_due) VALUES (?, 'monthly', 'paid', 4102444800000)",
+    )
+      .bind(nova)
+      .run();
     const post = (await testEnv.DB.prepare("SELECT max(id) AS id FROM posts").first<{ id: number }>())!.id;
     const lastMessage = (await testEnv.DB.prepare("SELECT max(id) AS id FROM messages").first<{ id: number }>())!.id;
 
@@ -72,13 +81,19 @@ describe("query plans of the hot queries", () => {
       "feed page after a cursor": await run(`/api/posts?limit=20&before=${post - 100}`, member),
       "comments of a post": await run(`/api/posts/${post}/comments`, member),
       "notices board": await run("/api/cosmic-notices", member),
-      "messages after the cursor (poll)": await run(`/api/messages?group_id=${SEED_CHANNEL_ID}&after=${lastMessage - 5}`, member),
+      "messages after the cursor (poll)": await run(
+        `/api/messages?group_id=${SEED_CHANNEL_ID}&after=${lastMessage - 5}`,
+        member,
+      ),
       "latest messages": await run(`/api/messages?group_id=${SEED_CHANNEL_ID}`, member),
       "channel list with visibility (member)": await run("/api/groups", member),
       "channel list (admin)": await run("/api/groups", admin),
       "membership lookup": await run("/api/membership/status", member),
       "resources list (paying member)": await run("/api/resources", member),
-      "resources page after a cursor, searched and tagged": await run("/api/resources?limit=24&before=400&q=seed&tag=bench", member),
+      "resources page after a cursor, searched and tagged": await run(
+        "/api/resources?limit=24&before=400&q=seed&tag=bench",
+        member,
+      ),
       "resource tags and total": await run("/api/resources/tags", member),
       "own sessions": await run("/api/sessions", member),
       "admin: members": await run("/api/admin/members", admin),
@@ -95,18 +110,28 @@ describe("query plans of the hot queries", () => {
         const plan = await planOf(q);
         console.log(`PLAN ${name}\n  ${q.sql}\n    ${plan.join("\n    ")}`);
         // A sort of a whole growing table is as bad as scanning it: lists must come in an index's order.
-        if (plan.some((d) => d.startsWith("USE TEMP B-TREE FOR ORDER BY")) && !/ limit \?$/.test(q.sql) && !/where/.test(q.sql) && !WHOLE_TABLE_BY_DESIGN[name]) {
+        if (
+          plan.some((d) => d.startsWith("USE TEMP B-TREE FOR ORDER BY")) &&
+          !/ limit \?$/.test(q.sql) &&
+          !/where/.test(q.sql) &&
+          !WHOLE_TABLE_BY_DESIGN[name]
+        ) {
           failures.push(`${name}: sorts the whole table  <-  ${q.sql}`);
         }
         for (const detail of plan) {
           const table = fullScanOf(detail);
-          if (table && GROWING.includes(table) && !WHOLE_TABLE_BY_DESIGN[name]?.includes(table)) failures.push(`${name}: ${detail}  <-  ${q.sql}`);
+          if (table && GROWING.includes(table) && !WHOLE_TABLE_BY_DESIGN[name]?.includes(table))
+            failures.push(`${name}: ${detail}  <-  ${q.sql}`);
         }
       }
     }
     expect(failures).toEqual([]);
     // The poll reads the channel's own index range, not every newer message of every channel.
-    const poll = hot["messages after the cursor (poll)"].find((q) => q.sql.includes('from "channels" left join "messages"'))!;
-    expect((await planOf(poll)).join("\n")).toMatch(/SEARCH messages USING (COVERING )?INDEX messages_channel_idx \(channel_id=\? AND (row)?id>\?\)/);
+    const poll = hot["messages after the cursor (poll)"].find((q) =>
+      q.sql.includes('from "channels" left join "messages"'),
+    )!;
+    expect((await planOf(poll)).join("\n")).toMatch(
+      /SEARCH messages USING (COVERING )?INDEX messages_channel_idx \(channel_id=\? AND (row)?id>\?\)/,
+    );
   });
 });

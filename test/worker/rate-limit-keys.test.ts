@@ -2,11 +2,11 @@
 // the count), and the rate_limits table is pruned hourly by the scheduled handler.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { rateLimits } from "../../worker/db/schema";
+import worker from "../../worker/index";
 import { ipv6Prefix64 } from "../../worker/lib/rate-limit";
 import { CRON } from "../../worker/scheduled";
-import { RATE_LIMITS, RATE_LIMIT_LONGEST_WINDOW_SECONDS } from "../../worker/shared/rules";
+import { RATE_LIMIT_LONGEST_WINDOW_SECONDS, RATE_LIMITS } from "../../worker/shared/rules";
 import { call, db, testEnv } from "./helpers";
 
 describe("rate-limit keys", () => {
@@ -23,7 +23,8 @@ describe("rate-limit keys", () => {
 
   it("attack: rotating IPv6 addresses inside one /64 does not escape the sign-in limit; another /64 is unaffected", async () => {
     const from = (ip: string) => call("/api/oauth/google/redirect_url", { headers: { "cf-connecting-ip": ip } });
-    for (let i = 1; i <= RATE_LIMITS.signIn.limit; i++) expect((await from(`2001:db8:1:2::${i.toString(16)}`)).status).toBe(200);
+    for (let i = 1; i <= RATE_LIMITS.signIn.limit; i++)
+      expect((await from(`2001:db8:1:2::${i.toString(16)}`)).status).toBe(200);
     const rotated = await from("2001:db8:1:2:ffff:ffff:ffff:ffff");
     expect(rotated.status).toBe(429);
     expect(rotated.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -37,12 +38,14 @@ describe("pruning rate_limits (hourly Cron Trigger)", () => {
   it("the scheduled handler deletes the counters whose window is over and keeps live ones", async () => {
     const now = Date.UTC(2026, 10, 23, 12, 17);
     const longest = RATE_LIMIT_LONGEST_WINDOW_SECONDS * 1000;
-    await db().insert(rateLimits).values([
-      { key: "posts:user:1", windowStart: now - 30_000, count: 3 },
-      { key: "uploads:user:1", windowStart: now - longest + 60_000, count: 5 },
-      { key: "ai:user:1", windowStart: now - longest, count: 20 },
-      { key: "signIn:redirect:ip:203.0.113.9", windowStart: now - 2 * longest, count: 20 },
-    ]);
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: "posts:user:1", windowStart: now - 30_000, count: 3 },
+        { key: "uploads:user:1", windowStart: now - longest + 60_000, count: 5 },
+        { key: "ai:user:1", windowStart: now - longest, count: 20 },
+        { key: "signIn:redirect:ip:203.0.113.9", windowStart: now - 2 * longest, count: 20 },
+      ]);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: CRON.hourly, scheduledTime: now }), testEnv, ctx);
     await waitOnExecutionContext(ctx);

@@ -37,10 +37,16 @@ describe("request logs", () => {
   it("logs one line per request with the route pattern, status, duration and user id, and no personal data", async () => {
     const email = "log-subject@example.com";
     const cookie = await signIn(email, "Log Subject");
-    const created = await json<{ id: number }>(await call("/api/posts", { method: "POST", json: { content: "hello logs" }, cookie }));
+    const created = await json<{ id: number }>(
+      await call("/api/posts", { method: "POST", json: { content: "hello logs" }, cookie }),
+    );
     let response!: Response;
     const lines = await logged(async () => {
-      response = await call(`/api/posts/${created.id}/comments`, { method: "POST", json: { content: "a comment" }, cookie });
+      response = await call(`/api/posts/${created.id}/comments`, {
+        method: "POST",
+        json: { content: "a comment" },
+        cookie,
+      });
     });
     expect(response.status).toBeLessThan(300);
     const me = await json<{ id: number }>(await call("/api/users/me", { cookie }));
@@ -56,12 +62,15 @@ describe("request logs", () => {
     expect(typeof lines[0].duration_ms).toBe("number");
     const text = JSON.stringify(lines);
     const token = cookie.split("=")[1];
-    for (const secret of [email, token, "a comment", String(created.id) + "/comments"]) expect(text).not.toContain(secret);
+    for (const secret of [email, token, "a comment", String(created.id) + "/comments"])
+      expect(text).not.toContain(secret);
   });
 
   it("logs anonymous callers with a null user id and unknown paths as unmatched", async () => {
     const lines = await logged(() => call("/api/no-such-route?email=someone@example.com"));
-    expect(lines).toEqual([expect.objectContaining({ type: "request", route: "unmatched", status: 404, user_id: null })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ type: "request", route: "unmatched", status: 404, user_id: null }),
+    ]);
     expect(JSON.stringify(lines)).not.toContain("someone@example.com");
   });
 });
@@ -107,7 +116,10 @@ describe("a failing database", () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: TEXTS.api.internal, code: "internal" });
     const error = lines.find((l) => l.type === "error");
-    expect(error).toMatchObject({ request_id: response.headers.get("x-request-id"), error: "TypeError: boom from a bug" });
+    expect(error).toMatchObject({
+      request_id: response.headers.get("x-request-id"),
+      error: "TypeError: boom from a bug",
+    });
     expect(error).not.toHaveProperty("fix");
   });
 });

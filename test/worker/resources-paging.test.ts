@@ -14,7 +14,9 @@ type Listed = { id: number; title: string; description: string | null; tags: str
 async function paidMember(email = "reader@example.com") {
   const cookie = await signIn(email, "Reader");
   const [user] = await db().select().from(users).where(eq(users.email, email));
-  await db().insert(memberships).values({ userId: user.id, nextPaymentDue: new Date(Date.now() + 86_400_000) });
+  await db()
+    .insert(memberships)
+    .values({ userId: user.id, nextPaymentDue: new Date(Date.now() + 86_400_000) });
   return cookie;
 }
 
@@ -41,7 +43,10 @@ async function insert(rows: { title: string; at: number; description?: string | 
 }
 
 const list = async (cookie: string, query: Record<string, string | number>) => {
-  const res = await call(`/api/resources?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { cookie });
+  const res = await call(
+    `/api/resources?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    { cookie },
+  );
   expect(res.status, JSON.stringify(query)).toBe(200);
   return json<Listed[]>(res);
 };
@@ -75,7 +80,11 @@ describe("GET /api/resources paging", () => {
       { title: "oldest", at: T0 },
     ]);
     const pages = await walk(cookie, { limit: 3 });
-    expect(pages).toEqual([["g", "f", "e"], ["d", "c", "b"], ["a", "oldest"]]);
+    expect(pages).toEqual([
+      ["g", "f", "e"],
+      ["d", "c", "b"],
+      ["a", "oldest"],
+    ]);
     // An exact multiple of the page size ends with one empty page, nothing repeated.
     expect((await walk(cookie, { limit: 4 })).flat()).toEqual(["g", "f", "e", "d", "c", "b", "a", "oldest"]);
     expect((await list(cookie, { limit: 1 })).map((r) => r.title)).toEqual(["g"]);
@@ -108,8 +117,16 @@ describe("GET /api/resources search and tag filter", () => {
       { title: "Unrelated", description: "stars", tags: ["moon"], at: T0 + 4 },
       { title: "Also breath", at: T0 + 5 },
     ]);
-    expect((await list(cookie, { q: "breath" })).map((r) => r.title)).toEqual(["Also breath", "Tagged", "Other", "Morning Breath"]);
-    expect(await walk(cookie, { q: "  BREATH ", limit: 3 })).toEqual([["Also breath", "Tagged", "Other"], ["Morning Breath"]]);
+    expect((await list(cookie, { q: "breath" })).map((r) => r.title)).toEqual([
+      "Also breath",
+      "Tagged",
+      "Other",
+      "Morning Breath",
+    ]);
+    expect(await walk(cookie, { q: "  BREATH ", limit: 3 })).toEqual([
+      ["Also breath", "Tagged", "Other"],
+      ["Morning Breath"],
+    ]);
     expect(await list(cookie, { q: "nothing like this" })).toEqual([]);
   });
 
@@ -127,7 +144,7 @@ describe("GET /api/resources search and tag filter", () => {
     expect((await list(cookie, { q: "\\" })).map((r) => r.title)).toEqual(["back\\slash"]);
     expect((await list(cookie, { q: "'" })).map((r) => r.title)).toEqual(["it's fine"]);
     // The stored tags text is '["x","y"]': its quotes and commas are not searchable text.
-    for (const q of ['"', '","', "[", "x\",\"y"]) expect(await list(cookie, { q })).toEqual([]);
+    for (const q of ['"', '","', "[", 'x","y']) expect(await list(cookie, { q })).toEqual([]);
     for (const q of ['")) OR 1=1 --', "' OR ''='", "%%__\\\\"]) expect(await list(cookie, { q })).toEqual([]);
     // A search text at the length limit (D1 refuses LIKE patterns over 50 bytes: not a pattern here).
     expect(await list(cookie, { q: "é".repeat(LIMITS.resourceSearchMax) })).toEqual([]);
@@ -160,14 +177,28 @@ describe("GET /api/resources/tags", () => {
       { title: "three", at: T0 + 3 },
       { title: "broken", tags: "{", at: T0 + 4 },
     ]);
-    expect(await json(await call("/api/resources/tags", { cookie }))).toEqual({ tags: ["Breath", "calm", "sleep"], total: 4 });
+    expect(await json(await call("/api/resources/tags", { cookie }))).toEqual({
+      tags: ["Breath", "calm", "sleep"],
+      total: 4,
+    });
   });
 });
 
 describe("bad paging input and access", () => {
   it("answers 400 with a JSON error to bad parameters", async () => {
     const cookie = await paidMember();
-    const bad = ["limit=0", "limit=51", "limit=abc", "limit=2.5", "before=0", "before=-3", "before=x", `q=${"a".repeat(LIMITS.resourceSearchMax + 1)}`, `tag=${"t".repeat(LIMITS.tagMax + 1)}`, "q=%01"];
+    const bad = [
+      "limit=0",
+      "limit=51",
+      "limit=abc",
+      "limit=2.5",
+      "before=0",
+      "before=-3",
+      "before=x",
+      `q=${"a".repeat(LIMITS.resourceSearchMax + 1)}`,
+      `tag=${"t".repeat(LIMITS.tagMax + 1)}`,
+      "q=%01",
+    ];
     for (const query of bad) {
       const res = await call(`/api/resources?${query}`, { cookie });
       expect(res.status, query).toBe(400);
@@ -196,7 +227,14 @@ describe("D1 statements per library request", () => {
          SELECT 'Seed ' || i, 'seeded', 'https://example.com/x.pdf', 'x.pdf', 'application/pdf', 'upload',
            CASE WHEN i % 100 = 0 THEN '["rare","seed"]' ELSE '["seed"]' END, 'Seed', ${T0} + (i / 3) * 1000 FROM n`,
       ).run();
-    const paths = ["/api/resources", "/api/resources?limit=50&before=20", "/api/resources?q=seed%201", "/api/resources?tag=rare", "/api/resources?q=zzz", "/api/resources/tags"];
+    const paths = [
+      "/api/resources",
+      "/api/resources?limit=50&before=20",
+      "/api/resources?q=seed%201",
+      "/api/resources?tag=rare",
+      "/api/resources?q=zzz",
+      "/api/resources/tags",
+    ];
     const measure = async () => {
       const counts: number[] = [];
       for (const path of paths) {
@@ -216,6 +254,9 @@ describe("D1 statements per library request", () => {
     // The session, the membership check, and ONE statement for the page (or the tags and total).
     expect(small).toEqual(paths.map(() => 3));
     expect((await list(cookie, { tag: "rare" })).length).toBe(LIMITS.resourcesPageDefault);
-    expect(await json(await call("/api/resources/tags", { cookie }))).toEqual({ tags: ["rare", "seed"], total: 10_000 });
+    expect(await json(await call("/api/resources/tags", { cookie }))).toEqual({
+      tags: ["rare", "seed"],
+      total: 10_000,
+    });
   });
 });

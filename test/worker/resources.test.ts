@@ -14,7 +14,9 @@ async function member(email: string, membership?: "active" | "expired") {
   if (membership) {
     const [user] = await db().select().from(users).where(eq(users.email, email));
     const due = membership === "active" ? Date.now() + 10 * DAY : Date.now() - DAY;
-    await db().insert(memberships).values({ userId: user.id, nextPaymentDue: new Date(due) });
+    await db()
+      .insert(memberships)
+      .values({ userId: user.id, nextPaymentDue: new Date(due) });
   }
   return cookie;
 }
@@ -40,7 +42,10 @@ const dataUrl = (bytes: Uint8Array, type: string) => {
 describe("resource access", () => {
   it("answers 401 to anonymous callers, 403 { error } to unpaid and expired members, and serves paid members and admins", async () => {
     const admin = await signIn("admin@example.com", "Ada Admin");
-    const created = await upload(admin, form(new Blob(["hello world"], { type: "text/plain" }), { title: "Notes" }, "notes.txt"));
+    const created = await upload(
+      admin,
+      form(new Blob(["hello world"], { type: "text/plain" }), { title: "Notes" }, "notes.txt"),
+    );
     expect(created.status).toBe(201);
     const { id, file_url } = await json(created);
     expect(file_url).toBe(`/api/resources/${id}/file`);
@@ -64,18 +69,32 @@ describe("resource access", () => {
 
   it("checks the membership on every file request, not once", async () => {
     const admin = await signIn("admin@example.com");
-    const { file_url } = await json(await upload(admin, form(new Blob(["x"], { type: "text/plain" }), { title: "X" }, "x.txt")));
+    const { file_url } = await json(
+      await upload(admin, form(new Blob(["x"], { type: "text/plain" }), { title: "X" }, "x.txt")),
+    );
     const paid = await member("soon@example.com", "active");
     expect((await call(file_url, { cookie: paid })).status).toBe(200);
-    await db().update(memberships).set({ nextPaymentDue: new Date(Date.now() - 1000) });
+    await db()
+      .update(memberships)
+      .set({ nextPaymentDue: new Date(Date.now() - 1000) });
     expect((await call(file_url, { cookie: paid })).status).toBe(403);
     expect((await call("/api/resources", { cookie: paid })).status).toBe(403);
   });
 
   it("lists newest first with the spec's fields, owner recorded, tags as JSON text", async () => {
     const paid = await member("writer@example.com", "active");
-    await upload(paid, form(new Blob(["one"], { type: "text/plain" }), { title: "First", tags: " calm, ,sleep ,calm" }, "one.txt"));
-    await upload(paid, form(new Blob(["# two"], { type: "" }), { title: "  Second  ", description: "  about two ", tags: '["guide", " "]' }, "two.md"));
+    await upload(
+      paid,
+      form(new Blob(["one"], { type: "text/plain" }), { title: "First", tags: " calm, ,sleep ,calm" }, "one.txt"),
+    );
+    await upload(
+      paid,
+      form(
+        new Blob(["# two"], { type: "" }),
+        { title: "  Second  ", description: "  about two ", tags: '["guide", " "]' },
+        "two.md",
+      ),
+    );
     const list = await json<any[]>(await call("/api/resources", { cookie: paid }));
     expect(list.map((r) => r.title)).toEqual(["Second", "First"]);
     expect(list[0]).toMatchObject({
@@ -97,13 +116,19 @@ describe("resource upload", () => {
   it("accepts exactly 50 MB and refuses 50 MB + 1 byte with 413, leaving nothing in R2 or D1", async () => {
     const admin = await signIn("admin@example.com");
     const max = LIMITS.resourceUploadMaxBytes;
-    const tooBig = await upload(admin, form(new Blob([new Uint8Array(max + 1)], { type: "application/zip" }), { title: "Big" }, "big.zip"));
+    const tooBig = await upload(
+      admin,
+      form(new Blob([new Uint8Array(max + 1)], { type: "application/zip" }), { title: "Big" }, "big.zip"),
+    );
     expect(tooBig.status).toBe(413);
     expect(await json(tooBig)).toEqual({ error: TEXTS.resources.tooLarge, code: "file_too_large" });
     expect(await bucketKeys()).toEqual([]);
     expect(await rowCount()).toBe(0);
 
-    const exact = await upload(admin, form(new Blob([new Uint8Array(max)], { type: "application/zip" }), { title: "Exact" }, "exact.zip"));
+    const exact = await upload(
+      admin,
+      form(new Blob([new Uint8Array(max)], { type: "application/zip" }), { title: "Exact" }, "exact.zip"),
+    );
     expect(exact.status).toBe(201);
     expect((await json(exact)).file_size).toBe(max);
     const [object] = (await testEnv.BLOBS.list()).objects;
@@ -115,7 +140,10 @@ describe("resource upload", () => {
     const declared = await call("/api/resources/upload", {
       method: "POST",
       cookie: admin,
-      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(LIMITS.resourceUploadMaxBytes * 2) },
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(LIMITS.resourceUploadMaxBytes * 2),
+      },
       body: new ReadableStream({ start: (c) => c.close() }),
     });
     expect(declared.status).toBe(413);
@@ -123,7 +151,12 @@ describe("resource upload", () => {
     const big = await call("/api/resources/upload", {
       method: "POST",
       cookie: admin,
-      json: { title: "Big", file_name: "a.zip", file_type: "application/zip", file_data: "data:application/zip;base64," + "A".repeat(Math.ceil((LIMITS.resourceUploadMaxBytes + 1) / 3) * 4) },
+      json: {
+        title: "Big",
+        file_name: "a.zip",
+        file_type: "application/zip",
+        file_data: "data:application/zip;base64," + "A".repeat(Math.ceil((LIMITS.resourceUploadMaxBytes + 1) / 3) * 4),
+      },
     });
     expect(big.status).toBe(413);
     expect(await bucketKeys()).toEqual([]);
@@ -135,11 +168,24 @@ describe("resource upload", () => {
     const res = await call("/api/resources/upload", {
       method: "POST",
       cookie: admin,
-      json: { title: "Poem", description: "", file_data: dataUrl(new TextEncoder().encode("<p>hi</p>"), "text/html"), file_name: "poem.html", file_type: "text/html", tags: ["a ", "", "b"] },
+      json: {
+        title: "Poem",
+        description: "",
+        file_data: dataUrl(new TextEncoder().encode("<p>hi</p>"), "text/html"),
+        file_name: "poem.html",
+        file_type: "text/html",
+        tags: ["a ", "", "b"],
+      },
     });
     expect(res.status).toBe(201);
     const body = await json(res);
-    expect(body).toMatchObject({ title: "Poem", description: null, file_type: "text/html", file_name: "poem.html", tags: '["a","b"]' });
+    expect(body).toMatchObject({
+      title: "Poem",
+      description: null,
+      file_type: "text/html",
+      file_name: "poem.html",
+      tags: '["a","b"]',
+    });
     const file = await call(body.file_url, { cookie: admin });
     expect(await file.text()).toBe("<p>hi</p>");
     expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
@@ -171,7 +217,17 @@ describe("resource upload", () => {
     const fake = await upload(admin, form(new Blob([exe], { type: "image/png" }), { title: "Cat" }, "cat.png"));
     expect(fake.status).toBe(400);
     expect(await json(fake)).toEqual({ error: TEXTS.resources.typeNotSupported, code: "file_type_not_supported" });
-    const fakeJson = await call("/api/resources/upload", { method: "POST", cookie: admin, json: { title: "Cat", file_data: dataUrl(exe, "image/png"), file_name: "cat.png", file_type: "image/png", tags: [] } });
+    const fakeJson = await call("/api/resources/upload", {
+      method: "POST",
+      cookie: admin,
+      json: {
+        title: "Cat",
+        file_data: dataUrl(exe, "image/png"),
+        file_name: "cat.png",
+        file_type: "image/png",
+        tags: [],
+      },
+    });
     expect(fakeJson.status).toBe(400);
     expect(await bucketKeys()).toEqual([]);
 
@@ -186,7 +242,10 @@ describe("resource upload", () => {
 
   it("generates the R2 key and keeps the original name only as metadata", async () => {
     const admin = await signIn("admin@example.com");
-    const res = await upload(admin, form(new Blob(["%PDF-1.4"], { type: "application/pdf" }), { title: "Doc" }, "../../etc/passwd report.pdf"));
+    const res = await upload(
+      admin,
+      form(new Blob(["%PDF-1.4"], { type: "application/pdf" }), { title: "Doc" }, "../../etc/passwd report.pdf"),
+    );
     expect(res.status).toBe(201);
     const [row] = await db().select().from(resources);
     expect(row.fileKey).toMatch(/^resources\/\d{4}-\d{2}\/[A-Za-z0-9_-]{24}$/);
@@ -201,7 +260,16 @@ describe("resource upload", () => {
     expect((await call("/api/resources/upload", { method: "POST", body: body() })).status).toBe(401);
     expect((await upload(await member("free@example.com"), body())).status).toBe(403);
     const admin = await signIn("admin@example.com");
-    expect((await call("/api/resources/upload", { method: "POST", body: body(), cookie: admin, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await call("/api/resources/upload", {
+          method: "POST",
+          body: body(),
+          cookie: admin,
+          headers: { origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
     expect(await rowCount()).toBe(0);
   });
 });
@@ -210,7 +278,9 @@ describe("resource files", () => {
   it("serves Range requests with the right bytes, ETags and the sandboxing headers", async () => {
     const admin = await signIn("admin@example.com");
     const audio = new Uint8Array(1000).map((_, i) => i % 251);
-    const { file_url } = await json(await upload(admin, form(new Blob([audio], { type: "audio/mpeg" }), { title: "Song" }, "song.mp3")));
+    const { file_url } = await json(
+      await upload(admin, form(new Blob([audio], { type: "audio/mpeg" }), { title: "Song" }, "song.mp3")),
+    );
 
     const partial = await call(file_url, { cookie: admin, headers: { range: "bytes=100-199" } });
     expect(partial.status).toBe(206);
@@ -238,18 +308,26 @@ describe("resource files", () => {
 describe("resource edit and delete", () => {
   async function seed() {
     const admin = await signIn("admin@example.com");
-    const res = await json(await upload(admin, form(new Blob(["body"], { type: "text/plain" }), { title: "Old", tags: "a" }, "a.txt")));
+    const res = await json(
+      await upload(admin, form(new Blob(["body"], { type: "text/plain" }), { title: "Old", tags: "a" }, "a.txt")),
+    );
     return { admin, id: res.id as number, file_url: res.file_url as string };
   }
 
   it("lets admins edit title, description and tags", async () => {
     const { admin, id } = await seed();
-    const res = await call(`/api/resources/${id}`, { method: "PUT", cookie: admin, json: { title: " New ", description: " d ", tags: [" x", "", "y "] } });
+    const res = await call(`/api/resources/${id}`, {
+      method: "PUT",
+      cookie: admin,
+      json: { title: " New ", description: " d ", tags: [" x", "", "y "] },
+    });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ title: "New", description: "d", tags: '["x","y"]' });
     const bad = await call(`/api/resources/${id}`, { method: "PUT", cookie: admin, json: { title: "", tags: [] } });
     expect(bad.status).toBe(400);
-    expect((await call(`/api/resources/999`, { method: "PUT", cookie: admin, json: { title: "T", tags: [] } })).status).toBe(404);
+    expect(
+      (await call(`/api/resources/999`, { method: "PUT", cookie: admin, json: { title: "T", tags: [] } })).status,
+    ).toBe(404);
   });
 
   it("refuses edit and delete to non-admins, paying or not", async () => {
@@ -257,7 +335,9 @@ describe("resource edit and delete", () => {
     const paid = await member("paid@example.com", "active");
     const unpaid = await member("unpaid@example.com");
     for (const cookie of [paid, unpaid]) {
-      expect((await call(`/api/resources/${id}`, { method: "PUT", cookie, json: { title: "Hacked", tags: [] } })).status).toBe(403);
+      expect(
+        (await call(`/api/resources/${id}`, { method: "PUT", cookie, json: { title: "Hacked", tags: [] } })).status,
+      ).toBe(403);
       expect((await call(`/api/resources/${id}`, { method: "DELETE", cookie })).status).toBe(403);
     }
     expect((await call(`/api/resources/${id}`, { method: "DELETE" })).status).toBe(401);

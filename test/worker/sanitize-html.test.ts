@@ -3,7 +3,8 @@ import { isBlankHtml, sanitizeHtml } from "../../worker/services/sanitize-html";
 
 describe("sanitizeHtml (allowlist)", () => {
   it("keeps the allowed structure and text", async () => {
-    const html = "<h2>Full moon</h2><p>Join us <strong>tonight</strong>, <em>bring</em> <b>a</b> <i>blanket</i> <u>and</u> tea.<br>See you</p><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quiet</blockquote><h1>a</h1><h3>b</h3><h4>c</h4>";
+    const html =
+      "<h2>Full moon</h2><p>Join us <strong>tonight</strong>, <em>bring</em> <b>a</b> <i>blanket</i> <u>and</u> tea.<br>See you</p><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quiet</blockquote><h1>a</h1><h3>b</h3><h4>c</h4>";
     expect(await sanitizeHtml(html)).toBe(html);
   });
 
@@ -13,14 +14,16 @@ describe("sanitizeHtml (allowlist)", () => {
   });
 
   it("drops style, iframe, object, embed and math elements with their content", async () => {
-    const out = await sanitizeHtml('<style>p{}</style><iframe src="https://evil.example">x</iframe><object data="x">y</object><embed src="x"><math><mi>z</mi></math>ok');
+    const out = await sanitizeHtml(
+      '<style>p{}</style><iframe src="https://evil.example">x</iframe><object data="x">y</object><embed src="x"><math><mi>z</mi></math>ok',
+    );
     expect(out).toBe("ok");
   });
 
   it("strips event-handler and every other non-allowed attribute", async () => {
     expect(await sanitizeHtml('<p onclick="alert(1)" style="color:red" class="x" id="y">hi</p>')).toBe("<p>hi</p>");
-    expect(await sanitizeHtml('<strong onmouseover=alert(1)>x</strong>')).toBe("<strong>x</strong>");
-    expect(await sanitizeHtml('<p/onclick=alert(1)>x</p>')).not.toMatch(/onclick/i);
+    expect(await sanitizeHtml("<strong onmouseover=alert(1)>x</strong>")).toBe("<strong>x</strong>");
+    expect(await sanitizeHtml("<p/onclick=alert(1)>x</p>")).not.toMatch(/onclick/i);
   });
 
   it("removes javascript: and other unsafe link schemes but keeps the text", async () => {
@@ -38,7 +41,9 @@ describe("sanitizeHtml (allowlist)", () => {
   });
 
   it("drops <svg onload> entirely", async () => {
-    expect(await sanitizeHtml('<svg onload="alert(1)"><circle r="4"/><script>alert(2)</script></svg>after')).toBe("after");
+    expect(await sanitizeHtml('<svg onload="alert(1)"><circle r="4"/><script>alert(2)</script></svg>after')).toBe(
+      "after",
+    );
   });
 
   it("drops <img src=x onerror> and keeps http(s) images with src and alt only", async () => {
@@ -50,17 +55,25 @@ describe("sanitizeHtml (allowlist)", () => {
   });
 
   it("unwraps unknown elements keeping their text, and removes comments", async () => {
-    expect(await sanitizeHtml('<div class="x"><span>hello</span> <form action="x"><input value="v">world</form></div><!-- secret -->')).toBe("hello world");
+    expect(
+      await sanitizeHtml(
+        '<div class="x"><span>hello</span> <form action="x"><input value="v">world</form></div><!-- secret -->',
+      ),
+    ).toBe("hello world");
     expect(await sanitizeHtml("<custom-el>text</custom-el>")).toBe("text");
   });
 
   it("does not let raw-text elements smuggle markup out when unwrapped", async () => {
-    const out = await sanitizeHtml("<textarea><script>alert(1)</script></textarea><noscript><img src=x onerror=alert(1)></noscript><title><script>x</script></title>ok");
+    const out = await sanitizeHtml(
+      "<textarea><script>alert(1)</script></textarea><noscript><img src=x onerror=alert(1)></noscript><title><script>x</script></title>ok",
+    );
     expect(out).toBe("ok");
   });
 
   it("keeps escaped text escaped", async () => {
-    expect(await sanitizeHtml("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+    expect(await sanitizeHtml("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>")).toBe(
+      "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+    );
   });
 
   it("tells blank HTML apart", () => {

@@ -2,21 +2,27 @@
 // a failing job from the others. Invoked inside workerd as the runtime would (a ScheduledController).
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import worker from "../../worker/index";
 import type { Env } from "../../worker/env";
+import worker from "../../worker/index";
 import type { ScheduledJob } from "../../worker/jobs/types";
 import { CRON, JOBS, scheduledHandler } from "../../worker/scheduled";
+import wranglerToml from "../../wrangler.toml?raw";
 import { testEnv } from "./helpers";
 
-async function invoke(handler: ExportedHandlerScheduledHandler<Env>, cron: string, scheduledTime = Date.UTC(2026, 10, 23, 12)) {
+async function invoke(
+  handler: ExportedHandlerScheduledHandler<Env>,
+  cron: string,
+  scheduledTime = Date.UTC(2026, 10, 23, 12),
+) {
   const lines: Record<string, unknown>[] = [];
   const spy = vi.spyOn(console, "log").mockImplementation((text: unknown) => {
     if (typeof text === "string" && text.startsWith("{")) lines.push(JSON.parse(text));
   });
   const ctx = createExecutionContext();
   try {
-    const result = await Promise.resolve(handler(createScheduledController({ cron, scheduledTime }), testEnv, ctx)).then(
+    const result = await Promise.resolve(
+      handler(createScheduledController({ cron, scheduledTime }), testEnv, ctx),
+    ).then(
       () => null,
       (err: Error) => err,
     );
@@ -58,7 +64,10 @@ describe("scheduled handler", () => {
   it("keeps running the other jobs when one throws, logs its error, and reports the invocation failed", async () => {
     const ran: string[] = [];
     const handler = scheduledHandler([
-      { cron: "0 * * * *", job: { name: "broken", run: async () => Promise.reject(new Error("D1_ERROR: no such table: x")) } },
+      {
+        cron: "0 * * * *",
+        job: { name: "broken", run: async () => Promise.reject(new Error("D1_ERROR: no such table: x")) },
+      },
       { cron: "0 * * * *", job: { name: "healthy", run: async () => (ran.push("healthy"), { done: 1 }) } },
     ]);
     const { lines, error } = await invoke(handler, "0 * * * *");
@@ -73,12 +82,17 @@ describe("scheduled handler", () => {
   it("logs a cron with no registered jobs instead of failing silently", async () => {
     const { lines, error } = await invoke(scheduledHandler([]), "1 2 3 4 5");
     expect(error).toBeNull();
-    expect(lines).toEqual([expect.objectContaining({ type: "job", cron: "1 2 3 4 5", note: "no jobs registered for this cron" })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ type: "job", cron: "1 2 3 4 5", note: "no jobs registered for this cron" }),
+    ]);
   });
 
   it("is the worker's scheduled handler, and every cron it knows is a Cron Trigger in wrangler.toml", async () => {
     expect(worker.scheduled).toBeTypeOf("function");
-    const crons = /\[triggers\]\s*crons\s*=\s*\[([^\]]*)\]/.exec(wranglerToml)?.[1].match(/"[^"]+"/g)?.map((c) => JSON.parse(c) as string);
+    const crons = /\[triggers\]\s*crons\s*=\s*\[([^\]]*)\]/
+      .exec(wranglerToml)?.[1]
+      .match(/"[^"]+"/g)
+      ?.map((c) => JSON.parse(c) as string);
     expect(crons?.sort()).toEqual(Object.values(CRON).sort());
     for (const { cron } of JOBS) expect(Object.values(CRON)).toContain(cron);
     const { error } = await invoke(worker.scheduled, CRON.hourly);

@@ -1,8 +1,9 @@
 // Search (issue 19): GET /api/search over the FTS5 indexes. Permissions as everywhere (channels the
 // caller may read, the library only with paid access, deleted items never), ranking and highlighted,
 // escaped snippets, and member-typed FTS syntax that is always a plain search, never an error.
-import { beforeEach, describe, expect, it } from "vitest";
+
 import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
 import { comments, messages, posts, resources } from "../../worker/db/schema";
 import { toFtsQuery } from "../../worker/db/search";
 import { LIMITS } from "../../worker/shared/rules";
@@ -25,9 +26,12 @@ async function find(who: keyof World["cookie"], q: string, kind?: string) {
   return (await json<{ results: SearchResult[] }>(res)).results;
 }
 
-const post = async (who: keyof World["cookie"], content: string) => json<{ id: number }>(await call("/api/posts", { method: "POST", json: { content }, cookie: as(who) }));
+const post = async (who: keyof World["cookie"], content: string) =>
+  json<{ id: number }>(await call("/api/posts", { method: "POST", json: { content }, cookie: as(who) }));
 const comment = async (who: keyof World["cookie"], postId: number, content: string) =>
-  json<{ id: number }>(await call(`/api/posts/${postId}/comments`, { method: "POST", json: { content }, cookie: as(who) }));
+  json<{ id: number }>(
+    await call(`/api/posts/${postId}/comments`, { method: "POST", json: { content }, cookie: as(who) }),
+  );
 const message = async (who: keyof World["cookie"], groupId: number, body: string) => {
   const res = await call("/api/messages", { method: "POST", json: { group_id: groupId, body }, cookie: as(who) });
   expect(res.status).toBe(201);
@@ -58,16 +62,35 @@ describe("GET /api/search", () => {
     const results = await find("paid", "harvest");
     const byKind = Object.fromEntries(results.map((x) => [x.kind, x]));
     expect(Object.keys(byKind).sort()).toEqual(["comment", "message", "post", "resource"]);
-    expect(byKind.post).toMatchObject({ id: p.id, title: "Tonight the harvest moon rises", url: `/app/lounge?post=${p.id}` });
+    expect(byKind.post).toMatchObject({
+      id: p.id,
+      title: "Tonight the harvest moon rises",
+      url: `/app/lounge?post=${p.id}`,
+    });
     expect(byKind.post.snippet).toBe("Tonight the <mark>harvest</mark> moon rises");
-    expect(byKind.comment).toMatchObject({ id: cm.id, title: "Owner's post", url: `/app/lounge?post=${IDS.post}&comment=${cm.id}` });
-    expect(byKind.message).toMatchObject({ id: m.id, title: "Public", url: `/app/chat?group=${IDS.publicChannel}&message=${m.id}` });
-    expect(byKind.resource).toMatchObject({ id: r.id, title: "Harvest meditation", url: `/app/resources?resource=${r.id}` });
+    expect(byKind.comment).toMatchObject({
+      id: cm.id,
+      title: "Owner's post",
+      url: `/app/lounge?post=${IDS.post}&comment=${cm.id}`,
+    });
+    expect(byKind.message).toMatchObject({
+      id: m.id,
+      title: "Public",
+      url: `/app/chat?group=${IDS.publicChannel}&message=${m.id}`,
+    });
+    expect(byKind.resource).toMatchObject({
+      id: r.id,
+      title: "Harvest meditation",
+      url: `/app/resources?resource=${r.id}`,
+    });
     for (const x of results) expect(new Date(x.created_at).toISOString()).toBe(x.created_at);
   });
 
   it("ranks the closer match first and narrows to one kind with `kind`", async () => {
-    const weak = await post("member", "A long evening of talk about gardens, tea, music, friends, and once, briefly, the nebula");
+    const weak = await post(
+      "member",
+      "A long evening of talk about gardens, tea, music, friends, and once, briefly, the nebula",
+    );
     const strong = await post("member", "Nebula nebula");
     await message("member", IDS.publicChannel, "nebula photos tonight");
     const posts = await find("member", "nebula", "post");
@@ -78,7 +101,9 @@ describe("GET /api/search", () => {
   it("escapes HTML in snippets and titles stay plain text; marks only the matched words", async () => {
     await post("member", `<img src=x onerror=alert(1)> & "quasar" <b>bold</b>`);
     const [hit] = await find("member", "quasar");
-    expect(hit.snippet).toBe("&lt;img src=x onerror=alert(1)&gt; &amp; &quot;<mark>quasar</mark>&quot; &lt;b&gt;bold&lt;/b&gt;");
+    expect(hit.snippet).toBe(
+      "&lt;img src=x onerror=alert(1)&gt; &amp; &quot;<mark>quasar</mark>&quot; &lt;b&gt;bold&lt;/b&gt;",
+    );
     expect(hit.title).toBe(`<img src=x onerror=alert(1)> & "quasar" <b>bold</b>`);
     expect(snippetParts(hit.snippet).filter((p) => p.hit)).toEqual([{ text: "quasar", hit: true }]);
   });
@@ -94,9 +119,16 @@ describe("GET /api/search", () => {
     await message("owner", IDS.publicChannel, "public aurora meeting");
     const bodies = async (who: keyof World["cookie"]) => (await find(who, "aurora", "message")).map((x) => x.snippet);
     expect(await bodies("member")).toEqual(["public <mark>aurora</mark> meeting"]);
-    for (const who of ["paid", "owner", "admin"] as const) expect((await bodies(who)).sort()).toEqual(["public <mark>aurora</mark> meeting", "secret <mark>aurora</mark> meeting"]);
+    for (const who of ["paid", "owner", "admin"] as const)
+      expect((await bodies(who)).sort()).toEqual([
+        "public <mark>aurora</mark> meeting",
+        "secret <mark>aurora</mark> meeting",
+      ]);
     // Removed from the private channel: its messages leave the member's results at once.
-    expect((await call(`/api/groups/${IDS.privateChannel}/members/${IDS.paid}`, { method: "DELETE", cookie: as("owner") })).status).toBe(200);
+    expect(
+      (await call(`/api/groups/${IDS.privateChannel}/members/${IDS.paid}`, { method: "DELETE", cookie: as("owner") }))
+        .status,
+    ).toBe(200);
     expect(await bodies("paid")).toEqual(["public <mark>aurora</mark> meeting"]);
   });
 
@@ -112,13 +144,28 @@ describe("GET /api/search", () => {
     const p = await post("owner", "comet sighting");
     await comment("member", p.id, "comet tail too");
     const r = await upload("Comet notes", "Orbit");
-    const channel = await json<{ id: number }>(await call("/api/groups", { method: "POST", json: { name: "Sky" }, cookie: as("owner") }));
+    const channel = await json<{ id: number }>(
+      await call("/api/groups", { method: "POST", json: { name: "Sky" }, cookie: as("owner") }),
+    );
     await message("owner", channel.id, "comet over the hills");
-    expect((await find("admin", "comet")).map((x) => x.kind).sort()).toEqual(["comment", "message", "post", "resource"]);
+    expect((await find("admin", "comet")).map((x) => x.kind).sort()).toEqual([
+      "comment",
+      "message",
+      "post",
+      "resource",
+    ]);
 
     expect((await call(`/api/posts/${p.id}`, { method: "DELETE", cookie: as("owner") })).status).toBe(200);
     expect((await call(`/api/groups/${channel.id}`, { method: "DELETE", cookie: as("owner") })).status).toBe(200);
-    expect((await call(`/api/resources/${r.id}`, { method: "PUT", json: { title: "Meteor notes", description: "Orbit", tags: [] }, cookie: as("admin") })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/resources/${r.id}`, {
+          method: "PUT",
+          json: { title: "Meteor notes", description: "Orbit", tags: [] },
+          cookie: as("admin"),
+        })
+      ).status,
+    ).toBe(200);
     expect(await find("admin", "comet")).toEqual([]);
     expect((await find("admin", "meteor")).map((x) => x.id)).toEqual([r.id]);
 
@@ -136,7 +183,9 @@ describe("GET /api/search", () => {
     await comment("member", p.id, "nebula glow");
     const other = await post("owner", "plain post");
     const c2 = await comment("member", other.id, "nebula echo");
-    const channel = await json<{ id: number }>(await call("/api/groups", { method: "POST", json: { name: "Sky" }, cookie: as("owner") }));
+    const channel = await json<{ id: number }>(
+      await call("/api/groups", { method: "POST", json: { name: "Sky" }, cookie: as("owner") }),
+    );
     const m = await message("owner", channel.id, "nebula tonight");
     expect((await find("admin", "nebula")).length).toBe(4);
 
@@ -192,7 +241,9 @@ describe("GET /api/search", () => {
     for (const q of typed) await find("member", q);
     // Words are matched as words: AND/OR/NOT are just words that must appear, so `moon AND` finds the second post only.
     expect((await find("member", "moon AND")).map((x) => x.title)).toEqual(["moon and stars"]);
-    expect((await find("member", `"full moon`)).map((x) => x.title)).toEqual(["full moon near the old bridge (tonight)"]);
+    expect((await find("member", `"full moon`)).map((x) => x.title)).toEqual([
+      "full moon near the old bridge (tonight)",
+    ]);
     expect((await find("member", "NEAR(full bridge)")).length).toBe(0); // "near full" is not a phrase in the post
     expect((await find("member", "(tonight)")).length).toBe(1);
     expect(await find("member", "*")).toEqual([]);
@@ -201,7 +252,10 @@ describe("GET /api/search", () => {
 
   it("ranks a word found everywhere among its newest matches only", async () => {
     const old = await post("member", "galaxy galaxy galaxy");
-    const values = Array.from({ length: LIMITS.searchCandidates }, (_, i) => `(${IDS.member}, 'a long line about many things and one galaxy ${i}')`).join(",");
+    const values = Array.from(
+      { length: LIMITS.searchCandidates },
+      (_, i) => `(${IDS.member}, 'a long line about many things and one galaxy ${i}')`,
+    ).join(",");
     await testEnv.DB.prepare(`INSERT INTO posts (author_id, content) VALUES ${values}`).run();
     const results = await find("member", "galaxy", "post");
     expect(results).toHaveLength(LIMITS.searchResults);
@@ -214,12 +268,20 @@ describe("GET /api/search", () => {
   it("turns any text into a valid FTS5 query (quoted words, last one a prefix)", () => {
     expect(toFtsQuery(`full "moon`)).toBe(`"full" "moon"*`);
     expect(toFtsQuery("NEAR(a b)")).toBe(`"NEAR(a" "b)"*`);
-    expect(toFtsQuery(" * ( ) \" ")).toBeNull();
-    expect(toFtsQuery("one two three four five six seven eight nine ten")).toBe(`"one" "two" "three" "four" "five" "six" "seven" "eight"*`);
+    expect(toFtsQuery(' * ( ) " ')).toBeNull();
+    expect(toFtsQuery("one two three four five six seven eight nine ten")).toBe(
+      `"one" "two" "three" "four" "five" "six" "seven" "eight"*`,
+    );
   });
 
   it("refuses a missing, blank or too long search text and an unknown kind", async () => {
-    for (const path of ["/api/search", "/api/search?q=", "/api/search?q=%20%20", `/api/search?q=${"a".repeat(201)}`, "/api/search?q=moon&kind=user"]) {
+    for (const path of [
+      "/api/search",
+      "/api/search?q=",
+      "/api/search?q=%20%20",
+      `/api/search?q=${"a".repeat(201)}`,
+      "/api/search?q=moon&kind=user",
+    ]) {
       const res = await call(path, { cookie: as("member") });
       expect(res.status, path).toBe(400);
       expect(typeof (await json(res)).error).toBe("string");

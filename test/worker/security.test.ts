@@ -15,7 +15,10 @@ import { isRateLimiter } from "../../worker/lib/rate-limit";
 import { call, json, signIn } from "./helpers";
 import { EMAILS, IDS, seedWorld } from "./seed";
 
-type MembersList = { members: { id: number; name: string | null; email: string }[]; invited: { id: number; email: string; invited_at: string }[] };
+type MembersList = {
+  members: { id: number; name: string | null; email: string }[];
+  invited: { id: number; email: string; invited_at: string }[];
+};
 
 describe("issue 16 attacks", () => {
   it("issue 16 attack 5: adding an unknown email to a private channel reveals it has no account", async () => {
@@ -39,15 +42,25 @@ describe("issue 16 attacks", () => {
     expect(new Set(before.invited.map((i) => Object.keys(i).sort().join()))).toEqual(new Set(["email,id,invited_at"]));
 
     // The known account hears of it and joins at its next channel list.
-    const notifications = async (cookie: string | undefined) => (await json<{ items: { kind: string; channel_id: number | null }[] }>(await call("/api/notifications", { cookie }))).items;
-    expect(await notifications(world.cookie.member)).toEqual([expect.objectContaining({ kind: "channel_invite", channel_id: IDS.privateChannel })]);
-    const channelNames = async (cookie: string) => (await json<{ name: string }[]>(await call("/api/groups", { cookie }))).map((c) => c.name);
+    const notifications = async (cookie: string | undefined) =>
+      (
+        await json<{ items: { kind: string; channel_id: number | null }[] }>(
+          await call("/api/notifications", { cookie }),
+        )
+      ).items;
+    expect(await notifications(world.cookie.member)).toEqual([
+      expect.objectContaining({ kind: "channel_invite", channel_id: IDS.privateChannel }),
+    ]);
+    const channelNames = async (cookie: string) =>
+      (await json<{ name: string }[]>(await call("/api/groups", { cookie }))).map((c) => c.name);
     expect(await channelNames(world.cookie.member!)).toContain("Private");
 
     // The unknown email binds when that person first signs in, and is told so.
     const stranger = await signIn("stranger@example.com", "Stranger");
     expect(await channelNames(stranger)).toContain("Private");
-    expect(await notifications(stranger)).toEqual([expect.objectContaining({ kind: "channel_invite", channel_id: IDS.privateChannel })]);
+    expect(await notifications(stranger)).toEqual([
+      expect.objectContaining({ kind: "channel_invite", channel_id: IDS.privateChannel }),
+    ]);
 
     // A revoked invitation binds nothing.
     expect((await call(`${path}/invitations/${IDS.invitation}`, { method: "DELETE", cookie: owner })).status).toBe(200);

@@ -1,7 +1,6 @@
 // A small world for the authorization matrix, the bad-input suite and the fault tests, written straight
 // into D1 and R2 (no sign-in round trips, so the sign-in rate limit never gets in the way).
 import type { Hono } from "hono";
-import { sha256Hex } from "../../worker/lib/crypto";
 import {
   channelInvitations,
   channelMembers,
@@ -11,17 +10,20 @@ import {
   messages,
   notices,
   payments,
+  posts,
   reportReasons,
   reports,
-  posts,
   resources,
   sessions,
   users,
   webpayEmulatorTransactions,
 } from "../../worker/db/schema";
+import { sha256Hex } from "../../worker/lib/crypto";
 import { db, testEnv } from "./helpers";
 
-export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+export const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+]);
 
 /** The callers of the matrix, in its column order. `owner` owns the seeded post, channels, message and resource. */
 export const CALLERS = ["anon", "member", "paid", "owner", "admin"] as const;
@@ -76,7 +78,12 @@ export async function seedWorld(): Promise<World> {
     role: who === "admin" ? ("admin" as const) : ("member" as const),
   }));
   const sessionRows = await Promise.all(
-    (["admin", "member", "paid", "owner"] as const).map(async (who) => ({ id: await sha256Hex(tokenOf(who)), userId: IDS[who], expiresAt: future, userAgent: "seed" })),
+    (["admin", "member", "paid", "owner"] as const).map(async (who) => ({
+      id: await sha256Hex(tokenOf(who)),
+      userId: IDS[who],
+      expiresAt: future,
+      userAgent: "seed",
+    })),
   );
   await d.batch([
     d.insert(users).values(people),
@@ -93,8 +100,19 @@ export async function seedWorld(): Promise<World> {
       { id: IDS.privateChannel, name: "Private", isPrivate: true, createdBy: IDS.owner },
     ]),
     d.insert(channelMembers).values({ channelId: IDS.privateChannel, userId: IDS.paid }),
-    d.insert(channelInvitations).values({ id: IDS.invitation, channelId: IDS.privateChannel, email: "invitee@example.com", invitedBy: IDS.owner }),
-    d.insert(messages).values({ id: IDS.imageMessage, channelId: IDS.privateChannel, senderId: IDS.owner, body: "[Image: a.png]", imageKey: MESSAGE_IMAGE_KEY }),
+    d.insert(channelInvitations).values({
+      id: IDS.invitation,
+      channelId: IDS.privateChannel,
+      email: "invitee@example.com",
+      invitedBy: IDS.owner,
+    }),
+    d.insert(messages).values({
+      id: IDS.imageMessage,
+      channelId: IDS.privateChannel,
+      senderId: IDS.owner,
+      body: "[Image: a.png]",
+      imageKey: MESSAGE_IMAGE_KEY,
+    }),
     d.insert(resources).values({
       id: IDS.resource,
       title: "Guide",
@@ -105,14 +123,36 @@ export async function seedWorld(): Promise<World> {
       ownerId: IDS.owner,
       ownerName: "Owner",
     }),
-    d.insert(payments).values({ id: IDS.payment, userId: IDS.victim, userEmail: EMAILS.victim, amountClp: 15000, buyOrder: "SEEDORDER1", sessionId: "seed-session" }),
+    d.insert(payments).values({
+      id: IDS.payment,
+      userId: IDS.victim,
+      userEmail: EMAILS.victim,
+      amountClp: 15000,
+      buyOrder: "SEEDORDER1",
+      sessionId: "seed-session",
+    }),
     d.insert(reports).values({ id: IDS.report, kind: "comment", targetId: IDS.comment }),
     d.insert(reportReasons).values({ reportId: IDS.report, reporterId: IDS.paid, reason: "spam" }),
-    d.insert(webpayEmulatorTransactions).values({ token: WEBPAY_TX, buyOrder: "SEEDORDER2", sessionId: "s", amount: 15000, returnUrl: "http://localhost/api/payments/webpay/return" }),
+    d.insert(webpayEmulatorTransactions).values({
+      token: WEBPAY_TX,
+      buyOrder: "SEEDORDER2",
+      sessionId: "s",
+      amount: 15000,
+      returnUrl: "http://localhost/api/payments/webpay/return",
+    }),
   ]);
-  await testEnv.BLOBS.put(RESOURCE_KEY, "hello", { httpMetadata: { contentType: "text/plain" }, customMetadata: { fileName: "guide.txt" } });
-  await testEnv.BLOBS.put(`ai/${AI_IMAGE_PATH}`, PNG, { httpMetadata: { contentType: "image/png" }, customMetadata: { fileName: "notice.png" } });
-  await testEnv.BLOBS.put(MESSAGE_IMAGE_KEY, PNG, { httpMetadata: { contentType: "image/png" }, customMetadata: { fileName: "a.png" } });
+  await testEnv.BLOBS.put(RESOURCE_KEY, "hello", {
+    httpMetadata: { contentType: "text/plain" },
+    customMetadata: { fileName: "guide.txt" },
+  });
+  await testEnv.BLOBS.put(`ai/${AI_IMAGE_PATH}`, PNG, {
+    httpMetadata: { contentType: "image/png" },
+    customMetadata: { fileName: "notice.png" },
+  });
+  await testEnv.BLOBS.put(MESSAGE_IMAGE_KEY, PNG, {
+    httpMetadata: { contentType: "image/png" },
+    customMetadata: { fileName: "a.png" },
+  });
   const cookie = { anon: undefined } as Record<Caller, string | undefined>;
   for (const who of ["admin", "member", "paid", "owner"] as const) cookie[who] = `session=${tokenOf(who)}`;
   return { cookie };
@@ -129,7 +169,9 @@ export function appRoutes(app: Hono<any, any, any>): string[] {
 export async function snapshot(options: { exclude?: string[] } = {}) {
   const exclude = new Set(["d1_migrations", ...(options.exclude ?? [])]);
   const tables = (
-    await testEnv.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>()
+    await testEnv.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+    ).all<{ name: string }>()
   ).results
     .map((r) => r.name)
     .filter((t) => !exclude.has(t))

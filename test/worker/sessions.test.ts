@@ -12,8 +12,26 @@ describe("sign-in through the development provider", () => {
     const me = await call("/api/users/me", { cookie });
     expect(me.status).toBe(200);
     const user = await json(me);
-    expect(user).toMatchObject({ email: "luna@example.com", name: "Luna", role: "member", bio: null, timezone: null, avatar_url: null });
-    expect(Object.keys(user).sort()).toEqual(["avatar_url", "bio", "created_at", "email", "id", "language", "muted_until", "name", "role", "timezone"]);
+    expect(user).toMatchObject({
+      email: "luna@example.com",
+      name: "Luna",
+      role: "member",
+      bio: null,
+      timezone: null,
+      avatar_url: null,
+    });
+    expect(Object.keys(user).sort()).toEqual([
+      "avatar_url",
+      "bio",
+      "created_at",
+      "email",
+      "id",
+      "language",
+      "muted_until",
+      "name",
+      "role",
+      "timezone",
+    ]);
 
     const rows = await db().select().from(sessions);
     expect(rows).toHaveLength(1);
@@ -32,7 +50,11 @@ describe("sign-in through the development provider", () => {
     const authorize = await call(`/api/auth/dev/authorize?email=a@example.com&state=${state}`);
     expect(authorize.status).toBe(302);
     const code = new URL(authorize.headers.get("location")!, "http://x").searchParams.get("code")!;
-    const res = await call("/api/sessions", { method: "POST", json: { code, state }, cookie: `oauth_state=${setCookies(redirect).oauth_state}` });
+    const res = await call("/api/sessions", {
+      method: "POST",
+      json: { code, state },
+      cookie: `oauth_state=${setCookies(redirect).oauth_state}`,
+    });
     const line = res.headers.getSetCookie().find((l) => l.startsWith("session="))!;
     expect(line).toMatch(/HttpOnly/);
     expect(line).toMatch(/Secure/);
@@ -45,7 +67,11 @@ describe("sign-in through the development provider", () => {
     const state = new URL(redirectUrl, "http://x").searchParams.get("state")!;
     const authorize = await call(`/api/auth/dev/authorize?email=a@example.com&state=${state}`);
     const code = new URL(authorize.headers.get("location")!, "http://x").searchParams.get("code")!;
-    const wrong = await call("/api/sessions", { method: "POST", json: { code, state }, cookie: "oauth_state=someone-elses-state" });
+    const wrong = await call("/api/sessions", {
+      method: "POST",
+      json: { code, state },
+      cookie: "oauth_state=someone-elses-state",
+    });
     expect(wrong.status).toBe(400);
     expect((await json(wrong)).error).toMatch(/state/i);
     const missing = await call("/api/sessions", { method: "POST", json: { code, state } });
@@ -59,8 +85,12 @@ describe("sign-in through the development provider", () => {
     const state = new URL((await json(redirect)).redirectUrl, "http://x").searchParams.get("state")!;
     const authorize = await call(`/api/auth/dev/authorize?email=a@example.com&state=${state}`);
     const code = new URL(authorize.headers.get("location")!, "http://x").searchParams.get("code")!;
-    expect((await call("/api/sessions", { method: "POST", json: { code, state }, cookie: stateCookie })).status).toBe(200);
-    expect((await call("/api/sessions", { method: "POST", json: { code, state }, cookie: stateCookie })).status).toBe(401);
+    expect((await call("/api/sessions", { method: "POST", json: { code, state }, cookie: stateCookie })).status).toBe(
+      200,
+    );
+    expect((await call("/api/sessions", { method: "POST", json: { code, state }, cookie: stateCookie })).status).toBe(
+      401,
+    );
   });
 
   it("refuses the development provider when the flag is off or absent", async () => {
@@ -107,7 +137,9 @@ describe("sessions", () => {
 
   it("rejects and deletes an expired session", async () => {
     const cookie = await signIn("sol@example.com");
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await call("/api/users/me", { cookie })).status).toBe(401);
     expect(await db().select().from(sessions)).toHaveLength(0);
   });
@@ -128,9 +160,18 @@ describe("sessions", () => {
 
   it("is checked against D1 on the reads that send their query in the session's batch: tampered, expired and signed-out sessions get 401, a sliding one is renewed", async () => {
     const admin = await signIn("admin@example.com", "Ada");
-    const created = await call("/api/groups", { method: "POST", cookie: admin, json: { name: "Batch", description: null, is_private: false } });
+    const created = await call("/api/groups", {
+      method: "POST",
+      cookie: admin,
+      json: { name: "Batch", description: null, is_private: false },
+    });
     const { id } = await json<{ id: number }>(created);
-    const reads = ["/api/posts?limit=20", `/api/messages?group_id=${id}&after=0`, `/api/messages?group_id=${id}`, "/api/resources?limit=24"];
+    const reads = [
+      "/api/posts?limit=20",
+      `/api/messages?group_id=${id}&after=0`,
+      `/api/messages?group_id=${id}`,
+      "/api/resources?limit=24",
+    ];
     for (const path of reads) expect((await call(path, { cookie: admin })).status, path).toBe(200);
 
     const tampered = admin.slice(0, -2) + (admin.endsWith("AA") ? "BB" : "AA");
@@ -143,21 +184,27 @@ describe("sessions", () => {
     }
 
     // Sliding: renewed in the same request, as on every other route.
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * DAY) });
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 10 * DAY) });
     const renewed = await call(reads[0], { cookie: admin });
     expect(renewed.status).toBe(200);
     expect(renewed.headers.getSetCookie().some((l) => l.startsWith("session="))).toBe(true);
     expect((await db().select().from(sessions))[0].expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
 
     // Expired: refused and deleted.
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await call(reads[1], { cookie: admin })).status).toBe(401);
     expect(await db().select().from(sessions)).toHaveLength(0);
 
     // Signed out: refused on the very next request (nothing cached).
     const again = await signIn("admin@example.com", "Ada");
     expect((await call(reads[3], { cookie: again })).status).toBe(200);
-    expect((await call("/api/logout", { cookie: again, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
+    expect((await call("/api/logout", { cookie: again, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(
+      200,
+    );
     for (const path of reads) expect((await call(path, { cookie: again })).status, path).toBe(401);
   });
 
@@ -225,7 +272,11 @@ describe("the API shell", () => {
     const body = await json(res);
     expect(typeof body.error).toBe("string");
     expect(Array.isArray(body.details)).toBe(true);
-    const bad = await call("/api/sessions", { method: "POST", body: "{not json", headers: { "content-type": "application/json" } });
+    const bad = await call("/api/sessions", {
+      method: "POST",
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(typeof (await json(bad)).error).toBe("string");
   });
@@ -248,8 +299,12 @@ describe("production cookie", () => {
     expect(line).toMatch(/Path=\//);
     expect(line).not.toMatch(/Domain=/i);
     const token = setCookies(res)["__Host-session"];
-    expect((await call("/api/users/me", { cookie: `__Host-session=${token}`, env: { APP_ENV: "production" } })).status).toBe(200);
+    expect(
+      (await call("/api/users/me", { cookie: `__Host-session=${token}`, env: { APP_ENV: "production" } })).status,
+    ).toBe(200);
     // The local cookie name means nothing in production.
-    expect((await call("/api/users/me", { cookie: `session=${token}`, env: { APP_ENV: "production" } })).status).toBe(401);
+    expect((await call("/api/users/me", { cookie: `session=${token}`, env: { APP_ENV: "production" } })).status).toBe(
+      401,
+    );
   });
 });

@@ -2,8 +2,8 @@
 // from worker/shared/rules.ts, so a drift in that module would be followed by every other test. This
 // file is the one place that fails when the rules module (or the API built on it) leaves these values.
 import { describe, expect, it } from "vitest";
-import { payments } from "../../worker/db/schema";
 import { PERIOD_MS } from "../../worker/db/payments";
+import { payments } from "../../worker/db/schema";
 import { LIMITS, MEMBERSHIP } from "../../worker/shared/rules";
 import { call, db, json, signIn } from "./helpers";
 
@@ -55,18 +55,43 @@ describe("the API enforces the literals, not just whatever the rules module says
 
   it(`channels: a ${SPEC.channelNameMax}-character name and ${SPEC.channelDescriptionMax}-character description accepted, one more refused`, async () => {
     const cookie = await signIn("channels-literal@example.com");
-    const ok = await call("/api/groups", { method: "POST", json: { name: x(SPEC.channelNameMax), description: x(SPEC.channelDescriptionMax) }, cookie });
+    const ok = await call("/api/groups", {
+      method: "POST",
+      json: { name: x(SPEC.channelNameMax), description: x(SPEC.channelDescriptionMax) },
+      cookie,
+    });
     expect(ok.status).toBe(201);
-    expect((await call("/api/groups", { method: "POST", json: { name: x(SPEC.channelNameMax + 1) }, cookie })).status).toBe(400);
-    expect((await call("/api/groups", { method: "POST", json: { name: "ok", description: x(SPEC.channelDescriptionMax + 1) }, cookie })).status).toBe(400);
+    expect(
+      (await call("/api/groups", { method: "POST", json: { name: x(SPEC.channelNameMax + 1) }, cookie })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call("/api/groups", {
+          method: "POST",
+          json: { name: "ok", description: x(SPEC.channelDescriptionMax + 1) },
+          cookie,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it(`payments: ${SPEC.priceClp} CLP is the only amount a payment starts with`, async () => {
     const cookie = await signIn("price-literal@example.com");
     for (const amount of [SPEC.priceClp - 1, SPEC.priceClp + 1, 1500]) {
-      expect((await call("/api/payments/initiate", { method: "POST", json: { amount, provider: "webpay_form" }, cookie })).status).toBe(400);
+      expect(
+        (await call("/api/payments/initiate", { method: "POST", json: { amount, provider: "webpay_form" }, cookie }))
+          .status,
+      ).toBe(400);
     }
-    expect((await call("/api/payments/initiate", { method: "POST", json: { amount: SPEC.priceClp, provider: "webpay_form" }, cookie })).status).toBe(200);
+    expect(
+      (
+        await call("/api/payments/initiate", {
+          method: "POST",
+          json: { amount: SPEC.priceClp, provider: "webpay_form" },
+          cookie,
+        })
+      ).status,
+    ).toBe(200);
     const stored = await db().select().from(payments);
     expect(stored.map((p) => p.amountClp)).toEqual([SPEC.priceClp]);
   });

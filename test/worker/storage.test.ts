@@ -24,7 +24,9 @@ describe("storage", () => {
     expect(contentDisposition("a.mp3", "audio/mpeg")).toMatch(/^inline/);
     expect(contentDisposition("a.svg", "image/svg+xml")).toMatch(/^attachment/);
     expect(contentDisposition("a.html", "text/html")).toMatch(/^attachment/);
-    expect(contentDisposition('we"ird ñame.txt', "text/plain")).toBe(`attachment; filename="we_ird _ame.txt"; filename*=UTF-8''we%22ird%20%C3%B1ame.txt`);
+    expect(contentDisposition('we"ird ñame.txt', "text/plain")).toBe(
+      `attachment; filename="we_ird _ame.txt"; filename*=UTF-8''we%22ird%20%C3%B1ame.txt`,
+    );
   });
 
   it("serves ranges, ETags and conditional GETs with sandboxing headers", async () => {
@@ -39,19 +41,35 @@ describe("storage", () => {
     expect(full.headers.get("content-type")).toBe("audio/mpeg");
     const etag = full.headers.get("etag")!;
 
-    const partial = await serveBlob(new Request("http://x/f", { headers: { range: "bytes=5-9" } }), testEnv.BLOBS, "t/one");
+    const partial = await serveBlob(
+      new Request("http://x/f", { headers: { range: "bytes=5-9" } }),
+      testEnv.BLOBS,
+      "t/one",
+    );
     expect(partial.status).toBe(206);
     expect(partial.headers.get("content-range")).toBe("bytes 5-9/20");
     expect(await partial.text()).toBe("56789");
 
-    const suffix = await serveBlob(new Request("http://x/f", { headers: { range: "bytes=-3" } }), testEnv.BLOBS, "t/one");
+    const suffix = await serveBlob(
+      new Request("http://x/f", { headers: { range: "bytes=-3" } }),
+      testEnv.BLOBS,
+      "t/one",
+    );
     expect(suffix.status).toBe(206);
     expect(await suffix.text()).toBe("hij");
 
-    const notModified = await serveBlob(new Request("http://x/f", { headers: { "if-none-match": etag } }), testEnv.BLOBS, "t/one");
+    const notModified = await serveBlob(
+      new Request("http://x/f", { headers: { "if-none-match": etag } }),
+      testEnv.BLOBS,
+      "t/one",
+    );
     expect(notModified.status).toBe(304);
 
-    const outside = await serveBlob(new Request("http://x/f", { headers: { range: "bytes=50-60" } }), testEnv.BLOBS, "t/one");
+    const outside = await serveBlob(
+      new Request("http://x/f", { headers: { range: "bytes=50-60" } }),
+      testEnv.BLOBS,
+      "t/one",
+    );
     expect(outside.status).toBe(416);
 
     expect((await serveBlob(new Request("http://x/f"), testEnv.BLOBS, "t/missing")).status).toBe(404);

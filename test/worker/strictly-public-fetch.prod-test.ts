@@ -6,7 +6,8 @@ import { describe, expect, inject, it } from "vitest";
 import { call, json, signIn } from "./helpers";
 
 const port = inject("privateServerPort");
-const received = async () => (await (await fetch(`http://127.0.0.1:${port}/requests`)).json<{ received: number }>()).received;
+const received = async () =>
+  (await (await fetch(`http://127.0.0.1:${port}/requests`)).json<{ received: number }>()).received;
 
 describe("link previews of private addresses with the production flags and the real network", () => {
   it("the private server is reachable from this workerd, so a refusal below is the app's doing", async () => {
@@ -15,15 +16,17 @@ describe("link previews of private addresses with the production flags and the r
     expect(await received()).toBe(before + 1);
   });
 
-  it.each([`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, `http://2130706433:${port}/`])(
-    "refuses %s with 400 and the server sees no request",
-    async (url) => {
-      const cookie = await signIn("prod-flags@example.com");
-      const before = await received();
-      const res = await call("/api/link-preview", { method: "POST", json: { url }, cookie });
-      expect(res.status).toBe(400);
-      expect((await json(res)).error).toBeTruthy();
-      expect(await received()).toBe(before);
-    },
-  );
+  it.each([
+    `http://127.0.0.1:${port}/`,
+    `http://localhost:${port}/`,
+    `http://[::ffff:127.0.0.1]:${port}/`,
+    `http://2130706433:${port}/`,
+  ])("refuses %s with 400 and the server sees no request", async (url) => {
+    const cookie = await signIn("prod-flags@example.com");
+    const before = await received();
+    const res = await call("/api/link-preview", { method: "POST", json: { url }, cookie });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toBeTruthy();
+    expect(await received()).toBe(before);
+  });
 });

@@ -26,7 +26,8 @@ async function send(who: Who, groupId: number, body = "hello") {
   expect(res.status).toBe(201);
   return json<MessageDto>(res);
 }
-const read = (who: Who, groupId: number) => call(`/api/groups/${groupId}/read`, { method: "POST", cookie: cookie(who) });
+const read = (who: Who, groupId: number) =>
+  call(`/api/groups/${groupId}/read`, { method: "POST", cookie: cookie(who) });
 
 async function openLive(who: Who) {
   const res = await call("/api/live/socket", { cookie: cookie(who), headers: { upgrade: "websocket" } });
@@ -36,7 +37,12 @@ async function openLive(who: Who) {
   const frames: ServerFrame[] = [];
   ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
   await until(() => frames.some((f) => f.type === "ready"));
-  return { ws, frames, of: <T extends ServerFrame["type"]>(type: T) => frames.filter((f): f is Extract<ServerFrame, { type: T }> => f.type === type) };
+  return {
+    ws,
+    frames,
+    of: <T extends ServerFrame["type"]>(type: T) =>
+      frames.filter((f): f is Extract<ServerFrame, { type: T }> => f.type === type),
+  };
 }
 
 describe("unread counts", () => {
@@ -57,13 +63,19 @@ describe("unread counts", () => {
   it("opening a channel (fetching its messages) marks it read; a poll with new messages does too", async () => {
     await send("member", IDS.publicChannel, "one");
     await send("member", IDS.publicChannel, "two");
-    const page = await json<MessageDto[]>(await call(`/api/messages?group_id=${IDS.publicChannel}`, { cookie: cookie("paid") }));
+    const page = await json<MessageDto[]>(
+      await call(`/api/messages?group_id=${IDS.publicChannel}`, { cookie: cookie("paid") }),
+    );
     expect(page).toHaveLength(2);
     expect((await unread("paid"))[IDS.publicChannel]).toBe(0);
     const third = await send("member", IDS.publicChannel, "three");
     expect((await unread("paid"))[IDS.publicChannel]).toBe(1);
     // An empty poll leaves the count as it is; the poll that brings the new message clears it.
-    expect(await json(await call(`/api/messages?group_id=${IDS.publicChannel}&after=${third.id}`, { cookie: cookie("paid") }))).toEqual([]);
+    expect(
+      await json(
+        await call(`/api/messages?group_id=${IDS.publicChannel}&after=${third.id}`, { cookie: cookie("paid") }),
+      ),
+    ).toEqual([]);
     expect((await unread("paid"))[IDS.publicChannel]).toBe(1);
     await call(`/api/messages?group_id=${IDS.publicChannel}&after=${page.at(-1)!.id}`, { cookie: cookie("paid") });
     expect((await unread("paid"))[IDS.publicChannel]).toBe(0);
@@ -83,7 +95,10 @@ describe("unread counts", () => {
   });
 
   it("stops counting at the cap however far behind a member is", async () => {
-    const values = Array.from({ length: LIMITS.unreadCountMax + 30 }, (_, i) => `(${IDS.publicChannel}, ${IDS.member}, 'm${i}')`).join(",");
+    const values = Array.from(
+      { length: LIMITS.unreadCountMax + 30 },
+      (_, i) => `(${IDS.publicChannel}, ${IDS.member}, 'm${i}')`,
+    ).join(",");
     await testEnv.DB.prepare(`INSERT INTO messages (channel_id, sender_id, body) VALUES ${values}`).run();
     expect((await unread("paid"))[IDS.publicChannel]).toBe(LIMITS.unreadCountMax);
     await read("paid", IDS.publicChannel);
@@ -96,12 +111,17 @@ describe("unread counts", () => {
     const admin = await openLive("admin");
     const pub = await send("owner", IDS.publicChannel, "public news");
     const priv = await send("owner", IDS.privateChannel, "private news");
-    await until(() => paid.of("activity").length === 2 && admin.of("activity").length === 2 && outsider.of("activity").length === 1);
+    await until(
+      () =>
+        paid.of("activity").length === 2 && admin.of("activity").length === 2 && outsider.of("activity").length === 1,
+    );
     expect(paid.of("activity")).toEqual([
       { type: "activity", group_id: IDS.publicChannel, message_id: pub.id, sender_id: IDS.owner },
       { type: "activity", group_id: IDS.privateChannel, message_id: priv.id, sender_id: IDS.owner },
     ]);
-    expect(outsider.of("activity")).toEqual([{ type: "activity", group_id: IDS.publicChannel, message_id: pub.id, sender_id: IDS.owner }]);
+    expect(outsider.of("activity")).toEqual([
+      { type: "activity", group_id: IDS.publicChannel, message_id: pub.id, sender_id: IDS.owner },
+    ]);
 
     await read("paid", IDS.privateChannel);
     await until(() => paid.of("read").length === 1);
@@ -116,6 +136,13 @@ describe("unread counts", () => {
   it("the live socket needs a signed-in WebSocket upgrade from this site", async () => {
     expect((await call("/api/live/socket", { headers: { upgrade: "websocket" } })).status).toBe(401);
     expect((await call("/api/live/socket", { cookie: cookie("member") })).status).toBe(426);
-    expect((await call("/api/live/socket", { cookie: cookie("member"), headers: { upgrade: "websocket", origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await call("/api/live/socket", {
+          cookie: cookie("member"),
+          headers: { upgrade: "websocket", origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -17,7 +17,17 @@ const rest = (path: string, method = "GET", body?: unknown, env?: Partial<Env>) 
   call(`${REST}${path}`, { method, headers: HEADERS, json: body, env });
 
 async function create(env?: Partial<Env>) {
-  const res = await rest("", "POST", { buy_order: `O${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, session_id: "s-1", amount: 15000, return_url: "http://localhost/api/payments/webpay/return" }, env);
+  const res = await rest(
+    "",
+    "POST",
+    {
+      buy_order: `O${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      session_id: "s-1",
+      amount: 15000,
+      return_url: "http://localhost/api/payments/webpay/return",
+    },
+    env,
+  );
   expect(res.status).toBe(200);
   return (await json<{ token: string }>(res)).token;
 }
@@ -30,11 +40,14 @@ async function card(token: string, action?: string) {
   });
   const html = await res.text();
   const method = /<form id="webpay-return" method="(\w+)"/.exec(html)?.[1];
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
   return { status: res.status, html, method, fields };
 }
 
-const txRow = async (token: string) => (await db().select().from(webpayEmulatorTransactions).where(eq(webpayEmulatorTransactions.token, token)))[0];
+const txRow = async (token: string) =>
+  (await db().select().from(webpayEmulatorTransactions).where(eq(webpayEmulatorTransactions.token, token)))[0];
 
 describe("Webpay emulator parity", () => {
   it("gives tokens Transbank's 5-minute lifetime, configurable", async () => {
@@ -50,7 +63,14 @@ describe("Webpay emulator parity", () => {
     const token = await create();
     const res = await rest(`/${token}`);
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ status: "INITIALIZED", amount: 15000, vci: null, card_detail: null, authorization_code: null, response_code: null });
+    expect(await json(res)).toMatchObject({
+      status: "INITIALIZED",
+      amount: 15000,
+      vci: null,
+      card_detail: null,
+      authorization_code: null,
+      response_code: null,
+    });
   });
 
   it("sends the normal return by GET with token_ws only", async () => {
@@ -80,12 +100,16 @@ describe("Webpay emulator parity", () => {
 
   it("shows the buttons for every way back on the card page", async () => {
     const { html } = await card(await create());
-    for (const action of ["approve", "decline", "cancel", "timeout", "error"]) expect(html).toContain(`value="${action}"`);
+    for (const action of ["approve", "decline", "cancel", "timeout", "error"])
+      expect(html).toContain(`value="${action}"`);
   });
 
   it("refuses to commit an expired token with 422, and its card page sends the timeout return", async () => {
     const token = await create();
-    await db().update(webpayEmulatorTransactions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(webpayEmulatorTransactions.token, token));
+    await db()
+      .update(webpayEmulatorTransactions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webpayEmulatorTransactions.token, token));
     const commit = await rest(`/${token}`, "PUT");
     expect(commit.status).toBe(422);
     expect(await json(commit)).toEqual({ error_message: expect.stringMatching(/expired/) });
@@ -112,27 +136,52 @@ describe("Webpay emulator parity", () => {
 
   it("takes server-to-server calls on its REST API (its API keys authorise them), while its card page keeps the same-origin rule", async () => {
     const foreign = { ...HEADERS, origin: "https://shop.example" };
-    const body = { buy_order: "S2S1", session_id: "s", amount: 1000, return_url: "http://localhost/api/payments/webpay/return" };
+    const body = {
+      buy_order: "S2S1",
+      session_id: "s",
+      amount: 1000,
+      return_url: "http://localhost/api/payments/webpay/return",
+    };
     const created = await call(REST, { method: "POST", headers: foreign, json: body });
     expect(created.status).toBe(200);
     const { token } = await json<{ token: string }>(created);
     const form = { "content-type": "application/x-www-form-urlencoded", origin: "https://shop.example" };
-    expect((await call("/api/dev/webpay/pay", { method: "POST", headers: form, body: new URLSearchParams({ token_ws: token, action: "approve" }).toString() })).status).toBe(403);
+    expect(
+      (
+        await call("/api/dev/webpay/pay", {
+          method: "POST",
+          headers: form,
+          body: new URLSearchParams({ token_ws: token, action: "approve" }).toString(),
+        })
+      ).status,
+    ).toBe(403);
     expect((await txRow(token)).status).toBe("INITIALIZED");
     // Without the keys, the REST API still refuses.
-    expect((await call(REST, { method: "POST", headers: { origin: "https://shop.example" }, json: body })).status).toBe(401);
+    expect((await call(REST, { method: "POST", headers: { origin: "https://shop.example" }, json: body })).status).toBe(
+      401,
+    );
   });
 
   it("settles the app's payment through each button's return", async () => {
     const cookie = await signIn("luna@example.com");
     const outcomes: Record<string, string | null> = {};
     for (const action of ["timeout", "error"]) {
-      const init = await json<{ token: string }>(await call("/api/payments/initiate", { method: "POST", json: { amount: 15000, provider: "webpay_form" }, cookie }));
+      const init = await json<{ token: string }>(
+        await call("/api/payments/initiate", {
+          method: "POST",
+          json: { amount: 15000, provider: "webpay_form" },
+          cookie,
+        }),
+      );
       const back = await card(init.token, action);
       const res = await call("/api/payments/webpay/return", {
         method: "POST",
         body: new URLSearchParams(back.fields).toString(),
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://webpay3gint.transbank.cl", "sec-fetch-site": "cross-site" },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://webpay3gint.transbank.cl",
+          "sec-fetch-site": "cross-site",
+        },
       });
       expect(res.status).toBe(303);
       const [p] = await db().select().from(payments).where(eq(payments.token, init.token));

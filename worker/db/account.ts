@@ -41,91 +41,139 @@ const parseJson = (text: string): unknown => {
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
-  const [profile, membership, sessionList, postRows, commentRows, messageRows, likeRows, paymentRows, channelRows, joinedRows, resourceRows, reportRows] =
-    await Promise.all([
-      getProfile(db, userId),
-      getMembership(db, user),
-      listActiveSessions(db, userId, currentSessionId),
-      db
-        .select({
-          id: posts.id,
-          content: posts.content,
-          created_at: posts.createdAt,
-          likes_count: posts.likesCount,
-          comments_count: posts.commentsCount,
-          hidden_at: posts.hiddenAt,
-          hidden_reason: posts.hiddenReason,
-        })
-        .from(posts)
-        .where(eq(posts.authorId, userId))
-        .orderBy(asc(posts.id)),
-      db
-        .select({ id: comments.id, post_id: comments.postId, content: comments.content, created_at: comments.createdAt, hidden_at: comments.hiddenAt, hidden_reason: comments.hiddenReason })
-        .from(comments)
-        .where(eq(comments.authorId, userId))
-        .orderBy(asc(comments.id)),
-      db
-        .select({
-          id: messages.id,
-          group_id: messages.channelId,
-          channel_name: channels.name,
-          body: messages.body,
-          image_key: messages.imageKey,
-          created_at: messages.createdAt,
-          hidden_at: messages.hiddenAt,
-          hidden_reason: messages.hiddenReason,
-        })
-        .from(messages)
-        .innerJoin(channels, eq(channels.id, messages.channelId))
-        .where(eq(messages.senderId, userId))
-        .orderBy(asc(messages.id)),
-      db.select({ post_id: postLikes.postId, created_at: postLikes.createdAt }).from(postLikes).where(eq(postLikes.userId, userId)).orderBy(asc(postLikes.createdAt)),
-      db
-        .select({
-          id: payments.id,
-          plan: payments.plan,
-          amount_clp: payments.amountClp,
-          status: payments.status,
-          provider: payments.provider,
-          buy_order: payments.buyOrder,
-          email: payments.userEmail,
-          created_at: payments.createdAt,
-          settled_at: payments.settledAt,
-        })
-        .from(payments)
-        .where(eq(payments.userId, userId))
-        .orderBy(asc(payments.id)),
-      db
-        .select({ id: channels.id, name: channels.name, description: channels.description, is_private: channels.isPrivate, created_at: channels.createdAt })
-        .from(channels)
-        .where(eq(channels.createdBy, userId))
-        .orderBy(asc(channels.id)),
-      db
-        .select({ id: channels.id, name: channels.name, joined_at: channelMembers.createdAt })
-        .from(channelMembers)
-        .innerJoin(channels, eq(channels.id, channelMembers.channelId))
-        .where(eq(channelMembers.userId, userId))
-        .orderBy(asc(channels.id)),
-      db
-        .select({ id: resources.id, title: resources.title, description: resources.description, file_name: resources.fileName, created_at: resources.createdAt })
-        .from(resources)
-        .where(eq(resources.ownerId, userId))
-        .orderBy(asc(resources.id)),
-      db
-        .select({ kind: reports.kind, target_id: reports.targetId, reason: reportReasons.reason, details: reportReasons.details, created_at: reportReasons.createdAt })
-        .from(reportReasons)
-        .innerJoin(reports, eq(reports.id, reportReasons.reportId))
-        .where(eq(reportReasons.reporterId, userId))
-        .orderBy(asc(reportReasons.createdAt)),
-    ]);
+  const [
+    profile,
+    membership,
+    sessionList,
+    postRows,
+    commentRows,
+    messageRows,
+    likeRows,
+    paymentRows,
+    channelRows,
+    joinedRows,
+    resourceRows,
+    reportRows,
+  ] = await Promise.all([
+    getProfile(db, userId),
+    getMembership(db, user),
+    listActiveSessions(db, userId, currentSessionId),
+    db
+      .select({
+        id: posts.id,
+        content: posts.content,
+        created_at: posts.createdAt,
+        likes_count: posts.likesCount,
+        comments_count: posts.commentsCount,
+        hidden_at: posts.hiddenAt,
+        hidden_reason: posts.hiddenReason,
+      })
+      .from(posts)
+      .where(eq(posts.authorId, userId))
+      .orderBy(asc(posts.id)),
+    db
+      .select({
+        id: comments.id,
+        post_id: comments.postId,
+        content: comments.content,
+        created_at: comments.createdAt,
+        hidden_at: comments.hiddenAt,
+        hidden_reason: comments.hiddenReason,
+      })
+      .from(comments)
+      .where(eq(comments.authorId, userId))
+      .orderBy(asc(comments.id)),
+    db
+      .select({
+        id: messages.id,
+        group_id: messages.channelId,
+        channel_name: channels.name,
+        body: messages.body,
+        image_key: messages.imageKey,
+        created_at: messages.createdAt,
+        hidden_at: messages.hiddenAt,
+        hidden_reason: messages.hiddenReason,
+      })
+      .from(messages)
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .where(eq(messages.senderId, userId))
+      .orderBy(asc(messages.id)),
+    db
+      .select({ post_id: postLikes.postId, created_at: postLikes.createdAt })
+      .from(postLikes)
+      .where(eq(postLikes.userId, userId))
+      .orderBy(asc(postLikes.createdAt)),
+    db
+      .select({
+        id: payments.id,
+        plan: payments.plan,
+        amount_clp: payments.amountClp,
+        status: payments.status,
+        provider: payments.provider,
+        buy_order: payments.buyOrder,
+        email: payments.userEmail,
+        created_at: payments.createdAt,
+        settled_at: payments.settledAt,
+      })
+      .from(payments)
+      .where(eq(payments.userId, userId))
+      .orderBy(asc(payments.id)),
+    db
+      .select({
+        id: channels.id,
+        name: channels.name,
+        description: channels.description,
+        is_private: channels.isPrivate,
+        created_at: channels.createdAt,
+      })
+      .from(channels)
+      .where(eq(channels.createdBy, userId))
+      .orderBy(asc(channels.id)),
+    db
+      .select({ id: channels.id, name: channels.name, joined_at: channelMembers.createdAt })
+      .from(channelMembers)
+      .innerJoin(channels, eq(channels.id, channelMembers.channelId))
+      .where(eq(channelMembers.userId, userId))
+      .orderBy(asc(channels.id)),
+    db
+      .select({
+        id: resources.id,
+        title: resources.title,
+        description: resources.description,
+        file_name: resources.fileName,
+        created_at: resources.createdAt,
+      })
+      .from(resources)
+      .where(eq(resources.ownerId, userId))
+      .orderBy(asc(resources.id)),
+    db
+      .select({
+        kind: reports.kind,
+        target_id: reports.targetId,
+        reason: reportReasons.reason,
+        details: reportReasons.details,
+        created_at: reportReasons.createdAt,
+      })
+      .from(reportReasons)
+      .innerJoin(reports, eq(reports.id, reportReasons.reportId))
+      .where(eq(reportReasons.reporterId, userId))
+      .orderBy(asc(reportReasons.createdAt)),
+  ]);
   return {
     exported_at: new Date(),
     user: toUserDto(user),
-    profile: { goals: parseJson(profile.goals), interests: parseJson(profile.interests), socials: parseJson(profile.socials) },
+    profile: {
+      goals: parseJson(profile.goals),
+      interests: parseJson(profile.interests),
+      socials: parseJson(profile.socials),
+    },
     membership,
     posts: postRows,
     comments: commentRows,
-    messages: messageRows.map(({ image_key, ...m }) => ({ ...m, image_url: image_key ? messageImagePath(m.id) : null })),
+    messages: messageRows.map(({ image_key, ...m }) => ({
+      ...m,
+      image_url: image_key ? messageImagePath(m.id) : null,
+    })),
     likes: likeRows,
     payments: paymentRows,
     sessions: sessionList,
@@ -156,14 +204,30 @@ export async function isLastAdmin(db: Database, user: Pick<SessionUser, "id" | "
 export async function deleteAccount(db: Database, user: Pick<SessionUser, "id" | "email">) {
   const userId = user.id;
   const theirs = or(
-    and(eq(reports.kind, "post"), inArray(reports.targetId, db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId)))),
-    and(eq(reports.kind, "comment"), inArray(reports.targetId, db.select({ id: comments.id }).from(comments).where(eq(comments.authorId, userId)))),
+    and(
+      eq(reports.kind, "post"),
+      inArray(reports.targetId, db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId))),
+    ),
+    and(
+      eq(reports.kind, "comment"),
+      inArray(reports.targetId, db.select({ id: comments.id }).from(comments).where(eq(comments.authorId, userId))),
+    ),
     // Comments of other members on the member's posts go with the posts, and so do reports about them.
     and(
       eq(reports.kind, "comment"),
-      inArray(reports.targetId, db.select({ id: comments.id }).from(comments).innerJoin(posts, eq(posts.id, comments.postId)).where(eq(posts.authorId, userId))),
+      inArray(
+        reports.targetId,
+        db
+          .select({ id: comments.id })
+          .from(comments)
+          .innerJoin(posts, eq(posts.id, comments.postId))
+          .where(eq(posts.authorId, userId)),
+      ),
     ),
-    and(eq(reports.kind, "message"), inArray(reports.targetId, db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, userId)))),
+    and(
+      eq(reports.kind, "message"),
+      inArray(reports.targetId, db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, userId))),
+    ),
   );
   await db.batch([
     db.update(payments).set({ userEmail: TEXTS.account.formerMember }).where(eq(payments.userId, userId)),

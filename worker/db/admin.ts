@@ -1,12 +1,26 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { channelInvitations, comments, memberships, messages, payments, postLikes, posts, sessions, users } from "./schema";
+import {
+  channelInvitations,
+  comments,
+  memberships,
+  messages,
+  payments,
+  postLikes,
+  posts,
+  sessions,
+  users,
+} from "./schema";
 
 export type MemberStatus = "active" | "trial" | "inactive";
 
 /** docs/spec.md §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or trial). */
-export function memberStatus(role: string, membership: { kind: string; nextPaymentDue: Date } | null, now = Date.now()): MemberStatus {
+export function memberStatus(
+  role: string,
+  membership: { kind: string; nextPaymentDue: Date } | null,
+  now = Date.now(),
+): MemberStatus {
   if (role === "admin") return "active";
   if (!membership || membership.nextPaymentDue.getTime() <= now) return "inactive";
   return membership.kind === "trial" ? "trial" : "active";
@@ -42,7 +56,11 @@ const toMemberDto = (r: MemberRow, now = Date.now()) => ({
   email: r.email,
   role: r.role,
   created_at: r.createdAt,
-  status: memberStatus(r.role, r.kind && r.nextPaymentDue ? { kind: r.kind, nextPaymentDue: r.nextPaymentDue } : null, now),
+  status: memberStatus(
+    r.role,
+    r.kind && r.nextPaymentDue ? { kind: r.kind, nextPaymentDue: r.nextPaymentDue } : null,
+    now,
+  ),
   plan: r.plan,
   /** Until when an admin muted them (issue 20); null when not muted. */
   muted_until: r.mutedUntil && r.mutedUntil.getTime() > now ? r.mutedUntil : null,
@@ -60,7 +78,12 @@ export async function listMembers(db: Database): Promise<MemberDto[]> {
 }
 
 export async function getMember(db: Database, id: number): Promise<MemberDto | null> {
-  const [row] = await db.select(memberColumns).from(users).leftJoin(memberships, eq(memberships.userId, users.id)).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(memberColumns)
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
   return row ? toMemberDto(row) : null;
 }
 
@@ -73,7 +96,10 @@ export async function findUserByEmail(db: Database, email: string) {
  * Pre-provisions an account (no Google subject yet): upsertSignInUser binds it by email at the
  * person's first sign-in. The profile row is created on first save (reads default to empty lists).
  */
-export async function createMember(db: Database, input: { email: string; name: string | null; role: "member" | "admin" }) {
+export async function createMember(
+  db: Database,
+  input: { email: string; name: string | null; role: "member" | "admin" },
+) {
   const [created] = await db.insert(users).values(input).returning({ id: users.id });
   return created.id;
 }
@@ -111,14 +137,19 @@ export function memberDeletion(db: Database, userId: number) {
       .where(and(ne(posts.authorId, userId), or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)))),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     // Invitations addressed to their email would make a new account with it a member again.
-    db.delete(channelInvitations).where(sql`${channelInvitations.email} = (select ${users.email} from ${users} where ${users.id} = ${userId})`),
+    db
+      .delete(channelInvitations)
+      .where(sql`${channelInvitations.email} = (select ${users.email} from ${users} where ${users.id} = ${userId})`),
     db.delete(users).where(eq(users.id, userId)),
   ] as const;
 }
 
 /** Changes a role and ends the user's sessions in one batch, so the new role applies at next sign-in. */
 export async function setMemberRole(db: Database, userId: number, role: "member" | "admin") {
-  await db.batch([db.update(users).set({ role }).where(eq(users.id, userId)), db.delete(sessions).where(eq(sessions.userId, userId))]);
+  await db.batch([
+    db.update(users).set({ role }).where(eq(users.id, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+  ]);
 }
 
 const paymentColumns = {
@@ -136,7 +167,8 @@ const paymentColumns = {
   refunded_at: payments.refundedAt,
 };
 
-export const listPayments = (db: Database) => db.select(paymentColumns).from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
+export const listPayments = (db: Database) =>
+  db.select(paymentColumns).from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
 export type PaymentDto = Awaited<ReturnType<typeof listPayments>>[number];
 
 export async function deletePayment(db: Database, id: number) {

@@ -1,6 +1,6 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { SessionMemberSql } from "../lib/session";
 import type { ChannelDto, ChannelListItem, MessageDto } from "../shared/chat-wire";
@@ -8,13 +8,14 @@ import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { notifyInvitationsBinding } from "./notifications";
-import { normaliseEmail } from "./users";
 import { channelInvitations, channelMembers, channelReads, channels, messages, users } from "./schema";
+import { normaliseEmail } from "./users";
 
 export type ChannelRow = typeof channels.$inferSelect;
 type Viewer = Pick<SessionUser, "id" | "role">;
 
-export const canManageChannel = (viewer: Viewer, channel: ChannelRow) => viewer.role === "admin" || channel.createdBy === viewer.id;
+export const canManageChannel = (viewer: Viewer, channel: ChannelRow) =>
+  viewer.role === "admin" || channel.createdBy === viewer.id;
 
 export const toChannelDto = (row: ChannelRow, viewer: Viewer): ChannelDto => ({
   id: row.id,
@@ -35,7 +36,9 @@ const visibleTo = (viewer: Viewer | SessionMemberSql) => {
   const readable = or(
     eq(channels.isPrivate, false),
     eq(channels.createdBy, viewer.id),
-    exists(sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${viewer.id})`),
+    exists(
+      sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${viewer.id})`,
+    ),
   );
   return typeof viewer.role === "string" ? readable : or(eq(viewer.role, "admin"), readable);
 };
@@ -51,7 +54,9 @@ const unreadCount = (viewerId: number) => {
   const channelId = sql.raw(`"channels"."id"`);
   return sql<number>`(select count(*) from ${messages} m where m.channel_id = ${channelId} and m.id > max(
     coalesce((select r.last_read_message_id from ${channelReads} r where r.user_id = ${viewerId} and r.channel_id = ${channelId}), 0),
-    coalesce((select m2.id from ${messages} m2 where m2.channel_id = ${channelId} order by m2.id desc limit 1 offset ${LIMITS.unreadCountMax}), 0)))`.mapWith(Number);
+    coalesce((select m2.id from ${messages} m2 where m2.channel_id = ${channelId} order by m2.id desc limit 1 offset ${LIMITS.unreadCountMax}), 0)))`.mapWith(
+    Number,
+  );
 };
 
 /**
@@ -82,21 +87,36 @@ const readMarkerForward = {
 
 /** Moves the viewer's read marker of a channel forward to `messageId` (never back). */
 const advanceReadMarker = (db: Database, userId: number, channelId: number, messageId: SQL | number) =>
-  db.insert(channelReads).values({ userId, channelId, lastReadMessageId: messageId }).onConflictDoUpdate(readMarkerForward);
+  db
+    .insert(channelReads)
+    .values({ userId, channelId, lastReadMessageId: messageId })
+    .onConflictDoUpdate(readMarkerForward);
 
 /** The channel's newest message id (a read marker set to it has read everything). */
-const newestMessageId = (channelId: number) => sql<number>`(select max(${messages.id}) from ${messages} where ${messages.channelId} = ${channelId})`;
+const newestMessageId = (channelId: number) =>
+  sql<number>`(select max(${messages.id}) from ${messages} where ${messages.channelId} = ${channelId})`;
 
 /** Marks a channel read up to `messageId`, or up to its newest message when none is given; true when the marker moved. */
-export async function markChannelRead(db: Database, userId: number, channelId: number, messageId?: number): Promise<boolean> {
+export async function markChannelRead(
+  db: Database,
+  userId: number,
+  channelId: number,
+  messageId?: number,
+): Promise<boolean> {
   const newest = sql`(select coalesce(max(${messages.id}), 0) from ${messages} where ${messages.channelId} = ${channelId})`;
-  const moved = await advanceReadMarker(db, userId, channelId, messageId ?? newest).returning({ userId: channelReads.userId });
+  const moved = await advanceReadMarker(db, userId, channelId, messageId ?? newest).returning({
+    userId: channelReads.userId,
+  });
   return moved.length > 0;
 }
 
 /** The channel when it exists and the viewer (or a session's member, in its batch) may see it: one row or none. */
 export const visibleChannelQuery = (db: Database, viewer: Viewer | SessionMemberSql, id: number) =>
-  db.select().from(channels).where(and(eq(channels.id, id), visibleTo(viewer))).limit(1);
+  db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, id), visibleTo(viewer)))
+    .limit(1);
 
 /** The channel when it exists and the viewer may see it; otherwise null (callers answer 404 either way). */
 export async function getVisibleChannel(db: Database, viewer: Viewer, id: number) {
@@ -144,7 +164,11 @@ export async function listChannelMembers(db: Database, channelId: number) {
 }
 
 export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   return row ?? null;
 }
 
@@ -187,13 +211,24 @@ export async function revokeChannelInvitation(db: Database, channelId: number, i
  */
 export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">): Promise<number[]> {
   const email = normaliseEmail(user.email);
-  const pending = await db.select({ id: channelInvitations.id, channelId: channelInvitations.channelId }).from(channelInvitations).where(eq(channelInvitations.email, email));
+  const pending = await db
+    .select({ id: channelInvitations.id, channelId: channelInvitations.channelId })
+    .from(channelInvitations)
+    .where(eq(channelInvitations.email, email));
   if (pending.length === 0) return [];
   await notifyInvitationsBinding(db, { userId: user.id, email });
   const channelIds = pending.map((p) => p.channelId);
   await db.batch([
-    db.insert(channelMembers).values(channelIds.map((channelId) => ({ channelId, userId: user.id }))).onConflictDoNothing(),
-    db.delete(channelInvitations).where(inArray(channelInvitations.id, pending.map((p) => p.id))),
+    db
+      .insert(channelMembers)
+      .values(channelIds.map((channelId) => ({ channelId, userId: user.id })))
+      .onConflictDoNothing(),
+    db.delete(channelInvitations).where(
+      inArray(
+        channelInvitations.id,
+        pending.map((p) => p.id),
+      ),
+    ),
   ]);
   return channelIds;
 }
@@ -243,41 +278,62 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
  * when the channel does not exist or the viewer may not see it; one row with a null id when it is
  * visible with nothing to show. visibleMessages() turns the rows into messages, oldest first.
  */
-export function visibleMessagesQuery(db: Database, viewer: Viewer | SessionMemberSql, channelId: number, after?: number) {
+export function visibleMessagesQuery(
+  db: Database,
+  viewer: Viewer | SessionMemberSql,
+  channelId: number,
+  after?: number,
+) {
   const newest = after === undefined;
-  return db
-    .select({
-      // Named apart from messages.id: a D1 batch returns rows as objects keyed by column name.
-      channelId: sql<number>`${channels.id}`.as("visible_channel_id"),
-      id: messages.id,
-      senderId: messages.senderId,
-      senderName: users.name,
-      body: messages.body,
-      imageKey: messages.imageKey,
-      hiddenAt: messages.hiddenAt,
-      hiddenReason: messages.hiddenReason,
-      createdAt: messages.createdAt,
-    })
-    .from(channels)
-    // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND id>?).
-    .leftJoin(messages, newest ? eq(messages.channelId, channelId) : and(eq(messages.channelId, channelId), gt(messages.id, after)))
-    .leftJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(channels.id, channelId), visibleTo(viewer)))
-    .orderBy(newest ? desc(messages.id) : asc(messages.id))
-    .limit(newest ? LIMITS.chatHistoryPage : LIMITS.chatCatchUpPage);
+  return (
+    db
+      .select({
+        // Named apart from messages.id: a D1 batch returns rows as objects keyed by column name.
+        channelId: sql<number>`${channels.id}`.as("visible_channel_id"),
+        id: messages.id,
+        senderId: messages.senderId,
+        senderName: users.name,
+        body: messages.body,
+        imageKey: messages.imageKey,
+        hiddenAt: messages.hiddenAt,
+        hiddenReason: messages.hiddenReason,
+        createdAt: messages.createdAt,
+      })
+      .from(channels)
+      // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND id>?).
+      .leftJoin(
+        messages,
+        newest ? eq(messages.channelId, channelId) : and(eq(messages.channelId, channelId), gt(messages.id, after)),
+      )
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(and(eq(channels.id, channelId), visibleTo(viewer)))
+      .orderBy(newest ? desc(messages.id) : asc(messages.id))
+      .limit(newest ? LIMITS.chatHistoryPage : LIMITS.chatCatchUpPage)
+  );
 }
 
 /** The messages of visibleMessagesQuery's rows, oldest first; null when the channel is not visible. */
-export function visibleMessages(rows: Awaited<ReturnType<typeof visibleMessagesQuery>>, after?: number): MessageRow[] | null {
+export function visibleMessages(
+  rows: Awaited<ReturnType<typeof visibleMessagesQuery>>,
+  after?: number,
+): MessageRow[] | null {
   if (rows.length === 0) return null;
-  const found = rows.filter((r): r is typeof r & { id: number; senderId: number; body: string; createdAt: Date } => r.id !== null);
+  const found = rows.filter(
+    (r): r is typeof r & { id: number; senderId: number; body: string; createdAt: Date } => r.id !== null,
+  );
   return after === undefined ? found.reverse() : found;
 }
 
 /** Stores a message; its sender has read the channel up to it (same transaction). */
-export async function insertMessage(db: Database, input: { channelId: number; sender: Pick<SessionUser, "id" | "name">; body: string; imageKey: string | null }) {
+export async function insertMessage(
+  db: Database,
+  input: { channelId: number; sender: Pick<SessionUser, "id" | "name">; body: string; imageKey: string | null },
+) {
   const [[row]] = await db.batch([
-    db.insert(messages).values({ channelId: input.channelId, senderId: input.sender.id, body: input.body, imageKey: input.imageKey }).returning(),
+    db
+      .insert(messages)
+      .values({ channelId: input.channelId, senderId: input.sender.id, body: input.body, imageKey: input.imageKey })
+      .returning(),
     advanceReadMarker(db, input.sender.id, input.channelId, newestMessageId(input.channelId)),
   ]);
   return { ...row, senderName: input.sender.name };
@@ -289,7 +345,13 @@ export async function insertMessage(db: Database, input: { channelId: number; se
  * marker moved to it. The two writes happen only when the channel is visible to a live session's
  * member and `allowed` holds (not muted, within the rate limit), so a refused send writes nothing.
  */
-export function sendMessageStatements(db: Database, member: SessionMemberSql, channelId: number, body: string, allowed: SQL) {
+export function sendMessageStatements(
+  db: Database,
+  member: SessionMemberSql,
+  channelId: number,
+  body: string,
+  allowed: SQL,
+) {
   const sendable = and(eq(channels.id, channelId), isNotNull(member.id), visibleTo(member), allowed);
   return [
     visibleChannelQuery(db, member, channelId),
@@ -330,7 +392,9 @@ export function sendMessageStatements(db: Database, member: SessionMemberSql, ch
 
 /** Who may read a private channel: its creator, its members and every admin (for targeted live frames). */
 export async function privateChannelReaders(db: Database, channelId: number): Promise<number[]> {
-  const rows = await db.all<{ id: number }>(sql`select ${channels.createdBy} as id from ${channels} where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
+  const rows = await db.all<{
+    id: number;
+  }>(sql`select ${channels.createdBy} as id from ${channels} where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
     union select ${channelMembers.userId} from ${channelMembers} where ${channelMembers.channelId} = ${channelId}
     union select ${users.id} from ${users} where ${users.role} = 'admin'`);
   return rows.map((r) => r.id);
@@ -340,4 +404,3 @@ export async function getMessage(db: Database, id: number) {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row ?? null;
 }
-

@@ -1,7 +1,7 @@
 // Lounge queries: the post feed, likes, comments and cosmic notices (docs/spec.md §3, §4).
 // Every list is ONE query (authors joined, the caller's like as an EXISTS), whatever its size; every
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
-import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { isHidden, reasonForAuthor, shownText } from "./moderation";
 import { comments, notices, postLikes, posts, users } from "./schema";
@@ -31,7 +31,8 @@ const postFields = (viewerId: ViewerId) => ({
 });
 
 const likesCountOf = (postId: number) => sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postId})`;
-const commentsCountOf = (postId: number) => sql`(select count(*) from ${comments} where ${comments.postId} = ${postId})`;
+const commentsCountOf = (postId: number) =>
+  sql`(select count(*) from ${comments} where ${comments.postId} = ${postId})`;
 
 /**
  * Newest first; `before` is the id cursor (posts with a smaller id). One query, a primary-key range
@@ -49,12 +50,21 @@ export function listPosts(db: Database, viewerId: ViewerId, page: { before?: num
 export type PostDto = Awaited<ReturnType<typeof listPosts>>[number];
 
 export async function getPostDto(db: Database, viewerId: number, postId: number): Promise<PostDto | undefined> {
-  const [row] = await db.select(postFields(viewerId)).from(posts).innerJoin(users, eq(users.id, posts.authorId)).where(eq(posts.id, postId)).limit(1);
+  const [row] = await db
+    .select(postFields(viewerId))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(eq(posts.id, postId))
+    .limit(1);
   return row;
 }
 
 export async function findPost(db: Database, postId: number) {
-  const [row] = await db.select({ id: posts.id, authorId: posts.authorId, hiddenAt: posts.hiddenAt }).from(posts).where(eq(posts.id, postId)).limit(1);
+  const [row] = await db
+    .select({ id: posts.id, authorId: posts.authorId, hiddenAt: posts.hiddenAt })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
   return row;
 }
 
@@ -81,7 +91,10 @@ export async function setLike(db: Database, postId: number, userId: number, like
   const mine = and(eq(postLikes.postId, postId), eq(postLikes.userId, userId));
   const [, , state] = await db.batch([
     liked ? db.insert(postLikes).values({ postId, userId }).onConflictDoNothing() : db.delete(postLikes).where(mine),
-    db.update(posts).set({ likesCount: likesCountOf(postId) }).where(eq(posts.id, postId)),
+    db
+      .update(posts)
+      .set({ likesCount: likesCountOf(postId) })
+      .where(eq(posts.id, postId)),
     db.select({ postId: postLikes.postId }).from(postLikes).where(mine).limit(1),
   ]);
   return state.length > 0;
@@ -125,9 +138,16 @@ export async function listComments(db: Database, viewerId: number, postId: numbe
 export async function addComment(db: Database, postId: number, authorId: number, content: string) {
   const [inserted] = await db.batch([
     db.insert(comments).values({ postId, authorId, content }).returning({ id: comments.id }),
-    db.update(posts).set({ commentsCount: commentsCountOf(postId) }).where(eq(posts.id, postId)),
+    db
+      .update(posts)
+      .set({ commentsCount: commentsCountOf(postId) })
+      .where(eq(posts.id, postId)),
   ]);
-  const [row] = await db.select(commentFields(authorId)).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(eq(comments.id, inserted[0].id));
+  const [row] = await db
+    .select(commentFields(authorId))
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(eq(comments.id, inserted[0].id));
   return row;
 }
 
@@ -156,8 +176,15 @@ export async function createNotice(
   authorId: number,
   notice: { title: string; content: string; imageUrl: string | null; isPinned: boolean },
 ) {
-  const [{ id }] = await db.insert(notices).values({ ...notice, authorId }).returning({ id: notices.id });
-  const [row] = await db.select(noticeFields).from(notices).leftJoin(users, eq(users.id, notices.authorId)).where(eq(notices.id, id));
+  const [{ id }] = await db
+    .insert(notices)
+    .values({ ...notice, authorId })
+    .returning({ id: notices.id });
+  const [row] = await db
+    .select(noticeFields)
+    .from(notices)
+    .leftJoin(users, eq(users.id, notices.authorId))
+    .where(eq(notices.id, id));
   return row;
 }
 
@@ -168,4 +195,6 @@ export async function deleteNotice(db: Database, id: number) {
 }
 
 /** True when a write failed because the post it refers to is gone (deleted meanwhile). */
-export const isMissingParent = (err: unknown) => err instanceof Error && /FOREIGN KEY constraint failed/i.test(String(err.message) + String((err as { cause?: unknown }).cause ?? ""));
+export const isMissingParent = (err: unknown) =>
+  err instanceof Error &&
+  /FOREIGN KEY constraint failed/i.test(String(err.message) + String((err as { cause?: unknown }).cause ?? ""));

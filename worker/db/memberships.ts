@@ -7,18 +7,31 @@ export type MembershipStatus = "none" | "active" | "trial" | "expired" | "admin"
 export type MembershipView = { status: MembershipStatus; next_payment_due: Date | null; plan: string | null };
 
 /** The member's membership row (the id may be SQL reading it from the session in the same batch). */
-export const membershipRow = (db: Database, userId: number | SQL<number>) => db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
+export const membershipRow = (db: Database, userId: number | SQL<number>) =>
+  db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
 
 /** The caller's membership as the server sees it: admins bypass, otherwise the due date decides. */
-export async function getMembership(db: Database, user: { id: number; role: string }, now = Date.now()): Promise<MembershipView> {
+export async function getMembership(
+  db: Database,
+  user: { id: number; role: string },
+  now = Date.now(),
+): Promise<MembershipView> {
   const [row] = await membershipRow(db, user.id);
   return membershipView(user, row, now);
 }
 
-export function membershipView(user: { role: string }, row: typeof memberships.$inferSelect | undefined, now = Date.now()): MembershipView {
-  if (user.role === "admin") return { status: "admin", next_payment_due: row?.nextPaymentDue ?? null, plan: row?.plan ?? null };
+export function membershipView(
+  user: { role: string },
+  row: typeof memberships.$inferSelect | undefined,
+  now = Date.now(),
+): MembershipView {
+  if (user.role === "admin")
+    return { status: "admin", next_payment_due: row?.nextPaymentDue ?? null, plan: row?.plan ?? null };
   if (!row) return { status: "none", next_payment_due: null, plan: null };
   const current = row.nextPaymentDue.getTime() > now;
-  return { status: current ? (row.kind === "trial" ? "trial" : "active") : "expired", next_payment_due: row.nextPaymentDue, plan: row.plan };
+  return {
+    status: current ? (row.kind === "trial" ? "trial" : "active") : "expired",
+    next_payment_due: row.nextPaymentDue,
+    plan: row.plan,
+  };
 }
-

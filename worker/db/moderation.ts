@@ -1,11 +1,11 @@
 // Moderation (issue 20): reports and their queue, hiding reported content, mutes.
 // Hidden content stays in D1 (its author can still export it) but every list replaces it with
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
-import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { REPORT_REASONS, type ReportKind, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
-import { auditInsert, type AuditEntry } from "./audit";
+import { type AuditEntry, auditInsert } from "./audit";
 import { messageImagePath } from "./chat";
 import type { Database } from "./client";
 import { channels, comments, messages, posts, reportReasons, reports, users } from "./schema";
@@ -37,7 +37,11 @@ export async function findReportTarget(db: Database, kind: ReportKind, id: numbe
     return row ?? null;
   }
   const table = TARGET_TABLES[kind];
-  const [row] = await db.select({ authorId: table.authorId, hiddenAt: table.hiddenAt }).from(table).where(eq(table.id, id)).limit(1);
+  const [row] = await db
+    .select({ authorId: table.authorId, hiddenAt: table.hiddenAt })
+    .from(table)
+    .where(eq(table.id, id))
+    .limit(1);
   return row ? { ...row, channelId: null } : null;
 }
 
@@ -45,7 +49,10 @@ export async function findReportTarget(db: Database, kind: ReportKind, id: numbe
  * Files one member's report of an item: false when they had already reported it. The item's report
  * opens on its first report, and opens again when someone new reports an item a moderator dismissed.
  */
-export async function fileReport(db: Database, input: { kind: ReportKind; targetId: number; reporterId: number; reason: ReportReason; details: string | null }) {
+export async function fileReport(
+  db: Database,
+  input: { kind: ReportKind; targetId: number; reporterId: number; reason: ReportReason; details: string | null },
+) {
   const sameItem = and(eq(reports.kind, input.kind), eq(reports.targetId, input.targetId));
   await db.insert(reports).values({ kind: input.kind, targetId: input.targetId }).onConflictDoNothing();
   const [report] = await db.select({ id: reports.id, status: reports.status }).from(reports).where(sameItem).limit(1);
@@ -56,7 +63,10 @@ export async function fileReport(db: Database, input: { kind: ReportKind; target
     .returning({ reportId: reportReasons.reportId });
   if (filed.length === 0) return false;
   if (report.status === "dismissed") {
-    await db.update(reports).set({ status: "open", resolvedBy: null, resolvedAt: null }).where(eq(reports.id, report.id));
+    await db
+      .update(reports)
+      .set({ status: "open", resolvedBy: null, resolvedAt: null })
+      .where(eq(reports.id, report.id));
   }
   return true;
 }
@@ -78,12 +88,28 @@ export async function listOpenReports(db: Database, limit: number) {
   };
   const [reasonRows, postRows, commentRows, messageRows] = await Promise.all([
     db
-      .select({ reportId: reportReasons.reportId, reason: reportReasons.reason, details: reportReasons.details, created_at: reportReasons.createdAt })
+      .select({
+        reportId: reportReasons.reportId,
+        reason: reportReasons.reason,
+        details: reportReasons.details,
+        created_at: reportReasons.createdAt,
+      })
       .from(reportReasons)
-      .where(inArray(reportReasons.reportId, open.map((r) => r.id)))
+      .where(
+        inArray(
+          reportReasons.reportId,
+          open.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(reportReasons.createdAt)),
     db
-      .select({ id: posts.id, text: posts.content, authorId: posts.authorId, authorName: users.name, createdAt: posts.createdAt })
+      .select({
+        id: posts.id,
+        text: posts.content,
+        authorId: posts.authorId,
+        authorName: users.name,
+        createdAt: posts.createdAt,
+      })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
       .where(inArray(posts.id, idsOf("post"))),
@@ -130,11 +156,24 @@ export async function listOpenReports(db: Database, limit: number) {
     channel_name?: string;
   };
   const found: Record<ReportKind, Map<number, Content>> = {
-    post: new Map(postRows.map((r) => [r.id, { text: r.text, image_url: null, author_id: r.authorId, author_name: r.authorName, created_at: r.createdAt }])),
+    post: new Map(
+      postRows.map((r) => [
+        r.id,
+        { text: r.text, image_url: null, author_id: r.authorId, author_name: r.authorName, created_at: r.createdAt },
+      ]),
+    ),
     comment: new Map(
       commentRows.map((r) => [
         r.id,
-        { text: r.text, image_url: null, author_id: r.authorId, author_name: r.authorName, created_at: r.createdAt, post_id: r.postId, post_excerpt: excerpt(r.postText) },
+        {
+          text: r.text,
+          image_url: null,
+          author_id: r.authorId,
+          author_name: r.authorName,
+          created_at: r.createdAt,
+          post_id: r.postId,
+          post_excerpt: excerpt(r.postText),
+        },
       ]),
     ),
     message: new Map(
@@ -156,7 +195,17 @@ export async function listOpenReports(db: Database, limit: number) {
     const content = found[report.kind].get(report.targetId);
     if (!content) return [];
     const reasons = reasonRows.filter((r) => r.reportId === report.id).map(({ reportId: _, ...r }) => r);
-    return [{ id: report.id, kind: report.kind, target_id: report.targetId, created_at: report.createdAt, count: reasons.length, reasons, content }];
+    return [
+      {
+        id: report.id,
+        kind: report.kind,
+        target_id: report.targetId,
+        created_at: report.createdAt,
+        count: reasons.length,
+        reasons,
+        content,
+      },
+    ];
   });
 }
 export type OpenReportDto = Awaited<ReturnType<typeof listOpenReports>>[number];
@@ -204,9 +253,20 @@ export async function resolveReport(
   };
   const hide = (): BatchItem<"sqlite"> => {
     const set = { hiddenAt: now, hiddenReason: reason };
-    if (report.kind === "post") return db.update(posts).set(set).where(and(eq(posts.id, report.targetId), stillOpen));
-    if (report.kind === "comment") return db.update(comments).set(set).where(and(eq(comments.id, report.targetId), stillOpen));
-    return db.update(messages).set(set).where(and(eq(messages.id, report.targetId), stillOpen));
+    if (report.kind === "post")
+      return db
+        .update(posts)
+        .set(set)
+        .where(and(eq(posts.id, report.targetId), stillOpen));
+    if (report.kind === "comment")
+      return db
+        .update(comments)
+        .set(set)
+        .where(and(eq(comments.id, report.targetId), stillOpen));
+    return db
+      .update(messages)
+      .set(set)
+      .where(and(eq(messages.id, report.targetId), stillOpen));
   };
   const statements: BatchItem<"sqlite">[] = [
     ...(action === "hide" ? [hide()] : []),

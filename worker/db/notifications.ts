@@ -14,7 +14,10 @@ type Recipients = number[];
 const recipients = (rows: { user_id: number }[]): Recipients => [...new Set(rows.map((r) => r.user_id))];
 
 /** A comment on a post: its author hears of it. */
-export async function notifyComment(db: Database, input: { postId: number; commentId: number; actorId: number }): Promise<Recipients> {
+export async function notifyComment(
+  db: Database,
+  input: { postId: number; commentId: number; actorId: number },
+): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id)
       select author_id, 'comment', ${input.actorId}, id, ${input.commentId} from posts where id = ${input.postId} and author_id <> ${input.actorId}
@@ -34,7 +37,10 @@ export async function notifyLike(db: Database, input: { postId: number; actorId:
 }
 
 /** A pinned notice: every member but its author. */
-export async function notifyPinnedNotice(db: Database, input: { noticeId: number; authorId: number }): Promise<Recipients> {
+export async function notifyPinnedNotice(
+  db: Database,
+  input: { noticeId: number; authorId: number },
+): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, notice_id)
       select id, 'notice', ${input.authorId}, ${input.noticeId} from users where id <> ${input.authorId}
@@ -43,9 +49,14 @@ export async function notifyPinnedNotice(db: Database, input: { noticeId: number
 }
 
 /** Added to a private channel. */
-export async function notifyChannelInvite(db: Database, input: { userId: number; channelId: number; actorId: number }): Promise<Recipients> {
+export async function notifyChannelInvite(
+  db: Database,
+  input: { userId: number; channelId: number; actorId: number },
+): Promise<Recipients> {
   if (input.userId === input.actorId) return [];
-  await db.insert(notifications).values({ userId: input.userId, kind: "channel_invite", channelId: input.channelId, actorId: input.actorId });
+  await db
+    .insert(notifications)
+    .values({ userId: input.userId, kind: "channel_invite", channelId: input.channelId, actorId: input.actorId });
   return [input.userId];
 }
 
@@ -54,7 +65,10 @@ export async function notifyChannelInvite(db: Database, input: { userId: number;
  * to join them to, unless they were notified already (known accounts are notified when invited) or
  * invited themselves. Running it twice notifies once.
  */
-export async function notifyInvitationsBinding(db: Database, input: { userId: number; email: string }): Promise<Recipients> {
+export async function notifyInvitationsBinding(
+  db: Database,
+  input: { userId: number; email: string },
+): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id)
       select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c on c.id = i.channel_id
@@ -71,11 +85,21 @@ export async function notifyInvitationsBinding(db: Database, input: { userId: nu
 export function mentionCandidates(text: string): string[][] {
   const out: string[][] = [];
   const word = String.raw`[\p{L}\p{N}][\p{L}\p{N}._'-]*`;
-  const pattern = new RegExp(String.raw`(?:^|[^\p{L}\p{N}_@])@(${word}(?: ${word}){0,${LIMITS.mentionNameWordsMax - 1}})`, "gu");
+  const pattern = new RegExp(
+    String.raw`(?:^|[^\p{L}\p{N}_@])@(${word}(?: ${word}){0,${LIMITS.mentionNameWordsMax - 1}})`,
+    "gu",
+  );
   for (const match of text.matchAll(pattern)) {
     const words = match[1].split(" ");
     // Longest first; a trailing punctuation mark ("@Luna,") is not part of the name.
-    out.push(words.map((_, i) => words.slice(0, words.length - i).join(" ").replace(/[.'-]+$/u, "")));
+    out.push(
+      words.map((_, i) =>
+        words
+          .slice(0, words.length - i)
+          .join(" ")
+          .replace(/[.'-]+$/u, ""),
+      ),
+    );
   }
   return out.slice(0, LIMITS.mentionsMax);
 }
@@ -91,7 +115,11 @@ export async function notifyMentions(
   const mentions = mentionCandidates(input.text);
   if (mentions.length === 0) return [];
   const names = [...new Set(mentions.flat())];
-  const found = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.name, names)).limit(LIMITS.mentionsMax * 4);
+  const found = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.name, names))
+    .limit(LIMITS.mentionsMax * 4);
   const ids = new Set<number>();
   for (const candidates of mentions) {
     const name = candidates.find((n) => found.some((u) => u.name === n));
@@ -101,7 +129,14 @@ export async function notifyMentions(
   const allowed = [...ids].filter((id) => !input.readers || input.readers.includes(id)).slice(0, LIMITS.mentionsMax);
   if (allowed.length === 0) return [];
   await db.insert(notifications).values(
-    allowed.map((userId) => ({ userId, kind: "mention" as const, actorId: input.actorId, postId: input.postId, channelId: input.channelId, messageId: input.messageId })),
+    allowed.map((userId) => ({
+      userId,
+      kind: "mention" as const,
+      actorId: input.actorId,
+      postId: input.postId,
+      channelId: input.channelId,
+      messageId: input.messageId,
+    })),
   );
   return allowed;
 }
@@ -221,17 +256,35 @@ export async function listNotifications(db: Database, userId: number): Promise<N
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.id))
       .limit(LIMITS.notificationsListMax),
-    db.select({ unread: sql<number>`count(*)` }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db
+      .select({ unread: sql<number>`count(*)` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
   return { items: rows.map(toDto), unread: unread };
 }
 
 /** Marks the member's notifications read (these ids, or all); returns the unread count left. */
-export async function markNotificationsRead(db: Database, userId: number, ids: number[] | undefined, now = Date.now()): Promise<number> {
-  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt), ids ? inArray(notifications.id, ids) : undefined);
+export async function markNotificationsRead(
+  db: Database,
+  userId: number,
+  ids: number[] | undefined,
+  now = Date.now(),
+): Promise<number> {
+  const mine = and(
+    eq(notifications.userId, userId),
+    isNull(notifications.readAt),
+    ids ? inArray(notifications.id, ids) : undefined,
+  );
   const [, [{ unread }]] = await db.batch([
-    db.update(notifications).set({ readAt: new Date(now) }).where(mine),
-    db.select({ unread: sql<number>`count(*)` }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+    db
+      .update(notifications)
+      .set({ readAt: new Date(now) })
+      .where(mine),
+    db
+      .select({ unread: sql<number>`count(*)` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
   return unread;
 }

@@ -70,7 +70,13 @@ export async function latestPaymentOf(db: Database, userId: number): Promise<Pay
 }
 
 /** Marks a still-pending payment failed; a settled one is never touched. */
-export async function failPayment(db: Database, id: number, reason: string, responseCode: number | null = null, now = Date.now()) {
+export async function failPayment(
+  db: Database,
+  id: number,
+  reason: string,
+  responseCode: number | null = null,
+  now = Date.now(),
+) {
   await db
     .update(payments)
     .set({ status: "failed", failureReason: reason, responseCode, settledAt: new Date(now) })
@@ -144,7 +150,12 @@ export async function recordRefund(
     db
       .update(memberships)
       .set({ nextPaymentDue: sql`${memberships.nextPaymentDue} - ${PERIOD_MS}`, updatedAt: new Date(now) })
-      .where(and(eq(memberships.userId, payment.userId ?? -1), sql`exists (select 1 from ${payments} where ${stillCompleted})`)),
+      .where(
+        and(
+          eq(memberships.userId, payment.userId ?? -1),
+          sql`exists (select 1 from ${payments} where ${stillCompleted})`,
+        ),
+      ),
     db
       .update(payments)
       .set({

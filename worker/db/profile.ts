@@ -45,9 +45,19 @@ export async function updateUserDetails(db: Database, userId: number, patch: Det
 /** A short opaque handle for a session: a prefix of the stored hash (never the token). */
 export const sessionHandle = (sessionId: string) => sessionId.slice(0, 12);
 
-export async function listActiveSessions(db: Database, userId: number, currentSessionId: string | null, now = Date.now()) {
+export async function listActiveSessions(
+  db: Database,
+  userId: number,
+  currentSessionId: string | null,
+  now = Date.now(),
+) {
   const rows = await db
-    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now))))
     .orderBy(sessions.createdAt);

@@ -1,7 +1,7 @@
 // The resource library's queries and its wire shape (docs/spec.md §3 Resource). The AI feature creates its
 // ai_text and ai_image resources through insertResource / storeResource (worker/services/resources.ts)
 // and lists them with the rest.
-import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { resources } from "./schema";
 
@@ -60,7 +60,9 @@ export function listResources(db: Database, page: ResourcePage) {
   }
   if (page.q) {
     const contains = (column: SQLWrapper) => sql`instr(lower(${column}), lower(${page.q})) > 0`;
-    conditions.push(sql`(${contains(resources.title)} OR ${contains(resources.description)} OR EXISTS (SELECT 1 FROM ${tagsTable} WHERE ${contains(sql`value`)}))`);
+    conditions.push(
+      sql`(${contains(resources.title)} OR ${contains(resources.description)} OR EXISTS (SELECT 1 FROM ${tagsTable} WHERE ${contains(sql`value`)}))`,
+    );
   }
   if (page.tag) conditions.push(sql`EXISTS (SELECT 1 FROM ${tagsTable} WHERE value = ${page.tag})`);
   return db
@@ -94,7 +96,11 @@ export async function insertResource(db: Database, values: NewResource) {
   return row;
 }
 
-export async function updateResource(db: Database, id: number, patch: { title: string; description: string | null; tags: string[] }) {
+export async function updateResource(
+  db: Database,
+  id: number,
+  patch: { title: string; description: string | null; tags: string[] },
+) {
   const [row] = await db
     .update(resources)
     .set({ title: patch.title, description: patch.description, tags: JSON.stringify(patch.tags) })

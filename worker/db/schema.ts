@@ -6,9 +6,7 @@ import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 export const users = sqliteTable(
   "users",
@@ -17,7 +15,9 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     name: text("name"),
     avatarUrl: text("avatar_url"),
-    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "admin"] })
+      .notNull()
+      .default("member"),
     bio: text("bio"),
     timezone: text("timezone"),
     /** The UI language the member chose (docs/client.md "Words"); null: the browser's decides. */
@@ -74,7 +74,9 @@ export const memberships = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     plan: text("plan").notNull().default("monthly"),
     /** A paid period or an admin-granted trial; either is active while next_payment_due is in the future. */
-    kind: text("kind", { enum: ["paid", "trial"] }).notNull().default("paid"),
+    kind: text("kind", { enum: ["paid", "trial"] })
+      .notNull()
+      .default("paid"),
     nextPaymentDue: integer("next_payment_due", { mode: "timestamp_ms" }).notNull(),
     updatedAt: createdAt(),
   },
@@ -91,7 +93,9 @@ export const payments = sqliteTable(
     plan: text("plan").notNull().default("monthly"),
     amountClp: integer("amount_clp").notNull(),
     /** pending -> completed | failed (failure_reason says why); completed -> refunded. */
-    status: text("status", { enum: ["pending", "completed", "failed", "refunded"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "completed", "failed", "refunded"] })
+      .notNull()
+      .default("pending"),
     provider: text("provider").notNull().default("webpay_form"),
     /** Taken in Transbank's integration environment or the emulator: no real money moved. */
     isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
@@ -236,7 +240,10 @@ export const channelInvitations = sqliteTable(
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("channel_invitations_channel_email_unique").on(t.channelId, t.email), index("channel_invitations_email_idx").on(t.email)],
+  (t) => [
+    uniqueIndex("channel_invitations_channel_email_unique").on(t.channelId, t.email),
+    index("channel_invitations_email_idx").on(t.email),
+  ],
 );
 
 export const messages = sqliteTable(
@@ -275,9 +282,7 @@ export const channelReads = sqliteTable(
       .notNull()
       .references(() => channels.id, { onDelete: "cascade" }),
     lastReadMessageId: integer("last_read_message_id").notNull().default(0),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.channelId] }), index("channel_reads_channel_idx").on(t.channelId)],
 );
@@ -313,7 +318,9 @@ export const notifications = sqliteTable(
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.id),
-    uniqueIndex("notifications_unread_likes_unique").on(t.userId, t.postId).where(sql`kind = 'like' and read_at is null`),
+    uniqueIndex("notifications_unread_likes_unique")
+      .on(t.userId, t.postId)
+      .where(sql`kind = 'like' and read_at is null`),
     uniqueIndex("notifications_reminder_unique").on(t.userId, t.detail).where(sql`kind = 'membership_ending'`),
   ],
 );
@@ -331,7 +338,9 @@ export const resources = sqliteTable(
     fileName: text("file_name").notNull(),
     fileType: text("file_type").notNull(),
     fileSize: integer("file_size").notNull().default(0),
-    kind: text("kind", { enum: ["upload", "ai_text", "ai_image"] }).notNull().default("upload"),
+    kind: text("kind", { enum: ["upload", "ai_text", "ai_image"] })
+      .notNull()
+      .default("upload"),
     /** JSON-encoded list of strings (docs/spec.md §3). */
     tags: text("tags").notNull().default("[]"),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
@@ -359,7 +368,9 @@ export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transacti
   amount: integer("amount").notNull(),
   returnUrl: text("return_url").notNull(),
   /** INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), REVERSED or NULLIFIED (refunded). */
-  status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "REVERSED", "NULLIFIED"] }).notNull().default("INITIALIZED"),
+  status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "REVERSED", "NULLIFIED"] })
+    .notNull()
+    .default("INITIALIZED"),
   responseCode: integer("response_code"),
   authorizationCode: text("authorization_code"),
   committed: integer("committed", { mode: "boolean" }).notNull().default(false),
@@ -378,7 +389,9 @@ export const reports = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     kind: text("kind", { enum: REPORT_KINDS }).notNull(),
     targetId: integer("target_id").notNull(),
-    status: text("status", { enum: ["open", "hidden", "dismissed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "hidden", "dismissed"] })
+      .notNull()
+      .default("open"),
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

@@ -2,7 +2,7 @@
 // migrations/0003_search.sql). One statement: a UNION ALL of one ranked branch per kind, each joined
 // to its source rows so the same visibility rules as everywhere apply (channels the viewer may read;
 // resources only when the caller passes libraryOpen). Deleted rows are gone from the indexes (triggers).
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import { LIMITS } from "../shared/rules";
 import { type SearchKind, type SearchResult, searchResultUrl } from "../shared/search";
@@ -56,7 +56,12 @@ export function markSnippet(raw: string): string {
 function titleOf(text: string | null): string {
   const line = (text ?? "").replace(/\s+/g, " ").trim();
   const chars = Array.from(line);
-  return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_MAX - 1).join("").trimEnd()}${ELLIPSIS}` : line;
+  return chars.length > TITLE_MAX
+    ? `${chars
+        .slice(0, TITLE_MAX - 1)
+        .join("")
+        .trimEnd()}${ELLIPSIS}`
+    : line;
 }
 
 /**
@@ -69,9 +74,19 @@ function titleOf(text: string | null): string {
 const recentMatches = (table: string, query: string) =>
   sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query} order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
 
-type Row = { kind: SearchKind; id: number; title: string | null; snippet: string; created_at: number; rank: number; post_id: number | null; group_id: number | null };
+type Row = {
+  kind: SearchKind;
+  id: number;
+  title: string | null;
+  snippet: string;
+  created_at: number;
+  rank: number;
+  post_id: number | null;
+  group_id: number | null;
+};
 
-const snippet = (table: string, column: number) => sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
+const snippet = (table: string, column: number) =>
+  sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
 
 /** One kind's best matches, ranked by bm25 (lower is better). */
 function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" | "role">): SQL {
@@ -121,19 +136,33 @@ function toResult(row: Row): SearchResult {
         : row.kind === "message"
           ? searchResultUrl.message(row.group_id!, row.id)
           : searchResultUrl.resource(row.id);
-  return { kind: row.kind, id: row.id, title: titleOf(row.title), snippet: markSnippet(row.snippet), created_at: new Date(row.created_at).toISOString(), url };
+  return {
+    kind: row.kind,
+    id: row.id,
+    title: titleOf(row.title),
+    snippet: markSnippet(row.snippet),
+    created_at: new Date(row.created_at).toISOString(),
+    url,
+  };
 }
 
 /**
  * The best matches of `kinds` for the viewer, best first (newest first among equals). `query` is the
  * output of toFtsQuery. The caller decides whether "resource" may be among the kinds.
  */
-export async function search(db: Database, viewer: Pick<SessionUser, "id" | "role">, query: string, kinds: readonly SearchKind[]): Promise<SearchResult[]> {
+export async function search(
+  db: Database,
+  viewer: Pick<SessionUser, "id" | "role">,
+  query: string,
+  kinds: readonly SearchKind[],
+): Promise<SearchResult[]> {
   if (kinds.length === 0) return [];
   const union = sql.join(
     kinds.map((kind) => branch(kind, query, viewer)),
     sql` union all `,
   );
-  const rows = await db.all<Row>(sql`select * from (${union}) order by rank, created_at desc limit ${LIMITS.searchResults}`);
+  const rows = await db.all<Row>(
+    sql`select * from (${union}) order by rank, created_at desc limit ${LIMITS.searchResults}`,
+  );
   return rows.map(toResult);
 }

@@ -25,7 +25,9 @@ async function activeMembers(db: Database, now: Date) {
 /** Money taken minus money returned: completed payments plus refunded ones, less what their refunds gave back. */
 async function totalRevenueClp(db: Database) {
   const [row] = await db
-    .select({ clp: sql<number>`coalesce(sum(${payments.amountClp}), 0) - coalesce(sum(${payments.refundedAmountClp}), 0)` })
+    .select({
+      clp: sql<number>`coalesce(sum(${payments.amountClp}), 0) - coalesce(sum(${payments.refundedAmountClp}), 0)`,
+    })
     .from(payments)
     .where(inArray(payments.status, ["completed", "refunded"]));
   return row.clp;

@@ -1,16 +1,12 @@
 import { eq, or } from "drizzle-orm";
+import type { SessionUser } from "../env";
 import type { Database } from "./client";
 import { profiles, users } from "./schema";
-import type { SessionUser } from "../env";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export const isAdminEmail = (adminEmails: string | undefined, email: string) =>
-  (adminEmails ?? "")
-    .split(",")
-    .map(normaliseEmail)
-    .filter(Boolean)
-    .includes(normaliseEmail(email));
+  (adminEmails ?? "").split(",").map(normaliseEmail).filter(Boolean).includes(normaliseEmail(email));
 
 /** The User of docs/spec.md §3, as the API sends it. */
 export const toUserDto = (u: SessionUser) => ({
@@ -28,7 +24,12 @@ export const toUserDto = (u: SessionUser) => ({
 });
 export type UserDto = ReturnType<typeof toUserDto>;
 
-export type SignInIdentity = { email: string; name?: string | null; avatarUrl?: string | null; googleSub?: string | null };
+export type SignInIdentity = {
+  email: string;
+  name?: string | null;
+  avatarUrl?: string | null;
+  googleSub?: string | null;
+};
 
 /**
  * Finds the account of a verified identity (by Google subject, then by email, so an account an admin

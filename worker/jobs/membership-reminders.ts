@@ -8,7 +8,10 @@ export const membershipReminders: ScheduledJob = {
   name: "membership-reminders",
   async run(env, now) {
     const reminded = await remindMembershipsEnding(getDb(env.DB), now.getTime());
-    if (reminded.length) await liveRoom(env).sendTo(reminded, { type: "notification" }).catch(() => undefined);
+    if (reminded.length)
+      await liveRoom(env)
+        .sendTo(reminded, { type: "notification" })
+        .catch(() => undefined);
     return { reminded: reminded.length };
   },
 };

@@ -10,7 +10,10 @@ export const pruneRateLimits: ScheduledJob = {
   async run(env, now) {
     // A row whose window started before the longest window is over for whatever limit it counts.
     const deadBefore = now.getTime() - RATE_LIMIT_LONGEST_WINDOW_SECONDS * 1000;
-    const gone = await getDb(env.DB).delete(rateLimits).where(lte(rateLimits.windowStart, deadBefore)).returning({ key: rateLimits.key });
+    const gone = await getDb(env.DB)
+      .delete(rateLimits)
+      .where(lte(rateLimits.windowStart, deadBefore))
+      .returning({ key: rateLimits.key });
     return { pruned: gone.length };
   },
 };

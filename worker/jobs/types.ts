@@ -1,3 +1,6 @@
 import type { Env } from "../env";
 
-export interface ScheduledJob { name: string; run(env: Env, now: Date): Promise<Record<string, number>> }
+export interface ScheduledJob {
+  name: string;
+  run(env: Env, now: Date): Promise<Record<string, number>>;
+}

@@ -19,7 +19,12 @@ export function createApp() {
   app.notFound((c) => c.json(errorBody(404, TEXTS.api.notFound), 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      const body = { ...err.fields, error: err.message, code: err.code, ...(err.details === undefined ? {} : { details: err.details }) };
+      const body = {
+        ...err.fields,
+        error: err.message,
+        code: err.code,
+        ...(err.details === undefined ? {} : { details: err.details }),
+      };
       return c.json(body, err.status, err.headers);
     }
     if (err instanceof HTTPException) {

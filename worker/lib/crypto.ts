@@ -6,7 +6,10 @@ const toHex = (bytes: ArrayBuffer | Uint8Array) =>
 /** A random token of `bytes` bytes (default 256 bits), base64url without padding. */
 export function randomToken(bytes = 32): string {
   const buf = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...buf)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...buf))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function sha256Hex(value: string): Promise<string> {

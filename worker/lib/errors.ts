@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { API_ERRORS, errorCodeOf, type ApiErrorBody, type CodedText, type ErrorCode } from "../shared/texts";
+import { API_ERRORS, type ApiErrorBody, type CodedText, type ErrorCode, errorCodeOf } from "../shared/texts";
 
 export type { ApiErrorBody };
 

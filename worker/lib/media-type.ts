@@ -29,7 +29,8 @@ export function parseMediaType(value: string): MediaType | null {
  * Types a browser may render inline from our origin: raster images, audio, video and PDF. Never HTML,
  * SVG, XML or JavaScript (or anything else that can run script or be loaded as a script or style).
  */
-const INLINE_ESSENCE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/pdf)$/;
+const INLINE_ESSENCE =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/pdf)$/;
 /** What every other file is served as: bytes to download, which no browser runs or renders. */
 export const NEUTRAL_TYPE = "application/octet-stream";
 

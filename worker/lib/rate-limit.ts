@@ -1,12 +1,12 @@
 // Fixed-window rate limits on the rate_limits table: one atomic upsert per call, so concurrent calls
 // are each counted. A window opens at the first call after the previous one ended.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
 import { rateLimits, users } from "../db/schema";
 import type { AppEnv, Env } from "../env";
 import { RATE_LIMITS } from "../shared/rules";
-import { errorText, type CodedText } from "../shared/texts";
+import { type CodedText, errorText } from "../shared/texts";
 import { ApiError } from "./errors";
 import type { SessionMemberSql } from "./session";
 
@@ -44,13 +44,21 @@ const countingOnConflict = (now: number, windowSeconds: number) => {
 };
 
 /** The 429 once the counted row is over the limit; the state otherwise. */
-function checkedCount(row: { count: number; windowStart: number }, options: Omit<RateLimitOptions, "action" | "key"> & { now: number }): RateLimitState {
+function checkedCount(
+  row: { count: number; windowStart: number },
+  options: Omit<RateLimitOptions, "action" | "key"> & { now: number },
+): RateLimitState {
   const { limit, windowSeconds, now } = options;
   const resetAt = row.windowStart + windowSeconds * 1000;
   if (row.count > limit) {
     const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
     const message = options.message ? options.message(retryAfter) : errorText("rate_limited", retryAfter);
-    throw new ApiError(429, message, { limit, window_seconds: windowSeconds, retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) });
+    throw new ApiError(
+      429,
+      message,
+      { limit, window_seconds: windowSeconds, retry_after_seconds: retryAfter },
+      { "Retry-After": String(retryAfter) },
+    );
   }
   return { count: row.count, limit, remaining: limit - row.count, resetAt };
 }
@@ -86,10 +94,20 @@ export function rateLimitInBatch(c: { var: { db: Database }; req: { raw: Request
     count: (member: SessionMemberSql, when: SQL) =>
       db
         .insert(rateLimits)
-        .select(db.select({ key: key(member).as("key"), windowStart: sql<number>`${now}`.as("window_start"), count: sql<number>`1`.as("count") }).from(users).where(and(eq(users.id, member.id), when)))
+        .select(
+          db
+            .select({
+              key: key(member).as("key"),
+              windowStart: sql<number>`${now}`.as("window_start"),
+              count: sql<number>`1`.as("count"),
+            })
+            .from(users)
+            .where(and(eq(users.id, member.id), when)),
+        )
         .onConflictDoUpdate(countingOnConflict(now, windowSeconds))
         .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart }),
-    withinLimit: (member: SessionMemberSql) => sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${key(member)}) <= ${limit}`,
+    withinLimit: (member: SessionMemberSql) =>
+      sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${key(member)}) <= ${limit}`,
     check: ([row]: { count: number; windowStart: number }[]) => {
       if (!row) throw new Error(`rate limit ${name} not counted`);
       return checkedCount(row, { limit, windowSeconds, now });
@@ -107,9 +125,14 @@ export function ipv6Prefix64(ip: string): string | null {
   const left = head ? head.split(":") : [];
   // An embedded IPv4 tail (::ffff:1.2.3.4) is two hextets; only the first four matter here.
   const right = tail ? tail.split(":").flatMap((p) => (p.includes(".") ? ["0", "0"] : [p])) : [];
-  const hextets = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  const hextets = ip.includes("::")
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
   if (hextets.length !== 8 || !hextets.every((h) => /^[0-9a-f]{1,4}$/.test(h))) return null;
-  return hextets.slice(0, 4).map((h) => h.replace(/^0+(?=.)/, "")).join(":");
+  return hextets
+    .slice(0, 4)
+    .map((h) => h.replace(/^0+(?=.)/, ""))
+    .join(":");
 }
 
 /** The client IP Cloudflare reports (set by the edge; a client cannot choose it in production); an IPv6 address by its /64. */
@@ -120,7 +143,10 @@ export function ipKey(c: { req: { header(name: string): string | undefined } }):
 }
 
 /** The caller: the signed-in user, else the client IP Cloudflare reports. */
-export function callerKey(c: { var: { user: { id: number } | null }; req: { header(name: string): string | undefined } }): string {
+export function callerKey(c: {
+  var: { user: { id: number } | null };
+  req: { header(name: string): string | undefined };
+}): string {
   if (c.var.user) return `user:${c.var.user.id}`;
   return ipKey(c);
 }
@@ -133,25 +159,34 @@ export const isRateLimiter = (handler: unknown) => typeof handler === "function"
 const registered = <T extends object>(middleware: T) => (limiters.add(middleware), middleware);
 
 /** Middleware: at most `limit` calls per `windowSeconds` per user (or IP when anonymous). */
-export const limitPerUser = (action: string, limit: Limit, windowSeconds: number, message?: (retryAfterSeconds: number, limit: number) => CodedText) =>
-  registered(createMiddleware<AppEnv>(async (c, next) => {
-    const max = typeof limit === "function" ? limit(c.env) : limit;
-    await rateLimit(c.var.db, {
-      action,
-      key: callerKey(c),
-      limit: max,
-      windowSeconds,
-      message: message ? (retry) => message(retry, max) : undefined,
-    });
-    await next();
-  }));
+export const limitPerUser = (
+  action: string,
+  limit: Limit,
+  windowSeconds: number,
+  message?: (retryAfterSeconds: number, limit: number) => CodedText,
+) =>
+  registered(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const max = typeof limit === "function" ? limit(c.env) : limit;
+      await rateLimit(c.var.db, {
+        action,
+        key: callerKey(c),
+        limit: max,
+        windowSeconds,
+        message: message ? (retry) => message(retry, max) : undefined,
+      });
+      await next();
+    }),
+  );
 
 /** Middleware: at most `limit` calls per `windowSeconds` per client IP, signed in or not (sign-in steps). */
 export const limitPerIp = (action: string, limit: number, windowSeconds: number) =>
-  registered(createMiddleware<AppEnv>(async (c, next) => {
-    await rateLimit(c.var.db, { action, key: ipKey(c), limit, windowSeconds });
-    await next();
-  }));
+  registered(
+    createMiddleware<AppEnv>(async (c, next) => {
+      await rateLimit(c.var.db, { action, key: ipKey(c), limit, windowSeconds });
+      await next();
+    }),
+  );
 
 /** The same limit as limitPerUser, applied from inside a handler (e.g. only when a message carries an image). */
 export const countForUser = (
@@ -164,7 +199,8 @@ export const countForUser = (
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** limitPerUser with the limit RATE_LIMITS names. */
-export const limited = (name: RateLimitName) => limitPerUser(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
+export const limited = (name: RateLimitName) =>
+  limitPerUser(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
 
 /** The limit each request's handler counts in its session's batch (limitedInBatch, rateLimitInBatch). */
 const limitsCountedInBatch = new WeakMap<Request, RateLimitName>();
@@ -174,13 +210,17 @@ const limitsCountedInBatch = new WeakMap<Request, RateLimitName>();
  * rateLimitInBatch (which refuses to count without it), and the handler counts.
  */
 export const limitedInBatch = (name: RateLimitName) =>
-  registered(createMiddleware<AppEnv>(async (c, next) => {
-    limitsCountedInBatch.set(c.req.raw, name);
-    await next();
-  }));
+  registered(
+    createMiddleware<AppEnv>(async (c, next) => {
+      limitsCountedInBatch.set(c.req.raw, name);
+      await next();
+    }),
+  );
 
 /** limitPerIp with the limit RATE_LIMITS names (callers that arrive without our session). */
-export const limitedPerIp = (name: RateLimitName) => limitPerIp(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
+export const limitedPerIp = (name: RateLimitName) =>
+  limitPerIp(name, RATE_LIMITS[name].limit, RATE_LIMITS[name].windowSeconds);
 
 /** limitPerIp with the sign-in limit; each step has its own counter. */
-export const signInLimited = (step: string) => limitPerIp(`signIn:${step}`, RATE_LIMITS.signIn.limit, RATE_LIMITS.signIn.windowSeconds);
+export const signInLimited = (step: string) =>
+  limitPerIp(`signIn:${step}`, RATE_LIMITS.signIn.limit, RATE_LIMITS.signIn.windowSeconds);

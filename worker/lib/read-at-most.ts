@@ -2,7 +2,10 @@
  * Reads a body up to `max` bytes and stops there (the rest is cancelled, never buffered).
  * `truncated` tells whether the body had more.
  */
-export async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+export async function readAtMost(
+  body: ReadableStream<Uint8Array> | null,
+  max: number,
+): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   if (!body) return { bytes: new Uint8Array(), truncated: false };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -46,9 +46,17 @@ export function classifyError(err: unknown): ClassifiedError {
   const text = safeErrorMessages(err).join(" | ");
   if (!DATABASE_ERROR.test(text)) return { kind: "internal" };
   if (/no such (table|column)/i.test(text)) {
-    return { kind: "database", cause: "the D1 schema is behind the code (missing table or column)", fix: "apply migrations: npm run db:migrate:local (deployed: wrangler d1 migrations apply DB --remote --env <staging|production>)" };
+    return {
+      kind: "database",
+      cause: "the D1 schema is behind the code (missing table or column)",
+      fix: "apply migrations: npm run db:migrate:local (deployed: wrangler d1 migrations apply DB --remote --env <staging|production>)",
+    };
   }
-  return { kind: "database", cause: "D1 query failed", fix: "check the D1 binding and the database's status (GET /api/admin/health)" };
+  return {
+    kind: "database",
+    cause: "D1 query failed",
+    fix: "check the D1 binding and the database's status (GET /api/admin/health)",
+  };
 }
 
 /** Logs the error line for an unhandled error (same request id as the request line). */

@@ -19,7 +19,9 @@ export const sessionCookieName = (env: Pick<Env, "APP_ENV">) =>
 export async function createSession(db: Database, userId: number, userAgent: string | null, now = Date.now()) {
   const token = randomToken();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id: await sha256Hex(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) });
+  await db
+    .insert(sessions)
+    .values({ id: await sha256Hex(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) });
   return { token, expiresAt };
 }
 
@@ -56,7 +58,12 @@ export async function sessionIdOf(token: string): Promise<string | null> {
 }
 
 /** The outcome of a looked-up session row: expired ones are deleted, ones past half-life are extended. */
-export async function settleSession(db: Database, sessionId: string, row: SessionRow | undefined, now = Date.now()): Promise<ValidatedSession | null> {
+export async function settleSession(
+  db: Database,
+  sessionId: string,
+  row: SessionRow | undefined,
+  now = Date.now(),
+): Promise<ValidatedSession | null> {
   if (!row) return null;
   if (row.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
@@ -72,7 +79,11 @@ export async function settleSession(db: Database, sessionId: string, row: Sessio
 }
 
 /** Finds the session of a token (sessionLookup, then settleSession). */
-export async function validateSessionToken(db: Database, token: string, now = Date.now()): Promise<ValidatedSession | null> {
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now = Date.now(),
+): Promise<ValidatedSession | null> {
   const sessionId = await sessionIdOf(token);
   if (!sessionId) return null;
   const [row] = await sessionLookup(db, sessionId);
@@ -93,7 +104,11 @@ export function sessionMemberSql(sessionId: string, now = Date.now()) {
 export type SessionMemberSql = ReturnType<typeof sessionMemberSql>;
 
 /** Of the given session ids, those still valid now, with their (possibly renewed) expiry in ms. */
-export async function liveSessionExpiries(db: Database, sessionIds: string[], now = Date.now()): Promise<Map<string, number>> {
+export async function liveSessionExpiries(
+  db: Database,
+  sessionIds: string[],
+  now = Date.now(),
+): Promise<Map<string, number>> {
   const live = new Map<string, number>();
   // D1 binds at most 100 parameters per statement.
   for (let i = 0; i < sessionIds.length; i += 90) {

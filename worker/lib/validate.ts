@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import { z, type ZodType } from "zod";
+import { type ZodType, z } from "zod";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 import { ApiError, codeFor } from "./errors";
 
@@ -12,7 +12,11 @@ import { ApiError, codeFor } from "./errors";
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The path of the first string holding a control character, or null. Files and other objects are skipped. */
-export function findControlCharacter(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+export function findControlCharacter(
+  value: unknown,
+  path: (string | number)[] = [],
+  depth = 0,
+): (string | number)[] | null {
   if (typeof value === "string") return CONTROL_CHARACTER.test(value) ? path : null;
   if (depth > 20 || value === null || typeof value !== "object") return null;
   if (Array.isArray(value)) {
@@ -74,7 +78,11 @@ export function parseInput<T extends ZodType>(target: keyof ValidationTargets, s
  * zod validation for every input. A failure answers 400 with the first issue as the error text
  * (schemas carry the spec's texts as their messages) and every issue in details.
  */
-export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T, options: { lenient?: boolean } = {}) =>
+export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+  options: { lenient?: boolean } = {},
+) =>
   zValidator(target, inputSchema(target, schema, options.lenient) as unknown as T, (result) => {
     if (!result.success) throw validationError(result.error.issues);
   });

@@ -3,21 +3,21 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { getMembership, type MembershipView } from "../db/memberships";
-import { hasPaidAccess } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
 import type { AppEnv, SessionUser } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
 import {
   readSessionCookie,
+  type SessionMemberSql,
   sessionIdOf,
   sessionLookup,
   sessionMemberSql,
   setSessionCookie,
   settleSession,
-  validateSessionToken,
-  type SessionMemberSql,
   type ValidatedSession,
+  validateSessionToken,
 } from "../lib/session";
+import { hasPaidAccess } from "../shared/rules";
+import { TEXTS } from "../shared/texts";
 
 /**
  * requireUser for a hot read that sends its own statements in the same D1 batch as the session lookup
@@ -66,7 +66,10 @@ export async function withSessionBatch<T extends [BatchItem<"sqlite">, ...BatchI
   const sessionId = token ? await sessionIdOf(token) : null;
   if (!token || !sessionId) throw unauthorized();
   const now = Date.now();
-  const [[row], ...results] = await c.var.db.batch([sessionLookup(c.var.db, sessionId), ...statements(sessionMemberSql(sessionId, now))]);
+  const [[row], ...results] = await c.var.db.batch([
+    sessionLookup(c.var.db, sessionId),
+    ...statements(sessionMemberSql(sessionId, now)),
+  ]);
   const session = await settleSession(c.var.db, sessionId, row, now);
   if (!session) throw unauthorized();
   setSession(c, token, session);

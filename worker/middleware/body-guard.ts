@@ -29,9 +29,11 @@ export function bodyCap(path: string, mediaType: string): BodyCap {
     const file = LIMITS.resourceUploadMaxBytes;
     return { max: (multipart ? file : base64Length(file)) + FILE_BODY_OVERHEAD, message: TEXTS.resources.tooLarge };
   }
-  if (path === "/api/messages/image") return { max: LIMITS.chatImageMaxBytes + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
+  if (path === "/api/messages/image")
+    return { max: LIMITS.chatImageMaxBytes + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
   // A text message may carry its image as a base64 data URL (the spec's format).
-  if (path === "/api/messages") return { max: base64Length(LIMITS.chatImageMaxBytes) + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
+  if (path === "/api/messages")
+    return { max: base64Length(LIMITS.chatImageMaxBytes) + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
   return { max: LIMITS.jsonBodyMaxBytes, message: TEXTS.api.bodyTooLarge };
 }
 
@@ -79,7 +81,12 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   const headers = new Headers(raw.headers);
   // The length is the stream's to tell now; a false one must not reach the parsers.
   headers.delete("content-length");
-  c.req.raw = new Request(raw.url, { method: raw.method, headers, body: capped(raw.body, cap.max, state), signal: raw.signal });
+  c.req.raw = new Request(raw.url, {
+    method: raw.method,
+    headers,
+    body: capped(raw.body, cap.max, state),
+    signal: raw.signal,
+  });
   await next();
   // The handler failed on the cut-off body (a parse error, typically): the answer is 413, nothing else.
   if (state.exceeded) {

@@ -28,7 +28,12 @@ export function isSameOrigin(c: { req: { url: string; header(name: string): stri
 
 /** State-changing requests must come from this origin (isSameOrigin). A cross-site form post is refused. */
 export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path) && !c.req.path.startsWith(CSRF_EXEMPT_PREFIX) && !isSameOrigin(c)) {
+  if (
+    !SAFE_METHODS.has(c.req.method) &&
+    !CSRF_EXEMPT_PATHS.has(c.req.path) &&
+    !c.req.path.startsWith(CSRF_EXEMPT_PREFIX) &&
+    !isSameOrigin(c)
+  ) {
     throw new ApiError(403, API_ERRORS.cross_site_refused);
   }
   await next();

@@ -16,6 +16,12 @@ export const databaseSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const latest = session.getBookmark();
   if (latest && latest !== bookmark) {
-    setCookie(c, BOOKMARK_COOKIE, latest, { httpOnly: true, secure: true, sameSite: "Lax", path: "/api", maxAge: 60 * 60 });
+    setCookie(c, BOOKMARK_COOKIE, latest, {
+      httpOnly: true,
+      secure: true,
+      sameSite: "Lax",
+      path: "/api",
+      maxAge: 60 * 60,
+    });
   }
 });

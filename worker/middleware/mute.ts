@@ -1,7 +1,8 @@
 // A muted member (issue 20) can read but not post, comment or chat: 403 with the time in the message
 // (in their own time zone when they set one) and `muted_until` for the client's banner.
-import { createMiddleware } from "hono/factory";
+
 import { isNull, lte, or } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
 import { users } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
 import { ApiError, unauthorized } from "../lib/errors";
@@ -22,9 +23,15 @@ export function formatMutedUntil(until: Date, timeZone: string | null) {
 /** The 403 while the member's mute is in force at `now`. */
 export function unmutedOr403(user: Pick<SessionUser, "mutedUntil" | "timezone">, now = Date.now()) {
   if (user.mutedUntil && user.mutedUntil.getTime() > now) {
-    throw new ApiError(403, errorText("account_muted", formatMutedUntil(user.mutedUntil, user.timezone)), undefined, undefined, {
-      muted_until: user.mutedUntil.toISOString(),
-    });
+    throw new ApiError(
+      403,
+      errorText("account_muted", formatMutedUntil(user.mutedUntil, user.timezone)),
+      undefined,
+      undefined,
+      {
+        muted_until: user.mutedUntil.toISOString(),
+      },
+    );
   }
 }
 

@@ -6,8 +6,8 @@ import { messageImageKeys } from "../db/admin";
 import { normaliseEmail } from "../db/users";
 import type { AppEnv } from "../env";
 import { createRouter } from "../lib/create-app";
-import { limited } from "../lib/rate-limit";
 import { badRequest, conflict } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { clearSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
@@ -16,18 +16,26 @@ import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
 const deleteBody = z.object({
-  confirm: z.string(TEXTS.account.confirmMismatch).trim().min(1, TEXTS.account.confirmMismatch).max(LIMITS.emailMax, TEXTS.account.confirmMismatch),
+  confirm: z
+    .string(TEXTS.account.confirmMismatch)
+    .trim()
+    .min(1, TEXTS.account.confirmMismatch)
+    .max(LIMITS.emailMax, TEXTS.account.confirmMismatch),
 });
 
 export const accountRoutes = createRouter()
   .get("/profile/export", requireUser, async (c) => {
     const data = await exportAccount(c.var.db, c.var.user, c.var.sessionId);
-    return c.json(data, 200, { "content-disposition": 'attachment; filename="cosmic-lounge-my-data.json"', "cache-control": "no-store" });
+    return c.json(data, 200, {
+      "content-disposition": 'attachment; filename="cosmic-lounge-my-data.json"',
+      "cache-control": "no-store",
+    });
   })
   // Typing one's own email confirms; what goes and what stays is in TEXTS.account.deletionSummary.
   .delete("/profile", requireUser, limited("profile"), validate("json", deleteBody), async (c) => {
     const user = c.var.user;
-    if (normaliseEmail(c.req.valid("json").confirm) !== normaliseEmail(user.email)) throw badRequest(TEXTS.account.confirmMismatch);
+    if (normaliseEmail(c.req.valid("json").confirm) !== normaliseEmail(user.email))
+      throw badRequest(TEXTS.account.confirmMismatch);
     if (await isLastAdmin(c.var.db, user)) throw conflict(TEXTS.account.lastAdmin);
     const imageKeys = await messageImageKeys(c.var.db, user.id);
     const channelIds = await channelsOpenTo(c.var.db, user);
@@ -36,7 +44,9 @@ export const accountRoutes = createRouter()
     await closeUserSockets(c.env, channelIds, user.id);
     clearSessionCookie(c as unknown as Context<AppEnv>);
     if (imageKeys.length) {
-      c.executionCtx.waitUntil(c.env.BLOBS.delete(imageKeys).catch(() => console.error("chat image cleanup failed", imageKeys.length)));
+      c.executionCtx.waitUntil(
+        c.env.BLOBS.delete(imageKeys).catch(() => console.error("chat image cleanup failed", imageKeys.length)),
+      );
     }
     return c.json({ success: true as const });
   });

@@ -16,8 +16,8 @@ import { recordAudit } from "../db/audit";
 import { adminStats } from "../db/stats";
 import { normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
-import { limited } from "../lib/rate-limit";
 import { conflict, forbidden, notFound } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
 import { idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
@@ -75,30 +75,43 @@ export const adminRoutes = createRouter()
       if (isUniqueViolation(err)) throw conflict(TEXTS.admin.memberExists);
       throw err;
     }
-    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "member.add", targetType: "member", targetId: id, after: { role: body.role } });
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "member.add",
+      targetType: "member",
+      targetId: id,
+      after: { role: body.role },
+    });
     return c.json(await memberOr404(c.var.db, id), 201);
   })
-  .patch("/admin/members/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", roleBody), async (c) => {
-    const { id } = c.req.valid("param");
-    const { role: nextRole } = c.req.valid("json");
-    const member = await memberOr404(c.var.db, id);
-    if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
-    // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their next sign-in.
-    if (member.role !== nextRole) {
-      const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
-      await setMemberRole(c.var.db, id, nextRole);
-      await closeUserSockets(c.env, channelIds, id);
-      await recordAudit(c.var.db, {
-        actorId: c.var.user.id,
-        action: "member.role_change",
-        targetType: "member",
-        targetId: id,
-        before: { role: member.role },
-        after: { role: nextRole },
-      });
-    }
-    return c.json(await memberOr404(c.var.db, id));
-  })
+  .patch(
+    "/admin/members/:id",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", idParam),
+    validate("json", roleBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { role: nextRole } = c.req.valid("json");
+      const member = await memberOr404(c.var.db, id);
+      if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
+      // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their next sign-in.
+      if (member.role !== nextRole) {
+        const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
+        await setMemberRole(c.var.db, id, nextRole);
+        await closeUserSockets(c.env, channelIds, id);
+        await recordAudit(c.var.db, {
+          actorId: c.var.user.id,
+          action: "member.role_change",
+          targetType: "member",
+          targetId: id,
+          before: { role: member.role },
+          after: { role: nextRole },
+        });
+      }
+      return c.json(await memberOr404(c.var.db, id));
+    },
+  )
   .delete("/admin/members/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const member = await memberOr404(c.var.db, id);
@@ -117,7 +130,9 @@ export const adminRoutes = createRouter()
     });
     // The rows are gone; their chat images go from the bucket too (best effort, after the commit).
     if (imageKeys.length) {
-      c.executionCtx.waitUntil(c.env.BLOBS.delete(imageKeys).catch(() => console.error("chat image cleanup failed", imageKeys.length)));
+      c.executionCtx.waitUntil(
+        c.env.BLOBS.delete(imageKeys).catch(() => console.error("chat image cleanup failed", imageKeys.length)),
+      );
     }
     return c.json({ success: true });
   })
@@ -127,11 +142,22 @@ export const adminRoutes = createRouter()
   // Declared before /admin/payments/:id so "clear-all" is never read as an id.
   .delete("/admin/payments/clear-all", requireAdmin, limited("adminWrites"), async (c) => {
     const deleted = await clearPayments(c.var.db);
-    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "payment.clear_all", targetType: "payment", after: { deleted } });
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "payment.clear_all",
+      targetType: "payment",
+      after: { deleted },
+    });
     return c.json({ success: true, deleted });
   })
   .post("/admin/payments/:id/refund", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
-    const refunded = await refundPayment(c.var.db, c.env, new URL(c.req.url).origin, c.req.valid("param").id, c.var.user);
+    const refunded = await refundPayment(
+      c.var.db,
+      c.env,
+      new URL(c.req.url).origin,
+      c.req.valid("param").id,
+      c.var.user,
+    );
     return c.json({
       id: refunded.id,
       status: refunded.status,
@@ -144,6 +170,11 @@ export const adminRoutes = createRouter()
   .delete("/admin/payments/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     if (!(await deletePayment(c.var.db, id))) throw notFound(TEXTS.admin.paymentNotFound);
-    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "payment.delete", targetType: "payment", targetId: id });
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "payment.delete",
+      targetType: "payment",
+      targetId: id,
+    });
     return c.json({ success: true });
   });

@@ -2,17 +2,32 @@
 // for everyone who can see the library. Every generation counts against the caller's hourly AI limit
 // (limitAiCalls); the work itself is in services/ai/generate.ts. Errors carry { error, code, details?, model }.
 import { z } from "zod";
-import { normaliseTags, toResourceDto } from "../db/resources";
 import { recordAudit } from "../db/audit";
+import { normaliseTags, toResourceDto } from "../db/resources";
 import { createRouter } from "../lib/create-app";
 import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
-import { requireAdmin, requirePaidMember, requireUser } from "../middleware/auth";
 import { limitAiCalls } from "../middleware/ai-limit";
+import { requireAdmin, requirePaidMember, requireUser } from "../middleware/auth";
 import { checkAllKeys } from "../services/ai";
-import { aiCapabilities, generateNoticeImage, generateNoticeText, generateResourceImage, generateResourceText } from "../services/ai/generate";
+import {
+  aiCapabilities,
+  generateNoticeImage,
+  generateNoticeText,
+  generateResourceImage,
+  generateResourceText,
+} from "../services/ai/generate";
 import { serveBlob } from "../services/storage";
-import { IMAGE_MODELS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, LIMITS, NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../shared/rules";
+import {
+  IMAGE_MODELS,
+  IMAGE_QUALITIES,
+  IMAGE_SIZES,
+  IMAGE_STYLES,
+  LIMITS,
+  NOTICE_TEXT_TYPES,
+  RESOURCE_TEXT_TYPES,
+  TEXT_MODELS,
+} from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
 const prompt = z.string(E.prompt_required).trim().min(1, E.prompt_required).max(LIMITS.aiPromptMax);
@@ -27,11 +42,7 @@ const tags = z
   .max(200)
   .optional()
   .transform((list) => normaliseTags(list ?? []))
-  .pipe(
-    z
-      .array(z.string().max(LIMITS.tagMax, E.tag_too_long))
-      .max(LIMITS.tagsMax, E.too_many_tags),
-  );
+  .pipe(z.array(z.string().max(LIMITS.tagMax, E.tag_too_long)).max(LIMITS.tagsMax, E.too_many_tags));
 const imageFields = {
   prompt,
   style: z.enum(IMAGE_STYLES),
@@ -42,18 +53,32 @@ const imageFields = {
 
 const noticeTextBody = z.object({ prompt, type: z.enum(NOTICE_TEXT_TYPES), model: z.enum(TEXT_MODELS) });
 const noticeImageBody = z.object(imageFields);
-const resourceTextBody = z.object({ prompt, title: optionalTitle, type: z.enum(RESOURCE_TEXT_TYPES), tags, model: z.enum(TEXT_MODELS) });
+const resourceTextBody = z.object({
+  prompt,
+  title: optionalTitle,
+  type: z.enum(RESOURCE_TEXT_TYPES),
+  tags,
+  model: z.enum(TEXT_MODELS),
+});
 const resourceImageBody = z.object({ ...imageFields, title: optionalTitle, tags });
 
 /** newBlobKey("ai") is ai/YYYY-MM/<24 base64url characters>; nothing else is ever served. */
-const imageKeyParam = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), token: z.string().regex(/^[A-Za-z0-9_-]{24}$/) });
+const imageKeyParam = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  token: z.string().regex(/^[A-Za-z0-9_-]{24}$/),
+});
 
 export const aiRoutes = createRouter()
   // The API key check: one entry per provider; the keys themselves never leave the server.
   .post("/ai/validate-keys", requireAdmin, limited("adminWrites"), async (c) => {
     const results = await checkAllKeys(c.env);
     const available = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.available]));
-    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "ai.key_test", targetType: "ai_keys", after: available });
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "ai.key_test",
+      targetType: "ai_keys",
+      after: available,
+    });
     return c.json({ results });
   })
   .get("/ai/capabilities", requireUser, (c) => c.json(aiCapabilities(c.env)))

@@ -11,11 +11,11 @@ import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { signInLimited } from "../lib/rate-limit";
-import { isSameOrigin } from "../middleware/csrf";
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
+import { isSameOrigin } from "../middleware/csrf";
 import { closeSessionSockets } from "../services/chat-sockets";
-import { exchangeGoogleCode, googleAuthorizationUrl, type GoogleConfig } from "../services/google";
+import { exchangeGoogleCode, type GoogleConfig, googleAuthorizationUrl } from "../services/google";
 import { LIMITS, TIMING } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 
@@ -25,7 +25,13 @@ const DEV_CODE_TTL_MS = 5 * 60 * 1000;
 
 export const devLoginEnabled = (env: Pick<Env, "AUTH_DEV_LOGIN">) => env.AUTH_DEV_LOGIN === "1";
 
-const oauthCookie = { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: TIMING.oauthStateMinutes * 60 } as const;
+const oauthCookie = {
+  httpOnly: true,
+  secure: true,
+  sameSite: "Lax",
+  path: "/",
+  maxAge: TIMING.oauthStateMinutes * 60,
+} as const;
 
 function googleConfig(c: Context<AppEnv>): GoogleConfig {
   const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = c.env;
@@ -98,17 +104,23 @@ export const authRoutes = createRouter()
     return c.json({ success: true });
   })
   // Development sign-in provider: stands in for Google when AUTH_DEV_LOGIN=1, and does not exist otherwise.
-  .get("/auth/dev/authorize", async (c, next) => {
-    if (!devLoginEnabled(c.env)) throw notFound();
-    await next();
-  }, signInLimited("dev"), validate("query", devAuthorizeQuery), async (c) => {
-    const { email, name, state } = c.req.valid("query");
-    const code = randomToken();
-    await c.var.db.insert(devLoginCodes).values({
-      codeHash: await sha256Hex(code),
-      email,
-      name: name || null,
-      expiresAt: new Date(Date.now() + DEV_CODE_TTL_MS),
-    });
-    return c.redirect(`/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, 302);
-  });
+  .get(
+    "/auth/dev/authorize",
+    async (c, next) => {
+      if (!devLoginEnabled(c.env)) throw notFound();
+      await next();
+    },
+    signInLimited("dev"),
+    validate("query", devAuthorizeQuery),
+    async (c) => {
+      const { email, name, state } = c.req.valid("query");
+      const code = randomToken();
+      await c.var.db.insert(devLoginCodes).values({
+        codeHash: await sha256Hex(code),
+        email,
+        name: name || null,
+        expiresAt: new Date(Date.now() + DEV_CODE_TTL_MS),
+      });
+      return c.redirect(`/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, 302);
+    },
+  );

@@ -4,6 +4,7 @@
 import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import { ROOM_HEADERS } from "../chat-room";
+import type { ChannelRow } from "../db/chat";
 import {
   bindChannelInvitations,
   canManageChannel,
@@ -21,34 +22,33 @@ import {
   privateChannelReaders,
   removeChannelMember,
   revokeChannelInvitation,
+  sendMessageStatements,
   toChannelDto,
   toChannelListItem,
-  sendMessageStatements,
   toMessageDto,
   updateChannel,
   visibleChannelQuery,
   visibleMessages,
   visibleMessagesQuery,
 } from "../db/chat";
-import { notifyChannelInvite, notifyMentions } from "../db/notifications";
-import { normaliseEmail } from "../db/users";
-import type { ChannelRow } from "../db/chat";
 import type { Database } from "../db/client";
+import { notifyChannelInvite, notifyMentions } from "../db/notifications";
 import { users } from "../db/schema";
-import type { SessionMemberSql } from "../lib/session";
+import { normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { parseMediaType } from "../lib/media-type";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
+import type { SessionMemberSql } from "../lib/session";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { unmutedOr403, unmutedSql } from "../middleware/mute";
-import { parseMediaType } from "../lib/media-type";
+import { closeChatSockets } from "../services/chat-sockets";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
 import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
-import { closeChatSockets } from "../services/chat-sockets";
 import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
@@ -77,11 +77,7 @@ const messagesQuery = z.object({
   after: z.coerce.number().int().nonnegative().optional(),
 });
 
-const messageText = z
-  .string()
-  .trim()
-  .min(1, E.message_required)
-  .max(LIMITS.chatMessageMax, E.message_too_long);
+const messageText = z.string().trim().min(1, E.message_required).max(LIMITS.chatMessageMax, E.message_too_long);
 
 const messageBody = z.object({
   group_id: z.number().int().positive(),
@@ -95,7 +91,11 @@ const imageMessageForm = z.object({
 });
 
 /** What the helpers need from a handler's context (after requireUser). */
-type Ctx = { var: { db: Database; user: SessionUser }; env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } };
+type Ctx = {
+  var: { db: Database; user: SessionUser };
+  env: Env;
+  executionCtx: { waitUntil(promise: Promise<unknown>): void };
+};
 
 async function visibleChannelOr404(c: Ctx, id: number) {
   const channel = await getVisibleChannel(c.var.db, c.var.user, id);
@@ -119,28 +119,53 @@ export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
 }
 
 /** Closes the sockets of viewers who lost access to a private channel (the creator's and admins' stay). */
-async function revokeAccess(env: Env, channel: { id: number; createdBy: number | null }, selector: { userId?: number; keepUserIds?: number[] }) {
+async function revokeAccess(
+  env: Env,
+  channel: { id: number; createdBy: number | null },
+  selector: { userId?: number; keepUserIds?: number[] },
+) {
   const keepUserIds = [...(selector.keepUserIds ?? []), ...(channel.createdBy === null ? [] : [channel.createdBy])];
-  await closeChatSockets(env, [channel.id], { ...selector, keepUserIds, keepAdmins: true }, CLOSE_ACCESS_REVOKED, "access revoked");
+  await closeChatSockets(
+    env,
+    [channel.id],
+    { ...selector, keepUserIds, keepAdmins: true },
+    CLOSE_ACCESS_REVOKED,
+    "access revoked",
+  );
 }
 
 /**
  * Stores a message (after its image, if any: checked, then in R2 with the row, the object removed if
  * the row fails), then announces it.
  */
-async function postMessage(c: Ctx, channel: ChannelRow, body: string, image?: { bytes: Uint8Array; type: string; fileName: string }): Promise<MessageDto> {
-  const write = (imageKey: string | null) => insertMessage(c.var.db, { channelId: channel.id, sender: c.var.user, body, imageKey });
+async function postMessage(
+  c: Ctx,
+  channel: ChannelRow,
+  body: string,
+  image?: { bytes: Uint8Array; type: string; fileName: string },
+): Promise<MessageDto> {
+  const write = (imageKey: string | null) =>
+    insertMessage(c.var.db, { channelId: channel.id, sender: c.var.user, body, imageKey });
   let stored;
   if (image) {
     if (image.bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const contentType = checkedChatImage(image.type, image.bytes);
-    stored = await storeBlobWithRow(c.env.BLOBS, { prefix: "chat", body: image.bytes, size: image.bytes.byteLength, contentType, fileName: image.fileName }, write);
+    stored = await storeBlobWithRow(
+      c.env.BLOBS,
+      { prefix: "chat", body: image.bytes, size: image.bytes.byteLength, contentType, fileName: image.fileName },
+      write,
+    );
   } else stored = await write(null);
   return announceMessage(c, channel, stored, { mentions: !image });
 }
 
 /** A stored message to its channel (fan-out), the live activity and, for text, its mentions: all after the answer. */
-function announceMessage(c: Ctx, channel: ChannelRow, stored: Parameters<typeof toMessageDto>[0], options: { mentions: boolean }): MessageDto {
+function announceMessage(
+  c: Ctx,
+  channel: ChannelRow,
+  stored: Parameters<typeof toMessageDto>[0],
+  options: { mentions: boolean },
+): MessageDto {
   const channelId = channel.id;
   const message = toMessageDto(stored, c.var.user.id);
   // The sender's answer does not wait for the fan-out; the runtime keeps the request alive until it ends.
@@ -174,7 +199,15 @@ function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) 
   return {
     count: (member: SessionMemberSql) => limit.count(member, unmuted),
     sendable: (member: SessionMemberSql) =>
-      and(exists(db.select({ id: users.id }).from(users).where(and(eq(users.id, member.id), unmuted))), limit.withinLimit(member))!,
+      and(
+        exists(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, member.id), unmuted)),
+        ),
+        limit.withinLimit(member),
+      )!,
     allowed: (user: SessionUser, counted: Parameters<typeof limit.check>[0], channel: ChannelRow | undefined) => {
       unmutedOr403(user, now);
       limit.check(counted);
@@ -190,7 +223,10 @@ function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) 
  */
 async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], groupId: number) {
   const rules = sendRules(c);
-  const { user, results: [counted, [visible]] } = await withSessionBatch(c, (member) => [rules.count(member), visibleChannelQuery(c.var.db, member, groupId)]);
+  const {
+    user,
+    results: [counted, [visible]],
+  } = await withSessionBatch(c, (member) => [rules.count(member), visibleChannelQuery(c.var.db, member, groupId)]);
   const allowed = rules.allowed(user, counted, visible);
   await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
   return allowed;
@@ -208,7 +244,10 @@ function checkUpgrade(c: { req: { header(name: string): string | undefined; url:
 }
 
 /** The upgrade as the room receives it: the authenticated caller in headers, no cookie. */
-function forwardedUpgrade(c: Ctx & { var: { sessionId: string; sessionExpiresAt: Date }; req: { raw: Request; url: string } }, groupId: number) {
+function forwardedUpgrade(
+  c: Ctx & { var: { sessionId: string; sessionExpiresAt: Date }; req: { raw: Request; url: string } },
+  groupId: number,
+) {
   const headers = new Headers(c.req.raw.headers);
   headers.set(ROOM_HEADERS.userId, String(c.var.user.id));
   headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
@@ -231,20 +270,35 @@ export const chatRoutes = createRouter()
   })
   .post("/groups", requireUser, limited("channels"), validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
-    const row = await createChannel(c.var.db, c.var.user.id, { name: body.name, description: body.description, isPrivate: body.is_private });
+    const row = await createChannel(c.var.db, c.var.user.id, {
+      name: body.name,
+      description: body.description,
+      isPrivate: body.is_private,
+    });
     return c.json(toChannelDto(row, c.var.user), 201);
   })
-  .put("/groups/:id", requireUser, limited("channels"), validate("param", idParam), validate("json", channelBody), async (c) => {
-    const { id } = c.req.valid("param");
-    const before = await managedChannel(c, id);
-    const body = c.req.valid("json");
-    const row = await updateChannel(c.var.db, id, { name: body.name, description: body.description, isPrivate: body.is_private });
-    // Made private: everyone but its creator, its members and admins loses it at once.
-    if (!before.isPrivate && row.isPrivate) {
-      await revokeAccess(c.env, row, { keepUserIds: (await listChannelMembers(c.var.db, id)).map((m) => m.id) });
-    }
-    return c.json(toChannelDto(row, c.var.user));
-  })
+  .put(
+    "/groups/:id",
+    requireUser,
+    limited("channels"),
+    validate("param", idParam),
+    validate("json", channelBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const before = await managedChannel(c, id);
+      const body = c.req.valid("json");
+      const row = await updateChannel(c.var.db, id, {
+        name: body.name,
+        description: body.description,
+        isPrivate: body.is_private,
+      });
+      // Made private: everyone but its creator, its members and admins loses it at once.
+      if (!before.isPrivate && row.isPrivate) {
+        await revokeAccess(c.env, row, { keepUserIds: (await listChannelMembers(c.var.db, id)).map((m) => m.id) });
+      }
+      return c.json(toChannelDto(row, c.var.user));
+    },
+  )
   .delete("/groups/:id", requireUser, limited("channels"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
@@ -261,14 +315,18 @@ export const chatRoutes = createRouter()
   .post("/groups/:id/read", requireUser, limited("readMarks"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await visibleChannelOr404(c, id);
-    if (await markChannelRead(c.var.db, c.var.user.id, id)) c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id: id }));
+    if (await markChannelRead(c.var.db, c.var.user.id, id))
+      c.executionCtx.waitUntil(sendToUser(c.env, c.var.user.id, { type: "read", group_id: id }));
     return c.json({ success: true as const });
   })
   // ---- channel members (private channels), managed by the creator or an admin ----
   .get("/groups/:id/members", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await managedChannel(c, id);
-    const [members, invited] = await Promise.all([listChannelMembers(c.var.db, id), listChannelInvitations(c.var.db, id)]);
+    const [members, invited] = await Promise.all([
+      listChannelMembers(c.var.db, id),
+      listChannelInvitations(c.var.db, id),
+    ]);
     return c.json({ members, invited });
   })
   /**
@@ -276,31 +334,52 @@ export const chatRoutes = createRouter()
    * email has an account or not, so no caller learns who belongs to the community. The invitation
    * binds at the invitee's next sign-in or channel list; a known account is notified now (after the answer).
    */
-  .post("/groups/:id/members", requireUser, limited("channelMembers"), validate("param", idParam), validate("json", memberBody), async (c) => {
-    const { id } = c.req.valid("param");
-    const channel = await managedChannel(c, id);
-    const email = normaliseEmail(c.req.valid("json").email);
-    if ((await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id })) && channel.isPrivate) {
-      notifyLater(c, async () => {
-        const invitee = await findUserByEmail(c.var.db, email);
-        return invitee ? notifyChannelInvite(c.var.db, { userId: invitee.id, channelId: id, actorId: c.var.user.id }) : [];
-      });
-    }
-    return c.json({ email, status: "invited" as const }, 201);
-  })
-  .delete("/groups/:id/invitations/:invitationId", requireUser, limited("channelMembers"), validate("param", invitationParam), async (c) => {
-    const { id, invitationId } = c.req.valid("param");
-    await managedChannel(c, id);
-    if (!(await revokeChannelInvitation(c.var.db, id, invitationId))) throw notFound(E.channel_invitation_not_found);
-    return c.json({ success: true as const });
-  })
-  .delete("/groups/:id/members/:userId", requireUser, limited("channelMembers"), validate("param", memberParam), async (c) => {
-    const { id, userId } = c.req.valid("param");
-    const channel = await managedChannel(c, id);
-    if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound(E.channel_member_not_found);
-    if (channel.isPrivate) await revokeAccess(c.env, channel, { userId });
-    return c.json({ success: true as const });
-  })
+  .post(
+    "/groups/:id/members",
+    requireUser,
+    limited("channelMembers"),
+    validate("param", idParam),
+    validate("json", memberBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const channel = await managedChannel(c, id);
+      const email = normaliseEmail(c.req.valid("json").email);
+      if ((await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id })) && channel.isPrivate) {
+        notifyLater(c, async () => {
+          const invitee = await findUserByEmail(c.var.db, email);
+          return invitee
+            ? notifyChannelInvite(c.var.db, { userId: invitee.id, channelId: id, actorId: c.var.user.id })
+            : [];
+        });
+      }
+      return c.json({ email, status: "invited" as const }, 201);
+    },
+  )
+  .delete(
+    "/groups/:id/invitations/:invitationId",
+    requireUser,
+    limited("channelMembers"),
+    validate("param", invitationParam),
+    async (c) => {
+      const { id, invitationId } = c.req.valid("param");
+      await managedChannel(c, id);
+      if (!(await revokeChannelInvitation(c.var.db, id, invitationId))) throw notFound(E.channel_invitation_not_found);
+      return c.json({ success: true as const });
+    },
+  )
+  .delete(
+    "/groups/:id/members/:userId",
+    requireUser,
+    limited("channelMembers"),
+    validate("param", memberParam),
+    async (c) => {
+      const { id, userId } = c.req.valid("param");
+      const channel = await managedChannel(c, id);
+      if (!(await removeChannelMember(c.var.db, id, userId))) throw notFound(E.channel_member_not_found);
+      if (channel.isPrivate) await revokeAccess(c.env, channel, { userId });
+      return c.json({ success: true as const });
+    },
+  )
   // ---- the channel's WebSocket: authenticated here, then forwarded to the channel's object ----
   .get("/groups/:id/socket", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -317,7 +396,10 @@ export const chatRoutes = createRouter()
   // The poll of every open chat: the session and the messages in one D1 round trip.
   .get("/messages", requireUserInBatch, validate("query", messagesQuery), async (c) => {
     const { group_id, after } = c.req.valid("query");
-    const { user, results: [found] } = await withSessionBatch(c, (member) => [visibleMessagesQuery(c.var.db, member, group_id, after)]);
+    const {
+      user,
+      results: [found],
+    } = await withSessionBatch(c, (member) => [visibleMessagesQuery(c.var.db, member, group_id, after)]);
     const rows = visibleMessages(found, after);
     if (!rows) throw notFound(E.channel_not_found);
     // Reading is opening: the channel is read up to the newest message sent (an empty poll writes nothing).
@@ -337,7 +419,10 @@ export const chatRoutes = createRouter()
     const { group_id, body, image_url } = c.req.valid("json");
     if (!image_url) {
       const rules = sendRules(c);
-      const { user, results: [counted, [visible], [stored]] } = await withSessionBatch(c, (member) => [
+      const {
+        user,
+        results: [counted, [visible], [stored]],
+      } = await withSessionBatch(c, (member) => [
         rules.count(member),
         ...sendMessageStatements(c.var.db, member, group_id, body, rules.sendable(member)),
       ]);
@@ -346,20 +431,35 @@ export const chatRoutes = createRouter()
       return c.json(announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true }), 201);
     }
     const { ctx, channel } = await allowedImageSend(c, group_id);
-    const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, { invalid: TEXTS.chat.imageDataUrlInvalid, tooLarge: TEXTS.chat.imageTooLarge });
+    const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, {
+      invalid: TEXTS.chat.imageDataUrlInvalid,
+      tooLarge: TEXTS.chat.imageTooLarge,
+    });
     const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
-    return c.json(await postMessage(ctx, channel, body, { bytes, type: mediaType.essence, fileName: imageName(named ?? "image") }), 201);
+    return c.json(
+      await postMessage(ctx, channel, body, { bytes, type: mediaType.essence, fileName: imageName(named ?? "image") }),
+      201,
+    );
   })
   /** Multipart image message: the same send rules as above, then the file is checked, stored in R2, and the message body is '[Image: filename]'. */
-  .post("/messages/image", requireUserInBatch, limitedInBatch("messages"), validate("form", imageMessageForm), async (c) => {
-    const { group_id, image } = c.req.valid("form");
-    const { ctx, channel } = await allowedImageSend(c, group_id);
-    if (parseMediaType(image.type)?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
-    if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
-    const fileName = imageName(image.name);
-    const bytes = new Uint8Array(await image.arrayBuffer());
-    return c.json(await postMessage(ctx, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }), 201);
-  })
+  .post(
+    "/messages/image",
+    requireUserInBatch,
+    limitedInBatch("messages"),
+    validate("form", imageMessageForm),
+    async (c) => {
+      const { group_id, image } = c.req.valid("form");
+      const { ctx, channel } = await allowedImageSend(c, group_id);
+      if (parseMediaType(image.type)?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
+      if (image.size > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
+      const fileName = imageName(image.name);
+      const bytes = new Uint8Array(await image.arrayBuffer());
+      return c.json(
+        await postMessage(ctx, channel, `[Image: ${fileName}]`, { bytes, type: image.type, fileName }),
+        201,
+      );
+    },
+  )
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const message = await getMessage(c.var.db, id);

@@ -6,7 +6,7 @@ import { ApiError, badRequest } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
-import { getLinkPreview, PreviewRefused, type LinkPreview } from "../services/link-preview";
+import { getLinkPreview, type LinkPreview, PreviewRefused } from "../services/link-preview";
 
 const CACHE_SECONDS = 24 * 60 * 60;
 /** workerd's default cache (the Cache API's own type; the client's DOM lib, which also reaches this file through AppType, lacks `default`). */
@@ -24,7 +24,10 @@ async function cached(url: string): Promise<LinkPreview | null> {
 
 async function remember(url: string, preview: LinkPreview) {
   try {
-    await previewCache().put(cacheKey(url), Response.json(preview, { headers: { "cache-control": `public, max-age=${CACHE_SECONDS}` } }));
+    await previewCache().put(
+      cacheKey(url),
+      Response.json(preview, { headers: { "cache-control": `public, max-age=${CACHE_SECONDS}` } }),
+    );
   } catch {
     /* caching is best effort */
   }
@@ -32,17 +35,23 @@ async function remember(url: string, preview: LinkPreview) {
 
 const previewBody = z.object({ url: z.string().trim().min(1).max(2048) });
 
-export const linkPreviewRoutes = createRouter().post("/link-preview", requireUser, limited("linkPreviews"), validate("json", previewBody), async (c) => {
-  const { url } = c.req.valid("json");
-  const hit = await cached(url);
-  if (hit) return c.json({ success: true as const, preview: hit });
-  let preview: LinkPreview;
-  try {
-    preview = await getLinkPreview(url);
-  } catch (err) {
-    if (err instanceof PreviewRefused) throw badRequest(err.message);
-    throw new ApiError(502, "Could not fetch a preview for that link");
-  }
-  c.executionCtx.waitUntil(remember(url, preview));
-  return c.json({ success: true as const, preview });
-});
+export const linkPreviewRoutes = createRouter().post(
+  "/link-preview",
+  requireUser,
+  limited("linkPreviews"),
+  validate("json", previewBody),
+  async (c) => {
+    const { url } = c.req.valid("json");
+    const hit = await cached(url);
+    if (hit) return c.json({ success: true as const, preview: hit });
+    let preview: LinkPreview;
+    try {
+      preview = await getLinkPreview(url);
+    } catch (err) {
+      if (err instanceof PreviewRefused) throw badRequest(err.message);
+      throw new ApiError(502, "Could not fetch a preview for that link");
+    }
+    c.executionCtx.waitUntil(remember(url, preview));
+    return c.json({ success: true as const, preview });
+  },
+);

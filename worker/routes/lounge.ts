@@ -1,6 +1,7 @@
 // The Lounge (docs/spec.md §2, §4, §5, §7): posts, likes, comments and the Cosmic Notice Board.
 // Reading needs a signed-in user, no membership; notices are written by admins only.
 import { z } from "zod";
+import { recordAudit } from "../db/audit";
 import {
   addComment,
   createNotice,
@@ -17,14 +18,13 @@ import {
   setLike,
 } from "../db/lounge";
 import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../db/notifications";
-import { recordAudit } from "../db/audit";
 import { createRouter } from "../lib/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
-import { notifyLater } from "../services/live";
 import { requireUnmuted } from "../middleware/mute";
+import { notifyLater } from "../services/live";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -91,7 +91,9 @@ export const loungeRoutes = createRouter()
   // The feed's page: the session and the posts in one D1 round trip.
   .get("/posts", requireUserInBatch, validate("query", feedQuery), async (c) => {
     const { before, limit } = c.req.valid("query");
-    const { results: [page] } = await withSessionBatch(c, (member) => [listPosts(c.var.db, member.id, { before, limit })]);
+    const {
+      results: [page],
+    } = await withSessionBatch(c, (member) => [listPosts(c.var.db, member.id, { before, limit })]);
     return c.json(page);
   })
   /** One post as the feed shows it: a search result or a notification opens it in context. */
@@ -128,33 +130,55 @@ export const loungeRoutes = createRouter()
     await requirePost(c.var.db, id);
     return c.json(await listComments(c.var.db, c.var.user.id, id, LIMITS.commentsListMax));
   })
-  .post("/posts/:id/comments", requireUser, requireUnmuted, limited("comments"), validate("param", idParam), validate("json", commentBody), async (c) => {
-    const { id } = c.req.valid("param");
-    const { content } = c.req.valid("json");
-    await requireOpenPost(c.var.db, id);
-    const comment = await onPost(() => addComment(c.var.db, id, c.var.user.id, content));
-    notifyLater(c, () => notifyComment(c.var.db, { postId: id, commentId: comment.id, actorId: c.var.user.id }));
-    return c.json(comment, 201);
-  })
+  .post(
+    "/posts/:id/comments",
+    requireUser,
+    requireUnmuted,
+    limited("comments"),
+    validate("param", idParam),
+    validate("json", commentBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { content } = c.req.valid("json");
+      await requireOpenPost(c.var.db, id);
+      const comment = await onPost(() => addComment(c.var.db, id, c.var.user.id, content));
+      notifyLater(c, () => notifyComment(c.var.db, { postId: id, commentId: comment.id, actorId: c.var.user.id }));
+      return c.json(comment, 201);
+    },
+  )
   .get("/cosmic-notices", requireUser, async (c) => c.json(await listNotices(c.var.db, LIMITS.noticesListMax)))
   .post("/cosmic-notices", requireAdmin, limited("adminWrites"), validate("json", noticeBody), async (c) => {
     const body = c.req.valid("json");
     const content = await sanitizeHtml(body.content);
-    if (isBlankHtml(content)) throw badRequest({ code: "content_required", text: `content: ${T.noticeContentRequired}` });
+    if (isBlankHtml(content))
+      throw badRequest({ code: "content_required", text: `content: ${T.noticeContentRequired}` });
     const notice = await createNotice(c.var.db, c.var.user.id, {
       title: body.title,
       content,
       imageUrl: body.image_url ?? null,
       isPinned: body.is_pinned,
     });
-    if (notice.is_pinned) notifyLater(c, () => notifyPinnedNotice(c.var.db, { noticeId: notice.id, authorId: c.var.user.id }));
-    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "notice.create", targetType: "notice", targetId: notice.id, after: { title: notice.title, is_pinned: notice.is_pinned } });
+    if (notice.is_pinned)
+      notifyLater(c, () => notifyPinnedNotice(c.var.db, { noticeId: notice.id, authorId: c.var.user.id }));
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "notice.create",
+      targetType: "notice",
+      targetId: notice.id,
+      after: { title: notice.title, is_pinned: notice.is_pinned },
+    });
     return c.json(notice, 201);
   })
   .delete("/cosmic-notices/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const deleted = await deleteNotice(c.var.db, id);
     if (!deleted) throw notFound(T.noticeNotFound);
-    await recordAudit(c.var.db, { actorId: c.var.user.id, action: "notice.delete", targetType: "notice", targetId: id, before: { title: deleted.title } });
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "notice.delete",
+      targetType: "notice",
+      targetId: id,
+      before: { title: deleted.title },
+    });
     return c.json({ success: true });
   });

@@ -3,7 +3,15 @@
 import { z } from "zod";
 import { listAudit } from "../db/audit";
 import { getVisibleChannel } from "../db/chat";
-import { fileReport, findReportTarget, getReport, leadingReason, listOpenReports, resolveReport, setMutedUntil } from "../db/moderation";
+import {
+  fileReport,
+  findReportTarget,
+  getReport,
+  leadingReason,
+  listOpenReports,
+  resolveReport,
+  setMutedUntil,
+} from "../db/moderation";
 import { createRouter } from "../lib/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
@@ -55,46 +63,77 @@ export const moderationRoutes = createRouter()
     const body = c.req.valid("json");
     const target = await findReportTarget(c.var.db, body.kind, body.id);
     // A message in a channel the reporter cannot see does not exist for them.
-    if (!target || (target.channelId !== null && !(await getVisibleChannel(c.var.db, c.var.user, target.channelId)))) throw notFound(T.contentNotFound);
+    if (!target || (target.channelId !== null && !(await getVisibleChannel(c.var.db, c.var.user, target.channelId))))
+      throw notFound(T.contentNotFound);
     if (target.authorId === c.var.user.id) throw badRequest(T.cannotReportOwn);
     if (target.hiddenAt) throw conflict(T.alreadyRemoved);
-    const filed = await fileReport(c.var.db, { kind: body.kind, targetId: body.id, reporterId: c.var.user.id, reason: body.reason, details: body.details });
+    const filed = await fileReport(c.var.db, {
+      kind: body.kind,
+      targetId: body.id,
+      reporterId: c.var.user.id,
+      reason: body.reason,
+      details: body.details,
+    });
     if (!filed) throw conflict(T.alreadyReported);
     return c.json({ success: true as const }, 201);
   })
   .get("/admin/reports", requireAdmin, async (c) => c.json(await listOpenReports(c.var.db, MODERATION.reportsListMax)))
-  .post("/admin/reports/:id/resolve", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", resolveBody), async (c) => {
-    const { id: reportId } = c.req.valid("param");
-    const { action } = c.req.valid("json");
-    const report = await getReport(c.var.db, reportId);
-    if (!report) throw notFound(T.reportNotFound);
-    if (report.status !== "open") throw conflict(T.alreadyResolved);
-    const target = await findReportTarget(c.var.db, report.kind, report.targetId);
-    if (action === "hide" && !target) throw notFound(T.contentNotFound);
-    const reason = await leadingReason(c.var.db, report.id);
-    if (!(await resolveReport(c.var.db, report, action, { actorId: c.var.user.id }, reason))) throw conflict(T.alreadyResolved);
-    // Open chats drop the message's text and image at once (clients that poll see it at their next load).
-    if (action === "hide" && target?.channelId != null) {
-      c.executionCtx.waitUntil(fanOut(c.env, target.channelId, { type: "message_hidden", group_id: target.channelId, message_id: report.targetId }));
-    }
-    return c.json({ success: true as const, status: action === "hide" ? ("hidden" as const) : ("dismissed" as const) });
-  })
-  .post("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", muteBody), async (c) => {
-    const { id: memberId } = c.req.valid("param");
-    const { hours } = c.req.valid("json");
-    const member = await memberOr404(c.var.db, memberId);
-    if (member.role === "admin") throw forbidden(T.cannotMuteAdmin);
-    const until = new Date(Date.now() + hours * 3600_000);
-    await setMutedUntil(c.var.db, memberId, until, {
-      actorId: c.var.user.id,
-      action: "member.mute",
-      targetType: "member",
-      targetId: memberId,
-      before: { muted_until: iso(member.muted_until) },
-      after: { muted_until: iso(until), hours },
-    });
-    return c.json({ success: true as const, muted_until: until.toISOString() });
-  })
+  .post(
+    "/admin/reports/:id/resolve",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", idParam),
+    validate("json", resolveBody),
+    async (c) => {
+      const { id: reportId } = c.req.valid("param");
+      const { action } = c.req.valid("json");
+      const report = await getReport(c.var.db, reportId);
+      if (!report) throw notFound(T.reportNotFound);
+      if (report.status !== "open") throw conflict(T.alreadyResolved);
+      const target = await findReportTarget(c.var.db, report.kind, report.targetId);
+      if (action === "hide" && !target) throw notFound(T.contentNotFound);
+      const reason = await leadingReason(c.var.db, report.id);
+      if (!(await resolveReport(c.var.db, report, action, { actorId: c.var.user.id }, reason)))
+        throw conflict(T.alreadyResolved);
+      // Open chats drop the message's text and image at once (clients that poll see it at their next load).
+      if (action === "hide" && target?.channelId != null) {
+        c.executionCtx.waitUntil(
+          fanOut(c.env, target.channelId, {
+            type: "message_hidden",
+            group_id: target.channelId,
+            message_id: report.targetId,
+          }),
+        );
+      }
+      return c.json({
+        success: true as const,
+        status: action === "hide" ? ("hidden" as const) : ("dismissed" as const),
+      });
+    },
+  )
+  .post(
+    "/admin/members/:id/mute",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", idParam),
+    validate("json", muteBody),
+    async (c) => {
+      const { id: memberId } = c.req.valid("param");
+      const { hours } = c.req.valid("json");
+      const member = await memberOr404(c.var.db, memberId);
+      if (member.role === "admin") throw forbidden(T.cannotMuteAdmin);
+      const until = new Date(Date.now() + hours * 3600_000);
+      await setMutedUntil(c.var.db, memberId, until, {
+        actorId: c.var.user.id,
+        action: "member.mute",
+        targetType: "member",
+        targetId: memberId,
+        before: { muted_until: iso(member.muted_until) },
+        after: { muted_until: iso(until), hours },
+      });
+      return c.json({ success: true as const, muted_until: until.toISOString() });
+    },
+  )
   .delete("/admin/members/:id/mute", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id: memberId } = c.req.valid("param");
     const member = await memberOr404(c.var.db, memberId);
@@ -129,5 +168,8 @@ export const moderationRoutes = createRouter()
         r.after ? JSON.stringify(r.after) : null,
       ]),
     );
-    return c.body(csv, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="audit-log.csv"' });
+    return c.body(csv, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="audit-log.csv"',
+    });
   });

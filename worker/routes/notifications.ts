@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { getVisibleChannel, privateChannelReaders } from "../db/chat";
 import { listNotifications, markNotificationsRead, mentionableMembers } from "../db/notifications";
-import { notFound } from "../lib/errors";
 import { createRouter } from "../lib/create-app";
+import { notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
@@ -13,10 +13,17 @@ import { LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
 const readBody = z.object({
-  ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(LIMITS.notificationIdsMax).optional(),
+  ids: z
+    .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .min(1)
+    .max(LIMITS.notificationIdsMax)
+    .optional(),
 });
 
-const mentionsQuery = z.object({ q: z.string().trim().max(LIMITS.mentionQueryMax).default(""), group_id: rowId.optional() });
+const mentionsQuery = z.object({
+  q: z.string().trim().max(LIMITS.mentionQueryMax).default(""),
+  group_id: rowId.optional(),
+});
 
 export const notificationRoutes = createRouter()
   .get("/mentions", requireUser, validate("query", mentionsQuery), async (c) => {

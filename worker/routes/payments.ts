@@ -11,7 +11,14 @@ import { ApiError } from "../lib/errors";
 import { limited, limitedPerIp } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
-import { paymentsMode, settleByStatus, settleReturn, startCheckout, webpayFor, type ReturnParams } from "../services/payments";
+import {
+  paymentsMode,
+  type ReturnParams,
+  settleByStatus,
+  settleReturn,
+  startCheckout,
+  webpayFor,
+} from "../services/payments";
 import { MEMBERSHIP } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -31,7 +38,10 @@ const returnParams = z.object({
   TBK_ID_SESION: z.string().max(61).optional(),
 });
 
-const membershipDto = (m: Awaited<ReturnType<typeof getMembership>>) => ({ status: m.status, next_payment_due: m.next_payment_due });
+const membershipDto = (m: Awaited<ReturnType<typeof getMembership>>) => ({
+  status: m.status,
+  next_payment_due: m.next_payment_due,
+});
 
 /**
  * Transbank's return: a cross-site navigation (no session cookie), so the payment is found by its
@@ -39,7 +49,8 @@ const membershipDto = (m: Awaited<ReturnType<typeof getMembership>>) => ({ statu
  */
 async function handleReturn(c: Context<AppEnv>, params: ReturnParams) {
   const { outcome, payment } = await settleReturn(c.var.db, webpayFor(c.env, new URL(c.req.url).origin), params);
-  if (outcome.kind === "approved") return c.redirect(`/pay/return?success=true&amount=${payment?.amountClp ?? MEMBERSHIP.priceClp}`, 303);
+  if (outcome.kind === "approved")
+    return c.redirect(`/pay/return?success=true&amount=${payment?.amountClp ?? MEMBERSHIP.priceClp}`, 303);
   return c.redirect(`/pay/return?success=false&error=${encodeURIComponent(outcome.reason)}`, 303);
 }
 
@@ -49,22 +60,37 @@ export const paymentRoutes = createRouter()
   .post("/payments/initiate", requireUser, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
     const { provider } = c.req.valid("json");
     const membership = await getMembership(c.var.db, c.var.user);
-    if (membership.status === "active" || membership.status === "admin") return c.json({ membership: membershipDto(membership) });
+    if (membership.status === "active" || membership.status === "admin")
+      return c.json({ membership: membershipDto(membership) });
     const created = await startCheckout(c.var.db, c.env, c.var.user, new URL(c.req.url).origin);
     return c.json({ url: created.url, token: created.token, provider });
   })
-  .get("/payments/webpay/return", limitedPerIp("paymentReturn"), validate("query", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("query")))
-  .post("/payments/webpay/return", limitedPerIp("paymentReturn"), validate("form", returnParams, { lenient: true }), (c) => handleReturn(c, c.req.valid("form")))
+  .get(
+    "/payments/webpay/return",
+    limitedPerIp("paymentReturn"),
+    validate("query", returnParams, { lenient: true }),
+    (c) => handleReturn(c, c.req.valid("query")),
+  )
+  .post(
+    "/payments/webpay/return",
+    limitedPerIp("paymentReturn"),
+    validate("form", returnParams, { lenient: true }),
+    (c) => handleReturn(c, c.req.valid("form")),
+  )
   .post("/payments/confirm", requireUser, limited("paymentConfirm"), validate("json", confirmBody), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     let payment: Payment | undefined = await latestPaymentOf(db, user.id);
     if (payment?.status === "pending" && payment.token) {
-      await settleByStatus(db, webpayFor(c.env, new URL(c.req.url).origin), payment, { commit: true, unpaidReason: "rejected" });
+      await settleByStatus(db, webpayFor(c.env, new URL(c.req.url).origin), payment, {
+        commit: true,
+        unpaidReason: "rejected",
+      });
       payment = await latestPaymentOf(db, user.id);
     }
     const membership = await getMembership(db, user);
-    if (payment?.status === "completed" && membership.status === "active") return c.json({ membership: membershipDto(membership) });
+    if (payment?.status === "completed" && membership.status === "active")
+      return c.json({ membership: membershipDto(membership) });
     if (payment?.status === "pending") throw new ApiError(409, TEXTS.payment.verificationFailed);
     throw new ApiError(402, TEXTS.payment.verificationFailed);
   });

@@ -3,7 +3,7 @@
 // Wire format: GET /profile answers `{ user, profile: { goals, interests, socials } }` where the three
 // profile fields are JSON-encoded strings, exactly as docs/spec.md §3 describes them. PUT /profile accepts
 // each field either as such a JSON-encoded string or as the decoded array/object.
-import { z, type ZodType } from "zod";
+import { type ZodType, z } from "zod";
 import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "../db/profile";
 import { toUserDto } from "../db/users";
 import { createRouter } from "../lib/create-app";
@@ -52,7 +52,10 @@ const profileBody = z
     socials: jsonOr(socials).optional(),
     language: z.enum(LANGUAGES, { error: E.language_invalid }).optional(),
   })
-  .refine((b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined || b.language !== undefined, E.profile_empty);
+  .refine(
+    (b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined || b.language !== undefined,
+    E.profile_empty,
+  );
 
 const isTimeZone = (tz: string) => {
   try {
@@ -99,7 +102,9 @@ export const profileRoutes = createRouter()
     const user = language === undefined ? c.var.user : await updateUserDetails(c.var.db, c.var.user.id, { language });
     if (!user) throw notFound();
     const hasLists = lists.goals !== undefined || lists.interests !== undefined || lists.socials !== undefined;
-    const profile = hasLists ? await saveProfile(c.var.db, c.var.user.id, lists) : await getProfile(c.var.db, c.var.user.id);
+    const profile = hasLists
+      ? await saveProfile(c.var.db, c.var.user.id, lists)
+      : await getProfile(c.var.db, c.var.user.id);
     return c.json({ user: toUserDto(user), profile });
   })
   // The caller's own display name, bio and timezone (blank clears; the timezone must be an IANA zone).

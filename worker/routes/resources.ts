@@ -2,6 +2,7 @@
 // download; admins edit and delete. Files live in R2 under generated keys and are served by
 // /api/resources/{id}/file, which checks the membership on every request.
 import { z } from "zod";
+import { membershipRow, membershipView } from "../db/memberships";
 import {
   deleteResourceRow,
   getResource,
@@ -15,8 +16,13 @@ import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, parseInput, rowId, validate } from "../lib/validate";
-import { membershipRow, membershipView } from "../db/memberships";
-import { paidAccessOr403, requireAdmin, requirePaidMember, requireUserInBatch, withSessionBatch } from "../middleware/auth";
+import {
+  paidAccessOr403,
+  requireAdmin,
+  requirePaidMember,
+  requireUserInBatch,
+  withSessionBatch,
+} from "../middleware/auth";
 import { storeResource } from "../services/resources";
 import { serveBlob } from "../services/storage";
 import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
@@ -47,13 +53,13 @@ const tagsInput = z
   .union([z.array(z.string().max(1000)).max(200), z.string().max(10_000)])
   .optional()
   .transform(splitTags)
-  .pipe(
-    z
-      .array(z.string().max(LIMITS.tagMax, API_ERRORS.tag_too_long))
-      .max(LIMITS.tagsMax, API_ERRORS.too_many_tags),
-  );
+  .pipe(z.array(z.string().max(LIMITS.tagMax, API_ERRORS.tag_too_long)).max(LIMITS.tagsMax, API_ERRORS.too_many_tags));
 
-const titleInput = z.string(TEXTS.resources.titleRequired).trim().min(1, TEXTS.resources.titleRequired).max(LIMITS.resourceTitleMax);
+const titleInput = z
+  .string(TEXTS.resources.titleRequired)
+  .trim()
+  .min(1, TEXTS.resources.titleRequired)
+  .max(LIMITS.resourceTitleMax);
 const descriptionInput = z
   .string()
   .trim()
@@ -83,7 +89,6 @@ const pageQuery = z.object({
   tag: z.string().trim().max(LIMITS.tagMax).optional(),
 });
 
-
 export const resourceRoutes = createRouter()
   // A library page: the session, the membership and the page in one D1 round trip (the page is
   // read whatever the membership, and sent only to a paying member or an admin).
@@ -91,7 +96,10 @@ export const resourceRoutes = createRouter()
     const {
       user,
       results: [[membership], rows],
-    } = await withSessionBatch(c, (member) => [membershipRow(c.var.db, member.id), listResources(c.var.db, c.req.valid("query"))]);
+    } = await withSessionBatch(c, (member) => [
+      membershipRow(c.var.db, member.id),
+      listResources(c.var.db, c.req.valid("query")),
+    ]);
     paidAccessOr403(membershipView(user, membership));
     return c.json(rows.map(toResourceDto));
   })
@@ -116,7 +124,11 @@ export const resourceRoutes = createRouter()
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) throw badRequest(TEXTS.resources.fileRequired);
       // Every field but the file itself, so an unknown one is refused like in any other body.
-      const fields = parseInput("form", uploadFields, Object.fromEntries([...new Set(form.keys())].filter((k) => k !== "file").map((k) => [k, form.get(k)])));
+      const fields = parseInput(
+        "form",
+        uploadFields,
+        Object.fromEntries([...new Set(form.keys())].filter((k) => k !== "file").map((k) => [k, form.get(k)])),
+      );
       if (file.size > MAX_BYTES) throw tooLarge();
       const fileName = cleanFileName(file.name, "download");
       const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
@@ -143,7 +155,10 @@ export const resourceRoutes = createRouter()
       throw badRequest(TEXTS.api.invalidJson);
     }
     const input = parseInput("json", jsonUploadBody, raw);
-    const { mediaType, bytes } = decodeDataUrl(input.file_data, MAX_BYTES, { invalid: "file_data must be a base64 data URL", tooLarge: TEXTS.resources.tooLarge });
+    const { mediaType, bytes } = decodeDataUrl(input.file_data, MAX_BYTES, {
+      invalid: "file_data must be a base64 data URL",
+      tooLarge: TEXTS.resources.tooLarge,
+    });
     if (bytes.length === 0) throw badRequest(TEXTS.resources.fileRequired);
     const fileName = cleanFileName(input.file_name, "download");
     const fileType = checkedResourceType(input.file_type || mediaType.essence, fileName, bytes.subarray(0, 64));
@@ -170,12 +185,19 @@ export const resourceRoutes = createRouter()
     // no-cache: the browser revalidates (ETag) so the membership check runs on every request.
     return serveBlob(c.req.raw, c.env.BLOBS, row.fileKey, { cacheControl: "private, no-cache" });
   })
-  .put("/resources/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), validate("json", editBody), async (c) => {
-    const { title, description, tags } = c.req.valid("json");
-    const row = await updateResource(c.var.db, c.req.valid("param").id, { title, description, tags });
-    if (!row) throw notFound();
-    return c.json(toResourceDto(row));
-  })
+  .put(
+    "/resources/:id",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", idParam),
+    validate("json", editBody),
+    async (c) => {
+      const { title, description, tags } = c.req.valid("json");
+      const row = await updateResource(c.var.db, c.req.valid("param").id, { title, description, tags });
+      if (!row) throw notFound();
+      return c.json(toResourceDto(row));
+    },
+  )
   .delete("/resources/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const row = await deleteResourceRow(c.var.db, c.req.valid("param").id);
     if (!row) throw notFound();

@@ -6,8 +6,8 @@ import type { SocketSelector } from "../chat-room";
 import { listVisibleChannels } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
-import { CLOSE_SESSION_ENDED, type SocketCloseCode } from "../shared/chat-wire";
 import { chatRoomStub } from "../lib/chat-room-stub";
+import { CLOSE_SESSION_ENDED, type SocketCloseCode } from "../shared/chat-wire";
 import { LIVE_ROOM } from "./live";
 
 /**
@@ -15,7 +15,13 @@ import { LIVE_ROOM } from "./live";
  * A channel whose object fails is logged and skipped (the alarm in the object still ends sockets of
  * sessions that are gone).
  */
-export async function closeChatSockets(env: Env, channelIds: (number | typeof LIVE_ROOM)[], selector: SocketSelector, code: SocketCloseCode, reason: string): Promise<number> {
+export async function closeChatSockets(
+  env: Env,
+  channelIds: (number | typeof LIVE_ROOM)[],
+  selector: SocketSelector,
+  code: SocketCloseCode,
+  reason: string,
+): Promise<number> {
   const closed = await Promise.all(
     channelIds.map(async (id) => {
       try {
@@ -39,14 +45,36 @@ export async function channelsOpenTo(db: Database, user: { id: number; role: "me
  * changed, so private channels they saw are included), with CLOSE_SESSION_ENDED unless another code
  * is given. Call it after their sessions ended (member deleted, role changed, banned).
  */
-export async function closeUserSockets(env: Env, channelIds: number[], userId: number, code: SocketCloseCode = CLOSE_SESSION_ENDED): Promise<number> {
+export async function closeUserSockets(
+  env: Env,
+  channelIds: number[],
+  userId: number,
+  code: SocketCloseCode = CLOSE_SESSION_ENDED,
+): Promise<number> {
   // A session that ended also ends the member's live socket (unread activity); narrowed access does not.
   const rooms = code === CLOSE_SESSION_ENDED ? [...channelIds, LIVE_ROOM] : channelIds;
-  return closeChatSockets(env, rooms, { userId }, code, code === CLOSE_SESSION_ENDED ? "session ended" : "access changed");
+  return closeChatSockets(
+    env,
+    rooms,
+    { userId },
+    code,
+    code === CLOSE_SESSION_ENDED ? "session ended" : "access changed",
+  );
 }
 
 /** Closes the sockets opened by the given sessions of `user` (logout, sign-out of other devices). */
-export async function closeSessionSockets(env: Env, db: Database, user: { id: number; role: "member" | "admin" }, sessionIds: string[]): Promise<number> {
+export async function closeSessionSockets(
+  env: Env,
+  db: Database,
+  user: { id: number; role: "member" | "admin" },
+  sessionIds: string[],
+): Promise<number> {
   if (sessionIds.length === 0) return 0;
-  return closeChatSockets(env, [...(await channelsOpenTo(db, user)), LIVE_ROOM], { sessionIds }, CLOSE_SESSION_ENDED, "session ended");
+  return closeChatSockets(
+    env,
+    [...(await channelsOpenTo(db, user)), LIVE_ROOM],
+    { sessionIds },
+    CLOSE_SESSION_ENDED,
+    "session ended",
+  );
 }

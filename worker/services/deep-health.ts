@@ -25,13 +25,21 @@ async function timed(name: string, probe: () => Promise<{ ok: boolean; detail: s
   const started = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<{ ok: boolean; detail: string }>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, detail: `no answer within ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ ok: false, detail: `no answer within ${CHECK_TIMEOUT_MS} ms` }),
+      CHECK_TIMEOUT_MS,
+    );
   });
   try {
     const result = await Promise.race([probe(), timeout]);
     return { name, ...result, latency_ms: Date.now() - started };
   } catch (err) {
-    return { name, ok: false, latency_ms: Date.now() - started, detail: err instanceof Error ? err.message.split("\n")[0].slice(0, 200) : "failed" };
+    return {
+      name,
+      ok: false,
+      latency_ms: Date.now() - started,
+      detail: err instanceof Error ? err.message.split("\n")[0].slice(0, 200) : "failed",
+    };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }
@@ -40,7 +48,9 @@ async function timed(name: string, probe: () => Promise<{ ok: boolean; detail: s
 /** D1: a query on the primary, and the newest applied migration (a stale schema shows here). */
 const d1 = (env: Env) =>
   timed("d1", async () => {
-    const row = await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1").first<{ name: string }>();
+    const row = await env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1").first<{
+      name: string;
+    }>();
     return { ok: true, detail: row ? `latest migration ${row.name}` : "no migrations applied" };
   });
 
@@ -63,7 +73,11 @@ const chat = (env: Env) =>
 /** Payments: the configured Webpay mode and whether it can take payments (paymentsMode; no call to Transbank). */
 function payments(env: Env): HealthCheck {
   const { mode, configured, missing } = paymentsMode(env);
-  const detail = !configured ? `${mode}: missing ${missing.join(", ")}` : mode === "production" ? "production" : `${mode} (test mode)`;
+  const detail = !configured
+    ? `${mode}: missing ${missing.join(", ")}`
+    : mode === "production"
+      ? "production"
+      : `${mode} (test mode)`;
   return { name: "payments", ok: configured, latency_ms: null, detail };
 }
 

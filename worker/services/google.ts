@@ -12,7 +12,16 @@ export function googleAuthorizationUrl(config: GoogleConfig, state: string, code
   return google.createAuthorizationURL(state, codeVerifier, ["openid", "profile", "email"]);
 }
 
-type GoogleClaims = { iss?: string; aud?: string | string[]; exp?: number; sub?: string; email?: string; email_verified?: boolean; name?: string; picture?: string };
+type GoogleClaims = {
+  iss?: string;
+  aud?: string | string[];
+  exp?: number;
+  sub?: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+};
 
 /** Checks the claims of a decoded Google ID token and returns the identity, or throws 401. */
 export function verifyGoogleClaims(claims: GoogleClaims, clientId: string, now = Date.now()) {

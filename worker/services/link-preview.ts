@@ -4,13 +4,29 @@
 // is stopped in production by the `global_fetch_strictly_public` compatibility flag.
 import { readAtMost } from "../lib/read-at-most";
 
-export type LinkPreview = { image: string | null; title: string | null; description: string | null; favicon: string | null; siteName: string | null };
+export type LinkPreview = {
+  image: string | null;
+  title: string | null;
+  description: string | null;
+  favicon: string | null;
+  siteName: string | null;
+};
 
 export const PREVIEW_LIMITS = { maxRedirects: 3, maxBytes: 512 * 1024, timeoutMs: 5000, textMax: 300 } as const;
 
 export class PreviewRefused extends Error {}
 
-const INTERNAL_SUFFIXES = [".localhost", ".local", ".internal", ".localdomain", ".home.arpa", ".lan", ".intranet", ".corp", ".private"];
+const INTERNAL_SUFFIXES = [
+  ".localhost",
+  ".local",
+  ".internal",
+  ".localdomain",
+  ".home.arpa",
+  ".lan",
+  ".intranet",
+  ".corp",
+  ".private",
+];
 const IPV4_LITERAL = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** Throws PreviewRefused unless the URL may be fetched. Returns the parsed URL. */
@@ -21,7 +37,8 @@ export function checkPreviewUrl(raw: string | URL): URL {
   } catch {
     throw new PreviewRefused("Invalid URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new PreviewRefused("Only http and https links get previews");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new PreviewRefused("Only http and https links get previews");
   if (url.username || url.password) throw new PreviewRefused("Links with credentials do not get previews");
   // The URL parser drops a port equal to the scheme's default, so any port left is a non-default one.
   if (url.port !== "") throw new PreviewRefused("Only default ports are allowed");
@@ -38,7 +55,10 @@ export function checkPreviewUrl(raw: string | URL): URL {
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Fetches the page, following at most 3 redirects, each re-checked; returns the final URL and at most maxBytes of body. */
-export async function fetchPage(raw: string, fetchImpl: FetchLike = (i, init) => fetch(i, init)): Promise<{ url: URL; html: Uint8Array }> {
+export async function fetchPage(
+  raw: string,
+  fetchImpl: FetchLike = (i, init) => fetch(i, init),
+): Promise<{ url: URL; html: Uint8Array }> {
   let url = checkPreviewUrl(raw);
   const signal = AbortSignal.timeout(PREVIEW_LIMITS.timeoutMs);
   for (let hop = 0; ; hop++) {
@@ -69,7 +89,6 @@ export async function fetchPage(raw: string, fetchImpl: FetchLike = (i, init) =>
   }
 }
 
-
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 const decodeEntities = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
@@ -81,7 +100,9 @@ const decodeEntities = (s: string) =>
   });
 
 const clean = (s: string | undefined | null) => {
-  const text = decodeEntities(s ?? "").replace(/\s+/g, " ").trim();
+  const text = decodeEntities(s ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
   return text ? text.slice(0, PREVIEW_LIMITS.textMax) : null;
 };
 
@@ -133,14 +154,22 @@ export async function parsePreview(html: Uint8Array | string, pageUrl: URL): Pro
       },
     });
   // The results are complete only once the transformed body has been consumed.
-  await rewriter.transform(new Response(html as unknown as BodyInit, { headers: { "content-type": "text/html; charset=utf-8" } })).arrayBuffer();
+  await rewriter
+    .transform(new Response(html as unknown as BodyInit, { headers: { "content-type": "text/html; charset=utf-8" } }))
+    .arrayBuffer();
 
   const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v && v.trim());
-  const icon = icons.find((i) => i.rel.split(/\s+/).includes("icon")) ?? icons.find((i) => i.rel.includes("apple-touch-icon")) ?? icons[0];
+  const icon =
+    icons.find((i) => i.rel.split(/\s+/).includes("icon")) ??
+    icons.find((i) => i.rel.includes("apple-touch-icon")) ??
+    icons[0];
   return {
     title: clean(pick("og:title", "twitter:title") ?? title),
     description: clean(pick("og:description", "twitter:description", "description")),
-    image: absolute(pick("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"), pageUrl),
+    image: absolute(
+      pick("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src"),
+      pageUrl,
+    ),
     favicon: absolute(icon?.href ?? "/favicon.ico", pageUrl),
     siteName: clean(pick("og:site_name", "application-name")) ?? pageUrl.hostname,
   };

@@ -24,9 +24,23 @@ async function send(what: string, deliver: () => Promise<unknown>) {
 }
 
 /** A new message: everyone hears of it in a public channel; only its readers in a private one. */
-export function announceActivity(env: Env, db: Database, channel: { id: number; isPrivate: boolean }, message: { id: number; senderId: number }) {
-  const frame: ServerFrame = { type: "activity", group_id: channel.id, message_id: message.id, sender_id: message.senderId };
-  return send("activity", async () => (channel.isPrivate ? liveRoom(env).sendTo(await privateChannelReaders(db, channel.id), frame) : liveRoom(env).broadcast(frame)));
+export function announceActivity(
+  env: Env,
+  db: Database,
+  channel: { id: number; isPrivate: boolean },
+  message: { id: number; senderId: number },
+) {
+  const frame: ServerFrame = {
+    type: "activity",
+    group_id: channel.id,
+    message_id: message.id,
+    sender_id: message.senderId,
+  };
+  return send("activity", async () =>
+    channel.isPrivate
+      ? liveRoom(env).sendTo(await privateChannelReaders(db, channel.id), frame)
+      : liveRoom(env).broadcast(frame),
+  );
 }
 
 /** Frames for one member's own devices. */
@@ -38,7 +52,10 @@ export function sendToUser(env: Env, userId: number, frame: ServerFrame) {
  * Runs a notification writer after the response (off the member's path) and tells the recipients'
  * live sockets; a failure is logged, never the request's.
  */
-export function notifyLater(c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } }, write: () => Promise<number[]>) {
+export function notifyLater(
+  c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
+  write: () => Promise<number[]>,
+) {
   c.executionCtx.waitUntil(
     send("notification", async () => {
       const userIds = await write();

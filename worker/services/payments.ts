@@ -12,17 +12,24 @@ import {
   findPaymentByBuyOrder,
   findPaymentById,
   findPaymentByToken,
+  type Payment,
   pendingPaymentsCreatedBefore,
   recordRefund,
   setPaymentToken,
-  type Payment,
 } from "../db/payments";
 import type { Env } from "../env";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { MEMBERSHIP } from "../shared/rules";
 import { errorText, TEXTS } from "../shared/texts";
+import {
+  isApproved,
+  WEBPAY_TOKEN_LIFETIME_MS,
+  type Webpay,
+  WebpayError,
+  type WebpayTransaction,
+  webpayFromEnv,
+} from "./webpay";
 import { webpayEmulatorApp } from "./webpay-emulator";
-import { isApproved, WEBPAY_TOKEN_LIFETIME_MS, webpayFromEnv, WebpayError, type Webpay, type WebpayTransaction } from "./webpay";
 
 export const WEBPAY_RETURN_PATH = "/api/payments/webpay/return";
 
@@ -56,7 +63,9 @@ export type PaymentsMode = { mode: Env["WEBPAY_ENV"]; configured: boolean; missi
  * How this deployment takes payments, and what is missing before it can. Production needs both
  * secrets (never the public test credentials); the emulator never runs in a production deployment.
  */
-export function paymentsMode(env: Pick<Env, "APP_ENV" | "WEBPAY_ENV" | "WEBPAY_COMMERCE_CODE" | "WEBPAY_API_SECRET">): PaymentsMode {
+export function paymentsMode(
+  env: Pick<Env, "APP_ENV" | "WEBPAY_ENV" | "WEBPAY_COMMERCE_CODE" | "WEBPAY_API_SECRET">,
+): PaymentsMode {
   const mode = env.WEBPAY_ENV;
   const missing: string[] = [];
   if (mode === "production") {
@@ -78,7 +87,8 @@ export function webpayFor(env: Env, origin: string): Webpay {
   return webpayFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)));
 }
 
-const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+const randomHex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Creates the pending payment and Transbank's transaction; a refused or failed create leaves it failed. */
 export async function startCheckout(db: Database, env: Env, user: { id: number; email: string }, origin: string) {
@@ -137,7 +147,11 @@ async function currentOutcome(db: Database, payment: Payment): Promise<Outcome> 
 }
 
 const settledOutcome = (payment: Payment): Outcome | null =>
-  payment.status === "pending" ? null : payment.status === "failed" ? { kind: "failed", reason: payment.failureReason ?? "failed" } : { kind: "approved" };
+  payment.status === "pending"
+    ? null
+    : payment.status === "failed"
+      ? { kind: "failed", reason: payment.failureReason ?? "failed" }
+      : { kind: "approved" };
 
 /** Commits a pending payment (normal return). No answer leaves it pending; a refused commit asks the status. */
 async function settleByCommit(db: Database, webpay: Webpay, payment: Payment): Promise<Outcome> {
@@ -187,7 +201,8 @@ export async function settleByStatus(
     await failPayment(db, payment.id, options.unpaidReason);
     return currentOutcome(db, payment);
   }
-  if (tx.status === "AUTHORIZED" && tx.response_code === 0 && options.commit) return settleByCommit(db, webpay, payment);
+  if (tx.status === "AUTHORIZED" && tx.response_code === 0 && options.commit)
+    return settleByCommit(db, webpay, payment);
   if (tx.status !== "AUTHORIZED") {
     const reason = tx.status === "FAILED" ? (options.declinedReason ?? options.unpaidReason) : options.unpaidReason;
     await failPayment(db, payment.id, reason, tx.response_code ?? null);
@@ -220,7 +235,11 @@ async function paymentOfReturn(db: Database, kind: ReturnKind, p: ReturnParams):
  * the error page asks Transbank the token's status first, and fails the payment only if Transbank
  * confirms it unpaid (an authorized one is committed: Transbank, not the return, decides).
  */
-export async function settleReturn(db: Database, webpay: Webpay, params: ReturnParams): Promise<{ outcome: Outcome; payment?: Payment }> {
+export async function settleReturn(
+  db: Database,
+  webpay: Webpay,
+  params: ReturnParams,
+): Promise<{ outcome: Outcome; payment?: Payment }> {
   const kind = returnKind(params);
   if (kind === "invalid") return { outcome: { kind: "failed", reason: "invalid_return" } };
   const payment = await paymentOfReturn(db, kind, params);
@@ -228,7 +247,11 @@ export async function settleReturn(db: Database, webpay: Webpay, params: ReturnP
   const settled = settledOutcome(payment);
   if (settled) return { outcome: settled, payment }; // a replay: counted once already
   if (kind === "normal") return { outcome: await settleByCommit(db, webpay, payment), payment };
-  const outcome = await settleByStatus(db, webpay, payment, { commit: true, unpaidReason: UNPAID_REASON[kind], failUnfinished: true });
+  const outcome = await settleByStatus(db, webpay, payment, {
+    commit: true,
+    unpaidReason: UNPAID_REASON[kind],
+    failUnfinished: true,
+  });
   // Transbank unreachable: the payment stays pending for the reconciler; the buyer still left the form.
   return { outcome: outcome.kind === "pending" ? { kind: "failed", reason: UNPAID_REASON[kind] } : outcome, payment };
 }
@@ -248,7 +271,12 @@ export async function reconcilePendingPayments(db: Database, env: Env, now: numb
   // No request here: the origin only shapes the emulator's card page URL, which nothing reads.
   const webpay = webpayFor(env, "http://localhost");
   for (const payment of due) {
-    const outcome = await settleByStatus(db, webpay, payment, { commit: true, unpaidReason: "expired", declinedReason: "rejected", failUnfinished: true });
+    const outcome = await settleByStatus(db, webpay, payment, {
+      commit: true,
+      unpaidReason: "expired",
+      declinedReason: "rejected",
+      failUnfinished: true,
+    });
     counts[outcome.kind === "approved" ? "completed" : outcome.kind === "failed" ? "failed" : "still_pending"]++;
   }
   return counts;

@@ -18,7 +18,13 @@ export type StoreResourceInput = {
 
 /** Stores a file in R2 and its row in D1; if the row cannot be written the object is deleted again. */
 export function storeResource(db: Database, bucket: R2Bucket, input: StoreResourceInput) {
-  const blob = { prefix: "resources" as const, body: input.body, size: input.size, contentType: input.fileType, fileName: input.fileName };
+  const blob = {
+    prefix: "resources" as const,
+    body: input.body,
+    size: input.size,
+    contentType: input.fileType,
+    fileName: input.fileName,
+  };
   return storeBlobWithRow(bucket, blob, (key) =>
     insertResource(db, {
       title: input.title,

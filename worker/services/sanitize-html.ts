@@ -2,16 +2,55 @@
 // before they are stored, so the stored HTML has no script path whatever renders it.
 
 /** Elements kept (with only the attributes listed for them). */
-const ALLOWED = new Set(["p", "br", "h1", "h2", "h3", "h4", "ul", "ol", "li", "strong", "b", "em", "i", "u", "blockquote", "a", "img"]);
+const ALLOWED = new Set([
+  "p",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "blockquote",
+  "a",
+  "img",
+]);
 
 /**
  * Elements dropped together with everything inside them: active content, and every element whose
  * content the parser reads as raw text (unwrapping those would let their text through as markup).
  */
 const DROPPED = [
-  "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "svg", "math",
-  "noscript", "noembed", "noframes", "template", "textarea", "title", "xmp", "plaintext", "listing",
-  "select", "head", "link", "meta", "base",
+  "script",
+  "style",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "svg",
+  "math",
+  "noscript",
+  "noembed",
+  "noframes",
+  "template",
+  "textarea",
+  "title",
+  "xmp",
+  "plaintext",
+  "listing",
+  "select",
+  "head",
+  "link",
+  "meta",
+  "base",
 ];
 
 const ATTRIBUTES: Record<string, Set<string>> = { a: new Set(["href"]), img: new Set(["src", "alt"]) };

@@ -6,10 +6,22 @@ import { servedMediaType } from "../lib/media-type";
 import { API_ERRORS } from "../shared/texts";
 
 /** A fresh object key under `prefix/`; never built from a user's file name. */
-export const newBlobKey = (prefix: "resources" | "chat" | "ai") => `${prefix}/${new Date().toISOString().slice(0, 7)}/${randomToken(18)}`;
+export const newBlobKey = (prefix: "resources" | "chat" | "ai") =>
+  `${prefix}/${new Date().toISOString().slice(0, 7)}/${randomToken(18)}`;
 
 const IMAGE_SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
-  { type: "image/png", test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a },
+  {
+    type: "image/png",
+    test: (b) =>
+      b[0] === 0x89 &&
+      b[1] === 0x50 &&
+      b[2] === 0x4e &&
+      b[3] === 0x47 &&
+      b[4] === 0x0d &&
+      b[5] === 0x0a &&
+      b[6] === 0x1a &&
+      b[7] === 0x0a,
+  },
   { type: "image/jpeg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: "image/gif", test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
   { type: "image/webp", test: (b) => ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP" },
@@ -29,9 +41,16 @@ export const isRealImage = (head: Uint8Array) => sniffImageType(head) !== null;
 
 export type StoredBlobMeta = { contentType: string; fileName: string };
 
-export async function putBlob(bucket: R2Bucket, key: string, body: ReadableStream | ArrayBuffer | Uint8Array, meta: StoredBlobMeta, size?: number) {
+export async function putBlob(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream | ArrayBuffer | Uint8Array,
+  meta: StoredBlobMeta,
+  size?: number,
+) {
   // A stream of known length can be put directly; R2 needs the length for streams.
-  const value = body instanceof ReadableStream && size !== undefined ? body.pipeThrough(new FixedLengthStream(size)) : body;
+  const value =
+    body instanceof ReadableStream && size !== undefined ? body.pipeThrough(new FixedLengthStream(size)) : body;
   return bucket.put(key, value, {
     httpMetadata: { contentType: meta.contentType },
     customMetadata: { fileName: meta.fileName.slice(0, 255) },
@@ -50,7 +69,12 @@ export function contentDisposition(fileName: string, storedType: string): string
  * unsatisfiable range, 404 when missing. Files are sandboxed: nosniff and `default-src 'none'; sandbox`,
  * and HTML, SVG, XML, JavaScript and other active types go out as `application/octet-stream` attachments.
  */
-export async function serveBlob(request: Request, bucket: R2Bucket, key: string, options: { cacheControl?: string } = {}): Promise<Response> {
+export async function serveBlob(
+  request: Request,
+  bucket: R2Bucket,
+  key: string,
+  options: { cacheControl?: string } = {},
+): Promise<Response> {
   let object: R2Object | R2ObjectBody | null;
   try {
     object = await bucket.get(key, { range: request.headers, onlyIf: request.headers });

@@ -2,7 +2,7 @@
 // data-URL and base64 decoding, clean file names, and the R2 object plus its D1 row written together
 // (the object is removed again when the row fails). Serving is worker/services/storage.ts.
 import { ApiError, badRequest } from "../lib/errors";
-import { NEUTRAL_TYPE, parseMediaType, type MediaType } from "../lib/media-type";
+import { type MediaType, NEUTRAL_TYPE, parseMediaType } from "../lib/media-type";
 import { RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { newBlobKey, putBlob, sniffImageType } from "./storage";
@@ -40,7 +40,11 @@ export type DecodedDataUrl = { mediaType: MediaType; bytes: Uint8Array };
  * A base64 `data:` URL: its one media type (strictly parsed) and its bytes. A malformed URL is 400
  * `messages.invalid`; a payload over `maxBytes` is 413 `messages.tooLarge`, checked before decoding.
  */
-export function decodeDataUrl(dataUrl: string, maxBytes: number, messages: { invalid: string; tooLarge: string }): DecodedDataUrl {
+export function decodeDataUrl(
+  dataUrl: string,
+  maxBytes: number,
+  messages: { invalid: string; tooLarge: string },
+): DecodedDataUrl {
   const match = /^data:([^,]*);base64,(.*)$/is.exec(dataUrl);
   const mediaType = match ? parseMediaType(match[1]) : null;
   if (!match || !mediaType) throw badRequest(messages.invalid);
@@ -55,7 +59,12 @@ export function decodeDataUrl(dataUrl: string, maxBytes: number, messages: { inv
 /** The name a person gave a file, without any path, control characters or brackets (it goes into '[Image: name]'), bounded. */
 export function cleanFileName(name: string, fallback: string, max = 255): string {
   const base = name.split(/[/\\]/).pop() ?? "";
-  return base.replace(/[\u0000-\u001f\u007f\]]/g, "").trim().slice(-max) || fallback;
+  return (
+    base
+      .replace(/[\u0000-\u001f\u007f\]]/g, "")
+      .trim()
+      .slice(-max) || fallback
+  );
 }
 
 // ---- what each kind of upload accepts ----
@@ -79,9 +88,11 @@ export function checkedChatImage(declaredType: string, bytes: Uint8Array): strin
 export function checkedResourceType(declaredType: string | undefined, fileName: string, head: Uint8Array): string {
   const declared = (declaredType ?? "").trim();
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  const candidate = declared && declared.toLowerCase() !== NEUTRAL_TYPE ? declared : (ext && RESOURCE_EXTENSION_TYPES[ext]) || "";
+  const candidate =
+    declared && declared.toLowerCase() !== NEUTRAL_TYPE ? declared : (ext && RESOURCE_EXTENSION_TYPES[ext]) || "";
   const parsed = parseMediaType(candidate);
-  if (!parsed || !RESOURCE_TYPE_PREFIXES.some((p) => parsed.essence.startsWith(p))) throw badRequest(TEXTS.resources.typeNotSupported);
+  if (!parsed || !RESOURCE_TYPE_PREFIXES.some((p) => parsed.essence.startsWith(p)))
+    throw badRequest(TEXTS.resources.typeNotSupported);
   if (parsed.type !== "image" || parsed.essence === "image/svg+xml") return parsed.essence;
   const sniffed = sniffImageType(head);
   if (!sniffed) throw badRequest(TEXTS.resources.typeNotSupported);
@@ -103,9 +114,19 @@ export type BlobToStore = {
  * Writes the object to R2 under a generated key, then its row through `writeRow(key)`. If the row
  * cannot be written the object is deleted again, so nothing is left half-written.
  */
-export async function storeBlobWithRow<T>(bucket: R2Bucket, blob: BlobToStore, writeRow: (key: string) => Promise<T>): Promise<T> {
+export async function storeBlobWithRow<T>(
+  bucket: R2Bucket,
+  blob: BlobToStore,
+  writeRow: (key: string) => Promise<T>,
+): Promise<T> {
   const key = newBlobKey(blob.prefix);
-  await putBlob(bucket, key, blob.body, { contentType: blob.contentType, fileName: blob.fileName }, blob.body instanceof ReadableStream ? blob.size : undefined);
+  await putBlob(
+    bucket,
+    key,
+    blob.body,
+    { contentType: blob.contentType, fileName: blob.fileName },
+    blob.body instanceof ReadableStream ? blob.size : undefined,
+  );
   try {
     return await writeRow(key);
   } catch (err) {

@@ -33,12 +33,15 @@ const payInput = z.object({
   action: z.enum(["approve", "decline", "cancel", "timeout", "error"]).optional(),
 });
 
-const providerError = (c: Context, status: 401 | 404 | 422, message: string) => c.json({ error_message: message }, status);
+const providerError = (c: Context, status: 401 | 404 | 422, message: string) =>
+  c.json({ error_message: message }, status);
 
-const hex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+const hex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Transbank's accounting day (MMDD) of a moment. */
-const accountingDate = (date: Date) => `${String(date.getUTCMonth() + 1).padStart(2, "0")}${String(date.getUTCDate()).padStart(2, "0")}`;
+const accountingDate = (date: Date) =>
+  `${String(date.getUTCMonth() + 1).padStart(2, "0")}${String(date.getUTCDate()).padStart(2, "0")}`;
 
 const tokenLifetimeMs = (env: AppEnv["Bindings"]) => {
   const seconds = Number(env.WEBPAY_EMULATOR_TOKEN_SECONDS);
@@ -46,14 +49,27 @@ const tokenLifetimeMs = (env: AppEnv["Bindings"]) => {
 };
 
 /** An unfinished transaction whose token has run out: it can no longer be paid or committed. */
-const isExpired = (tx: Tx, now = Date.now()) => tx.status === "INITIALIZED" && tx.expiresAt !== null && tx.expiresAt.getTime() <= now;
+const isExpired = (tx: Tx, now = Date.now()) =>
+  tx.status === "INITIALIZED" && tx.expiresAt !== null && tx.expiresAt.getTime() <= now;
 
 function transactionBody(tx: Tx) {
   const date = new Date(tx.createdAt);
   // Unfinished (INITIALIZED): Transbank answers the order with no card, authorization or response code yet.
   if (tx.status === "INITIALIZED") {
-    return { vci: null, amount: tx.amount, status: tx.status, buy_order: tx.buyOrder, session_id: tx.sessionId, card_detail: null,
-      accounting_date: null, transaction_date: date.toISOString(), authorization_code: null, payment_type_code: null, response_code: null, installments_number: null };
+    return {
+      vci: null,
+      amount: tx.amount,
+      status: tx.status,
+      buy_order: tx.buyOrder,
+      session_id: tx.sessionId,
+      card_detail: null,
+      accounting_date: null,
+      transaction_date: date.toISOString(),
+      authorization_code: null,
+      payment_type_code: null,
+      response_code: null,
+      installments_number: null,
+    };
   }
   return {
     vci: tx.status === "AUTHORIZED" ? "TSY" : null,
@@ -73,7 +89,11 @@ function transactionBody(tx: Tx) {
 
 async function findTx(c: Context<AppEnv>, token: string): Promise<Tx | undefined> {
   if (!tokenShape.safeParse(token).success) return undefined;
-  const [tx] = await getDb(c.env.DB).select().from(webpayEmulatorTransactions).where(eq(webpayEmulatorTransactions.token, token)).limit(1);
+  const [tx] = await getDb(c.env.DB)
+    .select()
+    .from(webpayEmulatorTransactions)
+    .where(eq(webpayEmulatorTransactions.token, token))
+    .limit(1);
   return tx;
 }
 
@@ -144,22 +164,36 @@ function returnPage(c: Context, tx: Tx, fields: Record<string, string>, method: 
 }
 
 const finishedPage = (c: Context) =>
-  page(c, "Webpay Plus", `<h1>Transaction finished</h1><p>This payment was already completed or cancelled.</p>`, undefined, 409);
+  page(
+    c,
+    "Webpay Plus",
+    `<h1>Transaction finished</h1><p>This payment was already completed or cancelled.</p>`,
+    undefined,
+    409,
+  );
 
 const timeoutFields = (tx: Tx) => ({ TBK_ORDEN_COMPRA: tx.buyOrder, TBK_ID_SESION: tx.sessionId });
 
 async function showOrAct(c: Context<AppEnv>, input: z.infer<typeof payInput>) {
   const tx = await findTx(c, input.token_ws);
-  if (!tx) return page(c, "Webpay Plus", `<h1>Unknown transaction</h1><p>This payment link is not valid.</p>`, undefined, 404);
+  if (!tx)
+    return page(c, "Webpay Plus", `<h1>Unknown transaction</h1><p>This payment link is not valid.</p>`, undefined, 404);
   // The token ran out on the form: Transbank sends the buyer back with the timeout return.
   if (isExpired(tx)) return returnPage(c, tx, timeoutFields(tx));
   if (!input.action) return tx.status === "INITIALIZED" ? cardPage(c, tx) : finishedPage(c);
 
   const db = getDb(c.env.DB);
-  const unfinished = and(eq(webpayEmulatorTransactions.token, tx.token), eq(webpayEmulatorTransactions.status, "INITIALIZED"));
+  const unfinished = and(
+    eq(webpayEmulatorTransactions.token, tx.token),
+    eq(webpayEmulatorTransactions.status, "INITIALIZED"),
+  );
   if (input.action === "timeout" || input.action === "error") {
     // The form is gone: the token ends now, unpaid (status stays INITIALIZED; commit answers 422).
-    const ended = await db.update(webpayEmulatorTransactions).set({ expiresAt: new Date() }).where(unfinished).returning({ token: webpayEmulatorTransactions.token });
+    const ended = await db
+      .update(webpayEmulatorTransactions)
+      .set({ expiresAt: new Date() })
+      .where(unfinished)
+      .returning({ token: webpayEmulatorTransactions.token });
     if (ended.length === 0) return finishedPage(c);
     return input.action === "timeout"
       ? returnPage(c, tx, timeoutFields(tx))
@@ -167,11 +201,19 @@ async function showOrAct(c: Context<AppEnv>, input: z.infer<typeof payInput>) {
   }
   const next =
     input.action === "approve"
-      ? { status: "AUTHORIZED" as const, responseCode: 0, authorizationCode: String(100000 + Math.floor(Math.random() * 900000)) }
+      ? {
+          status: "AUTHORIZED" as const,
+          responseCode: 0,
+          authorizationCode: String(100000 + Math.floor(Math.random() * 900000)),
+        }
       : input.action === "decline"
         ? { status: "FAILED" as const, responseCode: -1, authorizationCode: "000000" }
         : { status: "ABORTED" as const, responseCode: null, authorizationCode: null };
-  const changed = await db.update(webpayEmulatorTransactions).set(next).where(unfinished).returning({ token: webpayEmulatorTransactions.token });
+  const changed = await db
+    .update(webpayEmulatorTransactions)
+    .set(next)
+    .where(unfinished)
+    .returning({ token: webpayEmulatorTransactions.token });
   if (changed.length === 0) return finishedPage(c);
   return input.action === "cancel"
     ? returnPage(c, tx, { TBK_TOKEN: tx.token, ...timeoutFields(tx) })
@@ -191,19 +233,28 @@ export const webpayEmulatorRoutes = createRouter()
   })
   .post(REST, async (c) => {
     const parsed = createBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return providerError(c, 422, `Invalid request: ${parsed.error.issues[0]?.path.join(".") ?? "body"}`);
+    if (!parsed.success)
+      return providerError(c, 422, `Invalid request: ${parsed.error.issues[0]?.path.join(".") ?? "body"}`);
     const { buy_order, session_id, amount, return_url } = parsed.data;
     const token = hex(32);
     await getDb(c.env.DB)
       .insert(webpayEmulatorTransactions)
-      .values({ token, buyOrder: buy_order, sessionId: session_id, amount, returnUrl: return_url, expiresAt: new Date(Date.now() + tokenLifetimeMs(c.env)) });
+      .values({
+        token,
+        buyOrder: buy_order,
+        sessionId: session_id,
+        amount,
+        returnUrl: return_url,
+        expiresAt: new Date(Date.now() + tokenLifetimeMs(c.env)),
+      });
     return c.json({ token, url: new URL(c.req.url).origin + PAY_PATH });
   })
   .put(`${REST}/:token`, async (c) => {
     const tx = await findTx(c, c.req.param("token"));
     if (!tx) return providerError(c, 404, "Transaction not found");
     if (isExpired(tx)) return providerError(c, 422, "The transaction's token has expired");
-    if (tx.status === "INITIALIZED") return providerError(c, 422, "Invalid status '0' for transaction while authorizing");
+    if (tx.status === "INITIALIZED")
+      return providerError(c, 422, "Invalid status '0' for transaction while authorizing");
     if (tx.status === "ABORTED") return providerError(c, 422, "Transaction aborted by the card holder");
     const committed = await getDb(c.env.DB)
       .update(webpayEmulatorTransactions)
@@ -227,7 +278,8 @@ export const webpayEmulatorRoutes = createRouter()
     if (tx.status !== "AUTHORIZED" || !tx.committed) return providerError(c, 422, "Transaction cannot be refunded");
     // As Transbank: the full amount on the day of the sale is reversed (no trace on the statement);
     // anything else is a nullification that answers its authorization and the balance left.
-    const reversed = parsed.data.amount === tx.amount && accountingDate(new Date()) === accountingDate(new Date(tx.createdAt));
+    const reversed =
+      parsed.data.amount === tx.amount && accountingDate(new Date()) === accountingDate(new Date(tx.createdAt));
     const done = await getDb(c.env.DB)
       .update(webpayEmulatorTransactions)
       .set({ status: reversed ? "REVERSED" : "NULLIFIED" })

@@ -145,7 +145,8 @@ export function createWebpay(config: WebpayConfig) {
     /** GET /transactions/{token}: the provider's current view. */
     status: (token: string) => request("GET", tokenPath(token), transactionResponse),
     /** POST /transactions/{token}/refunds { amount }. */
-    refund: (token: string, amount: number) => request("POST", `${tokenPath(token)}/refunds`, refundResponse, { amount }),
+    refund: (token: string, amount: number) =>
+      request("POST", `${tokenPath(token)}/refunds`, refundResponse, { amount }),
   };
 }
 
@@ -153,7 +154,12 @@ export type Webpay = ReturnType<typeof createWebpay>;
 
 /** Approved only when the provider says so AND the amount and buy order are the ones we created. */
 export function isApproved(tx: WebpayTransaction, expected: { amount: number; buyOrder: string }): boolean {
-  return tx.response_code === 0 && tx.status === "AUTHORIZED" && tx.amount === expected.amount && tx.buy_order === expected.buyOrder;
+  return (
+    tx.response_code === 0 &&
+    tx.status === "AUTHORIZED" &&
+    tx.amount === expected.amount &&
+    tx.buy_order === expected.buyOrder
+  );
 }
 
 /**
@@ -168,7 +174,11 @@ export function webpayFromEnv(
   const networkFetch = (req: Request) => fetch(req);
   switch (env.WEBPAY_ENV) {
     case "emulator":
-      return createWebpay({ baseUrl: `${origin}/api/dev/webpay`, ...WEBPAY_INTEGRATION_CREDENTIALS, fetch: emulatorFetch });
+      return createWebpay({
+        baseUrl: `${origin}/api/dev/webpay`,
+        ...WEBPAY_INTEGRATION_CREDENTIALS,
+        fetch: emulatorFetch,
+      });
     case "integration":
       return createWebpay({
         baseUrl: WEBPAY_BASE_URLS.integration,
@@ -180,7 +190,12 @@ export function webpayFromEnv(
       if (!env.WEBPAY_COMMERCE_CODE || !env.WEBPAY_API_SECRET) {
         throw new ApiError(503, "Payments are not configured (WEBPAY_COMMERCE_CODE, WEBPAY_API_SECRET)");
       }
-      return createWebpay({ baseUrl: WEBPAY_BASE_URLS.production, commerceCode: env.WEBPAY_COMMERCE_CODE, apiSecret: env.WEBPAY_API_SECRET, fetch: networkFetch });
+      return createWebpay({
+        baseUrl: WEBPAY_BASE_URLS.production,
+        commerceCode: env.WEBPAY_COMMERCE_CODE,
+        apiSecret: env.WEBPAY_API_SECRET,
+        fetch: networkFetch,
+      });
     default:
       throw new ApiError(503, "Payments are not configured (WEBPAY_ENV)");
   }

@@ -45,7 +45,10 @@ export function splitTitle(text: string): { title: string; body: string } {
   const lines = text.replace(/\r\n?/g, "\n").trim().split("\n");
   const first = lines.findIndex((l) => l.trim() !== "");
   if (first < 0) return { title: "", body: "" };
-  const body = lines.slice(first + 1).join("\n").trim();
+  const body = lines
+    .slice(first + 1)
+    .join("\n")
+    .trim();
   if (!body) return { title: "", body: lines[first].trim() };
   return { title: cleanTitleLine(lines[first]), body };
 }

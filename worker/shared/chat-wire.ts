@@ -69,7 +69,11 @@ export const CLOSE_SESSION_ENDED = 4410;
 export const CLOSE_ACCESS_REVOKED = 4403;
 
 /** The close codes the server ends a socket with on purpose. */
-export type SocketCloseCode = typeof CLOSE_CHANNEL_DELETED | typeof CLOSE_REAUTHORIZE | typeof CLOSE_SESSION_ENDED | typeof CLOSE_ACCESS_REVOKED;
+export type SocketCloseCode =
+  | typeof CLOSE_CHANNEL_DELETED
+  | typeof CLOSE_REAUTHORIZE
+  | typeof CLOSE_SESSION_ENDED
+  | typeof CLOSE_ACCESS_REVOKED;
 
 export function parseServerFrame(data: unknown): ServerFrame | null {
   if (typeof data !== "string") return null;

@@ -14,4 +14,5 @@ export function csvCell(value: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const toCsv = (header: string[], rows: Cell[][]) => [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+export const toCsv = (header: string[], rows: Cell[][]) =>
+  [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";

@@ -1,7 +1,15 @@
 // Notifications' wire format (GET /api/notifications), shared by the worker and the client. The client
 // words each kind from its text catalogue; the server sends the facts and where the item is.
 
-export const NOTIFICATION_KINDS = ["comment", "like", "mention", "notice", "payment", "membership_ending", "channel_invite"] as const;
+export const NOTIFICATION_KINDS = [
+  "comment",
+  "like",
+  "mention",
+  "notice",
+  "payment",
+  "membership_ending",
+  "channel_invite",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type NotificationDto = {

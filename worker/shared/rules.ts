@@ -127,7 +127,10 @@ export const RATE_LIMITS = {
 } as const;
 
 /** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */
-export const RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(60 * 60, ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds));
+export const RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(
+  60 * 60,
+  ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds),
+);
 
 /** Cost control: AI calls per user per hour (AI_CALLS_PER_HOUR overrides it). */
 export const AI_LIMITS = {

@@ -17,12 +17,20 @@ export type SearchResult = {
 };
 
 /** Query parameters the screens read to open a search result in context. */
-export const OPEN_PARAMS = { post: "post", comment: "comment", group: "group", message: "message", resource: "resource" } as const;
+export const OPEN_PARAMS = {
+  post: "post",
+  comment: "comment",
+  group: "group",
+  message: "message",
+  resource: "resource",
+} as const;
 
 export const searchResultUrl = {
   post: (postId: number) => `/app/lounge?${OPEN_PARAMS.post}=${postId}`,
-  comment: (postId: number, commentId: number) => `/app/lounge?${OPEN_PARAMS.post}=${postId}&${OPEN_PARAMS.comment}=${commentId}`,
-  message: (groupId: number, messageId: number) => `/app/chat?${OPEN_PARAMS.group}=${groupId}&${OPEN_PARAMS.message}=${messageId}`,
+  comment: (postId: number, commentId: number) =>
+    `/app/lounge?${OPEN_PARAMS.post}=${postId}&${OPEN_PARAMS.comment}=${commentId}`,
+  message: (groupId: number, messageId: number) =>
+    `/app/chat?${OPEN_PARAMS.group}=${groupId}&${OPEN_PARAMS.message}=${messageId}`,
   resource: (resourceId: number) => `/app/resources?${OPEN_PARAMS.resource}=${resourceId}`,
 };
 

@@ -5,7 +5,8 @@ export const TEXTS = {
   session: {
     fetchUserFailed: (status: number) => `Failed to fetch user: API responded with HTTP status ${status}`,
     redirectFailed: (status: number) => `Failed to get login redirect URL: API responded with HTTP status ${status}`,
-    exchangeFailed: (status: number) => `Failed to exchange code for session token: API responded with HTTP status ${status}`,
+    exchangeFailed: (status: number) =>
+      `Failed to exchange code for session token: API responded with HTTP status ${status}`,
     noCode: "Cannot exchange code for session token: no code provided in the URL search params",
     logoutFailed: "Failed to logout",
     completing: "Completing your cosmic journey...",
@@ -31,7 +32,8 @@ export const TEXTS = {
     enterLounge: "Enter the Lounge",
     errorTitle: "Payment Issue",
     tryAgain: "Try Again",
-    notConfigured: (missing: string[]) => `Payments are not available: the site's Webpay configuration is incomplete (missing ${missing.join(", ")}).`,
+    notConfigured: (missing: string[]) =>
+      `Payments are not available: the site's Webpay configuration is incomplete (missing ${missing.join(", ")}).`,
     testModeBanner: "Test mode: no real charges",
   },
   lounge: {
@@ -126,7 +128,8 @@ export const TEXTS = {
     refundRefused: "Transbank did not accept the refund. Nothing was changed.",
     loadFailed: "Failed to load admin data",
     updateRoleFailed: "Failed to update role",
-    contentPlaceholder: "Reported posts, comments and messages are in the Moderation tab; every admin action is in the Audit tab.",
+    contentPlaceholder:
+      "Reported posts, comments and messages are in the Moderation tab; every admin action is in the Audit tab.",
     keysHint:
       "Troubleshooting: check that each key is set as a worker secret (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), has no extra spaces, and is still active in the provider's dashboard.",
   },
@@ -150,17 +153,20 @@ export const TEXTS = {
     invalidKey: (label: string) => `Invalid API key for ${label}`,
     timeout: "The AI provider did not answer in time",
     unreachable: (label: string) => `Could not reach ${label}. Please try again.`,
-    unavailable: (label: string, status: number) => `${label} is unavailable right now (HTTP ${status}). Please try again later.`,
+    unavailable: (label: string, status: number) =>
+      `${label} is unavailable right now (HTTP ${status}). Please try again later.`,
     busy: (label: string) => `${label} is busy or out of quota. Please try again later.`,
     rejected: (label: string, status: number) => `${label} rejected the request (HTTP ${status})`,
-    blocked: (label: string, reason: string) => `${label} blocked this prompt (${reason}). Please try a different prompt.`,
+    blocked: (label: string, reason: string) =>
+      `${label} blocked this prompt (${reason}). Please try a different prompt.`,
     invalidResponse: (label: string) => `${label} sent a response that could not be read`,
     emptyImage: (label: string) => `${label} returned no image. Please try with a different prompt.`,
     keyNotConfigured: "Not configured",
     promptRequired: "Prompt is required",
     imageStoreFailed: "The generated image could not be stored. Please try again.",
     imageDownloadRefused: "The image link from the AI provider was refused",
-    temporaryUrlWarning: "The image could not be stored, so the AI provider's link was kept instead. This link may expire: download the image soon.",
+    temporaryUrlWarning:
+      "The image could not be stored, so the AI provider's link was kept instead. This link may expire: download the image soon.",
     resourceGenerated: "Resource generated",
     notConfiguredShort: (label: string) => `${label} is not configured`,
     imagesNotConfiguredShort: (label: string) => `${label} image generation is not configured`,
@@ -168,7 +174,8 @@ export const TEXTS = {
       `Too many AI requests: the limit is ${limit} per ${windowLabel}. Please try again in ${retryMinutes} minute${retryMinutes === 1 ? "" : "s"}.`,
   },
   rateLimit: {
-    tooMany: (retrySeconds: number) => `Too many requests. Please try again in ${retrySeconds} second${retrySeconds === 1 ? "" : "s"}.`,
+    tooMany: (retrySeconds: number) =>
+      `Too many requests. Please try again in ${retrySeconds} second${retrySeconds === 1 ? "" : "s"}.`,
   },
   confirm: {
     deletePost: "Are you sure you want to delete this post? This action cannot be undone.",
@@ -201,8 +208,10 @@ export const TEXTS = {
     /** Stands in for a deleted member's name and email where a record is kept (payments, library resources). */
     formerMember: "Former member",
     deletionSummary: {
-      deleted: "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, reports you filed, sessions and membership are deleted at once.",
-      anonymised: "Library resources you uploaded stay in the library with your name removed, and channels you created stay without you as their creator.",
+      deleted:
+        "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, reports you filed, sessions and membership are deleted at once.",
+      anonymised:
+        "Library resources you uploaded stay in the library with your name removed, and channels you created stay without you as their creator.",
       kept: `Payment records are kept without your name or email for ${MODERATION.paymentRecordsKeptYears} years, the period Chile's tax law (Código Tributario, arts. 17 and 200) requires accounting records to be kept.`,
     },
   },
@@ -359,7 +368,9 @@ export function errorText<C extends ErrorCode>(code: C, ...args: ErrorArgs<C>): 
 }
 
 const CODE_BY_TEXT = new Map<string, ErrorCode>(
-  (Object.entries(API_ERRORS) as [ErrorCode, unknown][]).flatMap(([code, entry]) => (typeof entry === "string" ? [[entry, code] as const] : [])),
+  (Object.entries(API_ERRORS) as [ErrorCode, unknown][]).flatMap(([code, entry]) =>
+    typeof entry === "string" ? [[entry, code] as const] : [],
+  ),
 );
 
 /** The code of a static catalogue text, or undefined. */

@@ -1,23 +1,56 @@
 // Gemini: generateContent for text and (with an image model) images; /v1beta/models for the key.
-import { sniffImageType } from "../storage";
+
 import { errorText } from "../../shared/texts";
-import { aiError, base64ToBytes, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
+import { sniffImageType } from "../storage";
+import {
+  aiError,
+  base64ToBytes,
+  checkWith,
+  nonEmpty,
+  type ProviderInfo,
+  providerBasics,
+  requestJson,
+  requireKey,
+  styleHint,
+} from "./http";
 import type { AiProvider, ImageSize, ProviderConfig } from "./types";
 
 export const GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 const info: ProviderInfo = { name: "gemini", label: "Gemini", secret: "GEMINI_API_KEY" };
 
-export const GEMINI_ASPECT_RATIOS: Record<ImageSize, string> = { "1024x1024": "1:1", "1792x1024": "16:9", "1024x1792": "9:16" };
+export const GEMINI_ASPECT_RATIOS: Record<ImageSize, string> = {
+  "1024x1024": "1:1",
+  "1792x1024": "16:9",
+  "1024x1792": "9:16",
+};
 
 /** Finish reasons that mean the answer was withheld rather than finished. */
-const BLOCKING_FINISH = new Set(["SAFETY", "PROHIBITED_CONTENT", "BLOCKLIST", "SPII", "RECITATION", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT"]);
+const BLOCKING_FINISH = new Set([
+  "SAFETY",
+  "PROHIBITED_CONTENT",
+  "BLOCKLIST",
+  "SPII",
+  "RECITATION",
+  "IMAGE_SAFETY",
+  "IMAGE_PROHIBITED_CONTENT",
+]);
 
-type Part = { text?: string; inlineData?: { mimeType?: string; data?: string }; inline_data?: { mime_type?: string; data?: string } };
+type Part = {
+  text?: string;
+  inlineData?: { mimeType?: string; data?: string };
+  inline_data?: { mime_type?: string; data?: string };
+};
 
 /** Throws 422 naming the reason when Gemini blocked the prompt or withheld the answer. */
 function partsOf(body: any): Part[] {
   const blockReason = body?.promptFeedback?.blockReason;
-  if (blockReason) throw aiError(info, 422, errorText("ai_blocked", info.label, String(blockReason)), body.promptFeedback.blockReasonMessage);
+  if (blockReason)
+    throw aiError(
+      info,
+      422,
+      errorText("ai_blocked", info.label, String(blockReason)),
+      body.promptFeedback.blockReasonMessage,
+    );
   const candidate = body?.candidates?.[0];
   const parts: Part[] = Array.isArray(candidate?.content?.parts) ? candidate.content.parts : [];
   if (!parts.length && BLOCKING_FINISH.has(candidate?.finishReason)) {
@@ -52,18 +85,24 @@ export function createGeminiProvider(config: ProviderConfig): AiProvider {
 
     async generateImage({ prompt, style, quality, size }) {
       const key = requireKey(info, config);
-      if (!config.imageModel) throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "GEMINI_IMAGE_MODEL"));
+      if (!config.imageModel)
+        throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "GEMINI_IMAGE_MODEL"));
       const body = await requestJson(info, config, key, {
         url: modelUrl(config.imageModel),
         headers: auth(key),
         body: {
           contents: [{ role: "user", parts: [{ text: `${prompt}\n\n${styleHint(style, quality)}` }] }],
-          generationConfig: { responseModalities: ["TEXT", "IMAGE"], imageConfig: { aspectRatio: GEMINI_ASPECT_RATIOS[size] } },
+          generationConfig: {
+            responseModalities: ["TEXT", "IMAGE"],
+            imageConfig: { aspectRatio: GEMINI_ASPECT_RATIOS[size] },
+          },
         },
         timeoutMs: timeouts.imageMs,
       });
       for (const part of partsOf(body)) {
-        const inline = part.inlineData ?? (part.inline_data && { mimeType: part.inline_data.mime_type, data: part.inline_data.data });
+        const inline =
+          part.inlineData ??
+          (part.inline_data && { mimeType: part.inline_data.mime_type, data: part.inline_data.data });
         if (inline?.data) {
           const bytes = base64ToBytes(inline.data);
           return { bytes, contentType: sniffImageType(bytes) ?? inline.mimeType ?? "image/png" };
@@ -72,6 +111,11 @@ export function createGeminiProvider(config: ProviderConfig): AiProvider {
       throw aiError(info, 502, errorText("ai_empty_image", info.label));
     },
 
-    checkKey: () => checkWith(info, config, (key) => ({ url: `${base}/v1beta/models`, headers: auth(key), timeoutMs: timeouts.keyCheckMs })),
+    checkKey: () =>
+      checkWith(info, config, (key) => ({
+        url: `${base}/v1beta/models`,
+        headers: auth(key),
+        timeoutMs: timeouts.keyCheckMs,
+      })),
   };
 }

@@ -3,17 +3,17 @@
 // count the call (limitAiCalls) and shape the response. Errors are ApiErrors `{ error, code, details?, model }`.
 import type { Database } from "../../db/client";
 import { insertResource, type ResourceRow } from "../../db/resources";
-import { storeResource } from "../resources";
 import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../shared/ai-text";
 import { DEFAULT_NAME, LIMITS, type NOTICE_TEXT_TYPES, type RESOURCE_TEXT_TYPES } from "../../shared/rules";
-import { API_ERRORS, errorText, type CodedText } from "../../shared/texts";
+import { API_ERRORS, type CodedText, errorText } from "../../shared/texts";
+import { storeResource } from "../resources";
 import { isBlankHtml, sanitizeHtml } from "../sanitize-html";
 import { newBlobKey, putBlob } from "../storage";
-import { AI_PROVIDERS, getAiProvider, providerConfig } from "./index";
 import { GEMINI_DEFAULT_BASE_URL } from "./gemini";
 import { downloadImage, originOf } from "./image-download";
+import { AI_PROVIDERS, getAiProvider, providerConfig } from "./index";
 import { OPENAI_DEFAULT_BASE_URL } from "./openai";
 import { noticeSystemPrompt, resourceSystemPrompt } from "./prompts";
 import { STRAICO_DEFAULT_BASE_URL } from "./straico";
@@ -25,7 +25,14 @@ const DEFAULT_BASE_URLS: Record<ProviderName, string> = {
   straico: STRAICO_DEFAULT_BASE_URL,
 };
 
-const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif", "image/bmp": "bmp" };
+const EXTENSIONS: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/avif": "avif",
+  "image/bmp": "bmp",
+};
 const extensionOf = (contentType: string) => EXTENSIONS[contentType] ?? "png";
 
 /** An error of our own about one provider's result, in the AI error shape. */
@@ -64,26 +71,36 @@ type ImageResult = { bytes: Uint8Array | null; contentType: string; sourceUrl: s
  */
 async function generateImage(env: Env, provider: AiProvider, request: ImageRequest): Promise<ImageResult> {
   const image = await provider.generateImage(request);
-  if (image.bytes?.length) return { bytes: image.bytes, contentType: image.contentType ?? "image/png", sourceUrl: image.url ?? null };
+  if (image.bytes?.length)
+    return { bytes: image.bytes, contentType: image.contentType ?? "image/png", sourceUrl: image.url ?? null };
   if (!image.url) throw aiFailure(502, errorText("ai_empty_image", provider.label), provider.name);
   const trusted = originOf(providerConfig(env, provider.name).baseUrl || DEFAULT_BASE_URLS[provider.name]);
   try {
     const downloaded = await downloadImage(image.url, trusted);
     return { ...downloaded, sourceUrl: image.url };
   } catch (err) {
-    return { bytes: null, contentType: "image/png", sourceUrl: image.url, error: err instanceof Error ? err.message : "download failed" };
+    return {
+      bytes: null,
+      contentType: "image/png",
+      sourceUrl: image.url,
+      error: err instanceof Error ? err.message : "download failed",
+    };
   }
 }
 
 /** What the server can do, so the client can say why a button is disabled. */
 export function aiCapabilities(env: Env) {
   const providers = AI_PROVIDERS.map((name) => getAiProvider(env, name));
-  const map = (pick: (p: AiProvider) => boolean) => Object.fromEntries(providers.map((p) => [p.name, pick(p)])) as Record<ProviderName, boolean>;
+  const map = (pick: (p: AiProvider) => boolean) =>
+    Object.fromEntries(providers.map((p) => [p.name, pick(p)])) as Record<ProviderName, boolean>;
   return { images: map((p) => p.supportsImages), text: map((p) => p.configured) };
 }
 
 /** Notice text: the title cut to the notice limit, the content wrapped in paragraphs and sanitised. */
-export async function generateNoticeText(env: Env, input: { prompt: string; type: (typeof NOTICE_TEXT_TYPES)[number]; model: ProviderName }) {
+export async function generateNoticeText(
+  env: Env,
+  input: { prompt: string; type: (typeof NOTICE_TEXT_TYPES)[number]; model: ProviderName },
+) {
   const text = await getAiProvider(env, input.model).generateText(input.prompt, noticeSystemPrompt(input.type));
   const { title, body } = splitTitle(text);
   const content = await sanitizeHtml(wrapParagraphs(body));
@@ -98,17 +115,31 @@ export async function generateNoticeImage(env: Env, input: ImageRequest & { mode
   if (!image.bytes) throw aiFailure(502, API_ERRORS.ai_image_store_failed, model, image.error);
   const key = newBlobKey("ai");
   try {
-    await putBlob(env.BLOBS, key, image.bytes, { contentType: image.contentType, fileName: `ai-notice.${extensionOf(image.contentType)}` });
+    await putBlob(env.BLOBS, key, image.bytes, {
+      contentType: image.contentType,
+      fileName: `ai-notice.${extensionOf(image.contentType)}`,
+    });
   } catch {
     throw aiFailure(502, API_ERRORS.ai_image_store_failed, model);
   }
   return key;
 }
 
-type ResourceTextInput = { prompt: string; title: string | null; type: (typeof RESOURCE_TEXT_TYPES)[number]; tags: string[]; model: ProviderName };
+type ResourceTextInput = {
+  prompt: string;
+  title: string | null;
+  type: (typeof RESOURCE_TEXT_TYPES)[number];
+  tags: string[];
+  model: ProviderName;
+};
 
 /** Library text: a markdown resource, titled from the answer when no title was given. */
-export async function generateResourceText(db: Database, env: Env, owner: ResourceOwner, input: ResourceTextInput): Promise<ResourceRow> {
+export async function generateResourceText(
+  db: Database,
+  env: Env,
+  owner: ResourceOwner,
+  input: ResourceTextInput,
+): Promise<ResourceRow> {
   const provider = getAiProvider(env, input.model);
   const text = await provider.generateText(input.prompt, resourceSystemPrompt(input.type, !input.title));
   let title = input.title;
@@ -149,7 +180,17 @@ export async function generateResourceImage(db: Database, env: Env, user: Resour
   const fileName = fileNameFrom(title, extensionOf(image.contentType), "ai-image");
   if (image.bytes) {
     try {
-      const row = await storeResource(db, env.BLOBS, { title, description, tags, fileName, fileType: image.contentType, kind: "ai_image", owner, body: image.bytes, size: image.bytes.length });
+      const row = await storeResource(db, env.BLOBS, {
+        title,
+        description,
+        tags,
+        fileName,
+        fileType: image.contentType,
+        kind: "ai_image",
+        owner,
+        body: image.bytes,
+        size: image.bytes.length,
+      });
       return { storage_method: "r2" as const, row };
     } catch {
       // storeResource removed anything half-written; without a provider link the image is lost.

@@ -3,9 +3,9 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ApiError } from "../../lib/errors";
 import { AI_LIMITS } from "../../shared/rules";
-import { errorText, type CodedText } from "../../shared/texts";
-import type { ProviderConfig, ProviderName, ProviderTimeouts } from "./types";
+import { type CodedText, errorText } from "../../shared/texts";
 import { decodeBase64 } from "../uploads";
+import type { ProviderConfig, ProviderName, ProviderTimeouts } from "./types";
 
 export interface ProviderInfo {
   name: ProviderName;
@@ -23,8 +23,12 @@ export const DEFAULT_TIMEOUTS: ProviderTimeouts = {
 export const timeoutsOf = (config: ProviderConfig): ProviderTimeouts => ({ ...DEFAULT_TIMEOUTS, ...config.timeouts });
 
 /** An error of one provider: `{ error, details?, model }` in the response. */
-export const aiError = (info: ProviderInfo, status: ContentfulStatusCode, message: string | CodedText, details?: unknown) =>
-  new ApiError(status, message, details, undefined, { model: info.name });
+export const aiError = (
+  info: ProviderInfo,
+  status: ContentfulStatusCode,
+  message: string | CodedText,
+  details?: unknown,
+) => new ApiError(status, message, details, undefined, { model: info.name });
 
 export function requireKey(info: ProviderInfo, config: ProviderConfig): string {
   const key = config.apiKey?.trim();
@@ -66,7 +70,12 @@ export interface ProviderRequest {
 }
 
 /** Sends one request and returns its parsed JSON body, or throws the mapped ApiError. */
-export async function requestJson(info: ProviderInfo, config: ProviderConfig, key: string, req: ProviderRequest): Promise<any> {
+export async function requestJson(
+  info: ProviderInfo,
+  config: ProviderConfig,
+  key: string,
+  req: ProviderRequest,
+): Promise<any> {
   const doFetch = config.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const signal = AbortSignal.timeout(req.timeoutMs);
   const headers: Record<string, string> = { accept: "application/json", ...req.headers };
@@ -97,7 +106,8 @@ export async function requestJson(info: ProviderInfo, config: ProviderConfig, ke
     if (looksInvalidKey(status, raw)) throw aiError(info, 502, errorText("ai_invalid_key", info.label));
     if (status === 429) throw aiError(info, 503, errorText("ai_busy", info.label), details);
     if (status >= 500) throw aiError(info, 502, errorText("ai_unavailable", info.label, status), details);
-    if (looksPolicy(raw)) throw aiError(info, 422, errorText("ai_blocked", info.label, details ?? "content policy"), details);
+    if (looksPolicy(raw))
+      throw aiError(info, 422, errorText("ai_blocked", info.label, details ?? "content policy"), details);
     throw aiError(info, 502, errorText("ai_rejected", info.label, status), details);
   }
   if (parsed === undefined || parsed === null || typeof parsed !== "object") {
@@ -113,7 +123,10 @@ export async function checkWith(info: ProviderInfo, config: ProviderConfig, buil
     await requestJson(info, config, key, build(key));
     return { available: true, error: null };
   } catch (err) {
-    return { available: false, error: err instanceof ApiError ? err.message : errorText("ai_unreachable", info.label).text };
+    return {
+      available: false,
+      error: err instanceof ApiError ? err.message : errorText("ai_unreachable", info.label).text,
+    };
   }
 }
 

@@ -2,10 +2,11 @@
 // configured origin, or a public https URL passing the link-preview checks (no IP literals, internal
 // names, credentials or odd ports); redirects are followed by hand and re-checked; a timeout, a byte
 // cap, and the bytes must prove a raster image type.
+
+import { readAtMost } from "../../lib/read-at-most";
+import { AI_LIMITS } from "../../shared/rules";
 import { checkPreviewUrl } from "../link-preview";
 import { sniffImageType } from "../storage";
-import { AI_LIMITS } from "../../shared/rules";
-import { readAtMost } from "../../lib/read-at-most";
 import type { FetchLike } from "./types";
 
 export class ImageDownloadError extends Error {}
@@ -74,4 +75,3 @@ export async function downloadImage(
     return { bytes, contentType };
   }
 }
-

@@ -8,10 +8,10 @@ import { createOpenAiProvider } from "./openai";
 import { createStraicoProvider } from "./straico";
 import type { AiProvider, FetchLike, ProviderConfig, ProviderName, ProviderTimeouts } from "./types";
 
-export type { AiProvider, GeneratedImage, ImageRequest, KeyCheck, ProviderConfig, ProviderName } from "./types";
-export { createOpenAiProvider } from "./openai";
 export { createGeminiProvider } from "./gemini";
+export { createOpenAiProvider } from "./openai";
 export { createStraicoProvider } from "./straico";
+export type { AiProvider, GeneratedImage, ImageRequest, KeyCheck, ProviderConfig, ProviderName } from "./types";
 
 export const AI_PROVIDERS = TEXT_MODELS;
 
@@ -91,7 +91,11 @@ export interface KeyHealth {
 
 /** Checks the three keys in parallel (each check has its own timeout and never throws). */
 export async function checkAllKeys(env: AiEnv, options: AiOptions = {}): Promise<Record<ProviderName, KeyHealth>> {
-  const keys: Record<ProviderName, string | undefined> = { openai: env.OPENAI_API_KEY, gemini: env.GEMINI_API_KEY, straico: env.STRAICO_API_KEY };
+  const keys: Record<ProviderName, string | undefined> = {
+    openai: env.OPENAI_API_KEY,
+    gemini: env.GEMINI_API_KEY,
+    straico: env.STRAICO_API_KEY,
+  };
   const entries = await Promise.all(
     AI_PROVIDERS.map(async (name) => {
       const check = await getAiProvider(env, name, options).checkKey();

@@ -1,7 +1,18 @@
 // OpenAI: chat completions for text, a GPT image model for images (base64 only), /v1/models for the key.
-import { sniffImageType } from "../storage";
+
 import { errorText } from "../../shared/texts";
-import { aiError, base64ToBytes, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
+import { sniffImageType } from "../storage";
+import {
+  aiError,
+  base64ToBytes,
+  checkWith,
+  nonEmpty,
+  type ProviderInfo,
+  providerBasics,
+  requestJson,
+  requireKey,
+  styleHint,
+} from "./http";
 import type { AiProvider, ImageQuality, ImageSize, ProviderConfig } from "./types";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com";
@@ -32,14 +43,20 @@ export function createOpenAiProvider(config: ProviderConfig): AiProvider {
       });
       const choice = body?.choices?.[0];
       if (choice?.message?.refusal && !choice.message.content) {
-        throw aiError(info, 422, errorText("ai_blocked", info.label, "refusal"), String(choice.message.refusal).slice(0, 300));
+        throw aiError(
+          info,
+          422,
+          errorText("ai_blocked", info.label, "refusal"),
+          String(choice.message.refusal).slice(0, 300),
+        );
       }
       return nonEmpty(info, choice?.message?.content);
     },
 
     async generateImage({ prompt, style, quality, size }) {
       const key = requireKey(info, config);
-      if (!config.imageModel) throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "OPENAI_IMAGE_MODEL"));
+      if (!config.imageModel)
+        throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "OPENAI_IMAGE_MODEL"));
       const body = await requestJson(info, config, key, {
         url: `${base}/v1/images/generations`,
         headers: auth(key),
@@ -61,6 +78,11 @@ export function createOpenAiProvider(config: ProviderConfig): AiProvider {
       throw aiError(info, 502, errorText("ai_empty_image", info.label));
     },
 
-    checkKey: () => checkWith(info, config, (key) => ({ url: `${base}/v1/models`, headers: auth(key), timeoutMs: timeouts.keyCheckMs })),
+    checkKey: () =>
+      checkWith(info, config, (key) => ({
+        url: `${base}/v1/models`,
+        headers: auth(key),
+        timeoutMs: timeouts.keyCheckMs,
+      })),
   };
 }

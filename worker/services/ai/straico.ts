@@ -1,6 +1,15 @@
 // Straico: /v0/prompt/completion for text, /v0/image/generation (URLs) for images, /v0/user for the key.
 import { errorText } from "../../shared/texts";
-import { aiError, checkWith, nonEmpty, providerBasics, requestJson, requireKey, styleHint, type ProviderInfo } from "./http";
+import {
+  aiError,
+  checkWith,
+  nonEmpty,
+  type ProviderInfo,
+  providerBasics,
+  requestJson,
+  requireKey,
+  styleHint,
+} from "./http";
 import type { AiProvider, ImageSize, ProviderConfig } from "./types";
 
 export const STRAICO_DEFAULT_BASE_URL = "https://api.straico.com";
@@ -32,7 +41,8 @@ export function createStraicoProvider(config: ProviderConfig): AiProvider {
 
     async generateImage({ prompt, style, quality, size }) {
       const key = requireKey(info, config);
-      if (!config.imageModel) throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "STRAICO_IMAGE_MODEL"));
+      if (!config.imageModel)
+        throw aiError(info, 503, errorText("ai_images_not_configured", info.label, "STRAICO_IMAGE_MODEL"));
       const body = await requestJson(info, config, key, {
         url: `${base}/v0/image/generation`,
         headers: auth(key),
@@ -49,6 +59,11 @@ export function createStraicoProvider(config: ProviderConfig): AiProvider {
       throw aiError(info, 502, errorText("ai_empty_image", info.label));
     },
 
-    checkKey: () => checkWith(info, config, (key) => ({ url: `${base}/v0/user`, headers: auth(key), timeoutMs: timeouts.keyCheckMs })),
+    checkKey: () =>
+      checkWith(info, config, (key) => ({
+        url: `${base}/v0/user`,
+        headers: auth(key),
+        timeoutMs: timeouts.keyCheckMs,
+      })),
   };
 }
