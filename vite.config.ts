@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
+import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { indexInlineScript, landingTemplates } from "./client/landing/prerender";
 
@@ -26,23 +27,10 @@ const START = [
   /\/node_modules\/hono\//,
 ];
 const APP_SHELL = [
-  /\/node_modules\/(preact|react-router)\//,
-  /\/client\/react-compat\.js$/,
+  /\/node_modules\/(react|react-dom|scheduler|react-router)\//,
   /\/client\/(components|data|session)\//,
   /\/client\/(app|router)\.tsx$/,
   /\/client\/[\w-]+\/data\.ts$/,
-];
-/**
- * The client runs on Preact through its React compatibility layer (docs/client.md "Preact"): the code
- * and React Router import `react`/`react-dom`, which resolve here. The worker imports neither.
- */
-export const PREACT_AS_REACT = [
-  { find: /^react$/, replacement: path.join(root, "client/react-compat.js") },
-  { find: /^react-dom$/, replacement: "preact/compat" },
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/compat/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/compat/jsx-dev-runtime" },
 ];
 /**
  * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the
@@ -99,9 +87,9 @@ const matches = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re
 export default defineConfig({
   root: path.join(root, "client"),
   publicDir: path.join(root, "client/public"),
-  resolve: { alias: PREACT_AS_REACT },
-  oxc: { jsx: { runtime: "automatic" } },
   plugins: [
+    // React's JSX and, in dev, Fast Refresh.
+    react(),
     cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }),
     inlineEntryCss(),
     prerenderLanding(),
@@ -110,11 +98,11 @@ export default defineConfig({
   // dependency re-optimisation and full reload in the middle of a session.
   optimizeDeps: {
     include: [
-      "preact",
-      "preact/compat",
-      "preact/hooks",
-      "preact/compat/jsx-runtime",
-      "preact/compat/jsx-dev-runtime",
+      "react",
+      "react/jsx-runtime",
+      "react/jsx-dev-runtime",
+      "react-dom",
+      "react-dom/client",
       "react-router",
       "react-router/dom",
       "hono/client",

@@ -44,16 +44,12 @@ export function Modal({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  // Set as the dialog unmounts: the `close` event its own close() fires then is not the member closing
-  // it (under Preact the handler still runs, possibly after the parent opened the next dialog).
-  const unmounting = useRef(false);
   // Captured while rendering, before focus moves into the dialog.
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
 
   // An effect: it opens the browser's dialog once the element exists and closes it on unmount.
   useEffect(() => {
     const dialog = dialogRef.current!;
-    unmounting.current = false;
     if (!dialog.open) dialog.showModal();
     focusInside(dialog);
 
@@ -90,7 +86,6 @@ export function Modal({
       cancelAnimationFrame(frame);
       dialog.removeEventListener("keydown", onKey);
       dialog.removeEventListener("focusout", onFocusOut);
-      unmounting.current = true;
       dialog.close();
       opener?.focus?.();
     };
@@ -110,7 +105,7 @@ export function Modal({
       onClose={(e) => {
         // The browser may close it without a cancel it lets us refuse (a second Escape in a row).
         const dialog = e.currentTarget;
-        if (dialog.open || unmounting.current) return;
+        if (dialog.open) return;
         onCloseRef.current();
         requestAnimationFrame(() => dialog.isConnected && !dialog.open && dialog.showModal());
       }}

@@ -1,6 +1,6 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
-import { lazy, Suspense, useLayoutEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 import "./header-tools.css";
@@ -11,9 +11,7 @@ const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigat
 
 export function SearchButton() {
   const [open, setOpen] = useState(false);
-  // Listening from the render that shows the button: the shortcut works as soon as the button can be
-  // seen (a passive effect would start a frame later, docs/client.md "Preact").
-  useLayoutEffect(() => {
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
         e.preventDefault();

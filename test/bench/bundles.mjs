@@ -3,7 +3,7 @@
 // loads (index.html's entry and its static imports, plus the route's lazily loaded screen chunk and
 // ITS static imports; never dynamic imports such as jspdf or marked, which load only when used), and
 // the gzipped worker bundle. Also checks the static-asset rules: hashed names and no external URLs.
-// Budgets (gzipped JS of a first visit): 50 KB on the landing page `/`, 100 KB on any other route.
+// Budgets (gzipped JS of a first visit): 50 KB on the landing page `/`, 120 KB on any other route.
 // It exits non-zero when a route is over its budget or an asset rule is broken, printing the figures.
 //
 //   npm run bench:bundles            # builds, then prints the table
@@ -18,7 +18,7 @@ import { bin, root } from "./lib.mjs";
 
 const dist = path.join(root, "dist");
 /** Gzipped JS budgets of a first visit: the landing page, and every other route. */
-export const JS_BUDGETS_KB = { landing: 50, app: 100 };
+export const JS_BUDGETS_KB = { landing: 50, app: 120 };
 export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_BUDGETS_KB.app);
 
 /**
