@@ -28,9 +28,7 @@ const START = [
 ];
 const APP_SHELL = [
   /\/node_modules\/(react|react-dom|scheduler|react-router)\//,
-  /\/client\/(components|data|session)\//,
   /\/client\/(app|router)\.tsx$/,
-  /\/client\/[\w-]+\/data\.ts$/,
 ];
 /**
  * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the

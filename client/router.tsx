@@ -4,43 +4,38 @@
 // pending and error states come from the router. A screen's code loads lazily while its loader runs;
 // its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
 import { type ActionFunctionArgs, type RouteObject, redirect } from "react-router";
-import { AUDIT_PAGE_PATH, adminLoader, auditPageLoader, skipAfterKeyTest } from "./admin/data";
-import { authCallbackLoader } from "./auth-callback/data";
-import { channelMembersLoader, chatLoader } from "./chat/data";
 import { AppLayout } from "./components/AppLayout";
-import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
-import { skipAfterFailure } from "./data/actions";
-import { languageAction } from "./i18n/data";
-import { LandingRoute } from "./landing/LandingRoute";
-import { keepUnread, UNREAD_PATH } from "./live/data";
-import { commentsLoader, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
-import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
-import { REPORT_PATH, reportAction } from "./moderation/data";
 import {
-  NOTIFICATIONS_PATH,
-  notificationsAction,
-  notificationsLoader,
-  notificationsRevalidate,
-} from "./notifications/data";
-import { payReturnLoader } from "./pay-return/data";
-import { PaymentProcessing } from "./pay-return/Processing";
-import { pricingLoader, skipAfterPay } from "./pricing/data";
-import { profileLoader, skipAfterAccountDeletion } from "./profile/data";
-import {
-  keepSummaryOnSearch,
+  AI_CAPABILITIES_PATH,
+  AUDIT_PAGE_PATH,
   LIBRARY_ROUTE_ID,
-  librarySummaryLoader,
+  MENTIONS_PATH,
+  NOTIFICATIONS_PATH,
+  REPORT_PATH,
   RESOURCES_PAGE_PATH,
-  resourcesLoader,
-  resourcesPageLoader,
-} from "./resources/data";
+  SEARCH_PATH,
+  UNREAD_PATH,
+} from "./data-paths";
+import { PaymentProcessing } from "./pay-return/Processing";
 import { lazyScreen, SCREENS } from "./screens";
-import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
 import { TEXT } from "./text";
+
+/**
+ * Loaders and `shouldRevalidate`s load with their screen (each `data.ts` goes in its screen's chunk or
+ * beside it), not in the app's shell: `lazy` with the module and the export to take from it.
+ */
+const load =
+  <M, K extends keyof M>(module: () => Promise<M>, name: K) =>
+  () =>
+    module().then((m) => m[name]);
+const admin = () => import("./admin/data");
+const chat = () => import("./chat/data");
+const lounge = () => import("./lounge/data");
+const resources = () => import("./resources/data");
 
 export function createRoutes(session: SessionStore): RouteObject[] {
   return [
@@ -52,28 +47,45 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         {
           path: "/",
           loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null),
-          element: <LandingRoute session={session} />,
+          lazy: {
+            Component: () =>
+              import("./landing/LandingRoute").then(
+                ({ LandingRoute }) =>
+                  function Landing() {
+                    return <LandingRoute session={session} />;
+                  },
+              ),
+          },
         },
         {
           path: "/pricing",
-          loader: () => pricingLoader(session),
-          shouldRevalidate: skipAfterPay,
           lazy: {
+            loader: () => import("./pricing/data").then((m) => () => m.pricingLoader(session)),
+            shouldRevalidate: load(() => import("./pricing/data"), "skipAfterPay"),
             ...lazyScreen(SCREENS["/pricing"]),
             action: () => import("./pricing/actions").then((m) => m.pricingAction),
           },
         },
         {
           path: "/auth/callback",
-          loader: ({ request }) => authCallbackLoader(session, request),
+          lazy: {
+            loader: () =>
+              import("./auth-callback/data").then(
+                (m) =>
+                  ({ request }: { request: Request }) =>
+                    m.authCallbackLoader(session, request),
+              ),
+          },
           hydrateFallbackElement: <FullPageSpinner text={TEXT.session.completing} />,
         },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
         {
           path: "/pay/return",
-          loader: payReturnLoader,
           hydrateFallbackElement: <PaymentProcessing />,
-          lazy: lazyScreen(SCREENS["/pay/return"]),
+          lazy: {
+            loader: load(() => import("./pay-return/data"), "payReturnLoader"),
+            ...lazyScreen(SCREENS["/pay/return"]),
+          },
         },
         {
           id: "app",
@@ -86,18 +98,18 @@ export function createRoutes(session: SessionStore): RouteObject[] {
               children: [
                 {
                   path: "/app/lounge",
-                  loader: loungeLoader,
-                  shouldRevalidate: skipAfterLikeOrDraft,
                   lazy: {
+                    loader: load(lounge, "loungeLoader"),
+                    shouldRevalidate: load(lounge, "skipAfterLikeOrDraft"),
                     ...lazyScreen(SCREENS["/app/lounge"]),
                     action: () => import("./lounge/actions").then((m) => m.loungeAction),
                   },
                 },
                 {
                   path: "/app/chat",
-                  loader: chatLoader,
-                  shouldRevalidate: skipAfterFailure,
                   lazy: {
+                    loader: load(chat, "chatLoader"),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
                     ...lazyScreen(SCREENS["/app/chat"]),
                     action: () => import("./chat/actions").then((m) => m.chatAction),
                   },
@@ -105,24 +117,33 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 {
                   id: LIBRARY_ROUTE_ID,
                   path: "/app/resources",
-                  loader: () => guarded(requirePaid(session), librarySummaryLoader),
-                  // The library's writes are submitted to /app/resources: the parent route's action.
-                  lazy: { action: () => import("./resources/actions").then((m) => m.libraryAction) },
-                  shouldRevalidate: keepSummaryOnSearch,
+                  lazy: {
+                    loader: () => resources().then((m) => () => guarded(requirePaid(session), m.librarySummaryLoader)),
+                    shouldRevalidate: load(resources, "keepSummaryOnSearch"),
+                    // The library's writes are submitted to /app/resources: the parent route's action.
+                    action: () => import("./resources/actions").then((m) => m.libraryAction),
+                  },
                   children: [
                     {
                       index: true,
-                      loader: ({ request }) => resourcesLoader(request),
-                      shouldRevalidate: skipAfterFailure,
-                      lazy: lazyScreen(SCREENS["/app/resources"]),
+                      lazy: {
+                        loader: () =>
+                          resources().then(
+                            (m) =>
+                              ({ request }: { request: Request }) =>
+                                m.resourcesLoader(request),
+                          ),
+                        shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                        ...lazyScreen(SCREENS["/app/resources"]),
+                      },
                     },
                   ],
                 },
                 {
                   path: "/app/profile",
-                  loader: profileLoader,
-                  shouldRevalidate: skipAfterAccountDeletion,
                   lazy: {
+                    loader: load(() => import("./profile/data"), "profileLoader"),
+                    shouldRevalidate: load(() => import("./profile/data"), "skipAfterAccountDeletion"),
                     ...lazyScreen(SCREENS["/app/profile"]),
                     // Its action refreshes the session store after a name change.
                     action: () =>
@@ -133,9 +154,9 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 },
                 {
                   path: "/admin",
-                  loader: () => guarded(requireAdmin(session), adminLoader),
-                  shouldRevalidate: skipAfterKeyTest,
                   lazy: {
+                    loader: () => admin().then((m) => () => guarded(requireAdmin(session), m.adminLoader)),
+                    shouldRevalidate: load(admin, "skipAfterKeyTest"),
                     ...lazyScreen(SCREENS["/admin"]),
                     action: () => import("./admin/actions").then((m) => m.adminAction),
                   },
@@ -145,25 +166,58 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           ],
         },
         // Data-only routes, loaded by fetchers (pages of a list, a dialog's data); nothing to render.
-        { path: "/data/posts", loader: olderPostsLoader, shouldRevalidate: skipAfterLikeOrDraft },
-        { path: "/data/posts/:id/comments", loader: commentsLoader, shouldRevalidate: skipAfterLikeOrDraft },
-        { path: AUDIT_PAGE_PATH, loader: auditPageLoader },
-        { path: "/data/channels/:id/members", loader: channelMembersLoader, shouldRevalidate: skipAfterFailure },
+        {
+          path: "/data/posts",
+          lazy: { loader: load(lounge, "olderPostsLoader"), shouldRevalidate: load(lounge, "skipAfterLikeOrDraft") },
+        },
+        {
+          path: "/data/posts/:id/comments",
+          lazy: { loader: load(lounge, "commentsLoader"), shouldRevalidate: load(lounge, "skipAfterLikeOrDraft") },
+        },
+        { path: AUDIT_PAGE_PATH, lazy: { loader: load(admin, "auditPageLoader") } },
+        {
+          path: "/data/channels/:id/members",
+          lazy: {
+            loader: load(chat, "channelMembersLoader"),
+            shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+          },
+        },
         // Data-only write: a report, filed from the lounge or the chat.
-        { path: REPORT_PATH, action: reportAction },
-        { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
-        { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
-        { path: MENTIONS_PATH, loader: mentionsLoader, shouldRevalidate: keepMentions },
+        { path: REPORT_PATH, lazy: { action: load(() => import("./moderation/data"), "reportAction") } },
+        // The search dialog, the unread counts and the mention list are loaded again only when asked.
+        {
+          path: SEARCH_PATH,
+          lazy: { loader: load(() => import("./search/data"), "searchLoader") },
+          shouldRevalidate: () => false,
+        },
+        { path: UNREAD_PATH, lazy: { loader: load(chat, "chatLoader") }, shouldRevalidate: () => false },
+        {
+          path: MENTIONS_PATH,
+          lazy: { loader: load(() => import("./mentions/data"), "mentionsLoader") },
+          shouldRevalidate: () => false,
+        },
         {
           path: NOTIFICATIONS_PATH,
-          loader: notificationsLoader,
-          action: notificationsAction,
-          shouldRevalidate: notificationsRevalidate,
+          lazy: {
+            loader: load(() => import("./notifications/data"), "notificationsLoader"),
+            action: load(() => import("./notifications/data"), "notificationsAction"),
+            shouldRevalidate: load(() => import("./notifications/data"), "notificationsRevalidate"),
+          },
         },
-        { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        { path: RESOURCES_PAGE_PATH, lazy: { loader: load(resources, "resourcesPageLoader") } },
         // What the AI can generate does not change with the app's writes: loaded when an image form opens.
-        { path: AI_CAPABILITIES_PATH, loader: aiCapabilitiesLoader, shouldRevalidate: () => false },
-        { path: "/data/language", action: (args) => languageAction(session, args) },
+        {
+          path: AI_CAPABILITIES_PATH,
+          lazy: { loader: load(() => import("./components/ai"), "aiCapabilitiesLoader") },
+          shouldRevalidate: () => false,
+        },
+        {
+          path: "/data/language",
+          lazy: {
+            action: () =>
+              import("./i18n/data").then((m) => (args: ActionFunctionArgs) => m.languageAction(session, args)),
+          },
+        },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },
       ],
     },

@@ -7,8 +7,9 @@ import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import type { PageResult } from "../data/pages";
 import { usePages } from "../data/pages";
+import { AUDIT_PAGE_PATH } from "../data-paths";
 import { TEXT } from "../text";
-import { AUDIT_CSV_PATH, AUDIT_PAGE, AUDIT_PAGE_PATH, type AuditFilter, type AuditRow, auditQuery } from "./data";
+import { AUDIT_CSV_PATH, AUDIT_PAGE, type AuditFilter, type AuditRow, auditQuery } from "./data";
 import type { Member } from "./types";
 
 const pageHref = (filter: AuditFilter) => `${AUDIT_PAGE_PATH}?${new URLSearchParams(auditQuery(filter))}`;

@@ -6,7 +6,6 @@ import { loadPage } from "../data/pages";
 import { TEXT } from "../text";
 
 export const ADMIN_PATH = "/admin";
-export const AUDIT_PAGE_PATH = "/data/admin/audit";
 /** The API's audit route itself: the CSV export is a plain download from it (every matching row, not just a page). */
 export const AUDIT_CSV_PATH = "/api/admin/audit";
 export const AUDIT_PAGE = MODERATION.auditPageDefault;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { MutedBanner } from "../moderation/MutedBanner";
@@ -6,11 +6,14 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AdminBadge } from "./AdminBadge";
 import { Avatar } from "./Avatar";
-import { ChatUnreadBadge } from "./ChatUnreadBadge";
 import { Icon } from "./Icon";
 import { LanguageSwitch } from "./LanguageSwitch";
-import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
+
+// The bell and the unread badge (and with them the live socket) load after the shell's first render:
+// a first visit paints the shell and the screen without waiting for their code.
+const NotificationBell = lazy(() => import("./NotificationBell").then((m) => ({ default: m.NotificationBell })));
+const ChatUnreadBadge = lazy(() => import("./ChatUnreadBadge").then((m) => ({ default: m.ChatUnreadBadge })));
 
 const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },
@@ -26,9 +29,11 @@ export function AppLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [rendered, setRendered] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
 
+  useEffect(() => setRendered(true), []);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   useEffect(() => {
     if (!drawerOpen) return;
@@ -73,7 +78,11 @@ export function AppLayout() {
           <Icon name="sparkle" /> {TEXT.common.brand}
         </span>
         <SearchButton />
-        <NotificationBell />
+        {rendered && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
@@ -85,7 +94,11 @@ export function AppLayout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
               <Icon name={item.icon} /> {TEXT.nav[item.name]}
-              {item.to === "/app/chat" && <ChatUnreadBadge />}
+              {rendered && item.to === "/app/chat" && (
+                <Suspense fallback={null}>
+                  <ChatUnreadBadge />
+                </Suspense>
+              )}
             </NavLink>
           ))}
           {isAdmin && (

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import type { chatLoader } from "../chat/data";
-import { UNREAD_PATH } from "../live/data";
+import { UNREAD_PATH } from "../data-paths";
 import { followLive } from "../live/live-room";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
 import { useSession } from "../session/session-context";

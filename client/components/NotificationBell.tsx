@@ -4,8 +4,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
+import { NOTIFICATIONS_PATH } from "../data-paths";
 import { followLive } from "../live/live-room";
-import { NOTIFICATIONS_PATH, type notificationsLoader } from "../notifications/data";
+import type { notificationsLoader } from "../notifications/data";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 import "./header-tools.css";

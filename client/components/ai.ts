@@ -3,14 +3,13 @@
 import { useFetcher } from "react-router";
 import type { IMAGE_MODELS } from "../../worker/shared/rules";
 import { type Answer, api, unwrap } from "../api";
+import { AI_CAPABILITIES_PATH } from "../data-paths";
 import { TEXT } from "../text";
 
 export type AiCapabilities = Answer<typeof api.ai.capabilities.$get>;
 type ImageModel = (typeof IMAGE_MODELS)[number];
 
 const LABELS: Record<ImageModel, string> = { openai: "OpenAI", gemini: "Gemini", straico: "Straico" };
-
-export const AI_CAPABILITIES_PATH = "/data/ai/capabilities";
 
 /** GET /api/ai/capabilities; null when it failed or is malformed (the server decides then). */
 export const aiCapabilitiesLoader = (): Promise<AiCapabilities | null> =>

@@ -3,8 +3,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { api, unwrap } from "../api";
-
-export const MENTIONS_PATH = "/data/mentions";
+import { MENTIONS_PATH } from "../data-paths";
 
 export function mentionsHref(q: string, groupId?: number) {
   const params = new URLSearchParams({ q: q.slice(0, LIMITS.mentionQueryMax) });
@@ -24,5 +23,3 @@ export async function mentionsLoader({ request }: LoaderFunctionArgs) {
     return { q, members: [] };
   }
 }
-
-export const keepMentions = () => false;

@@ -6,9 +6,10 @@ import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
+import { REPORT_PATH } from "../data-paths";
 import { CountedTextarea } from "../lounge/CountedTextarea";
 import { TEXT } from "../text";
-import { REPORT_PATH, type reportAction } from "./data";
+import type { reportAction } from "./data";
 import "./moderation.css";
 
 /**

@@ -5,8 +5,6 @@ import { api, errorCode, errorText, unwrap } from "../api";
 import { type ActionResult, readIntent } from "../data/actions";
 import { TEXT } from "../text";
 
-export const REPORT_PATH = "/data/reports";
-
 export type ReportIntent = { kind: ReportKind; id: number; reason: ReportReason; details: string };
 
 /** `alreadyReported`: this member had reported it before (the server's `already_reported`), nothing new was filed. */

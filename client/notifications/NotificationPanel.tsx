@@ -10,9 +10,10 @@ import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, submitJson } from "../data/actions";
+import { NOTIFICATIONS_PATH } from "../data-paths";
 import { NOTIFICATION_ICONS } from "../search/icons";
 import { TEXT } from "../text";
-import { NOTIFICATIONS_PATH, type notificationsLoader } from "./data";
+import type { notificationsLoader } from "./data";
 import "./notifications.css";
 
 const T = TEXT.notifications;

@@ -2,8 +2,7 @@
 // action, which marks some read (`{ ids }`, an item opened) or all (`{}`, "Mark all read").
 import { api, unwrap } from "../api";
 import { type ActionResult, attempt, readIntent } from "../data/actions";
-
-export const NOTIFICATIONS_PATH = "/data/notifications";
+import { NOTIFICATIONS_PATH } from "../data-paths";
 
 export async function notificationsLoader() {
   try {

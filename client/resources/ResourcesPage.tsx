@@ -24,11 +24,11 @@ import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
+import { LIBRARY_ROUTE_ID } from "../data-paths";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import {
   LIBRARY_PATH,
-  LIBRARY_ROUTE_ID,
   type LibrarySearch,
   type librarySummaryLoader,
   PAGE,

@@ -7,9 +7,9 @@ import { LIMITS } from "../../worker/shared/rules";
 import { ApiRequestError, api, errorText, unwrap } from "../api";
 import { skipAfterFailure } from "../data/actions";
 import { loadPage } from "../data/pages";
+import { RESOURCES_PAGE_PATH } from "../data-paths";
 import { TEXT } from "../text";
 
-export const RESOURCES_PAGE_PATH = "/data/resources";
 export const PAGE = LIMITS.resourcesPageDefault;
 
 /** What the member searches for: text over title, description and tags, and one exact tag ("" = none). */
@@ -50,8 +50,6 @@ export async function resourcesLoader(request: Request) {
     return { ...libraryFailure(err), search };
   }
 }
-
-export const LIBRARY_ROUTE_ID = "library";
 
 /**
  * The tag list and the total, on the library's parent route: loaded when the library opens and again

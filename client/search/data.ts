@@ -3,8 +3,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { LIMITS } from "../../worker/shared/rules";
 import { SEARCH_KINDS, type SearchKind } from "../../worker/shared/search";
 import { api, unwrap } from "../api";
-
-export const SEARCH_PATH = "/data/search";
+import { SEARCH_PATH } from "../data-paths";
 
 const isKind = (value: string | null): value is SearchKind => SEARCH_KINDS.some((k) => k === value);
 
@@ -29,6 +28,3 @@ export async function searchLoader({ request }: LoaderFunctionArgs) {
     return { ...which, ok: false as const };
   }
 }
-
-/** A search's results stay as they are after the member's writes (no reload after a like). */
-export const keepSearch = () => false;

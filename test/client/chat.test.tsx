@@ -92,7 +92,7 @@ async function openChat(handler: Handler, deps = me) {
     { timeout: 10_000 },
   )) as HTMLTextAreaElement;
   // The channel's socket is opened by an effect after the pane renders; wait for it.
-  await waitFor(() => expect(FakeSocket.all.at(-1)?.url).toMatch(/\/api\/groups\/1\/socket$/));
+  await waitFor(() => expect(FakeSocket.last("/api/groups/1/socket")).toBeTruthy());
   return { fetchMock, input, view };
 }
 
@@ -101,7 +101,7 @@ describe("chat composer", () => {
     await openChat(() => undefined);
     expect(screen.getByRole("heading", { name: "# General" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "General" }).getAttribute("aria-current")).toBe("true");
-    expect(FakeSocket.all.at(-1)!.url).toMatch(/\/api\/groups\/1\/socket$/);
+    expect(FakeSocket.last("/api/groups/1/socket")).toBeTruthy();
   });
 
   it("sends with Enter, adds a newline with Shift+Enter, and never sends twice while a send is in flight", async () => {
@@ -187,7 +187,7 @@ describe("chat feed", () => {
         };
       return undefined;
     });
-    const socket = FakeSocket.all.at(-1)!;
+    const socket = FakeSocket.last("/api/groups/1/socket")!;
     const user = userEvent.setup();
     await user.type(input, "mine{Enter}");
     await screen.findByText("mine");
@@ -225,7 +225,7 @@ describe("chat feed", () => {
 
   it("shows the signed-out state when the server ends the session over the socket, without reconnecting", async () => {
     const { view } = await openChat(() => undefined);
-    const socket = FakeSocket.all.at(-1)!;
+    const socket = FakeSocket.last("/api/groups/1/socket")!;
     act(() => socket.open());
     const opened = FakeSocket.all.length;
     act(() => socket.onclose?.({ code: CLOSE_SESSION_ENDED }));
@@ -236,7 +236,7 @@ describe("chat feed", () => {
 
   it("drops a channel whose access was revoked over the socket, without reconnecting to it", async () => {
     await openChat(() => undefined);
-    const socket = FakeSocket.all.at(-1)!;
+    const socket = FakeSocket.last("/api/groups/1/socket")!;
     act(() => socket.open());
     act(() => socket.onclose?.({ code: CLOSE_ACCESS_REVOKED }));
     await waitFor(() => expect(screen.getByRole("heading", { name: "# Stars" })).toBeTruthy());
@@ -365,7 +365,7 @@ describe("chat moderation, live", () => {
     expect(screen.getByTestId("removed-content").textContent).toBe(
       TEXT.moderation.removedReason(TEXT.moderation.reasonLabels.spam),
     );
-    const socket = FakeSocket.all.at(-1)!;
+    const socket = FakeSocket.last("/api/groups/1/socket")!;
     act(() => socket.open());
     // A frame for another channel changes nothing here.
     act(() => socket.receive({ type: "message_hidden", group_id: 2, message_id: 10 }));
