@@ -20,16 +20,12 @@ const START = [
   /\/client\/session\/session-store\.ts$/,
   /\/client\/(api|text|screens|first-load)\.ts$/,
   /\/client\/lounge\/requests\.ts$/,
-  /\/client\/landing\/landing\.ts$/,
   /\/client\/components\/(test-mode-banner|format|icon-shapes)\.ts$/,
   /\/client\/i18n\/(language|catalog|pick-language)\.ts$/,
   /\/worker\/shared\/(texts|rules)\.ts$/,
   /\/node_modules\/hono\//,
 ];
-const APP_SHELL = [
-  /\/node_modules\/(react|react-dom|scheduler|react-router)\//,
-  /\/client\/(app|router)\.tsx$/,
-];
+const APP_SHELL = [/\/node_modules\/(react|react-dom|scheduler|react-router)\//, /\/client\/(app|router)\.tsx$/];
 /**
  * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the
  * first paint for one more round trip on a phone's network (docs/client.md "Loading"). The file stays

@@ -2,7 +2,6 @@
 // at the same time, the current screen's code and (for the screens that list them) its first requests.
 import { showTestModeBanner } from "./components/test-mode-banner";
 import { followSavedLanguage, initialLanguage, setLanguage } from "./i18n/language";
-import { mountLanding } from "./landing/landing";
 import { preloadScreen, startFirstData } from "./screens";
 import { createSessionStore } from "./session/session-store";
 import "./styles/theme.css";
@@ -17,7 +16,10 @@ void languageReady.then(() => showTestModeBanner());
 
 if (window.location.pathname === "/") {
   // A visitor who is already signed in goes on to the lounge (a full load: the app is not here yet).
-  void languageReady.then(() => mountLanding(root, session, () => window.location.replace("/app/lounge")));
+  // The landing's code is fetched only here: the page is already painted from index.html.
+  void Promise.all([import("./landing/landing"), languageReady]).then(([{ mountLanding }]) =>
+    mountLanding(root, session, () => window.location.replace("/app/lounge")),
+  );
   void session.fetchUser();
 } else {
   preloadScreen(window.location.pathname);

@@ -23,13 +23,13 @@ export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_B
 
 /**
  * First-visit routes and the modules (manifest keys, relative to client/) each one loads besides the
- * entry: the React app's shell (`app.tsx`, which the entry imports on any path but `/`) and the
- * screen. The landing page is part of the entry (plain DOM, no React). A module the build did not
- * split into its own chunk (no such key in the manifest) is part of the entry.
+ * entry: the landing page's code (plain DOM, no React), which the entry imports on `/` only, or the
+ * React app's shell (`app.tsx`, which the entry imports on any other path) and the screen. A module
+ * the build did not split into its own chunk (no such key in the manifest) is part of the entry.
  */
 const APP_SHELL = "app.tsx";
 export const ROUTES = {
-  "/": [],
+  "/": ["landing/landing.ts"],
   "/pricing": [APP_SHELL, "pricing/PricingPage.tsx"],
   "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx"],
   "/app/chat": [APP_SHELL, "chat/ChatPage.tsx"],
