@@ -3,7 +3,7 @@
 // structural: the same at 30 and at 10,000 resources.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memberships, resources, users } from "../../worker/db/schema";
+import { memberships, resources, resourceTags, users } from "../../worker/db/schema";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, countingDb, db, json, signIn, testEnv } from "./helpers";
@@ -181,6 +181,48 @@ describe("GET /api/resources/tags", () => {
       tags: ["Breath", "calm", "sleep"],
       total: 4,
     });
+  });
+});
+
+describe("the tag counts behind GET /api/resources/tags", () => {
+  const counts = async () =>
+    Object.fromEntries((await db().select().from(resourceTags)).map((row) => [row.tag, row.resources]));
+  const tagsOf = async (cookie: string) =>
+    json<{ tags: string[]; total: number }>(await call("/api/resources/tags", { cookie }));
+
+  it("follow every insert, tag edit and delete: a tag leaves the list with its last resource", async () => {
+    const cookie = await paidMember();
+    const admin = await signIn("admin@example.com", "Ada Admin");
+    const [one, two, three] = await insert([
+      { title: "one", tags: ["sleep", "calm"], at: T0 + 1 },
+      { title: "two", tags: ["sleep", "sleep", " "], at: T0 + 2 },
+      { title: "three", tags: "not json", at: T0 + 3 },
+    ]);
+    expect(await counts()).toEqual({ sleep: 2, calm: 1, " ": 1 });
+
+    const edit = (id: number, tags: string[], title = "edited") =>
+      call(`/api/resources/${id}`, { method: "PUT", cookie: admin, json: { title, description: null, tags } });
+    // Its repeated and blank tags went with its old tags.
+    expect((await edit(two, ["Breath", "calm"])).status).toBe(200);
+    expect(await counts()).toEqual({ sleep: 1, calm: 2, Breath: 1 });
+    expect(await tagsOf(cookie)).toEqual({ tags: ["Breath", "calm", "sleep"], total: 3 });
+    // A title edit with the same tags changes no count.
+    expect((await edit(two, ["Breath", "calm"], "retitled")).status).toBe(200);
+    expect(await counts()).toEqual({ sleep: 1, calm: 2, Breath: 1 });
+    expect((await edit(three, ["calm"])).status).toBe(200);
+    expect(await counts()).toEqual({ sleep: 1, calm: 3, Breath: 1 });
+
+    expect((await call(`/api/resources/${one}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+    expect(await counts()).toEqual({ calm: 2, Breath: 1 });
+    expect((await call(`/api/resources/${two}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+    expect(await tagsOf(cookie)).toEqual({ tags: ["calm"], total: 1 });
+    // A refused edit (bad input) or one of a missing resource changes nothing.
+    expect((await edit(three, ["x".repeat(LIMITS.tagMax + 1)])).status).toBe(400);
+    expect((await edit(999_999, ["ghost"])).status).toBe(404);
+    expect(await counts()).toEqual({ calm: 1 });
+    expect((await call(`/api/resources/${three}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+    expect(await tagsOf(cookie)).toEqual({ tags: [], total: 0 });
+    expect(await counts()).toEqual({});
   });
 });
 

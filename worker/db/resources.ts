@@ -3,7 +3,7 @@
 // and lists them with the rest.
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { resources } from "./schema";
+import { resources, resourceTags } from "./schema";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
@@ -73,15 +73,16 @@ export function listResources(db: Database, page: ResourcePage) {
     .limit(page.limit);
 }
 
-/** Every distinct tag (sorted, case-insensitively first) and the number of resources, in one statement. */
+/**
+ * Every tag in use (sorted, case-insensitively first) and the number of resources, in one statement.
+ * The tags come from resource_tags, which triggers keep (migrations/0012_resource_tags_triggers.sql),
+ * so the cost follows the number of distinct tags, not of resources.
+ */
 export async function resourceTagsAndTotal(db: Database): Promise<{ tags: string[]; total: number }> {
   const [row] = await db.all<{ tags: string; total: number }>(sql`
     SELECT
       (SELECT count(*) FROM ${resources}) AS total,
-      (SELECT json_group_array(value) FROM (
-        SELECT DISTINCT t.value AS value FROM ${resources}, ${tagsTable} AS t
-        WHERE t.type = 'text' ORDER BY t.value COLLATE NOCASE, t.value
-      )) AS tags`);
+      (SELECT json_group_array(tag) FROM (SELECT tag FROM ${resourceTags} ORDER BY tag COLLATE NOCASE, tag)) AS tags`);
   return { tags: JSON.parse(row.tags) as string[], total: row.total };
 }
 

@@ -350,6 +350,15 @@ export const resources = sqliteTable(
   (t) => [index("resources_owner_idx").on(t.ownerId), index("resources_created_idx").on(t.createdAt, t.id)],
 );
 
+/**
+ * How many resources carry each tag, kept by triggers on `resources` (the resource_tags migration), so
+ * the library's tag list is read without going through every resource's tags.
+ */
+export const resourceTags = sqliteTable("resource_tags", {
+  tag: text("tag").primaryKey(),
+  resources: integer("resources").notNull(),
+});
+
 /** Fixed-window counters for rate limits, keyed by action and caller. */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
