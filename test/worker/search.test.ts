@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { comments, messages, posts, resources } from "../../worker/db/schema";
-import { toFtsQuery } from "../../worker/db/search";
+import { toFtsQuery, toSearchQuery } from "../../worker/db/search";
 import { LIMITS } from "../../worker/shared/rules";
 import type { SearchResult } from "../../worker/shared/search";
 import { snippetParts } from "../../worker/shared/search";
@@ -263,6 +263,37 @@ describe("GET /api/search", () => {
     // One newer match than the window holds, and the strongest match ranks first again.
     await testEnv.DB.prepare(`DELETE FROM posts WHERE id = (SELECT max(id) FROM posts)`).run();
     expect((await find("member", "galaxy", "post"))[0].id).toBe(old.id);
+  });
+
+  it("expands the last word into the whole terms that start with it, at most LIMITS.searchPrefixTerms of them", async () => {
+    await post("member", "full moonlight over the bay");
+    await post("member", "a full moon tonight");
+    await post("member", "moonstone without the other word");
+    expect((await find("member", "full moo", "post")).map((x) => x.title).sort()).toEqual([
+      "a full moon tonight",
+      "full moonlight over the bay",
+    ]);
+    const hit = (await find("member", "moonl", "post"))[0];
+    expect(snippetParts(hit.snippet).filter((p) => p.hit)).toEqual([{ text: "moonlight", hit: true }]);
+    // More terms than the cap start with "zz": the first ones in alphabetical order are searched.
+    const terms = Array.from({ length: LIMITS.searchPrefixTerms + 2 }, (_, i) => `zz${String(i).padStart(2, "0")}`);
+    const all = await post("member", terms.join(" "));
+    await post("member", terms.at(-1)!);
+    const found = await find("member", "zz", "post");
+    expect(found.map((x) => x.id)).toEqual([all.id]);
+    expect(snippetParts(found[0].snippet).filter((p) => p.hit)).toHaveLength(LIMITS.searchPrefixTerms);
+  });
+
+  it("splits the member's text for the bounded search: phrases joined by AND, the last word folded for the term list", () => {
+    expect(toSearchQuery(`full "Canción`)).toEqual({
+      fts: `"full" "Canción"*`,
+      head: `"full" AND `,
+      prefix: "cancion",
+      words: ["full", "canción"],
+    });
+    // A word the tokenizer splits stays a prefix query.
+    expect(toSearchQuery("e-mail")?.prefix).toBeNull();
+    expect(toSearchQuery(' * ( ) " ')).toBeNull();
   });
 
   it("turns any text into a valid FTS5 query (quoted words, last one a prefix)", () => {

@@ -2,6 +2,10 @@
 // migrations/0003_search.sql). One statement: a UNION ALL of one ranked branch per kind, each joined
 // to its source rows so the same visibility rules as everywhere apply (channels the viewer may read;
 // resources only when the caller passes libraryOpen). Deleted rows are gone from the indexes (triggers).
+// Its cost does not grow with the number of matches: each kind ranks its newest LIMITS.searchCandidates
+// matches only, by BM25 computed over that window (FTS5's bm25() counts every match of each word in
+// the whole index first), and the last word is expanded into whole terms through the index's term list
+// (a prefix query merges every matching row before the first one is read).
 import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import { LIMITS } from "../shared/rules";
@@ -16,6 +20,18 @@ const ELLIPSIS = "…";
 const SNIPPET_TOKENS = 16;
 const TITLE_MAX = 80;
 
+/** The member's searchable words: quotes removed, at least one letter or digit each, at most LIMITS.searchTermsMax. */
+function wordsOf(text: string): string[] {
+  return text
+    .normalize("NFC")
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, ""))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .slice(0, LIMITS.searchTermsMax);
+}
+
+const phrase = (word: string) => `"${word}"`;
+
 /**
  * The member's text as an FTS5 query that is always valid and always a plain search: each
  * whitespace-separated word becomes a quoted phrase (quotes removed, so `"`, `*`, `NEAR`, `AND`,
@@ -23,14 +39,42 @@ const TITLE_MAX = 80;
  * as a prefix (search as you type). Null when nothing searchable is left (only punctuation).
  */
 export function toFtsQuery(text: string): string | null {
-  const words = text
-    .normalize("NFC")
-    .split(/\s+/)
-    .map((word) => word.replace(/"/g, ""))
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .slice(0, LIMITS.searchTermsMax);
+  const words = wordsOf(text);
   if (words.length === 0) return null;
-  return words.map((word, i) => `"${word}"${i === words.length - 1 ? "*" : ""}`).join(" ");
+  return words.map((word, i) => `${phrase(word)}${i === words.length - 1 ? "*" : ""}`).join(" ");
+}
+
+/** What search() needs of the member's text; null when nothing searchable is left. */
+export type SearchQuery = {
+  /** The whole query as toFtsQuery gives it (the last word a prefix). */
+  fts: string;
+  /** Every word but the last, as phrases, each followed by AND (FTS5 takes no implicit AND before a parenthesis). */
+  head: string;
+  /**
+   * The last word as the index stores its terms (lower case, accents removed, as the unicode61
+   * tokenizer with remove_diacritics 2 does) when it is one term; it is then expanded into the
+   * index's terms that start with it. Null for a word the tokenizer splits (e.g. "e-mail"), which
+   * stays a prefix query.
+   */
+  prefix: string | null;
+  /** The words as typed, lower-cased, for ranking. */
+  words: string[];
+};
+
+export function toSearchQuery(text: string): SearchQuery | null {
+  const fts = toFtsQuery(text);
+  if (!fts) return null;
+  const words = wordsOf(text);
+  const last = words[words.length - 1].normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return {
+    fts,
+    head: words
+      .slice(0, -1)
+      .map((word) => `${phrase(word)} AND `)
+      .join(""),
+    prefix: /^[\p{L}\p{N}]+$/u.test(last) ? last : null,
+    words: words.map((word) => word.toLowerCase()),
+  };
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -64,16 +108,6 @@ function titleOf(text: string | null): string {
     : line;
 }
 
-/**
- * Ranking every match of a word that is everywhere (a word in all 100,000 messages) costs seconds, so
- * each kind ranks only its newest LIMITS.searchCandidates matches: the rowid floor is found by walking
- * the index backwards (cheap), and FTS5 applies a rowid range inside the MATCH. Rarer words rank all.
- * (For messages the window is taken before the channel filter: a member who may read few of the newest
- * matches gets fewer results for such a word, never someone else's.)
- */
-const recentMatches = (table: string, query: string) =>
-  sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query} order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
-
 type Row = {
   kind: SearchKind;
   id: number;
@@ -88,42 +122,134 @@ type Row = {
 const snippet = (table: string, column: number) =>
   sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
 
-/** One kind's best matches, ranked by bm25 (lower is better). */
-function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" | "role">): SQL {
-  const limit = LIMITS.searchResults;
+const INDEXES = {
+  post: "posts_fts",
+  comment: "comments_fts",
+  message: "messages_fts",
+  resource: "resources_fts",
+} as const;
+
+/**
+ * The terms of `index` that start with the query's last word, in one recursive walk of its term list
+ * (`<index>_terms`, migrations/0013_search_vocab.sql): each step seeks the next term after the last one
+ * found (a space sorts below every character a term has), at most LIMITS.searchPrefixTerms steps.
+ */
+function prefixTerms(index: string, prefix: string): SQL {
+  const terms = sql.raw(`${index}_terms`);
+  const walk = sql.raw(`${index}_prefix`);
+  const end = `${prefix}\u{10FFFF}`;
+  return sql`${walk}(term, n) as (
+    select (select term from ${terms} where term >= ${prefix} and term < ${end} limit 1), 1
+    union all
+    select (select term from ${terms} where term >= ${walk}.term || ' ' and term < ${end} limit 1), n + 1
+    from ${walk} where ${walk}.term is not null and n < ${LIMITS.searchPrefixTerms})`;
+}
+
+/** The MATCH expression of `index`: the query with its last word replaced by the terms it starts. */
+function matchOf(index: string, query: SearchQuery): SQL {
+  if (!query.prefix) return sql`${query.fts}`;
+  const walk = sql.raw(`${index}_prefix`);
+  // No term starts with it: the prefix query finds nothing, at no cost.
+  return sql`(select case when count(term) = 0 then ${query.fts}
+    else ${query.head} || '(' || group_concat('"' || term || '"', ' OR ') || ')' end from ${walk} where term is not null)`;
+}
+
+/** A word as an SQL string literal (ranking only; the MATCH takes bound parameters). */
+const literal = (word: string) => sql.raw(`'${word.replace(/\p{Cc}/gu, "").replace(/'/g, "''")}'`);
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+
+/**
+ * BM25 of `text` for the query's words within the candidate window: each word's occurrences
+ * (case-insensitively for ASCII; a word matched only through its accents counts once when `matched`)
+ * saturate with k1 and are weighed by the text's length against the window's average. The inverse
+ * document frequency is left out: every candidate contains every word, so it is the same for all.
+ * Higher is better.
+ */
+function windowBm25(text: SQL, query: SearchQuery, matched: boolean): SQL {
+  const lowered = sql`lower(coalesce(${text}, ''))`;
+  const norm = sql`(${sql.raw(String(1 - BM25_B))} + ${sql.raw(String(BM25_B))} * length(${lowered}) / max(1.0, avg(length(${lowered})) over ()))`;
+  const parts = query.words.map((word) => {
+    const count = sql`((length(${lowered}) - length(replace(${lowered}, ${literal(word)}, ''))) / length(${literal(word)}))`;
+    const tf = matched ? sql`max(1.0, ${count})` : sql`(${count} * 1.0)`;
+    return sql`(${tf} * ${sql.raw(String(BM25_K1 + 1))} / (${tf} + ${sql.raw(String(BM25_K1))} * ${norm}))`;
+  });
+  return sql.join(parts, sql` + `);
+}
+
+/** The newest LIMITS.searchCandidates matches of `index` (ids only: FTS5 walks the index backwards and stops). */
+const window = (index: string, query: SearchQuery) =>
+  sql`(select rowid as id from ${sql.raw(index)} where ${sql.raw(index)} match ${matchOf(index, query)}
+    order by rowid desc limit ${LIMITS.searchCandidates})`;
+
+/**
+ * One kind's best matches: `ranked` (its window joined to the source rows, filtered, scored, the best
+ * LIMITS.searchResults) and then the snippet, for those rows only (a cross join, so FTS5 looks each
+ * one up by rowid instead of walking every match).
+ */
+function withSnippet(index: string, query: SearchQuery, ranked: SQL, snippetSql: SQL): SQL {
+  return sql`select top.kind as kind, top.id as id, top.title as title, ${snippetSql} as snippet,
+    top.created_at as created_at, top.rank as rank, top.post_id as post_id, top.group_id as group_id
+    from (${ranked} order by rank desc, created_at desc limit ${LIMITS.searchResults}) top
+    cross join ${sql.raw(index)} on ${sql.raw(index)}.rowid = top.id
+    where ${sql.raw(index)} match ${matchOf(index, query)}`;
+}
+
+function branch(kind: SearchKind, query: SearchQuery, viewer: Pick<SessionUser, "id" | "role">): SQL {
+  const index = INDEXES[kind];
   switch (kind) {
     case "post":
       // Hidden by a moderator (issue 20): never found, like deleted posts.
-      return sql`select * from (select 'post' as kind, p.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
-        ${snippet("posts_fts", 0)} as snippet, p.created_at as created_at, bm25(posts_fts) as rank, p.id as post_id, null as group_id
-        from posts_fts join posts p on p.id = posts_fts.rowid
-        where posts_fts match ${query} and ${recentMatches("posts_fts", query)} and p.hidden_at is null order by rank limit ${limit})`;
+      return withSnippet(
+        index,
+        query,
+        sql`select 'post' as kind, p.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title, p.created_at as created_at,
+          ${windowBm25(sql`p.content`, query, true)} as rank, p.id as post_id, null as group_id
+          from ${window(index, query)} w join posts p on p.id = w.id where p.hidden_at is null`,
+        snippet(index, 0),
+      );
     case "comment":
       // A hidden comment, or any comment of a hidden post, is never found.
-      return sql`select * from (select 'comment' as kind, cm.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
-        ${snippet("comments_fts", 0)} as snippet, cm.created_at as created_at, bm25(comments_fts) as rank, cm.post_id as post_id, null as group_id
-        from comments_fts join comments cm on cm.id = comments_fts.rowid join posts p on p.id = cm.post_id
-        where comments_fts match ${query} and ${recentMatches("comments_fts", query)} and cm.hidden_at is null and p.hidden_at is null order by rank limit ${limit})`;
+      return withSnippet(
+        index,
+        query,
+        sql`select 'comment' as kind, cm.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title, cm.created_at as created_at,
+          ${windowBm25(sql`cm.content`, query, true)} as rank, cm.post_id as post_id, null as group_id
+          from ${window(index, query)} w join comments cm on cm.id = w.id join posts p on p.id = cm.post_id
+          where cm.hidden_at is null and p.hidden_at is null`,
+        snippet(index, 0),
+      );
     case "message": {
       // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins read all.
+      // The window is taken before this filter: a member who may read few of the newest matches of a
+      // word found everywhere gets fewer results for it, never someone else's.
       const readable =
         viewer.role === "admin"
           ? sql`1 = 1`
           : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id}
               or exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
       // Hidden messages are never found.
-      return sql`select * from (select 'message' as kind, m.id as id, ch.name as title,
-        ${snippet("messages_fts", 0)} as snippet, m.created_at as created_at, bm25(messages_fts) as rank, null as post_id, m.channel_id as group_id
-        from messages_fts join messages m on m.id = messages_fts.rowid join channels ch on ch.id = m.channel_id
-        where messages_fts match ${query} and ${recentMatches("messages_fts", query)} and ${readable} and m.hidden_at is null order by rank limit ${limit})`;
+      return withSnippet(
+        index,
+        query,
+        sql`select 'message' as kind, m.id as id, ch.name as title, m.created_at as created_at,
+          ${windowBm25(sql`m.body`, query, true)} as rank, null as post_id, m.channel_id as group_id
+          from ${window(index, query)} w join messages m on m.id = w.id join channels ch on ch.id = m.channel_id
+          where ${readable} and m.hidden_at is null`,
+        snippet(index, 0),
+      );
     }
     case "resource":
       // A title hit counts three times a description or tag hit; the snippet prefers the description.
-      return sql`select * from (select 'resource' as kind, r.id as id, r.title as title,
-        coalesce(nullif(${snippet("resources_fts", 1)}, ''), ${snippet("resources_fts", 0)}) as snippet,
-        r.created_at as created_at, bm25(resources_fts, 3.0, 1.0, 1.0) as rank, null as post_id, null as group_id
-        from resources_fts join resources r on r.id = resources_fts.rowid
-        where resources_fts match ${query} and ${recentMatches("resources_fts", query)} order by rank limit ${limit})`;
+      return withSnippet(
+        index,
+        query,
+        sql`select 'resource' as kind, r.id as id, r.title as title, r.created_at as created_at,
+          3 * (${windowBm25(sql`r.title`, query, false)}) + ${windowBm25(sql`r.description`, query, false)}
+            + ${windowBm25(sql`r.tags`, query, false)} as rank, null as post_id, null as group_id
+          from ${window(index, query)} w join resources r on r.id = w.id`,
+        sql`coalesce(nullif(${snippet(index, 1)}, ''), ${snippet(index, 0)})`,
+      );
   }
 }
 
@@ -147,22 +273,28 @@ function toResult(row: Row): SearchResult {
 }
 
 /**
- * The best matches of `kinds` for the viewer, best first (newest first among equals). `query` is the
- * output of toFtsQuery. The caller decides whether "resource" may be among the kinds.
+ * The best matches of `kinds` for the viewer, best first (newest first among equals). The caller
+ * decides whether "resource" may be among the kinds.
  */
 export async function search(
   db: Database,
   viewer: Pick<SessionUser, "id" | "role">,
-  query: string,
+  query: SearchQuery,
   kinds: readonly SearchKind[],
 ): Promise<SearchResult[]> {
   if (kinds.length === 0) return [];
+  const prefixWalks = query.prefix
+    ? sql`with recursive ${sql.join(
+        kinds.map((kind) => prefixTerms(INDEXES[kind], query.prefix!)),
+        sql`, `,
+      )} `
+    : sql``;
   const union = sql.join(
-    kinds.map((kind) => branch(kind, query, viewer)),
+    kinds.map((kind) => sql`select * from (${branch(kind, query, viewer)})`),
     sql` union all `,
   );
   const rows = await db.all<Row>(
-    sql`select * from (${union}) order by rank, created_at desc limit ${LIMITS.searchResults}`,
+    sql`${prefixWalks}select * from (${union}) order by rank desc, created_at desc limit ${LIMITS.searchResults}`,
   );
   return rows.map(toResult);
 }

@@ -2,7 +2,7 @@
 // with the permissions of each: channels the member may read, the library only with paid access.
 import { z } from "zod";
 import { getMembership } from "../db/memberships";
-import { search, toFtsQuery } from "../db/search";
+import { search, toSearchQuery } from "../db/search";
 import { createRouter } from "../lib/create-app";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
@@ -17,7 +17,7 @@ const searchQuery = z.object({
 
 export const searchRoutes = createRouter().get("/search", requireUser, validate("query", searchQuery), async (c) => {
   const { q, kind } = c.req.valid("query");
-  const query = toFtsQuery(q);
+  const query = toSearchQuery(q);
   if (!query) return c.json({ results: [] as SearchResult[] });
   let kinds = kind ? [kind] : [...SEARCH_KINDS];
   if (kinds.includes("resource") && !hasPaidAccess((await getMembership(c.var.db, c.var.user)).status)) {

@@ -58,8 +58,13 @@ export const LIMITS = {
   searchQueryMax: 200,
   searchTermsMax: 8,
   searchResults: 20,
-  /** Search ranks the newest this-many matches of each kind (a word found everywhere stays cheap). */
+  /**
+   * Search ranks the newest this-many matches of each kind (BM25 over that window: a word found
+   * everywhere costs the same as a rare one), and expands the last word into at most searchPrefixTerms
+   * whole terms that start with it (the first ones in alphabetical order).
+   */
   searchCandidates: 500,
+  searchPrefixTerms: 16,
   /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
   notificationsListMax: 50,
   notificationIdsMax: 100,
