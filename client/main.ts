@@ -22,7 +22,7 @@ if (window.location.pathname === "/") {
   );
   void session.fetchUser();
 } else {
-  preloadScreen(window.location.pathname);
+  preloadScreen(window.location.pathname, initialLanguage());
   startFirstData(window.location.pathname, session);
   void Promise.all([import("./app"), languageReady]).then(([{ startApp }]) => startApp(root, session));
 }

@@ -18,6 +18,7 @@ import {
   SEARCH_PATH,
   UNREAD_PATH,
 } from "./data-paths";
+import { loadWords, type WordGroup } from "./i18n/language";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
@@ -26,12 +27,13 @@ import { TEXT } from "./text";
 
 /**
  * Loaders and `shouldRevalidate`s load with their screen (each `data.ts` goes in its screen's chunk or
- * beside it), not in the app's shell: `lazy` with the module and the export to take from it.
+ * beside it), not in the app's shell: `lazy` with the module and the export to take from it, and the
+ * words its error texts come from.
  */
 const load =
-  <M, K extends keyof M>(module: () => Promise<M>, name: K) =>
+  <M, K extends keyof M>(module: () => Promise<M>, name: K, words: readonly WordGroup[] = []) =>
   () =>
-    module().then((m) => m[name]);
+    Promise.all([module(), loadWords(words)]).then(([m]) => m[name]);
 const admin = () => import("./admin/data");
 const chat = () => import("./chat/data");
 const lounge = () => import("./lounge/data");
@@ -142,7 +144,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 {
                   path: "/app/profile",
                   lazy: {
-                    loader: load(() => import("./profile/data"), "profileLoader"),
+                    loader: load(() => import("./profile/data"), "profileLoader", SCREENS["/app/profile"].words),
                     shouldRevalidate: load(() => import("./profile/data"), "skipAfterAccountDeletion"),
                     ...lazyScreen(SCREENS["/app/profile"]),
                     // Its action refreshes the session store after a name change.
@@ -155,7 +157,12 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 {
                   path: "/admin",
                   lazy: {
-                    loader: () => admin().then((m) => () => guarded(requireAdmin(session), m.adminLoader)),
+                    loader: () =>
+                      Promise.all([admin(), loadWords(SCREENS["/admin"].words)]).then(
+                        ([m]) =>
+                          () =>
+                            guarded(requireAdmin(session), m.adminLoader),
+                      ),
                     shouldRevalidate: load(admin, "skipAfterKeyTest"),
                     ...lazyScreen(SCREENS["/admin"]),
                     action: () => import("./admin/actions").then((m) => m.adminAction),
@@ -174,7 +181,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           path: "/data/posts/:id/comments",
           lazy: { loader: load(lounge, "commentsLoader"), shouldRevalidate: load(lounge, "skipAfterLikeOrDraft") },
         },
-        { path: AUDIT_PAGE_PATH, lazy: { loader: load(admin, "auditPageLoader") } },
+        { path: AUDIT_PAGE_PATH, lazy: { loader: load(admin, "auditPageLoader", SCREENS["/admin"].words) } },
         {
           path: "/data/channels/:id/members",
           lazy: {

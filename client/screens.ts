@@ -1,30 +1,39 @@
 // Each screen's code by path: the router loads a screen's component lazily from here, and the entry
 // starts the current one's download at once, in parallel with the app shell and the screen's data.
 import type { ComponentType } from "react";
+import type { Language } from "./i18n/catalog";
+import { loadWords, preloadWords, type WordGroup } from "./i18n/language";
 import { firstPostsRequest, noticesRequest } from "./lounge/requests";
 import type { SessionStore } from "./session/session-store";
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
+/** A screen's code and the groups of words it shows beyond the shell's (client/i18n/language.ts WORDS). */
+type Screen = { load: ScreenModule; words: readonly WordGroup[] };
 
 export const SCREENS = {
-  "/pricing": () => import("./pricing/PricingPage"),
-  "/auth/dev": () => import("./auth-dev/DevSignInPage"),
-  "/pay/return": () => import("./pay-return/PayReturnPage"),
-  "/app/lounge": () => import("./lounge/LoungePage"),
-  "/app/chat": () => import("./chat/ChatPage"),
-  "/app/resources": () => import("./resources/ResourcesPage"),
-  "/app/profile": () => import("./profile/ProfilePage"),
-  "/admin": () => import("./admin/AdminPage"),
-  notFound: () => import("./components/NotFoundPage"),
-} satisfies Record<string, ScreenModule>;
+  "/pricing": { load: () => import("./pricing/PricingPage"), words: [] },
+  "/auth/dev": { load: () => import("./auth-dev/DevSignInPage"), words: [] },
+  "/pay/return": { load: () => import("./pay-return/PayReturnPage"), words: [] },
+  "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge"] },
+  "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat"] },
+  // The library's AI drafts fail with the lounge's AI texts.
+  "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library", "lounge"] },
+  "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile", "payments"] },
+  "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "payments"] },
+  notFound: { load: () => import("./components/NotFoundPage"), words: [] },
+} satisfies Record<string, Screen>;
 
-/** The router's `lazy` for a screen: only its component loads lazily; its loader is in the shell. */
-export const lazyScreen = (load: ScreenModule) => ({ Component: async () => (await load()).default });
+/** The router's `lazy` for a screen's component: its code and its words, loaded together. */
+export const lazyScreen = (screen: Screen) => ({
+  Component: async () => (await Promise.all([screen.load(), loadWords(screen.words)]))[0].default,
+});
 
-/** Starts fetching the chunk of `pathname`'s screen; no-op for other paths. */
-export function preloadScreen(pathname: string) {
-  const load: ScreenModule | undefined = Object.entries(SCREENS).find(([path]) => path === pathname)?.[1];
-  void load?.().catch(() => undefined);
+/** Starts fetching the chunk of `pathname`'s screen and its words in `language`; no-op for other paths. */
+export function preloadScreen(pathname: string, language: Language) {
+  const screen: Screen | undefined = Object.entries(SCREENS).find(([path]) => path === pathname)?.[1];
+  if (!screen) return;
+  void screen.load().catch(() => undefined);
+  preloadWords(screen.words, language);
 }
 
 /**

@@ -4,9 +4,40 @@
 // catalogue (Spanish is a chunk of its own), points `TEXT` at it, sets `<html lang>` and tells the
 // subscribers: the landing page repaints, the React app re-renders its tree (client/app.tsx).
 import type { SessionStore } from "../session/session-store";
-import { activateCatalog, ENGLISH } from "../text";
+import { activateCatalog, type Catalog, ENGLISH, type ShellCatalog, TEXT } from "../text";
 import { isLanguage, LANGUAGES, type Language } from "./catalog";
 import { pickLanguage } from "./pick-language";
+
+/**
+ * The words that load with the screens that show them, by group, in each language (docs/client.md
+ * "Words"): a screen's route loads its groups with its code (client/screens.ts), and a language change
+ * loads the groups loaded so far in the new language before the app renders in it.
+ */
+export const WORDS = {
+  lounge: { en: () => import("../lounge/words"), es: () => import("../lounge/words.es") },
+  chat: { en: () => import("../chat/words"), es: () => import("../chat/words.es") },
+  admin: { en: () => import("../admin/words"), es: () => import("../admin/words.es") },
+  payments: { en: () => import("../profile/payment-words"), es: () => import("../profile/payment-words.es") },
+  profile: { en: () => import("../profile/words"), es: () => import("../profile/words.es") },
+  library: { en: () => import("../resources/words"), es: () => import("../resources/words.es") },
+} satisfies Record<string, Record<Language, () => Promise<{ words: Partial<Catalog> }>>>;
+export type WordGroup = keyof typeof WORDS;
+const loadedGroups = new Set<WordGroup>();
+
+/** Adds `groups`' words in `language` to `catalog` (the same object stays the language's catalogue). */
+const addWords = (catalog: ShellCatalog, groups: Iterable<WordGroup>, language: Language) =>
+  Promise.all([...groups].map((group) => WORDS[group][language]().then((m) => Object.assign(catalog, m.words))));
+
+/** Loads `groups`' words in the active language into `TEXT`. */
+export async function loadWords(groups: readonly WordGroup[]) {
+  for (const group of groups) loadedGroups.add(group);
+  await addWords(TEXT, groups, active);
+}
+
+/** Starts downloading `groups`' words in `language` (a first visit, before the app is there). */
+export function preloadWords(groups: readonly WordGroup[], language: Language) {
+  for (const group of groups) void WORDS[group][language]().catch(() => undefined);
+}
 
 /** Where this device keeps its choice (index.html's first-paint script reads it too). */
 export const LANGUAGE_STORAGE_KEY = "cosmic-lounge.language";
@@ -46,6 +77,7 @@ export function subscribeLanguage(listener: () => void): () => void {
 export async function setLanguage(language: Language): Promise<void> {
   const request = ++latestRequest;
   const catalog = language === "es" ? (await import("./es")).es : ENGLISH;
+  await addWords(catalog, loadedGroups, language);
   if (request !== latestRequest) return;
   activateCatalog(catalog);
   document.documentElement.lang = language;

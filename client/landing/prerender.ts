@@ -7,10 +7,10 @@ import { LANGUAGES, type Language } from "../../worker/shared/rules";
 import { es } from "../i18n/es";
 import { LANGUAGE_STORAGE_KEY } from "../i18n/language";
 import { pickLanguage } from "../i18n/pick-language";
-import { activateCatalog, type Catalog, ENGLISH } from "../text";
+import { activateCatalog, ENGLISH, type ShellCatalog } from "../text";
 import { landingHtml } from "./landing";
 
-const CATALOGS: Record<Language, Catalog> = { en: ENGLISH, es };
+const CATALOGS: Record<Language, ShellCatalog> = { en: ENGLISH, es };
 
 /** The templates, one per language, in each language's catalogue. */
 export function landingTemplates(): string {

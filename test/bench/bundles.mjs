@@ -24,18 +24,19 @@ export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_B
 /**
  * First-visit routes and the modules (manifest keys, relative to client/) each one loads besides the
  * entry: the landing page's code (plain DOM, no React), which the entry imports on `/` only, or the
- * React app's shell (`app.tsx`, which the entry imports on any other path) and the screen. A module
+ * React app's shell (`app.tsx`, which the entry imports on any other path), the screen and its English
+ * words (the groups of `SCREENS`, client/screens.ts). A module
  * the build did not split into its own chunk (no such key in the manifest) is part of the entry.
  */
 const APP_SHELL = "app.tsx";
 export const ROUTES = {
   "/": ["landing/landing.ts"],
   "/pricing": [APP_SHELL, "pricing/PricingPage.tsx"],
-  "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx"],
-  "/app/chat": [APP_SHELL, "chat/ChatPage.tsx"],
-  "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx"],
-  "/app/profile": [APP_SHELL, "profile/ProfilePage.tsx"],
-  "/admin": [APP_SHELL, "admin/AdminPage.tsx"],
+  "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx", "lounge/words.ts"],
+  "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts"],
+  "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx", "resources/words.ts", "lounge/words.ts"],
+  "/app/profile": [APP_SHELL, "profile/ProfilePage.tsx", "profile/words.ts", "profile/payment-words.ts"],
+  "/admin": [APP_SHELL, "admin/AdminPage.tsx", "admin/words.ts", "profile/payment-words.ts"],
 };
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, "client", file)), { level: 9 }).length;

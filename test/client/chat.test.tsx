@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { es } from "../../client/i18n/es";
+import { words as es } from "../../client/chat/words.es";
 import { setLanguage } from "../../client/i18n/language";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, errorText } from "../../client/api";
 import { formatClp, formatDate, relativeTime } from "../../client/components/format";
+import type { Language } from "../../client/i18n/catalog";
 import { es } from "../../client/i18n/es";
 import {
   followSavedLanguage,
@@ -10,6 +11,7 @@ import {
   initialLanguage,
   setLanguage,
   subscribeLanguage,
+  WORDS,
 } from "../../client/i18n/language";
 import { pickLanguage } from "../../client/i18n/pick-language";
 import { createSessionStore } from "../../client/session/session-store";
@@ -33,8 +35,15 @@ function leaves(value: unknown, path = ""): string[] {
 }
 
 describe("the catalogues", () => {
-  it("have the same keys, and the same kind of entry under each (the typecheck's rule, checked at run time too)", () => {
-    expect(leaves(es).sort()).toEqual(leaves(ENGLISH).sort());
+  it("have the same keys, and the same kind of entry under each (the typecheck's rule, checked at run time too)", async () => {
+    // The shell's words and every screen's (client/i18n/language.ts WORDS), in each language.
+    const whole = async (shell: object, language: Language) =>
+      Object.assign(
+        {},
+        shell,
+        ...(await Promise.all(Object.values(WORDS).map((group) => group[language]()))).map((m) => m.words),
+      );
+    expect(leaves(await whole(es, "es")).sort()).toEqual(leaves(await whole(ENGLISH, "en")).sort());
   });
 
   it("Spanish has its own text for every API error code", () => {

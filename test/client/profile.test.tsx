@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
+import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";

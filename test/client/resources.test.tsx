@@ -14,6 +14,7 @@ import {
   titleFromFileName,
   typeLabel,
 } from "../../client/resources/library";
+import { words as esLibrary } from "../../client/resources/words.es";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
@@ -472,24 +473,24 @@ describe("resource library screen", () => {
       renderApp("/app/resources", admin());
       await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
       expect(screen.getAllByText(/^Por Luna/)).toHaveLength(4);
-      expect(screen.getByRole("button", { name: es.library.editLabel("Star Chart") }).textContent).toBe(
-        es.library.edit,
+      expect(screen.getByRole("button", { name: esLibrary.library.editLabel("Star Chart") }).textContent).toBe(
+        esLibrary.library.edit,
       );
       const user = userEvent.setup();
-      await user.click(screen.getByRole("button", { name: es.library.upload }));
-      const upload = within(await screen.findByRole("dialog", { name: es.library.uploadTitle }));
-      expect(upload.getByLabelText(es.library.chooseFile)).toBeTruthy();
-      expect(upload.getByText(es.library.acceptedFiles)).toBeTruthy();
+      await user.click(screen.getByRole("button", { name: esLibrary.library.upload }));
+      const upload = within(await screen.findByRole("dialog", { name: esLibrary.library.uploadTitle }));
+      expect(upload.getByLabelText(esLibrary.library.chooseFile)).toBeTruthy();
+      expect(upload.getByText(esLibrary.library.acceptedFiles)).toBeTruthy();
       await user.click(upload.getByRole("button", { name: es.common.cancel }));
-      await user.click(screen.getByRole("button", { name: es.library.aiGenerate }));
-      const ai = within(await screen.findByRole("dialog", { name: es.library.aiGenerate }));
+      await user.click(screen.getByRole("button", { name: esLibrary.library.aiGenerate }));
+      const ai = within(await screen.findByRole("dialog", { name: esLibrary.library.aiGenerate }));
       expect(ai.getAllByRole("tab").map((t) => t.textContent)).toEqual([
-        es.library.aiTabs.text,
-        es.library.aiTabs.image,
+        esLibrary.library.aiTabs.text,
+        esLibrary.library.aiTabs.image,
       ]);
-      expect(ai.getByLabelText(es.library.aiTextPrompt)).toBeTruthy();
-      expect(ai.getByRole("option", { name: es.library.textTypes.meditation })).toBeTruthy();
-      expect(ai.getByRole("button", { name: es.library.generateContent })).toBeTruthy();
+      expect(ai.getByLabelText(esLibrary.library.aiTextPrompt)).toBeTruthy();
+      expect(ai.getByRole("option", { name: esLibrary.library.textTypes.meditation })).toBeTruthy();
+      expect(ai.getByRole("button", { name: esLibrary.library.generateContent })).toBeTruthy();
     } finally {
       await setLanguage("en");
     }

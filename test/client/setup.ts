@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { loadWords, WORDS, type WordGroup } from "../../client/i18n/language";
 
 // jsdom has HTMLDialogElement but not its modal methods. The minimum the Modal component uses:
 // showModal() opens (the `open` attribute, so the dialog is in the accessibility tree), close()
@@ -29,6 +30,10 @@ if (!HTMLDialogElement.prototype.showModal) {
     this.dispatchEvent(new Event("close"));
   };
 }
+
+// Every screen's words, as the screens' routes load them: the tests read `TEXT.<section>` for the
+// texts they expect, also before the screen that loads a section has rendered.
+await loadWords(Object.keys(WORDS) as WordGroup[]);
 
 // CI machines are shared and slow: a find/waitFor gives the page up to 5 s (Testing Library's
 // default is 1 s) before it fails. A condition that never holds still fails.
