@@ -54,6 +54,15 @@ const en = {
     loadMore: "Load more",
     skipToContent: "Skip to content",
     brand: "Cosmic Lounge",
+    /** The document's title on a screen (client/components/PageTitle.tsx). */
+    pageTitle: (screen: string) => `${screen} · Cosmic Lounge`,
+  },
+  /** Screen names for the document's title, where the navigation has none. */
+  titles: {
+    pricing: "Membership",
+    devSignIn: "Sign in",
+    payReturn: "Payment",
+    notFound: "Page not found",
   },
   /** The page of an unknown address (client/components/NotFoundPage.tsx). */
   notFound: {

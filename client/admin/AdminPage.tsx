@@ -13,6 +13,7 @@ import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
 import "./admin.css";
 import "../moderation/moderation.css";
+import { PageTitle } from "../components/PageTitle";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -71,6 +72,7 @@ export default function AdminPage() {
 
   return (
     <div className="page-wide admin">
+      <PageTitle screen={TEXT.nav.admin} />
       <h1>{TEXT.admin.heading}</h1>
       {!data.ok ? (
         <ErrorState text={data.error} busy={revalidator.state === "loading"} onRetry={() => void reload()} />

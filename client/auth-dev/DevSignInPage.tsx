@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { PageTitle } from "../components/PageTitle";
 import { TEXT } from "../text";
 
 /** The development sign-in provider's page (only reachable when the worker has AUTH_DEV_LOGIN=1). */
@@ -13,6 +14,7 @@ export default function DevSignInPage() {
   };
   return (
     <main className="page-center">
+      <PageTitle screen={TEXT.titles.devSignIn} />
       <form className="card stack" style={{ width: "min(420px, 100%)", textAlign: "left" }} onSubmit={submit}>
         <h1 style={{ fontSize: "1.6rem" }}>{TEXT.auth.devTitle}</h1>
         <p className="faint">{TEXT.auth.devIntro}</p>

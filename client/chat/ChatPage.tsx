@@ -5,6 +5,7 @@ import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { api, errorCode, unwrap } from "../api";
 import { Icon } from "../components/Icon";
+import { PageTitle } from "../components/PageTitle";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { unreadLabel, unreadStore, useUnread } from "../live/unread";
@@ -271,6 +272,7 @@ export default function ChatPage() {
   if (!channels) {
     return (
       <div className="page-wide">
+        <PageTitle screen={TEXT.nav.chat} />
         <h1 className="visually-hidden">{TEXT.nav.chat}</h1>
         <ErrorState
           text={TEXT.chat.channelsLoadFailed}
@@ -283,6 +285,7 @@ export default function ChatPage() {
 
   return (
     <div className="page-wide chat">
+      <PageTitle screen={TEXT.nav.chat} />
       <h1 className="visually-hidden">{TEXT.nav.chat}</h1>
       {drawerOpen && (
         <div className="drawer-backdrop chat-drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />

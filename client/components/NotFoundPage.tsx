@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { TEXT } from "../text";
+import { PageTitle } from "./PageTitle";
 import { EmptyState } from "./States";
 
 export default function NotFoundPage() {
   return (
     <main className="page-center">
+      <PageTitle screen={TEXT.titles.notFound} />
       <EmptyState title={TEXT.notFound.title}>
         <p>{TEXT.notFound.text}</p>
         <Link className="btn" to="/">

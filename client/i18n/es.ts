@@ -576,6 +576,13 @@ export const es: ShellCatalog = {
     loadMore: "Cargar más",
     skipToContent: "Saltar al contenido",
     brand: "Cosmic Lounge",
+    pageTitle: (screen) => `${screen} · Cosmic Lounge`,
+  },
+  titles: {
+    pricing: "Membresía",
+    devSignIn: "Iniciar sesión",
+    payReturn: "Pago",
+    notFound: "Página no encontrada",
   },
   notFound: {
     title: "Perdido entre las estrellas",

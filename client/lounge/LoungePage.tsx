@@ -13,6 +13,7 @@ import { PostCard } from "./PostCard";
 import { PAGE } from "./requests";
 import type { Comment, Post } from "./types";
 import "./lounge.css";
+import { PageTitle } from "../components/PageTitle";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -67,6 +68,7 @@ export default function LoungePage() {
 
   return (
     <div className="page lounge">
+      <PageTitle screen={TEXT.nav.lounge} />
       <h1 className="visually-hidden">{TEXT.lounge.heading}</h1>
       <NoticeBoard
         notices={notices}

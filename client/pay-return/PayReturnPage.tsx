@@ -6,11 +6,13 @@ import { Icon } from "../components/Icon";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
 import "./pay-return.css";
+import { PageTitle } from "../components/PageTitle";
 
 export default function PayReturnPage() {
   const view = useLoaderData<typeof payReturnLoader>();
   return (
     <main className="pay-return">
+      <PageTitle screen={TEXT.titles.payReturn} />
       {view.ok ? (
         <section className="card">
           <div className="pay-return-icon ok">

@@ -13,6 +13,7 @@ import { TEXT } from "../text";
 import type { pricingAction } from "./actions";
 import { PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
+import { PageTitle } from "../components/PageTitle";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -65,6 +66,7 @@ export default function PricingPage() {
 
   return (
     <main className="pricing">
+      <PageTitle screen={TEXT.titles.pricing} />
       <header className="pricing-header">
         <p className="eyebrow">
           <Icon name="sparkle" size={14} /> {TEXT.payment.pricingEyebrow}

@@ -14,6 +14,7 @@ import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
 import { MyPayments } from "./MyPayments";
 import "./profile.css";
+import { PageTitle } from "../components/PageTitle";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -99,6 +100,7 @@ export default function ProfilePage() {
   const socials = Object.entries(data.socials);
   return (
     <div className="page profile stack">
+      <PageTitle screen={TEXT.nav.profile} />
       <div className="spread">
         <h1>{TEXT.profile.title}</h1>
         {editing ? (

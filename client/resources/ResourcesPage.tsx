@@ -19,6 +19,7 @@ import { useAiCapabilities } from "../components/ai";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
+import { PageTitle } from "../components/PageTitle";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
@@ -53,6 +54,7 @@ function LockedScreen({ message }: { message: string }) {
   const navigate = useNavigate();
   return (
     <div className="page">
+      <PageTitle screen={TEXT.nav.resources} />
       <section className="card locked" aria-labelledby="locked-title">
         <div className="locked-icon">
           <Icon name="lock" size={44} />
@@ -139,6 +141,7 @@ export default function ResourcesPage() {
 
   return (
     <div className="page-wide resources">
+      <PageTitle screen={TEXT.nav.resources} />
       <header className="spread resources-header">
         <div>
           <h1>{TEXT.library.heading}</h1>

@@ -120,6 +120,18 @@ describe("choosing the language", () => {
   });
 });
 
+describe("the document's title", () => {
+  afterEach(() => setLanguage("en"));
+
+  it("names the screen, then the app, in the member's language", async () => {
+    renderApp("/nowhere", sessionDeps());
+    await waitFor(() => expect(document.title).toBe("Page not found · Cosmic Lounge"));
+    await act(() => setLanguage("es"));
+    await waitFor(() => expect(document.title).toBe("Página no encontrada · Cosmic Lounge"));
+    expect(document.head.querySelectorAll("title")).toHaveLength(1);
+  });
+});
+
 describe("formats through Intl in the active language", () => {
   const now = Date.parse("2026-11-22T12:00:00Z");
   it("English: the spec's $15,000 CLP, Nov 22, 2026, Just now / 3h ago / 2d ago", () => {

@@ -200,6 +200,13 @@ describe("lounge", () => {
     expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/api/posts/10/like"))).toHaveLength(2);
   });
 
+  it("names the lounge in the document's title", async () => {
+    lounge();
+    renderApp("/app/lounge", asMember());
+    await screen.findByRole("article", { name: "Sol" });
+    expect(document.title).toBe("Lounge · Cosmic Lounge");
+  });
+
   it("opens a fresh dialog after a post: the new post dialog opened again does not get the last answer", async () => {
     // A fetcher's key is React Router's useId(): new for each mount, or the dialog opened again at the
     // same place would read the last success and close at once.
