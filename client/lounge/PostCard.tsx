@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { memo, startTransition, useCallback, useEffect, useId, useMemo, useOptimistic, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
@@ -25,11 +25,15 @@ type Props = {
 
 type LikeAnswer = ActionResult<{ liked: boolean }>;
 
-/** The post as shown: the server's answer to the last like moves the count +1 or -1 (docs/spec.md §4). */
-function withLike(post: Post, answer: LikeAnswer | undefined): Post {
-  if (!answer?.ok || answer.value.liked === post.is_liked) return post;
-  const liked = answer.value.liked;
+/** The post liked or not: the count moves +1 or -1 (docs/spec.md §4). */
+function likedAs(post: Post, liked: boolean): Post {
+  if (liked === post.is_liked) return post;
   return { ...post, is_liked: liked, likes_count: Math.max(0, post.likes_count + (liked ? 1 : -1)) };
+}
+
+/** The post as the server has it: its answer to the last like. */
+function withLike(post: Post, answer: LikeAnswer | undefined): Post {
+  return answer?.ok ? likedAs(post, answer.value.liked) : post;
 }
 
 /**
@@ -44,15 +48,22 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
   const remove = useFetcher<ActionResult<unknown>>();
   const confirm = useConfirm();
   const toast = useToast();
-  const post = useMemo(() => withLike(loaded, like.data), [loaded, like.data]);
-  // docs/spec.md §8: a failed like silently changes nothing; a failed delete says so.
+  const answered = useMemo(() => withLike(loaded, like.data), [loaded, like.data]);
+  // The heart fills (or empties) at once, while the like is on its way; a failure goes back to the
+  // server's state and says why, as a failed delete does.
+  const [post, toggleLike] = useOptimistic(answered, (current: Post) => likedAs(current, !current.is_liked));
+  useSettled(like, (answer) => !answer.ok && toast.show(answer.error, "error"));
   useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
   const { submit: submitLike } = like;
   const { submit: submitRemove } = remove;
   const id = post.id;
   const onLike = useCallback(
-    () => void submitJson({ submit: submitLike }, LOUNGE_PATH, { intent: "like", id }),
-    [submitLike, id],
+    () =>
+      startTransition(async () => {
+        toggleLike(undefined);
+        await submitJson({ submit: submitLike }, LOUNGE_PATH, { intent: "like", id });
+      }),
+    [submitLike, id, toggleLike],
   );
   const onDelete = useCallback(async () => {
     if (await confirm(TEXT.confirm.deletePost))

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { toNoticeDraft } from "../../client/lounge/notice-ai";
 import { TEXT } from "../../client/text";
 import { ICON_GLYPH, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
@@ -242,17 +242,42 @@ describe("lounge", () => {
     expect(posts).toHaveLength(2);
   });
 
-  it("leaves the like as it was when the call fails", async () => {
-    lounge({
+  it("fills the heart and counts the like at once, before the server answers", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const stubbed = lounge({
       extra: (url, method) =>
-        method === "POST" && url.endsWith("/like")
-          ? { status: 500, body: { error: "Internal server error" } }
-          : undefined,
+        method === "POST" && url === "/api/posts/10/like" ? { status: 200, body: { liked: true } } : undefined,
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith("/like")) await answered;
+      return stubbed(input, init);
     });
     const user = userEvent.setup();
     renderApp("/app/lounge", asMember());
     const post = await screen.findByRole("article", { name: "Sol" });
     await user.click(within(post).getByRole("button", { name: "3 likes", pressed: false }));
+    // The request is still waiting for its answer.
+    await within(post).findByRole("button", { name: "4 likes", pressed: true });
+    expect(stubbed.mock.calls.some(([u]) => String(u).endsWith("/like"))).toBe(false);
+    answer();
+    await waitFor(() => expect(stubbed.mock.calls.some(([u]) => String(u).endsWith("/like"))).toBe(true));
+    const liked = await within(post).findByRole("button", { name: "4 likes", pressed: true });
+    await waitFor(() => expect((liked as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("takes the like back and says why when the call fails", async () => {
+    lounge({
+      extra: (url, method) =>
+        method === "POST" && url.endsWith("/like") ? { status: 500, body: { error: "The stars are busy" } } : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Sol" });
+    await user.click(within(post).getByRole("button", { name: "3 likes", pressed: false }));
+    expect((await screen.findByRole("alert")).textContent).toContain("The stars are busy");
     await waitFor(() =>
       expect(
         (within(post).getByRole("button", { name: "3 likes", pressed: false }) as HTMLButtonElement).disabled,
