@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { words as PROFILE } from "../../client/profile/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
@@ -96,11 +97,11 @@ it("a member downloads their data as JSON, then deletes their account and lands 
     });
     expect(posted.status()).toBe(201);
     await page.goto("/app/profile");
-    const section = page.getByRole("region", { name: TEXT.dataRights.title });
+    const section = page.getByRole("region", { name: PROFILE.dataRights.title });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      section.getByRole("link", { name: TEXT.dataRights.download }).click(),
+      section.getByRole("link", { name: PROFILE.dataRights.download }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("cosmic-lounge-my-data.json");
     const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
@@ -110,11 +111,11 @@ it("a member downloads their data as JSON, then deletes their account and lands 
       expect.arrayContaining(["profile", "posts", "comments", "messages", "likes", "payments", "sessions"]),
     );
 
-    await section.getByRole("button", { name: TEXT.dataRights.deleteButton }).click();
-    const dialog = page.getByRole("dialog", { name: TEXT.dataRights.deleteTitle });
+    await section.getByRole("button", { name: PROFILE.dataRights.deleteButton }).click();
+    const dialog = page.getByRole("dialog", { name: PROFILE.dataRights.deleteTitle });
     await dialog.getByText(TEXT.account.deletionSummary.kept).waitFor();
-    await dialog.getByLabel(TEXT.dataRights.confirmLabel(email)).fill(email);
-    await dialog.getByRole("button", { name: TEXT.dataRights.confirmButton }).click();
+    await dialog.getByLabel(PROFILE.dataRights.confirmLabel(email)).fill(email);
+    await dialog.getByRole("button", { name: PROFILE.dataRights.confirmButton }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("button", { name: TEXT.landing.signIn }).waitFor();
     expect((await page.request.get("/api/users/me")).status()).toBe(401);

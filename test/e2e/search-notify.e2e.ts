@@ -4,6 +4,7 @@
 // unread badge clears when Sol opens it; Ctrl+K finds Luna's post and opens it with its comments.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { words as LOUNGE } from "../../client/lounge/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
@@ -73,7 +74,7 @@ it("a mention reaches the bell and its link opens the message; a channel's unrea
 
     // A new message while Sol is in the lounge: the channel's badge shows it, opening the channel clears it.
     await sol.page.goto("/app/lounge");
-    await sol.page.getByRole("heading", { name: TEXT.lounge.feedTitle }).waitFor();
+    await sol.page.getByRole("heading", { name: LOUNGE.lounge.feedTitle }).waitFor();
     await post(luna.page, "/api/messages", { group_id: channel.id, body: "One more shooting star" });
     await sol.page.getByRole("link", { name: "Chat" }).click();
     const badged = sol.page.getByRole("button", { name: new RegExp(`^${channelName}\\s*${TEXT.unread.badge(1)}$`) });
@@ -104,9 +105,9 @@ it("a mention reaches the bell and its link opens the message; a channel's unrea
     await sol.page.waitForURL(
       (url) => url.pathname === "/app/lounge" && url.searchParams.get("post") === String(lunaPost.id),
     );
-    const comments = sol.page.getByRole("dialog", { name: TEXT.lounge.commentsTitle });
+    const comments = sol.page.getByRole("dialog", { name: LOUNGE.lounge.commentsTitle });
     await comments.getByText(`A ${word} over the hills tonight`).waitFor();
-    await comments.getByText(TEXT.lounge.noComments).waitFor();
+    await comments.getByText(LOUNGE.lounge.noComments).waitFor();
   } finally {
     await luna.context.close();
     await sol.context.close();
