@@ -19,7 +19,10 @@ export const SCREENS = {
 } satisfies Record<string, ScreenModule>;
 
 /** The router's `lazy` for a screen: only its component loads lazily; its loader is in the shell. */
-export const lazyScreen = (load: ScreenModule) => ({ Component: async () => (await load()).default });
+export const lazyScreen = (load: ScreenModule) => ({
+  // biome-ignore lint/correctness/noComponentHookFactories: React Router's lazy() loader of a component, not one.
+  Component: async () => (await load()).default,
+});
 
 /** Starts fetching the chunk of `pathname`'s screen; no-op for other paths. */
 export function preloadScreen(pathname: string) {

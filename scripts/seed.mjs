@@ -270,16 +270,16 @@ function statements() {
   s.push(
     `INSERT OR IGNORE INTO payments (id, user_id, user_email, plan, amount_clp, status, provider, buy_order, session_id, authorization_code, response_code, created_at, settled_at) VALUES (${SEED_ID}, ${uid(LUNA)}, ${q(LUNA)}, 'monthly', ${MEMBERSHIP.priceClp}, 'completed', 'webpay_form', 'seed-order-1', 'seed-session-1', '1213', 0, ${ago(24 * 10)}, ${ago(24 * 10)})`,
   );
-  POSTS.forEach(([author, hours, content], i) =>
+  POSTS.forEach(([author, hours, content], i) => {
     s.push(
       `INSERT OR IGNORE INTO posts (id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${uid(author)}, ${q(content)}, ${ago(hours)})`,
-    ),
-  );
-  COMMENTS.forEach(([post, author, content], i) =>
+    );
+  });
+  COMMENTS.forEach(([post, author, content], i) => {
     s.push(
       `INSERT OR IGNORE INTO comments (id, post_id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + post}, ${uid(author)}, ${q(content)}, ${ago(POSTS[post][1] - 1 - (i % 3))})`,
-    ),
-  );
+    );
+  });
   for (const [post, likers] of LIKES)
     for (const who of likers)
       s.push(
@@ -288,11 +288,11 @@ function statements() {
   s.push(
     `UPDATE posts SET likes_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id), comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE id >= ${SEED_ID}`,
   );
-  NOTICES.forEach((n, i) =>
+  NOTICES.forEach((n, i) => {
     s.push(
       `INSERT OR IGNORE INTO notices (id, title, content, is_pinned, author_id, created_at) VALUES (${SEED_ID + i}, ${q(n.title)}, ${q(n.html)}, ${n.pinned ? 1 : 0}, ${uid(ADMIN)}, ${ago(n.hours)})`,
-    ),
-  );
+    );
+  });
   CHANNELS.forEach((c, i) => {
     s.push(
       `INSERT OR IGNORE INTO channels (id, name, description, is_private, created_by, created_at) VALUES (${SEED_ID + i}, ${q(c.name)}, ${q(c.description)}, ${c.private ? 1 : 0}, ${uid(c.by)}, ${ago(24 * 20)})`,
@@ -300,11 +300,11 @@ function statements() {
     for (const m of c.members ?? [])
       s.push(`INSERT OR IGNORE INTO channel_members (channel_id, user_id) VALUES (${SEED_ID + i}, ${uid(m)})`);
   });
-  MESSAGES.forEach(([channel, sender, hours, body], i) =>
+  MESSAGES.forEach(([channel, sender, hours, body], i) => {
     s.push(
       `INSERT OR IGNORE INTO messages (id, channel_id, sender_id, body, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + channel}, ${uid(sender)}, ${q(body)}, ${ago(hours)})`,
-    ),
-  );
+    );
+  });
   RESOURCES.forEach((r, i) => {
     const owner = USERS.find((u) => u.email === r.owner);
     s.push(

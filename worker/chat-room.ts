@@ -103,7 +103,10 @@ export class ChatRoom extends DurableObject<Cloudflare.Env> {
     sockets.forEach((ws, i) => {
       const attachment = attachments[i];
       const expiresAt = live.get(attachment.sessionId);
-      if (expiresAt === undefined) return closeQuietly(ws, CLOSE_SESSION_ENDED, "session ended");
+      if (expiresAt === undefined) {
+        closeQuietly(ws, CLOSE_SESSION_ENDED, "session ended");
+        return;
+      }
       if (expiresAt !== attachment.sessionExpiresAt)
         ws.serializeAttachment({ ...attachment, sessionExpiresAt: expiresAt } satisfies SocketAttachment);
       earliest = Math.min(earliest, expiresAt);

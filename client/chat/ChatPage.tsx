@@ -27,6 +27,17 @@ const ManageChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ d
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
+/** A channel's unread count beside its name; nothing when it has none. */
+function ChannelUnreadCount({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span className="channel-count">
+      <span aria-hidden="true">{unreadLabel(count)}</span>
+      <span className="visually-hidden">{TEXT.unread.badge(count)}</span>
+    </span>
+  );
+}
+
 function ChannelList({
   channels,
   selectedId,
@@ -69,12 +80,7 @@ function ChannelList({
                 <span aria-hidden="true">{c.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "#"}</span>
                 <span className="chat-channel-name">{c.name}</span>
                 {c.is_private && <span className="visually-hidden">{TEXT.chat.privateMark}</span>}
-                {c.id !== selectedId && Boolean(unread.get(c.id)) && (
-                  <span className="channel-count">
-                    <span aria-hidden="true">{unreadLabel(unread.get(c.id)!)}</span>
-                    <span className="visually-hidden">{TEXT.unread.badge(unread.get(c.id)!)}</span>
-                  </span>
-                )}
+                {c.id !== selectedId && <ChannelUnreadCount count={unread.get(c.id) ?? 0} />}
               </button>
               {c.can_manage && (
                 <button

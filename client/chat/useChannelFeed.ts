@@ -105,6 +105,7 @@ export function useChannelFeed(
   const addOwn = useCallback((message: MessageDto) => accept([message], false), [accept]);
 
   // First load: the latest page, oldest first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(attempt): retry() bumps it to load again.
   useEffect(() => {
     let cancelled = false;
     setStatus("loading");

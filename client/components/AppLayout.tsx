@@ -29,6 +29,7 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): navigating closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
   useEffect(() => {
     if (!drawerOpen) return;

@@ -52,7 +52,8 @@ export function Modal({
 
   // An effect: it opens the browser's dialog once the element exists and closes it on unmount.
   useEffect(() => {
-    const dialog = dialogRef.current!;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
     unmounting.current = false;
     if (!dialog.open) dialog.showModal();
     focusInside(dialog);

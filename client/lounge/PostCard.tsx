@@ -141,6 +141,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
                     type="button"
                     role="menuitem"
                     className="btn btn-ghost btn-sm post-menu-item"
+                    // biome-ignore lint/a11y/noAutofocus: an opened menu focuses its first item (WAI-ARIA menu button).
                     autoFocus
                     onClick={() => {
                       setMenuOpen(false);
@@ -155,6 +156,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
                     type="button"
                     role="menuitem"
                     className="btn btn-ghost btn-sm post-menu-item"
+                    // biome-ignore lint/a11y/noAutofocus: an opened menu focuses its first item (WAI-ARIA menu button).
                     autoFocus={!canReport}
                     onClick={() => {
                       setMenuOpen(false);

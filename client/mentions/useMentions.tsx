@@ -99,11 +99,14 @@ export function useMentions({
     },
     follow,
     list: (
+      // biome-ignore lint/a11y: a combobox popup (WAI-ARIA): focus stays in the input, which moves the active option.
       <ul id={listId} role="listbox" aria-label={TEXT.mentions.suggestions} className="mention-list" hidden={!open}>
         {members.map((m, i) => (
+          // biome-ignore lint/a11y: a combobox popup (WAI-ARIA): focus stays in the input, which moves the active option.
           <li
             key={m.id}
             id={`${listId}-${i}`}
+            // biome-ignore lint/a11y: a combobox popup (WAI-ARIA): focus stays in the input, which moves the active option.
             role="option"
             aria-selected={i === selected}
             className={i === selected ? "mention-option active" : "mention-option"}

@@ -25,6 +25,7 @@ export function useMutedText(): string | null {
   const { user } = useSession();
   const untilMs = user?.muted_until ? new Date(user.muted_until).getTime() : 0;
   const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies(tick): each tick arms the next timer (long mutes).
   useEffect(() => {
     const remaining = untilMs - Date.now();
     if (remaining <= 0) return;

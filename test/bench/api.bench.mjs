@@ -16,7 +16,7 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { budgetOf, JS_BUDGETS_KB, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
+import { budgetOf, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
 import { benchListeners, chatFanOut, serverPid, startServer, stopServer } from "./chat.bench.mjs";
 import {
   bin,

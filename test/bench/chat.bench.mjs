@@ -190,7 +190,9 @@ export async function chatFanOut(
       const pending = w.receipts();
       w.worker.postMessage("collect");
       const { receipts } = await pending;
-      receipts.forEach((entries, k) => (received[w.mine[k]] = new Map(entries)));
+      receipts.forEach((entries, k) => {
+        received[w.mine[k]] = new Map(entries);
+      });
       await w.worker.terminate();
     }),
   );

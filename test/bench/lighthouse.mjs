@@ -269,7 +269,9 @@ async function main() {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const summary = {};
   for (const [page, results] of Object.entries(byPage)) {
-    results.forEach((r, i) => row(r, String(i + 1)));
+    results.forEach((r, i) => {
+      row(r, String(i + 1));
+    });
     summary[page] = {
       performance: median(results.map((r) => r.performance)),
       accessibility: median(results.map((r) => r.accessibility)),

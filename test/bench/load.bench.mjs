@@ -56,7 +56,10 @@ const MIX = [
 const MIX_TOTAL = MIX.reduce((a, [, w]) => a + w, 0);
 const pick = () => {
   let r = Math.random() * MIX_TOTAL;
-  for (const [op, w] of MIX) if ((r -= w) < 0) return op;
+  for (const [op, w] of MIX) {
+    r -= w;
+    if (r < 0) return op;
+  }
   return MIX[0][0];
 };
 
@@ -64,7 +67,10 @@ const pick = () => {
 const stats = new Map();
 function record(op, ms, status) {
   let s = stats.get(op);
-  if (!s) stats.set(op, (s = { times: [], ok: 0, c4xx: 0, c429: 0, c5xx: 0, errors: 0 }));
+  if (!s) {
+    s = { times: [], ok: 0, c4xx: 0, c429: 0, c5xx: 0, errors: 0 };
+    stats.set(op, s);
+  }
   s.times.push(ms);
   if (status === 0) s.errors++;
   else if (status === 429) s.c429++;

@@ -155,7 +155,10 @@ describe("admin dashboard", () => {
     );
     const blobs: Blob[] = [];
     const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
+    URL.createObjectURL = (b: Blob) => {
+      blobs.push(b);
+      return "blob:x";
+    };
     URL.revokeObjectURL = () => {};
     onTestFinished(() => {
       Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke });

@@ -36,7 +36,10 @@ function serve(payments: { status: number; body: unknown }) {
 function captureBlobs() {
   const blobs: Blob[] = [];
   const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-  URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
+  URL.createObjectURL = (b: Blob) => {
+    blobs.push(b);
+    return "blob:x";
+  };
   URL.revokeObjectURL = () => {};
   onTestFinished(() => void Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke }));
   return blobs;

@@ -7,12 +7,14 @@ import { describe, expect, it } from "vitest";
 describe("preact/compat", () => {
   it("gives useId a new id for a component mounted again at the same place (React Router keys fetchers by it)", async () => {
     const ids: Record<string, string[]> = { plain: [], portal: [], lazy: [] };
+    // biome-ignore lint/correctness/noComponentHookFactories: the probes record into this test's variables.
     function Probe({ kind }: { kind: string }) {
       ids[kind].push(useId());
       return null;
     }
     const LazyProbe = lazy(async () => ({ default: () => <Probe kind="lazy" /> }));
     let setOpen: (open: boolean) => void = () => undefined;
+    // biome-ignore lint/correctness/noComponentHookFactories: the probes record into this test's variables.
     function Screen() {
       const [open, set] = useState(false);
       setOpen = set;

@@ -104,7 +104,7 @@ function valueCases(name: string, field: Field, target: Target): { label: string
       out.push({ label: `${name} over the limit`, value: at(field.max + 1), ok: false });
       out.push({ label: `${name} emoji over the limit`, value: at(field.max, EMOJI) + EMOJI, ok: false });
       out.push({ label: `${name} with NUL`, value: "a\u0000b", ok: false });
-      out.push({ label: `${name} control character at the limit`, value: at(field.max - 1) + "\u0007", ok: false });
+      out.push({ label: `${name} control character at the limit`, value: `${at(field.max - 1)}\u0007`, ok: false });
       break;
     case "int":
       for (const v of q

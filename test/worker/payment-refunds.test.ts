@@ -40,7 +40,10 @@ describe("POST /api/admin/payments/:id/refund", () => {
     const dueBefore = new Date((await membershipOf(cookie)).next_payment_due!).getTime();
     const admin = await member("admin@example.com");
     const calls = fakeTransbank({
-      refund: (_token, body) => (expect(body).toEqual({ amount: 15000 }), ok({ type: "REVERSED" })),
+      refund: (_token, body) => {
+        expect(body).toEqual({ amount: 15000 });
+        return ok({ type: "REVERSED" });
+      },
     });
     const res = await refund(payment.id, admin.cookie);
     expect(res.status).toBe(200);

@@ -178,7 +178,9 @@ export async function snapshot(options: { exclude?: string[] } = {}) {
     .sort();
   const counts: Record<string, number> = {};
   const rows = await testEnv.DB.batch(tables.map((t) => testEnv.DB.prepare(`SELECT count(*) AS n FROM "${t}"`)));
-  tables.forEach((t, i) => (counts[t] = (rows[i].results[0] as { n: number }).n));
+  tables.forEach((t, i) => {
+    counts[t] = (rows[i].results[0] as { n: number }).n;
+  });
   let objects = 0;
   let cursor: string | undefined;
   do {

@@ -110,7 +110,7 @@ export async function messageImageKeys(db: Database, userId: number): Promise<st
     .select({ key: messages.imageKey })
     .from(messages)
     .where(and(eq(messages.senderId, userId), isNotNull(messages.imageKey)));
-  return rows.map((r) => r.key!).filter(Boolean);
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 /**

@@ -151,7 +151,7 @@ export async function deleteChannel(db: Database, id: number): Promise<string[]>
     db.delete(channelInvitations).where(eq(channelInvitations.channelId, id)),
     db.delete(channels).where(eq(channels.id, id)),
   ]);
-  return images.map((r) => r.key!).filter(Boolean);
+  return images.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 export async function listChannelMembers(db: Database, channelId: number) {

@@ -195,14 +195,19 @@ type ListRow = {
   detail: string | null;
 };
 
+/** A post's address; the lounge for a row without a post, which the writers never store but the column allows. */
+const postUrl = (postId: number | null) => (postId ? searchResultUrl.post(postId) : "/app/lounge");
+
 function urlOf(row: ListRow): string {
   switch (row.kind) {
     case "comment":
-      return row.commentId ? searchResultUrl.comment(row.postId!, row.commentId) : searchResultUrl.post(row.postId!);
+      return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
     case "like":
-      return searchResultUrl.post(row.postId!);
+      return postUrl(row.postId);
     case "mention":
-      return row.messageId ? searchResultUrl.message(row.channelId!, row.messageId) : searchResultUrl.post(row.postId!);
+      return row.messageId && row.channelId
+        ? searchResultUrl.message(row.channelId, row.messageId)
+        : postUrl(row.postId);
     case "notice":
       return "/app/lounge";
     case "payment":

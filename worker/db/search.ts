@@ -74,16 +74,12 @@ function titleOf(text: string | null): string {
 const recentMatches = (table: string, query: string) =>
   sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query} order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
 
-type Row = {
-  kind: SearchKind;
-  id: number;
-  title: string | null;
-  snippet: string;
-  created_at: number;
-  rank: number;
-  post_id: number | null;
-  group_id: number | null;
-};
+/** A branch's row: a comment carries its post, a message its channel (the other branches select nulls). */
+type Row = { id: number; title: string | null; snippet: string; created_at: number; rank: number } & (
+  | { kind: "post" | "resource"; post_id: null; group_id: null }
+  | { kind: "comment"; post_id: number; group_id: null }
+  | { kind: "message"; post_id: null; group_id: number }
+);
 
 const snippet = (table: string, column: number) =>
   sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
@@ -132,9 +128,9 @@ function toResult(row: Row): SearchResult {
     row.kind === "post"
       ? searchResultUrl.post(row.id)
       : row.kind === "comment"
-        ? searchResultUrl.comment(row.post_id!, row.id)
+        ? searchResultUrl.comment(row.post_id, row.id)
         : row.kind === "message"
-          ? searchResultUrl.message(row.group_id!, row.id)
+          ? searchResultUrl.message(row.group_id, row.id)
           : searchResultUrl.resource(row.id);
   return {
     kind: row.kind,

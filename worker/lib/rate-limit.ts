@@ -156,7 +156,10 @@ type Limit = number | ((env: Env) => number);
 /** Every rate-limiting middleware made here, so a test can check that each write route carries one. */
 const limiters = new WeakSet<object>();
 export const isRateLimiter = (handler: unknown) => typeof handler === "function" && limiters.has(handler);
-const registered = <T extends object>(middleware: T) => (limiters.add(middleware), middleware);
+const registered = <T extends object>(middleware: T) => {
+  limiters.add(middleware);
+  return middleware;
+};
 
 /** Middleware: at most `limit` calls per `windowSeconds` per user (or IP when anonymous). */
 export const limitPerUser = (

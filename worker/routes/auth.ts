@@ -5,7 +5,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { bindChannelInvitations } from "../db/chat";
 import { devLoginCodes } from "../db/schema";
-import { toUserDto, upsertSignInUser } from "../db/users";
+import { type SignInIdentity, toUserDto, upsertSignInUser } from "../db/users";
 import type { AppEnv, Env } from "../env";
 import { createRouter } from "../lib/create-app";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
@@ -73,7 +73,7 @@ export const authRoutes = createRouter()
     deleteCookie(c, VERIFIER_COOKIE, oauthCookie);
     if (!expectedState || !safeEqual(expectedState, state)) throw new ApiError(400, API_ERRORS.sign_in_state_mismatch);
 
-    let identity;
+    let identity: SignInIdentity;
     if (devLoginEnabled(c.env)) {
       const [row] = await c.var.db
         .delete(devLoginCodes)

@@ -146,7 +146,7 @@ async function postMessage(
 ): Promise<MessageDto> {
   const write = (imageKey: string | null) =>
     insertMessage(c.var.db, { channelId: channel.id, sender: c.var.user, body, imageKey });
-  let stored;
+  let stored: Awaited<ReturnType<typeof insertMessage>>;
   if (image) {
     if (image.bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const contentType = checkedChatImage(image.type, image.bytes);
@@ -199,6 +199,7 @@ function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) 
   return {
     count: (member: SessionMemberSql) => limit.count(member, unmuted),
     sendable: (member: SessionMemberSql) =>
+      // biome-ignore lint/style/noNonNullAssertion: drizzle's and() is undefined only when every condition is.
       and(
         exists(
           db

@@ -107,7 +107,9 @@ export const loungeRoutes = createRouter()
     const id = await createPost(c.var.db, c.var.user.id, content);
     notifyLater(c, () => notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id }));
     const post = await getPostDto(c.var.db, c.var.user.id, id);
-    return c.json(post!, 201);
+    // Deleted between the insert and this read (by its author on another device, or a moderator).
+    if (!post) throw notFound(T.postNotFound);
+    return c.json(post, 201);
   })
   .delete("/posts/:id", requireUser, limited("postDeletes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");

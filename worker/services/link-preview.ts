@@ -158,7 +158,7 @@ export async function parsePreview(html: Uint8Array | string, pageUrl: URL): Pro
     .transform(new Response(html as unknown as BodyInit, { headers: { "content-type": "text/html; charset=utf-8" } }))
     .arrayBuffer();
 
-  const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v && v.trim());
+  const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v?.trim());
   const icon =
     icons.find((i) => i.rel.split(/\s+/).includes("icon")) ??
     icons.find((i) => i.rel.includes("apple-touch-icon")) ??

@@ -117,6 +117,12 @@ export async function startCheckout(db: Database, env: Env, user: { id: number; 
   }
 }
 
+/** A payment being settled has its Webpay token: the row is written with it before the member leaves for Webpay. */
+function webpayToken(payment: Payment): string {
+  if (!payment.token) throw new Error(`payment ${payment.id} has no Webpay token`);
+  return payment.token;
+}
+
 /** The provider's verdict on a committed (or status-checked) transaction, applied to our payment. */
 async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: WebpayTransaction): Promise<Outcome> {
   if (isApproved(tx, { amount: payment.amountClp, buyOrder: payment.buyOrder })) {
@@ -131,7 +137,7 @@ async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: 
   if (tx.response_code === 0 && tx.status === "AUTHORIZED") {
     // Authorized, but not for what we sold: refuse it and give the money back (best effort).
     await failPayment(db, payment.id, "verification_failed", 0);
-    await webpay.refund(payment.token!, tx.amount).catch(() => undefined);
+    await webpay.refund(webpayToken(payment), tx.amount).catch(() => undefined);
     return currentOutcome(db, payment);
   }
   await failPayment(db, payment.id, "rejected", tx.response_code ?? null);
@@ -140,7 +146,7 @@ async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: 
 
 /** What the payment row says now (after a conditional write that another request may have won). */
 async function currentOutcome(db: Database, payment: Payment): Promise<Outcome> {
-  const current = await findPaymentByToken(db, payment.token!);
+  const current = await findPaymentById(db, payment.id);
   if (current?.status === "completed" || current?.status === "refunded") return { kind: "approved" };
   if (current?.status === "pending") return { kind: "pending", reason: "verification_pending" };
   return { kind: "failed", reason: current?.failureReason ?? "failed" };
@@ -157,7 +163,7 @@ const settledOutcome = (payment: Payment): Outcome | null =>
 async function settleByCommit(db: Database, webpay: Webpay, payment: Payment): Promise<Outcome> {
   let tx: WebpayTransaction;
   try {
-    tx = await webpay.commit(payment.token!);
+    tx = await webpay.commit(webpayToken(payment));
   } catch (err) {
     if (!(err instanceof WebpayError)) throw err;
     if (err.failure !== "provider") return { kind: "pending", reason: "verification_pending" };
@@ -216,13 +222,13 @@ async function paymentOfReturn(db: Database, kind: ReturnKind, p: ReturnParams):
   switch (kind) {
     case "normal":
     case "error_page":
-      return findPaymentByToken(db, p.token_ws!);
+      return p.token_ws ? findPaymentByToken(db, p.token_ws) : undefined;
     case "abort": {
-      const payment = await findPaymentByToken(db, p.TBK_TOKEN!);
+      const payment = p.TBK_TOKEN ? await findPaymentByToken(db, p.TBK_TOKEN) : undefined;
       return payment?.buyOrder === p.TBK_ORDEN_COMPRA ? payment : undefined;
     }
     case "timeout": {
-      const payment = await findPaymentByBuyOrder(db, p.TBK_ORDEN_COMPRA!);
+      const payment = p.TBK_ORDEN_COMPRA ? await findPaymentByBuyOrder(db, p.TBK_ORDEN_COMPRA) : undefined;
       return payment?.sessionId === p.TBK_ID_SESION ? payment : undefined;
     }
     case "invalid":
@@ -317,5 +323,7 @@ export async function refundPayment(db: Database, env: Env, origin: string, id: 
     before: { status: payment.status },
     after: { status: "refunded", refund_type: type, amount_clp: payment.amountClp },
   });
-  return (await findPaymentById(db, id))!;
+  const refunded = await findPaymentById(db, id);
+  if (!refunded) throw notFound(TEXTS.admin.paymentNotFound);
+  return refunded;
 }

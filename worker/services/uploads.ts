@@ -61,6 +61,7 @@ export function cleanFileName(name: string, fallback: string, max = 255): string
   const base = name.split(/[/\\]/).pop() ?? "";
   return (
     base
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name loses.
       .replace(/[\u0000-\u001f\u007f\]]/g, "")
       .trim()
       .slice(-max) || fallback
@@ -72,7 +73,7 @@ export function cleanFileName(name: string, fallback: string, max = 255): string
 /** A chat image: declared as an image, and its bytes must prove a raster type (returned, to store). */
 export function checkedChatImage(declaredType: string, bytes: Uint8Array): string {
   const declared = parseMediaType(declaredType);
-  if (!declared || declared.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
+  if (declared?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
   const sniffed = sniffImageType(bytes.subarray(0, 64));
   if (!sniffed) throw badRequest(TEXTS.chat.imageNotAnImage);
   return sniffed;
