@@ -107,7 +107,9 @@ export function MembersTab({ members }: { members: Member[] }) {
   );
 }
 
-/** A member's row actions: role change and removal (each confirmed first) through one fetcher, and the mute controls. */
+/**
+ * A member's row actions: role change and removal (each confirmed first) through one fetcher, and the mute controls.
+ */
 function MemberActions({ member: m, self }: { member: Member; self: boolean }) {
   const confirm = useConfirm();
   const toast = useToast();

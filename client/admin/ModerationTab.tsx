@@ -11,7 +11,10 @@ import { ADMIN_PATH, type adminLoader } from "./data";
 type Loaded = Extract<Awaited<ReturnType<typeof adminLoader>>, { ok: true }>;
 type Report = Extract<Loaded["reports"], { ok: true }>["rows"][number];
 
-/** The moderation queue (issue 20): open reports with the content in its context, their count and reasons; Hide or Dismiss. */
+/**
+ * The moderation queue (issue 20): open reports with the content in its context, their count and reasons; Hide or
+ * Dismiss.
+ */
 export function ModerationTab({
   reports,
   retrying,

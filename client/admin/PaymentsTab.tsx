@@ -107,7 +107,10 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
   );
 }
 
-/** A payment's row actions, each confirmed first: a full refund of a completed payment (the confirmation names the amount), removal. */
+/**
+ * A payment's row actions, each confirmed first: a full refund of a completed payment (the confirmation names the
+ * amount), removal.
+ */
 function PaymentActions({ payment: p, writing }: { payment: Payment; writing: boolean }) {
   const confirm = useConfirm();
   const toast = useToast();

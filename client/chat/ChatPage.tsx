@@ -268,7 +268,8 @@ export default function ChatPage() {
     setGone((set) => new Set(set).add(id));
     setSelectedId((current) => (current === id ? null : current));
   };
-  // Deleted elsewhere (the socket says so): the list is loaded again; a delete from the dialog reloads it through the action.
+  // Deleted elsewhere (the socket says so): the list is loaded again; a delete from the dialog reloads it through the
+  // action.
   const removeChannel = (id: number) => {
     forgetChannel(id);
     void revalidator.revalidate();

@@ -10,7 +10,10 @@ import { TEXT } from "../text";
 import { mentionsHref, type mentionsLoader } from "./data";
 import "./mentions.css";
 
-/** `@` then letters, right before the caret, at the start or after a character that cannot be part of a word or an e-mail. */
+/**
+ * `@` then letters, right before the caret, at the start or after a character that cannot be part of a word or an
+ * e-mail.
+ */
 const TYPED_MENTION = /(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}][\p{L}\p{N}._'-]*)$/u;
 
 type Typed = { start: number; end: number; q: string };

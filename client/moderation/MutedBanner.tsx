@@ -6,7 +6,10 @@ import "./moderation.css";
 /** setTimeout's longest delay (about 24.8 days); a longer mute re-checks when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The end of the mute in the active language, in the member's time zone when they set one (as the server's 403 says it). */
+/**
+ * The end of the mute in the active language, in the member's time zone when they set one (as the server's 403 says
+ * it).
+ */
 export const formatMutedUntil = (until: Date, timeZone: string | null) =>
   new Intl.DateTimeFormat(TEXT.locale.tag, {
     year: "numeric",

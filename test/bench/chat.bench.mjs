@@ -31,7 +31,10 @@ import {
   workerdBase,
 } from "./lib.mjs";
 
-/** Worker threads for the listeners (test/bench/listeners.worker.mjs): receiving frames stays off the sender's event loop. */
+/**
+ * Worker threads for the listeners (test/bench/listeners.worker.mjs): receiving frames stays off the sender's event
+ * loop.
+ */
 const LISTENER_THREADS = 2;
 
 export { signIn };

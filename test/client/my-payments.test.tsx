@@ -1,4 +1,5 @@
-// The profile's "Your payments": the member's own list and a PDF receipt (jspdf, loaded on demand) per completed payment.
+// The profile's "Your payments": the member's own list and a PDF receipt (jspdf, loaded on demand) per completed
+// payment.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { formatClpChile } from "../../client/components/format";

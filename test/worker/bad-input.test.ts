@@ -1065,7 +1065,10 @@ const NO_INPUT = [
   "GET /api/notifications",
   "GET /api/dev/webpay/autosubmit.js",
 ];
-/** The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's `{ error_message }` shape, and exists only locally. */
+/**
+ * The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's
+ * `{ error_message }` shape, and exists only locally.
+ */
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
 // Its card page (GET/POST /api/dev/webpay/pay) is a browser page: it answers HTML, a 400 JSON for a malformed token_ws.
 const NOT_OURS = [

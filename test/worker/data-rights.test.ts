@@ -23,7 +23,8 @@ import { EMAILS, IDS, MESSAGE_IMAGE_KEY, seedWorld } from "./seed";
 describe("GET /api/profile/export", () => {
   it("gives the member everything about them, and nothing about anyone else", async () => {
     const { cookie } = await seedWorld();
-    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a payment, a report, a hidden comment.
+    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a payment, a
+    // report, a hidden comment.
     await call(`/api/posts/${IDS.post}/comments`, {
       method: "POST",
       cookie: cookie.owner,
@@ -115,7 +116,8 @@ describe("DELETE /api/profile", () => {
 
   it("deletes the account at once: sessions, sockets, content; keeps payments and resources without personal data", async () => {
     const { cookie } = await seedWorld();
-    // The member `paid` likes and comments on the owner's post; the owner likes and comments on their own; a report about the owner's post.
+    // The member `paid` likes and comments on the owner's post; the owner likes and comments on their own; a report
+    // about the owner's post.
     await call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: cookie.paid });
     await call(`/api/posts/${IDS.post}/comments`, { method: "POST", cookie: cookie.owner, json: { content: "Mine" } });
     const [otherPost] = await db().insert(posts).values({ authorId: IDS.paid, content: "Paid's post" }).returning();

@@ -15,7 +15,10 @@ import {
 
 export type MemberStatus = "active" | "trial" | "inactive";
 
-/** docs/spec.md §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or trial). */
+/**
+ * docs/spec.md §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or
+ * trial).
+ */
 export function memberStatus(
   role: string,
   membership: { kind: string; nextPaymentDue: Date } | null,

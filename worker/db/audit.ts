@@ -50,7 +50,10 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
 
 export type AuditFilter = { action?: AuditAction; actorId?: number; before?: number; limit: number };
 
-/** Newest first; `before` is the id cursor. The actor's current name and email are joined (null once their account is gone). */
+/**
+ * Newest first; `before` is the id cursor. The actor's current name and email are joined (null once their account is
+ * gone).
+ */
 export async function listAudit(db: Database, filter: AuditFilter) {
   const conditions: SQL[] = [];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));

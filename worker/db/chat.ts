@@ -96,7 +96,9 @@ const advanceReadMarker = (db: Database, userId: number, channelId: number, mess
 const newestMessageId = (channelId: number) =>
   sql<number>`(select max(${messages.id}) from ${messages} where ${messages.channelId} = ${channelId})`;
 
-/** Marks a channel read up to `messageId`, or up to its newest message when none is given; true when the marker moved. */
+/**
+ * Marks a channel read up to `messageId`, or up to its newest message when none is given; true when the marker moved.
+ */
 export async function markChannelRead(
   db: Database,
   userId: number,
@@ -257,7 +259,10 @@ type MessageRow = {
 
 export const messageImagePath = (id: number) => `/api/messages/${id}/image`;
 
-/** The Message of docs/spec.md §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender only. */
+/**
+ * The Message of docs/spec.md §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender
+ * only.
+ */
 export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => ({
   id: row.id,
   group_id: row.channelId,
@@ -300,7 +305,8 @@ export function visibleMessagesQuery(
         createdAt: messages.createdAt,
       })
       .from(channels)
-      // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND id>?).
+      // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND
+      // id>?).
       .leftJoin(
         messages,
         newest ? eq(messages.channelId, channelId) : and(eq(messages.channelId, channelId), gt(messages.id, after)),

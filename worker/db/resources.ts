@@ -8,7 +8,9 @@ import { resources } from "./schema";
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
 
-/** Where the client fetches a stored file: the authenticated file route (or the provider's URL when only that was kept). */
+/**
+ * Where the client fetches a stored file: the authenticated file route (or the provider's URL when only that was kept).
+ */
 export const resourceFileUrl = (r: Pick<ResourceRow, "id" | "fileKey" | "externalUrl">) =>
   r.fileKey ? `/api/resources/${r.id}/file` : (r.externalUrl ?? `/api/resources/${r.id}/file`);
 

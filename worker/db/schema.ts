@@ -367,14 +367,19 @@ export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transacti
   sessionId: text("session_id").notNull(),
   amount: integer("amount").notNull(),
   returnUrl: text("return_url").notNull(),
-  /** INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), REVERSED or NULLIFIED (refunded). */
+  /**
+   * INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), REVERSED or NULLIFIED
+   * (refunded).
+   */
   status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "REVERSED", "NULLIFIED"] })
     .notNull()
     .default("INITIALIZED"),
   responseCode: integer("response_code"),
   authorizationCode: text("authorization_code"),
   committed: integer("committed", { mode: "boolean" }).notNull().default(false),
-  /** The token's end of life (created + token lifetime): an unfinished transaction can no longer be paid or committed. */
+  /**
+   * The token's end of life (created + token lifetime): an unfinished transaction can no longer be paid or committed.
+   */
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });

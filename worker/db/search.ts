@@ -36,7 +36,10 @@ export function toFtsQuery(text: string): string | null {
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
 
-/** snippet() output -> escaped HTML with balanced <mark> elements (a stray marker typed by a member cannot unbalance them). */
+/**
+ * snippet() output -> escaped HTML with balanced <mark> elements (a stray marker typed by a member cannot unbalance
+ * them).
+ */
 export function markSnippet(raw: string): string {
   let out = "";
   let open = false;
@@ -101,7 +104,8 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
         from comments_fts join comments cm on cm.id = comments_fts.rowid join posts p on p.id = cm.post_id
         where comments_fts match ${query} and ${recentMatches("comments_fts", query)} and cm.hidden_at is null and p.hidden_at is null order by rank limit ${limit})`;
     case "message": {
-      // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins read all.
+      // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins
+      // read all.
       const readable =
         viewer.role === "admin"
           ? sql`1 = 1`

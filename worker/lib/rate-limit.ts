@@ -135,7 +135,10 @@ export function ipv6Prefix64(ip: string): string | null {
     .join(":");
 }
 
-/** The client IP Cloudflare reports (set by the edge; a client cannot choose it in production); an IPv6 address by its /64. */
+/**
+ * The client IP Cloudflare reports (set by the edge; a client cannot choose it in production); an IPv6 address by its
+ * /64.
+ */
 export function ipKey(c: { req: { header(name: string): string | undefined } }): string {
   const ip = c.req.header("cf-connecting-ip")?.trim() || "unknown";
   const prefix = ipv6Prefix64(ip);

@@ -95,7 +95,8 @@ export const adminRoutes = createRouter()
       const { role: nextRole } = c.req.valid("json");
       const member = await memberOr404(c.var.db, id);
       if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
-      // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their next sign-in.
+      // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their
+      // next sign-in.
       if (member.role !== nextRole) {
         const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
         await setMemberRole(c.var.db, id, nextRole);

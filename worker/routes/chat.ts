@@ -236,7 +236,9 @@ async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], group
 /** A display name for '[Image: filename]'. */
 const imageName = (name: string) => cleanFileName(name, "image", 100);
 
-/** A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking). */
+/**
+ * A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking).
+ */
 function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, E.websocket_expected);
   const origin = c.req.header("origin");
@@ -442,7 +444,10 @@ export const chatRoutes = createRouter()
       201,
     );
   })
-  /** Multipart image message: the same send rules as above, then the file is checked, stored in R2, and the message body is '[Image: filename]'. */
+  /**
+   * Multipart image message: the same send rules as above, then the file is checked, stored in R2, and the message body
+   * is '[Image: filename]'.
+   */
   .post(
     "/messages/image",
     requireUserInBatch,

@@ -11,8 +11,8 @@ import { CLOSE_SESSION_ENDED, type SocketCloseCode } from "../shared/chat-wire";
 import { LIVE_ROOM } from "./live";
 
 /**
- * Closes the selected sockets in each of `channelIds` (and the live room, when given) with `code`; returns how many were closed.
- * A channel whose object fails is logged and skipped (the alarm in the object still ends sockets of
+ * Closes the selected sockets in each of `channelIds` (and the live room, when given) with `code`; returns how many
+ * were closed. A channel whose object fails is logged and skipped (the alarm in the object still ends sockets of
  * sessions that are gone).
  */
 export async function closeChatSockets(

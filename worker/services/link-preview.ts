@@ -54,7 +54,9 @@ export function checkPreviewUrl(raw: string | URL): URL {
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Fetches the page, following at most 3 redirects, each re-checked; returns the final URL and at most maxBytes of body. */
+/**
+ * Fetches the page, following at most 3 redirects, each re-checked; returns the final URL and at most maxBytes of body.
+ */
 export async function fetchPage(
   raw: string,
   fetchImpl: FetchLike = (i, init) => fetch(i, init),

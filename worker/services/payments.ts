@@ -36,7 +36,10 @@ export const WEBPAY_RETURN_PATH = "/api/payments/webpay/return";
 /** What a settlement attempt left: approved, failed (with why), or still pending (with why). */
 export type Outcome = { kind: "approved" } | { kind: "failed"; reason: string } | { kind: "pending"; reason: string };
 
-/** The four returns' fields (DESIGN: normal token_ws; abort TBK_*; timeout TBK_ORDEN_COMPRA + TBK_ID_SESION; error page all four). */
+/**
+ * The four returns' fields (DESIGN: normal token_ws; abort TBK_*; timeout TBK_ORDEN_COMPRA + TBK_ID_SESION; error page
+ * all four).
+ */
 export type ReturnParams = { token_ws?: string; TBK_TOKEN?: string; TBK_ORDEN_COMPRA?: string; TBK_ID_SESION?: string };
 
 /** Which way the browser came back; `invalid` when the fields match none of Transbank's four returns. */

@@ -56,7 +56,10 @@ export function decodeDataUrl(
 
 // ---- file names ----
 
-/** The name a person gave a file, without any path, control characters or brackets (it goes into '[Image: name]'), bounded. */
+/**
+ * The name a person gave a file, without any path, control characters or brackets (it goes into '[Image: name]'),
+ * bounded.
+ */
 export function cleanFileName(name: string, fallback: string, max = 255): string {
   const base = name.split(/[/\\]/).pop() ?? "";
   return (
