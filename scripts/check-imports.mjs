@@ -1,8 +1,11 @@
 // The worker's import rules, run by `npm run typecheck`: no import cycles (type-only imports count:
-// they still tie the modules' designs together), and worker/db/ (queries) never imports
-// worker/services/ (outside services), so the data layer stays usable from anywhere. And the client's
-// rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType` type of worker/app.ts,
-// never worker/db/, worker/routes/ or worker/services/ (response types come from `hc<AppType>`).
+// they still tie the modules' designs together), worker/db/ (queries) never imports
+// worker/services/ (outside services), so the data layer stays usable from anywhere, and
+// worker/routes/ runs no SQL itself: nothing from drizzle-orm (the `sql` template, the query
+// builders' operators) and no table of worker/db/schema.ts, so every query is a function in db/.
+// And the client's rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType`
+// type of worker/app.ts, never worker/db/, worker/routes/ or worker/services/ (response types come
+// from `hc<AppType>`).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -52,6 +55,19 @@ for (const [file, targets] of graph) {
     }
   }
 }
+// Routes call queries; they do not write them. Any import of drizzle-orm counts (its operators only build
+// queries), and so does the schema (its tables are what a builder starts from).
+for (const file of files) {
+  if (!rel(file).startsWith("worker/routes/")) continue;
+  const source = readFileSync(file, "utf8");
+  for (const match of source.matchAll(/(?:^|\n)\s*import\s[^;]*?from\s+["']([^"']+)["']/g)) {
+    const target = resolve(file, match[1]);
+    if (match[1] === "drizzle-orm" || match[1].startsWith("drizzle-orm/"))
+      problems.push(`worker/routes/ imports ${match[1]} (queries belong in worker/db/): ${rel(file)}`);
+    else if (target && rel(target) === "worker/db/schema.ts")
+      problems.push(`worker/routes/ imports worker/db/schema.ts (queries belong in worker/db/): ${rel(file)}`);
+  }
+}
 for (const edge of PENDING) if (!seenPending.has(edge)) problems.push(`fixed, remove it from PENDING: ${edge}`);
 
 // Cycles: depth-first search, reporting each cycle once.
@@ -97,5 +113,7 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ (${PENDING.size} pending); the client imports only worker/shared/ and AppType`,
+  `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ ` +
+    `(${PENDING.size} pending), worker/routes/ imports no drizzle-orm and no schema; ` +
+    "the client imports only worker/shared/ and AppType",
 );

@@ -187,14 +187,14 @@ const MUTANTS = [
   // Sessions.
   {
     name: "session: expired sessions accepted",
-    file: "worker/lib/session.ts",
+    file: "worker/db/sessions.ts",
     from: "if (row.expiresAt.getTime() <= now)",
     to: "if (false)",
     tests: ["sessions"],
   },
   {
     name: "session: never renewed",
-    file: "worker/lib/session.ts",
+    file: "worker/db/sessions.ts",
     from: "< SESSION_TTL_MS / 2",
     to: "< 0",
     tests: ["sessions"],
@@ -215,7 +215,7 @@ const MUTANTS = [
   },
   {
     name: "session: logout keeps the session",
-    file: "worker/lib/session.ts",
+    file: "worker/db/sessions.ts",
     from: "export async function deleteSession(db: Database, sessionId: string) {\n  await db.delete(sessions).where(eq(sessions.id, sessionId));",
     to: "export async function deleteSession(db: Database, sessionId: string) {\n  void db; void sessionId;",
     tests: ["sessions"],

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "./db/client";
-import { liveSessionExpiries } from "./lib/session";
+import { liveSessionExpiries } from "./db/sessions";
 import {
   CLOSE_CHANNEL_DELETED,
   CLOSE_SESSION_ENDED,

@@ -211,6 +211,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/dev/webpay/autosubmit.js", path: "/api/dev/webpay/autosubmit.js", expect: ALL(200) },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
+  { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },
   { route: "POST /api/groups", path: "/api/groups", send: json({ name: "New" }), expect: SIGNED_IN(201) },
   {
     route: "PUT /api/groups/:id",

@@ -1061,6 +1061,7 @@ const NO_INPUT = [
   "GET /api/profile/export",
   "GET /api/cosmic-notices",
   "GET /api/groups",
+  "GET /api/unread",
   "GET /api/live/socket",
   "GET /api/notifications",
   "GET /api/dev/webpay/autosubmit.js",

@@ -3,9 +3,9 @@
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
 import { and, asc, count, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion } from "./admin";
-import { messageImagePath } from "./chat";
 import type { Database } from "./client";
 import { getMembership } from "./memberships";
 import { getProfile, listActiveSessions } from "./profile";

@@ -90,11 +90,6 @@ export async function getMember(db: Database, id: number): Promise<MemberDto | n
   return row ? toMemberDto(row) : null;
 }
 
-export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return row ?? null;
-}
-
 /**
  * Pre-provisions an account (no Google subject yet): upsertSignInUser binds it by email at the
  * person's first sign-in. The profile row is created on first save (reads default to empty lists).

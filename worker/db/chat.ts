@@ -2,13 +2,15 @@
 // signed-in user; a private one to its creator, its channel_members and admins.
 import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
-import type { SessionMemberSql } from "../lib/session";
-import type { ChannelDto, ChannelListItem, MessageDto } from "../shared/chat-wire";
+import type { BatchRateLimit } from "../lib/rate-limit";
+import { messageImagePath } from "../shared/api-paths";
+import type { ChannelDto, ChannelListItem, MessageDto, UnreadCount } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { notifyInvitationsBinding } from "./notifications";
 import { channelInvitations, channelMembers, channelReads, channels, messages, users } from "./schema";
+import type { SessionMemberSql } from "./sessions";
 import { normaliseEmail } from "./users";
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -60,17 +62,33 @@ const unreadCount = (viewerId: number) => {
 };
 
 /**
- * Every channel for an admin; for anyone else the ids come from three indexed lookups (public ones,
- * their own, the ones they are a member of), so the list never scans the whole channels table.
- * Each row carries the viewer's unread count (one statement for the whole list).
+ * Every channel for an admin (no condition); for anyone else the ids come from three indexed lookups
+ * (public ones, their own, the ones they are a member of), so a list never scans the whole table.
  */
-export async function listVisibleChannels(db: Database, viewer: Viewer) {
-  const fields = { ...getTableColumns(channels), unreadCount: unreadCount(viewer.id) };
-  if (viewer.role === "admin") return db.select(fields).from(channels).orderBy(asc(channels.id));
+const listedFor = (viewer: Viewer) => {
+  if (viewer.role === "admin") return undefined;
   const visibleIds = sql`select ${channels.id} from ${channels} where ${channels.isPrivate} = 0
     union select ${channels.id} from ${channels} where ${channels.createdBy} = ${viewer.id}
     union select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
-  return db.select(fields).from(channels).where(sql`${channels.id} in (${visibleIds})`).orderBy(asc(channels.id));
+  return sql`${channels.id} in (${visibleIds})`;
+};
+
+/** The channels the viewer may see, each with their unread count (one statement for the whole list). */
+export async function listVisibleChannels(db: Database, viewer: Viewer) {
+  return db
+    .select({ ...getTableColumns(channels), unreadCount: unreadCount(viewer.id) })
+    .from(channels)
+    .where(listedFor(viewer))
+    .orderBy(asc(channels.id));
+}
+
+/** Only the unread counts of listVisibleChannels: the unread badges' own read (GET /api/unread). */
+export async function listUnreadCounts(db: Database, viewer: Viewer): Promise<UnreadCount[]> {
+  return db
+    .select({ group_id: channels.id, unread_count: unreadCount(viewer.id) })
+    .from(channels)
+    .where(listedFor(viewer))
+    .orderBy(asc(channels.id));
 }
 
 export const toChannelListItem = (row: ChannelRow & { unreadCount: number }, viewer: Viewer): ChannelListItem => ({
@@ -165,15 +183,6 @@ export async function listChannelMembers(db: Database, channelId: number) {
     .orderBy(asc(channelMembers.createdAt), asc(users.id));
 }
 
-export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return row ?? null;
-}
-
 // ---- invitations: how members are added (docs/architecture.md, "No account oracle") ----
 
 /**
@@ -256,8 +265,6 @@ type MessageRow = {
   hiddenReason: ReportReason | null;
   createdAt: Date;
 };
-
-export const messageImagePath = (id: number) => `/api/messages/${id}/image`;
 
 /**
  * The Message of docs/spec.md §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender
@@ -343,6 +350,28 @@ export async function insertMessage(
     advanceReadMarker(db, input.sender.id, input.channelId, newestMessageId(input.channelId)),
   ]);
   return { ...row, senderName: input.sender.name };
+}
+
+/**
+ * The SQL of the message sends' rules, for the session's D1 batch (withSessionBatch): `count` counts
+ * the send of an unmuted member against the route's batch limit (rateLimitInBatch), `sendable` guards
+ * a write in the same batch (the member is not muted and the count is within the limit).
+ */
+export function sendRules(db: Database, limit: BatchRateLimit, unmuted: SQL) {
+  return {
+    count: (member: SessionMemberSql) => limit.count(member, unmuted),
+    sendable: (member: SessionMemberSql) =>
+      // biome-ignore lint/style/noNonNullAssertion: drizzle's and() is undefined only when every condition is.
+      and(
+        exists(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, member.id), unmuted)),
+        ),
+        limit.withinLimit(member),
+      )!,
+  };
 }
 
 /**

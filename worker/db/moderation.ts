@@ -3,10 +3,10 @@
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
 import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { messageImagePath } from "../shared/api-paths";
 import { REPORT_REASONS, type ReportKind, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { type AuditEntry, auditInsert } from "./audit";
-import { messageImagePath } from "./chat";
 import type { Database } from "./client";
 import { channels, comments, messages, posts, reportReasons, reports, users } from "./schema";
 

@@ -2,9 +2,8 @@
 // ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
 // the caller can tell their live sockets. Nobody is notified of their own action.
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { NotificationDto, NotificationList } from "../shared/notifications";
+import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
 import { LIMITS } from "../shared/rules";
-import { searchResultUrl } from "../shared/search";
 import type { Database } from "./client";
 import { channels, notices, notifications, users } from "./schema";
 
@@ -195,30 +194,6 @@ type ListRow = {
   detail: string | null;
 };
 
-/** A post's address; the lounge for a row without a post, which the writers never store but the column allows. */
-const postUrl = (postId: number | null) => (postId ? searchResultUrl.post(postId) : "/app/lounge");
-
-function urlOf(row: ListRow): string {
-  switch (row.kind) {
-    case "comment":
-      return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
-    case "like":
-      return postUrl(row.postId);
-    case "mention":
-      return row.messageId && row.channelId
-        ? searchResultUrl.message(row.channelId, row.messageId)
-        : postUrl(row.postId);
-    case "notice":
-      return "/app/lounge";
-    case "payment":
-      return row.detail === "completed" ? "/app/resources" : "/pricing";
-    case "membership_ending":
-      return "/pricing";
-    case "channel_invite":
-      return `/app/chat?group=${row.channelId}`;
-  }
-}
-
 const toDto = (row: ListRow): NotificationDto => ({
   id: row.id,
   kind: row.kind,
@@ -231,7 +206,7 @@ const toDto = (row: ListRow): NotificationDto => ({
   channel_name: row.channelName,
   notice_title: row.noticeTitle,
   detail: row.kind === "membership_ending" && row.detail ? new Date(Number(row.detail)).toISOString() : row.detail,
-  url: urlOf(row),
+  url: notificationUrl(row),
 });
 
 /** The newest notifications and the unread count, in one round trip. */

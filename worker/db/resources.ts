@@ -2,17 +2,12 @@
 // ai_text and ai_image resources through insertResource / storeResource (worker/services/resources.ts)
 // and lists them with the rest.
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { resourceFileUrl } from "../shared/api-paths";
 import type { Database } from "./client";
 import { resources } from "./schema";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
-
-/**
- * Where the client fetches a stored file: the authenticated file route (or the provider's URL when only that was kept).
- */
-export const resourceFileUrl = (r: Pick<ResourceRow, "id" | "fileKey" | "externalUrl">) =>
-  r.fileKey ? `/api/resources/${r.id}/file` : (r.externalUrl ?? `/api/resources/${r.id}/file`);
 
 /** The Resource of docs/spec.md §3 as the API sends it; tags stay the JSON-encoded text the spec names. */
 export const toResourceDto = (r: ResourceRow) => ({

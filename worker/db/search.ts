@@ -5,7 +5,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import { LIMITS } from "../shared/rules";
-import { type SearchKind, type SearchResult, searchResultUrl } from "../shared/search";
+import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../shared/search";
 import type { Database } from "./client";
 
 /** Private-use characters snippet() puts around each hit; replaced by <mark> after the text is escaped. */
@@ -77,12 +77,7 @@ function titleOf(text: string | null): string {
 const recentMatches = (table: string, query: string) =>
   sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query} order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
 
-/** A branch's row: a comment carries its post, a message its channel (the other branches select nulls). */
-type Row = { id: number; title: string | null; snippet: string; created_at: number; rank: number } & (
-  | { kind: "post" | "resource"; post_id: null; group_id: null }
-  | { kind: "comment"; post_id: number; group_id: null }
-  | { kind: "message"; post_id: null; group_id: number }
-);
+type Row = { title: string | null; snippet: string; created_at: number; rank: number } & SearchHit;
 
 const snippet = (table: string, column: number) =>
   sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
@@ -128,21 +123,13 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
 }
 
 function toResult(row: Row): SearchResult {
-  const url =
-    row.kind === "post"
-      ? searchResultUrl.post(row.id)
-      : row.kind === "comment"
-        ? searchResultUrl.comment(row.post_id, row.id)
-        : row.kind === "message"
-          ? searchResultUrl.message(row.group_id, row.id)
-          : searchResultUrl.resource(row.id);
   return {
     kind: row.kind,
     id: row.id,
     title: titleOf(row.title),
     snippet: markSnippet(row.snippet),
     created_at: new Date(row.created_at).toISOString(),
-    url,
+    url: searchHitUrl(row),
   };
 }
 

@@ -8,6 +8,16 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const isAdminEmail = (adminEmails: string | undefined, email: string) =>
   (adminEmails ?? "").split(",").map(normaliseEmail).filter(Boolean).includes(normaliseEmail(email));
 
+/** The account of an email (already normalised: normaliseEmail), or null. */
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The User of docs/spec.md §3, as the API sends it. */
 export const toUserDto = (u: SessionUser) => ({
   id: u.id,

@@ -3,6 +3,9 @@ const encoder = new TextEncoder();
 const toHex = (bytes: ArrayBuffer | Uint8Array) =>
   Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** `bytes` random bytes as lower-case hex (ids a provider shows, where base64's symbols do not fit). */
+export const randomHex = (bytes: number) => toHex(crypto.getRandomValues(new Uint8Array(bytes)));
+
 /** A random token of `bytes` bytes (default 256 bits), base64url without padding. */
 export function randomToken(bytes = 32): string {
   const buf = crypto.getRandomValues(new Uint8Array(bytes));

@@ -4,11 +4,11 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
 import { rateLimits, users } from "../db/schema";
+import type { SessionMemberSql } from "../db/sessions";
 import type { AppEnv, Env } from "../env";
 import { RATE_LIMITS } from "../shared/rules";
 import { type CodedText, errorText } from "../shared/texts";
 import { ApiError } from "./errors";
-import type { SessionMemberSql } from "./session";
 
 export interface RateLimitOptions {
   /** What is limited, e.g. "ai". Part of the row key. */
@@ -114,6 +114,8 @@ export function rateLimitInBatch(c: { var: { db: Database }; req: { raw: Request
     },
   };
 }
+
+export type BatchRateLimit = ReturnType<typeof rateLimitInBatch>;
 
 /**
  * The /64 prefix of an IPv6 address (what one subscriber usually holds, so rotating within it does not

@@ -5,7 +5,6 @@ import {
   createMember,
   deleteMember,
   deletePayment,
-  findUserByEmail,
   getMember,
   listMembers,
   listPayments,
@@ -14,7 +13,7 @@ import {
 } from "../db/admin";
 import { recordAudit } from "../db/audit";
 import { adminStats } from "../db/stats";
-import { normaliseEmail } from "../db/users";
+import { findUserByEmail, normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";

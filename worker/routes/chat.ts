@@ -1,7 +1,6 @@
 // Chat (docs/spec.md §2 Chat, §3, §5, §7): channels and their members, messages, chat images and the
 // channel WebSocket. D1 is the source of truth; a stored message is handed to the channel's Durable
 // Object, which fans it out to the connected sockets.
-import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import { ROOM_HEADERS } from "../chat-room";
 import type { ChannelRow } from "../db/chat";
@@ -10,19 +9,20 @@ import {
   canManageChannel,
   createChannel,
   deleteChannel,
-  findUserByEmail,
   getMessage,
   getVisibleChannel,
   insertMessage,
   inviteToChannel,
   listChannelInvitations,
   listChannelMembers,
+  listUnreadCounts,
   listVisibleChannels,
   markChannelRead,
   privateChannelReaders,
   removeChannelMember,
   revokeChannelInvitation,
   sendMessageStatements,
+  sendRules,
   toChannelDto,
   toChannelListItem,
   toMessageDto,
@@ -33,23 +33,21 @@ import {
 } from "../db/chat";
 import type { Database } from "../db/client";
 import { notifyChannelInvite, notifyMentions } from "../db/notifications";
-import { users } from "../db/schema";
-import { normaliseEmail } from "../db/users";
+import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
 import { parseMediaType } from "../lib/media-type";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
-import type { SessionMemberSql } from "../lib/session";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { unmutedOr403, unmutedSql } from "../middleware/mute";
-import { closeChatSockets } from "../services/chat-sockets";
+import { closeChatSockets, fanOut } from "../services/chat-sockets";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
 import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
-import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
+import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
@@ -107,15 +105,6 @@ async function managedChannel(c: Ctx, id: number) {
   const channel = await visibleChannelOr404(c, id);
   if (!canManageChannel(c.var.user, channel)) throw forbidden(E.channel_manage_forbidden);
   return channel;
-}
-
-/** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
-export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
-  try {
-    await chatRoomStub(env, channelId).broadcast(frame);
-  } catch (err) {
-    console.error("chat fan-out failed", channelId, err instanceof Error ? err.message : "unknown");
-  }
 }
 
 /** Closes the sockets of viewers who lost access to a private channel (the creator's and admins' stay). */
@@ -187,28 +176,15 @@ function announceMessage(
 
 /**
  * The rules of every message send (text, data-URL image, multipart image), one source for all three:
- * not muted, within the `messages` limit, a channel the member may see. They run as SQL in the
- * session's D1 batch (withSessionBatch): `count` counts the send of an unmuted member, `sendable`
- * guards a write in the same batch; `allowed` then refuses in the order of the other write routes
- * (muted 403, rate limited 429, channel not found 404). Needs limitedInBatch("messages") on the route.
+ * not muted, within the `messages` limit, a channel the member may see. Their SQL (sendRules) runs in
+ * the session's D1 batch; `allowed` then refuses in the order of the other write routes (muted 403,
+ * rate limited 429, channel not found 404). Needs limitedInBatch("messages") on the route.
  */
-function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) {
+function sendChecks(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) {
   const { db } = c.var;
   const limit = rateLimitInBatch(c, now);
-  const unmuted = unmutedSql(now);
   return {
-    count: (member: SessionMemberSql) => limit.count(member, unmuted),
-    sendable: (member: SessionMemberSql) =>
-      // biome-ignore lint/style/noNonNullAssertion: drizzle's and() is undefined only when every condition is.
-      and(
-        exists(
-          db
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, member.id), unmuted)),
-        ),
-        limit.withinLimit(member),
-      )!,
+    ...sendRules(db, limit, unmutedSql(now)),
     allowed: (user: SessionUser, counted: Parameters<typeof limit.check>[0], channel: ChannelRow | undefined) => {
       unmutedOr403(user, now);
       limit.check(counted);
@@ -223,7 +199,7 @@ function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) 
  * (counted only for a send those rules allow). The image itself is checked after, before it is stored.
  */
 async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], groupId: number) {
-  const rules = sendRules(c);
+  const rules = sendChecks(c);
   const {
     user,
     results: [counted, [visible]],
@@ -271,6 +247,9 @@ export const chatRoutes = createRouter()
     const rows = await listVisibleChannels(c.var.db, c.var.user);
     return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
+  // Read-only, unlike the list above (it binds no invitation): the unread badges' own refresh, which runs
+  // on every reconnect, on focus and while polling.
+  .get("/unread", requireUser, async (c) => c.json(await listUnreadCounts(c.var.db, c.var.user)))
   .post("/groups", requireUser, limited("channels"), validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
     const row = await createChannel(c.var.db, c.var.user.id, {
@@ -421,7 +400,7 @@ export const chatRoutes = createRouter()
   .post("/messages", requireUserInBatch, limitedInBatch("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
     if (!image_url) {
-      const rules = sendRules(c);
+      const rules = sendChecks(c);
       const {
         user,
         results: [counted, [visible], [stored]],

@@ -17,11 +17,11 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
+import { fanOut } from "../services/chat-sockets";
 import { toCsv } from "../shared/csv";
 import { AUDIT_ACTIONS, MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { memberOr404 } from "./admin";
-import { fanOut } from "./chat";
 
 const T = TEXTS.moderation;
 

@@ -18,6 +18,7 @@ import {
   setPaymentToken,
 } from "../db/payments";
 import type { Env } from "../env";
+import { randomHex } from "../lib/crypto";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { MEMBERSHIP } from "../shared/rules";
 import { errorText, TEXTS } from "../shared/texts";
@@ -89,9 +90,6 @@ export function webpayFor(env: Env, origin: string): Webpay {
   if (!configured) throw new ApiError(503, errorText("payments_not_configured", missing));
   return webpayFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)));
 }
-
-const randomHex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Creates the pending payment and Transbank's transaction; a refused or failed create leaves it failed. */
 export async function startCheckout(db: Database, env: Env, user: { id: number; email: string }, origin: string) {

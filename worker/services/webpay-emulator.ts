@@ -9,6 +9,7 @@ import { getDb } from "../db/client";
 import { webpayEmulatorTransactions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { createApp, createRouter } from "../lib/create-app";
+import { randomHex } from "../lib/crypto";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "./webpay";
@@ -35,9 +36,6 @@ const payInput = z.object({
 
 const providerError = (c: Context, status: 401 | 404 | 422, message: string) =>
   c.json({ error_message: message }, status);
-
-const hex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Transbank's accounting day (MMDD) of a moment. */
 const accountingDate = (date: Date) =>
@@ -236,7 +234,7 @@ export const webpayEmulatorRoutes = createRouter()
     if (!parsed.success)
       return providerError(c, 422, `Invalid request: ${parsed.error.issues[0]?.path.join(".") ?? "body"}`);
     const { buy_order, session_id, amount, return_url } = parsed.data;
-    const token = hex(32);
+    const token = randomHex(32);
     await getDb(c.env.DB)
       .insert(webpayEmulatorTransactions)
       .values({

@@ -1,5 +1,6 @@
 // Notifications' wire format (GET /api/notifications), shared by the worker and the client. The client
 // words each kind from its text catalogue; the server sends the facts and where the item is.
+import { searchResultUrl } from "./search";
 
 export const NOTIFICATION_KINDS = [
   "comment",
@@ -32,3 +33,35 @@ export type NotificationDto = {
 };
 
 export type NotificationList = { items: NotificationDto[]; unread: number };
+
+/** A post's address; the lounge for a row without a post, which the writers never store but the column allows. */
+const postUrl = (postId: number | null) => (postId ? searchResultUrl.post(postId) : "/app/lounge");
+
+/** Where a notification opens: the item in context, or the screen its kind is about. */
+export function notificationUrl(row: {
+  kind: NotificationKind;
+  postId: number | null;
+  commentId: number | null;
+  channelId: number | null;
+  messageId: number | null;
+  detail: string | null;
+}): string {
+  switch (row.kind) {
+    case "comment":
+      return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
+    case "like":
+      return postUrl(row.postId);
+    case "mention":
+      return row.messageId && row.channelId
+        ? searchResultUrl.message(row.channelId, row.messageId)
+        : postUrl(row.postId);
+    case "notice":
+      return "/app/lounge";
+    case "payment":
+      return row.detail === "completed" ? "/app/resources" : "/pricing";
+    case "membership_ending":
+      return "/pricing";
+    case "channel_invite":
+      return `/app/chat?group=${row.channelId}`;
+  }
+}

@@ -34,6 +34,26 @@ export const searchResultUrl = {
   resource: (resourceId: number) => `/app/resources?${OPEN_PARAMS.resource}=${resourceId}`,
 };
 
+/** What places a result: a comment carries its post, a message its channel. */
+export type SearchHit = { id: number } & (
+  | { kind: "post" | "resource"; post_id: null; group_id: null }
+  | { kind: "comment"; post_id: number; group_id: null }
+  | { kind: "message"; post_id: null; group_id: number }
+);
+
+export function searchHitUrl(hit: SearchHit): string {
+  switch (hit.kind) {
+    case "post":
+      return searchResultUrl.post(hit.id);
+    case "comment":
+      return searchResultUrl.comment(hit.post_id, hit.id);
+    case "message":
+      return searchResultUrl.message(hit.group_id, hit.id);
+    case "resource":
+      return searchResultUrl.resource(hit.id);
+  }
+}
+
 /** A snippet split into plain-text parts, `hit` marking the matched words (for rendering without innerHTML). */
 export function snippetParts(snippet: string): { text: string; hit: boolean }[] {
   const parts: { text: string; hit: boolean }[] = [];
