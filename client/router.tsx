@@ -12,9 +12,8 @@ import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { skipAfterFailure } from "./data/actions";
-import { languageAction } from "./i18n/data";
+import { languageAction } from "./i18n/language-action";
 import { LandingRoute } from "./landing/LandingRoute";
-import { keepUnread, UNREAD_PATH } from "./live/data";
 import { commentsLoader, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
 import { keepMentions, MENTIONS_PATH, mentionsLoader } from "./mentions/data";
 import { REPORT_PATH, reportAction } from "./moderation/data";
@@ -152,7 +151,6 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, action: reportAction },
         { path: SEARCH_PATH, loader: searchLoader, shouldRevalidate: keepSearch },
-        { path: UNREAD_PATH, loader: chatLoader, shouldRevalidate: keepUnread },
         { path: MENTIONS_PATH, loader: mentionsLoader, shouldRevalidate: keepMentions },
         {
           path: NOTIFICATIONS_PATH,

@@ -5,7 +5,7 @@ import { type Answer, api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { formatDateTime, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
-import { ReportModal } from "../components/LazyReportModal";
+import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { Removed } from "../components/Removed";
 import { TEXT } from "../text";
@@ -148,7 +148,7 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
           </>
         )}
       </div>
-      {reporting && <ReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
+      {reporting && <LazyReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
     </li>
   );
 }

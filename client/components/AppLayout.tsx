@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { MutedBanner } from "../moderation/MutedBanner";
@@ -11,6 +11,7 @@ import { Icon } from "./Icon";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { NotificationBell } from "./NotificationBell";
 import { SearchButton } from "./SearchButton";
+import { useDrawer } from "./useDrawer";
 
 const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },
@@ -25,24 +26,11 @@ export function AppLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const sidebarRef = useRef<HTMLElement>(null);
+  const drawer = useDrawer<HTMLElement>();
+  const closeDrawer = drawer.hide;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): navigating closes the drawer.
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!drawerOpen) return;
-    sidebarRef.current?.querySelector<HTMLElement>("a")?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setDrawerOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [drawerOpen]);
+  useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
 
   const signOut = async () => {
     await store.logout();
@@ -60,13 +48,12 @@ export function AppLayout() {
       </a>
       <header className="topbar">
         <button
-          ref={menuButton}
           type="button"
           className="btn btn-ghost btn-icon"
           aria-label={TEXT.nav.openNavigation}
-          aria-expanded={drawerOpen}
+          aria-expanded={drawer.open}
           aria-controls="sidebar"
-          onClick={() => setDrawerOpen(true)}
+          onClick={drawer.show}
         >
           <Icon name="menu" size={20} weight={2.2} />
         </button>
@@ -77,8 +64,13 @@ export function AppLayout() {
         <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
-      {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
-      <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label={TEXT.nav.main}>
+      {drawer.open && <div className="drawer-backdrop" onClick={drawer.hide} aria-hidden="true" />}
+      <nav
+        id="sidebar"
+        ref={drawer.ref}
+        className={drawer.open ? "sidebar open" : "sidebar"}
+        aria-label={TEXT.nav.main}
+      >
         <NavLink to="/app/lounge" className="brand">
           <Icon name="sparkle" /> {TEXT.common.brand}
         </NavLink>

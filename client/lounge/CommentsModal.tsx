@@ -5,7 +5,7 @@ import { ActionRow } from "../components/ActionRow";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
-import { ReportModal } from "../components/LazyReportModal";
+import { LazyReportModal } from "../components/LazyReportModal";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { Modal } from "../components/Modal";
 import { Removed } from "../components/Removed";
@@ -19,7 +19,7 @@ import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { commentsPath, LOUNGE_PATH } from "./data";
-import { cut } from "./text";
+import { cut } from "./truncate";
 import type { Comment, Post } from "./types";
 
 /**
@@ -135,7 +135,7 @@ export function CommentsModal({
           disabled={!valid || !!mutedText}
         />
       </form>
-      {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
+      {reporting !== null && <LazyReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { LIMITS, SHARE_POPUP, TIMING } from "../../worker/shared/rules";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
-import { cut } from "./text";
+import { cut } from "./truncate";
 import type { Post } from "./types";
 
 export const postLink = (id: number) => `${location.origin}/app/lounge#post-${id}`;
