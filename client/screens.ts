@@ -20,7 +20,7 @@ export const SCREENS = {
 
 /** The router's `lazy` for a screen: only its component loads lazily; its loader is in the shell. */
 export const lazyScreen = (load: ScreenModule) => ({
-  // biome-ignore lint/correctness/noComponentHookFactories: React Router's lazy() loader of a component, not one.
+  // biome-ignore lint/correctness/noComponentHookFactories: React Router's lazy() loader, not a component.
   Component: async () => (await load()).default,
 });
 

@@ -45,7 +45,7 @@ export function MembersTab({ members }: { members: Member[] }) {
       {members.length === 0 ? (
         <EmptyState title={TEXT.admin.membersEmpty} />
       ) : (
-        // biome-ignore lint/a11y: a scrolling region is focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
+        // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="members-caption">
           <table className="admin-table">
             <caption id="members-caption" className="visually-hidden">

@@ -99,7 +99,7 @@ function ReportItem({
         <h4 className="report-reasons-title">{TEXT.moderation.reasonsLabel}</h4>
         <ul className="report-reason-list">
           {report.reasons.map((reason, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a report's reasons have no id, and the list is only ever replaced whole.
+            // biome-ignore lint/suspicious/noArrayIndexKey: reasons have no id; the list is replaced whole.
             <li key={i}>
               <strong>{TEXT.moderation.reasonOptions[reason.reason]}</strong>
               {reason.details && <span> — {reason.details}</span>}{" "}

@@ -58,7 +58,7 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
       {payments.length === 0 ? (
         <EmptyState title={TEXT.admin.paymentsEmpty} />
       ) : (
-        // biome-ignore lint/a11y: a scrolling region is focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
+        // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="payments-caption">
           <table className="admin-table">
             <caption id="payments-caption" className="visually-hidden">

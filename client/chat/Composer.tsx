@@ -44,7 +44,7 @@ export function Composer({
   const fileInput = useRef<HTMLInputElement>(null);
   const mention = useMentions({ value: text, setValue: setText, textarea, groupId });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies(text): the box is measured again whenever the text changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(text): measured again as the text changes.
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;

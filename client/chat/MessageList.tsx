@@ -181,7 +181,7 @@ export function MessageList({
     <section
       ref={scroller}
       className="chat-messages"
-      // biome-ignore lint/a11y: a scrolling region is focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
+      // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
       tabIndex={0}
       aria-label={TEXT.chat.messagesLabel}
       onScroll={(e) => {

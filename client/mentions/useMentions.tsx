@@ -102,14 +102,14 @@ export function useMentions({
     },
     follow,
     list: (
-      // biome-ignore lint/a11y: a combobox popup (WAI-ARIA): focus stays in the input, which moves the active option.
+      // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
       <ul id={listId} role="listbox" aria-label={TEXT.mentions.suggestions} className="mention-list" hidden={!open}>
         {members.map((m, i) => (
-          // biome-ignore lint/a11y: a combobox popup (WAI-ARIA): focus stays in the input, which moves the active option.
+          // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
           <li
             key={m.id}
             id={`${listId}-${i}`}
-            // biome-ignore lint/a11y: a combobox popup (WAI-ARIA): focus stays in the input, which moves the active option.
+            // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
             role="option"
             aria-selected={i === selected}
             className={i === selected ? "mention-option active" : "mention-option"}

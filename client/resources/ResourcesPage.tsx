@@ -189,7 +189,7 @@ export default function ResourcesPage() {
                 {searching && <Spinner small label={TEXT.library.searching} />}
               </div>
             </div>
-            {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons, not a form section (no legend). */}
+            {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons, not a form section. */}
             <div className="resource-tag-filter" role="group" aria-label={TEXT.library.tagsLabel}>
               {["", ...tags].map((t) => (
                 <button

@@ -144,7 +144,7 @@ export const UPLOAD_ACCEPT = [
 /** A file name for downloads derived from a title. */
 export const safeFileBase = (title: string) =>
   title
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters have no place in a file name.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name loses them.
     .replace(/[\\/:*?"<>|\x00-\x1f]+/g, " ")
     .trim()
     .slice(0, 100) || "resource";
