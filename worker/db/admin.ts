@@ -129,8 +129,10 @@ export function memberDeletion(db: Database, userId: number) {
     db
       .update(posts)
       .set({
-        likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} <> ${userId})`,
-        commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${comments.authorId} <> ${userId})`,
+        likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id}
+          and ${postLikes.userId} <> ${userId})`,
+        commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id}
+          and ${comments.authorId} <> ${userId})`,
       })
       .where(and(ne(posts.authorId, userId), or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)))),
     db.delete(sessions).where(eq(sessions.userId, userId)),

@@ -39,7 +39,8 @@ const visibleTo = (viewer: Viewer | SessionMemberSql) => {
     eq(channels.isPrivate, false),
     eq(channels.createdBy, viewer.id),
     exists(
-      sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${viewer.id})`,
+      sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id}
+        and ${channelMembers.userId} = ${viewer.id})`,
     ),
   );
   return typeof viewer.role === "string" ? readable : or(eq(viewer.role, "admin"), readable);
@@ -55,8 +56,10 @@ const unreadCount = (viewerId: number) => {
   // subqueries would be the messages' own.
   const channelId = sql.raw(`"channels"."id"`);
   return sql<number>`(select count(*) from ${messages} m where m.channel_id = ${channelId} and m.id > max(
-    coalesce((select r.last_read_message_id from ${channelReads} r where r.user_id = ${viewerId} and r.channel_id = ${channelId}), 0),
-    coalesce((select m2.id from ${messages} m2 where m2.channel_id = ${channelId} order by m2.id desc limit 1 offset ${LIMITS.unreadCountMax}), 0)))`.mapWith(
+    coalesce((select r.last_read_message_id from ${channelReads} r
+      where r.user_id = ${viewerId} and r.channel_id = ${channelId}), 0),
+    coalesce((select m2.id from ${messages} m2
+      where m2.channel_id = ${channelId} order by m2.id desc limit 1 offset ${LIMITS.unreadCountMax}), 0)))`.mapWith(
     Number,
   );
 };
@@ -123,7 +126,8 @@ export async function markChannelRead(
   channelId: number,
   messageId?: number,
 ): Promise<boolean> {
-  const newest = sql`(select coalesce(max(${messages.id}), 0) from ${messages} where ${messages.channelId} = ${channelId})`;
+  const newest = sql`(select coalesce(max(${messages.id}), 0) from ${messages}
+    where ${messages.channelId} = ${channelId})`;
   const moved = await advanceReadMarker(db, userId, channelId, messageId ?? newest).returning({
     userId: channelReads.userId,
   });
@@ -190,7 +194,8 @@ export async function listChannelMembers(db: Database, channelId: number) {
  * when a new invitation was stored. The email is normalised by the caller.
  */
 export async function inviteToChannel(db: Database, input: { channelId: number; email: string; invitedBy: number }) {
-  const alreadyMember = sql`exists (select 1 from ${channelMembers} join ${users} on ${users.id} = ${channelMembers.userId}
+  const alreadyMember = sql`exists (select 1 from ${channelMembers}
+    join ${users} on ${users.id} = ${channelMembers.userId}
     where ${channelMembers.channelId} = ${input.channelId} and ${users.email} = ${input.email})`;
   const rows = await db.all<{ id: number }>(sql`insert into ${channelInvitations} (channel_id, email, invited_by)
     select ${input.channelId}, ${input.email}, ${input.invitedBy} where not ${alreadyMember}
@@ -429,7 +434,8 @@ export function sendMessageStatements(
 export async function privateChannelReaders(db: Database, channelId: number): Promise<number[]> {
   const rows = await db.all<{
     id: number;
-  }>(sql`select ${channels.createdBy} as id from ${channels} where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
+  }>(sql`select ${channels.createdBy} as id from ${channels}
+    where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
     union select ${channelMembers.userId} from ${channelMembers} where ${channelMembers.channelId} = ${channelId}
     union select ${users.id} from ${users} where ${users.role} = 'admin'`);
   return rows.map((r) => r.id);

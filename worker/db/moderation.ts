@@ -242,7 +242,8 @@ export async function resolveReport(
   const status = action === "hide" ? ("hidden" as const) : ("dismissed" as const);
   // Every statement is guarded by "still open", and the report's own update comes last: a second
   // moderator resolving at the same moment changes nothing and records nothing.
-  const stillOpen = sql`exists (select 1 from ${reports} where ${reports.id} = ${report.id} and ${reports.status} = 'open')`;
+  const stillOpen = sql`exists (select 1 from ${reports} where ${reports.id} = ${report.id}
+    and ${reports.status} = 'open')`;
   const entry: AuditEntry = {
     ...audit,
     action: action === "hide" ? "report.hide" : "report.dismiss",

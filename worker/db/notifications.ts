@@ -19,7 +19,8 @@ export async function notifyComment(
 ): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id)
-      select author_id, 'comment', ${input.actorId}, id, ${input.commentId} from posts where id = ${input.postId} and author_id <> ${input.actorId}
+      select author_id, 'comment', ${input.actorId}, id, ${input.commentId} from posts where id = ${input.postId}
+        and author_id <> ${input.actorId}
       returning user_id`),
   );
 }
@@ -28,7 +29,8 @@ export async function notifyComment(
 export async function notifyLike(db: Database, input: { postId: number; actorId: number }): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id)
-      select author_id, 'like', ${input.actorId}, id from posts where id = ${input.postId} and author_id <> ${input.actorId}
+      select author_id, 'like', ${input.actorId}, id from posts where id = ${input.postId}
+        and author_id <> ${input.actorId}
       on conflict (user_id, post_id) where kind = 'like' and read_at is null
       do update set count = count + 1, actor_id = excluded.actor_id, created_at = excluded.created_at
       returning user_id`),
@@ -70,9 +72,11 @@ export async function notifyInvitationsBinding(
 ): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id)
-      select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c on c.id = i.channel_id
+      select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c
+        on c.id = i.channel_id
       where i.email = ${input.email} and c.is_private = 1 and (i.invited_by is null or i.invited_by <> ${input.userId})
-        and not exists (select 1 from notifications n where n.user_id = ${input.userId} and n.kind = 'channel_invite' and n.channel_id = i.channel_id)
+        and not exists (select 1 from notifications n where n.user_id = ${input.userId} and n.kind = 'channel_invite'
+          and n.channel_id = i.channel_id)
       returning user_id`),
   );
 }
@@ -171,7 +175,8 @@ export async function remindMembershipsEnding(db: Database, now: number): Promis
   const until = now + LIMITS.membershipReminderDays * DAY_MS;
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, detail)
-      select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u
+        on u.id = m.user_id
       where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
       on conflict do nothing
       returning user_id`),

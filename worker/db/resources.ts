@@ -52,13 +52,15 @@ export type ResourcePage = { limit: number; before?: number; q?: string; tag?: s
 export function listResources(db: Database, page: ResourcePage) {
   const conditions: SQL[] = [];
   if (page.before !== undefined) {
-    const cursorTime = sql`(SELECT ${resources.createdAt} FROM ${resources} WHERE ${resources.id} <= ${page.before} ORDER BY ${resources.id} DESC LIMIT 1)`;
+    const cursorTime = sql`(SELECT ${resources.createdAt} FROM ${resources} WHERE ${resources.id} <= ${page.before}
+      ORDER BY ${resources.id} DESC LIMIT 1)`;
     conditions.push(sql`(${resources.createdAt}, ${resources.id}) < (${cursorTime}, ${page.before})`);
   }
   if (page.q) {
     const contains = (column: SQLWrapper) => sql`instr(lower(${column}), lower(${page.q})) > 0`;
     conditions.push(
-      sql`(${contains(resources.title)} OR ${contains(resources.description)} OR EXISTS (SELECT 1 FROM ${tagsTable} WHERE ${contains(sql`value`)}))`,
+      sql`(${contains(resources.title)} OR ${contains(resources.description)}
+        OR EXISTS (SELECT 1 FROM ${tagsTable} WHERE ${contains(sql`value`)}))`,
     );
   }
   if (page.tag) conditions.push(sql`EXISTS (SELECT 1 FROM ${tagsTable} WHERE value = ${page.tag})`);

@@ -75,7 +75,8 @@ function titleOf(text: string | null): string {
  * matches gets fewer results for such a word, never someone else's.)
  */
 const recentMatches = (table: string, query: string) =>
-  sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query} order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
+  sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query}
+    order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
 
 type Row = { title: string | null; snippet: string; created_at: number; rank: number } & SearchHit;
 
@@ -89,15 +90,20 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
     case "post":
       // Hidden by a moderator (issue 20): never found, like deleted posts.
       return sql`select * from (select 'post' as kind, p.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
-        ${snippet("posts_fts", 0)} as snippet, p.created_at as created_at, bm25(posts_fts) as rank, p.id as post_id, null as group_id
+        ${snippet("posts_fts", 0)} as snippet, p.created_at as created_at, bm25(posts_fts) as rank,
+        p.id as post_id, null as group_id
         from posts_fts join posts p on p.id = posts_fts.rowid
-        where posts_fts match ${query} and ${recentMatches("posts_fts", query)} and p.hidden_at is null order by rank limit ${limit})`;
+        where posts_fts match ${query} and ${recentMatches("posts_fts", query)} and p.hidden_at is null
+        order by rank limit ${limit})`;
     case "comment":
       // A hidden comment, or any comment of a hidden post, is never found.
       return sql`select * from (select 'comment' as kind, cm.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title,
-        ${snippet("comments_fts", 0)} as snippet, cm.created_at as created_at, bm25(comments_fts) as rank, cm.post_id as post_id, null as group_id
+        ${snippet("comments_fts", 0)} as snippet, cm.created_at as created_at, bm25(comments_fts) as rank,
+        cm.post_id as post_id, null as group_id
         from comments_fts join comments cm on cm.id = comments_fts.rowid join posts p on p.id = cm.post_id
-        where comments_fts match ${query} and ${recentMatches("comments_fts", query)} and cm.hidden_at is null and p.hidden_at is null order by rank limit ${limit})`;
+        where comments_fts match ${query} and ${recentMatches("comments_fts", query)}
+          and cm.hidden_at is null and p.hidden_at is null
+        order by rank limit ${limit})`;
     case "message": {
       // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins
       // read all.
@@ -105,12 +111,16 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
         viewer.role === "admin"
           ? sql`1 = 1`
           : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id}
-              or exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
+              or exists(select 1 from channel_members cmb
+                where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
       // Hidden messages are never found.
       return sql`select * from (select 'message' as kind, m.id as id, ch.name as title,
-        ${snippet("messages_fts", 0)} as snippet, m.created_at as created_at, bm25(messages_fts) as rank, null as post_id, m.channel_id as group_id
+        ${snippet("messages_fts", 0)} as snippet, m.created_at as created_at, bm25(messages_fts) as rank,
+        null as post_id, m.channel_id as group_id
         from messages_fts join messages m on m.id = messages_fts.rowid join channels ch on ch.id = m.channel_id
-        where messages_fts match ${query} and ${recentMatches("messages_fts", query)} and ${readable} and m.hidden_at is null order by rank limit ${limit})`;
+        where messages_fts match ${query} and ${recentMatches("messages_fts", query)} and ${readable}
+          and m.hidden_at is null
+        order by rank limit ${limit})`;
     }
     case "resource":
       // A title hit counts three times a description or tag hit; the snippet prefers the description.

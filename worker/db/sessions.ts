@@ -87,7 +87,8 @@ export async function validateSessionToken(
  * same batch validated the session (docs/architecture.md, "Decisions and their reasons").
  */
 export function sessionMemberSql(sessionId: string, now = Date.now()) {
-  const id = sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > ${now})`;
+  const id = sql<number>`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId}
+    and ${sessions.expiresAt} > ${now})`;
   const role = sql<string>`(select ${users.role} from ${users} where ${users.id} = ${id})`;
   return { id, role };
 }

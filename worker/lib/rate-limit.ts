@@ -38,7 +38,8 @@ const countingOnConflict = (now: number, windowSeconds: number) => {
     target: rateLimits.key,
     set: {
       count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-      windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now}
+        ELSE ${rateLimits.windowStart} END`,
     },
   };
 };

@@ -9,7 +9,7 @@ import { ApiError, codeFor } from "./errors";
  * input (body, query, path): they have no place in a post, a name or an id, and some (NUL) truncate
  * or corrupt text further down.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's job.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's job.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The path of the first string holding a control character, or null. Files and other objects are skipped. */

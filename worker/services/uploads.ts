@@ -64,7 +64,7 @@ export function cleanFileName(name: string, fallback: string, max = 255): string
   const base = name.split(/[/\\]/).pop() ?? "";
   return (
     base
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name loses.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name loses them.
       .replace(/[\u0000-\u001f\u007f\]]/g, "")
       .trim()
       .slice(-max) || fallback
