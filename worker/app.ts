@@ -1,5 +1,8 @@
 // The API: one root app owning errors, the database handle and the session; one sub-app per feature.
-// Each sub-app declares its full paths under /api, so a feature may span several prefixes.
+// A feature under one prefix is mounted there (its routes are relative, as Hono's larger apps are
+// structured); a feature spanning several prefixes (chat: /groups, /messages, /live; the lounge:
+// /posts, /cosmic-notices; ...) declares its full paths under /api. The admin routes keep their full
+// paths for now: their guard is `use("/admin/*")`, shared with the moderation queue's admin routes.
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { bodyGuard } from "./middleware/body-guard";
@@ -35,17 +38,17 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes)
-  .route("/", aiRoutes)
+  .route("/membership", membershipRoutes)
+  .route("/ai", aiRoutes)
   .route("/", profileRoutes)
   .route("/", adminRoutes)
-  .route("/", resourceRoutes)
+  .route("/resources", resourceRoutes)
   .route("/", loungeRoutes)
-  .route("/", paymentRoutes)
+  .route("/payments", paymentRoutes)
   .route("/", webpayEmulatorRoutes)
   .route("/", chatRoutes)
   .route("/", linkPreviewRoutes)
-  .route("/", searchRoutes)
+  .route("/search", searchRoutes)
   .route("/", notificationRoutes)
   .route("/", healthRoutes)
   .route("/", moderationRoutes)

@@ -15,7 +15,7 @@ const searchQuery = z.object({
   kind: z.enum(SEARCH_KINDS).optional(),
 });
 
-export const searchRoutes = createRouter().get("/search", requireUser, validate("query", searchQuery), async (c) => {
+export const searchRoutes = createRouter().get("/", requireUser, validate("query", searchQuery), async (c) => {
   const { q, kind } = c.req.valid("query");
   const query = toFtsQuery(q);
   if (!query) return c.json({ results: [] as SearchResult[] });
