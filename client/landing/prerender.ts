@@ -35,7 +35,8 @@ export const indexInlineScript = (appFiles: string[] = []): string =>
   `var stored=null;try{stored=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
   `var language=(${pickLanguage.toString()})(stored,navigator.languages,${JSON.stringify(LANGUAGES)});` +
   `document.documentElement.lang=language;` +
-  `document.getElementById("root").replaceChildren(document.getElementById("landing-"+language).content.cloneNode(true))` +
+  `document.getElementById("root")` +
+  `.replaceChildren(document.getElementById("landing-"+language).content.cloneNode(true))` +
   `})()`;
 
 /** A statement that adds `<link rel="modulepreload">` (a chunk) or `<link rel="preload" as="style">` (a stylesheet). */
