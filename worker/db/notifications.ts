@@ -1,12 +1,13 @@
 // Notifications (issue 19): who gets one for what, the member's list and read marks. Each writer is
 // ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
 // the caller can tell their live sockets. Nobody is notified of their own action.
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { NotificationDto, NotificationList } from "../shared/notifications";
 import { LIMITS } from "../shared/rules";
 import { searchResultUrl } from "../shared/search";
 import type { Database } from "./client";
-import { channels, notices, notifications, users } from "./schema";
+import { inList, listTable } from "./lists";
+import { channelMembers, channels, notices, notifications, users } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Recipients = number[];
@@ -118,7 +119,7 @@ export async function notifyMentions(
   const found = await db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(inArray(users.name, names))
+    .where(inList(users.name, names))
     .limit(LIMITS.mentionsMax * 4);
   const ids = new Set<number>();
   for (const candidates of mentions) {
@@ -128,16 +129,9 @@ export async function notifyMentions(
   ids.delete(input.actorId);
   const allowed = [...ids].filter((id) => !input.readers || input.readers.includes(id)).slice(0, LIMITS.mentionsMax);
   if (allowed.length === 0) return [];
-  await db.insert(notifications).values(
-    allowed.map((userId) => ({
-      userId,
-      kind: "mention" as const,
-      actorId: input.actorId,
-      postId: input.postId,
-      channelId: input.channelId,
-      messageId: input.messageId,
-    })),
-  );
+  await db.run(sql`insert into notifications (user_id, kind, actor_id, post_id, channel_id, message_id)
+    select value, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null}, ${input.messageId ?? null}
+    from ${listTable(allowed)}`);
   return allowed;
 }
 
@@ -156,7 +150,7 @@ export function mentionableMembers(db: Database, input: { prefix: string; viewer
         ne(users.id, input.viewerId),
         sql`${users.name} <> ''`,
         sql`instr(' ' || lower(${users.name}), ' ' || lower(${input.prefix})) > 0`,
-        input.readers ? inArray(users.id, input.readers) : undefined,
+        input.readers ? inList(users.id, input.readers) : undefined,
       ),
     )
     .orderBy(users.name)
@@ -244,7 +238,12 @@ export async function listNotifications(db: Database, userId: number): Promise<N
         postId: notifications.postId,
         commentId: notifications.commentId,
         channelId: notifications.channelId,
-        channelName: sql<string | null>`${channels.name}`.as("channel_name"),
+        // Only while the reader may read the channel (lost access: the client says "a private channel").
+        channelName: sql<string | null>`case when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
+          or exists (select 1 from ${channelMembers} m where m.channel_id = ${channels.id} and m.user_id = ${userId})
+          or (select ${users.role} from ${users} where ${users.id} = ${userId}) = 'admin' then ${channels.name} end`.as(
+          "channel_name",
+        ),
         messageId: notifications.messageId,
         noticeTitle: sql<string | null>`${notices.title}`.as("notice_title"),
         detail: notifications.detail,
@@ -274,7 +273,7 @@ export async function markNotificationsRead(
   const mine = and(
     eq(notifications.userId, userId),
     isNull(notifications.readAt),
-    ids ? inArray(notifications.id, ids) : undefined,
+    ids ? inList(notifications.id, ids) : undefined,
   );
   const [, [{ unread }]] = await db.batch([
     db

@@ -1,9 +1,10 @@
 // Sessions (the Lucia pattern): a random token in an HttpOnly cookie, only its SHA-256 stored,
 // 30-day sliding expiry renewed when less than half remains.
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Database } from "../db/client";
+import { inList } from "../db/lists";
 import { sessions, users } from "../db/schema";
 import type { AppEnv, Env, SessionUser } from "../env";
 import { TIMING } from "../shared/rules";
@@ -110,14 +111,11 @@ export async function liveSessionExpiries(
   now = Date.now(),
 ): Promise<Map<string, number>> {
   const live = new Map<string, number>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < sessionIds.length; i += 90) {
-    const rows = await db
-      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(inArray(sessions.id, sessionIds.slice(i, i + 90)), gt(sessions.expiresAt, new Date(now))));
-    for (const row of rows) live.set(row.id, row.expiresAt.getTime());
-  }
+  const rows = await db
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(inList(sessions.id, sessionIds), gt(sessions.expiresAt, new Date(now))));
+  for (const row of rows) live.set(row.id, row.expiresAt.getTime());
   return live;
 }
 

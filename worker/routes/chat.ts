@@ -9,6 +9,7 @@ import {
   bindChannelInvitations,
   canManageChannel,
   createChannel,
+  declineChannelInvitation,
   deleteChannel,
   findUserByEmail,
   getMessage,
@@ -38,13 +39,13 @@ import { normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
-import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { parseMediaType } from "../lib/media-type";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
 import type { SessionMemberSql } from "../lib/session";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
-import { unmutedOr403, unmutedSql } from "../middleware/mute";
+import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
 import { closeChatSockets } from "../services/chat-sockets";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
@@ -268,7 +269,7 @@ export const chatRoutes = createRouter()
     const rows = await listVisibleChannels(c.var.db, c.var.user);
     return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
-  .post("/groups", requireUser, limited("channels"), validate("json", channelBody), async (c) => {
+  .post("/groups", requireUser, requireUnmuted, limited("channels"), validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
     const row = await createChannel(c.var.db, c.var.user.id, {
       name: body.name,
@@ -280,6 +281,7 @@ export const chatRoutes = createRouter()
   .put(
     "/groups/:id",
     requireUser,
+    requireUnmuted,
     limited("channels"),
     validate("param", idParam),
     validate("json", channelBody),
@@ -337,6 +339,7 @@ export const chatRoutes = createRouter()
   .post(
     "/groups/:id/members",
     requireUser,
+    requireUnmuted,
     limited("channelMembers"),
     validate("param", idParam),
     validate("json", memberBody),
@@ -344,7 +347,9 @@ export const chatRoutes = createRouter()
       const { id } = c.req.valid("param");
       const channel = await managedChannel(c, id);
       const email = normaliseEmail(c.req.valid("json").email);
-      if ((await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id })) && channel.isPrivate) {
+      const invited = await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id });
+      if (invited === "full") throw conflict(E.invitations_full);
+      if (invited === "invited" && channel.isPrivate) {
         notifyLater(c, async () => {
           const invitee = await findUserByEmail(c.var.db, email);
           return invitee
@@ -367,6 +372,14 @@ export const chatRoutes = createRouter()
       return c.json({ success: true as const });
     },
   )
+  // The invitee turns an invitation down (pending or already bound): it and its notification go.
+  .post("/groups/:id/decline", requireUser, limited("channelMembers"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const channel = await getVisibleChannel(c.var.db, c.var.user, id);
+    if (!(await declineChannelInvitation(c.var.db, c.var.user, id))) throw notFound(E.invitation_not_found);
+    if (channel?.isPrivate) await revokeAccess(c.env, channel, { userId: c.var.user.id });
+    return c.json({ success: true as const });
+  })
   .delete(
     "/groups/:id/members/:userId",
     requireUser,
