@@ -1,6 +1,7 @@
 // Issue 30 (security, round 3): one test per finding, named "issue 30 finding N: <the finding>", each
 // at the size that broke it; `npx vitest run --config test/worker/vitest.config.ts -t "issue 30"` runs them.
 import { describe, expect, it } from "vitest";
+import { mentionToken } from "../../worker/shared/mentions";
 import type { NotificationList } from "../../worker/shared/notifications";
 import { LIMITS, MODERATION } from "../../worker/shared/rules";
 import { call, errorBody, json, signIn, testEnv } from "./helpers";
@@ -150,5 +151,173 @@ describe("issue 30", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ unread: 0 });
     expect((await read(range(LIMITS.notificationIdsMax + 1))).status).toBe(400);
+  });
+
+  it("issue 30 finding 4: a muted member still publishes (channels, invitations, uploads, likes, name and bio)", async () => {
+    const world = await seedWorld();
+    const until = new Date(Date.now() + 3600_000);
+    await testEnv.DB.prepare("UPDATE users SET muted_until = ? WHERE id = ?").bind(until.getTime(), IDS.owner).run();
+    const owner = world.cookie.owner;
+    const form = new FormData();
+    form.set("title", "Guide");
+    form.set("file", new File(["hello"], "guide.txt", { type: "text/plain" }));
+    const attempts = {
+      "create a channel": call("/api/groups", { method: "POST", cookie: owner, json: { name: "Loud" } }),
+      "rename a channel": call(`/api/groups/${IDS.publicChannel}`, {
+        method: "PUT",
+        cookie: owner,
+        json: { name: "Loud" },
+      }),
+      invite: call(`/api/groups/${IDS.privateChannel}/members`, {
+        method: "POST",
+        cookie: owner,
+        json: { email: EMAILS.member },
+      }),
+      upload: call("/api/resources/upload", { method: "POST", cookie: owner, body: form }),
+      like: call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: owner }),
+      name: call("/api/users/me", { method: "PATCH", cookie: owner, json: { name: "Loud" } }),
+      bio: call("/api/users/me", { method: "PATCH", cookie: owner, json: { bio: "Loud" } }),
+    };
+    const before = await testEnv.DB.prepare(
+      "SELECT (SELECT count(*) FROM channels) + (SELECT count(*) FROM channel_invitations) + (SELECT count(*) FROM resources) + (SELECT count(*) FROM post_likes) AS n",
+    ).first("n");
+    for (const [label, pending] of Object.entries(attempts)) {
+      const res = await pending;
+      expect(res.status, label).toBe(403);
+      expect(await json(res), label).toMatchObject({ code: "account_muted", muted_until: until.toISOString() });
+    }
+    const after = await testEnv.DB.prepare(
+      "SELECT (SELECT count(*) FROM channels) + (SELECT count(*) FROM channel_invitations) + (SELECT count(*) FROM resources) + (SELECT count(*) FROM post_likes) AS n",
+    ).first("n");
+    expect(after).toBe(before);
+    const me = await json<{ name: string; bio: string | null }>(await call("/api/users/me", { cookie: owner }));
+    expect(me).toMatchObject({ name: "Owner", bio: null });
+    expect((await call(`/api/groups/${IDS.publicChannel}`, { cookie: owner })).status).not.toBe(403);
+    // What only the member sees stays theirs to change.
+    expect(
+      (await call("/api/users/me", { method: "PATCH", cookie: owner, json: { timezone: "America/Santiago" } })).status,
+    ).toBe(200);
+  });
+
+  it("issue 30 finding 5: notifications show a private channel's name to members who lost access", async () => {
+    const world = await seedWorld();
+    await insertEach(
+      "INSERT INTO notifications (user_id, kind, actor_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?)",
+      [
+        [IDS.paid, "channel_invite", IDS.owner, IDS.privateChannel, null],
+        [IDS.paid, "mention", IDS.owner, IDS.privateChannel, IDS.imageMessage],
+      ],
+    );
+    const names = async () =>
+      (await json<NotificationList>(await call("/api/notifications", { cookie: world.cookie.paid }))).items.map((n) => [
+        n.kind,
+        n.channel_id,
+        n.channel_name,
+      ]);
+    expect(await names()).toEqual([
+      ["mention", IDS.privateChannel, "Private"],
+      ["channel_invite", IDS.privateChannel, "Private"],
+    ]);
+    // The owner removes them and renames the channel: the new name never reaches them.
+    const removed = await call(`/api/groups/${IDS.privateChannel}/members/${IDS.paid}`, {
+      method: "DELETE",
+      cookie: world.cookie.owner,
+    });
+    expect(removed.status).toBe(200);
+    await call(`/api/groups/${IDS.privateChannel}`, {
+      method: "PUT",
+      cookie: world.cookie.owner,
+      json: { name: "Secret plans", is_private: true },
+    });
+    expect(await names()).toEqual([
+      ["mention", IDS.privateChannel, null],
+      ["channel_invite", IDS.privateChannel, null],
+    ]);
+    // Made public, it is readable again, and so is its name.
+    await call(`/api/groups/${IDS.privateChannel}`, {
+      method: "PUT",
+      cookie: world.cookie.owner,
+      json: { name: "Open now", is_private: false },
+    });
+    expect((await names()).map(([, , name]) => name)).toEqual(["Open now", "Open now"]);
+  });
+
+  it("issue 30 finding 6: two admins deleting their accounts at the same moment leave none", async () => {
+    const world = await seedWorld();
+    await testEnv.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(IDS.member).run();
+    const remove = (cookie: string | undefined, email: string) =>
+      call("/api/profile", { method: "DELETE", cookie, json: { confirm: email } });
+    const statuses = await Promise.all([
+      remove(world.cookie.admin, EMAILS.admin),
+      remove(world.cookie.member, EMAILS.member),
+    ]);
+    expect(statuses.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = statuses.find((r) => r.status === 409)!;
+    expect((await errorBody(refused)).code).toBe("last_admin");
+    const admins = await testEnv.DB.prepare("SELECT count(*) AS n FROM users WHERE role = 'admin'").first("n");
+    expect(admins).toBe(1);
+    // The refused deletion wrote nothing: its account, sessions and content are all there.
+    const left = await testEnv.DB.prepare(
+      "SELECT u.id, (SELECT count(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM users u WHERE u.role = 'admin'",
+    ).first<{ id: number; sessions: number }>();
+    expect(left?.sessions).toBe(1);
+  });
+
+  it("issue 30 finding 6: two admins demoting each other at the same moment leave none", async () => {
+    const world = await seedWorld();
+    await testEnv.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(IDS.member).run();
+    const demote = (cookie: string | undefined, id: number) =>
+      call(`/api/admin/members/${id}`, { method: "PATCH", cookie, json: { role: "member" } });
+    const statuses = (
+      await Promise.all([demote(world.cookie.admin, IDS.member), demote(world.cookie.member, IDS.admin)])
+    ).map((r) => r.status);
+    // One demotion wins; the other is refused (409) or, when its caller was demoted first, finds its session gone (401).
+    expect(statuses).toContain(200);
+    expect(statuses.filter((s) => s === 409 || s === 401)).toHaveLength(1);
+    expect(await testEnv.DB.prepare("SELECT count(*) AS n FROM users WHERE role = 'admin'").first("n")).toBe(1);
+  });
+
+  it("issue 30 finding 7: display names impersonate (an admin's name, direction overrides, invisible-only, newlines, mentions by name)", async () => {
+    const world = await seedWorld();
+    const rename = (name: string, cookie = world.cookie.member) =>
+      call("/api/users/me", { method: "PATCH", cookie, json: { name } });
+    const nameOf = async () =>
+      (await json<{ name: string | null }>(await call("/api/users/me", { cookie: world.cookie.member }))).name;
+    for (const copy of ["Admin", "ADMIN", " admin ", "\uFF21\uFF44\uFF4D\uFF49\uFF4E"]) {
+      const res = await rename(copy);
+      expect(res.status, copy).toBe(409);
+      expect(await errorBody(res), copy).toMatchObject({ code: "name_reserved" });
+    }
+    for (const bad of ["Ad\u200Bmin", "\u202Enimda", "\u200B\u200B", "\u3164", "Luna\nStar", "Luna\u2066Star"]) {
+      const res = await rename(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect((await errorBody(res)).code, JSON.stringify(bad)).toMatch(/^(name_invalid|control_characters)$/);
+    }
+    expect(await nameOf()).toBe("Member");
+    // Normalised (NFKC, spaces collapsed, trimmed); an emoji's joiner stays.
+    expect((await rename("  \uFF2C\uFF55\uFF4E\uFF41   Star ")).status).toBe(200);
+    expect(await nameOf()).toBe("Luna Star");
+    expect((await rename("Luna \u{1F469}\u200D\u{1F680}")).status).toBe(200);
+    expect(await nameOf()).toBe("Luna \u{1F469}\u200D\u{1F680}");
+    // An admin keeps their own name; a sign-in carrying an admin's name gets none.
+    expect((await rename("Admin", world.cookie.admin)).status).toBe(200);
+    const copycat = await signIn("copycat@example.com", "ADMIN");
+    expect((await json<{ name: string | null }>(await call("/api/users/me", { cookie: copycat }))).name).toBe(null);
+
+    // A mention is the member the autocomplete chose (its id in the text): a member who copies that
+    // name hears nothing, and a name typed without choosing mentions no one.
+    await testEnv.DB.prepare("UPDATE users SET name = 'Paid' WHERE id = ?").bind(IDS.victim).run();
+    const written = await call("/api/posts", {
+      method: "POST",
+      cookie: world.cookie.owner,
+      json: { content: `Thanks ${mentionToken("Paid", IDS.paid)}, and @Paid again` },
+    });
+    expect(written.status).toBe(201);
+    const mentioned = await testEnv.DB.prepare("SELECT user_id FROM notifications WHERE kind = 'mention'").all();
+    expect(mentioned.results).toEqual([{ user_id: IDS.paid }]);
+    // The post reads the mention as it was written.
+    expect((await json<{ content: string }>(written)).content).toBe(
+      `Thanks ${mentionToken("Paid", IDS.paid)}, and @Paid again`,
+    );
   });
 });

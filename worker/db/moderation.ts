@@ -3,6 +3,7 @@
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
 import { and, asc, type Column, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { mentionsAsText } from "../shared/mentions";
 import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { type AuditEntry, auditInsert } from "./audit";
@@ -163,20 +164,26 @@ export async function listOpenReports(db: Database, limit: number) {
     post: new Map(
       postRows.map((r) => [
         r.id,
-        { text: r.text, image_url: null, author_id: r.authorId, author_name: r.authorName, created_at: r.createdAt },
+        {
+          text: mentionsAsText(r.text),
+          image_url: null,
+          author_id: r.authorId,
+          author_name: r.authorName,
+          created_at: r.createdAt,
+        },
       ]),
     ),
     comment: new Map(
       commentRows.map((r) => [
         r.id,
         {
-          text: r.text,
+          text: mentionsAsText(r.text),
           image_url: null,
           author_id: r.authorId,
           author_name: r.authorName,
           created_at: r.createdAt,
           post_id: r.postId,
-          post_excerpt: excerpt(r.postText),
+          post_excerpt: excerpt(mentionsAsText(r.postText)),
         },
       ]),
     ),
@@ -184,7 +191,7 @@ export async function listOpenReports(db: Database, limit: number) {
       messageRows.map((r) => [
         r.id,
         {
-          text: r.text,
+          text: mentionsAsText(r.text),
           image_url: r.imageKey ? messageImagePath(r.id) : null,
           author_id: r.authorId,
           author_name: r.authorName,

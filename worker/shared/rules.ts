@@ -63,9 +63,8 @@ export const LIMITS = {
   /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
   notificationsListMax: 50,
   notificationIdsMax: 100,
-  /** Mentions: users notified per text at most; words a mentioned name may have. */
+  /** Mentions: users notified per text at most. */
   mentionsMax: 10,
-  mentionNameWordsMax: 4,
   /** @mention autocomplete (GET /api/mentions): the longest name prefix asked for, the names answered. */
   mentionQueryMax: 50,
   mentionSuggestions: 8,
