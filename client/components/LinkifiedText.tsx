@@ -18,13 +18,13 @@ export function extractLinks(text: string): string[] {
 export function LinkifiedText({ text }: { text: string }) {
   return (
     <Fragment>
-      {mentionParts(text).map((part, i) =>
+      {mentionParts(text).map((part) =>
         "mention" in part ? (
-          <span key={i} className="mention">
+          <span key={part.start} className="mention">
             @{part.mention}
           </span>
         ) : (
-          <Links key={i} text={part.text} />
+          <Links key={part.start} text={part.text} />
         ),
       )}
     </Fragment>

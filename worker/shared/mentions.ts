@@ -16,17 +16,18 @@ export function mentionedIds(text: string): number[] {
 /** The text as it reads: each mention as "@Name". */
 export const mentionsAsText = (text: string) => text.replace(new RegExp(TOKEN, "g"), "@$1");
 
-export type TextPart = { text: string } | { mention: string; id: number };
+/** A run of the text (`start`: where it begins in it): plain, or a mention. */
+export type TextPart = { start: number } & ({ text: string } | { mention: string; id: number });
 
 /** The text cut into plain runs and mentions, for a screen that shows mentions apart. */
 export function mentionParts(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let last = 0;
   for (const match of text.matchAll(new RegExp(TOKEN, "g"))) {
-    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
-    parts.push({ mention: match[1], id: Number(match[2]) });
+    if (match.index > last) parts.push({ start: last, text: text.slice(last, match.index) });
+    parts.push({ start: match.index, mention: match[1], id: Number(match[2]) });
     last = match.index + match[0].length;
   }
-  if (last < text.length) parts.push({ text: text.slice(last) });
+  if (last < text.length) parts.push({ start: last, text: text.slice(last) });
   return parts;
 }

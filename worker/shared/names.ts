@@ -6,7 +6,7 @@
 /** Control (Cc) and format (Cf) characters (tested with the zero-width joiner, U+200D, taken out). */
 const FORBIDDEN = /[\p{Cc}\p{Cf}]/u;
 /** Characters that draw nothing: spaces, the joiner and the Hangul and Braille blanks. */
-const INVISIBLE = /[\p{Z}\u200D\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const INVISIBLE = /\p{Z}|\u200D|[\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 export type CleanName = { ok: true; name: string | null } | { ok: false };
 
