@@ -465,6 +465,12 @@ const en = {
     paymentFailed: "Your payment did not go through.",
     membershipEnding: (date: string) => `Your membership ends on ${date}. Renew to keep your access.`,
     channelInvite: (who: string, channel: string) => `${who} invited you to the private channel #${channel}`,
+    /** The channel is one the reader can no longer read: its name is not shown. */
+    channelInviteHidden: (who: string) => `${who} invited you to a private channel`,
+    mentionHiddenChat: (who: string) => `${who} mentioned you in a private channel`,
+    decline: "Decline",
+    declineLabel: (channel: string) => `Decline the invitation to #${channel}`,
+    declineFailed: "The invitation could not be declined. Please try again.",
   },
   unread: {
     badge: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),

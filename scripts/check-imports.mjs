@@ -6,6 +6,10 @@
 // And the client's rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType`
 // type of worker/app.ts, never worker/db/, worker/routes/ or worker/services/ (response types come
 // from `hc<AppType>`).
+// And D1's 100-variable limit (docs/architecture.md, "Lists in SQL"): no `inArray(`, multi-row
+// `.values([…])`/`.values(x.map(…))` or `batch(` over a built list in worker/, unless the list goes
+// through worker/db/lists.ts or a `// bounded: <the bound>` comment on that line or the one above
+// states it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -108,6 +112,42 @@ const CLIENT = path.join(root, "client");
   }
 })(CLIENT);
 
+const LIST_HELPER = path.join(WORKER, "db", "lists.ts");
+/** The text of the call's parenthesised argument list starting at `open` (the index of its "("). */
+const argumentsAt = (source, open) => {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    if (source[i] === "(") depth++;
+    else if (source[i] === ")" && --depth === 0) return source.slice(open + 1, i);
+  }
+  return source.slice(open + 1);
+};
+const UNBOUNDED = [
+  // A subquery as the list (`inArray(col, db.select…)`) binds only its own few variables.
+  { pattern: /\binArray\(/g, unbounded: (args) => !/^[^,]+,\s*db\s*\./.test(args) },
+  { pattern: /\.values\(/g, unbounded: (args) => /^\s*\[/.test(args) || /^\s*[\w.]+\.(map|flatMap)\(/.test(args) },
+  { pattern: /\.batch\(/g, unbounded: (args) => !/^\s*\[/.test(args) || /\.(map|flatMap)\(/.test(args) },
+];
+let listStatements = 0;
+for (const file of files) {
+  if (file === LIST_HELPER) continue;
+  const source = readFileSync(file, "utf8");
+  const lines = source.split("\n");
+  for (const { pattern, unbounded } of UNBOUNDED) {
+    for (const match of source.matchAll(pattern)) {
+      listStatements++;
+      if (!unbounded(argumentsAt(source, match.index + match[0].length - 1))) continue;
+      const line = source.slice(0, match.index).split("\n").length;
+      if (/\/\/ bounded: \S/.test(`${lines[line - 2] ?? ""}\n${lines[line - 1]}`)) continue;
+      problems.push(
+        `unbounded list statement: ${rel(file)}:${line}: ${lines[line - 1].trim()}\n` +
+          "  D1 binds at most 100 variables a statement: bind the list through worker/db/lists.ts " +
+          '(inList, listTable) or state its bound in a "// bounded: …" comment',
+      );
+    }
+  }
+}
+
 if (problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
@@ -115,5 +155,5 @@ if (problems.length) {
 console.log(
   `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ ` +
     `(${PENDING.size} pending), worker/routes/ imports no drizzle-orm and no schema; ` +
-    "the client imports only worker/shared/ and AppType",
+    `the client imports only worker/shared/ and AppType; ${listStatements} inArray/values/batch calls bounded`,
 );

@@ -60,7 +60,8 @@ export function Composer({
     setSending(true);
     setText("");
     try {
-      await onSend(body);
+      await onSend(mention.encode(body));
+      mention.reset();
     } catch (err) {
       // Give the text back (unless the person already started a new one).
       setText((current) => (current ? current : text));

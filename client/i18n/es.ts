@@ -359,6 +359,8 @@ const errors: Catalog["errors"] = {
   member_email_invalid: "Se necesita un correo válido",
   channel_member_not_found: "Esa persona no es miembro de este canal",
   channel_invitation_not_found: "Esa invitación ya no está pendiente en este canal",
+  invitations_full: `Ese correo ya tiene ${LIMITS.invitationsPerEmailMax} invitaciones pendientes`,
+  invitation_not_found: "No hay una invitación a este canal para rechazar",
   message_required: "El mensaje no puede estar vacío",
   message_too_long: `El mensaje puede tener como máximo ${LIMITS.chatMessageMax} caracteres`,
   image_type_invalid: chat.imageTypeInvalid,
@@ -384,6 +386,8 @@ const errors: Catalog["errors"] = {
   language_invalid: "El idioma debe ser en o es",
   profile_empty: "No hay nada que guardar",
   name_too_long: `El nombre puede tener como máximo ${LIMITS.nameMax} caracteres`,
+  name_invalid: "El nombre no puede tener saltos de línea, marcas de dirección ni solo caracteres invisibles",
+  name_reserved: "Ese nombre es de una persona admin; elige otro",
   bio_too_long: `La biografía puede tener como máximo ${LIMITS.bioMax} caracteres`,
   email_required: adminTexts.emailRequired,
   email_invalid: adminTexts.emailInvalid,
@@ -413,6 +417,7 @@ const errors: Catalog["errors"] = {
   account_muted: moderationTexts.muted,
   mute_admin_forbidden: moderationTexts.cannotMuteAdmin,
   already_reported: moderationTexts.alreadyReported,
+  open_reports_full: `Tienes ${MODERATION.openReportsPerReporterMax} reportes esperando a un moderador; espera a que los revisen`,
   own_content_report: moderationTexts.cannotReportOwn,
   already_removed: moderationTexts.alreadyRemoved,
   reported_content_not_found: moderationTexts.contentNotFound,
@@ -421,6 +426,7 @@ const errors: Catalog["errors"] = {
   post_removed: moderationTexts.hiddenNoInteraction,
   delete_confirm_mismatch: account.confirmMismatch,
   last_admin: account.lastAdmin,
+  last_admin_role: "La comunidad necesita una persona admin: nombra admin a otra persona primero",
 };
 
 export const es: Catalog = {
@@ -673,6 +679,11 @@ export const es: Catalog = {
     paymentFailed: "Tu pago no se pudo realizar.",
     membershipEnding: (date) => `Tu membresía termina el ${date}. Renuévala para mantener tu acceso.`,
     channelInvite: (who, channel) => `${who} te invitó al canal privado #${channel}`,
+    channelInviteHidden: (who) => `${who} te invitó a un canal privado`,
+    mentionHiddenChat: (who) => `${who} te mencionó en un canal privado`,
+    decline: "Rechazar",
+    declineLabel: (channel) => `Rechazar la invitación a #${channel}`,
+    declineFailed: "No se pudo rechazar la invitación. Inténtalo de nuevo.",
   },
   unread: {
     badge: (n) => (n === 1 ? "1 mensaje sin leer" : `${n} mensajes sin leer`),

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
+import { mentionsAsText } from "../../worker/shared/mentions";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { Avatar } from "../components/Avatar";
@@ -66,7 +67,7 @@ export function CommentsModal({
   return (
     <Modal title={TEXT.lounge.commentsTitle} onClose={onClose} wide>
       <blockquote className="comment-preview" aria-label={TEXT.lounge.postPreview}>
-        {cut(post.content, LIMITS.commentPreviewMax)}
+        {cut(mentionsAsText(post.content), LIMITS.commentPreviewMax)}
       </blockquote>
       <div className="comment-list" aria-live="polite">
         {list?.ok === false ? (

@@ -4,6 +4,7 @@
 import type { FetcherWithComponents } from "react-router";
 import { useFetcher, useNavigate } from "react-router";
 import type { NotificationDto } from "../../worker/shared/notifications";
+import { FormError } from "../components/FormError";
 import { formatDate, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
@@ -26,7 +27,8 @@ export function notificationText(n: NotificationDto): string {
     case "like":
       return T.like(who, n.count);
     case "mention":
-      return n.channel_id ? T.mentionChat(who, n.channel_name ?? "") : T.mentionPost(who);
+      if (!n.channel_id) return T.mentionPost(who);
+      return n.channel_name === null ? T.mentionHiddenChat(who) : T.mentionChat(who, n.channel_name);
     case "notice":
       return T.notice(n.notice_title ?? "");
     case "payment":
@@ -34,7 +36,7 @@ export function notificationText(n: NotificationDto): string {
     case "membership_ending":
       return T.membershipEnding(n.detail ? formatDate(n.detail) : "");
     case "channel_invite":
-      return T.channelInvite(who, n.channel_name ?? "");
+      return n.channel_name === null ? T.channelInviteHidden(who) : T.channelInvite(who, n.channel_name);
   }
 }
 
@@ -46,6 +48,7 @@ type Props = {
 
 export default function NotificationPanel({ list, onReload, onClose }: Props) {
   const mark = useFetcher<ActionResult<{ unread: number }>>({ key: "notifications-read" });
+  const decline = useFetcher<ActionResult<{ success: true }>>({ key: "notifications-decline" });
   const navigate = useNavigate();
   const data = list.data;
   // Marked read at once on screen, while the write is on its way.
@@ -69,6 +72,7 @@ export default function NotificationPanel({ list, onReload, onClose }: Props) {
           </button>
         </div>
       )}
+      <FormError error={decline.data && !decline.data.ok ? decline.data.error : null} />
       {!data ? (
         <div className="state">
           <Spinner label={T.loading} />
@@ -104,6 +108,17 @@ export default function NotificationPanel({ list, onReload, onClose }: Props) {
                   </span>
                   {unread && <span className="notification-dot" aria-hidden="true" />}
                 </a>
+                {n.kind === "channel_invite" && n.channel_id !== null && n.channel_name !== null && (
+                  <button
+                    type="button"
+                    className="btn btn-sm notification-decline"
+                    aria-label={T.declineLabel(n.channel_name)}
+                    disabled={decline.state !== "idle"}
+                    onClick={() => void submitJson(decline, NOTIFICATIONS_PATH, { decline: n.channel_id })}
+                  >
+                    {T.decline}
+                  </button>
+                )}
               </li>
             );
           })}

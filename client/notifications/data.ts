@@ -1,7 +1,9 @@
 // Notifications' data: the data-only route the bell's fetcher loads (GET /api/notifications) and its
-// action, which marks some read (`{ ids }`, an item opened) or all (`{}`, "Mark all read").
+// action, which marks some read (`{ ids }`, an item opened) or all (`{}`, "Mark all read"), or
+// declines a channel invitation (`{ decline: channelId }`; its notification goes with it).
 import { api, unwrap } from "../api";
 import { type ActionResult, attempt, readIntent } from "../data/actions";
+import { TEXT } from "../text";
 
 export const NOTIFICATIONS_PATH = "/data/notifications";
 
@@ -13,14 +15,19 @@ export async function notificationsLoader() {
   }
 }
 
-export type NotificationsIntent = { ids?: number[] };
+export type NotificationsIntent = { ids?: number[] } | { decline: number };
 
 export async function notificationsAction({
   request,
 }: {
   request: Request;
-}): Promise<ActionResult<{ unread: number }>> {
-  const { ids } = await readIntent<NotificationsIntent>(request);
+}): Promise<ActionResult<{ unread: number } | { success: true }>> {
+  const intent = await readIntent<NotificationsIntent>(request);
+  if ("decline" in intent) {
+    const param = { id: String(intent.decline) };
+    return attempt(() => unwrap(api.groups[":id"].decline.$post({ param })), TEXT.notifications.declineFailed);
+  }
+  const { ids } = intent;
   return attempt(() => unwrap(api.notifications.read.$post({ json: ids ? { ids } : {} })));
 }
 

@@ -254,6 +254,12 @@ const MATRIX: Row[] = [
     path: `/api/groups/${priv}/invitations/${IDS.invitation}`,
     expect: [401, 404, 403, 200, 200],
   },
+  // Only an invitee declines: the paid member joined the private channel by invitation; its creator did not.
+  {
+    route: "POST /api/groups/:id/decline",
+    path: `/api/groups/${priv}/decline`,
+    expect: [401, 404, 200, 404, 404],
+  },
   {
     route: "GET /api/groups/:id/socket",
     label: "public",

@@ -661,6 +661,13 @@ const SPECS: Spec[] = [
     params: { id: priv, invitationId: IDS.invitation },
     ok: 200,
   },
+  {
+    route: "POST /api/groups/:id/decline",
+    as: "paid",
+    path: "/api/groups/{id}/decline",
+    params: { id: priv },
+    ok: 200,
+  },
   { route: "GET /api/groups/:id/socket", as: "owner", path: "/api/groups/{id}/socket", params: { id: pub }, ok: 426 },
   {
     route: "GET /api/messages",

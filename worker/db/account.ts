@@ -1,11 +1,11 @@
 // Members' rights over their data (issue 20; Chile's Law 21.719): everything about a member as one
 // JSON document, and deleting their account. What deletion removes, anonymises and keeps is written
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
-import { and, asc, count, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
-import { memberDeletion } from "./admin";
+import { memberDeletion, notLastAdmin } from "./admin";
 import type { Database } from "./client";
 import { getMembership } from "./memberships";
 import { getProfile, listActiveSessions } from "./profile";
@@ -21,7 +21,6 @@ import {
   reportReasons,
   reports,
   resources,
-  users,
 } from "./schema";
 import { toUserDto } from "./users";
 
@@ -184,13 +183,6 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
   };
 }
 
-/** True when `userId` is the only admin left (who then cannot delete their account). */
-export async function isLastAdmin(db: Database, user: Pick<SessionUser, "id" | "role">) {
-  if (user.role !== "admin") return false;
-  const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-  return n <= 1;
-}
-
 /**
  * Deletes the member's account in one atomic batch (see TEXTS.account.deletionSummary):
  * - anonymised, kept: their payment records (email replaced, user link cut by the foreign key) for
@@ -201,8 +193,10 @@ export async function isLastAdmin(db: Database, user: Pick<SessionUser, "id" | "
  *   messages, channel memberships and the reports they filed), and pending dev sign-in codes.
  * Their chat images are removed from R2 by the caller after the commit.
  */
-export async function deleteAccount(db: Database, user: Pick<SessionUser, "id" | "email">) {
+export async function deleteAccount(db: Database, user: Pick<SessionUser, "id" | "email">): Promise<boolean> {
   const userId = user.id;
+  // Every statement applies only while the user is not the last admin (see notLastAdmin); false when refused.
+  const allowed = notLastAdmin(userId);
   const theirs = or(
     and(
       eq(reports.kind, "post"),
@@ -229,11 +223,19 @@ export async function deleteAccount(db: Database, user: Pick<SessionUser, "id" |
       inArray(reports.targetId, db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, userId))),
     ),
   );
-  await db.batch([
-    db.update(payments).set({ userEmail: TEXTS.account.formerMember }).where(eq(payments.userId, userId)),
-    db.update(resources).set({ ownerName: TEXTS.account.formerMember }).where(eq(resources.ownerId, userId)),
-    db.delete(reports).where(theirs),
-    db.delete(devLoginCodes).where(eq(devLoginCodes.email, user.email)),
+  const [, , , , ...deletion] = await db.batch([
+    db
+      .update(payments)
+      .set({ userEmail: TEXTS.account.formerMember })
+      .where(and(eq(payments.userId, userId), allowed)),
+    db
+      .update(resources)
+      .set({ ownerName: TEXTS.account.formerMember })
+      .where(and(eq(resources.ownerId, userId), allowed)),
+    db.delete(reports).where(and(theirs, allowed)),
+    db.delete(devLoginCodes).where(and(eq(devLoginCodes.email, user.email), allowed)),
     ...memberDeletion(db, userId),
   ]);
+  const [, , , deleted] = deletion;
+  return deleted.length > 0;
 }

@@ -118,11 +118,25 @@ export async function messageImageKeys(db: Database, userId: number): Promise<st
  * without the user's rows in the same batch.
  */
 export async function deleteMember(db: Database, userId: number) {
+  // bounded: memberDeletion's fixed statements
   await db.batch(memberDeletion(db, userId));
 }
 
-/** The statements of deleteMember, for a batch that does more (a member deleting their own account). */
+/**
+ * SQL condition: the user is not the last admin. Every write of a deletion or demotion carries it, so
+ * the check and the write are one statement: of two admins removing themselves (or each other) at
+ * once, D1 runs one batch after the other, and the second finds no other admin and writes nothing.
+ */
+export const notLastAdmin = (userId: number) =>
+  sql`not exists (select 1 from ${users} u where u.id = ${userId} and u.role = 'admin'
+    and not exists (select 1 from ${users} o where o.role = 'admin' and o.id <> ${userId}))`;
+
+/**
+ * The statements of deleteMember, for a batch that does more (a member deleting their own account).
+ * Each applies only while the user is not the last admin; the last one answers the deleted row.
+ */
 export function memberDeletion(db: Database, userId: number) {
+  const allowed = notLastAdmin(userId);
   const likedPosts = db.select({ id: postLikes.postId }).from(postLikes).where(eq(postLikes.userId, userId));
   const commentedPosts = db.select({ id: comments.postId }).from(comments).where(eq(comments.authorId, userId));
   return [
@@ -134,22 +148,53 @@ export function memberDeletion(db: Database, userId: number) {
         commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id}
           and ${comments.authorId} <> ${userId})`,
       })
-      .where(and(ne(posts.authorId, userId), or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)))),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
+      .where(
+        and(
+          ne(posts.authorId, userId),
+          // bounded: both lists are subqueries (one bound user id each)
+          or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)),
+          allowed,
+        ),
+      ),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), allowed)),
     // Invitations addressed to their email would make a new account with it a member again.
     db
       .delete(channelInvitations)
-      .where(sql`${channelInvitations.email} = (select ${users.email} from ${users} where ${users.id} = ${userId})`),
-    db.delete(users).where(eq(users.id, userId)),
+      .where(
+        and(
+          sql`${channelInvitations.email} = (select ${users.email} from ${users} where ${users.id} = ${userId})`,
+          allowed,
+        ),
+      ),
+    db
+      .delete(users)
+      .where(and(eq(users.id, userId), allowed))
+      .returning({ id: users.id }),
   ] as const;
 }
 
-/** Changes a role and ends the user's sessions in one batch, so the new role applies at next sign-in. */
+/**
+ * Changes a role and ends the user's sessions in one batch, so the new role applies at next sign-in.
+ * A demotion happens only while another admin remains (notLastAdmin); false when it was refused.
+ */
 export async function setMemberRole(db: Database, userId: number, role: "member" | "admin") {
-  await db.batch([
-    db.update(users).set({ role }).where(eq(users.id, userId)),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
+  const allowed = role === "admin" ? undefined : notLastAdmin(userId);
+  const [changed] = await db.batch([
+    db
+      .update(users)
+      .set({ role })
+      .where(and(eq(users.id, userId), allowed))
+      .returning({ id: users.id }),
+    db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          sql`(select ${users.role} from ${users} where ${users.id} = ${userId}) = ${role}`,
+        ),
+      ),
   ]);
+  return changed.length > 0;
 }
 
 const paymentColumns = {

@@ -1,6 +1,6 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { BatchRateLimit } from "../lib/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
@@ -9,7 +9,7 @@ import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { notifyInvitationsBinding } from "./notifications";
-import { channelInvitations, channelMembers, channelReads, channels, messages, users } from "./schema";
+import { channelInvitations, channelMembers, channelReads, channels, messages, notifications, users } from "./schema";
 import type { SessionMemberSql } from "./sessions";
 import { normaliseEmail } from "./users";
 
@@ -190,17 +190,29 @@ export async function listChannelMembers(db: Database, channelId: number) {
 // ---- invitations: how members are added (docs/architecture.md, "No account oracle") ----
 
 /**
- * Invites an email to a channel unless it is already invited or belongs to one of its members; true
- * when a new invitation was stored. The email is normalised by the caller.
+ * Invites an email to a channel unless it is already invited or belongs to one of its members:
+ * "invited" when a new invitation was stored, "full" when the email already has
+ * LIMITS.invitationsPerEmailMax pending invitations (the oldest are kept), "unchanged" otherwise.
+ * The email is normalised by the caller.
  */
-export async function inviteToChannel(db: Database, input: { channelId: number; email: string; invitedBy: number }) {
+export async function inviteToChannel(
+  db: Database,
+  input: { channelId: number; email: string; invitedBy: number },
+): Promise<"invited" | "full" | "unchanged"> {
   const alreadyMember = sql`exists (select 1 from ${channelMembers}
     join ${users} on ${users.id} = ${channelMembers.userId}
     where ${channelMembers.channelId} = ${input.channelId} and ${users.email} = ${input.email})`;
+  const pendingCount = sql`(select count(*) from ${channelInvitations} where ${channelInvitations.email} = ${input.email})`;
   const rows = await db.all<{ id: number }>(sql`insert into ${channelInvitations} (channel_id, email, invited_by)
-    select ${input.channelId}, ${input.email}, ${input.invitedBy} where not ${alreadyMember}
+    select ${input.channelId}, ${input.email}, ${input.invitedBy}
+    where not ${alreadyMember} and ${pendingCount} < ${LIMITS.invitationsPerEmailMax}
     on conflict do nothing returning id`);
-  return rows.length > 0;
+  if (rows.length > 0) return "invited";
+  const [{ full }] = await db.all<{ full: number }>(
+    sql`select ${pendingCount} >= ${LIMITS.invitationsPerEmailMax} and not exists (select 1 from ${channelInvitations}
+      where ${channelInvitations.channelId} = ${input.channelId} and ${channelInvitations.email} = ${input.email}) and not ${alreadyMember} as full`,
+  );
+  return full ? "full" : "unchanged";
 }
 
 export async function listChannelInvitations(db: Database, channelId: number) {
@@ -222,31 +234,67 @@ export async function revokeChannelInvitation(db: Database, channelId: number, i
 /**
  * Turns the pending invitations of the user's email into memberships. A private channel's invitation
  * also becomes a "channel_invite" notification unless the member already has one for it (known
- * accounts are notified when invited). One indexed read when nothing is pending; each step can be
- * repeated safely, so a failure part-way is finished by the next call. Returns the channels joined.
+ * accounts are notified when invited). One indexed read when nothing is pending; the writes are
+ * set-based (INSERT … SELECT and DELETE by email), so they bind the same few variables however many
+ * invitations wait, and run as one transaction with the read of what they move.
  */
-export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">): Promise<number[]> {
+export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">) {
   const email = normaliseEmail(user.email);
-  const pending = await db
-    .select({ id: channelInvitations.id, channelId: channelInvitations.channelId })
+  const [pending] = await db
+    .select({ id: channelInvitations.id })
     .from(channelInvitations)
-    .where(eq(channelInvitations.email, email));
-  if (pending.length === 0) return [];
+    .where(eq(channelInvitations.email, email))
+    .limit(1);
+  if (!pending) return;
   await notifyInvitationsBinding(db, { userId: user.id, email });
-  const channelIds = pending.map((p) => p.channelId);
   await db.batch([
     db
       .insert(channelMembers)
-      .values(channelIds.map((channelId) => ({ channelId, userId: user.id })))
+      .select(
+        db
+          .select({
+            channelId: channelInvitations.channelId,
+            userId: sql<number>`${user.id}`.as("user_id"),
+            createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
+          })
+          .from(channelInvitations)
+          .where(eq(channelInvitations.email, email)),
+      )
       .onConflictDoNothing(),
-    db.delete(channelInvitations).where(
-      inArray(
-        channelInvitations.id,
-        pending.map((p) => p.id),
-      ),
-    ),
+    db.delete(channelInvitations).where(eq(channelInvitations.email, email)),
   ]);
-  return channelIds;
+}
+
+/**
+ * The invitee turns an invitation down: their pending invitation to the channel, the membership it
+ * gave them, and its notification go, in one batch. False when there was nothing to decline (no
+ * invitation and no membership; a channel's creator is not its member).
+ */
+export async function declineChannelInvitation(
+  db: Database,
+  user: Pick<SessionUser, "id" | "email">,
+  channelId: number,
+) {
+  const [invitations, memberships] = await db.batch([
+    db
+      .delete(channelInvitations)
+      .where(and(eq(channelInvitations.channelId, channelId), eq(channelInvitations.email, normaliseEmail(user.email))))
+      .returning({ id: channelInvitations.id }),
+    db
+      .delete(channelMembers)
+      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, user.id)))
+      .returning({ userId: channelMembers.userId }),
+    db
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, user.id),
+          eq(notifications.kind, "channel_invite"),
+          eq(notifications.channelId, channelId),
+        ),
+      ),
+  ]);
+  return invitations.length + memberships.length > 0;
 }
 
 export async function removeChannelMember(db: Database, channelId: number, userId: number) {

@@ -1,11 +1,13 @@
 // Notifications (issue 19): who gets one for what, the member's list and read marks. Each writer is
 // ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
 // the caller can tell their live sockets. Nobody is notified of their own action.
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { mentionedIds } from "../shared/mentions";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
 import { LIMITS } from "../shared/rules";
 import type { Database } from "./client";
-import { channels, notices, notifications, users } from "./schema";
+import { inList, listTable } from "./lists";
+import { channelInvitations, channelMembers, channels, notices, notifications, users } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Recipients = number[];
@@ -82,66 +84,24 @@ export async function notifyInvitationsBinding(
 }
 
 /**
- * `@Name` in a text: the names written after each @ (up to LIMITS.mentionNameWordsMax words; the
- * longest one that is a member's name wins). The client's autocomplete writes names exactly.
- */
-export function mentionCandidates(text: string): string[][] {
-  const out: string[][] = [];
-  const word = String.raw`[\p{L}\p{N}][\p{L}\p{N}._'-]*`;
-  const pattern = new RegExp(
-    String.raw`(?:^|[^\p{L}\p{N}_@])@(${word}(?: ${word}){0,${LIMITS.mentionNameWordsMax - 1}})`,
-    "gu",
-  );
-  for (const match of text.matchAll(pattern)) {
-    const words = match[1].split(" ");
-    // Longest first; a trailing punctuation mark ("@Luna,") is not part of the name.
-    out.push(
-      words.map((_, i) =>
-        words
-          .slice(0, words.length - i)
-          .join(" ")
-          .replace(/[.'-]+$/u, ""),
-      ),
-    );
-  }
-  return out.slice(0, LIMITS.mentionsMax);
-}
-
-/**
- * @mentions in a post or a chat message. `readers`: for a private channel, the only people who may be
- * notified (they alone can read it); undefined for posts and public channels.
+ * @mentions in a post or a chat message: the members its mention tokens name by id (mentionedIds, the
+ * first LIMITS.mentionsMax), who exist and are not the writer. `readers`: for a private channel, the
+ * only people who may be notified (they alone can read it); undefined for posts and public channels.
  */
 export async function notifyMentions(
   db: Database,
   input: { text: string; actorId: number; postId?: number; channelId?: number; messageId?: number; readers?: number[] },
 ): Promise<Recipients> {
-  const mentions = mentionCandidates(input.text);
-  if (mentions.length === 0) return [];
-  const names = [...new Set(mentions.flat())];
-  const found = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.name, names))
-    .limit(LIMITS.mentionsMax * 4);
-  const ids = new Set<number>();
-  for (const candidates of mentions) {
-    const name = candidates.find((n) => found.some((u) => u.name === n));
-    for (const u of found) if (u.name === name) ids.add(u.id);
-  }
-  ids.delete(input.actorId);
-  const allowed = [...ids].filter((id) => !input.readers || input.readers.includes(id)).slice(0, LIMITS.mentionsMax);
-  if (allowed.length === 0) return [];
-  await db.insert(notifications).values(
-    allowed.map((userId) => ({
-      userId,
-      kind: "mention" as const,
-      actorId: input.actorId,
-      postId: input.postId,
-      channelId: input.channelId,
-      messageId: input.messageId,
-    })),
+  const ids = mentionedIds(input.text).slice(0, LIMITS.mentionsMax);
+  if (ids.length === 0) return [];
+  const mentioned = listTable(ids);
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, channel_id, message_id)
+      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null}, ${input.messageId ?? null}
+      from ${mentioned} m join users u on u.id = m.value
+      where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+      returning user_id`),
   );
-  return allowed;
 }
 
 /**
@@ -159,7 +119,7 @@ export function mentionableMembers(db: Database, input: { prefix: string; viewer
         ne(users.id, input.viewerId),
         sql`${users.name} <> ''`,
         sql`instr(' ' || lower(${users.name}), ' ' || lower(${input.prefix})) > 0`,
-        input.readers ? inArray(users.id, input.readers) : undefined,
+        input.readers ? inList(users.id, input.readers) : undefined,
       ),
     )
     .orderBy(users.name)
@@ -229,7 +189,14 @@ export async function listNotifications(db: Database, userId: number): Promise<N
         postId: notifications.postId,
         commentId: notifications.commentId,
         channelId: notifications.channelId,
-        channelName: sql<string | null>`${channels.name}`.as("channel_name"),
+        // Only while the reader may read the channel or is invited to it (else the client says "a private channel").
+        channelName: sql<string | null>`case when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
+          or exists (select 1 from ${channelMembers} m where m.channel_id = ${channels.id} and m.user_id = ${userId})
+          or exists (select 1 from ${channelInvitations} i where i.channel_id = ${channels.id}
+            and i.email = (select ${users.email} from ${users} where ${users.id} = ${userId}))
+          or (select ${users.role} from ${users} where ${users.id} = ${userId}) = 'admin' then ${channels.name} end`.as(
+          "channel_name",
+        ),
         messageId: notifications.messageId,
         noticeTitle: sql<string | null>`${notices.title}`.as("notice_title"),
         detail: notifications.detail,
@@ -259,7 +226,7 @@ export async function markNotificationsRead(
   const mine = and(
     eq(notifications.userId, userId),
     isNull(notifications.readAt),
-    ids ? inArray(notifications.id, ids) : undefined,
+    ids ? inList(notifications.id, ids) : undefined,
   );
   const [, [{ unread }]] = await db.batch([
     db

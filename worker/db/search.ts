@@ -4,6 +4,7 @@
 // resources only when the caller passes libraryOpen). Deleted rows are gone from the indexes (triggers).
 import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { mentionsAsText } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";
 import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../shared/search";
 import type { Database } from "./client";
@@ -136,8 +137,8 @@ function toResult(row: Row): SearchResult {
   return {
     kind: row.kind,
     id: row.id,
-    title: titleOf(row.title),
-    snippet: markSnippet(row.snippet),
+    title: titleOf(row.title && mentionsAsText(row.title)),
+    snippet: markSnippet(mentionsAsText(row.snippet)),
     created_at: new Date(row.created_at).toISOString(),
     url: searchHitUrl(row),
   };

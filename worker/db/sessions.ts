@@ -1,11 +1,12 @@
 // Session rows: only the SHA-256 of the cookie's token is stored (worker/lib/session.ts), with a 30-day
 // sliding expiry renewed when less than half remains.
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { sessionIdOf } from "../lib/session";
 import { TIMING } from "../shared/rules";
 import type { Database } from "./client";
+import { inList } from "./lists";
 import { sessions, users } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -101,14 +102,11 @@ export async function liveSessionExpiries(
   now = Date.now(),
 ): Promise<Map<string, number>> {
   const live = new Map<string, number>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < sessionIds.length; i += 90) {
-    const rows = await db
-      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(inArray(sessions.id, sessionIds.slice(i, i + 90)), gt(sessions.expiresAt, new Date(now))));
-    for (const row of rows) live.set(row.id, row.expiresAt.getTime());
-  }
+  const rows = await db
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(inList(sessions.id, sessionIds), gt(sessions.expiresAt, new Date(now))));
+  for (const row of rows) live.set(row.id, row.expiresAt.getTime());
   return live;
 }
 

@@ -98,7 +98,7 @@ export const adminRoutes = createRouter()
       // next sign-in.
       if (member.role !== nextRole) {
         const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
-        await setMemberRole(c.var.db, id, nextRole);
+        if (!(await setMemberRole(c.var.db, id, nextRole))) throw conflict(API_ERRORS.last_admin_role);
         await closeUserSockets(c.env, channelIds, id);
         await recordAudit(c.var.db, {
           actorId: c.var.user.id,

@@ -8,6 +8,7 @@ import {
   bindChannelInvitations,
   canManageChannel,
   createChannel,
+  declineChannelInvitation,
   deleteChannel,
   getMessage,
   getVisibleChannel,
@@ -37,12 +38,12 @@ import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
-import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { parseMediaType } from "../lib/media-type";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
-import { unmutedOr403, unmutedSql } from "../middleware/mute";
+import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
 import { closeChatSockets, fanOut } from "../services/chat-sockets";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
@@ -250,7 +251,7 @@ export const chatRoutes = createRouter()
   // Read-only, unlike the list above (it binds no invitation): the unread badges' own refresh, which runs
   // on every reconnect, on focus and while polling.
   .get("/unread", requireUser, async (c) => c.json(await listUnreadCounts(c.var.db, c.var.user)))
-  .post("/groups", requireUser, limited("channels"), validate("json", channelBody), async (c) => {
+  .post("/groups", requireUser, requireUnmuted, limited("channels"), validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
     const row = await createChannel(c.var.db, c.var.user.id, {
       name: body.name,
@@ -262,6 +263,7 @@ export const chatRoutes = createRouter()
   .put(
     "/groups/:id",
     requireUser,
+    requireUnmuted,
     limited("channels"),
     validate("param", idParam),
     validate("json", channelBody),
@@ -319,6 +321,7 @@ export const chatRoutes = createRouter()
   .post(
     "/groups/:id/members",
     requireUser,
+    requireUnmuted,
     limited("channelMembers"),
     validate("param", idParam),
     validate("json", memberBody),
@@ -326,7 +329,9 @@ export const chatRoutes = createRouter()
       const { id } = c.req.valid("param");
       const channel = await managedChannel(c, id);
       const email = normaliseEmail(c.req.valid("json").email);
-      if ((await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id })) && channel.isPrivate) {
+      const invited = await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id });
+      if (invited === "full") throw conflict(E.invitations_full);
+      if (invited === "invited" && channel.isPrivate) {
         notifyLater(c, async () => {
           const invitee = await findUserByEmail(c.var.db, email);
           return invitee
@@ -349,6 +354,14 @@ export const chatRoutes = createRouter()
       return c.json({ success: true as const });
     },
   )
+  // The invitee turns an invitation down (pending or already bound): it and its notification go.
+  .post("/groups/:id/decline", requireUser, limited("channelMembers"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const channel = await getVisibleChannel(c.var.db, c.var.user, id);
+    if (!(await declineChannelInvitation(c.var.db, c.var.user, id))) throw notFound(E.invitation_not_found);
+    if (channel?.isPrivate) await revokeAccess(c.env, channel, { userId: c.var.user.id });
+    return c.json({ success: true as const });
+  })
   .delete(
     "/groups/:id/members/:userId",
     requireUser,

@@ -119,7 +119,7 @@ export const loungeRoutes = createRouter()
     await deletePost(c.var.db, id);
     return c.json({ success: true });
   })
-  .post("/posts/:id/like", requireUser, limited("likes"), validate("param", idParam), async (c) => {
+  .post("/posts/:id/like", requireUser, requireUnmuted, limited("likes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await requireOpenPost(c.var.db, id);
     const wasLiked = await isLiked(c.var.db, id, c.var.user.id);

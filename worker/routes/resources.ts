@@ -23,6 +23,7 @@ import {
   requireUserInBatch,
   withSessionBatch,
 } from "../middleware/auth";
+import { requireUnmuted } from "../middleware/mute";
 import { storeResource } from "../services/resources";
 import { serveBlob } from "../services/storage";
 import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
@@ -104,7 +105,7 @@ export const resourceRoutes = createRouter()
     return c.json(rows.map(toResourceDto));
   })
   .get("/tags", requirePaidMember, async (c) => c.json(await resourceTagsAndTotal(c.var.db)))
-  .post("/upload", requirePaidMember, limited("uploads"), async (c) => {
+  .post("/upload", requirePaidMember, requireUnmuted, limited("uploads"), async (c) => {
     const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = bodyType === "multipart/form-data";
     if (!multipart && !/^application\/([\w.-]+\+)?json$/.test(bodyType)) {

@@ -63,9 +63,8 @@ export const LIMITS = {
   /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
   notificationsListMax: 50,
   notificationIdsMax: 100,
-  /** Mentions: users notified per text at most; words a mentioned name may have. */
+  /** Mentions: users notified per text at most. */
   mentionsMax: 10,
-  mentionNameWordsMax: 4,
   /** @mention autocomplete (GET /api/mentions): the longest name prefix asked for, the names answered. */
   mentionQueryMax: 50,
   mentionSuggestions: 8,
@@ -73,6 +72,8 @@ export const LIMITS = {
   membershipReminderDays: 3,
   /** Unread counts stop at this (the client shows "99+" above 99). */
   unreadCountMax: 100,
+  /** Pending channel invitations one email can have; further invitations are refused, the oldest kept. */
+  invitationsPerEmailMax: 20,
 } as const;
 
 export const TIMING = {
@@ -221,6 +222,8 @@ export const MODERATION = {
   /** The longest mute an admin can set at once: 30 days. */
   muteHoursMax: 30 * 24,
   reportsListMax: 200,
+  /** Reports one member can have waiting in the queue (open) at once. */
+  openReportsPerReporterMax: 20,
   auditPageDefault: 50,
   auditPageMax: 200,
   /** Rows in one CSV export of the audit log (newest first). */

@@ -283,6 +283,8 @@ export const API_ERRORS = {
   member_email_invalid: "A valid email is required",
   channel_member_not_found: "That person is not a member of this channel",
   channel_invitation_not_found: "That invitation is not pending on this channel",
+  invitations_full: `That email already has ${LIMITS.invitationsPerEmailMax} pending invitations`,
+  invitation_not_found: "There is no invitation to this channel to decline",
   message_required: "Message cannot be empty",
   message_too_long: `Message must be at most ${LIMITS.chatMessageMax} characters`,
   image_type_invalid: TEXTS.chat.imageTypeInvalid,
@@ -311,6 +313,8 @@ export const API_ERRORS = {
   language_invalid: "Language must be en or es",
   profile_empty: "Nothing to save",
   name_too_long: `Name must be at most ${LIMITS.nameMax} characters`,
+  name_invalid: "Names cannot hold line breaks, direction marks or only invisible characters",
+  name_reserved: "That name belongs to an admin; please choose another",
   bio_too_long: `Bio must be at most ${LIMITS.bioMax} characters`,
   email_required: TEXTS.admin.emailRequired,
   email_invalid: TEXTS.admin.emailInvalid,
@@ -342,6 +346,7 @@ export const API_ERRORS = {
   account_muted: TEXTS.moderation.muted,
   mute_admin_forbidden: TEXTS.moderation.cannotMuteAdmin,
   already_reported: TEXTS.moderation.alreadyReported,
+  open_reports_full: `You have ${MODERATION.openReportsPerReporterMax} reports waiting for a moderator; please wait until they are reviewed`,
   own_content_report: TEXTS.moderation.cannotReportOwn,
   already_removed: TEXTS.moderation.alreadyRemoved,
   reported_content_not_found: TEXTS.moderation.contentNotFound,
@@ -350,6 +355,7 @@ export const API_ERRORS = {
   post_removed: TEXTS.moderation.hiddenNoInteraction,
   delete_confirm_mismatch: TEXTS.account.confirmMismatch,
   last_admin: TEXTS.account.lastAdmin,
+  last_admin_role: "The community needs an admin: make another member an admin first",
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;
