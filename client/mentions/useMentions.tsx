@@ -102,7 +102,10 @@ export function useMentions({
     const names = [...chosen.current.keys()].sort((a, b) => b.length - a.length);
     if (names.length === 0) return text;
     const pattern = new RegExp(`@(${names.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}_])`, "gu");
-    return text.replace(pattern, (_, name: string) => mentionToken(name, chosen.current.get(name)!));
+    return text.replace(pattern, (typed: string, name: string) => {
+      const id = chosen.current.get(name);
+      return id === undefined ? typed : mentionToken(name, id);
+    });
   };
   /** After a send: the next text starts with no picks. */
   const reset = () => chosen.current.clear();
