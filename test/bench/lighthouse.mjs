@@ -259,12 +259,15 @@ async function main() {
     }),
   );
   console.log(
-    `Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} · ${runs} run(s) back to back`,
+    `Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} ` +
+      `· ${runs} run(s) back to back`,
   );
   console.log("page          | run    | performance | accessibility | FCP      | LCP      | TBT     | CLS");
   const row = (r, label) =>
     console.log(
-      `${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ${r.cls}`,
+      `${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ` +
+        `${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ` +
+        `${r.cls}`,
     );
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const summary = {};
@@ -278,7 +281,8 @@ async function main() {
     };
     if (runs > 1)
       console.log(
-        `${page.padEnd(13)} | median | ${String(summary[page].performance).padStart(11)} | ${String(summary[page].accessibility).padStart(13)} |`,
+        `${page.padEnd(13)} | median | ${String(summary[page].performance).padStart(11)} | ` +
+          `${String(summary[page].accessibility).padStart(13)} |`,
       );
   }
   for (const results of Object.values(byPage)) {
@@ -291,7 +295,8 @@ async function main() {
     summary[page].accessibility >= TARGETS[page].accessibility;
   for (const page of Object.keys(byPage)) {
     console.log(
-      `${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ${TARGETS[page].accessibility} (median of ${runs}): ${met(page) ? "met" : "NOT met"}`,
+      `${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ${TARGETS[page].accessibility} ` +
+        `(median of ${runs}): ${met(page) ? "met" : "NOT met"}`,
     );
   }
   return Object.keys(byPage).every(met);
