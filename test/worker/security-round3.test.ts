@@ -315,6 +315,12 @@ describe("issue 30", () => {
     expect(written.status).toBe(201);
     const mentioned = await testEnv.DB.prepare("SELECT user_id FROM notifications WHERE kind = 'mention'").all();
     expect(mentioned.results).toEqual([{ user_id: IDS.paid }]);
+    // A text's limit counts it as it reads ("@Paid"), as the composer's counter did, not the token's markup.
+    const asRead = (visible: number) => `${mentionToken("Paid", IDS.paid)} ${"x".repeat(visible - "@Paid ".length)}`;
+    const postOf = (content: string) =>
+      call("/api/posts", { method: "POST", cookie: world.cookie.member, json: { content } });
+    expect((await postOf(asRead(LIMITS.postMax))).status).toBe(201);
+    expect((await postOf(asRead(LIMITS.postMax + 1))).status).toBe(400);
     // The post reads the mention as it was written.
     expect((await json<{ content: string }>(written)).content).toBe(
       `Thanks ${mentionToken("Paid", IDS.paid)}, and @Paid again`,
