@@ -304,6 +304,15 @@ describe("issue 30", () => {
     const copycat = await signIn("copycat@example.com", "ADMIN");
     expect((await json<{ name: string | null }>(await call("/api/users/me", { cookie: copycat }))).name).toBe(null);
 
+    // An admin adding a member gets the same rules.
+    const add = (name: string, email: string) =>
+      call("/api/admin/members", { method: "POST", cookie: world.cookie.admin, json: { email, name } });
+    expect((await add("\u202Eevil", "a@example.com")).status).toBe(400);
+    expect((await errorBody(await add("admin", "b@example.com"))).code).toBe("name_reserved");
+    const added = await add(" \uFF2Eova ", "c@example.com");
+    expect(added.status).toBe(201);
+    expect((await json<{ name: string }>(added)).name).toBe("Nova");
+
     // A mention is the member the autocomplete chose (its id in the text): a member who copies that
     // name hears nothing, and a name typed without choosing mentions no one.
     await testEnv.DB.prepare("UPDATE users SET name = 'Paid' WHERE id = ?").bind(IDS.victim).run();
