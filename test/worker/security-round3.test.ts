@@ -304,6 +304,15 @@ describe("issue 30", () => {
     const copycat = await signIn("copycat@example.com", "ADMIN");
     expect((await json<{ name: string | null }>(await call("/api/users/me", { cookie: copycat }))).name).toBe(null);
 
+    // An admin adding a member gets the same rules.
+    const add = (name: string, email: string) =>
+      call("/api/admin/members", { method: "POST", cookie: world.cookie.admin, json: { email, name } });
+    expect((await add("\u202Eevil", "a@example.com")).status).toBe(400);
+    expect((await errorBody(await add("admin", "b@example.com"))).code).toBe("name_reserved");
+    const added = await add(" \uFF2Eova ", "c@example.com");
+    expect(added.status).toBe(201);
+    expect((await json<{ name: string }>(added)).name).toBe("Nova");
+
     // A mention is the member the autocomplete chose (its id in the text): a member who copies that
     // name hears nothing, and a name typed without choosing mentions no one.
     await testEnv.DB.prepare("UPDATE users SET name = 'Paid' WHERE id = ?").bind(IDS.victim).run();
@@ -315,6 +324,12 @@ describe("issue 30", () => {
     expect(written.status).toBe(201);
     const mentioned = await testEnv.DB.prepare("SELECT user_id FROM notifications WHERE kind = 'mention'").all();
     expect(mentioned.results).toEqual([{ user_id: IDS.paid }]);
+    // A text's limit counts it as it reads ("@Paid"), as the composer's counter did, not the token's markup.
+    const asRead = (visible: number) => `${mentionToken("Paid", IDS.paid)} ${"x".repeat(visible - "@Paid ".length)}`;
+    const postOf = (content: string) =>
+      call("/api/posts", { method: "POST", cookie: world.cookie.member, json: { content } });
+    expect((await postOf(asRead(LIMITS.postMax))).status).toBe(201);
+    expect((await postOf(asRead(LIMITS.postMax + 1))).status).toBe(400);
     // The post reads the mention as it was written.
     expect((await json<{ content: string }>(written)).content).toBe(
       `Thanks ${mentionToken("Paid", IDS.paid)}, and @Paid again`,

@@ -236,7 +236,7 @@ export async function revokeChannelInvitation(db: Database, channelId: number, i
  * also becomes a "channel_invite" notification unless the member already has one for it (known
  * accounts are notified when invited). One indexed read when nothing is pending; the writes are
  * set-based (INSERT … SELECT and DELETE by email), so they bind the same few variables however many
- * invitations wait, and run as one transaction with the read of what they move.
+ * invitations wait, and run in one batch (a transaction): what is joined is what is deleted.
  */
 export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">) {
   const email = normaliseEmail(user.email);

@@ -13,11 +13,11 @@ import {
 } from "../db/admin";
 import { recordAudit } from "../db/audit";
 import { adminStats } from "../db/stats";
-import { findUserByEmail, normaliseEmail } from "../db/users";
+import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
-import { idParam, validate } from "../lib/validate";
+import { displayNameInput, idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { refundPayment } from "../services/payments";
@@ -33,12 +33,7 @@ const addMemberBody = z.object({
     .min(1, TEXTS.admin.emailRequired)
     .max(LIMITS.emailMax, TEXTS.admin.emailInvalid)
     .pipe(z.email(TEXTS.admin.emailInvalid)),
-  name: z
-    .string()
-    .trim()
-    .max(LIMITS.nameMax, API_ERRORS.name_too_long)
-    .nullish()
-    .transform((s) => s || null),
+  name: displayNameInput.transform((s) => s ?? null),
   role: role.default("member"),
 });
 
@@ -67,6 +62,8 @@ export const adminRoutes = createRouter()
     const body = c.req.valid("json");
     const email = normaliseEmail(body.email);
     if (await findUserByEmail(c.var.db, email)) throw conflict(TEXTS.admin.memberExists);
+    if (body.name && body.role !== "admin" && (await isAnotherAdminsName(c.var.db, body.name)))
+      throw conflict(API_ERRORS.name_reserved);
     let id: number;
     try {
       id = await createMember(c.var.db, { email, name: body.name, role: body.role });

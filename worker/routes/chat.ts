@@ -49,6 +49,7 @@ import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } fr
 import { serveBlob } from "../services/storage";
 import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
 import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
+import { readsWithin } from "../shared/mentions";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
@@ -76,7 +77,12 @@ const messagesQuery = z.object({
   after: z.coerce.number().int().nonnegative().optional(),
 });
 
-const messageText = z.string().trim().min(1, E.message_required).max(LIMITS.chatMessageMax, E.message_too_long);
+const messageText = z
+  .string()
+  .trim()
+  .min(1, E.message_required)
+  .max(LIMITS.chatMessageMax * 2, E.message_too_long)
+  .refine(readsWithin(LIMITS.chatMessageMax), E.message_too_long);
 
 const messageBody = z.object({
   group_id: z.number().int().positive(),

@@ -26,6 +26,7 @@ import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from 
 import { requireUnmuted } from "../middleware/mute";
 import { notifyLater } from "../services/live";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
+import { readsWithin } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -37,7 +38,12 @@ const feedQuery = z.object({
 });
 
 const postBody = z.object({
-  content: z.string(T.postRequired).trim().min(1, T.postRequired).max(LIMITS.postMax, T.postTooLong),
+  content: z
+    .string(T.postRequired)
+    .trim()
+    .min(1, T.postRequired)
+    .max(LIMITS.postMax * 2, T.postTooLong)
+    .refine(readsWithin(LIMITS.postMax), T.postTooLong),
 });
 
 const commentBody = z.object({

@@ -9,11 +9,10 @@ import { isAnotherAdminsName, toUserDto } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { conflict, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { displayNameInput, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { unmutedOr403 } from "../middleware/mute";
 import { closeSessionSockets } from "../services/chat-sockets";
-import { cleanDisplayName } from "../shared/names";
 import { LANGUAGES, LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
@@ -79,25 +78,9 @@ const optionalText = (max: number, tooLong: string) =>
     .nullable()
     .optional();
 
-/** A display name (worker/shared/names.ts); blank clears it. */
-const displayName = z
-  .string()
-  .max(LIMITS.nameMax * 2)
-  .transform((raw, ctx) => {
-    const clean = cleanDisplayName(raw);
-    if (!clean.ok) {
-      ctx.addIssue({ code: "custom", message: E.name_invalid });
-      return z.NEVER;
-    }
-    return clean.name;
-  })
-  .pipe(z.string().max(LIMITS.nameMax, E.name_too_long).nullable())
-  .nullable()
-  .optional();
-
 const detailsBody = z
   .object({
-    name: displayName,
+    name: displayNameInput,
     bio: optionalText(LIMITS.bioMax, E.bio_too_long),
     timezone: z
       .string()

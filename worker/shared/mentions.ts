@@ -16,6 +16,13 @@ export function mentionedIds(text: string): number[] {
 /** The text as it reads: each mention as "@Name". */
 export const mentionsAsText = (text: string) => text.replace(new RegExp(TOKEN, "g"), "@$1");
 
+/**
+ * A text's length limit counts it as it reads (what the composer's counter showed), since its tokens
+ * are longer than their "@Name"; in characters (code points), as zod's own max does. Validators also
+ * cap the stored text at twice the limit.
+ */
+export const readsWithin = (max: number) => (text: string) => Array.from(mentionsAsText(text)).length <= max;
+
 /** A run of the text (`start`: where it begins in it): plain, or a mention. */
 export type TextPart = { start: number } & ({ text: string } | { mention: string; id: number });
 
