@@ -9,6 +9,10 @@ export const NOTIFICATION_KINDS = [
   "payment",
   "membership_ending",
   "channel_invite",
+  "event_reminder",
+  "event_cancelled",
+  "event_moved",
+  "event_promoted",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -25,7 +29,12 @@ export type NotificationDto = {
   channel_id: number | null;
   channel_name: string | null;
   notice_title: string | null;
-  /** payment: "completed" or "failed"; membership_ending: the due date (ISO). */
+  event_id: number | null;
+  event_title: string | null;
+  /**
+   * payment: "completed" or "failed"; membership_ending: the due date (ISO); event_reminder: "24h" or
+   * "1h"; event_moved: the new start (ISO).
+   */
   detail: string | null;
   /** Where the notification leads in the app. */
   url: string;
