@@ -6,7 +6,7 @@ import { localTimeOf } from "../lib/zoned-time";
 import { EVENT_LIMITS, type EventDto, type EventPerson, type RsvpAnswer, type RsvpState } from "../shared/events";
 import { DEFAULT_NAME } from "../shared/rules";
 import type { Database } from "./client";
-import { calendarFeeds, eventRsvps, events, users } from "./schema";
+import { calendarFeeds, eventRsvps, events, notifications, users } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
 type Recipients = number[];
@@ -172,8 +172,9 @@ export async function createEvent(db: Database, createdBy: number, fields: Event
 }
 
 /**
- * Applies an edit (a new revision: SEQUENCE + 1) to an event not cancelled, then promotes from the
- * waitlist if the capacity grew, in one transaction. Null when the event is gone or cancelled.
+ * Applies an edit (a new revision: SEQUENCE + 1) to an event not cancelled, and promotes from the
+ * waitlist if the capacity grew, in one transaction; the promoted are then told. Null when the event
+ * is cancelled.
  */
 export async function updateEvent(
   db: Database,
@@ -181,16 +182,16 @@ export async function updateEvent(
   fields: Partial<EventFields>,
   now = Date.now(),
 ): Promise<{ row: EventRow; promoted: Recipients } | null> {
-  const [[row], , promoted] = await db.batch([
+  const [[row], promoted] = await db.batch([
     db
       .update(events)
       .set({ ...fields, sequence: sql`${events.sequence} + 1`, updatedAt: new Date(now) })
       .where(and(eq(events.id, id), isNull(events.cancelledAt)))
       .returning(),
-    notifyPromotable(db, id),
     promoteFromWaitlist(db, id, now),
   ]);
-  return row ? { row, promoted: recipients(promoted) } : null;
+  if (!row) return null;
+  return { row, promoted: await notifyPromoted(db, id, promoted) };
 }
 
 /** Cancels an event (kept, marked, a new revision); null when it is gone or was cancelled already. */
@@ -213,19 +214,29 @@ const promotableSql = (eventId: number) => sql`
   limit (select case when e.cancelled_at is not null then 0 when e.capacity is null then -1
     else max(0, e.capacity - ${goingCount(eventId)}) end from events e where e.id = ${eventId})`;
 
-/** The promotion's notifications, written before the promotion in the same batch (the same members). */
-const notifyPromotable = (db: Database, eventId: number) =>
-  db.run(sql`insert into notifications (user_id, kind, event_id)
-    select user_id, 'event_promoted', ${eventId} from (${promotableSql(eventId)})`);
-
+/** One statement: whoever fits takes a seat; returns them. */
 const promoteFromWaitlist = (db: Database, eventId: number, now: number) =>
-  db.all<{ user_id: number }>(sql`update event_rsvps set status = 'going', responded_at = ${now}
-    where event_id = ${eventId} and user_id in (${promotableSql(eventId)}) returning user_id`);
+  db
+    .update(eventRsvps)
+    .set({ status: "going", respondedAt: new Date(now) })
+    .where(and(eq(eventRsvps.eventId, eventId), sql`${eventRsvps.userId} in (${promotableSql(eventId)})`))
+    .returning({ userId: eventRsvps.userId });
+
+/** "You have a seat": one notification per promoted member, in chunks (D1 binds at most 100 values). */
+async function notifyPromoted(db: Database, eventId: number, promoted: { userId: number }[]): Promise<Recipients> {
+  const ids = promoted.map((p) => p.userId);
+  for (let i = 0; i < ids.length; i += 25) {
+    await db
+      .insert(notifications)
+      .values(ids.slice(i, i + 25).map((userId) => ({ userId, kind: "event_promoted" as const, eventId })));
+  }
+  return ids;
+}
 
 /**
  * A member's answer. "going" takes a seat if one is free (or keeps the one they have), else joins the
  * end of the waitlist (or keeps their place in it); leaving a seat promotes the first in line. One
- * batch: the answer, the promotion and its notifications, the count.
+ * batch (one transaction): the answer, the promotion, the count; then the promoted are told.
  */
 export async function answerEvent(
   db: Database,
@@ -233,23 +244,40 @@ export async function answerEvent(
 ): Promise<{ status: RsvpState; goingCount: number; promoted: Recipients }> {
   const now = input.now ?? Date.now();
   const { eventId, userId, answer } = input;
-  const full = sql`(select capacity from events where id = ${eventId}) is not null
-    and ${goingCount(eventId)} >= (select capacity from events where id = ${eventId})`;
+  const capacity = sql`(select capacity from events where id = ${eventId})`;
+  const full = sql`(${capacity} is not null and ${goingCount(eventId)} >= ${capacity})`;
   // A new "maybe"/"declined" always applies; a new "going" keeps a seat or a place in line already held.
   const next = sql`case when excluded.status in ('maybe', 'declined') then excluded.status
-    when event_rsvps.status in ('going', 'waitlisted') then event_rsvps.status else excluded.status end`;
-  const [[mine], , promoted, [count]] = await db.batch([
-    db.all<{ status: RsvpState }>(sql`insert into event_rsvps (event_id, user_id, status, responded_at)
-      values (${eventId}, ${userId}, case when ${answer} = 'going' and ${full} then 'waitlisted' else ${answer} end, ${now})
-      on conflict (event_id, user_id) do update set status = ${next},
-        responded_at = case when ${next} = event_rsvps.status then event_rsvps.responded_at else excluded.responded_at end
-      returning status`),
-    notifyPromotable(db, eventId),
+    when ${eventRsvps.status} in ('going', 'waitlisted') then ${eventRsvps.status} else excluded.status end`;
+  const [[mine], promoted, [count]] = await db.batch([
+    db
+      .insert(eventRsvps)
+      .values({
+        eventId,
+        userId,
+        status: sql`case when ${answer} = 'going' and ${full} then 'waitlisted' else ${answer} end`,
+        respondedAt: new Date(now),
+      })
+      .onConflictDoUpdate({
+        target: [eventRsvps.eventId, eventRsvps.userId],
+        set: {
+          status: next,
+          respondedAt: sql`case when (${next}) = ${eventRsvps.status} then ${eventRsvps.respondedAt} else excluded.responded_at end`,
+        },
+      })
+      .returning({ status: eventRsvps.status }),
     promoteFromWaitlist(db, eventId, now),
-    db.all<{ going: number }>(sql`select ${goingCount(eventId)} as going`),
+    db
+      .select({ going: goingCount(eventId) })
+      .from(events)
+      .where(eq(events.id, eventId)),
   ]);
-  const status = recipients(promoted).includes(userId) ? "going" : mine.status;
-  return { status, goingCount: count.going, promoted: recipients(promoted).filter((id) => id !== userId) };
+  const promotedIds = await notifyPromoted(db, eventId, promoted);
+  return {
+    status: promotedIds.includes(userId) ? "going" : mine.status,
+    goingCount: count.going,
+    promoted: promotedIds,
+  };
 }
 
 /** Everyone who answered the event (but `actorId`) hears of its cancellation or move. */
@@ -278,10 +306,8 @@ export async function remindEvents(db: Database, now: number): Promise<Recipient
       where e.cancelled_at is null and e.starts_at > ${now + from} and e.starts_at <= ${now + to}
       on conflict do nothing
       returning user_id`);
-  const [early, last] = await db.batch([
-    remind("24h", EVENT_LIMITS.reminderLastMs, EVENT_LIMITS.reminderEarlyMs),
-    remind("1h", 0, EVENT_LIMITS.reminderLastMs),
-  ]);
+  const early = await remind("24h", EVENT_LIMITS.reminderLastMs, EVENT_LIMITS.reminderEarlyMs);
+  const last = await remind("1h", 0, EVENT_LIMITS.reminderLastMs);
   return recipients([...early, ...last]);
 }
 
