@@ -272,7 +272,20 @@ describe("events: reminders and notices", () => {
     const event = await createEvent({ start_local: santiagoIn(24 * 7), end_local: santiagoIn(24 * 7 + 1) });
     await rsvp("paid", event.id, "going");
     await rsvp("member", event.id, "declined");
-    await call(`/api/events/${event.id}`, { method: "PUT", json: { title: "Renamed" }, cookie: cookie("admin") });
+    const renamed = await call(`/api/events/${event.id}`, {
+      method: "PUT",
+      json: { title: "Renamed" },
+      cookie: cookie("admin"),
+    });
+    // An edit changes only what it sends.
+    expect(await json<EventDto>(renamed)).toMatchObject({
+      title: "Renamed",
+      description: base.description,
+      meeting_url: base.meeting_url,
+      start_local: event.start_local,
+      time_zone: "America/Santiago",
+      paid_only: false,
+    });
     expect(await eventNotifications(IDS.paid, "event_moved")).toEqual([]);
 
     const moved = await call(`/api/events/${event.id}`, {
@@ -349,28 +362,29 @@ describe("events: admin", () => {
       expect((await errorBody(res)).code, JSON.stringify(fields)).toBe(code);
     }
     const list = await json<{ events: EventDto[] }>(await call("/api/events", { cookie: cookie("admin") }));
-    expect(list.events).toEqual([]);
+    expect(list.events.map((e) => e.id)).toEqual([IDS.event, IDS.paidEvent]); // the seeded ones only
     expect((await call("/api/events?from=yesterday", { cookie: cookie("admin") })).status).toBe(400);
   });
 
   it("lists by start within from/to, in pages", async () => {
-    const a = await createEvent({ start_local: "2027-01-01T10:00", end_local: "2027-01-01T11:00" });
-    const b = await createEvent({ start_local: "2027-02-01T10:00", end_local: "2027-02-01T11:00" });
-    const c = await createEvent({ start_local: "2027-03-01T10:00", end_local: "2027-03-01T11:00" });
+    const farAhead = "from=2040-01-01T00:00:00Z"; // past the seeded events (a month from now)
+    const a = await createEvent({ start_local: "2040-01-01T10:00", end_local: "2040-01-01T11:00" });
+    const b = await createEvent({ start_local: "2040-02-01T10:00", end_local: "2040-02-01T11:00" });
+    const c = await createEvent({ start_local: "2040-03-01T10:00", end_local: "2040-03-01T11:00" });
     const page1 = await json<{ events: EventDto[]; next_cursor: string }>(
-      await call("/api/events?limit=2", { cookie: cookie("member") }),
+      await call(`/api/events?limit=2&${farAhead}`, { cookie: cookie("member") }),
     );
     expect(page1.events.map((e) => e.id)).toEqual([a.id, b.id]);
     const page2 = await json<{ events: EventDto[]; next_cursor: string | null }>(
-      await call(`/api/events?limit=2&cursor=${page1.next_cursor}`, { cookie: cookie("member") }),
+      await call(`/api/events?limit=2&cursor=${page1.next_cursor}&${farAhead}`, { cookie: cookie("member") }),
     );
     expect(page2).toMatchObject({ events: [{ id: c.id }], next_cursor: null });
     const past = await json<{ events: EventDto[] }>(
-      await call("/api/events?to=2027-02-15T00:00:00Z&order=desc", { cookie: cookie("member") }),
+      await call(`/api/events?to=2040-02-15T00:00:00Z&order=desc&${farAhead}`, { cookie: cookie("member") }),
     );
     expect(past.events.map((e) => e.id)).toEqual([b.id, a.id]);
     const from = await json<{ events: EventDto[] }>(
-      await call("/api/events?from=2027-02-01T14:30:00Z", { cookie: cookie("member") }),
+      await call("/api/events?from=2040-02-01T14:30:00Z", { cookie: cookie("member") }),
     );
     expect(from.events.map((e) => e.id)).toEqual([c.id]);
   });

@@ -64,35 +64,37 @@ const httpUrl = z
     }
   }, API_ERRORS.event_meeting_url_invalid);
 
-const eventFields = z.object({
+/** Absent stays absent (an edit leaves the field alone); empty is null (cleared). */
+const optionalText = <T extends z.ZodType<string>>(schema: T) =>
+  schema.nullish().transform((v) => (v === undefined ? undefined : v || null));
+
+/** Every field's rules, without defaults: an edit sends only what changes. */
+const fieldRules = {
   title: z
     .string(API_ERRORS.event_title_required)
     .trim()
     .min(1, API_ERRORS.event_title_required)
     .max(EVENT_LIMITS.titleMax),
-  description: z.string().trim().max(EVENT_LIMITS.descriptionMax).default(""),
+  description: z.string().trim().max(EVENT_LIMITS.descriptionMax),
   start_local: localTime,
   end_local: localTime,
-  time_zone: z
-    .string()
-    .trim()
-    .max(LIMITS.timezoneMax)
-    .refine(isTimeZone, API_ERRORS.timezone_invalid)
-    .default(EVENT_DEFAULT_TIME_ZONE),
+  time_zone: z.string().trim().max(LIMITS.timezoneMax).refine(isTimeZone, API_ERRORS.timezone_invalid),
   location: z.enum(EVENT_LOCATIONS),
-  place: z
-    .string()
-    .trim()
-    .max(EVENT_LIMITS.placeMax)
-    .nullish()
-    .transform((v) => v || null),
-  meeting_url: httpUrl.nullish().transform((v) => v || null),
+  place: optionalText(z.string().trim().max(EVENT_LIMITS.placeMax)),
+  meeting_url: optionalText(httpUrl),
   capacity: z.number().int().min(1).max(EVENT_LIMITS.capacityMax).nullish(),
-  paid_only: z.boolean().default(false),
-});
-type EventInput = z.output<typeof eventFields>;
+  paid_only: z.boolean(),
+};
 
-const editBody = eventFields.partial();
+const createBody = z.object({
+  ...fieldRules,
+  description: fieldRules.description.default(""),
+  time_zone: fieldRules.time_zone.default(EVENT_DEFAULT_TIME_ZONE),
+  paid_only: fieldRules.paid_only.default(false),
+});
+type EventInput = z.output<typeof createBody>;
+
+const editBody = z.object(fieldRules).partial();
 
 /** The stored fields of a full input: instants from the wall-clock times in the zone, the markdown made safe HTML. */
 async function storedFields(input: EventInput): Promise<Omit<EventFields, "hostId">> {
@@ -110,8 +112,8 @@ async function storedFields(input: EventInput): Promise<Omit<EventFields, "hostI
     endsAt: new Date(endsAt),
     timeZone: input.time_zone,
     location: input.location,
-    place: input.place,
-    meetingUrl: input.meeting_url,
+    place: input.place ?? null,
+    meetingUrl: input.meeting_url ?? null,
     capacity: input.capacity ?? null,
     paidOnly: input.paid_only,
   };
@@ -196,7 +198,7 @@ export const eventRoutes = createRouter()
       }),
     );
   })
-  .post("/events", requireAdmin, limited("adminWrites"), validate("json", eventFields), async (c) => {
+  .post("/events", requireAdmin, limited("adminWrites"), validate("json", createBody), async (c) => {
     const fields = await storedFields(c.req.valid("json"));
     const row = await createEvent(c.var.db, c.var.user.id, { ...fields, hostId: c.var.user.id });
     await recordAudit(c.var.db, {
@@ -226,6 +228,7 @@ export const eventRoutes = createRouter()
       const before = await existingEvent(c.var.db, id);
       if (before.cancelledAt) throw conflict(API_ERRORS.event_cancelled);
       const changes = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0) throw badRequest(API_ERRORS.profile_empty);
       const fields = await storedFields({ ...inputOf(before), ...changes });
       const updated = await updateEvent(c.var.db, id, fields);
       if (!updated) throw conflict(API_ERRORS.event_cancelled);
