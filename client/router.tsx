@@ -12,6 +12,7 @@ import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { skipAfterFailure } from "./data/actions";
+import { CALENDAR_FEED_PATH, calendarFeedLoader, eventLoader, eventsLoader } from "./events/data";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
 import { keepUnread, UNREAD_PATH } from "./live/data";
@@ -41,6 +42,8 @@ import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
 import { TEXT } from "./text";
+
+const loadEventsAction = () => import("./events/actions").then((m) => m.eventsAction);
 
 export function createRoutes(session: SessionStore): RouteObject[] {
   return [
@@ -132,6 +135,18 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   },
                 },
                 {
+                  path: "/app/events",
+                  loader: eventsLoader,
+                  shouldRevalidate: skipAfterFailure,
+                  lazy: { ...lazyScreen(SCREENS["/app/events"]), action: loadEventsAction },
+                },
+                {
+                  path: "/app/events/:id",
+                  loader: (args) => eventLoader(session, args),
+                  shouldRevalidate: skipAfterFailure,
+                  lazy: { ...lazyScreen(SCREENS["/app/events/:id"]), action: loadEventsAction },
+                },
+                {
                   path: "/admin",
                   loader: () => guarded(requireAdmin(session), adminLoader),
                   shouldRevalidate: skipAfterKeyTest,
@@ -161,6 +176,12 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           shouldRevalidate: notificationsRevalidate,
         },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        // The profile's calendar link (its section loads it; its writes load with the events' actions).
+        {
+          path: CALENDAR_FEED_PATH,
+          loader: calendarFeedLoader,
+          lazy: { action: () => import("./events/actions").then((m) => m.calendarFeedAction) },
+        },
         // What the AI can generate does not change with the app's writes: loaded when an image form opens.
         { path: AI_CAPABILITIES_PATH, loader: aiCapabilitiesLoader, shouldRevalidate: () => false },
         { path: "/data/language", action: (args) => languageAction(session, args) },

@@ -7,6 +7,7 @@ import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { CalendarFeed } from "../events/CalendarFeed";
 import { TEXT } from "../text";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
@@ -243,6 +244,7 @@ export default function ProfilePage() {
 
       <MyPayments payments={payments} member={user} />
       <ActiveSessions sessions={sessions} />
+      <CalendarFeed />
       <DataRights email={user.email} />
     </div>
   );

@@ -19,4 +19,8 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   payment: "card",
   membership_ending: "clock",
   channel_invite: "invite",
+  event_reminder: "calendar",
+  event_cancelled: "calendar",
+  event_moved: "calendar",
+  event_promoted: "calendar",
 };
