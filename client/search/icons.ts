@@ -9,6 +9,7 @@ export const KIND_ICONS: Record<SearchKind, IconName> = {
   comment: "comment",
   message: "hash",
   resource: "book",
+  event: "calendar",
 };
 
 export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {

@@ -390,6 +390,28 @@ describe("events: admin", () => {
   });
 });
 
+describe("events: search", () => {
+  it("finds events by title, description and place; paid-only ones only with paid access", async () => {
+    const open = await createEvent({ title: "Luna llena", description: "Meditación junto al mar" });
+    const paid = await createEvent({ title: "Retiro", description: "Meditacion en la cordillera", paid_only: true });
+    const search = async (who: Who, q: string) =>
+      (
+        await json<{ results: { kind: string; id: number; url: string }[] }>(
+          await call(`/api/search?q=${encodeURIComponent(q)}&kind=event`, { cookie: cookie(who) }),
+        )
+      ).results;
+    // Accents are ignored, as in every index.
+    expect((await search("member", "meditacion")).map((r) => r.id)).toEqual([open.id]);
+    expect((await search("paid", "meditación")).map((r) => r.id).sort()).toEqual([open.id, paid.id].sort());
+    expect(await search("admin", "cordillera")).toMatchObject([
+      { kind: "event", id: paid.id, url: `/app/events/${paid.id}` },
+    ]);
+    await call(`/api/events/${open.id}`, { method: "PUT", json: { title: "Luna nueva" }, cookie: cookie("admin") });
+    expect(await search("member", "llena")).toEqual([]);
+    expect((await search("member", "nueva")).map((r) => r.id)).toEqual([open.id]);
+  });
+});
+
 describe("events: the personal calendar feed", () => {
   it("lists the events the member is going to; a new token revokes the old one (404), as does turning it off", async () => {
     const going = await createEvent({ title: "Going", start_local: santiagoIn(48), end_local: santiagoIn(49) });

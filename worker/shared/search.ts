@@ -1,13 +1,13 @@
 // Search's wire format (GET /api/search), shared by the worker and the client: the result kinds, the
 // in-app address of each result, and the snippet markup (escaped text with <mark> around the hits).
 
-export const SEARCH_KINDS = ["post", "comment", "message", "resource"] as const;
+export const SEARCH_KINDS = ["post", "comment", "message", "resource", "event"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export type SearchResult = {
   kind: SearchKind;
   id: number;
-  /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's title. */
+  /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's or an event's title. */
   title: string;
   /** HTML: the matching passage, escaped, with <mark>…</mark> around the matched words. */
   snippet: string;
@@ -32,6 +32,7 @@ export const searchResultUrl = {
   message: (groupId: number, messageId: number) =>
     `/app/chat?${OPEN_PARAMS.group}=${groupId}&${OPEN_PARAMS.message}=${messageId}`,
   resource: (resourceId: number) => `/app/resources?${OPEN_PARAMS.resource}=${resourceId}`,
+  event: (eventId: number) => `/app/events/${eventId}`,
 };
 
 /** A snippet split into plain-text parts, `hit` marking the matched words (for rendering without innerHTML). */
