@@ -12,7 +12,7 @@ import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { skipAfterFailure } from "./data/actions";
-import { CALENDAR_FEED_PATH, calendarFeedLoader, eventLoader, eventsLoader } from "./events/data";
+import { CALENDAR_FEED_PATH, eventLoader, eventsLoader } from "./events/data";
 import { languageAction } from "./i18n/data";
 import { LandingRoute } from "./landing/LandingRoute";
 import { keepUnread, UNREAD_PATH } from "./live/data";
@@ -176,10 +176,9 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           shouldRevalidate: notificationsRevalidate,
         },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
-        // The profile's calendar link (its section loads it; its writes load with the events' actions).
+        // Data-only write: the profile's calendar link (its action loads with the events' actions).
         {
           path: CALENDAR_FEED_PATH,
-          loader: calendarFeedLoader,
           lazy: { action: () => import("./events/actions").then((m) => m.calendarFeedAction) },
         },
         // What the AI can generate does not change with the app's writes: loaded when an image form opens.

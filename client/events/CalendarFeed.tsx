@@ -1,35 +1,35 @@
 // The profile's calendar subscription: a secret link to the gatherings the member is going to, for
 // Google Calendar or Apple Calendar. Only its hash is kept, so the link is shown once, when made; a new
 // one stops the old, and turning it off stops it too.
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import type { Answer, api } from "../api";
 import { FormError } from "../components/FormError";
 import { formatDate } from "../components/format";
 import { type ActionResult, failureOf, submitJson } from "../data/actions";
 import { TEXT } from "../text";
 import type { FeedIntent } from "./actions";
-import { CALENDAR_FEED_PATH, type calendarFeedLoader } from "./data";
+import { CALENDAR_FEED_PATH } from "./data";
 
-export function CalendarFeed() {
+type Feed = Answer<typeof api.profile.calendar.$get>;
+
+/** `feed`: the profile loader's section (loaded again after each write). */
+export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed } | { ok: false; error: string } }) {
   const T = TEXT.events.feed;
-  const state = useFetcher<Awaited<ReturnType<typeof calendarFeedLoader>>>();
   const write = useFetcher<ActionResult<{ active: boolean; url?: string }>>();
   const [copied, setCopied] = useState(false);
   const linkId = useId();
-  useEffect(() => {
-    if (state.state === "idle" && !state.data) void state.load(CALENDAR_FEED_PATH);
-  }, [state]);
 
   const send = (intent: FeedIntent) => void submitJson(write, CALENDAR_FEED_PATH, intent);
   const url = write.data?.ok && write.data.value.url ? write.data.value.url : null;
-  const feed = state.data?.ok ? state.data.feed : null;
+  const feed = section.ok ? section.rows : null;
   const busy = write.state !== "idle";
 
   return (
     <section className="card stack" aria-labelledby="calendar-feed-title">
       <h2 id="calendar-feed-title">{T.title}</h2>
       <p className="muted">{T.text}</p>
-      <FormError error={failureOf(write)} />
+      <FormError error={failureOf(write) ?? (section.ok ? null : section.error)} />
       {url ? (
         <div className="field">
           <label className="label" htmlFor={linkId}>

@@ -48,10 +48,3 @@ export async function eventLoader(session: SessionStore, { params }: LoaderFunct
     return { ok: false as const, error: errorText(err, TEXT.events.notFound) };
   }
 }
-
-/** The member's calendar link: whether one is active (its URL is shown only when made). */
-export const calendarFeedLoader = () =>
-  unwrap(api.profile.calendar.$get()).then(
-    (feed) => ({ ok: true as const, feed }),
-    () => ({ ok: false as const }),
-  );

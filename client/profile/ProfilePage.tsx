@@ -40,7 +40,7 @@ const ACTIVITY = [
 ] as const;
 
 export default function ProfilePage() {
-  const { profile: data, sessions, payments } = useLoaderData<typeof profileLoader>();
+  const { profile: data, sessions, payments, calendar } = useLoaderData<typeof profileLoader>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -244,7 +244,7 @@ export default function ProfilePage() {
 
       <MyPayments payments={payments} member={user} />
       <ActiveSessions sessions={sessions} />
-      <CalendarFeed />
+      <CalendarFeed feed={calendar} />
       <DataRights email={user.email} />
     </div>
   );
