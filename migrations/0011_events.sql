@@ -6,6 +6,13 @@ CREATE TABLE `calendar_feeds` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `calendar_feeds_token_unique` ON `calendar_feeds` (`token_hash`);--> statement-breakpoint
+CREATE TABLE `event_cancelled_occurrences` (
+	`event_id` integer NOT NULL,
+	`starts_at` integer NOT NULL,
+	PRIMARY KEY(`event_id`, `starts_at`),
+	FOREIGN KEY (`event_id`) REFERENCES `events`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `event_rsvps` (
 	`event_id` integer NOT NULL,
 	`user_id` integer NOT NULL,
@@ -28,6 +35,9 @@ CREATE TABLE `events` (
 	`starts_at` integer NOT NULL,
 	`ends_at` integer NOT NULL,
 	`time_zone` text NOT NULL,
+	`repeat` text,
+	`repeat_until` integer,
+	`last_ends_at` integer NOT NULL,
 	`location` text NOT NULL,
 	`place` text,
 	`meeting_url` text,

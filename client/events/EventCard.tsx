@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import type { EventDto } from "../../worker/shared/events";
 import { Avatar } from "../components/Avatar";
+import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { TEXT } from "../text";
 import { eventPath } from "./data";
@@ -35,8 +36,16 @@ export function GoingAvatars({ event }: { event: EventDto }) {
   );
 }
 
+/** A recurring event's rule: "Every week until Jul 31, 2030". */
+export function RepeatNote({ event }: { event: EventDto }) {
+  if (!event.repeat || !event.repeat_until) return null;
+  return <p className="muted">{TEXT.events.repeats[event.repeat](formatDate(`${event.repeat_until}T12:00:00Z`))}</p>;
+}
+
 export function EventCard({ event, zone }: { event: EventDto; zone: string }) {
-  const when = eventWhen(event, zone);
+  // A recurring event shows its next date that is not cancelled (else its first).
+  const next = event.occurrences.find((o) => !o.cancelled);
+  const when = eventWhen({ ...event, ...(next ?? {}) }, zone);
   return (
     <li className={event.cancelled ? "card event-card cancelled" : "card event-card"}>
       <h3>
@@ -46,6 +55,7 @@ export function EventCard({ event, zone }: { event: EventDto; zone: string }) {
         <Icon name="calendar" size={16} /> {when.range}
         {when.local && <span className="muted"> · {when.local}</span>}
       </p>
+      <RepeatNote event={event} />
       {event.place && <p className="muted">{event.place}</p>}
       <EventBadges event={event} />
       {!event.locked && <GoingAvatars event={event} />}

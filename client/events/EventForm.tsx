@@ -2,7 +2,7 @@
 // times (datetime-local), which the server turns into instants.
 import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
-import { EVENT_DEFAULT_TIME_ZONE, EVENT_LIMITS, type EventDto } from "../../worker/shared/events";
+import { EVENT_DEFAULT_TIME_ZONE, EVENT_LIMITS, type EventDto, type EventRepeat } from "../../worker/shared/events";
 import { LIMITS } from "../../worker/shared/rules";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
@@ -22,6 +22,8 @@ type Form = {
   meeting_url: string;
   capacity: string;
   paid_only: boolean;
+  repeat: "" | EventRepeat;
+  repeat_until: string;
 };
 
 const blank: Form = {
@@ -35,6 +37,8 @@ const blank: Form = {
   meeting_url: "",
   capacity: "",
   paid_only: false,
+  repeat: "",
+  repeat_until: "",
 };
 
 const formOf = (e: EventDto): Form => ({
@@ -48,6 +52,8 @@ const formOf = (e: EventDto): Form => ({
   meeting_url: e.meeting_url ?? "",
   capacity: e.capacity === null ? "" : String(e.capacity),
   paid_only: e.paid_only,
+  repeat: e.repeat ?? "",
+  repeat_until: e.repeat_until ?? "",
 });
 
 const toInput = (f: Form): EventInput => ({
@@ -55,6 +61,8 @@ const toInput = (f: Form): EventInput => ({
   place: f.place.trim() || null,
   meeting_url: f.meeting_url.trim() || null,
   capacity: f.capacity ? Number(f.capacity) : null,
+  repeat: f.repeat || null,
+  repeat_until: f.repeat ? f.repeat_until : null,
 });
 
 export function EventFormModal({
@@ -134,6 +142,32 @@ export function EventFormModal({
               onChange={(e) => set("end_local")(e.target.value)}
             />
           </label>
+        </div>
+        <div className="event-form-row">
+          <label className="field">
+            <span className="label">{T.repeat}</span>
+            <select
+              className="select"
+              value={form.repeat}
+              onChange={(e) => set("repeat")(e.target.value as Form["repeat"])}
+            >
+              <option value="">{T.repeatNever}</option>
+              <option value="weekly">{T.repeatWeekly}</option>
+              <option value="monthly">{T.repeatMonthly}</option>
+            </select>
+          </label>
+          {form.repeat && (
+            <label className="field">
+              <span className="label">{T.repeatUntil}</span>
+              <input
+                className="input"
+                type="date"
+                required
+                value={form.repeat_until}
+                onChange={(e) => set("repeat_until")(e.target.value)}
+              />
+            </label>
+          )}
         </div>
         <label className="field">
           <span className="label">{T.timeZone}</span>

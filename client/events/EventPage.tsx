@@ -14,7 +14,7 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import type { RsvpAnswer } from "./actions";
 import { attendeesCsvPath, EVENTS_PATH, eventIcsPath, type eventLoader, eventPath } from "./data";
-import { EventBadges, GoingAvatars } from "./EventCard";
+import { EventBadges, GoingAvatars, RepeatNote } from "./EventCard";
 import { EventFormModal } from "./EventForm";
 import { eventWhen, memberZone } from "./time";
 import "./events.css";
@@ -39,7 +39,8 @@ export default function EventPage() {
       </div>
     );
   const { event, attendees } = data;
-  const when = eventWhen(event, memberZone(user?.timezone));
+  const zone = memberZone(user?.timezone);
+  const when = eventWhen(event, zone);
   const open = !event.cancelled && Date.parse(event.ends_at) > Date.now() && !event.locked;
   const busy = answer.state !== "idle";
   // The answer shown at once while it is saved; the server's word once it is back.
@@ -49,6 +50,11 @@ export default function EventPage() {
 
   const respond = (status: RsvpAnswer) =>
     void submitJson(answer, eventPath(event.id), { intent: "rsvp", id: event.id, status });
+  /** `date`: the occurrence as the page shows it. */
+  const cancelDate = async (startsAt: string, date: string) => {
+    if (await confirm(T.cancelDateConfirm(date), T.cancelDate))
+      void submitJson(cancel, eventPath(event.id), { intent: "cancel-date", id: event.id, startsAt });
+  };
   const cancelEvent = async () => {
     if (await confirm(T.cancelConfirm(event.title), T.cancelEvent))
       void submitJson(cancel, eventPath(event.id), { intent: "cancel", id: event.id });
@@ -66,6 +72,41 @@ export default function EventPage() {
           <Icon name="calendar" size={18} /> {when.range}
           {when.local && <span className="muted"> · {when.local}</span>}
         </p>
+        <RepeatNote event={event} />
+        {event.repeat && event.occurrences.length > 0 && (
+          <section aria-labelledby="event-dates">
+            <h2 id="event-dates">{T.dates}</h2>
+            <ul className="event-dates">
+              {event.occurrences.map((o) => {
+                const date = eventWhen({ ...event, ...o }, zone);
+                return (
+                  <li key={o.starts_at} className={o.cancelled ? "row cancelled" : "row"}>
+                    <span>
+                      {date.range}
+                      {date.local && <span className="muted"> · {date.local}</span>}
+                    </span>
+                    {o.cancelled ? (
+                      <span className="badge badge-other">{T.cancelled}</span>
+                    ) : (
+                      user?.role === "admin" &&
+                      !event.cancelled && (
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          aria-label={T.cancelDateLabel(date.range)}
+                          disabled={cancel.state !== "idle"}
+                          onClick={() => cancelDate(o.starts_at, date.range)}
+                        >
+                          {T.cancelDate}
+                        </button>
+                      )
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
         {event.host && <p className="muted">{T.hostedBy(event.host.name)}</p>}
         {event.place && <p>{event.place}</p>}
         {event.locked ? (

@@ -12,7 +12,8 @@ export type EventsIntent =
   | { intent: "rsvp"; id: number; status: RsvpAnswer }
   | { intent: "create"; event: EventInput }
   | { intent: "update"; id: number; event: EventInput }
-  | { intent: "cancel"; id: number };
+  | { intent: "cancel"; id: number }
+  | { intent: "cancel-date"; id: number; startsAt: string };
 
 export async function eventsAction({ request }: { request: Request }) {
   const body = await readIntent<EventsIntent>(request);
@@ -32,6 +33,16 @@ export async function eventsAction({ request }: { request: Request }) {
     case "cancel":
       return attempt(
         () => unwrap(api.events[":id"].$delete({ param: { id: String(body.id) } })),
+        TEXT.events.cancelFailed,
+      );
+    case "cancel-date":
+      return attempt(
+        () =>
+          unwrap(
+            api.events[":id"].occurrences[":startsAt"].$delete({
+              param: { id: String(body.id), startsAt: body.startsAt },
+            }),
+          ),
         TEXT.events.cancelFailed,
       );
   }

@@ -439,6 +439,11 @@ const errors: Catalog["errors"] = {
   event_members_only: "Este encuentro es para miembros con membresía",
   event_cancelled: "Este encuentro se canceló",
   event_over: "Este encuentro ya terminó",
+  event_repeat_until_required: "Un encuentro que se repite necesita la fecha hasta la que se repite (AAAA-MM-DD)",
+  event_repeat_until_before_start: "El encuentro debe repetirse hasta una fecha posterior a su inicio",
+  event_repeat_too_long: `Un encuentro que se repite tiene como máximo ${EVENT_LIMITS.occurrencesMax} fechas`,
+  event_occurrence_not_found: "Esa fecha no es una de las del encuentro",
+  event_occurrence_cancelled: "Esa fecha ya se canceló",
 };
 
 export const es: Catalog = {
@@ -1003,6 +1008,15 @@ export const es: Catalog = {
     inZone: (time, zone) => `${time} (${zone})`,
     zoneNames: { "America/Santiago": "hora de Chile" },
     cityTime: (city) => `hora de ${city}`,
+    repeats: {
+      weekly: (until) => `Cada semana hasta el ${until}`,
+      monthly: (until) => `Cada mes hasta el ${until}`,
+    },
+    dates: "Próximas fechas",
+    cancelDate: "Cancelar esta fecha",
+    cancelDateLabel: (date) => `Cancelar el encuentro del ${date}`,
+    cancelDateConfirm: (date) =>
+      `¿Cancelar el encuentro del ${date}? Les avisaremos a todas las personas que respondieron.`,
     attendees: "Asistentes",
     attendeesCsv: "Descargar CSV",
     noAttendees: "Aún no hay respuestas.",
@@ -1024,6 +1038,11 @@ export const es: Catalog = {
       capacity: "Cupos",
       capacityHint: "Déjalo vacío si no hay límite.",
       paidOnly: "Solo para miembros con membresía",
+      repeat: "Se repite",
+      repeatNever: "No se repite",
+      repeatWeekly: "Cada semana",
+      repeatMonthly: "Cada mes",
+      repeatUntil: "Hasta",
       create: "Crear encuentro",
       save: "Guardar cambios",
       saving: "Guardando",
@@ -1032,6 +1051,7 @@ export const es: Catalog = {
       reminder24h: (title) => `Mañana: ${title}`,
       reminder1h: (title) => `Empieza dentro de una hora: ${title}`,
       cancelled: (title) => `Se canceló: ${title}`,
+      occurrenceCancelled: (title, date) => `Se canceló el del ${date}: ${title}`,
       moved: (title, when) => `${title} se cambió al ${when}`,
       promoted: (title) => `Se liberó un cupo: vas a ${title}`,
     },

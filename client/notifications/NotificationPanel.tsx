@@ -39,7 +39,10 @@ export function notificationText(n: NotificationDto): string {
     case "event_reminder":
       return n.detail === "1h" ? E.reminder1h(n.event_title ?? "") : E.reminder24h(n.event_title ?? "");
     case "event_cancelled":
-      return E.cancelled(n.event_title ?? "");
+      // With a date: one occurrence of a recurring event; without: the event.
+      return n.detail
+        ? E.occurrenceCancelled(n.event_title ?? "", formatDateTime(n.detail))
+        : E.cancelled(n.event_title ?? "");
     case "event_moved":
       return E.moved(n.event_title ?? "", n.detail ? formatDateTime(n.detail) : "");
     case "event_promoted":

@@ -353,6 +353,13 @@ const MATRIX: Row[] = [
     expect: ADMIN_ONLY(200),
   },
   { route: "DELETE /api/events/:id", path: `/api/events/${IDS.event}`, expect: ADMIN_ONLY(200) },
+  // The seeded event happens once: an admin reaches the date check, which refuses (404).
+  {
+    route: "DELETE /api/events/:id/occurrences/:startsAt",
+    label: "not one of its dates",
+    path: `/api/events/${IDS.event}/occurrences/2030-01-01T00:00:00.000Z`,
+    expect: ADMIN_ONLY(404),
+  },
   {
     route: "POST /api/events/:id/rsvp",
     path: `/api/events/${IDS.event}/rsvp`,

@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { EVENT_LIMITS, EVENT_LOCATIONS, RSVP_ANSWERS } from "../../worker/shared/events";
+import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../../worker/shared/events";
 import {
   AUDIT_ACTIONS,
   IMAGE_MODELS,
@@ -1071,6 +1071,7 @@ const SPECS: Spec[] = [
       place: text(EVENT_LIMITS.placeMax, false),
       location: oneOf(EVENT_LOCATIONS),
       paid_only: bool,
+      repeat: oneOf(EVENT_REPEATS, false),
     },
     ok: 201,
     extra: () =>
@@ -1133,6 +1134,14 @@ const SPECS: Spec[] = [
     ],
   },
   { route: "DELETE /api/events/:id", as: "admin", path: "/api/events/{id}", params: { id: IDS.event }, ok: 200 },
+  {
+    route: "DELETE /api/events/:id/occurrences/:startsAt",
+    as: "admin",
+    path: "/api/events/{id}/occurrences/{startsAt}",
+    // The seeded event happens once: a well-formed date reaches the date check (404).
+    params: { id: IDS.event, startsAt: "2030-01-01T00:00:00.000Z" },
+    ok: 404,
+  },
   {
     route: "POST /api/events/:id/rsvp",
     as: "paid",

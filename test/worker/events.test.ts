@@ -149,6 +149,88 @@ describe("events: time in Santiago", () => {
   });
 });
 
+describe("events: recurring", () => {
+  it("a weekly event stays 20:00 in Santiago across April's change; one date is cancelled and the calendar skips it", async () => {
+    const event = await createEvent({
+      start_local: "2027-03-27T20:00",
+      end_local: "2027-03-27T21:00",
+      repeat: "weekly",
+      repeat_until: "2027-04-17",
+    });
+    expect(event).toMatchObject({ repeat: "weekly", repeat_until: "2027-04-17" });
+    const starts = [
+      "2027-03-27T23:00:00.000Z",
+      "2027-04-03T23:00:00.000Z",
+      "2027-04-11T00:00:00.000Z", // from April 4 Chile is UTC-4: still 20:00 there
+      "2027-04-18T00:00:00.000Z",
+    ];
+    expect(event.occurrences.map((o) => o.starts_at)).toEqual(starts);
+    await rsvp("paid", event.id, "going");
+
+    const cancelDate = (start: string) =>
+      call(`/api/events/${event.id}/occurrences/${start}`, { method: "DELETE", cookie: cookie("admin") });
+    const cancelled = await cancelDate(starts[2]);
+    expect(cancelled.status).toBe(200);
+    expect((await json<EventDto>(cancelled)).occurrences.map((o) => o.cancelled)).toEqual([false, false, true, false]);
+    expect((await errorBody(await cancelDate(starts[2]))).code).toBe("event_occurrence_cancelled");
+    expect((await errorBody(await cancelDate("2027-04-12T00:00:00.000Z"))).code).toBe("event_occurrence_not_found");
+    expect(
+      (await call(`/api/events/${event.id}/occurrences/${starts[1]}`, { method: "DELETE", cookie: cookie("paid") }))
+        .status,
+    ).toBe(403);
+    expect((await eventNotifications(IDS.paid, "event_cancelled")).map((n) => n.detail)).toEqual([starts[2]]);
+
+    const { event: parsed } = parseIcs(
+      await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("paid") })).text(),
+    );
+    expect(parsed.sequence).toBe(1);
+    const expanded: string[] = [];
+    const dates = parsed.iterator();
+    for (let next = dates.next(); next; next = dates.next()) expanded.push(next.toJSDate().toISOString());
+    expect(expanded).toEqual([starts[0], starts[1], starts[3]]);
+  });
+
+  it("a monthly event on the 31st skips the months without one; bad rules are refused", async () => {
+    const monthly = await createEvent({
+      start_local: "2027-01-31T19:00",
+      end_local: "2027-01-31T20:00",
+      repeat: "monthly",
+      repeat_until: "2027-06-30",
+    });
+    expect(monthly.occurrences.map((o) => o.starts_at.slice(0, 10))).toEqual([
+      "2027-01-31",
+      "2027-03-31",
+      "2027-05-31",
+    ]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ repeat: "weekly" }, "event_repeat_until_required"],
+      [{ repeat: "weekly", repeat_until: "2027-04-02" }, "event_repeat_until_before_start"],
+      [{ repeat: "weekly", repeat_until: "2030-04-03" }, "event_repeat_too_long"],
+      [{ repeat: "daily", repeat_until: "2027-05-01" }, "invalid_input"],
+    ];
+    for (const [fields, code] of cases) {
+      const res = await call("/api/events", { method: "POST", json: { ...base, ...fields }, cookie: cookie("admin") });
+      expect((await errorBody(res)).code, JSON.stringify(fields)).toBe(code);
+    }
+  });
+
+  it("reminds members going before each date of a series, and answers stay open until its last date", async () => {
+    const now = Date.now();
+    // The first date was a week ago; the next is in 23 hours.
+    const event = await createEvent({
+      start_local: santiagoIn(23 - 24 * 7),
+      end_local: santiagoIn(24 - 24 * 7),
+      repeat: "weekly",
+      repeat_until: santiagoIn(24 * 30).slice(0, 10),
+    });
+    expect((await rsvp("paid", event.id, "going")).status).toBe(200);
+    const next = Date.parse(event.occurrences[0].starts_at);
+    expect(next - now).toBeGreaterThan(22 * HOUR);
+    await Promise.all([runEveryFiveMinutes(now), runEveryFiveMinutes(now)]);
+    expect((await eventNotifications(IDS.paid, "event_reminder")).map((n) => n.detail)).toEqual([`24h:${next}`]);
+  });
+});
+
 describe("events: answers", () => {
   it("at capacity 'going' joins the waitlist; the first in line is promoted and told when a seat frees", async () => {
     const event = await createEvent({ capacity: 1, start_local: santiagoIn(72), end_local: santiagoIn(73) });

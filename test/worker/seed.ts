@@ -147,6 +147,7 @@ export async function seedWorld(): Promise<World> {
         title: `Event ${id}`,
         startsAt: future,
         endsAt: new Date(future.getTime() + 3600 * 1000),
+        lastEndsAt: new Date(future.getTime() + 3600 * 1000),
         timeZone: "America/Santiago",
         location: "online" as const,
         meetingUrl: "https://meet.example.com/seed",

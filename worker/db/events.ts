@@ -1,12 +1,20 @@
 // Events (issue 35): the listing as a viewer sees it, answers with the waitlist, reminders, attendees
 // and the calendar feed's token. The waitlist is decided in SQL inside one batch (one D1 transaction),
 // so two members answering at once can never both take the last seat.
-import { and, asc, desc, eq, gt, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { occurrencesOf } from "../lib/recurrence";
 import { localTimeOf } from "../lib/zoned-time";
-import { EVENT_LIMITS, type EventDto, type EventPerson, type RsvpAnswer, type RsvpState } from "../shared/events";
+import {
+  EVENT_LIMITS,
+  type EventDto,
+  type EventPerson,
+  type OccurrenceDto,
+  type RsvpAnswer,
+  type RsvpState,
+} from "../shared/events";
 import { DEFAULT_NAME } from "../shared/rules";
 import type { Database } from "./client";
-import { calendarFeeds, eventRsvps, events, notifications, users } from "./schema";
+import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, notifications, users } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
 type Recipients = number[];
@@ -36,6 +44,8 @@ function afterCursor(cursor: string | undefined, order: "asc" | "desc"): SQL | u
 }
 
 type ListedRow = EventRow & {
+  /** The cancelled occurrences' starts (ms), comma-separated. */
+  cancelledStarts: string | null;
   hostName: string | null;
   hostAvatar: string | null;
   goingCount: number;
@@ -58,6 +68,11 @@ function listedEvents(db: Database, viewerId: number, where: SQL | undefined) {
         sql<RsvpState | null>`(select r.status from event_rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})`.as(
           "my_status",
         ),
+      cancelledStarts: sql<
+        string | null
+      >`(select group_concat(c.starts_at) from event_cancelled_occurrences c where c.event_id = ${events.id})`.as(
+        "cancelled_starts",
+      ),
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.hostId))
@@ -89,7 +104,29 @@ async function goingPeople(db: Database, eventIds: number[]): Promise<Map<number
 export const isLockedFor = (event: Pick<EventRow, "paidOnly">, viewer: Viewer) =>
   event.paidOnly && !viewer.admin && !viewer.paid;
 
-function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer): EventDto {
+/** The event's rule as recurrence.ts reads it. */
+export const seriesOf = (row: Pick<EventRow, "startsAt" | "endsAt" | "timeZone" | "repeat" | "repeatUntil">) => ({
+  startsAt: row.startsAt.getTime(),
+  endsAt: row.endsAt.getTime(),
+  timeZone: row.timeZone,
+  repeat: row.repeat,
+  repeatUntil: row.repeatUntil?.getTime() ?? null,
+});
+
+/** The occurrences that have not ended, the next few, cancelled ones marked. */
+function upcomingOccurrences(row: ListedRow, now: number): OccurrenceDto[] {
+  const cancelled = new Set((row.cancelledStarts ?? "").split(",").filter(Boolean).map(Number));
+  return occurrencesOf(seriesOf(row))
+    .filter((o) => o.endsAt > now)
+    .slice(0, EVENT_LIMITS.occurrencesShown)
+    .map((o) => ({
+      starts_at: new Date(o.startsAt).toISOString(),
+      ends_at: new Date(o.endsAt).toISOString(),
+      cancelled: cancelled.has(o.startsAt),
+    }));
+}
+
+function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer, now = Date.now()): EventDto {
   const locked = isLockedFor(row, viewer);
   const seesLink = viewer.admin || (!locked && row.myStatus === "going");
   return {
@@ -102,6 +139,9 @@ function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer): EventDto {
     time_zone: row.timeZone,
     start_local: localTimeOf(row.timeZone, row.startsAt.getTime()),
     end_local: localTimeOf(row.timeZone, row.endsAt.getTime()),
+    repeat: row.repeat,
+    repeat_until: row.repeatUntil ? localTimeOf(row.timeZone, row.repeatUntil.getTime()).slice(0, 10) : null,
+    occurrences: upcomingOccurrences(row, now),
     location: row.location,
     place: locked ? null : row.place,
     meeting_url: seesLink ? row.meetingUrl : null,
@@ -125,7 +165,7 @@ function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer): EventDto {
  */
 export async function listEvents(db: Database, viewer: Viewer, query: EventQuery): Promise<EventPage> {
   const where = and(
-    query.from === undefined ? undefined : gt(events.endsAt, new Date(query.from)),
+    query.from === undefined ? undefined : gt(events.lastEndsAt, new Date(query.from)),
     query.to === undefined ? undefined : lt(events.startsAt, new Date(query.to)),
     afterCursor(query.cursor, query.order),
   );
@@ -156,6 +196,34 @@ export async function getEventDto(db: Database, viewer: Viewer, id: number): Pro
 export async function getEvent(db: Database, id: number): Promise<EventRow | null> {
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Cancels one occurrence of a recurring event and makes a new revision, in one transaction; false when
+ * that occurrence was cancelled already. The caller checked that `startsAt` is one of the event's.
+ */
+export async function cancelOccurrence(db: Database, id: number, startsAt: number, now = Date.now()): Promise<boolean> {
+  const [inserted] = await db.batch([
+    db
+      .insert(eventCancelledOccurrences)
+      .values({ eventId: id, startsAt: new Date(startsAt) })
+      .onConflictDoNothing()
+      .returning({ eventId: eventCancelledOccurrences.eventId }),
+    // changes(): the insert's, the statement before it in this transaction (0 when it was a repeat).
+    db
+      .update(events)
+      .set({ sequence: sql`${events.sequence} + 1`, updatedAt: new Date(now) })
+      .where(and(eq(events.id, id), sql`changes() > 0`)),
+  ]);
+  return inserted.length > 0;
+}
+
+export async function cancelledStartsOf(db: Database, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ startsAt: eventCancelledOccurrences.startsAt })
+    .from(eventCancelledOccurrences)
+    .where(eq(eventCancelledOccurrences.eventId, id));
+  return rows.map((r) => r.startsAt.getTime());
 }
 
 export type EventFields = Omit<
@@ -299,16 +367,49 @@ export async function notifyAnswerers(
  * partial unique index makes a second run, or a racing one, insert nothing.
  */
 export async function remindEvents(db: Database, now: number): Promise<Recipients> {
-  const remind = (key: string, from: number, to: number) =>
-    db.all<{ user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
-      select r.user_id, 'event_reminder', e.id, ${key} || ':' || e.starts_at
-      from events e join event_rsvps r on r.event_id = e.id and r.status = 'going'
-      where e.cancelled_at is null and e.starts_at > ${now + from} and e.starts_at <= ${now + to}
-      on conflict do nothing
-      returning user_id`);
-  const early = await remind("24h", EVENT_LIMITS.reminderLastMs, EVENT_LIMITS.reminderEarlyMs);
-  const last = await remind("1h", 0, EVENT_LIMITS.reminderLastMs);
-  return recipients([...early, ...last]);
+  const windows = [
+    { key: "24h", from: EVENT_LIMITS.reminderLastMs, to: EVENT_LIMITS.reminderEarlyMs },
+    { key: "1h", from: 0, to: EVENT_LIMITS.reminderLastMs },
+  ];
+  const sent: { user_id: number }[] = [];
+  // Single events: one statement per window.
+  for (const w of windows) {
+    sent.push(
+      ...(await db.all<{ user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
+        select r.user_id, 'event_reminder', e.id, ${w.key} || ':' || e.starts_at
+        from events e join event_rsvps r on r.event_id = e.id and r.status = 'going'
+        where e.repeat is null and e.cancelled_at is null and e.starts_at > ${now + w.from} and e.starts_at <= ${now + w.to}
+        on conflict do nothing
+        returning user_id`)),
+    );
+  }
+  // Recurring events: their occurrences (not cancelled) in a window, one statement each.
+  const series = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        isNotNull(events.repeat),
+        isNull(events.cancelledAt),
+        gt(events.lastEndsAt, new Date(now)),
+        lte(events.startsAt, new Date(now + EVENT_LIMITS.reminderEarlyMs)),
+      ),
+    );
+  for (const row of series) {
+    const cancelled = new Set(await cancelledStartsOf(db, row.id));
+    for (const o of occurrencesOf(seriesOf(row))) {
+      const w = windows.find((w) => o.startsAt > now + w.from && o.startsAt <= now + w.to);
+      if (!w || cancelled.has(o.startsAt)) continue;
+      sent.push(
+        ...(await db.all<{ user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
+          select user_id, 'event_reminder', ${row.id}, ${`${w.key}:${o.startsAt}`}
+          from event_rsvps where event_id = ${row.id} and status = 'going'
+          on conflict do nothing
+          returning user_id`)),
+      );
+    }
+  }
+  return recipients(sent);
 }
 
 /** Every answer to an event, going first, then the waitlist in line, then maybe and declined. */
@@ -362,7 +463,7 @@ export function goingEvents(db: Database, userId: number, since: number) {
     .select({ event: events })
     .from(events)
     .innerJoin(eventRsvps, and(eq(eventRsvps.eventId, events.id), eq(eventRsvps.userId, userId)))
-    .where(and(eq(eventRsvps.status, "going"), gt(events.endsAt, new Date(since))))
+    .where(and(eq(eventRsvps.status, "going"), gt(events.lastEndsAt, new Date(since))))
     .orderBy(asc(events.startsAt))
     .limit(EVENT_LIMITS.pageMax * 10);
 }

@@ -2,7 +2,7 @@
 // (serialised to ISO strings in JSON); JSON-encoded lists are stored as text, as the spec says.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { EVENT_LOCATIONS, RSVP_STATES } from "../shared/events";
+import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
@@ -461,6 +461,11 @@ export const events = sqliteTable(
     startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
     endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
     timeZone: text("time_zone").notNull(),
+    /** A recurring event: its rule and the last instant an occurrence may start at (null: once). */
+    repeat: text("repeat", { enum: EVENT_REPEATS }),
+    repeatUntil: integer("repeat_until", { mode: "timestamp_ms" }),
+    /** When the last occurrence ends (ends_at for a single event): what "not over yet" reads. */
+    lastEndsAt: integer("last_ends_at", { mode: "timestamp_ms" }).notNull(),
     location: text("location", { enum: EVENT_LOCATIONS }).notNull(),
     place: text("place"),
     meetingUrl: text("meeting_url"),
@@ -474,6 +479,18 @@ export const events = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [uniqueIndex("events_uid_unique").on(t.uid), index("events_starts_idx").on(t.startsAt, t.id)],
+);
+
+/** One occurrence of a recurring event cancelled (by its start), the rest of the series kept. */
+export const eventCancelledOccurrences = sqliteTable(
+  "event_cancelled_occurrences",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.startsAt] })],
 );
 
 /** A member's answer to an event. "going" past the capacity is "waitlisted", in order of responded_at. */

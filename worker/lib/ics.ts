@@ -2,6 +2,7 @@
 // in the event's zone (DTSTART;TZID=...) with a VTIMEZONE built from that zone's real offset changes
 // around the events (no RRULE, so no calendar has to guess future rules), so a calendar shows the same
 // instant as the app whatever its own zone.
+import type { EventRepeat } from "../shared/events";
 import { localTimeOf, type OffsetChange, offsetChanges, offsetMinutes } from "./zoned-time";
 
 export type IcsEvent = {
@@ -16,7 +17,14 @@ export type IcsEvent = {
   url: string;
   cancelled: boolean;
   updatedAt: number;
+  /** A recurring event: its rule (RRULE, UNTIL in UTC), its last occurrence's end, its cancelled dates (EXDATE). */
+  repeat: EventRepeat | null;
+  repeatUntil: number | null;
+  lastEndsAt: number;
+  cancelledStarts: number[];
 };
+
+const FREQ: Record<EventRepeat, string> = { weekly: "WEEKLY", monthly: "MONTHLY" };
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
@@ -92,14 +100,23 @@ export function vtimezone(zone: string, from: number, to: number): string[] {
 }
 
 function vevent(event: IcsEvent, now: number): string[] {
+  const local = (ms: number) => `;TZID=${event.timeZone}:${localStamp(localTimeOf(event.timeZone, ms))}`;
+  const rule =
+    event.repeat && event.repeatUntil !== null
+      ? [
+          `RRULE:FREQ=${FREQ[event.repeat]};UNTIL=${utcStamp(event.repeatUntil)}`,
+          ...event.cancelledStarts.map((start) => `EXDATE${local(start)}`),
+        ]
+      : [];
   return [
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utcStamp(now)}`,
     `LAST-MODIFIED:${utcStamp(event.updatedAt)}`,
     `SEQUENCE:${event.sequence}`,
-    `DTSTART;TZID=${event.timeZone}:${localStamp(localTimeOf(event.timeZone, event.startsAt))}`,
-    `DTEND;TZID=${event.timeZone}:${localStamp(localTimeOf(event.timeZone, event.endsAt))}`,
+    `DTSTART${local(event.startsAt)}`,
+    `DTEND${local(event.endsAt)}`,
+    ...rule,
     `SUMMARY:${text(event.title)}`,
     ...(event.description ? [`DESCRIPTION:${text(event.description)}`] : []),
     ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
@@ -117,7 +134,7 @@ export function calendar(events: IcsEvent[], options: { name?: string; now?: num
     const span = zones.get(e.timeZone);
     zones.set(e.timeZone, {
       from: Math.min(span?.from ?? Number.POSITIVE_INFINITY, e.startsAt - YEAR_MS),
-      to: Math.max(span?.to ?? Number.NEGATIVE_INFINITY, e.endsAt + YEAR_MS),
+      to: Math.max(span?.to ?? Number.NEGATIVE_INFINITY, e.lastEndsAt + YEAR_MS),
     });
   }
   const lines = [

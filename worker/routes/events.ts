@@ -9,6 +9,8 @@ import type { Database } from "../db/client";
 import {
   answerEvent,
   cancelEvent,
+  cancelledStartsOf,
+  cancelOccurrence,
   createEvent,
   deleteFeedToken,
   type EventFields,
@@ -23,6 +25,7 @@ import {
   listEvents,
   notifyAnswerers,
   rsvpStatusOf,
+  seriesOf,
   setFeedToken,
   updateEvent,
   type Viewer,
@@ -33,7 +36,8 @@ import { randomToken, sha256Hex } from "../lib/crypto";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { calendar, type IcsEvent } from "../lib/ics";
 import { limited } from "../lib/rate-limit";
-import { idParam, validate } from "../lib/validate";
+import { occurrencesOf } from "../lib/recurrence";
+import { idParam, rowId, validate } from "../lib/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
@@ -45,6 +49,7 @@ import {
   EVENT_DEFAULT_TIME_ZONE,
   EVENT_LIMITS,
   EVENT_LOCATIONS,
+  EVENT_REPEATS,
   RSVP_ANSWERS,
   type RsvpResult,
 } from "../shared/events";
@@ -84,6 +89,11 @@ const fieldRules = {
   meeting_url: optionalText(httpUrl),
   capacity: z.number().int().min(1).max(EVENT_LIMITS.capacityMax).nullish(),
   paid_only: z.boolean(),
+  repeat: z.enum(EVENT_REPEATS).nullish(),
+  repeat_until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, API_ERRORS.event_repeat_until_required)
+    .nullish(),
 };
 
 const createBody = z.object({
@@ -104,6 +114,18 @@ async function storedFields(input: EventInput): Promise<Omit<EventFields, "hostI
   if (endsAt <= startsAt) throw badRequest(API_ERRORS.event_end_before_start);
   if (endsAt - startsAt > EVENT_LIMITS.durationMaxMs) throw badRequest(API_ERRORS.event_too_long);
   if (input.location === "in_person" && !input.place) throw badRequest(API_ERRORS.event_place_required);
+  const repeat = input.repeat ?? null;
+  let repeatUntil: number | null = null;
+  let lastEndsAt = endsAt;
+  if (repeat) {
+    // Until the end of that day in the event's zone.
+    repeatUntil = input.repeat_until ? instantOf(input.time_zone, `${input.repeat_until}T23:59`) : null;
+    if (repeatUntil === null) throw badRequest(API_ERRORS.event_repeat_until_required);
+    if (repeatUntil < startsAt) throw badRequest(API_ERRORS.event_repeat_until_before_start);
+    const all = occurrencesOf({ startsAt, endsAt, timeZone: input.time_zone, repeat, repeatUntil });
+    if (all.length > EVENT_LIMITS.occurrencesMax) throw badRequest(API_ERRORS.event_repeat_too_long);
+    lastEndsAt = all[all.length - 1].endsAt;
+  }
   return {
     title: input.title,
     description: input.description,
@@ -116,6 +138,9 @@ async function storedFields(input: EventInput): Promise<Omit<EventFields, "hostI
     meetingUrl: input.meeting_url ?? null,
     capacity: input.capacity ?? null,
     paidOnly: input.paid_only,
+    repeat,
+    repeatUntil: repeatUntil === null ? null : new Date(repeatUntil),
+    lastEndsAt: new Date(lastEndsAt),
   };
 }
 
@@ -131,6 +156,8 @@ const inputOf = (row: EventRow): EventInput => ({
   meeting_url: row.meetingUrl,
   capacity: row.capacity,
   paid_only: row.paidOnly,
+  repeat: row.repeat,
+  repeat_until: row.repeatUntil ? localTimeOf(row.timeZone, row.repeatUntil.getTime()).slice(0, 10) : null,
 });
 
 const listQuery = z.object({
@@ -160,8 +187,11 @@ async function existingEvent(db: Database, id: number): Promise<EventRow> {
 
 const eventUrl = (origin: string, id: number) => `${origin}/app/events/${id}`;
 
-/** An event as a calendar entry; the meeting link only when `withLink` (the member is going, or an admin). */
-function icsEvent(row: EventRow, origin: string, withLink: boolean): IcsEvent {
+/**
+ * An event as a calendar entry (a recurring one with its rule and cancelled dates); the meeting link only
+ * when `withLink` (the member is going, or an admin).
+ */
+function icsEvent(row: EventRow, cancelledStarts: number[], origin: string, withLink: boolean): IcsEvent {
   const link = withLink ? row.meetingUrl : null;
   return {
     uid: row.uid,
@@ -175,6 +205,10 @@ function icsEvent(row: EventRow, origin: string, withLink: boolean): IcsEvent {
     url: eventUrl(origin, row.id),
     cancelled: row.cancelledAt !== null,
     updatedAt: row.updatedAt.getTime(),
+    repeat: row.repeat,
+    repeatUntil: row.repeatUntil?.getTime() ?? null,
+    lastEndsAt: row.lastEndsAt.getTime(),
+    cancelledStarts,
   };
 }
 
@@ -274,6 +308,35 @@ export const eventRoutes = createRouter()
     const viewer = await viewerOf(c.var.db, c.var.user);
     return c.json((await getEventDto(c.var.db, viewer, id))!);
   })
+  // One date of a recurring event cancelled; everyone who answered is told.
+  .delete(
+    "/events/:id/occurrences/:startsAt",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", z.object({ id: rowId, startsAt: z.iso.datetime({ offset: true }) })),
+    async (c) => {
+      const { id, startsAt: startsAtText } = c.req.valid("param");
+      const startsAt = Date.parse(startsAtText);
+      const row = await existingEvent(c.var.db, id);
+      if (row.cancelledAt) throw conflict(API_ERRORS.event_cancelled);
+      if (!occurrencesOf(seriesOf(row)).some((o) => o.startsAt === startsAt))
+        throw notFound(API_ERRORS.event_occurrence_not_found);
+      if (!(await cancelOccurrence(c.var.db, id, startsAt))) throw conflict(API_ERRORS.event_occurrence_cancelled);
+      const occurrence = new Date(startsAt).toISOString();
+      notifyLater(c, () =>
+        notifyAnswerers(c.var.db, { eventId: id, kind: "event_cancelled", actorId: c.var.user.id, detail: occurrence }),
+      );
+      await recordAudit(c.var.db, {
+        actorId: c.var.user.id,
+        action: "event.cancel",
+        targetType: "event",
+        targetId: id,
+        after: { occurrence, cancelled: true },
+      });
+      const viewer = await viewerOf(c.var.db, c.var.user);
+      return c.json((await getEventDto(c.var.db, viewer, id))!);
+    },
+  )
   .post(
     "/events/:id/rsvp",
     requireUser,
@@ -287,7 +350,7 @@ export const eventRoutes = createRouter()
       const event = await existingEvent(c.var.db, id);
       if (isLockedFor(event, await viewerOf(c.var.db, c.var.user))) throw forbidden(API_ERRORS.event_members_only);
       if (event.cancelledAt) throw conflict(API_ERRORS.event_cancelled);
-      if (event.endsAt.getTime() <= Date.now()) throw conflict(API_ERRORS.event_over);
+      if (event.lastEndsAt.getTime() <= Date.now()) throw conflict(API_ERRORS.event_over);
       const answer = await answerEvent(c.var.db, { eventId: id, userId: c.var.user.id, answer: status });
       // As in an edit: the promotion's notifications are written; their live sockets are told.
       if (answer.promoted.length) notifyLater(c, async () => answer.promoted);
@@ -333,7 +396,7 @@ export const eventRoutes = createRouter()
     const viewer = await viewerOf(c.var.db, c.var.user);
     if (isLockedFor(row, viewer)) throw forbidden(API_ERRORS.event_members_only);
     const withLink = viewer.admin || (await rsvpStatusOf(c.var.db, id, viewer.id)) === "going";
-    const body = calendar([icsEvent(row, new URL(c.req.url).origin, withLink)]);
+    const body = calendar([icsEvent(row, await cancelledStartsOf(c.var.db, id), new URL(c.req.url).origin, withLink)]);
     return c.body(body, 200, icsHeaders(`event-${id}.ics`));
   })
   // The member's subscription feed, managed from the profile.
@@ -358,9 +421,9 @@ export const eventRoutes = createRouter()
     const viewer = await viewerOf(c.var.db, owner);
     const origin = new URL(c.req.url).origin;
     const rows = await goingEvents(c.var.db, owner.id, Date.now() - EVENT_LIMITS.feedPastMs);
-    const body = calendar(
-      rows.map(({ event }) => icsEvent(event, origin, !isLockedFor(event, viewer))),
-      { name: "Cosmic Lounge" },
-    );
+    const entries: IcsEvent[] = [];
+    for (const { event } of rows)
+      entries.push(icsEvent(event, await cancelledStartsOf(c.var.db, event.id), origin, !isLockedFor(event, viewer)));
+    const body = calendar(entries, { name: "Cosmic Lounge" });
     return c.body(body, 200, icsHeaders("cosmic-lounge.ics"));
   });

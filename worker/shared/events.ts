@@ -21,6 +21,10 @@ export const EVENT_LIMITS = {
   feedPastMs: 30 * 24 * 60 * 60 * 1000,
   /** The longest an event may last. */
   durationMaxMs: 14 * 24 * 60 * 60 * 1000,
+  /** A recurring event has at most this many occurrences (a weekly rule for two years). */
+  occurrencesMax: 104,
+  /** Occurrences an event's answer lists: the next ones (cancelled ones included). */
+  occurrencesShown: 12,
 } as const;
 
 /** What a member answers; "going" at capacity is stored as "waitlisted". */
@@ -29,10 +33,16 @@ export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
 export const RSVP_STATES = ["going", "waitlisted", "maybe", "declined"] as const;
 export type RsvpState = (typeof RSVP_STATES)[number];
 
+/** A recurring event's rule: every week or every month, until a date. */
+export const EVENT_REPEATS = ["weekly", "monthly"] as const;
+export type EventRepeat = (typeof EVENT_REPEATS)[number];
+
 export const EVENT_LOCATIONS = ["online", "in_person"] as const;
 export type EventLocation = (typeof EVENT_LOCATIONS)[number];
 
 export type EventPerson = { id: number; name: string; avatar_url: string | null };
+
+export type OccurrenceDto = { starts_at: string; ends_at: string; cancelled: boolean };
 
 export type EventDto = {
   id: number;
@@ -40,12 +50,17 @@ export type EventDto = {
   /** Markdown source (for editing) and its sanitised HTML (for showing); empty for a locked event. */
   description: string;
   description_html: string;
-  /** UTC instants (ISO) and the zone the event happens in; the wall-clock times there. */
+  /** UTC instants (ISO) and the zone the event happens in; the wall-clock times there (the first occurrence's). */
   starts_at: string;
   ends_at: string;
   time_zone: string;
   start_local: string;
   end_local: string;
+  /** A recurring event's rule (null: once) and the last day an occurrence may start on ("YYYY-MM-DD", the event's zone). */
+  repeat: EventRepeat | null;
+  repeat_until: string | null;
+  /** The next occurrences that have not ended (a single event: itself while it has not ended). */
+  occurrences: OccurrenceDto[];
   location: EventLocation;
   place: string | null;
   /** Only for members who are going (and admins); null otherwise, `has_meeting_url` says one exists. */

@@ -33,7 +33,8 @@ export type NotificationDto = {
   event_title: string | null;
   /**
    * payment: "completed" or "failed"; membership_ending: the due date (ISO); event_reminder: "24h" or
-   * "1h"; event_moved: the new start (ISO).
+   * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
+   * null when the whole event is cancelled.
    */
   detail: string | null;
   /** Where the notification leads in the app. */

@@ -362,6 +362,11 @@ export const API_ERRORS = {
   event_members_only: "This event is for paying members",
   event_cancelled: "This event was cancelled",
   event_over: "This event is over",
+  event_repeat_until_required: "A repeating event needs the date it repeats until (YYYY-MM-DD)",
+  event_repeat_until_before_start: "The event must repeat until a date after it starts",
+  event_repeat_too_long: `A repeating event has at most ${EVENT_LIMITS.occurrencesMax} dates`,
+  event_occurrence_not_found: "That date is not one of the event's",
+  event_occurrence_cancelled: "That date was cancelled already",
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;
