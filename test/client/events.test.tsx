@@ -150,4 +150,35 @@ describe("events", () => {
       "/api/events/5/attendees?format=csv",
     );
   });
+
+  it("a weekly gathering lists its next dates; an admin cancels one date after confirming", async () => {
+    const dates = ["2030-07-07T00:00:00.000Z", "2030-07-14T00:00:00.000Z"];
+    let cancelled: string | null = null;
+    stubFetch((url, init) => {
+      if (init?.method === "DELETE" && url.startsWith("/api/events/5/occurrences/")) {
+        cancelled = decodeURIComponent(url.split("/").pop()!);
+        return { status: 200, body: event() };
+      }
+      if (url === "/api/events/5")
+        return {
+          status: 200,
+          body: event({
+            repeat: "weekly",
+            repeat_until: "2030-07-20",
+            occurrences: dates.map((d) => ({ starts_at: d, ends_at: d, cancelled: d === cancelled })),
+          }),
+        };
+      if (url.startsWith("/api/events/5/attendees")) return { status: 200, body: { attendees: [] } };
+      return { status: 200, body: [] };
+    });
+    renderApp("/app/events/5", as({ role: "admin", timezone: "America/Santiago" }));
+    const list = await screen.findByRole("region", { name: T.dates });
+    expect(screen.getByText(T.repeats.weekly("Jul 20, 2030"))).toBeTruthy();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    const second = within(list).getAllByRole("button", { name: /Cancel the gathering of/ })[1];
+    fireEvent.click(second);
+    fireEvent.click(await screen.findByRole("button", { name: T.cancelDate }));
+    await waitFor(() => expect(cancelled).toBe(dates[1]));
+    await waitFor(() => expect(within(list).getByText(T.cancelled)).toBeTruthy());
+  });
 });
