@@ -188,6 +188,13 @@ describe("events: recurring", () => {
     const dates = parsed.iterator();
     for (let next = dates.next(); next; next = dates.next()) expanded.push(next.toJSDate().toISOString());
     expect(expanded).toEqual([starts[0], starts[1], starts[3]]);
+    // The member's feed carries the same rule and cancelled date.
+    const { url } = await json<{ url: string }>(
+      await call("/api/profile/calendar", { method: "POST", cookie: cookie("paid") }),
+    );
+    const feed = await (await call(new URL(url).pathname)).text();
+    expect(feed).toContain("RRULE:FREQ=WEEKLY;UNTIL=");
+    expect(feed).toContain("EXDATE;TZID=America/Santiago:20270410T200000");
   });
 
   it("a monthly event on the 31st skips the months without one; bad rules are refused", async () => {

@@ -53,6 +53,16 @@ type ListedRow = EventRow & {
   myStatus: RsvpState | null;
 };
 
+/** An event's cancelled occurrences' starts (ms), comma-separated, as a column of its row. */
+const cancelledStartsSql = sql<
+  string | null
+>`(select group_concat(c.starts_at) from event_cancelled_occurrences c where c.event_id = ${events.id})`.as(
+  "cancelled_starts",
+);
+
+/** The list cancelledStartsSql reads. */
+export const parseStarts = (text: string | null) => (text ?? "").split(",").filter(Boolean).map(Number);
+
 function listedEvents(db: Database, viewerId: number, where: SQL | undefined) {
   return db
     .select({
@@ -68,11 +78,7 @@ function listedEvents(db: Database, viewerId: number, where: SQL | undefined) {
         sql<RsvpState | null>`(select r.status from event_rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})`.as(
           "my_status",
         ),
-      cancelledStarts: sql<
-        string | null
-      >`(select group_concat(c.starts_at) from event_cancelled_occurrences c where c.event_id = ${events.id})`.as(
-        "cancelled_starts",
-      ),
+      cancelledStarts: cancelledStartsSql,
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.hostId))
@@ -115,7 +121,7 @@ export const seriesOf = (row: Pick<EventRow, "startsAt" | "endsAt" | "timeZone" 
 
 /** The occurrences that have not ended, the next few, cancelled ones marked. */
 function upcomingOccurrences(row: ListedRow, now: number): OccurrenceDto[] {
-  const cancelled = new Set((row.cancelledStarts ?? "").split(",").filter(Boolean).map(Number));
+  const cancelled = new Set(parseStarts(row.cancelledStarts));
   return occurrencesOf(seriesOf(row))
     .filter((o) => o.endsAt > now)
     .slice(0, EVENT_LIMITS.occurrencesShown)
@@ -460,7 +466,7 @@ export function rsvpsOf(db: Database, userId: number) {
 /** The events a member is going to that ended after `since` (the calendar feed), cancelled ones included. */
 export function goingEvents(db: Database, userId: number, since: number) {
   return db
-    .select({ event: events })
+    .select({ event: events, cancelledStarts: cancelledStartsSql })
     .from(events)
     .innerJoin(eventRsvps, and(eq(eventRsvps.eventId, events.id), eq(eventRsvps.userId, userId)))
     .where(and(eq(eventRsvps.status, "going"), gt(events.lastEndsAt, new Date(since))))

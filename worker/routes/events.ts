@@ -24,6 +24,7 @@ import {
   listAttendees,
   listEvents,
   notifyAnswerers,
+  parseStarts,
   rsvpStatusOf,
   seriesOf,
   setFeedToken,
@@ -421,9 +422,11 @@ export const eventRoutes = createRouter()
     const viewer = await viewerOf(c.var.db, owner);
     const origin = new URL(c.req.url).origin;
     const rows = await goingEvents(c.var.db, owner.id, Date.now() - EVENT_LIMITS.feedPastMs);
-    const entries: IcsEvent[] = [];
-    for (const { event } of rows)
-      entries.push(icsEvent(event, await cancelledStartsOf(c.var.db, event.id), origin, !isLockedFor(event, viewer)));
-    const body = calendar(entries, { name: "Cosmic Lounge" });
+    const body = calendar(
+      rows.map(({ event, cancelledStarts }) =>
+        icsEvent(event, parseStarts(cancelledStarts), origin, !isLockedFor(event, viewer)),
+      ),
+      { name: "Cosmic Lounge" },
+    );
     return c.body(body, 200, icsHeaders("cosmic-lounge.ics"));
   });
