@@ -164,7 +164,7 @@ export default function EventPage() {
         )}
         {!event.locked && (
           <p>
-            <a className="btn btn-sm with-icon" href={eventIcsPath(event.id)} download>
+            <a className="btn btn-sm" href={eventIcsPath(event.id)} download>
               <Icon name="calendar" size={16} /> {T.addToCalendar}
             </a>
           </p>
