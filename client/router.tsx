@@ -12,6 +12,7 @@ import { AI_CAPABILITIES_PATH, aiCapabilitiesLoader } from "./components/ai";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import { skipAfterFailure } from "./data/actions";
+import { CALENDAR_FEED_PATH, eventLoader, eventsLoader } from "./events/data";
 import { languageAction } from "./i18n/language-action";
 import { LandingRoute } from "./landing/LandingRoute";
 import { commentsLoader, loungeLoader, olderPostsLoader, skipAfterLikeOrDraft } from "./lounge/data";
@@ -40,6 +41,8 @@ import { keepSearch, SEARCH_PATH, searchLoader } from "./search/data";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";
 import type { SessionStore } from "./session/session-store";
 import { TEXT } from "./text";
+
+const loadEventsAction = () => import("./events/actions").then((m) => m.eventsAction);
 
 export function createRoutes(session: SessionStore): RouteObject[] {
   return [
@@ -131,6 +134,18 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   },
                 },
                 {
+                  path: "/app/events",
+                  loader: eventsLoader,
+                  shouldRevalidate: skipAfterFailure,
+                  lazy: { ...lazyScreen(SCREENS["/app/events"]), action: loadEventsAction },
+                },
+                {
+                  path: "/app/events/:id",
+                  loader: (args) => eventLoader(session, args),
+                  shouldRevalidate: skipAfterFailure,
+                  lazy: { ...lazyScreen(SCREENS["/app/events/:id"]), action: loadEventsAction },
+                },
+                {
                   path: "/admin",
                   loader: () => guarded(requireAdmin(session), adminLoader),
                   shouldRevalidate: skipAfterKeyTest,
@@ -159,6 +174,11 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           shouldRevalidate: notificationsRevalidate,
         },
         { path: RESOURCES_PAGE_PATH, loader: resourcesPageLoader },
+        // Data-only write: the profile's calendar link (its action loads with the events' actions).
+        {
+          path: CALENDAR_FEED_PATH,
+          lazy: { action: () => import("./events/actions").then((m) => m.calendarFeedAction) },
+        },
         // What the AI can generate does not change with the app's writes: loaded when an image form opens.
         { path: AI_CAPABILITIES_PATH, loader: aiCapabilitiesLoader, shouldRevalidate: () => false },
         { path: "/data/language", action: (args) => languageAction(session, args) },

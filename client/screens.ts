@@ -14,6 +14,8 @@ export const SCREENS = {
   "/app/chat": () => import("./chat/ChatPage"),
   "/app/resources": () => import("./resources/ResourcesPage"),
   "/app/profile": () => import("./profile/ProfilePage"),
+  "/app/events": () => import("./events/EventsPage"),
+  "/app/events/:id": () => import("./events/EventPage"),
   "/admin": () => import("./admin/AdminPage"),
   notFound: () => import("./components/NotFoundPage"),
 } satisfies Record<string, ScreenModule>;

@@ -14,6 +14,7 @@ import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
+import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { linkPreviewRoutes } from "./routes/link-preview";
 import { loungeRoutes } from "./routes/lounge";
@@ -52,6 +53,7 @@ export const app = root
   .route("/", notificationRoutes)
   .route("/", healthRoutes)
   .route("/", moderationRoutes)
-  .route("/", accountRoutes);
+  .route("/", accountRoutes)
+  .route("/", eventRoutes);
 
 export type AppType = typeof app;

@@ -2,6 +2,7 @@
 // registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
 // a failing job never stops the others.
 import type { Env } from "./env";
+import { eventReminders } from "./jobs/event-reminders";
 import { membershipReminders } from "./jobs/membership-reminders";
 import { pruneRateLimits } from "./jobs/prune-rate-limits";
 import { reconcilePayments } from "./jobs/reconcile-payments";
@@ -16,6 +17,8 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // Every 5 minutes, not hourly: a member whose browser never came back from Webpay has paid, and should
   // not wait up to an hour for the membership; with nothing pending a run is one indexed query.
   { cron: CRON.everyFiveMinutes, job: reconcilePayments },
+  // Every 5 minutes too: a reminder an hour before is at most 5 minutes late.
+  { cron: CRON.everyFiveMinutes, job: eventReminders },
   { cron: CRON.hourly, job: pruneRateLimits },
   { cron: CRON.daily, job: membershipReminders },
 ];

@@ -17,6 +17,7 @@ const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },
   { to: "/app/chat", name: "chat", icon: "moon" },
   { to: "/app/resources", name: "resources", icon: "gem" },
+  { to: "/app/events", name: "events", icon: "calendar" },
   { to: "/app/profile", name: "profile", icon: "person" },
 ] as const;
 

@@ -73,6 +73,7 @@ export const ICON_SHAPES = {
   card: [rect(2, 5, 20, 14, 2), "M2 10h20"],
   /** A membership about to end. */
   clock: [circle(12, 12, 9), "M12 7v5l3 2"],
+  calendar: [rect(3, 5, 18, 16, 2), "M3 10h18M8 3v4M16 3v4"],
   /** An invitation to a channel. */
   invite: [circle(9, 8, 4), "M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6"],
   image: [rect(3, 3, 18, 18, 3), circle(8.5, 8.5, 1.5), "M21 15l-5-5L5 21"],

@@ -5,7 +5,7 @@ import type { FetcherWithComponents } from "react-router";
 import { useFetcher, useNavigate } from "react-router";
 import type { NotificationDto } from "../../worker/shared/notifications";
 import { FormError } from "../components/FormError";
-import { formatDate, relativeTime } from "../components/format";
+import { formatDate, formatDateTime, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
@@ -21,6 +21,7 @@ const T = TEXT.notifications;
 /** What a notification says, from its kind and facts. */
 export function notificationText(n: NotificationDto): string {
   const who = n.actor_name || T.someone;
+  const E = TEXT.events.notifications;
   switch (n.kind) {
     case "comment":
       return T.comment(who);
@@ -37,6 +38,17 @@ export function notificationText(n: NotificationDto): string {
       return T.membershipEnding(n.detail ? formatDate(n.detail) : "");
     case "channel_invite":
       return n.channel_name === null ? T.channelInviteHidden(who) : T.channelInvite(who, n.channel_name);
+    case "event_reminder":
+      return n.detail === "1h" ? E.reminder1h(n.event_title ?? "") : E.reminder24h(n.event_title ?? "");
+    case "event_cancelled":
+      // With a date: one occurrence of a recurring event; without: the event.
+      return n.detail
+        ? E.occurrenceCancelled(n.event_title ?? "", formatDateTime(n.detail))
+        : E.cancelled(n.event_title ?? "");
+    case "event_moved":
+      return E.moved(n.event_title ?? "", n.detail ? formatDateTime(n.detail) : "");
+    case "event_promoted":
+      return E.promoted(n.event_title ?? "");
   }
 }
 

@@ -7,6 +7,7 @@ import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { CalendarFeed } from "../events/CalendarFeed";
 import { TEXT } from "../text";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
@@ -39,7 +40,7 @@ const ACTIVITY = [
 ] as const;
 
 export default function ProfilePage() {
-  const { profile: data, sessions, payments } = useLoaderData<typeof profileLoader>();
+  const { profile: data, sessions, payments, calendar } = useLoaderData<typeof profileLoader>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -243,6 +244,7 @@ export default function ProfilePage() {
 
       <MyPayments payments={payments} member={user} />
       <ActiveSessions sessions={sessions} />
+      <CalendarFeed feed={calendar} />
       <DataRights email={user.email} />
     </div>
   );

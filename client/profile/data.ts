@@ -42,12 +42,13 @@ const loadProfile = async () => {
 };
 
 export async function profileLoader() {
-  const [profile, sessions, payments] = await Promise.all([
+  const [profile, sessions, payments, calendar] = await Promise.all([
     loadProfile().catch(() => null),
     section(unwrap(api.sessions.$get()), TEXT.profile.sessionsLoadFailed),
     section(unwrap(api.membership.payments.$get()), TEXT.payments.mineFailed),
+    section(unwrap(api.profile.calendar.$get()), TEXT.events.feed.failed),
   ]);
-  return { profile, sessions, payments };
+  return { profile, sessions, payments, calendar };
 }
 
 /** A section of the page that fails on its own: its rows, or the error text it shows with a retry. */

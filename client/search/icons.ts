@@ -9,6 +9,7 @@ export const KIND_ICONS: Record<SearchKind, IconName> = {
   comment: "comment",
   message: "hash",
   resource: "book",
+  event: "calendar",
 };
 
 export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
@@ -19,4 +20,8 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   payment: "card",
   membership_ending: "clock",
   channel_invite: "invite",
+  event_reminder: "calendar",
+  event_cancelled: "calendar",
+  event_moved: "calendar",
+  event_promoted: "calendar",
 };

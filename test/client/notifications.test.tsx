@@ -31,6 +31,8 @@ const item = (patch: Partial<NotificationDto>): NotificationDto => ({
   channel_id: null,
   channel_name: null,
   notice_title: null,
+  event_id: null,
+  event_title: null,
   detail: null,
   url: "/app/lounge?post=5",
   ...patch,

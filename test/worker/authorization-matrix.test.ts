@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { type CallOptions, call } from "./helpers";
-import { AI_IMAGE_PATH, appRoutes, CALLERS, EMAILS, IDS, PNG, seedWorld, WEBPAY_TX } from "./seed";
+import { AI_IMAGE_PATH, appRoutes, CALENDAR_TOKEN, CALLERS, EMAILS, IDS, PNG, seedWorld, WEBPAY_TX } from "./seed";
 
 type Expect = [anon: number, member: number, paid: number, owner: number, admin: number];
 type Row = { route: string; path: string; expect: Expect; send?: () => CallOptions; label?: string };
@@ -344,6 +344,61 @@ const MATRIX: Row[] = [
   { route: "GET /api/notifications", path: "/api/notifications", expect: SIGNED_IN(200) },
   { route: "GET /api/mentions", path: "/api/mentions?q=a", expect: SIGNED_IN(200) },
   { route: "POST /api/notifications/read", path: "/api/notifications/read", send: json({}), expect: SIGNED_IN(200) },
+  // events (issue 35): members read and answer (a paid-only event: paying members), admins write and see attendees
+  { route: "GET /api/events", path: "/api/events", expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/events",
+    path: "/api/events",
+    send: json({ title: "Circle", start_local: "2030-01-01T20:00", end_local: "2030-01-01T21:00", location: "online" }),
+    expect: ADMIN_ONLY(201),
+  },
+  { route: "GET /api/events/:id", path: `/api/events/${IDS.event}`, expect: SIGNED_IN(200) },
+  {
+    route: "PUT /api/events/:id",
+    path: `/api/events/${IDS.event}`,
+    send: json({ title: "New" }),
+    expect: ADMIN_ONLY(200),
+  },
+  { route: "DELETE /api/events/:id", path: `/api/events/${IDS.event}`, expect: ADMIN_ONLY(200) },
+  // The seeded event happens once: an admin reaches the date check, which refuses (404).
+  {
+    route: "DELETE /api/events/:id/occurrences/:startsAt",
+    label: "not one of its dates",
+    path: `/api/events/${IDS.event}/occurrences/2030-01-01T00:00:00.000Z`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    route: "POST /api/events/:id/rsvp",
+    path: `/api/events/${IDS.event}/rsvp`,
+    send: json({ status: "going" }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: "POST /api/events/:id/rsvp",
+    label: "paid only",
+    path: `/api/events/${IDS.paidEvent}/rsvp`,
+    send: json({ status: "going" }),
+    expect: PAID_ONLY(200),
+  },
+  { route: "GET /api/events/:id/attendees", path: `/api/events/${IDS.event}/attendees`, expect: ADMIN_ONLY(200) },
+  { route: "GET /api/events/:id/ics", path: `/api/events/${IDS.event}/ics`, expect: SIGNED_IN(200) },
+  {
+    route: "GET /api/events/:id/ics",
+    label: "paid only",
+    path: `/api/events/${IDS.paidEvent}/ics`,
+    expect: PAID_ONLY(200),
+  },
+  { route: "GET /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(200) },
+  { route: "POST /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(201) },
+  { route: "DELETE /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(200) },
+  // the feed takes no session: its token is the credential (the owner's), whoever asks
+  { route: "GET /api/calendar/:file", path: `/api/calendar/${CALENDAR_TOKEN}.ics`, expect: ALL(200) },
+  {
+    route: "GET /api/calendar/:file",
+    label: "unknown token",
+    path: `/api/calendar/${"d".repeat(43)}.ics`,
+    expect: ALL(404),
+  },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   {
     route: "POST /api/link-preview",

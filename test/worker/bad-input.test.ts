@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
+import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../../worker/shared/events";
 import {
   AUDIT_ACTIONS,
   IMAGE_MODELS,
@@ -32,7 +33,7 @@ import {
 import { SEARCH_KINDS } from "../../worker/shared/search";
 import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";
 import { type CallOptions, call } from "./helpers";
-import { AI_IMAGE_PATH, appRoutes, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
+import { AI_IMAGE_PATH, appRoutes, CALENDAR_TOKEN, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
 
 // ---- fields ----
 type Field =
@@ -1042,6 +1043,143 @@ const SPECS: Spec[] = [
     fields: { url: text(LIMITS.urlMax, true, false) },
     ok: 400,
   },
+  // events (issue 35)
+  {
+    route: "GET /api/events",
+    as: "member",
+    path: "/api/events",
+    target: "query",
+    input: { from: "2026-01-01T00:00:00Z", to: "2040-01-01T00:00:00-03:00", order: "desc", limit: 10 },
+    fields: { order: oneOf(["asc", "desc"], false), limit: int(false) },
+    ok: 200,
+    extra: () =>
+      ["from=yesterday", "to=2027-13-01T00:00:00Z", `limit=${EVENT_LIMITS.pageMax + 1}`, "cursor=abc"].map(
+        (query): Case => ({ name: query, expect: 400, path: `/api/events?${query}`, send: {} }),
+      ),
+  },
+  {
+    route: "POST /api/events",
+    as: "admin",
+    path: "/api/events",
+    input: {
+      title: "Circle",
+      description: "Bring a blanket",
+      start_local: "2030-01-01T20:00",
+      end_local: "2030-01-01T21:00",
+      time_zone: "America/Santiago",
+      location: "online",
+      place: "Home",
+      meeting_url: "https://meet.example.com/x",
+      paid_only: false,
+    },
+    fields: {
+      title: text(EVENT_LIMITS.titleMax),
+      description: text(EVENT_LIMITS.descriptionMax, false),
+      place: text(EVENT_LIMITS.placeMax, false),
+      location: oneOf(EVENT_LOCATIONS),
+      paid_only: bool,
+      repeat: oneOf(EVENT_REPEATS, false),
+    },
+    ok: 201,
+    extra: () =>
+      (
+        [
+          { start_local: "2030-01-01 20:00" },
+          { start_local: "2030-02-30T20:00", end_local: "2030-02-30T21:00" },
+          { end_local: "2030-01-01T19:00" },
+          { end_local: "2030-02-01T19:00" },
+          { time_zone: "Mars/Olympus_Mons" },
+          { time_zone: at(LIMITS.timezoneMax + 1) },
+          { location: "in_person", place: null },
+          { meeting_url: "javascript:alert(1)" },
+          { meeting_url: `https://x.example/${at(LIMITS.urlMax)}` },
+          { capacity: 0 },
+          { capacity: 1.5 },
+          { capacity: EVENT_LIMITS.capacityMax + 1 },
+          { capacity: "10" },
+        ] as Record<string, unknown>[]
+      ).map(
+        (fields): Case => ({
+          name: show(fields),
+          expect: 400,
+          path: "/api/events",
+          send: {
+            method: "POST",
+            ...jsonBody({
+              title: "C",
+              start_local: "2030-01-01T20:00",
+              end_local: "2030-01-01T21:00",
+              location: "online",
+              ...fields,
+            }),
+          },
+        }),
+      ),
+  },
+  { route: "GET /api/events/:id", as: "member", path: "/api/events/{id}", params: { id: IDS.event }, ok: 200 },
+  {
+    route: "PUT /api/events/:id",
+    as: "admin",
+    path: "/api/events/{id}",
+    params: { id: IDS.event },
+    input: { title: "New", capacity: 10 },
+    fields: { title: text(EVENT_LIMITS.titleMax, false), paid_only: bool },
+    ok: 200,
+    extra: () => [
+      {
+        name: "nothing to change",
+        expect: 400,
+        path: `/api/events/${IDS.event}`,
+        send: { method: "PUT", ...jsonBody({}) },
+      },
+      {
+        name: "ends before it starts",
+        expect: 400,
+        path: `/api/events/${IDS.event}`,
+        send: { method: "PUT", ...jsonBody({ start_local: "2030-01-01T20:00", end_local: "2030-01-01T19:00" }) },
+      },
+    ],
+  },
+  { route: "DELETE /api/events/:id", as: "admin", path: "/api/events/{id}", params: { id: IDS.event }, ok: 200 },
+  {
+    route: "DELETE /api/events/:id/occurrences/:startsAt",
+    as: "admin",
+    path: "/api/events/{id}/occurrences/{startsAt}",
+    // The seeded event happens once: a well-formed date reaches the date check (404).
+    params: { id: IDS.event, startsAt: "2030-01-01T00:00:00.000Z" },
+    ok: 404,
+  },
+  {
+    route: "POST /api/events/:id/rsvp",
+    as: "paid",
+    path: "/api/events/{id}/rsvp",
+    params: { id: IDS.event },
+    input: { status: "going" },
+    fields: { status: oneOf(RSVP_ANSWERS) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/events/:id/attendees",
+    as: "admin",
+    path: "/api/events/{id}/attendees",
+    params: { id: IDS.event },
+    target: "query",
+    input: { format: "csv" },
+    fields: { format: oneOf(["json", "csv"], false) },
+    ok: 200,
+  },
+  { route: "GET /api/events/:id/ics", as: "paid", path: "/api/events/{id}/ics", params: { id: IDS.event }, ok: 200 },
+  {
+    route: "GET /api/calendar/:file",
+    as: "anon",
+    path: "/api/calendar/{file}",
+    params: { file: `${CALENDAR_TOKEN}.ics` },
+    ok: 200,
+    extra: () =>
+      [`${CALENDAR_TOKEN}.ical`, `${CALENDAR_TOKEN}x.ics`, `${CALENDAR_TOKEN.slice(1)}%00.ics`].map(
+        (file): Case => ({ name: `file ${file}`, expect: 400, path: `/api/calendar/${file}`, send: {} }),
+      ),
+  },
 ];
 
 /** Routes that take no body, query or path parameter (a body sent to a write is still checked: see below). */
@@ -1072,6 +1210,9 @@ const NO_INPUT = [
   "GET /api/live/socket",
   "GET /api/notifications",
   "GET /api/dev/webpay/autosubmit.js",
+  "GET /api/profile/calendar",
+  "POST /api/profile/calendar",
+  "DELETE /api/profile/calendar",
 ];
 /**
  * The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's

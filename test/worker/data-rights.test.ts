@@ -44,6 +44,11 @@ describe("GET /api/profile/export", () => {
       cookie: cookie.owner,
       json: { kind: "comment", id: IDS.comment, reason: "other", details: "Off topic" },
     });
+    await call(`/api/events/${IDS.paidEvent}/rsvp`, {
+      method: "POST",
+      cookie: cookie.owner,
+      json: { status: "maybe" },
+    });
     const [mine] = await db().select({ id: comments.id }).from(comments).where(eq(comments.authorId, IDS.owner));
     await db().update(comments).set({ hiddenAt: new Date(), hiddenReason: "spam" }).where(eq(comments.id, mine.id));
 
@@ -57,6 +62,7 @@ describe("GET /api/profile/export", () => {
         "channels_created",
         "channels_joined",
         "comments",
+        "event_answers",
         "exported_at",
         "likes",
         "membership",
@@ -95,6 +101,7 @@ describe("GET /api/profile/export", () => {
     expect(data.reports_filed).toMatchObject([
       { kind: "comment", target_id: IDS.comment, reason: "other", details: "Off topic" },
     ]);
+    expect(data.event_answers).toMatchObject([{ event_id: IDS.paidEvent, title: "Event 2", status: "maybe" }]);
     // Nothing of other people: not the member's comment, not the other sessions, no session token.
     const text = JSON.stringify(data);
     expect(text).not.toContain("A comment");

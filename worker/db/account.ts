@@ -7,6 +7,7 @@ import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
 import type { Database } from "./client";
+import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";
 import { getProfile, listActiveSessions } from "./profile";
 import {
@@ -35,8 +36,8 @@ const parseJson = (text: string): unknown => {
 /**
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
- * sessions (a handle, never the token), channels they created or joined, resources they uploaded and
- * reports they filed.
+ * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
+ * reports they filed and their answers to events.
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -53,6 +54,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     joinedRows,
     resourceRows,
     reportRows,
+    eventAnswers,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -157,6 +159,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       .innerJoin(reports, eq(reports.id, reportReasons.reportId))
       .where(eq(reportReasons.reporterId, userId))
       .orderBy(asc(reportReasons.createdAt)),
+    rsvpsOf(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -180,6 +183,13 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     channels_joined: joinedRows,
     resources_uploaded: resourceRows,
     reports_filed: reportRows,
+    event_answers: eventAnswers.map((a) => ({
+      event_id: a.eventId,
+      title: a.title,
+      starts_at: a.startsAt,
+      status: a.status,
+      answered_at: a.respondedAt,
+    })),
   };
 }
 

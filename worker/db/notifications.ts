@@ -7,7 +7,7 @@ import { type NotificationDto, type NotificationList, notificationUrl } from "..
 import { LIMITS } from "../shared/rules";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
-import { channelInvitations, channelMembers, channels, notices, notifications, users } from "./schema";
+import { channelInvitations, channelMembers, channels, events, notices, notifications, users } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Recipients = number[];
@@ -156,8 +156,18 @@ type ListRow = {
   channelName: string | null;
   messageId: number | null;
   noticeTitle: string | null;
+  eventId: number | null;
+  eventTitle: string | null;
   detail: string | null;
 };
+
+function detailOf(row: ListRow): string | null {
+  if (!row.detail) return null;
+  if (row.kind === "membership_ending") return new Date(Number(row.detail)).toISOString();
+  // A reminder's detail is "<window>:<start ms>" (the key that sends it once); the member needs the window.
+  if (row.kind === "event_reminder") return row.detail.split(":")[0];
+  return row.detail;
+}
 
 const toDto = (row: ListRow): NotificationDto => ({
   id: row.id,
@@ -170,7 +180,9 @@ const toDto = (row: ListRow): NotificationDto => ({
   channel_id: row.channelId,
   channel_name: row.channelName,
   notice_title: row.noticeTitle,
-  detail: row.kind === "membership_ending" && row.detail ? new Date(Number(row.detail)).toISOString() : row.detail,
+  event_id: row.eventId,
+  event_title: row.eventTitle,
+  detail: detailOf(row),
   url: notificationUrl(row),
 });
 
@@ -199,12 +211,15 @@ export async function listNotifications(db: Database, userId: number): Promise<N
         ),
         messageId: notifications.messageId,
         noticeTitle: sql<string | null>`${notices.title}`.as("notice_title"),
+        eventId: notifications.eventId,
+        eventTitle: sql<string | null>`${events.title}`.as("event_title"),
         detail: notifications.detail,
       })
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.actorId))
       .leftJoin(channels, eq(channels.id, notifications.channelId))
       .leftJoin(notices, eq(notices.id, notifications.noticeId))
+      .leftJoin(events, eq(events.id, notifications.eventId))
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.id))
       .limit(LIMITS.notificationsListMax),

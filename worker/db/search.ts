@@ -79,13 +79,16 @@ const recentMatches = (table: string, query: string) =>
   sql`${sql.raw(table)}.rowid >= coalesce((select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${query}
     order by rowid desc limit 1 offset ${LIMITS.searchCandidates - 1}), 0)`;
 
+/** Who searches: `paid` is their paid access (paid-only events; the route leaves resources out without it). */
+type Viewer = Pick<SessionUser, "id" | "role"> & { paid: boolean };
+
 type Row = { title: string | null; snippet: string; created_at: number; rank: number } & SearchHit;
 
 const snippet = (table: string, column: number) =>
   sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
 
 /** One kind's best matches, ranked by bm25 (lower is better). */
-function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" | "role">): SQL {
+function branch(kind: SearchKind, query: string, viewer: Viewer): SQL {
   const limit = LIMITS.searchResults;
   switch (kind) {
     case "post":
@@ -130,6 +133,15 @@ function branch(kind: SearchKind, query: string, viewer: Pick<SessionUser, "id" 
         r.created_at as created_at, bm25(resources_fts, 3.0, 1.0, 1.0) as rank, null as post_id, null as group_id
         from resources_fts join resources r on r.id = resources_fts.rowid
         where resources_fts match ${query} and ${recentMatches("resources_fts", query)} order by rank limit ${limit})`;
+    case "event": {
+      // Paid-only events only for viewers with paid access (their details are withheld from the others).
+      const visible = viewer.paid ? sql`1 = 1` : sql`e.paid_only = 0`;
+      return sql`select * from (select 'event' as kind, e.id as id, e.title as title,
+        coalesce(nullif(${snippet("events_fts", 1)}, ''), ${snippet("events_fts", 0)}) as snippet,
+        e.starts_at as created_at, bm25(events_fts, 3.0, 1.0, 1.0) as rank, null as post_id, null as group_id
+        from events_fts join events e on e.id = events_fts.rowid
+        where events_fts match ${query} and ${recentMatches("events_fts", query)} and ${visible} order by rank limit ${limit})`;
+    }
   }
 }
 
@@ -150,7 +162,7 @@ function toResult(row: Row): SearchResult {
  */
 export async function search(
   db: Database,
-  viewer: Pick<SessionUser, "id" | "role">,
+  viewer: Viewer,
   query: string,
   kinds: readonly SearchKind[],
 ): Promise<SearchResult[]> {

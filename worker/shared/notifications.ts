@@ -10,6 +10,10 @@ export const NOTIFICATION_KINDS = [
   "payment",
   "membership_ending",
   "channel_invite",
+  "event_reminder",
+  "event_cancelled",
+  "event_moved",
+  "event_promoted",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,7 +30,13 @@ export type NotificationDto = {
   channel_id: number | null;
   channel_name: string | null;
   notice_title: string | null;
-  /** payment: "completed" or "failed"; membership_ending: the due date (ISO). */
+  event_id: number | null;
+  event_title: string | null;
+  /**
+   * payment: "completed" or "failed"; membership_ending: the due date (ISO); event_reminder: "24h" or
+   * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
+   * null when the whole event is cancelled.
+   */
   detail: string | null;
   /** Where the notification leads in the app. */
   url: string;
@@ -44,6 +54,7 @@ export function notificationUrl(row: {
   commentId: number | null;
   channelId: number | null;
   messageId: number | null;
+  eventId: number | null;
   detail: string | null;
 }): string {
   switch (row.kind) {
@@ -63,5 +74,10 @@ export function notificationUrl(row: {
       return "/pricing";
     case "channel_invite":
       return `/app/chat?group=${row.channelId}`;
+    case "event_reminder":
+    case "event_cancelled":
+    case "event_moved":
+    case "event_promoted":
+      return `/app/events/${row.eventId}`;
   }
 }

@@ -123,7 +123,9 @@ export const RATE_LIMITS = {
   paymentConfirm: { limit: 30, windowSeconds: 60 },
   /** Returns from Webpay, per client IP (the browser comes back without our session cookie). */
   paymentReturn: { limit: 60, windowSeconds: 60 },
-  /** Every admin write (members, payments, notices, resources, moderation, the AI key check). */
+  /** Answering events (going, maybe, not going). */
+  rsvps: { limit: 30, windowSeconds: 60 },
+  /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
 } as const;
 
@@ -247,5 +249,8 @@ export const AUDIT_ACTIONS = [
   "payment.clear_all",
   "payment.refund",
   "ai.key_test",
+  "event.create",
+  "event.update",
+  "event.cancel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,5 @@
 // Every user-facing text the spec fixes, in one place for the worker and the client.
+import { EVENT_LIMITS } from "./events";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "./rules";
 
 export const TEXTS = {
@@ -356,6 +357,22 @@ export const API_ERRORS = {
   delete_confirm_mismatch: TEXTS.account.confirmMismatch,
   last_admin: TEXTS.account.lastAdmin,
   last_admin_role: "The community needs an admin: make another member an admin first",
+  // events (issue 35)
+  event_not_found: "Event not found",
+  event_title_required: "The event needs a title",
+  event_time_invalid: "Start and end must be a date and time like 2027-04-03T20:00",
+  event_end_before_start: "The event must end after it starts",
+  event_too_long: `An event lasts at most ${EVENT_LIMITS.durationMaxMs / (24 * 60 * 60 * 1000)} days`,
+  event_place_required: "An in-person event needs a place",
+  event_meeting_url_invalid: "The meeting link must be an http(s) address",
+  event_members_only: "This event is for paying members",
+  event_cancelled: "This event was cancelled",
+  event_over: "This event is over",
+  event_repeat_until_required: "A repeating event needs the date it repeats until (YYYY-MM-DD)",
+  event_repeat_until_before_start: "The event must repeat until a date after it starts",
+  event_repeat_too_long: `A repeating event has at most ${EVENT_LIMITS.occurrencesMax} dates`,
+  event_occurrence_not_found: "That date is not one of the event's",
+  event_occurrence_cancelled: "That date was cancelled already",
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;
