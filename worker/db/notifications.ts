@@ -3,7 +3,7 @@
 // the caller can tell their live sockets. Nobody is notified of their own action.
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { NotificationDto, NotificationList } from "../shared/notifications";
-import { LIMITS } from "../shared/rules";
+import { AUTORENEW, LIMITS } from "../shared/rules";
 import { searchResultUrl } from "../shared/search";
 import type { Database } from "./client";
 import { channels, notices, notifications, users } from "./schema";
@@ -174,6 +174,23 @@ export async function remindMembershipsEnding(db: Database, now: number): Promis
     await db.all(sql`insert into notifications (user_id, kind, detail)
       select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
       where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
+        and not exists (select 1 from autorenew_enrolments e where e.user_id = m.user_id and e.status = 'active')
+      on conflict do nothing
+      returning user_id`),
+  );
+}
+
+/**
+ * Members with auto-renew on are told instead that the card will be charged (issue 34), with the amount
+ * and how to stop, once per due date, AUTORENEW.noticeDays before it.
+ */
+export async function noticeAutorenewCharges(db: Database, now: number): Promise<Recipients> {
+  const until = now + AUTORENEW.noticeDays * DAY_MS;
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, detail)
+      select m.user_id, 'autorenew_notice', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
+      where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
       on conflict do nothing
       returning user_id`),
   );
@@ -209,6 +226,8 @@ function urlOf(row: ListRow): string {
       return row.detail === "completed" ? "/app/resources" : "/pricing";
     case "membership_ending":
       return "/pricing";
+    case "autorenew_notice":
+      return "/app/profile";
     case "channel_invite":
       return `/app/chat?group=${row.channelId}`;
   }
@@ -225,7 +244,10 @@ const toDto = (row: ListRow): NotificationDto => ({
   channel_id: row.channelId,
   channel_name: row.channelName,
   notice_title: row.noticeTitle,
-  detail: row.kind === "membership_ending" && row.detail ? new Date(Number(row.detail)).toISOString() : row.detail,
+  detail:
+    (row.kind === "membership_ending" || row.kind === "autorenew_notice") && row.detail
+      ? new Date(Number(row.detail)).toISOString()
+      : row.detail,
   url: urlOf(row),
 });
 

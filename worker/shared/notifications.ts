@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "payment",
   "membership_ending",
   "channel_invite",
+  "autorenew_notice",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -25,7 +26,7 @@ export type NotificationDto = {
   channel_id: number | null;
   channel_name: string | null;
   notice_title: string | null;
-  /** payment: "completed" or "failed"; membership_ending: the due date (ISO). */
+  /** payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO). */
   detail: string | null;
   /** Where the notification leads in the app. */
   url: string;
