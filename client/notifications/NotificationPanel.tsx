@@ -4,7 +4,8 @@
 import type { FetcherWithComponents } from "react-router";
 import { useFetcher, useNavigate } from "react-router";
 import type { NotificationDto } from "../../worker/shared/notifications";
-import { formatDate, relativeTime } from "../components/format";
+import { MEMBERSHIP } from "../../worker/shared/rules";
+import { formatClp, formatDate, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
@@ -35,6 +36,8 @@ export function notificationText(n: NotificationDto): string {
       return T.membershipEnding(n.detail ? formatDate(n.detail) : "");
     case "channel_invite":
       return T.channelInvite(who, n.channel_name ?? "");
+    case "autorenew_notice":
+      return TEXT.autorenew.notice(formatClp(MEMBERSHIP.priceClp), n.detail ? formatDate(n.detail) : "");
   }
 }
 

@@ -18,5 +18,6 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   notice: "pin",
   payment: "card",
   membership_ending: "clock",
+  autorenew_notice: "card",
   channel_invite: "invite",
 };

@@ -251,6 +251,7 @@ const memberRow = (patch: Record<string, unknown> = {}) => ({
   status: "active",
   plan: "monthly",
   muted_until: null,
+  auto_renew: null,
   ...patch,
 });
 

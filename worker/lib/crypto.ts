@@ -26,12 +26,12 @@ export function safeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-const fromBase64 = (b64: string) => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+const fromBase64 = (b64: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 /** An AES-256-GCM key from its base64 form (32 bytes); anything else is refused. */
 export async function aesKey(base64Key: string): Promise<CryptoKey> {
-  let raw: Uint8Array;
+  let raw: Uint8Array<ArrayBuffer>;
   try {
     raw = fromBase64(base64Key);
   } catch {
