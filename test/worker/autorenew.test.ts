@@ -4,6 +4,7 @@
 // Oneclick refunds, the charge notice, production safety, and tbk_user never leaving in clear.
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkPaymentsConfig, PAYMENT_SECRETS } from "../../scripts/payments-config.mjs";
 import {
   autorenewCharges,
   autorenewEnrolments,
@@ -402,6 +403,26 @@ describe("production safety", () => {
     });
     expect(res.status).toBe(503);
     expect((await errorBody(res)).error).toContain("ONECLICK_TBK_USER_KEY");
+  });
+
+  it("the deploy check refuses Transbank credentials or the tbk_user key in plain vars, and names Oneclick's secrets", () => {
+    for (const name of PAYMENT_SECRETS) {
+      const refused = checkPaymentsConfig({
+        target: "production",
+        vars: { WEBPAY_ENV: "production", [name]: "x" },
+        allowTestPayments: false,
+      });
+      expect(refused).toMatchObject({ ok: false });
+      expect(refused.message).toContain(`${name} must be secrets`);
+    }
+    expect(PAYMENT_SECRETS).toEqual(expect.arrayContaining(["ONECLICK_API_SECRET", "ONECLICK_TBK_USER_KEY"]));
+    const integration = checkPaymentsConfig({
+      target: "production",
+      vars: { WEBPAY_ENV: "integration" },
+      allowTestPayments: false,
+    });
+    expect(integration.ok).toBe(false);
+    expect(integration.message).toContain("ONECLICK_MALL_COMMERCE_CODE");
   });
 });
 
