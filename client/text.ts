@@ -635,6 +635,7 @@ const en = {
       `On ${date} your enrolled card will be charged ${amount} to renew your membership. To stop it, turn off automatic renewal in your profile.`,
     automaticMarker: "automatic",
     membersColumn: "Auto-renew",
+    healthName: "Automatic renewal (Oneclick)",
     memberStates: { active: "On", paused: "Paused", off: "Off" },
   },
   /** A private channel's members and invitations (the manage dialog). */

@@ -348,6 +348,7 @@ const autorenew: Catalog["autorenew"] = {
     `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en tu perfil.`,
   automaticMarker: "automático",
   membersColumn: "Renovación automática",
+  healthName: "Renovación automática (Oneclick)",
   memberStates: { active: "Activa", paused: "En pausa", off: "No" },
 };
 
