@@ -317,6 +317,25 @@ describe("stopping", () => {
     expect((await errorBody(again)).code).toBe("autorenew_not_enrolled");
     expect((await call("/api/membership/autorenew", { method: "DELETE" })).status).toBe(401);
   });
+
+  it("deleting the account (or an admin removing the member) deletes the inscription at Transbank", async () => {
+    const { cookie, user } = await member();
+    const own = await enrol(cookie);
+    const res = await call("/api/profile", { method: "DELETE", cookie, json: { confirm: user.email } });
+    expect(res.status).toBe(200);
+    const removed = await member("removed@example.com");
+    const theirs = await enrol(removed.cookie);
+    const admin = await member("admin@example.com");
+    expect(
+      (await call(`/api/admin/members/${removed.user.id}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
+    const rows = await db().select().from(oneclickEmulatorInscriptions);
+    expect(rows.filter((r) => r.token === own.token || r.token === theirs.token).map((r) => r.status)).toEqual([
+      "deleted",
+      "deleted",
+    ]);
+    expect(await db().select().from(autorenewEnrolments)).toEqual([]);
+  });
 });
 
 describe("admin", () => {

@@ -120,6 +120,23 @@ export async function cancelEnrolment(db: Database, env: Env, userId: number, or
   await deleteEnrolment(db, userId);
 }
 
+/**
+ * When an account is deleted, its card goes at Transbank too: read before the rows go (they cascade),
+ * run after (best effort, in waitUntil), so the stored card never outlives the account.
+ */
+export async function inscriptionRemoval(db: Database, env: Env, userId: number) {
+  const enrolment = await findEnrolment(db, userId);
+  if (!enrolment) return null;
+  return async () => {
+    try {
+      const tbkUser = await decryptText(await aesKey(tbkUserKeyOf(env)), enrolment.tbkUserEncrypted);
+      await oneclickFor(env).remove({ tbkUser, username: enrolment.username });
+    } catch {
+      console.error("oneclick inscription removal failed for a deleted account");
+    }
+  };
+}
+
 type Counts = { opened: number; attempted: number; approved: number; refused: number; unknown: number; paused: number };
 
 /** Applies Transbank's answer about an attempt: approved, refused, or (mismatched authorization) refused and given back. */
