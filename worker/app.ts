@@ -13,6 +13,7 @@ import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
+import { autorenewRoutes } from "./routes/autorenew";
 import { chatRoutes } from "./routes/chat";
 import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
@@ -26,6 +27,7 @@ import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
+import { oneclickEmulatorRoutes } from "./services/oneclick-emulator";
 import { webpayEmulatorRoutes } from "./services/webpay-emulator";
 
 const root = createApp();
@@ -47,6 +49,8 @@ export const app = root
   .route("/", loungeRoutes)
   .route("/payments", paymentRoutes)
   .route("/", webpayEmulatorRoutes)
+  .route("/", autorenewRoutes)
+  .route("/", oneclickEmulatorRoutes)
   .route("/", chatRoutes)
   .route("/", linkPreviewRoutes)
   .route("/search", searchRoutes)

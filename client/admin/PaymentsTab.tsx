@@ -91,6 +91,11 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
                         <span className="payment-reason"> ({p.refund_type})</span>
                       )}
                       {p.is_test && <span className="badge badge-other payment-test">{TEXT.admin.testPayment}</span>}
+                      {p.automatic && (
+                        <span className="badge badge-other payment-test" data-testid="payment-automatic">
+                          {TEXT.autorenew.automaticMarker}
+                        </span>
+                      )}
                     </td>
                     <td>{formatDate(p.created_at)}</td>
                     <td className="row">

@@ -326,6 +326,40 @@ const api: Catalog["api"] = {
   bodyTooLarge: "La solicitud es demasiado grande",
 };
 
+const autorenew: Catalog["autorenew"] = {
+  notEnrolled: "La renovación automática no está activa",
+  adminHasNoMembership: "Los administradores no tienen membresía que renovar",
+  transbankUnavailable: "No pudimos comunicarnos con Transbank. No se cambió nada; inténtalo de nuevo.",
+  title: "Renovar automáticamente",
+  offText: (amount, days) =>
+    `Inscribe una tarjeta una vez con tu banco y se cobran ${amount} en cada vencimiento, cada ${days} días. Puedes detenerlo cuando quieras.`,
+  keepDays: "Los días que tienes siguen siendo tuyos: el primer cobro automático es en tu fecha de vencimiento.",
+  enrol: "Renovar automáticamente",
+  starting: "Abriendo la inscripción de tu banco",
+  onText: (card) => `Activa: se cobra a ${card} en cada vencimiento.`,
+  nextCharge: (amount, date) => `Próximo cobro automático: ${amount} el ${date}.`,
+  stop: "Detener la renovación automática",
+  stopping: "Deteniendo la renovación automática",
+  stopped: "La renovación automática está desactivada. No se cobrará nada más.",
+  stopFailed: "No se pudo detener la renovación automática",
+  startFailed: "No se pudo iniciar la inscripción de la tarjeta",
+  paused:
+    "La renovación automática está en pausa: tu tarjeta fue rechazada varias veces. Inscribe una tarjeta de nuevo y paga este período a mano; los siguientes se renuevan solos.",
+  enrolAgain: "Inscribir una tarjeta de nuevo",
+  outcome: {
+    enrolled: "Tu tarjeta quedó inscrita: tu membresía ahora se renueva automáticamente.",
+    refused: "Tu banco no inscribió la tarjeta. No cambió nada.",
+    abandoned: "Saliste de la inscripción. No cambió nada.",
+    failed: "No se pudo terminar la inscripción. No cambió nada; inténtalo de nuevo.",
+  },
+  notice: (amount, date) =>
+    `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en tu perfil.`,
+  automaticMarker: "automático",
+  membersColumn: "Renovación automática",
+  healthName: "Renovación automática (Oneclick)",
+  memberStates: { active: "Activa", paused: "En pausa", off: "No" },
+};
+
 /** API errors by code (client/api.ts errorText shows these instead of the server's English). */
 const errors: Catalog["errors"] = {
   invalid_input: "Hay datos que no son válidos",
@@ -450,6 +484,9 @@ const errors: Catalog["errors"] = {
   event_repeat_too_long: `Un encuentro que se repite tiene como máximo ${EVENT_LIMITS.occurrencesMax} fechas`,
   event_occurrence_not_found: "Esa fecha no es una de las del encuentro",
   event_occurrence_cancelled: "Esa fecha ya se canceló",
+  autorenew_not_enrolled: autorenew.notEnrolled,
+  autorenew_admin: autorenew.adminHasNoMembership,
+  autorenew_transbank_unavailable: autorenew.transbankUnavailable,
 };
 
 export const es: Catalog = {
@@ -1082,6 +1119,7 @@ export const es: Catalog = {
       failed: "No se pudo actualizar tu enlace de calendario",
     },
   },
+  autorenew,
   channelMembers: {
     title: "Miembros",
     loading: "Cargando los miembros",

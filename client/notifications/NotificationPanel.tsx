@@ -4,8 +4,9 @@
 import type { FetcherWithComponents } from "react-router";
 import { useFetcher, useNavigate } from "react-router";
 import type { NotificationDto } from "../../worker/shared/notifications";
+import { MEMBERSHIP } from "../../worker/shared/rules";
 import { FormError } from "../components/FormError";
-import { formatDate, formatDateTime, relativeTime } from "../components/format";
+import { formatClp, formatDate, formatDateTime, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
@@ -49,6 +50,8 @@ export function notificationText(n: NotificationDto): string {
       return E.moved(n.event_title ?? "", n.detail ? formatDateTime(n.detail) : "");
     case "event_promoted":
       return E.promoted(n.event_title ?? "");
+    case "autorenew_notice":
+      return TEXT.autorenew.notice(formatClp(MEMBERSHIP.priceClp), n.detail ? formatDate(n.detail) : "");
   }
 }
 

@@ -19,6 +19,7 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   notice: "pin",
   payment: "card",
   membership_ending: "clock",
+  autorenew_notice: "card",
   channel_invite: "invite",
   event_reminder: "calendar",
   event_cancelled: "calendar",

@@ -16,6 +16,7 @@ const member = (patch: Partial<Member> = {}): Member => ({
   status: "active",
   plan: "monthly",
   muted_until: null,
+  auto_renew: null,
   ...patch,
 });
 const payment = (patch: Partial<Payment> = {}): Payment => ({
@@ -27,6 +28,7 @@ const payment = (patch: Partial<Payment> = {}): Payment => ({
   created_at: "2026-02-02T10:00:00.000Z",
   failure_reason: null,
   is_test: false,
+  automatic: false,
   refund_type: null,
   refunded_at: null,
   ...patch,

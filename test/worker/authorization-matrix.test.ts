@@ -28,6 +28,7 @@ const imageForm = (groupId: number) => (): CallOptions => {
 const upgrade = (): CallOptions => ({ headers: { upgrade: "websocket" } });
 const dataUrl = `data:text/plain;base64,${btoa("hello")}`;
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
+const OC = "/api/dev/webpay/rswebpaytransaction/api/oneclick/v1.2";
 const { post, notice, publicChannel: pub, privateChannel: priv, imageMessage, resource, victim, payment, paid } = IDS;
 
 const ALL = (s: number): Expect => [s, s, s, s, s];
@@ -184,6 +185,25 @@ const MATRIX: Row[] = [
     send: form({ token_ws: "unknown" }),
     expect: ALL(303),
   },
+  // automatic renewal (issue 34): a member's own enrolment; admins have no membership to renew
+  { route: "POST /api/membership/autorenew", path: "/api/membership/autorenew", expect: [401, 200, 200, 200, 409] },
+  {
+    route: "DELETE /api/membership/autorenew",
+    path: "/api/membership/autorenew",
+    expect: [401, 404, 404, 404, 404],
+    label: "not enrolled",
+  },
+  {
+    route: "GET /api/payments/oneclick/return",
+    path: "/api/payments/oneclick/return?TBK_TOKEN=unknown",
+    expect: ALL(303),
+  },
+  {
+    route: "POST /api/payments/oneclick/return",
+    path: "/api/payments/oneclick/return",
+    send: form({ TBK_TOKEN: "unknown" }),
+    expect: ALL(303),
+  },
   {
     route: "POST /api/payments/confirm",
     path: "/api/payments/confirm",
@@ -209,6 +229,31 @@ const MATRIX: Row[] = [
     expect: ALL(200),
   },
   { route: "GET /api/dev/webpay/autosubmit.js", path: "/api/dev/webpay/autosubmit.js", expect: ALL(200) },
+  // the emulator's Oneclick Mall (same base URL): its REST part needs the mall's credentials
+  { route: `POST ${OC}/inscriptions`, path: `${OC}/inscriptions`, send: json({}), expect: ALL(401) },
+  { route: `PUT ${OC}/inscriptions/:token`, path: `${OC}/inscriptions/${WEBPAY_TX}`, expect: ALL(401) },
+  { route: `DELETE ${OC}/inscriptions`, path: `${OC}/inscriptions`, send: json({}), expect: ALL(401) },
+  { route: `POST ${OC}/transactions`, path: `${OC}/transactions`, send: json({}), expect: ALL(401) },
+  { route: `GET ${OC}/transactions/:buyOrder`, path: `${OC}/transactions/ANY`, expect: ALL(401) },
+  {
+    route: `POST ${OC}/transactions/:buyOrder/refunds`,
+    path: `${OC}/transactions/ANY/refunds`,
+    send: json({}),
+    expect: ALL(401),
+  },
+  {
+    route: "GET /api/dev/webpay/oneclick/inscription",
+    path: `/api/dev/webpay/oneclick/inscription?TBK_TOKEN=${WEBPAY_TX}`,
+    expect: ALL(404),
+    label: "unknown inscription",
+  },
+  {
+    route: "POST /api/dev/webpay/oneclick/inscription",
+    path: "/api/dev/webpay/oneclick/inscription",
+    send: form({ TBK_TOKEN: WEBPAY_TX }),
+    expect: ALL(404),
+    label: "unknown inscription",
+  },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
   { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },
@@ -442,10 +487,14 @@ describe("authorization matrix", () => {
           cases++;
           const body = res.status === 101 ? "" : await res.text();
           expect(res.status, `${row.route} as ${caller}: ${body.slice(0, 200)}`).toBe(row.expect[i]);
-          if (res.status === 401 || res.status === 403 || res.status === 404) {
-            // The Webpay emulator answers in Transbank's own error shape, `{ error_message }`.
+          // The emulator's card pages are HTML; its REST parts answer in Transbank's own error shape, `{ error_message }`.
+          if (
+            (res.status === 401 || res.status === 403 || res.status === 404) &&
+            !row.route.endsWith("/api/dev/webpay/oneclick/inscription")
+          ) {
             const error = JSON.parse(body) as { error?: string; error_message?: string };
-            expect(typeof (row.route.includes(WP) ? error.error_message : error.error)).toBe("string");
+            const transbank = row.route.includes(WP) || row.route.includes(OC);
+            expect(typeof (transbank ? error.error_message : error.error)).toBe("string");
           }
         });
       });

@@ -598,6 +598,25 @@ const SPECS: Spec[] = [
     ok: 303,
   },
   {
+    route: "GET /api/payments/oneclick/return",
+    as: "anon",
+    path: "/api/payments/oneclick/return",
+    target: "query",
+    input: { TBK_TOKEN: "unknown" },
+    fields: { TBK_TOKEN: text(100, false), TBK_ORDEN_COMPRA: text(40, false), TBK_ID_SESION: text(61, false) },
+    ok: 303,
+  },
+  {
+    route: "POST /api/payments/oneclick/return",
+    as: "anon",
+    path: "/api/payments/oneclick/return",
+    target: "form",
+    lenient: true,
+    input: { TBK_TOKEN: "unknown" },
+    fields: { TBK_TOKEN: text(100, false), TBK_ORDEN_COMPRA: text(40, false) },
+    ok: 303,
+  },
+  {
     route: "POST /api/payments/confirm",
     as: "member",
     path: "/api/payments/confirm",
@@ -1189,6 +1208,8 @@ const NO_INPUT = [
   "GET /api/logout",
   "GET /api/users/me",
   "GET /api/membership/status",
+  "POST /api/membership/autorenew",
+  "DELETE /api/membership/autorenew",
   "GET /api/payments/mode",
   "GET /api/membership/payments",
   "POST /api/ai/validate-keys",
@@ -1219,6 +1240,7 @@ const NO_INPUT = [
  * `{ error_message }` shape, and exists only locally.
  */
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
+const OC = "/api/dev/webpay/rswebpaytransaction/api/oneclick/v1.2";
 // Its card page (GET/POST /api/dev/webpay/pay) is a browser page: it answers HTML, a 400 JSON for a malformed token_ws.
 const NOT_OURS = [
   `POST ${WP}`,
@@ -1227,6 +1249,15 @@ const NOT_OURS = [
   `POST ${WP}/:token/refunds`,
   "GET /api/dev/webpay/pay",
   "POST /api/dev/webpay/pay",
+  // Oneclick Mall at the same base URL, and its card page.
+  `POST ${OC}/inscriptions`,
+  `PUT ${OC}/inscriptions/:token`,
+  `DELETE ${OC}/inscriptions`,
+  `POST ${OC}/transactions`,
+  `GET ${OC}/transactions/:buyOrder`,
+  `POST ${OC}/transactions/:buyOrder/refunds`,
+  "GET /api/dev/webpay/oneclick/inscription",
+  "POST /api/dev/webpay/oneclick/inscription",
 ];
 
 let cases = 0;

@@ -1,7 +1,9 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { AUTORENEW } from "../shared/rules";
 import type { Database } from "./client";
 import {
+  autorenewEnrolments,
   channelInvitations,
   comments,
   memberships,
@@ -39,6 +41,7 @@ const memberColumns = {
   plan: memberships.plan,
   kind: memberships.kind,
   nextPaymentDue: memberships.nextPaymentDue,
+  autoRenew: autorenewEnrolments.status,
 };
 
 type MemberRow = {
@@ -51,6 +54,7 @@ type MemberRow = {
   plan: string | null;
   kind: string | null;
   nextPaymentDue: Date | null;
+  autoRenew: "active" | "paused" | null;
 };
 
 const toMemberDto = (r: MemberRow, now = Date.now()) => ({
@@ -67,6 +71,8 @@ const toMemberDto = (r: MemberRow, now = Date.now()) => ({
   plan: r.plan,
   /** Until when an admin muted them (issue 20); null when not muted. */
   muted_until: r.mutedUntil && r.mutedUntil.getTime() > now ? r.mutedUntil : null,
+  /** Automatic renewal (issue 34): on, paused after refused charges, or off (null). */
+  auto_renew: r.autoRenew,
 });
 export type MemberDto = ReturnType<typeof toMemberDto>;
 
@@ -75,6 +81,7 @@ export async function listMembers(db: Database): Promise<MemberDto[]> {
     .select(memberColumns)
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(autorenewEnrolments, eq(autorenewEnrolments.userId, users.id))
     .orderBy(desc(users.createdAt), desc(users.id));
   const now = Date.now();
   return rows.map((r) => toMemberDto(r, now));
@@ -85,6 +92,7 @@ export async function getMember(db: Database, id: number): Promise<MemberDto | n
     .select(memberColumns)
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(autorenewEnrolments, eq(autorenewEnrolments.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
   return row ? toMemberDto(row) : null;
@@ -210,6 +218,8 @@ const paymentColumns = {
   is_test: payments.isTest,
   refund_type: payments.refundType,
   refunded_at: payments.refundedAt,
+  /** Charged automatically (Oneclick Mall, issue 34) rather than paid by hand with Webpay Plus. */
+  automatic: sql<boolean>`${payments.provider} = ${AUTORENEW.provider}`.mapWith(Boolean),
 };
 
 export const listPayments = (db: Database) =>

@@ -4,7 +4,7 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { mentionedIds } from "../shared/mentions";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
-import { LIMITS } from "../shared/rules";
+import { AUTORENEW, LIMITS } from "../shared/rules";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
 import { channelInvitations, channelMembers, channels, events, notices, notifications, users } from "./schema";
@@ -138,6 +138,23 @@ export async function remindMembershipsEnding(db: Database, now: number): Promis
       select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u
         on u.id = m.user_id
       where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
+        and not exists (select 1 from autorenew_enrolments e where e.user_id = m.user_id and e.status = 'active')
+      on conflict do nothing
+      returning user_id`),
+  );
+}
+
+/**
+ * Members with auto-renew on are told instead that the card will be charged (issue 34), with the amount
+ * and how to stop, once per due date, AUTORENEW.noticeDays before it.
+ */
+export async function noticeAutorenewCharges(db: Database, now: number): Promise<Recipients> {
+  const until = now + AUTORENEW.noticeDays * DAY_MS;
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, detail)
+      select m.user_id, 'autorenew_notice', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
+      where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
       on conflict do nothing
       returning user_id`),
   );
@@ -163,7 +180,8 @@ type ListRow = {
 
 function detailOf(row: ListRow): string | null {
   if (!row.detail) return null;
-  if (row.kind === "membership_ending") return new Date(Number(row.detail)).toISOString();
+  if (row.kind === "membership_ending" || row.kind === "autorenew_notice")
+    return new Date(Number(row.detail)).toISOString();
   // A reminder's detail is "<window>:<start ms>" (the key that sends it once); the member needs the window.
   if (row.kind === "event_reminder") return row.detail.split(":")[0];
   return row.detail;

@@ -117,6 +117,8 @@ export const payments = sqliteTable(
     refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
     /** The admin who refunded it (kept as null when that account is deleted). */
     refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    /** An automatic (Oneclick Mall) charge: the child store's buy order, which its refund names. */
+    detailBuyOrder: text("detail_buy_order"),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
@@ -328,6 +330,7 @@ export const notifications = sqliteTable(
     uniqueIndex("notifications_event_reminder_unique")
       .on(t.userId, t.eventId, t.detail)
       .where(sql`kind = 'event_reminder'`),
+    uniqueIndex("notifications_autorenew_notice_unique").on(t.userId, t.detail).where(sql`kind = 'autorenew_notice'`),
   ],
 );
 
@@ -361,6 +364,103 @@ export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull(),
+});
+
+/**
+ * Automatic renewal (issue 34): a member's Oneclick Mall enrolment. Transbank keeps the card; we keep
+ * only its `tbk_user`, AES-GCM encrypted (worker/lib/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
+ * card type and masked number Transbank answered. `paused` after the retries of a refused charge ran out.
+ */
+export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The Oneclick username the inscription was made with (deleting it at Transbank names it again). */
+  username: text("username").notNull(),
+  tbkUserEncrypted: text("tbk_user_encrypted").notNull(),
+  cardType: text("card_type"),
+  cardNumber: text("card_number"),
+  status: text("status", { enum: ["active", "paused"] })
+    .notNull()
+    .default("active"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * Inscriptions started and not yet back from Transbank: the return is a cross-site navigation without
+ * the session cookie, so its TBK_TOKEN finds the member here (and only once: finishing deletes the row).
+ */
+export const oneclickInscriptions = sqliteTable("oneclick_inscriptions", {
+  token: text("token").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per member and period renewed automatically: the UNIQUE (user, period_due) is what makes a
+ * period chargeable once. Each attempt is a payment whose buy order is derived from the member, the
+ * period and the attempt number (UNIQUE in payments), so two runs racing make one attempt.
+ * waiting -> charging -> paid | waiting (refused, retried after 1, 3 and 7 days) | gave_up (paused);
+ * charging stays while the outcome is unknown, until Transbank's status settles it.
+ */
+export const autorenewCharges = sqliteTable(
+  "autorenew_charges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The membership due date this charge renews. */
+    periodDue: integer("period_due", { mode: "timestamp_ms" }).notNull(),
+    state: text("state", { enum: ["waiting", "charging", "paid", "gave_up"] })
+      .notNull()
+      .default("waiting"),
+    /** Attempts made (numbers the buy orders); refusals counts only Transbank's refusals (the retry schedule). */
+    attempts: integer("attempts").notNull().default(0),
+    refusals: integer("refusals").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** The latest attempt's payment. */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("autorenew_charges_period_unique").on(t.userId, t.periodDue),
+    index("autorenew_charges_state_idx").on(t.state, t.nextAttemptAt),
+  ],
+);
+
+/** The emulator's Oneclick inscriptions (WEBPAY_ENV=emulator only), as Transbank would keep them. */
+export const oneclickEmulatorInscriptions = sqliteTable("oneclick_emulator_inscriptions", {
+  token: text("token").primaryKey(),
+  username: text("username").notNull(),
+  email: text("email").notNull(),
+  responseUrl: text("response_url").notNull(),
+  /** pending (at the card page), enrolled, declined, abandoned, finished (enrolled and confirmed), deleted. */
+  status: text("status", { enum: ["pending", "enrolled", "declined", "abandoned", "finished", "deleted"] })
+    .notNull()
+    .default("pending"),
+  tbkUser: text("tbk_user"),
+  /** What the enrolled card answers to a charge: approved, refused (with refuse_code) or timeout. */
+  cardOutcome: text("card_outcome", { enum: ["approved", "refused", "timeout"] }),
+  refuseCode: integer("refuse_code"),
+  createdAt: createdAt(),
+});
+
+/** The emulator's Oneclick Mall transactions, by parent buy order (one detail each, as the app sends). */
+export const oneclickEmulatorTransactions = sqliteTable("oneclick_emulator_transactions", {
+  buyOrder: text("buy_order").primaryKey(),
+  detailBuyOrder: text("detail_buy_order").notNull(),
+  commerceCode: text("commerce_code").notNull(),
+  tbkUser: text("tbk_user").notNull(),
+  amount: integer("amount").notNull(),
+  installmentsNumber: integer("installments_number").notNull(),
+  status: text("status", { enum: ["AUTHORIZED", "FAILED", "REVERSED", "NULLIFIED"] }).notNull(),
+  responseCode: integer("response_code").notNull(),
+  authorizationCode: text("authorization_code"),
+  createdAt: createdAt(),
 });
 
 /**

@@ -11,6 +11,7 @@ import { limited } from "../lib/rate-limit";
 import { clearSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -38,7 +39,9 @@ export const accountRoutes = createRouter()
       throw badRequest(TEXTS.account.confirmMismatch);
     const imageKeys = await messageImageKeys(c.var.db, user.id);
     const channelIds = await channelsOpenTo(c.var.db, user);
+    const removeCard = await inscriptionRemoval(c.var.db, c.env, user.id);
     if (!(await deleteAccount(c.var.db, user))) throw conflict(TEXTS.account.lastAdmin);
+    if (removeCard) c.executionCtx.waitUntil(removeCard());
     // Every session is gone with the account; its open chat sockets close now, in every tab and device.
     await closeUserSockets(c.env, channelIds, user.id);
     clearSessionCookie(c as unknown as Context<AppEnv>);

@@ -19,6 +19,7 @@ import { conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { displayNameInput, idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
+import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { refundPayment } from "../services/payments";
 import { LIMITS } from "../shared/rules";
@@ -115,7 +116,9 @@ export const adminRoutes = createRouter()
     if (member.role === "admin") throw forbidden(TEXTS.admin.cannotDeleteAdmin);
     const imageKeys = await messageImageKeys(c.var.db, id);
     const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
+    const removeCard = await inscriptionRemoval(c.var.db, c.env, id);
     await deleteMember(c.var.db, id);
+    if (removeCard) c.executionCtx.waitUntil(removeCard());
     // Their sessions are gone with the row; their open chat sockets close now, not at the next reconnect.
     await closeUserSockets(c.env, channelIds, id);
     await recordAudit(c.var.db, {

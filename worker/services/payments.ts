@@ -20,8 +20,10 @@ import {
 import type { Env } from "../env";
 import { randomHex } from "../lib/crypto";
 import { ApiError, conflict, notFound } from "../lib/errors";
-import { MEMBERSHIP } from "../shared/rules";
+import { AUTORENEW, MEMBERSHIP } from "../shared/rules";
 import { errorText, TEXTS } from "../shared/texts";
+import { oneclickFor } from "./autorenew";
+import { detailBuyOrderOf } from "./oneclick";
 import {
   isApproved,
   WEBPAY_TOKEN_LIFETIME_MS,
@@ -289,8 +291,18 @@ export async function reconcilePendingPayments(db: Database, env: Env, now: numb
   return counts;
 }
 
+/** The full refund through the product the payment was taken with: Webpay Plus by token, Oneclick Mall by buy orders. */
+const refundAtTransbank = (env: Env, origin: string, payment: Payment) =>
+  payment.provider === AUTORENEW.provider
+    ? oneclickFor(env, origin).refund({
+        buyOrder: payment.buyOrder,
+        detailBuyOrder: detailBuyOrderOf(payment),
+        amount: payment.amountClp,
+      })
+    : webpayFor(env, origin).refund(webpayToken(payment), payment.amountClp);
+
 /**
- * An admin refunds a completed payment in full: Transbank's refund endpoint answers REVERSED or
+ * An admin refunds a completed payment in full (a Webpay Plus payment or an automatic Oneclick charge): Transbank's refund endpoint answers REVERSED or
  * NULLIFIED, which is recorded with who and when; the payment becomes `refunded` and the membership
  * loses the days it paid for. A payment refunded already (or not completed) is refused with 409.
  */
@@ -298,10 +310,11 @@ export async function refundPayment(db: Database, env: Env, origin: string, id: 
   const payment = await findPaymentById(db, id);
   if (!payment) throw notFound(TEXTS.admin.paymentNotFound);
   if (payment.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
-  if (payment.status !== "completed" || !payment.token) throw conflict(TEXTS.admin.refundNotCompleted);
+  if (payment.status !== "completed" || !(payment.token || payment.detailBuyOrder))
+    throw conflict(TEXTS.admin.refundNotCompleted);
   let answer: Awaited<ReturnType<Webpay["refund"]>>;
   try {
-    answer = await webpayFor(env, origin).refund(payment.token, payment.amountClp);
+    answer = await refundAtTransbank(env, origin, payment);
   } catch (err) {
     // A refund racing this one may have won at Transbank, which then refuses this one.
     if ((await findPaymentById(db, id))?.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);

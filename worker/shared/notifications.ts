@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "event_cancelled",
   "event_moved",
   "event_promoted",
+  "autorenew_notice",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,7 +34,7 @@ export type NotificationDto = {
   event_id: number | null;
   event_title: string | null;
   /**
-   * payment: "completed" or "failed"; membership_ending: the due date (ISO); event_reminder: "24h" or
+   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder: "24h" or
    * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
    * null when the whole event is cancelled.
    */
@@ -72,6 +73,8 @@ export function notificationUrl(row: {
       return row.detail === "completed" ? "/app/resources" : "/pricing";
     case "membership_ending":
       return "/pricing";
+    case "autorenew_notice":
+      return "/app/profile";
     case "channel_invite":
       return `/app/chat?group=${row.channelId}`;
     case "event_reminder":

@@ -12,6 +12,21 @@ export const MEMBERSHIP = {
   provider: "webpay_form",
 } as const;
 
+/**
+ * Automatic renewal with Oneclick Mall (issue 34): charged within a day of the due date, retried after
+ * these days when Transbank refuses, then paused; members are told `noticeDays` before each charge.
+ */
+export const AUTORENEW = {
+  provider: "oneclick_mall",
+  chargeWindowHours: 24,
+  retryAfterDays: [1, 3, 7],
+  noticeDays: 3,
+  /** A charge Transbank has not answered is asked about by status only after this long (the adapter's timeout is 15 s). */
+  settleAfterMs: 2 * 60_000,
+  /** Charges started or settled per run (each is one or two Transbank calls). */
+  batch: 50,
+} as const;
+
 export const LIMITS = {
   postMax: 500,
   commentMax: 300,

@@ -37,6 +37,11 @@ export const TEXTS = {
       `Payments are not available: the site's Webpay configuration is incomplete (missing ${missing.join(", ")}).`,
     testModeBanner: "Test mode: no real charges",
   },
+  autorenew: {
+    notEnrolled: "Automatic renewal is not on",
+    adminHasNoMembership: "Admins have no membership to renew",
+    transbankUnavailable: "Transbank could not be reached. Nothing was changed; please try again.",
+  },
   lounge: {
     noticeCreateFailed: "Failed to create notice",
     noticeDeleteFailed: "Failed to delete notice",
@@ -304,6 +309,9 @@ export const API_ERRORS = {
   payment_initiate_failed: TEXTS.payment.initiateFailed,
   payment_verification_failed: TEXTS.payment.verificationFailed,
   payments_not_configured: TEXTS.payment.notConfigured,
+  autorenew_not_enrolled: TEXTS.autorenew.notEnrolled,
+  autorenew_admin: TEXTS.autorenew.adminHasNoMembership,
+  autorenew_transbank_unavailable: TEXTS.autorenew.transbankUnavailable,
   // profile and members
   timezone_invalid: TEXTS.profile.timezoneInvalid,
   entry_blank: TEXTS.profile.entryBlank,
