@@ -15,7 +15,10 @@ const root = import.meta.dirname;
 // end-to-end suite runs its own server on a throwaway state directory.
 const stateDir = process.env.COSMIC_STATE_DIR ?? path.join(root, ".wrangler/state");
 
-/** What the landing page needs, and the first requests the entry starts: also used by the app, kept out of the app's chunk. */
+/**
+ * What the landing page needs, and the first requests the entry starts: also used by the app, kept out
+ * of the app's chunk.
+ */
 const START = [
   /\/client\/session\/session-store\.ts$/,
   /\/client\/(api|text|screens|first-load)\.ts$/,

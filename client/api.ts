@@ -78,7 +78,10 @@ const fieldOf = (value: unknown, field: string): unknown =>
 const numberOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 const isoOf = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined);
 
-/** The active language's text of a coded error whose arguments the body carries (worker/lib/rate-limit.ts, middleware/mute.ts). */
+/**
+ * The active language's text of a coded error whose arguments the body carries (worker/lib/rate-limit.ts,
+ * middleware/mute.ts).
+ */
 function withArguments(code: keyof Catalog["errors"], body: unknown): string | undefined {
   const details = fieldOf(body, "details");
   const retrySeconds = numberOf(fieldOf(details, "retry_after_seconds"));

@@ -1,5 +1,5 @@
 // A first visit's requests, started by the entry (client/main.ts) while the app's code downloads, and
-// taken (once) by the route's loader instead of asking again: the screen's data no longer waits for
+// taken (once) by the route's loader instead of asking again, so the screen's data does not wait for
 // the app chunk and the router to start (docs/client.md "Loading"). Plain functions, no React: this
 // module is in the entry.
 

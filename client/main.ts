@@ -8,7 +8,8 @@ import "./styles/theme.css";
 import "./styles/screens.css";
 
 const session = createSessionStore();
-const root = document.getElementById("root")!;
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
 // The first paint waits for the language's catalogue (English is here; Spanish is a small chunk).
 const languageReady = setLanguage(initialLanguage());
 followSavedLanguage(session);

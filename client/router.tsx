@@ -3,20 +3,20 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs;
 // its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
-import { type ActionFunctionArgs, type RouteObject, redirect } from "react-router";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
 import {
   AI_CAPABILITIES_PATH,
   AUDIT_PAGE_PATH,
+  CALENDAR_FEED_PATH,
   LIBRARY_ROUTE_ID,
   MENTIONS_PATH,
   NOTIFICATIONS_PATH,
   REPORT_PATH,
   RESOURCES_PAGE_PATH,
   SEARCH_PATH,
-  UNREAD_PATH,
 } from "./data-paths";
 import { loadWords, type WordGroup } from "./i18n/language";
 import { PaymentProcessing } from "./pay-return/Processing";
@@ -36,8 +36,10 @@ const load =
     Promise.all([module(), loadWords(words)]).then(([m]) => m[name]);
 const admin = () => import("./admin/data");
 const chat = () => import("./chat/data");
+const events = () => import("./events/data");
 const lounge = () => import("./lounge/data");
 const resources = () => import("./resources/data");
+const loadEventsAction = () => import("./events/actions").then((m) => m.eventsAction);
 
 export function createRoutes(session: SessionStore): RouteObject[] {
   return [
@@ -50,9 +52,11 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           path: "/",
           loader: async () => ((await session.currentUser()) ? redirect("/app/lounge") : null),
           lazy: {
+            // biome-ignore lint/correctness/noComponentHookFactories: React Router's lazy() loader, not a component.
             Component: () =>
               import("./landing/LandingRoute").then(
                 ({ LandingRoute }) =>
+                  // biome-ignore lint/correctness/noComponentHookFactories: made once, when the route's lazy() resolves.
                   function Landing() {
                     return <LandingRoute session={session} />;
                   },
@@ -155,6 +159,24 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   },
                 },
                 {
+                  path: "/app/events",
+                  lazy: {
+                    loader: load(events, "eventsLoader"),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/events"]),
+                    action: loadEventsAction,
+                  },
+                },
+                {
+                  path: "/app/events/:id",
+                  lazy: {
+                    loader: () => events().then((m) => (args: LoaderFunctionArgs) => m.eventLoader(session, args)),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/events/:id"]),
+                    action: loadEventsAction,
+                  },
+                },
+                {
                   path: "/admin",
                   lazy: {
                     loader: () =>
@@ -191,13 +213,12 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         },
         // Data-only write: a report, filed from the lounge or the chat.
         { path: REPORT_PATH, lazy: { action: load(() => import("./moderation/data"), "reportAction") } },
-        // The search dialog, the unread counts and the mention list are loaded again only when asked.
+        // The search dialog and the mention list are loaded again only when asked.
         {
           path: SEARCH_PATH,
           lazy: { loader: load(() => import("./search/data"), "searchLoader") },
           shouldRevalidate: () => false,
         },
-        { path: UNREAD_PATH, lazy: { loader: load(chat, "chatLoader") }, shouldRevalidate: () => false },
         {
           path: MENTIONS_PATH,
           lazy: { loader: load(() => import("./mentions/data"), "mentionsLoader") },
@@ -212,6 +233,11 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           },
         },
         { path: RESOURCES_PAGE_PATH, lazy: { loader: load(resources, "resourcesPageLoader") } },
+        // Data-only write: the profile's calendar link (its action loads with the events' actions).
+        {
+          path: CALENDAR_FEED_PATH,
+          lazy: { action: () => import("./events/actions").then((m) => m.calendarFeedAction) },
+        },
         // What the AI can generate does not change with the app's writes: loaded when an image form opens.
         {
           path: AI_CAPABILITIES_PATH,
@@ -222,7 +248,9 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           path: "/data/language",
           lazy: {
             action: () =>
-              import("./i18n/data").then((m) => (args: ActionFunctionArgs) => m.languageAction(session, args)),
+              import("./i18n/language-action").then(
+                (m) => (args: ActionFunctionArgs) => m.languageAction(session, args),
+              ),
           },
         },
         { path: "*", lazy: lazyScreen(SCREENS.notFound) },

@@ -19,12 +19,15 @@ export const SCREENS = {
   // The library's AI drafts fail with the lounge's AI texts.
   "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library", "lounge"] },
   "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile", "payments"] },
+  "/app/events": { load: () => import("./events/EventsPage"), words: [] },
+  "/app/events/:id": { load: () => import("./events/EventPage"), words: [] },
   "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "payments"] },
   notFound: { load: () => import("./components/NotFoundPage"), words: [] },
 } satisfies Record<string, Screen>;
 
 /** The router's `lazy` for a screen's component: its code and its words, loaded together. */
 export const lazyScreen = (screen: Screen) => ({
+  // biome-ignore lint/correctness/noComponentHookFactories: React Router's lazy() loader, not a component.
   Component: async () => (await Promise.all([screen.load(), loadWords(screen.words)]))[0].default,
 });
 

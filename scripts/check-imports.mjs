@@ -1,8 +1,15 @@
 // The worker's import rules, run by `npm run typecheck`: no import cycles (type-only imports count:
-// they still tie the modules' designs together), and worker/db/ (queries) never imports
-// worker/services/ (outside services), so the data layer stays usable from anywhere. And the client's
-// rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType` type of worker/app.ts,
-// never worker/db/, worker/routes/ or worker/services/ (response types come from `hc<AppType>`).
+// they still tie the modules' designs together), worker/db/ (queries) never imports
+// worker/services/ (outside services), so the data layer stays usable from anywhere, and
+// worker/routes/ runs no SQL itself: nothing from drizzle-orm (the `sql` template, the query
+// builders' operators) and no table of worker/db/schema.ts, so every query is a function in db/.
+// And the client's rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType`
+// type of worker/app.ts, never worker/db/, worker/routes/ or worker/services/ (response types come
+// from `hc<AppType>`).
+// And D1's 100-variable limit (docs/architecture.md, "Lists in SQL"): no `inArray(`, multi-row
+// `.values([…])`/`.values(x.map(…))` or `batch(` over a built list in worker/, unless the list goes
+// through worker/db/lists.ts or a `// bounded: <the bound>` comment on that line or the one above
+// states it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -52,6 +59,19 @@ for (const [file, targets] of graph) {
     }
   }
 }
+// Routes call queries; they do not write them. Any import of drizzle-orm counts (its operators only build
+// queries), and so does the schema (its tables are what a builder starts from).
+for (const file of files) {
+  if (!rel(file).startsWith("worker/routes/")) continue;
+  const source = readFileSync(file, "utf8");
+  for (const match of source.matchAll(/(?:^|\n)\s*import\s[^;]*?from\s+["']([^"']+)["']/g)) {
+    const target = resolve(file, match[1]);
+    if (match[1] === "drizzle-orm" || match[1].startsWith("drizzle-orm/"))
+      problems.push(`worker/routes/ imports ${match[1]} (queries belong in worker/db/): ${rel(file)}`);
+    else if (target && rel(target) === "worker/db/schema.ts")
+      problems.push(`worker/routes/ imports worker/db/schema.ts (queries belong in worker/db/): ${rel(file)}`);
+  }
+}
 for (const edge of PENDING) if (!seenPending.has(edge)) problems.push(`fixed, remove it from PENDING: ${edge}`);
 
 // Cycles: depth-first search, reporting each cycle once.
@@ -92,10 +112,48 @@ const CLIENT = path.join(root, "client");
   }
 })(CLIENT);
 
+const LIST_HELPER = path.join(WORKER, "db", "lists.ts");
+/** The text of the call's parenthesised argument list starting at `open` (the index of its "("). */
+const argumentsAt = (source, open) => {
+  let depth = 0;
+  for (let i = open; i < source.length; i++) {
+    if (source[i] === "(") depth++;
+    else if (source[i] === ")" && --depth === 0) return source.slice(open + 1, i);
+  }
+  return source.slice(open + 1);
+};
+const UNBOUNDED = [
+  // A subquery as the list (`inArray(col, db.select…)`) binds only its own few variables.
+  { pattern: /\binArray\(/g, unbounded: (args) => !/^[^,]+,\s*db\s*\./.test(args) },
+  { pattern: /\.values\(/g, unbounded: (args) => /^\s*\[/.test(args) || /^\s*[\w.]+\.(map|flatMap)\(/.test(args) },
+  { pattern: /\.batch\(/g, unbounded: (args) => !/^\s*\[/.test(args) || /\.(map|flatMap)\(/.test(args) },
+];
+let listStatements = 0;
+for (const file of files) {
+  if (file === LIST_HELPER) continue;
+  const source = readFileSync(file, "utf8");
+  const lines = source.split("\n");
+  for (const { pattern, unbounded } of UNBOUNDED) {
+    for (const match of source.matchAll(pattern)) {
+      listStatements++;
+      if (!unbounded(argumentsAt(source, match.index + match[0].length - 1))) continue;
+      const line = source.slice(0, match.index).split("\n").length;
+      if (/\/\/ bounded: \S/.test(`${lines[line - 2] ?? ""}\n${lines[line - 1]}`)) continue;
+      problems.push(
+        `unbounded list statement: ${rel(file)}:${line}: ${lines[line - 1].trim()}\n` +
+          "  D1 binds at most 100 variables a statement: bind the list through worker/db/lists.ts " +
+          '(inList, listTable) or state its bound in a "// bounded: …" comment',
+      );
+    }
+  }
+}
+
 if (problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
 console.log(
-  `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ (${PENDING.size} pending); the client imports only worker/shared/ and AppType`,
+  `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ ` +
+    `(${PENDING.size} pending), worker/routes/ imports no drizzle-orm and no schema; ` +
+    `the client imports only worker/shared/ and AppType; ${listStatements} inArray/values/batch calls bounded`,
 );

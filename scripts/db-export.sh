@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Writes the D1 database's data to SQL: `npm run db:export` (local state) or `npm run db:export -- --remote [--env staging]`.
+# Writes the D1 database's data to SQL: `npm run db:export` (local state) or
+# `npm run db:export -- --remote [--env staging]`.
 # The file lands in backups/ (gitignored), named by environment and UTC time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,11 @@ out="backups/d1-${name}-$(date -u +%Y%m%dT%H%M%SZ).sql"
 # `wrangler d1 migrations apply` on an empty database, then `wrangler d1 execute --file` this dump
 # (the triggers refill the indexes as the rows go in).
 tables=$(wrangler d1 execute DB "$where" "${env_args[@]}" --json --command "PRAGMA table_list" < /dev/null |
-  node -e 'const [r] = JSON.parse(require("fs").readFileSync(0, "utf8")); console.log(r.results.filter((t) => t.schema === "main" && t.type === "table" && !/^(sqlite_|_cf_|d1_migrations$)/.test(t.name)).map((t) => t.name).join(" "))')
+  node -e '
+    const [r] = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const data = (t) => t.schema === "main" && t.type === "table" && !/^(sqlite_|_cf_|d1_migrations$)/.test(t.name);
+    console.log(r.results.filter(data).map((t) => t.name).join(" "));
+  ')
 table_args=()
 for t in $tables; do table_args+=(--table "$t"); done
 wrangler d1 export DB "$where" "${env_args[@]}" --no-schema "${table_args[@]}" --output "$out"

@@ -187,14 +187,14 @@ const MUTANTS = [
   // Sessions.
   {
     name: "session: expired sessions accepted",
-    file: "worker/lib/session.ts",
+    file: "worker/db/sessions.ts",
     from: "if (row.expiresAt.getTime() <= now)",
     to: "if (false)",
     tests: ["sessions"],
   },
   {
     name: "session: never renewed",
-    file: "worker/lib/session.ts",
+    file: "worker/db/sessions.ts",
     from: "< SESSION_TTL_MS / 2",
     to: "< 0",
     tests: ["sessions"],
@@ -215,8 +215,10 @@ const MUTANTS = [
   },
   {
     name: "session: logout keeps the session",
-    file: "worker/lib/session.ts",
-    from: "export async function deleteSession(db: Database, sessionId: string) {\n  await db.delete(sessions).where(eq(sessions.id, sessionId));",
+    file: "worker/db/sessions.ts",
+    from:
+      "export async function deleteSession(db: Database, sessionId: string) {\n  await " +
+      "db.delete(sessions).where(eq(sessions.id, sessionId));",
     to: "export async function deleteSession(db: Database, sessionId: string) {\n  void db; void sessionId;",
     tests: ["sessions"],
   },
@@ -259,7 +261,9 @@ const MUTANTS = [
   {
     name: "auth: anonymous callers pass requireUser",
     file: "worker/middleware/auth.ts",
-    from: "export const requireUser = createMiddleware<AppEnv & Authed>(async (c, next) => {\n  if (!c.var.user) throw unauthorized();",
+    from:
+      "export const requireUser = createMiddleware<AppEnv & Authed>(async (c, next) => {\n  if (!c.var.user) " +
+      "throw unauthorized();",
     to: "export const requireUser = createMiddleware<AppEnv & Authed>(async (c, next) => {",
     tests: ["authorization-matrix"],
   },
@@ -268,9 +272,11 @@ const MUTANTS = [
 /** Surviving mutants that are equivalent or guarded elsewhere, with the reason. Keep this short. */
 const EXPLAINED = {
   "preview: IPv6 literals allowed":
-    "equivalent: the URL parser writes every IPv6 host (IPv4-mapped ones too) in hex between brackets, without a dot, so the next rule (a host without a dot is internal) refuses it; the check stays for its clearer message",
+    "equivalent: the URL parser writes every IPv6 host (IPv4-mapped ones too) in hex between brackets, without a " +
+    "dot, so the next rule (a host without a dot is internal) refuses it; the check stays for its clearer message",
   "preview: localhost allowed":
-    "equivalent: 'localhost' has no dot and is refused by the same dotless-host rule; the check stays for its clearer message",
+    "equivalent: 'localhost' has no dot and is refused by the same dotless-host rule; the check stays for its " +
+    "clearer message",
 };
 
 const words = process.argv.slice(2);
@@ -324,6 +330,8 @@ try {
 const count = (o) => results.filter((r) => r.outcome === o).length;
 const applicable = results.length - count("stale");
 console.log(
-  `\nmutation score: ${count("killed")}/${applicable} killed (${applicable ? ((100 * count("killed")) / applicable).toFixed(0) : 0}%), ${count("explained")} explained, ${count("survived")} survived, ${count("stale")} stale`,
+  `\nmutation score: ${count("killed")}/${applicable} killed ` +
+    `(${applicable ? ((100 * count("killed")) / applicable).toFixed(0) : 0}%), ${count("explained")} explained, ` +
+    `${count("survived")} survived, ${count("stale")} stale`,
 );
 process.exit(count("survived") + count("stale") > 0 ? 1 : 0);

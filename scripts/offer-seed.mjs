@@ -28,6 +28,7 @@ function lounged(file) {
 
 if (!files.some(lounged)) {
   console.log(
-    "The local lounge is empty: `npm run db:seed` fills it with a sample bilingual community (sign in as admin@example.com or luna@example.com).",
+    "The local lounge is empty: `npm run db:seed` fills it with a sample bilingual community (sign in as " +
+      "admin@example.com or luna@example.com).",
   );
 }

@@ -3,3 +3,5 @@ export declare function checkPaymentsConfig(input: {
   vars: Record<string, unknown>;
   allowTestPayments: boolean;
 }): { ok: boolean; message: string };
+
+export declare const PAYMENT_SECRETS: string[];

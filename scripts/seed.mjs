@@ -110,7 +110,9 @@ const NOTICES = [
     title: "Círculo de luna llena · Full moon circle",
     pinned: true,
     hours: 40,
-    html: "<p><strong>Viernes 20:00 (hora de Chile).</strong> Meditación guiada, intenciones y té.</p><p>Friday 8 pm Chile time: guided meditation, intentions and tea. Open to every member.</p>",
+    html:
+      "<p><strong>Viernes 20:00 (hora de Chile).</strong> Meditación guiada, intenciones y té.</p><p>Friday 8 pm " +
+      "Chile time: guided meditation, intentions and tea. Open to every member.</p>",
   },
   {
     title: "New in the library: sound healing",
@@ -159,7 +161,10 @@ const pdf = textPdf([
   "Repite 5 minutos. Repeat for five minutes.",
 ]);
 const meditation =
-  "# Meditación de luna llena\n\n1. Siéntate cómoda, con la espalda recta.\n2. Respira profundo tres veces.\n3. Visualiza la luz de la luna llenando tu pecho.\n4. Suelta aquello que ya no necesitas.\n\n*Full moon meditation: sit comfortably, breathe deeply three times, imagine moonlight filling your chest, and let go of what you no longer need.*\n";
+  "# Meditación de luna llena\n\n1. Siéntate cómoda, con la espalda recta.\n2. Respira profundo tres veces.\n3. " +
+  "Visualiza la luz de la luna llenando tu pecho.\n4. Suelta aquello que ya no necesitas.\n\n*Full moon " +
+  "meditation: sit comfortably, breathe deeply three times, imagine moonlight filling your chest, and let go of " +
+  "what you no longer need.*\n";
 const affirmations =
   "Daily affirmations\n\n- I am calm, I am present.\n- Estoy en paz con mi proceso.\n- Every breath brings me home.\n";
 const png = mandalaPng();
@@ -257,58 +262,75 @@ function statements() {
   const s = [];
   for (const u of USERS) {
     s.push(
-      `INSERT INTO users (email, name, role, bio, timezone, created_at) VALUES (${q(u.email)}, ${q(u.name)}, ${q(u.role)}, ${q(u.bio)}, ${q(u.tz)}, ${ago(24 * 30)}) ON CONFLICT(email) DO NOTHING`,
+      `INSERT INTO users (email, name, role, bio, timezone, created_at) VALUES (${q(u.email)}, ${q(u.name)},
+        ${q(u.role)}, ${q(u.bio)}, ${q(u.tz)}, ${ago(24 * 30)}) ON CONFLICT(email) DO NOTHING`,
     );
     s.push(
-      `INSERT OR IGNORE INTO profiles (user_id, goals, interests) VALUES (${uid(u.email)}, '["Meditar cada día"]', '["meditation","yoga"]')`,
+      `INSERT OR IGNORE INTO profiles (user_id, goals, interests) VALUES (${uid(u.email)}, '["Meditar cada día"]',
+        '["meditation","yoga"]')`,
     );
   }
   // The paid member: an active monthly membership and its completed Webpay payment.
   s.push(
-    `INSERT OR IGNORE INTO memberships (user_id, plan, kind, next_payment_due) VALUES (${uid(LUNA)}, 'monthly', 'paid', ${now + 20 * 24 * HOUR})`,
+    `INSERT OR IGNORE INTO memberships (user_id, plan, kind, next_payment_due) VALUES (${uid(LUNA)}, 'monthly', 'paid',
+      ${now + 20 * 24 * HOUR})`,
   );
   s.push(
-    `INSERT OR IGNORE INTO payments (id, user_id, user_email, plan, amount_clp, status, provider, buy_order, session_id, authorization_code, response_code, created_at, settled_at) VALUES (${SEED_ID}, ${uid(LUNA)}, ${q(LUNA)}, 'monthly', ${MEMBERSHIP.priceClp}, 'completed', 'webpay_form', 'seed-order-1', 'seed-session-1', '1213', 0, ${ago(24 * 10)}, ${ago(24 * 10)})`,
+    `INSERT OR IGNORE INTO payments (id, user_id, user_email, plan, amount_clp, status, provider, buy_order,
+      session_id, authorization_code, response_code, created_at, settled_at) VALUES (${SEED_ID}, ${uid(LUNA)},
+      ${q(LUNA)}, 'monthly', ${MEMBERSHIP.priceClp}, 'completed', 'webpay_form', 'seed-order-1', 'seed-session-1',
+      '1213', 0, ${ago(24 * 10)}, ${ago(24 * 10)})`,
   );
-  POSTS.forEach(([author, hours, content], i) =>
+  POSTS.forEach(([author, hours, content], i) => {
     s.push(
-      `INSERT OR IGNORE INTO posts (id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${uid(author)}, ${q(content)}, ${ago(hours)})`,
-    ),
-  );
-  COMMENTS.forEach(([post, author, content], i) =>
+      `INSERT OR IGNORE INTO posts (id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${uid(author)},
+        ${q(content)}, ${ago(hours)})`,
+    );
+  });
+  COMMENTS.forEach(([post, author, content], i) => {
     s.push(
-      `INSERT OR IGNORE INTO comments (id, post_id, author_id, content, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + post}, ${uid(author)}, ${q(content)}, ${ago(POSTS[post][1] - 1 - (i % 3))})`,
-    ),
-  );
+      `INSERT OR IGNORE INTO comments (id, post_id, author_id, content, created_at) VALUES (${SEED_ID + i},
+        ${SEED_ID + post}, ${uid(author)}, ${q(content)}, ${ago(POSTS[post][1] - 1 - (i % 3))})`,
+    );
+  });
   for (const [post, likers] of LIKES)
     for (const who of likers)
       s.push(
-        `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) VALUES (${SEED_ID + post}, ${uid(who)}, ${ago(POSTS[post][1] - 1)})`,
+        `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) VALUES (${SEED_ID + post}, ${uid(who)},
+          ${ago(POSTS[post][1] - 1)})`,
       );
   s.push(
-    `UPDATE posts SET likes_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id), comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE id >= ${SEED_ID}`,
+    `UPDATE posts SET likes_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id),
+      comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE id >= ${SEED_ID}`,
   );
-  NOTICES.forEach((n, i) =>
+  NOTICES.forEach((n, i) => {
     s.push(
-      `INSERT OR IGNORE INTO notices (id, title, content, is_pinned, author_id, created_at) VALUES (${SEED_ID + i}, ${q(n.title)}, ${q(n.html)}, ${n.pinned ? 1 : 0}, ${uid(ADMIN)}, ${ago(n.hours)})`,
-    ),
-  );
+      `INSERT OR IGNORE INTO notices (id, title, content, is_pinned, author_id, created_at) VALUES (${SEED_ID + i},
+        ${q(n.title)}, ${q(n.html)}, ${n.pinned ? 1 : 0}, ${uid(ADMIN)}, ${ago(n.hours)})`,
+    );
+  });
   CHANNELS.forEach((c, i) => {
     s.push(
-      `INSERT OR IGNORE INTO channels (id, name, description, is_private, created_by, created_at) VALUES (${SEED_ID + i}, ${q(c.name)}, ${q(c.description)}, ${c.private ? 1 : 0}, ${uid(c.by)}, ${ago(24 * 20)})`,
+      `INSERT OR IGNORE INTO channels (id, name, description, is_private, created_by, created_at)
+        VALUES (${SEED_ID + i}, ${q(c.name)}, ${q(c.description)}, ${c.private ? 1 : 0}, ${uid(c.by)},
+        ${ago(24 * 20)})`,
     );
     for (const m of c.members ?? [])
       s.push(`INSERT OR IGNORE INTO channel_members (channel_id, user_id) VALUES (${SEED_ID + i}, ${uid(m)})`);
   });
-  MESSAGES.forEach(([channel, sender, hours, body], i) =>
+  MESSAGES.forEach(([channel, sender, hours, body], i) => {
     s.push(
-      `INSERT OR IGNORE INTO messages (id, channel_id, sender_id, body, created_at) VALUES (${SEED_ID + i}, ${SEED_ID + channel}, ${uid(sender)}, ${q(body)}, ${ago(hours)})`,
-    ),
-  );
+      `INSERT OR IGNORE INTO messages (id, channel_id, sender_id, body, created_at) VALUES (${SEED_ID + i},
+        ${SEED_ID + channel}, ${uid(sender)}, ${q(body)}, ${ago(hours)})`,
+    );
+  });
   RESOURCES.forEach((r, i) => {
     const owner = USERS.find((u) => u.email === r.owner);
     s.push(
-      `INSERT OR IGNORE INTO resources (id, title, description, file_key, file_name, file_type, file_size, kind, tags, owner_id, owner_name, created_at) VALUES (${SEED_ID + i}, ${q(r.title)}, ${q(r.description)}, ${q(r.key)}, ${q(r.file)}, ${q(r.type)}, ${r.body.length}, ${q(r.kind)}, ${q(JSON.stringify(r.tags))}, ${uid(r.owner)}, ${q(owner.name)}, ${ago(r.hours)})`,
+      `INSERT OR IGNORE INTO resources (id, title, description, file_key, file_name, file_type, file_size, kind, tags,
+        owner_id, owner_name, created_at) VALUES (${SEED_ID + i}, ${q(r.title)}, ${q(r.description)}, ${q(r.key)},
+        ${q(r.file)}, ${q(r.type)}, ${r.body.length}, ${q(r.kind)}, ${q(JSON.stringify(r.tags))}, ${uid(r.owner)},
+        ${q(owner.name)}, ${ago(r.hours)})`,
     );
   });
   return s;
@@ -328,17 +350,18 @@ try {
   for (const r of RESOURCES)
     await env.BLOBS.put(r.key, r.body, { httpMetadata: { contentType: r.type }, customMetadata: { fileName: r.file } });
   const counts = await env.DB.prepare(
-    "SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM comments) AS comments, (SELECT count(*) FROM channels) AS channels, (SELECT count(*) FROM messages) AS messages, (SELECT count(*) FROM notices) AS notices, (SELECT count(*) FROM resources) AS resources",
+    `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts, (SELECT count(*)
+      FROM comments) AS comments, (SELECT count(*) FROM channels) AS channels, (SELECT count(*)
+      FROM messages) AS messages, (SELECT count(*) FROM notices) AS notices, (SELECT count(*)
+      FROM resources) AS resources`,
   ).first();
+  const what = before.n ? "Already seeded; nothing duplicated" : "Seeded the local lounge";
+  const where = path.relative(root, stateDir) || ".";
+  const seeded = Object.entries(counts).map(([k, v]) => `${v} ${k}`);
+  console.log(`${what} (${where}): ${seeded.join(", ")}.`);
   console.log(
-    `${before.n ? "Already seeded; nothing duplicated" : "Seeded the local lounge"} (${path.relative(root, stateDir) || "."}): ${Object.entries(
-      counts,
-    )
-      .map(([k, v]) => `${v} ${k}`)
-      .join(", ")}.`,
-  );
-  console.log(
-    `Sign in (dev sign-in) as ${ADMIN} (admin), ${LUNA} (paid member) or ${MATEO}, ${SOFIA}, ${JAMES}, ${AMARA} (members).`,
+    `Sign in (dev sign-in) as ${ADMIN} (admin), ${LUNA} (paid member) ` +
+      `or ${MATEO}, ${SOFIA}, ${JAMES}, ${AMARA} (members).`,
   );
 } finally {
   await dispose();

@@ -1,5 +1,8 @@
 // The API: one root app owning errors, the database handle and the session; one sub-app per feature.
-// Each sub-app declares its full paths under /api, so a feature may span several prefixes.
+// A feature under one prefix is mounted there (its routes are relative, as Hono's larger apps are
+// structured); a feature spanning several prefixes (chat: /groups, /messages, /live; the lounge:
+// /posts, /cosmic-notices; ...) declares its full paths under /api. The admin routes keep their full
+// paths for now: their guard is `use("/admin/*")`, shared with the moderation queue's admin routes.
 import { createApp } from "./lib/create-app";
 import { loadSession } from "./middleware/auth";
 import { bodyGuard } from "./middleware/body-guard";
@@ -10,7 +13,9 @@ import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
+import { autorenewRoutes } from "./routes/autorenew";
 import { chatRoutes } from "./routes/chat";
+import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { linkPreviewRoutes } from "./routes/link-preview";
 import { loungeRoutes } from "./routes/lounge";
@@ -22,6 +27,7 @@ import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
+import { oneclickEmulatorRoutes } from "./services/oneclick-emulator";
 import { webpayEmulatorRoutes } from "./services/webpay-emulator";
 
 const root = createApp();
@@ -35,20 +41,23 @@ export const app = root
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)
-  .route("/", membershipRoutes)
-  .route("/", aiRoutes)
+  .route("/membership", membershipRoutes)
+  .route("/ai", aiRoutes)
   .route("/", profileRoutes)
   .route("/", adminRoutes)
-  .route("/", resourceRoutes)
+  .route("/resources", resourceRoutes)
   .route("/", loungeRoutes)
-  .route("/", paymentRoutes)
+  .route("/payments", paymentRoutes)
   .route("/", webpayEmulatorRoutes)
+  .route("/", autorenewRoutes)
+  .route("/", oneclickEmulatorRoutes)
   .route("/", chatRoutes)
   .route("/", linkPreviewRoutes)
-  .route("/", searchRoutes)
+  .route("/search", searchRoutes)
   .route("/", notificationRoutes)
   .route("/", healthRoutes)
   .route("/", moderationRoutes)
-  .route("/", accountRoutes);
+  .route("/", accountRoutes)
+  .route("/", eventRoutes);
 
 export type AppType = typeof app;

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { getDb } from "./db/client";
-import { liveSessionExpiries } from "./lib/session";
+import { liveSessionExpiries } from "./db/sessions";
 import {
   CLOSE_CHANNEL_DELETED,
   CLOSE_SESSION_ENDED,
@@ -103,7 +103,10 @@ export class ChatRoom extends DurableObject<Cloudflare.Env> {
     sockets.forEach((ws, i) => {
       const attachment = attachments[i];
       const expiresAt = live.get(attachment.sessionId);
-      if (expiresAt === undefined) return closeQuietly(ws, CLOSE_SESSION_ENDED, "session ended");
+      if (expiresAt === undefined) {
+        closeQuietly(ws, CLOSE_SESSION_ENDED, "session ended");
+        return;
+      }
       if (expiresAt !== attachment.sessionExpiresAt)
         ws.serializeAttachment({ ...attachment, sessionExpiresAt: expiresAt } satisfies SocketAttachment);
       earliest = Math.min(earliest, expiresAt);

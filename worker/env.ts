@@ -19,6 +19,14 @@ export interface Env extends Omit<Cloudflare.Env, "APP_ENV" | "WEBPAY_ENV" | "AU
   GOOGLE_CLIENT_SECRET?: string;
   WEBPAY_COMMERCE_CODE?: string;
   WEBPAY_API_SECRET?: string;
+  /** Oneclick Mall (automatic renewal): the mall's and the child store's commerce codes and the API secret. */
+  ONECLICK_MALL_COMMERCE_CODE?: string;
+  ONECLICK_CHILD_COMMERCE_CODE?: string;
+  ONECLICK_API_SECRET?: string;
+  /** AES-256-GCM key (32 bytes, base64) for the stored tbk_user; required outside the emulator. */
+  ONECLICK_TBK_USER_KEY?: string;
+  /** How long the emulator's "timeout" card keeps an authorization unanswered, in ms (default 20 s). */
+  ONECLICK_EMULATOR_HANG_MS?: string;
   /** The local emulator's token lifetime in seconds (default Transbank's 5 minutes; shorter in tests). */
   WEBPAY_EMULATOR_TOKEN_SECONDS?: string;
 

@@ -2,6 +2,8 @@
 // registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
 // a failing job never stops the others.
 import type { Env } from "./env";
+import { autorenewCharges, autorenewSettle } from "./jobs/autorenew-charges";
+import { eventReminders } from "./jobs/event-reminders";
 import { membershipReminders } from "./jobs/membership-reminders";
 import { pruneRateLimits } from "./jobs/prune-rate-limits";
 import { reconcilePayments } from "./jobs/reconcile-payments";
@@ -16,8 +18,13 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // Every 5 minutes, not hourly: a member whose browser never came back from Webpay has paid, and should
   // not wait up to an hour for the membership; with nothing pending a run is one indexed query.
   { cron: CRON.everyFiveMinutes, job: reconcilePayments },
+  // Every 5 minutes too: a reminder an hour before is at most 5 minutes late.
+  { cron: CRON.everyFiveMinutes, job: eventReminders },
+  { cron: CRON.everyFiveMinutes, job: autorenewSettle },
   { cron: CRON.hourly, job: pruneRateLimits },
+  // Reminders first: a charge notice is written before the charge it announces could run.
   { cron: CRON.daily, job: membershipReminders },
+  { cron: CRON.daily, job: autorenewCharges },
 ];
 
 export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };

@@ -13,7 +13,9 @@ type State =
   | { phase: "error"; error: string };
 
 const label = (name: string) =>
-  TEXT.health.names[name] ?? (name.startsWith("ai_") ? TEXT.health.aiProvider(name.slice(3)) : name);
+  name === "automatic_renewal"
+    ? TEXT.autorenew.healthName
+    : (TEXT.health.names[name] ?? (name.startsWith("ai_") ? TEXT.health.aiProvider(name.slice(3)) : name));
 
 /** The deep health check (GET /api/admin/health), run when the admin asks: it calls every dependency. */
 export function HealthTab() {

@@ -45,6 +45,7 @@ export function MembersTab({ members }: { members: Member[] }) {
       {members.length === 0 ? (
         <EmptyState title={TEXT.admin.membersEmpty} />
       ) : (
+        // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="members-caption">
           <table className="admin-table">
             <caption id="members-caption" className="visually-hidden">
@@ -55,6 +56,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                 <th scope="col">{TEXT.admin.memberColumns.member}</th>
                 <th scope="col">{TEXT.admin.memberColumns.status}</th>
                 <th scope="col">{TEXT.admin.memberColumns.plan}</th>
+                <th scope="col">{TEXT.autorenew.membersColumn}</th>
                 <th scope="col">{TEXT.admin.memberColumns.joined}</th>
                 <th scope="col">{TEXT.admin.actions}</th>
               </tr>
@@ -79,6 +81,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                     </span>
                   </td>
                   <td>{m.plan ?? TEXT.admin.noPlan}</td>
+                  <td data-testid="member-autorenew">{TEXT.autorenew.memberStates[m.auto_renew ?? "off"]}</td>
                   <td>{formatDate(m.created_at)}</td>
                   <td>
                     <div className="row">
@@ -106,7 +109,9 @@ export function MembersTab({ members }: { members: Member[] }) {
   );
 }
 
-/** A member's row actions: role change and removal (each confirmed first) through one fetcher, and the mute controls. */
+/**
+ * A member's row actions: role change and removal (each confirmed first) through one fetcher, and the mute controls.
+ */
 function MemberActions({ member: m, self }: { member: Member; self: boolean }) {
   const confirm = useConfirm();
   const toast = useToast();

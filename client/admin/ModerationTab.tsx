@@ -11,7 +11,10 @@ import { ADMIN_PATH, type adminLoader } from "./data";
 type Loaded = Extract<Awaited<ReturnType<typeof adminLoader>>, { ok: true }>;
 type Report = Extract<Loaded["reports"], { ok: true }>["rows"][number];
 
-/** The moderation queue (issue 20): open reports with the content in its context, their count and reasons; Hide or Dismiss. */
+/**
+ * The moderation queue (issue 20): open reports with the content in its context, their count and reasons; Hide or
+ * Dismiss.
+ */
 export function ModerationTab({
   reports,
   retrying,
@@ -96,6 +99,7 @@ function ReportItem({
         <h4 className="report-reasons-title">{TEXT.moderation.reasonsLabel}</h4>
         <ul className="report-reason-list">
           {report.reasons.map((reason, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: reasons have no id; the list is replaced whole.
             <li key={i}>
               <strong>{TEXT.moderation.reasonOptions[reason.reason]}</strong>
               {reason.details && <span> — {reason.details}</span>}{" "}

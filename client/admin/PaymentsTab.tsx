@@ -58,6 +58,7 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
       {payments.length === 0 ? (
         <EmptyState title={TEXT.admin.paymentsEmpty} />
       ) : (
+        // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="payments-caption">
           <table className="admin-table">
             <caption id="payments-caption" className="visually-hidden">
@@ -90,6 +91,11 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
                         <span className="payment-reason"> ({p.refund_type})</span>
                       )}
                       {p.is_test && <span className="badge badge-other payment-test">{TEXT.admin.testPayment}</span>}
+                      {p.automatic && (
+                        <span className="badge badge-other payment-test" data-testid="payment-automatic">
+                          {TEXT.autorenew.automaticMarker}
+                        </span>
+                      )}
                     </td>
                     <td>{formatDate(p.created_at)}</td>
                     <td className="row">
@@ -106,7 +112,10 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
   );
 }
 
-/** A payment's row actions, each confirmed first: a full refund of a completed payment (the confirmation names the amount), removal. */
+/**
+ * A payment's row actions, each confirmed first: a full refund of a completed payment (the confirmation names the
+ * amount), removal.
+ */
 function PaymentActions({ payment: p, writing }: { payment: Payment; writing: boolean }) {
   const confirm = useConfirm();
   const toast = useToast();

@@ -43,9 +43,9 @@ export const auditPageLoader = ({ request }: LoaderFunctionArgs) => {
 };
 
 /**
- * Members, payments, the dashboard figures and the payment configuration, in parallel. No sample data on failure: an admin
- * table must never show people who do not exist. The mode is only for the configuration notice:
- * without an answer the dashboard still works.
+ * Members, payments, the dashboard figures and the payment configuration, in parallel. No sample data on failure: an
+ * admin table must never show people who do not exist. The mode is only for the configuration notice: without an answer
+ * the dashboard still works.
  */
 export async function adminLoader() {
   try {

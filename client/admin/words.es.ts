@@ -87,6 +87,9 @@ export const words: Pick<Catalog, "admin" | "audit" | "health" | "stats"> = {
       "payment.clear_all": "Todos los pagos borrados",
       "payment.refund": "Pago reembolsado",
       "ai.key_test": "Claves de IA probadas",
+      "event.create": "Encuentro creado",
+      "event.update": "Encuentro editado",
+      "event.cancel": "Encuentro cancelado",
     },
   },
   health: {

@@ -91,6 +91,9 @@ export const words = {
       "payment.clear_all": "All payments cleared",
       "payment.refund": "Payment refunded",
       "ai.key_test": "AI keys tested",
+      "event.create": "Gathering created",
+      "event.update": "Gathering edited",
+      "event.cancel": "Gathering cancelled",
     } satisfies Record<AuditAction, string>,
   },
   health: {

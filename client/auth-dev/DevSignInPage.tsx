@@ -25,6 +25,7 @@ export default function DevSignInPage() {
             className="input"
             type="email"
             required
+            // biome-ignore lint/a11y/noAutofocus: the page's only task (local development sign-in) starts here.
             autoFocus
             autoComplete="email"
             value={email}

@@ -44,6 +44,7 @@ export function Composer({
   const fileInput = useRef<HTMLInputElement>(null);
   const mention = useMentions({ value: text, setValue: setText, textarea, groupId });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(text): measured again as the text changes.
   useLayoutEffect(() => {
     const el = textarea.current;
     if (!el) return;
@@ -59,7 +60,8 @@ export function Composer({
     setSending(true);
     setText("");
     try {
-      await onSend(body);
+      await onSend(mention.encode(body));
+      mention.reset();
     } catch (err) {
       // Give the text back (unless the person already started a new one).
       setText((current) => (current ? current : text));

@@ -5,7 +5,7 @@ import { type Answer, api, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { formatDateTime, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
-import { ReportModal } from "../components/LazyReportModal";
+import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { Removed } from "../components/Removed";
 import { TEXT } from "../text";
@@ -33,7 +33,7 @@ function subscribePreview(url: string, notify: () => void) {
       })
       .then((preview) => {
         previews.set(url, { done: true, preview });
-        previewListeners.get(url)?.forEach((listener) => listener());
+        for (const listener of previewListeners.get(url) ?? []) listener();
       });
   }
   return () => void listeners.delete(notify);
@@ -148,7 +148,7 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
           </>
         )}
       </div>
-      {reporting && <ReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
+      {reporting && <LazyReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
     </li>
   );
 }
@@ -166,7 +166,7 @@ export function MessageList({
   currentUserId: number | undefined;
   linkedId?: number;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const pinned = useRef(true);
   const shownLink = useRef<number | undefined>(undefined);
   useEffect(() => {
@@ -178,9 +178,10 @@ export function MessageList({
     } else if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [messages, linkedId]);
   return (
-    <div
+    <section
       ref={scroller}
       className="chat-messages"
+      // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
       tabIndex={0}
       aria-label={TEXT.chat.messagesLabel}
       onScroll={(e) => {
@@ -193,6 +194,6 @@ export function MessageList({
           <MessageItem key={m.id} message={m} own={m.sender_id === currentUserId} linked={m.id === linkedId} />
         ))}
       </ol>
-    </div>
+    </section>
   );
 }

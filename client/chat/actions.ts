@@ -15,7 +15,10 @@ export type ChatIntent =
   | { intent: "remove-member"; id: number; userId: number }
   | { intent: "revoke-invitation"; id: number; invitationId: number };
 
-/** Every channel write (API path /groups: docs/architecture.md); the router then loads the channels and the open members list again. */
+/**
+ * Every channel write (API path /groups: docs/architecture.md); the router then loads the channels and the open members
+ * list again.
+ */
 export async function chatAction({ request }: { request: Request }) {
   const body = await readIntent<ChatIntent>(request);
   const id = "id" in body ? String(body.id) : "";

@@ -1,6 +1,8 @@
-// The messages of one channel: loaded from the API (D1 is the source of truth), kept live over the
-// channel's WebSocket, and caught up by the `after` cursor on every (re)connect and, while the socket
-// is down, every TIMING.chatPollMs. Messages are merged by id, so nothing shows twice.
+// The open channel's feed, its one owner: the messages loaded from the API (D1 is the source of truth),
+// kept live over the channel's WebSocket, and caught up by the `after` cursor on every (re)connect and,
+// while the socket is down, every TIMING.chatPollMs; the member's own sends; and the read state (the
+// channel on screen is read: its badge stays clear, and others' messages arriving move the server's
+// read marker). Messages are merged by id, so nothing shows twice.
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   CLOSE_ACCESS_REVOKED,
@@ -11,7 +13,8 @@ import {
   parseServerFrame,
 } from "../../worker/shared/chat-wire";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
-import { api, unwrap } from "../api";
+import { api, errorCode, unwrap } from "../api";
+import { unreadStore } from "../live/unread";
 
 const PING_EVERY_MS = 25_000;
 const RECONNECT_MAX_MS = 15_000;
@@ -36,12 +39,19 @@ const FINAL_CLOSES = new Set<number>([CLOSE_CHANNEL_DELETED, CLOSE_ACCESS_REVOKE
 export function useChannelFeed(
   groupId: number,
   handlers: {
+    /** The signed-in member: their own messages are read already. */
+    me?: number;
+    /** Messages from others arrived (not the first load, not the member's own). */
     onIncoming?: (messages: MessageDto[]) => void;
     onChannelDeleted?: () => void;
     onSessionEnded?: () => void;
+    /** A send was refused because the member is muted (the session's user view then needs a reload). */
+    onMuted?: () => void;
   } = {},
 ) {
   const [messages, setMessages] = useState<MessageDto[]>([]);
+  /** What `messages` holds, readable at once: changes are computed here, outside React's updaters (kept pure). */
+  const shown = useRef<MessageDto[]>([]);
   const [status, setStatus] = useState<FeedStatus>("loading");
   const [live, setLive] = useState(false);
   /** The highest id returned by an HTTP list: catch-up asks for everything after it, so a socket gap is refilled. */
@@ -52,19 +62,42 @@ export function useChannelFeed(
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const [attempt, setAttempt] = useState(0);
+  const markRead = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const accept = useCallback((incoming: MessageDto[], fromHttp: boolean) => {
-    if (fromHttp && incoming.length) cursor.current = Math.max(cursor.current, ...incoming.map((m) => m.id));
-    setMessages((current) => {
-      const next = mergeMessages(current, incoming);
-      if (next !== current) {
-        const seen = new Set(current.map((m) => m.id));
-        const added = incoming.filter((m) => !seen.has(m.id));
-        if (added.length) queueMicrotask(() => handlersRef.current.onIncoming?.(added));
-      }
-      return next;
-    });
+  const show = useCallback((next: MessageDto[]) => {
+    shown.current = next;
+    setMessages(next);
   }, []);
+
+  // On screen, the channel is read: its badge clears, and stays clear while it is open.
+  useEffect(() => {
+    unreadStore.setOpen(groupId);
+    return () => {
+      unreadStore.setOpen(null);
+      clearTimeout(markRead.current);
+    };
+  }, [groupId]);
+
+  const accept = useCallback(
+    (incoming: MessageDto[], fromHttp: boolean) => {
+      if (fromHttp && incoming.length) cursor.current = Math.max(cursor.current, ...incoming.map((m) => m.id));
+      const current = shown.current;
+      const next = mergeMessages(current, incoming);
+      if (next === current) return;
+      show(next);
+      const seen = new Set(current.map((m) => m.id));
+      const fromOthers = incoming.filter((m) => !seen.has(m.id) && m.sender_id !== handlersRef.current.me);
+      if (fromOthers.length === 0) return;
+      handlersRef.current.onIncoming?.(fromOthers);
+      // One read mark per burst, once it settles.
+      clearTimeout(markRead.current);
+      markRead.current = setTimeout(
+        () => void api.groups[":id"].read.$post({ param: { id: String(groupId) } }).catch(() => undefined),
+        TIMING.markReadDelayMs,
+      );
+    },
+    [groupId, show],
+  );
 
   const catchUp = useCallback(async () => {
     try {
@@ -82,9 +115,11 @@ export function useChannelFeed(
   }, [groupId, accept]);
 
   /** A moderator hid a message: its text and image leave this page at once (its author learns why at the next load). */
-  const hide = useCallback((id: number) => {
-    setMessages((current) => current.map((m) => (m.id === id ? { ...m, body: "", image_url: null, hidden: true } : m)));
-  }, []);
+  const hide = useCallback(
+    (id: number) =>
+      show(shown.current.map((m) => (m.id === id ? { ...m, body: "", image_url: null, hidden: true } : m))),
+    [show],
+  );
 
   /** Loads the messages from `messageId` on (a link to an older message than the latest page). */
   const reach = useCallback(
@@ -101,10 +136,21 @@ export function useChannelFeed(
     [groupId, accept],
   );
 
-  /** Adds a message this client just sent (the socket's copy is dropped as a duplicate). */
-  const addOwn = useCallback((message: MessageDto) => accept([message], false), [accept]);
+  /** Sends, then shows the stored message at once (the socket's copy is dropped as a duplicate). */
+  const sent = useCallback(
+    async (stored: Promise<MessageDto>) => {
+      try {
+        accept([await stored], false);
+      } catch (err) {
+        if (errorCode(err) === "account_muted") handlersRef.current.onMuted?.();
+        throw err;
+      }
+    },
+    [accept],
+  );
 
   // First load: the latest page, oldest first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(attempt): retry() bumps it to load again.
   useEffect(() => {
     let cancelled = false;
     setStatus("loading");
@@ -112,14 +158,14 @@ export function useChannelFeed(
       .then((list) => {
         if (cancelled) return;
         cursor.current = list.length ? list[list.length - 1].id : 0;
-        setMessages((current) => mergeMessages(current, list));
+        show(mergeMessages(shown.current, list));
         setStatus("ready");
       })
       .catch(() => !cancelled && setStatus("error"));
     return () => {
       cancelled = true;
     };
-  }, [groupId, attempt]);
+  }, [groupId, attempt, show]);
 
   // The socket, reconnecting with backoff; each open catches up by cursor.
   useEffect(() => {
@@ -190,5 +236,13 @@ export function useChannelFeed(
     return () => clearInterval(timer);
   }, [catchUp]);
 
-  return { messages, status, live, addOwn, reach, retry: () => setAttempt((n) => n + 1) };
+  return {
+    messages,
+    status,
+    live,
+    reach,
+    retry: () => setAttempt((n) => n + 1),
+    sendText: (body: string) => sent(unwrap(api.messages.$post({ json: { group_id: groupId, body } }))),
+    sendImage: (image: File) => sent(unwrap(api.messages.image.$post({ form: { group_id: String(groupId), image } }))),
+  };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { MutedBanner } from "../moderation/MutedBanner";
@@ -9,6 +9,7 @@ import { Avatar } from "./Avatar";
 import { Icon } from "./Icon";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { SearchButton } from "./SearchButton";
+import { useDrawer } from "./useDrawer";
 
 // The bell and the unread badge (and with them the live socket) load after the shell's first render:
 // a first visit paints the shell and the screen without waiting for their code.
@@ -19,6 +20,7 @@ const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },
   { to: "/app/chat", name: "chat", icon: "moon" },
   { to: "/app/resources", name: "resources", icon: "gem" },
+  { to: "/app/events", name: "events", icon: "calendar" },
   { to: "/app/profile", name: "profile", icon: "person" },
 ] as const;
 
@@ -28,25 +30,13 @@ export function AppLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useDrawer<HTMLElement>();
   const [rendered, setRendered] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const sidebarRef = useRef<HTMLElement>(null);
+  const closeDrawer = drawer.hide;
 
   useEffect(() => setRendered(true), []);
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!drawerOpen) return;
-    sidebarRef.current?.querySelector<HTMLElement>("a")?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setDrawerOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [drawerOpen]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): navigating closes the drawer.
+  useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
 
   const signOut = async () => {
     await store.logout();
@@ -64,13 +54,12 @@ export function AppLayout() {
       </a>
       <header className="topbar">
         <button
-          ref={menuButton}
           type="button"
           className="btn btn-ghost btn-icon"
           aria-label={TEXT.nav.openNavigation}
-          aria-expanded={drawerOpen}
+          aria-expanded={drawer.open}
           aria-controls="sidebar"
-          onClick={() => setDrawerOpen(true)}
+          onClick={drawer.show}
         >
           <Icon name="menu" size={20} weight={2.2} />
         </button>
@@ -85,8 +74,13 @@ export function AppLayout() {
         )}
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
-      {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
-      <nav id="sidebar" ref={sidebarRef} className={drawerOpen ? "sidebar open" : "sidebar"} aria-label={TEXT.nav.main}>
+      {drawer.open && <div className="drawer-backdrop" onClick={drawer.hide} aria-hidden="true" />}
+      <nav
+        id="sidebar"
+        ref={drawer.ref}
+        className={drawer.open ? "sidebar open" : "sidebar"}
+        aria-label={TEXT.nav.main}
+      >
         <NavLink to="/app/lounge" className="brand">
           <Icon name="sparkle" /> {TEXT.common.brand}
         </NavLink>

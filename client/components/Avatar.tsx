@@ -18,8 +18,8 @@ function colourOf(nameOrEmail: string): string {
 
 /**
  * A member's photo, or their initials on a gradient drawn by CSS. Not an SVG image: each one is a
- * document the browser lays out and paints on the main thread (a first load of the lounge painted
- * ~40 ms less at 4x CPU slowdown without them: docs/client.md "Loading").
+ * document the browser lays out and paints on the main thread (with them, a first load of the lounge
+ * paints ~40 ms more at 4x CPU slowdown: docs/client.md "Loading").
  */
 export function Avatar({
   src,

@@ -8,6 +8,7 @@ export function FormError({ error }: { error: string | readonly string[] | null 
   return (
     <div className="alert alert-error form-error" role="alert">
       {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: one message's lines, replaced whole.
         <p key={i}>{line}</p>
       ))}
     </div>

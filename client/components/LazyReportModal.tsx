@@ -4,7 +4,7 @@ import { type ComponentProps, lazy, Suspense } from "react";
 
 const Loaded = lazy(() => import("../moderation/ReportModal").then((m) => ({ default: m.ReportModal })));
 
-export function ReportModal(props: ComponentProps<typeof Loaded>) {
+export function LazyReportModal(props: ComponentProps<typeof Loaded>) {
   return (
     <Suspense fallback={null}>
       <Loaded {...props} />

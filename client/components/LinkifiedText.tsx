@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { mentionParts } from "../../worker/shared/mentions";
 
 // http(s) URLs and bare www. addresses; trailing punctuation stays outside the link.
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"']+[^\s<>"'.,;:!?)\]}]/gi;
@@ -10,8 +11,27 @@ export function extractLinks(text: string): string[] {
   return Array.from(text.matchAll(URL_PATTERN), (m) => hrefOf(m[0]));
 }
 
-/** Plain text with its URLs as links that open in a new tab; everything else stays text (no HTML). */
+/**
+ * Plain text with its URLs as links that open in a new tab and its mentions (worker/shared/mentions.ts)
+ * as "@Name"; everything else stays text (no HTML).
+ */
 export function LinkifiedText({ text }: { text: string }) {
+  return (
+    <Fragment>
+      {mentionParts(text).map((part) =>
+        "mention" in part ? (
+          <span key={part.start} className="mention">
+            @{part.mention}
+          </span>
+        ) : (
+          <Links key={part.start} text={part.text} />
+        ),
+      )}
+    </Fragment>
+  );
+}
+
+function Links({ text }: { text: string }) {
   const parts: React.ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(URL_PATTERN)) {

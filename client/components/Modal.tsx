@@ -4,8 +4,14 @@ import { TEXT } from "../text";
 import { Icon } from "./Icon";
 
 const FIELD = "input:not([disabled]), textarea:not([disabled]), select:not([disabled])";
-const CONTROL =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const CONTROL = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  '[tabindex]:not([tabindex="-1"])',
+].join(", ");
 
 /**
  * Where focus goes inside a dialog that has none: the control marked `data-autofocus`, else its first
@@ -49,7 +55,8 @@ export function Modal({
 
   // An effect: it opens the browser's dialog once the element exists and closes it on unmount.
   useEffect(() => {
-    const dialog = dialogRef.current!;
+    const dialog = dialogRef.current;
+    if (!dialog) return;
     if (!dialog.open) dialog.showModal();
     focusInside(dialog);
 

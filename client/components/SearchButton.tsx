@@ -32,6 +32,7 @@ export function SearchButton() {
       >
         <Icon name="search" />
         <span className="header-tool-word">{TEXT.search.open}</span>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd is not focusable; aria-keyshortcuts announces it. */}
         <kbd aria-hidden="true">{isMac ? TEXT.search.shortcutMac : TEXT.search.shortcut}</kbd>
       </button>
       {open && (

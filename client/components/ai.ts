@@ -36,7 +36,7 @@ export function useAiCapabilities() {
  * available or not known yet.
  */
 export function imageUnavailableReason(caps: AiCapabilities | null, model: ImageModel): string | null {
-  if (!caps || caps.images[model] !== false) return null;
+  if (caps?.images[model] !== false) return null;
   if (model === "gemini") return TEXT.resources.geminiImagesSoonText;
   return TEXT.ai.imagesNotConfiguredShort(LABELS[model]);
 }

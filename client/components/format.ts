@@ -16,7 +16,10 @@ function cached<Options extends object, F>(make: (locale: string, options?: Opti
   return (locale: string, options?: Options): F => {
     const key = `${locale} ${JSON.stringify(options)}`;
     let formatter = made.get(key);
-    if (!formatter) made.set(key, (formatter = make(locale, options)));
+    if (!formatter) {
+      formatter = make(locale, options);
+      made.set(key, formatter);
+    }
     return formatter;
   };
 }

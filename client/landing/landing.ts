@@ -31,20 +31,28 @@ export function landingHtml(language: Language): string {
   const loading = escapeHtml(TEXT.session.loading);
   const options = LANGUAGES.map(
     (option) =>
-      `<option value="${option}" lang="${option}"${option === language ? " selected" : ""}>${escapeHtml(TEXT.language.names[option])}</option>`,
+      `<option value="${option}" lang="${option}"${option === language ? " selected" : ""}>` +
+      `${escapeHtml(TEXT.language.names[option])}</option>`,
   ).join("");
   const cards = features()
     .map(
       (f) =>
-        `<article class="card"><div class="feature-icon">${iconMarkup(f.icon, 28)}</div><h2>${escapeHtml(f.title)}</h2><p class="muted">${escapeHtml(f.text)}</p></article>`,
+        `<article class="card"><div class="feature-icon">${iconMarkup(f.icon, 28)}</div>` +
+        `<h2>${escapeHtml(f.title)}</h2><p class="muted">${escapeHtml(f.text)}</p></article>`,
     )
     .join("");
   return (
     `<main class="landing" data-landing="${language}">` +
-    `<div class="landing-language"><select class="select language-select" aria-label="${escapeHtml(TEXT.language.label)}">${options}</select></div>` +
-    `<section class="hero"><p class="eyebrow">${iconMarkup("sparkle", 14)} ${escapeHtml(TEXT.common.brand)}</p><h1>${escapeHtml(TEXT.landing.title)}</h1>` +
+    `<div class="landing-language">` +
+    `<select class="select language-select" aria-label="${escapeHtml(TEXT.language.label)}">${options}</select>` +
+    `</div>` +
+    `<section class="hero"><p class="eyebrow">${iconMarkup("sparkle", 14)} ${escapeHtml(TEXT.common.brand)}</p>` +
+    `<h1>${escapeHtml(TEXT.landing.title)}</h1>` +
     `<p class="lead muted">${escapeHtml(TEXT.landing.lead)}</p>` +
-    `<div class="row hero-actions"><button type="button" class="btn btn-primary" data-enter disabled>${loading}</button><button type="button" class="btn" data-sign-in disabled>${loading}</button></div></section>` +
+    `<div class="row hero-actions">` +
+    `<button type="button" class="btn btn-primary" data-enter disabled>${loading}</button>` +
+    `<button type="button" class="btn" data-sign-in disabled>${loading}</button>` +
+    `</div></section>` +
     `<section class="features" aria-label="${escapeHtml(TEXT.landing.featuresLabel)}">${cards}</section>` +
     `</main>`
   );

@@ -31,12 +31,19 @@ export function landingTemplates(): string {
  * which the entry would otherwise ask for only once it has run (docs/client.md "Loading").
  */
 export const indexInlineScript = (appFiles: string[] = []): string =>
-  `(function(){if(location.pathname!=="/"){${appFiles.map(preload).join("")}return}var stored=null;try{stored=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
+  `(function(){if(location.pathname!=="/"){${appFiles.map(preload).join("")}return}` +
+  `var stored=null;try{stored=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
   `var language=(${pickLanguage.toString()})(stored,navigator.languages,${JSON.stringify(LANGUAGES)});` +
-  `document.documentElement.lang=language;document.getElementById("root").replaceChildren(document.getElementById("landing-"+language).content.cloneNode(true))})()`;
+  `document.documentElement.lang=language;` +
+  `document.getElementById("root")` +
+  `.replaceChildren(document.getElementById("landing-"+language).content.cloneNode(true))` +
+  `})()`;
 
 /** A statement that adds `<link rel="modulepreload">` (a chunk) or `<link rel="preload" as="style">` (a stylesheet). */
 function preload(file: string): string {
   const css = file.endsWith(".css");
-  return `var l=document.createElement("link");l.rel=${css ? '"preload";l.as="style"' : '"modulepreload"'};l.href=${JSON.stringify(`/${file}`)};document.head.appendChild(l);`;
+  return (
+    `var l=document.createElement("link");l.rel=${css ? '"preload";l.as="style"' : '"modulepreload"'};` +
+    `l.href=${JSON.stringify(`/${file}`)};document.head.appendChild(l);`
+  );
 }

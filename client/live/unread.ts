@@ -1,10 +1,12 @@
 // Unread messages per channel, for the channel list's badges and the Chat navigation item's total.
-// The server's counts (GET /api/groups `unread_count`) are the base; the live socket's `activity`
-// frames add to them and `read` frames (this or another device) clear a channel until the next load.
-// The channel on screen never counts: its pane marks it read as messages arrive.
+// This store is their one owner: it reads the server's counts itself (GET /api/unread, read-only) when
+// the shell asks (ChatUnreadBadge: socket (re)connects, focus, polling); the live socket's `activity`
+// frames add to them and `read` frames (this or another device) clear a channel until the next read.
+// The channel on screen never counts: its feed marks it read as messages arrive.
 import { useSyncExternalStore } from "react";
-import type { ChannelListItem, ServerFrame } from "../../worker/shared/chat-wire";
+import type { ServerFrame } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
+import { api, unwrap } from "../api";
 import { TEXT } from "../text";
 
 type Counts = ReadonlyMap<number, number>;
@@ -12,6 +14,8 @@ type Counts = ReadonlyMap<number, number>;
 function createUnreadStore() {
   let counts: Counts = new Map();
   let open: number | null = null;
+  /** The latest refresh: an older one answering late must not undo a newer one. */
+  let refreshes = 0;
   const subscribers = new Set<() => void>();
   const set = (next: Counts) => {
     counts = next;
@@ -26,9 +30,20 @@ function createUnreadStore() {
       return () => subscribers.delete(notify);
     },
     get: () => counts,
-    /** The server's counts (a fresh GET /api/groups); the open channel stays at zero. */
-    load(channels: readonly Pick<ChannelListItem, "id" | "unread_count">[]) {
-      set(new Map(channels.map((c) => [c.id, c.id === open ? 0 : Math.min(c.unread_count, LIMITS.unreadCountMax)])));
+    /** Reads the server's counts; the open channel stays at zero. A failure keeps the counts (the next try mends). */
+    async refresh() {
+      const mine = ++refreshes;
+      try {
+        const fresh = await unwrap(api.unread.$get());
+        if (mine !== refreshes) return;
+        set(
+          new Map(
+            fresh.map((c) => [c.group_id, c.group_id === open ? 0 : Math.min(c.unread_count, LIMITS.unreadCountMax)]),
+          ),
+        );
+      } catch {
+        /* offline or signed out: the poll, the socket's reconnect or focus tries again */
+      }
     },
     /** A frame of the live socket; `me` is the signed-in member (their own messages are read). */
     frame(frame: ServerFrame, me: number | undefined) {
@@ -43,6 +58,7 @@ function createUnreadStore() {
     },
     reset() {
       open = null;
+      refreshes++;
       set(new Map());
     },
   };

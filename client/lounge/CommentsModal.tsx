@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
+import { mentionsAsText } from "../../worker/shared/mentions";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { Avatar } from "../components/Avatar";
 import { relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
-import { ReportModal } from "../components/LazyReportModal";
+import { LazyReportModal } from "../components/LazyReportModal";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { Modal } from "../components/Modal";
 import { Removed } from "../components/Removed";
@@ -19,7 +20,7 @@ import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { commentsPath, LOUNGE_PATH } from "./data";
-import { cut } from "./text";
+import { cut } from "./truncate";
 import type { Comment, Post } from "./types";
 
 /**
@@ -66,7 +67,7 @@ export function CommentsModal({
   return (
     <Modal title={TEXT.lounge.commentsTitle} onClose={onClose} wide>
       <blockquote className="comment-preview" aria-label={TEXT.lounge.postPreview}>
-        {cut(post.content, LIMITS.commentPreviewMax)}
+        {cut(mentionsAsText(post.content), LIMITS.commentPreviewMax)}
       </blockquote>
       <div className="comment-list" aria-live="polite">
         {list?.ok === false ? (
@@ -135,7 +136,7 @@ export function CommentsModal({
           disabled={!valid || !!mutedText}
         />
       </form>
-      {reporting !== null && <ReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
+      {reporting !== null && <LazyReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>
   );
 }

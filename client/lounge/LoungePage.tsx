@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { Icon } from "../components/Icon";
@@ -54,10 +54,13 @@ export default function LoungePage() {
   // A link to a post in context (?post=ID[&comment=ID], from search or a notification) opens its comments.
   const [params, setParams] = useSearchParams();
   const linkedComment = Number(params.get(OPEN_PARAMS.comment)) || undefined;
+  // Once per linked post: the feed reloading after a write (a new `linked` object) must not open it again.
+  const openedLink = useRef<number | undefined>(undefined);
   useEffect(() => {
+    if (linked?.id === openedLink.current) return;
+    openedLink.current = linked?.id;
     if (linked) openComments(linked);
-    // Once per linked post: the feed reloading after a write must not open it again.
-  }, [linked?.id]);
+  }, [linked, openComments]);
   const closeDialog = () => {
     setDialog(null);
     if (params.has(OPEN_PARAMS.post)) setParams({}, { replace: true });

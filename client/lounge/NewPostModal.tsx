@@ -23,7 +23,8 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (valid && !busy) void submitJson(create, LOUNGE_PATH, { intent: "create-post", content: content.trim() });
+    if (valid && !busy)
+      void submitJson(create, LOUNGE_PATH, { intent: "create-post", content: mention.encode(content.trim()) });
   };
 
   return (

@@ -5,7 +5,7 @@ import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
-import { ReportModal } from "../components/LazyReportModal";
+import { LazyReportModal } from "../components/LazyReportModal";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
@@ -40,8 +40,8 @@ function withLike(post: Post, answer: LikeAnswer | undefined): Post {
  * One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete.
  * Its writes' fetchers are here; what it shows is `PostView`, drawn again only when the post, its
  * like's answer or its busy state change: every router update (any fetcher of the shell, a page of the
- * feed) renders the route again, and drawing every card each time was the lounge's main-thread cost
- * (docs/client.md "Loading").
+ * feed) renders the route again, and drawing every card each time would be most of the lounge's
+ * main-thread work (docs/client.md "Loading").
  */
 export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props) {
   const like = useFetcher<LikeAnswer>();
@@ -152,6 +152,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
                     type="button"
                     role="menuitem"
                     className="btn btn-ghost btn-sm post-menu-item"
+                    // biome-ignore lint/a11y/noAutofocus: an opened menu focuses its first item (WAI-ARIA menu button).
                     autoFocus
                     onClick={() => {
                       setMenuOpen(false);
@@ -166,6 +167,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
                     type="button"
                     role="menuitem"
                     className="btn btn-ghost btn-sm post-menu-item"
+                    // biome-ignore lint/a11y/noAutofocus: an opened menu focuses its first item (WAI-ARIA menu button).
                     autoFocus={!canReport}
                     onClick={() => {
                       setMenuOpen(false);
@@ -216,7 +218,7 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
           </button>
         </div>
       )}
-      {reporting && <ReportModal kind="post" id={post.id} onClose={() => setReporting(false)} />}
+      {reporting && <LazyReportModal kind="post" id={post.id} onClose={() => setReporting(false)} />}
     </article>
   );
 });

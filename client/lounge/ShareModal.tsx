@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { mentionsAsText } from "../../worker/shared/mentions";
 import { LIMITS, SHARE_POPUP, TIMING } from "../../worker/shared/rules";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
-import { cut } from "./text";
+import { cut } from "./truncate";
 import type { Post } from "./types";
 
 export const postLink = (id: number) => `${location.origin}/app/lounge#post-${id}`;
@@ -49,9 +50,9 @@ export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
 
   return (
     <Modal title={TEXT.lounge.shareTitle} onClose={onClose}>
-      <p className="muted share-text">{cut(post.content, LIMITS.shareTextMax)}</p>
+      <p className="muted share-text">{cut(mentionsAsText(post.content), LIMITS.shareTextMax)}</p>
       <div className="share-grid">
-        {shareTargets(link, post.content).map((target) => (
+        {shareTargets(link, mentionsAsText(post.content)).map((target) => (
           <button key={target.name} type="button" className="btn" onClick={() => open(target.url)}>
             {TEXT.lounge.shareOn(target.name)}
           </button>

@@ -1,19 +1,28 @@
 // @mention autocomplete for a textarea (the chat composer, the new post): typing `@` and letters
 // offers matching members (ARIA combobox with a listbox); arrow keys move, Enter or Tab insert the
-// name, Escape closes. The server matches the letters against a name or any word of it.
+// name, Escape closes. The server matches the letters against a name or any word of it. The textarea
+// shows "@Name"; `encode` turns each chosen one into its stored token (worker/shared/mentions.ts), so
+// the mention means the member picked here, whoever else takes that name.
 
 import { type KeyboardEvent, type RefObject, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
+import { mentionToken } from "../../worker/shared/mentions";
 import { Avatar } from "../components/Avatar";
 import { TEXT } from "../text";
 import { mentionsHref, type mentionsLoader } from "./data";
 import "./mentions.css";
 
-/** `@` then letters, right before the caret, at the start or after a character that cannot be part of a word or an e-mail. */
+/**
+ * `@` then letters, right before the caret, at the start or after a character that cannot be part of a word or an
+ * e-mail.
+ */
 const TYPED_MENTION = /(?:^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}][\p{L}\p{N}._'-]*)$/u;
 
 type Typed = { start: number; end: number; q: string };
+type Member = { id: number; name: string };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function useMentions({
   value,
@@ -31,6 +40,8 @@ export function useMentions({
   const [active, setActive] = useState(0);
   const listId = useId();
   const asked = useRef<string | null>(null);
+  /** The members picked in this text, by the name inserted for them (the latest pick of a name wins). */
+  const chosen = useRef(new Map<string, number>());
 
   /** Reads the word being typed at the caret (after a change, or when the caret moves). */
   const follow = (el: HTMLTextAreaElement) => {
@@ -55,8 +66,9 @@ export function useMentions({
   const open = members.length > 0;
   const selected = Math.min(active, Math.max(members.length - 1, 0));
 
-  const insert = (name: string) => {
+  const insert = ({ id, name }: Member) => {
     if (!typed) return;
+    chosen.current.set(name, id);
     const before = `${value.slice(0, typed.start)}@${name} `;
     // Rendered at once, so the caret lands after the name before the next key arrives (a frame later,
     // keys typed in between went to the old caret).
@@ -76,7 +88,7 @@ export function useMentions({
       setActive((selected + (e.key === "ArrowDown" ? 1 : -1) + members.length) % members.length);
     } else if ((e.key === "Enter" || e.key === "Tab") && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      insert(members[selected].name);
+      insert(members[selected]);
     } else if (e.key === "Escape") {
       // Closes the list only (not the dialog the field may be in).
       e.preventDefault();
@@ -85,7 +97,22 @@ export function useMentions({
     }
   };
 
+  /** The text to send: every "@Name" of a member picked here as their mention token (longest names first). */
+  const encode = (text: string) => {
+    const names = [...chosen.current.keys()].sort((a, b) => b.length - a.length);
+    if (names.length === 0) return text;
+    const pattern = new RegExp(`@(${names.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}_])`, "gu");
+    return text.replace(pattern, (typed: string, name: string) => {
+      const id = chosen.current.get(name);
+      return id === undefined ? typed : mentionToken(name, id);
+    });
+  };
+  /** After a send: the next text starts with no picks. */
+  const reset = () => chosen.current.clear();
+
   return {
+    encode,
+    reset,
     /** Spread on the textarea; call `follow` from its change handler too. */
     inputProps: {
       role: "combobox",
@@ -99,18 +126,21 @@ export function useMentions({
     },
     follow,
     list: (
+      // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
       <ul id={listId} role="listbox" aria-label={TEXT.mentions.suggestions} className="mention-list" hidden={!open}>
         {members.map((m, i) => (
+          // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
           <li
             key={m.id}
             id={`${listId}-${i}`}
+            // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
             role="option"
             aria-selected={i === selected}
             className={i === selected ? "mention-option active" : "mention-option"}
             // mousedown, not click: the textarea keeps focus (its blur would close the list first).
             onMouseDown={(e) => {
               e.preventDefault();
-              insert(m.name);
+              insert(m);
             }}
           >
             <Avatar src={m.avatar_url} name={m.name} size={24} />

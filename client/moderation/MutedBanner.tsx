@@ -6,7 +6,10 @@ import "./moderation.css";
 /** setTimeout's longest delay (about 24.8 days); a longer mute re-checks when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The end of the mute in the active language, in the member's time zone when they set one (as the server's 403 says it). */
+/**
+ * The end of the mute in the active language, in the member's time zone when they set one (as the server's 403 says
+ * it).
+ */
 export const formatMutedUntil = (until: Date, timeZone: string | null) =>
   new Intl.DateTimeFormat(TEXT.locale.tag, {
     year: "numeric",
@@ -25,6 +28,7 @@ export function useMutedText(): string | null {
   const { user } = useSession();
   const untilMs = user?.muted_until ? new Date(user.muted_until).getTime() : 0;
   const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies(tick): each tick arms the next timer (long mutes).
   useEffect(() => {
     const remaining = untilMs - Date.now();
     if (remaining <= 0) return;

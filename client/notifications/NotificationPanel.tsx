@@ -4,7 +4,9 @@
 import type { FetcherWithComponents } from "react-router";
 import { useFetcher, useNavigate } from "react-router";
 import type { NotificationDto } from "../../worker/shared/notifications";
-import { formatDate, relativeTime } from "../components/format";
+import { MEMBERSHIP } from "../../worker/shared/rules";
+import { FormError } from "../components/FormError";
+import { formatClp, formatDate, formatDateTime, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
@@ -21,13 +23,15 @@ const T = TEXT.notifications;
 /** What a notification says, from its kind and facts. */
 export function notificationText(n: NotificationDto): string {
   const who = n.actor_name || T.someone;
+  const E = TEXT.events.notifications;
   switch (n.kind) {
     case "comment":
       return T.comment(who);
     case "like":
       return T.like(who, n.count);
     case "mention":
-      return n.channel_id ? T.mentionChat(who, n.channel_name ?? "") : T.mentionPost(who);
+      if (!n.channel_id) return T.mentionPost(who);
+      return n.channel_name === null ? T.mentionHiddenChat(who) : T.mentionChat(who, n.channel_name);
     case "notice":
       return T.notice(n.notice_title ?? "");
     case "payment":
@@ -35,7 +39,20 @@ export function notificationText(n: NotificationDto): string {
     case "membership_ending":
       return T.membershipEnding(n.detail ? formatDate(n.detail) : "");
     case "channel_invite":
-      return T.channelInvite(who, n.channel_name ?? "");
+      return n.channel_name === null ? T.channelInviteHidden(who) : T.channelInvite(who, n.channel_name);
+    case "event_reminder":
+      return n.detail === "1h" ? E.reminder1h(n.event_title ?? "") : E.reminder24h(n.event_title ?? "");
+    case "event_cancelled":
+      // With a date: one occurrence of a recurring event; without: the event.
+      return n.detail
+        ? E.occurrenceCancelled(n.event_title ?? "", formatDateTime(n.detail))
+        : E.cancelled(n.event_title ?? "");
+    case "event_moved":
+      return E.moved(n.event_title ?? "", n.detail ? formatDateTime(n.detail) : "");
+    case "event_promoted":
+      return E.promoted(n.event_title ?? "");
+    case "autorenew_notice":
+      return TEXT.autorenew.notice(formatClp(MEMBERSHIP.priceClp), n.detail ? formatDate(n.detail) : "");
   }
 }
 
@@ -47,6 +64,7 @@ type Props = {
 
 export default function NotificationPanel({ list, onReload, onClose }: Props) {
   const mark = useFetcher<ActionResult<{ unread: number }>>({ key: "notifications-read" });
+  const decline = useFetcher<ActionResult<{ success: true }>>({ key: "notifications-decline" });
   const navigate = useNavigate();
   const data = list.data;
   // Marked read at once on screen, while the write is on its way.
@@ -70,6 +88,7 @@ export default function NotificationPanel({ list, onReload, onClose }: Props) {
           </button>
         </div>
       )}
+      <FormError error={decline.data && !decline.data.ok ? decline.data.error : null} />
       {!data ? (
         <div className="state">
           <Spinner label={T.loading} />
@@ -105,6 +124,17 @@ export default function NotificationPanel({ list, onReload, onClose }: Props) {
                   </span>
                   {unread && <span className="notification-dot" aria-hidden="true" />}
                 </a>
+                {n.kind === "channel_invite" && n.channel_id !== null && n.channel_name !== null && (
+                  <button
+                    type="button"
+                    className="btn btn-sm notification-decline"
+                    aria-label={T.declineLabel(n.channel_name)}
+                    disabled={decline.state !== "idle"}
+                    onClick={() => void submitJson(decline, NOTIFICATIONS_PATH, { decline: n.channel_id })}
+                  >
+                    {T.decline}
+                  </button>
+                )}
               </li>
             );
           })}

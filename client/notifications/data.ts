@@ -1,8 +1,10 @@
 // Notifications' data: the data-only route the bell's fetcher loads (GET /api/notifications) and its
-// action, which marks some read (`{ ids }`, an item opened) or all (`{}`, "Mark all read").
+// action, which marks some read (`{ ids }`, an item opened) or all (`{}`, "Mark all read"), or
+// declines a channel invitation (`{ decline: channelId }`; its notification goes with it).
 import { api, unwrap } from "../api";
 import { type ActionResult, attempt, readIntent } from "../data/actions";
 import { NOTIFICATIONS_PATH } from "../data-paths";
+import { TEXT } from "../text";
 
 export async function notificationsLoader() {
   try {
@@ -12,14 +14,19 @@ export async function notificationsLoader() {
   }
 }
 
-export type NotificationsIntent = { ids?: number[] };
+export type NotificationsIntent = { ids?: number[] } | { decline: number };
 
 export async function notificationsAction({
   request,
 }: {
   request: Request;
-}): Promise<ActionResult<{ unread: number }>> {
-  const { ids } = await readIntent<NotificationsIntent>(request);
+}): Promise<ActionResult<{ unread: number } | { success: true }>> {
+  const intent = await readIntent<NotificationsIntent>(request);
+  if ("decline" in intent) {
+    const param = { id: String(intent.decline) };
+    return attempt(() => unwrap(api.groups[":id"].decline.$post({ param })), TEXT.notifications.declineFailed);
+  }
+  const { ids } = intent;
   return attempt(() => unwrap(api.notifications.read.$post({ json: ids ? { ids } : {} })));
 }
 

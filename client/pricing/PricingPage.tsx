@@ -1,11 +1,13 @@
 // docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
-import { useCallback, useEffect } from "react";
+import { useEffect } from "react";
 import { Link, useFetcher, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
+import { AutoRenew } from "../autorenew/AutoRenew";
 import { formatClp, formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
+import { submitOnMount } from "../components/submit-on-mount";
 import { useToast } from "../components/Toasts";
 import { failureOf, submitJson, useSettled } from "../data/actions";
 import { useSession } from "../session/session-context";
@@ -42,13 +44,6 @@ export default function PricingPage() {
     if (!result.ok) toast.show(result.error, "error");
     else if ("membership" in result.value) toast.show(TEXT.payment.alreadyActive, "success");
   });
-  // Once per form element (development's StrictMode attaches a new element's ref twice).
-  const submitOnMount = useCallback((form: HTMLFormElement | null) => {
-    if (!form || form.dataset.sent) return;
-    form.dataset.sent = "true";
-    form.submit();
-  }, []);
-
   useEffect(() => {
     if (!notice) return;
     const timer = setTimeout(() => navigate("/app/resources", { replace: true }), TIMING.alreadyActiveRedirectMs);
@@ -140,6 +135,8 @@ export default function PricingPage() {
         )}
         <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
       </section>
+
+      {user && loaded.membership && <AutoRenew membership={loaded.membership} action={PRICING_PATH} />}
 
       {checkout && (
         // The hidden form goes to Webpay as soon as it is rendered with the transaction's url and token.

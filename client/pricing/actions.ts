@@ -2,14 +2,21 @@
 // screen (the route's lazy action), not with the app's shell.
 import { MEMBERSHIP } from "../../worker/shared/rules";
 import { type Answer, ApiRequestError, api, errorText, unwrap } from "../api";
-import type { ActionResult } from "../data/actions";
+import { autorenewAction, isAutorenewIntent } from "../autorenew/actions";
+import { type ActionResult, readIntent } from "../data/actions";
 import { TEXT } from "../text";
+
+/** The pricing page's writes: a payment (intent "pay") or automatic renewal's (client/autorenew/actions.ts). */
+export async function pricingAction({ request }: { request: Request }) {
+  const body = await readIntent<{ intent?: string }>(request);
+  return isAutorenewIntent(body) ? autorenewAction(body) : startPayment();
+}
 
 /**
  * Starts a payment (the pay button's fetcher): the Webpay form to post, or the membership when it is
  * already active. A refusal shows the server's text, a failed request the network text.
  */
-export async function pricingAction(): Promise<ActionResult<Answer<typeof api.payments.initiate.$post>>> {
+async function startPayment(): Promise<ActionResult<Answer<typeof api.payments.initiate.$post>>> {
   try {
     return {
       ok: true,

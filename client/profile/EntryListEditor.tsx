@@ -41,6 +41,7 @@ export function EntryListEditor({
         entries.length ? (
           <ul className="entries" data-testid={`${kind}-list`}>
             {entries.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries are strings that may repeat.
               <li key={i}>{e}</li>
             ))}
           </ul>
@@ -51,6 +52,7 @@ export function EntryListEditor({
         <>
           <ul className="entries editing">
             {entries.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries are strings that may repeat.
               <li key={i} className="row">
                 <input
                   className="input"

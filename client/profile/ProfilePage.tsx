@@ -1,12 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
-import { useFetcher, useLoaderData, useRevalidator } from "react-router";
+import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
+import { AutoRenew, enrolmentOutcomeText } from "../autorenew/AutoRenew";
 import { AdminBadge } from "../components/AdminBadge";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { CalendarFeed } from "../events/CalendarFeed";
 import { TEXT } from "../text";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
@@ -40,7 +42,9 @@ const ACTIVITY = [
 ] as const;
 
 export default function ProfilePage() {
-  const { profile: data, sessions, payments } = useLoaderData<typeof profileLoader>();
+  const { profile: data, sessions, payments, calendar, membership } = useLoaderData<typeof profileLoader>();
+  const [search] = useSearchParams();
+  const enrolmentOutcome = enrolmentOutcomeText(search.get("autorenew"));
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -243,8 +247,15 @@ export default function ProfilePage() {
         </ul>
       </section>
 
+      {enrolmentOutcome && (
+        <p className={`alert ${enrolmentOutcome.ok ? "alert-success" : "alert-info"}`} role="status">
+          {enrolmentOutcome.text}
+        </p>
+      )}
+      {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
       <MyPayments payments={payments} member={user} />
       <ActiveSessions sessions={sessions} />
+      <CalendarFeed feed={calendar} />
       <DataRights email={user.email} />
     </div>
   );

@@ -2,6 +2,7 @@
 // profile's screen (the route's lazy action), not with the app's shell.
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
+import { type AutorenewIntent, autorenewAction } from "../autorenew/actions";
 import { attempt, readIntent } from "../data/actions";
 import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
@@ -12,7 +13,8 @@ export type DetailsInput = InferRequestType<typeof api.users.me.$patch>["json"];
 export type ProfileIntent =
   | { intent: "save-profile"; profile: ProfileInput; details: DetailsInput | null }
   | { intent: "sign-out-others" }
-  | { intent: "delete-account"; confirm: string };
+  | { intent: "delete-account"; confirm: string }
+  | AutorenewIntent;
 
 /**
  * The profile's writes through fetchers: saving the form (the profile's lists, then the name, bio and
@@ -40,5 +42,8 @@ export async function profileAction(session: SessionStore, { request }: { reques
         () => unwrap(api.profile.$delete({ json: { confirm: body.confirm } })),
         TEXT.dataRights.deleteFailed,
       );
+    case "autorenew-start":
+    case "autorenew-stop":
+      return autorenewAction(body);
   }
 }

@@ -1,6 +1,7 @@
 // The profile's data: the profile, the member's sessions and payments, in parallel; each fails on its own.
 import { api, errorText, unwrap } from "../api";
 import { skipAfter } from "../data/actions";
+import { fetchMembershipStatus } from "../session/membership";
 import { TEXT } from "../text";
 
 export const PROFILE_PATH = "/app/profile";
@@ -42,12 +43,15 @@ const loadProfile = async () => {
 };
 
 export async function profileLoader() {
-  const [profile, sessions, payments] = await Promise.all([
+  const [profile, sessions, payments, calendar, membership] = await Promise.all([
     loadProfile().catch(() => null),
     section(unwrap(api.sessions.$get()), TEXT.profile.sessionsLoadFailed),
     section(unwrap(api.membership.payments.$get()), TEXT.payments.mineFailed),
+    section(unwrap(api.profile.calendar.$get()), TEXT.events.feed.failed),
+    // Automatic renewal's card (issue 34); the rest of the profile shows without it.
+    fetchMembershipStatus().catch(() => null),
   ]);
-  return { profile, sessions, payments };
+  return { profile, sessions, payments, calendar, membership };
 }
 
 /** A section of the page that fails on its own: its rows, or the error text it shows with a retry. */

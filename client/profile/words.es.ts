@@ -10,7 +10,7 @@ export const words: Pick<Catalog, "profile" | "dataRights"> = {
       "La ley chilena de datos personales (Ley 21.719) te da derecho a ver, llevarte y eliminar lo que Cosmic Lounge guarda sobre ti.",
     download: "Descargar mis datos",
     downloadHint:
-      "Un archivo JSON: tu cuenta y perfil, membresía, publicaciones, comentarios, mensajes del chat, me gusta, pagos, sesiones, canales, archivos subidos y los reportes que hiciste.",
+      "Un archivo JSON: tu cuenta y perfil, membresía, publicaciones, comentarios, mensajes del chat, me gusta, pagos, sesiones, canales, archivos subidos, los reportes que hiciste y tus respuestas a los encuentros.",
     deleteButton: "Eliminar mi cuenta",
     deleteHint: "Cierra todas tus sesiones de inmediato. No se puede deshacer.",
     deleteTitle: "Eliminar tu cuenta",

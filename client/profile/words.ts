@@ -57,7 +57,7 @@ export const words = {
       "Chile's personal data law (Law 21.719) gives you the right to see, take away and delete what Cosmic Lounge holds about you.",
     download: "Download my data",
     downloadHint:
-      "One JSON file: your account and profile, membership, posts, comments, chat messages, likes, payments, sessions, channels, uploads and the reports you filed.",
+      "One JSON file: your account and profile, membership, posts, comments, chat messages, likes, payments, sessions, channels, uploads, the reports you filed and your answers to gatherings.",
     deleteButton: "Delete my account",
     deleteHint: "Ends every session at once. This cannot be undone.",
     deleteTitle: "Delete your account",

@@ -144,9 +144,11 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
         <img className="resource-preview" src={r.file_url} alt={r.title} style={previewStyle} loading="lazy" />
       )}
       {media === "audio" && (
+        // biome-ignore lint/a11y/useMediaCaption: members' own recordings come without captions.
         <audio className="resource-preview" controls preload="metadata" src={r.file_url} aria-label={T.play(r.title)} />
       )}
       {media === "video" && (
+        // biome-ignore lint/a11y/useMediaCaption: members' own recordings come without captions.
         <video
           className="resource-preview"
           controls
@@ -173,14 +175,15 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
       {expanded &&
         decoded &&
         (decoded.ok ? (
-          <div
+          <section
             className="resource-content"
             data-testid="resource-content"
+            // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
             tabIndex={0}
             aria-label={T.contentOf(r.title)}
           >
             {decoded.text}
-          </div>
+          </section>
         ) : (
           <p className="alert alert-error" role="alert">
             {decoded.error}

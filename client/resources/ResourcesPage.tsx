@@ -192,6 +192,7 @@ export default function ResourcesPage() {
                 {searching && <Spinner small label={TEXT.library.searching} />}
               </div>
             </div>
+            {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons, not a form section. */}
             <div className="resource-tag-filter" role="group" aria-label={TEXT.library.tagsLabel}>
               {["", ...tags].map((t) => (
                 <button
@@ -232,7 +233,7 @@ export default function ResourcesPage() {
           )}
           <LoadMore pages={pages} loadingLabel={TEXT.library.loadingMore} failedText={TEXT.library.moreFailed} />
 
-          <footer className="resources-footer" aria-label={TEXT.library.summaryLabel}>
+          <section className="resources-footer" aria-label={TEXT.library.summaryLabel}>
             <div>
               <strong data-testid="resources-total">{total}</strong>
               <span>{TEXT.library.total}</span>
@@ -242,10 +243,13 @@ export default function ResourcesPage() {
               <span>{TEXT.library.categories}</span>
             </div>
             <div>
-              <strong aria-label={TEXT.library.unlimited}>∞</strong>
+              <strong>
+                <span aria-hidden="true">∞</span>
+                <span className="visually-hidden">{TEXT.library.unlimited}</span>
+              </strong>
               <span>{TEXT.library.possibilities}</span>
             </div>
-          </footer>
+          </section>
         </>
       )}
 

@@ -81,6 +81,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
   return (
     <Modal title={T.uploadTitle} onClose={busy ? () => undefined : onClose}>
       <form onSubmit={submit} noValidate>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the file input inside is the keyboard's way. */}
         <div
           className={dragging ? "dropzone dragging" : "dropzone"}
           onDragOver={(e) => {

@@ -34,7 +34,10 @@ export const resourcesPageHref = (search: LibrarySearch, before: number) =>
 const resourcesPage = (search: LibrarySearch, before?: number) =>
   unwrap(api.resources.$get({ query: { limit: String(PAGE), ...Object.fromEntries(searchParamsOf(search, before)) } }));
 
-/** A library request's failure as the screen shows it: the locked screen's text on 403 (the server decides), or an error with a retry. */
+/**
+ * A library request's failure as the screen shows it: the locked screen's text on 403 (the server decides), or an error
+ * with a retry.
+ */
 function libraryFailure(err: unknown) {
   if (err instanceof ApiRequestError && err.status === 403)
     return { state: "locked" as const, message: errorText(err, TEXT.resources.accessDenied) };
@@ -63,7 +66,10 @@ export async function librarySummaryLoader() {
   }
 }
 
-/** A new search (only the URL's query changed, no write) keeps the summary; anything else loads it again (not a failed write). */
+/**
+ * A new search (only the URL's query changed, no write) keeps the summary; anything else loads it again (not a failed
+ * write).
+ */
 export const keepSummaryOnSearch: ShouldRevalidateFunction = (args) =>
   !args.formMethod &&
   args.currentUrl.pathname === args.nextUrl.pathname &&

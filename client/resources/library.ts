@@ -111,9 +111,9 @@ export function decodeContent(raw: string): Decoded {
 /** HTML as readable text (parsed inertly, never rendered: scripts and handlers do not run). */
 export function htmlToText(html: string): string {
   const doc = new DOMParser().parseFromString(html, "text/html");
-  doc.querySelectorAll("script, style").forEach((el) => el.remove());
-  doc.querySelectorAll("br").forEach((el) => el.replaceWith("\n"));
-  doc.querySelectorAll("p, div, h1, h2, h3, h4, h5, h6, li, pre, blockquote, tr").forEach((el) => el.append("\n"));
+  for (const el of doc.querySelectorAll("script, style")) el.remove();
+  for (const el of doc.querySelectorAll("br")) el.replaceWith("\n");
+  for (const el of doc.querySelectorAll("p, div, h1, h2, h3, h4, h5, h6, li, pre, blockquote, tr")) el.append("\n");
   return (doc.body.textContent ?? "").replace(/\n{3,}/g, "\n\n").trim();
 }
 
@@ -144,6 +144,7 @@ export const UPLOAD_ACCEPT = [
 /** A file name for downloads derived from a title. */
 export const safeFileBase = (title: string) =>
   title
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name loses them.
     .replace(/[\\/:*?"<>|\x00-\x1f]+/g, " ")
     .trim()
     .slice(0, 100) || "resource";

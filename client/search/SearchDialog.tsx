@@ -22,6 +22,7 @@ function Snippet({ html }: { html: string }) {
   return (
     <>
       {snippetParts(html).map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: a snippet's parts are replaced whole.
         part.hit ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
       )}
     </>
@@ -42,8 +43,10 @@ function ResultOption({
   onHover(): void;
 }) {
   return (
+    // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
     <li
       id={id}
+      // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
       role="option"
       aria-selected={active}
       className={active ? "search-result active" : "search-result"}
@@ -148,6 +151,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
         />
         {busy && <Spinner small label={TEXT.search.searching} />}
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons, not a form section. */}
       <div className="search-kinds" role="group" aria-label={TEXT.search.kindLabel}>
         {FILTERS.map((k) => (
           <button
@@ -174,6 +178,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
         ) : null}
         <ul
           id={listId}
+          // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
           role="listbox"
           aria-label={TEXT.search.results}
           className="search-result-list"

@@ -9,6 +9,7 @@ export const KIND_ICONS: Record<SearchKind, IconName> = {
   comment: "comment",
   message: "hash",
   resource: "book",
+  event: "calendar",
 };
 
 export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
@@ -18,5 +19,10 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   notice: "pin",
   payment: "card",
   membership_ending: "clock",
+  autorenew_notice: "card",
   channel_invite: "invite",
+  event_reminder: "calendar",
+  event_cancelled: "calendar",
+  event_moved: "calendar",
+  event_promoted: "calendar",
 };

@@ -34,7 +34,7 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
 
   const set = (patch: Partial<SessionState>) => {
     state = { ...state, ...patch };
-    listeners.forEach((l) => l());
+    for (const listener of listeners) listener();
   };
 
   /** Fetches the current user; concurrent calls share one request. */

@@ -16,7 +16,7 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { budgetOf, JS_BUDGETS_KB, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
+import { budgetOf, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
 import { benchListeners, chatFanOut, serverPid, startServer, stopServer } from "./chat.bench.mjs";
 import {
   bin,
@@ -183,7 +183,8 @@ async function main() {
   let routes;
   for (const mode of servers) {
     console.error(
-      `bench: seeding 10,000 posts, 10,000 resources, 100,000 messages and ${Math.max(0, ...fanouts)} listeners' sessions, starting the ${SERVER_LABEL[mode]} server…`,
+      `bench: seeding 10,000 posts, 10,000 resources, 100,000 messages and ${Math.max(0, ...fanouts)} listeners' ` +
+        `sessions, starting the ${SERVER_LABEL[mode]} server…`,
     );
     // The chat listeners' sessions are seeded (sign-in is rate limited per IP: 500 sign-ins would wait
     // out the limit for minutes); each fan-out run takes the first N of them into a new channel.
@@ -249,10 +250,13 @@ async function main() {
   );
   lines.push("");
   lines.push(
-    `API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · 10,000 posts, 10,000 resources, 100,000 messages seeded`,
+    `API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · ` +
+      `10,000 posts, 10,000 resources, 100,000 messages seeded`,
   );
   lines.push(
-    `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run; build = vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd on its own socket (no node hop: the path production has), vite dev = the dev server`,
+    `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run; build = ` +
+      `vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd on its own ` +
+      `socket (no node hop: the path production has), vite dev = the dev server`,
   );
   const serverCells = (r, health) => [
     r.rps.toFixed(0).padStart(6),
@@ -261,7 +265,9 @@ async function main() {
     (r.rps / health.rps).toFixed(2).padStart(5),
   ];
   lines.push(
-    `CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local D1) / with vite's node proxy in front / this bench's own (the load generator shares the 2 cores); D1 = statements (round trips: a batch is one) from test/worker/query-count.test.ts`,
+    `CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local ` +
+      `D1) / with vite's node proxy in front / this bench's own (the load generator shares the 2 cores); D1 = ` +
+      `statements (round trips: a batch is one) from test/worker/query-count.test.ts`,
   );
   row(
     "route".padEnd(38),
@@ -297,7 +303,8 @@ async function main() {
   if (fanout.length) {
     lines.push("");
     lines.push(
-      `Chat fan-out on the build · ${args.messages} messages every 50 ms, latency from POST start to receipt at every listener`,
+      `Chat fan-out on the build · ${args.messages} messages every 50 ms, latency from POST start to receipt at ` +
+        `every listener`,
     );
     row(
       "server".padEnd(12),
@@ -311,7 +318,9 @@ async function main() {
       "CPU s: workerd / vite proxy / bench",
     );
     for (const f of fanout) {
-      const cpu = `${f.cpu.workerd.toFixed(1)} / ${f.cpu.proxy.toFixed(1)} / ${f.cpu.bench.toFixed(1)} of ${f.cpu.seconds.toFixed(1)} s`;
+      const cpu =
+        `${f.cpu.workerd.toFixed(1)} / ${f.cpu.proxy.toFixed(1)} / ${f.cpu.bench.toFixed(1)} of ` +
+        `${f.cpu.seconds.toFixed(1)} s`;
       row(
         f.path.padEnd(12),
         String(f.clients).padEnd(10),
@@ -339,7 +348,8 @@ async function main() {
     );
   row("worker bundle".padEnd(16), kb(worker).padStart(9));
   lines.push(
-    `static assets: ${assets.assets} files; ${assets.problems.length ? assets.problems.join("; ") : "all hashed, no external URLs, /assets/* immutable, index.html no-cache"}`,
+    `static assets: ${assets.assets} files; ` +
+      `${assets.problems.length ? assets.problems.join("; ") : "all hashed, no external URLs, /assets/* immutable, index.html no-cache"}`,
   );
   lines.push(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   console.log(lines.join("\n"));

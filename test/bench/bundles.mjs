@@ -181,7 +181,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const over = b.js > budget * 1024;
     ok &&= !over;
     console.log(
-      `${route.padEnd(16)} JS ${kb(b.js).padStart(9)} (budget ${budget} KB: ${over ? "OVER BUDGET" : "ok"})  CSS ${kb(b.css).padStart(8)}  (${b.files.length} files)`,
+      `${route.padEnd(16)} JS ${kb(b.js).padStart(9)} (budget ${budget} KB: ${over ? "OVER BUDGET" : "ok"})  CSS ` +
+        `${kb(b.css).padStart(8)}  (${b.files.length} files)`,
     );
   }
   console.log(`worker bundle    ${kb(workerBundle())} gzipped`);
@@ -198,7 +199,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   }
   const checks = staticAssetChecks();
   console.log(
-    `static assets: ${checks.assets} files, ${checks.problems.length ? checks.problems.join("; ") : "all hashed, no external URLs, caching headers ok"}`,
+    `static assets: ${checks.assets} files, ` +
+      `${checks.problems.length ? checks.problems.join("; ") : "all hashed, no external URLs, caching headers ok"}`,
   );
   process.exit(ok && checks.problems.length === 0 ? 0 : 1);
 }

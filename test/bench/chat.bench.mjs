@@ -31,7 +31,10 @@ import {
   workerdBase,
 } from "./lib.mjs";
 
-/** Worker threads for the listeners (test/bench/listeners.worker.mjs): receiving frames stays off the sender's event loop. */
+/**
+ * Worker threads for the listeners (test/bench/listeners.worker.mjs): receiving frames stays off the sender's event
+ * loop.
+ */
 const LISTENER_THREADS = 2;
 
 export { signIn };
@@ -190,7 +193,9 @@ export async function chatFanOut(
       const pending = w.receipts();
       w.worker.postMessage("collect");
       const { receipts } = await pending;
-      receipts.forEach((entries, k) => (received[w.mine[k]] = new Map(entries)));
+      receipts.forEach((entries, k) => {
+        received[w.mine[k]] = new Map(entries);
+      });
       await w.worker.terminate();
     }),
   );
@@ -275,7 +280,8 @@ async function main() {
       ? "vite dev"
       : "production build (vite build + vite preview, workerd)";
   console.log(
-    `chat bench · ${where} · ${messages} messages every ${args.interval} ms per run · listeners over ${args.threads} thread(s)`,
+    `chat bench · ${where} · ${messages} messages every ${args.interval} ms per run · listeners over ` +
+      `${args.threads} thread(s)`,
   );
   let ok = true;
   for (const [path, base] of paths) {
@@ -294,20 +300,24 @@ async function main() {
       });
       const target =
         run.clients === FANOUT_TARGET.listeners && run.channels === 1
-          ? ` (target p50 <= ${FANOUT_TARGET.p50} ms, p99 <= ${FANOUT_TARGET.p99} ms: ${r.p50 <= FANOUT_TARGET.p50 && r.p99 <= FANOUT_TARGET.p99 ? "met" : "NOT met"})`
+          ? ` (target p50 <= ${FANOUT_TARGET.p50} ms, p99 <= ${FANOUT_TARGET.p99} ms: ` +
+            `${r.p50 <= FANOUT_TARGET.p50 && r.p99 <= FANOUT_TARGET.p99 ? "met" : "NOT met"})`
           : "";
       console.log(
-        `${run.clients} listeners in ${run.channels} channel(s): deliveries ${r.deliveries} of ${r.expected} (post failures: ${r.postFailures}, missed ${r.missed}, clients missing any ${r.clientsMissing})`,
+        `${run.clients} listeners in ${run.channels} channel(s): deliveries ${r.deliveries} of ${r.expected} (post ` +
+          `failures: ${r.postFailures}, missed ${r.missed}, clients missing any ${r.clientsMissing})`,
       );
       console.log(
         `  delivery p50 ${fmtMs(r.p50)}  p90 ${fmtMs(r.p90)}  p99 ${fmtMs(r.p99)}  max ${fmtMs(r.max)}${target}`,
       );
       console.log(
-        `  sender's POST round trip (store in D1, hand to the object, answer) p50 ${fmtMs(r.postP50)}  p99 ${fmtMs(r.postP99)}`,
+        `  sender's POST round trip (store in D1, hand to the object, answer) p50 ${fmtMs(r.postP50)}  p99 ` +
+          `${fmtMs(r.postP99)}`,
       );
       const share = (s) => `${s.toFixed(1)} s (${((100 * s) / r.cpu.seconds).toFixed(0)}% of a core)`;
       console.log(
-        `  CPU over the ${r.cpu.seconds.toFixed(1)} s of sending and delivering: workerd ${share(r.cpu.workerd)}, vite's node proxy ${share(r.cpu.proxy)}, this bench ${share(r.cpu.bench)}`,
+        `  CPU over the ${r.cpu.seconds.toFixed(1)} s of sending and delivering: workerd ${share(r.cpu.workerd)}, ` +
+          `vite's node proxy ${share(r.cpu.proxy)}, this bench ${share(r.cpu.bench)}`,
       );
       ok &&= r.ok;
     }

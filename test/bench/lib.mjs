@@ -1,5 +1,5 @@
-// Shared parts of the benchmarks: a throwaway local server (the production build, or the dev server), sign-in, seeded sessions, WebSocket
-// listeners and percentiles.
+// Shared parts of the benchmarks: a throwaway local server (the production build, or the dev server), sign-in, seeded
+// sessions, WebSocket listeners and percentiles.
 
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";

@@ -259,24 +259,30 @@ async function main() {
     }),
   );
   console.log(
-    `Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} · ${runs} run(s) back to back`,
+    `Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} ` +
+      `· ${runs} run(s) back to back`,
   );
   console.log("page          | run    | performance | accessibility | FCP      | LCP      | TBT     | CLS");
   const row = (r, label) =>
     console.log(
-      `${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ${r.cls}`,
+      `${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ` +
+        `${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ` +
+        `${r.cls}`,
     );
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   const summary = {};
   for (const [page, results] of Object.entries(byPage)) {
-    results.forEach((r, i) => row(r, String(i + 1)));
+    results.forEach((r, i) => {
+      row(r, String(i + 1));
+    });
     summary[page] = {
       performance: median(results.map((r) => r.performance)),
       accessibility: median(results.map((r) => r.accessibility)),
     };
     if (runs > 1)
       console.log(
-        `${page.padEnd(13)} | median | ${String(summary[page].performance).padStart(11)} | ${String(summary[page].accessibility).padStart(13)} |`,
+        `${page.padEnd(13)} | median | ${String(summary[page].performance).padStart(11)} | ` +
+          `${String(summary[page].accessibility).padStart(13)} |`,
       );
   }
   for (const results of Object.values(byPage)) {
@@ -289,7 +295,8 @@ async function main() {
     summary[page].accessibility >= TARGETS[page].accessibility;
   for (const page of Object.keys(byPage)) {
     console.log(
-      `${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ${TARGETS[page].accessibility} (median of ${runs}): ${met(page) ? "met" : "NOT met"}`,
+      `${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ${TARGETS[page].accessibility} ` +
+        `(median of ${runs}): ${met(page) ? "met" : "NOT met"}`,
     );
   }
   return Object.keys(byPage).every(met);

@@ -56,7 +56,10 @@ const MIX = [
 const MIX_TOTAL = MIX.reduce((a, [, w]) => a + w, 0);
 const pick = () => {
   let r = Math.random() * MIX_TOTAL;
-  for (const [op, w] of MIX) if ((r -= w) < 0) return op;
+  for (const [op, w] of MIX) {
+    r -= w;
+    if (r < 0) return op;
+  }
   return MIX[0][0];
 };
 
@@ -64,7 +67,10 @@ const pick = () => {
 const stats = new Map();
 function record(op, ms, status) {
   let s = stats.get(op);
-  if (!s) stats.set(op, (s = { times: [], ok: 0, c4xx: 0, c429: 0, c5xx: 0, errors: 0 }));
+  if (!s) {
+    s = { times: [], ok: 0, c4xx: 0, c429: 0, c5xx: 0, errors: 0 };
+    stats.set(op, s);
+  }
   s.times.push(ms);
   if (status === 0) s.errors++;
   else if (status === 429) s.c429++;
@@ -106,10 +112,12 @@ async function main() {
   const base = args.url ?? server.base;
   if (args.url) for (const p of people) cookies.push(await signIn(base, p.email, p.name));
   console.log(
-    `load run: ${USERS} virtual users, ${DURATION_MS / 1000} s, ${CHANNELS} channels, think time ${THINK_MIN}-${THINK_MAX} ms, server ${base}`,
+    `load run: ${USERS} virtual users, ${DURATION_MS / 1000} s, ${CHANNELS} channels, think time ` +
+      `${THINK_MIN}-${THINK_MAX} ms, server ${base}`,
   );
   console.log(
-    `per-user limits: posts ${RATE_LIMITS.posts.limit}/min, comments ${RATE_LIMITS.comments.limit}/min, messages ${RATE_LIMITS.messages.limit}/min`,
+    `per-user limits: posts ${RATE_LIMITS.posts.limit}/min, comments ${RATE_LIMITS.comments.limit}/min, messages ` +
+      `${RATE_LIMITS.messages.limit}/min`,
   );
 
   // Channels (created by the first users) and a few posts to like and comment on.
@@ -275,17 +283,23 @@ async function main() {
   for (const [op, s] of rows) {
     s.times.sort((a, b) => a - b);
     console.log(
-      `${op.padEnd(12)} ${String(s.times.length).padStart(7)} ${(s.times.length / elapsed).toFixed(1).padStart(8)} ${fmtMs(percentile(s.times, 50)).padStart(10)} ${fmtMs(percentile(s.times, 99)).padStart(10)} ${String(s.ok).padStart(9)} ${String(s.c4xx).padStart(5)} ${String(s.c429).padStart(5)} ${String(s.c5xx).padStart(5)} ${String(s.errors).padStart(8)}`,
+      `${op.padEnd(12)} ${String(s.times.length).padStart(7)} ${(s.times.length / elapsed).toFixed(1).padStart(8)} ` +
+        `${fmtMs(percentile(s.times, 50)).padStart(10)} ${fmtMs(percentile(s.times, 99)).padStart(10)} ` +
+        `${String(s.ok).padStart(9)} ${String(s.c4xx).padStart(5)} ${String(s.c429).padStart(5)} ` +
+        `${String(s.c5xx).padStart(5)} ${String(s.errors).padStart(8)}`,
     );
   }
   console.log(
-    `totals: 4xx ${sum("c4xx")} (429 counted apart: ${sum("c429")}), 5xx ${sum("c5xx")}, failed connections ${sum("errors")}`,
+    `totals: 4xx ${sum("c4xx")} (429 counted apart: ${sum("c429")}), 5xx ${sum("c5xx")}, failed connections ` +
+      `${sum("errors")}`,
   );
   console.log(
     `chat: ${totalSent} messages sent (201), ${stored} stored exactly once, ${lost} lost, ${duplicated} duplicated`,
   );
   console.log(
-    `chat delivery: ${listenerUsers.length} WebSocket listeners missed ${missedByListeners}, ${pollerUsers.length} pollers missed ${missedByPollers} (followers missing any: ${followersMissing}); sockets closed early: ${closedEarly}`,
+    `chat delivery: ${listenerUsers.length} WebSocket listeners missed ${missedByListeners}, ${pollerUsers.length} ` +
+      `pollers missed ${missedByPollers} (followers missing any: ${followersMissing}); sockets closed early: ` +
+      `${closedEarly}`,
   );
   const ok =
     sum("c5xx") === 0 &&

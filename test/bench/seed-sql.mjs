@@ -13,16 +13,28 @@ const T0 = 1_750_000_000_000;
 export function seedBase({ messages = 1000, notices = 30, resources = 500 } = {}) {
   const B = SEED_ID_BASE;
   return [
-    `INSERT INTO users (id, email, name, role, created_at) ${series(SEED_USERS)} SELECT ${B} + i, 'seed-' || i || '@example.com', 'Seed Soul ' || i, 'member', ${T0} FROM n`,
+    `INSERT INTO users (id, email, name, role, created_at) ${series(SEED_USERS)} SELECT ${B} + i,
+      'seed-' || i || '@example.com', 'Seed Soul ' || i, 'member', ${T0} FROM n`,
     `INSERT INTO profiles (user_id) SELECT id FROM users WHERE id > ${B}`,
-    `INSERT INTO memberships (user_id, plan, kind, next_payment_due) SELECT id, 'monthly', 'paid', 4102444800000 FROM users WHERE id > ${B}`,
-    `INSERT INTO payments (user_id, user_email, amount_clp, status, buy_order, session_id, created_at) ${series(SEED_USERS * 4)} SELECT ${B} + 1 + (i % ${SEED_USERS}), 'seed@example.com', 9990, 'completed', 'seed-order-' || i, 'seed-session-' || i, ${T0} + i FROM n`,
-    `INSERT INTO channels (id, name, description, is_private, created_by, created_at) VALUES (${SEED_CHANNEL_ID}, 'Seed lounge', 'Seeded for the benchmark', 0, ${B + 1}, ${T0})`,
-    `INSERT INTO channels (name, is_private, created_by, created_at) ${series(40)} SELECT 'Seed private ' || i, 1, ${B} + 1 + (i % ${SEED_USERS}), ${T0} FROM n`,
+    `INSERT INTO memberships (user_id, plan, kind, next_payment_due) SELECT id, 'monthly', 'paid', 4102444800000
+      FROM users WHERE id > ${B}`,
+    `INSERT INTO payments (user_id, user_email, amount_clp, status, buy_order, session_id,
+      created_at) ${series(SEED_USERS * 4)} SELECT ${B} + 1 + (i % ${SEED_USERS}), 'seed@example.com', 9990,
+      'completed', 'seed-order-' || i, 'seed-session-' || i, ${T0} + i FROM n`,
+    `INSERT INTO channels (id, name, description, is_private, created_by, created_at) VALUES (${SEED_CHANNEL_ID},
+      'Seed lounge', 'Seeded for the benchmark', 0, ${B + 1}, ${T0})`,
+    `INSERT INTO channels (name, is_private, created_by, created_at) ${series(40)} SELECT 'Seed private ' || i, 1,
+      ${B} + 1 + (i % ${SEED_USERS}), ${T0} FROM n`,
     `INSERT INTO channel_members (channel_id, user_id) SELECT c.id, ${B} + 2 FROM channels c WHERE c.is_private = 1`,
-    `INSERT INTO messages (channel_id, sender_id, body, created_at) ${series(messages)} SELECT ${SEED_CHANNEL_ID}, ${B} + 1 + (i % ${SEED_USERS}), 'Seed message ' || i || ': hello from the benchmark', ${T0} + i * 1000 FROM n`,
-    `INSERT INTO notices (title, content, is_pinned, author_id, created_at) ${series(notices)} SELECT 'Seed notice ' || i, '<p>Seeded notice ' || i || '</p>', i % 10 = 0, ${B} + 1, ${T0} + i * 1000 FROM n`,
-    `INSERT INTO resources (title, description, external_url, file_name, file_type, file_size, kind, tags, owner_id, owner_name, created_at) ${series(resources)} SELECT 'Seed resource ' || i, 'A seeded resource for the benchmark', 'https://example.com/seed/' || i || '.pdf', 'seed-' || i || '.pdf', 'application/pdf', 1000 + i, 'upload', '["seed","bench"]', ${B} + 1 + (i % ${SEED_USERS}), 'Seed Soul', ${T0} + i * 1000 FROM n`,
+    `INSERT INTO messages (channel_id, sender_id, body, created_at) ${series(messages)} SELECT ${SEED_CHANNEL_ID},
+      ${B} + 1 + (i % ${SEED_USERS}), 'Seed message ' || i || ': hello from the benchmark', ${T0} + i * 1000 FROM n`,
+    `INSERT INTO notices (title, content, is_pinned, author_id,
+      created_at) ${series(notices)} SELECT 'Seed notice ' || i, '<p>Seeded notice ' || i || '</p>', i % 10 = 0,
+      ${B} + 1, ${T0} + i * 1000 FROM n`,
+    `INSERT INTO resources (title, description, external_url, file_name, file_type, file_size, kind, tags, owner_id,
+      owner_name, created_at) ${series(resources)} SELECT 'Seed resource ' || i, 'A seeded resource for the benchmark',
+      'https://example.com/seed/' || i || '.pdf', 'seed-' || i || '.pdf', 'application/pdf', 1000 + i, 'upload',
+      '["seed","bench"]', ${B} + 1 + (i % ${SEED_USERS}), 'Seed Soul', ${T0} + i * 1000 FROM n`,
   ];
 }
 
@@ -30,10 +42,17 @@ export function seedBase({ messages = 1000, notices = 30, resources = 500 } = {}
 export function seedPosts(count) {
   const B = SEED_ID_BASE;
   return [
-    `INSERT INTO posts (author_id, content, likes_count, comments_count, created_at) ${series(count)} SELECT ${B} + 1 + (i % ${SEED_USERS}), 'Seed post ' || i || ': a few words about the stars, the breath and the morning light.', 0, 0, ${T0} + i * 1000 FROM n`,
-    `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) SELECT id, ${B} + 1 + (id % ${SEED_USERS}), ${T0} FROM posts WHERE likes_count = 0`,
-    `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) SELECT id, ${B} + 1 + ((id + 7) % ${SEED_USERS}), ${T0} FROM posts WHERE likes_count = 0`,
-    `INSERT INTO comments (post_id, author_id, content, created_at) SELECT id, ${B} + 1 + ((id + 3) % ${SEED_USERS}), 'Seed comment on post ' || id, ${T0} FROM posts WHERE comments_count = 0`,
-    `UPDATE posts SET likes_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id), comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE likes_count = 0`,
+    `INSERT INTO posts (author_id, content, likes_count, comments_count,
+      created_at) ${series(count)} SELECT ${B} + 1 + (i % ${SEED_USERS}),
+      'Seed post ' || i || ': a few words about the stars, the breath and the morning light.', 0, 0, ${T0} + i * 1000
+      FROM n`,
+    `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) SELECT id, ${B} + 1 + (id % ${SEED_USERS}), ${T0}
+      FROM posts WHERE likes_count = 0`,
+    `INSERT OR IGNORE INTO post_likes (post_id, user_id, created_at) SELECT id, ${B} + 1 + ((id + 7) % ${SEED_USERS}),
+      ${T0} FROM posts WHERE likes_count = 0`,
+    `INSERT INTO comments (post_id, author_id, content, created_at) SELECT id, ${B} + 1 + ((id + 3) % ${SEED_USERS}),
+      'Seed comment on post ' || id, ${T0} FROM posts WHERE comments_count = 0`,
+    `UPDATE posts SET likes_count = (SELECT count(*) FROM post_likes WHERE post_id = posts.id),
+      comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE likes_count = 0`,
   ];
 }

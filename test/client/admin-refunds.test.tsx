@@ -15,6 +15,7 @@ const payment = (patch: Partial<Payment>): Payment => ({
   created_at: "2026-02-02T10:00:00.000Z",
   failure_reason: null,
   is_test: false,
+  automatic: false,
   refund_type: null,
   refunded_at: null,
   ...patch,
@@ -29,6 +30,7 @@ const MEMBERS: Member[] = [
     status: "active",
     plan: null,
     muted_until: null,
+    auto_renew: null,
   },
 ];
 const adminSession = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, role: "admin" })) });

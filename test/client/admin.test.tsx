@@ -16,6 +16,7 @@ const member = (patch: Partial<Member> = {}): Member => ({
   status: "active",
   plan: "monthly",
   muted_until: null,
+  auto_renew: null,
   ...patch,
 });
 const payment = (patch: Partial<Payment> = {}): Payment => ({
@@ -27,6 +28,7 @@ const payment = (patch: Partial<Payment> = {}): Payment => ({
   created_at: "2026-02-02T10:00:00.000Z",
   failure_reason: null,
   is_test: false,
+  automatic: false,
   refund_type: null,
   refunded_at: null,
   ...patch,
@@ -155,7 +157,10 @@ describe("admin dashboard", () => {
     );
     const blobs: Blob[] = [];
     const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
+    URL.createObjectURL = (b: Blob) => {
+      blobs.push(b);
+      return "blob:x";
+    };
     URL.revokeObjectURL = () => {};
     onTestFinished(() => {
       Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke });

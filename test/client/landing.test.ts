@@ -130,7 +130,7 @@ describe("the landing page in index.html (the build's prerender)", () => {
         (link) => `${link.rel}${link.as ? `:${link.as}` : ""} ${link.getAttribute("href")}`,
       );
     onTestFinished(() => {
-      document.head.querySelectorAll("link").forEach((link) => link.remove());
+      for (const link of document.head.querySelectorAll("link")) link.remove();
       window.history.replaceState(null, "", "/");
     });
     document.body.innerHTML = `<div id="root"><p class="brand">Cosmic Lounge</p></div>${landingTemplates()}`;

@@ -1,10 +1,12 @@
 // @mention autocomplete (issue 19) in the chat composer and the new post: `@` + letters offers
 // members (from the channel's readers in chat), arrow keys move, Enter/Tab insert, Escape closes,
-// and Enter sends again once the list is closed.
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+// and Enter sends again once the list is closed. What is sent names each picked member by id.
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { LinkifiedText } from "../../client/components/LinkifiedText";
 import { TEXT } from "../../client/text";
+import { mentionToken } from "../../worker/shared/mentions";
 import { FakeSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
@@ -114,7 +116,8 @@ describe("@mention autocomplete", () => {
       ),
     );
     const sent = fetchMock.mock.calls.find(([u, init]) => String(u) === "/api/messages" && init?.method === "POST")!;
-    expect(JSON.parse(String(sent[1]!.body)).body).toBe("hi @Luna Park and @so");
+    // The member picked goes as their id (worker/shared/mentions.ts); "@so", never picked, stays text.
+    expect(JSON.parse(String(sent[1]!.body)).body).toBe(`hi ${mentionToken("Luna Park", 5)} and @so`);
   });
 
   it("asks nothing for an e-mail address or a lone @", async () => {
@@ -142,5 +145,26 @@ describe("@mention autocomplete", () => {
     fireEvent.mouseDown(await within(dialog).findByRole("option", { name: "Sol" }));
     await waitFor(() => expect(area.value).toBe("thanks @Luna Park and @Sol "));
     expect(within(dialog).getByText(TEXT.lounge.counter(area.value.length, 500))).toBeTruthy();
+    // Posted, each pick is its member's id; a name typed by hand (not picked) stays text.
+    await user.type(area, "and @Paid");
+    await user.keyboard("{Escape}");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.post }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, init]) => String(u) === "/api/posts" && init?.method === "POST")).toBe(
+        true,
+      ),
+    );
+    const sent = fetchMock.mock.calls.find(([u, init]) => String(u) === "/api/posts" && init?.method === "POST")!;
+    expect(JSON.parse(String(sent[1]!.body)).content).toBe(
+      `thanks ${mentionToken("Luna Park", 5)} and ${mentionToken("Sol", 6)} and @Paid`,
+    );
+  });
+
+  it("shows a stored mention as @Name, and older plain text as it is", async () => {
+    render(<LinkifiedText text={`Hi ${mentionToken("Luna Park", 5)}, and @Sol, see https://example.com`} />);
+    const mention = screen.getByText("@Luna Park");
+    expect(mention.className).toBe("mention");
+    expect(document.body.textContent).toBe("Hi @Luna Park, and @Sol, see https://example.com");
+    expect(screen.getByRole("link", { name: "https://example.com" })).toBeTruthy();
   });
 });

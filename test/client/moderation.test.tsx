@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
 import { MODERATION } from "../../worker/shared/rules";
-import { renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
+import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -251,6 +251,7 @@ const memberRow = (patch: Record<string, unknown> = {}) => ({
   status: "active",
   plan: "monthly",
   muted_until: null,
+  auto_renew: null,
   ...patch,
 });
 
@@ -544,6 +545,9 @@ describe("data rights on the profile", () => {
       if (method === "DELETE" && url === "/api/profile") return onDelete(JSON.parse(String(init!.body)));
       if (url === "/api/profile")
         return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
+      // The profile's automatic-renewal card reads the membership status (issue 34).
+      if (url === "/api/membership/status")
+        return { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } };
       return { status: 200, body: [] };
     });
 

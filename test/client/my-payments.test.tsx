@@ -1,11 +1,12 @@
-// The profile's "Your payments": the member's own list and a PDF receipt (jspdf, loaded on demand) per completed payment.
+// The profile's "Your payments": the member's own list and a PDF receipt (jspdf, loaded on demand) per completed
+// payment.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { formatClpChile } from "../../client/components/format";
 import { type MemberPayment, receiptRows } from "../../client/profile/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const PROFILE = { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } };
@@ -23,20 +24,28 @@ const paid = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
   ...patch,
 });
 
+/** The profile's membership status (its automatic-renewal card reads it, issue 34). */
+const MEMBERSHIP_STATUS = { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } };
+
 function serve(payments: { status: number; body: unknown }) {
   return stubFetch((url) =>
     url === "/api/profile"
       ? { status: 200, body: PROFILE }
       : url === "/api/membership/payments"
         ? payments
-        : { status: 200, body: [] },
+        : url === "/api/membership/status"
+          ? MEMBERSHIP_STATUS
+          : { status: 200, body: [] },
   );
 }
 
 function captureBlobs() {
   const blobs: Blob[] = [];
   const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-  URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
+  URL.createObjectURL = (b: Blob) => {
+    blobs.push(b);
+    return "blob:x";
+  };
   URL.revokeObjectURL = () => {};
   onTestFinished(() => void Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke }));
   return blobs;
@@ -80,7 +89,9 @@ describe("your payments on the profile", () => {
           ? status === 200
             ? { status, body: [] }
             : { status, body: { error: "Internal server error" } }
-          : { status: 200, body: [] },
+          : url === "/api/membership/status"
+            ? MEMBERSHIP_STATUS
+            : { status: 200, body: [] },
     );
     renderApp("/app/profile", session());
     const section = (await screen.findByRole("heading", { name: TEXT.payments.mineTitle })).closest("section")!;

@@ -31,16 +31,20 @@ const item = (patch: Partial<NotificationDto>): NotificationDto => ({
   channel_id: null,
   channel_name: null,
   notice_title: null,
+  event_id: null,
+  event_title: null,
   detail: null,
   url: "/app/lounge?post=5",
   ...patch,
 });
 
 let answer: { status: number; body: unknown };
+let declineAnswer: { status: number; body: unknown } = { status: 200, body: { success: true } };
 function stubApi() {
   return stubFetch((url, init) => {
     if (url === "/api/notifications") return answer;
     if (url === "/api/notifications/read" && init?.method === "POST") return { status: 200, body: { unread: 0 } };
+    if (url.endsWith("/decline") && init?.method === "POST") return declineAnswer;
     if (url.startsWith("/api/posts"))
       return {
         status: 200,
@@ -102,6 +106,13 @@ describe("notification texts", () => {
     expect(notificationText(item({ kind: "channel_invite", channel_id: 3, channel_name: "Circle" }))).toBe(
       "Sol invited you to the private channel #Circle",
     );
+    // A channel the reader can no longer read is not named (the server sends no name).
+    expect(notificationText(item({ kind: "channel_invite", channel_id: 3, channel_name: null }))).toBe(
+      "Sol invited you to a private channel",
+    );
+    expect(notificationText(item({ kind: "mention", post_id: null, channel_id: 2, channel_name: null }))).toBe(
+      "Sol mentioned you in a private channel",
+    );
     // A deleted account's action still reads well.
     expect(notificationText(item({ kind: "comment", actor_name: null }))).toBe(T.comment(T.someone));
   });
@@ -146,6 +157,52 @@ describe("the bell", () => {
     await waitFor(() => expect(readCalls(fetchMock)).toEqual([{ ids: [mention.id] }]));
     await waitFor(() => expect(bell().getAttribute("aria-label")).toBe(T.open));
     expect(screen.queryByTestId("notification-count")).toBeNull();
+  });
+
+  it("offers Decline on a channel invitation: declined, it leaves the list; a refusal says why", async () => {
+    const invite = item({
+      kind: "channel_invite",
+      post_id: null,
+      channel_id: 3,
+      channel_name: "Circle",
+      url: "/app/chat?group=3",
+    });
+    const lost = item({
+      kind: "channel_invite",
+      post_id: null,
+      channel_id: 4,
+      channel_name: null,
+      url: "/app/chat?group=4",
+    });
+    answer = { status: 200, body: { items: [invite, lost, item({})], unread: 3 } };
+    const fetchMock = stubApi();
+    renderApp("/app/profile", me());
+    await openLiveSocket();
+    await waitFor(() => expect(bell().getAttribute("aria-label")).toBe(T.openWithCount(3)));
+    const user = userEvent.setup();
+    await user.click(bell());
+    const panel = await screen.findByRole("dialog", { name: T.title });
+    // Only the invitation whose channel the reader may still see offers it (by its channel's name).
+    expect(within(panel).getAllByRole("button", { name: /^Decline/ })).toHaveLength(1);
+    const declines = () =>
+      fetchMock.mock.calls
+        .filter(([u, init]) => String(u).endsWith("/decline") && init?.method === "POST")
+        .map(([u]) => String(u));
+
+    declineAnswer = {
+      status: 404,
+      body: { error: "There is no invitation to this channel to decline", code: "invitation_not_found" },
+    };
+    await user.click(within(panel).getByRole("button", { name: T.declineLabel("Circle") }));
+    expect((await within(panel).findByRole("alert")).textContent).toBe(TEXT.errors.invitation_not_found);
+
+    declineAnswer = { status: 200, body: { success: true } };
+    answer = { status: 200, body: { items: [lost, item({})], unread: 2 } };
+    await user.click(within(panel).getByRole("button", { name: T.declineLabel("Circle") }));
+    await waitFor(() => expect(declines()).toEqual(["/api/groups/3/decline", "/api/groups/3/decline"]));
+    await waitFor(() => expect(within(panel).queryByRole("button", { name: T.declineLabel("Circle") })).toBeNull());
+    expect(within(panel).queryByRole("alert")).toBeNull();
+    expect(within(panel).getAllByRole("link")[0].textContent).toContain("Sol invited you to a private channel");
   });
 
   it("marks all read", async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
 import { TEXTS } from "../../worker/shared/texts";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -94,7 +94,7 @@ describe("/pay/return", () => {
 describe("/pricing", () => {
   const statusReply = (status: string, due: string | null = null) => ({
     status: 200,
-    body: { status, next_payment_due: due },
+    body: { status, next_payment_due: due, auto_renew: AUTO_RENEW_OFF },
   });
 
   it("asks signed-out visitors to sign in", async () => {

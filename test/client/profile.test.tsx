@@ -1,12 +1,18 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { es as shellEs } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
 import { TEXTS } from "../../worker/shared/texts";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
+/** The profile's automatic-renewal card reads the membership status (issue 34). */
+const MEMBERSHIP_STATUS = {
+  status: 200,
+  body: { status: "active", next_payment_due: "2026-12-01T00:00:00.000Z", auto_renew: AUTO_RENEW_OFF },
+};
 
 describe("profile screen", () => {
   it("shows the user with the name and timezone fallbacks, the goals and the Cosmic Activity tiles", async () => {
@@ -19,7 +25,9 @@ describe("profile screen", () => {
               profile: { goals: '["Breathe"]', interests: "[]", socials: "{}" },
             },
           }
-        : { status: 200, body: [] },
+        : url === "/api/membership/status"
+          ? MEMBERSHIP_STATUS
+          : { status: 200, body: [] },
     );
     renderApp("/app/profile", session());
     expect(await screen.findByTestId("profile-name")).toHaveProperty("textContent", "Cosmic Soul");
@@ -48,6 +56,7 @@ describe("profile screen", () => {
         return { status: 200, body: { user: userFixture(), profile } };
       }
       if (url === "/api/profile") return { status: 200, body: { user: userFixture(), profile } };
+      if (url === "/api/membership/status") return MEMBERSHIP_STATUS;
       return { status: 200, body: [] };
     });
     renderApp("/app/profile", session());
@@ -80,10 +89,13 @@ describe("profile screen", () => {
                 profile: { goals: '["Respirar"]', interests: "[]", socials: "{}" },
               },
             }
-          : { status: 200, body: [] },
+          : url === "/api/membership/status"
+            ? MEMBERSHIP_STATUS
+            : { status: 200, body: [] },
       );
       renderApp("/app/profile", session());
       expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();
+      expect(screen.getByRole("heading", { name: shellEs.autorenew.title })).toBeTruthy();
       expect(screen.getByRole("heading", { name: es.profile.activityTitle })).toBeTruthy();
       expect(screen.getByText(es.profile.activity.grow.title)).toBeTruthy();
       expect(screen.getByText(es.profile.interests.empty)).toBeTruthy();
@@ -94,7 +106,9 @@ describe("profile screen", () => {
       expect(screen.getByRole("button", { name: es.profile.goals.remove("Respirar") })).toBeTruthy();
       expect(screen.getByRole("button", { name: es.profile.interests.add })).toBeTruthy();
       expect(screen.getByRole("button", { name: es.profile.save })).toBeTruthy();
-      expect(screen.queryByText(/Edit Profile|Cosmic Activity|Member since|Add (a|an) /)).toBeNull();
+      expect(
+        screen.queryByText(/Edit Profile|Cosmic Activity|Member since|Add (a|an) |Renew automatically/),
+      ).toBeNull();
     });
   });
 });

@@ -14,6 +14,9 @@ export const reply = (status: number, body: unknown) => ({
   json: (): Promise<any> => Promise.resolve(body),
 });
 
+/** GET /api/membership/status's automatic renewal when it is off (issue 34). */
+export const AUTO_RENEW_OFF = { enabled: false, paused: false, card_type: null, card_number: null };
+
 export const userFixture = (patch: Record<string, unknown> = {}) => ({
   id: 1,
   name: "Luna",

@@ -160,7 +160,7 @@ describe("resource library logic", () => {
   it("decodes markdown and html content, and flags JSON without a content string", () => {
     expect(
       decodeDataUrl(
-        "data:text/markdown;base64," + btoa(String.fromCharCode(...new TextEncoder().encode("# Ñandú ✨"))),
+        `data:text/markdown;base64,${btoa(String.fromCharCode(...new TextEncoder().encode("# Ñandú ✨")))}`,
       ),
     ).toBe("# Ñandú ✨");
     expect(decodeContent("# Title\n\ntext")).toEqual({ ok: true, text: "# Title\n\ntext" });

@@ -1,7 +1,8 @@
 // Unread counts (issue 19): the Chat navigation item shows the total and the channel list each
-// channel's count, from GET /api/groups, kept live by the member's live socket (activity and read
-// frames), reloaded when the socket reconnects and polled while it is down; opening a channel clears
-// its badge, and messages arriving in the open channel move its read marker (POST /api/groups/:id/read).
+// channel's count, from GET /api/unread (their store's own read), kept live by the member's live socket
+// (activity and read frames), read again when the socket reconnects and polled while it is down;
+// opening a channel clears its badge, and messages arriving in the open channel move its read marker
+// (POST /api/groups/:id/read).
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -41,6 +42,8 @@ let groups = [channel(1, "General", 2), channel(2, "Stars", 3)];
 function stubApi() {
   return stubFetch((url, init) => {
     if (url === "/api/groups") return { status: 200, body: groups };
+    if (url === "/api/unread")
+      return { status: 200, body: groups.map((c) => ({ group_id: c.id, unread_count: c.unread_count })) };
     if (url.startsWith("/api/messages?group_id=")) return { status: 200, body: [] };
     if (init?.method === "POST" && /^\/api\/groups\/\d+\/read$/.test(url))
       return { status: 200, body: { success: true } };
@@ -49,8 +52,8 @@ function stubApi() {
     return undefined;
   });
 }
-const groupLoads = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.filter(([u]) => String(u) === "/api/groups").length;
+const unreadLoads = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([u]) => String(u) === "/api/unread").length;
 const navTotal = () => screen.queryByTestId("chat-unread-total")?.textContent ?? null;
 const live = () => FakeSocket.last("/api/live/socket")!;
 
@@ -75,7 +78,7 @@ describe("unread counts", () => {
     groups = [channel(1, "General", 4), channel(2, "Stars", 3)];
     act(() => live().open());
     await waitFor(() => expect(navTotal()).toBe(`7${TEXT.unread.badge(7)}`));
-    expect(groupLoads(fetchMock)).toBe(2);
+    expect(unreadLoads(fetchMock)).toBe(2);
     act(() => live().receive({ type: "activity", group_id: 1, message_id: 50, sender_id: 2 }));
     expect(navTotal()).toBe(`8${TEXT.unread.badge(8)}`);
     act(() => live().receive({ type: "activity", group_id: 1, message_id: 51, sender_id: 1 }));
@@ -96,22 +99,55 @@ describe("unread counts", () => {
     );
   });
 
+  it("the store is the counts' one owner: the chat's channel list does not copy them, nor is it read for them", async () => {
+    const fetchMock = stubApi();
+    // The channel list's counts say otherwise; the badges follow GET /api/unread.
+    const listed = [channel(1, "General", 0), channel(2, "Stars", 9)];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === "/api/groups") return new Response(JSON.stringify(listed), { status: 200 });
+      if (url === "/api/unread")
+        return new Response(
+          JSON.stringify([
+            { group_id: 1, unread_count: 0 },
+            { group_id: 2, unread_count: 4 },
+          ]),
+        );
+      if (url.startsWith("/api/messages?group_id=")) return new Response("[]", { status: 200 });
+      throw new TypeError("network error");
+    });
+    renderApp("/app/chat", me());
+    const list = await screen.findByRole("navigation", { name: "Channels" }, { timeout: 10_000 });
+    await within(list).findByRole(
+      "button",
+      { name: new RegExp(`Stars.*${TEXT.unread.badge(4)}`) },
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect(navTotal()).toBe(`4${TEXT.unread.badge(4)}`));
+    expect(within(list).queryByRole("button", { name: new RegExp(TEXT.unread.badge(9)) })).toBeNull();
+    // The counts' reads never go through the channel list (which accepts invitations).
+    const listLoads = fetchMock.mock.calls.filter(([u]) => String(u) === "/api/groups").length;
+    act(() => live().open());
+    await waitFor(() => expect(unreadLoads(fetchMock)).toBe(2));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/groups")).toHaveLength(listLoads);
+  });
+
   it("polls while the live socket is down, and not while it is up", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = stubApi();
     renderApp("/app/lounge", me());
     // The first render also loads the shell's code: slow on a busy machine.
     await waitFor(() => expect(navTotal()).toBe(`5${TEXT.unread.badge(5)}`), { timeout: 10_000 });
-    const before = groupLoads(fetchMock);
+    const before = unreadLoads(fetchMock);
     groups = [channel(1, "General", 0), channel(2, "Stars", 1)];
     await act(() => vi.advanceTimersByTimeAsync(TIMING.unreadPollMs));
     await waitFor(() => expect(navTotal()).toBe(`1${TEXT.unread.badge(1)}`));
-    expect(groupLoads(fetchMock)).toBe(before + 1);
+    expect(unreadLoads(fetchMock)).toBe(before + 1);
 
     act(() => live().open());
-    await waitFor(() => expect(groupLoads(fetchMock)).toBe(before + 2));
+    await waitFor(() => expect(unreadLoads(fetchMock)).toBe(before + 2));
     await act(() => vi.advanceTimersByTimeAsync(TIMING.unreadPollMs * 2));
-    expect(groupLoads(fetchMock)).toBe(before + 2);
+    expect(unreadLoads(fetchMock)).toBe(before + 2);
   });
 
   it("the channel list shows each count; opening a channel clears its badge, and messages arriving there mark it read", async () => {

@@ -37,6 +37,7 @@ export const SCREENS: Screen[] = [
     ready: (p) => p.locator("#chat-channels-title").waitFor({ state: "attached" }),
   },
   { role: "member", name: "profile", path: "/app/profile", ready: heading("Your Cosmic Profile") },
+  { role: "member", name: "events", path: "/app/events", ready: heading(/^Gatherings$/) },
   { role: "member", name: "pricing", path: "/pricing", ready: heading("Unlock Premium Resources") },
   { role: "paying-member", name: "resources", path: "/app/resources", ready: heading("Resource Library") },
   { role: "admin", name: "admin", path: "/admin", ready: (p) => p.getByRole("tab", { name: "Members" }).waitFor() },

@@ -210,7 +210,9 @@ export function createFakeAiProviders() {
   };
 }
 
-/** Worker variables that send every provider to these fakes (with fetch replaced by `createFakeAiProviders().fetch`). */
+/**
+ * Worker variables that send every provider to these fakes (with fetch replaced by `createFakeAiProviders().fetch`).
+ */
 export const FAKE_AI_HOST = "http://fake-ai.test";
 export const fakeAiTestEnv = {
   OPENAI_BASE_URL: FAKE_AI_HOST,

@@ -137,7 +137,7 @@ try {
   console.log("smoke: wrangler dev works");
 } catch (err) {
   console.error(String(err));
-  console.error("---- wrangler dev output ----\n" + output.slice(-4000));
+  console.error(`---- wrangler dev output ----\n${output.slice(-4000)}`);
   process.exitCode = 1;
 } finally {
   stop();

@@ -105,6 +105,7 @@ describe("members", () => {
     const list = await res.json();
     const byEmail = Object.fromEntries(list.map((m) => [m.email, m]));
     expect(Object.keys(list[0]).sort()).toEqual([
+      "auto_renew",
       "created_at",
       "email",
       "id",
@@ -318,6 +319,7 @@ describe("payments", () => {
     // The spec's fields, plus why a payment failed, whether it was a test payment, and its refund.
     expect(Object.keys(list[0]).sort()).toEqual([
       "amount_clp",
+      "automatic",
       "created_at",
       "failure_reason",
       "id",

@@ -35,7 +35,7 @@ const admin = () => signIn("admin@example.com", "Ada Admin");
 
 /** A member, with an active or expired membership row when asked. */
 async function member(email: string, membership?: "active" | "expired") {
-  const cookie = await signIn(email, "Member " + email.split("@")[0]);
+  const cookie = await signIn(email, `Member ${email.split("@")[0]}`);
   if (membership) {
     const [user] = await db().select().from(users).where(eq(users.email, email));
     await db()

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { type CallOptions, call } from "./helpers";
-import { AI_IMAGE_PATH, appRoutes, CALLERS, EMAILS, IDS, PNG, seedWorld, WEBPAY_TX } from "./seed";
+import { AI_IMAGE_PATH, appRoutes, CALENDAR_TOKEN, CALLERS, EMAILS, IDS, PNG, seedWorld, WEBPAY_TX } from "./seed";
 
 type Expect = [anon: number, member: number, paid: number, owner: number, admin: number];
 type Row = { route: string; path: string; expect: Expect; send?: () => CallOptions; label?: string };
@@ -28,6 +28,7 @@ const imageForm = (groupId: number) => (): CallOptions => {
 const upgrade = (): CallOptions => ({ headers: { upgrade: "websocket" } });
 const dataUrl = `data:text/plain;base64,${btoa("hello")}`;
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
+const OC = "/api/dev/webpay/rswebpaytransaction/api/oneclick/v1.2";
 const { post, notice, publicChannel: pub, privateChannel: priv, imageMessage, resource, victim, payment, paid } = IDS;
 
 const ALL = (s: number): Expect => [s, s, s, s, s];
@@ -184,6 +185,25 @@ const MATRIX: Row[] = [
     send: form({ token_ws: "unknown" }),
     expect: ALL(303),
   },
+  // automatic renewal (issue 34): a member's own enrolment; admins have no membership to renew
+  { route: "POST /api/membership/autorenew", path: "/api/membership/autorenew", expect: [401, 200, 200, 200, 409] },
+  {
+    route: "DELETE /api/membership/autorenew",
+    path: "/api/membership/autorenew",
+    expect: [401, 404, 404, 404, 404],
+    label: "not enrolled",
+  },
+  {
+    route: "GET /api/payments/oneclick/return",
+    path: "/api/payments/oneclick/return?TBK_TOKEN=unknown",
+    expect: ALL(303),
+  },
+  {
+    route: "POST /api/payments/oneclick/return",
+    path: "/api/payments/oneclick/return",
+    send: form({ TBK_TOKEN: "unknown" }),
+    expect: ALL(303),
+  },
   {
     route: "POST /api/payments/confirm",
     path: "/api/payments/confirm",
@@ -209,8 +229,34 @@ const MATRIX: Row[] = [
     expect: ALL(200),
   },
   { route: "GET /api/dev/webpay/autosubmit.js", path: "/api/dev/webpay/autosubmit.js", expect: ALL(200) },
+  // the emulator's Oneclick Mall (same base URL): its REST part needs the mall's credentials
+  { route: `POST ${OC}/inscriptions`, path: `${OC}/inscriptions`, send: json({}), expect: ALL(401) },
+  { route: `PUT ${OC}/inscriptions/:token`, path: `${OC}/inscriptions/${WEBPAY_TX}`, expect: ALL(401) },
+  { route: `DELETE ${OC}/inscriptions`, path: `${OC}/inscriptions`, send: json({}), expect: ALL(401) },
+  { route: `POST ${OC}/transactions`, path: `${OC}/transactions`, send: json({}), expect: ALL(401) },
+  { route: `GET ${OC}/transactions/:buyOrder`, path: `${OC}/transactions/ANY`, expect: ALL(401) },
+  {
+    route: `POST ${OC}/transactions/:buyOrder/refunds`,
+    path: `${OC}/transactions/ANY/refunds`,
+    send: json({}),
+    expect: ALL(401),
+  },
+  {
+    route: "GET /api/dev/webpay/oneclick/inscription",
+    path: `/api/dev/webpay/oneclick/inscription?TBK_TOKEN=${WEBPAY_TX}`,
+    expect: ALL(404),
+    label: "unknown inscription",
+  },
+  {
+    route: "POST /api/dev/webpay/oneclick/inscription",
+    path: "/api/dev/webpay/oneclick/inscription",
+    send: form({ TBK_TOKEN: WEBPAY_TX }),
+    expect: ALL(404),
+    label: "unknown inscription",
+  },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
+  { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },
   { route: "POST /api/groups", path: "/api/groups", send: json({ name: "New" }), expect: SIGNED_IN(201) },
   {
     route: "PUT /api/groups/:id",
@@ -252,6 +298,12 @@ const MATRIX: Row[] = [
     route: "DELETE /api/groups/:id/invitations/:invitationId",
     path: `/api/groups/${priv}/invitations/${IDS.invitation}`,
     expect: [401, 404, 403, 200, 200],
+  },
+  // Only an invitee declines: the paid member joined the private channel by invitation; its creator did not.
+  {
+    route: "POST /api/groups/:id/decline",
+    path: `/api/groups/${priv}/decline`,
+    expect: [401, 404, 200, 404, 404],
   },
   {
     route: "GET /api/groups/:id/socket",
@@ -337,6 +389,61 @@ const MATRIX: Row[] = [
   { route: "GET /api/notifications", path: "/api/notifications", expect: SIGNED_IN(200) },
   { route: "GET /api/mentions", path: "/api/mentions?q=a", expect: SIGNED_IN(200) },
   { route: "POST /api/notifications/read", path: "/api/notifications/read", send: json({}), expect: SIGNED_IN(200) },
+  // events (issue 35): members read and answer (a paid-only event: paying members), admins write and see attendees
+  { route: "GET /api/events", path: "/api/events", expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/events",
+    path: "/api/events",
+    send: json({ title: "Circle", start_local: "2030-01-01T20:00", end_local: "2030-01-01T21:00", location: "online" }),
+    expect: ADMIN_ONLY(201),
+  },
+  { route: "GET /api/events/:id", path: `/api/events/${IDS.event}`, expect: SIGNED_IN(200) },
+  {
+    route: "PUT /api/events/:id",
+    path: `/api/events/${IDS.event}`,
+    send: json({ title: "New" }),
+    expect: ADMIN_ONLY(200),
+  },
+  { route: "DELETE /api/events/:id", path: `/api/events/${IDS.event}`, expect: ADMIN_ONLY(200) },
+  // The seeded event happens once: an admin reaches the date check, which refuses (404).
+  {
+    route: "DELETE /api/events/:id/occurrences/:startsAt",
+    label: "not one of its dates",
+    path: `/api/events/${IDS.event}/occurrences/2030-01-01T00:00:00.000Z`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    route: "POST /api/events/:id/rsvp",
+    path: `/api/events/${IDS.event}/rsvp`,
+    send: json({ status: "going" }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: "POST /api/events/:id/rsvp",
+    label: "paid only",
+    path: `/api/events/${IDS.paidEvent}/rsvp`,
+    send: json({ status: "going" }),
+    expect: PAID_ONLY(200),
+  },
+  { route: "GET /api/events/:id/attendees", path: `/api/events/${IDS.event}/attendees`, expect: ADMIN_ONLY(200) },
+  { route: "GET /api/events/:id/ics", path: `/api/events/${IDS.event}/ics`, expect: SIGNED_IN(200) },
+  {
+    route: "GET /api/events/:id/ics",
+    label: "paid only",
+    path: `/api/events/${IDS.paidEvent}/ics`,
+    expect: PAID_ONLY(200),
+  },
+  { route: "GET /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(200) },
+  { route: "POST /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(201) },
+  { route: "DELETE /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(200) },
+  // the feed takes no session: its token is the credential (the owner's), whoever asks
+  { route: "GET /api/calendar/:file", path: `/api/calendar/${CALENDAR_TOKEN}.ics`, expect: ALL(200) },
+  {
+    route: "GET /api/calendar/:file",
+    label: "unknown token",
+    path: `/api/calendar/${"d".repeat(43)}.ics`,
+    expect: ALL(404),
+  },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   {
     route: "POST /api/link-preview",
@@ -380,10 +487,14 @@ describe("authorization matrix", () => {
           cases++;
           const body = res.status === 101 ? "" : await res.text();
           expect(res.status, `${row.route} as ${caller}: ${body.slice(0, 200)}`).toBe(row.expect[i]);
-          if (res.status === 401 || res.status === 403 || res.status === 404) {
-            // The Webpay emulator answers in Transbank's own error shape, `{ error_message }`.
+          // The emulator's card pages are HTML; its REST parts answer in Transbank's own error shape, `{ error_message }`.
+          if (
+            (res.status === 401 || res.status === 403 || res.status === 404) &&
+            !row.route.endsWith("/api/dev/webpay/oneclick/inscription")
+          ) {
             const error = JSON.parse(body) as { error?: string; error_message?: string };
-            expect(typeof (row.route.includes(WP) ? error.error_message : error.error)).toBe("string");
+            const transbank = row.route.includes(WP) || row.route.includes(OC);
+            expect(typeof (transbank ? error.error_message : error.error)).toBe("string");
           }
         });
       });

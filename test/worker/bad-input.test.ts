@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
+import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../../worker/shared/events";
 import {
   AUDIT_ACTIONS,
   IMAGE_MODELS,
@@ -32,7 +33,7 @@ import {
 import { SEARCH_KINDS } from "../../worker/shared/search";
 import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";
 import { type CallOptions, call } from "./helpers";
-import { AI_IMAGE_PATH, appRoutes, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
+import { AI_IMAGE_PATH, appRoutes, CALENDAR_TOKEN, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
 
 // ---- fields ----
 type Field =
@@ -104,7 +105,7 @@ function valueCases(name: string, field: Field, target: Target): { label: string
       out.push({ label: `${name} over the limit`, value: at(field.max + 1), ok: false });
       out.push({ label: `${name} emoji over the limit`, value: at(field.max, EMOJI) + EMOJI, ok: false });
       out.push({ label: `${name} with NUL`, value: "a\u0000b", ok: false });
-      out.push({ label: `${name} control character at the limit`, value: at(field.max - 1) + "\u0007", ok: false });
+      out.push({ label: `${name} control character at the limit`, value: `${at(field.max - 1)}\u0007`, ok: false });
       break;
     case "int":
       for (const v of q
@@ -597,6 +598,25 @@ const SPECS: Spec[] = [
     ok: 303,
   },
   {
+    route: "GET /api/payments/oneclick/return",
+    as: "anon",
+    path: "/api/payments/oneclick/return",
+    target: "query",
+    input: { TBK_TOKEN: "unknown" },
+    fields: { TBK_TOKEN: text(100, false), TBK_ORDEN_COMPRA: text(40, false), TBK_ID_SESION: text(61, false) },
+    ok: 303,
+  },
+  {
+    route: "POST /api/payments/oneclick/return",
+    as: "anon",
+    path: "/api/payments/oneclick/return",
+    target: "form",
+    lenient: true,
+    input: { TBK_TOKEN: "unknown" },
+    fields: { TBK_TOKEN: text(100, false), TBK_ORDEN_COMPRA: text(40, false) },
+    ok: 303,
+  },
+  {
     route: "POST /api/payments/confirm",
     as: "member",
     path: "/api/payments/confirm",
@@ -659,6 +679,13 @@ const SPECS: Spec[] = [
     as: "owner",
     path: "/api/groups/{id}/invitations/{invitationId}",
     params: { id: priv, invitationId: IDS.invitation },
+    ok: 200,
+  },
+  {
+    route: "POST /api/groups/:id/decline",
+    as: "paid",
+    path: "/api/groups/{id}/decline",
+    params: { id: priv },
     ok: 200,
   },
   { route: "GET /api/groups/:id/socket", as: "owner", path: "/api/groups/{id}/socket", params: { id: pub }, ok: 426 },
@@ -1035,6 +1062,143 @@ const SPECS: Spec[] = [
     fields: { url: text(LIMITS.urlMax, true, false) },
     ok: 400,
   },
+  // events (issue 35)
+  {
+    route: "GET /api/events",
+    as: "member",
+    path: "/api/events",
+    target: "query",
+    input: { from: "2026-01-01T00:00:00Z", to: "2040-01-01T00:00:00-03:00", order: "desc", limit: 10 },
+    fields: { order: oneOf(["asc", "desc"], false), limit: int(false) },
+    ok: 200,
+    extra: () =>
+      ["from=yesterday", "to=2027-13-01T00:00:00Z", `limit=${EVENT_LIMITS.pageMax + 1}`, "cursor=abc"].map(
+        (query): Case => ({ name: query, expect: 400, path: `/api/events?${query}`, send: {} }),
+      ),
+  },
+  {
+    route: "POST /api/events",
+    as: "admin",
+    path: "/api/events",
+    input: {
+      title: "Circle",
+      description: "Bring a blanket",
+      start_local: "2030-01-01T20:00",
+      end_local: "2030-01-01T21:00",
+      time_zone: "America/Santiago",
+      location: "online",
+      place: "Home",
+      meeting_url: "https://meet.example.com/x",
+      paid_only: false,
+    },
+    fields: {
+      title: text(EVENT_LIMITS.titleMax),
+      description: text(EVENT_LIMITS.descriptionMax, false),
+      place: text(EVENT_LIMITS.placeMax, false),
+      location: oneOf(EVENT_LOCATIONS),
+      paid_only: bool,
+      repeat: oneOf(EVENT_REPEATS, false),
+    },
+    ok: 201,
+    extra: () =>
+      (
+        [
+          { start_local: "2030-01-01 20:00" },
+          { start_local: "2030-02-30T20:00", end_local: "2030-02-30T21:00" },
+          { end_local: "2030-01-01T19:00" },
+          { end_local: "2030-02-01T19:00" },
+          { time_zone: "Mars/Olympus_Mons" },
+          { time_zone: at(LIMITS.timezoneMax + 1) },
+          { location: "in_person", place: null },
+          { meeting_url: "javascript:alert(1)" },
+          { meeting_url: `https://x.example/${at(LIMITS.urlMax)}` },
+          { capacity: 0 },
+          { capacity: 1.5 },
+          { capacity: EVENT_LIMITS.capacityMax + 1 },
+          { capacity: "10" },
+        ] as Record<string, unknown>[]
+      ).map(
+        (fields): Case => ({
+          name: show(fields),
+          expect: 400,
+          path: "/api/events",
+          send: {
+            method: "POST",
+            ...jsonBody({
+              title: "C",
+              start_local: "2030-01-01T20:00",
+              end_local: "2030-01-01T21:00",
+              location: "online",
+              ...fields,
+            }),
+          },
+        }),
+      ),
+  },
+  { route: "GET /api/events/:id", as: "member", path: "/api/events/{id}", params: { id: IDS.event }, ok: 200 },
+  {
+    route: "PUT /api/events/:id",
+    as: "admin",
+    path: "/api/events/{id}",
+    params: { id: IDS.event },
+    input: { title: "New", capacity: 10 },
+    fields: { title: text(EVENT_LIMITS.titleMax, false), paid_only: bool },
+    ok: 200,
+    extra: () => [
+      {
+        name: "nothing to change",
+        expect: 400,
+        path: `/api/events/${IDS.event}`,
+        send: { method: "PUT", ...jsonBody({}) },
+      },
+      {
+        name: "ends before it starts",
+        expect: 400,
+        path: `/api/events/${IDS.event}`,
+        send: { method: "PUT", ...jsonBody({ start_local: "2030-01-01T20:00", end_local: "2030-01-01T19:00" }) },
+      },
+    ],
+  },
+  { route: "DELETE /api/events/:id", as: "admin", path: "/api/events/{id}", params: { id: IDS.event }, ok: 200 },
+  {
+    route: "DELETE /api/events/:id/occurrences/:startsAt",
+    as: "admin",
+    path: "/api/events/{id}/occurrences/{startsAt}",
+    // The seeded event happens once: a well-formed date reaches the date check (404).
+    params: { id: IDS.event, startsAt: "2030-01-01T00:00:00.000Z" },
+    ok: 404,
+  },
+  {
+    route: "POST /api/events/:id/rsvp",
+    as: "paid",
+    path: "/api/events/{id}/rsvp",
+    params: { id: IDS.event },
+    input: { status: "going" },
+    fields: { status: oneOf(RSVP_ANSWERS) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/events/:id/attendees",
+    as: "admin",
+    path: "/api/events/{id}/attendees",
+    params: { id: IDS.event },
+    target: "query",
+    input: { format: "csv" },
+    fields: { format: oneOf(["json", "csv"], false) },
+    ok: 200,
+  },
+  { route: "GET /api/events/:id/ics", as: "paid", path: "/api/events/{id}/ics", params: { id: IDS.event }, ok: 200 },
+  {
+    route: "GET /api/calendar/:file",
+    as: "anon",
+    path: "/api/calendar/{file}",
+    params: { file: `${CALENDAR_TOKEN}.ics` },
+    ok: 200,
+    extra: () =>
+      [`${CALENDAR_TOKEN}.ical`, `${CALENDAR_TOKEN}x.ics`, `${CALENDAR_TOKEN.slice(1)}%00.ics`].map(
+        (file): Case => ({ name: `file ${file}`, expect: 400, path: `/api/calendar/${file}`, send: {} }),
+      ),
+  },
 ];
 
 /** Routes that take no body, query or path parameter (a body sent to a write is still checked: see below). */
@@ -1044,6 +1208,8 @@ const NO_INPUT = [
   "GET /api/logout",
   "GET /api/users/me",
   "GET /api/membership/status",
+  "POST /api/membership/autorenew",
+  "DELETE /api/membership/autorenew",
   "GET /api/payments/mode",
   "GET /api/membership/payments",
   "POST /api/ai/validate-keys",
@@ -1061,12 +1227,20 @@ const NO_INPUT = [
   "GET /api/profile/export",
   "GET /api/cosmic-notices",
   "GET /api/groups",
+  "GET /api/unread",
   "GET /api/live/socket",
   "GET /api/notifications",
   "GET /api/dev/webpay/autosubmit.js",
+  "GET /api/profile/calendar",
+  "POST /api/profile/calendar",
+  "DELETE /api/profile/calendar",
 ];
-/** The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's `{ error_message }` shape, and exists only locally. */
+/**
+ * The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's
+ * `{ error_message }` shape, and exists only locally.
+ */
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
+const OC = "/api/dev/webpay/rswebpaytransaction/api/oneclick/v1.2";
 // Its card page (GET/POST /api/dev/webpay/pay) is a browser page: it answers HTML, a 400 JSON for a malformed token_ws.
 const NOT_OURS = [
   `POST ${WP}`,
@@ -1075,6 +1249,15 @@ const NOT_OURS = [
   `POST ${WP}/:token/refunds`,
   "GET /api/dev/webpay/pay",
   "POST /api/dev/webpay/pay",
+  // Oneclick Mall at the same base URL, and its card page.
+  `POST ${OC}/inscriptions`,
+  `PUT ${OC}/inscriptions/:token`,
+  `DELETE ${OC}/inscriptions`,
+  `POST ${OC}/transactions`,
+  `GET ${OC}/transactions/:buyOrder`,
+  `POST ${OC}/transactions/:buyOrder/refunds`,
+  "GET /api/dev/webpay/oneclick/inscription",
+  "POST /api/dev/webpay/oneclick/inscription",
 ];
 
 let cases = 0;

@@ -8,7 +8,10 @@ import { type CallOptions, call, json } from "./helpers";
 import { type Caller, IDS, seedWorld, snapshot } from "./seed";
 
 const CHUNK = 64 * 1024;
-/** What the attack sends: 48 MB (more for the resource upload, whose cap is above that), produced only as fast as the worker reads it. */
+/**
+ * What the attack sends: 48 MB (more for the resource upload, whose cap is above that), produced only as fast as the
+ * worker reads it.
+ */
 const ATTACK_BYTES = 48 * 1024 * 1024;
 
 /** A body source of `total` bytes that counts how much the worker pulled from it. */

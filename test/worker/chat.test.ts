@@ -131,7 +131,8 @@ describe("channels", () => {
     expect((await channelsOf(admin)).map((c) => c.id)).toEqual([secret.id]);
     expect((await list(admin, secret.id)).status).toBe(200);
 
-    // The creator invites Sol by email; Sol's next channel list accepts it: Sol may now read, post and listen, but not manage.
+    // The creator invites Sol by email; Sol's next channel list accepts it: Sol may now read, post and listen, but not
+    // manage.
     const addMember = (cookie: string, email: string) =>
       channel$(cookie).members.$post({ ...idParam(secret.id), json: { email } });
     const membersOf = async () => (await channel$(luna).members.$get(idParam(secret.id))).json();

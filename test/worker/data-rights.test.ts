@@ -23,7 +23,8 @@ import { EMAILS, IDS, MESSAGE_IMAGE_KEY, seedWorld } from "./seed";
 describe("GET /api/profile/export", () => {
   it("gives the member everything about them, and nothing about anyone else", async () => {
     const { cookie } = await seedWorld();
-    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a payment, a report, a hidden comment.
+    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a payment, a
+    // report, a hidden comment.
     await call(`/api/posts/${IDS.post}/comments`, {
       method: "POST",
       cookie: cookie.owner,
@@ -43,6 +44,11 @@ describe("GET /api/profile/export", () => {
       cookie: cookie.owner,
       json: { kind: "comment", id: IDS.comment, reason: "other", details: "Off topic" },
     });
+    await call(`/api/events/${IDS.paidEvent}/rsvp`, {
+      method: "POST",
+      cookie: cookie.owner,
+      json: { status: "maybe" },
+    });
     const [mine] = await db().select({ id: comments.id }).from(comments).where(eq(comments.authorId, IDS.owner));
     await db().update(comments).set({ hiddenAt: new Date(), hiddenReason: "spam" }).where(eq(comments.id, mine.id));
 
@@ -56,6 +62,7 @@ describe("GET /api/profile/export", () => {
         "channels_created",
         "channels_joined",
         "comments",
+        "event_answers",
         "exported_at",
         "likes",
         "membership",
@@ -94,6 +101,7 @@ describe("GET /api/profile/export", () => {
     expect(data.reports_filed).toMatchObject([
       { kind: "comment", target_id: IDS.comment, reason: "other", details: "Off topic" },
     ]);
+    expect(data.event_answers).toMatchObject([{ event_id: IDS.paidEvent, title: "Event 2", status: "maybe" }]);
     // Nothing of other people: not the member's comment, not the other sessions, no session token.
     const text = JSON.stringify(data);
     expect(text).not.toContain("A comment");
@@ -115,7 +123,8 @@ describe("DELETE /api/profile", () => {
 
   it("deletes the account at once: sessions, sockets, content; keeps payments and resources without personal data", async () => {
     const { cookie } = await seedWorld();
-    // The member `paid` likes and comments on the owner's post; the owner likes and comments on their own; a report about the owner's post.
+    // The member `paid` likes and comments on the owner's post; the owner likes and comments on their own; a report
+    // about the owner's post.
     await call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: cookie.paid });
     await call(`/api/posts/${IDS.post}/comments`, { method: "POST", cookie: cookie.owner, json: { content: "Mine" } });
     const [otherPost] = await db().insert(posts).values({ authorId: IDS.paid, content: "Paid's post" }).returning();

@@ -17,11 +17,17 @@ describe("GET /api/admin/health", () => {
     const r = await report(await admin());
     expect(r.ok).toBe(true);
     const checks = byName(r);
-    expect(Object.keys(checks)).toEqual(["d1", "r2", "chat_durable_object", "payments"]);
+    expect(Object.keys(checks)).toEqual(["d1", "r2", "chat_durable_object", "payments", "automatic_renewal"]);
     expect(checks.d1).toMatchObject({ ok: true, detail: expect.stringMatching(/^latest migration \d{4}_\w+\.sql$/) });
     expect(checks.r2.ok).toBe(true);
     expect(checks.chat_durable_object).toMatchObject({ ok: true, detail: "answered 426" });
     expect(checks.payments).toEqual({ name: "payments", ok: true, latency_ms: null, detail: "emulator (test mode)" });
+    expect(checks.automatic_renewal).toEqual({
+      name: "automatic_renewal",
+      ok: true,
+      latency_ms: null,
+      detail: "emulator",
+    });
     for (const c of [checks.d1, checks.r2, checks.chat_durable_object]) expect(c.latency_ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -48,6 +54,21 @@ describe("GET /api/admin/health", () => {
     expect(byName(r).payments).toMatchObject({
       ok: false,
       detail: "production: missing WEBPAY_COMMERCE_CODE, WEBPAY_API_SECRET",
+    });
+    expect(r.ok).toBe(false);
+  });
+
+  it("flags production automatic renewal without Oneclick's own codes, secret and key", async () => {
+    const r = await report(await admin(), {
+      WEBPAY_ENV: "production",
+      WEBPAY_COMMERCE_CODE: "597012345678",
+      WEBPAY_API_SECRET: "s",
+      ONECLICK_MALL_COMMERCE_CODE: "597012345679",
+    });
+    expect(byName(r).payments.ok).toBe(true);
+    expect(byName(r).automatic_renewal).toMatchObject({
+      ok: false,
+      detail: "production: missing ONECLICK_CHILD_COMMERCE_CODE, ONECLICK_API_SECRET, ONECLICK_TBK_USER_KEY",
     });
     expect(r.ok).toBe(false);
   });

@@ -39,7 +39,7 @@ export const refused = (status: number, message: string): Answer => ({ status, b
 /** Replaces fetch with Transbank's integration host answering through `handlers`; returns the request log. */
 export function fakeTransbank(handlers: { status?: Handler; commit?: Handler; refund?: Handler }) {
   const calls: { method: string; path: string }[] = [];
-  const base = WEBPAY_BASE_URLS.integration + WEBPAY_PREFIX + "/transactions/";
+  const base = `${WEBPAY_BASE_URLS.integration}${WEBPAY_PREFIX}/transactions/`;
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
     if (!request.url.startsWith(base)) throw new Error(`unexpected fetch ${request.url}`);

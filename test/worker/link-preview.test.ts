@@ -160,7 +160,7 @@ describe("link preview parser", () => {
   });
 
   it("cuts a huge page off at the byte cap", async () => {
-    const padding = "<p>" + "x".repeat(PREVIEW_LIMITS.maxBytes) + "</p>";
+    const padding = `<p>${"x".repeat(PREVIEW_LIMITS.maxBytes)}</p>`;
     const html = `<head><title>Early title</title></head><body>${padding}<meta property="og:title" content="Too late"></body>`;
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({

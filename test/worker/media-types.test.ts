@@ -92,7 +92,7 @@ describe("the uploads module", () => {
     expect(cleanFileName("../../etc/pass\u0000wd", "download")).toBe("passwd");
     expect(cleanFileName("C:\\Users\\x\\photo].png", "image")).toBe("photo.png");
     expect(cleanFileName("/\u0007", "image")).toBe("image");
-    expect(cleanFileName("a".repeat(300) + ".txt", "download", 100)).toHaveLength(100);
+    expect(cleanFileName(`${"a".repeat(300)}.txt`, "download", 100)).toHaveLength(100);
   });
 
   it("stores a library type as its bare type/subtype, by extension when the browser gave none", () => {

@@ -10,6 +10,7 @@ import { memberships, payments, users } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { CRON } from "../../worker/scheduled";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
+import { mentionToken } from "../../worker/shared/mentions";
 import type { NotificationDto, NotificationList } from "../../worker/shared/notifications";
 import { LIMITS } from "../../worker/shared/rules";
 import { call, db, json, testEnv, until } from "./helpers";
@@ -91,9 +92,12 @@ describe("notifications", () => {
     ]);
   });
 
-  it("@mentions in posts notify the named members, longest name first, never the author", async () => {
+  it("@mentions in posts notify the members their tokens name by id, never the author, never a typed name", async () => {
     await db().update(users).set({ name: "Luna Star" }).where(eq(users.id, IDS.paid));
-    const p = await post("owner", "Thank you @Member and @Luna Star, and @Owner and @Nobody!");
+    const p = await post(
+      "owner",
+      `Thank you ${mentionToken("Member", IDS.member)} and ${mentionToken("Luna Star", IDS.paid)}, and ${mentionToken("Owner", IDS.owner)} and @Nobody and @Member again!`,
+    );
     expect((await list("member")).items).toEqual([
       expect.objectContaining({ kind: "mention", actor_name: "Owner", post_id: p.id, url: `/app/lounge?post=${p.id}` }),
     ]);
@@ -105,7 +109,7 @@ describe("notifications", () => {
   });
 
   it("@mentions in chat notify members who may read the channel only", async () => {
-    const pub = await message("owner", IDS.publicChannel, "@Member look at this");
+    const pub = await message("owner", IDS.publicChannel, `${mentionToken("Member", IDS.member)} look at this`);
     expect((await list("member")).items).toEqual([
       expect.objectContaining({
         kind: "mention",
@@ -115,7 +119,11 @@ describe("notifications", () => {
       }),
     ]);
     // The private channel's readers are its owner, `paid` and admins: `member` is not told.
-    await message("owner", IDS.privateChannel, "@Member @Paid @Admin private plans");
+    await message(
+      "owner",
+      IDS.privateChannel,
+      `${mentionToken("Member", IDS.member)} ${mentionToken("Paid", IDS.paid)} ${mentionToken("Admin", IDS.admin)} private plans`,
+    );
     expect(await kinds("member")).toEqual(["mention"]);
     expect(await kinds("paid")).toEqual(["mention"]);
     expect(await kinds("admin")).toEqual(["mention"]);
@@ -247,7 +255,7 @@ describe("notifications", () => {
     await call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "Two" }, cookie: cookie("paid") });
     const mine = (await list("owner")).items;
     expect(mine).toHaveLength(3);
-    const theirs = await post("member", "@Paid hi");
+    const theirs = await post("member", `${mentionToken("Paid", IDS.paid)} hi`);
     const paidItem = (await list("paid")).items[0];
     let res = await call("/api/notifications/read", {
       method: "POST",

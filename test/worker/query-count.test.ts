@@ -59,8 +59,8 @@ describe("D1 statements per request", () => {
       expect(large[name].statements, name).toBe(small[name].statements);
       expect(large[name].roundTrips, name).toBe(small[name].roundTrips);
     }
-    // What each one costs: the health check (called without a cookie, the benchmark's baseline) touches no database; a signed-in read is the session
-    // lookup plus its own query (the resources guard adds the membership read).
+    // What each one costs: the health check (called without a cookie, the benchmark's baseline) touches no database; a
+    // signed-in read is the session lookup plus its own query (the resources guard adds the membership read).
     expect(small.health.statements).toBe(0);
     expect(small.health.roundTrips).toBe(0);
     expect(small["health signed in"].roundTrips).toBe(1);

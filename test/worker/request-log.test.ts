@@ -62,8 +62,7 @@ describe("request logs", () => {
     expect(typeof lines[0].duration_ms).toBe("number");
     const text = JSON.stringify(lines);
     const token = cookie.split("=")[1];
-    for (const secret of [email, token, "a comment", String(created.id) + "/comments"])
-      expect(text).not.toContain(secret);
+    for (const secret of [email, token, "a comment", `${created.id}/comments`]) expect(text).not.toContain(secret);
   });
 
   it("logs anonymous callers with a null user id and unknown paths as unmatched", async () => {

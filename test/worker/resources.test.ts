@@ -10,7 +10,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 
 /** Signs in a member and, when asked, grants a membership row directly (payments are another feature). */
 async function member(email: string, membership?: "active" | "expired") {
-  const cookie = await signIn(email, "Member " + email.split("@")[0]);
+  const cookie = await signIn(email, `Member ${email.split("@")[0]}`);
   if (membership) {
     const [user] = await db().select().from(users).where(eq(users.email, email));
     const due = membership === "active" ? Date.now() + 10 * DAY : Date.now() - DAY;
@@ -155,7 +155,7 @@ describe("resource upload", () => {
         title: "Big",
         file_name: "a.zip",
         file_type: "application/zip",
-        file_data: "data:application/zip;base64," + "A".repeat(Math.ceil((LIMITS.resourceUploadMaxBytes + 1) / 3) * 4),
+        file_data: `data:application/zip;base64,${"A".repeat(Math.ceil((LIMITS.resourceUploadMaxBytes + 1) / 3) * 4)}`,
       },
     });
     expect(big.status).toBe(413);

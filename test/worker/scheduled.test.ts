@@ -68,7 +68,16 @@ describe("scheduled handler", () => {
         cron: "0 * * * *",
         job: { name: "broken", run: async () => Promise.reject(new Error("D1_ERROR: no such table: x")) },
       },
-      { cron: "0 * * * *", job: { name: "healthy", run: async () => (ran.push("healthy"), { done: 1 }) } },
+      {
+        cron: "0 * * * *",
+        job: {
+          name: "healthy",
+          run: async () => {
+            ran.push("healthy");
+            return { done: 1 };
+          },
+        },
+      },
     ]);
     const { lines, error } = await invoke(handler, "0 * * * *");
     expect(ran).toEqual(["healthy"]);

@@ -2,10 +2,12 @@
 // into D1 and R2 (no sign-in round trips, so the sign-in rate limit never gets in the way).
 import type { Hono } from "hono";
 import {
+  calendarFeeds,
   channelInvitations,
   channelMembers,
   channels,
   comments,
+  events,
   memberships,
   messages,
   notices,
@@ -47,6 +49,9 @@ export const IDS = {
   report: 1,
   /** The owner's pending invitation of an email with no account to the private channel. */
   invitation: 1,
+  /** An upcoming event open to every member, and one for paying members only. */
+  event: 1,
+  paidEvent: 2,
 } as const;
 
 export const EMAILS: Record<Exclude<Caller, "anon"> | "victim", string> = {
@@ -58,6 +63,8 @@ export const EMAILS: Record<Exclude<Caller, "anon"> | "victim", string> = {
 };
 
 export const WEBPAY_TX = "a".repeat(64);
+/** The owner's calendar feed token (GET /api/calendar/:token.ics). */
+export const CALENDAR_TOKEN = "c".repeat(43);
 export const RESOURCE_KEY = "resources/seed/file";
 export const MESSAGE_IMAGE_KEY = "chat/seed/image";
 /** A generated notice image, as newBlobKey("ai") names it. */
@@ -133,6 +140,22 @@ export async function seedWorld(): Promise<World> {
     }),
     d.insert(reports).values({ id: IDS.report, kind: "comment", targetId: IDS.comment }),
     d.insert(reportReasons).values({ reportId: IDS.report, reporterId: IDS.paid, reason: "spam" }),
+    d.insert(events).values(
+      [IDS.event, IDS.paidEvent].map((id) => ({
+        id,
+        uid: `seed-${id}@cosmic-lounge`,
+        title: `Event ${id}`,
+        startsAt: future,
+        endsAt: new Date(future.getTime() + 3600 * 1000),
+        lastEndsAt: new Date(future.getTime() + 3600 * 1000),
+        timeZone: "America/Santiago",
+        location: "online" as const,
+        meetingUrl: "https://meet.example.com/seed",
+        hostId: IDS.admin,
+        paidOnly: id === IDS.paidEvent,
+      })),
+    ),
+    d.insert(calendarFeeds).values({ userId: IDS.owner, tokenHash: await sha256Hex(CALENDAR_TOKEN) }),
     d.insert(webpayEmulatorTransactions).values({
       token: WEBPAY_TX,
       buyOrder: "SEEDORDER2",
@@ -178,7 +201,9 @@ export async function snapshot(options: { exclude?: string[] } = {}) {
     .sort();
   const counts: Record<string, number> = {};
   const rows = await testEnv.DB.batch(tables.map((t) => testEnv.DB.prepare(`SELECT count(*) AS n FROM "${t}"`)));
-  tables.forEach((t, i) => (counts[t] = (rows[i].results[0] as { n: number }).n));
+  tables.forEach((t, i) => {
+    counts[t] = (rows[i].results[0] as { n: number }).n;
+  });
   let objects = 0;
   let cursor: string | undefined;
   do {

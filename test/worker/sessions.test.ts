@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../worker/db/schema";
-import { SESSION_TTL_MS, validateSessionToken } from "../../worker/lib/session";
+import { SESSION_TTL_MS, validateSessionToken } from "../../worker/db/sessions";
 import { call, db, json, setCookies, signIn } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -83,6 +83,42 @@ describe("unread counts", () => {
     expect((await unread("owner"))[IDS.publicChannel]).toBe(3);
   });
 
+  it("GET /api/unread answers the channel list's counts, for the channels the caller may see", async () => {
+    await send("owner", IDS.privateChannel, "secret");
+    await send("member", IDS.publicChannel, "news");
+    for (const who of ["member", "paid", "owner", "admin"] as const) {
+      const res = await call("/api/unread", { cookie: cookie(who) });
+      expect(res.status, who).toBe(200);
+      const counts = await json<{ group_id: number; unread_count: number }[]>(res);
+      expect(Object.fromEntries(counts.map((c) => [c.group_id, c.unread_count])), who).toEqual(await unread(who));
+    }
+    expect((await call("/api/unread")).status).toBe(401);
+  });
+
+  it("GET /api/unread is read-only: a pending invitation stays pending until the channel list binds it", async () => {
+    const invited = await call(`/api/groups/${IDS.privateChannel}/members`, {
+      method: "POST",
+      json: { email: "member@example.com" },
+      cookie: cookie("owner"),
+    });
+    expect(invited.status).toBe(201);
+    const counts = async () =>
+      (await json<{ group_id: number }[]>(await call("/api/unread", { cookie: cookie("member") }))).map(
+        (c) => c.group_id,
+      );
+    const pending = () =>
+      testEnv.DB.prepare("SELECT count(*) AS n FROM channel_invitations WHERE channel_id = ? AND email = ?")
+        .bind(IDS.privateChannel, "member@example.com")
+        .first<{ n: number }>();
+    expect(await counts()).toEqual([IDS.publicChannel]);
+    expect(await counts()).toEqual([IDS.publicChannel]);
+    expect((await pending())?.n).toBe(1);
+    // The channel list is what accepts it; the counts follow.
+    expect(Object.keys(await unread("member")).map(Number)).toEqual([IDS.publicChannel, IDS.privateChannel]);
+    expect((await pending())?.n).toBe(0);
+    expect(await counts()).toEqual([IDS.publicChannel, IDS.privateChannel]);
+  });
+
   it("POST /api/groups/:id/read marks the channel read, for visible channels only", async () => {
     await send("owner", IDS.privateChannel, "secret");
     expect((await unread("paid"))[IDS.privateChannel]).toBe(2);

@@ -1,12 +1,13 @@
 // Members' rights over their data (issue 20; Chile's Law 21.719): everything about a member as one
 // JSON document, and deleting their account. What deletion removes, anonymises and keeps is written
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
-import { and, asc, count, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
-import { memberDeletion } from "./admin";
-import { messageImagePath } from "./chat";
+import { memberDeletion, notLastAdmin } from "./admin";
 import type { Database } from "./client";
+import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";
 import { getProfile, listActiveSessions } from "./profile";
 import {
@@ -21,7 +22,6 @@ import {
   reportReasons,
   reports,
   resources,
-  users,
 } from "./schema";
 import { toUserDto } from "./users";
 
@@ -36,8 +36,8 @@ const parseJson = (text: string): unknown => {
 /**
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
- * sessions (a handle, never the token), channels they created or joined, resources they uploaded and
- * reports they filed.
+ * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
+ * reports they filed and their answers to events.
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -54,6 +54,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     joinedRows,
     resourceRows,
     reportRows,
+    eventAnswers,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -158,6 +159,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       .innerJoin(reports, eq(reports.id, reportReasons.reportId))
       .where(eq(reportReasons.reporterId, userId))
       .orderBy(asc(reportReasons.createdAt)),
+    rsvpsOf(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -181,14 +183,14 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     channels_joined: joinedRows,
     resources_uploaded: resourceRows,
     reports_filed: reportRows,
+    event_answers: eventAnswers.map((a) => ({
+      event_id: a.eventId,
+      title: a.title,
+      starts_at: a.startsAt,
+      status: a.status,
+      answered_at: a.respondedAt,
+    })),
   };
-}
-
-/** True when `userId` is the only admin left (who then cannot delete their account). */
-export async function isLastAdmin(db: Database, user: Pick<SessionUser, "id" | "role">) {
-  if (user.role !== "admin") return false;
-  const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-  return n <= 1;
 }
 
 /**
@@ -201,8 +203,10 @@ export async function isLastAdmin(db: Database, user: Pick<SessionUser, "id" | "
  *   messages, channel memberships and the reports they filed), and pending dev sign-in codes.
  * Their chat images are removed from R2 by the caller after the commit.
  */
-export async function deleteAccount(db: Database, user: Pick<SessionUser, "id" | "email">) {
+export async function deleteAccount(db: Database, user: Pick<SessionUser, "id" | "email">): Promise<boolean> {
   const userId = user.id;
+  // Every statement applies only while the user is not the last admin (see notLastAdmin); false when refused.
+  const allowed = notLastAdmin(userId);
   const theirs = or(
     and(
       eq(reports.kind, "post"),
@@ -229,11 +233,19 @@ export async function deleteAccount(db: Database, user: Pick<SessionUser, "id" |
       inArray(reports.targetId, db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, userId))),
     ),
   );
-  await db.batch([
-    db.update(payments).set({ userEmail: TEXTS.account.formerMember }).where(eq(payments.userId, userId)),
-    db.update(resources).set({ ownerName: TEXTS.account.formerMember }).where(eq(resources.ownerId, userId)),
-    db.delete(reports).where(theirs),
-    db.delete(devLoginCodes).where(eq(devLoginCodes.email, user.email)),
+  const [, , , , ...deletion] = await db.batch([
+    db
+      .update(payments)
+      .set({ userEmail: TEXTS.account.formerMember })
+      .where(and(eq(payments.userId, userId), allowed)),
+    db
+      .update(resources)
+      .set({ ownerName: TEXTS.account.formerMember })
+      .where(and(eq(resources.ownerId, userId), allowed)),
+    db.delete(reports).where(and(theirs, allowed)),
+    db.delete(devLoginCodes).where(and(eq(devLoginCodes.email, user.email), allowed)),
     ...memberDeletion(db, userId),
   ]);
+  const [, , , deleted] = deletion;
+  return deleted.length > 0;
 }

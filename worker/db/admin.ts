@@ -1,7 +1,9 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
 import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { AUTORENEW } from "../shared/rules";
 import type { Database } from "./client";
 import {
+  autorenewEnrolments,
   channelInvitations,
   comments,
   memberships,
@@ -15,7 +17,10 @@ import {
 
 export type MemberStatus = "active" | "trial" | "inactive";
 
-/** docs/spec.md §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or trial). */
+/**
+ * docs/spec.md §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or
+ * trial).
+ */
 export function memberStatus(
   role: string,
   membership: { kind: string; nextPaymentDue: Date } | null,
@@ -36,6 +41,7 @@ const memberColumns = {
   plan: memberships.plan,
   kind: memberships.kind,
   nextPaymentDue: memberships.nextPaymentDue,
+  autoRenew: autorenewEnrolments.status,
 };
 
 type MemberRow = {
@@ -48,6 +54,7 @@ type MemberRow = {
   plan: string | null;
   kind: string | null;
   nextPaymentDue: Date | null;
+  autoRenew: "active" | "paused" | null;
 };
 
 const toMemberDto = (r: MemberRow, now = Date.now()) => ({
@@ -64,6 +71,8 @@ const toMemberDto = (r: MemberRow, now = Date.now()) => ({
   plan: r.plan,
   /** Until when an admin muted them (issue 20); null when not muted. */
   muted_until: r.mutedUntil && r.mutedUntil.getTime() > now ? r.mutedUntil : null,
+  /** Automatic renewal (issue 34): on, paused after refused charges, or off (null). */
+  auto_renew: r.autoRenew,
 });
 export type MemberDto = ReturnType<typeof toMemberDto>;
 
@@ -72,6 +81,7 @@ export async function listMembers(db: Database): Promise<MemberDto[]> {
     .select(memberColumns)
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(autorenewEnrolments, eq(autorenewEnrolments.userId, users.id))
     .orderBy(desc(users.createdAt), desc(users.id));
   const now = Date.now();
   return rows.map((r) => toMemberDto(r, now));
@@ -82,14 +92,10 @@ export async function getMember(db: Database, id: number): Promise<MemberDto | n
     .select(memberColumns)
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(autorenewEnrolments, eq(autorenewEnrolments.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
   return row ? toMemberDto(row) : null;
-}
-
-export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return row ?? null;
 }
 
 /**
@@ -110,7 +116,7 @@ export async function messageImageKeys(db: Database, userId: number): Promise<st
     .select({ key: messages.imageKey })
     .from(messages)
     .where(and(eq(messages.senderId, userId), isNotNull(messages.imageKey)));
-  return rows.map((r) => r.key!).filter(Boolean);
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 /**
@@ -120,36 +126,83 @@ export async function messageImageKeys(db: Database, userId: number): Promise<st
  * without the user's rows in the same batch.
  */
 export async function deleteMember(db: Database, userId: number) {
+  // bounded: memberDeletion's fixed statements
   await db.batch(memberDeletion(db, userId));
 }
 
-/** The statements of deleteMember, for a batch that does more (a member deleting their own account). */
+/**
+ * SQL condition: the user is not the last admin. Every write of a deletion or demotion carries it, so
+ * the check and the write are one statement: of two admins removing themselves (or each other) at
+ * once, D1 runs one batch after the other, and the second finds no other admin and writes nothing.
+ */
+export const notLastAdmin = (userId: number) =>
+  sql`not exists (select 1 from ${users} u where u.id = ${userId} and u.role = 'admin'
+    and not exists (select 1 from ${users} o where o.role = 'admin' and o.id <> ${userId}))`;
+
+/**
+ * The statements of deleteMember, for a batch that does more (a member deleting their own account).
+ * Each applies only while the user is not the last admin; the last one answers the deleted row.
+ */
 export function memberDeletion(db: Database, userId: number) {
+  const allowed = notLastAdmin(userId);
   const likedPosts = db.select({ id: postLikes.postId }).from(postLikes).where(eq(postLikes.userId, userId));
   const commentedPosts = db.select({ id: comments.postId }).from(comments).where(eq(comments.authorId, userId));
   return [
     db
       .update(posts)
       .set({
-        likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} <> ${userId})`,
-        commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id} and ${comments.authorId} <> ${userId})`,
+        likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id}
+          and ${postLikes.userId} <> ${userId})`,
+        commentsCount: sql`(select count(*) from ${comments} where ${comments.postId} = ${posts.id}
+          and ${comments.authorId} <> ${userId})`,
       })
-      .where(and(ne(posts.authorId, userId), or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)))),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
+      .where(
+        and(
+          ne(posts.authorId, userId),
+          // bounded: both lists are subqueries (one bound user id each)
+          or(inArray(posts.id, likedPosts), inArray(posts.id, commentedPosts)),
+          allowed,
+        ),
+      ),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), allowed)),
     // Invitations addressed to their email would make a new account with it a member again.
     db
       .delete(channelInvitations)
-      .where(sql`${channelInvitations.email} = (select ${users.email} from ${users} where ${users.id} = ${userId})`),
-    db.delete(users).where(eq(users.id, userId)),
+      .where(
+        and(
+          sql`${channelInvitations.email} = (select ${users.email} from ${users} where ${users.id} = ${userId})`,
+          allowed,
+        ),
+      ),
+    db
+      .delete(users)
+      .where(and(eq(users.id, userId), allowed))
+      .returning({ id: users.id }),
   ] as const;
 }
 
-/** Changes a role and ends the user's sessions in one batch, so the new role applies at next sign-in. */
+/**
+ * Changes a role and ends the user's sessions in one batch, so the new role applies at next sign-in.
+ * A demotion happens only while another admin remains (notLastAdmin); false when it was refused.
+ */
 export async function setMemberRole(db: Database, userId: number, role: "member" | "admin") {
-  await db.batch([
-    db.update(users).set({ role }).where(eq(users.id, userId)),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
+  const allowed = role === "admin" ? undefined : notLastAdmin(userId);
+  const [changed] = await db.batch([
+    db
+      .update(users)
+      .set({ role })
+      .where(and(eq(users.id, userId), allowed))
+      .returning({ id: users.id }),
+    db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          sql`(select ${users.role} from ${users} where ${users.id} = ${userId}) = ${role}`,
+        ),
+      ),
   ]);
+  return changed.length > 0;
 }
 
 const paymentColumns = {
@@ -165,6 +218,8 @@ const paymentColumns = {
   is_test: payments.isTest,
   refund_type: payments.refundType,
   refunded_at: payments.refundedAt,
+  /** Charged automatically (Oneclick Mall, issue 34) rather than paid by hand with Webpay Plus. */
+  automatic: sql<boolean>`${payments.provider} = ${AUTORENEW.provider}`.mapWith(Boolean),
 };
 
 export const listPayments = (db: Database) =>

@@ -11,7 +11,7 @@ export type AuditState = Record<string, string | number | boolean | null>;
 export type AuditEntry = {
   actorId: number;
   action: AuditAction;
-  targetType: "member" | "notice" | "payment" | "report" | "ai_keys";
+  targetType: "member" | "notice" | "payment" | "report" | "ai_keys" | "event";
   targetId?: number | string | null;
   before?: AuditState | null;
   after?: AuditState | null;
@@ -50,7 +50,10 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
 
 export type AuditFilter = { action?: AuditAction; actorId?: number; before?: number; limit: number };
 
-/** Newest first; `before` is the id cursor. The actor's current name and email are joined (null once their account is gone). */
+/**
+ * Newest first; `before` is the id cursor. The actor's current name and email are joined (null once their account is
+ * gone).
+ */
 export async function listAudit(db: Database, filter: AuditFilter) {
   const conditions: SQL[] = [];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));

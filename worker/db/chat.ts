@@ -1,14 +1,16 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
-import type { SessionMemberSql } from "../lib/session";
-import type { ChannelDto, ChannelListItem, MessageDto } from "../shared/chat-wire";
+import type { BatchRateLimit } from "../lib/rate-limit";
+import { messageImagePath } from "../shared/api-paths";
+import type { ChannelDto, ChannelListItem, MessageDto, UnreadCount } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { notifyInvitationsBinding } from "./notifications";
-import { channelInvitations, channelMembers, channelReads, channels, messages, users } from "./schema";
+import { channelInvitations, channelMembers, channelReads, channels, messages, notifications, users } from "./schema";
+import type { SessionMemberSql } from "./sessions";
 import { normaliseEmail } from "./users";
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -37,7 +39,8 @@ const visibleTo = (viewer: Viewer | SessionMemberSql) => {
     eq(channels.isPrivate, false),
     eq(channels.createdBy, viewer.id),
     exists(
-      sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id} and ${channelMembers.userId} = ${viewer.id})`,
+      sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id}
+        and ${channelMembers.userId} = ${viewer.id})`,
     ),
   );
   return typeof viewer.role === "string" ? readable : or(eq(viewer.role, "admin"), readable);
@@ -53,24 +56,42 @@ const unreadCount = (viewerId: number) => {
   // subqueries would be the messages' own.
   const channelId = sql.raw(`"channels"."id"`);
   return sql<number>`(select count(*) from ${messages} m where m.channel_id = ${channelId} and m.id > max(
-    coalesce((select r.last_read_message_id from ${channelReads} r where r.user_id = ${viewerId} and r.channel_id = ${channelId}), 0),
-    coalesce((select m2.id from ${messages} m2 where m2.channel_id = ${channelId} order by m2.id desc limit 1 offset ${LIMITS.unreadCountMax}), 0)))`.mapWith(
+    coalesce((select r.last_read_message_id from ${channelReads} r
+      where r.user_id = ${viewerId} and r.channel_id = ${channelId}), 0),
+    coalesce((select m2.id from ${messages} m2
+      where m2.channel_id = ${channelId} order by m2.id desc limit 1 offset ${LIMITS.unreadCountMax}), 0)))`.mapWith(
     Number,
   );
 };
 
 /**
- * Every channel for an admin; for anyone else the ids come from three indexed lookups (public ones,
- * their own, the ones they are a member of), so the list never scans the whole channels table.
- * Each row carries the viewer's unread count (one statement for the whole list).
+ * Every channel for an admin (no condition); for anyone else the ids come from three indexed lookups
+ * (public ones, their own, the ones they are a member of), so a list never scans the whole table.
  */
-export async function listVisibleChannels(db: Database, viewer: Viewer) {
-  const fields = { ...getTableColumns(channels), unreadCount: unreadCount(viewer.id) };
-  if (viewer.role === "admin") return db.select(fields).from(channels).orderBy(asc(channels.id));
+const listedFor = (viewer: Viewer) => {
+  if (viewer.role === "admin") return undefined;
   const visibleIds = sql`select ${channels.id} from ${channels} where ${channels.isPrivate} = 0
     union select ${channels.id} from ${channels} where ${channels.createdBy} = ${viewer.id}
     union select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
-  return db.select(fields).from(channels).where(sql`${channels.id} in (${visibleIds})`).orderBy(asc(channels.id));
+  return sql`${channels.id} in (${visibleIds})`;
+};
+
+/** The channels the viewer may see, each with their unread count (one statement for the whole list). */
+export async function listVisibleChannels(db: Database, viewer: Viewer) {
+  return db
+    .select({ ...getTableColumns(channels), unreadCount: unreadCount(viewer.id) })
+    .from(channels)
+    .where(listedFor(viewer))
+    .orderBy(asc(channels.id));
+}
+
+/** Only the unread counts of listVisibleChannels: the unread badges' own read (GET /api/unread). */
+export async function listUnreadCounts(db: Database, viewer: Viewer): Promise<UnreadCount[]> {
+  return db
+    .select({ group_id: channels.id, unread_count: unreadCount(viewer.id) })
+    .from(channels)
+    .where(listedFor(viewer))
+    .orderBy(asc(channels.id));
 }
 
 export const toChannelListItem = (row: ChannelRow & { unreadCount: number }, viewer: Viewer): ChannelListItem => ({
@@ -96,14 +117,17 @@ const advanceReadMarker = (db: Database, userId: number, channelId: number, mess
 const newestMessageId = (channelId: number) =>
   sql<number>`(select max(${messages.id}) from ${messages} where ${messages.channelId} = ${channelId})`;
 
-/** Marks a channel read up to `messageId`, or up to its newest message when none is given; true when the marker moved. */
+/**
+ * Marks a channel read up to `messageId`, or up to its newest message when none is given; true when the marker moved.
+ */
 export async function markChannelRead(
   db: Database,
   userId: number,
   channelId: number,
   messageId?: number,
 ): Promise<boolean> {
-  const newest = sql`(select coalesce(max(${messages.id}), 0) from ${messages} where ${messages.channelId} = ${channelId})`;
+  const newest = sql`(select coalesce(max(${messages.id}), 0) from ${messages}
+    where ${messages.channelId} = ${channelId})`;
   const moved = await advanceReadMarker(db, userId, channelId, messageId ?? newest).returning({
     userId: channelReads.userId,
   });
@@ -151,7 +175,7 @@ export async function deleteChannel(db: Database, id: number): Promise<string[]>
     db.delete(channelInvitations).where(eq(channelInvitations.channelId, id)),
     db.delete(channels).where(eq(channels.id, id)),
   ]);
-  return images.map((r) => r.key!).filter(Boolean);
+  return images.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 export async function listChannelMembers(db: Database, channelId: number) {
@@ -163,28 +187,32 @@ export async function listChannelMembers(db: Database, channelId: number) {
     .orderBy(asc(channelMembers.createdAt), asc(users.id));
 }
 
-export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return row ?? null;
-}
-
 // ---- invitations: how members are added (docs/architecture.md, "No account oracle") ----
 
 /**
- * Invites an email to a channel unless it is already invited or belongs to one of its members; true
- * when a new invitation was stored. The email is normalised by the caller.
+ * Invites an email to a channel unless it is already invited or belongs to one of its members:
+ * "invited" when a new invitation was stored, "full" when the email already has
+ * LIMITS.invitationsPerEmailMax pending invitations (the oldest are kept), "unchanged" otherwise.
+ * The email is normalised by the caller.
  */
-export async function inviteToChannel(db: Database, input: { channelId: number; email: string; invitedBy: number }) {
-  const alreadyMember = sql`exists (select 1 from ${channelMembers} join ${users} on ${users.id} = ${channelMembers.userId}
+export async function inviteToChannel(
+  db: Database,
+  input: { channelId: number; email: string; invitedBy: number },
+): Promise<"invited" | "full" | "unchanged"> {
+  const alreadyMember = sql`exists (select 1 from ${channelMembers}
+    join ${users} on ${users.id} = ${channelMembers.userId}
     where ${channelMembers.channelId} = ${input.channelId} and ${users.email} = ${input.email})`;
+  const pendingCount = sql`(select count(*) from ${channelInvitations} where ${channelInvitations.email} = ${input.email})`;
   const rows = await db.all<{ id: number }>(sql`insert into ${channelInvitations} (channel_id, email, invited_by)
-    select ${input.channelId}, ${input.email}, ${input.invitedBy} where not ${alreadyMember}
+    select ${input.channelId}, ${input.email}, ${input.invitedBy}
+    where not ${alreadyMember} and ${pendingCount} < ${LIMITS.invitationsPerEmailMax}
     on conflict do nothing returning id`);
-  return rows.length > 0;
+  if (rows.length > 0) return "invited";
+  const [{ full }] = await db.all<{ full: number }>(
+    sql`select ${pendingCount} >= ${LIMITS.invitationsPerEmailMax} and not exists (select 1 from ${channelInvitations}
+      where ${channelInvitations.channelId} = ${input.channelId} and ${channelInvitations.email} = ${input.email}) and not ${alreadyMember} as full`,
+  );
+  return full ? "full" : "unchanged";
 }
 
 export async function listChannelInvitations(db: Database, channelId: number) {
@@ -206,31 +234,67 @@ export async function revokeChannelInvitation(db: Database, channelId: number, i
 /**
  * Turns the pending invitations of the user's email into memberships. A private channel's invitation
  * also becomes a "channel_invite" notification unless the member already has one for it (known
- * accounts are notified when invited). One indexed read when nothing is pending; each step can be
- * repeated safely, so a failure part-way is finished by the next call. Returns the channels joined.
+ * accounts are notified when invited). One indexed read when nothing is pending; the writes are
+ * set-based (INSERT … SELECT and DELETE by email), so they bind the same few variables however many
+ * invitations wait, and run in one batch (a transaction): what is joined is what is deleted.
  */
-export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">): Promise<number[]> {
+export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">) {
   const email = normaliseEmail(user.email);
-  const pending = await db
-    .select({ id: channelInvitations.id, channelId: channelInvitations.channelId })
+  const [pending] = await db
+    .select({ id: channelInvitations.id })
     .from(channelInvitations)
-    .where(eq(channelInvitations.email, email));
-  if (pending.length === 0) return [];
+    .where(eq(channelInvitations.email, email))
+    .limit(1);
+  if (!pending) return;
   await notifyInvitationsBinding(db, { userId: user.id, email });
-  const channelIds = pending.map((p) => p.channelId);
   await db.batch([
     db
       .insert(channelMembers)
-      .values(channelIds.map((channelId) => ({ channelId, userId: user.id })))
+      .select(
+        db
+          .select({
+            channelId: channelInvitations.channelId,
+            userId: sql<number>`${user.id}`.as("user_id"),
+            createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
+          })
+          .from(channelInvitations)
+          .where(eq(channelInvitations.email, email)),
+      )
       .onConflictDoNothing(),
-    db.delete(channelInvitations).where(
-      inArray(
-        channelInvitations.id,
-        pending.map((p) => p.id),
-      ),
-    ),
+    db.delete(channelInvitations).where(eq(channelInvitations.email, email)),
   ]);
-  return channelIds;
+}
+
+/**
+ * The invitee turns an invitation down: their pending invitation to the channel, the membership it
+ * gave them, and its notification go, in one batch. False when there was nothing to decline (no
+ * invitation and no membership; a channel's creator is not its member).
+ */
+export async function declineChannelInvitation(
+  db: Database,
+  user: Pick<SessionUser, "id" | "email">,
+  channelId: number,
+) {
+  const [invitations, memberships] = await db.batch([
+    db
+      .delete(channelInvitations)
+      .where(and(eq(channelInvitations.channelId, channelId), eq(channelInvitations.email, normaliseEmail(user.email))))
+      .returning({ id: channelInvitations.id }),
+    db
+      .delete(channelMembers)
+      .where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, user.id)))
+      .returning({ userId: channelMembers.userId }),
+    db
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, user.id),
+          eq(notifications.kind, "channel_invite"),
+          eq(notifications.channelId, channelId),
+        ),
+      ),
+  ]);
+  return invitations.length + memberships.length > 0;
 }
 
 export async function removeChannelMember(db: Database, channelId: number, userId: number) {
@@ -255,9 +319,10 @@ type MessageRow = {
   createdAt: Date;
 };
 
-export const messageImagePath = (id: number) => `/api/messages/${id}/image`;
-
-/** The Message of docs/spec.md §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender only. */
+/**
+ * The Message of docs/spec.md §3 as `viewerId` sees it: hidden ones read as removed, with the reason for their sender
+ * only.
+ */
 export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => ({
   id: row.id,
   group_id: row.channelId,
@@ -300,7 +365,8 @@ export function visibleMessagesQuery(
         createdAt: messages.createdAt,
       })
       .from(channels)
-      // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND id>?).
+      // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND
+      // id>?).
       .leftJoin(
         messages,
         newest ? eq(messages.channelId, channelId) : and(eq(messages.channelId, channelId), gt(messages.id, after)),
@@ -337,6 +403,28 @@ export async function insertMessage(
     advanceReadMarker(db, input.sender.id, input.channelId, newestMessageId(input.channelId)),
   ]);
   return { ...row, senderName: input.sender.name };
+}
+
+/**
+ * The SQL of the message sends' rules, for the session's D1 batch (withSessionBatch): `count` counts
+ * the send of an unmuted member against the route's batch limit (rateLimitInBatch), `sendable` guards
+ * a write in the same batch (the member is not muted and the count is within the limit).
+ */
+export function sendRules(db: Database, limit: BatchRateLimit, unmuted: SQL) {
+  return {
+    count: (member: SessionMemberSql) => limit.count(member, unmuted),
+    sendable: (member: SessionMemberSql) =>
+      // biome-ignore lint/style/noNonNullAssertion: drizzle's and() is undefined only when every condition is.
+      and(
+        exists(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, member.id), unmuted)),
+        ),
+        limit.withinLimit(member),
+      )!,
+  };
 }
 
 /**
@@ -394,7 +482,8 @@ export function sendMessageStatements(
 export async function privateChannelReaders(db: Database, channelId: number): Promise<number[]> {
   const rows = await db.all<{
     id: number;
-  }>(sql`select ${channels.createdBy} as id from ${channels} where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
+  }>(sql`select ${channels.createdBy} as id from ${channels}
+    where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
     union select ${channelMembers.userId} from ${channelMembers} where ${channelMembers.channelId} = ${channelId}
     union select ${users.id} from ${users} where ${users.role} = 'admin'`);
   return rows.map((r) => r.id);

@@ -10,9 +10,8 @@ import { comments, notices, postLikes, posts, users } from "./schema";
 type ViewerId = number | SQL<number>;
 
 const likedBy = (viewerId: ViewerId) =>
-  sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`.mapWith(
-    (v) => Boolean(Number(v)),
-  );
+  sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id}
+    and ${postLikes.userId} = ${viewerId})`.mapWith((v) => Boolean(Number(v)));
 
 /** The Post of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
 const postFields = (viewerId: ViewerId) => ({

@@ -1,13 +1,15 @@
 // Moderation (issue 20): reports and their queue, hiding reported content, mutes.
 // Hidden content stays in D1 (its author can still export it) but every list replaces it with
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
-import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { REPORT_REASONS, type ReportKind, type ReportReason } from "../shared/rules";
+import { messageImagePath } from "../shared/api-paths";
+import { mentionsAsText } from "../shared/mentions";
+import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { type AuditEntry, auditInsert } from "./audit";
-import { messageImagePath } from "./chat";
 import type { Database } from "./client";
+import { inList } from "./lists";
 import { channels, comments, messages, posts, reportReasons, reports, users } from "./schema";
 
 // ---- how hidden content reads in every list ----
@@ -46,13 +48,20 @@ export async function findReportTarget(db: Database, kind: ReportKind, id: numbe
 }
 
 /**
- * Files one member's report of an item: false when they had already reported it. The item's report
+ * Files one member's report of an item: "duplicate" when they had already reported it, "full" when
+ * MODERATION.openReportsPerReporterMax of their reports already wait in the queue. The item's report
  * opens on its first report, and opens again when someone new reports an item a moderator dismissed.
  */
 export async function fileReport(
   db: Database,
   input: { kind: ReportKind; targetId: number; reporterId: number; reason: ReportReason; details: string | null },
-) {
+): Promise<"filed" | "duplicate" | "full"> {
+  const [{ waiting }] = await db
+    .select({ waiting: count() })
+    .from(reportReasons)
+    .innerJoin(reports, eq(reports.id, reportReasons.reportId))
+    .where(and(eq(reportReasons.reporterId, input.reporterId), eq(reports.status, "open")));
+  if (waiting >= MODERATION.openReportsPerReporterMax) return "full";
   const sameItem = and(eq(reports.kind, input.kind), eq(reports.targetId, input.targetId));
   await db.insert(reports).values({ kind: input.kind, targetId: input.targetId }).onConflictDoNothing();
   const [report] = await db.select({ id: reports.id, status: reports.status }).from(reports).where(sameItem).limit(1);
@@ -61,14 +70,14 @@ export async function fileReport(
     .values({ reportId: report.id, reporterId: input.reporterId, reason: input.reason, details: input.details })
     .onConflictDoNothing()
     .returning({ reportId: reportReasons.reportId });
-  if (filed.length === 0) return false;
+  if (filed.length === 0) return "duplicate";
   if (report.status === "dismissed") {
     await db
       .update(reports)
       .set({ status: "open", resolvedBy: null, resolvedAt: null })
       .where(eq(reports.id, report.id));
   }
-  return true;
+  return "filed";
 }
 
 const excerpt = (text: string, max = 150) => (text.length > max ? `${text.slice(0, max)}…` : text);
@@ -81,11 +90,7 @@ const excerpt = (text: string, max = 150) => (text.length > max ? `${text.slice(
 export async function listOpenReports(db: Database, limit: number) {
   const open = await db.select().from(reports).where(eq(reports.status, "open")).orderBy(desc(reports.id)).limit(limit);
   if (open.length === 0) return [];
-  // inArray needs at least one id: -1 matches no row.
-  const idsOf = (kind: ReportKind) => {
-    const ids = open.filter((r) => r.kind === kind).map((r) => r.targetId);
-    return ids.length ? ids : [-1];
-  };
+  const idsOf = (kind: ReportKind) => open.filter((r) => r.kind === kind).map((r) => r.targetId);
   const [reasonRows, postRows, commentRows, messageRows] = await Promise.all([
     db
       .select({
@@ -96,7 +101,7 @@ export async function listOpenReports(db: Database, limit: number) {
       })
       .from(reportReasons)
       .where(
-        inArray(
+        inList(
           reportReasons.reportId,
           open.map((r) => r.id),
         ),
@@ -112,7 +117,7 @@ export async function listOpenReports(db: Database, limit: number) {
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(inArray(posts.id, idsOf("post"))),
+      .where(inList(posts.id, idsOf("post"))),
     db
       .select({
         id: comments.id,
@@ -126,7 +131,7 @@ export async function listOpenReports(db: Database, limit: number) {
       .from(comments)
       .innerJoin(users, eq(users.id, comments.authorId))
       .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(inArray(comments.id, idsOf("comment"))),
+      .where(inList(comments.id, idsOf("comment"))),
     db
       .select({
         id: messages.id,
@@ -141,7 +146,7 @@ export async function listOpenReports(db: Database, limit: number) {
       .from(messages)
       .innerJoin(users, eq(users.id, messages.senderId))
       .innerJoin(channels, eq(channels.id, messages.channelId))
-      .where(inArray(messages.id, idsOf("message"))),
+      .where(inList(messages.id, idsOf("message"))),
   ]);
   /** The reported content, with its context: the post a comment is on, the channel of a message. */
   type Content = {
@@ -159,20 +164,26 @@ export async function listOpenReports(db: Database, limit: number) {
     post: new Map(
       postRows.map((r) => [
         r.id,
-        { text: r.text, image_url: null, author_id: r.authorId, author_name: r.authorName, created_at: r.createdAt },
+        {
+          text: mentionsAsText(r.text),
+          image_url: null,
+          author_id: r.authorId,
+          author_name: r.authorName,
+          created_at: r.createdAt,
+        },
       ]),
     ),
     comment: new Map(
       commentRows.map((r) => [
         r.id,
         {
-          text: r.text,
+          text: mentionsAsText(r.text),
           image_url: null,
           author_id: r.authorId,
           author_name: r.authorName,
           created_at: r.createdAt,
           post_id: r.postId,
-          post_excerpt: excerpt(r.postText),
+          post_excerpt: excerpt(mentionsAsText(r.postText)),
         },
       ]),
     ),
@@ -180,7 +191,7 @@ export async function listOpenReports(db: Database, limit: number) {
       messageRows.map((r) => [
         r.id,
         {
-          text: r.text,
+          text: mentionsAsText(r.text),
           image_url: r.imageKey ? messageImagePath(r.id) : null,
           author_id: r.authorId,
           author_name: r.authorName,
@@ -242,7 +253,8 @@ export async function resolveReport(
   const status = action === "hide" ? ("hidden" as const) : ("dismissed" as const);
   // Every statement is guarded by "still open", and the report's own update comes last: a second
   // moderator resolving at the same moment changes nothing and records nothing.
-  const stillOpen = sql`exists (select 1 from ${reports} where ${reports.id} = ${report.id} and ${reports.status} = 'open')`;
+  const stillOpen = sql`exists (select 1 from ${reports} where ${reports.id} = ${report.id}
+    and ${reports.status} = 'open')`;
   const entry: AuditEntry = {
     ...audit,
     action: action === "hide" ? "report.hide" : "report.dismiss",
@@ -277,6 +289,7 @@ export async function resolveReport(
       .where(and(eq(reports.id, report.id), eq(reports.status, "open")))
       .returning({ id: reports.id }),
   ];
+  // bounded: at most three statements (hide, audit, resolve)
   const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return (results.at(-1) as unknown[]).length > 0;
 }

@@ -1,12 +1,13 @@
 // Notifications (issue 19): who gets one for what, the member's list and read marks. Each writer is
 // ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
 // the caller can tell their live sockets. Nobody is notified of their own action.
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { NotificationDto, NotificationList } from "../shared/notifications";
-import { LIMITS } from "../shared/rules";
-import { searchResultUrl } from "../shared/search";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { mentionedIds } from "../shared/mentions";
+import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
+import { AUTORENEW, LIMITS } from "../shared/rules";
 import type { Database } from "./client";
-import { channels, notices, notifications, users } from "./schema";
+import { inList, listTable } from "./lists";
+import { channelInvitations, channelMembers, channels, events, notices, notifications, users } from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Recipients = number[];
@@ -20,7 +21,8 @@ export async function notifyComment(
 ): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id)
-      select author_id, 'comment', ${input.actorId}, id, ${input.commentId} from posts where id = ${input.postId} and author_id <> ${input.actorId}
+      select author_id, 'comment', ${input.actorId}, id, ${input.commentId} from posts where id = ${input.postId}
+        and author_id <> ${input.actorId}
       returning user_id`),
   );
 }
@@ -29,7 +31,8 @@ export async function notifyComment(
 export async function notifyLike(db: Database, input: { postId: number; actorId: number }): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id)
-      select author_id, 'like', ${input.actorId}, id from posts where id = ${input.postId} and author_id <> ${input.actorId}
+      select author_id, 'like', ${input.actorId}, id from posts where id = ${input.postId}
+        and author_id <> ${input.actorId}
       on conflict (user_id, post_id) where kind = 'like' and read_at is null
       do update set count = count + 1, actor_id = excluded.actor_id, created_at = excluded.created_at
       returning user_id`),
@@ -71,74 +74,34 @@ export async function notifyInvitationsBinding(
 ): Promise<Recipients> {
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id)
-      select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c on c.id = i.channel_id
+      select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c
+        on c.id = i.channel_id
       where i.email = ${input.email} and c.is_private = 1 and (i.invited_by is null or i.invited_by <> ${input.userId})
-        and not exists (select 1 from notifications n where n.user_id = ${input.userId} and n.kind = 'channel_invite' and n.channel_id = i.channel_id)
+        and not exists (select 1 from notifications n where n.user_id = ${input.userId} and n.kind = 'channel_invite'
+          and n.channel_id = i.channel_id)
       returning user_id`),
   );
 }
 
 /**
- * `@Name` in a text: the names written after each @ (up to LIMITS.mentionNameWordsMax words; the
- * longest one that is a member's name wins). The client's autocomplete writes names exactly.
- */
-export function mentionCandidates(text: string): string[][] {
-  const out: string[][] = [];
-  const word = String.raw`[\p{L}\p{N}][\p{L}\p{N}._'-]*`;
-  const pattern = new RegExp(
-    String.raw`(?:^|[^\p{L}\p{N}_@])@(${word}(?: ${word}){0,${LIMITS.mentionNameWordsMax - 1}})`,
-    "gu",
-  );
-  for (const match of text.matchAll(pattern)) {
-    const words = match[1].split(" ");
-    // Longest first; a trailing punctuation mark ("@Luna,") is not part of the name.
-    out.push(
-      words.map((_, i) =>
-        words
-          .slice(0, words.length - i)
-          .join(" ")
-          .replace(/[.'-]+$/u, ""),
-      ),
-    );
-  }
-  return out.slice(0, LIMITS.mentionsMax);
-}
-
-/**
- * @mentions in a post or a chat message. `readers`: for a private channel, the only people who may be
- * notified (they alone can read it); undefined for posts and public channels.
+ * @mentions in a post or a chat message: the members its mention tokens name by id (mentionedIds, the
+ * first LIMITS.mentionsMax), who exist and are not the writer. `readers`: for a private channel, the
+ * only people who may be notified (they alone can read it); undefined for posts and public channels.
  */
 export async function notifyMentions(
   db: Database,
   input: { text: string; actorId: number; postId?: number; channelId?: number; messageId?: number; readers?: number[] },
 ): Promise<Recipients> {
-  const mentions = mentionCandidates(input.text);
-  if (mentions.length === 0) return [];
-  const names = [...new Set(mentions.flat())];
-  const found = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.name, names))
-    .limit(LIMITS.mentionsMax * 4);
-  const ids = new Set<number>();
-  for (const candidates of mentions) {
-    const name = candidates.find((n) => found.some((u) => u.name === n));
-    for (const u of found) if (u.name === name) ids.add(u.id);
-  }
-  ids.delete(input.actorId);
-  const allowed = [...ids].filter((id) => !input.readers || input.readers.includes(id)).slice(0, LIMITS.mentionsMax);
-  if (allowed.length === 0) return [];
-  await db.insert(notifications).values(
-    allowed.map((userId) => ({
-      userId,
-      kind: "mention" as const,
-      actorId: input.actorId,
-      postId: input.postId,
-      channelId: input.channelId,
-      messageId: input.messageId,
-    })),
+  const ids = mentionedIds(input.text).slice(0, LIMITS.mentionsMax);
+  if (ids.length === 0) return [];
+  const mentioned = listTable(ids);
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, channel_id, message_id)
+      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null}, ${input.messageId ?? null}
+      from ${mentioned} m join users u on u.id = m.value
+      where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+      returning user_id`),
   );
-  return allowed;
 }
 
 /**
@@ -156,7 +119,7 @@ export function mentionableMembers(db: Database, input: { prefix: string; viewer
         ne(users.id, input.viewerId),
         sql`${users.name} <> ''`,
         sql`instr(' ' || lower(${users.name}), ' ' || lower(${input.prefix})) > 0`,
-        input.readers ? inArray(users.id, input.readers) : undefined,
+        input.readers ? inList(users.id, input.readers) : undefined,
       ),
     )
     .orderBy(users.name)
@@ -172,7 +135,25 @@ export async function remindMembershipsEnding(db: Database, now: number): Promis
   const until = now + LIMITS.membershipReminderDays * DAY_MS;
   return recipients(
     await db.all(sql`insert into notifications (user_id, kind, detail)
-      select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u
+        on u.id = m.user_id
+      where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
+        and not exists (select 1 from autorenew_enrolments e where e.user_id = m.user_id and e.status = 'active')
+      on conflict do nothing
+      returning user_id`),
+  );
+}
+
+/**
+ * Members with auto-renew on are told instead that the card will be charged (issue 34), with the amount
+ * and how to stop, once per due date, AUTORENEW.noticeDays before it.
+ */
+export async function noticeAutorenewCharges(db: Database, now: number): Promise<Recipients> {
+  const until = now + AUTORENEW.noticeDays * DAY_MS;
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, detail)
+      select m.user_id, 'autorenew_notice', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
       where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
       on conflict do nothing
       returning user_id`),
@@ -192,26 +173,18 @@ type ListRow = {
   channelName: string | null;
   messageId: number | null;
   noticeTitle: string | null;
+  eventId: number | null;
+  eventTitle: string | null;
   detail: string | null;
 };
 
-function urlOf(row: ListRow): string {
-  switch (row.kind) {
-    case "comment":
-      return row.commentId ? searchResultUrl.comment(row.postId!, row.commentId) : searchResultUrl.post(row.postId!);
-    case "like":
-      return searchResultUrl.post(row.postId!);
-    case "mention":
-      return row.messageId ? searchResultUrl.message(row.channelId!, row.messageId) : searchResultUrl.post(row.postId!);
-    case "notice":
-      return "/app/lounge";
-    case "payment":
-      return row.detail === "completed" ? "/app/resources" : "/pricing";
-    case "membership_ending":
-      return "/pricing";
-    case "channel_invite":
-      return `/app/chat?group=${row.channelId}`;
-  }
+function detailOf(row: ListRow): string | null {
+  if (!row.detail) return null;
+  if (row.kind === "membership_ending" || row.kind === "autorenew_notice")
+    return new Date(Number(row.detail)).toISOString();
+  // A reminder's detail is "<window>:<start ms>" (the key that sends it once); the member needs the window.
+  if (row.kind === "event_reminder") return row.detail.split(":")[0];
+  return row.detail;
 }
 
 const toDto = (row: ListRow): NotificationDto => ({
@@ -225,8 +198,10 @@ const toDto = (row: ListRow): NotificationDto => ({
   channel_id: row.channelId,
   channel_name: row.channelName,
   notice_title: row.noticeTitle,
-  detail: row.kind === "membership_ending" && row.detail ? new Date(Number(row.detail)).toISOString() : row.detail,
-  url: urlOf(row),
+  event_id: row.eventId,
+  event_title: row.eventTitle,
+  detail: detailOf(row),
+  url: notificationUrl(row),
 });
 
 /** The newest notifications and the unread count, in one round trip. */
@@ -244,15 +219,25 @@ export async function listNotifications(db: Database, userId: number): Promise<N
         postId: notifications.postId,
         commentId: notifications.commentId,
         channelId: notifications.channelId,
-        channelName: sql<string | null>`${channels.name}`.as("channel_name"),
+        // Only while the reader may read the channel or is invited to it (else the client says "a private channel").
+        channelName: sql<string | null>`case when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
+          or exists (select 1 from ${channelMembers} m where m.channel_id = ${channels.id} and m.user_id = ${userId})
+          or exists (select 1 from ${channelInvitations} i where i.channel_id = ${channels.id}
+            and i.email = (select ${users.email} from ${users} where ${users.id} = ${userId}))
+          or (select ${users.role} from ${users} where ${users.id} = ${userId}) = 'admin' then ${channels.name} end`.as(
+          "channel_name",
+        ),
         messageId: notifications.messageId,
         noticeTitle: sql<string | null>`${notices.title}`.as("notice_title"),
+        eventId: notifications.eventId,
+        eventTitle: sql<string | null>`${events.title}`.as("event_title"),
         detail: notifications.detail,
       })
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.actorId))
       .leftJoin(channels, eq(channels.id, notifications.channelId))
       .leftJoin(notices, eq(notices.id, notifications.noticeId))
+      .leftJoin(events, eq(events.id, notifications.eventId))
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.id))
       .limit(LIMITS.notificationsListMax),
@@ -274,7 +259,7 @@ export async function markNotificationsRead(
   const mine = and(
     eq(notifications.userId, userId),
     isNull(notifications.readAt),
-    ids ? inArray(notifications.id, ids) : undefined,
+    ids ? inList(notifications.id, ids) : undefined,
   );
   const [, [{ unread }]] = await db.batch([
     db

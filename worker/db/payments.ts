@@ -55,12 +55,17 @@ export async function findPaymentByBuyOrder(db: Database, buyOrder: string): Pro
   return row;
 }
 
-/** Pending payments created before `cutoff`, oldest first (payments_status_created_idx). */
+/**
+ * Pending Webpay Plus payments created before `cutoff`, oldest first (payments_status_created_idx).
+ * Automatic (Oneclick) charges are settled by their own job, by buy order.
+ */
 export const pendingPaymentsCreatedBefore = (db: Database, cutoff: Date, limit: number): Promise<Payment[]> =>
   db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, "pending"), lt(payments.createdAt, cutoff)))
+    .where(
+      and(eq(payments.status, "pending"), lt(payments.createdAt, cutoff), eq(payments.provider, MEMBERSHIP.provider)),
+    )
     .orderBy(asc(payments.createdAt))
     .limit(limit);
 

@@ -2,15 +2,12 @@
 // ai_text and ai_image resources through insertResource / storeResource (worker/services/resources.ts)
 // and lists them with the rest.
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { resourceFileUrl } from "../shared/api-paths";
 import type { Database } from "./client";
 import { resources, resourceTags } from "./schema";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
-
-/** Where the client fetches a stored file: the authenticated file route (or the provider's URL when only that was kept). */
-export const resourceFileUrl = (r: Pick<ResourceRow, "id" | "fileKey" | "externalUrl">) =>
-  r.fileKey ? `/api/resources/${r.id}/file` : (r.externalUrl ?? `/api/resources/${r.id}/file`);
 
 /** The Resource of docs/spec.md §3 as the API sends it; tags stay the JSON-encoded text the spec names. */
 export const toResourceDto = (r: ResourceRow) => ({
@@ -55,13 +52,15 @@ export type ResourcePage = { limit: number; before?: number; q?: string; tag?: s
 export function listResources(db: Database, page: ResourcePage) {
   const conditions: SQL[] = [];
   if (page.before !== undefined) {
-    const cursorTime = sql`(SELECT ${resources.createdAt} FROM ${resources} WHERE ${resources.id} <= ${page.before} ORDER BY ${resources.id} DESC LIMIT 1)`;
+    const cursorTime = sql`(SELECT ${resources.createdAt} FROM ${resources} WHERE ${resources.id} <= ${page.before}
+      ORDER BY ${resources.id} DESC LIMIT 1)`;
     conditions.push(sql`(${resources.createdAt}, ${resources.id}) < (${cursorTime}, ${page.before})`);
   }
   if (page.q) {
     const contains = (column: SQLWrapper) => sql`instr(lower(${column}), lower(${page.q})) > 0`;
     conditions.push(
-      sql`(${contains(resources.title)} OR ${contains(resources.description)} OR EXISTS (SELECT 1 FROM ${tagsTable} WHERE ${contains(sql`value`)}))`,
+      sql`(${contains(resources.title)} OR ${contains(resources.description)}
+        OR EXISTS (SELECT 1 FROM ${tagsTable} WHERE ${contains(sql`value`)}))`,
     );
   }
   if (page.tag) conditions.push(sql`EXISTS (SELECT 1 FROM ${tagsTable} WHERE value = ${page.tag})`);
@@ -75,7 +74,7 @@ export function listResources(db: Database, page: ResourcePage) {
 
 /**
  * Every tag in use (sorted, case-insensitively first) and the number of resources, in one statement.
- * The tags come from resource_tags, which triggers keep (migrations/0012_resource_tags_triggers.sql),
+ * The tags come from resource_tags, which triggers keep (migrations/0015_resource_tags_triggers.sql),
  * so the cost follows the number of distinct tags, not of resources.
  */
 export async function resourceTagsAndTotal(db: Database): Promise<{ tags: string[]; total: number }> {

@@ -2,6 +2,7 @@
 // (serialised to ISO strings in JSON); JSON-encoded lists are stored as text, as the spec says.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
@@ -116,6 +117,8 @@ export const payments = sqliteTable(
     refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
     /** The admin who refunded it (kept as null when that account is deleted). */
     refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    /** An automatic (Oneclick Mall) charge: the child store's buy order, which its refund names. */
+    detailBuyOrder: text("detail_buy_order"),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
@@ -309,6 +312,7 @@ export const notifications = sqliteTable(
     messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
     noticeId: integer("notice_id").references(() => notices.id, { onDelete: "cascade" }),
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
     /** Payment: its status; membership_ending: the due date (ms), which also makes the reminder once per period. */
     detail: text("detail"),
     /** Grouped likes: how many since the member last read it. */
@@ -322,6 +326,11 @@ export const notifications = sqliteTable(
       .on(t.userId, t.postId)
       .where(sql`kind = 'like' and read_at is null`),
     uniqueIndex("notifications_reminder_unique").on(t.userId, t.detail).where(sql`kind = 'membership_ending'`),
+    // An event reminder is sent once per member, event and "<window>:<start>" (detail): racing runs insert one.
+    uniqueIndex("notifications_event_reminder_unique")
+      .on(t.userId, t.eventId, t.detail)
+      .where(sql`kind = 'event_reminder'`),
+    uniqueIndex("notifications_autorenew_notice_unique").on(t.userId, t.detail).where(sql`kind = 'autorenew_notice'`),
   ],
 );
 
@@ -367,6 +376,103 @@ export const rateLimits = sqliteTable("rate_limits", {
 });
 
 /**
+ * Automatic renewal (issue 34): a member's Oneclick Mall enrolment. Transbank keeps the card; we keep
+ * only its `tbk_user`, AES-GCM encrypted (worker/lib/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
+ * card type and masked number Transbank answered. `paused` after the retries of a refused charge ran out.
+ */
+export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The Oneclick username the inscription was made with (deleting it at Transbank names it again). */
+  username: text("username").notNull(),
+  tbkUserEncrypted: text("tbk_user_encrypted").notNull(),
+  cardType: text("card_type"),
+  cardNumber: text("card_number"),
+  status: text("status", { enum: ["active", "paused"] })
+    .notNull()
+    .default("active"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * Inscriptions started and not yet back from Transbank: the return is a cross-site navigation without
+ * the session cookie, so its TBK_TOKEN finds the member here (and only once: finishing deletes the row).
+ */
+export const oneclickInscriptions = sqliteTable("oneclick_inscriptions", {
+  token: text("token").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per member and period renewed automatically: the UNIQUE (user, period_due) is what makes a
+ * period chargeable once. Each attempt is a payment whose buy order is derived from the member, the
+ * period and the attempt number (UNIQUE in payments), so two runs racing make one attempt.
+ * waiting -> charging -> paid | waiting (refused, retried after 1, 3 and 7 days) | gave_up (paused);
+ * charging stays while the outcome is unknown, until Transbank's status settles it.
+ */
+export const autorenewCharges = sqliteTable(
+  "autorenew_charges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The membership due date this charge renews. */
+    periodDue: integer("period_due", { mode: "timestamp_ms" }).notNull(),
+    state: text("state", { enum: ["waiting", "charging", "paid", "gave_up"] })
+      .notNull()
+      .default("waiting"),
+    /** Attempts made (numbers the buy orders); refusals counts only Transbank's refusals (the retry schedule). */
+    attempts: integer("attempts").notNull().default(0),
+    refusals: integer("refusals").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** The latest attempt's payment. */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("autorenew_charges_period_unique").on(t.userId, t.periodDue),
+    index("autorenew_charges_state_idx").on(t.state, t.nextAttemptAt),
+  ],
+);
+
+/** The emulator's Oneclick inscriptions (WEBPAY_ENV=emulator only), as Transbank would keep them. */
+export const oneclickEmulatorInscriptions = sqliteTable("oneclick_emulator_inscriptions", {
+  token: text("token").primaryKey(),
+  username: text("username").notNull(),
+  email: text("email").notNull(),
+  responseUrl: text("response_url").notNull(),
+  /** pending (at the card page), enrolled, declined, abandoned, finished (enrolled and confirmed), deleted. */
+  status: text("status", { enum: ["pending", "enrolled", "declined", "abandoned", "finished", "deleted"] })
+    .notNull()
+    .default("pending"),
+  tbkUser: text("tbk_user"),
+  /** What the enrolled card answers to a charge: approved, refused (with refuse_code) or timeout. */
+  cardOutcome: text("card_outcome", { enum: ["approved", "refused", "timeout"] }),
+  refuseCode: integer("refuse_code"),
+  createdAt: createdAt(),
+});
+
+/** The emulator's Oneclick Mall transactions, by parent buy order (one detail each, as the app sends). */
+export const oneclickEmulatorTransactions = sqliteTable("oneclick_emulator_transactions", {
+  buyOrder: text("buy_order").primaryKey(),
+  detailBuyOrder: text("detail_buy_order").notNull(),
+  commerceCode: text("commerce_code").notNull(),
+  tbkUser: text("tbk_user").notNull(),
+  amount: integer("amount").notNull(),
+  installmentsNumber: integer("installments_number").notNull(),
+  status: text("status", { enum: ["AUTHORIZED", "FAILED", "REVERSED", "NULLIFIED"] }).notNull(),
+  responseCode: integer("response_code").notNull(),
+  authorizationCode: text("authorization_code"),
+  createdAt: createdAt(),
+});
+
+/**
  * The local Webpay emulator's own transactions (WEBPAY_ENV=emulator only): what Transbank would keep
  * on its side. Never read by the app itself, only through the emulator's REST contract.
  */
@@ -376,14 +482,19 @@ export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transacti
   sessionId: text("session_id").notNull(),
   amount: integer("amount").notNull(),
   returnUrl: text("return_url").notNull(),
-  /** INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), REVERSED or NULLIFIED (refunded). */
+  /**
+   * INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), REVERSED or NULLIFIED
+   * (refunded).
+   */
   status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "REVERSED", "NULLIFIED"] })
     .notNull()
     .default("INITIALIZED"),
   responseCode: integer("response_code"),
   authorizationCode: text("authorization_code"),
   committed: integer("committed", { mode: "boolean" }).notNull().default(false),
-  /** The token's end of life (created + token lifetime): an unfinished transaction can no longer be paid or committed. */
+  /**
+   * The token's end of life (created + token lifetime): an unfinished transaction can no longer be paid or committed.
+   */
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
@@ -444,4 +555,88 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_action_idx").on(t.action, t.id), index("audit_log_actor_idx").on(t.actorId, t.id)],
+);
+
+/**
+ * Gatherings (issue 35). Instants are UTC milliseconds; time_zone is the IANA zone the event happens in,
+ * so its wall-clock time there is derived, never stored. A cancelled event stays (cancelled_at) so
+ * calendars can be told. uid and sequence are the ICS identity and revision.
+ */
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    uid: text("uid").notNull(),
+    sequence: integer("sequence").notNull().default(0),
+    title: text("title").notNull(),
+    /** Markdown as the admin wrote it, and its sanitised HTML. */
+    description: text("description").notNull().default(""),
+    descriptionHtml: text("description_html").notNull().default(""),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+    timeZone: text("time_zone").notNull(),
+    /** A recurring event: its rule and the last instant an occurrence may start at (null: once). */
+    repeat: text("repeat", { enum: EVENT_REPEATS }),
+    repeatUntil: integer("repeat_until", { mode: "timestamp_ms" }),
+    /** When the last occurrence ends (ends_at for a single event): what "not over yet" reads. */
+    lastEndsAt: integer("last_ends_at", { mode: "timestamp_ms" }).notNull(),
+    location: text("location", { enum: EVENT_LOCATIONS }).notNull(),
+    place: text("place"),
+    meetingUrl: text("meeting_url"),
+    hostId: integer("host_id").references(() => users.id, { onDelete: "set null" }),
+    /** Null: no limit. */
+    capacity: integer("capacity"),
+    paidOnly: integer("paid_only", { mode: "boolean" }).notNull().default(false),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("events_uid_unique").on(t.uid), index("events_starts_idx").on(t.startsAt, t.id)],
+);
+
+/** One occurrence of a recurring event cancelled (by its start), the rest of the series kept. */
+export const eventCancelledOccurrences = sqliteTable(
+  "event_cancelled_occurrences",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.startsAt] })],
+);
+
+/** A member's answer to an event. "going" past the capacity is "waitlisted", in order of responded_at. */
+export const eventRsvps = sqliteTable(
+  "event_rsvps",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: RSVP_STATES }).notNull(),
+    /** When the member last changed their answer: the waitlist's order. */
+    respondedAt: integer("responded_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_rsvps_status_idx").on(t.eventId, t.status, t.respondedAt),
+    index("event_rsvps_user_idx").on(t.userId),
+  ],
+);
+
+/** A member's calendar subscription (GET /api/calendar/:token.ics): only the token's SHA-256 is kept. */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_unique").on(t.tokenHash)],
 );

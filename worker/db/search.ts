@@ -1,5 +1,5 @@
-// Full-text search over posts, comments, chat messages and resources (the FTS5 indexes of
-// migrations/0003_search.sql). One statement: a UNION ALL of one ranked branch per kind, each joined
+// Full-text search over posts, comments, chat messages, resources and events (the FTS5 indexes of
+// migrations/0003_search.sql and 0012_events_search.sql). One statement: a UNION ALL of one ranked branch per kind, each joined
 // to its source rows so the same visibility rules as everywhere apply (channels the viewer may read;
 // resources only when the caller passes libraryOpen). Deleted rows are gone from the indexes (triggers).
 // Its cost does not grow with the number of matches: each kind ranks its newest LIMITS.searchCandidates
@@ -8,8 +8,9 @@
 // (a prefix query merges every matching row before the first one is read).
 import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { mentionsAsText } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";
-import { type SearchKind, type SearchResult, searchResultUrl } from "../shared/search";
+import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../shared/search";
 import type { Database } from "./client";
 
 /** Private-use characters snippet() puts around each hit; replaced by <mark> after the text is escaped. */
@@ -80,7 +81,10 @@ export function toSearchQuery(text: string): SearchQuery | null {
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
 
-/** snippet() output -> escaped HTML with balanced <mark> elements (a stray marker typed by a member cannot unbalance them). */
+/**
+ * snippet() output -> escaped HTML with balanced <mark> elements (a stray marker typed by a member cannot unbalance
+ * them).
+ */
 export function markSnippet(raw: string): string {
   let out = "";
   let open = false;
@@ -108,16 +112,10 @@ function titleOf(text: string | null): string {
     : line;
 }
 
-type Row = {
-  kind: SearchKind;
-  id: number;
-  title: string | null;
-  snippet: string;
-  created_at: number;
-  rank: number;
-  post_id: number | null;
-  group_id: number | null;
-};
+/** Who searches: `paid` is their paid access (paid-only events; the route leaves resources out without it). */
+type Viewer = Pick<SessionUser, "id" | "role"> & { paid: boolean };
+
+type Row = { title: string | null; snippet: string; created_at: number; rank: number } & SearchHit;
 
 const snippet = (table: string, column: number) =>
   sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
@@ -127,11 +125,12 @@ const INDEXES = {
   comment: "comments_fts",
   message: "messages_fts",
   resource: "resources_fts",
+  event: "events_fts",
 } as const;
 
 /**
  * The terms of `index` that start with the query's last word, in one recursive walk of its term list
- * (`<index>_terms`, migrations/0013_search_vocab.sql): each step seeks the next term after the last one
+ * (`<index>_terms`, migrations/0016_search_vocab.sql): each step seeks the next term after the last one
  * found (a space sorts below every character a term has), at most LIMITS.searchPrefixTerms steps.
  */
 function prefixTerms(index: string, prefix: string): SQL {
@@ -195,7 +194,7 @@ function withSnippet(index: string, query: SearchQuery, ranked: SQL, snippetSql:
     where ${sql.raw(index)} match ${matchOf(index, query)}`;
 }
 
-function branch(kind: SearchKind, query: SearchQuery, viewer: Pick<SessionUser, "id" | "role">): SQL {
+function branch(kind: SearchKind, query: SearchQuery, viewer: Viewer): SQL {
   const index = INDEXES[kind];
   switch (kind) {
     case "post":
@@ -227,7 +226,8 @@ function branch(kind: SearchKind, query: SearchQuery, viewer: Pick<SessionUser, 
         viewer.role === "admin"
           ? sql`1 = 1`
           : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id}
-              or exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
+              or exists(select 1 from channel_members cmb
+                where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
       // Hidden messages are never found.
       return withSnippet(
         index,
@@ -250,25 +250,31 @@ function branch(kind: SearchKind, query: SearchQuery, viewer: Pick<SessionUser, 
           from ${window(index, query)} w join resources r on r.id = w.id`,
         sql`coalesce(nullif(${snippet(index, 1)}, ''), ${snippet(index, 0)})`,
       );
+    case "event": {
+      // Paid-only events only for viewers with paid access (their details are withheld from the others).
+      const visible = viewer.paid ? sql`1 = 1` : sql`e.paid_only = 0`;
+      // A title hit counts three times a description or place hit; the snippet prefers the description.
+      return withSnippet(
+        index,
+        query,
+        sql`select 'event' as kind, e.id as id, e.title as title, e.starts_at as created_at,
+          3 * (${windowBm25(sql`e.title`, query, false)}) + ${windowBm25(sql`e.description`, query, false)}
+            + ${windowBm25(sql`e.place`, query, false)} as rank, null as post_id, null as group_id
+          from ${window(index, query)} w join events e on e.id = w.id where ${visible}`,
+        sql`coalesce(nullif(${snippet(index, 1)}, ''), ${snippet(index, 0)})`,
+      );
+    }
   }
 }
 
 function toResult(row: Row): SearchResult {
-  const url =
-    row.kind === "post"
-      ? searchResultUrl.post(row.id)
-      : row.kind === "comment"
-        ? searchResultUrl.comment(row.post_id!, row.id)
-        : row.kind === "message"
-          ? searchResultUrl.message(row.group_id!, row.id)
-          : searchResultUrl.resource(row.id);
   return {
     kind: row.kind,
     id: row.id,
-    title: titleOf(row.title),
-    snippet: markSnippet(row.snippet),
+    title: titleOf(row.title && mentionsAsText(row.title)),
+    snippet: markSnippet(mentionsAsText(row.snippet)),
     created_at: new Date(row.created_at).toISOString(),
-    url,
+    url: searchHitUrl(row),
   };
 }
 
@@ -278,14 +284,15 @@ function toResult(row: Row): SearchResult {
  */
 export async function search(
   db: Database,
-  viewer: Pick<SessionUser, "id" | "role">,
+  viewer: Viewer,
   query: SearchQuery,
   kinds: readonly SearchKind[],
 ): Promise<SearchResult[]> {
   if (kinds.length === 0) return [];
-  const prefixWalks = query.prefix
+  const { prefix } = query;
+  const prefixWalks = prefix
     ? sql`with recursive ${sql.join(
-        kinds.map((kind) => prefixTerms(INDEXES[kind], query.prefix!)),
+        kinds.map((kind) => prefixTerms(INDEXES[kind], prefix)),
         sql`, `,
       )} `
     : sql``;

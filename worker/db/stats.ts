@@ -29,6 +29,7 @@ async function totalRevenueClp(db: Database) {
       clp: sql<number>`coalesce(sum(${payments.amountClp}), 0) - coalesce(sum(${payments.refundedAmountClp}), 0)`,
     })
     .from(payments)
+    // bounded: two constant statuses
     .where(inArray(payments.status, ["completed", "refunded"]));
   return row.clp;
 }

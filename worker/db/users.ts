@@ -1,5 +1,6 @@
-import { eq, or } from "drizzle-orm";
+import { and, eq, ne, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { cleanDisplayName, nameKey } from "../shared/names";
 import type { Database } from "./client";
 import { profiles, users } from "./schema";
 
@@ -7,6 +8,16 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export const isAdminEmail = (adminEmails: string | undefined, email: string) =>
   (adminEmails ?? "").split(",").map(normaliseEmail).filter(Boolean).includes(normaliseEmail(email));
+
+/** The account of an email (already normalised: normaliseEmail), or null. */
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
 
 /** The User of docs/spec.md §3, as the API sends it. */
 export const toUserDto = (u: SessionUser) => ({
@@ -32,6 +43,26 @@ export type SignInIdentity = {
 };
 
 /**
+ * True when `name` reads as an admin's name (other than `userId`'s own): compared by nameKey. Admins
+ * are few, so their names are read and compared here.
+ */
+export async function isAnotherAdminsName(db: Database, name: string, userId?: number) {
+  const admins = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.role, "admin"), userId === undefined ? undefined : ne(users.id, userId)));
+  const key = nameKey(name);
+  return admins.some((a) => a.name !== null && nameKey(a.name) === key);
+}
+
+/** A name from a sign-in provider as a display name: cleaned, or none when refused or an admin's. */
+async function signInName(db: Database, raw: string | null | undefined, makeAdmin: boolean) {
+  const clean = raw ? cleanDisplayName(raw) : null;
+  if (!clean?.ok || !clean.name) return null;
+  return !makeAdmin && (await isAnotherAdminsName(db, clean.name)) ? null : clean.name;
+}
+
+/**
  * Finds the account of a verified identity (by Google subject, then by email, so an account an admin
  * pre-provisioned binds to its subject on first sign-in) or creates it. Emails in ADMIN_EMAILS become
  * admins. Returns null, changing nothing, when the email's account is already bound to another Google
@@ -49,7 +80,8 @@ export async function upsertSignInUser(db: Database, identity: SignInIdentity, a
     if (identity.googleSub && found.googleSub && found.googleSub !== identity.googleSub) return null;
     const patch: Partial<typeof users.$inferInsert> = {};
     if (identity.googleSub && !found.googleSub) patch.googleSub = identity.googleSub;
-    if (!found.name && identity.name) patch.name = identity.name;
+    const name = found.name ? null : await signInName(db, identity.name, makeAdmin);
+    if (name) patch.name = name;
     if (!found.avatarUrl && identity.avatarUrl) patch.avatarUrl = identity.avatarUrl;
     if (makeAdmin && found.role !== "admin") patch.role = "admin";
     if (Object.keys(patch).length === 0) return found;
@@ -60,7 +92,7 @@ export async function upsertSignInUser(db: Database, identity: SignInIdentity, a
     .insert(users)
     .values({
       email,
-      name: identity.name?.trim() || null,
+      name: await signInName(db, identity.name, makeAdmin),
       avatarUrl: identity.avatarUrl ?? null,
       googleSub: identity.googleSub ?? null,
       role: makeAdmin ? "admin" : "member",

@@ -3,6 +3,9 @@ const encoder = new TextEncoder();
 const toHex = (bytes: ArrayBuffer | Uint8Array) =>
   Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** `bytes` random bytes as lower-case hex (ids a provider shows, where base64's symbols do not fit). */
+export const randomHex = (bytes: number) => toHex(crypto.getRandomValues(new Uint8Array(bytes)));
+
 /** A random token of `bytes` bytes (default 256 bits), base64url without padding. */
 export function randomToken(bytes = 32): string {
   const buf = crypto.getRandomValues(new Uint8Array(bytes));
@@ -24,4 +27,36 @@ export function safeEqual(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
   return diff === 0;
+}
+
+const fromBase64 = (b64: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+/** An AES-256-GCM key from its base64 form (32 bytes); anything else is refused. */
+export async function aesKey(base64Key: string): Promise<CryptoKey> {
+  let raw: Uint8Array<ArrayBuffer>;
+  try {
+    raw = fromBase64(base64Key);
+  } catch {
+    throw new Error("the encryption key is not base64");
+  }
+  if (raw.length !== 32) throw new Error("the encryption key must be 32 bytes (base64)");
+  return crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+}
+
+/** AES-GCM with a random 96-bit IV: base64(iv || ciphertext+tag). */
+export async function encryptText(key: CryptoKey, plain: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(plain)));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return toBase64(out);
+}
+
+/** The inverse of encryptText; a wrong key or a changed byte throws (GCM's tag). */
+export async function decryptText(key: CryptoKey, sealed: string): Promise<string> {
+  const bytes = fromBase64(sealed);
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, key, bytes.slice(12));
+  return new TextDecoder().decode(plain);
 }

@@ -4,11 +4,11 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
 import { rateLimits, users } from "../db/schema";
+import type { SessionMemberSql } from "../db/sessions";
 import type { AppEnv, Env } from "../env";
 import { RATE_LIMITS } from "../shared/rules";
 import { type CodedText, errorText } from "../shared/texts";
 import { ApiError } from "./errors";
-import type { SessionMemberSql } from "./session";
 
 export interface RateLimitOptions {
   /** What is limited, e.g. "ai". Part of the row key. */
@@ -38,7 +38,8 @@ const countingOnConflict = (now: number, windowSeconds: number) => {
     target: rateLimits.key,
     set: {
       count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-      windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now}
+        ELSE ${rateLimits.windowStart} END`,
     },
   };
 };
@@ -115,6 +116,8 @@ export function rateLimitInBatch(c: { var: { db: Database }; req: { raw: Request
   };
 }
 
+export type BatchRateLimit = ReturnType<typeof rateLimitInBatch>;
+
 /**
  * The /64 prefix of an IPv6 address (what one subscriber usually holds, so rotating within it does not
  * escape a limit), as four lower-case hextets; null when `ip` is not IPv6.
@@ -135,7 +138,10 @@ export function ipv6Prefix64(ip: string): string | null {
     .join(":");
 }
 
-/** The client IP Cloudflare reports (set by the edge; a client cannot choose it in production); an IPv6 address by its /64. */
+/**
+ * The client IP Cloudflare reports (set by the edge; a client cannot choose it in production); an IPv6 address by its
+ * /64.
+ */
 export function ipKey(c: { req: { header(name: string): string | undefined } }): string {
   const ip = c.req.header("cf-connecting-ip")?.trim() || "unknown";
   const prefix = ipv6Prefix64(ip);
@@ -156,7 +162,10 @@ type Limit = number | ((env: Env) => number);
 /** Every rate-limiting middleware made here, so a test can check that each write route carries one. */
 const limiters = new WeakSet<object>();
 export const isRateLimiter = (handler: unknown) => typeof handler === "function" && limiters.has(handler);
-const registered = <T extends object>(middleware: T) => (limiters.add(middleware), middleware);
+const registered = <T extends object>(middleware: T) => {
+  limiters.add(middleware);
+  return middleware;
+};
 
 /** Middleware: at most `limit` calls per `windowSeconds` per user (or IP when anonymous). */
 export const limitPerUser = (

@@ -49,7 +49,9 @@ export function classifyError(err: unknown): ClassifiedError {
     return {
       kind: "database",
       cause: "the D1 schema is behind the code (missing table or column)",
-      fix: "apply migrations: npm run db:migrate:local (deployed: wrangler d1 migrations apply DB --remote --env <staging|production>)",
+      fix:
+        "apply migrations: npm run db:migrate:local (deployed: wrangler d1 migrations apply DB --remote --env " +
+        "<staging|production>)",
     };
   }
   return {

@@ -1,6 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { type ZodType, z } from "zod";
+import { cleanDisplayName } from "../shared/names";
+import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 import { ApiError, codeFor } from "./errors";
 
@@ -9,6 +11,7 @@ import { ApiError, codeFor } from "./errors";
  * input (body, query, path): they have no place in a post, a name or an id, and some (NUL) truncate
  * or corrupt text further down.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's job.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The path of the first string holding a control character, or null. Files and other objects are skipped. */
@@ -92,3 +95,19 @@ export const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTE
 
 /** The `:id` path parameter every route with one uses. */
 export const idParam = z.object({ id: rowId });
+
+/** A display name (worker/shared/names.ts); blank clears it. */
+export const displayNameInput = z
+  .string()
+  .max(LIMITS.nameMax * 2)
+  .transform((raw, ctx) => {
+    const clean = cleanDisplayName(raw);
+    if (!clean.ok) {
+      ctx.addIssue({ code: "custom", message: API_ERRORS.name_invalid });
+      return z.NEVER;
+    }
+    return clean.name;
+  })
+  .pipe(z.string().max(LIMITS.nameMax, API_ERRORS.name_too_long).nullable())
+  .nullable()
+  .optional();

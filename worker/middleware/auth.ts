@@ -3,19 +3,17 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { getMembership, type MembershipView } from "../db/memberships";
-import type { AppEnv, SessionUser } from "../env";
-import { forbidden, unauthorized } from "../lib/errors";
 import {
-  readSessionCookie,
   type SessionMemberSql,
-  sessionIdOf,
   sessionLookup,
   sessionMemberSql,
-  setSessionCookie,
   settleSession,
   type ValidatedSession,
   validateSessionToken,
-} from "../lib/session";
+} from "../db/sessions";
+import type { AppEnv, SessionUser } from "../env";
+import { forbidden, unauthorized } from "../lib/errors";
+import { readSessionCookie, sessionIdOf, setSessionCookie } from "../lib/session";
 import { hasPaidAccess } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 

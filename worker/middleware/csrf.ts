@@ -9,6 +9,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CSRF_EXEMPT_PATHS = new Set([
   // Transbank's return is a cross-site form POST; the token is verified with Transbank itself.
   "/api/payments/webpay/return",
+  // Oneclick's return after the card form, likewise; its TBK_TOKEN is finished with Transbank itself.
+  "/api/payments/oneclick/return",
 ]);
 
 /**

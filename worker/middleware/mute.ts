@@ -36,7 +36,9 @@ export function unmutedOr403(user: Pick<SessionUser, "mutedUntil" | "timezone">,
 }
 
 /** unmutedOr403 as SQL on the users row, for a write sent in the session's batch. */
-export const unmutedSql = (now: number) => or(isNull(users.mutedUntil), lte(users.mutedUntil, new Date(now)))!;
+export const unmutedSql = (now: number) =>
+  // biome-ignore lint/style/noNonNullAssertion: drizzle's or() is undefined only when every condition is.
+  or(isNull(users.mutedUntil), lte(users.mutedUntil, new Date(now)))!;
 
 /** After requireUser: refuses the write while the caller's mute is in force. */
 export const requireUnmuted = createMiddleware<AppEnv>(async (c, next) => {

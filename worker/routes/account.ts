@@ -1,7 +1,7 @@
 // Members' data rights (issue 20): download everything about me, delete my account.
 import type { Context } from "hono";
 import { z } from "zod";
-import { deleteAccount, exportAccount, isLastAdmin } from "../db/account";
+import { deleteAccount, exportAccount } from "../db/account";
 import { messageImageKeys } from "../db/admin";
 import { normaliseEmail } from "../db/users";
 import type { AppEnv } from "../env";
@@ -11,6 +11,7 @@ import { limited } from "../lib/rate-limit";
 import { clearSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
@@ -36,10 +37,11 @@ export const accountRoutes = createRouter()
     const user = c.var.user;
     if (normaliseEmail(c.req.valid("json").confirm) !== normaliseEmail(user.email))
       throw badRequest(TEXTS.account.confirmMismatch);
-    if (await isLastAdmin(c.var.db, user)) throw conflict(TEXTS.account.lastAdmin);
     const imageKeys = await messageImageKeys(c.var.db, user.id);
     const channelIds = await channelsOpenTo(c.var.db, user);
-    await deleteAccount(c.var.db, user);
+    const removeCard = await inscriptionRemoval(c.var.db, c.env, user.id);
+    if (!(await deleteAccount(c.var.db, user))) throw conflict(TEXTS.account.lastAdmin);
+    if (removeCard) c.executionCtx.waitUntil(removeCard());
     // Every session is gone with the account; its open chat sockets close now, in every tab and device.
     await closeUserSockets(c.env, channelIds, user.id);
     clearSessionCookie(c as unknown as Context<AppEnv>);

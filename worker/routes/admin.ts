@@ -5,7 +5,6 @@ import {
   createMember,
   deleteMember,
   deletePayment,
-  findUserByEmail,
   getMember,
   listMembers,
   listPayments,
@@ -14,12 +13,13 @@ import {
 } from "../db/admin";
 import { recordAudit } from "../db/audit";
 import { adminStats } from "../db/stats";
-import { normaliseEmail } from "../db/users";
+import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
 import { conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
-import { idParam, validate } from "../lib/validate";
+import { displayNameInput, idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
+import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { refundPayment } from "../services/payments";
 import { LIMITS } from "../shared/rules";
@@ -34,12 +34,7 @@ const addMemberBody = z.object({
     .min(1, TEXTS.admin.emailRequired)
     .max(LIMITS.emailMax, TEXTS.admin.emailInvalid)
     .pipe(z.email(TEXTS.admin.emailInvalid)),
-  name: z
-    .string()
-    .trim()
-    .max(LIMITS.nameMax, API_ERRORS.name_too_long)
-    .nullish()
-    .transform((s) => s || null),
+  name: displayNameInput.transform((s) => s ?? null),
   role: role.default("member"),
 });
 
@@ -68,6 +63,8 @@ export const adminRoutes = createRouter()
     const body = c.req.valid("json");
     const email = normaliseEmail(body.email);
     if (await findUserByEmail(c.var.db, email)) throw conflict(TEXTS.admin.memberExists);
+    if (body.name && body.role !== "admin" && (await isAnotherAdminsName(c.var.db, body.name)))
+      throw conflict(API_ERRORS.name_reserved);
     let id: number;
     try {
       id = await createMember(c.var.db, { email, name: body.name, role: body.role });
@@ -95,10 +92,11 @@ export const adminRoutes = createRouter()
       const { role: nextRole } = c.req.valid("json");
       const member = await memberOr404(c.var.db, id);
       if (id === c.var.user.id) throw forbidden(TEXTS.admin.cannotChangeOwnRole);
-      // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their next sign-in.
+      // A role change ends the member's sessions and closes their live chat sockets, so the new role applies from their
+      // next sign-in.
       if (member.role !== nextRole) {
         const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
-        await setMemberRole(c.var.db, id, nextRole);
+        if (!(await setMemberRole(c.var.db, id, nextRole))) throw conflict(API_ERRORS.last_admin_role);
         await closeUserSockets(c.env, channelIds, id);
         await recordAudit(c.var.db, {
           actorId: c.var.user.id,
@@ -118,7 +116,9 @@ export const adminRoutes = createRouter()
     if (member.role === "admin") throw forbidden(TEXTS.admin.cannotDeleteAdmin);
     const imageKeys = await messageImageKeys(c.var.db, id);
     const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
+    const removeCard = await inscriptionRemoval(c.var.db, c.env, id);
     await deleteMember(c.var.db, id);
+    if (removeCard) c.executionCtx.waitUntil(removeCard());
     // Their sessions are gone with the row; their open chat sockets close now, not at the next reconnect.
     await closeUserSockets(c.env, channelIds, id);
     await recordAudit(c.var.db, {

@@ -70,7 +70,7 @@ const imageKeyParam = z.object({
 
 export const aiRoutes = createRouter()
   // The API key check: one entry per provider; the keys themselves never leave the server.
-  .post("/ai/validate-keys", requireAdmin, limited("adminWrites"), async (c) => {
+  .post("/validate-keys", requireAdmin, limited("adminWrites"), async (c) => {
     const results = await checkAllKeys(c.env);
     const available = Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.available]));
     await recordAudit(c.var.db, {
@@ -81,28 +81,28 @@ export const aiRoutes = createRouter()
     });
     return c.json({ results });
   })
-  .get("/ai/capabilities", requireUser, (c) => c.json(aiCapabilities(c.env)))
+  .get("/capabilities", requireUser, (c) => c.json(aiCapabilities(c.env)))
   // Notice text (admins): { title, content } with the title cut to 60 and the content wrapped and sanitised.
-  .post("/ai/generate-notice-text", requireAdmin, validate("json", noticeTextBody), limitAiCalls, async (c) =>
+  .post("/generate-notice-text", requireAdmin, validate("json", noticeTextBody), limitAiCalls, async (c) =>
     c.json(await generateNoticeText(c.env, c.req.valid("json"))),
   )
   // Notice image (admins): stored in R2, served to signed-in users by /api/ai/images/...
-  .post("/ai/generate-notice-image", requireAdmin, validate("json", noticeImageBody), limitAiCalls, async (c) => {
+  .post("/generate-notice-image", requireAdmin, validate("json", noticeImageBody), limitAiCalls, async (c) => {
     const key = await generateNoticeImage(c.env, c.req.valid("json"));
     // Absolute: a notice's image_url must be an http(s) address.
     return c.json({ image_url: new URL(`/api/${key.replace(/^ai\//, "ai/images/")}`, c.req.url).toString() });
   })
-  .get("/ai/images/:month/:token", requireUser, validate("param", imageKeyParam), async (c) => {
+  .get("/images/:month/:token", requireUser, validate("param", imageKeyParam), async (c) => {
     const { month, token } = c.req.valid("param");
     return serveBlob(c.req.raw, c.env.BLOBS, `ai/${month}/${token}`, { cacheControl: "private, max-age=86400" });
   })
   // Library text (paid members, admins): a markdown resource, titled from the answer when no title was given.
-  .post("/ai/generate-text", requirePaidMember, validate("json", resourceTextBody), limitAiCalls, async (c) => {
+  .post("/generate-text", requirePaidMember, validate("json", resourceTextBody), limitAiCalls, async (c) => {
     const row = await generateResourceText(c.var.db, c.env, c.var.user, c.req.valid("json"));
     return c.json({ success: true as const, storage_method: "r2" as const, resource: toResourceDto(row) }, 201);
   })
   // Library image (paid members, admins): stored in R2; only if that fails is a provider URL kept.
-  .post("/ai/generate-image", requirePaidMember, validate("json", resourceImageBody), limitAiCalls, async (c) => {
+  .post("/generate-image", requirePaidMember, validate("json", resourceImageBody), limitAiCalls, async (c) => {
     const { storage_method, row } = await generateResourceImage(c.var.db, c.env, c.var.user, c.req.valid("json"));
     return c.json({ success: true as const, storage_method, resource: toResourceDto(row) }, 201);
   });

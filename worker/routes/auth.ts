@@ -1,17 +1,17 @@
 // Sign-in and sessions: docs/spec.md §7's first four calls, plus the development sign-in provider.
-import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { bindChannelInvitations } from "../db/chat";
-import { devLoginCodes } from "../db/schema";
-import { toUserDto, upsertSignInUser } from "../db/users";
+import { createDevLoginCode, takeDevLoginCode } from "../db/dev-login";
+import { createSession, deleteSession } from "../db/sessions";
+import { type SignInIdentity, toUserDto, upsertSignInUser } from "../db/users";
 import type { AppEnv, Env } from "../env";
 import { createRouter } from "../lib/create-app";
-import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
+import { randomToken, safeEqual } from "../lib/crypto";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { signInLimited } from "../lib/rate-limit";
-import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from "../lib/session";
+import { clearSessionCookie, setSessionCookie } from "../lib/session";
 import { validate } from "../lib/validate";
 import { isSameOrigin } from "../middleware/csrf";
 import { closeSessionSockets } from "../services/chat-sockets";
@@ -73,14 +73,11 @@ export const authRoutes = createRouter()
     deleteCookie(c, VERIFIER_COOKIE, oauthCookie);
     if (!expectedState || !safeEqual(expectedState, state)) throw new ApiError(400, API_ERRORS.sign_in_state_mismatch);
 
-    let identity;
+    let identity: SignInIdentity;
     if (devLoginEnabled(c.env)) {
-      const [row] = await c.var.db
-        .delete(devLoginCodes)
-        .where(and(eq(devLoginCodes.codeHash, await sha256Hex(code)), gt(devLoginCodes.expiresAt, new Date())))
-        .returning();
-      if (!row) throw new ApiError(401, API_ERRORS.sign_in_code_expired);
-      identity = { email: row.email, name: row.name };
+      const taken = await takeDevLoginCode(c.var.db, code);
+      if (!taken) throw new ApiError(401, API_ERRORS.sign_in_code_expired);
+      identity = taken;
     } else {
       if (!verifier) throw new ApiError(400, API_ERRORS.sign_in_state_mismatch);
       identity = await exchangeGoogleCode(googleConfig(c), code, verifier);
@@ -114,13 +111,7 @@ export const authRoutes = createRouter()
     validate("query", devAuthorizeQuery),
     async (c) => {
       const { email, name, state } = c.req.valid("query");
-      const code = randomToken();
-      await c.var.db.insert(devLoginCodes).values({
-        codeHash: await sha256Hex(code),
-        email,
-        name: name || null,
-        expiresAt: new Date(Date.now() + DEV_CODE_TTL_MS),
-      });
+      const code = await createDevLoginCode(c.var.db, { email, name: name || null }, DEV_CODE_TTL_MS);
       return c.redirect(`/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, 302);
     },
   );

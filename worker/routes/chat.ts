@@ -1,7 +1,6 @@
 // Chat (docs/spec.md §2 Chat, §3, §5, §7): channels and their members, messages, chat images and the
 // channel WebSocket. D1 is the source of truth; a stored message is handed to the channel's Durable
 // Object, which fans it out to the connected sockets.
-import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import { ROOM_HEADERS } from "../chat-room";
 import type { ChannelRow } from "../db/chat";
@@ -9,20 +8,22 @@ import {
   bindChannelInvitations,
   canManageChannel,
   createChannel,
+  declineChannelInvitation,
   deleteChannel,
-  findUserByEmail,
   getMessage,
   getVisibleChannel,
   insertMessage,
   inviteToChannel,
   listChannelInvitations,
   listChannelMembers,
+  listUnreadCounts,
   listVisibleChannels,
   markChannelRead,
   privateChannelReaders,
   removeChannelMember,
   revokeChannelInvitation,
   sendMessageStatements,
+  sendRules,
   toChannelDto,
   toChannelListItem,
   toMessageDto,
@@ -33,23 +34,22 @@ import {
 } from "../db/chat";
 import type { Database } from "../db/client";
 import { notifyChannelInvite, notifyMentions } from "../db/notifications";
-import { users } from "../db/schema";
-import { normaliseEmail } from "../db/users";
+import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { createRouter } from "../lib/create-app";
-import { ApiError, badRequest, forbidden, notFound } from "../lib/errors";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { parseMediaType } from "../lib/media-type";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
-import type { SessionMemberSql } from "../lib/session";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
-import { unmutedOr403, unmutedSql } from "../middleware/mute";
-import { closeChatSockets } from "../services/chat-sockets";
+import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
+import { closeChatSockets, fanOut } from "../services/chat-sockets";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
 import { serveBlob } from "../services/storage";
 import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
-import { CLOSE_ACCESS_REVOKED, type MessageDto, type ServerFrame } from "../shared/chat-wire";
+import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
+import { readsWithin } from "../shared/mentions";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
@@ -77,7 +77,12 @@ const messagesQuery = z.object({
   after: z.coerce.number().int().nonnegative().optional(),
 });
 
-const messageText = z.string().trim().min(1, E.message_required).max(LIMITS.chatMessageMax, E.message_too_long);
+const messageText = z
+  .string()
+  .trim()
+  .min(1, E.message_required)
+  .max(LIMITS.chatMessageMax * 2, E.message_too_long)
+  .refine(readsWithin(LIMITS.chatMessageMax), E.message_too_long);
 
 const messageBody = z.object({
   group_id: z.number().int().positive(),
@@ -109,15 +114,6 @@ async function managedChannel(c: Ctx, id: number) {
   return channel;
 }
 
-/** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
-export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
-  try {
-    await chatRoomStub(env, channelId).broadcast(frame);
-  } catch (err) {
-    console.error("chat fan-out failed", channelId, err instanceof Error ? err.message : "unknown");
-  }
-}
-
 /** Closes the sockets of viewers who lost access to a private channel (the creator's and admins' stay). */
 async function revokeAccess(
   env: Env,
@@ -146,7 +142,7 @@ async function postMessage(
 ): Promise<MessageDto> {
   const write = (imageKey: string | null) =>
     insertMessage(c.var.db, { channelId: channel.id, sender: c.var.user, body, imageKey });
-  let stored;
+  let stored: Awaited<ReturnType<typeof insertMessage>>;
   if (image) {
     if (image.bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
     const contentType = checkedChatImage(image.type, image.bytes);
@@ -187,27 +183,15 @@ function announceMessage(
 
 /**
  * The rules of every message send (text, data-URL image, multipart image), one source for all three:
- * not muted, within the `messages` limit, a channel the member may see. They run as SQL in the
- * session's D1 batch (withSessionBatch): `count` counts the send of an unmuted member, `sendable`
- * guards a write in the same batch; `allowed` then refuses in the order of the other write routes
- * (muted 403, rate limited 429, channel not found 404). Needs limitedInBatch("messages") on the route.
+ * not muted, within the `messages` limit, a channel the member may see. Their SQL (sendRules) runs in
+ * the session's D1 batch; `allowed` then refuses in the order of the other write routes (muted 403,
+ * rate limited 429, channel not found 404). Needs limitedInBatch("messages") on the route.
  */
-function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) {
+function sendChecks(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) {
   const { db } = c.var;
   const limit = rateLimitInBatch(c, now);
-  const unmuted = unmutedSql(now);
   return {
-    count: (member: SessionMemberSql) => limit.count(member, unmuted),
-    sendable: (member: SessionMemberSql) =>
-      and(
-        exists(
-          db
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, member.id), unmuted)),
-        ),
-        limit.withinLimit(member),
-      )!,
+    ...sendRules(db, limit, unmutedSql(now)),
     allowed: (user: SessionUser, counted: Parameters<typeof limit.check>[0], channel: ChannelRow | undefined) => {
       unmutedOr403(user, now);
       limit.check(counted);
@@ -222,7 +206,7 @@ function sendRules(c: Parameters<typeof withSessionBatch>[0], now = Date.now()) 
  * (counted only for a send those rules allow). The image itself is checked after, before it is stored.
  */
 async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], groupId: number) {
-  const rules = sendRules(c);
+  const rules = sendChecks(c);
   const {
     user,
     results: [counted, [visible]],
@@ -235,7 +219,9 @@ async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], group
 /** A display name for '[Image: filename]'. */
 const imageName = (name: string) => cleanFileName(name, "image", 100);
 
-/** A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking). */
+/**
+ * A WebSocket upgrade from this site only (browsers always send Origin on handshakes: cross-site WebSocket hijacking).
+ */
 function checkUpgrade(c: { req: { header(name: string): string | undefined; url: string } }) {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, E.websocket_expected);
   const origin = c.req.header("origin");
@@ -268,7 +254,10 @@ export const chatRoutes = createRouter()
     const rows = await listVisibleChannels(c.var.db, c.var.user);
     return c.json(rows.map((r) => toChannelListItem(r, c.var.user)));
   })
-  .post("/groups", requireUser, limited("channels"), validate("json", channelBody), async (c) => {
+  // Read-only, unlike the list above (it binds no invitation): the unread badges' own refresh, which runs
+  // on every reconnect, on focus and while polling.
+  .get("/unread", requireUser, async (c) => c.json(await listUnreadCounts(c.var.db, c.var.user)))
+  .post("/groups", requireUser, requireUnmuted, limited("channels"), validate("json", channelBody), async (c) => {
     const body = c.req.valid("json");
     const row = await createChannel(c.var.db, c.var.user.id, {
       name: body.name,
@@ -280,6 +269,7 @@ export const chatRoutes = createRouter()
   .put(
     "/groups/:id",
     requireUser,
+    requireUnmuted,
     limited("channels"),
     validate("param", idParam),
     validate("json", channelBody),
@@ -337,6 +327,7 @@ export const chatRoutes = createRouter()
   .post(
     "/groups/:id/members",
     requireUser,
+    requireUnmuted,
     limited("channelMembers"),
     validate("param", idParam),
     validate("json", memberBody),
@@ -344,7 +335,9 @@ export const chatRoutes = createRouter()
       const { id } = c.req.valid("param");
       const channel = await managedChannel(c, id);
       const email = normaliseEmail(c.req.valid("json").email);
-      if ((await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id })) && channel.isPrivate) {
+      const invited = await inviteToChannel(c.var.db, { channelId: id, email, invitedBy: c.var.user.id });
+      if (invited === "full") throw conflict(E.invitations_full);
+      if (invited === "invited" && channel.isPrivate) {
         notifyLater(c, async () => {
           const invitee = await findUserByEmail(c.var.db, email);
           return invitee
@@ -367,6 +360,14 @@ export const chatRoutes = createRouter()
       return c.json({ success: true as const });
     },
   )
+  // The invitee turns an invitation down (pending or already bound): it and its notification go.
+  .post("/groups/:id/decline", requireUser, limited("channelMembers"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const channel = await getVisibleChannel(c.var.db, c.var.user, id);
+    if (!(await declineChannelInvitation(c.var.db, c.var.user, id))) throw notFound(E.invitation_not_found);
+    if (channel?.isPrivate) await revokeAccess(c.env, channel, { userId: c.var.user.id });
+    return c.json({ success: true as const });
+  })
   .delete(
     "/groups/:id/members/:userId",
     requireUser,
@@ -418,7 +419,7 @@ export const chatRoutes = createRouter()
   .post("/messages", requireUserInBatch, limitedInBatch("messages"), validate("json", messageBody), async (c) => {
     const { group_id, body, image_url } = c.req.valid("json");
     if (!image_url) {
-      const rules = sendRules(c);
+      const rules = sendChecks(c);
       const {
         user,
         results: [counted, [visible], [stored]],
@@ -441,7 +442,10 @@ export const chatRoutes = createRouter()
       201,
     );
   })
-  /** Multipart image message: the same send rules as above, then the file is checked, stored in R2, and the message body is '[Image: filename]'. */
+  /**
+   * Multipart image message: the same send rules as above, then the file is checked, stored in R2, and the message body
+   * is '[Image: filename]'.
+   */
   .post(
     "/messages/image",
     requireUserInBatch,

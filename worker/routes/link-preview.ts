@@ -9,7 +9,10 @@ import { requireUser } from "../middleware/auth";
 import { getLinkPreview, type LinkPreview, PreviewRefused } from "../services/link-preview";
 
 const CACHE_SECONDS = 24 * 60 * 60;
-/** workerd's default cache (the Cache API's own type; the client's DOM lib, which also reaches this file through AppType, lacks `default`). */
+/**
+ * workerd's default cache (the Cache API's own type; the client's DOM lib, which also reaches this file through
+ * AppType, lacks `default`).
+ */
 const previewCache = () => (caches as unknown as { default: Cache }).default;
 const cacheKey = (url: string) => new Request(`https://link-preview.cache.invalid/?url=${encodeURIComponent(url)}`);
 

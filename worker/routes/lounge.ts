@@ -26,6 +26,7 @@ import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from 
 import { requireUnmuted } from "../middleware/mute";
 import { notifyLater } from "../services/live";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
+import { readsWithin } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -37,7 +38,12 @@ const feedQuery = z.object({
 });
 
 const postBody = z.object({
-  content: z.string(T.postRequired).trim().min(1, T.postRequired).max(LIMITS.postMax, T.postTooLong),
+  content: z
+    .string(T.postRequired)
+    .trim()
+    .min(1, T.postRequired)
+    .max(LIMITS.postMax * 2, T.postTooLong)
+    .refine(readsWithin(LIMITS.postMax), T.postTooLong),
 });
 
 const commentBody = z.object({
@@ -107,7 +113,9 @@ export const loungeRoutes = createRouter()
     const id = await createPost(c.var.db, c.var.user.id, content);
     notifyLater(c, () => notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id }));
     const post = await getPostDto(c.var.db, c.var.user.id, id);
-    return c.json(post!, 201);
+    // Deleted between the insert and this read (by its author on another device, or a moderator).
+    if (!post) throw notFound(T.postNotFound);
+    return c.json(post, 201);
   })
   .delete("/posts/:id", requireUser, limited("postDeletes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -117,7 +125,7 @@ export const loungeRoutes = createRouter()
     await deletePost(c.var.db, id);
     return c.json({ success: true });
   })
-  .post("/posts/:id/like", requireUser, limited("likes"), validate("param", idParam), async (c) => {
+  .post("/posts/:id/like", requireUser, requireUnmuted, limited("likes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await requireOpenPost(c.var.db, id);
     const wasLiked = await isLiked(c.var.db, id, c.var.user.id);

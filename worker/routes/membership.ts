@@ -1,12 +1,16 @@
+import { autoRenewOf } from "../db/autorenew";
 import { getMembership } from "../db/memberships";
 import { paymentsOfMember } from "../db/payments";
 import { createRouter } from "../lib/create-app";
 import { requireUser } from "../middleware/auth";
 
 export const membershipRoutes = createRouter()
-  .get("/membership/status", requireUser, async (c) => {
-    const { status, next_payment_due } = await getMembership(c.var.db, c.var.user);
-    return c.json({ status, next_payment_due });
+  .get("/status", requireUser, async (c) => {
+    const [{ status, next_payment_due }, auto_renew] = await Promise.all([
+      getMembership(c.var.db, c.var.user),
+      autoRenewOf(c.var.db, c.var.user.id),
+    ]);
+    return c.json({ status, next_payment_due, auto_renew });
   })
   // The signed-in member's own payments (date, amount, status, card's last four, authorization, refund).
-  .get("/membership/payments", requireUser, async (c) => c.json(await paymentsOfMember(c.var.db, c.var.user.id)));
+  .get("/payments", requireUser, async (c) => c.json(await paymentsOfMember(c.var.db, c.var.user.id)));

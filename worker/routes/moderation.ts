@@ -17,11 +17,11 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
+import { fanOut } from "../services/chat-sockets";
 import { toCsv } from "../shared/csv";
 import { AUDIT_ACTIONS, MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS, TEXTS } from "../shared/texts";
 import { memberOr404 } from "./admin";
-import { fanOut } from "./chat";
 
 const T = TEXTS.moderation;
 
@@ -74,7 +74,8 @@ export const moderationRoutes = createRouter()
       reason: body.reason,
       details: body.details,
     });
-    if (!filed) throw conflict(T.alreadyReported);
+    if (filed === "duplicate") throw conflict(T.alreadyReported);
+    if (filed === "full") throw conflict(API_ERRORS.open_reports_full);
     return c.json({ success: true as const }, 201);
   })
   .get("/admin/reports", requireAdmin, async (c) => c.json(await listOpenReports(c.var.db, MODERATION.reportsListMax)))

@@ -56,8 +56,8 @@ async function handleReturn(c: Context<AppEnv>, params: ReturnParams) {
 
 export const paymentRoutes = createRouter()
   // Public: the client's test-mode banner and the checkout button read it on every page.
-  .get("/payments/mode", (c) => c.json(paymentsMode(c.env)))
-  .post("/payments/initiate", requireUser, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
+  .get("/mode", (c) => c.json(paymentsMode(c.env)))
+  .post("/initiate", requireUser, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
     const { provider } = c.req.valid("json");
     const membership = await getMembership(c.var.db, c.var.user);
     if (membership.status === "active" || membership.status === "admin")
@@ -65,19 +65,13 @@ export const paymentRoutes = createRouter()
     const created = await startCheckout(c.var.db, c.env, c.var.user, new URL(c.req.url).origin);
     return c.json({ url: created.url, token: created.token, provider });
   })
-  .get(
-    "/payments/webpay/return",
-    limitedPerIp("paymentReturn"),
-    validate("query", returnParams, { lenient: true }),
-    (c) => handleReturn(c, c.req.valid("query")),
+  .get("/webpay/return", limitedPerIp("paymentReturn"), validate("query", returnParams, { lenient: true }), (c) =>
+    handleReturn(c, c.req.valid("query")),
   )
-  .post(
-    "/payments/webpay/return",
-    limitedPerIp("paymentReturn"),
-    validate("form", returnParams, { lenient: true }),
-    (c) => handleReturn(c, c.req.valid("form")),
+  .post("/webpay/return", limitedPerIp("paymentReturn"), validate("form", returnParams, { lenient: true }), (c) =>
+    handleReturn(c, c.req.valid("form")),
   )
-  .post("/payments/confirm", requireUser, limited("paymentConfirm"), validate("json", confirmBody), async (c) => {
+  .post("/confirm", requireUser, limited("paymentConfirm"), validate("json", confirmBody), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     let payment: Payment | undefined = await latestPaymentOf(db, user.id);

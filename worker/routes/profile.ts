@@ -5,12 +5,13 @@
 // each field either as such a JSON-encoded string or as the decoded array/object.
 import { type ZodType, z } from "zod";
 import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "../db/profile";
-import { toUserDto } from "../db/users";
+import { isAnotherAdminsName, toUserDto } from "../db/users";
 import { createRouter } from "../lib/create-app";
-import { notFound } from "../lib/errors";
+import { conflict, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
+import { displayNameInput, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { unmutedOr403 } from "../middleware/mute";
 import { closeSessionSockets } from "../services/chat-sockets";
 import { LANGUAGES, LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
@@ -79,7 +80,7 @@ const optionalText = (max: number, tooLong: string) =>
 
 const detailsBody = z
   .object({
-    name: optionalText(LIMITS.nameMax, E.name_too_long),
+    name: displayNameInput,
     bio: optionalText(LIMITS.bioMax, E.bio_too_long),
     timezone: z
       .string()
@@ -110,6 +111,9 @@ export const profileRoutes = createRouter()
   // The caller's own display name, bio and timezone (blank clears; the timezone must be an IANA zone).
   .patch("/users/me", requireUser, limited("profile"), validate("json", detailsBody), async (c) => {
     const patch = c.req.valid("json");
+    // The name and the bio are what others see: a muted member keeps them as they are.
+    if (patch.name !== undefined || patch.bio !== undefined) unmutedOr403(c.var.user);
+    if (patch.name && (await isAnotherAdminsName(c.var.db, patch.name, c.var.user.id))) throw conflict(E.name_reserved);
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     const updated = Object.keys(clean).length ? await updateUserDetails(c.var.db, c.var.user.id, clean) : c.var.user;
     if (!updated) throw notFound();

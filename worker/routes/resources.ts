@@ -23,6 +23,7 @@ import {
   requireUserInBatch,
   withSessionBatch,
 } from "../middleware/auth";
+import { requireUnmuted } from "../middleware/mute";
 import { storeResource } from "../services/resources";
 import { serveBlob } from "../services/storage";
 import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
@@ -92,7 +93,7 @@ const pageQuery = z.object({
 export const resourceRoutes = createRouter()
   // A library page: the session, the membership and the page in one D1 round trip (the page is
   // read whatever the membership, and sent only to a paying member or an admin).
-  .get("/resources", requireUserInBatch, validate("query", pageQuery), async (c) => {
+  .get("/", requireUserInBatch, validate("query", pageQuery), async (c) => {
     const {
       user,
       results: [[membership], rows],
@@ -103,8 +104,8 @@ export const resourceRoutes = createRouter()
     paidAccessOr403(membershipView(user, membership));
     return c.json(rows.map(toResourceDto));
   })
-  .get("/resources/tags", requirePaidMember, async (c) => c.json(await resourceTagsAndTotal(c.var.db)))
-  .post("/resources/upload", requirePaidMember, limited("uploads"), async (c) => {
+  .get("/tags", requirePaidMember, async (c) => c.json(await resourceTagsAndTotal(c.var.db)))
+  .post("/upload", requirePaidMember, requireUnmuted, limited("uploads"), async (c) => {
     const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = bodyType === "multipart/form-data";
     if (!multipart && !/^application\/([\w.-]+\+)?json$/.test(bodyType)) {
@@ -175,7 +176,7 @@ export const resourceRoutes = createRouter()
     });
     return c.json(toResourceDto(row), 201);
   })
-  .get("/resources/:id/file", requirePaidMember, validate("param", idParam), async (c) => {
+  .get("/:id/file", requirePaidMember, validate("param", idParam), async (c) => {
     const row = await getResource(c.var.db, c.req.valid("param").id);
     if (!row) throw notFound();
     if (!row.fileKey) {
@@ -186,7 +187,7 @@ export const resourceRoutes = createRouter()
     return serveBlob(c.req.raw, c.env.BLOBS, row.fileKey, { cacheControl: "private, no-cache" });
   })
   .put(
-    "/resources/:id",
+    "/:id",
     requireAdmin,
     limited("adminWrites"),
     validate("param", idParam),
@@ -198,7 +199,7 @@ export const resourceRoutes = createRouter()
       return c.json(toResourceDto(row));
     },
   )
-  .delete("/resources/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+  .delete("/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const row = await deleteResourceRow(c.var.db, c.req.valid("param").id);
     if (!row) throw notFound();
     if (row.fileKey) await c.env.BLOBS.delete(row.fileKey);

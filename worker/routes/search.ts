@@ -1,5 +1,6 @@
-// Search (issue 19): GET /api/search?q=&kind= across posts, comments, chat messages and resources,
-// with the permissions of each: channels the member may read, the library only with paid access.
+// Search (issue 19): GET /api/search?q=&kind= across posts, comments, chat messages, resources and events,
+// with the permissions of each: channels the member may read, the library and paid-only events only
+// with paid access.
 import { z } from "zod";
 import { getMembership } from "../db/memberships";
 import { search, toSearchQuery } from "../db/search";
@@ -15,14 +16,15 @@ const searchQuery = z.object({
   kind: z.enum(SEARCH_KINDS).optional(),
 });
 
-export const searchRoutes = createRouter().get("/search", requireUser, validate("query", searchQuery), async (c) => {
+export const searchRoutes = createRouter().get("/", requireUser, validate("query", searchQuery), async (c) => {
   const { q, kind } = c.req.valid("query");
   const query = toSearchQuery(q);
   if (!query) return c.json({ results: [] as SearchResult[] });
   let kinds = kind ? [kind] : [...SEARCH_KINDS];
-  if (kinds.includes("resource") && !hasPaidAccess((await getMembership(c.var.db, c.var.user)).status)) {
+  const paid = hasPaidAccess((await getMembership(c.var.db, c.var.user)).status);
+  if (!paid) {
     // Without paid access the library is left out: never an error, the same answer as "no resource matched".
     kinds = kinds.filter((k) => k !== "resource");
   }
-  return c.json({ results: await search(c.var.db, c.var.user, query, kinds) });
+  return c.json({ results: await search(c.var.db, { ...c.var.user, paid }, query, kinds) });
 });

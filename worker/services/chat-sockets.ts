@@ -1,4 +1,5 @@
-// Ending live chat connections when a session ends or access narrows outside the socket itself
+// The channels' sockets as seen from outside their objects: a frame fanned out to a channel's sockets,
+// and live chat connections ended when a session ends or access narrows outside the socket itself
 // (logout, sign-out of other devices, an admin deleting a member or changing a role, a member removed
 // from a private channel, a channel made private; moderation's mute or ban). Each channel's object
 // tags its sockets `user:<id>` and `session:<session id>`; see worker/chat-room.ts.
@@ -7,12 +8,21 @@ import { listVisibleChannels } from "../db/chat";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
-import { CLOSE_SESSION_ENDED, type SocketCloseCode } from "../shared/chat-wire";
+import { CLOSE_SESSION_ENDED, type ServerFrame, type SocketCloseCode } from "../shared/chat-wire";
 import { LIVE_ROOM } from "./live";
 
+/** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
+export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {
+  try {
+    await chatRoomStub(env, channelId).broadcast(frame);
+  } catch (err) {
+    console.error("chat fan-out failed", channelId, err instanceof Error ? err.message : "unknown");
+  }
+}
+
 /**
- * Closes the selected sockets in each of `channelIds` (and the live room, when given) with `code`; returns how many were closed.
- * A channel whose object fails is logged and skipped (the alarm in the object still ends sockets of
+ * Closes the selected sockets in each of `channelIds` (and the live room, when given) with `code`; returns how many
+ * were closed. A channel whose object fails is logged and skipped (the alarm in the object still ends sockets of
  * sessions that are gone).
  */
 export async function closeChatSockets(

@@ -3,6 +3,7 @@
 import type { Env } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { AI_PROVIDERS, getAiProvider } from "./ai";
+import { autorenewMissing } from "./oneclick";
 import { paymentsMode } from "./payments";
 
 export interface HealthCheck {
@@ -81,6 +82,13 @@ function payments(env: Env): HealthCheck {
   return { name: "payments", ok: configured, latency_ms: null, detail };
 }
 
+/** Automatic renewal (Oneclick Mall, issue 34): whether this deployment can enrol and charge cards (no call to Transbank). */
+function automaticRenewal(env: Env): HealthCheck {
+  const missing = autorenewMissing(env);
+  const detail = missing.length ? `${env.WEBPAY_ENV}: missing ${missing.join(", ")}` : env.WEBPAY_ENV;
+  return { name: "automatic_renewal", ok: missing.length === 0, latency_ms: null, detail };
+}
+
 /** Each AI provider with a key: the provider's own key check. Providers without a key are skipped. */
 const ai = (env: Env) =>
   AI_PROVIDERS.map((name) => getAiProvider(env, name))
@@ -93,6 +101,13 @@ const ai = (env: Env) =>
     );
 
 export async function deepHealth(env: Env, now = new Date()): Promise<DeepHealth> {
-  const checks = await Promise.all([d1(env), r2(env), chat(env), Promise.resolve(payments(env)), ...ai(env)]);
+  const checks = await Promise.all([
+    d1(env),
+    r2(env),
+    chat(env),
+    Promise.resolve(payments(env)),
+    Promise.resolve(automaticRenewal(env)),
+    ...ai(env),
+  ]);
   return { ok: checks.every((c) => c.ok), checked_at: now.toISOString(), checks };
 }

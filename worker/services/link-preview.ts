@@ -54,7 +54,9 @@ export function checkPreviewUrl(raw: string | URL): URL {
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Fetches the page, following at most 3 redirects, each re-checked; returns the final URL and at most maxBytes of body. */
+/**
+ * Fetches the page, following at most 3 redirects, each re-checked; returns the final URL and at most maxBytes of body.
+ */
 export async function fetchPage(
   raw: string,
   fetchImpl: FetchLike = (i, init) => fetch(i, init),
@@ -158,7 +160,7 @@ export async function parsePreview(html: Uint8Array | string, pageUrl: URL): Pro
     .transform(new Response(html as unknown as BodyInit, { headers: { "content-type": "text/html; charset=utf-8" } }))
     .arrayBuffer();
 
-  const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v && v.trim());
+  const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v?.trim());
   const icon =
     icons.find((i) => i.rel.split(/\s+/).includes("icon")) ??
     icons.find((i) => i.rel.includes("apple-touch-icon")) ??

@@ -18,9 +18,12 @@ import {
   setPaymentToken,
 } from "../db/payments";
 import type { Env } from "../env";
+import { randomHex } from "../lib/crypto";
 import { ApiError, conflict, notFound } from "../lib/errors";
-import { MEMBERSHIP } from "../shared/rules";
+import { AUTORENEW, MEMBERSHIP } from "../shared/rules";
 import { errorText, TEXTS } from "../shared/texts";
+import { oneclickFor } from "./autorenew";
+import { detailBuyOrderOf } from "./oneclick";
 import {
   isApproved,
   WEBPAY_TOKEN_LIFETIME_MS,
@@ -36,7 +39,10 @@ export const WEBPAY_RETURN_PATH = "/api/payments/webpay/return";
 /** What a settlement attempt left: approved, failed (with why), or still pending (with why). */
 export type Outcome = { kind: "approved" } | { kind: "failed"; reason: string } | { kind: "pending"; reason: string };
 
-/** The four returns' fields (DESIGN: normal token_ws; abort TBK_*; timeout TBK_ORDEN_COMPRA + TBK_ID_SESION; error page all four). */
+/**
+ * The four returns' fields (DESIGN: normal token_ws; abort TBK_*; timeout TBK_ORDEN_COMPRA + TBK_ID_SESION; error page
+ * all four).
+ */
 export type ReturnParams = { token_ws?: string; TBK_TOKEN?: string; TBK_ORDEN_COMPRA?: string; TBK_ID_SESION?: string };
 
 /** Which way the browser came back; `invalid` when the fields match none of Transbank's four returns. */
@@ -87,9 +93,6 @@ export function webpayFor(env: Env, origin: string): Webpay {
   return webpayFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)));
 }
 
-const randomHex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
-
 /** Creates the pending payment and Transbank's transaction; a refused or failed create leaves it failed. */
 export async function startCheckout(db: Database, env: Env, user: { id: number; email: string }, origin: string) {
   const webpay = webpayFor(env, origin);
@@ -117,6 +120,12 @@ export async function startCheckout(db: Database, env: Env, user: { id: number; 
   }
 }
 
+/** A payment being settled has its Webpay token: the row is written with it before the member leaves for Webpay. */
+function webpayToken(payment: Payment): string {
+  if (!payment.token) throw new Error(`payment ${payment.id} has no Webpay token`);
+  return payment.token;
+}
+
 /** The provider's verdict on a committed (or status-checked) transaction, applied to our payment. */
 async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: WebpayTransaction): Promise<Outcome> {
   if (isApproved(tx, { amount: payment.amountClp, buyOrder: payment.buyOrder })) {
@@ -131,7 +140,7 @@ async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: 
   if (tx.response_code === 0 && tx.status === "AUTHORIZED") {
     // Authorized, but not for what we sold: refuse it and give the money back (best effort).
     await failPayment(db, payment.id, "verification_failed", 0);
-    await webpay.refund(payment.token!, tx.amount).catch(() => undefined);
+    await webpay.refund(webpayToken(payment), tx.amount).catch(() => undefined);
     return currentOutcome(db, payment);
   }
   await failPayment(db, payment.id, "rejected", tx.response_code ?? null);
@@ -140,7 +149,7 @@ async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: 
 
 /** What the payment row says now (after a conditional write that another request may have won). */
 async function currentOutcome(db: Database, payment: Payment): Promise<Outcome> {
-  const current = await findPaymentByToken(db, payment.token!);
+  const current = await findPaymentById(db, payment.id);
   if (current?.status === "completed" || current?.status === "refunded") return { kind: "approved" };
   if (current?.status === "pending") return { kind: "pending", reason: "verification_pending" };
   return { kind: "failed", reason: current?.failureReason ?? "failed" };
@@ -157,7 +166,7 @@ const settledOutcome = (payment: Payment): Outcome | null =>
 async function settleByCommit(db: Database, webpay: Webpay, payment: Payment): Promise<Outcome> {
   let tx: WebpayTransaction;
   try {
-    tx = await webpay.commit(payment.token!);
+    tx = await webpay.commit(webpayToken(payment));
   } catch (err) {
     if (!(err instanceof WebpayError)) throw err;
     if (err.failure !== "provider") return { kind: "pending", reason: "verification_pending" };
@@ -216,13 +225,13 @@ async function paymentOfReturn(db: Database, kind: ReturnKind, p: ReturnParams):
   switch (kind) {
     case "normal":
     case "error_page":
-      return findPaymentByToken(db, p.token_ws!);
+      return p.token_ws ? findPaymentByToken(db, p.token_ws) : undefined;
     case "abort": {
-      const payment = await findPaymentByToken(db, p.TBK_TOKEN!);
+      const payment = p.TBK_TOKEN ? await findPaymentByToken(db, p.TBK_TOKEN) : undefined;
       return payment?.buyOrder === p.TBK_ORDEN_COMPRA ? payment : undefined;
     }
     case "timeout": {
-      const payment = await findPaymentByBuyOrder(db, p.TBK_ORDEN_COMPRA!);
+      const payment = p.TBK_ORDEN_COMPRA ? await findPaymentByBuyOrder(db, p.TBK_ORDEN_COMPRA) : undefined;
       return payment?.sessionId === p.TBK_ID_SESION ? payment : undefined;
     }
     case "invalid":
@@ -282,8 +291,18 @@ export async function reconcilePendingPayments(db: Database, env: Env, now: numb
   return counts;
 }
 
+/** The full refund through the product the payment was taken with: Webpay Plus by token, Oneclick Mall by buy orders. */
+const refundAtTransbank = (env: Env, origin: string, payment: Payment) =>
+  payment.provider === AUTORENEW.provider
+    ? oneclickFor(env, origin).refund({
+        buyOrder: payment.buyOrder,
+        detailBuyOrder: detailBuyOrderOf(payment),
+        amount: payment.amountClp,
+      })
+    : webpayFor(env, origin).refund(webpayToken(payment), payment.amountClp);
+
 /**
- * An admin refunds a completed payment in full: Transbank's refund endpoint answers REVERSED or
+ * An admin refunds a completed payment in full (a Webpay Plus payment or an automatic Oneclick charge): Transbank's refund endpoint answers REVERSED or
  * NULLIFIED, which is recorded with who and when; the payment becomes `refunded` and the membership
  * loses the days it paid for. A payment refunded already (or not completed) is refused with 409.
  */
@@ -291,10 +310,11 @@ export async function refundPayment(db: Database, env: Env, origin: string, id: 
   const payment = await findPaymentById(db, id);
   if (!payment) throw notFound(TEXTS.admin.paymentNotFound);
   if (payment.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
-  if (payment.status !== "completed" || !payment.token) throw conflict(TEXTS.admin.refundNotCompleted);
+  if (payment.status !== "completed" || !(payment.token || payment.detailBuyOrder))
+    throw conflict(TEXTS.admin.refundNotCompleted);
   let answer: Awaited<ReturnType<Webpay["refund"]>>;
   try {
-    answer = await webpayFor(env, origin).refund(payment.token, payment.amountClp);
+    answer = await refundAtTransbank(env, origin, payment);
   } catch (err) {
     // A refund racing this one may have won at Transbank, which then refuses this one.
     if ((await findPaymentById(db, id))?.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
@@ -317,5 +337,7 @@ export async function refundPayment(db: Database, env: Env, origin: string, id: 
     before: { status: payment.status },
     after: { status: "refunded", refund_type: type, amount_clp: payment.amountClp },
   });
-  return (await findPaymentById(db, id))!;
+  const refunded = await findPaymentById(db, id);
+  if (!refunded) throw notFound(TEXTS.admin.paymentNotFound);
+  return refunded;
 }

@@ -57,7 +57,10 @@ export async function putBlob(
   });
 }
 
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name; inline only for types safe to render (servedMediaType). */
+/**
+ * RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name; inline only for types safe to render
+ * (servedMediaType).
+ */
 export function contentDisposition(fileName: string, storedType: string): string {
   const kind = servedMediaType(storedType).inline ? "inline" : "attachment";
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_") || "download";

@@ -56,11 +56,15 @@ export function decodeDataUrl(
 
 // ---- file names ----
 
-/** The name a person gave a file, without any path, control characters or brackets (it goes into '[Image: name]'), bounded. */
+/**
+ * The name a person gave a file, without any path, control characters or brackets (it goes into '[Image: name]'),
+ * bounded.
+ */
 export function cleanFileName(name: string, fallback: string, max = 255): string {
   const base = name.split(/[/\\]/).pop() ?? "";
   return (
     base
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name loses them.
       .replace(/[\u0000-\u001f\u007f\]]/g, "")
       .trim()
       .slice(-max) || fallback
@@ -72,7 +76,7 @@ export function cleanFileName(name: string, fallback: string, max = 255): string
 /** A chat image: declared as an image, and its bytes must prove a raster type (returned, to store). */
 export function checkedChatImage(declaredType: string, bytes: Uint8Array): string {
   const declared = parseMediaType(declaredType);
-  if (!declared || declared.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
+  if (declared?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
   const sniffed = sniffImageType(bytes.subarray(0, 64));
   if (!sniffed) throw badRequest(TEXTS.chat.imageNotAnImage);
   return sniffed;

@@ -9,14 +9,16 @@ import { getDb } from "../db/client";
 import { webpayEmulatorTransactions } from "../db/schema";
 import type { AppEnv } from "../env";
 import { createApp, createRouter } from "../lib/create-app";
+import { randomHex } from "../lib/crypto";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { escapeHtml, page, returnTo } from "./emulator-pages";
+import { oneclickEmulatorRoutes } from "./oneclick-emulator";
 import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "./webpay";
 
 const BASE = "/dev/webpay";
 const REST = `${BASE}${WEBPAY_PREFIX}/transactions`;
 const PAY_PATH = `/api${BASE}/pay`;
-const SCRIPT_PATH = `/api${BASE}/autosubmit.js`;
 
 type Tx = typeof webpayEmulatorTransactions.$inferSelect;
 
@@ -35,9 +37,6 @@ const payInput = z.object({
 
 const providerError = (c: Context, status: 401 | 404 | 422, message: string) =>
   c.json({ error_message: message }, status);
-
-const hex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Transbank's accounting day (MMDD) of a moment. */
 const accountingDate = (date: Date) =>
@@ -97,37 +96,6 @@ async function findTx(c: Context<AppEnv>, token: string): Promise<Tx | undefined
   return tx;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-const STYLE = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef0f5;color:#1d2433}
-main{max-width:420px;margin:48px auto;padding:0 16px}
-.card{background:#fff;border-radius:14px;box-shadow:0 6px 24px rgba(20,30,60,.12);padding:28px}
-.brand{font-weight:800;color:#c8102e;letter-spacing:.02em;margin:0 0 4px}
-.tag{display:inline-block;font-size:12px;font-weight:700;background:#fff3cd;color:#7a5b00;border-radius:999px;padding:2px 10px}
-h1{font-size:20px;margin:16px 0 4px}.amount{font-size:32px;font-weight:800;margin:4px 0 16px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;font-size:14px;color:#4a5468;margin:0 0 20px}dt{font-weight:600}dd{margin:0;word-break:break-all}
-.actions{display:grid;gap:10px}button{font:inherit;font-weight:700;border-radius:10px;padding:12px 16px;border:1px solid #c9cfdb;background:#fff;cursor:pointer}
-button:focus-visible{outline:3px solid #3b6fd8;outline-offset:2px}.approve{background:#1f7a4d;border-color:#1f7a4d;color:#fff}
-.decline{color:#8a1c1c}.hint{font-size:13px;color:#5d6678;margin-top:16px}`;
-
-function page(c: Context, title: string, body: string, formOrigin?: string, status: 200 | 404 | 409 = 200) {
-  const formAction = formOrigin && formOrigin !== new URL(c.req.url).origin ? `'self' ${formOrigin}` : "'self'";
-  c.header(
-    "Content-Security-Policy",
-    `default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
-  );
-  c.header("Cache-Control", "no-store");
-  // Not no-referrer: Chrome then sends `Origin: null` with the form posts, which the same-origin guard refuses.
-  c.header("Referrer-Policy", "same-origin");
-  return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-      `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="card">` +
-      `<p class="brand">Webpay Plus</p><span class="tag">Local emulator: no real money</span>${body}</div></main></body></html>`,
-    status,
-  );
-}
-
 function cardPage(c: Context, tx: Tx) {
   const token = escapeHtml(tx.token);
   return page(
@@ -135,13 +103,15 @@ function cardPage(c: Context, tx: Tx) {
     "Webpay Plus: pay",
     `<h1>Pay Cosmic Lounge</h1><p class="amount">${escapeHtml(`$${tx.amount.toLocaleString("en-US")} CLP`)}</p>` +
       `<dl><dt>Order</dt><dd>${escapeHtml(tx.buyOrder)}</dd><dt>Card</dt><dd>VISA **** 6623 (test card)</dd></dl>` +
-      `<form method="post" action="${PAY_PATH}" class="actions"><input type="hidden" name="token_ws" value="${token}">` +
+      `<form method="post" action="${PAY_PATH}" class="actions">` +
+      `<input type="hidden" name="token_ws" value="${token}">` +
       `<button type="submit" name="action" value="approve" class="approve">Approve payment</button>` +
       `<button type="submit" name="action" value="decline" class="decline">Decline card</button>` +
       `<button type="submit" name="action" value="cancel">Cancel payment</button>` +
       `<button type="submit" name="action" value="timeout">Simulate form timeout</button>` +
       `<button type="submit" name="action" value="error">Simulate error page</button></form>` +
-      `<p class="hint">Approve authorizes the payment, Decline simulates a rejected card, Cancel returns as if you left the form; ` +
+      `<p class="hint">Approve authorizes the payment, Decline simulates a rejected card, ` +
+      `Cancel returns as if you left the form; ` +
       `the last two return as Transbank does after the form times out or fails.</p>`,
   );
 }
@@ -151,16 +121,7 @@ function cardPage(c: Context, tx: Tx) {
  * later), the abort, timeout and error-page returns by POST; a visible button plus an auto-submit.
  */
 function returnPage(c: Context, tx: Tx, fields: Record<string, string>, method: "get" | "post" = "post") {
-  const inputs = Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join("");
-  return page(
-    c,
-    "Webpay Plus: returning",
-    `<h1>Returning to the store…</h1><form id="webpay-return" method="${method}" action="${escapeHtml(tx.returnUrl)}" class="actions">${inputs}` +
-      `<button type="submit" class="approve">Continue</button></form><script src="${SCRIPT_PATH}"></script>`,
-    new URL(tx.returnUrl).origin,
-  );
+  return returnTo(c, tx.returnUrl, fields, method);
 }
 
 const finishedPage = (c: Context) =>
@@ -236,7 +197,7 @@ export const webpayEmulatorRoutes = createRouter()
     if (!parsed.success)
       return providerError(c, 422, `Invalid request: ${parsed.error.issues[0]?.path.join(".") ?? "body"}`);
     const { buy_order, session_id, amount, return_url } = parsed.data;
-    const token = hex(32);
+    const token = randomHex(32);
     await getDb(c.env.DB)
       .insert(webpayEmulatorTransactions)
       .values({
@@ -304,5 +265,8 @@ export const webpayEmulatorRoutes = createRouter()
     return c.body('document.getElementById("webpay-return")?.submit();\n');
   });
 
-/** The emulator on its own, for the adapter's fetch in emulator mode (no network hop, same contract). */
-export const webpayEmulatorApp = createApp().route("/api", webpayEmulatorRoutes);
+/**
+ * The emulator on its own (Webpay Plus and Oneclick Mall at one base URL, as Transbank's hosts), for the
+ * adapters' fetch in emulator mode (no network hop, same contract).
+ */
+export const webpayEmulatorApp = createApp().route("/api", webpayEmulatorRoutes).route("/api", oneclickEmulatorRoutes);

@@ -77,12 +77,15 @@ export type CreateInput = { buyOrder: string; sessionId: string; amount: number;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
-export function createWebpay(config: WebpayConfig) {
+/**
+ * One call to a Transbank REST API under `prefix` (Webpay Plus here, Oneclick Mall in oneclick.ts):
+ * the API-key headers, the timeout, and Transbank's `{ error_message }` refusals as WebpayError.
+ */
+export function transbankRequester(config: WebpayConfig, prefix: string) {
   const timeoutMs = config.timeoutMs ?? WEBPAY_TIMEOUT_MS;
-
-  async function request<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  return async function request<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
     const signal = AbortSignal.timeout(timeoutMs);
-    const req = new Request(config.baseUrl + WEBPAY_PREFIX + path, {
+    const req = new Request(config.baseUrl + prefix + path, {
       method,
       headers: {
         "Tbk-Api-Key-Id": config.commerceCode,
@@ -124,7 +127,11 @@ export function createWebpay(config: WebpayConfig) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) throw new WebpayError("provider", "Webpay sent an unexpected response", res.status);
     return parsed.data;
-  }
+  };
+}
+
+export function createWebpay(config: WebpayConfig) {
+  const request = transbankRequester(config, WEBPAY_PREFIX);
 
   const tokenPath = (token: string) => {
     if (!TOKEN_PATTERN.test(token)) throw new WebpayError("provider", "Invalid Webpay token");

@@ -17,6 +17,9 @@ export type ChannelDto = {
 /** A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax). */
 export type ChannelListItem = ChannelDto & { unread_count: number };
 
+/** GET /api/unread: a channel's unread count, as in the channel list (capped at LIMITS.unreadCountMax). */
+export type UnreadCount = { group_id: number; unread_count: number };
+
 /** docs/spec.md §3 Message. image_url points at the authenticated image route, never a data URL. */
 export type MessageDto = {
   id: number;

@@ -10,9 +10,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "number" ? String(value) : value;
-  if (typeof value === "string" && FORMULA_START.test(text)) text = "'" + text;
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const toCsv = (header: string[], rows: Cell[][]) =>
-  [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  `${[header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;

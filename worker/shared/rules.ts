@@ -12,6 +12,21 @@ export const MEMBERSHIP = {
   provider: "webpay_form",
 } as const;
 
+/**
+ * Automatic renewal with Oneclick Mall (issue 34): charged within a day of the due date, retried after
+ * these days when Transbank refuses, then paused; members are told `noticeDays` before each charge.
+ */
+export const AUTORENEW = {
+  provider: "oneclick_mall",
+  chargeWindowHours: 24,
+  retryAfterDays: [1, 3, 7],
+  noticeDays: 3,
+  /** A charge Transbank has not answered is asked about by status only after this long (the adapter's timeout is 15 s). */
+  settleAfterMs: 2 * 60_000,
+  /** Charges started or settled per run (each is one or two Transbank calls). */
+  batch: 50,
+} as const;
+
 export const LIMITS = {
   postMax: 500,
   commentMax: 300,
@@ -68,9 +83,8 @@ export const LIMITS = {
   /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
   notificationsListMax: 50,
   notificationIdsMax: 100,
-  /** Mentions: users notified per text at most; words a mentioned name may have. */
+  /** Mentions: users notified per text at most. */
   mentionsMax: 10,
-  mentionNameWordsMax: 4,
   /** @mention autocomplete (GET /api/mentions): the longest name prefix asked for, the names answered. */
   mentionQueryMax: 50,
   mentionSuggestions: 8,
@@ -78,6 +92,8 @@ export const LIMITS = {
   membershipReminderDays: 3,
   /** Unread counts stop at this (the client shows "99+" above 99). */
   unreadCountMax: 100,
+  /** Pending channel invitations one email can have; further invitations are refused, the oldest kept. */
+  invitationsPerEmailMax: 20,
 } as const;
 
 export const TIMING = {
@@ -127,7 +143,9 @@ export const RATE_LIMITS = {
   paymentConfirm: { limit: 30, windowSeconds: 60 },
   /** Returns from Webpay, per client IP (the browser comes back without our session cookie). */
   paymentReturn: { limit: 60, windowSeconds: 60 },
-  /** Every admin write (members, payments, notices, resources, moderation, the AI key check). */
+  /** Answering events (going, maybe, not going). */
+  rsvps: { limit: 30, windowSeconds: 60 },
+  /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
 } as const;
 
@@ -226,6 +244,8 @@ export const MODERATION = {
   /** The longest mute an admin can set at once: 30 days. */
   muteHoursMax: 30 * 24,
   reportsListMax: 200,
+  /** Reports one member can have waiting in the queue (open) at once. */
+  openReportsPerReporterMax: 20,
   auditPageDefault: 50,
   auditPageMax: 200,
   /** Rows in one CSV export of the audit log (newest first). */
@@ -249,5 +269,8 @@ export const AUDIT_ACTIONS = [
   "payment.clear_all",
   "payment.refund",
   "ai.key_test",
+  "event.create",
+  "event.update",
+  "event.cancel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

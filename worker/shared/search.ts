@@ -1,13 +1,13 @@
 // Search's wire format (GET /api/search), shared by the worker and the client: the result kinds, the
 // in-app address of each result, and the snippet markup (escaped text with <mark> around the hits).
 
-export const SEARCH_KINDS = ["post", "comment", "message", "resource"] as const;
+export const SEARCH_KINDS = ["post", "comment", "message", "resource", "event"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export type SearchResult = {
   kind: SearchKind;
   id: number;
-  /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's title. */
+  /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's or an event's title. */
   title: string;
   /** HTML: the matching passage, escaped, with <mark>…</mark> around the matched words. */
   snippet: string;
@@ -32,7 +32,30 @@ export const searchResultUrl = {
   message: (groupId: number, messageId: number) =>
     `/app/chat?${OPEN_PARAMS.group}=${groupId}&${OPEN_PARAMS.message}=${messageId}`,
   resource: (resourceId: number) => `/app/resources?${OPEN_PARAMS.resource}=${resourceId}`,
+  event: (eventId: number) => `/app/events/${eventId}`,
 };
+
+/** What places a result: a comment carries its post, a message its channel. */
+export type SearchHit = { id: number } & (
+  | { kind: "post" | "resource" | "event"; post_id: null; group_id: null }
+  | { kind: "comment"; post_id: number; group_id: null }
+  | { kind: "message"; post_id: null; group_id: number }
+);
+
+export function searchHitUrl(hit: SearchHit): string {
+  switch (hit.kind) {
+    case "post":
+      return searchResultUrl.post(hit.id);
+    case "comment":
+      return searchResultUrl.comment(hit.post_id, hit.id);
+    case "message":
+      return searchResultUrl.message(hit.group_id, hit.id);
+    case "resource":
+      return searchResultUrl.resource(hit.id);
+    case "event":
+      return searchResultUrl.event(hit.id);
+  }
+}
 
 /** A snippet split into plain-text parts, `hit` marking the matched words (for rendering without innerHTML). */
 export function snippetParts(snippet: string): { text: string; hit: boolean }[] {

@@ -1,4 +1,5 @@
 // Every user-facing text the spec fixes, in one place for the worker and the client.
+import { EVENT_LIMITS } from "./events";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "./rules";
 
 export const TEXTS = {
@@ -35,6 +36,11 @@ export const TEXTS = {
     notConfigured: (missing: string[]) =>
       `Payments are not available: the site's Webpay configuration is incomplete (missing ${missing.join(", ")}).`,
     testModeBanner: "Test mode: no real charges",
+  },
+  autorenew: {
+    notEnrolled: "Automatic renewal is not on",
+    adminHasNoMembership: "Admins have no membership to renew",
+    transbankUnavailable: "Transbank could not be reached. Nothing was changed; please try again.",
   },
   lounge: {
     noticeCreateFailed: "Failed to create notice",
@@ -283,6 +289,8 @@ export const API_ERRORS = {
   member_email_invalid: "A valid email is required",
   channel_member_not_found: "That person is not a member of this channel",
   channel_invitation_not_found: "That invitation is not pending on this channel",
+  invitations_full: `That email already has ${LIMITS.invitationsPerEmailMax} pending invitations`,
+  invitation_not_found: "There is no invitation to this channel to decline",
   message_required: "Message cannot be empty",
   message_too_long: `Message must be at most ${LIMITS.chatMessageMax} characters`,
   image_type_invalid: TEXTS.chat.imageTypeInvalid,
@@ -301,6 +309,9 @@ export const API_ERRORS = {
   payment_initiate_failed: TEXTS.payment.initiateFailed,
   payment_verification_failed: TEXTS.payment.verificationFailed,
   payments_not_configured: TEXTS.payment.notConfigured,
+  autorenew_not_enrolled: TEXTS.autorenew.notEnrolled,
+  autorenew_admin: TEXTS.autorenew.adminHasNoMembership,
+  autorenew_transbank_unavailable: TEXTS.autorenew.transbankUnavailable,
   // profile and members
   timezone_invalid: TEXTS.profile.timezoneInvalid,
   entry_blank: TEXTS.profile.entryBlank,
@@ -311,6 +322,8 @@ export const API_ERRORS = {
   language_invalid: "Language must be en or es",
   profile_empty: "Nothing to save",
   name_too_long: `Name must be at most ${LIMITS.nameMax} characters`,
+  name_invalid: "Names cannot hold line breaks, direction marks or only invisible characters",
+  name_reserved: "That name belongs to an admin; please choose another",
   bio_too_long: `Bio must be at most ${LIMITS.bioMax} characters`,
   email_required: TEXTS.admin.emailRequired,
   email_invalid: TEXTS.admin.emailInvalid,
@@ -342,6 +355,7 @@ export const API_ERRORS = {
   account_muted: TEXTS.moderation.muted,
   mute_admin_forbidden: TEXTS.moderation.cannotMuteAdmin,
   already_reported: TEXTS.moderation.alreadyReported,
+  open_reports_full: `You have ${MODERATION.openReportsPerReporterMax} reports waiting for a moderator; please wait until they are reviewed`,
   own_content_report: TEXTS.moderation.cannotReportOwn,
   already_removed: TEXTS.moderation.alreadyRemoved,
   reported_content_not_found: TEXTS.moderation.contentNotFound,
@@ -350,6 +364,23 @@ export const API_ERRORS = {
   post_removed: TEXTS.moderation.hiddenNoInteraction,
   delete_confirm_mismatch: TEXTS.account.confirmMismatch,
   last_admin: TEXTS.account.lastAdmin,
+  last_admin_role: "The community needs an admin: make another member an admin first",
+  // events (issue 35)
+  event_not_found: "Event not found",
+  event_title_required: "The event needs a title",
+  event_time_invalid: "Start and end must be a date and time like 2027-04-03T20:00",
+  event_end_before_start: "The event must end after it starts",
+  event_too_long: `An event lasts at most ${EVENT_LIMITS.durationMaxMs / (24 * 60 * 60 * 1000)} days`,
+  event_place_required: "An in-person event needs a place",
+  event_meeting_url_invalid: "The meeting link must be an http(s) address",
+  event_members_only: "This event is for paying members",
+  event_cancelled: "This event was cancelled",
+  event_over: "This event is over",
+  event_repeat_until_required: "A repeating event needs the date it repeats until (YYYY-MM-DD)",
+  event_repeat_until_before_start: "The event must repeat until a date after it starts",
+  event_repeat_too_long: `A repeating event has at most ${EVENT_LIMITS.occurrencesMax} dates`,
+  event_occurrence_not_found: "That date is not one of the event's",
+  event_occurrence_cancelled: "That date was cancelled already",
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;

@@ -41,20 +41,26 @@ type Part = {
   inline_data?: { mime_type?: string; data?: string };
 };
 
+/** The parts of Gemini's answer this module reads; every field may be missing. */
+type GeminiAnswer = {
+  promptFeedback?: { blockReason?: string; blockReasonMessage?: string };
+  candidates?: { finishReason?: string; content?: { parts?: Part[] } }[];
+} | null;
+
 /** Throws 422 naming the reason when Gemini blocked the prompt or withheld the answer. */
-function partsOf(body: any): Part[] {
+function partsOf(body: GeminiAnswer): Part[] {
   const blockReason = body?.promptFeedback?.blockReason;
   if (blockReason)
     throw aiError(
       info,
       422,
       errorText("ai_blocked", info.label, String(blockReason)),
-      body.promptFeedback.blockReasonMessage,
+      body?.promptFeedback?.blockReasonMessage,
     );
   const candidate = body?.candidates?.[0];
   const parts: Part[] = Array.isArray(candidate?.content?.parts) ? candidate.content.parts : [];
-  if (!parts.length && BLOCKING_FINISH.has(candidate?.finishReason)) {
-    throw aiError(info, 422, errorText("ai_blocked", info.label, String(candidate.finishReason)));
+  if (!parts.length && candidate?.finishReason && BLOCKING_FINISH.has(candidate.finishReason)) {
+    throw aiError(info, 422, errorText("ai_blocked", info.label, candidate.finishReason));
   }
   return parts;
 }

@@ -42,8 +42,8 @@ const MAX_DETAIL = 300;
 export function providerMessage(body: unknown, key: string | undefined): string | undefined {
   let message: string | undefined;
   if (body && typeof body === "object") {
-    const b = body as Record<string, any>;
-    const e = b.error;
+    const b = body as { error?: unknown; message?: unknown };
+    const e = b.error as { message?: unknown } | string | null | undefined;
     if (typeof e === "string") message = e;
     else if (e && typeof e === "object" && typeof e.message === "string") message = e.message;
     else if (typeof b.message === "string") message = b.message;
@@ -53,7 +53,7 @@ export function providerMessage(body: unknown, key: string | undefined): string 
   if (!message) return undefined;
   if (key) message = message.split(key).join("[redacted]");
   message = message.replace(/\b(sk-|AIza)[-_A-Za-z0-9*.]{6,}/g, "[redacted]");
-  return message.length > MAX_DETAIL ? message.slice(0, MAX_DETAIL) + "…" : message;
+  return message.length > MAX_DETAIL ? `${message.slice(0, MAX_DETAIL)}…` : message;
 }
 
 const looksInvalidKey = (status: number, raw: string) =>
@@ -75,6 +75,7 @@ export async function requestJson(
   config: ProviderConfig,
   key: string,
   req: ProviderRequest,
+  // biome-ignore lint/suspicious/noExplicitAny: each provider reads its own JSON defensively (optional chains, checks).
 ): Promise<any> {
   const doFetch = config.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const signal = AbortSignal.timeout(req.timeoutMs);
@@ -94,7 +95,7 @@ export async function requestJson(
     if (signal.aborted) throw aiError(info, 504, errorText("ai_timeout"));
     throw aiError(info, 502, errorText("ai_unreachable", info.label), err instanceof Error ? err.name : undefined);
   }
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = raw ? JSON.parse(raw) : undefined;
   } catch {

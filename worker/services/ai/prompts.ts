@@ -26,8 +26,10 @@ export function noticeSystemPrompt(type: NoticeType): string {
   return [
     "You write cosmic notices for the notice board of a members-only spiritual community called Cosmic Lounge.",
     `Write ${NOTICE_KINDS[type]}.`,
-    `Answer with a short title of at most ${LIMITS.aiNoticeTitleMax} characters on the first line, then a blank line, then the body.`,
-    "Write the body as plain text paragraphs separated by blank lines (simple HTML such as <strong> or <ul> is allowed; no scripts, no styles).",
+    `Answer with a short title of at most ${LIMITS.aiNoticeTitleMax} characters on the first line, then a blank ` +
+      `line, then the body.`,
+    "Write the body as plain text paragraphs separated by blank lines (simple HTML such as <strong> or <ul> is " +
+      "allowed; no scripts, no styles).",
     "Keep it under 250 words.",
   ].join("\n");
 }
@@ -38,7 +40,8 @@ export function resourceSystemPrompt(type: ResourceType, withTitle: boolean): st
     "You write resources for the library of a members-only spiritual community called Cosmic Lounge.",
     `Write ${RESOURCE_KINDS[type]}, in markdown.`,
     withTitle
-      ? `Answer with a short title of at most ${LIMITS.aiNoticeTitleMax} characters on the first line (no markdown), then a blank line, then the markdown body.`
+      ? `Answer with a short title of at most ${LIMITS.aiNoticeTitleMax} characters on the first line (no markdown), ` +
+        `then a blank line, then the markdown body.`
       : "Answer with the markdown body only; the title is given.",
   ].join("\n");
 }

@@ -8,3 +8,5 @@ CREATE VIRTUAL TABLE comments_fts_terms USING fts5vocab(comments_fts, 'instance'
 CREATE VIRTUAL TABLE messages_fts_terms USING fts5vocab(messages_fts, 'instance');
 --> statement-breakpoint
 CREATE VIRTUAL TABLE resources_fts_terms USING fts5vocab(resources_fts, 'instance');
+--> statement-breakpoint
+CREATE VIRTUAL TABLE events_fts_terms USING fts5vocab(events_fts, 'instance');

@@ -1,0 +1,80 @@
+// The chat's channel list: each channel with its unread count (client/live/unread.ts), the gear of the
+// ones the member manages, and the button that creates one.
+import type { ChannelDto } from "../../worker/shared/chat-wire";
+import { Icon } from "../components/Icon";
+import { unreadLabel, useUnread } from "../live/unread";
+import { TEXT } from "../text";
+
+/** A channel's unread count beside its name; nothing when it has none. */
+function ChannelUnreadCount({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span className="channel-count">
+      <span aria-hidden="true">{unreadLabel(count)}</span>
+      <span className="visually-hidden">{TEXT.unread.badge(count)}</span>
+    </span>
+  );
+}
+
+export function ChannelList({
+  channels,
+  selectedId,
+  onSelect,
+  onManage,
+  onCreate,
+}: {
+  channels: ChannelDto[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onManage: (c: ChannelDto) => void;
+  onCreate: () => void;
+}) {
+  const unread = useUnread().byChannel;
+  return (
+    <>
+      <div className="spread chat-channels-head">
+        <h2 id="chat-channels-title">{TEXT.chat.channels}</h2>
+        <button type="button" className="btn btn-sm" onClick={onCreate}>
+          {TEXT.chat.newChannel}
+        </button>
+      </div>
+      {channels.length === 0 ? (
+        <p className="faint">{TEXT.chat.noChannels}</p>
+      ) : (
+        <ul className="chat-channel-list" aria-labelledby="chat-channels-title">
+          {channels.map((c) => (
+            <li key={c.id} className={c.id === selectedId ? "chat-channel active" : "chat-channel"}>
+              <button
+                type="button"
+                className="chat-channel-button"
+                aria-current={c.id === selectedId ? "true" : undefined}
+                onClick={() => onSelect(c.id)}
+                onContextMenu={(e) => {
+                  if (!c.can_manage) return;
+                  e.preventDefault();
+                  onManage(c);
+                }}
+              >
+                <span aria-hidden="true">{c.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "#"}</span>
+                <span className="chat-channel-name">{c.name}</span>
+                {c.is_private && <span className="visually-hidden">{TEXT.chat.privateMark}</span>}
+                {c.id !== selectedId && <ChannelUnreadCount count={unread.get(c.id) ?? 0} />}
+              </button>
+              {c.can_manage && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-icon chat-gear"
+                  aria-label={TEXT.chat.manageChannelLabel(c.name)}
+                  title={TEXT.chat.manageChannel}
+                  onClick={() => onManage(c)}
+                >
+                  <Icon name="gear" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

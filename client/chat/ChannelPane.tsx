@@ -1,0 +1,110 @@
+// The open channel: its heading, its messages (the feed: useChannelFeed) and the composer.
+import { useEffect, useRef, useState } from "react";
+import type { ChannelDto } from "../../worker/shared/chat-wire";
+import { Icon } from "../components/Icon";
+import { Spinner } from "../components/Spinner";
+import { EmptyState, ErrorState } from "../components/States";
+import { useMutedText } from "../moderation/MutedBanner";
+import { useSession } from "../session/session-context";
+import { TEXT } from "../text";
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+import { useChannelFeed } from "./useChannelFeed";
+
+export function ChannelPane({
+  channel,
+  linkedMessage,
+  drawerOpen,
+  onOpenDrawer,
+  onChannelDeleted,
+}: {
+  channel: ChannelDto;
+  linkedMessage?: number;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+  onChannelDeleted: () => void;
+}) {
+  const { user, store } = useSession();
+  const [announcement, setAnnouncement] = useState("");
+  const feed = useChannelFeed(channel.id, {
+    me: user?.id,
+    onIncoming: (fromOthers) => {
+      const last = fromOthers[fromOthers.length - 1];
+      setAnnouncement(TEXT.chat.newMessage(last.sender_name, last.body));
+    },
+    onChannelDeleted,
+    onSessionEnded: store.signedOut,
+    // A mute set while this page was open shows at the first refused send: the user view then carries it.
+    onMuted: () => void store.fetchUser(),
+  });
+  // A linked message older than the latest page: load from it on, once.
+  const { reach, status, messages } = feed;
+  const reached = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (
+      !linkedMessage ||
+      status !== "ready" ||
+      reached.current === linkedMessage ||
+      messages.some((m) => m.id === linkedMessage)
+    )
+      return;
+    reached.current = linkedMessage;
+    void reach(linkedMessage);
+  }, [linkedMessage, status, messages, reach]);
+
+  const mutedText = useMutedText();
+
+  return (
+    <section className="chat-pane card" aria-labelledby="chat-pane-title">
+      <header className="chat-pane-head">
+        <button
+          type="button"
+          className="btn btn-sm chat-drawer-toggle"
+          aria-label={TEXT.chat.showChannels}
+          aria-expanded={drawerOpen}
+          aria-controls="chat-channels"
+          onClick={onOpenDrawer}
+        >
+          {TEXT.chat.channels}
+        </button>
+        <div style={{ minWidth: 0 }}>
+          <h2 id="chat-pane-title">
+            {channel.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "# "}
+            {channel.name}
+          </h2>
+          {channel.description && <p className="faint chat-description">{channel.description}</p>}
+        </div>
+        {!feed.live && feed.status === "ready" && (
+          <span className="badge badge-other chat-offline" title={TEXT.chat.offline}>
+            {TEXT.chat.polling}
+          </span>
+        )}
+      </header>
+      {feed.status === "loading" && feed.messages.length === 0 ? (
+        <div className="page-center">
+          <Spinner label={TEXT.chat.loadingMessages} />
+        </div>
+      ) : feed.status === "error" && feed.messages.length === 0 ? (
+        <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
+      ) : feed.messages.length === 0 ? (
+        <div className="chat-messages">
+          <EmptyState title={TEXT.chat.noMessagesTitle} icon="moon">
+            <p>{TEXT.chat.noMessagesText}</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <MessageList messages={feed.messages} currentUserId={user?.id} linkedId={linkedMessage} />
+      )}
+      <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
+        {announcement}
+      </div>
+      <Composer
+        channelName={channel.name}
+        groupId={channel.id}
+        onSend={feed.sendText}
+        onImage={feed.sendImage}
+        mutedText={mutedText}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,488 @@
+// Automatic renewal with Oneclick Mall (issue 34), through the app's routes and jobs and the local
+// Oneclick emulator's real REST contract: enrolment, the daily charge (once per period, even with two
+// runs racing), refusals with their retries and pause, unknown outcomes settled by status, stopping,
+// Oneclick refunds, the charge notice, production safety, and tbk_user never leaving in clear.
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkPaymentsConfig, PAYMENT_SECRETS } from "../../scripts/payments-config.mjs";
+import {
+  autorenewCharges,
+  autorenewEnrolments,
+  memberships,
+  notifications,
+  oneclickEmulatorInscriptions,
+  oneclickEmulatorTransactions,
+  payments,
+  users,
+} from "../../worker/db/schema";
+import type { Env } from "../../worker/env";
+import { membershipReminders } from "../../worker/jobs/membership-reminders";
+import { aesKey, decryptText } from "../../worker/lib/crypto";
+import { oneclickFor, runAutorenew, settleAutorenew } from "../../worker/services/autorenew";
+import {
+  createOneclick,
+  EMULATOR_TBK_USER_KEY,
+  ONECLICK_INTEGRATION_CREDENTIALS,
+} from "../../worker/services/oneclick";
+import { webpayEmulatorApp } from "../../worker/services/webpay-emulator";
+import { call, db, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
+
+afterEach(() => vi.restoreAllMocks());
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** The adapter's timeout in these tests, and how long the emulator's "timeout" card keeps its answer. */
+const TIMEOUT_MS = 200;
+const HANG_ENV = { ...testEnv, ONECLICK_EMULATOR_HANG_MS: "600" } as Env;
+const oneclick = () => oneclickFor(HANG_ENV, ORIGIN, TIMEOUT_MS);
+const run = (now: number) => runAutorenew(db(), HANG_ENV, now, oneclick());
+
+async function member(email = "luna@example.com") {
+  const cookie = await signIn(email);
+  const [user] = await db().select().from(users).where(eq(users.email, email));
+  return { cookie, user };
+}
+
+async function dueIn(userId: number, ms: number, now = Date.now()) {
+  const due = new Date(now + ms);
+  await db()
+    .insert(memberships)
+    .values({ userId, kind: "paid", nextPaymentDue: due, updatedAt: new Date(now) });
+  return due;
+}
+
+type Card = "approved" | "refused" | "timeout";
+
+/** The card form as the browser posts it, then Transbank's return as the browser follows it. */
+async function enrol(
+  cookie: string,
+  action: "enrol" | "decline" | "abandon" = "enrol",
+  card: Card = "approved",
+  refuseCode = -1,
+) {
+  const start = await call("/api/membership/autorenew", { method: "POST", cookie });
+  expect(start.status).toBe(200);
+  const { url, token } = await json<{ url: string; token: string }>(start);
+  expect(url).toBe(`${ORIGIN}/api/dev/webpay/oneclick/inscription`);
+  const form = await call("/api/dev/webpay/oneclick/inscription", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ TBK_TOKEN: token, action, card, refuse_code: String(refuseCode) }),
+  });
+  expect(form.status).toBe(200);
+  const html = await form.text();
+  const back = /<form id="webpay-return" method="get" action="([^"]+)"/.exec(html)?.[1];
+  expect(back).toBe(`${ORIGIN}/api/payments/oneclick/return`);
+  const fields = new URLSearchParams(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((m) => [m[1], m[2]]),
+  );
+  const ret = await call(`/api/payments/oneclick/return?${fields}`);
+  expect(ret.status).toBe(303);
+  return { token, location: ret.headers.get("location") };
+}
+
+const status = async (cookie: string) =>
+  json<{
+    status: string;
+    next_payment_due: string | null;
+    auto_renew: { enabled: boolean; paused: boolean; card_type: string | null; card_number: string | null };
+  }>(await call("/api/membership/status", { cookie }));
+
+const paymentsOf = (userId: number) => db().select().from(payments).where(eq(payments.userId, userId));
+const chargeOf = async (userId: number) =>
+  (await db().select().from(autorenewCharges).where(eq(autorenewCharges.userId, userId)))[0];
+const emulatorTransactions = () => db().select().from(oneclickEmulatorTransactions);
+const emulatorTbkUser = async (token: string) =>
+  (await db().select().from(oneclickEmulatorInscriptions).where(eq(oneclickEmulatorInscriptions.token, token)))[0]
+    .tbkUser!;
+
+describe("enrolment", () => {
+  it("finished: the card is stored with tbk_user encrypted, and an active member keeps their days", async () => {
+    const { cookie, user } = await member();
+    const due = await dueIn(user.id, 10 * DAY);
+    const { token, location } = await enrol(cookie);
+    expect(location).toBe("/app/profile?autorenew=enrolled");
+    expect(await status(cookie)).toEqual({
+      status: "active",
+      next_payment_due: due.toISOString(),
+      auto_renew: { enabled: true, paused: false, card_type: "Visa", card_number: "XXXXXXXXXXXX6623" },
+    });
+    const [row] = await db().select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, user.id));
+    const tbkUser = await emulatorTbkUser(token);
+    expect(row.tbkUserEncrypted).not.toContain(tbkUser);
+    expect(await decryptText(await aesKey(EMULATOR_TBK_USER_KEY), row.tbkUserEncrypted)).toBe(tbkUser);
+    expect(row.username).toBe(`member-${user.id}`);
+    // Enrolling charges nothing.
+    expect(await paymentsOf(user.id)).toEqual([]);
+  });
+
+  it("refused by the bank or abandoned: nothing changes, and the return says which", async () => {
+    const { cookie } = await member();
+    expect((await enrol(cookie, "decline")).location).toBe("/app/profile?autorenew=refused");
+    expect((await enrol(cookie, "abandon")).location).toBe("/app/profile?autorenew=abandoned");
+    expect((await status(cookie)).auto_renew).toEqual({
+      enabled: false,
+      paused: false,
+      card_type: null,
+      card_number: null,
+    });
+    expect(await db().select().from(autorenewEnrolments)).toEqual([]);
+  });
+
+  it("a refused new card keeps the card already enrolled", async () => {
+    const { cookie } = await member();
+    await enrol(cookie);
+    await enrol(cookie, "decline");
+    expect((await status(cookie)).auto_renew).toMatchObject({ enabled: true, card_number: "XXXXXXXXXXXX6623" });
+  });
+
+  it("a return replayed, unknown or without a token enrols nothing", async () => {
+    const { cookie } = await member();
+    const { token } = await enrol(cookie);
+    const replay = await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`);
+    expect(replay.headers.get("location")).toBe("/app/profile?autorenew=failed");
+    expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${"f".repeat(64)}`)).headers.get("location")).toBe(
+      "/app/profile?autorenew=failed",
+    );
+    expect((await call("/api/payments/oneclick/return")).headers.get("location")).toBe("/app/profile?autorenew=failed");
+  });
+
+  it("needs a signed-in member; admins have no membership to renew", async () => {
+    expect((await call("/api/membership/autorenew", { method: "POST" })).status).toBe(401);
+    const admin = await member("admin@example.com");
+    const res = await call("/api/membership/autorenew", { method: "POST", cookie: admin.cookie });
+    expect(res.status).toBe(409);
+    expect((await errorBody(res)).code).toBe("autorenew_admin");
+  });
+});
+
+describe("the daily charge", () => {
+  it("charges a due membership once, even with two runs racing: +30 days from the old due date, and a receipt", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    const [a, b] = await Promise.all([run(now), run(now)]);
+    expect(a.attempted + b.attempted).toBe(1);
+    expect(a.approved + b.approved).toBe(1);
+    expect(await run(now + HOUR)).toMatchObject({ opened: 0, attempted: 0 });
+
+    const charged = await paymentsOf(user.id);
+    expect(charged).toHaveLength(1);
+    expect(charged[0]).toMatchObject({
+      status: "completed",
+      provider: "oneclick_mall",
+      amountClp: 15000,
+      cardLast4: "6623",
+      responseCode: 0,
+    });
+    expect(await emulatorTransactions()).toHaveLength(1);
+    expect((await emulatorTransactions())[0]).toMatchObject({
+      buyOrder: charged[0].buyOrder,
+      detailBuyOrder: charged[0].detailBuyOrder,
+      commerceCode: ONECLICK_INTEGRATION_CREDENTIALS.childCommerceCode,
+      amount: 15000,
+      installmentsNumber: 1,
+    });
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 1, refusals: 0 });
+    // The in-app receipt: the payment notification (the profile lists the payment with its PDF receipt).
+    const told = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(told.map((n) => [n.kind, n.detail])).toEqual([["payment", "completed"]]);
+  });
+
+  it("charges nobody whose membership is not due within a day, has auto-renew off, or has lapsed", async () => {
+    const now = Date.now();
+    const later = await member("later@example.com");
+    await dueIn(later.user.id, 2 * DAY, now);
+    await enrol(later.cookie);
+    const off = await member("off@example.com");
+    await dueIn(off.user.id, HOUR, now);
+    const lapsed = await member("lapsed@example.com");
+    await dueIn(lapsed.user.id, -HOUR, now);
+    await enrol(lapsed.cookie);
+    expect(await run(now)).toMatchObject({ opened: 0, attempted: 0 });
+    expect(await db().select().from(payments)).toEqual([]);
+  });
+
+  it("refused: the member is told at once, retried after 1, 3 and 7 days, then auto-renew pauses and the membership lapses", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie, "enrol", "refused", -5);
+
+    expect(await run(now)).toMatchObject({ attempted: 1, refused: 1 });
+    expect(await paymentsOf(user.id)).toEqual([
+      expect.objectContaining({ status: "failed", failureReason: "rejected", responseCode: -5 }),
+    ]);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(told.map((n) => [n.kind, n.detail])).toEqual([["payment", "failed"]]);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "waiting", refusals: 1 });
+
+    const opened = (await chargeOf(user.id)).createdAt.getTime();
+    // Not before each retry's day; once on it.
+    for (const days of [1, 3, 7]) {
+      expect(await run(opened + days * DAY - HOUR)).toMatchObject({ attempted: 0 });
+      expect(await run(opened + days * DAY)).toMatchObject({ attempted: 1, refused: 1 });
+    }
+    expect(await chargeOf(user.id)).toMatchObject({ state: "gave_up", attempts: 4, refusals: 4 });
+    expect(await run(opened + 30 * DAY)).toMatchObject({ attempted: 0 });
+
+    const attempts = await paymentsOf(user.id);
+    expect(attempts.map((p) => p.status)).toEqual(["failed", "failed", "failed", "failed"]);
+    expect(new Set(attempts.map((p) => p.buyOrder)).size).toBe(4);
+    const after = await status(cookie);
+    expect(after.auto_renew).toMatchObject({ enabled: false, paused: true });
+    // Nothing extended it: it lapses on its due date, as any unpaid membership does.
+    expect(after.next_payment_due).toBe(due.toISOString());
+  });
+
+  it("an unknown outcome (timeout) is settled by Transbank's status before anything else: authorized -> paid once", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie, "enrol", "timeout");
+
+    expect(await run(now)).toMatchObject({ attempted: 1, unknown: 1, approved: 0 });
+    expect(await paymentsOf(user.id)).toEqual([expect.objectContaining({ status: "pending" })]);
+    // Still unknown: no new attempt, however often the job runs.
+    expect(await run(now + 60_000)).toMatchObject({ attempted: 0, settled: 0 });
+    expect(await chargeOf(user.id)).toMatchObject({ state: "charging", attempts: 1 });
+
+    const settled = await settleAutorenew(db(), HANG_ENV, now + 3 * 60_000, oneclick());
+    expect(settled).toMatchObject({ checked: 1, approved: 1 });
+    expect(await paymentsOf(user.id)).toEqual([expect.objectContaining({ status: "completed" })]);
+    expect(await emulatorTransactions()).toHaveLength(1);
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
+    expect(await run(now + DAY)).toMatchObject({ attempted: 0 });
+  });
+
+  it("an attempt Transbank never received (status 404) is made again with a new buy order, not counted as a refusal", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    // The first authorize is lost on the way (no answer, nothing reaches Transbank).
+    let lost = false;
+    const emulator = (request: Request) => Promise.resolve(webpayEmulatorApp.fetch(request, HANG_ENV));
+    const flaky = createOneclick({
+      baseUrl: `${ORIGIN}/api/dev/webpay`,
+      commerceCode: ONECLICK_INTEGRATION_CREDENTIALS.mallCommerceCode,
+      childCommerceCode: ONECLICK_INTEGRATION_CREDENTIALS.childCommerceCode,
+      apiSecret: ONECLICK_INTEGRATION_CREDENTIALS.apiSecret,
+      timeoutMs: TIMEOUT_MS,
+      fetch: (request) => {
+        if (!lost && request.method === "POST" && request.url.endsWith("/transactions")) {
+          lost = true;
+          return new Promise<Response>(() => undefined);
+        }
+        return emulator(request);
+      },
+    });
+    expect(await runAutorenew(db(), HANG_ENV, now, flaky)).toMatchObject({ attempted: 1, unknown: 1 });
+    expect(await runAutorenew(db(), HANG_ENV, now + 3 * 60_000, flaky)).toMatchObject({
+      settled: 1,
+      attempted: 1,
+      approved: 1,
+    });
+    const attempts = await paymentsOf(user.id);
+    expect(attempts.map((p) => [p.status, p.failureReason])).toEqual([
+      ["failed", "not_received"],
+      ["completed", null],
+    ]);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 2, refusals: 0 });
+  });
+});
+
+describe("stopping", () => {
+  it("DELETE /api/membership/autorenew deletes the inscription at Transbank, and nothing is charged after", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    await dueIn(user.id, 12 * HOUR, now);
+    const { token } = await enrol(cookie);
+    const res = await call("/api/membership/autorenew", { method: "DELETE", cookie });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({
+      auto_renew: { enabled: false, paused: false, card_type: null, card_number: null },
+    });
+    const [inscription] = await db()
+      .select()
+      .from(oneclickEmulatorInscriptions)
+      .where(eq(oneclickEmulatorInscriptions.token, token));
+    expect(inscription.status).toBe("deleted");
+    expect(await run(now)).toMatchObject({ opened: 0, attempted: 0 });
+
+    const again = await call("/api/membership/autorenew", { method: "DELETE", cookie });
+    expect(again.status).toBe(404);
+    expect((await errorBody(again)).code).toBe("autorenew_not_enrolled");
+    expect((await call("/api/membership/autorenew", { method: "DELETE" })).status).toBe(401);
+  });
+
+  it("deleting the account (or an admin removing the member) deletes the inscription at Transbank", async () => {
+    const { cookie, user } = await member();
+    const own = await enrol(cookie);
+    const res = await call("/api/profile", { method: "DELETE", cookie, json: { confirm: user.email } });
+    expect(res.status).toBe(200);
+    const removed = await member("removed@example.com");
+    const theirs = await enrol(removed.cookie);
+    const admin = await member("admin@example.com");
+    expect(
+      (await call(`/api/admin/members/${removed.user.id}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
+    const rows = await db().select().from(oneclickEmulatorInscriptions);
+    expect(rows.filter((r) => r.token === own.token || r.token === theirs.token).map((r) => r.status)).toEqual([
+      "deleted",
+      "deleted",
+    ]);
+    expect(await db().select().from(autorenewEnrolments)).toEqual([]);
+  });
+});
+
+describe("admin", () => {
+  it("marks automatic payments and auto-renew members, and refunds an automatic charge through Oneclick", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    await run(now);
+    const [charged] = await paymentsOf(user.id);
+    const admin = await member("admin@example.com");
+
+    const list = await json<{ id: number; automatic: boolean }[]>(
+      await call("/api/admin/payments", { cookie: admin.cookie }),
+    );
+    expect(list).toEqual([expect.objectContaining({ id: charged.id, automatic: true })]);
+    const members = await json<{ email: string; auto_renew: string | null }[]>(
+      await call("/api/admin/members", { cookie: admin.cookie }),
+    );
+    expect(members.find((m) => m.email === user.email)?.auto_renew).toBe("active");
+    expect(members.find((m) => m.email === "admin@example.com")?.auto_renew).toBeNull();
+
+    const refund = await call(`/api/admin/payments/${charged.id}/refund`, { method: "POST", cookie: admin.cookie });
+    expect(refund.status).toBe(200);
+    expect(await json(refund)).toMatchObject({ status: "refunded", refund_type: "REVERSED" });
+    expect((await emulatorTransactions())[0].status).toBe("REVERSED");
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime());
+    const second = await call(`/api/admin/payments/${charged.id}/refund`, { method: "POST", cookie: admin.cookie });
+    expect(second.status).toBe(409);
+  });
+});
+
+describe("the notice before a charge", () => {
+  it("members with auto-renew on are told 3 days before, with the due date, instead of the lapse reminder", async () => {
+    const now = new Date();
+    const auto = await member("auto@example.com");
+    const due = await dueIn(auto.user.id, 2 * DAY, now.getTime());
+    await enrol(auto.cookie);
+    const manual = await member("manual@example.com");
+    await dueIn(manual.user.id, 2 * DAY, now.getTime());
+
+    expect(await membershipReminders.run(testEnv, now)).toEqual({ reminded: 1, charge_notices: 1 });
+    expect(await membershipReminders.run(testEnv, now)).toEqual({ reminded: 0, charge_notices: 0 });
+    const list = await json<{ items: { kind: string; detail: string; url: string }[] }>(
+      await call("/api/notifications", { cookie: auto.cookie }),
+    );
+    expect(list.items).toEqual([
+      expect.objectContaining({ kind: "autorenew_notice", detail: due.toISOString(), url: "/app/profile" }),
+    ]);
+    const [manualNote] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, manual.user.id)));
+    expect(manualNote.kind).toBe("membership_ending");
+  });
+});
+
+describe("production safety", () => {
+  it("production without Oneclick's own codes, secret and key refuses to enrol, naming what is missing", async () => {
+    const { cookie } = await member();
+    const res = await call("/api/membership/autorenew", {
+      method: "POST",
+      cookie,
+      env: { WEBPAY_ENV: "production", WEBPAY_COMMERCE_CODE: "5970", WEBPAY_API_SECRET: "s" },
+    });
+    expect(res.status).toBe(503);
+    const body = await errorBody(res);
+    expect(body.code).toBe("payments_not_configured");
+    for (const name of [
+      "ONECLICK_MALL_COMMERCE_CODE",
+      "ONECLICK_CHILD_COMMERCE_CODE",
+      "ONECLICK_API_SECRET",
+      "ONECLICK_TBK_USER_KEY",
+    ])
+      expect(body.error).toContain(name);
+  });
+
+  it("integration without our own encryption key refuses too (the emulator's key is local only)", async () => {
+    const { cookie } = await member();
+    const res = await call("/api/membership/autorenew", {
+      method: "POST",
+      cookie,
+      env: { WEBPAY_ENV: "integration" },
+    });
+    expect(res.status).toBe(503);
+    expect((await errorBody(res)).error).toContain("ONECLICK_TBK_USER_KEY");
+  });
+
+  it("the deploy check refuses Transbank credentials or the tbk_user key in plain vars, and names Oneclick's secrets", () => {
+    for (const name of PAYMENT_SECRETS) {
+      const refused = checkPaymentsConfig({
+        target: "production",
+        vars: { WEBPAY_ENV: "production", [name]: "x" },
+        allowTestPayments: false,
+      });
+      expect(refused).toMatchObject({ ok: false });
+      expect(refused.message).toContain(`${name} must be secrets`);
+    }
+    expect(PAYMENT_SECRETS).toEqual(expect.arrayContaining(["ONECLICK_API_SECRET", "ONECLICK_TBK_USER_KEY"]));
+    const integration = checkPaymentsConfig({
+      target: "production",
+      vars: { WEBPAY_ENV: "integration" },
+      allowTestPayments: false,
+    });
+    expect(integration.ok).toBe(false);
+    expect(integration.message).toContain("ONECLICK_MALL_COMMERCE_CODE");
+  });
+});
+
+describe("tbk_user", () => {
+  it("never appears in clear in any response, log line or export", async () => {
+    const lines: string[] = [];
+    for (const method of ["log", "info", "warn", "error"] as const)
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(" "));
+      });
+    const bodies: string[] = [];
+    const seen = async (res: Response) => {
+      bodies.push(`${res.headers.get("location") ?? ""} ${await res.clone().text()}`);
+      return res;
+    };
+    const { cookie, user } = await member();
+    const now = Date.now();
+    await dueIn(user.id, 12 * HOUR, now);
+    const { token } = await enrol(cookie);
+    const tbkUser = await emulatorTbkUser(token);
+    expect(tbkUser).toMatch(/^[0-9a-f-]{36}$/);
+    await run(now);
+    const admin = await member("admin@example.com");
+    const [charged] = await paymentsOf(user.id);
+    for (const [path, who] of [
+      ["/api/membership/status", cookie],
+      ["/api/membership/payments", cookie],
+      ["/api/notifications", cookie],
+      ["/api/profile/export", cookie],
+      ["/api/users/me", cookie],
+      ["/api/admin/payments", admin.cookie],
+      ["/api/admin/members", admin.cookie],
+      ["/api/admin/audit", admin.cookie],
+    ] as const)
+      expect((await seen(await call(path, { cookie: who }))).status).toBe(200);
+    // The database keeps only its ciphertext.
+    expect(JSON.stringify(await db().select().from(autorenewEnrolments))).not.toContain(tbkUser);
+    await seen(await call(`/api/admin/payments/${charged.id}/refund`, { method: "POST", cookie: admin.cookie }));
+    await seen(await call("/api/membership/autorenew", { method: "DELETE", cookie }));
+    expect(bodies.length).toBeGreaterThan(9);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const text of [...bodies, ...lines]) expect(text).not.toContain(tbkUser);
+  });
+});

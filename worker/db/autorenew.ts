@@ -1,0 +1,210 @@
+// Automatic renewal's rows (issue 34): enrolments, inscriptions on their way back from Transbank, and
+// one charge per member and period. Every state change is conditional on the state it leaves, so two
+// runs racing change it once; the UNIQUE indexes decide who makes a charge or an attempt.
+import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
+import { AUTORENEW, MEMBERSHIP } from "../shared/rules";
+import type { Database } from "./client";
+import { autorenewCharges, autorenewEnrolments, oneclickInscriptions, payments, users } from "./schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Enrolment = typeof autorenewEnrolments.$inferSelect;
+export type Charge = typeof autorenewCharges.$inferSelect;
+
+export const findEnrolment = async (db: Database, userId: number): Promise<Enrolment | undefined> =>
+  (await db.select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, userId)).limit(1))[0];
+
+export async function recordInscriptionStart(db: Database, token: string, userId: number) {
+  await db.insert(oneclickInscriptions).values({ token, userId });
+}
+
+/** Takes the inscription a return points at, once: a replayed return finds nothing. */
+export async function takeInscription(db: Database, token: string): Promise<{ userId: number } | undefined> {
+  const [row] = await db
+    .delete(oneclickInscriptions)
+    .where(eq(oneclickInscriptions.token, token))
+    .returning({ userId: oneclickInscriptions.userId });
+  return row;
+}
+
+/** Stores (or replaces) a finished enrolment, active. */
+export async function saveEnrolment(
+  db: Database,
+  input: {
+    userId: number;
+    username: string;
+    tbkUserEncrypted: string;
+    cardType: string | null;
+    cardNumber: string | null;
+  },
+  now = Date.now(),
+) {
+  const values = { ...input, status: "active" as const, updatedAt: new Date(now) };
+  await db
+    .insert(autorenewEnrolments)
+    .values(values)
+    .onConflictDoUpdate({ target: autorenewEnrolments.userId, set: values });
+}
+
+export async function deleteEnrolment(db: Database, userId: number): Promise<boolean> {
+  const gone = await db
+    .delete(autorenewEnrolments)
+    .where(eq(autorenewEnrolments.userId, userId))
+    .returning({ userId: autorenewEnrolments.userId });
+  return gone.length > 0;
+}
+
+/**
+ * Opens the charge of every member with auto-renew on whose membership ends within the charge window
+ * (one set-based statement; the UNIQUE (user, period) makes a second run open nothing).
+ */
+export async function openDueCharges(db: Database, now: number): Promise<number> {
+  const until = now + AUTORENEW.chargeWindowHours * 60 * 60 * 1000;
+  const opened = await db.all(sql`insert into autorenew_charges (user_id, period_due, state, next_attempt_at)
+    select m.user_id, m.next_payment_due, 'waiting', ${now} from memberships m
+    join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
+    join users u on u.id = m.user_id and u.role = 'member'
+    where m.next_payment_due > ${now} and m.next_payment_due <= ${until}
+    on conflict do nothing
+    returning id`);
+  return opened.length;
+}
+
+/** Charges whose next attempt is due, with what the attempt needs (active enrolments only). */
+export const chargesToAttempt = (db: Database, now: number, limit: number) =>
+  db
+    .select({
+      charge: autorenewCharges,
+      username: autorenewEnrolments.username,
+      tbkUserEncrypted: autorenewEnrolments.tbkUserEncrypted,
+      email: users.email,
+    })
+    .from(autorenewCharges)
+    .innerJoin(
+      autorenewEnrolments,
+      and(eq(autorenewEnrolments.userId, autorenewCharges.userId), eq(autorenewEnrolments.status, "active")),
+    )
+    .innerJoin(users, eq(users.id, autorenewCharges.userId))
+    .where(and(eq(autorenewCharges.state, "waiting"), lte(autorenewCharges.nextAttemptAt, new Date(now))))
+    .orderBy(asc(autorenewCharges.nextAttemptAt))
+    .limit(limit);
+
+/** Charges with an attempt out for longer than `settleAfterMs`: their outcome is still unknown to us. */
+export const chargesToSettle = (db: Database, now: number, limit: number) =>
+  db
+    .select({ charge: autorenewCharges, payment: payments })
+    .from(autorenewCharges)
+    .innerJoin(payments, eq(payments.id, autorenewCharges.paymentId))
+    .where(and(eq(autorenewCharges.state, "charging"), lt(payments.createdAt, new Date(now - AUTORENEW.settleAfterMs))))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+
+/** The parent and child buy orders of attempt `n` of a member's period: the same inputs always give the same orders. */
+export function chargeBuyOrders(userId: number, periodDue: Date, n: number) {
+  const base = `R${userId}-${periodDue.getTime().toString(36).toUpperCase()}-${n}`;
+  return { buyOrder: base, detailBuyOrder: `${base}C` };
+}
+
+/**
+ * Starts attempt `attempts + 1` of a charge: its payment (pending) is inserted under the derived buy
+ * order, and only the run whose insert wins (UNIQUE buy_order) moves the charge to `charging`.
+ * Returns the payment, or undefined when another run holds this attempt.
+ */
+export async function beginAttempt(
+  db: Database,
+  charge: Charge,
+  member: { email: string },
+  isTest: boolean,
+  now = Date.now(),
+): Promise<typeof payments.$inferSelect | undefined> {
+  const n = charge.attempts + 1;
+  const orders = chargeBuyOrders(charge.userId, charge.periodDue, n);
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: charge.userId,
+      userEmail: member.email,
+      plan: MEMBERSHIP.plan,
+      provider: AUTORENEW.provider,
+      amountClp: MEMBERSHIP.priceClp,
+      status: "pending",
+      isTest,
+      buyOrder: orders.buyOrder,
+      detailBuyOrder: orders.detailBuyOrder,
+      sessionId: `autorenew-${charge.id}`,
+      createdAt: new Date(now),
+    })
+    .onConflictDoNothing({ target: payments.buyOrder })
+    .returning();
+  if (!payment) return undefined;
+  await db
+    .update(autorenewCharges)
+    .set({ state: "charging", attempts: n, paymentId: payment.id })
+    .where(
+      and(
+        eq(autorenewCharges.id, charge.id),
+        eq(autorenewCharges.state, "waiting"),
+        eq(autorenewCharges.attempts, charge.attempts),
+      ),
+    );
+  return payment;
+}
+
+const stillCharging = (charge: Pick<Charge, "id" | "attempts">) =>
+  and(
+    eq(autorenewCharges.id, charge.id),
+    eq(autorenewCharges.state, "charging"),
+    eq(autorenewCharges.attempts, charge.attempts),
+  );
+
+export async function markChargePaid(db: Database, charge: Pick<Charge, "id" | "attempts">) {
+  await db.update(autorenewCharges).set({ state: "paid" }).where(stillCharging(charge));
+}
+
+/**
+ * Transbank refused the attempt: the next one waits for the schedule (1, 3, 7 days after the charge
+ * opened); after the last, the charge gives up and the member's auto-renew pauses, in one batch.
+ */
+export async function markChargeRefused(db: Database, charge: Charge): Promise<"retry" | "gave_up"> {
+  const refusals = charge.refusals + 1;
+  const retryDays = AUTORENEW.retryAfterDays[refusals - 1];
+  if (retryDays !== undefined) {
+    await db
+      .update(autorenewCharges)
+      .set({ state: "waiting", refusals, nextAttemptAt: new Date(charge.createdAt.getTime() + retryDays * DAY_MS) })
+      .where(stillCharging(charge));
+    return "retry";
+  }
+  await db.batch([
+    db.update(autorenewCharges).set({ state: "gave_up", refusals }).where(stillCharging(charge)),
+    db
+      .update(autorenewEnrolments)
+      .set({ status: "paused", updatedAt: new Date() })
+      .where(
+        and(
+          eq(autorenewEnrolments.userId, charge.userId),
+          sql`exists (select 1 from ${autorenewCharges} where ${autorenewCharges.id} = ${charge.id} and ${autorenewCharges.state} = 'gave_up')`,
+        ),
+      ),
+  ]);
+  return "gave_up";
+}
+
+/** Transbank never received the attempt: the next run makes a new one at once (not a refusal). */
+export async function markChargeNotReceived(db: Database, charge: Charge, now: number) {
+  await db
+    .update(autorenewCharges)
+    .set({ state: "waiting", nextAttemptAt: new Date(now) })
+    .where(stillCharging(charge));
+}
+
+/** Whether the member has auto-renew on, with the card as Transbank described it. */
+export async function autoRenewOf(db: Database, userId: number) {
+  const row = await findEnrolment(db, userId);
+  return {
+    enabled: row?.status === "active",
+    paused: row?.status === "paused",
+    card_type: row?.cardType ?? null,
+    card_number: row?.cardNumber ?? null,
+  };
+}

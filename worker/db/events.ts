@@ -1,0 +1,505 @@
+// Events (issue 35): the listing as a viewer sees it, answers with the waitlist, reminders, attendees
+// and the calendar feed's token. The waitlist is decided in SQL inside one batch (one D1 transaction),
+// so two members answering at once can never both take the last seat.
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { occurrencesOf } from "../lib/recurrence";
+import { localTimeOf } from "../lib/zoned-time";
+import {
+  EVENT_LIMITS,
+  type EventDto,
+  type EventPerson,
+  type OccurrenceDto,
+  type RsvpAnswer,
+  type RsvpState,
+} from "../shared/events";
+import { DEFAULT_NAME } from "../shared/rules";
+import type { Database } from "./client";
+import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, notifications, users } from "./schema";
+
+export type EventRow = typeof events.$inferSelect;
+type Recipients = number[];
+
+const recipients = (rows: { user_id: number }[]): Recipients => [...new Set(rows.map((r) => r.user_id))];
+
+/** What the viewer may see of events: admins everything; `paid`: a paying member (paid-only events open). */
+export type Viewer = { id: number; admin: boolean; paid: boolean };
+
+export type EventPage = { events: EventDto[]; next_cursor: string | null };
+
+export type EventQuery = { from?: number; to?: number; order: "asc" | "desc"; limit: number; cursor?: string };
+
+const goingCount = (eventId: SQL | number) =>
+  sql<number>`(select count(*) from event_rsvps r where r.event_id = ${eventId} and r.status = 'going')`;
+
+/** "<starts_at ms>_<id>": the last event of a page. */
+export const eventCursor = (row: { startsAt: Date; id: number }) => `${row.startsAt.getTime()}_${row.id}`;
+
+function afterCursor(cursor: string | undefined, order: "asc" | "desc"): SQL | undefined {
+  const m = cursor ? /^(\d+)_(\d+)$/.exec(cursor) : null;
+  if (!m) return undefined;
+  const [at, id] = [new Date(Number(m[1])), Number(m[2])];
+  return order === "asc"
+    ? or(gt(events.startsAt, at), and(eq(events.startsAt, at), gt(events.id, id)))
+    : or(lt(events.startsAt, at), and(eq(events.startsAt, at), lt(events.id, id)));
+}
+
+type ListedRow = EventRow & {
+  /** The cancelled occurrences' starts (ms), comma-separated. */
+  cancelledStarts: string | null;
+  hostName: string | null;
+  hostAvatar: string | null;
+  goingCount: number;
+  waitlistCount: number;
+  myStatus: RsvpState | null;
+};
+
+/** An event's cancelled occurrences' starts (ms), comma-separated, as a column of its row. */
+const cancelledStartsSql = sql<
+  string | null
+>`(select group_concat(c.starts_at) from event_cancelled_occurrences c where c.event_id = ${events.id})`.as(
+  "cancelled_starts",
+);
+
+/** The list cancelledStartsSql reads. */
+export const parseStarts = (text: string | null) => (text ?? "").split(",").filter(Boolean).map(Number);
+
+function listedEvents(db: Database, viewerId: number, where: SQL | undefined) {
+  return db
+    .select({
+      event: events,
+      hostName: sql<string | null>`${users.name}`.as("host_name"),
+      hostAvatar: sql<string | null>`${users.avatarUrl}`.as("host_avatar"),
+      goingCount: goingCount(sql`${events.id}`).as("going_count"),
+      waitlistCount:
+        sql<number>`(select count(*) from event_rsvps r where r.event_id = ${events.id} and r.status = 'waitlisted')`.as(
+          "waitlist_count",
+        ),
+      myStatus:
+        sql<RsvpState | null>`(select r.status from event_rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})`.as(
+          "my_status",
+        ),
+      cancelledStarts: cancelledStartsSql,
+    })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.hostId))
+    .where(where);
+}
+
+const flatten = (r: { event: EventRow } & Omit<ListedRow, keyof EventRow>): ListedRow => ({ ...r.event, ...r });
+
+/** The first few members going to each event (their avatars), one statement for the page. */
+async function goingPeople(db: Database, eventIds: number[]): Promise<Map<number, EventPerson[]>> {
+  const out = new Map<number, EventPerson[]>();
+  if (eventIds.length === 0) return out;
+  const rows = await db.all<{ event_id: number; id: number; name: string | null; avatar_url: string | null }>(sql`
+    select event_id, id, name, avatar_url from (
+      select r.event_id, u.id, u.name, u.avatar_url,
+        row_number() over (partition by r.event_id order by r.responded_at, r.user_id) as n
+      from event_rsvps r join users u on u.id = r.user_id
+      where r.status = 'going' and r.event_id in ${eventIds}
+    ) where n <= ${EVENT_LIMITS.goingAvatars}`);
+  for (const row of rows) {
+    const list = out.get(row.event_id) ?? [];
+    list.push({ id: row.id, name: row.name || DEFAULT_NAME, avatar_url: row.avatar_url });
+    out.set(row.event_id, list);
+  }
+  return out;
+}
+
+/** Whether the viewer may see the event's details and answer it. */
+export const isLockedFor = (event: Pick<EventRow, "paidOnly">, viewer: Viewer) =>
+  event.paidOnly && !viewer.admin && !viewer.paid;
+
+/** The event's rule as recurrence.ts reads it. */
+export const seriesOf = (row: Pick<EventRow, "startsAt" | "endsAt" | "timeZone" | "repeat" | "repeatUntil">) => ({
+  startsAt: row.startsAt.getTime(),
+  endsAt: row.endsAt.getTime(),
+  timeZone: row.timeZone,
+  repeat: row.repeat,
+  repeatUntil: row.repeatUntil?.getTime() ?? null,
+});
+
+/** The occurrences that have not ended, the next few, cancelled ones marked. */
+function upcomingOccurrences(row: ListedRow, now: number): OccurrenceDto[] {
+  const cancelled = new Set(parseStarts(row.cancelledStarts));
+  return occurrencesOf(seriesOf(row))
+    .filter((o) => o.endsAt > now)
+    .slice(0, EVENT_LIMITS.occurrencesShown)
+    .map((o) => ({
+      starts_at: new Date(o.startsAt).toISOString(),
+      ends_at: new Date(o.endsAt).toISOString(),
+      cancelled: cancelled.has(o.startsAt),
+    }));
+}
+
+function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer, now = Date.now()): EventDto {
+  const locked = isLockedFor(row, viewer);
+  const seesLink = viewer.admin || (!locked && row.myStatus === "going");
+  return {
+    id: row.id,
+    title: row.title,
+    description: locked ? "" : row.description,
+    description_html: locked ? "" : row.descriptionHtml,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    time_zone: row.timeZone,
+    start_local: localTimeOf(row.timeZone, row.startsAt.getTime()),
+    end_local: localTimeOf(row.timeZone, row.endsAt.getTime()),
+    repeat: row.repeat,
+    repeat_until: row.repeatUntil ? localTimeOf(row.timeZone, row.repeatUntil.getTime()).slice(0, 10) : null,
+    occurrences: upcomingOccurrences(row, now),
+    location: row.location,
+    place: locked ? null : row.place,
+    meeting_url: seesLink ? row.meetingUrl : null,
+    has_meeting_url: row.meetingUrl !== null,
+    capacity: row.capacity,
+    paid_only: row.paidOnly,
+    locked,
+    cancelled: row.cancelledAt !== null,
+    host:
+      row.hostId === null ? null : { id: row.hostId, name: row.hostName || DEFAULT_NAME, avatar_url: row.hostAvatar },
+    going_count: row.goingCount,
+    waitlist_count: row.waitlistCount,
+    going: locked ? [] : going,
+    my_status: row.myStatus,
+  };
+}
+
+/**
+ * A page of events as the viewer sees them: those that end after `from` and start before `to`, by start
+ * (`order`), after the cursor.
+ */
+export async function listEvents(db: Database, viewer: Viewer, query: EventQuery): Promise<EventPage> {
+  const where = and(
+    query.from === undefined ? undefined : gt(events.lastEndsAt, new Date(query.from)),
+    query.to === undefined ? undefined : lt(events.startsAt, new Date(query.to)),
+    afterCursor(query.cursor, query.order),
+  );
+  const order = query.order === "asc" ? asc : desc;
+  const rows = (
+    await listedEvents(db, viewer.id, where)
+      .orderBy(order(events.startsAt), order(events.id))
+      .limit(query.limit + 1)
+  ).map(flatten);
+  const page = rows.slice(0, query.limit);
+  const going = await goingPeople(
+    db,
+    page.map((r) => r.id),
+  );
+  return {
+    events: page.map((r) => toDto(r, going.get(r.id) ?? [], viewer)),
+    next_cursor: rows.length > query.limit ? eventCursor(page[page.length - 1]) : null,
+  };
+}
+
+export async function getEventDto(db: Database, viewer: Viewer, id: number): Promise<EventDto | null> {
+  const [row] = (await listedEvents(db, viewer.id, eq(events.id, id)).limit(1)).map(flatten);
+  if (!row) return null;
+  const going = await goingPeople(db, [id]);
+  return toDto(row, going.get(id) ?? [], viewer);
+}
+
+export async function getEvent(db: Database, id: number): Promise<EventRow | null> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Cancels one occurrence of a recurring event and makes a new revision, in one transaction; false when
+ * that occurrence was cancelled already. The caller checked that `startsAt` is one of the event's.
+ */
+export async function cancelOccurrence(db: Database, id: number, startsAt: number, now = Date.now()): Promise<boolean> {
+  const [inserted] = await db.batch([
+    db
+      .insert(eventCancelledOccurrences)
+      .values({ eventId: id, startsAt: new Date(startsAt) })
+      .onConflictDoNothing()
+      .returning({ eventId: eventCancelledOccurrences.eventId }),
+    // changes(): the insert's, the statement before it in this transaction (0 when it was a repeat).
+    db
+      .update(events)
+      .set({ sequence: sql`${events.sequence} + 1`, updatedAt: new Date(now) })
+      .where(and(eq(events.id, id), sql`changes() > 0`)),
+  ]);
+  return inserted.length > 0;
+}
+
+export async function cancelledStartsOf(db: Database, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ startsAt: eventCancelledOccurrences.startsAt })
+    .from(eventCancelledOccurrences)
+    .where(eq(eventCancelledOccurrences.eventId, id));
+  return rows.map((r) => r.startsAt.getTime());
+}
+
+export type EventFields = Omit<
+  typeof events.$inferInsert,
+  "id" | "uid" | "sequence" | "cancelledAt" | "createdBy" | "createdAt" | "updatedAt"
+>;
+
+export async function createEvent(db: Database, createdBy: number, fields: EventFields): Promise<EventRow> {
+  const [row] = await db
+    .insert(events)
+    .values({ ...fields, uid: `${crypto.randomUUID()}@cosmic-lounge`, createdBy })
+    .returning();
+  return row;
+}
+
+/**
+ * Applies an edit (a new revision: SEQUENCE + 1) to an event not cancelled, and promotes from the
+ * waitlist if the capacity grew, in one transaction; the promoted are then told. Null when the event
+ * is cancelled.
+ */
+export async function updateEvent(
+  db: Database,
+  id: number,
+  fields: Partial<EventFields>,
+  now = Date.now(),
+): Promise<{ row: EventRow; promoted: Recipients } | null> {
+  const [[row], promoted] = await db.batch([
+    db
+      .update(events)
+      .set({ ...fields, sequence: sql`${events.sequence} + 1`, updatedAt: new Date(now) })
+      .where(and(eq(events.id, id), isNull(events.cancelledAt)))
+      .returning(),
+    promoteFromWaitlist(db, id, now),
+  ]);
+  if (!row) return null;
+  return { row, promoted: await notifyPromoted(db, id, promoted) };
+}
+
+/** Cancels an event (kept, marked, a new revision); null when it is gone or was cancelled already. */
+export async function cancelEvent(db: Database, id: number, now = Date.now()): Promise<EventRow | null> {
+  const [row] = await db
+    .update(events)
+    .set({ cancelledAt: new Date(now), sequence: sql`${events.sequence} + 1`, updatedAt: new Date(now) })
+    .where(and(eq(events.id, id), isNull(events.cancelledAt)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The waitlisted members who fit now, in line order: as many as the capacity leaves free (all of them
+ * without a capacity; none once the event is cancelled). SQLite reads a negative LIMIT as no limit.
+ */
+const promotableSql = (eventId: number) => sql`
+  select user_id from event_rsvps where event_id = ${eventId} and status = 'waitlisted'
+  order by responded_at, user_id
+  limit (select case when e.cancelled_at is not null then 0 when e.capacity is null then -1
+    else max(0, e.capacity - ${goingCount(eventId)}) end from events e where e.id = ${eventId})`;
+
+/** One statement: whoever fits takes a seat; returns them. */
+const promoteFromWaitlist = (db: Database, eventId: number, now: number) =>
+  db
+    .update(eventRsvps)
+    .set({ status: "going", respondedAt: new Date(now) })
+    .where(and(eq(eventRsvps.eventId, eventId), sql`${eventRsvps.userId} in (${promotableSql(eventId)})`))
+    .returning({ userId: eventRsvps.userId });
+
+/** "You have a seat": one notification per promoted member, in chunks (D1 binds at most 100 values). */
+async function notifyPromoted(db: Database, eventId: number, promoted: { userId: number }[]): Promise<Recipients> {
+  const ids = promoted.map((p) => p.userId);
+  for (let i = 0; i < ids.length; i += 25) {
+    await db
+      .insert(notifications)
+      .values(ids.slice(i, i + 25).map((userId) => ({ userId, kind: "event_promoted" as const, eventId })));
+  }
+  return ids;
+}
+
+/**
+ * A member's answer. "going" takes a seat if one is free (or keeps the one they have), else joins the
+ * end of the waitlist (or keeps their place in it); leaving a seat promotes the first in line. One
+ * batch (one transaction): the answer, the promotion, the count; then the promoted are told.
+ */
+export async function answerEvent(
+  db: Database,
+  input: { eventId: number; userId: number; answer: RsvpAnswer; now?: number },
+): Promise<{ status: RsvpState; goingCount: number; promoted: Recipients }> {
+  const now = input.now ?? Date.now();
+  const { eventId, userId, answer } = input;
+  const capacity = sql`(select capacity from events where id = ${eventId})`;
+  const full = sql`(${capacity} is not null and ${goingCount(eventId)} >= ${capacity})`;
+  // A new "maybe"/"declined" always applies; a new "going" keeps a seat or a place in line already held.
+  const next = sql`case when excluded.status in ('maybe', 'declined') then excluded.status
+    when ${eventRsvps.status} in ('going', 'waitlisted') then ${eventRsvps.status} else excluded.status end`;
+  const [[mine], promoted, [count]] = await db.batch([
+    db
+      .insert(eventRsvps)
+      .values({
+        eventId,
+        userId,
+        status: sql`case when ${answer} = 'going' and ${full} then 'waitlisted' else ${answer} end`,
+        respondedAt: new Date(now),
+      })
+      .onConflictDoUpdate({
+        target: [eventRsvps.eventId, eventRsvps.userId],
+        set: {
+          status: next,
+          respondedAt: sql`case when (${next}) = ${eventRsvps.status} then ${eventRsvps.respondedAt} else excluded.responded_at end`,
+        },
+      })
+      .returning({ status: eventRsvps.status }),
+    promoteFromWaitlist(db, eventId, now),
+    db
+      .select({ going: goingCount(eventId) })
+      .from(events)
+      .where(eq(events.id, eventId)),
+  ]);
+  const promotedIds = await notifyPromoted(db, eventId, promoted);
+  return {
+    status: promotedIds.includes(userId) ? "going" : mine.status,
+    goingCount: count.going,
+    promoted: promotedIds,
+  };
+}
+
+/** Everyone who answered the event (but `actorId`) hears of its cancellation or move. */
+export async function notifyAnswerers(
+  db: Database,
+  input: { eventId: number; kind: "event_cancelled" | "event_moved"; actorId: number; detail?: string },
+): Promise<Recipients> {
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, event_id, detail)
+      select user_id, ${input.kind}, ${input.actorId}, ${input.eventId}, ${input.detail ?? null}
+      from event_rsvps where event_id = ${input.eventId} and user_id <> ${input.actorId}
+      returning user_id`),
+  );
+}
+
+/**
+ * Reminders to members going: "24h" once the start is within a day (and more than an hour away), "1h"
+ * once it is within the hour. Each is keyed by window and start (a moved event reminds again), and the
+ * partial unique index makes a second run, or a racing one, insert nothing.
+ */
+export async function remindEvents(db: Database, now: number): Promise<Recipients> {
+  const windows = [
+    { key: "24h", from: EVENT_LIMITS.reminderLastMs, to: EVENT_LIMITS.reminderEarlyMs },
+    { key: "1h", from: 0, to: EVENT_LIMITS.reminderLastMs },
+  ];
+  const sent: { user_id: number }[] = [];
+  // Single events: one statement per window.
+  for (const w of windows) {
+    sent.push(
+      ...(await db.all<{ user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
+        select r.user_id, 'event_reminder', e.id, ${w.key} || ':' || e.starts_at
+        from events e join event_rsvps r on r.event_id = e.id and r.status = 'going'
+        where e.repeat is null and e.cancelled_at is null and e.starts_at > ${now + w.from} and e.starts_at <= ${now + w.to}
+        on conflict do nothing
+        returning user_id`)),
+    );
+  }
+  // Recurring events: their occurrences (not cancelled) in a window, one statement each.
+  const series = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        isNotNull(events.repeat),
+        isNull(events.cancelledAt),
+        gt(events.lastEndsAt, new Date(now)),
+        lte(events.startsAt, new Date(now + EVENT_LIMITS.reminderEarlyMs)),
+      ),
+    );
+  for (const row of series) {
+    const cancelled = new Set(await cancelledStartsOf(db, row.id));
+    for (const o of occurrencesOf(seriesOf(row))) {
+      const w = windows.find((w) => o.startsAt > now + w.from && o.startsAt <= now + w.to);
+      if (!w || cancelled.has(o.startsAt)) continue;
+      sent.push(
+        ...(await db.all<{ user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
+          select user_id, 'event_reminder', ${row.id}, ${`${w.key}:${o.startsAt}`}
+          from event_rsvps where event_id = ${row.id} and status = 'going'
+          on conflict do nothing
+          returning user_id`)),
+      );
+    }
+  }
+  return recipients(sent);
+}
+
+/** Every answer to an event, going first, then the waitlist in line, then maybe and declined. */
+export function listAttendees(db: Database, eventId: number) {
+  return db
+    .select({
+      userId: eventRsvps.userId,
+      name: users.name,
+      email: users.email,
+      status: eventRsvps.status,
+      respondedAt: eventRsvps.respondedAt,
+    })
+    .from(eventRsvps)
+    .innerJoin(users, eq(users.id, eventRsvps.userId))
+    .where(eq(eventRsvps.eventId, eventId))
+    .orderBy(
+      sql`case ${eventRsvps.status} when 'going' then 0 when 'waitlisted' then 1 when 'maybe' then 2 else 3 end`,
+      asc(eventRsvps.respondedAt),
+      asc(eventRsvps.userId),
+    )
+    .limit(EVENT_LIMITS.attendeesMax);
+}
+
+export async function rsvpStatusOf(db: Database, eventId: number, userId: number): Promise<RsvpState | null> {
+  const [row] = await db
+    .select({ status: eventRsvps.status })
+    .from(eventRsvps)
+    .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)));
+  return row?.status ?? null;
+}
+
+/** The member's answers, for their data export. */
+export function rsvpsOf(db: Database, userId: number) {
+  return db
+    .select({
+      eventId: eventRsvps.eventId,
+      title: events.title,
+      startsAt: events.startsAt,
+      status: eventRsvps.status,
+      respondedAt: eventRsvps.respondedAt,
+    })
+    .from(eventRsvps)
+    .innerJoin(events, eq(events.id, eventRsvps.eventId))
+    .where(eq(eventRsvps.userId, userId))
+    .orderBy(asc(events.startsAt));
+}
+
+/** The events a member is going to that ended after `since` (the calendar feed), cancelled ones included. */
+export function goingEvents(db: Database, userId: number, since: number) {
+  return db
+    .select({ event: events, cancelledStarts: cancelledStartsSql })
+    .from(events)
+    .innerJoin(eventRsvps, and(eq(eventRsvps.eventId, events.id), eq(eventRsvps.userId, userId)))
+    .where(and(eq(eventRsvps.status, "going"), gt(events.lastEndsAt, new Date(since))))
+    .orderBy(asc(events.startsAt))
+    .limit(EVENT_LIMITS.pageMax * 10);
+}
+
+/** Sets (or replaces, revoking the old one) the member's calendar feed token. */
+export async function setFeedToken(db: Database, userId: number, tokenHash: string): Promise<void> {
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: new Date() } });
+}
+
+export async function deleteFeedToken(db: Database, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+export async function feedOf(db: Database, userId: number) {
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  return row ?? null;
+}
+
+/** The feed's owner, with what decides which of their events' details the feed may carry. */
+export async function feedOwner(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, tokenHash));
+  return row ?? null;
+}

@@ -1,0 +1,18 @@
+// Every 5 minutes: reminders 24 hours and 1 hour before an event, to every member going, each once
+// (worker/db/events.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
+import { getDb } from "../db/client";
+import { remindEvents } from "../db/events";
+import { liveRoom } from "../services/live";
+import type { ScheduledJob } from "./types";
+
+export const eventReminders: ScheduledJob = {
+  name: "event-reminders",
+  async run(env, now) {
+    const reminded = await remindEvents(getDb(env.DB), now.getTime());
+    if (reminded.length)
+      await liveRoom(env)
+        .sendTo(reminded, { type: "notification" })
+        .catch(() => undefined);
+    return { reminded: reminded.length };
+  },
+};

@@ -1,0 +1,48 @@
+// Automatic renewal with Oneclick Mall (issue 34): enrol a card, stop, and Transbank's return after the
+// card form. The handlers validate and authorize; worker/services/autorenew.ts does the rest.
+import type { Context } from "hono";
+import { z } from "zod";
+import { autoRenewOf } from "../db/autorenew";
+import type { AppEnv } from "../env";
+import { createRouter } from "../lib/create-app";
+import { limited, limitedPerIp } from "../lib/rate-limit";
+import { validate } from "../lib/validate";
+import { requireUser } from "../middleware/auth";
+import { cancelEnrolment, finishEnrolment, startEnrolment } from "../services/autorenew";
+
+/** The return's fields: TBK_TOKEN always; TBK_ORDEN_COMPRA and TBK_ID_SESION when the form was abandoned. */
+const returnParams = z.object({
+  TBK_TOKEN: z.string().max(100).optional(),
+  TBK_ORDEN_COMPRA: z.string().max(40).optional(),
+  TBK_ID_SESION: z.string().max(61).optional(),
+});
+
+/**
+ * A cross-site navigation from Transbank (no session cookie): the inscription is found by its token,
+ * then the browser goes back to the profile, which says how it went.
+ */
+async function handleReturn(c: Context<AppEnv>, params: z.infer<typeof returnParams>) {
+  const outcome = await finishEnrolment(c.var.db, c.env, new URL(c.req.url).origin, params);
+  return c.redirect(`/app/profile?autorenew=${outcome}`, 303);
+}
+
+export const autorenewRoutes = createRouter()
+  .post("/membership/autorenew", requireUser, limited("paymentInitiate"), async (c) =>
+    c.json(await startEnrolment(c.var.db, c.env, c.var.user, new URL(c.req.url).origin)),
+  )
+  .delete("/membership/autorenew", requireUser, limited("paymentInitiate"), async (c) => {
+    await cancelEnrolment(c.var.db, c.env, c.var.user.id, new URL(c.req.url).origin);
+    return c.json({ auto_renew: await autoRenewOf(c.var.db, c.var.user.id) });
+  })
+  .get(
+    "/payments/oneclick/return",
+    limitedPerIp("paymentReturn"),
+    validate("query", returnParams, { lenient: true }),
+    (c) => handleReturn(c, c.req.valid("query")),
+  )
+  .post(
+    "/payments/oneclick/return",
+    limitedPerIp("paymentReturn"),
+    validate("form", returnParams, { lenient: true }),
+    (c) => handleReturn(c, c.req.valid("form")),
+  );

@@ -1,0 +1,435 @@
+// Events (issue 35): admins create, edit and cancel; members read and answer (paid-only events only
+// with a membership, decided here like the library); the meeting link goes only to members going.
+// Calendars: one event's .ics, and a member's subscription feed by a secret token (only its hash is
+// stored; a new token revokes the old one, and a revoked one answers 404).
+import { marked } from "marked";
+import { z } from "zod";
+import { recordAudit } from "../db/audit";
+import type { Database } from "../db/client";
+import {
+  answerEvent,
+  cancelEvent,
+  cancelledStartsOf,
+  cancelOccurrence,
+  createEvent,
+  deleteFeedToken,
+  type EventFields,
+  type EventRow,
+  feedOf,
+  feedOwner,
+  getEvent,
+  getEventDto,
+  goingEvents,
+  isLockedFor,
+  listAttendees,
+  listEvents,
+  notifyAnswerers,
+  parseStarts,
+  rsvpStatusOf,
+  seriesOf,
+  setFeedToken,
+  updateEvent,
+  type Viewer,
+} from "../db/events";
+import { getMembership } from "../db/memberships";
+import { createRouter } from "../lib/create-app";
+import { randomToken, sha256Hex } from "../lib/crypto";
+import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
+import { calendar, type IcsEvent } from "../lib/ics";
+import { limited } from "../lib/rate-limit";
+import { occurrencesOf } from "../lib/recurrence";
+import { idParam, rowId, validate } from "../lib/validate";
+import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
+import { requireAdmin, requireUser } from "../middleware/auth";
+import { requireUnmuted } from "../middleware/mute";
+import { notifyLater } from "../services/live";
+import { sanitizeHtml } from "../services/sanitize-html";
+import { toCsv } from "../shared/csv";
+import {
+  type AttendeeDto,
+  EVENT_DEFAULT_TIME_ZONE,
+  EVENT_LIMITS,
+  EVENT_LOCATIONS,
+  EVENT_REPEATS,
+  RSVP_ANSWERS,
+  type RsvpResult,
+} from "../shared/events";
+import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../shared/rules";
+import { API_ERRORS } from "../shared/texts";
+
+const localTime = z.string().regex(LOCAL_TIME, API_ERRORS.event_time_invalid);
+const httpUrl = z
+  .string()
+  .trim()
+  .max(LIMITS.urlMax)
+  .refine((v) => {
+    try {
+      return ["http:", "https:"].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, API_ERRORS.event_meeting_url_invalid);
+
+/** Absent stays absent (an edit leaves the field alone); empty is null (cleared). */
+const optionalText = <T extends z.ZodType<string>>(schema: T) =>
+  schema.nullish().transform((v) => (v === undefined ? undefined : v || null));
+
+/** Every field's rules, without defaults: an edit sends only what changes. */
+const fieldRules = {
+  title: z
+    .string(API_ERRORS.event_title_required)
+    .trim()
+    .min(1, API_ERRORS.event_title_required)
+    .max(EVENT_LIMITS.titleMax),
+  description: z.string().trim().max(EVENT_LIMITS.descriptionMax),
+  start_local: localTime,
+  end_local: localTime,
+  time_zone: z.string().trim().max(LIMITS.timezoneMax).refine(isTimeZone, API_ERRORS.timezone_invalid),
+  location: z.enum(EVENT_LOCATIONS),
+  place: optionalText(z.string().trim().max(EVENT_LIMITS.placeMax)),
+  meeting_url: optionalText(httpUrl),
+  capacity: z.number().int().min(1).max(EVENT_LIMITS.capacityMax).nullish(),
+  paid_only: z.boolean(),
+  repeat: z.enum(EVENT_REPEATS).nullish(),
+  repeat_until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, API_ERRORS.event_repeat_until_required)
+    .nullish(),
+};
+
+const createBody = z.object({
+  ...fieldRules,
+  description: fieldRules.description.default(""),
+  time_zone: fieldRules.time_zone.default(EVENT_DEFAULT_TIME_ZONE),
+  paid_only: fieldRules.paid_only.default(false),
+});
+type EventInput = z.output<typeof createBody>;
+
+const editBody = z.object(fieldRules).partial();
+
+/** The stored fields of a full input: instants from the wall-clock times in the zone, the markdown made safe HTML. */
+async function storedFields(input: EventInput): Promise<Omit<EventFields, "hostId">> {
+  const startsAt = instantOf(input.time_zone, input.start_local);
+  const endsAt = instantOf(input.time_zone, input.end_local);
+  if (startsAt === null || endsAt === null) throw badRequest(API_ERRORS.event_time_invalid);
+  if (endsAt <= startsAt) throw badRequest(API_ERRORS.event_end_before_start);
+  if (endsAt - startsAt > EVENT_LIMITS.durationMaxMs) throw badRequest(API_ERRORS.event_too_long);
+  if (input.location === "in_person" && !input.place) throw badRequest(API_ERRORS.event_place_required);
+  const repeat = input.repeat ?? null;
+  let repeatUntil: number | null = null;
+  let lastEndsAt = endsAt;
+  if (repeat) {
+    // Until the end of that day in the event's zone.
+    repeatUntil = input.repeat_until ? instantOf(input.time_zone, `${input.repeat_until}T23:59`) : null;
+    if (repeatUntil === null) throw badRequest(API_ERRORS.event_repeat_until_required);
+    if (repeatUntil < startsAt) throw badRequest(API_ERRORS.event_repeat_until_before_start);
+    const all = occurrencesOf({ startsAt, endsAt, timeZone: input.time_zone, repeat, repeatUntil });
+    if (all.length > EVENT_LIMITS.occurrencesMax) throw badRequest(API_ERRORS.event_repeat_too_long);
+    lastEndsAt = all[all.length - 1].endsAt;
+  }
+  return {
+    title: input.title,
+    description: input.description,
+    descriptionHtml: input.description ? await sanitizeHtml(await marked.parse(input.description)) : "",
+    startsAt: new Date(startsAt),
+    endsAt: new Date(endsAt),
+    timeZone: input.time_zone,
+    location: input.location,
+    place: input.place ?? null,
+    meetingUrl: input.meeting_url ?? null,
+    capacity: input.capacity ?? null,
+    paidOnly: input.paid_only,
+    repeat,
+    repeatUntil: repeatUntil === null ? null : new Date(repeatUntil),
+    lastEndsAt: new Date(lastEndsAt),
+  };
+}
+
+/** An edit is the stored event with the given fields replaced, checked as a whole. */
+const inputOf = (row: EventRow): EventInput => ({
+  title: row.title,
+  description: row.description,
+  start_local: localTimeOf(row.timeZone, row.startsAt.getTime()),
+  end_local: localTimeOf(row.timeZone, row.endsAt.getTime()),
+  time_zone: row.timeZone,
+  location: row.location,
+  place: row.place,
+  meeting_url: row.meetingUrl,
+  capacity: row.capacity,
+  paid_only: row.paidOnly,
+  repeat: row.repeat,
+  repeat_until: row.repeatUntil ? localTimeOf(row.timeZone, row.repeatUntil.getTime()).slice(0, 10) : null,
+});
+
+const listQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  order: z.enum(["asc", "desc"]).default("asc"),
+  limit: z.coerce.number().int().min(1).max(EVENT_LIMITS.pageMax).default(EVENT_LIMITS.pageDefault),
+  cursor: z
+    .string()
+    .regex(/^\d{1,16}_\d{1,16}$/)
+    .optional(),
+});
+
+const attendeesQuery = z.object({ format: z.enum(["json", "csv"]).default("json") });
+const feedParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/) });
+
+async function viewerOf(db: Database, user: { id: number; role: string }): Promise<Viewer> {
+  const admin = user.role === "admin";
+  return { id: user.id, admin, paid: admin || hasPaidAccess((await getMembership(db, user)).status) };
+}
+
+async function existingEvent(db: Database, id: number): Promise<EventRow> {
+  const row = await getEvent(db, id);
+  if (!row) throw notFound(API_ERRORS.event_not_found);
+  return row;
+}
+
+/** The event as the admin who just wrote it sees it (it exists: the write found it). */
+async function writtenEvent(db: Database, user: { id: number; role: string }, id: number) {
+  const event = await getEventDto(db, await viewerOf(db, user), id);
+  if (!event) throw notFound(API_ERRORS.event_not_found);
+  return event;
+}
+
+const eventUrl = (origin: string, id: number) => `${origin}/app/events/${id}`;
+
+/**
+ * An event as a calendar entry (a recurring one with its rule and cancelled dates); the meeting link only
+ * when `withLink` (the member is going, or an admin).
+ */
+function icsEvent(row: EventRow, cancelledStarts: number[], origin: string, withLink: boolean): IcsEvent {
+  const link = withLink ? row.meetingUrl : null;
+  return {
+    uid: row.uid,
+    sequence: row.sequence,
+    title: row.title,
+    description: [row.description, link].filter(Boolean).join("\n\n"),
+    startsAt: row.startsAt.getTime(),
+    endsAt: row.endsAt.getTime(),
+    timeZone: row.timeZone,
+    location: row.location === "in_person" ? row.place : link,
+    url: eventUrl(origin, row.id),
+    cancelled: row.cancelledAt !== null,
+    updatedAt: row.updatedAt.getTime(),
+    repeat: row.repeat,
+    repeatUntil: row.repeatUntil?.getTime() ?? null,
+    lastEndsAt: row.lastEndsAt.getTime(),
+    cancelledStarts,
+  };
+}
+
+const icsHeaders = (fileName: string) => ({
+  "content-type": "text/calendar; charset=utf-8",
+  "content-disposition": `attachment; filename="${fileName}"`,
+  "cache-control": "private, no-store",
+});
+
+export const eventRoutes = createRouter()
+  .get("/events", requireUser, validate("query", listQuery), async (c) => {
+    const q = c.req.valid("query");
+    const viewer = await viewerOf(c.var.db, c.var.user);
+    return c.json(
+      await listEvents(c.var.db, viewer, {
+        from: q.from ? Date.parse(q.from) : undefined,
+        to: q.to ? Date.parse(q.to) : undefined,
+        order: q.order,
+        limit: q.limit,
+        cursor: q.cursor,
+      }),
+    );
+  })
+  .post("/events", requireAdmin, limited("adminWrites"), validate("json", createBody), async (c) => {
+    const fields = await storedFields(c.req.valid("json"));
+    const row = await createEvent(c.var.db, c.var.user.id, { ...fields, hostId: c.var.user.id });
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "event.create",
+      targetType: "event",
+      targetId: row.id,
+      after: { starts_at: row.startsAt.toISOString(), time_zone: row.timeZone, capacity: row.capacity },
+    });
+    return c.json(await writtenEvent(c.var.db, c.var.user, row.id), 201);
+  })
+  .get("/events/:id", requireUser, validate("param", idParam), async (c) => {
+    const viewer = await viewerOf(c.var.db, c.var.user);
+    const event = await getEventDto(c.var.db, viewer, c.req.valid("param").id);
+    if (!event) throw notFound(API_ERRORS.event_not_found);
+    return c.json(event);
+  })
+  .put(
+    "/events/:id",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", idParam),
+    validate("json", editBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const before = await existingEvent(c.var.db, id);
+      if (before.cancelledAt) throw conflict(API_ERRORS.event_cancelled);
+      const changes = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0) throw badRequest(API_ERRORS.profile_empty);
+      const fields = await storedFields({ ...inputOf(before), ...changes });
+      const updated = await updateEvent(c.var.db, id, fields);
+      if (!updated) throw conflict(API_ERRORS.event_cancelled);
+      const { row, promoted } = updated;
+      const moved =
+        row.startsAt.getTime() !== before.startsAt.getTime() || row.endsAt.getTime() !== before.endsAt.getTime();
+      if (moved)
+        notifyLater(c, () =>
+          notifyAnswerers(c.var.db, {
+            eventId: id,
+            kind: "event_moved",
+            actorId: c.var.user.id,
+            detail: row.startsAt.toISOString(),
+          }),
+        );
+      // The promoted members' notifications were written with the promotion: tell their live sockets.
+      if (promoted.length) notifyLater(c, async () => promoted);
+      await recordAudit(c.var.db, {
+        actorId: c.var.user.id,
+        action: "event.update",
+        targetType: "event",
+        targetId: id,
+        before: { starts_at: before.startsAt.toISOString(), capacity: before.capacity, sequence: before.sequence },
+        after: { starts_at: row.startsAt.toISOString(), capacity: row.capacity, sequence: row.sequence },
+      });
+      return c.json(await writtenEvent(c.var.db, c.var.user, id));
+    },
+  )
+  .delete("/events/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await existingEvent(c.var.db, id);
+    const row = await cancelEvent(c.var.db, id);
+    if (!row) throw conflict(API_ERRORS.event_cancelled);
+    notifyLater(c, () => notifyAnswerers(c.var.db, { eventId: id, kind: "event_cancelled", actorId: c.var.user.id }));
+    await recordAudit(c.var.db, {
+      actorId: c.var.user.id,
+      action: "event.cancel",
+      targetType: "event",
+      targetId: id,
+      after: { cancelled: true, sequence: row.sequence },
+    });
+    return c.json(await writtenEvent(c.var.db, c.var.user, id));
+  })
+  // One date of a recurring event cancelled; everyone who answered is told.
+  .delete(
+    "/events/:id/occurrences/:startsAt",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", z.object({ id: rowId, startsAt: z.iso.datetime({ offset: true }) })),
+    async (c) => {
+      const { id, startsAt: startsAtText } = c.req.valid("param");
+      const startsAt = Date.parse(startsAtText);
+      const row = await existingEvent(c.var.db, id);
+      if (row.cancelledAt) throw conflict(API_ERRORS.event_cancelled);
+      if (!occurrencesOf(seriesOf(row)).some((o) => o.startsAt === startsAt))
+        throw notFound(API_ERRORS.event_occurrence_not_found);
+      if (!(await cancelOccurrence(c.var.db, id, startsAt))) throw conflict(API_ERRORS.event_occurrence_cancelled);
+      const occurrence = new Date(startsAt).toISOString();
+      notifyLater(c, () =>
+        notifyAnswerers(c.var.db, { eventId: id, kind: "event_cancelled", actorId: c.var.user.id, detail: occurrence }),
+      );
+      await recordAudit(c.var.db, {
+        actorId: c.var.user.id,
+        action: "event.cancel",
+        targetType: "event",
+        targetId: id,
+        after: { occurrence, cancelled: true },
+      });
+      return c.json(await writtenEvent(c.var.db, c.var.user, id));
+    },
+  )
+  .post(
+    "/events/:id/rsvp",
+    requireUser,
+    requireUnmuted,
+    limited("rsvps"),
+    validate("param", idParam),
+    validate("json", z.object({ status: z.enum(RSVP_ANSWERS) })),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { status } = c.req.valid("json");
+      const event = await existingEvent(c.var.db, id);
+      if (isLockedFor(event, await viewerOf(c.var.db, c.var.user))) throw forbidden(API_ERRORS.event_members_only);
+      if (event.cancelledAt) throw conflict(API_ERRORS.event_cancelled);
+      if (event.lastEndsAt.getTime() <= Date.now()) throw conflict(API_ERRORS.event_over);
+      const answer = await answerEvent(c.var.db, { eventId: id, userId: c.var.user.id, answer: status });
+      // As in an edit: the promotion's notifications are written; their live sockets are told.
+      if (answer.promoted.length) notifyLater(c, async () => answer.promoted);
+      const result: RsvpResult = {
+        status,
+        waitlisted: answer.status === "waitlisted",
+        going_count: answer.goingCount,
+      };
+      return c.json(result);
+    },
+  )
+  .get(
+    "/events/:id/attendees",
+    requireAdmin,
+    validate("param", idParam),
+    validate("query", attendeesQuery),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await existingEvent(c.var.db, id);
+      const attendees: AttendeeDto[] = (await listAttendees(c.var.db, id)).map((a) => ({
+        user_id: a.userId,
+        name: a.name || DEFAULT_NAME,
+        email: a.email,
+        status: a.status,
+        responded_at: a.respondedAt.toISOString(),
+      }));
+      if (c.req.valid("query").format === "csv") {
+        const csv = toCsv(
+          ["name", "email", "status", "responded_at"],
+          attendees.map((a) => [a.name, a.email, a.status, a.responded_at]),
+        );
+        return c.body(csv, 200, {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="event-${id}-attendees.csv"`,
+        });
+      }
+      return c.json({ attendees });
+    },
+  )
+  .get("/events/:id/ics", requireUser, validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await existingEvent(c.var.db, id);
+    const viewer = await viewerOf(c.var.db, c.var.user);
+    if (isLockedFor(row, viewer)) throw forbidden(API_ERRORS.event_members_only);
+    const withLink = viewer.admin || (await rsvpStatusOf(c.var.db, id, viewer.id)) === "going";
+    const body = calendar([icsEvent(row, await cancelledStartsOf(c.var.db, id), new URL(c.req.url).origin, withLink)]);
+    return c.body(body, 200, icsHeaders(`event-${id}.ics`));
+  })
+  // The member's subscription feed, managed from the profile.
+  .get("/profile/calendar", requireUser, async (c) => {
+    const feed = await feedOf(c.var.db, c.var.user.id);
+    return c.json({ active: feed !== null, created_at: feed?.createdAt.toISOString() ?? null });
+  })
+  .post("/profile/calendar", requireUser, limited("profile"), async (c) => {
+    const token = randomToken();
+    await setFeedToken(c.var.db, c.var.user.id, await sha256Hex(token));
+    return c.json({ active: true, url: `${new URL(c.req.url).origin}/api/calendar/${token}.ics` }, 201);
+  })
+  .delete("/profile/calendar", requireUser, limited("profile"), async (c) => {
+    await deleteFeedToken(c.var.db, c.var.user.id);
+    return c.json({ active: false, created_at: null });
+  })
+  // Calendar apps fetch the feed without a session: the token is the credential.
+  .get("/calendar/:file", validate("param", feedParam), async (c) => {
+    const token = c.req.valid("param").file.slice(0, -".ics".length);
+    const owner = await feedOwner(c.var.db, await sha256Hex(token));
+    if (!owner) throw notFound();
+    const viewer = await viewerOf(c.var.db, owner);
+    const origin = new URL(c.req.url).origin;
+    const rows = await goingEvents(c.var.db, owner.id, Date.now() - EVENT_LIMITS.feedPastMs);
+    const body = calendar(
+      rows.map(({ event, cancelledStarts }) =>
+        icsEvent(event, parseStarts(cancelledStarts), origin, !isLockedFor(event, viewer)),
+      ),
+      { name: "Cosmic Lounge" },
+    );
+    return c.body(body, 200, icsHeaders("cosmic-lounge.ics"));
+  });

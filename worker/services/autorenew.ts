@@ -1,0 +1,309 @@
+// Automatic renewal with Oneclick Mall (issue 34): enrolment, the daily charge and its settlement.
+// Transbank decides every outcome; the database decides who acts: one charge per member and period,
+// one payment per attempt (derived buy orders, UNIQUE), conditional state changes. tbk_user is
+// decrypted only to be sent to Transbank and is never returned, logged or exported.
+import {
+  beginAttempt,
+  type Charge,
+  chargesToAttempt,
+  chargesToSettle,
+  deleteEnrolment,
+  findEnrolment,
+  markChargeNotReceived,
+  markChargePaid,
+  markChargeRefused,
+  openDueCharges,
+  recordInscriptionStart,
+  saveEnrolment,
+  takeInscription,
+} from "../db/autorenew";
+import type { Database } from "../db/client";
+import { approvePayment, failPayment, type Payment } from "../db/payments";
+import type { Env } from "../env";
+import { aesKey, decryptText, encryptText } from "../lib/crypto";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import { AUTORENEW } from "../shared/rules";
+import { errorText } from "../shared/texts";
+import {
+  detailBuyOrderOf,
+  isChargeApproved,
+  type Oneclick,
+  type OneclickTransaction,
+  oneclickFromEnv,
+  tbkUserKeyOf,
+} from "./oneclick";
+import { WebpayError } from "./webpay";
+import { webpayEmulatorApp } from "./webpay-emulator";
+
+export const ONECLICK_RETURN_PATH = "/api/payments/oneclick/return";
+
+/** The Oneclick username of a member: stable, and no personal data. */
+export const oneclickUsername = (userId: number) => `member-${userId}`;
+
+/** The adapter for this deployment (the emulator answers in-process in emulator mode). */
+export function oneclickFor(env: Env, origin = "http://localhost", timeoutMs?: number): Oneclick {
+  return oneclickFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)), timeoutMs);
+}
+
+/** No answer, or an answer that is not a refusal (5xx): Transbank may or may not have acted. */
+const isUnknownOutcome = (err: WebpayError) =>
+  err.failure !== "provider" || (err.providerStatus !== undefined && err.providerStatus >= 500);
+
+/** Starts an inscription: Transbank answers the form URL the browser posts TBK_TOKEN to. */
+export async function startEnrolment(
+  db: Database,
+  env: Env,
+  user: { id: number; email: string; role: string },
+  origin: string,
+) {
+  if (user.role === "admin") throw conflict(errorText("autorenew_admin"));
+  const started = await oneclickFor(env, origin).start({
+    username: oneclickUsername(user.id),
+    email: user.email,
+    responseUrl: origin + ONECLICK_RETURN_PATH,
+  });
+  await recordInscriptionStart(db, started.token, user.id);
+  return { url: started.url_webpay, token: started.token };
+}
+
+export type EnrolmentOutcome = "enrolled" | "refused" | "abandoned" | "failed";
+
+/**
+ * Transbank's return after the card form. An abandoned form (TBK_ORDEN_COMPRA / TBK_ID_SESION come
+ * back) is not finished; otherwise the inscription is finished at once (Transbank allows 60 seconds)
+ * and only response_code 0 with a tbk_user enrols. Anything else changes nothing.
+ */
+export async function finishEnrolment(
+  db: Database,
+  env: Env,
+  origin: string,
+  params: { TBK_TOKEN?: string; TBK_ORDEN_COMPRA?: string; TBK_ID_SESION?: string },
+): Promise<EnrolmentOutcome> {
+  if (!params.TBK_TOKEN) return "failed";
+  const inscription = await takeInscription(db, params.TBK_TOKEN);
+  if (!inscription) return "failed";
+  if (params.TBK_ORDEN_COMPRA || params.TBK_ID_SESION) return "abandoned";
+  const oneclick = oneclickFor(env, origin);
+  let finished: Awaited<ReturnType<Oneclick["finish"]>>;
+  try {
+    finished = await oneclick.finish(params.TBK_TOKEN);
+  } catch (err) {
+    if (err instanceof WebpayError) return err.failure === "provider" && !isUnknownOutcome(err) ? "refused" : "failed";
+    throw err;
+  }
+  if (finished.response_code !== 0 || !finished.tbk_user) return "refused";
+  const key = await aesKey(tbkUserKeyOf(env));
+  const previous = await findEnrolment(db, inscription.userId);
+  await saveEnrolment(db, {
+    userId: inscription.userId,
+    username: oneclickUsername(inscription.userId),
+    tbkUserEncrypted: await encryptText(key, finished.tbk_user),
+    cardType: finished.card_type ?? null,
+    cardNumber: finished.card_number ?? null,
+  });
+  // A new card replaces the old one: the old inscription is removed at Transbank (best effort, it can no longer be charged by us).
+  if (previous) {
+    const oldTbkUser = await decryptText(key, previous.tbkUserEncrypted);
+    if (oldTbkUser !== finished.tbk_user)
+      await oneclick.remove({ tbkUser: oldTbkUser, username: previous.username }).catch(() => undefined);
+  }
+  return "enrolled";
+}
+
+/**
+ * Stops auto-renew: the inscription is deleted at Transbank first (one it no longer knows is fine),
+ * then here. Transbank unreachable changes nothing and says so.
+ */
+export async function cancelEnrolment(db: Database, env: Env, userId: number, origin: string) {
+  const enrolment = await findEnrolment(db, userId);
+  if (!enrolment) throw notFound(errorText("autorenew_not_enrolled"));
+  const tbkUser = await decryptText(await aesKey(tbkUserKeyOf(env)), enrolment.tbkUserEncrypted);
+  try {
+    await oneclickFor(env, origin).remove({ tbkUser, username: enrolment.username });
+  } catch (err) {
+    if (!(err instanceof WebpayError)) throw err;
+    if (isUnknownOutcome(err)) throw new ApiError(502, errorText("autorenew_transbank_unavailable"));
+  }
+  await deleteEnrolment(db, userId);
+}
+
+/**
+ * When an account is deleted, its card goes at Transbank too: read before the rows go (they cascade),
+ * run after (best effort, in waitUntil), so the stored card never outlives the account.
+ */
+export async function inscriptionRemoval(db: Database, env: Env, userId: number) {
+  const enrolment = await findEnrolment(db, userId);
+  if (!enrolment) return null;
+  return async () => {
+    try {
+      const tbkUser = await decryptText(await aesKey(tbkUserKeyOf(env)), enrolment.tbkUserEncrypted);
+      await oneclickFor(env).remove({ tbkUser, username: enrolment.username });
+    } catch {
+      console.error("oneclick inscription removal failed for a deleted account");
+    }
+  };
+}
+
+type Counts = { opened: number; attempted: number; approved: number; refused: number; unknown: number; paused: number };
+
+/** Applies Transbank's answer about an attempt: approved, refused, or (mismatched authorization) refused and given back. */
+async function applyChargeVerdict(
+  db: Database,
+  oneclick: Oneclick,
+  charge: Charge,
+  payment: Payment,
+  tx: OneclickTransaction,
+  counts: Counts,
+) {
+  const expected = {
+    buyOrder: payment.buyOrder,
+    detailBuyOrder: detailBuyOrderOf(payment),
+    amount: payment.amountClp,
+    commerceCode: oneclick.childCommerceCode,
+  };
+  const [detail] = tx.details;
+  if (isChargeApproved(tx, expected)) {
+    await approvePayment(db, payment, {
+      authorizationCode: detail.authorization_code ?? null,
+      responseCode: 0,
+      cardLast4: tx.card_detail?.card_number?.slice(-4) ?? null,
+    });
+    await markChargePaid(db, charge);
+    counts.approved++;
+    return;
+  }
+  if (detail?.response_code === 0 && detail.status === "AUTHORIZED") {
+    // Authorized, but not what we asked for: refuse it and give the money back (best effort).
+    await failPayment(db, payment.id, "verification_failed", 0);
+    await oneclick
+      .refund({ buyOrder: payment.buyOrder, detailBuyOrder: detailBuyOrderOf(payment), amount: detail.amount })
+      .catch(() => undefined);
+  } else {
+    await failPayment(db, payment.id, "rejected", detail?.response_code ?? null);
+  }
+  counts.refused++;
+  if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
+}
+
+/** One attempt of a due charge (skipped when another run holds it). */
+async function attemptCharge(
+  db: Database,
+  oneclick: Oneclick,
+  key: CryptoKey,
+  isTest: boolean,
+  row: Awaited<ReturnType<typeof chargesToAttempt>>[number],
+  counts: Counts,
+  now: number,
+) {
+  const payment = await beginAttempt(db, row.charge, { email: row.email }, isTest, now);
+  if (!payment) return;
+  counts.attempted++;
+  const charge: Charge = { ...row.charge, state: "charging", attempts: row.charge.attempts + 1, paymentId: payment.id };
+  let tx: OneclickTransaction;
+  try {
+    tx = await oneclick.authorize({
+      username: row.username,
+      tbkUser: await decryptText(key, row.tbkUserEncrypted),
+      buyOrder: payment.buyOrder,
+      detailBuyOrder: detailBuyOrderOf(payment),
+      amount: payment.amountClp,
+    });
+  } catch (err) {
+    if (!(err instanceof WebpayError)) throw err;
+    if (isUnknownOutcome(err)) {
+      // Maybe charged: the payment stays pending and Transbank's status settles it before any retry.
+      counts.unknown++;
+      return;
+    }
+    // Refused outright (4xx): nothing was authorized.
+    await failPayment(db, payment.id, "rejected");
+    counts.refused++;
+    if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
+    return;
+  }
+  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts);
+}
+
+/**
+ * Settles an attempt whose outcome we never learned, by Transbank's status of its buy order:
+ * authorized -> approved; refused -> refused (retry schedule); unknown to Transbank (404) -> a new
+ * attempt at once; no answer -> unchanged until the next run. A payment already settled by another
+ * run just moves its charge along.
+ */
+async function settleCharge(
+  db: Database,
+  oneclick: Oneclick,
+  charge: Charge,
+  payment: Payment,
+  counts: Counts,
+  now: number,
+) {
+  if (payment.status === "completed" || payment.status === "refunded") return markChargePaid(db, charge);
+  if (payment.status === "failed") {
+    if (payment.failureReason === "not_received") return markChargeNotReceived(db, charge, now);
+    counts.refused++;
+    if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
+    return;
+  }
+  let tx: OneclickTransaction;
+  try {
+    tx = await oneclick.status(payment.buyOrder);
+  } catch (err) {
+    if (!(err instanceof WebpayError)) throw err;
+    if (err.failure === "provider" && err.providerStatus === 404) {
+      await failPayment(db, payment.id, "not_received");
+      await markChargeNotReceived(db, charge, now);
+      return;
+    }
+    counts.unknown++;
+    return;
+  }
+  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts);
+}
+
+/**
+ * Only the settlement step (the five-minute cron runs it too, so an unknown outcome is not left for a
+ * day). The adapter is made only when there is something to ask, so a deployment without Oneclick
+ * configured runs it quietly.
+ */
+export async function settleAutorenew(db: Database, env: Env, now: number, oneclick?: Oneclick) {
+  const counts: Counts = { opened: 0, attempted: 0, approved: 0, refused: 0, unknown: 0, paused: 0 };
+  const open = await chargesToSettle(db, now, AUTORENEW.batch);
+  if (open.length) {
+    const client = oneclick ?? oneclickFor(env);
+    for (const { charge, payment } of open) await settleCharge(db, client, charge, payment, counts, now);
+  }
+  return {
+    checked: open.length,
+    approved: counts.approved,
+    refused: counts.refused,
+    still_unknown: counts.unknown,
+    paused: counts.paused,
+  };
+}
+
+/**
+ * The daily charge job: settles the attempts whose outcome is unknown, opens the charges of memberships
+ * due within a day, then makes every due attempt. Safe to run twice at once: see worker/db/autorenew.ts.
+ */
+export async function runAutorenew(db: Database, env: Env, now: number, oneclick?: Oneclick) {
+  const settled = await settleAutorenew(db, env, now, oneclick);
+  const counts: Counts = { opened: 0, attempted: 0, approved: 0, refused: 0, unknown: 0, paused: 0 };
+  counts.opened = await openDueCharges(db, now);
+  const due = await chargesToAttempt(db, now, AUTORENEW.batch);
+  if (due.length) {
+    const client = oneclick ?? oneclickFor(env);
+    const key = await aesKey(tbkUserKeyOf(env));
+    const isTest = env.WEBPAY_ENV !== "production";
+    for (const row of due) await attemptCharge(db, client, key, isTest, row, counts, now);
+  }
+  return {
+    settled: settled.checked,
+    opened: counts.opened,
+    attempted: counts.attempted,
+    approved: counts.approved + settled.approved,
+    refused: counts.refused + settled.refused,
+    unknown: counts.unknown + settled.still_unknown,
+    paused: counts.paused + settled.paused,
+  };
+}
