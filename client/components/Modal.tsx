@@ -61,8 +61,6 @@ export function Modal({
     focusInside(dialog);
 
     const onKey = (e: KeyboardEvent) => {
-      // Escape belongs to the topmost dialog: page-level Escape handlers (drawers, menus) must not see it.
-      if (e.key === "Escape") return e.stopPropagation();
       // Chrome lets Tab leave a modal dialog for the browser's own controls after its last control;
       // Tab and Shift+Tab wrap inside instead, so keyboard users stay in the dialog.
       if (e.key !== "Tab") return;
@@ -116,6 +114,10 @@ export function Modal({
         onCloseRef.current();
         requestAnimationFrame(() => dialog.isConnected && !dialog.open && dialog.showModal());
       }}
+      // Escape belongs to the topmost dialog: page-level Escape handlers (drawers, menus) must not see it.
+      // Stopped here, after React's handlers inside (a mention list's Escape closes only the list), not
+      // on the dialog element, which would keep the event from React's listener on the portal's container.
+      onKeyDown={(e) => e.key === "Escape" && e.nativeEvent.stopPropagation()}
       // The body fills the dialog, so a press on the dialog element itself is a press on the backdrop.
       onMouseDown={(e) => e.target === e.currentTarget && onCloseRef.current()}
     >

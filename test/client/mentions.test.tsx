@@ -147,6 +147,8 @@ describe("@mention autocomplete", () => {
     expect(within(dialog).getByText(TEXT.lounge.counter(area.value.length, 500))).toBeTruthy();
     // Posted, each pick is its member's id; a name typed by hand (not picked) stays text.
     await user.type(area, "and @Paid");
+    // Escape closes the list once it is there (before that, Escape is the dialog's and closes it).
+    await within(dialog).findByRole("option", { name: "Paid" });
     await user.keyboard("{Escape}");
     await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.post }));
     await waitFor(() =>
