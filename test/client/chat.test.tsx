@@ -39,6 +39,8 @@ const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
   image_url: null,
   hidden: false,
   hidden_reason: null,
+  edited_at: null,
+  deleted: false,
   ...patch,
 });
 

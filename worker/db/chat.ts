@@ -1,6 +1,6 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { BatchRateLimit } from "../lib/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
@@ -9,7 +9,16 @@ import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { notifyInvitationsBinding } from "./notifications";
-import { channelInvitations, channelMembers, channelReads, channels, messages, notifications, users } from "./schema";
+import {
+  channelInvitations,
+  channelMembers,
+  channelReads,
+  channels,
+  contentVersions,
+  messages,
+  notifications,
+  users,
+} from "./schema";
 import type { SessionMemberSql } from "./sessions";
 import { normaliseEmail } from "./users";
 
@@ -316,6 +325,8 @@ type MessageRow = {
   imageKey: string | null;
   hiddenAt: Date | null;
   hiddenReason: ReportReason | null;
+  editedAt: Date | null;
+  deletedAt: Date | null;
   createdAt: Date;
 };
 
@@ -333,6 +344,8 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
   image_url: row.imageKey && !row.hiddenAt ? messageImagePath(row.id) : null,
   hidden: row.hiddenAt !== null,
   hidden_reason: row.hiddenAt && row.senderId === viewerId ? row.hiddenReason : null,
+  edited_at: row.editedAt?.toISOString() ?? null,
+  deleted: row.deletedAt !== null,
 });
 
 /**
@@ -362,6 +375,8 @@ export function visibleMessagesQuery(
         imageKey: messages.imageKey,
         hiddenAt: messages.hiddenAt,
         hiddenReason: messages.hiddenReason,
+        editedAt: messages.editedAt,
+        deletedAt: messages.deletedAt,
         createdAt: messages.createdAt,
       })
       .from(channels)
@@ -455,6 +470,8 @@ export function sendMessageStatements(
             imageKey: sql<string | null>`null`.as("image_key"),
             hiddenAt: sql<Date | null>`null`.as("hidden_at"),
             hiddenReason: sql<ReportReason | null>`null`.as("hidden_reason"),
+            editedAt: sql<Date | null>`null`.as("edited_at"),
+            deletedAt: sql<Date | null>`null`.as("deleted_at"),
             createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
           })
           .from(channels)
@@ -492,4 +509,26 @@ export async function privateChannelReaders(db: Database, channelId: number): Pr
 export async function getMessage(db: Database, id: number) {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Deletes a message for everyone, keeping its place (a "message deleted" placeholder): the text and the
+ * image key go (the search index follows by trigger), with its earlier versions, in one transaction.
+ * Returns the R2 key of its image to remove, or null when there was none; undefined when it was already deleted.
+ */
+export async function deleteMessage(db: Database, id: number): Promise<string | null | undefined> {
+  const [before] = await db
+    .select({ imageKey: messages.imageKey })
+    .from(messages)
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)));
+  if (!before) return undefined;
+  const [, deleted] = await db.batch([
+    db.delete(contentVersions).where(and(eq(contentVersions.kind, "message"), eq(contentVersions.targetId, id))),
+    db
+      .update(messages)
+      .set({ body: "", imageKey: null, deletedAt: new Date() })
+      .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+      .returning({ id: messages.id }),
+  ]);
+  return deleted.length > 0 ? before.imageKey : undefined;
 }

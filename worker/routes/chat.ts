@@ -10,6 +10,7 @@ import {
   createChannel,
   declineChannelInvitation,
   deleteChannel,
+  deleteMessage,
   getMessage,
   getVisibleChannel,
   insertMessage,
@@ -33,6 +34,7 @@ import {
   visibleMessagesQuery,
 } from "../db/chat";
 import type { Database } from "../db/client";
+import { editText } from "../db/edits";
 import { notifyChannelInvite, notifyMentions } from "../db/notifications";
 import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
@@ -83,6 +85,8 @@ const messageBody = z.object({
   body: messageText,
   image_url: z.string().max(DATA_URL_MAX, TEXTS.chat.imageTooLarge).nullish(),
 });
+
+const messageEdit = z.object({ body: messageText });
 
 const imageMessageForm = z.object({
   group_id: rowId,
@@ -208,6 +212,14 @@ async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], group
   const allowed = rules.allowed(user, counted, visible);
   await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
   return allowed;
+}
+
+/** A message the caller may read (its channel visible to them), not deleted; 404 otherwise, whichever it is. */
+async function readableMessage(c: Ctx, id: number) {
+  const message = await getMessage(c.var.db, id);
+  if (!message || message.deletedAt || !(await getVisibleChannel(c.var.db, c.var.user, message.channelId)))
+    throw notFound(E.message_not_found);
+  return message;
 }
 
 /** A display name for '[Image: filename]'. */
@@ -458,6 +470,44 @@ export const chatRoutes = createRouter()
       );
     },
   )
+  /** Its sender edits a message (same limits as a send); open chats get the new text at once. */
+  .patch(
+    "/messages/:id",
+    requireUser,
+    requireUnmuted,
+    limited("edits"),
+    validate("param", idParam),
+    validate("json", messageEdit),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const before = await readableMessage(c, id);
+      if (before.senderId !== c.var.user.id) throw forbidden(E.edit_not_author);
+      if (before.hiddenAt) throw conflict(E.removed_not_editable);
+      const edited = await editText(c.var.db, "message", {
+        id,
+        authorId: c.var.user.id,
+        text: c.req.valid("json").body,
+      });
+      const after = await getMessage(c.var.db, id);
+      if (!after) throw notFound(E.message_not_found);
+      const message = toMessageDto({ ...after, senderName: c.var.user.name }, c.var.user.id);
+      if (edited) c.executionCtx.waitUntil(fanOut(c.env, after.channelId, { type: "message_edited", message }));
+      return c.json(message);
+    },
+  )
+  /** Its sender (or an admin) deletes a message for everyone: a placeholder keeps its place, its image goes. */
+  .delete("/messages/:id", requireUser, limited("edits"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const message = await readableMessage(c, id);
+    if (message.senderId !== c.var.user.id && c.var.user.role !== "admin") throw forbidden(E.delete_not_author);
+    const imageKey = await deleteMessage(c.var.db, id);
+    if (imageKey === undefined) throw notFound(E.message_not_found);
+    if (imageKey) await c.env.BLOBS.delete(imageKey);
+    c.executionCtx.waitUntil(
+      fanOut(c.env, message.channelId, { type: "message_deleted", group_id: message.channelId, message_id: id }),
+    );
+    return c.json({ success: true as const });
+  })
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const message = await getMessage(c.var.db, id);
