@@ -476,6 +476,23 @@ const en = {
     badge: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),
     more: (cap: number) => `${cap}+`,
   },
+  /** Issue 36: a message's actions, editing and deleting. */
+  conversations: {
+    actions: (name: string) => `Actions for the message of ${name}`,
+    edit: "Edit",
+    delete: "Delete",
+    copyLink: "Copy link",
+    linkCopied: "Link copied",
+    save: "Save",
+    cancel: "Cancel",
+    editLabel: "Edit your message",
+    edited: "edited",
+    editedAt: (when: string) => `Edited ${when}`,
+    deleted: "Message deleted",
+    confirmDelete: "Delete this message for everyone? This cannot be undone.",
+    editFailed: "Failed to edit message",
+    deleteFailed: "Failed to delete message",
+  },
   mentions: {
     suggestions: "People to mention",
     noMatch: "No member by that name",

@@ -93,7 +93,16 @@ export function ChannelPane({
           </EmptyState>
         </div>
       ) : (
-        <MessageList messages={feed.messages} currentUserId={user?.id} linkedId={linkedMessage} />
+        <MessageList
+          messages={feed.messages}
+          actions={{
+            currentUserId: user?.id,
+            isAdmin: user?.role === "admin",
+            onEdit: feed.edit,
+            onDelete: feed.remove,
+          }}
+          linkedId={linkedMessage}
+        />
       )}
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}

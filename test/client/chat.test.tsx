@@ -330,8 +330,12 @@ describe("chat moderation", () => {
       return undefined;
     });
     await screen.findByText("mine");
-    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Luna") })).toBeNull();
     const user = userEvent.setup();
+    // Reporting sits in each message's action menu (issue 36), never on one's own message.
+    await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Luna") }));
+    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Luna") })).toBeNull();
+    expect(screen.queryByRole("button", { name: TEXT.moderation.report })).toBeNull();
+    await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Sol") }));
     await user.click(screen.getByRole("button", { name: TEXT.moderation.reportMessage("Sol") }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.message });
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
@@ -426,5 +430,81 @@ describe("chat in Spanish", () => {
     } finally {
       await setLanguage("en");
     }
+  });
+});
+
+describe("editing and deleting messages (issue 36)", () => {
+  const T = TEXT.conversations;
+
+  it("edits the member's own message through PATCH and shows it edited; others' messages offer no edit", async () => {
+    const { fetchMock } = await openChat((method, path, init) => {
+      if (path.startsWith("/api/messages?group_id="))
+        return { status: 200, body: [message(), message({ id: 11, sender_id: 1, sender_name: "Luna", body: "helo" })] };
+      if (method === "PATCH" && path === "/api/messages/11") {
+        const { body } = JSON.parse(String(init!.body));
+        return {
+          status: 200,
+          body: message({ id: 11, sender_id: 1, sender_name: "Luna", body, edited_at: new Date().toISOString() }),
+        };
+      }
+      return undefined;
+    });
+    await screen.findByText("helo");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: T.actions("Sol") }));
+    expect(screen.queryByRole("button", { name: T.edit })).toBeNull();
+    expect(screen.queryByRole("button", { name: T.delete })).toBeNull();
+    await user.click(screen.getByRole("button", { name: T.actions("Luna") }));
+    await user.click(screen.getByRole("button", { name: T.edit }));
+    const box = screen.getByLabelText(T.editLabel);
+    await user.clear(box);
+    await user.type(box, "hello there");
+    await user.click(screen.getByRole("button", { name: T.save }));
+    expect(await screen.findByText("hello there")).toBeTruthy();
+    expect(screen.getByText(`(${T.edited})`)).toBeTruthy();
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH");
+    expect(patches.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ body: "hello there" }]);
+  });
+
+  it("deletes after confirming, leaving the placeholder", async () => {
+    const { fetchMock } = await openChat((method, path) => {
+      if (path.startsWith("/api/messages?group_id="))
+        return { status: 200, body: [message({ id: 11, sender_id: 1, sender_name: "Luna", body: "regret" })] };
+      if (method === "DELETE" && path === "/api/messages/11") return { status: 200, body: { success: true } };
+      return undefined;
+    });
+    await screen.findByText("regret");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: T.actions("Luna") }));
+    await user.click(screen.getByRole("button", { name: T.delete }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.common.delete }));
+    expect(await screen.findByText(T.deleted)).toBeTruthy();
+    expect(screen.queryByText("regret")).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("applies message_edited and message_deleted frames of the open channel only", async () => {
+    await openChat((_method, path) =>
+      path.startsWith("/api/messages?group_id=")
+        ? { status: 200, body: [message({ body: "first" }), message({ id: 12, body: "second" })] }
+        : undefined,
+    );
+    await screen.findByText("second");
+    const socket = FakeSocket.all.at(-1)!;
+    act(() => socket.receive({ type: "message_edited", message: message({ group_id: 2, body: "elsewhere" }) }));
+    act(() => socket.receive({ type: "message_deleted", group_id: 2, message_id: 12 }));
+    expect(screen.getByText("first")).toBeTruthy();
+    expect(screen.getByText("second")).toBeTruthy();
+    act(() =>
+      socket.receive({
+        type: "message_edited",
+        message: message({ body: "first, fixed", edited_at: new Date().toISOString() }),
+      }),
+    );
+    act(() => socket.receive({ type: "message_deleted", group_id: 1, message_id: 12 }));
+    expect(await screen.findByText("first, fixed")).toBeTruthy();
+    expect(screen.queryByText("second")).toBeNull();
+    expect(screen.getByText(T.deleted)).toBeTruthy();
   });
 });
