@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
 import { searchResultUrl } from "../../worker/shared/search";
@@ -148,13 +156,16 @@ function ActionMenu({
       toast.show(link);
     }
   };
+  const menu = useRef<HTMLDivElement>(null);
+  // On every button of the menu: Escape closes it, and so does focus leaving it.
+  const closing = {
+    onKeyDown: (e: KeyboardEvent) => e.key === "Escape" && setOpen(false),
+    onBlur: (e: FocusEvent) => !menu.current?.contains(e.relatedTarget as Node | null) && setOpen(false),
+  };
   return (
-    <div
-      className={`message-actions${open ? " open" : ""}`}
-      onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
-      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setOpen(false)}
-    >
+    <div ref={menu} className={`message-actions${open ? " open" : ""}`}>
       <button
+        {...closing}
         type="button"
         className="btn btn-ghost btn-sm message-actions-toggle"
         aria-label={T.actions(message.sender_name)}
@@ -166,17 +177,18 @@ function ActionMenu({
       {open && (
         <div className="message-actions-list">
           {own && !message.image_url && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={run(onEdit)}>
+            <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onEdit)}>
               {T.edit}
             </button>
           )}
           {canDelete && (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={run(onDelete)}>
+            <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onDelete)}>
               {T.delete}
             </button>
           )}
           {!own && (
             <button
+              {...closing}
               type="button"
               className="btn btn-ghost btn-sm"
               aria-label={TEXT.moderation.reportMessage(message.sender_name)}
@@ -185,7 +197,7 @@ function ActionMenu({
               <Icon name="flag" size={14} /> {TEXT.moderation.report}
             </button>
           )}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={run(() => void copyLink())}>
+          <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(() => void copyLink())}>
             {T.copyLink}
           </button>
         </div>
