@@ -492,6 +492,15 @@ const en = {
     confirmDelete: "Delete this message for everyone? This cannot be undone.",
     editFailed: "Failed to edit message",
     deleteFailed: "Failed to delete message",
+    reply: "Reply",
+    replyingTo: (name: string) => `Replying to ${name}`,
+    cancelReply: "Cancel reply",
+    /** A reply's quote: its label jumps to the original. */
+    quoteLabel: (name: string) => `Go to the message of ${name}`,
+    /** The quote of an original not loaded yet (older than the page on screen); a click loads it. */
+    earlierMessage: "An earlier message",
+    replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
+    replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
   },
   mentions: {
     suggestions: "People to mention",

@@ -7,7 +7,9 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { Link } from "react-router";
 import type { MessageDto } from "../../worker/shared/chat-wire";
+import { mentionsAsText } from "../../worker/shared/mentions";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
 import { searchResultUrl } from "../../worker/shared/search";
 import { type Answer, api, errorText, unwrap } from "../api";
@@ -119,6 +121,7 @@ export type MessageActions = {
   isAdmin: boolean;
   onEdit(id: number, body: string): Promise<void>;
   onDelete(id: number): Promise<void>;
+  onReply(message: MessageDto): void;
 };
 
 /**
@@ -132,6 +135,7 @@ function ActionMenu({
   onEdit,
   onDelete,
   onReport,
+  onReply,
 }: {
   message: MessageDto;
   own: boolean;
@@ -139,6 +143,7 @@ function ActionMenu({
   onEdit(): void;
   onDelete(): void;
   onReport(): void;
+  onReply(): void;
 }) {
   const [open, setOpen] = useState(false);
   const toast = useToast();
@@ -176,6 +181,9 @@ function ActionMenu({
       </button>
       {open && (
         <div className="message-actions-list">
+          <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onReply)}>
+            {T.reply}
+          </button>
           {own && !message.image_url && (
             <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onEdit)}>
               {T.edit}
@@ -255,7 +263,43 @@ function EditForm({
   );
 }
 
-function MessageItem({ message, linked, actions }: { message: MessageDto; linked: boolean; actions: MessageActions }) {
+/**
+ * A reply's quote of the message it answers: a link to it in context, which loads older pages when it is
+ * not on screen yet (as search links do); the original's text once it is loaded.
+ */
+function ReplyQuote({ groupId, original, id }: { groupId: number; original: MessageDto | undefined; id: number }) {
+  const T = TEXT.conversations;
+  const text = !original
+    ? T.earlierMessage
+    : original.deleted
+      ? T.deleted
+      : original.hidden
+        ? TEXT.moderation.removed
+        : mentionsAsText(original.body);
+  return (
+    <Link
+      className="reply-quote"
+      to={searchResultUrl.message(groupId, id)}
+      aria-label={original ? T.quoteLabel(original.sender_name) : T.earlierMessage}
+    >
+      {original && <strong>{original.sender_name}</strong>}
+      <span className="reply-quote-text">{text}</span>
+    </Link>
+  );
+}
+
+function MessageItem({
+  message,
+  linked,
+  actions,
+  original,
+}: {
+  message: MessageDto;
+  linked: boolean;
+  actions: MessageActions;
+  /** The message it answers, when it is loaded. */
+  original: MessageDto | undefined;
+}) {
   const own = message.sender_id === actions.currentUserId;
   const fileName = message.image_url ? imageName(message.body) : null;
   const [reporting, setReporting] = useState(false);
@@ -298,9 +342,13 @@ function MessageItem({ message, linked, actions }: { message: MessageDto; linked
               onEdit={() => setEditing(true)}
               onDelete={() => void remove()}
               onReport={() => setReporting(true)}
+              onReply={() => actions.onReply(message)}
             />
           )}
         </div>
+        {message.reply_to !== null && live && (
+          <ReplyQuote groupId={message.group_id} original={original} id={message.reply_to} />
+        )}
         {message.deleted ? (
           <p className="chat-text faint message-deleted" data-testid="message-deleted">
             <em>{T.deleted}</em>
@@ -348,6 +396,7 @@ export function MessageList({
   actions: MessageActions;
   linkedId?: number;
 }) {
+  const byId = new Map(messages.map((m) => [m.id, m]));
   const scroller = useRef<HTMLElement>(null);
   const pinned = useRef(true);
   const shownLink = useRef<number | undefined>(undefined);
@@ -373,7 +422,13 @@ export function MessageList({
     >
       <ol className="chat-message-list">
         {messages.map((m) => (
-          <MessageItem key={m.id} message={m} linked={m.id === linkedId} actions={actions} />
+          <MessageItem
+            key={m.id}
+            message={m}
+            linked={m.id === linkedId}
+            actions={actions}
+            original={m.reply_to === null ? undefined : byId.get(m.reply_to)}
+          />
         ))}
       </ol>
     </section>

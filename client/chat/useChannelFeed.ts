@@ -256,7 +256,8 @@ export function useChannelFeed(
     live,
     reach,
     retry: () => setAttempt((n) => n + 1),
-    sendText: (body: string) => sent(unwrap(api.messages.$post({ json: { group_id: groupId, body } }))),
+    sendText: (body: string, replyTo?: number) =>
+      sent(unwrap(api.messages.$post({ json: { group_id: groupId, body, reply_to: replyTo } }))),
     sendImage: (image: File) => sent(unwrap(api.messages.image.$post({ form: { group_id: String(groupId), image } }))),
     edit: async (id: number, body: string) => {
       const edited = await unwrap(api.messages[":id"].$patch({ param: { id: String(id) }, json: { body } }));

@@ -37,6 +37,10 @@ export function notificationText(n: NotificationDto): string {
       return T.membershipEnding(n.detail ? formatDate(n.detail) : "");
     case "channel_invite":
       return n.channel_name === null ? T.channelInviteHidden(who) : T.channelInvite(who, n.channel_name);
+    case "reply":
+      return n.channel_name === null
+        ? TEXT.conversations.replyHiddenChat(who)
+        : TEXT.conversations.replyChat(who, n.channel_name);
   }
 }
 

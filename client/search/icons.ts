@@ -18,5 +18,6 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   notice: "pin",
   payment: "card",
   membership_ending: "clock",
+  reply: "comment",
   channel_invite: "invite",
 };

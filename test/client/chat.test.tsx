@@ -41,6 +41,7 @@ const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
   hidden_reason: null,
   edited_at: null,
   deleted: false,
+  reply_to: null,
   ...patch,
 });
 
@@ -506,5 +507,57 @@ describe("editing and deleting messages (issue 36)", () => {
     expect(await screen.findByText("first, fixed")).toBeTruthy();
     expect(screen.queryByText("second")).toBeNull();
     expect(screen.getByText(T.deleted)).toBeTruthy();
+  });
+});
+
+describe("replies (issue 36)", () => {
+  const T = TEXT.conversations;
+
+  it("replies from the menu: the send carries reply_to, and the reply quotes the original", async () => {
+    const { fetchMock, input } = await openChat((method, path, init) => {
+      if (path.startsWith("/api/messages?group_id=")) return { status: 200, body: [message({ body: "walk at six?" })] };
+      if (method === "POST" && path === "/api/messages") {
+        const sent = JSON.parse(String(init!.body));
+        return {
+          status: 201,
+          body: message({ id: 11, sender_id: 1, sender_name: "Luna", body: sent.body, reply_to: sent.reply_to }),
+        };
+      }
+      return undefined;
+    });
+    await screen.findByText("walk at six?");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: T.actions("Sol") }));
+    await user.click(screen.getByRole("button", { name: T.reply }));
+    expect(screen.getByText(T.replyingTo("Sol"))).toBeTruthy();
+    await user.type(input, "count me in{Enter}");
+    expect(await screen.findByText("count me in")).toBeTruthy();
+    expect(posts(fetchMock, "/api/messages").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
+      { group_id: 1, body: "count me in", reply_to: 10 },
+    ]);
+    expect(screen.queryByText(T.replyingTo("Sol"))).toBeNull();
+    const quote = screen.getByRole("link", { name: T.quoteLabel("Sol") });
+    expect(quote.getAttribute("href")).toBe("/app/chat?group=1&message=10");
+    expect(quote.textContent).toContain("walk at six?");
+  });
+
+  it("quotes an original that is not loaded as an earlier message, and a deleted one as deleted", async () => {
+    await openChat((_method, path) =>
+      path.startsWith("/api/messages?group_id=")
+        ? {
+            status: 200,
+            body: [
+              message({ id: 20, body: "", deleted: true }),
+              message({ id: 21, body: "about that", reply_to: 20 }),
+              message({ id: 22, body: "and this", reply_to: 3 }),
+            ],
+          }
+        : undefined,
+    );
+    await screen.findByText("and this");
+    expect(screen.getByRole("link", { name: T.quoteLabel("Sol") }).textContent).toContain(T.deleted);
+    expect(screen.getByRole("link", { name: T.earlierMessage }).getAttribute("href")).toBe(
+      "/app/chat?group=1&message=3",
+    );
   });
 });

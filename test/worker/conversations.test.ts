@@ -239,3 +239,70 @@ describe("the search index follows edits and deletes", () => {
     expect(await search("paid", "saffron")).toEqual([]);
   });
 });
+
+describe("replies in chat", () => {
+  const reply = (who: Who, groupId: number, body: string, replyTo: unknown, extra: object = {}) =>
+    call("/api/messages", {
+      method: "POST",
+      json: { group_id: groupId, body, reply_to: replyTo, ...extra },
+      cookie: as(who),
+    });
+  const notificationsOf = async (who: Who) =>
+    (await json<{ items: any[] }>(await call("/api/notifications", { cookie: as(who) }))).items;
+
+  it("answers a message of the same channel and notifies its author (never oneself)", async () => {
+    const original = await send("member", IDS.publicChannel, "Who is up for a sunrise walk?");
+    const res = await reply("paid", IDS.publicChannel, "Me!", original.id);
+    expect(res.status).toBe(201);
+    const answer = await json<MessageDto>(res);
+    expect(answer).toMatchObject({ body: "Me!", reply_to: original.id });
+    expect((await channelMessages("member", IDS.publicChannel)).at(-1)).toMatchObject({ reply_to: original.id });
+    const items = await notificationsOf("member");
+    expect(items.filter((n) => n.kind === "reply")).toMatchObject([
+      {
+        actor_name: "Paid",
+        channel_id: IDS.publicChannel,
+        url: `/app/chat?group=${IDS.publicChannel}&message=${answer.id}`,
+      },
+    ]);
+    expect((await reply("member", IDS.publicChannel, "Me too", original.id)).status).toBe(201);
+    expect((await notificationsOf("member")).filter((n) => n.kind === "reply")).toHaveLength(1);
+  });
+
+  it("refuses, storing nothing, a reply to another channel's message, a missing, hidden or deleted one", async () => {
+    const before = (await channelMessages("owner", IDS.publicChannel)).length;
+    const hiddenOne = await send("member", IDS.publicChannel, "Spam");
+    expect((await report("paid", "message", hiddenOne.id)).status).toBe(201);
+    await hide((await openReports()).find((r) => r.kind === "message" && r.target_id === hiddenOne.id).id);
+    const deletedOne = await send("member", IDS.publicChannel, "Gone soon");
+    expect((await deleteMessage("member", deletedOne.id)).status).toBe(200);
+    // The image message sits in the private channel, which the owner can read: still not this channel's.
+    for (const target of [IDS.imageMessage, 9999, hiddenOne.id, deletedOne.id]) {
+      const res = await reply("owner", IDS.publicChannel, "Hm", target);
+      expect(res.status, String(target)).toBe(400);
+      expect((await errorBody(res)).code).toBe("reply_invalid");
+    }
+    for (const bad of ["abc", -1, 0, 1.5])
+      expect((await reply("owner", IDS.publicChannel, "Hm", bad)).status).toBe(400);
+    const withImage = await reply("owner", IDS.publicChannel, "[Image: a.png]", hiddenOne.id, {
+      image_url: `data:image/png;base64,${btoa("x")}`,
+    });
+    expect(withImage.status).toBe(400);
+    expect((await errorBody(withImage)).code).toBe("reply_invalid");
+    expect(await channelMessages("owner", IDS.publicChannel)).toHaveLength(before + 2);
+  });
+
+  it("a member who cannot read the channel gets 404, not a hint about the message", async () => {
+    const res = await reply("member", IDS.privateChannel, "Hi", IDS.imageMessage);
+    expect(res.status).toBe(404);
+  });
+
+  it("keeps a reply when the message it answers is deleted; its quote then reads as deleted", async () => {
+    const original = await send("member", IDS.publicChannel, "Plan A");
+    const answer = await json<MessageDto>(await reply("paid", IDS.publicChannel, "Good plan", original.id));
+    expect((await deleteMessage("member", original.id)).status).toBe(200);
+    const list = await channelMessages("paid", IDS.publicChannel);
+    expect(list.find((m) => m.id === answer.id)).toMatchObject({ body: "Good plan", reply_to: original.id });
+    expect(list.find((m) => m.id === original.id)).toMatchObject({ deleted: true, body: "" });
+  });
+});

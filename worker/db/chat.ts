@@ -327,6 +327,7 @@ type MessageRow = {
   hiddenReason: ReportReason | null;
   editedAt: Date | null;
   deletedAt: Date | null;
+  replyTo: number | null;
   createdAt: Date;
 };
 
@@ -346,6 +347,7 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
   hidden_reason: row.hiddenAt && row.senderId === viewerId ? row.hiddenReason : null,
   edited_at: row.editedAt?.toISOString() ?? null,
   deleted: row.deletedAt !== null,
+  reply_to: row.replyTo,
 });
 
 /**
@@ -377,6 +379,7 @@ export function visibleMessagesQuery(
         hiddenReason: messages.hiddenReason,
         editedAt: messages.editedAt,
         deletedAt: messages.deletedAt,
+        replyTo: messages.replyTo,
         createdAt: messages.createdAt,
       })
       .from(channels)
@@ -443,6 +446,25 @@ export function sendRules(db: Database, limit: BatchRateLimit, unmuted: SQL) {
 }
 
 /**
+ * SQL condition: `replyTo` is a message of this channel that can be answered, one its readers see
+ * (not hidden by a moderator, not deleted). The channel's visibility to the sender is checked beside it.
+ */
+const answerable = (db: Database, channelId: number, replyTo: number) =>
+  exists(
+    db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.id, replyTo),
+          eq(messages.channelId, channelId),
+          isNull(messages.hiddenAt),
+          isNull(messages.deletedAt),
+        ),
+      ),
+  );
+
+/**
  * A text message sent in the session's D1 batch (withSessionBatch; docs/capacity.md, "where the time
  * goes"): the channel row when the member may see it, the message stored, and the sender's read
  * marker moved to it. The two writes happen only when the channel is visible to a live session's
@@ -452,10 +474,17 @@ export function sendMessageStatements(
   db: Database,
   member: SessionMemberSql,
   channelId: number,
-  body: string,
+  text: { body: string; replyTo: number | null },
   allowed: SQL,
 ) {
-  const sendable = and(eq(channels.id, channelId), isNotNull(member.id), visibleTo(member), allowed);
+  const { body, replyTo } = text;
+  const sendable = and(
+    eq(channels.id, channelId),
+    isNotNull(member.id),
+    visibleTo(member),
+    allowed,
+    replyTo === null ? undefined : answerable(db, channelId, replyTo),
+  );
   return [
     visibleChannelQuery(db, member, channelId),
     db
@@ -471,6 +500,7 @@ export function sendMessageStatements(
             hiddenAt: sql<Date | null>`null`.as("hidden_at"),
             hiddenReason: sql<ReportReason | null>`null`.as("hidden_reason"),
             editedAt: sql<Date | null>`null`.as("edited_at"),
+            replyTo: sql<number | null>`${replyTo}`.as("reply_to"),
             deletedAt: sql<Date | null>`null`.as("deleted_at"),
             createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
           })

@@ -35,7 +35,7 @@ import {
 } from "../db/chat";
 import type { Database } from "../db/client";
 import { editText } from "../db/edits";
-import { notifyChannelInvite, notifyMentions } from "../db/notifications";
+import { notifyChannelInvite, notifyMentions, notifyReply } from "../db/notifications";
 import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
@@ -80,11 +80,15 @@ const messagesQuery = z.object({
 
 const messageText = z.string().trim().min(1, E.message_required).max(LIMITS.chatMessageMax, E.message_too_long);
 
-const messageBody = z.object({
-  group_id: z.number().int().positive(),
-  body: messageText,
-  image_url: z.string().max(DATA_URL_MAX, TEXTS.chat.imageTooLarge).nullish(),
-});
+const messageBody = z
+  .object({
+    group_id: z.number().int().positive(),
+    body: messageText,
+    image_url: z.string().max(DATA_URL_MAX, TEXTS.chat.imageTooLarge).nullish(),
+    /** The message this one answers (issue 36): text messages only. */
+    reply_to: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  })
+  .refine((m) => !(m.image_url && m.reply_to), { message: E.reply_invalid, path: ["reply_to"] });
 
 const messageEdit = z.object({ body: messageText });
 
@@ -423,19 +427,33 @@ export const chatRoutes = createRouter()
    * batch (allowedImageSend), then stores the image and the row.
    */
   .post("/messages", requireUserInBatch, limitedInBatch("messages"), validate("json", messageBody), async (c) => {
-    const { group_id, body, image_url } = c.req.valid("json");
+    const { group_id, body, image_url, reply_to } = c.req.valid("json");
     if (!image_url) {
       const rules = sendChecks(c);
+      const replyTo = reply_to ?? null;
       const {
         user,
         results: [counted, [visible], [stored]],
       } = await withSessionBatch(c, (member) => [
         rules.count(member),
-        ...sendMessageStatements(c.var.db, member, group_id, body, rules.sendable(member)),
+        ...sendMessageStatements(c.var.db, member, group_id, { body, replyTo }, rules.sendable(member)),
       ]);
       const { ctx, channel } = rules.allowed(user, counted, visible);
+      // Allowed but not stored: the message it answers is not one of this channel's readable messages.
+      if (!stored && replyTo !== null) throw badRequest(E.reply_invalid);
       if (!stored) throw new Error("an allowed message was not stored");
-      return c.json(announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true }), 201);
+      const message = announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true });
+      if (replyTo !== null)
+        notifyLater(c, async () =>
+          notifyReply(c.var.db, {
+            repliedTo: replyTo,
+            replyId: stored.id,
+            actorId: user.id,
+            channelId: channel.id,
+            readers: channel.isPrivate ? await privateChannelReaders(c.var.db, channel.id) : undefined,
+          }),
+        );
+      return c.json(message, 201);
     }
     const { ctx, channel } = await allowedImageSend(c, group_id);
     const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, {

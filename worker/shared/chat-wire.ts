@@ -37,6 +37,8 @@ export type MessageDto = {
   edited_at: string | null;
   /** Its sender deleted it: body is "" and image_url null; clients show the "message deleted" placeholder. */
   deleted: boolean;
+  /** The id of the message of the same channel this one answers (the client quotes it); null otherwise. */
+  reply_to: number | null;
 };
 
 /**

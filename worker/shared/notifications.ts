@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   "payment",
   "membership_ending",
   "channel_invite",
+  "reply",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -51,6 +52,7 @@ export function notificationUrl(row: {
       return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
     case "like":
       return postUrl(row.postId);
+    case "reply":
     case "mention":
       return row.messageId && row.channelId
         ? searchResultUrl.message(row.channelId, row.messageId)

@@ -296,6 +296,7 @@ export const API_ERRORS = {
   edit_not_author: "Only its author can edit it",
   delete_not_author: "Only its author or an admin can delete it",
   removed_not_editable: "Content removed by a moderator cannot be edited",
+  reply_invalid: "A reply must answer a message you can read in the same channel",
   // search
   search_query_required: TEXTS.search.queryRequired,
   // resources and payments

@@ -9,6 +9,7 @@ CREATE TABLE `content_versions` (
 CREATE INDEX `content_versions_target_idx` ON `content_versions` (`kind`,`target_id`,`id`);--> statement-breakpoint
 ALTER TABLE `comments` ADD `edited_at` integer;--> statement-breakpoint
 ALTER TABLE `messages` ADD `edited_at` integer;--> statement-breakpoint
+ALTER TABLE `messages` ADD `reply_to` integer;--> statement-breakpoint
 ALTER TABLE `messages` ADD `deleted_at` integer;--> statement-breakpoint
 ALTER TABLE `posts` ADD `edited_at` integer;--> statement-breakpoint
 ALTER TABLE `report_reasons` ADD `reported_text` text;
