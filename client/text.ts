@@ -487,6 +487,32 @@ const en = {
     badge: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),
     more: (cap: number) => `${cap}+`,
   },
+  /** Issue 36: a message's actions, editing and deleting. */
+  conversations: {
+    actions: (name: string) => `Actions for the message of ${name}`,
+    edit: "Edit",
+    delete: "Delete",
+    copyLink: "Copy link",
+    linkCopied: "Link copied",
+    save: "Save",
+    cancel: "Cancel",
+    editLabel: "Edit your message",
+    edited: "edited",
+    editedAt: (when: string) => `Edited ${when}`,
+    deleted: "Message deleted",
+    confirmDelete: "Delete this message for everyone? This cannot be undone.",
+    editFailed: "Failed to edit message",
+    deleteFailed: "Failed to delete message",
+    reply: "Reply",
+    replyingTo: (name: string) => `Replying to ${name}`,
+    cancelReply: "Cancel reply",
+    /** A reply's quote: its label jumps to the original. */
+    quoteLabel: (name: string) => `Go to the message of ${name}`,
+    /** The quote of an original not loaded yet (older than the page on screen); a click loads it. */
+    earlierMessage: "An earlier message",
+    replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
+    replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
+  },
   mentions: {
     suggestions: "People to mention",
     noMatch: "No member by that name",

@@ -45,7 +45,8 @@ it("report -> hide -> the message leaves both members' open chats live", async (
     await author.page.keyboard.press("Enter");
     await reporter.page.getByText(text, { exact: true }).waitFor();
 
-    // The reporter reports it with a reason.
+    // The reporter reports it with a reason, from the message's action menu.
+    await reporter.page.getByRole("button", { name: TEXT.conversations.actions(`Author ${suffix}`) }).click();
     await reporter.page.getByRole("button", { name: TEXT.moderation.reportMessage(`Author ${suffix}`) }).click();
     const dialog = reporter.page.getByRole("dialog", { name: TEXT.moderation.reportTitle.message });
     await dialog.getByRole("radio", { name: TEXT.moderation.reasonOptions.spam }).check();

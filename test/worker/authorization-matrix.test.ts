@@ -154,6 +154,20 @@ const MATRIX: Row[] = [
   { route: "POST /api/posts", path: "/api/posts", send: json({ content: "Hello" }), expect: SIGNED_IN(201) },
   { route: "GET /api/posts/:id", path: `/api/posts/${post}`, expect: SIGNED_IN(200) },
   { route: "DELETE /api/posts/:id", path: `/api/posts/${post}`, expect: [401, 403, 403, 200, 200] },
+  // issue 36: only the author edits (admins included); the author or an admin deletes. `member` wrote the comment.
+  {
+    route: "PATCH /api/posts/:id",
+    path: `/api/posts/${post}`,
+    send: json({ content: "Edited" }),
+    expect: [401, 403, 403, 200, 403],
+  },
+  {
+    route: "PATCH /api/comments/:id",
+    path: `/api/comments/${IDS.comment}`,
+    send: json({ content: "Edited" }),
+    expect: [401, 200, 403, 403, 403],
+  },
+  { route: "DELETE /api/comments/:id", path: `/api/comments/${IDS.comment}`, expect: [401, 200, 403, 403, 200] },
   { route: "POST /api/posts/:id/like", path: `/api/posts/${post}/like`, expect: SIGNED_IN(200) },
   { route: "GET /api/posts/:id/comments", path: `/api/posts/${post}/comments`, expect: SIGNED_IN(200) },
   {
@@ -351,6 +365,14 @@ const MATRIX: Row[] = [
     path: `/api/messages/${imageMessage}/image`,
     expect: [401, 404, 200, 200, 200],
   },
+  // issue 36: the owner sent the private channel's message; `member` cannot see that channel at all
+  {
+    route: "PATCH /api/messages/:id",
+    path: `/api/messages/${imageMessage}`,
+    send: json({ body: "Edited" }),
+    expect: [401, 404, 403, 200, 403],
+  },
+  { route: "DELETE /api/messages/:id", path: `/api/messages/${imageMessage}`, expect: [401, 404, 403, 200, 200] },
   // moderation (issue 20): any member reports what they can see (never their own: the owner wrote the post);
   // the queue, mutes and the audit log are for admins
   {

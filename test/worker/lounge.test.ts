@@ -62,6 +62,7 @@ describe("posts", () => {
         "comments_count",
         "content",
         "created_at",
+        "edited_at",
         "hidden",
         "hidden_reason",
         "id",

@@ -56,9 +56,9 @@ describe("reports", () => {
       ["harassment", "Unkind words"],
       ["spam", null],
     ]);
-    // Reasons carry no reporter: only what, why and when.
+    // Reasons carry no reporter: only what, why, when, and the text as it was reported (issue 36).
     for (const r of list.flatMap((i) => i.reasons))
-      expect(Object.keys(r).sort()).toEqual(["created_at", "details", "reason"]);
+      expect(Object.keys(r).sort()).toEqual(["created_at", "details", "reason", "reported_text"]);
     expect(JSON.stringify(list)).not.toMatch(/member@|paid@|reporter/);
     // The seeded comment report shows the comment in context: the post it is on.
     expect(list.find((r) => r.kind === "comment")).toMatchObject({

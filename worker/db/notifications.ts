@@ -105,6 +105,23 @@ export async function notifyMentions(
 }
 
 /**
+ * A chat reply: the author of the message it answers, unless they wrote the reply or (private channel)
+ * are no longer among its `readers`. The notification leads to the reply.
+ */
+export async function notifyReply(
+  db: Database,
+  input: { repliedTo: number; replyId: number; actorId: number; channelId: number; readers?: number[] },
+): Promise<Recipients> {
+  return recipients(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id, message_id)
+      select m.sender_id, 'reply', ${input.actorId}, ${input.channelId}, ${input.replyId}
+      from messages m where m.id = ${input.repliedTo} and m.sender_id <> ${input.actorId}
+      ${input.readers ? sql`and ${inList(sql`m.sender_id`, input.readers)}` : sql``}
+      returning user_id`),
+  );
+}
+
+/**
  * @mention autocomplete: members (not the caller) whose name, or a word of it, starts with `prefix`
  * (case-insensitive for ASCII letters, SQLite's lower()), by name. `instr`, not LIKE: D1 caps LIKE
  * patterns at 50 bytes, and the member's text holds no wildcards. `readers` limits the answer to

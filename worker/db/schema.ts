@@ -145,6 +145,8 @@ export const posts = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     /** The reason its author is shown. */
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
+    /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("posts_author_idx").on(t.authorId)],
@@ -179,6 +181,8 @@ export const comments = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     /** The reason its author is shown. */
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
+    /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("comments_post_idx").on(t.postId, t.id), index("comments_author_idx").on(t.authorId)],
@@ -266,6 +270,12 @@ export const messages = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     /** The reason its author is shown. */
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
+    /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** The message of the same channel it answers (issue 36); no foreign key: a quote of a gone one reads as deleted. */
+    replyTo: integer("reply_to"),
+    /** Set when its sender deleted it: the body is emptied and the image removed; the row keeps its place. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
@@ -510,6 +520,23 @@ export const reports = sqliteTable(
   (t) => [uniqueIndex("reports_target_unique").on(t.kind, t.targetId), index("reports_status_idx").on(t.status, t.id)],
 );
 
+/**
+ * The earlier texts of an edited post, comment or message, for moderators only: one row per edit,
+ * holding the text it replaced. Deleting the item deletes them (a member's deletion removes every version).
+ */
+export const contentVersions = sqliteTable(
+  "content_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: REPORT_KINDS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    content: text("content").notNull(),
+    /** When this text was replaced. */
+    replacedAt: integer("replaced_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("content_versions_target_idx").on(t.kind, t.targetId, t.id)],
+);
+
 /** Who reported an item, why: once per item per member. Never shown to anyone (admins see the reasons only). */
 export const reportReasons = sqliteTable(
   "report_reasons",
@@ -522,6 +549,8 @@ export const reportReasons = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     details: text("details"),
+    /** The text as this reporter saw it, so the report shows what was reported even after an edit. */
+    reportedText: text("reported_text"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.reporterId] }), index("report_reasons_reporter_idx").on(t.reporterId)],

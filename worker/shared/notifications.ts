@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "event_moved",
   "event_promoted",
   "autorenew_notice",
+  "reply",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -63,6 +64,7 @@ export function notificationUrl(row: {
       return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
     case "like":
       return postUrl(row.postId);
+    case "reply":
     case "mention":
       return row.messageId && row.channelId
         ? searchResultUrl.message(row.channelId, row.messageId)

@@ -132,6 +132,8 @@ export const RATE_LIMITS = {
   readMarks: { limit: 120, windowSeconds: 60 },
   /** Reports for the moderators' queue. */
   reports: { limit: 10, windowSeconds: 60 },
+  /** Editing one's post, comment or message; deleting a comment or message (its author, or an admin). */
+  edits: { limit: 30, windowSeconds: 60 },
   /** Deleting a post (its author, or an admin). */
   postDeletes: { limit: 30, windowSeconds: 60 },
   /** Checking the latest payment with Transbank (each check may call it). */

@@ -296,6 +296,13 @@ export const API_ERRORS = {
   image_type_invalid: TEXTS.chat.imageTypeInvalid,
   image_too_large: TEXTS.chat.imageTooLarge,
   image_process_failed: TEXTS.chat.imageProcessFailed,
+  // conversations (issue 36): editing and deleting one's own words
+  message_not_found: "Message not found",
+  comment_not_found: "Comment not found",
+  edit_not_author: "Only its author can edit it",
+  delete_not_author: "Only its author or an admin can delete it",
+  removed_not_editable: "Content removed by a moderator cannot be edited",
+  reply_invalid: "A reply must answer a message you can read in the same channel",
   // search
   search_query_required: TEXTS.search.queryRequired,
   // resources and payments
