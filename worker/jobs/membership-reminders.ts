@@ -1,17 +1,15 @@
-// Daily: a notification to each member whose membership ends within three days (once per due date).
+// Daily: a notification to each member whose membership ends within three days (once per due date),
+// in the app and, by default, by email.
 import { getDb } from "../db/client";
 import { remindMembershipsEnding } from "../db/notifications";
-import { liveRoom } from "../services/live";
+import { announceNotifications } from "../services/notify/delivery";
 import type { ScheduledJob } from "./types";
 
 export const membershipReminders: ScheduledJob = {
   name: "membership-reminders",
   async run(env, now) {
     const reminded = await remindMembershipsEnding(getDb(env.DB), now.getTime());
-    if (reminded.length)
-      await liveRoom(env)
-        .sendTo(reminded, { type: "notification" })
-        .catch(() => undefined);
+    await announceNotifications(env, reminded);
     return { reminded: reminded.length };
   },
 };

@@ -9,6 +9,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CSRF_EXEMPT_PATHS = new Set([
   // Transbank's return is a cross-site form POST; the token is verified with Transbank itself.
   "/api/payments/webpay/return",
+  // RFC 8058 one-click unsubscribe: the mail provider posts it; the signed token in the URL is the proof.
+  "/api/email/unsubscribe",
 ]);
 
 /**

@@ -24,7 +24,7 @@ import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
-import { notifyLater } from "../services/live";
+import { notifyLater } from "../services/notify/delivery";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";

@@ -356,6 +356,12 @@ export const API_ERRORS = {
   delete_confirm_mismatch: TEXTS.account.confirmMismatch,
   last_admin: TEXTS.account.lastAdmin,
   last_admin_role: "The community needs an admin: make another member an admin first",
+  // push and email (issue 33)
+  push_not_configured: "Push notifications are not configured on this server",
+  push_endpoint_invalid: "A push endpoint must be a public https address",
+  push_keys_invalid: "The subscription's keys are not a valid P-256 key and 16-byte auth secret",
+  push_subscription_not_found: "This browser is not subscribed",
+  unsubscribe_token_invalid: "This unsubscribe link is not valid",
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;
