@@ -1,5 +1,5 @@
 import type { Database } from "./db/client";
-import type { DeliveryJob } from "./services/notify/delivery";
+import type { DeliveryJob } from "./shared/delivery-jobs";
 import type { Language } from "./shared/rules";
 
 /**

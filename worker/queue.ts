@@ -6,7 +6,8 @@ import { getDb } from "./db/client";
 import { recordDeadLetter } from "./db/notify";
 import type { Env } from "./env";
 import { logLine, safeErrorMessages } from "./lib/request-log";
-import { type DeliveryJob, runDeliveryJob } from "./services/notify/delivery";
+import { runDeliveryJob } from "./services/notify/delivery";
+import type { DeliveryJob } from "./shared/delivery-jobs";
 
 /** The dead-letter queue's name ends so (wrangler.toml: `<worker>-delivery-dead`). */
 export const DEAD_LETTER_SUFFIX = "-delivery-dead";

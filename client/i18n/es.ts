@@ -427,6 +427,10 @@ const errors: Catalog["errors"] = {
   delete_confirm_mismatch: account.confirmMismatch,
   last_admin: account.lastAdmin,
   last_admin_role: "La comunidad necesita una persona admin: nombra admin a otra persona primero",
+  push_not_configured: "Las notificaciones push no están configuradas en este servidor",
+  push_endpoint_invalid: "La dirección de push debe ser una dirección https pública",
+  push_keys_invalid: "Las claves de la suscripción no son válidas",
+  push_subscription_not_found: "Este navegador no está suscrito",
 };
 
 export const es: Catalog = {

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifyMentions } from "../../worker/db/notifications";
 import { base64url, fromBase64url } from "../../worker/lib/crypto";
 import { queue, retryDelaySeconds } from "../../worker/queue";
-import { type DeliveryJob, planDeliveries } from "../../worker/services/notify/delivery";
+import { planDeliveries } from "../../worker/services/notify/delivery";
 import { encryptPushPayload } from "../../worker/services/push/encrypt";
-import type { PushPayload } from "../../worker/services/push/send";
+import type { DeliveryJob, PushPayload } from "../../worker/shared/delivery-jobs";
 import { call, db, json, signIn, testEnv, until } from "./helpers";
 
 const b = fromBase64url;
@@ -40,10 +40,15 @@ const ecdhPrivateKey = (d: string, publicPoint: string) => {
   );
 };
 
-const hkdf = async (salt: BufferSource, ikm: BufferSource, info: string | Uint8Array, bytes: number) =>
+const hkdf = async (salt: BufferSource, ikm: BufferSource, info: string | Uint8Array<ArrayBuffer>, bytes: number) =>
   new Uint8Array(
     await crypto.subtle.deriveBits(
-      { name: "HKDF", hash: "SHA-256", salt, info: typeof info === "string" ? encoder.encode(info) : info },
+      {
+        name: "HKDF",
+        hash: "SHA-256",
+        salt,
+        info: typeof info === "string" ? new Uint8Array(encoder.encode(info)) : info,
+      },
       await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]),
       bytes * 8,
     ),
@@ -52,7 +57,7 @@ const hkdf = async (salt: BufferSource, ikm: BufferSource, info: string | Uint8A
 /** The browser's half of RFC 8291, written independently here: what a device does with a push it receives. */
 async function decryptAsDevice(
   body: Uint8Array,
-  device: { privateKey: CryptoKey; publicRaw: Uint8Array; auth: Uint8Array },
+  device: { privateKey: CryptoKey; publicRaw: Uint8Array; auth: Uint8Array<ArrayBuffer> },
 ) {
   const salt = body.slice(0, 16);
   const idlen = body[20];

@@ -9,8 +9,11 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
 
 /** Routes that take a file as multipart/form-data (besides JSON). */
 export const MULTIPART_PATHS = new Set(["/api/messages/image", "/api/resources/upload"]);
-/** Routes a browser form posts to by design: the provider's return and the local emulator's card page. */
-export const FORM_PATHS = new Set(["/api/payments/webpay/return", "/api/dev/webpay/pay"]);
+/**
+ * Routes a browser form posts to by design: the provider's return, the local emulator's card page, and
+ * the email unsubscribe (RFC 8058's one-click post and the confirmation page's button).
+ */
+export const FORM_PATHS = new Set(["/api/payments/webpay/return", "/api/dev/webpay/pay", "/api/email/unsubscribe"]);
 
 /** Room for the text fields, JSON and multipart framing around a file. */
 export const FILE_BODY_OVERHEAD = 64 * 1024;

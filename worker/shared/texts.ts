@@ -361,7 +361,6 @@ export const API_ERRORS = {
   push_endpoint_invalid: "A push endpoint must be a public https address",
   push_keys_invalid: "The subscription's keys are not a valid P-256 key and 16-byte auth secret",
   push_subscription_not_found: "This browser is not subscribed",
-  unsubscribe_token_invalid: "This unsubscribe link is not valid",
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;

@@ -1,9 +1,9 @@
 // Builds a notification's email: plain text and simple HTML in the member's language, with the
 // one-click unsubscribe headers of RFC 8058 (List-Unsubscribe + List-Unsubscribe-Post).
+import type { OutgoingEmail } from "../../shared/delivery-jobs";
 import type { NotificationKind } from "../../shared/notifications";
 import { COMMERCE_NAME, type Language } from "../../shared/rules";
 import { dateIn, type NotificationFacts, wordsFor } from "../notify/texts";
-import type { OutgoingEmail } from "./send";
 import { unsubscribeToken } from "./unsubscribe";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

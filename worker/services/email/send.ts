@@ -2,14 +2,7 @@
 // "local": npm run dev, wrangler dev, the tests) nothing leaves the machine: the message lands in the
 // outbox in R2 that GET /api/dev/mail lists, exactly as it would have gone out.
 import type { Env } from "../../env";
-
-export type OutgoingEmail = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-};
+import type { OutgoingEmail } from "../../shared/delivery-jobs";
 
 export type OutboxMessage = OutgoingEmail & { sent_at: string };
 

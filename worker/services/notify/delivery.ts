@@ -5,18 +5,14 @@ import type { Database } from "../../db/client";
 import type { Notified } from "../../db/notifications";
 import { choicesOf, deliveryTargets, forgetPushEndpoint, pushKeysOf } from "../../db/notify";
 import type { Env } from "../../env";
+import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
 import { buildNotificationEmail } from "../email/build";
-import { type OutgoingEmail, sendEmail } from "../email/send";
+import { sendEmail } from "../email/send";
 import { liveRoom, send } from "../live";
-import { type PushPayload, sendPush } from "../push/send";
+import { sendPush } from "../push/send";
 import type { VapidKeys } from "../push/vapid";
 import { dateIn, wordsFor } from "./texts";
-
-export type DeliveryJob =
-  | { type: "notified"; ids: number[] }
-  | { type: "push"; endpoint: string; payload: PushPayload }
-  | { type: "email"; email: OutgoingEmail };
 
 /** Ids per `notified` job: one bound JSON list, and a consumer's batch stays small. */
 const IDS_PER_JOB = 100;

@@ -1,10 +1,8 @@
 // Sends one encrypted message to a push service (RFC 8030 §5) and says what became of it.
+import type { PushPayload } from "../../shared/delivery-jobs";
 import { checkPreviewUrl, PreviewRefused } from "../link-preview";
 import { encryptPushPayload, type PushKeys } from "./encrypt";
 import { type VapidKeys, vapidAuthorization } from "./vapid";
-
-/** What the notification shows; `url` is the deep link the service worker opens on click. */
-export type PushPayload = { title: string; body: string; url: string; tag: string };
 
 /** sent; gone (404/410: the subscription is dead, forget it); retry (429, 5xx, network); refused (other 4xx). */
 export type PushOutcome = "sent" | "gone" | "retry" | "refused";
