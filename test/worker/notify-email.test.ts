@@ -228,3 +228,20 @@ describe("one-click unsubscribe", () => {
     expect(prefs.preferences.payment.email).toBe(true);
   });
 });
+
+describe("in-app choice", () => {
+  it("a kind turned off in the app leaves the bell's list and count, and comes back when turned on", async () => {
+    const writerId = await me(await signIn("writer@example.com", "Writer"));
+    const cookie = await signIn("reader@example.com", "Reader");
+    const readerId = await me(cookie);
+    await notifyMentions(db(), { text: `@[Reader](${readerId})`, actorId: writerId });
+    const bell = async () => json(await call("/api/notifications", { cookie }));
+    expect((await bell()).unread).toBe(1);
+    const set = (in_app: boolean) =>
+      putPreferences(cookie, { preferences: { mention: { in_app, push: false, email: false } }, digest: "off" });
+    await set(false);
+    expect(await bell()).toEqual({ items: [], unread: 0 });
+    await set(true);
+    expect((await bell()).items.map((n: { kind: string }) => n.kind)).toEqual(["mention"]);
+  });
+});

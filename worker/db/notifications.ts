@@ -7,7 +7,15 @@ import { type NotificationDto, type NotificationList, notificationUrl } from "..
 import { LIMITS } from "../shared/rules";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
-import { channelInvitations, channelMembers, channels, notices, notifications, users } from "./schema";
+import {
+  channelInvitations,
+  channelMembers,
+  channels,
+  notices,
+  notificationPreferences,
+  notifications,
+  users,
+} from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The notifications a writer stored: each one's id (for delivery) and recipient (for live sockets). */
@@ -176,6 +184,14 @@ const toDto = (row: ListRow): NotificationDto => ({
   url: notificationUrl(row),
 });
 
+/**
+ * Kinds the member turned off in the app (issue 33) stay stored (push and email are planned from the
+ * row) but the bell neither lists nor counts them. Every kind is on in the app by default.
+ */
+const shownInApp = (userId: number) =>
+  sql`not exists (select 1 from ${notificationPreferences} p where p.user_id = ${userId}
+    and json_extract(p.choices, '$.' || ${notifications.kind} || '.in_app') = 0)`;
+
 /** The newest notifications and the unread count, in one round trip. */
 export async function listNotifications(db: Database, userId: number): Promise<NotificationList> {
   const [rows, [{ unread }]] = await db.batch([
@@ -207,13 +223,13 @@ export async function listNotifications(db: Database, userId: number): Promise<N
       .leftJoin(users, eq(users.id, notifications.actorId))
       .leftJoin(channels, eq(channels.id, notifications.channelId))
       .leftJoin(notices, eq(notices.id, notifications.noticeId))
-      .where(eq(notifications.userId, userId))
+      .where(and(eq(notifications.userId, userId), shownInApp(userId)))
       .orderBy(desc(notifications.id))
       .limit(LIMITS.notificationsListMax),
     db
       .select({ unread: sql<number>`count(*)` })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), shownInApp(userId))),
   ]);
   return { items: rows.map(toDto), unread: unread };
 }
@@ -238,7 +254,7 @@ export async function markNotificationsRead(
     db
       .select({ unread: sql<number>`count(*)` })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), shownInApp(userId))),
   ]);
   return unread;
 }
