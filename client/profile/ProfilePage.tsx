@@ -7,6 +7,7 @@ import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { NotificationSettings } from "../notify/NotificationSettings";
 import { TEXT } from "../text";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
@@ -242,6 +243,7 @@ export default function ProfilePage() {
       </section>
 
       <MyPayments payments={payments} member={user} />
+      <NotificationSettings />
       <ActiveSessions sessions={sessions} />
       <DataRights email={user.email} />
     </div>

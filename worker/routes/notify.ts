@@ -121,10 +121,11 @@ export const notifyRoutes = createRouter()
     limited("notifySettings"),
     validate("json", z.object({ endpoint: z.string().max(2048) })),
     async (c) => {
-      if (!(await deletePushSubscription(c.var.db, c.var.user.id, c.req.valid("json").endpoint))) {
+      const { endpoint } = c.req.valid("json");
+      if (!(await deletePushSubscription(c.var.db, c.var.user.id, endpoint))) {
         throw notFound(E.push_subscription_not_found);
       }
-      return c.body(null, 204);
+      return c.json({ endpoint });
     },
   )
   .get("/email/unsubscribe", limitedPerIp("unsubscribe"), validate("query", tokenQuery), async (c) => {
