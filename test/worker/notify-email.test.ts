@@ -1,5 +1,6 @@
 // Preferences and email (issue 33): the preferences contract and its refusals, emails in the member's
 // language through the local outbox (GET /api/dev/mail), RFC 8058 unsubscribe headers and tokens.
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { notifyChannelInvite, notifyMentions } from "../../worker/db/notifications";
 import { unsubscribeToken } from "../../worker/services/email/unsubscribe";
@@ -243,5 +244,19 @@ describe("in-app choice", () => {
     expect(await bell()).toEqual({ items: [], unread: 0 });
     await set(true);
     expect((await bell()).items.map((n: { kind: string }) => n.kind)).toEqual(["mention"]);
+  });
+});
+
+describe("the membership reminder email", () => {
+  it("names the end date in the member's language and time zone", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const id = await me(cookie);
+    await call("/api/profile", { method: "PUT", json: { language: "es" }, cookie });
+    const due = Date.parse("2026-11-28T15:00:00Z");
+    const [row] = await db().all<{ id: number }>(
+      sql`insert into notifications (user_id, kind, detail) values (${id}, 'membership_ending', ${String(due)}) returning id`,
+    );
+    await deliver([row.id]);
+    expect((await outbox()).messages.map((m) => m.subject)).toEqual(["Tu membresía termina el 28 nov 2026"]);
   });
 });

@@ -103,6 +103,8 @@ export const wordsFor = (language: Language | null) => NOTIFY_TEXTS[language ?? 
 /** A date in the member's language and time zone ("22 nov 2026", "Nov 22, 2026"). */
 export const dateIn = (language: Language | null, timeZone: string | null) => (ms: number) =>
   new Intl.DateTimeFormat(language === "es" ? "es-CL" : "en-US", {
-    dateStyle: "medium",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
     timeZone: timeZone ?? "America/Santiago",
   }).format(new Date(ms));
