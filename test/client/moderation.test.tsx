@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
 import { MODERATION } from "../../worker/shared/rules";
-import { renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
+import { notifySettingsAnswer, renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -544,7 +544,7 @@ describe("data rights on the profile", () => {
       if (method === "DELETE" && url === "/api/profile") return onDelete(JSON.parse(String(init!.body)));
       if (url === "/api/profile")
         return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
-      return { status: 200, body: [] };
+      return notifySettingsAnswer(url) ?? { status: 200, body: [] };
     });
 
   it("links the JSON export, and deletes the account only after the member types their email, then shows the signed-out landing", async () => {

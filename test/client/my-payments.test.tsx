@@ -6,7 +6,7 @@ import { formatClpChile } from "../../client/components/format";
 import { type MemberPayment, receiptRows } from "../../client/profile/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { notifySettingsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const PROFILE = { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } };
@@ -30,7 +30,7 @@ function serve(payments: { status: number; body: unknown }) {
       ? { status: 200, body: PROFILE }
       : url === "/api/membership/payments"
         ? payments
-        : { status: 200, body: [] },
+        : (notifySettingsAnswer(url) ?? { status: 200, body: [] }),
   );
 }
 
@@ -84,7 +84,7 @@ describe("your payments on the profile", () => {
           ? status === 200
             ? { status, body: [] }
             : { status, body: { error: "Internal server error" } }
-          : { status: 200, body: [] },
+          : (notifySettingsAnswer(url) ?? { status: 200, body: [] }),
     );
     renderApp("/app/profile", session());
     const section = (await screen.findByRole("heading", { name: TEXT.payments.mineTitle })).closest("section")!;

@@ -5,17 +5,16 @@ import { setLanguage } from "../../client/i18n/language";
 import { TEXT } from "../../client/text";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 import { TEXTS } from "../../worker/shared/texts";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import {
+  notifySettingsAnswer as notifySettings,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
-
-/** The notification settings card's two reads (issue 33), answered as a new member's. */
-const notifySettings = (url: string) =>
-  url === "/api/notifications/preferences"
-    ? { status: 200, body: { preferences: DEFAULT_PREFERENCES, digest: "off" } }
-    : url === "/api/push/subscriptions"
-      ? { status: 200, body: { devices: [] } }
-      : null;
 
 describe("profile screen", () => {
   it("shows the user with the name and timezone fallbacks, the goals and the Cosmic Activity tiles", async () => {
