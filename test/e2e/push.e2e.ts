@@ -67,9 +67,14 @@ it("a push reaches the registered service worker, shows the notification, and it
     // the notificationclick event its own click would fire, dispatched in its scope with that notification.
     const [worker] = sol.serviceWorkers();
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // The service worker's scope (the test program is typed without the WebWorker library).
+      const scope = self as unknown as {
+        registration: { getNotifications(): Promise<unknown[]> };
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
+      };
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
+      scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
     });
     await solPage.waitForURL((u) => u.pathname + u.search === url);
     await solPage.locator(`#message-${message.id}.linked`).waitFor();
