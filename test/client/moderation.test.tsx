@@ -6,7 +6,16 @@ import { describe, expect, it, vi } from "vitest";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
 import { MODERATION } from "../../worker/shared/rules";
-import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
+import {
+  AUTO_RENEW_OFF,
+  notifySettingsAnswer,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubAdminFetch,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -548,7 +557,7 @@ describe("data rights on the profile", () => {
       // The profile's automatic-renewal card reads the membership status (issue 34).
       if (url === "/api/membership/status")
         return { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } };
-      return { status: 200, body: [] };
+      return notifySettingsAnswer(url) ?? { status: 200, body: [] };
     });
 
   it("links the JSON export, and deletes the account only after the member types their email, then shows the signed-out landing", async () => {

@@ -3,8 +3,17 @@ import { afterEach, describe, expect, it } from "vitest";
 import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
 import { TEXT } from "../../client/text";
+import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 import { TEXTS } from "../../worker/shared/texts";
-import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import {
+  AUTO_RENEW_OFF,
+  notifySettingsAnswer as notifySettings,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 /** The profile's automatic-renewal card reads the membership status (issue 34). */
@@ -26,7 +35,7 @@ describe("profile screen", () => {
           }
         : url === "/api/membership/status"
           ? MEMBERSHIP_STATUS
-          : { status: 200, body: [] },
+          : (notifySettings(url) ?? { status: 200, body: [] }),
     );
     renderApp("/app/profile", session());
     expect(await screen.findByTestId("profile-name")).toHaveProperty("textContent", "Cosmic Soul");
@@ -56,7 +65,7 @@ describe("profile screen", () => {
       }
       if (url === "/api/profile") return { status: 200, body: { user: userFixture(), profile } };
       if (url === "/api/membership/status") return MEMBERSHIP_STATUS;
-      return { status: 200, body: [] };
+      return notifySettings(url) ?? { status: 200, body: [] };
     });
     renderApp("/app/profile", session());
     fireEvent.click(await screen.findByRole("button", { name: TEXT.profile.edit }));
@@ -109,5 +118,52 @@ describe("profile screen", () => {
         screen.queryByText(/Edit Profile|Cosmic Activity|Member since|Add (a|an) |Renew automatically/),
       ).toBeNull();
     });
+  });
+});
+
+describe("notification settings (issue 33)", () => {
+  it("shows the grid, saves a change, keeps the receipt email fixed, and removes a device", async () => {
+    const puts: unknown[] = [];
+    const deletes: unknown[] = [];
+    let devices = [
+      {
+        endpoint: "https://push.example.net/a",
+        user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120",
+        created_at: "2026-11-20T10:00:00.000Z",
+      },
+    ];
+    stubFetch((url, init) => {
+      if (url === "/api/notifications/preferences" && init?.method === "PUT") {
+        const body = JSON.parse(String(init.body));
+        puts.push(body);
+        return { status: 200, body };
+      }
+      if (url === "/api/push/subscriptions" && init?.method === "DELETE") {
+        deletes.push(JSON.parse(String(init.body)));
+        devices = [];
+        return { status: 200, body: { endpoint: "https://push.example.net/a" } };
+      }
+      if (url === "/api/push/subscriptions") return { status: 200, body: { devices } };
+      if (url === "/api/profile")
+        return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
+      return notifySettings(url) ?? { status: 200, body: [] };
+    });
+    renderApp("/app/profile", session());
+    const mentionPush = await screen.findByLabelText(
+      TEXT.notify.choice(TEXT.notify.kinds.mention, TEXT.notify.channels.push),
+    );
+    expect(mentionPush).toHaveProperty("checked", true);
+    const receipt = screen.getByLabelText(TEXT.notify.choice(TEXT.notify.kinds.payment, TEXT.notify.channels.email));
+    expect(receipt).toHaveProperty("checked", true);
+    expect(receipt).toHaveProperty("disabled", true);
+    fireEvent.click(mentionPush);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      preferences: { ...DEFAULT_PREFERENCES, mention: { in_app: true, push: false, email: false } },
+      digest: "off",
+    });
+    fireEvent.click(screen.getByRole("button", { name: TEXT.notify.removeDeviceLabel("Chrome on Linux") }));
+    await waitFor(() => expect(screen.getByText(TEXT.notify.noDevices)).toBeTruthy());
+    expect(deletes).toEqual([{ endpoint: "https://push.example.net/a" }]);
   });
 });

@@ -32,6 +32,14 @@ const OC = "/api/dev/webpay/rswebpaytransaction/api/oneclick/v1.2";
 const { post, notice, publicChannel: pub, privateChannel: priv, imageMessage, resource, victim, payment, paid } = IDS;
 
 const ALL = (s: number): Expect => [s, s, s, s, s];
+/** A browser's subscription (RFC 8291 Appendix A's device key and auth secret). */
+const PUSH_SUBSCRIPTION = {
+  endpoint: "https://push.example.net/send/matrix",
+  keys: {
+    p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+    auth: "BTBZMqHH6r4Tts7J_aSIgg",
+  },
+};
 const SIGNED_IN = (s: number): Expect => [401, s, s, s, s];
 const ADMIN_ONLY = (s: number): Expect => [401, 403, 403, 403, s];
 const PAID_ONLY = (s: number): Expect => [401, 403, s, s, s];
@@ -268,6 +276,38 @@ const MATRIX: Row[] = [
     expect: ALL(404),
     label: "unknown inscription",
   },
+  // delivery outside the app (issue 33): each member's own settings and browsers; the unsubscribe link's
+  // signed token is its only authority (a bad one is 400 for everyone); the local outbox is local only
+  { route: "GET /api/notifications/preferences", path: "/api/notifications/preferences", expect: SIGNED_IN(200) },
+  {
+    route: "PUT /api/notifications/preferences",
+    path: "/api/notifications/preferences",
+    send: json({ preferences: {}, digest: "off" }),
+    expect: SIGNED_IN(200),
+  },
+  { route: "GET /api/push/vapid-public-key", path: "/api/push/vapid-public-key", expect: SIGNED_IN(200) },
+  { route: "GET /api/push/subscriptions", path: "/api/push/subscriptions", expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/push/subscriptions",
+    path: "/api/push/subscriptions",
+    send: json(PUSH_SUBSCRIPTION),
+    expect: SIGNED_IN(201),
+  },
+  {
+    route: "DELETE /api/push/subscriptions",
+    label: "nobody's endpoint",
+    path: "/api/push/subscriptions",
+    send: json({ endpoint: "https://push.example.net/send/nobody" }),
+    expect: SIGNED_IN(404),
+  },
+  { route: "GET /api/email/unsubscribe", path: "/api/email/unsubscribe?token=forged", expect: ALL(400) },
+  {
+    route: "POST /api/email/unsubscribe",
+    path: "/api/email/unsubscribe?token=forged",
+    send: form({ "List-Unsubscribe": "One-Click" }),
+    expect: ALL(400),
+  },
+  { route: "GET /api/dev/mail", path: "/api/dev/mail", expect: ALL(200) },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
   { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
+import { DIGESTS } from "../shared/notify";
 import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
 const createdAt = () =>
@@ -660,3 +661,47 @@ export const calendarFeeds = sqliteTable(
   },
   (t) => [uniqueIndex("calendar_feeds_token_unique").on(t.tokenHash)],
 );
+
+/**
+ * A member's notification choices (issue 33): `choices` holds only what they changed from
+ * DEFAULT_PREFERENCES (worker/shared/notify.ts), as JSON `{ kind: { channel: boolean } }`.
+ */
+export const notificationPreferences = sqliteTable("notification_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  choices: text("choices").notNull().default("{}"),
+  digest: text("digest", { enum: DIGESTS }).notNull().default("off"),
+  /** When the last digest went out (ms); the next one covers what is newer. */
+  digestSentAt: integer("digest_sent_at", { mode: "timestamp_ms" }),
+});
+
+/** A browser's Web Push subscription (RFC 8030): one row per endpoint, whoever subscribed it last. */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The browser's User-Agent when it subscribed, so the profile can name the device. */
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** Deliveries that failed after the queue's last retry (its dead-letter queue's consumer writes them). */
+export const deadLetters = sqliteTable("dead_letters", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** The job as it was queued (JSON). */
+  body: text("body").notNull(),
+  attempts: integer("attempts").notNull(),
+  createdAt: createdAt(),
+});

@@ -28,7 +28,7 @@ import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
-import { notifyLater } from "../services/live";
+import { notifyLater } from "../services/notify/delivery";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { readsWithin } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";

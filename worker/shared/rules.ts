@@ -142,6 +142,10 @@ export const RATE_LIMITS = {
   paymentReturn: { limit: 60, windowSeconds: 60 },
   /** Answering events (going, maybe, not going). */
   rsvps: { limit: 30, windowSeconds: 60 },
+  /** Push subscriptions and notification preferences (issue 33). */
+  notifySettings: { limit: 30, windowSeconds: 60 },
+  /** One-click unsubscribes, per client IP (mail providers post them without our session). */
+  unsubscribe: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
 } as const;
