@@ -45,7 +45,7 @@ export const app = root
   .route("/membership", membershipRoutes)
   .route("/ai", aiRoutes)
   .route("/", profileRoutes)
-  .route("/", adminRoutes)
+  .route("/admin", adminRoutes)
   .route("/resources", resourceRoutes)
   .route("/", loungeRoutes)
   .route("/payments", paymentRoutes)

@@ -349,7 +349,8 @@ describe("chat moderation", () => {
 });
 
 describe("chat moderation, live", () => {
-  it("replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on load", async () => {
+  it(`replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on \
+load`, async () => {
     await openChat((_method, path) =>
       path.startsWith("/api/messages?group_id=")
         ? {
@@ -388,7 +389,8 @@ describe("chat moderation, live", () => {
 });
 
 describe("chat while muted", () => {
-  it("learns of a mute set while the chat was open at the refused send, then disables the composer with until when", async () => {
+  it(`learns of a mute set while the chat was open at the refused send, then disables the composer with until \
+when`, async () => {
     const until = new Date(Date.now() + 3 * 3600_000).toISOString();
     let muted = false;
     const deps = sessionDeps({

@@ -5,7 +5,8 @@ import { createPortal } from "react-dom";
 import { describe, expect, it } from "vitest";
 
 describe("preact/compat", () => {
-  it("gives useId a new id for a component mounted again at the same place (React Router keys fetchers by it)", async () => {
+  it(`gives useId a new id for a component mounted again at the same place (React Router keys fetchers by \
+it)`, async () => {
     const ids: Record<string, string[]> = { plain: [], portal: [], lazy: [] };
     // biome-ignore lint/correctness/noComponentHookFactories: the probes record into this test's variables.
     function Probe({ kind }: { kind: string }) {

@@ -7,7 +7,7 @@ import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 import { TEXTS } from "../../worker/shared/texts";
 import {
   AUTO_RENEW_OFF,
-  notifySettingsAnswer as notifySettings,
+  profileReadsAnswer as notifySettings,
   renderApp,
   reply,
   sessionDeps,
@@ -86,7 +86,8 @@ describe("profile screen", () => {
   describe("in Spanish", () => {
     afterEach(() => setLanguage("en"));
 
-    it("every word of the page comes from the Spanish catalogue, the goals' and interests' editors included", async () => {
+    it(`every word of the page comes from the Spanish catalogue, the goals' and interests' editors \
+included`, async () => {
       await setLanguage("es");
       stubFetch((url) =>
         url === "/api/profile"

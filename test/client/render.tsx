@@ -47,12 +47,19 @@ export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
  * The profile's notification settings card's two reads (issue 33), answered as a new member's: fakes
  * of the profile screen answer these first (null for every other path).
  */
-export const notifySettingsAnswer = (url: string) =>
+/**
+ * The profile's own reads besides the profile itself (notification settings, devices, the membership
+ * status its automatic-renewal card shows), answered as a member with defaults would get them; null
+ * for any other address.
+ */
+export const profileReadsAnswer = (url: string) =>
   url === "/api/notifications/preferences"
     ? { status: 200, body: { preferences: DEFAULT_PREFERENCES, digest: "off" } }
     : url === "/api/push/subscriptions"
       ? { status: 200, body: { devices: [] } }
-      : null;
+      : url === "/api/membership/status"
+        ? { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } }
+        : null;
 
 export function stubFetch(handler: (url: string, init?: RequestInit) => { status: number; body: unknown } | undefined) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

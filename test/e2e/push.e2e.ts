@@ -9,7 +9,8 @@ import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser"
 const browser = useBrowser();
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
-it("a push reaches the registered service worker, shows the notification, and its click opens the mentioned message", async () => {
+it(`a push reaches the registered service worker, shows the notification, and its click opens the mentioned \
+message`, async () => {
   const luna = await newContext(browser);
   const sol = await newContext(browser);
   try {

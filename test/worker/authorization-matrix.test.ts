@@ -549,7 +549,8 @@ describe("authorization matrix", () => {
           cases++;
           const body = res.status === 101 ? "" : await res.text();
           expect(res.status, `${row.route} as ${caller}: ${body.slice(0, 200)}`).toBe(row.expect[i]);
-          // The emulator's card pages are HTML; its REST parts answer in Transbank's own error shape, `{ error_message }`.
+          // The emulator's card pages are HTML; its REST parts answer in Transbank's own error shape, `{
+          // error_message }`.
           if (
             (res.status === 401 || res.status === 403 || res.status === 404) &&
             !row.route.endsWith("/api/dev/webpay/oneclick/inscription")
@@ -565,7 +566,8 @@ describe("authorization matrix", () => {
 
   afterAll(() => {
     console.log(
-      `authorization matrix: ${cases} cases (${MATRIX.length} rows x ${CALLERS.length} callers) over ${appRoutes(app).length} routes`,
+      `authorization matrix: ${cases} cases (${MATRIX.length} rows x ${CALLERS.length} callers) over \
+${appRoutes(app).length} routes`,
     );
   });
 });

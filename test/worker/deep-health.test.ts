@@ -13,7 +13,8 @@ const report = async (cookie: string, env = {}) => {
 const byName = (r: DeepHealth) => Object.fromEntries(r.checks.map((c) => [c.name, c]));
 
 describe("GET /api/admin/health", () => {
-  it("reports D1 (with the latest migration), R2, the chat Durable Object, the payment mode and delivery, with latencies", async () => {
+  it(`reports D1 (with the latest migration), R2, the chat Durable Object, the payment mode and delivery, with \
+latencies`, async () => {
     const r = await report(await admin());
     expect(r.ok).toBe(true);
     const checks = byName(r);

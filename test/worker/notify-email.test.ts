@@ -254,7 +254,8 @@ describe("the membership reminder email", () => {
     await call("/api/profile", { method: "PUT", json: { language: "es" }, cookie });
     const due = Date.parse("2026-11-28T15:00:00Z");
     const [row] = await db().all<{ id: number }>(
-      sql`insert into notifications (user_id, kind, detail) values (${id}, 'membership_ending', ${String(due)}) returning id`,
+      sql`insert into notifications (user_id, kind, detail)
+        values (${id}, 'membership_ending', ${String(due)}) returning id`,
     );
     await deliver([row.id]);
     expect((await outbox()).messages.map((m) => m.subject)).toEqual(["Tu membresía termina el 28 nov 2026"]);

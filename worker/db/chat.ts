@@ -211,7 +211,8 @@ export async function inviteToChannel(
   const alreadyMember = sql`exists (select 1 from ${channelMembers}
     join ${users} on ${users.id} = ${channelMembers.userId}
     where ${channelMembers.channelId} = ${input.channelId} and ${users.email} = ${input.email})`;
-  const pendingCount = sql`(select count(*) from ${channelInvitations} where ${channelInvitations.email} = ${input.email})`;
+  const pendingCount = sql`(select count(*) from ${channelInvitations}
+    where ${channelInvitations.email} = ${input.email})`;
   const rows = await db.all<{ id: number }>(sql`insert into ${channelInvitations} (channel_id, email, invited_by)
     select ${input.channelId}, ${input.email}, ${input.invitedBy}
     where not ${alreadyMember} and ${pendingCount} < ${LIMITS.invitationsPerEmailMax}
@@ -219,7 +220,8 @@ export async function inviteToChannel(
   if (rows.length > 0) return "invited";
   const [{ full }] = await db.all<{ full: number }>(
     sql`select ${pendingCount} >= ${LIMITS.invitationsPerEmailMax} and not exists (select 1 from ${channelInvitations}
-      where ${channelInvitations.channelId} = ${input.channelId} and ${channelInvitations.email} = ${input.email}) and not ${alreadyMember} as full`,
+      where ${channelInvitations.channelId} = ${input.channelId} and ${channelInvitations.email} = ${input.email})
+        and not ${alreadyMember} as full`,
   );
   return full ? "full" : "unchanged";
 }

@@ -68,14 +68,11 @@ function listedEvents(db: Database, viewerId: number, where: SQL | undefined) {
       hostName: sql<string | null>`${users.name}`.as("host_name"),
       hostAvatar: sql<string | null>`${users.avatarUrl}`.as("host_avatar"),
       goingCount: goingCount(sql`${events.id}`).as("going_count"),
-      waitlistCount:
-        sql<number>`(select count(*) from event_rsvps r where r.event_id = ${events.id} and r.status = 'waitlisted')`.as(
-          "waitlist_count",
-        ),
+      waitlistCount: sql<number>`(select count(*) from event_rsvps r where r.event_id = ${events.id} and r.status =
+        'waitlisted')`.as("waitlist_count"),
       myStatus:
-        sql<RsvpState | null>`(select r.status from event_rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})`.as(
-          "my_status",
-        ),
+        sql<RsvpState | null>`(select r.status from event_rsvps r where r.event_id = ${events.id} and r.user_id =
+        ${viewerId})`.as("my_status"),
       cancelledStarts: cancelledStartsSql,
     })
     .from(events)
@@ -338,7 +335,8 @@ export async function answerEvent(
         target: [eventRsvps.eventId, eventRsvps.userId],
         set: {
           status: next,
-          respondedAt: sql`case when (${next}) = ${eventRsvps.status} then ${eventRsvps.respondedAt} else excluded.responded_at end`,
+          respondedAt: sql`case when (${next}) = ${eventRsvps.status} then ${eventRsvps.respondedAt}
+            else excluded.responded_at end`,
         },
       })
       .returning({ status: eventRsvps.status }),
@@ -386,7 +384,8 @@ export async function remindEvents(db: Database, now: number): Promise<Notified>
       ...(await db.all<{ id: number; user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
         select r.user_id, 'event_reminder', e.id, ${w.key} || ':' || e.starts_at
         from events e join event_rsvps r on r.event_id = e.id and r.status = 'going'
-        where e.repeat is null and e.cancelled_at is null and e.starts_at > ${now + w.from} and e.starts_at <= ${now + w.to}
+        where e.repeat is null and e.cancelled_at is null and e.starts_at > ${now + w.from}
+          and e.starts_at <= ${now + w.to}
         on conflict do nothing
         returning id, user_id`)),
     );

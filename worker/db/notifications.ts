@@ -108,7 +108,8 @@ export async function notifyMentions(
   const mentioned = listTable(ids);
   return notified(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, channel_id, message_id)
-      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null}, ${input.messageId ?? null}
+      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null},
+        ${input.messageId ?? null}
       from ${mentioned} m join users u on u.id = m.value
       where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
       returning id, user_id`),
@@ -180,7 +181,8 @@ export async function noticeAutorenewCharges(db: Database, now: number): Promise
   const until = now + AUTORENEW.noticeDays * DAY_MS;
   return notified(
     await db.all(sql`insert into notifications (user_id, kind, detail)
-      select m.user_id, 'autorenew_notice', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      select m.user_id, 'autorenew_notice', cast(m.next_payment_due as text)
+        from memberships m join users u on u.id = m.user_id
       join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
       where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
       on conflict do nothing

@@ -273,7 +273,8 @@ export const messages = sqliteTable(
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
     /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
-    /** The message of the same channel it answers (issue 36); no foreign key: a quote of a gone one reads as deleted. */
+    /** The message of the same channel it answers (issue 36); no foreign key: a quote of a gone one reads as
+     * deleted. */
     replyTo: integer("reply_to"),
     /** Set when its sender deleted it: the body is emptied and the image removed; the row keeps its place. */
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),

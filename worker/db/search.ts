@@ -140,7 +140,8 @@ function branch(kind: SearchKind, query: string, viewer: Viewer): SQL {
         coalesce(nullif(${snippet("events_fts", 1)}, ''), ${snippet("events_fts", 0)}) as snippet,
         e.starts_at as created_at, bm25(events_fts, 3.0, 1.0, 1.0) as rank, null as post_id, null as group_id
         from events_fts join events e on e.id = events_fts.rowid
-        where events_fts match ${query} and ${recentMatches("events_fts", query)} and ${visible} order by rank limit ${limit})`;
+        where events_fts match ${query} and ${recentMatches("events_fts", query)} and ${visible}
+          order by rank limit ${limit})`;
     }
   }
 }

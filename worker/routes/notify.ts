@@ -79,7 +79,8 @@ const tokenQuery = z.object({ token: z.string().max(300) });
 
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Cosmic Lounge</title><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
+<title>Cosmic Lounge</title>
+<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
 
 export const notifyRoutes = createRouter()
   .get("/notifications/preferences", requireUser, async (c) => c.json(await getPreferences(c.var.db, c.var.user.id)))
@@ -137,7 +138,8 @@ export const notifyRoutes = createRouter()
     return c.html(
       page(
         lang,
-        `<p>${words.unsubscribeConfirm}</p><form method="post"><button type="submit">${words.unsubscribeButton}</button></form>`,
+        `<p>${words.unsubscribeConfirm}</p>\
+<form method="post"><button type="submit">${words.unsubscribeButton}</button></form>`,
       ),
     );
   })

@@ -86,7 +86,8 @@ function payments(env: Env): HealthCheck {
   return { name: "payments", ok: configured, latency_ms: null, detail };
 }
 
-/** Automatic renewal (Oneclick Mall, issue 34): whether this deployment can enrol and charge cards (no call to Transbank). */
+/** Automatic renewal (Oneclick Mall, issue 34): whether this deployment can enrol and charge cards (no call to
+ * Transbank). */
 function automaticRenewal(env: Env): HealthCheck {
   const missing = autorenewMissing(env);
   const detail = missing.length ? `${env.WEBPAY_ENV}: missing ${missing.join(", ")}` : env.WEBPAY_ENV;

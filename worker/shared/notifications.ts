@@ -35,7 +35,8 @@ export type NotificationDto = {
   event_id: number | null;
   event_title: string | null;
   /**
-   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder: "24h" or
+   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder:
+   * "24h" or
    * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
    * null when the whole event is cancelled.
    */

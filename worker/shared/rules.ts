@@ -21,7 +21,8 @@ export const AUTORENEW = {
   chargeWindowHours: 24,
   retryAfterDays: [1, 3, 7],
   noticeDays: 3,
-  /** A charge Transbank has not answered is asked about by status only after this long (the adapter's timeout is 15 s). */
+  /** A charge Transbank has not answered is asked about by status only after this long (the adapter's timeout is 15
+   * s). */
   settleAfterMs: 2 * 60_000,
   /** Charges started or settled per run (each is one or two Transbank calls). */
   batch: 50,
