@@ -2,33 +2,17 @@
 // channel; one replies to the other's message, whose author then edits and deletes it from its action
 // menu, and the other sees each change live, without reloading (the message_edited and message_deleted
 // frames); the reply's quote follows.
-import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { TEXT } from "../../client/text";
-import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
+import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 const T = TEXT.conversations;
 
-async function person(email: string, name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, email, name);
-  return { context, page };
-}
-
-async function openChannel(page: Page, name: string) {
-  await page.goto("/app/chat");
-  await page.getByRole("button", { name, exact: true }).click();
-  await expect.poll(() => page.getByRole("heading", { name: `# ${name}` }).count()).toBe(1);
-  // Live: the socket is open (the polling badge shows only while it is down).
-  await expect.poll(() => page.locator(".chat-offline").count()).toBe(0);
-}
-
 it("one member replies; the other edits and deletes the message; each sees the changes live", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
-  const writer = await person(uniqueEmail("writer"), `Writer ${suffix}`);
-  const reader = await person(uniqueEmail("reader"), `Reader ${suffix}`);
+  const writer = await person(browser, uniqueEmail("writer"), `Writer ${suffix}`);
+  const reader = await person(browser, uniqueEmail("reader"), `Reader ${suffix}`);
   try {
     const channelName = `Talk ${suffix}`;
     const created = await writer.page.request.post("/api/groups", {
