@@ -217,6 +217,8 @@ const en = {
     /** The channel is one the reader can no longer read: its name is not shown. */
     channelInviteHidden: (who: string) => `${who} invited you to a private channel`,
     mentionHiddenChat: (who: string) => `${who} mentioned you in a private channel`,
+    replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
+    replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
     decline: "Decline",
     declineLabel: (channel: string) => `Decline the invitation to #${channel}`,
     declineFailed: "The invitation could not be declined. Please try again.",

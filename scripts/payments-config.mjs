@@ -22,7 +22,8 @@ export function checkPaymentsConfig({ target, vars, allowTestPayments }) {
   if (exposed.length) {
     return {
       ok: false,
-      message: `${target}: refusing to deploy: ${exposed.join(", ")} must be secrets (wrangler secret put NAME --env ${target}), not vars.`,
+      message: `${target}: refusing to deploy: ${exposed.join(", ")} must be secrets (wrangler secret put NAME --env \
+${target}), not vars.`,
     };
   }
   const mode = vars.WEBPAY_ENV;

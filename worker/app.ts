@@ -22,6 +22,7 @@ import { loungeRoutes } from "./routes/lounge";
 import { membershipRoutes } from "./routes/membership";
 import { moderationRoutes } from "./routes/moderation";
 import { notificationRoutes } from "./routes/notifications";
+import { notifyRoutes } from "./routes/notify";
 import { paymentRoutes } from "./routes/payments";
 import { profileRoutes } from "./routes/profile";
 import { resourceRoutes } from "./routes/resources";
@@ -44,7 +45,7 @@ export const app = root
   .route("/membership", membershipRoutes)
   .route("/ai", aiRoutes)
   .route("/", profileRoutes)
-  .route("/", adminRoutes)
+  .route("/admin", adminRoutes)
   .route("/resources", resourceRoutes)
   .route("/", loungeRoutes)
   .route("/payments", paymentRoutes)
@@ -55,6 +56,7 @@ export const app = root
   .route("/", linkPreviewRoutes)
   .route("/search", searchRoutes)
   .route("/", notificationRoutes)
+  .route("/", notifyRoutes)
   .route("/", healthRoutes)
   .route("/", moderationRoutes)
   .route("/", accountRoutes)

@@ -146,6 +146,11 @@ export class ChatRoom extends DurableObject<Cloudflare.Env> {
     return sent;
   }
 
+  /** Which of these users have a socket open here now (the live room: who must not get a push). */
+  async connectedUsers(userIds: number[]): Promise<number[]> {
+    return [...new Set(userIds)].filter((userId) => this.ctx.getWebSockets(`user:${userId}`).length > 0);
+  }
+
   /** The channel was deleted: tell every socket, then close them so clients stop reconnecting. */
   async channelDeleted(groupId: number): Promise<void> {
     await this.broadcast({ type: "deleted", group_id: groupId });

@@ -1,4 +1,5 @@
 import type { Database } from "./db/client";
+import type { DeliveryJob } from "./shared/delivery-jobs";
 import type { Language } from "./shared/rules";
 
 /**
@@ -8,7 +9,11 @@ import type { Language } from "./shared/rules";
  * vars the code switches on, and what wrangler.toml cannot name: the secrets (`wrangler secret put`)
  * and the optional vars set only in .dev.vars or by tests.
  */
-export interface Env extends Omit<Cloudflare.Env, "APP_ENV" | "WEBPAY_ENV" | "AUTH_DEV_LOGIN" | "ADMIN_EMAILS"> {
+export interface Env
+  extends Omit<
+    Cloudflare.Env,
+    "APP_ENV" | "WEBPAY_ENV" | "AUTH_DEV_LOGIN" | "ADMIN_EMAILS" | "DELIVERY_QUEUE" | "EMAIL_TOKEN_SECRET"
+  > {
   APP_ENV: "production" | "local";
   WEBPAY_ENV: "emulator" | "integration" | "production";
   /** "1" turns on the development sign-in provider; anything else (or absent) keeps it off. */
@@ -29,6 +34,14 @@ export interface Env extends Omit<Cloudflare.Env, "APP_ENV" | "WEBPAY_ENV" | "AU
   ONECLICK_EMULATOR_HANG_MS?: string;
   /** The local emulator's token lifetime in seconds (default Transbank's 5 minutes; shorter in tests). */
   WEBPAY_EMULATOR_TOKEN_SECONDS?: string;
+
+  /** Push and email jobs (worker/queue.ts consumes them). */
+  DELIVERY_QUEUE: Queue<DeliveryJob>;
+  /** Signs the emails' unsubscribe links (a secret in deployed targets; a local-only var locally). */
+  EMAIL_TOKEN_SECRET: string;
+  /** The VAPID key pair (`npm run push:keys`), base64url: the public key's 65-byte point, the private scalar. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
 
   OPENAI_API_KEY?: string;
   GEMINI_API_KEY?: string;

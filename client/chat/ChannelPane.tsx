@@ -1,6 +1,6 @@
 // The open channel: its heading, its messages (the feed: useChannelFeed) and the composer.
 import { useEffect, useRef, useState } from "react";
-import type { ChannelDto } from "../../worker/shared/chat-wire";
+import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
@@ -26,6 +26,8 @@ export function ChannelPane({
 }) {
   const { user, store } = useSession();
   const [announcement, setAnnouncement] = useState("");
+  /** The message the next send answers (issue 36), chosen from its action menu. */
+  const [replyingTo, setReplyingTo] = useState<MessageDto | null>(null);
   const feed = useChannelFeed(channel.id, {
     me: user?.id,
     onIncoming: (fromOthers) => {
@@ -93,15 +95,41 @@ export function ChannelPane({
           </EmptyState>
         </div>
       ) : (
-        <MessageList messages={feed.messages} currentUserId={user?.id} linkedId={linkedMessage} />
+        <MessageList
+          messages={feed.messages}
+          actions={{
+            currentUserId: user?.id,
+            isAdmin: user?.role === "admin",
+            onEdit: feed.edit,
+            onDelete: feed.remove,
+            onReply: setReplyingTo,
+          }}
+          linkedId={linkedMessage}
+        />
       )}
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
       </div>
+      {replyingTo && (
+        <div className="reply-bar">
+          <span>{TEXT.conversations.replyingTo(replyingTo.sender_name)}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={TEXT.conversations.cancelReply}
+            onClick={() => setReplyingTo(null)}
+          >
+            <Icon name="close" size={14} />
+          </button>
+        </div>
+      )}
       <Composer
         channelName={channel.name}
         groupId={channel.id}
-        onSend={feed.sendText}
+        onSend={async (body) => {
+          await feed.sendText(body, replyingTo?.id);
+          setReplyingTo(null);
+        }}
         onImage={feed.sendImage}
         mutedText={mutedText}
       />

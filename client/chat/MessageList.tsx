@@ -1,13 +1,26 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { Link } from "react-router";
 import type { MessageDto } from "../../worker/shared/chat-wire";
+import { mentionsAsText } from "../../worker/shared/mentions";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { type Answer, api, unwrap } from "../api";
+import { searchResultUrl } from "../../worker/shared/search";
+import { type Answer, api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
+import { useConfirm } from "../components/ConfirmDialog";
 import { formatDateTime, relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { Removed } from "../components/Removed";
+import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
@@ -102,9 +115,207 @@ export function LinkPreviews({ text }: { text: string }) {
 
 const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
 
-function MessageItem({ message, own, linked }: { message: MessageDto; own: boolean; linked: boolean }) {
+/** What the member can do to a message: edit and delete their own, delete any as an admin, report others'. */
+export type MessageActions = {
+  currentUserId: number | undefined;
+  isAdmin: boolean;
+  onEdit(id: number, body: string): Promise<void>;
+  onDelete(id: number): Promise<void>;
+  onReply(message: MessageDto): void;
+};
+
+/**
+ * One menu per message (issue 36): a ⋯ button shown on hover or focus on desktop and always on touch
+ * screens, opening the message's actions as plain buttons (Tab reaches each; Escape closes).
+ */
+function ActionMenu({
+  message,
+  own,
+  canDelete,
+  onEdit,
+  onDelete,
+  onReport,
+  onReply,
+}: {
+  message: MessageDto;
+  own: boolean;
+  canDelete: boolean;
+  onEdit(): void;
+  onDelete(): void;
+  onReport(): void;
+  onReply(): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const T = TEXT.conversations;
+  const run = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const copyLink = async () => {
+    const link = new URL(searchResultUrl.message(message.group_id, message.id), location.origin).href;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.show(T.linkCopied, "success");
+    } catch {
+      toast.show(link);
+    }
+  };
+  const menu = useRef<HTMLDivElement>(null);
+  // On every button of the menu: Escape closes it, and so does focus leaving it.
+  const closing = {
+    onKeyDown: (e: KeyboardEvent) => e.key === "Escape" && setOpen(false),
+    onBlur: (e: FocusEvent) => !menu.current?.contains(e.relatedTarget as Node | null) && setOpen(false),
+  };
+  return (
+    <div ref={menu} className={`message-actions${open ? " open" : ""}`}>
+      <button
+        {...closing}
+        type="button"
+        className="btn btn-ghost btn-sm message-actions-toggle"
+        aria-label={T.actions(message.sender_name)}
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Icon name="more" size={16} />
+      </button>
+      {open && (
+        <div className="message-actions-list">
+          <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onReply)}>
+            {T.reply}
+          </button>
+          {own && !message.image_url && (
+            <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onEdit)}>
+              {T.edit}
+            </button>
+          )}
+          {canDelete && (
+            <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onDelete)}>
+              {T.delete}
+            </button>
+          )}
+          {!own && (
+            <button
+              {...closing}
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={TEXT.moderation.reportMessage(message.sender_name)}
+              onClick={run(onReport)}
+            >
+              <Icon name="flag" size={14} /> {TEXT.moderation.report}
+            </button>
+          )}
+          <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(() => void copyLink())}>
+            {T.copyLink}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EditForm({
+  message,
+  onSave,
+  onDone,
+}: {
+  message: MessageDto;
+  onSave: MessageActions["onEdit"];
+  onDone(): void;
+}) {
+  const [text, setText] = useState(message.body);
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const T = TEXT.conversations;
+  return (
+    <form
+      className="message-edit"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setSaving(true);
+        try {
+          await onSave(message.id, text);
+          onDone();
+        } catch (err) {
+          toast.show(errorText(err, T.editFailed), "error");
+          setSaving(false);
+        }
+      }}
+    >
+      <textarea
+        aria-label={T.editLabel}
+        value={text}
+        maxLength={LIMITS.chatMessageMax}
+        // biome-ignore lint/a11y/noAutofocus: the member asked to edit this message; the caret belongs in it.
+        autoFocus
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => e.key === "Escape" && onDone()}
+      />
+      <div className="message-edit-buttons">
+        <button type="button" className="btn btn-sm" onClick={onDone}>
+          {T.cancel}
+        </button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving || !text.trim()}>
+          {T.save}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A reply's quote of the message it answers: a link to it in context, which loads older pages when it is
+ * not on screen yet (as search links do); the original's text once it is loaded.
+ */
+function ReplyQuote({ groupId, original, id }: { groupId: number; original: MessageDto | undefined; id: number }) {
+  const T = TEXT.conversations;
+  const text = !original
+    ? T.earlierMessage
+    : original.deleted
+      ? T.deleted
+      : original.hidden
+        ? TEXT.moderation.removed
+        : mentionsAsText(original.body);
+  return (
+    <Link
+      className="reply-quote"
+      to={searchResultUrl.message(groupId, id)}
+      aria-label={original ? T.quoteLabel(original.sender_name) : T.earlierMessage}
+    >
+      {original && <strong>{original.sender_name}</strong>}
+      <span className="reply-quote-text">{text}</span>
+    </Link>
+  );
+}
+
+function MessageItem({
+  message,
+  linked,
+  actions,
+  original,
+}: {
+  message: MessageDto;
+  linked: boolean;
+  actions: MessageActions;
+  /** The message it answers, when it is loaded. */
+  original: MessageDto | undefined;
+}) {
+  const own = message.sender_id === actions.currentUserId;
   const fileName = message.image_url ? imageName(message.body) : null;
   const [reporting, setReporting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const confirm = useConfirm();
+  const toast = useToast();
+  const T = TEXT.conversations;
+  const remove = async () => {
+    if (!(await confirm(T.confirmDelete))) return;
+    try {
+      await actions.onDelete(message.id);
+    } catch (err) {
+      toast.show(errorText(err, T.deleteFailed), "error");
+    }
+  };
+  const live = !message.hidden && !message.deleted;
   return (
     <li id={`message-${message.id}`} className={`chat-message${own ? " own" : ""}${linked ? " linked" : ""}`}>
       <Avatar name={message.sender_name} size={36} />
@@ -114,19 +325,38 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
           <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>
-          {!own && !message.hidden && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm report-button"
-              aria-label={TEXT.moderation.reportMessage(message.sender_name)}
-              onClick={() => setReporting(true)}
+          {message.edited_at && live && (
+            <time
+              className="faint message-edited"
+              dateTime={message.edited_at}
+              title={T.editedAt(formatDateTime(message.edited_at))}
             >
-              <Icon name="flag" size={14} /> {TEXT.moderation.report}
-            </button>
+              ({T.edited})
+            </time>
+          )}
+          {live && !editing && (
+            <ActionMenu
+              message={message}
+              own={own}
+              canDelete={own || actions.isAdmin}
+              onEdit={() => setEditing(true)}
+              onDelete={() => void remove()}
+              onReport={() => setReporting(true)}
+              onReply={() => actions.onReply(message)}
+            />
           )}
         </div>
-        {message.hidden ? (
+        {message.reply_to !== null && live && (
+          <ReplyQuote groupId={message.group_id} original={original} id={message.reply_to} />
+        )}
+        {message.deleted ? (
+          <p className="chat-text faint message-deleted" data-testid="message-deleted">
+            <em>{T.deleted}</em>
+          </p>
+        ) : message.hidden ? (
           <Removed reason={message.hidden_reason} className="chat-text" />
+        ) : editing ? (
+          <EditForm message={message} onSave={actions.onEdit} onDone={() => setEditing(false)} />
         ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">
@@ -159,13 +389,14 @@ function MessageItem({ message, own, linked }: { message: MessageDto; own: boole
  */
 export function MessageList({
   messages,
-  currentUserId,
+  actions,
   linkedId,
 }: {
   messages: MessageDto[];
-  currentUserId: number | undefined;
+  actions: MessageActions;
   linkedId?: number;
 }) {
+  const byId = new Map(messages.map((m) => [m.id, m]));
   const scroller = useRef<HTMLElement>(null);
   const pinned = useRef(true);
   const shownLink = useRef<number | undefined>(undefined);
@@ -191,7 +422,13 @@ export function MessageList({
     >
       <ol className="chat-message-list">
         {messages.map((m) => (
-          <MessageItem key={m.id} message={m} own={m.sender_id === currentUserId} linked={m.id === linkedId} />
+          <MessageItem
+            key={m.id}
+            message={m}
+            linked={m.id === linkedId}
+            actions={actions}
+            original={m.reply_to === null ? undefined : byId.get(m.reply_to)}
+          />
         ))}
       </ol>
     </section>

@@ -121,6 +121,17 @@ export function useChannelFeed(
     [show],
   );
 
+  /** A message changed (edited or deleted, here or by its sender elsewhere): its new state replaces the old. */
+  const replace = useCallback(
+    (id: number, change: (m: MessageDto) => MessageDto) =>
+      show(shown.current.map((m) => (m.id === id ? change(m) : m))),
+    [show],
+  );
+  const markDeleted = useCallback(
+    (id: number) => replace(id, (m) => ({ ...m, body: "", image_url: null, deleted: true })),
+    [replace],
+  );
+
   /** Loads the messages from `messageId` on (a link to an older message than the latest page). */
   const reach = useCallback(
     async (messageId: number) => {
@@ -197,6 +208,9 @@ export function useChannelFeed(
         if (frame?.type === "message" && frame.message.group_id === groupId) accept([frame.message], false);
         else if (frame?.type === "deleted") handlersRef.current.onChannelDeleted?.();
         else if (frame?.type === "message_hidden" && frame.group_id === groupId) hide(frame.message_id);
+        else if (frame?.type === "message_edited" && frame.message.group_id === groupId)
+          replace(frame.message.id, () => frame.message);
+        else if (frame?.type === "message_deleted" && frame.group_id === groupId) markDeleted(frame.message_id);
       };
       ws.onclose = (event) => {
         clearInterval(pingTimer);
@@ -226,7 +240,7 @@ export function useChannelFeed(
         ws.close(1000, "leaving");
       }
     };
-  }, [groupId, accept, catchUp, hide]);
+  }, [groupId, accept, catchUp, hide, replace, markDeleted]);
 
   // Polling fallback while the socket is down.
   useEffect(() => {
@@ -242,7 +256,16 @@ export function useChannelFeed(
     live,
     reach,
     retry: () => setAttempt((n) => n + 1),
-    sendText: (body: string) => sent(unwrap(api.messages.$post({ json: { group_id: groupId, body } }))),
+    sendText: (body: string, replyTo?: number) =>
+      sent(unwrap(api.messages.$post({ json: { group_id: groupId, body, reply_to: replyTo } }))),
     sendImage: (image: File) => sent(unwrap(api.messages.image.$post({ form: { group_id: String(groupId), image } }))),
+    edit: async (id: number, body: string) => {
+      const edited = await unwrap(api.messages[":id"].$patch({ param: { id: String(id) }, json: { body } }));
+      replace(id, () => edited);
+    },
+    remove: async (id: number) => {
+      await unwrap(api.messages[":id"].$delete({ param: { id: String(id) } }));
+      markDeleted(id);
+    },
   };
 }

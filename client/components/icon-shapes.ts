@@ -81,6 +81,8 @@ export const ICON_SHAPES = {
   lock: [rect(4, 11, 16, 10, 2), "M8 11V7a4 4 0 0 1 8 0v4"],
   /** Reporting content. */
   flag: ["M5 21V4", "M5 4h11l-2 4 2 4H5"],
+  /** A message's or a post's action menu. */
+  more: [circle(5, 12, 1), circle(12, 12, 1), circle(19, 12, 1)],
   upload: ["M12 16V4", "M7 9l5-5 5 5", "M4 20h16"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -128,7 +128,7 @@ export default function EventPage() {
               event.has_meeting_url && <p className="muted">{T.meetingHidden}</p>
             )}
             {event.description_html && (
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server's allowlist, as notices are.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's allowlist sanitised it.
               <div className="event-description" dangerouslySetInnerHTML={{ __html: event.description_html }} />
             )}
             <GoingAvatars event={event} />

@@ -408,6 +408,12 @@ const errors: Catalog["errors"] = {
   image_type_invalid: chat.imageTypeInvalid,
   image_too_large: chat.imageTooLarge,
   image_process_failed: chat.imageProcessFailed,
+  message_not_found: "No encontramos el mensaje",
+  comment_not_found: "No encontramos el comentario",
+  edit_not_author: "Solo quien lo escribió puede editarlo",
+  delete_not_author: "Solo quien lo escribió o un admin puede eliminarlo",
+  removed_not_editable: "Lo que un moderador eliminó no se puede editar",
+  reply_invalid: "Una respuesta debe responder a un mensaje que puedas leer en el mismo canal",
   search_query_required: search.queryRequired,
   membership_required: resources.membershipRequired,
   file_type_not_supported: resources.typeNotSupported,
@@ -487,6 +493,10 @@ const errors: Catalog["errors"] = {
   autorenew_not_enrolled: autorenew.notEnrolled,
   autorenew_admin: autorenew.adminHasNoMembership,
   autorenew_transbank_unavailable: autorenew.transbankUnavailable,
+  push_not_configured: "Las notificaciones push no están configuradas en este servidor",
+  push_endpoint_invalid: "La dirección de push debe ser una dirección https pública",
+  push_keys_invalid: "Las claves de la suscripción no son válidas",
+  push_subscription_not_found: "Este navegador no está suscrito",
 };
 
 export const es: ShellCatalog = {
@@ -595,6 +605,8 @@ export const es: ShellCatalog = {
     channelInvite: (who, channel) => `${who} te invitó al canal privado #${channel}`,
     channelInviteHidden: (who) => `${who} te invitó a un canal privado`,
     mentionHiddenChat: (who) => `${who} te mencionó en un canal privado`,
+    replyChat: (who, channel) => `${who} te respondió en #${channel}`,
+    replyHiddenChat: (who) => `${who} te respondió en un canal privado`,
     decline: "Rechazar",
     declineLabel: (channel) => `Rechazar la invitación a #${channel}`,
     declineFailed: "No se pudo rechazar la invitación. Inténtalo de nuevo.",

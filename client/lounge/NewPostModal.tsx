@@ -6,6 +6,7 @@ import { Modal } from "../components/Modal";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useMentions } from "../mentions/useMentions";
 import { useMutedText } from "../moderation/MutedBanner";
+import { askForPushAfter } from "../notify/push";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
@@ -19,7 +20,12 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
   const mutedText = useMutedText();
   const busy = create.state !== "idle";
   const valid = isValidText(content, LIMITS.postMax);
-  useSettled(create, (answer) => answer.ok && onClose());
+  useSettled(create, (answer) => {
+    if (!answer.ok) return;
+    onClose();
+    // A first post is a meaningful moment to offer push (asked once per browser, never on first load).
+    askForPushAfter();
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

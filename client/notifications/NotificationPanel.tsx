@@ -53,6 +53,10 @@ export function notificationText(n: NotificationDto): string {
       return E.promoted(n.event_title ?? "");
     case "autorenew_notice":
       return TEXT.autorenew.notice(formatClp(MEMBERSHIP.priceClp), n.detail ? formatDate(n.detail) : "");
+    case "reply":
+      return n.channel_name === null
+        ? TEXT.notifications.replyHiddenChat(who)
+        : TEXT.notifications.replyChat(who, n.channel_name);
   }
 }
 

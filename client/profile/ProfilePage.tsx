@@ -9,6 +9,7 @@ import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { CalendarFeed } from "../events/CalendarFeed";
+import { NotificationSettings } from "../notify/NotificationSettings";
 import { TEXT } from "../text";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
@@ -254,6 +255,7 @@ export default function ProfilePage() {
       )}
       {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
       <MyPayments payments={payments} member={user} />
+      <NotificationSettings />
       <ActiveSessions sessions={sessions} />
       <CalendarFeed feed={calendar} />
       <DataRights email={user.email} />

@@ -20,6 +20,7 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   payment: "card",
   membership_ending: "clock",
   autorenew_notice: "card",
+  reply: "comment",
   channel_invite: "invite",
   event_reminder: "calendar",
   event_cancelled: "calendar",

@@ -12,7 +12,8 @@
 //   - bundles: gzipped JS/CSS of a first visit to /, /app/lounge, /app/resources; the worker bundle.
 // Figures, never assertions: it exits non-zero only when something failed to run or a request failed.
 //
-//   npm run bench -- --seconds 3 --rounds 3 --concurrency 16 --port 5179 --fanout 10,100,500 --messages 20 --servers preview,dev
+//   npm run bench -- --seconds 3 --rounds 3 --concurrency 16 --port 5179 --fanout 10,100,500 --messages 20 --servers
+// preview,dev
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -349,7 +350,7 @@ async function main() {
   row("worker bundle".padEnd(16), kb(worker).padStart(9));
   lines.push(
     `static assets: ${assets.assets} files; ` +
-      `${assets.problems.length ? assets.problems.join("; ") : "all hashed, no external URLs, /assets/* immutable, index.html no-cache"}`,
+      (assets.problems.join("; ") || "all hashed, no external URLs, /assets/* immutable, index.html no-cache"),
   );
   lines.push(`(run took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   console.log(lines.join("\n"));

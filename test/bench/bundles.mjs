@@ -8,7 +8,8 @@
 //
 //   npm run bench:bundles            # builds, then prints the table
 //   node test/bench/bundles.mjs --no-build
-//   npm run bench:bundles -- --packages   # also: what a first visit's JS is made of, per package (builds with sourcemaps)
+//   npm run bench:bundles -- --packages   # also: what a first visit's JS is made of, per package (builds with
+// sourcemaps)
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -4,11 +4,13 @@
 // the message's channel) and missed messages. The listeners live in worker threads (listeners.worker.mjs)
 // and the sender in the main thread, timed on one clock (lib's `clock`).
 //
-//   npm run bench:chat                          # builds, serves the build on a fresh local state: 500 listeners in 1 channel, 1,000 in 10,
+//   npm run bench:chat                          # builds, serves the build on a fresh local state: 500 listeners in
+// 1 channel, 1,000 in 10,
 //                                               # through vite preview's port and direct to its workerd
 //   npm run bench:chat -- --runs 20x1 --messages 50 --interval 50 --port 5199 --threads 2 --paths proxy,direct
 //   npm run bench:chat -- --dev                 # the same against `vite dev`
-//   npm run bench:chat -- --url http://localhost:5173 --runs 100x1   # a running server: signs listeners in (slow, per-IP limit)
+//   npm run bench:chat -- --url http://localhost:5173 --runs 100x1   # a running server: signs listeners in (slow,
+// per-IP limit)
 //
 // Targets on a 2-core machine: 500 listeners p50 <= 60 ms, p99 <= 150 ms, 0 missed.
 //
@@ -285,10 +287,14 @@ async function main() {
   );
   let ok = true;
   for (const [path, base] of paths) {
+    const where =
+      path === "direct"
+        ? `direct to workerd (${base})`
+        : path === "proxy"
+          ? `through the server's port (${base})`
+          : base;
     for (const run of runs) {
-      console.log(
-        `[${path === "direct" ? `direct to workerd (${base})` : path === "proxy" ? `through the server's port (${base})` : base}]`,
-      );
+      console.log(`[${where}]`);
       const r = await chatFanOut(base, {
         ...run,
         messages,

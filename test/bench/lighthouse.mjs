@@ -124,9 +124,9 @@ async function startPreview() {
   // WebSocket upgrades (the live socket) go through untouched, as at the edge.
   proxy.on("upgrade", (req, socket, head) => {
     const upstream = net.connect(Number(args["preview-port"]), "localhost", () => {
+      const previewHost = `localhost:${args["preview-port"]}`;
       const headers = Object.entries(req.headers).map(
-        ([k, v]) =>
-          `${k}: ${k === "origin" && v === base ? previewBase : k === "host" ? `localhost:${args["preview-port"]}` : v}`,
+        ([k, v]) => `${k}: ${k === "origin" && v === base ? previewBase : k === "host" ? previewHost : v}`,
       );
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`);
       upstream.write(head);

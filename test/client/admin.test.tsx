@@ -226,7 +226,8 @@ describe("admin dashboard", () => {
     expect(posted).toEqual([{ email: "nova@example.com", name: "Nova", role: "admin" }]);
   });
 
-  it("keeps the add-member dialog open with the server's error when the email is taken, and reloads the list after a role change", async () => {
+  it(`keeps the add-member dialog open with the server's error when the email is taken, and reloads the list after a \
+role change`, async () => {
     let memberLoads = 0;
     const patched: unknown[] = [];
     stubAdminFetch((url, init) => {

@@ -52,7 +52,8 @@ async function openNoticeModal() {
 }
 
 describe("notice modal AI tabs", () => {
-  it("AI Text fills the Manual form (title and wrapped content), switches to Manual, and the notice is published", async () => {
+  it(`AI Text fills the Manual form (title and wrapped content), switches to Manual, and the notice is \
+published`, async () => {
     const notices: unknown[] = [];
     const fetchMock = stubApi({
       "GET /api/posts": { status: 200, body: [] },
@@ -126,7 +127,8 @@ describe("notice modal AI tabs", () => {
     );
   });
 
-  it("shows the server's error with Details and Model lines, the invalid-response and empty texts, and stays on the tab", async () => {
+  it(`shows the server's error with Details and Model lines, the invalid-response and empty texts, and stays on the \
+tab`, async () => {
     let answer: { status: number; body: unknown } = {
       status: 502,
       body: {
@@ -251,7 +253,8 @@ describe("resource AI generator", () => {
     await waitFor(() => expect(dialog.getByRole("alert").textContent).toBe(TEXTS.lounge.aiImageFailed));
   });
 
-  it("is busy while generating, then closes, reloads the library and says so; the request carries the form", async () => {
+  it(`is busy while generating, then closes, reloads the library and says so; the request carries the \
+form`, async () => {
     let release!: (v: { status: number; body: unknown }) => void;
     const pending = new Promise<{ status: number; body: unknown }>((resolve) => (release = resolve));
     const fetchMock = routes({ "POST /api/ai/generate-text": () => pending });

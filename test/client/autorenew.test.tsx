@@ -8,7 +8,16 @@ import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
 import { notificationText } from "../../client/notifications/NotificationPanel";
 import { TEXT } from "../../client/text";
-import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
+import {
+  AUTO_RENEW_OFF,
+  profileReadsAnswer,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubAdminFetch,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -81,7 +90,7 @@ describe("the profile", () => {
         autoRenew = AUTO_RENEW_OFF;
         return { status: 200, body: { auto_renew: AUTO_RENEW_OFF } };
       }
-      return { status: 200, body: [] };
+      return profileReadsAnswer(url) ?? { status: 200, body: [] };
     });
     renderApp("/app/profile", member());
     const card = await screen.findByTestId("autorenew");
@@ -101,7 +110,7 @@ describe("the profile", () => {
         ? profileReply
         : url === "/api/membership/status"
           ? statusOf({ ...AUTO_RENEW_OFF, paused: true } as typeof AUTO_RENEW_OFF)
-          : { status: 200, body: [] },
+          : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
     );
     renderApp("/app/profile?autorenew=refused", member());
     expect(await screen.findByText(TEXT.autorenew.outcome.refused)).toBeTruthy();
@@ -119,7 +128,7 @@ describe("the profile", () => {
           ? profileReply
           : url === "/api/membership/status"
             ? statusOf(ON)
-            : { status: 200, body: [] },
+            : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
       );
       renderApp("/app/profile?autorenew=enrolled", member());
       expect(await screen.findByText(es.autorenew.outcome.enrolled)).toBeTruthy();
@@ -204,7 +213,7 @@ describe("the charge notice and the admin tabs", () => {
                 auto_renew,
               })),
             }
-          : { status: 200, body: [] },
+          : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
     );
     renderApp("/admin", admin());
     const cells = await screen.findAllByTestId("member-autorenew");

@@ -39,6 +39,9 @@ const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
   image_url: null,
   hidden: false,
   hidden_reason: null,
+  edited_at: null,
+  deleted: false,
+  reply_to: null,
   ...patch,
 });
 
@@ -328,8 +331,12 @@ describe("chat moderation", () => {
       return undefined;
     });
     await screen.findByText("mine");
-    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Luna") })).toBeNull();
     const user = userEvent.setup();
+    // Reporting sits in each message's action menu (issue 36), never on one's own message.
+    await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Luna") }));
+    expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Luna") })).toBeNull();
+    expect(screen.queryByRole("button", { name: TEXT.moderation.report })).toBeNull();
+    await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Sol") }));
     await user.click(screen.getByRole("button", { name: TEXT.moderation.reportMessage("Sol") }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.message });
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
@@ -342,7 +349,8 @@ describe("chat moderation", () => {
 });
 
 describe("chat moderation, live", () => {
-  it("replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on load", async () => {
+  it(`replaces a message hidden by a moderator as soon as the socket says so, and shows its author why on \
+load`, async () => {
     await openChat((_method, path) =>
       path.startsWith("/api/messages?group_id=")
         ? {
@@ -381,7 +389,8 @@ describe("chat moderation, live", () => {
 });
 
 describe("chat while muted", () => {
-  it("learns of a mute set while the chat was open at the refused send, then disables the composer with until when", async () => {
+  it(`learns of a mute set while the chat was open at the refused send, then disables the composer with until \
+when`, async () => {
     const until = new Date(Date.now() + 3 * 3600_000).toISOString();
     let muted = false;
     const deps = sessionDeps({
@@ -424,5 +433,133 @@ describe("chat in Spanish", () => {
     } finally {
       await setLanguage("en");
     }
+  });
+});
+
+describe("editing and deleting messages (issue 36)", () => {
+  const T = TEXT.conversations;
+
+  it("edits the member's own message through PATCH and shows it edited; others' messages offer no edit", async () => {
+    const { fetchMock } = await openChat((method, path, init) => {
+      if (path.startsWith("/api/messages?group_id="))
+        return { status: 200, body: [message(), message({ id: 11, sender_id: 1, sender_name: "Luna", body: "helo" })] };
+      if (method === "PATCH" && path === "/api/messages/11") {
+        const { body } = JSON.parse(String(init!.body));
+        return {
+          status: 200,
+          body: message({ id: 11, sender_id: 1, sender_name: "Luna", body, edited_at: new Date().toISOString() }),
+        };
+      }
+      return undefined;
+    });
+    await screen.findByText("helo");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: T.actions("Sol") }));
+    expect(screen.queryByRole("button", { name: T.edit })).toBeNull();
+    expect(screen.queryByRole("button", { name: T.delete })).toBeNull();
+    await user.click(screen.getByRole("button", { name: T.actions("Luna") }));
+    await user.click(screen.getByRole("button", { name: T.edit }));
+    const box = screen.getByLabelText(T.editLabel);
+    await user.clear(box);
+    await user.type(box, "hello there");
+    await user.click(screen.getByRole("button", { name: T.save }));
+    expect(await screen.findByText("hello there")).toBeTruthy();
+    expect(screen.getByText(`(${T.edited})`)).toBeTruthy();
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH");
+    expect(patches.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ body: "hello there" }]);
+  });
+
+  it("deletes after confirming, leaving the placeholder", async () => {
+    const { fetchMock } = await openChat((method, path) => {
+      if (path.startsWith("/api/messages?group_id="))
+        return { status: 200, body: [message({ id: 11, sender_id: 1, sender_name: "Luna", body: "regret" })] };
+      if (method === "DELETE" && path === "/api/messages/11") return { status: 200, body: { success: true } };
+      return undefined;
+    });
+    await screen.findByText("regret");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: T.actions("Luna") }));
+    await user.click(screen.getByRole("button", { name: T.delete }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.common.delete }));
+    expect(await screen.findByText(T.deleted)).toBeTruthy();
+    expect(screen.queryByText("regret")).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("applies message_edited and message_deleted frames of the open channel only", async () => {
+    await openChat((_method, path) =>
+      path.startsWith("/api/messages?group_id=")
+        ? { status: 200, body: [message({ body: "first" }), message({ id: 12, body: "second" })] }
+        : undefined,
+    );
+    await screen.findByText("second");
+    const socket = FakeSocket.last("/api/groups/1/socket")!;
+    act(() => socket.receive({ type: "message_edited", message: message({ group_id: 2, body: "elsewhere" }) }));
+    act(() => socket.receive({ type: "message_deleted", group_id: 2, message_id: 12 }));
+    expect(screen.getByText("first")).toBeTruthy();
+    expect(screen.getByText("second")).toBeTruthy();
+    act(() =>
+      socket.receive({
+        type: "message_edited",
+        message: message({ body: "first, fixed", edited_at: new Date().toISOString() }),
+      }),
+    );
+    act(() => socket.receive({ type: "message_deleted", group_id: 1, message_id: 12 }));
+    expect(await screen.findByText("first, fixed")).toBeTruthy();
+    expect(screen.queryByText("second")).toBeNull();
+    expect(screen.getByText(T.deleted)).toBeTruthy();
+  });
+});
+
+describe("replies (issue 36)", () => {
+  const T = TEXT.conversations;
+
+  it("replies from the menu: the send carries reply_to, and the reply quotes the original", async () => {
+    const { fetchMock, input } = await openChat((method, path, init) => {
+      if (path.startsWith("/api/messages?group_id=")) return { status: 200, body: [message({ body: "walk at six?" })] };
+      if (method === "POST" && path === "/api/messages") {
+        const sent = JSON.parse(String(init!.body));
+        return {
+          status: 201,
+          body: message({ id: 11, sender_id: 1, sender_name: "Luna", body: sent.body, reply_to: sent.reply_to }),
+        };
+      }
+      return undefined;
+    });
+    await screen.findByText("walk at six?");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: T.actions("Sol") }));
+    await user.click(screen.getByRole("button", { name: T.reply }));
+    expect(screen.getByText(T.replyingTo("Sol"))).toBeTruthy();
+    await user.type(input, "count me in{Enter}");
+    expect(await screen.findByText("count me in")).toBeTruthy();
+    expect(posts(fetchMock, "/api/messages").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
+      { group_id: 1, body: "count me in", reply_to: 10 },
+    ]);
+    expect(screen.queryByText(T.replyingTo("Sol"))).toBeNull();
+    const quote = screen.getByRole("link", { name: T.quoteLabel("Sol") });
+    expect(quote.getAttribute("href")).toBe("/app/chat?group=1&message=10");
+    expect(quote.textContent).toContain("walk at six?");
+  });
+
+  it("quotes an original that is not loaded as an earlier message, and a deleted one as deleted", async () => {
+    await openChat((_method, path) =>
+      path.startsWith("/api/messages?group_id=")
+        ? {
+            status: 200,
+            body: [
+              message({ id: 20, body: "", deleted: true }),
+              message({ id: 21, body: "about that", reply_to: 20 }),
+              message({ id: 22, body: "and this", reply_to: 3 }),
+            ],
+          }
+        : undefined,
+    );
+    await screen.findByText("and this");
+    expect(screen.getByRole("link", { name: T.quoteLabel("Sol") }).textContent).toContain(T.deleted);
+    expect(screen.getByRole("link", { name: T.earlierMessage }).getAttribute("href")).toBe(
+      "/app/chat?group=1&message=3",
+    );
   });
 });

@@ -35,7 +35,8 @@ function leaves(value: unknown, path = ""): string[] {
 }
 
 describe("the catalogues", () => {
-  it("have the same keys, and the same kind of entry under each (the typecheck's rule, checked at run time too)", async () => {
+  it(`have the same keys, and the same kind of entry under each (the typecheck's rule, checked at run time \
+too)`, async () => {
     // The shell's words and every screen's (client/i18n/language.ts WORDS), in each language.
     const whole = async (shell: object, language: Language) =>
       Object.assign(
@@ -160,7 +161,8 @@ describe("API errors by code", () => {
     await setLanguage("es");
     expect(errorText(err, "fallback")).toBe("La publicación no puede estar vacía");
   });
-  it("translates texts with arguments the body carries; keeps the server's English for the others and unknown codes", async () => {
+  it(`translates texts with arguments the body carries; keeps the server's English for the others and unknown \
+codes`, async () => {
     await setLanguage("es");
     const limited = { error: "Too many requests. Please try again in 7 seconds.", code: "rate_limited" };
     expect(
@@ -194,7 +196,8 @@ describe("API errors by code", () => {
 });
 
 describe("the app in the active language", () => {
-  it("the landing page: a first paint in Spanish, and its switch repaints in English and keeps the choice", async () => {
+  it(`the landing page: a first paint in Spanish, and its switch repaints in English and keeps the \
+choice`, async () => {
     await setLanguage("es");
     renderApp("/", sessionDeps());
     expect(await screen.findByRole("button", { name: "Iniciar sesión" })).toBeTruthy();
@@ -206,7 +209,8 @@ describe("the app in the active language", () => {
     expect(document.documentElement.lang).toBe("en");
   });
 
-  it("signed in: the sidebar switch re-renders the screen in the new language and saves the choice on the profile", async () => {
+  it(`signed in: the sidebar switch re-renders the screen in the new language and saves the choice on the \
+profile`, async () => {
     const saved: unknown[] = [];
     stubFetch((url, init) => {
       const method = init?.method ?? "GET";

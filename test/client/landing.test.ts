@@ -94,7 +94,8 @@ describe("landing page", () => {
 describe("the landing page in index.html (the build's prerender)", () => {
   /** index.html as the build writes it: the placeholder #root, a template per language, the inline script. */
   function loadIndexHtml() {
-    document.body.innerHTML = `<div id="root"><div class="page-center"><p class="brand">Cosmic Lounge</p></div></div>${landingTemplates()}`;
+    document.body.innerHTML = `<div id="root"><div class="page-center"><p class="brand">Cosmic Lounge</p></div></div>\
+${landingTemplates()}`;
     new Function(indexInlineScript())();
     return document.getElementById("root")!;
   }

@@ -53,7 +53,8 @@ function lounge({
 const asMember = (patch = {}) => sessionDeps({ getMe: async () => reply(200, userFixture(patch)) });
 
 describe("lounge", () => {
-  it("shows the notice board first (Pinned badge, sanitised HTML), then the feed with linked URLs and ADMIN tags", async () => {
+  it(`shows the notice board first (Pinned badge, sanitised HTML), then the feed with linked URLs and ADMIN \
+tags`, async () => {
     lounge({
       posts: [
         postFixture({ id: 11, author_name: "Ada", author_role: "admin", content: "Admin says hi" }),
@@ -89,7 +90,8 @@ describe("lounge", () => {
     expect(screen.getByRole("heading", { name: /Welcome to the Cosmic Lounge/ })).toBeTruthy();
   });
 
-  it("draws its icons as SVG, never as font glyphs (their look depends on the device; some turn into emoji)", async () => {
+  it(`draws its icons as SVG, never as font glyphs (their look depends on the device; some turn into \
+emoji)`, async () => {
     lounge({
       posts: [postFixture({ id: 11, author_name: "Ada", author_role: "admin", is_liked: true }), postFixture()],
     });
@@ -277,7 +279,8 @@ describe("lounge", () => {
     renderApp("/app/lounge", asMember());
     const post = await screen.findByRole("article", { name: "Sol" });
     await user.click(within(post).getByRole("button", { name: "3 likes", pressed: false }));
-    expect((await screen.findByRole("alert")).textContent).toContain("The stars are busy");
+    // The toasts' alert region is always there; the error is the toast inside it.
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("The stars are busy"));
     await waitFor(() =>
       expect(
         (within(post).getByRole("button", { name: "3 likes", pressed: false }) as HTMLButtonElement).disabled,
@@ -356,7 +359,8 @@ describe("lounge", () => {
     expect(screen.getByRole("article", { name: "Luna" })).toBeTruthy();
   });
 
-  it("lets admins open the notice modal; the AI tabs show the spec's errors and gemini images are 'Coming Soon'", async () => {
+  it(`lets admins open the notice modal; the AI tabs show the spec's errors and gemini images are 'Coming \
+Soon'`, async () => {
     lounge({
       extra: (url) =>
         url === "/api/ai/capabilities"
@@ -401,7 +405,8 @@ describe("lounge", () => {
 });
 
 describe("creating a notice", () => {
-  it("fills the form from an AI draft, keeps the server's error in the dialog, then creates, closes and shows the new notice", async () => {
+  it(`fills the form from an AI draft, keeps the server's error in the dialog, then creates, closes and shows the new \
+notice`, async () => {
     const notices = [noticeFixture()];
     const posted: unknown[] = [];
     let fail = true;

@@ -79,7 +79,8 @@ beforeEach(() => {
 });
 
 describe("@mention autocomplete", () => {
-  it("in the chat composer: offers the channel's members, arrows move, Enter inserts (not sends), Escape closes, then Enter sends", async () => {
+  it(`in the chat composer: offers the channel's members, arrows move, Enter inserts (not sends), Escape closes, then \
+Enter sends`, async () => {
     const fetchMock = stubApi();
     renderApp("/app/chat", me());
     const input = (await screen.findByLabelText("Message #General", {}, { timeout: 10_000 })) as HTMLTextAreaElement;

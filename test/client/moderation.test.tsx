@@ -6,7 +6,16 @@ import { describe, expect, it, vi } from "vitest";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
 import { TEXT } from "../../client/text";
 import { MODERATION } from "../../worker/shared/rules";
-import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubAdminFetch, stubFetch, userFixture } from "./render";
+import {
+  AUTO_RENEW_OFF,
+  profileReadsAnswer,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubAdminFetch,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -91,7 +100,8 @@ describe("reporting", () => {
     expect(reportCalls(fetchMock)).toEqual([{ kind: "post", id: 10, reason: "spam", details: "selling things" }]);
   });
 
-  it("closes with 'already reported' when the server answers that code, and keeps other errors in the dialog", async () => {
+  it(`closes with 'already reported' when the server answers that code, and keeps other errors in the \
+dialog`, async () => {
     let answer: Route = { status: 409, body: { error: "You have already reported this", code: "already_reported" } };
     lounge([postFixture()], (url, method) => (method === "POST" && url === "/api/reports" ? answer : undefined));
     renderApp("/app/lounge", asMember());
@@ -143,7 +153,8 @@ describe("reporting", () => {
 });
 
 describe("removed content", () => {
-  it("shows 'removed by a moderator' in place of hidden posts and comments, with the reason for their author only, and no actions", async () => {
+  it(`shows 'removed by a moderator' in place of hidden posts and comments, with the reason for their author only, \
+and no actions`, async () => {
     lounge(
       [
         postFixture({
@@ -436,7 +447,8 @@ describe("admin Moderation tab", () => {
     expect(resolves).toEqual([["/api/admin/reports/6/resolve", JSON.stringify({ action: "hide" })]]);
   });
 
-  it("shows the server's error when a report was resolved meanwhile, and its own error with a retry when the queue fails", async () => {
+  it(`shows the server's error when a report was resolved meanwhile, and its own error with a retry when the queue \
+fails`, async () => {
     let fail = true;
     adminApi((url, method) => {
       if (method === "GET" && url === "/api/admin/reports")
@@ -548,10 +560,11 @@ describe("data rights on the profile", () => {
       // The profile's automatic-renewal card reads the membership status (issue 34).
       if (url === "/api/membership/status")
         return { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } };
-      return { status: 200, body: [] };
+      return profileReadsAnswer(url) ?? { status: 200, body: [] };
     });
 
-  it("links the JSON export, and deletes the account only after the member types their email, then shows the signed-out landing", async () => {
+  it(`links the JSON export, and deletes the account only after the member types their email, then shows the \
+signed-out landing`, async () => {
     const deletes: unknown[] = [];
     profileApi((body) => {
       deletes.push(body);

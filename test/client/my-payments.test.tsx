@@ -6,7 +6,7 @@ import { formatClpChile } from "../../client/components/format";
 import { type MemberPayment, receiptRows } from "../../client/profile/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
-import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { AUTO_RENEW_OFF, profileReadsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const PROFILE = { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } };
@@ -35,7 +35,7 @@ function serve(payments: { status: number; body: unknown }) {
         ? payments
         : url === "/api/membership/status"
           ? MEMBERSHIP_STATUS
-          : { status: 200, body: [] },
+          : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
   );
 }
 
@@ -69,7 +69,8 @@ describe("your payments on the profile", () => {
     renderApp("/app/profile", session());
     const rows = await screen.findAllByTestId("my-payment-row");
     expect(rows).toHaveLength(3);
-    expect(rows[0].textContent).toContain("$15,000 CLP"); // the active language's money (English here); receipts stay Chilean
+    // The active language's money (English here); receipts stay Chilean.
+    expect(rows[0].textContent).toContain("$15,000 CLP");
     expect(rows[0].textContent).toContain(TEXT.payments.status_refunded);
     expect(rows[1].textContent).toContain(TEXT.payments.status_failed);
     expect(rows[2].textContent).toContain(TEXT.payments.status_completed);
@@ -91,7 +92,7 @@ describe("your payments on the profile", () => {
             : { status, body: { error: "Internal server error" } }
           : url === "/api/membership/status"
             ? MEMBERSHIP_STATUS
-            : { status: 200, body: [] },
+            : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
     );
     renderApp("/app/profile", session());
     const section = (await screen.findByRole("heading", { name: TEXT.payments.mineTitle })).closest("section")!;

@@ -119,7 +119,8 @@ describe("notification texts", () => {
 });
 
 describe("the bell", () => {
-  it("shows the unread count; the panel lists each notification with its time, opening one marks it read and goes to its item", async () => {
+  it(`shows the unread count; the panel lists each notification with its time, opening one marks it read and goes to \
+its item`, async () => {
     const mention = item({
       kind: "mention",
       post_id: null,

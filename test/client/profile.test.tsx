@@ -4,8 +4,17 @@ import { es as shellEs } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
+import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 import { TEXTS } from "../../worker/shared/texts";
-import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import {
+  AUTO_RENEW_OFF,
+  profileReadsAnswer as notifySettings,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 /** The profile's automatic-renewal card reads the membership status (issue 34). */
@@ -27,7 +36,7 @@ describe("profile screen", () => {
           }
         : url === "/api/membership/status"
           ? MEMBERSHIP_STATUS
-          : { status: 200, body: [] },
+          : (notifySettings(url) ?? { status: 200, body: [] }),
     );
     renderApp("/app/profile", session());
     expect(await screen.findByTestId("profile-name")).toHaveProperty("textContent", "Cosmic Soul");
@@ -57,7 +66,7 @@ describe("profile screen", () => {
       }
       if (url === "/api/profile") return { status: 200, body: { user: userFixture(), profile } };
       if (url === "/api/membership/status") return MEMBERSHIP_STATUS;
-      return { status: 200, body: [] };
+      return notifySettings(url) ?? { status: 200, body: [] };
     });
     renderApp("/app/profile", session());
     fireEvent.click(await screen.findByRole("button", { name: TEXT.profile.edit }));
@@ -78,7 +87,8 @@ describe("profile screen", () => {
   describe("in Spanish", () => {
     afterEach(() => setLanguage("en"));
 
-    it("every word of the page comes from the Spanish catalogue, the goals' and interests' editors included", async () => {
+    it(`every word of the page comes from the Spanish catalogue, the goals' and interests' editors \
+included`, async () => {
       await setLanguage("es");
       stubFetch((url) =>
         url === "/api/profile"
@@ -91,10 +101,11 @@ describe("profile screen", () => {
             }
           : url === "/api/membership/status"
             ? MEMBERSHIP_STATUS
-            : { status: 200, body: [] },
+            : (notifySettings(url) ?? { status: 200, body: [] }),
       );
       renderApp("/app/profile", session());
       expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();
+      expect(await screen.findByRole("heading", { name: es.notify.title })).toBeTruthy();
       expect(screen.getByRole("heading", { name: shellEs.autorenew.title })).toBeTruthy();
       expect(screen.getByRole("heading", { name: es.profile.activityTitle })).toBeTruthy();
       expect(screen.getByText(es.profile.activity.grow.title)).toBeTruthy();
@@ -110,5 +121,52 @@ describe("profile screen", () => {
         screen.queryByText(/Edit Profile|Cosmic Activity|Member since|Add (a|an) |Renew automatically/),
       ).toBeNull();
     });
+  });
+});
+
+describe("notification settings (issue 33)", () => {
+  it("shows the grid, saves a change, keeps the receipt email fixed, and removes a device", async () => {
+    const puts: unknown[] = [];
+    const deletes: unknown[] = [];
+    let devices = [
+      {
+        endpoint: "https://push.example.net/a",
+        user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120",
+        created_at: "2026-11-20T10:00:00.000Z",
+      },
+    ];
+    stubFetch((url, init) => {
+      if (url === "/api/notifications/preferences" && init?.method === "PUT") {
+        const body = JSON.parse(String(init.body));
+        puts.push(body);
+        return { status: 200, body };
+      }
+      if (url === "/api/push/subscriptions" && init?.method === "DELETE") {
+        deletes.push(JSON.parse(String(init.body)));
+        devices = [];
+        return { status: 200, body: { endpoint: "https://push.example.net/a" } };
+      }
+      if (url === "/api/push/subscriptions") return { status: 200, body: { devices } };
+      if (url === "/api/profile")
+        return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
+      return notifySettings(url) ?? { status: 200, body: [] };
+    });
+    renderApp("/app/profile", session());
+    const mentionPush = await screen.findByLabelText(
+      TEXT.notify.choice(TEXT.notify.kinds.mention, TEXT.notify.channels.push),
+    );
+    expect(mentionPush).toHaveProperty("checked", true);
+    const receipt = screen.getByLabelText(TEXT.notify.choice(TEXT.notify.kinds.payment, TEXT.notify.channels.email));
+    expect(receipt).toHaveProperty("checked", true);
+    expect(receipt).toHaveProperty("disabled", true);
+    fireEvent.click(mentionPush);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      preferences: { ...DEFAULT_PREFERENCES, mention: { in_app: true, push: false, email: false } },
+      digest: "off",
+    });
+    fireEvent.click(screen.getByRole("button", { name: TEXT.notify.removeDeviceLabel("Chrome on Linux") }));
+    await waitFor(() => expect(screen.getByText(TEXT.notify.noDevices)).toBeTruthy());
+    expect(deletes).toEqual([{ endpoint: "https://push.example.net/a" }]);
   });
 });

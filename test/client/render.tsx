@@ -5,6 +5,7 @@ import { vi } from "vitest";
 import { AppTree } from "../../client/app";
 import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps } from "../../client/session/session-store";
+import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 
 /** A fake answer of the API: like `Response.json()`, its `json()` is untyped (`any`), the body is the test's. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -42,6 +43,24 @@ export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
 }
 
 /** Stubs window.fetch for the calls made outside the session store (membership, screens). */
+/**
+ * The profile's notification settings card's two reads (issue 33), answered as a new member's: fakes
+ * of the profile screen answer these first (null for every other path).
+ */
+/**
+ * The profile's own reads besides the profile itself (notification settings, devices, the membership
+ * status its automatic-renewal card shows), answered as a member with defaults would get them; null
+ * for any other address.
+ */
+export const profileReadsAnswer = (url: string) =>
+  url === "/api/notifications/preferences"
+    ? { status: 200, body: { preferences: DEFAULT_PREFERENCES, digest: "off" } }
+    : url === "/api/push/subscriptions"
+      ? { status: 200, body: { devices: [] } }
+      : url === "/api/membership/status"
+        ? { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } }
+        : null;
+
 export function stubFetch(handler: (url: string, init?: RequestInit) => { status: number; body: unknown } | undefined) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;

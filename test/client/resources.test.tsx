@@ -211,7 +211,8 @@ describe("resource library screen", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
-  it("searches on the server once the member stops typing, filters by tag through the URL, and says when nothing matches", async () => {
+  it(`searches on the server once the member stops typing, filters by tag through the URL, and says when nothing \
+matches`, async () => {
     const fetchMock = stubLibrary();
     const { router } = renderApp("/app/resources", admin());
     await waitFor(() => expect(screen.getAllByTestId("resource-card")).toHaveLength(4), SEARCH_WAIT);
@@ -446,7 +447,8 @@ describe("resource library screen", () => {
     expect(dialog.queryByRole("alert")).toBeNull();
   });
 
-  it("opens the AI generator with both tabs; a network failure shows the spec's error; gemini images without an image model are 'Coming Soon'", async () => {
+  it(`opens the AI generator with both tabs; a network failure shows the spec's error; gemini images without an image \
+model are 'Coming Soon'`, async () => {
     stubLibrary();
     renderApp("/app/resources", admin());
     const user = userEvent.setup();

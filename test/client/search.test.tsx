@@ -90,7 +90,8 @@ describe("search dialog", () => {
     expect(await screen.findByRole("dialog", { name: TEXT.search.title })).toBeTruthy();
   });
 
-  it("asks once per pause in typing, shows kind, title, highlighted snippet (as text) and date, and filters by kind", async () => {
+  it(`asks once per pause in typing, shows kind, title, highlighted snippet (as text) and date, and filters by \
+kind`, async () => {
     const fetchMock = stubApi((params) => ({
       status: 200,
       body: {
@@ -146,7 +147,8 @@ describe("search dialog", () => {
     );
   });
 
-  it("moves with the arrow keys and opens the active result with Enter: the post with its comments, the linked comment marked", async () => {
+  it(`moves with the arrow keys and opens the active result with Enter: the post with its comments, the linked \
+comment marked`, async () => {
     stubApi(
       () => ({
         status: 200,
@@ -221,7 +223,8 @@ describe("search dialog", () => {
 });
 
 describe("links in context", () => {
-  it("/app/chat?group=&message= opens that channel and marks the message; an older one is loaded from it on", async () => {
+  it(`/app/chat?group=&message= opens that channel and marks the message; an older one is loaded from it \
+on`, async () => {
     const msg = (id: number, body: string) => ({
       id,
       group_id: 2,

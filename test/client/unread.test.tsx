@@ -65,7 +65,8 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("unread counts", () => {
-  it("the Chat navigation item shows the total, live: others' new messages add, mine do not, a read elsewhere clears", async () => {
+  it(`the Chat navigation item shows the total, live: others' new messages add, mine do not, a read elsewhere \
+clears`, async () => {
     const fetchMock = stubApi();
     renderApp("/app/lounge", me());
     // The first render also loads the shell's code: slow on a busy machine. The socket stays closed:
@@ -99,7 +100,8 @@ describe("unread counts", () => {
     );
   });
 
-  it("the store is the counts' one owner: the chat's channel list does not copy them, nor is it read for them", async () => {
+  it(`the store is the counts' one owner: the chat's channel list does not copy them, nor is it read for \
+them`, async () => {
     const fetchMock = stubApi();
     // The channel list's counts say otherwise; the badges follow GET /api/unread.
     const listed = [channel(1, "General", 0), channel(2, "Stars", 9)];
@@ -150,7 +152,8 @@ describe("unread counts", () => {
     expect(unreadLoads(fetchMock)).toBe(before + 2);
   });
 
-  it("the channel list shows each count; opening a channel clears its badge, and messages arriving there mark it read", async () => {
+  it(`the channel list shows each count; opening a channel clears its badge, and messages arriving there mark it \
+read`, async () => {
     const fetchMock = stubApi();
     renderApp("/app/chat", me());
     const list = await screen.findByRole("navigation", { name: "Channels" }, { timeout: 10_000 });

@@ -6,7 +6,8 @@ import { newContext, signIn, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
-it("an admin generates a notice text, sees it fill the manual form, publishes it and sees it on the board", async () => {
+it(`an admin generates a notice text, sees it fill the manual form, publishes it and sees it on the \
+board`, async () => {
   const run = Date.now().toString(36);
   const prompt = `Moon circle ${run}`;
   const context = await newContext(browser);
@@ -61,7 +62,8 @@ it("an admin generates an AI text resource and sees it in the library", async ()
   await context.close();
 });
 
-it("an admin generates a notice image (downloaded from the provider into R2), publishes it and the board shows it", async () => {
+it(`an admin generates a notice image (downloaded from the provider into R2), publishes it and the board shows \
+it`, async () => {
   const title = `Nebula ${Date.now().toString(36)}`;
   const context = await newContext(browser);
   const page = await context.newPage();

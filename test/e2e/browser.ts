@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -82,4 +82,25 @@ export function useBrowser(): Browser {
       return typeof value === "function" ? value.bind(browser) : value;
     },
   });
+}
+
+/** A member signed in in a browser context of their own (a second person in the same test). */
+export async function person(
+  browser: Browser,
+  email: string,
+  name: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, email, name);
+  return { context, page };
+}
+
+/** Opens a channel of the chat by name and waits until its live socket is open. */
+export async function openChannel(page: Page, name: string): Promise<void> {
+  await page.goto("/app/chat");
+  await page.getByRole("button", { name, exact: true }).click();
+  await expect.poll(() => page.getByRole("heading", { name: `# ${name}` }).count()).toBe(1);
+  // Live: the socket is open (the polling badge shows only while it is down).
+  await expect.poll(() => page.locator(".chat-offline").count()).toBe(0);
 }

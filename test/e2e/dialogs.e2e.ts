@@ -14,7 +14,8 @@ const focusPlace = (page: Page) =>
     return active.closest("dialog[open]") ? "dialog" : "page";
   });
 
-it("keeps focus in the comments dialog after a comment, traps Tab, closes on Escape and returns focus to the opener", async () => {
+it(`keeps focus in the comments dialog after a comment, traps Tab, closes on Escape and returns focus to the \
+opener`, async () => {
   const context = await newContext(browser);
   try {
     const page = await context.newPage();

@@ -8,7 +8,8 @@ import { baseUrl, signIn, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
-it("an admin creates an event; a member answers Going, gets the link and the .ics; the admin sees the attendee", async () => {
+it(`an admin creates an event; a member answers Going, gets the link and the .ics; the admin sees the \
+attendee`, async () => {
   const title = `Winter solstice circle ${Date.now().toString(36)}`;
   const adminContext = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();

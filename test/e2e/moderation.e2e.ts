@@ -2,34 +2,19 @@
 // reported by another member, an admin hides it from the Moderation tab, and it leaves both members'
 // open chats at once, without a reload (the message_hidden frame; polling never re-reads old messages).
 import { readFile } from "node:fs/promises";
-import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { words as CHAT } from "../../client/chat/words";
 import { words as PROFILE } from "../../client/profile/words";
 import { TEXT } from "../../client/text";
-import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
+import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
-async function person(email: string, name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, email, name);
-  return { context, page };
-}
-
-async function openChannel(page: Page, name: string) {
-  await page.goto("/app/chat");
-  await page.getByRole("button", { name, exact: true }).click();
-  await expect.poll(() => page.getByRole("heading", { name: `# ${name}` }).count()).toBe(1);
-  // Live: the socket is open (the polling badge shows only while it is down).
-  await expect.poll(() => page.locator(".chat-offline").count()).toBe(0);
-}
-
 it("report -> hide -> the message leaves both members' open chats live", async () => {
   const suffix = Math.random().toString(36).slice(2, 7);
-  const author = await person(uniqueEmail("author"), `Author ${suffix}`);
-  const reporter = await person(uniqueEmail("reporter"), `Reporter ${suffix}`);
-  const admin = await person("admin@example.com", "Ada Admin");
+  const author = await person(browser, uniqueEmail("author"), `Author ${suffix}`);
+  const reporter = await person(browser, uniqueEmail("reporter"), `Reporter ${suffix}`);
+  const admin = await person(browser, "admin@example.com", "Ada Admin");
   try {
     const channelName = `Care ${suffix}`;
     const created = await author.page.request.post("/api/groups", {
@@ -46,7 +31,8 @@ it("report -> hide -> the message leaves both members' open chats live", async (
     await author.page.keyboard.press("Enter");
     await reporter.page.getByText(text, { exact: true }).waitFor();
 
-    // The reporter reports it with a reason.
+    // The reporter reports it with a reason, from the message's action menu.
+    await reporter.page.getByRole("button", { name: CHAT.conversations.actions(`Author ${suffix}`) }).click();
     await reporter.page.getByRole("button", { name: TEXT.moderation.reportMessage(`Author ${suffix}`) }).click();
     const dialog = reporter.page.getByRole("dialog", { name: TEXT.moderation.reportTitle.message });
     await dialog.getByRole("radio", { name: TEXT.moderation.reasonOptions.spam }).check();
@@ -89,7 +75,7 @@ it("report -> hide -> the message leaves both members' open chats live", async (
 
 it("a member downloads their data as JSON, then deletes their account and lands signed out", async () => {
   const email = uniqueEmail("leaver");
-  const { context, page } = await person(email, "Leaving Soul");
+  const { context, page } = await person(browser, email, "Leaving Soul");
   try {
     const posted = await page.request.post("/api/posts", {
       data: { content: "A last light before I go" },

@@ -48,7 +48,8 @@ async function send(page: Page, groupId: number, body: string) {
 
 const pollingBadge = (page: Page) => page.locator(".chat-offline");
 
-it(`delivers a message over the WebSocket within ${SOCKET_DELIVERY_BOUND_MS} ms, with HTTP catch-up refused`, async () => {
+it(`delivers a message over the WebSocket within ${SOCKET_DELIVERY_BOUND_MS} ms, with HTTP catch-up \
+refused`, async () => {
   const luna = await member("luna-rt", "Luna Live");
   const framesSeen: string[] = [];
   let socketReady!: () => void;

@@ -7,7 +7,8 @@ const browser = useBrowser();
 
 // A tiny but well-formed PDF (one empty page).
 const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 " +
+    "obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
 
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, tags: string) {
@@ -21,7 +22,8 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await dialog.waitFor({ state: "detached" });
 }
 
-it("an admin uploads a PDF and a markdown file; a paying member finds the markdown by search and tag and exports it to PDF; once the membership expires the library locks and the files answer 403", async () => {
+it(`an admin uploads a PDF and a markdown file; a paying member finds the markdown by search and tag and exports it \
+to PDF; once the membership expires the library locks and the files answer 403`, async () => {
   const run = Date.now().toString(36);
   const mdName = `Lunar Ritual ${run}`;
   const pdfName = `Star Chart ${run}`;
@@ -106,7 +108,8 @@ it("an admin uploads a PDF and a markdown file; a paying member finds the markdo
   const txtCard = page.getByTestId("resource-card").filter({ hasText: txtName });
   await txtCard.waitFor();
   runSql(
-    `UPDATE memberships SET next_payment_due = ${Date.now() - 60_000} WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`,
+    `UPDATE memberships SET next_payment_due = ${Date.now() - 60_000} WHERE user_id = (SELECT id FROM users WHERE \
+email = '${email}')`,
   );
   await txtCard.getByRole("button", { name: "Show content" }).click();
   await page.getByRole("heading", { name: "Premium Resources Access Required" }).waitFor();
@@ -142,7 +145,8 @@ it("the library loads the next page as the member scrolls, within a search, unti
   runSql(
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
      INSERT INTO resources (title, description, file_name, file_type, file_size, kind, tags, owner_name, created_at)
-     SELECT 'Scroll ' || '${run}' || ' ' || printf('%02d', i), 'A page of the library', 'scroll.txt', 'text/plain', 1, 'upload', '["${tag}"]', 'Ada Admin', ${Date.now()} + i FROM n`,
+     SELECT 'Scroll ' || '${run}' || ' ' || printf('%02d', i), 'A page of the library',
+       'scroll.txt', 'text/plain', 1, 'upload', '["${tag}"]', 'Ada Admin', ${Date.now()} + i FROM n`,
   );
   const context = await newContext(browser);
   try {

@@ -24,7 +24,8 @@ const post = async (page: Page, path: string, data: unknown) => {
   return res.json();
 };
 
-it("a mention reaches the bell and its link opens the message; a channel's unread badge clears on open; Ctrl+K opens a post in context", async () => {
+it(`a mention reaches the bell and its link opens the message; a channel's unread badge clears on open; Ctrl+K opens \
+a post in context`, async () => {
   const solName = `Sol${suffix()}`;
   const lunaName = `Luna${suffix()}`;
   const luna = await member("luna-sn", lunaName);

@@ -24,7 +24,8 @@ const P = {
   channel: `${IMG}${tag}`,
   message: `${SCRIPT} ${IMG} ${SVG} ${BREAKOUT} ${JS_LINK} msg${tag}`,
   noticeTitle: `${IMG}${BREAKOUT} notice${tag}`,
-  noticeContent: `<p>Safe ${tag}</p>${SCRIPT}${IMG}${SVG}<a href="${JS_LINK}">click</a><iframe src="${JS_LINK}"></iframe>`,
+  noticeContent: `<p>Safe ${tag}</p>${SCRIPT}${IMG}${SVG}<a href="${JS_LINK}">click</a><iframe src="${JS_LINK}">\
+</iframe>`,
   resource: `${IMG}${SVG} res${tag}`,
 };
 

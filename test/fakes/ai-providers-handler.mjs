@@ -28,7 +28,8 @@ export function echoPhrase(prompt) {
 /** The canned text every provider answers with; tests look for it. */
 export const fakeText = (label, prompt) => {
   const phrase = echoPhrase(prompt);
-  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}\n\nA message from ${label} about ${phrase}.\nMay the stars guide you.`;
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}\n\nA message from ${label} about ${phrase}.\nMay the \
+stars guide you.`;
 };
 
 const marker = (prompt, name) => String(prompt ?? "").includes(`[${name}]`);

@@ -209,7 +209,8 @@ describe("members", () => {
     ).toBe(400);
   });
 
-  it("deletes a member: their session stops working at once, their content goes, payments stay, counters of others' posts are recomputed", async () => {
+  it(`deletes a member: their session stops working at once, their content goes, payments stay, counters of others' \
+posts are recomputed`, async () => {
     const admin = await signIn(ADMIN, "Ada");
     const doomed = await signIn("doomed@example.com", "Doomed");
     const doomedOther = await signIn("doomed@example.com", "Doomed"); // a second device

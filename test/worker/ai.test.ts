@@ -130,7 +130,8 @@ describe("POST /api/ai/generate-notice-text", () => {
     vi.stubGlobal(
       "fetch",
       openaiAnswering(
-        'Hello\n\n<script>alert(1)</script><p onclick="steal()">Hi <a href="javascript:alert(1)">there</a></p><img src=x onerror=alert(1)>',
+        'Hello\n\n<script>alert(1)</script><p onclick="steal()">Hi <a href="javascript:alert(1)">there</a></p><img ' +
+          "src=x onerror=alert(1)>",
       ),
     );
     const res = await post("/api/ai/generate-notice-text", cookie, { prompt: "x", type: "welcome", model: "openai" });
@@ -147,7 +148,8 @@ describe("POST /api/ai/generate-notice-text", () => {
     expect((await json(created)).content).toBe("<p>Hi there</p>");
   });
 
-  it("empty content (from the provider, or nothing left after sanitising) answers the spec's error with the model", async () => {
+  it(`empty content (from the provider, or nothing left after sanitising) answers the spec's error with the \
+model`, async () => {
     const cookie = await admin();
     const empty = await post("/api/ai/generate-notice-text", cookie, {
       prompt: "[empty] hi",
@@ -445,7 +447,8 @@ describe("POST /api/ai/generate-text (library)", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("validates the allowed values and the prompt; errors carry { error, details, model }; nothing is stored on failure", async () => {
+  it(`validates the allowed values and the prompt; errors carry { error, details, model }; nothing is stored on \
+failure`, async () => {
     const cookie = await admin();
     for (const patch of [
       { prompt: " " },
@@ -589,7 +592,8 @@ describe("POST /api/ai/generate-image (library)", () => {
 });
 
 describe("AI rate limit", () => {
-  it("answers 429 with a clear message after AI_CALLS_PER_HOUR generations, per user, across the AI routes", async () => {
+  it(`answers 429 with a clear message after AI_CALLS_PER_HOUR generations, per user, across the AI \
+routes`, async () => {
     const cookie = await admin();
     const env = { AI_CALLS_PER_HOUR: "2" };
     expect(

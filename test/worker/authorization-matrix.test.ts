@@ -32,6 +32,14 @@ const OC = "/api/dev/webpay/rswebpaytransaction/api/oneclick/v1.2";
 const { post, notice, publicChannel: pub, privateChannel: priv, imageMessage, resource, victim, payment, paid } = IDS;
 
 const ALL = (s: number): Expect => [s, s, s, s, s];
+/** A browser's subscription (RFC 8291 Appendix A's device key and auth secret). */
+const PUSH_SUBSCRIPTION = {
+  endpoint: "https://push.example.net/send/matrix",
+  keys: {
+    p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+    auth: "BTBZMqHH6r4Tts7J_aSIgg",
+  },
+};
 const SIGNED_IN = (s: number): Expect => [401, s, s, s, s];
 const ADMIN_ONLY = (s: number): Expect => [401, 403, 403, 403, s];
 const PAID_ONLY = (s: number): Expect => [401, 403, s, s, s];
@@ -154,6 +162,20 @@ const MATRIX: Row[] = [
   { route: "POST /api/posts", path: "/api/posts", send: json({ content: "Hello" }), expect: SIGNED_IN(201) },
   { route: "GET /api/posts/:id", path: `/api/posts/${post}`, expect: SIGNED_IN(200) },
   { route: "DELETE /api/posts/:id", path: `/api/posts/${post}`, expect: [401, 403, 403, 200, 200] },
+  // issue 36: only the author edits (admins included); the author or an admin deletes. `member` wrote the comment.
+  {
+    route: "PATCH /api/posts/:id",
+    path: `/api/posts/${post}`,
+    send: json({ content: "Edited" }),
+    expect: [401, 403, 403, 200, 403],
+  },
+  {
+    route: "PATCH /api/comments/:id",
+    path: `/api/comments/${IDS.comment}`,
+    send: json({ content: "Edited" }),
+    expect: [401, 200, 403, 403, 403],
+  },
+  { route: "DELETE /api/comments/:id", path: `/api/comments/${IDS.comment}`, expect: [401, 200, 403, 403, 200] },
   { route: "POST /api/posts/:id/like", path: `/api/posts/${post}/like`, expect: SIGNED_IN(200) },
   { route: "GET /api/posts/:id/comments", path: `/api/posts/${post}/comments`, expect: SIGNED_IN(200) },
   {
@@ -254,6 +276,38 @@ const MATRIX: Row[] = [
     expect: ALL(404),
     label: "unknown inscription",
   },
+  // delivery outside the app (issue 33): each member's own settings and browsers; the unsubscribe link's
+  // signed token is its only authority (a bad one is 400 for everyone); the local outbox is local only
+  { route: "GET /api/notifications/preferences", path: "/api/notifications/preferences", expect: SIGNED_IN(200) },
+  {
+    route: "PUT /api/notifications/preferences",
+    path: "/api/notifications/preferences",
+    send: json({ preferences: {}, digest: "off" }),
+    expect: SIGNED_IN(200),
+  },
+  { route: "GET /api/push/vapid-public-key", path: "/api/push/vapid-public-key", expect: SIGNED_IN(200) },
+  { route: "GET /api/push/subscriptions", path: "/api/push/subscriptions", expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/push/subscriptions",
+    path: "/api/push/subscriptions",
+    send: json(PUSH_SUBSCRIPTION),
+    expect: SIGNED_IN(201),
+  },
+  {
+    route: "DELETE /api/push/subscriptions",
+    label: "nobody's endpoint",
+    path: "/api/push/subscriptions",
+    send: json({ endpoint: "https://push.example.net/send/nobody" }),
+    expect: SIGNED_IN(404),
+  },
+  { route: "GET /api/email/unsubscribe", path: "/api/email/unsubscribe?token=forged", expect: ALL(400) },
+  {
+    route: "POST /api/email/unsubscribe",
+    path: "/api/email/unsubscribe?token=forged",
+    send: form({ "List-Unsubscribe": "One-Click" }),
+    expect: ALL(400),
+  },
+  { route: "GET /api/dev/mail", path: "/api/dev/mail", expect: ALL(200) },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
   { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },
@@ -351,6 +405,14 @@ const MATRIX: Row[] = [
     path: `/api/messages/${imageMessage}/image`,
     expect: [401, 404, 200, 200, 200],
   },
+  // issue 36: the owner sent the private channel's message; `member` cannot see that channel at all
+  {
+    route: "PATCH /api/messages/:id",
+    path: `/api/messages/${imageMessage}`,
+    send: json({ body: "Edited" }),
+    expect: [401, 404, 403, 200, 403],
+  },
+  { route: "DELETE /api/messages/:id", path: `/api/messages/${imageMessage}`, expect: [401, 404, 403, 200, 200] },
   // moderation (issue 20): any member reports what they can see (never their own: the owner wrote the post);
   // the queue, mutes and the audit log are for admins
   {
@@ -487,7 +549,8 @@ describe("authorization matrix", () => {
           cases++;
           const body = res.status === 101 ? "" : await res.text();
           expect(res.status, `${row.route} as ${caller}: ${body.slice(0, 200)}`).toBe(row.expect[i]);
-          // The emulator's card pages are HTML; its REST parts answer in Transbank's own error shape, `{ error_message }`.
+          // The emulator's card pages are HTML; its REST parts answer in Transbank's own error shape, `{
+          // error_message }`.
           if (
             (res.status === 401 || res.status === 403 || res.status === 404) &&
             !row.route.endsWith("/api/dev/webpay/oneclick/inscription")
@@ -503,7 +566,8 @@ describe("authorization matrix", () => {
 
   afterAll(() => {
     console.log(
-      `authorization matrix: ${cases} cases (${MATRIX.length} rows x ${CALLERS.length} callers) over ${appRoutes(app).length} routes`,
+      `authorization matrix: ${cases} cases (${MATRIX.length} rows x ${CALLERS.length} callers) over \
+${appRoutes(app).length} routes`,
     );
   });
 });

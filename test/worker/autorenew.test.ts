@@ -157,7 +157,8 @@ describe("enrolment", () => {
 });
 
 describe("the daily charge", () => {
-  it("charges a due membership once, even with two runs racing: +30 days from the old due date, and a receipt", async () => {
+  it(`charges a due membership once, even with two runs racing: +30 days from the old due date, and a \
+receipt`, async () => {
     const { cookie, user } = await member();
     const now = Date.now();
     const due = await dueIn(user.id, 12 * HOUR, now);
@@ -205,7 +206,8 @@ describe("the daily charge", () => {
     expect(await db().select().from(payments)).toEqual([]);
   });
 
-  it("refused: the member is told at once, retried after 1, 3 and 7 days, then auto-renew pauses and the membership lapses", async () => {
+  it(`refused: the member is told at once, retried after 1, 3 and 7 days, then auto-renew pauses and the membership \
+lapses`, async () => {
     const { cookie, user } = await member();
     const now = Date.now();
     const due = await dueIn(user.id, 12 * HOUR, now);
@@ -237,7 +239,8 @@ describe("the daily charge", () => {
     expect(after.next_payment_due).toBe(due.toISOString());
   });
 
-  it("an unknown outcome (timeout) is settled by Transbank's status before anything else: authorized -> paid once", async () => {
+  it(`an unknown outcome (timeout) is settled by Transbank's status before anything else: authorized -> paid \
+once`, async () => {
     const { cookie, user } = await member();
     const now = Date.now();
     const due = await dueIn(user.id, 12 * HOUR, now);
@@ -257,7 +260,8 @@ describe("the daily charge", () => {
     expect(await run(now + DAY)).toMatchObject({ attempted: 0 });
   });
 
-  it("an attempt Transbank never received (status 404) is made again with a new buy order, not counted as a refusal", async () => {
+  it(`an attempt Transbank never received (status 404) is made again with a new buy order, not counted as a \
+refusal`, async () => {
     const { cookie, user } = await member();
     const now = Date.now();
     await dueIn(user.id, 12 * HOUR, now);
@@ -295,7 +299,8 @@ describe("the daily charge", () => {
 });
 
 describe("stopping", () => {
-  it("DELETE /api/membership/autorenew deletes the inscription at Transbank, and nothing is charged after", async () => {
+  it(`DELETE /api/membership/autorenew deletes the inscription at Transbank, and nothing is charged \
+after`, async () => {
     const { cookie, user } = await member();
     const now = Date.now();
     await dueIn(user.id, 12 * HOUR, now);
@@ -369,7 +374,8 @@ describe("admin", () => {
 });
 
 describe("the notice before a charge", () => {
-  it("members with auto-renew on are told 3 days before, with the due date, instead of the lapse reminder", async () => {
+  it(`members with auto-renew on are told 3 days before, with the due date, instead of the lapse \
+reminder`, async () => {
     const now = new Date();
     const auto = await member("auto@example.com");
     const due = await dueIn(auto.user.id, 2 * DAY, now.getTime());
@@ -424,7 +430,8 @@ describe("production safety", () => {
     expect((await errorBody(res)).error).toContain("ONECLICK_TBK_USER_KEY");
   });
 
-  it("the deploy check refuses Transbank credentials or the tbk_user key in plain vars, and names Oneclick's secrets", () => {
+  it(`the deploy check refuses Transbank credentials or the tbk_user key in plain vars, and names Oneclick's \
+secrets`, () => {
     for (const name of PAYMENT_SECRETS) {
       const refused = checkPaymentsConfig({
         target: "production",

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
 import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../../worker/shared/events";
+import { DIGESTS } from "../../worker/shared/notify";
 import {
   AUDIT_ACTIONS,
   IMAGE_MODELS,
@@ -71,6 +72,12 @@ type Spec = {
   env?: Partial<Env>;
   /** Extra hand-written cases (multipart). */
   extra?: () => Case[];
+};
+
+/** A real device's keys (RFC 8291 Appendix A). */
+const RFC8291_DEVICE_KEYS = {
+  p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+  auth: "BTBZMqHH6r4Tts7J_aSIgg",
 };
 
 type Case = { name: string; expect: "bad" | number; send: CallOptions; path?: string };
@@ -524,6 +531,25 @@ const SPECS: Spec[] = [
   },
   { route: "GET /api/posts/:id", as: "member", path: "/api/posts/{id}", params: { id: post }, ok: 200 },
   { route: "DELETE /api/posts/:id", as: "owner", path: "/api/posts/{id}", params: { id: post }, ok: 200 },
+  {
+    route: "PATCH /api/posts/:id",
+    as: "owner",
+    path: "/api/posts/{id}",
+    params: { id: post },
+    input: { content: "Edited" },
+    fields: { content: text(LIMITS.postMax) },
+    ok: 200,
+  },
+  {
+    route: "PATCH /api/comments/:id",
+    as: "member",
+    path: "/api/comments/{id}",
+    params: { id: IDS.comment },
+    input: { content: "Edited" },
+    fields: { content: text(LIMITS.commentMax) },
+    ok: 200,
+  },
+  { route: "DELETE /api/comments/:id", as: "member", path: "/api/comments/{id}", params: { id: IDS.comment }, ok: 200 },
   { route: "POST /api/posts/:id/like", as: "member", path: "/api/posts/{id}/like", params: { id: post }, ok: 200 },
   {
     route: "GET /api/posts/:id/comments",
@@ -696,6 +722,22 @@ const SPECS: Spec[] = [
     target: "query",
     input: { group_id: pub, after: 0 },
     fields: { group_id: int(), after: int(false, true) },
+    ok: 200,
+  },
+  {
+    route: "PATCH /api/messages/:id",
+    as: "owner",
+    path: "/api/messages/{id}",
+    params: { id: IDS.imageMessage },
+    input: { body: "Edited" },
+    fields: { body: text(LIMITS.chatMessageMax) },
+    ok: 200,
+  },
+  {
+    route: "DELETE /api/messages/:id",
+    as: "owner",
+    path: "/api/messages/{id}",
+    params: { id: IDS.imageMessage },
     ok: 200,
   },
   {
@@ -1055,6 +1097,64 @@ const SPECS: Spec[] = [
       ),
   },
   {
+    route: "PUT /api/notifications/preferences",
+    as: "member",
+    path: "/api/notifications/preferences",
+    input: { preferences: { mention: { in_app: true, push: true, email: false } }, digest: "off" },
+    fields: { digest: oneOf(DIGESTS) },
+    ok: 200,
+    extra: () =>
+      [
+        { birthday: { in_app: true, push: true, email: true } },
+        { mention: { in_app: true, push: true, email: true, sms: true } },
+        { mention: { in_app: true, push: true } },
+        { mention: { in_app: 1, push: true, email: true } },
+        { mention: null },
+        [],
+        "all",
+        null,
+      ].map(
+        (preferences): Case => ({
+          name: `preferences ${show(preferences)}`,
+          expect: 400,
+          path: "/api/notifications/preferences",
+          send: { method: "PUT", ...jsonBody({ preferences, digest: "off" }) },
+        }),
+      ),
+  },
+  {
+    route: "POST /api/push/subscriptions",
+    as: "member",
+    path: "/api/push/subscriptions",
+    input: { endpoint: "https://push.example.net/send/x", keys: RFC8291_DEVICE_KEYS },
+    fields: { endpoint: text(2048, true, false) },
+    ok: 201,
+    extra: () =>
+      [
+        { ...RFC8291_DEVICE_KEYS, p256dh: "AAAA" },
+        { ...RFC8291_DEVICE_KEYS, auth: "c2hvcnQ" },
+        { ...RFC8291_DEVICE_KEYS, auth: "not base64!" },
+        { ...RFC8291_DEVICE_KEYS, p256dh: 1 },
+        { p256dh: RFC8291_DEVICE_KEYS.p256dh },
+        null,
+      ].map(
+        (keys): Case => ({
+          name: `keys ${show(keys)}`,
+          expect: 400,
+          path: "/api/push/subscriptions",
+          send: { method: "POST", ...jsonBody({ endpoint: "https://push.example.net/send/x", keys }) },
+        }),
+      ),
+  },
+  {
+    route: "DELETE /api/push/subscriptions",
+    as: "member",
+    path: "/api/push/subscriptions",
+    input: { endpoint: "https://push.example.net/send/none" },
+    fields: { endpoint: text(2048, true, false) },
+    ok: 404,
+  },
+  {
     route: "POST /api/link-preview",
     as: "member",
     path: "/api/link-preview",
@@ -1234,6 +1334,10 @@ const NO_INPUT = [
   "GET /api/profile/calendar",
   "POST /api/profile/calendar",
   "DELETE /api/profile/calendar",
+  "GET /api/notifications/preferences",
+  "GET /api/push/vapid-public-key",
+  "GET /api/push/subscriptions",
+  "GET /api/dev/mail",
 ];
 /**
  * The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's
@@ -1258,6 +1362,9 @@ const NOT_OURS = [
   `POST ${OC}/transactions/:buyOrder/refunds`,
   "GET /api/dev/webpay/oneclick/inscription",
   "POST /api/dev/webpay/oneclick/inscription",
+  // The email unsubscribe link answers HTML pages (a bad token is a 400 page; test/worker/notify-email.test.ts).
+  "GET /api/email/unsubscribe",
+  "POST /api/email/unsubscribe",
 ];
 
 let cases = 0;

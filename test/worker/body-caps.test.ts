@@ -42,7 +42,21 @@ type Family = {
 
 const BOUNDARY = "----cap";
 const multipartHead = (field: string, type: string) =>
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="group_id"\r\n\r\n${IDS.publicChannel}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nBig\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="big.bin"\r\nContent-Type: ${type}\r\n\r\n`;
+  [
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="group_id"',
+    "",
+    String(IDS.publicChannel),
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="title"',
+    "",
+    "Big",
+    `--${BOUNDARY}`,
+    `Content-Disposition: form-data; name="${field}"; filename="big.bin"`,
+    `Content-Type: ${type}`,
+    "",
+    "",
+  ].join("\r\n");
 
 const FAMILIES: Family[] = [
   {
@@ -129,7 +143,8 @@ const FAMILIES: Family[] = [
 ];
 
 describe("the caps per route family", () => {
-  it("are small for JSON writes and the files' own maxima (plus framing) for the chat image and resource upload", () => {
+  it(`are small for JSON writes and the files' own maxima (plus framing) for the chat image and resource \
+upload`, () => {
     expect(bodyCap("/api/posts", "application/json").max).toBe(LIMITS.jsonBodyMaxBytes);
     expect(LIMITS.jsonBodyMaxBytes).toBeLessThanOrEqual(128 * 1024);
     expect(bodyCap("/api/messages/image", "multipart/form-data").max).toBe(

@@ -52,7 +52,8 @@ describe("chat fan-out off the sender's path", () => {
     for (const s of sockets) expect(s.messages().map((m) => m.id)).toEqual(ids);
   });
 
-  it("does not agree to per-message compression, even when the client offers it (a frame is sent once per socket)", async () => {
+  it(`does not agree to per-message compression, even when the client offers it (a frame is sent once per \
+socket)`, async () => {
     const cookie = await signIn("deflate@example.com", "Deflate");
     const channel = await json<ChannelDto>(
       await call("/api/groups", {

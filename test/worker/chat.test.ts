@@ -233,7 +233,8 @@ describe("messages", () => {
     });
   });
 
-  it("writes nothing for a refused send (hidden channel, mute, rate limit, ended session), and the marker with a stored one", async () => {
+  it(`writes nothing for a refused send (hidden channel, mute, rate limit, ended session), and the marker with a \
+stored one`, async () => {
     const luna = await signIn("luna@example.com", "Luna");
     const sol = await signIn("sol@example.com", "Sol");
     const secret = await createChannel(luna, { name: "Secret", is_private: true });

@@ -68,7 +68,8 @@ describe("state-changing requests without Origin or Sec-Fetch-Site", () => {
     expect(await db().select().from(posts)).toEqual([]);
   });
 
-  it("accepts the same POST with Sec-Fetch-Site: same-origin alone (the guard is not refusing everything)", async () => {
+  it(`accepts the same POST with Sec-Fetch-Site: same-origin alone (the guard is not refusing \
+everything)`, async () => {
     const cookie = await signIn("headerless-ok@example.com");
     const res = await rawCall("/api/posts", {
       method: "POST",

@@ -42,7 +42,8 @@ async function fetchWithoutOrigin() {
 }
 
 describe("API security headers", () => {
-  it("sets HSTS of at least a year, nosniff, a referrer policy and no framing on API answers, errors included", async () => {
+  it(`sets HSTS of at least a year, nosniff, a referrer policy and no framing on API answers, errors \
+included`, async () => {
     for (const res of [
       await call("/api/users/me"),
       await call("/api/no-such-route"),

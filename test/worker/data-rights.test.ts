@@ -121,7 +121,8 @@ describe("DELETE /api/profile", () => {
     expect((await call("/api/users/me", { cookie: cookie.owner })).status).toBe(200);
   });
 
-  it("deletes the account at once: sessions, sockets, content; keeps payments and resources without personal data", async () => {
+  it(`deletes the account at once: sessions, sockets, content; keeps payments and resources without personal \
+data`, async () => {
     const { cookie } = await seedWorld();
     // The member `paid` likes and comments on the owner's post; the owner likes and comments on their own; a report
     // about the owner's post.

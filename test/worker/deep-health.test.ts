@@ -13,11 +13,20 @@ const report = async (cookie: string, env = {}) => {
 const byName = (r: DeepHealth) => Object.fromEntries(r.checks.map((c) => [c.name, c]));
 
 describe("GET /api/admin/health", () => {
-  it("reports D1 (with the latest migration), R2, the chat Durable Object and the payment mode, with latencies", async () => {
+  it(`reports D1 (with the latest migration), R2, the chat Durable Object, the payment mode and delivery, with \
+latencies`, async () => {
     const r = await report(await admin());
     expect(r.ok).toBe(true);
     const checks = byName(r);
-    expect(Object.keys(checks)).toEqual(["d1", "r2", "chat_durable_object", "payments", "automatic_renewal"]);
+    expect(Object.keys(checks)).toEqual([
+      "d1",
+      "r2",
+      "chat_durable_object",
+      "payments",
+      "automatic_renewal",
+      "delivery",
+    ]);
+    expect(checks.delivery).toMatchObject({ ok: true, detail: "0 dead-lettered; push on" });
     expect(checks.d1).toMatchObject({ ok: true, detail: expect.stringMatching(/^latest migration \d{4}_\w+\.sql$/) });
     expect(checks.r2.ok).toBe(true);
     expect(checks.chat_durable_object).toMatchObject({ ok: true, detail: "answered 426" });

@@ -26,7 +26,8 @@ describe("the error catalogue", () => {
 });
 
 describe("error bodies carry the code", () => {
-  it("answers a validation failure with the code of the schema's text, zod's own texts with invalid_input", async () => {
+  it(`answers a validation failure with the code of the schema's text, zod's own texts with \
+invalid_input`, async () => {
     const cookie = await signIn("luna@example.com");
     const tooLong = await api(cookie).posts.$post({ json: { content: "a".repeat(LIMITS.postMax + 1) } });
     expect(tooLong.status).toBe(400);

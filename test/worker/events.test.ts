@@ -119,7 +119,8 @@ describe("events: time in Santiago", () => {
     expect(madrid.starts_at).toBe("2027-07-01T17:00:00.000Z");
   });
 
-  it("the .ics keeps its UID across edits and counts SEQUENCE up; its VTIMEZONE has Santiago's real changes", async () => {
+  it(`the .ics keeps its UID across edits and counts SEQUENCE up; its VTIMEZONE has Santiago's real \
+changes`, async () => {
     const event = await createEvent();
     const first = parseIcs(await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("admin") })).text());
     const uid = first.event.uid;
@@ -150,7 +151,8 @@ describe("events: time in Santiago", () => {
 });
 
 describe("events: recurring", () => {
-  it("a weekly event stays 20:00 in Santiago across April's change; one date is cancelled and the calendar skips it", async () => {
+  it(`a weekly event stays 20:00 in Santiago across April's change; one date is cancelled and the calendar skips \
+it`, async () => {
     const event = await createEvent({
       start_local: "2027-03-27T20:00",
       end_local: "2027-03-27T21:00",
@@ -502,7 +504,8 @@ describe("events: search", () => {
 });
 
 describe("events: the personal calendar feed", () => {
-  it("lists the events the member is going to; a new token revokes the old one (404), as does turning it off", async () => {
+  it(`lists the events the member is going to; a new token revokes the old one (404), as does turning it \
+off`, async () => {
     const going = await createEvent({ title: "Going", start_local: santiagoIn(48), end_local: santiagoIn(49) });
     const maybe = await createEvent({ title: "Maybe", start_local: santiagoIn(50), end_local: santiagoIn(51) });
     await rsvp("paid", going.id, "going");

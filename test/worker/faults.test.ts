@@ -238,7 +238,8 @@ describe("payments", () => {
     expect(await membership(world.cookie.member!)).toBe("active");
   });
 
-  it("stays pending, with no membership granted, when D1 fails while approving; the next check settles it once", async () => {
+  it(`stays pending, with no membership granted, when D1 fails while approving; the next check settles it \
+once`, async () => {
     const world = await seedWorld();
     const token = await approvedAtProvider(world.cookie.member!);
     // The approval is one batch (membership + payment): the failure of its membership statement rolls back both.
@@ -260,7 +261,8 @@ describe("payments", () => {
 });
 
 describe("chat after the Durable Object is evicted", () => {
-  it("hibernated sockets keep receiving; closed ones reconnect and catch up exactly the missed messages by cursor", async () => {
+  it(`hibernated sockets keep receiving; closed ones reconnect and catch up exactly the missed messages by \
+cursor`, async () => {
     const world = await seedWorld();
     const stub = chatRoomStub(testEnv, IDS.publicChannel);
     const listeners = [

@@ -130,7 +130,8 @@ describe("link preview parser", () => {
   });
 
   it("falls back to twitter tags", async () => {
-    const html = `<head><meta name="twitter:title" content="Tweet title"><meta name="twitter:description" content="Tweet text"><meta name="twitter:image" content="/tw.jpg"></head>`;
+    const html = `<head><meta name="twitter:title" content="Tweet title"><meta name="twitter:description" \
+content="Tweet text"><meta name="twitter:image" content="/tw.jpg"></head>`;
     expect(await parsePreview(html, base)).toMatchObject({
       title: "Tweet title",
       description: "Tweet text",
@@ -149,19 +150,22 @@ describe("link preview parser", () => {
   });
 
   it("resolves relative image and icon URLs and drops non-http ones", async () => {
-    const html = `<head><meta property="og:image" content="../img/cover.png"><link rel="shortcut icon" href="/static/fav.ico"><meta name="description" content="Plain description"></head>`;
+    const html = `<head><meta property="og:image" content="../img/cover.png"><link rel="shortcut icon" \
+href="/static/fav.ico"><meta name="description" content="Plain description"></head>`;
     expect(await parsePreview(html, base)).toMatchObject({
       image: "https://blog.example.com/img/cover.png",
       favicon: "https://blog.example.com/static/fav.ico",
       description: "Plain description",
     });
-    const evil = `<head><meta property="og:image" content="javascript:alert(1)"><link rel="icon" href="data:image/svg+xml,x"></head>`;
+    const evil = `<head><meta property="og:image" content="javascript:alert(1)"><link rel="icon" \
+href="data:image/svg+xml,x"></head>`;
     expect(await parsePreview(evil, base)).toMatchObject({ image: null, favicon: null });
   });
 
   it("cuts a huge page off at the byte cap", async () => {
     const padding = `<p>${"x".repeat(PREVIEW_LIMITS.maxBytes)}</p>`;
-    const html = `<head><title>Early title</title></head><body>${padding}<meta property="og:title" content="Too late"></body>`;
+    const html = `<head><title>Early title</title></head><body>${padding}<meta property="og:title" content="Too \
+late"></body>`;
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {

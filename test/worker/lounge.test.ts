@@ -62,6 +62,7 @@ describe("posts", () => {
         "comments_count",
         "content",
         "created_at",
+        "edited_at",
         "hidden",
         "hidden_reason",
         "id",
@@ -391,7 +392,9 @@ describe("cosmic notices", () => {
   it("sanitises the HTML before storing it", async () => {
     const admin = await signIn("admin@example.com");
     const dirty =
-      '<p onclick="alert(1)">Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.example">good</a></p><script>alert(2)</script><svg onload="alert(3)"></svg><img src=x onerror=alert(4)><img src="https://ok.example/a.png" onerror="x">';
+      '<p onclick="alert(1)">Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.example">good</a></p>' +
+      '<script>alert(2)</script><svg onload="alert(3)"></svg><img src=x onerror=alert(4)><img ' +
+      'src="https://ok.example/a.png" onerror="x">';
     const res = await publish(admin, { ...body, content: dirty });
     expect(res.status).toBe(201);
     const [stored] = await db().select().from(notices);

@@ -54,7 +54,8 @@ describe("parseMediaType", () => {
     }
   });
 
-  it("serves only raster images, audio, video and PDF as themselves, inline; everything else as a neutral download", () => {
+  it(`serves only raster images, audio, video and PDF as themselves, inline; everything else as a neutral \
+download`, () => {
     expect(servedMediaType("audio/mpeg;a=b")).toEqual({ contentType: "audio/mpeg", inline: true });
     expect(servedMediaType("application/pdf")).toEqual({ contentType: "application/pdf", inline: true });
     for (const active of [
@@ -122,44 +123,48 @@ describe("the uploads module", () => {
 });
 
 describe("attack: an upload typed `audio/mpeg;a=b, text/html` is served back as HTML", () => {
-  it("issue 16 attack 4: an upload typed `audio/mpeg;a=b, text/html` is refused as a multipart upload, as a JSON data URL and as a declared file_type; nothing is stored", async () => {
-    const world = await seedWorld();
-    const before = await snapshot({ exclude: ["rate_limits"] });
-    const html = text("<script>alert(document.cookie)</script>");
-    const attempts = [
-      call("/api/resources/upload", {
-        method: "POST",
-        cookie: world.cookie.paid,
-        body: resourceForm(html, "audio/mpeg;a=b, text/html", "song.mp3"),
-      }),
-      call("/api/resources/upload", {
-        method: "POST",
-        cookie: world.cookie.paid,
-        body: resourceForm(html, "audio/mpeg", "song.mp3", { file_type: "audio/mpeg;a=b, text/html" }),
-      }),
-      call("/api/resources/upload", {
-        method: "POST",
-        cookie: world.cookie.paid,
-        json: {
-          title: "Attack",
-          file_name: "song.mp3",
-          file_data: `data:audio/mpeg;base64,${btoa("<script>")}`,
-          file_type: "audio/mpeg;a=b, text/html",
-        },
-      }),
-    ];
-    for (const res of await Promise.all(attempts)) {
-      expect(res.status).toBe(400);
-      expect(await json(res)).toMatchObject({ error: TEXTS.resources.typeNotSupported });
-    }
-    const chatImage = new FormData();
-    chatImage.set("group_id", String(IDS.publicChannel));
-    chatImage.set("image", new File([PNG as BlobPart], "a.png", { type: "image/png, text/html" }));
-    const chat = await call("/api/messages/image", { method: "POST", cookie: world.cookie.member, body: chatImage });
-    expect(chat.status).toBe(400);
-    expect(await json(chat)).toMatchObject({ error: TEXTS.chat.imageTypeInvalid });
-    expect(await snapshot({ exclude: ["rate_limits"] })).toEqual(before);
-  });
+  it(
+    "issue 16 attack 4: an upload typed `audio/mpeg;a=b, text/html` is refused as a multipart upload, as a JSON " +
+      "data URL and as a declared file_type; nothing is stored",
+    async () => {
+      const world = await seedWorld();
+      const before = await snapshot({ exclude: ["rate_limits"] });
+      const html = text("<script>alert(document.cookie)</script>");
+      const attempts = [
+        call("/api/resources/upload", {
+          method: "POST",
+          cookie: world.cookie.paid,
+          body: resourceForm(html, "audio/mpeg;a=b, text/html", "song.mp3"),
+        }),
+        call("/api/resources/upload", {
+          method: "POST",
+          cookie: world.cookie.paid,
+          body: resourceForm(html, "audio/mpeg", "song.mp3", { file_type: "audio/mpeg;a=b, text/html" }),
+        }),
+        call("/api/resources/upload", {
+          method: "POST",
+          cookie: world.cookie.paid,
+          json: {
+            title: "Attack",
+            file_name: "song.mp3",
+            file_data: `data:audio/mpeg;base64,${btoa("<script>")}`,
+            file_type: "audio/mpeg;a=b, text/html",
+          },
+        }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.status).toBe(400);
+        expect(await json(res)).toMatchObject({ error: TEXTS.resources.typeNotSupported });
+      }
+      const chatImage = new FormData();
+      chatImage.set("group_id", String(IDS.publicChannel));
+      chatImage.set("image", new File([PNG as BlobPart], "a.png", { type: "image/png, text/html" }));
+      const chat = await call("/api/messages/image", { method: "POST", cookie: world.cookie.member, body: chatImage });
+      expect(chat.status).toBe(400);
+      expect(await json(chat)).toMatchObject({ error: TEXTS.chat.imageTypeInvalid });
+      expect(await snapshot({ exclude: ["rate_limits"] })).toEqual(before);
+    },
+  );
 
   it("a file stored with such a type before this rule is served as a neutral download, not inline", async () => {
     const world = await seedWorld();
@@ -204,7 +209,8 @@ describe("attack: a `text/javascript` upload served same-origin as a script (def
     ["text/css", "style.css", "body{background:url(//evil.example)}"],
   ];
   for (const [type, fileName, content] of active) {
-    it(`${type} is only ever served as an application/octet-stream attachment with nosniff and the sandbox CSP`, async () => {
+    it(`${type} is only ever served as an application/octet-stream attachment with nosniff and the \
+sandbox CSP`, async () => {
       const world = await seedWorld();
       const created = await call("/api/resources/upload", {
         method: "POST",

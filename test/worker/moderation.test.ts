@@ -23,7 +23,8 @@ const reportOf = async (cookie: string | undefined, kind: string, targetId: numb
   (await queue(cookie)).find((r) => r.kind === kind && r.target_id === targetId);
 
 describe("reports", () => {
-  it("are filed once per item per member, never by the author, and list reasons and content without reporters", async () => {
+  it(`are filed once per item per member, never by the author, and list reasons and content without \
+reporters`, async () => {
     const { cookie } = await seedWorld();
     const first = await report(cookie.member, {
       kind: "post",
@@ -56,9 +57,9 @@ describe("reports", () => {
       ["harassment", "Unkind words"],
       ["spam", null],
     ]);
-    // Reasons carry no reporter: only what, why and when.
+    // Reasons carry no reporter: only what, why, when, and the text as it was reported (issue 36).
     for (const r of list.flatMap((i) => i.reasons))
-      expect(Object.keys(r).sort()).toEqual(["created_at", "details", "reason"]);
+      expect(Object.keys(r).sort()).toEqual(["created_at", "details", "reason", "reported_text"]);
     expect(JSON.stringify(list)).not.toMatch(/member@|paid@|reporter/);
     // The seeded comment report shows the comment in context: the post it is on.
     expect(list.find((r) => r.kind === "comment")).toMatchObject({
@@ -89,7 +90,8 @@ describe("reports", () => {
 });
 
 describe("hiding reported content", () => {
-  it("replaces a post for everyone, tells only its author why, and closes it to likes, comments and reports", async () => {
+  it(`replaces a post for everyone, tells only its author why, and closes it to likes, comments and \
+reports`, async () => {
     const { cookie } = await seedWorld();
     await report(cookie.member, { kind: "post", id: IDS.post, reason: "harassment" });
     await report(cookie.paid, { kind: "post", id: IDS.post, reason: "harassment" });

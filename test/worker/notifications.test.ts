@@ -92,11 +92,13 @@ describe("notifications", () => {
     ]);
   });
 
-  it("@mentions in posts notify the members their tokens name by id, never the author, never a typed name", async () => {
+  it(`@mentions in posts notify the members their tokens name by id, never the author, never a typed \
+name`, async () => {
     await db().update(users).set({ name: "Luna Star" }).where(eq(users.id, IDS.paid));
     const p = await post(
       "owner",
-      `Thank you ${mentionToken("Member", IDS.member)} and ${mentionToken("Luna Star", IDS.paid)}, and ${mentionToken("Owner", IDS.owner)} and @Nobody and @Member again!`,
+      `Thank you ${mentionToken("Member", IDS.member)} and ${mentionToken("Luna Star", IDS.paid)}, and \
+${mentionToken("Owner", IDS.owner)} and @Nobody and @Member again!`,
     );
     expect((await list("member")).items).toEqual([
       expect.objectContaining({ kind: "mention", actor_name: "Owner", post_id: p.id, url: `/app/lounge?post=${p.id}` }),
@@ -122,7 +124,8 @@ describe("notifications", () => {
     await message(
       "owner",
       IDS.privateChannel,
-      `${mentionToken("Member", IDS.member)} ${mentionToken("Paid", IDS.paid)} ${mentionToken("Admin", IDS.admin)} private plans`,
+      `${mentionToken("Member", IDS.member)} ${mentionToken("Paid", IDS.paid)} ${mentionToken("Admin", IDS.admin)} \
+private plans`,
     );
     expect(await kinds("member")).toEqual(["mention"]);
     expect(await kinds("paid")).toEqual(["mention"]);
@@ -177,7 +180,8 @@ describe("notifications", () => {
       ])
       .returning();
     await approvePayment(db(), approved, { authorizationCode: "1213", responseCode: 0, cardLast4: "6623" });
-    await approvePayment(db(), approved, { authorizationCode: "1213", responseCode: 0, cardLast4: "6623" }); // a replay changes nothing
+    // A replay changes nothing.
+    await approvePayment(db(), approved, { authorizationCode: "1213", responseCode: 0, cardLast4: "6623" });
     await failPayment(db(), declined.id, "rejected", -1);
     const { items } = await list("member");
     expect(items.map((n) => [n.kind, n.detail, n.url])).toEqual([
@@ -322,7 +326,8 @@ describe("GET /api/mentions (the @mention autocomplete)", () => {
     );
   }
 
-  it("offers members whose name or one of its words starts with the text, by name, never the caller; wildcards are plain text", async () => {
+  it(`offers members whose name or one of its words starts with the text, by name, never the caller; wildcards are \
+plain text`, async () => {
     expect(await names("owner", { q: "" })).toEqual(["Admin", "Member", "Paid", "Victim"]);
     expect(await names("owner", { q: "pa" })).toEqual(["Paid"]);
     expect(await names("owner", { q: "MEM" })).toEqual(["Member"]);
@@ -336,7 +341,8 @@ describe("GET /api/mentions (the @mention autocomplete)", () => {
     expect(await names("owner", { q: "" })).toEqual(["Admin", "Luna Park", "Paid"]);
   });
 
-  it("in a channel offers only who may read it: everyone in a public one, the readers of a private one; a channel the caller cannot see is 404", async () => {
+  it(`in a channel offers only who may read it: everyone in a public one, the readers of a private one; a channel the \
+caller cannot see is 404`, async () => {
     expect(await names("owner", { q: "", group_id: String(IDS.publicChannel) })).toEqual([
       "Admin",
       "Member",

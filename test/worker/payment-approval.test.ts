@@ -82,7 +82,8 @@ describe("a commit answer wrong in exactly one way is not a payment", () => {
     });
   }
 
-  it("the same answer with every condition right is a payment (the cases above differ only in their one field)", async () => {
+  it(`the same answer with every condition right is a payment (the cases above differ only in their one \
+field)`, async () => {
     const { cookie, user } = await member();
     const payment = await pendingPayment(user.id, user.email);
     fakeTransbank({ commit: () => ok(transaction(payment)) });

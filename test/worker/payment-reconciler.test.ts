@@ -47,7 +47,8 @@ const membershipOf = async (cookie: string) =>
   );
 
 describe("payment reconciler (every 5 minutes)", () => {
-  it("settles each pending payment older than the token lifetime by Transbank's status, and leaves newer ones alone", async () => {
+  it(`settles each pending payment older than the token lifetime by Transbank's status, and leaves newer ones \
+alone`, async () => {
     const luna = await member("luna@example.com");
     const sol = await member("sol@example.com");
     const old = { createdAt: ago(10 * MINUTE) };

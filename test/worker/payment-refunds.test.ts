@@ -38,7 +38,8 @@ const membershipOf = async (cookie: string) =>
   );
 
 describe("POST /api/admin/payments/:id/refund", () => {
-  it("refunds through Transbank (REVERSED), records who and when, and removes the paid days from the membership", async () => {
+  it(`refunds through Transbank (REVERSED), records who and when, and removes the paid days from the \
+membership`, async () => {
     const { cookie, payment } = await paidMember();
     const dueBefore = new Date((await membershipOf(cookie)).next_payment_due!).getTime();
     const admin = await member("admin@example.com");

@@ -64,7 +64,8 @@ describe("GET /api/payments/mode", () => {
 });
 
 describe("checkout", () => {
-  it("answers 503 with what is missing in production without the secrets, and never falls back to test credentials", async () => {
+  it(`answers 503 with what is missing in production without the secrets, and never falls back to test \
+credentials`, async () => {
     const cookie = await signIn("luna@example.com");
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const res = await checkout(cookie, {

@@ -165,7 +165,8 @@ describe("POST /api/payments/initiate", () => {
 });
 
 describe("Webpay return", () => {
-  it("approves a normal return: payment completed and 30 days of membership, then /pay/return?success=true", async () => {
+  it(`approves a normal return: payment completed and 30 days of membership, then \
+/pay/return?success=true`, async () => {
     const cookie = await signIn("luna@example.com");
     expect(await status(cookie)).toEqual({ status: "none", next_payment_due: null });
     const { token } = await initiate(cookie);
@@ -235,7 +236,8 @@ describe("Webpay return", () => {
     expect((await status(cookie)).status).toBe("none");
   });
 
-  it("settles the form's error page (all four fields) by Transbank's status: a declined card fails, uncommitted", async () => {
+  it(`settles the form's error page (all four fields) by Transbank's status: a declined card fails, \
+uncommitted`, async () => {
     const cookie = await signIn("luna@example.com");
     const { token } = await initiate(cookie);
     await cardAction(token, "decline");

@@ -54,7 +54,15 @@ describe("D1 statements per request", () => {
 
     for (const name of Object.keys(routes)) {
       console.log(
-        `D1_STATEMENTS ${JSON.stringify({ route: name, path: routes[name], at10: small[name].statements, at10000: large[name].statements, roundTrips: large[name].roundTrips, bytes: large[name].bytes })}`,
+        "D1_STATEMENTS",
+        JSON.stringify({
+          route: name,
+          path: routes[name],
+          at10: small[name].statements,
+          at10000: large[name].statements,
+          roundTrips: large[name].roundTrips,
+          bytes: large[name].bytes,
+        }),
       );
       expect(large[name].statements, name).toBe(small[name].statements);
       expect(large[name].roundTrips, name).toBe(small[name].roundTrips);
@@ -81,7 +89,8 @@ describe("D1 statements per request", () => {
     expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);
   });
 
-  it("a chat message costs the same few statements whatever the channel's history (the write path of docs/capacity.md)", {
+  it(`a chat message costs the same few statements whatever the channel's history (the write path of \
+docs/capacity.md)`, {
     timeout: 60_000,
   }, async () => {
     await runAll(seedBase());
@@ -101,7 +110,15 @@ describe("D1 statements per request", () => {
     await runAll(seedBase({ messages: 5_000 }).filter((sql) => /INSERT INTO messages/i.test(sql)));
     const later = await send();
     console.log(
-      `D1_STATEMENTS ${JSON.stringify({ route: "message send", path: "POST /api/messages", at10: first.statements, at10000: later.statements, roundTrips: later.roundTrips, bytes: 0 })}`,
+      "D1_STATEMENTS",
+      JSON.stringify({
+        route: "message send",
+        path: "POST /api/messages",
+        at10: first.statements,
+        at10000: later.statements,
+        roundTrips: later.roundTrips,
+        bytes: 0,
+      }),
     );
     expect(later).toEqual(first);
     // docs/capacity.md counts on five statements in ONE round trip: the session read, the rate-limit
@@ -110,7 +127,8 @@ describe("D1 statements per request", () => {
     expect(first).toEqual({ statements: 5, roundTrips: 1 });
   });
 
-  it("an image message checks the send rules in the session's round trip, then counts the upload and stores the row", async () => {
+  it(`an image message checks the send rules in the session's round trip, then counts the upload and stores the \
+row`, async () => {
     await runAll(seedBase());
     const cookie = await signIn("admin@example.com", "Bench Admin");
     const form = new FormData();
@@ -120,7 +138,13 @@ describe("D1 statements per request", () => {
     const res = await call("/api/messages/image", { method: "POST", cookie, env: { DB }, body: form });
     expect(res.status).toBe(201);
     console.log(
-      `D1_STATEMENTS ${JSON.stringify({ route: "image message send", path: "POST /api/messages/image", statements: counter.statements, roundTrips: counter.roundTrips })}`,
+      "D1_STATEMENTS",
+      JSON.stringify({
+        route: "image message send",
+        path: "POST /api/messages/image",
+        statements: counter.statements,
+        roundTrips: counter.roundTrips,
+      }),
     );
     expect({ statements: counter.statements, roundTrips: counter.roundTrips }).toEqual({
       statements: 6,

@@ -21,7 +21,8 @@ describe("rate-limit keys", () => {
     expect(ipv6Prefix64("2001:db8:zz::1")).toBeNull();
   });
 
-  it("attack: rotating IPv6 addresses inside one /64 does not escape the sign-in limit; another /64 is unaffected", async () => {
+  it(`attack: rotating IPv6 addresses inside one /64 does not escape the sign-in limit; another /64 is \
+unaffected`, async () => {
     const from = (ip: string) => call("/api/oauth/google/redirect_url", { headers: { "cf-connecting-ip": ip } });
     for (let i = 1; i <= RATE_LIMITS.signIn.limit; i++)
       expect((await from(`2001:db8:1:2::${i.toString(16)}`)).status).toBe(200);

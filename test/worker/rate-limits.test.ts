@@ -222,7 +222,8 @@ async function expect429(res: Response, windowSeconds: number) {
 describe("rate limits", () => {
   for (const c of CASES) {
     const { limit, windowSeconds } = RATE_LIMITS[c.name];
-    it(`${c.what}: ${limit} per ${windowSeconds} s per ${c.anonymous ? "IP" : "user"}, then 429 with Retry-After`, async () => {
+    it(`${c.what}: ${limit} per ${windowSeconds} s per ${c.anonymous ? "IP" : "user"}, then 429 with \
+Retry-After`, async () => {
       const world = await seedWorld();
       const as = (ip: string, cookie?: string) => (i: number) => {
         const [path, options] = c.request(i);
@@ -282,7 +283,8 @@ describe("rate limits", () => {
     expect(plain.status).toBe(201);
   });
 
-  it("an image send the send rules refuse (a channel hidden from the caller) counts no upload, on either route", async () => {
+  it(`an image send the send rules refuse (a channel hidden from the caller) counts no upload, on either \
+route`, async () => {
     const world = await seedWorld();
     const form = imageForm();
     form.set("group_id", String(IDS.privateChannel));

@@ -34,7 +34,8 @@ describe("request logs", () => {
     expect(new Set(ids).size).toBe(3);
   });
 
-  it("logs one line per request with the route pattern, status, duration and user id, and no personal data", async () => {
+  it(`logs one line per request with the route pattern, status, duration and user id, and no personal \
+data`, async () => {
     const email = "log-subject@example.com";
     const cookie = await signIn(email, "Log Subject");
     const created = await json<{ id: number }>(
@@ -75,7 +76,8 @@ describe("request logs", () => {
 });
 
 describe("a failing database", () => {
-  it("answers 503 'service unavailable' for a missing table and logs the cause and the fix under the request id", async () => {
+  it(`answers 503 'service unavailable' for a missing table and logs the cause and the fix under the request \
+id`, async () => {
     // The state of a fresh checkout whose migrations were never applied: the rate-limit table is absent.
     await testEnv.DB.exec("ALTER TABLE rate_limits RENAME TO rate_limits_away");
     let response!: Response;

@@ -130,7 +130,8 @@ describe("GET /api/resources search and tag filter", () => {
     expect(await list(cookie, { q: "nothing like this" })).toEqual([]);
   });
 
-  it("takes wildcards, quotes and JSON punctuation literally, at any allowed length, never a syntax error", async () => {
+  it(`takes wildcards, quotes and JSON punctuation literally, at any allowed length, never a syntax \
+error`, async () => {
     const cookie = await paidMember();
     await insert([
       { title: "100% calm", at: T0 + 1 },
@@ -264,7 +265,8 @@ describe("D1 statements per library request", () => {
     const cookie = await paidMember();
     const seed = (from: number, to: number) =>
       testEnv.DB.prepare(
-        `INSERT INTO resources (title, description, external_url, file_name, file_type, kind, tags, owner_name, created_at)
+        `INSERT INTO resources (title, description, external_url, file_name, file_type,
+          kind, tags, owner_name, created_at)
          WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i < ${to})
          SELECT 'Seed ' || i, 'seeded', 'https://example.com/x.pdf', 'x.pdf', 'application/pdf', 'upload',
            CASE WHEN i % 100 = 0 THEN '["rare","seed"]' ELSE '["seed"]' END, 'Seed', ${T0} + (i / 3) * 1000 FROM n`,

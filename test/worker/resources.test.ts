@@ -40,7 +40,8 @@ const dataUrl = (bytes: Uint8Array, type: string) => {
 };
 
 describe("resource access", () => {
-  it("answers 401 to anonymous callers, 403 { error } to unpaid and expired members, and serves paid members and admins", async () => {
+  it(`answers 401 to anonymous callers, 403 { error } to unpaid and expired members, and serves paid members and \
+admins`, async () => {
     const admin = await signIn("admin@example.com", "Ada Admin");
     const created = await upload(
       admin,
@@ -211,7 +212,8 @@ describe("resource upload", () => {
     expect(await rowCount()).toBe(0);
   });
 
-  it("refuses a renamed executable declared as an image and stores real images with the type their bytes prove", async () => {
+  it(`refuses a renamed executable declared as an image and stores real images with the type their bytes \
+prove`, async () => {
     const admin = await signIn("admin@example.com");
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]);
     const fake = await upload(admin, form(new Blob([exe], { type: "image/png" }), { title: "Cat" }, "cat.png"));

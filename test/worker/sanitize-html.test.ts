@@ -4,7 +4,9 @@ import { isBlankHtml, sanitizeHtml } from "../../worker/services/sanitize-html";
 describe("sanitizeHtml (allowlist)", () => {
   it("keeps the allowed structure and text", async () => {
     const html =
-      "<h2>Full moon</h2><p>Join us <strong>tonight</strong>, <em>bring</em> <b>a</b> <i>blanket</i> <u>and</u> tea.<br>See you</p><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quiet</blockquote><h1>a</h1><h3>b</h3><h4>c</h4>";
+      "<h2>Full moon</h2><p>Join us <strong>tonight</strong>, <em>bring</em> <b>a</b> <i>blanket</i> <u>and</u> " +
+      "tea.<br>See you</p><ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quiet</blockquote><h1>a</h1><h3>" +
+      "b</h3><h4>c</h4>";
     expect(await sanitizeHtml(html)).toBe(html);
   });
 
@@ -15,7 +17,8 @@ describe("sanitizeHtml (allowlist)", () => {
 
   it("drops style, iframe, object, embed and math elements with their content", async () => {
     const out = await sanitizeHtml(
-      '<style>p{}</style><iframe src="https://evil.example">x</iframe><object data="x">y</object><embed src="x"><math><mi>z</mi></math>ok',
+      '<style>p{}</style><iframe src="https://evil.example">x</iframe><object data="x">y</object><embed src="x">' +
+        "<math><mi>z</mi></math>ok",
     );
     expect(out).toBe("ok");
   });
@@ -65,7 +68,8 @@ describe("sanitizeHtml (allowlist)", () => {
 
   it("does not let raw-text elements smuggle markup out when unwrapped", async () => {
     const out = await sanitizeHtml(
-      "<textarea><script>alert(1)</script></textarea><noscript><img src=x onerror=alert(1)></noscript><title><script>x</script></title>ok",
+      "<textarea><script>alert(1)</script></textarea><noscript><img src=x onerror=alert(1)></noscript><title><script>" +
+        "x</script></title>ok",
     );
     expect(out).toBe("ok");
   });

@@ -34,7 +34,8 @@ async function invoke(
 }
 
 describe("scheduled handler", () => {
-  it("runs every job of the firing cron in order with env and the scheduled time, logging each one's counts", async () => {
+  it(`runs every job of the firing cron in order with env and the scheduled time, logging each one's \
+counts`, async () => {
     const calls: string[] = [];
     const seen: { env: Env; now: Date }[] = [];
     const job = (name: string, counts: Record<string, number>): ScheduledJob => ({

@@ -35,12 +35,14 @@ describe("issue 30", () => {
     expect(names).toHaveLength(52);
     expect(names).toContain("Trap 150");
     const bound = await testEnv.DB.prepare(
-      "SELECT (SELECT count(*) FROM channel_invitations) AS pending, (SELECT count(*) FROM channel_members m JOIN users u ON u.id = m.user_id WHERE u.email = 'target@example.com') AS joined",
+      "SELECT (SELECT count(*) FROM channel_invitations) AS pending, (SELECT count(*) FROM channel_members m JOIN " +
+        "users u ON u.id = m.user_id WHERE u.email = 'target@example.com') AS joined",
     ).first<{ pending: number; joined: number }>();
     expect(bound).toEqual({ pending: 1, joined: 51 });
   });
 
-  it("issue 30 finding 1: an email takes at most 20 pending invitations (the oldest kept), and the invitee can decline", async () => {
+  it(`issue 30 finding 1: an email takes at most 20 pending invitations (the oldest kept), and the invitee can \
+decline`, async () => {
     const world = await seedWorld();
     const owner = world.cookie.owner!;
     const ids = range(LIMITS.invitationsPerEmailMax + 1, 100);
@@ -153,7 +155,8 @@ describe("issue 30", () => {
     expect((await read(range(LIMITS.notificationIdsMax + 1))).status).toBe(400);
   });
 
-  it("issue 30 finding 4: a muted member still publishes (channels, invitations, uploads, likes, name and bio)", async () => {
+  it(`issue 30 finding 4: a muted member still publishes (channels, invitations, uploads, likes, name and \
+bio)`, async () => {
     const world = await seedWorld();
     const until = new Date(Date.now() + 3600_000);
     await testEnv.DB.prepare("UPDATE users SET muted_until = ? WHERE id = ?").bind(until.getTime(), IDS.owner).run();
@@ -179,7 +182,8 @@ describe("issue 30", () => {
       bio: call("/api/users/me", { method: "PATCH", cookie: owner, json: { bio: "Loud" } }),
     };
     const before = await testEnv.DB.prepare(
-      "SELECT (SELECT count(*) FROM channels) + (SELECT count(*) FROM channel_invitations) + (SELECT count(*) FROM resources) + (SELECT count(*) FROM post_likes) AS n",
+      "SELECT (SELECT count(*) FROM channels) + (SELECT count(*) FROM channel_invitations) + (SELECT count(*) FROM " +
+        "resources) + (SELECT count(*) FROM post_likes) AS n",
     ).first("n");
     for (const [label, pending] of Object.entries(attempts)) {
       const res = await pending;
@@ -187,7 +191,8 @@ describe("issue 30", () => {
       expect(await json(res), label).toMatchObject({ code: "account_muted", muted_until: until.toISOString() });
     }
     const after = await testEnv.DB.prepare(
-      "SELECT (SELECT count(*) FROM channels) + (SELECT count(*) FROM channel_invitations) + (SELECT count(*) FROM resources) + (SELECT count(*) FROM post_likes) AS n",
+      "SELECT (SELECT count(*) FROM channels) + (SELECT count(*) FROM channel_invitations) + (SELECT count(*) FROM " +
+        "resources) + (SELECT count(*) FROM post_likes) AS n",
     ).first("n");
     expect(after).toBe(before);
     const me = await json<{ name: string; bio: string | null }>(await call("/api/users/me", { cookie: owner }));
@@ -258,7 +263,8 @@ describe("issue 30", () => {
     expect(admins).toBe(1);
     // The refused deletion wrote nothing: its account, sessions and content are all there.
     const left = await testEnv.DB.prepare(
-      "SELECT u.id, (SELECT count(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM users u WHERE u.role = 'admin'",
+      "SELECT u.id, (SELECT count(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM users u WHERE u.role = " +
+        "'admin'",
     ).first<{ id: number; sessions: number }>();
     expect(left?.sessions).toBe(1);
   });
@@ -271,13 +277,15 @@ describe("issue 30", () => {
     const statuses = (
       await Promise.all([demote(world.cookie.admin, IDS.member), demote(world.cookie.member, IDS.admin)])
     ).map((r) => r.status);
-    // One demotion wins; the other is refused (409) or, when its caller was demoted first, finds its session gone (401).
+    // One demotion wins; the other is refused (409) or, when its caller was demoted first, finds its session gone
+    // (401).
     expect(statuses).toContain(200);
     expect(statuses.filter((s) => s === 409 || s === 401)).toHaveLength(1);
     expect(await testEnv.DB.prepare("SELECT count(*) AS n FROM users WHERE role = 'admin'").first("n")).toBe(1);
   });
 
-  it("issue 30 finding 7: display names impersonate (an admin's name, direction overrides, invisible-only, newlines, mentions by name)", async () => {
+  it(`issue 30 finding 7: display names impersonate (an admin's name, direction overrides, invisible-only, newlines, \
+mentions by name)`, async () => {
     const world = await seedWorld();
     const rename = (name: string, cookie = world.cookie.member) =>
       call("/api/users/me", { method: "PATCH", cookie, json: { name } });

@@ -8,7 +8,8 @@
 //   4 an upload typed `audio/mpeg;a=b, text/html`                       media-types.test.ts
 //   5 adding an unknown email to a private channel reveals it has no account   here
 //   6 Google sign-in with a different sub for an existing email         google-sign-in.test.ts
-//   7 creating channels (or any write) without a rate limit             here (the limits themselves: rate-limits.test.ts)
+//   7 creating channels (or any write) without a rate limit             here (the limits themselves:
+// rate-limits.test.ts)
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { isRateLimiter } from "../../worker/lib/rate-limit";
@@ -73,7 +74,8 @@ describe("issue 16 attacks", () => {
     expect(after.invited).toEqual([]);
   });
 
-  it("issue 16 attack 7: creating channels (or any other write) without a rate limit: every POST, PUT, PATCH and DELETE route has a limiter in its own chain", () => {
+  it(`issue 16 attack 7: creating channels (or any other write) without a rate limit: every POST, PUT, PATCH and \
+DELETE route has a limiter in its own chain`, () => {
     // Transbank's stand-in exists only in development (it answers 404 elsewhere) and takes server-to-server calls.
     const exempt = (path: string) => path.startsWith("/api/dev/webpay/");
     const writes = new Map<string, boolean>();

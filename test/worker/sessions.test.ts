@@ -7,7 +7,8 @@ import { call, db, json, setCookies, signIn } from "./helpers";
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("sign-in through the development provider", () => {
-  it("creates a session whose cookie is HttpOnly, Secure and SameSite=Lax, and /users/me returns the User", async () => {
+  it(`creates a session whose cookie is HttpOnly, Secure and SameSite=Lax, and /users/me returns the \
+User`, async () => {
     const cookie = await signIn("luna@example.com", "Luna");
     const me = await call("/api/users/me", { cookie });
     expect(me.status).toBe(200);
@@ -158,7 +159,8 @@ describe("sessions", () => {
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
   });
 
-  it("is checked against D1 on the reads that send their query in the session's batch: tampered, expired and signed-out sessions get 401, a sliding one is renewed", async () => {
+  it(`is checked against D1 on the reads that send their query in the session's batch: tampered, expired and \
+signed-out sessions get 401, a sliding one is renewed`, async () => {
     const admin = await signIn("admin@example.com", "Ada");
     const created = await call("/api/groups", {
       method: "POST",

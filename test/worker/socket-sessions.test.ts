@@ -37,7 +37,8 @@ const stillOpen = async (
 };
 
 describe("attack: a chat socket outlives the session that opened it", () => {
-  it("issue 16 attack 1: a chat socket outlives logout (now closed with CLOSE_SESSION_ENDED; the same person's other device stays)", async () => {
+  it(`issue 16 attack 1: a chat socket outlives logout (now closed with CLOSE_SESSION_ENDED; the same person's other \
+device stays)`, async () => {
     const world = await seedWorld();
     const phone = await anotherSession(IDS.paid, "phone");
     const laptopPublic = await openSocket(IDS.publicChannel, world.cookie.paid!);

@@ -53,7 +53,8 @@ describe("the API enforces the literals, not just whatever the rules module says
     expect((await json(over)).error).toContain("Comment must be at most 300 characters");
   });
 
-  it(`channels: a ${SPEC.channelNameMax}-character name and ${SPEC.channelDescriptionMax}-character description accepted, one more refused`, async () => {
+  it(`channels: a ${SPEC.channelNameMax}-character name and ${SPEC.channelDescriptionMax}-character description \
+accepted, one more refused`, async () => {
     const cookie = await signIn("channels-literal@example.com");
     const ok = await call("/api/groups", {
       method: "POST",

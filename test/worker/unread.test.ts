@@ -141,7 +141,8 @@ describe("unread counts", () => {
     expect((await unread("paid"))[IDS.publicChannel]).toBe(0);
   });
 
-  it("the live socket tells readers of new messages, private channels only to their readers, and a read on another device", async () => {
+  it(`the live socket tells readers of new messages, private channels only to their readers, and a read on another \
+device`, async () => {
     const paid = await openLive("paid");
     const outsider = await openLive("member");
     const admin = await openLive("admin");

@@ -11,7 +11,14 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, "wrangler.toml"), environment: "local" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // A test-only VAPID pair (npm run push:keys): push is on in the worker tests.
+            VAPID_PUBLIC_KEY: "BIBqZppLh6Jk23Q6e6eRcRaTXsXT8hvmbTisvXz4Vf8F4OwrKd9j33kPufv9mEWDJEpx9ucH9YW_-MnewmXuJps",
+            VAPID_PRIVATE_KEY: "rtQBktR6tUWFPQ91Vme8Ywh35Ebwkx1ljMlXBEH5BMk",
+          },
+        },
       }),
     ],
     test: {

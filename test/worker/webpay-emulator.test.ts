@@ -134,7 +134,8 @@ describe("Webpay emulator parity", () => {
     expect(nullified).toMatchObject({ type: "NULLIFIED", nullified_amount: 5000, balance: 10000, response_code: 0 });
   });
 
-  it("takes server-to-server calls on its REST API (its API keys authorise them), while its card page keeps the same-origin rule", async () => {
+  it(`takes server-to-server calls on its REST API (its API keys authorise them), while its card page keeps the \
+same-origin rule`, async () => {
     const foreign = { ...HEADERS, origin: "https://shop.example" };
     const body = {
       buy_order: "S2S1",

@@ -183,7 +183,8 @@ export async function markChargeRefused(db: Database, charge: Charge): Promise<"
       .where(
         and(
           eq(autorenewEnrolments.userId, charge.userId),
-          sql`exists (select 1 from ${autorenewCharges} where ${autorenewCharges.id} = ${charge.id} and ${autorenewCharges.state} = 'gave_up')`,
+          sql`exists (select 1 from ${autorenewCharges} where ${autorenewCharges.id} = ${charge.id}
+            and ${autorenewCharges.state} = 'gave_up')`,
         ),
       ),
   ]);

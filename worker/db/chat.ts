@@ -1,6 +1,6 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { BatchRateLimit } from "../lib/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
@@ -9,7 +9,16 @@ import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { notifyInvitationsBinding } from "./notifications";
-import { channelInvitations, channelMembers, channelReads, channels, messages, notifications, users } from "./schema";
+import {
+  channelInvitations,
+  channelMembers,
+  channelReads,
+  channels,
+  contentVersions,
+  messages,
+  notifications,
+  users,
+} from "./schema";
 import type { SessionMemberSql } from "./sessions";
 import { normaliseEmail } from "./users";
 
@@ -202,7 +211,8 @@ export async function inviteToChannel(
   const alreadyMember = sql`exists (select 1 from ${channelMembers}
     join ${users} on ${users.id} = ${channelMembers.userId}
     where ${channelMembers.channelId} = ${input.channelId} and ${users.email} = ${input.email})`;
-  const pendingCount = sql`(select count(*) from ${channelInvitations} where ${channelInvitations.email} = ${input.email})`;
+  const pendingCount = sql`(select count(*) from ${channelInvitations}
+    where ${channelInvitations.email} = ${input.email})`;
   const rows = await db.all<{ id: number }>(sql`insert into ${channelInvitations} (channel_id, email, invited_by)
     select ${input.channelId}, ${input.email}, ${input.invitedBy}
     where not ${alreadyMember} and ${pendingCount} < ${LIMITS.invitationsPerEmailMax}
@@ -210,7 +220,8 @@ export async function inviteToChannel(
   if (rows.length > 0) return "invited";
   const [{ full }] = await db.all<{ full: number }>(
     sql`select ${pendingCount} >= ${LIMITS.invitationsPerEmailMax} and not exists (select 1 from ${channelInvitations}
-      where ${channelInvitations.channelId} = ${input.channelId} and ${channelInvitations.email} = ${input.email}) and not ${alreadyMember} as full`,
+      where ${channelInvitations.channelId} = ${input.channelId} and ${channelInvitations.email} = ${input.email})
+        and not ${alreadyMember} as full`,
   );
   return full ? "full" : "unchanged";
 }
@@ -316,6 +327,9 @@ type MessageRow = {
   imageKey: string | null;
   hiddenAt: Date | null;
   hiddenReason: ReportReason | null;
+  editedAt: Date | null;
+  deletedAt: Date | null;
+  replyTo: number | null;
   createdAt: Date;
 };
 
@@ -333,6 +347,9 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
   image_url: row.imageKey && !row.hiddenAt ? messageImagePath(row.id) : null,
   hidden: row.hiddenAt !== null,
   hidden_reason: row.hiddenAt && row.senderId === viewerId ? row.hiddenReason : null,
+  edited_at: row.editedAt?.toISOString() ?? null,
+  deleted: row.deletedAt !== null,
+  reply_to: row.replyTo,
 });
 
 /**
@@ -362,6 +379,9 @@ export function visibleMessagesQuery(
         imageKey: messages.imageKey,
         hiddenAt: messages.hiddenAt,
         hiddenReason: messages.hiddenReason,
+        editedAt: messages.editedAt,
+        deletedAt: messages.deletedAt,
+        replyTo: messages.replyTo,
         createdAt: messages.createdAt,
       })
       .from(channels)
@@ -428,6 +448,25 @@ export function sendRules(db: Database, limit: BatchRateLimit, unmuted: SQL) {
 }
 
 /**
+ * SQL condition: `replyTo` is a message of this channel that can be answered, one its readers see
+ * (not hidden by a moderator, not deleted). The channel's visibility to the sender is checked beside it.
+ */
+const answerable = (db: Database, channelId: number, replyTo: number) =>
+  exists(
+    db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.id, replyTo),
+          eq(messages.channelId, channelId),
+          isNull(messages.hiddenAt),
+          isNull(messages.deletedAt),
+        ),
+      ),
+  );
+
+/**
  * A text message sent in the session's D1 batch (withSessionBatch; docs/capacity.md, "where the time
  * goes"): the channel row when the member may see it, the message stored, and the sender's read
  * marker moved to it. The two writes happen only when the channel is visible to a live session's
@@ -437,10 +476,17 @@ export function sendMessageStatements(
   db: Database,
   member: SessionMemberSql,
   channelId: number,
-  body: string,
+  text: { body: string; replyTo: number | null },
   allowed: SQL,
 ) {
-  const sendable = and(eq(channels.id, channelId), isNotNull(member.id), visibleTo(member), allowed);
+  const { body, replyTo } = text;
+  const sendable = and(
+    eq(channels.id, channelId),
+    isNotNull(member.id),
+    visibleTo(member),
+    allowed,
+    replyTo === null ? undefined : answerable(db, channelId, replyTo),
+  );
   return [
     visibleChannelQuery(db, member, channelId),
     db
@@ -455,6 +501,9 @@ export function sendMessageStatements(
             imageKey: sql<string | null>`null`.as("image_key"),
             hiddenAt: sql<Date | null>`null`.as("hidden_at"),
             hiddenReason: sql<ReportReason | null>`null`.as("hidden_reason"),
+            editedAt: sql<Date | null>`null`.as("edited_at"),
+            replyTo: sql<number | null>`${replyTo}`.as("reply_to"),
+            deletedAt: sql<Date | null>`null`.as("deleted_at"),
             createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
           })
           .from(channels)
@@ -492,4 +541,26 @@ export async function privateChannelReaders(db: Database, channelId: number): Pr
 export async function getMessage(db: Database, id: number) {
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Deletes a message for everyone, keeping its place (a "message deleted" placeholder): the text and the
+ * image key go (the search index follows by trigger), with its earlier versions, in one transaction.
+ * Returns the R2 key of its image to remove, or null when there was none; undefined when it was already deleted.
+ */
+export async function deleteMessage(db: Database, id: number): Promise<string | null | undefined> {
+  const [before] = await db
+    .select({ imageKey: messages.imageKey })
+    .from(messages)
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)));
+  if (!before) return undefined;
+  const [, deleted] = await db.batch([
+    db.delete(contentVersions).where(and(eq(contentVersions.kind, "message"), eq(contentVersions.targetId, id))),
+    db
+      .update(messages)
+      .set({ body: "", imageKey: null, deletedAt: new Date() })
+      .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+      .returning({ id: messages.id }),
+  ]);
+  return deleted.length > 0 ? before.imageKey : undefined;
 }

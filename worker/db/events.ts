@@ -14,12 +14,10 @@ import {
 } from "../shared/events";
 import { DEFAULT_NAME } from "../shared/rules";
 import type { Database } from "./client";
+import { type Notified, notified } from "./notifications";
 import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, notifications, users } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
-type Recipients = number[];
-
-const recipients = (rows: { user_id: number }[]): Recipients => [...new Set(rows.map((r) => r.user_id))];
 
 /** What the viewer may see of events: admins everything; `paid`: a paying member (paid-only events open). */
 export type Viewer = { id: number; admin: boolean; paid: boolean };
@@ -70,14 +68,11 @@ function listedEvents(db: Database, viewerId: number, where: SQL | undefined) {
       hostName: sql<string | null>`${users.name}`.as("host_name"),
       hostAvatar: sql<string | null>`${users.avatarUrl}`.as("host_avatar"),
       goingCount: goingCount(sql`${events.id}`).as("going_count"),
-      waitlistCount:
-        sql<number>`(select count(*) from event_rsvps r where r.event_id = ${events.id} and r.status = 'waitlisted')`.as(
-          "waitlist_count",
-        ),
+      waitlistCount: sql<number>`(select count(*) from event_rsvps r where r.event_id = ${events.id} and r.status =
+        'waitlisted')`.as("waitlist_count"),
       myStatus:
-        sql<RsvpState | null>`(select r.status from event_rsvps r where r.event_id = ${events.id} and r.user_id = ${viewerId})`.as(
-          "my_status",
-        ),
+        sql<RsvpState | null>`(select r.status from event_rsvps r where r.event_id = ${events.id} and r.user_id =
+        ${viewerId})`.as("my_status"),
       cancelledStarts: cancelledStartsSql,
     })
     .from(events)
@@ -255,7 +250,7 @@ export async function updateEvent(
   id: number,
   fields: Partial<EventFields>,
   now = Date.now(),
-): Promise<{ row: EventRow; promoted: Recipients } | null> {
+): Promise<{ row: EventRow; promoted: Notified } | null> {
   const [[row], promoted] = await db.batch([
     db
       .update(events)
@@ -297,14 +292,18 @@ const promoteFromWaitlist = (db: Database, eventId: number, now: number) =>
     .returning({ userId: eventRsvps.userId });
 
 /** "You have a seat": one notification per promoted member, in chunks (D1 binds at most 100 values). */
-async function notifyPromoted(db: Database, eventId: number, promoted: { userId: number }[]): Promise<Recipients> {
+async function notifyPromoted(db: Database, eventId: number, promoted: { userId: number }[]): Promise<Notified> {
   const ids = promoted.map((p) => p.userId);
+  const told: Notified = [];
   for (let i = 0; i < ids.length; i += 25) {
-    await db
-      .insert(notifications)
-      .values(ids.slice(i, i + 25).map((userId) => ({ userId, kind: "event_promoted" as const, eventId })));
+    told.push(
+      ...(await db
+        .insert(notifications)
+        .values(ids.slice(i, i + 25).map((userId) => ({ userId, kind: "event_promoted" as const, eventId })))
+        .returning({ id: notifications.id, userId: notifications.userId })),
+    );
   }
-  return ids;
+  return told;
 }
 
 /**
@@ -315,7 +314,7 @@ async function notifyPromoted(db: Database, eventId: number, promoted: { userId:
 export async function answerEvent(
   db: Database,
   input: { eventId: number; userId: number; answer: RsvpAnswer; now?: number },
-): Promise<{ status: RsvpState; goingCount: number; promoted: Recipients }> {
+): Promise<{ status: RsvpState; goingCount: number; promoted: Notified }> {
   const now = input.now ?? Date.now();
   const { eventId, userId, answer } = input;
   const capacity = sql`(select capacity from events where id = ${eventId})`;
@@ -336,7 +335,8 @@ export async function answerEvent(
         target: [eventRsvps.eventId, eventRsvps.userId],
         set: {
           status: next,
-          respondedAt: sql`case when (${next}) = ${eventRsvps.status} then ${eventRsvps.respondedAt} else excluded.responded_at end`,
+          respondedAt: sql`case when (${next}) = ${eventRsvps.status} then ${eventRsvps.respondedAt}
+            else excluded.responded_at end`,
         },
       })
       .returning({ status: eventRsvps.status }),
@@ -346,11 +346,11 @@ export async function answerEvent(
       .from(events)
       .where(eq(events.id, eventId)),
   ]);
-  const promotedIds = await notifyPromoted(db, eventId, promoted);
+  const told = await notifyPromoted(db, eventId, promoted);
   return {
-    status: promotedIds.includes(userId) ? "going" : mine.status,
+    status: promoted.some((p) => p.userId === userId) ? "going" : mine.status,
     goingCount: count.going,
-    promoted: promotedIds,
+    promoted: told,
   };
 }
 
@@ -358,12 +358,12 @@ export async function answerEvent(
 export async function notifyAnswerers(
   db: Database,
   input: { eventId: number; kind: "event_cancelled" | "event_moved"; actorId: number; detail?: string },
-): Promise<Recipients> {
-  return recipients(
+): Promise<Notified> {
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, event_id, detail)
       select user_id, ${input.kind}, ${input.actorId}, ${input.eventId}, ${input.detail ?? null}
       from event_rsvps where event_id = ${input.eventId} and user_id <> ${input.actorId}
-      returning user_id`),
+      returning id, user_id`),
   );
 }
 
@@ -372,21 +372,22 @@ export async function notifyAnswerers(
  * once it is within the hour. Each is keyed by window and start (a moved event reminds again), and the
  * partial unique index makes a second run, or a racing one, insert nothing.
  */
-export async function remindEvents(db: Database, now: number): Promise<Recipients> {
+export async function remindEvents(db: Database, now: number): Promise<Notified> {
   const windows = [
     { key: "24h", from: EVENT_LIMITS.reminderLastMs, to: EVENT_LIMITS.reminderEarlyMs },
     { key: "1h", from: 0, to: EVENT_LIMITS.reminderLastMs },
   ];
-  const sent: { user_id: number }[] = [];
+  const sent: { id: number; user_id: number }[] = [];
   // Single events: one statement per window.
   for (const w of windows) {
     sent.push(
-      ...(await db.all<{ user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
+      ...(await db.all<{ id: number; user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
         select r.user_id, 'event_reminder', e.id, ${w.key} || ':' || e.starts_at
         from events e join event_rsvps r on r.event_id = e.id and r.status = 'going'
-        where e.repeat is null and e.cancelled_at is null and e.starts_at > ${now + w.from} and e.starts_at <= ${now + w.to}
+        where e.repeat is null and e.cancelled_at is null and e.starts_at > ${now + w.from}
+          and e.starts_at <= ${now + w.to}
         on conflict do nothing
-        returning user_id`)),
+        returning id, user_id`)),
     );
   }
   // Recurring events: their occurrences (not cancelled) in a window, one statement each.
@@ -407,15 +408,18 @@ export async function remindEvents(db: Database, now: number): Promise<Recipient
       const w = windows.find((w) => o.startsAt > now + w.from && o.startsAt <= now + w.to);
       if (!w || cancelled.has(o.startsAt)) continue;
       sent.push(
-        ...(await db.all<{ user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
+        ...(await db.all<{
+          id: number;
+          user_id: number;
+        }>(sql`insert into notifications (user_id, kind, event_id, detail)
           select user_id, 'event_reminder', ${row.id}, ${`${w.key}:${o.startsAt}`}
           from event_rsvps where event_id = ${row.id} and status = 'going'
           on conflict do nothing
-          returning user_id`)),
+          returning id, user_id`)),
       );
     }
   }
-  return recipients(sent);
+  return notified(sent);
 }
 
 /** Every answer to an event, going first, then the waitlist in line, then maybe and declined. */

@@ -27,6 +27,7 @@ const postFields = (viewerId: ViewerId) => ({
   is_liked: likedBy(viewerId),
   hidden: isHidden(posts.hiddenAt),
   hidden_reason: reasonForAuthor(viewerId, posts.authorId, posts.hiddenReason),
+  edited_at: posts.editedAt,
 });
 
 const likesCountOf = (postId: number) => sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postId})`;
@@ -119,6 +120,7 @@ const commentFields = (viewerId: number) => ({
   author_role: users.role,
   hidden: isHidden(comments.hiddenAt),
   hidden_reason: reasonForAuthor(viewerId, comments.authorId, comments.hiddenReason),
+  edited_at: comments.editedAt,
 });
 
 /** Oldest first, the latest `limit` comments of a post. One query. */
@@ -133,6 +135,36 @@ export async function listComments(db: Database, viewerId: number, postId: numbe
   return rows.reverse();
 }
 
+export async function findComment(db: Database, commentId: number) {
+  const [row] = await db
+    .select({ id: comments.id, postId: comments.postId, authorId: comments.authorId, hiddenAt: comments.hiddenAt })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .limit(1);
+  return row;
+}
+
+/** One comment as the API sends it to `viewerId`. */
+export async function getCommentDto(db: Database, viewerId: number, commentId: number) {
+  const [row] = await db
+    .select(commentFields(viewerId))
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(eq(comments.id, commentId));
+  return row;
+}
+
+/** Deletes a comment and recomputes its post's comment counter in the same transaction. */
+export async function deleteComment(db: Database, comment: { id: number; postId: number }) {
+  await db.batch([
+    db.delete(comments).where(eq(comments.id, comment.id)),
+    db
+      .update(posts)
+      .set({ commentsCount: commentsCountOf(comment.postId) })
+      .where(eq(posts.id, comment.postId)),
+  ]);
+}
+
 /** Adds a comment and recomputes the post's comment counter in the same transaction. */
 export async function addComment(db: Database, postId: number, authorId: number, content: string) {
   const [inserted] = await db.batch([
@@ -142,12 +174,7 @@ export async function addComment(db: Database, postId: number, authorId: number,
       .set({ commentsCount: commentsCountOf(postId) })
       .where(eq(posts.id, postId)),
   ]);
-  const [row] = await db
-    .select(commentFields(authorId))
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
-    .where(eq(comments.id, inserted[0].id));
-  return row;
+  return getCommentDto(db, authorId, inserted[0].id);
 }
 
 const noticeFields = {

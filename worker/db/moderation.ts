@@ -1,7 +1,7 @@
 // Moderation (issue 20): reports and their queue, hiding reported content, mutes.
 // Hidden content stays in D1 (its author can still export it) but every list replaces it with
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
-import { and, asc, type Column, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { messageImagePath } from "../shared/api-paths";
 import { mentionsAsText } from "../shared/mentions";
@@ -9,6 +9,7 @@ import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "
 import { TEXTS } from "../shared/texts";
 import { type AuditEntry, auditInsert } from "./audit";
 import type { Database } from "./client";
+import { listVersions } from "./edits";
 import { inList } from "./lists";
 import { channels, comments, messages, posts, reportReasons, reports, users } from "./schema";
 
@@ -28,19 +29,24 @@ export const reasonForAuthor = (viewerId: number | SQL<number>, authorId: Column
 
 const TARGET_TABLES = { post: posts, comment: comments, message: messages } as const;
 
-/** The reported item: who wrote it, whether it is hidden, and (messages) its channel. Null when gone. */
+/** The reported item: who wrote it, its text, whether it is hidden, and (messages) its channel. Null when gone. */
 export async function findReportTarget(db: Database, kind: ReportKind, id: number) {
   if (kind === "message") {
     const [row] = await db
-      .select({ authorId: messages.senderId, hiddenAt: messages.hiddenAt, channelId: messages.channelId })
+      .select({
+        authorId: messages.senderId,
+        text: messages.body,
+        hiddenAt: messages.hiddenAt,
+        channelId: messages.channelId,
+      })
       .from(messages)
-      .where(eq(messages.id, id))
+      .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
       .limit(1);
     return row ?? null;
   }
   const table = TARGET_TABLES[kind];
   const [row] = await db
-    .select({ authorId: table.authorId, hiddenAt: table.hiddenAt })
+    .select({ authorId: table.authorId, text: table.content, hiddenAt: table.hiddenAt })
     .from(table)
     .where(eq(table.id, id))
     .limit(1);
@@ -54,7 +60,15 @@ export async function findReportTarget(db: Database, kind: ReportKind, id: numbe
  */
 export async function fileReport(
   db: Database,
-  input: { kind: ReportKind; targetId: number; reporterId: number; reason: ReportReason; details: string | null },
+  input: {
+    kind: ReportKind;
+    targetId: number;
+    reporterId: number;
+    reason: ReportReason;
+    details: string | null;
+    /** The text as the reporter saw it (kept if its author edits it later). */
+    reportedText: string;
+  },
 ): Promise<"filed" | "duplicate" | "full"> {
   const [{ waiting }] = await db
     .select({ waiting: count() })
@@ -67,7 +81,13 @@ export async function fileReport(
   const [report] = await db.select({ id: reports.id, status: reports.status }).from(reports).where(sameItem).limit(1);
   const filed = await db
     .insert(reportReasons)
-    .values({ reportId: report.id, reporterId: input.reporterId, reason: input.reason, details: input.details })
+    .values({
+      reportId: report.id,
+      reporterId: input.reporterId,
+      reason: input.reason,
+      details: input.details,
+      reportedText: input.reportedText,
+    })
     .onConflictDoNothing()
     .returning({ reportId: reportReasons.reportId });
   if (filed.length === 0) return "duplicate";
@@ -97,6 +117,7 @@ export async function listOpenReports(db: Database, limit: number) {
         reportId: reportReasons.reportId,
         reason: reportReasons.reason,
         details: reportReasons.details,
+        reported_text: reportReasons.reportedText,
         created_at: reportReasons.createdAt,
       })
       .from(reportReasons)
@@ -114,6 +135,7 @@ export async function listOpenReports(db: Database, limit: number) {
         authorId: posts.authorId,
         authorName: users.name,
         createdAt: posts.createdAt,
+        editedAt: posts.editedAt,
       })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
@@ -125,6 +147,7 @@ export async function listOpenReports(db: Database, limit: number) {
         authorId: comments.authorId,
         authorName: users.name,
         createdAt: comments.createdAt,
+        editedAt: comments.editedAt,
         postId: comments.postId,
         postText: posts.content,
       })
@@ -140,14 +163,20 @@ export async function listOpenReports(db: Database, limit: number) {
         authorId: messages.senderId,
         authorName: users.name,
         createdAt: messages.createdAt,
+        editedAt: messages.editedAt,
         channelId: messages.channelId,
         channelName: channels.name,
       })
       .from(messages)
       .innerJoin(users, eq(users.id, messages.senderId))
       .innerJoin(channels, eq(channels.id, messages.channelId))
-      .where(inList(messages.id, idsOf("message"))),
+      .where(and(inList(messages.id, idsOf("message")), isNull(messages.deletedAt))),
   ]);
+  const versions = {
+    post: await listVersions(db, "post", idsOf("post")),
+    comment: await listVersions(db, "comment", idsOf("comment")),
+    message: await listVersions(db, "message", idsOf("message")),
+  };
   /** The reported content, with its context: the post a comment is on, the channel of a message. */
   type Content = {
     text: string;
@@ -155,6 +184,7 @@ export async function listOpenReports(db: Database, limit: number) {
     author_id: number;
     author_name: string | null;
     created_at: Date;
+    edited_at: Date | null;
     post_id?: number;
     post_excerpt?: string;
     channel_id?: number;
@@ -170,6 +200,7 @@ export async function listOpenReports(db: Database, limit: number) {
           author_id: r.authorId,
           author_name: r.authorName,
           created_at: r.createdAt,
+          edited_at: r.editedAt,
         },
       ]),
     ),
@@ -182,6 +213,7 @@ export async function listOpenReports(db: Database, limit: number) {
           author_id: r.authorId,
           author_name: r.authorName,
           created_at: r.createdAt,
+          edited_at: r.editedAt,
           post_id: r.postId,
           post_excerpt: excerpt(mentionsAsText(r.postText)),
         },
@@ -196,6 +228,7 @@ export async function listOpenReports(db: Database, limit: number) {
           author_id: r.authorId,
           author_name: r.authorName,
           created_at: r.createdAt,
+          edited_at: r.editedAt,
           channel_id: r.channelId,
           channel_name: r.channelName,
         },
@@ -205,7 +238,12 @@ export async function listOpenReports(db: Database, limit: number) {
   return open.flatMap((report) => {
     const content = found[report.kind].get(report.targetId);
     if (!content) return [];
-    const reasons = reasonRows.filter((r) => r.reportId === report.id).map(({ reportId: _, ...r }) => r);
+    const reasons = reasonRows
+      .filter((r) => r.reportId === report.id)
+      .map(({ reportId: _, reported_text, ...r }) => ({
+        ...r,
+        reported_text: reported_text === null ? null : mentionsAsText(reported_text),
+      }));
     return [
       {
         id: report.id,
@@ -215,6 +253,11 @@ export async function listOpenReports(db: Database, limit: number) {
         count: reasons.length,
         reasons,
         content,
+        /** The texts its author replaced by editing, oldest first (moderators only). */
+        earlier_versions: (versions[report.kind].get(report.targetId) ?? []).map((v) => ({
+          ...v,
+          text: mentionsAsText(v.text),
+        })),
       },
     ];
   });

@@ -1,41 +1,52 @@
 // Notifications (issue 19): who gets one for what, the member's list and read marks. Each writer is
 // ONE statement (an INSERT … SELECT that finds the recipients itself) and returns the recipients, so
-// the caller can tell their live sockets. Nobody is notified of their own action.
+// the caller can tell their live sockets and queue their delivery. Nobody is notified of their own action.
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { mentionedIds } from "../shared/mentions";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
 import { AUTORENEW, LIMITS } from "../shared/rules";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
-import { channelInvitations, channelMembers, channels, events, notices, notifications, users } from "./schema";
+import {
+  channelInvitations,
+  channelMembers,
+  channels,
+  events,
+  notices,
+  notificationPreferences,
+  notifications,
+  users,
+} from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-type Recipients = number[];
+/** The notifications a writer stored: each one's id (for delivery) and recipient (for live sockets). */
+export type Notified = { id: number; userId: number }[];
 
-const recipients = (rows: { user_id: number }[]): Recipients => [...new Set(rows.map((r) => r.user_id))];
+export const notified = (rows: { id: number; user_id: number }[]): Notified =>
+  rows.map((r) => ({ id: r.id, userId: r.user_id }));
 
 /** A comment on a post: its author hears of it. */
 export async function notifyComment(
   db: Database,
   input: { postId: number; commentId: number; actorId: number },
-): Promise<Recipients> {
-  return recipients(
+): Promise<Notified> {
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id)
       select author_id, 'comment', ${input.actorId}, id, ${input.commentId} from posts where id = ${input.postId}
         and author_id <> ${input.actorId}
-      returning user_id`),
+      returning id, user_id`),
   );
 }
 
 /** A like: grouped into the author's one unread like notification for that post (counted, latest liker shown). */
-export async function notifyLike(db: Database, input: { postId: number; actorId: number }): Promise<Recipients> {
-  return recipients(
+export async function notifyLike(db: Database, input: { postId: number; actorId: number }): Promise<Notified> {
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id)
       select author_id, 'like', ${input.actorId}, id from posts where id = ${input.postId}
         and author_id <> ${input.actorId}
       on conflict (user_id, post_id) where kind = 'like' and read_at is null
       do update set count = count + 1, actor_id = excluded.actor_id, created_at = excluded.created_at
-      returning user_id`),
+      returning id, user_id`),
   );
 }
 
@@ -43,11 +54,11 @@ export async function notifyLike(db: Database, input: { postId: number; actorId:
 export async function notifyPinnedNotice(
   db: Database,
   input: { noticeId: number; authorId: number },
-): Promise<Recipients> {
-  return recipients(
+): Promise<Notified> {
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, notice_id)
       select id, 'notice', ${input.authorId}, ${input.noticeId} from users where id <> ${input.authorId}
-      returning user_id`),
+      returning id, user_id`),
   );
 }
 
@@ -55,12 +66,12 @@ export async function notifyPinnedNotice(
 export async function notifyChannelInvite(
   db: Database,
   input: { userId: number; channelId: number; actorId: number },
-): Promise<Recipients> {
+): Promise<Notified> {
   if (input.userId === input.actorId) return [];
-  await db
+  return db
     .insert(notifications)
-    .values({ userId: input.userId, kind: "channel_invite", channelId: input.channelId, actorId: input.actorId });
-  return [input.userId];
+    .values({ userId: input.userId, kind: "channel_invite", channelId: input.channelId, actorId: input.actorId })
+    .returning({ id: notifications.id, userId: notifications.userId });
 }
 
 /**
@@ -71,15 +82,15 @@ export async function notifyChannelInvite(
 export async function notifyInvitationsBinding(
   db: Database,
   input: { userId: number; email: string },
-): Promise<Recipients> {
-  return recipients(
+): Promise<Notified> {
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id)
       select ${input.userId}, 'channel_invite', i.invited_by, i.channel_id from channel_invitations i join channels c
         on c.id = i.channel_id
       where i.email = ${input.email} and c.is_private = 1 and (i.invited_by is null or i.invited_by <> ${input.userId})
         and not exists (select 1 from notifications n where n.user_id = ${input.userId} and n.kind = 'channel_invite'
           and n.channel_id = i.channel_id)
-      returning user_id`),
+      returning id, user_id`),
   );
 }
 
@@ -91,15 +102,33 @@ export async function notifyInvitationsBinding(
 export async function notifyMentions(
   db: Database,
   input: { text: string; actorId: number; postId?: number; channelId?: number; messageId?: number; readers?: number[] },
-): Promise<Recipients> {
+): Promise<Notified> {
   const ids = mentionedIds(input.text).slice(0, LIMITS.mentionsMax);
   if (ids.length === 0) return [];
   const mentioned = listTable(ids);
-  return recipients(
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, channel_id, message_id)
-      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null}, ${input.messageId ?? null}
+      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null},
+        ${input.messageId ?? null}
       from ${mentioned} m join users u on u.id = m.value
       where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+      returning id, user_id`),
+  );
+}
+
+/**
+ * A chat reply: the author of the message it answers, unless they wrote the reply or (private channel)
+ * are no longer among its `readers`. The notification leads to the reply.
+ */
+export async function notifyReply(
+  db: Database,
+  input: { repliedTo: number; replyId: number; actorId: number; channelId: number; readers?: number[] },
+): Promise<Notified> {
+  return notified(
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id, message_id)
+      select m.sender_id, 'reply', ${input.actorId}, ${input.channelId}, ${input.replyId}
+      from messages m where m.id = ${input.repliedTo} and m.sender_id <> ${input.actorId}
+      ${input.readers ? sql`and ${inList(sql`m.sender_id`, input.readers)}` : sql``}
       returning user_id`),
   );
 }
@@ -131,9 +160,9 @@ export function mentionableMembers(db: Database, input: { prefix: string; viewer
  * notification per due date (the partial unique index on (user, due date) makes re-runs and missed
  * days harmless). Returns the members reminded now.
  */
-export async function remindMembershipsEnding(db: Database, now: number): Promise<Recipients> {
+export async function remindMembershipsEnding(db: Database, now: number): Promise<Notified> {
   const until = now + LIMITS.membershipReminderDays * DAY_MS;
-  return recipients(
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, detail)
       select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u
         on u.id = m.user_id
@@ -148,15 +177,16 @@ export async function remindMembershipsEnding(db: Database, now: number): Promis
  * Members with auto-renew on are told instead that the card will be charged (issue 34), with the amount
  * and how to stop, once per due date, AUTORENEW.noticeDays before it.
  */
-export async function noticeAutorenewCharges(db: Database, now: number): Promise<Recipients> {
+export async function noticeAutorenewCharges(db: Database, now: number): Promise<Notified> {
   const until = now + AUTORENEW.noticeDays * DAY_MS;
-  return recipients(
+  return notified(
     await db.all(sql`insert into notifications (user_id, kind, detail)
-      select m.user_id, 'autorenew_notice', cast(m.next_payment_due as text) from memberships m join users u on u.id = m.user_id
+      select m.user_id, 'autorenew_notice', cast(m.next_payment_due as text)
+        from memberships m join users u on u.id = m.user_id
       join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
       where m.next_payment_due > ${now} and m.next_payment_due <= ${until} and u.role = 'member'
       on conflict do nothing
-      returning user_id`),
+      returning id, user_id`),
   );
 }
 
@@ -204,6 +234,14 @@ const toDto = (row: ListRow): NotificationDto => ({
   url: notificationUrl(row),
 });
 
+/**
+ * Kinds the member turned off in the app (issue 33) stay stored (push and email are planned from the
+ * row) but the bell neither lists nor counts them. Every kind is on in the app by default.
+ */
+const shownInApp = (userId: number) =>
+  sql`not exists (select 1 from ${notificationPreferences} p where p.user_id = ${userId}
+    and json_extract(p.choices, '$.' || ${notifications.kind} || '.in_app') = 0)`;
+
 /** The newest notifications and the unread count, in one round trip. */
 export async function listNotifications(db: Database, userId: number): Promise<NotificationList> {
   const [rows, [{ unread }]] = await db.batch([
@@ -238,13 +276,13 @@ export async function listNotifications(db: Database, userId: number): Promise<N
       .leftJoin(channels, eq(channels.id, notifications.channelId))
       .leftJoin(notices, eq(notices.id, notifications.noticeId))
       .leftJoin(events, eq(events.id, notifications.eventId))
-      .where(eq(notifications.userId, userId))
+      .where(and(eq(notifications.userId, userId), shownInApp(userId)))
       .orderBy(desc(notifications.id))
       .limit(LIMITS.notificationsListMax),
     db
       .select({ unread: sql<number>`count(*)` })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), shownInApp(userId))),
   ]);
   return { items: rows.map(toDto), unread: unread };
 }
@@ -269,7 +307,7 @@ export async function markNotificationsRead(
     db
       .select({ unread: sql<number>`count(*)` })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), shownInApp(userId))),
   ]);
   return unread;
 }

@@ -74,7 +74,7 @@ export function listResources(db: Database, page: ResourcePage) {
 
 /**
  * Every tag in use (sorted, case-insensitively first) and the number of resources, in one statement.
- * The tags come from resource_tags, which triggers keep (migrations/0015_resource_tags_triggers.sql),
+ * The tags come from resource_tags, which triggers keep (migrations/0018_resource_tags_triggers.sql),
  * so the cost follows the number of distinct tags, not of resources.
  */
 export async function resourceTagsAndTotal(db: Database): Promise<{ tags: string[]; total: number }> {

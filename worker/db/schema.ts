@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
+import { DIGESTS } from "../shared/notify";
 import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
 const createdAt = () =>
@@ -145,6 +146,8 @@ export const posts = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     /** The reason its author is shown. */
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
+    /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("posts_author_idx").on(t.authorId)],
@@ -179,6 +182,8 @@ export const comments = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     /** The reason its author is shown. */
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
+    /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("comments_post_idx").on(t.postId, t.id), index("comments_author_idx").on(t.authorId)],
@@ -266,6 +271,13 @@ export const messages = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     /** The reason its author is shown. */
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
+    /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** The message of the same channel it answers (issue 36); no foreign key: a quote of a gone one reads as
+     * deleted. */
+    replyTo: integer("reply_to"),
+    /** Set when its sender deleted it: the body is emptied and the image removed; the row keeps its place. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
@@ -519,6 +531,23 @@ export const reports = sqliteTable(
   (t) => [uniqueIndex("reports_target_unique").on(t.kind, t.targetId), index("reports_status_idx").on(t.status, t.id)],
 );
 
+/**
+ * The earlier texts of an edited post, comment or message, for moderators only: one row per edit,
+ * holding the text it replaced. Deleting the item deletes them (a member's deletion removes every version).
+ */
+export const contentVersions = sqliteTable(
+  "content_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: REPORT_KINDS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    content: text("content").notNull(),
+    /** When this text was replaced. */
+    replacedAt: integer("replaced_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("content_versions_target_idx").on(t.kind, t.targetId, t.id)],
+);
+
 /** Who reported an item, why: once per item per member. Never shown to anyone (admins see the reasons only). */
 export const reportReasons = sqliteTable(
   "report_reasons",
@@ -531,6 +560,8 @@ export const reportReasons = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: REPORT_REASONS }).notNull(),
     details: text("details"),
+    /** The text as this reporter saw it, so the report shows what was reported even after an edit. */
+    reportedText: text("reported_text"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.reportId, t.reporterId] }), index("report_reasons_reporter_idx").on(t.reporterId)],
@@ -640,3 +671,47 @@ export const calendarFeeds = sqliteTable(
   },
   (t) => [uniqueIndex("calendar_feeds_token_unique").on(t.tokenHash)],
 );
+
+/**
+ * A member's notification choices (issue 33): `choices` holds only what they changed from
+ * DEFAULT_PREFERENCES (worker/shared/notify.ts), as JSON `{ kind: { channel: boolean } }`.
+ */
+export const notificationPreferences = sqliteTable("notification_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  choices: text("choices").notNull().default("{}"),
+  digest: text("digest", { enum: DIGESTS }).notNull().default("off"),
+  /** When the last digest went out (ms); the next one covers what is newer. */
+  digestSentAt: integer("digest_sent_at", { mode: "timestamp_ms" }),
+});
+
+/** A browser's Web Push subscription (RFC 8030): one row per endpoint, whoever subscribed it last. */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The browser's User-Agent when it subscribed, so the profile can name the device. */
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** Deliveries that failed after the queue's last retry (its dead-letter queue's consumer writes them). */
+export const deadLetters = sqliteTable("dead_letters", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** The job as it was queued (JSON). */
+  body: text("body").notNull(),
+  attempts: integer("attempts").notNull(),
+  createdAt: createdAt(),
+});

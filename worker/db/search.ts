@@ -130,7 +130,7 @@ const INDEXES = {
 
 /**
  * The terms of `index` that start with the query's last word, in one recursive walk of its term list
- * (`<index>_terms`, migrations/0016_search_vocab.sql): each step seeks the next term after the last one
+ * (`<index>_terms`, migrations/0019_search_vocab.sql): each step seeks the next term after the last one
  * found (a space sorts below every character a term has), at most LIMITS.searchPrefixTerms steps.
  */
 function prefixTerms(index: string, prefix: string): SQL {

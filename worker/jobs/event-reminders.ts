@@ -2,17 +2,14 @@
 // (worker/db/events.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
 import { getDb } from "../db/client";
 import { remindEvents } from "../db/events";
-import { liveRoom } from "../services/live";
+import { announceNotifications } from "../services/notify/delivery";
 import type { ScheduledJob } from "./types";
 
 export const eventReminders: ScheduledJob = {
   name: "event-reminders",
   async run(env, now) {
     const reminded = await remindEvents(getDb(env.DB), now.getTime());
-    if (reminded.length)
-      await liveRoom(env)
-        .sendTo(reminded, { type: "notification" })
-        .catch(() => undefined);
+    await announceNotifications(env, reminded);
     return { reminded: reminded.length };
   },
 };

@@ -1,8 +1,8 @@
-// Daily: a notification to each member whose membership ends within three days (once per due date):
-// with auto-renew on, the notice of the coming charge instead.
+// Daily: a notification to each member whose membership ends within three days (once per due date),
+// in the app and, by default, by email; with auto-renew on, the notice of the coming charge instead.
 import { getDb } from "../db/client";
 import { noticeAutorenewCharges, remindMembershipsEnding } from "../db/notifications";
-import { liveRoom } from "../services/live";
+import { announceNotifications } from "../services/notify/delivery";
 import type { ScheduledJob } from "./types";
 
 export const membershipReminders: ScheduledJob = {
@@ -11,11 +11,7 @@ export const membershipReminders: ScheduledJob = {
     const db = getDb(env.DB);
     const reminded = await remindMembershipsEnding(db, now.getTime());
     const noticed = await noticeAutorenewCharges(db, now.getTime());
-    const told = [...reminded, ...noticed];
-    if (told.length)
-      await liveRoom(env)
-        .sendTo(told, { type: "notification" })
-        .catch(() => undefined);
+    await announceNotifications(env, [...reminded, ...noticed]);
     return { reminded: reminded.length, charge_notices: noticed.length };
   },
 };

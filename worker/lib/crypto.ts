@@ -6,14 +6,22 @@ const toHex = (bytes: ArrayBuffer | Uint8Array) =>
 /** `bytes` random bytes as lower-case hex (ids a provider shows, where base64's symbols do not fit). */
 export const randomHex = (bytes: number) => toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 
-/** A random token of `bytes` bytes (default 256 bits), base64url without padding. */
-export function randomToken(bytes = 32): string {
-  const buf = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...buf))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+/** Bytes as base64url without padding (RFC 4648 §5: tokens, JWTs, Web Push keys). */
+export function base64url(bytes: ArrayBuffer | Uint8Array): string {
+  let binary = "";
+  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
+
+/** base64url (padded or not) back to bytes; throws on characters outside the alphabet. */
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  if (!/^[A-Za-z0-9_-]*=*$/.test(text)) throw new Error("not base64url");
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, ""));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** A random token of `bytes` bytes (default 256 bits), base64url without padding. */
+export const randomToken = (bytes = 32): string => base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 
 export async function sha256Hex(value: string): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));

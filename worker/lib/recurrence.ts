@@ -28,7 +28,8 @@ function stepLocal(local: string, repeat: Repeat, n: number): string | null {
       ? new Date(Date.UTC(year, month - 1, day + 7 * n))
       : new Date(Date.UTC(year, month - 1 + n, day));
   if (repeat === "monthly" && date.getUTCDate() !== day) return null;
-  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}T${pad(hour)}:${pad(minute)}`;
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}\
+T${pad(hour)}:${pad(minute)}`;
 }
 
 /** Every occurrence of the series, in order (just the event when it does not repeat). */

@@ -9,12 +9,16 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
 
 /** Routes that take a file as multipart/form-data (besides JSON). */
 export const MULTIPART_PATHS = new Set(["/api/messages/image", "/api/resources/upload"]);
-/** Routes a browser form posts to by design: the providers' returns and the local emulator's card pages. */
+/**
+ * Routes a browser form posts to by design: the providers' returns, the local emulator's card pages, and
+ * the email unsubscribe (RFC 8058's one-click post and the confirmation page's button).
+ */
 export const FORM_PATHS = new Set([
   "/api/payments/webpay/return",
   "/api/dev/webpay/pay",
   "/api/payments/oneclick/return",
   "/api/dev/webpay/oneclick/inscription",
+  "/api/email/unsubscribe",
 ]);
 
 /** Room for the text fields, JSON and multipart framing around a file. */

@@ -11,6 +11,8 @@ export const CSRF_EXEMPT_PATHS = new Set([
   "/api/payments/webpay/return",
   // Oneclick's return after the card form, likewise; its TBK_TOKEN is finished with Transbank itself.
   "/api/payments/oneclick/return",
+  // RFC 8058 one-click unsubscribe: the mail provider posts it; the signed token in the URL is the proof.
+  "/api/email/unsubscribe",
 ]);
 
 /**

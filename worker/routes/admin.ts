@@ -57,9 +57,9 @@ export async function memberOr404(db: Parameters<typeof getMember>[0], id: numbe
 
 export const adminRoutes = createRouter()
   // Every route below also names requireAdmin (it types c.var.user); this catches any route added without it.
-  .use("/admin/*", requireAdmin)
-  .get("/admin/members", requireAdmin, async (c) => c.json(await listMembers(c.var.db)))
-  .post("/admin/members", requireAdmin, limited("adminWrites"), validate("json", addMemberBody), async (c) => {
+  .use("/*", requireAdmin)
+  .get("/members", requireAdmin, async (c) => c.json(await listMembers(c.var.db)))
+  .post("/members", requireAdmin, limited("adminWrites"), validate("json", addMemberBody), async (c) => {
     const body = c.req.valid("json");
     const email = normaliseEmail(body.email);
     if (await findUserByEmail(c.var.db, email)) throw conflict(TEXTS.admin.memberExists);
@@ -82,7 +82,7 @@ export const adminRoutes = createRouter()
     return c.json(await memberOr404(c.var.db, id), 201);
   })
   .patch(
-    "/admin/members/:id",
+    "/members/:id",
     requireAdmin,
     limited("adminWrites"),
     validate("param", idParam),
@@ -110,7 +110,7 @@ export const adminRoutes = createRouter()
       return c.json(await memberOr404(c.var.db, id));
     },
   )
-  .delete("/admin/members/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+  .delete("/members/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const member = await memberOr404(c.var.db, id);
     if (member.role === "admin") throw forbidden(TEXTS.admin.cannotDeleteAdmin);
@@ -137,10 +137,10 @@ export const adminRoutes = createRouter()
     return c.json({ success: true });
   })
   // The dashboard's stat cards, one query per figure (definitions in worker/db/stats.ts).
-  .get("/admin/stats", requireAdmin, async (c) => c.json(await adminStats(c.var.db)))
-  .get("/admin/payments", requireAdmin, async (c) => c.json(await listPayments(c.var.db)))
+  .get("/stats", requireAdmin, async (c) => c.json(await adminStats(c.var.db)))
+  .get("/payments", requireAdmin, async (c) => c.json(await listPayments(c.var.db)))
   // Declared before /admin/payments/:id so "clear-all" is never read as an id.
-  .delete("/admin/payments/clear-all", requireAdmin, limited("adminWrites"), async (c) => {
+  .delete("/payments/clear-all", requireAdmin, limited("adminWrites"), async (c) => {
     const deleted = await clearPayments(c.var.db);
     await recordAudit(c.var.db, {
       actorId: c.var.user.id,
@@ -150,7 +150,7 @@ export const adminRoutes = createRouter()
     });
     return c.json({ success: true, deleted });
   })
-  .post("/admin/payments/:id/refund", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+  .post("/payments/:id/refund", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const refunded = await refundPayment(
       c.var.db,
       c.env,
@@ -167,7 +167,7 @@ export const adminRoutes = createRouter()
       refunded_at: refunded.refundedAt,
     });
   })
-  .delete("/admin/payments/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+  .delete("/payments/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     if (!(await deletePayment(c.var.db, id))) throw notFound(TEXTS.admin.paymentNotFound);
     await recordAudit(c.var.db, {

@@ -10,6 +10,7 @@ import {
   createChannel,
   declineChannelInvitation,
   deleteChannel,
+  deleteMessage,
   getMessage,
   getVisibleChannel,
   insertMessage,
@@ -33,7 +34,8 @@ import {
   visibleMessagesQuery,
 } from "../db/chat";
 import type { Database } from "../db/client";
-import { notifyChannelInvite, notifyMentions } from "../db/notifications";
+import { editText } from "../db/edits";
+import { notifyChannelInvite, notifyMentions, notifyReply } from "../db/notifications";
 import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
@@ -45,7 +47,8 @@ import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
 import { closeChatSockets, fanOut } from "../services/chat-sockets";
-import { announceActivity, LIVE_GROUP_ID, liveRoom, notifyLater, sendToUser } from "../services/live";
+import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
+import { notifyLater } from "../services/notify/delivery";
 import { serveBlob } from "../services/storage";
 import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
 import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
@@ -84,11 +87,17 @@ const messageText = z
   .max(LIMITS.chatMessageMax * 2, E.message_too_long)
   .refine(readsWithin(LIMITS.chatMessageMax), E.message_too_long);
 
-const messageBody = z.object({
-  group_id: z.number().int().positive(),
-  body: messageText,
-  image_url: z.string().max(DATA_URL_MAX, TEXTS.chat.imageTooLarge).nullish(),
-});
+const messageBody = z
+  .object({
+    group_id: z.number().int().positive(),
+    body: messageText,
+    image_url: z.string().max(DATA_URL_MAX, TEXTS.chat.imageTooLarge).nullish(),
+    /** The message this one answers (issue 36): text messages only. */
+    reply_to: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  })
+  .refine((m) => !(m.image_url && m.reply_to), { message: E.reply_invalid, path: ["reply_to"] });
+
+const messageEdit = z.object({ body: messageText });
 
 const imageMessageForm = z.object({
   group_id: rowId,
@@ -214,6 +223,14 @@ async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], group
   const allowed = rules.allowed(user, counted, visible);
   await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
   return allowed;
+}
+
+/** A message the caller may read (its channel visible to them), not deleted; 404 otherwise, whichever it is. */
+async function readableMessage(c: Ctx, id: number) {
+  const message = await getMessage(c.var.db, id);
+  if (!message || message.deletedAt || !(await getVisibleChannel(c.var.db, c.var.user, message.channelId)))
+    throw notFound(E.message_not_found);
+  return message;
 }
 
 /** A display name for '[Image: filename]'. */
@@ -417,19 +434,33 @@ export const chatRoutes = createRouter()
    * batch (allowedImageSend), then stores the image and the row.
    */
   .post("/messages", requireUserInBatch, limitedInBatch("messages"), validate("json", messageBody), async (c) => {
-    const { group_id, body, image_url } = c.req.valid("json");
+    const { group_id, body, image_url, reply_to } = c.req.valid("json");
     if (!image_url) {
       const rules = sendChecks(c);
+      const replyTo = reply_to ?? null;
       const {
         user,
         results: [counted, [visible], [stored]],
       } = await withSessionBatch(c, (member) => [
         rules.count(member),
-        ...sendMessageStatements(c.var.db, member, group_id, body, rules.sendable(member)),
+        ...sendMessageStatements(c.var.db, member, group_id, { body, replyTo }, rules.sendable(member)),
       ]);
       const { ctx, channel } = rules.allowed(user, counted, visible);
+      // Allowed but not stored: the message it answers is not one of this channel's readable messages.
+      if (!stored && replyTo !== null) throw badRequest(E.reply_invalid);
       if (!stored) throw new Error("an allowed message was not stored");
-      return c.json(announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true }), 201);
+      const message = announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true });
+      if (replyTo !== null)
+        notifyLater(c, async () =>
+          notifyReply(c.var.db, {
+            repliedTo: replyTo,
+            replyId: stored.id,
+            actorId: user.id,
+            channelId: channel.id,
+            readers: channel.isPrivate ? await privateChannelReaders(c.var.db, channel.id) : undefined,
+          }),
+        );
+      return c.json(message, 201);
     }
     const { ctx, channel } = await allowedImageSend(c, group_id);
     const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, {
@@ -464,6 +495,44 @@ export const chatRoutes = createRouter()
       );
     },
   )
+  /** Its sender edits a message (same limits as a send); open chats get the new text at once. */
+  .patch(
+    "/messages/:id",
+    requireUser,
+    requireUnmuted,
+    limited("edits"),
+    validate("param", idParam),
+    validate("json", messageEdit),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const before = await readableMessage(c, id);
+      if (before.senderId !== c.var.user.id) throw forbidden(E.edit_not_author);
+      if (before.hiddenAt) throw conflict(E.removed_not_editable);
+      const edited = await editText(c.var.db, "message", {
+        id,
+        authorId: c.var.user.id,
+        text: c.req.valid("json").body,
+      });
+      const after = await getMessage(c.var.db, id);
+      if (!after) throw notFound(E.message_not_found);
+      const message = toMessageDto({ ...after, senderName: c.var.user.name }, c.var.user.id);
+      if (edited) c.executionCtx.waitUntil(fanOut(c.env, after.channelId, { type: "message_edited", message }));
+      return c.json(message);
+    },
+  )
+  /** Its sender (or an admin) deletes a message for everyone: a placeholder keeps its place, its image goes. */
+  .delete("/messages/:id", requireUser, limited("edits"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const message = await readableMessage(c, id);
+    if (message.senderId !== c.var.user.id && c.var.user.role !== "admin") throw forbidden(E.delete_not_author);
+    const imageKey = await deleteMessage(c.var.db, id);
+    if (imageKey === undefined) throw notFound(E.message_not_found);
+    if (imageKey) await c.env.BLOBS.delete(imageKey);
+    c.executionCtx.waitUntil(
+      fanOut(c.env, message.channelId, { type: "message_deleted", group_id: message.channelId, message_id: id }),
+    );
+    return c.json({ success: true as const });
+  })
   .get("/messages/:id/image", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const message = await getMessage(c.var.db, id);

@@ -42,7 +42,7 @@ import { idParam, rowId, validate } from "../lib/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
-import { notifyLater } from "../services/live";
+import { notifyLater } from "../services/notify/delivery";
 import { sanitizeHtml } from "../services/sanitize-html";
 import { toCsv } from "../shared/csv";
 import {

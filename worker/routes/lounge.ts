@@ -2,13 +2,17 @@
 // Reading needs a signed-in user, no membership; notices are written by admins only.
 import { z } from "zod";
 import { recordAudit } from "../db/audit";
+import { editText } from "../db/edits";
 import {
   addComment,
   createNotice,
   createPost,
+  deleteComment,
   deleteNotice,
   deletePost,
+  findComment,
   findPost,
+  getCommentDto,
   getPostDto,
   isLiked,
   isMissingParent,
@@ -24,11 +28,11 @@ import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
-import { notifyLater } from "../services/live";
+import { notifyLater } from "../services/notify/delivery";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { readsWithin } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS as E, TEXTS } from "../shared/texts";
 
 const T = TEXTS.lounge;
 
@@ -83,6 +87,19 @@ async function requireOpenPost(db: Parameters<typeof findPost>[0], id: number) {
   return post;
 }
 
+/** An edit's checks: the author only (admins included), never content a moderator removed. */
+function assertEditable(item: { authorId: number; hiddenAt: Date | null }, userId: number) {
+  if (item.authorId !== userId) throw forbidden(E.edit_not_author);
+  if (item.hiddenAt) throw conflict(E.removed_not_editable);
+}
+
+/** The comment, or 404. */
+async function requireComment(db: Parameters<typeof findComment>[0], id: number) {
+  const comment = await findComment(db, id);
+  if (!comment) throw notFound(E.comment_not_found);
+  return comment;
+}
+
 /** Runs a write that refers to a post; a post deleted meanwhile (foreign key) answers 404, not 500. */
 async function onPost<R>(write: () => Promise<R>): Promise<R> {
   try {
@@ -125,6 +142,23 @@ export const loungeRoutes = createRouter()
     await deletePost(c.var.db, id);
     return c.json({ success: true });
   })
+  /** Its author edits a post: the same limits; the earlier text is kept for moderators. */
+  .patch(
+    "/posts/:id",
+    requireUser,
+    requireUnmuted,
+    limited("edits"),
+    validate("param", idParam),
+    validate("json", postBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      assertEditable(await requirePost(c.var.db, id), c.var.user.id);
+      await editText(c.var.db, "post", { id, authorId: c.var.user.id, text: c.req.valid("json").content });
+      const post = await getPostDto(c.var.db, c.var.user.id, id);
+      if (!post) throw notFound(T.postNotFound);
+      return c.json(post);
+    },
+  )
   .post("/posts/:id/like", requireUser, requireUnmuted, limited("likes"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await requireOpenPost(c.var.db, id);
@@ -154,6 +188,28 @@ export const loungeRoutes = createRouter()
       return c.json(comment, 201);
     },
   )
+  .patch(
+    "/comments/:id",
+    requireUser,
+    requireUnmuted,
+    limited("edits"),
+    validate("param", idParam),
+    validate("json", commentBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      assertEditable(await requireComment(c.var.db, id), c.var.user.id);
+      await editText(c.var.db, "comment", { id, authorId: c.var.user.id, text: c.req.valid("json").content });
+      const comment = await getCommentDto(c.var.db, c.var.user.id, id);
+      if (!comment) throw notFound(E.comment_not_found);
+      return c.json(comment);
+    },
+  )
+  .delete("/comments/:id", requireUser, limited("edits"), validate("param", idParam), async (c) => {
+    const comment = await requireComment(c.var.db, c.req.valid("param").id);
+    if (comment.authorId !== c.var.user.id && c.var.user.role !== "admin") throw forbidden(E.delete_not_author);
+    await deleteComment(c.var.db, comment);
+    return c.json({ success: true as const });
+  })
   .get("/cosmic-notices", requireUser, async (c) => c.json(await listNotices(c.var.db, LIMITS.noticesListMax)))
   .post("/cosmic-notices", requireAdmin, limited("adminWrites"), validate("json", noticeBody), async (c) => {
     const body = c.req.valid("json");

@@ -73,6 +73,7 @@ export const moderationRoutes = createRouter()
       reporterId: c.var.user.id,
       reason: body.reason,
       details: body.details,
+      reportedText: target.text,
     });
     if (filed === "duplicate") throw conflict(T.alreadyReported);
     if (filed === "full") throw conflict(API_ERRORS.open_reports_full);

@@ -101,7 +101,8 @@ export async function finishEnrolment(
     cardType: finished.card_type ?? null,
     cardNumber: finished.card_number ?? null,
   });
-  // A new card replaces the old one: the old inscription is removed at Transbank (best effort, it can no longer be charged by us).
+  // A new card replaces the old one: the old inscription is removed at Transbank (best effort, it can no longer be
+  // charged by us).
   if (previous) {
     const oldTbkUser = await decryptText(key, previous.tbkUserEncrypted);
     if (oldTbkUser !== finished.tbk_user)
@@ -146,7 +147,8 @@ export async function inscriptionRemoval(db: Database, env: Env, userId: number)
 
 type Counts = { opened: number; attempted: number; approved: number; refused: number; unknown: number; paused: number };
 
-/** Applies Transbank's answer about an attempt: approved, refused, or (mismatched authorization) refused and given back. */
+/** Applies Transbank's answer about an attempt: approved, refused, or (mismatched authorization) refused and given
+ * back. */
 async function applyChargeVerdict(
   db: Database,
   oneclick: Oneclick,

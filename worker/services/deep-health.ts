@@ -1,8 +1,12 @@
 // The admin's deep health check: is each dependency answering, and how fast. Checks run in parallel,
 // each with its own time limit, and never throw: a failing dependency is a row with ok=false.
+
+import { getDb } from "../db/client";
+import { countDeadLetters } from "../db/notify";
 import type { Env } from "../env";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { AI_PROVIDERS, getAiProvider } from "./ai";
+import { vapidKeys } from "./notify/delivery";
 import { autorenewMissing } from "./oneclick";
 import { paymentsMode } from "./payments";
 
@@ -82,12 +86,23 @@ function payments(env: Env): HealthCheck {
   return { name: "payments", ok: configured, latency_ms: null, detail };
 }
 
-/** Automatic renewal (Oneclick Mall, issue 34): whether this deployment can enrol and charge cards (no call to Transbank). */
+/** Automatic renewal (Oneclick Mall, issue 34): whether this deployment can enrol and charge cards (no call to
+ * Transbank). */
 function automaticRenewal(env: Env): HealthCheck {
   const missing = autorenewMissing(env);
   const detail = missing.length ? `${env.WEBPAY_ENV}: missing ${missing.join(", ")}` : env.WEBPAY_ENV;
   return { name: "automatic_renewal", ok: missing.length === 0, latency_ms: null, detail };
 }
+/**
+ * Delivery by push and email: how many jobs the queue dead-lettered after its last retry (a count that
+ * only grows; each is a row in dead_letters to inspect), and whether push has its VAPID keys.
+ */
+const delivery = (env: Env) =>
+  timed("delivery", async () => {
+    const dead = await countDeadLetters(getDb(env.DB));
+    const push = vapidKeys(env) ? "push on" : "push off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY";
+    return { ok: vapidKeys(env) !== null, detail: `${dead} dead-lettered; ${push}` };
+  });
 
 /** Each AI provider with a key: the provider's own key check. Providers without a key are skipped. */
 const ai = (env: Env) =>
@@ -107,6 +122,7 @@ export async function deepHealth(env: Env, now = new Date()): Promise<DeepHealth
     chat(env),
     Promise.resolve(payments(env)),
     Promise.resolve(automaticRenewal(env)),
+    delivery(env),
     ...ai(env),
   ]);
   return { ok: checks.every((c) => c.ok), checked_at: now.toISOString(), checks };

@@ -8,15 +8,21 @@ export const SCRIPT_PATH = "/api/dev/webpay/autosubmit.js";
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const STYLE = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef0f5;color:#1d2433}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef0f5;color:#1d2433}
 main{max-width:420px;margin:48px auto;padding:0 16px}
 .card{background:#fff;border-radius:14px;box-shadow:0 6px 24px rgba(20,30,60,.12);padding:28px}
 .brand{font-weight:800;color:#c8102e;letter-spacing:.02em;margin:0 0 4px}
-.tag{display:inline-block;font-size:12px;font-weight:700;background:#fff3cd;color:#7a5b00;border-radius:999px;padding:2px 10px}
+.tag{display:inline-block;font-size:12px;font-weight:700;background:#fff3cd;color:#7a5b00;border-radius:999px;
+padding:2px 10px}
 h1{font-size:20px;margin:16px 0 4px}.amount{font-size:32px;font-weight:800;margin:4px 0 16px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;font-size:14px;color:#4a5468;margin:0 0 20px}dt{font-weight:600}dd{margin:0;word-break:break-all}
-.actions{display:grid;gap:10px}button{font:inherit;font-weight:700;border-radius:10px;padding:12px 16px;border:1px solid #c9cfdb;background:#fff;cursor:pointer}
-button:focus-visible{outline:3px solid #3b6fd8;outline-offset:2px}.approve{background:#1f7a4d;border-color:#1f7a4d;color:#fff}
+dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;font-size:14px;color:#4a5468;margin:0 0 20px}
+dt{font-weight:600}dd{margin:0;word-break:break-all}
+.actions{display:grid;gap:10px}
+button{font:inherit;font-weight:700;border-radius:10px;padding:12px 16px;
+border:1px solid #c9cfdb;background:#fff;cursor:pointer}
+button:focus-visible{outline:3px solid #3b6fd8;outline-offset:2px}
+.approve{background:#1f7a4d;border-color:#1f7a4d;color:#fff}
 .decline{color:#8a1c1c}.hint{font-size:13px;color:#5d6678;margin-top:16px}`;
 
 /** A page of the emulator (its own strict CSP; `formOrigin` is where its form may go back to). */
@@ -31,15 +37,18 @@ export function page(
   const formAction = formOrigin && formOrigin !== new URL(c.req.url).origin ? `'self' ${formOrigin}` : "'self'";
   c.header(
     "Content-Security-Policy",
-    `default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; form-action ${formAction}; base-uri 'none'; \
+frame-ancestors 'none'`,
   );
   c.header("Cache-Control", "no-store");
   // Not no-referrer: Chrome then sends `Origin: null` with the form posts, which the same-origin guard refuses.
   c.header("Referrer-Policy", "same-origin");
   return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,\
+initial-scale=1">` +
       `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><div class="card">` +
-      `<p class="brand">${escapeHtml(brand)}</p><span class="tag">Local emulator: no real money</span>${body}</div></main></body></html>`,
+      `<p class="brand">${escapeHtml(brand)}</p><span class="tag">Local emulator: no real money</span>${body}</div>\
+</main></body></html>`,
     status,
   );
 }
@@ -58,7 +67,8 @@ export function returnTo(
   return page(
     c,
     `${brand}: returning`,
-    `<h1>Returning to the store…</h1><form id="webpay-return" method="${method}" action="${escapeHtml(url)}" class="actions">${inputs}` +
+    `<h1>Returning to the store…</h1><form id="webpay-return" method="${method}" action="${escapeHtml(url)}" \
+class="actions">${inputs}` +
       `<button type="submit" class="approve">Continue</button></form><script src="${SCRIPT_PATH}"></script>`,
     new URL(url).origin,
     200,

@@ -15,7 +15,8 @@ export const LIVE_GROUP_ID = 0;
 
 export const liveRoom = (env: Env) => chatRoomStub(env, LIVE_ROOM);
 
-async function send(what: string, deliver: () => Promise<unknown>) {
+/** Runs a best-effort delivery: a failure is logged, never the caller's. */
+export async function send(what: string, deliver: () => Promise<unknown>) {
   try {
     await deliver();
   } catch (err) {
@@ -46,20 +47,4 @@ export function announceActivity(
 /** Frames for one member's own devices. */
 export function sendToUser(env: Env, userId: number, frame: ServerFrame) {
   return send(frame.type, () => liveRoom(env).sendTo([userId], frame));
-}
-
-/**
- * Runs a notification writer after the response (off the member's path) and tells the recipients'
- * live sockets; a failure is logged, never the request's.
- */
-export function notifyLater(
-  c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
-  write: () => Promise<number[]>,
-) {
-  c.executionCtx.waitUntil(
-    send("notification", async () => {
-      const userIds = await write();
-      if (userIds.length) await liveRoom(c.env).sendTo(userIds, { type: "notification" });
-    }),
-  );
 }

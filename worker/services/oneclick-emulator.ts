@@ -142,13 +142,16 @@ function cardPage(c: Context, inscription: Inscription) {
   return page(
     c,
     `${BRAND}: enrol a card`,
-    `<h1>Enrol a card for Cosmic Lounge</h1><p>Charges to the enrolled card are made by the store, on its schedule.</p>` +
-      `<form method="post" action="${FORM_PATH}" class="actions"><input type="hidden" name="TBK_TOKEN" value="${token}">` +
+    `<h1>Enrol a card for Cosmic Lounge</h1><p>Charges to the enrolled card are made by the store, on its \
+schedule.</p>` +
+      `<form method="post" action="${FORM_PATH}" class="actions"><input type="hidden" name="TBK_TOKEN" \
+value="${token}">` +
       `<fieldset><legend>Test card</legend>` +
       option("approved", `VISA **** 6623: charges are approved`, true) +
       option("refused", `MasterCard **** 5511: charges are refused`) +
       option("timeout", `VISA **** 0004: charges get no answer in time`) +
-      `<label>Refusal response code <input type="number" name="refuse_code" min="-99" max="-1" value="-1"></label></fieldset>` +
+      `<label>Refusal response code <input type="number" name="refuse_code" min="-99" max="-1" value="-1"></label>\
+</fieldset>` +
       `<button type="submit" name="action" value="enrol" class="approve">Enrol card</button>` +
       `<button type="submit" name="action" value="decline" class="decline">Bank declines the enrolment</button>` +
       `<button type="submit" name="action" value="abandon">Abandon enrolment</button></form>` +

@@ -10,7 +10,8 @@ import { transbankRequester, WEBPAY_BASE_URLS, WEBPAY_INTEGRATION_CREDENTIALS, t
 
 export const ONECLICK_PREFIX = "/rswebpaytransaction/api/oneclick/v1.2";
 
-/** Transbank's public Oneclick Mall integration codes (transbank-sdk's IntegrationCommerceCodes); never valid in production. */
+/** Transbank's public Oneclick Mall integration codes (transbank-sdk's IntegrationCommerceCodes); never valid in
+ * production. */
 export const ONECLICK_INTEGRATION_CREDENTIALS = {
   mallCommerceCode: "597055555541",
   childCommerceCode: "597055555542",

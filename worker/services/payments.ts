@@ -291,7 +291,8 @@ export async function reconcilePendingPayments(db: Database, env: Env, now: numb
   return counts;
 }
 
-/** The full refund through the product the payment was taken with: Webpay Plus by token, Oneclick Mall by buy orders. */
+/** The full refund through the product the payment was taken with: Webpay Plus by token, Oneclick Mall by buy
+ * orders. */
 const refundAtTransbank = (env: Env, origin: string, payment: Payment) =>
   payment.provider === AUTORENEW.provider
     ? oneclickFor(env, origin).refund({
@@ -302,7 +303,8 @@ const refundAtTransbank = (env: Env, origin: string, payment: Payment) =>
     : webpayFor(env, origin).refund(webpayToken(payment), payment.amountClp);
 
 /**
- * An admin refunds a completed payment in full (a Webpay Plus payment or an automatic Oneclick charge): Transbank's refund endpoint answers REVERSED or
+ * An admin refunds a completed payment in full (a Webpay Plus payment or an automatic Oneclick charge): Transbank's
+ * refund endpoint answers REVERSED or
  * NULLIFIED, which is recorded with who and when; the payment becomes `refunded` and the membership
  * loses the days it paid for. A payment refunded already (or not completed) is refused with 409.
  */

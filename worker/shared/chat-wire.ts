@@ -33,6 +33,12 @@ export type MessageDto = {
   hidden: boolean;
   /** Why, for its sender only; null for everyone else. */
   hidden_reason: ReportReason | null;
+  /** When its sender last edited it; null when never edited. */
+  edited_at: string | null;
+  /** Its sender deleted it: body is "" and image_url null; clients show the "message deleted" placeholder. */
+  deleted: boolean;
+  /** The id of the message of the same channel this one answers (the client quotes it); null otherwise. */
+  reply_to: number | null;
 };
 
 /**
@@ -50,6 +56,10 @@ export type ServerFrame =
   | { type: "notification" }
   /** A moderator hid a message: open chats replace it with the placeholder at once. */
   | { type: "message_hidden"; group_id: number; message_id: number }
+  /** Its sender edited a message: open chats show the new text ("edited"). */
+  | { type: "message_edited"; message: MessageDto }
+  /** Its sender (or an admin) deleted a message: open chats show the placeholder. */
+  | { type: "message_deleted"; group_id: number; message_id: number }
   | { type: "pong" };
 
 /** Frames a client sends. Only the keep-alive ping, answered by the runtime without waking the object. */

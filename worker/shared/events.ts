@@ -56,7 +56,8 @@ export type EventDto = {
   time_zone: string;
   start_local: string;
   end_local: string;
-  /** A recurring event's rule (null: once) and the last day an occurrence may start on ("YYYY-MM-DD", the event's zone). */
+  /** A recurring event's rule (null: once) and the last day an occurrence may start on ("YYYY-MM-DD", the event's
+   * zone). */
   repeat: EventRepeat | null;
   repeat_until: string | null;
   /** The next occurrences that have not ended (a single event: itself while it has not ended). */

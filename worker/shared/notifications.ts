@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "event_moved",
   "event_promoted",
   "autorenew_notice",
+  "reply",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -34,7 +35,8 @@ export type NotificationDto = {
   event_id: number | null;
   event_title: string | null;
   /**
-   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder: "24h" or
+   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder:
+   * "24h" or
    * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
    * null when the whole event is cancelled.
    */
@@ -63,6 +65,7 @@ export function notificationUrl(row: {
       return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
     case "like":
       return postUrl(row.postId);
+    case "reply":
     case "mention":
       return row.messageId && row.channelId
         ? searchResultUrl.message(row.channelId, row.messageId)

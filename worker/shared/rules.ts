@@ -21,7 +21,8 @@ export const AUTORENEW = {
   chargeWindowHours: 24,
   retryAfterDays: [1, 3, 7],
   noticeDays: 3,
-  /** A charge Transbank has not answered is asked about by status only after this long (the adapter's timeout is 15 s). */
+  /** A charge Transbank has not answered is asked about by status only after this long (the adapter's timeout is 15
+   * s). */
   settleAfterMs: 2 * 60_000,
   /** Charges started or settled per run (each is one or two Transbank calls). */
   batch: 50,
@@ -137,6 +138,8 @@ export const RATE_LIMITS = {
   readMarks: { limit: 120, windowSeconds: 60 },
   /** Reports for the moderators' queue. */
   reports: { limit: 10, windowSeconds: 60 },
+  /** Editing one's post, comment or message; deleting a comment or message (its author, or an admin). */
+  edits: { limit: 30, windowSeconds: 60 },
   /** Deleting a post (its author, or an admin). */
   postDeletes: { limit: 30, windowSeconds: 60 },
   /** Checking the latest payment with Transbank (each check may call it). */
@@ -145,6 +148,10 @@ export const RATE_LIMITS = {
   paymentReturn: { limit: 60, windowSeconds: 60 },
   /** Answering events (going, maybe, not going). */
   rsvps: { limit: 30, windowSeconds: 60 },
+  /** Push subscriptions and notification preferences (issue 33). */
+  notifySettings: { limit: 30, windowSeconds: 60 },
+  /** One-click unsubscribes, per client IP (mail providers post them without our session). */
+  unsubscribe: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
 } as const;

@@ -7,7 +7,8 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 export type SearchResult = {
   kind: SearchKind;
   id: number;
-  /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's or an event's title. */
+  /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's or an event's
+   * title. */
   title: string;
   /** HTML: the matching passage, escaped, with <mark>…</mark> around the matched words. */
   snippet: string;

@@ -296,6 +296,13 @@ export const API_ERRORS = {
   image_type_invalid: TEXTS.chat.imageTypeInvalid,
   image_too_large: TEXTS.chat.imageTooLarge,
   image_process_failed: TEXTS.chat.imageProcessFailed,
+  // conversations (issue 36): editing and deleting one's own words
+  message_not_found: "Message not found",
+  comment_not_found: "Comment not found",
+  edit_not_author: "Only its author can edit it",
+  delete_not_author: "Only its author or an admin can delete it",
+  removed_not_editable: "Content removed by a moderator cannot be edited",
+  reply_invalid: "A reply must answer a message you can read in the same channel",
   // search
   search_query_required: TEXTS.search.queryRequired,
   // resources and payments
@@ -381,6 +388,11 @@ export const API_ERRORS = {
   event_repeat_too_long: `A repeating event has at most ${EVENT_LIMITS.occurrencesMax} dates`,
   event_occurrence_not_found: "That date is not one of the event's",
   event_occurrence_cancelled: "That date was cancelled already",
+  // push and email (issue 33)
+  push_not_configured: "Push notifications are not configured on this server",
+  push_endpoint_invalid: "A push endpoint must be a public https address",
+  push_keys_invalid: "The subscription's keys are not a valid P-256 key and 16-byte auth secret",
+  push_subscription_not_found: "This browser is not subscribed",
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;

@@ -1,0 +1,263 @@
+// Preferences and email (issue 33): the preferences contract and its refusals, emails in the member's
+// language through the local outbox (GET /api/dev/mail), RFC 8058 unsubscribe headers and tokens.
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { notifyChannelInvite, notifyMentions } from "../../worker/db/notifications";
+import { unsubscribeToken } from "../../worker/services/email/unsubscribe";
+import { planDeliveries, runDeliveryJob } from "../../worker/services/notify/delivery";
+import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
+import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
+import { call, db, json, signIn, testEnv } from "./helpers";
+
+const me = async (cookie: string) => (await json(await call("/api/users/me", { cookie }))).id as number;
+const putPreferences = (cookie: string, body: unknown) =>
+  call("/api/notifications/preferences", { method: "PUT", cookie, json: body });
+
+describe("GET/PUT /api/notifications/preferences", () => {
+  let cookie: string;
+  beforeEach(async () => {
+    cookie = await signIn("prefs@example.com", "Prefs");
+  });
+
+  it("answers the issue's defaults", async () => {
+    const body = await json(await call("/api/notifications/preferences", { cookie }));
+    expect(body.digest).toBe("off");
+    expect(body.preferences.mention).toEqual({ in_app: true, push: true, email: false });
+    expect(body.preferences.channel_invite).toEqual({ in_app: true, push: true, email: false });
+    expect(body.preferences.comment).toEqual({ in_app: true, push: false, email: false });
+    expect(body.preferences.like).toEqual({ in_app: true, push: false, email: false });
+    expect(body.preferences.payment.email).toBe(true);
+    expect(body.preferences).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it("stores a change and answers it back; the receipt email stays on", async () => {
+    const res = await putPreferences(cookie, {
+      preferences: {
+        like: { in_app: false, push: true, email: false },
+        payment: { in_app: true, push: false, email: false },
+      },
+      digest: "weekly",
+    });
+    expect(res.status).toBe(200);
+    const body = await json(await call("/api/notifications/preferences", { cookie }));
+    expect(body.digest).toBe("weekly");
+    expect(body.preferences.like).toEqual({ in_app: false, push: true, email: false });
+    expect(body.preferences.payment.email).toBe(true);
+    expect(body.preferences.mention).toEqual(DEFAULT_PREFERENCES.mention);
+  });
+
+  it("refuses unknown kinds, channels, digests and types, and strangers", async () => {
+    const on = { in_app: true, push: true, email: true };
+    for (const body of [
+      { preferences: { birthday: on }, digest: "off" },
+      { preferences: { mention: { ...on, sms: true } }, digest: "off" },
+      { preferences: { mention: { in_app: true, push: true } }, digest: "off" },
+      { preferences: { mention: { ...on, push: "yes" } }, digest: "off" },
+      { preferences: {}, digest: "hourly" },
+      { preferences: {} },
+      { preferences: [], digest: "off" },
+    ]) {
+      const res = await putPreferences(cookie, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).error).toBeTruthy();
+    }
+    expect((await call("/api/notifications/preferences")).status).toBe(401);
+    expect(
+      (await call("/api/notifications/preferences", { method: "PUT", json: { preferences: {}, digest: "off" } }))
+        .status,
+    ).toBe(401);
+  });
+});
+
+type Outbox = {
+  messages: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers: Record<string, string>;
+    sent_at: string;
+  }[];
+};
+const outbox = async () => json<Outbox>(await call("/api/dev/mail"));
+
+/** Plans and runs every delivery of these notifications, as the queue's consumer would. */
+async function deliver(ids: number[]) {
+  const jobs: DeliveryJob[] = await planDeliveries(testEnv, db(), ids);
+  for (const job of jobs) expect(await runDeliveryJob(testEnv, db(), job)).toBe("done");
+  return jobs;
+}
+
+describe("emails through the local outbox", () => {
+  let writerId: number;
+  let reader: { cookie: string; id: number };
+  beforeEach(async () => {
+    writerId = await me(await signIn("writer@example.com", "Writer"));
+    const cookie = await signIn("reader@example.com", "Reader");
+    reader = { cookie, id: await me(cookie) };
+    await putPreferences(reader.cookie, {
+      preferences: { mention: { in_app: true, push: false, email: true } },
+      digest: "off",
+    });
+  });
+
+  const mention = async () =>
+    (await notifyMentions(db(), { text: `@[Reader](${reader.id})`, actorId: writerId })).map((n) => n.id);
+
+  it("lands a mention email in the outbox with text, HTML and one-click unsubscribe headers", async () => {
+    expect((await outbox()).messages).toEqual([]);
+    await deliver(await mention());
+    const [mail] = (await outbox()).messages;
+    expect(mail.to).toBe("reader@example.com");
+    expect(mail.subject).toBe("Writer mentioned you in a post");
+    expect(mail.text).toContain("http://localhost:5173/app/lounge");
+    expect(mail.html).toContain('<a href="http://localhost:5173/app/lounge">Open it in the lounge</a>');
+    expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.headers["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:5173\/api\/email\/unsubscribe\?token=[^>]+>$/,
+    );
+    expect(Date.parse(mail.sent_at)).not.toBeNaN();
+  });
+
+  it("writes in the member's language", async () => {
+    await call("/api/profile", { method: "PUT", json: { language: "es" }, cookie: reader.cookie });
+    const channel = await json(
+      await call("/api/groups", {
+        method: "POST",
+        cookie: reader.cookie,
+        json: { name: "Luna", description: "x", is_private: false },
+      }),
+    );
+    await putPreferences(reader.cookie, {
+      preferences: {
+        mention: { in_app: true, push: false, email: true },
+        channel_invite: { in_app: true, push: false, email: true },
+      },
+      digest: "off",
+    });
+    const invite = await notifyChannelInvite(db(), { userId: reader.id, channelId: channel.id, actorId: writerId });
+    await deliver([...(await mention()), ...invite.map((n) => n.id)]);
+    const subjects = (await outbox()).messages.map((m) => m.subject).sort();
+    expect(subjects).toEqual(["Writer te invitó a #Luna", "Writer te mencionó en una publicación"]);
+    expect((await outbox()).messages[0].html).toContain('lang="es"');
+  });
+
+  it("sends no email for kinds the member did not choose", async () => {
+    await putPreferences(reader.cookie, { preferences: {}, digest: "off" });
+    expect(await deliver(await mention())).toEqual([]);
+    expect((await outbox()).messages).toEqual([]);
+  });
+
+  it("escapes names in the HTML", async () => {
+    await call("/api/users/me", { method: "PATCH", cookie: reader.cookie, json: { name: "Reader" } });
+    const evil = await me(await signIn("evil@example.com", "<img src=x>"));
+    await deliver((await notifyMentions(db(), { text: `@[Reader](${reader.id})`, actorId: evil })).map((n) => n.id));
+    const [mail] = (await outbox()).messages;
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain("&#60;img src=x&#62;");
+  });
+
+  it("GET /api/dev/mail is 404 outside local", async () => {
+    expect((await call("/api/dev/mail", { env: { APP_ENV: "production" } })).status).toBe(404);
+  });
+});
+
+describe("one-click unsubscribe", () => {
+  let reader: { cookie: string; id: number };
+  beforeEach(async () => {
+    const cookie = await signIn("reader@example.com", "Reader");
+    reader = { cookie, id: await me(cookie) };
+    await putPreferences(reader.cookie, {
+      preferences: { mention: { in_app: true, push: true, email: true } },
+      digest: "off",
+    });
+  });
+  const mentionChoices = async () =>
+    (await json(await call("/api/notifications/preferences", { cookie: reader.cookie }))).preferences.mention;
+  const unsubscribe = (token: string, method = "POST") =>
+    call(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method,
+      // A mail provider's one-click POST: another site, no cookie (RFC 8058 §3.1).
+      headers:
+        method === "POST"
+          ? { origin: "https://mail.example.com", "content-type": "application/x-www-form-urlencoded" }
+          : {},
+      body: method === "POST" ? "List-Unsubscribe=One-Click" : undefined,
+    });
+
+  it("GET shows a confirmation and changes nothing; POST unsubscribes from that kind only", async () => {
+    const token = await unsubscribeToken(testEnv.EMAIL_TOKEN_SECRET, reader.id, "mention");
+    const page = await unsubscribe(token, "GET");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post">');
+    expect((await mentionChoices()).email).toBe(true);
+    const done = await unsubscribe(token);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("you will not get these emails any more");
+    expect(await mentionChoices()).toEqual({ in_app: true, push: true, email: false });
+  });
+
+  it("refuses a forged, altered or stale token and changes nothing", async () => {
+    const good = await unsubscribeToken(testEnv.EMAIL_TOKEN_SECRET, reader.id, "mention");
+    const forged = await unsubscribeToken("another-secret", reader.id, "mention");
+    const [id, kind, expires, signature] = good.split(".");
+    const stale = await unsubscribeToken(
+      testEnv.EMAIL_TOKEN_SECRET,
+      reader.id,
+      "mention",
+      Date.now() - 61 * 24 * 3600 * 1000,
+    );
+    for (const token of [
+      forged,
+      `${id + 1}.${kind}.${expires}.${signature}`,
+      `${id}.like.${expires}.${signature}`,
+      `${id}.${kind}.${Number(expires) + 1}.${signature}`,
+      stale,
+      "nonsense",
+      "",
+    ]) {
+      const res = await unsubscribe(token);
+      expect(res.status, token).toBe(400);
+      expect(await res.text()).toContain("not valid");
+    }
+    expect((await mentionChoices()).email).toBe(true);
+  });
+
+  it("cannot turn off the receipt email", async () => {
+    await unsubscribe(await unsubscribeToken(testEnv.EMAIL_TOKEN_SECRET, reader.id, "payment"));
+    const prefs = await json(await call("/api/notifications/preferences", { cookie: reader.cookie }));
+    expect(prefs.preferences.payment.email).toBe(true);
+  });
+});
+
+describe("in-app choice", () => {
+  it("a kind turned off in the app leaves the bell's list and count, and comes back when turned on", async () => {
+    const writerId = await me(await signIn("writer@example.com", "Writer"));
+    const cookie = await signIn("reader@example.com", "Reader");
+    const readerId = await me(cookie);
+    await notifyMentions(db(), { text: `@[Reader](${readerId})`, actorId: writerId });
+    const bell = async () => json(await call("/api/notifications", { cookie }));
+    expect((await bell()).unread).toBe(1);
+    const set = (in_app: boolean) =>
+      putPreferences(cookie, { preferences: { mention: { in_app, push: false, email: false } }, digest: "off" });
+    await set(false);
+    expect(await bell()).toEqual({ items: [], unread: 0 });
+    await set(true);
+    expect((await bell()).items.map((n: { kind: string }) => n.kind)).toEqual(["mention"]);
+  });
+});
+
+describe("the membership reminder email", () => {
+  it("names the end date in the member's language and time zone", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const id = await me(cookie);
+    await call("/api/profile", { method: "PUT", json: { language: "es" }, cookie });
+    const due = Date.parse("2026-11-28T15:00:00Z");
+    const [row] = await db().all<{ id: number }>(
+      sql`insert into notifications (user_id, kind, detail)
+        values (${id}, 'membership_ending', ${String(due)}) returning id`,
+    );
+    await deliver([row.id]);
+    expect((await outbox()).messages.map((m) => m.subject)).toEqual(["Tu membresía termina el 28 nov 2026"]);
+  });
+});

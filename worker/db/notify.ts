@@ -1,0 +1,138 @@
+// Delivery outside the app (issue 33): members' notification choices, their browsers' push
+// subscriptions, what one notification needs to be delivered, and the dead letters' count.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { NotificationKind } from "../shared/notifications";
+import { type Digest, type Preferences, type PreferencesDto, resolvePreferences } from "../shared/notify";
+import type { Language } from "../shared/rules";
+import type { Database } from "./client";
+import { inList } from "./lists";
+import { deadLetters, notificationPreferences, notifications, pushSubscriptions, users } from "./schema";
+
+const parseChoices = (json: string | null | undefined) => (json ? JSON.parse(json) : null);
+
+export async function getPreferences(db: Database, userId: number): Promise<PreferencesDto> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return { preferences: resolvePreferences(parseChoices(row?.choices)), digest: row?.digest ?? "off" };
+}
+
+/** Stores the member's whole grid (resolved, so fixed choices stay fixed) and digest. */
+export async function savePreferences(
+  db: Database,
+  userId: number,
+  input: { preferences: Partial<Preferences>; digest: Digest },
+): Promise<PreferencesDto> {
+  const preferences = resolvePreferences(input.preferences);
+  const choices = JSON.stringify(preferences);
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, choices, digest: input.digest })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { choices, digest: input.digest } });
+  return { preferences, digest: input.digest };
+}
+
+/** Subscribes a browser; an endpoint already known moves to this member with its new keys (one row). */
+export async function savePushSubscription(
+  db: Database,
+  input: { userId: number; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
+) {
+  await db
+    .insert(pushSubscriptions)
+    .values(input)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: input.userId, p256dh: input.p256dh, auth: input.auth, userAgent: input.userAgent },
+    });
+}
+
+/** Removes the member's own subscription of that endpoint; true when there was one. */
+export async function deletePushSubscription(db: Database, userId: number, endpoint: string): Promise<boolean> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length > 0;
+}
+
+/** A push service said the endpoint is gone (404 or 410): whoever it belonged to, it goes. */
+export async function forgetPushEndpoint(db: Database, endpoint: string) {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+}
+
+export function listPushSubscriptions(db: Database, userId: number) {
+  return db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      user_agent: pushSubscriptions.userAgent,
+      created_at: pushSubscriptions.createdAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.id));
+}
+
+export async function pushKeysOf(db: Database, endpoint: string) {
+  const [row] = await db
+    .select({ p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint));
+  return row ?? null;
+}
+
+export type DeliveryTarget = {
+  id: number;
+  kind: NotificationKind;
+  userId: number;
+  email: string;
+  language: Language | null;
+  timezone: string | null;
+  actorName: string | null;
+  postId: number | null;
+  commentId: number | null;
+  channelId: number | null;
+  channelName: string | null;
+  messageId: number | null;
+  eventId: number | null;
+  eventTitle: string | null;
+  detail: string | null;
+  choices: string | null;
+  endpoints: string | null;
+};
+
+/**
+ * What delivering these notifications needs, in one query: the recipient's address, language and
+ * choices, the facts the texts name, and the recipient's push endpoints (a JSON array).
+ */
+export async function deliveryTargets(db: Database, ids: number[]): Promise<DeliveryTarget[]> {
+  return db.all<DeliveryTarget>(sql`select n.id, n.kind, n.user_id as userId, u.email, u.language, u.timezone,
+      a.name as actorName, n.post_id as postId, n.comment_id as commentId, n.channel_id as channelId,
+      c.name as channelName, n.message_id as messageId, n.event_id as eventId, ev.title as eventTitle,
+      n.detail, p.choices,
+      (select json_group_array(s.endpoint) from ${pushSubscriptions} s where s.user_id = n.user_id) as endpoints
+    from ${notifications} n join ${users} u on u.id = n.user_id
+      left join ${users} a on a.id = n.actor_id
+      left join channels c on c.id = n.channel_id
+      left join events ev on ev.id = n.event_id
+      left join ${notificationPreferences} p on p.user_id = n.user_id
+    where ${inList(sql`n.id`, ids)}`);
+}
+
+export const choicesOf = (target: Pick<DeliveryTarget, "choices">) => resolvePreferences(parseChoices(target.choices));
+
+export async function recordDeadLetter(db: Database, input: { body: unknown; attempts: number }) {
+  await db.insert(deadLetters).values({ body: JSON.stringify(input.body), attempts: input.attempts });
+}
+
+export async function countDeadLetters(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(deadLetters);
+  return row?.n ?? 0;
+}
+
+/** One-click unsubscribe: that kind's email choice off (a fixed choice, the receipt, stays on). */
+export async function unsubscribeFromEmail(db: Database, userId: number, kind: NotificationKind) {
+  // The member may have deleted their account since the email went out: nothing to change then.
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!member) return;
+  const current = await getPreferences(db, userId);
+  current.preferences[kind] = { ...current.preferences[kind], email: false };
+  await savePreferences(db, userId, current);
+}

@@ -1,0 +1,130 @@
+// Delivery outside the app (issue 33), off the request path: a write that notifies queues one small
+// job with the new notifications' ids; the queue's consumer (worker/queue.ts) turns it into one job per
+// push and per email, so each is retried on its own and none is sent twice because another failed.
+import type { Database } from "../../db/client";
+import type { Notified } from "../../db/notifications";
+import { choicesOf, deliveryTargets, forgetPushEndpoint, pushKeysOf } from "../../db/notify";
+import type { Env } from "../../env";
+import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
+import { notificationUrl } from "../../shared/notifications";
+import { buildNotificationEmail } from "../email/build";
+import { sendEmail } from "../email/send";
+import { liveRoom, send } from "../live";
+import { sendPush } from "../push/send";
+import type { VapidKeys } from "../push/vapid";
+import { dateIn, wordsFor } from "./texts";
+
+/** Ids per `notified` job: one bound JSON list, and a consumer's batch stays small. */
+const IDS_PER_JOB = 100;
+/** Queues take at most 100 messages per sendBatch call. */
+const MESSAGES_PER_SEND = 100;
+
+const chunks = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+async function enqueue(env: Env, jobs: DeliveryJob[]) {
+  for (const part of chunks(jobs, MESSAGES_PER_SEND)) {
+    await env.DELIVERY_QUEUE.sendBatch(part.map((body) => ({ body, contentType: "json" as const })));
+  }
+}
+
+/** Queues the delivery of notifications just written (a pinned notice to every member becomes several jobs). */
+export function enqueueDelivery(env: Env, notified: Notified) {
+  const ids = notified.map((n) => n.id);
+  return enqueue(
+    env,
+    chunks(ids, IDS_PER_JOB).map((part) => ({ type: "notified", ids: part })),
+  );
+}
+
+/**
+ * Tells the recipients' live sockets of new notifications and queues their delivery by push and email;
+ * a failure is logged, never the caller's.
+ */
+export function announceNotifications(env: Env, notified: Notified) {
+  if (notified.length === 0) return Promise.resolve();
+  return send("notification", () =>
+    Promise.all([
+      liveRoom(env).sendTo(
+        notified.map((n) => n.userId),
+        { type: "notification" },
+      ),
+      enqueueDelivery(env, notified),
+    ]),
+  );
+}
+
+/** Runs a notification writer after the response (off the member's path), then announces what it wrote. */
+export function notifyLater(
+  c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
+  write: () => Promise<Notified>,
+) {
+  c.executionCtx.waitUntil(send("notification", async () => announceNotifications(c.env, await write())));
+}
+
+/** The VAPID keys, or null while the secrets are not set (push is then off, email still goes). */
+export function vapidKeys(env: Env): VapidKeys | null {
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) return null;
+  return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT };
+}
+
+/**
+ * One push per device of each recipient who wants it and is not connected live right now (the live
+ * room knows: they see the bell already), one email per recipient who wants it.
+ */
+export async function planDeliveries(env: Env, db: Database, ids: number[]): Promise<DeliveryJob[]> {
+  const targets = await deliveryTargets(db, ids);
+  const wantsPush = (t: (typeof targets)[number]) =>
+    vapidKeys(env) !== null && choicesOf(t)[t.kind].push && JSON.parse(t.endpoints ?? "[]").length > 0;
+  const pushCandidates = targets.filter(wantsPush).map((t) => t.userId);
+  const connected = new Set(pushCandidates.length ? await liveRoom(env).connectedUsers(pushCandidates) : []);
+  const jobs: DeliveryJob[] = [];
+  for (const target of targets) {
+    const choices = choicesOf(target)[target.kind];
+    const url = notificationUrl(target);
+    if (wantsPush(target) && !connected.has(target.userId)) {
+      const words = wordsFor(target.language);
+      const payload: PushPayload = {
+        title: "Cosmic Lounge",
+        body: words.line(target, dateIn(target.language, target.timezone)),
+        url,
+        tag: `n${target.id}`,
+      };
+      for (const endpoint of JSON.parse(target.endpoints ?? "[]") as string[]) {
+        jobs.push({ type: "push", endpoint, payload });
+      }
+    }
+    if (choices.email) {
+      const email = await buildNotificationEmail(
+        { origin: env.APP_ORIGIN, tokenSecret: env.EMAIL_TOKEN_SECRET },
+        target,
+        target,
+        url,
+      );
+      jobs.push({ type: "email", email });
+    }
+  }
+  return jobs;
+}
+
+/** Runs one job; "retry" asks the queue to try it again later. */
+export async function runDeliveryJob(env: Env, db: Database, job: DeliveryJob): Promise<"done" | "retry"> {
+  switch (job.type) {
+    case "notified":
+      await enqueue(env, await planDeliveries(env, db, job.ids));
+      return "done";
+    case "push": {
+      const keys = await pushKeysOf(db, job.endpoint);
+      const vapid = vapidKeys(env);
+      // Unsubscribed (or keys removed) since the job was planned: nothing to send.
+      if (!keys || !vapid) return "done";
+      const outcome = await sendPush(job.endpoint, keys, job.payload, vapid);
+      if (outcome === "gone") await forgetPushEndpoint(db, job.endpoint);
+      if (outcome === "refused") console.error("push refused by the push service", new URL(job.endpoint).host);
+      return outcome === "retry" ? "retry" : "done";
+    }
+    case "email":
+      await sendEmail(env, job.email);
+      return "done";
+  }
+}

@@ -1,0 +1,142 @@
+// The words of push notifications and emails (issue 33), in both of the app's languages, in one
+// module: the worker speaks to members outside the app, where the client's catalogue does not reach.
+import type { NotificationKind } from "../../shared/notifications";
+import type { Language } from "../../shared/rules";
+
+/** The facts a notification's words name (who, which channel, when). */
+export type NotificationFacts = {
+  kind: NotificationKind;
+  actorName: string | null;
+  channelName: string | null;
+  eventTitle: string | null;
+  /**
+   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ms since the
+   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO).
+   */
+  detail: string | null;
+};
+
+type Words = {
+  someone: string;
+  aChannel: string;
+  /** The one line that says what happened: the push's body, the email's subject. */
+  line: (f: NotificationFacts, date: (ms: number) => string) => string;
+  open: string;
+  why: string;
+  unsubscribe: string;
+  unsubscribeConfirm: string;
+  unsubscribeButton: string;
+  unsubscribed: string;
+  unsubscribeInvalid: string;
+};
+
+const who = (f: NotificationFacts, w: { someone: string }) => f.actorName || w.someone;
+const where = (f: NotificationFacts, w: { aChannel: string }) => (f.channelName ? `#${f.channelName}` : w.aChannel);
+
+export const NOTIFY_TEXTS: Record<Language, Words> = {
+  en: {
+    someone: "Someone",
+    aChannel: "a private channel",
+    line(f, date) {
+      const w = NOTIFY_TEXTS.en;
+      switch (f.kind) {
+        case "comment":
+          return `${who(f, w)} commented on your post`;
+        case "like":
+          return `${who(f, w)} liked your post`;
+        case "mention":
+          return f.channelName
+            ? `${who(f, w)} mentioned you in ${where(f, w)}`
+            : `${who(f, w)} mentioned you in a post`;
+        case "notice":
+          return "A new notice is pinned in the lounge";
+        case "payment":
+          return f.detail === "completed" ? "Your payment receipt" : "Your payment did not go through";
+        case "membership_ending":
+          return `Your membership ends on ${date(Number(f.detail))}`;
+        case "channel_invite":
+          return `${who(f, w)} invited you to ${where(f, w)}`;
+        case "reply":
+          return `${who(f, w)} replied to you in ${where(f, w)}`;
+        case "event_reminder":
+          return f.detail?.startsWith("1h")
+            ? `${f.eventTitle ?? "A gathering"} starts within the hour`
+            : `${f.eventTitle ?? "A gathering"} is tomorrow`;
+        case "event_cancelled":
+          return `${f.eventTitle ?? "A gathering"} was cancelled`;
+        case "event_moved":
+          return `${f.eventTitle ?? "A gathering"} has a new time`;
+        case "event_promoted":
+          return `A seat opened: you are going to ${f.eventTitle ?? "the gathering"}`;
+        case "autorenew_notice":
+          return `Your card will be charged on ${date(Number(f.detail))} to renew your membership`;
+      }
+    },
+    open: "Open it in the lounge",
+    why: "You get this email because of your notification settings.",
+    unsubscribe: "Stop these emails",
+    unsubscribeConfirm: "Stop emails of this kind?",
+    unsubscribeButton: "Unsubscribe",
+    unsubscribed: "Done: you will not get these emails any more. Your profile can turn them back on.",
+    unsubscribeInvalid:
+      "This link is not valid any more. Your profile's notification settings can change what you get.",
+  },
+  es: {
+    someone: "Alguien",
+    aChannel: "un canal privado",
+    line(f, date) {
+      const w = NOTIFY_TEXTS.es;
+      switch (f.kind) {
+        case "comment":
+          return `${who(f, w)} comentó tu publicación`;
+        case "like":
+          return `A ${who(f, w)} le gustó tu publicación`;
+        case "mention":
+          return f.channelName
+            ? `${who(f, w)} te mencionó en ${where(f, w)}`
+            : `${who(f, w)} te mencionó en una publicación`;
+        case "notice":
+          return "Hay un nuevo aviso fijado en el lounge";
+        case "payment":
+          return f.detail === "completed" ? "Tu comprobante de pago" : "Tu pago no se completó";
+        case "membership_ending":
+          return `Tu membresía termina el ${date(Number(f.detail))}`;
+        case "channel_invite":
+          return `${who(f, w)} te invitó a ${where(f, w)}`;
+        case "reply":
+          return `${who(f, w)} te respondió en ${where(f, w)}`;
+        case "event_reminder":
+          return f.detail?.startsWith("1h")
+            ? `${f.eventTitle ?? "Un encuentro"} empieza dentro de una hora`
+            : `${f.eventTitle ?? "Un encuentro"} es mañana`;
+        case "event_cancelled":
+          return `${f.eventTitle ?? "Un encuentro"} se canceló`;
+        case "event_moved":
+          return `${f.eventTitle ?? "Un encuentro"} cambió de horario`;
+        case "event_promoted":
+          return `Se liberó un cupo: vas a ${f.eventTitle ?? "el encuentro"}`;
+        case "autorenew_notice":
+          return `El ${date(Number(f.detail))} se cargará tu tarjeta para renovar tu membresía`;
+      }
+    },
+    open: "Ábrelo en el lounge",
+    why: "Recibes este correo por tus ajustes de notificaciones.",
+    unsubscribe: "No recibir más estos correos",
+    unsubscribeConfirm: "¿Dejar de recibir correos de este tipo?",
+    unsubscribeButton: "Cancelar suscripción",
+    unsubscribed: "Listo: ya no recibirás estos correos. Puedes volver a activarlos en tu perfil.",
+    unsubscribeInvalid: "Este enlace ya no es válido. En tu perfil puedes cambiar qué notificaciones recibes.",
+  },
+};
+
+/** The member's language, English when they never chose. */
+export const wordsFor = (language: Language | null) => NOTIFY_TEXTS[language ?? "en"];
+
+/** A date in the member's language and time zone ("22 nov 2026", "Nov 22, 2026"). */
+export const dateIn = (language: Language | null, timeZone: string | null) => (ms: number) =>
+  new Intl.DateTimeFormat(language === "es" ? "es-CL" : "en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: timeZone ?? "America/Santiago",
+  }).format(new Date(ms));

@@ -1,0 +1,20 @@
+// The delivery queue's messages (issue 33), a module of types only: worker/env.ts names the queue's
+// body type with it, and the producers and the consumer share it.
+
+/** What a push notification shows; `url` is the deep link the service worker opens on click. */
+export type PushPayload = { title: string; body: string; url: string; tag: string };
+
+/** An email as it is sent (and as the local outbox keeps it). */
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+};
+
+/** notified: new notifications to plan deliveries for; push and email: one delivery each, retried alone. */
+export type DeliveryJob =
+  | { type: "notified"; ids: number[] }
+  | { type: "push"; endpoint: string; payload: PushPayload }
+  | { type: "email"; email: OutgoingEmail };

@@ -1,0 +1,53 @@
+// Where each kind of notification reaches a member (issue 33): in the app (the bell), by Web Push, by
+// email. One source of truth for the defaults, the fixed choices and the wire format of
+// GET/PUT /api/notifications/preferences; the client's preferences grid reads the same lists.
+import { NOTIFICATION_KINDS, type NotificationKind } from "./notifications";
+
+export const DELIVERY_CHANNELS = ["in_app", "push", "email"] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export const DIGESTS = ["off", "daily", "weekly"] as const;
+export type Digest = (typeof DIGESTS)[number];
+
+export type ChannelChoices = Record<DeliveryChannel, boolean>;
+export type Preferences = Record<NotificationKind, ChannelChoices>;
+export type PreferencesDto = { preferences: Preferences; digest: Digest };
+
+const choices = (in_app: boolean, push: boolean, email: boolean): ChannelChoices => ({ in_app, push, email });
+
+/**
+ * The defaults: mentions, replies, invitations and gatherings (reminders, changes, a freed seat) in the
+ * app and by push; comments, likes and notices in the app only; payment results in the app and by email
+ * (the receipt); the membership reminder and the automatic charge's notice in the app and by email, days
+ * before it matters.
+ */
+export const DEFAULT_PREFERENCES: Preferences = {
+  comment: choices(true, false, false),
+  like: choices(true, false, false),
+  mention: choices(true, true, false),
+  notice: choices(true, false, false),
+  payment: choices(true, false, true),
+  membership_ending: choices(true, false, true),
+  channel_invite: choices(true, true, false),
+  reply: choices(true, true, false),
+  event_reminder: choices(true, true, false),
+  event_cancelled: choices(true, true, false),
+  event_moved: choices(true, true, false),
+  event_promoted: choices(true, true, false),
+  autorenew_notice: choices(true, false, true),
+};
+
+/** Choices a member cannot change: a receipt is the record of a payment, so it always goes by email. */
+export const FIXED_CHOICES: Partial<Record<NotificationKind, Partial<ChannelChoices>>> = {
+  payment: { email: true },
+};
+
+/** The member's stored choices over the defaults, with the fixed ones forced. */
+export function resolvePreferences(stored: Partial<Record<string, Partial<ChannelChoices>>> | null): Preferences {
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [
+      kind,
+      { ...DEFAULT_PREFERENCES[kind], ...stored?.[kind], ...FIXED_CHOICES[kind] },
+    ]),
+  ) as Preferences;
+}
