@@ -1,8 +1,9 @@
 // The one typed API client: request and response types come from the worker's routes (hono/client).
 import { type ClientResponse, hc, type InferResponseType } from "hono/client";
 import type { AppType } from "../worker/app";
+import type { ErrorCode } from "../worker/shared/texts";
 import { formatDateTime } from "./components/format";
-import { type Catalog, ENGLISH, TEXT } from "./text";
+import { type ErrorTexts, TEXT } from "./text";
 
 export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
 
@@ -48,29 +49,33 @@ export async function unwrap(call: Promise<ClientResponse<unknown, number, strin
   return res.json();
 }
 
-/** The server's stable error `code` (a key of API_ERRORS and of the catalogue's `errors`), when it sent a known one. */
-export function errorCode(err: unknown): keyof Catalog["errors"] | undefined {
+/**
+ * The server's stable error `code` (a key of API_ERRORS), when its body has one. A code this build does
+ * not know yet simply has no translation (errorText shows the server's text).
+ */
+export function errorCode(err: unknown): ErrorCode | undefined {
   if (!(err instanceof ApiRequestError)) return undefined;
   const body = err.body;
   if (!body || typeof body !== "object" || !("code" in body) || typeof body.code !== "string") return undefined;
-  const code = body.code;
-  return Object.hasOwn(TEXT.errors, code) ? (code as keyof Catalog["errors"]) : undefined;
+  return body.code as ErrorCode;
 }
 
 /**
  * The server's error in the member's language, otherwise the spec's fallback. The API keeps the spec's
- * English in `error` and a stable `code` beside it (docs/architecture.md); the client shows the active
- * catalogue's text for that code. A text with arguments is translated when the body carries them (a
- * mute's `muted_until`, a rate limit's `details`); the others (a provider's name, missing settings)
- * come translated only in English, from the server: elsewhere the server's English stands in for them.
+ * English in `error` and a stable `code` beside it (docs/architecture.md): English shows that text, a
+ * translation its own text for the code (its catalogue's `errors`). A text with arguments is translated
+ * when the body carries them (a mute's `muted_until`, a rate limit's `details`); the others (a
+ * provider's name, missing settings) come translated only in English, from the server: elsewhere the
+ * server's English stands in for them.
  */
 export function errorText(err: unknown, fallback: string): string {
   if (!(err instanceof ApiRequestError)) return fallback;
   const code = errorCode(err);
-  if (code === undefined || TEXT === ENGLISH) return err.serverError || fallback;
-  const translated = TEXT.errors[code];
+  const errors = TEXT.errors;
+  if (code === undefined || errors === undefined || !Object.hasOwn(errors, code)) return err.serverError || fallback;
+  const translated = errors[code];
   if (typeof translated === "string") return translated;
-  return withArguments(code, err.body) ?? (err.serverError || fallback);
+  return withArguments(errors, code, err.body) ?? (err.serverError || fallback);
 }
 
 const fieldOf = (value: unknown, field: string): unknown =>
@@ -82,14 +87,14 @@ const isoOf = (value: unknown) => (typeof value === "string" && !Number.isNaN(Da
  * The active language's text of a coded error whose arguments the body carries (worker/lib/rate-limit.ts,
  * middleware/mute.ts).
  */
-function withArguments(code: keyof Catalog["errors"], body: unknown): string | undefined {
+function withArguments(errors: ErrorTexts, code: ErrorCode, body: unknown): string | undefined {
   const details = fieldOf(body, "details");
   const retrySeconds = numberOf(fieldOf(details, "retry_after_seconds"));
   if (code === "account_muted") {
     const until = isoOf(fieldOf(body, "muted_until"));
-    return until && TEXT.errors.account_muted(formatDateTime(until));
+    return until && errors.account_muted(formatDateTime(until));
   }
-  if (code === "rate_limited" && retrySeconds !== undefined) return TEXT.errors.rate_limited(retrySeconds);
+  if (code === "rate_limited" && retrySeconds !== undefined) return errors.rate_limited(retrySeconds);
   const limit = numberOf(fieldOf(details, "limit"));
   if (
     code === "ai_rate_limited" &&
@@ -97,7 +102,7 @@ function withArguments(code: keyof Catalog["errors"], body: unknown): string | u
     retrySeconds !== undefined &&
     fieldOf(details, "window_seconds") === 3600
   ) {
-    return TEXT.errors.ai_rate_limited(limit, TEXT.time.hour, Math.ceil(retrySeconds / 60));
+    return errors.ai_rate_limited(limit, TEXT.time.hour, Math.ceil(retrySeconds / 60));
   }
   return undefined;
 }

@@ -5,16 +5,30 @@
 // This file holds the words of the shell and of more than one screen; the sections only one screen
 // shows are in that screen's words.ts / words.es.ts and load with it (`WORDS`, client/i18n/language.ts).
 
-import { API_ERRORS, TEXTS } from "../worker/shared/texts";
+import type { API_ERRORS } from "../worker/shared/texts";
+import { ACCOUNT_TEXTS } from "../worker/shared/texts/account";
+import { AI_TEXTS } from "../worker/shared/texts/ai";
+import { API_TEXTS } from "../worker/shared/texts/api";
+import { AUTH_TEXTS } from "../worker/shared/texts/auth";
+import { AUTORENEW_TEXTS } from "../worker/shared/texts/autorenew";
+import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
+import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
+import { PAYMENT_TEXTS } from "../worker/shared/texts/payment";
+import { RATE_LIMIT_TEXTS } from "../worker/shared/texts/rate-limit";
+import { RESOURCES_TEXTS } from "../worker/shared/texts/resources";
+import { SEARCH_TEXTS } from "../worker/shared/texts/search";
+import { SESSION_TEXTS } from "../worker/shared/texts/session";
 import type { Widen } from "./i18n/catalog";
 
-// The spec's texts of the sections that load with their screen come with those words (words.ts).
-const { lounge: _lounge, chat: _chat, admin: _admin, profile: _profile, ...SHELL_TEXTS } = TEXTS;
-
+// The spec's texts of the sections that load with their screen (lounge, chat, admin, profile) come
+// with those words (words.ts); the API's error texts are not here: in English the server's own are shown.
 const en = {
-  ...SHELL_TEXTS,
-  /** What the client shows for an API error, by its `code` (client/api.ts errorText). */
-  errors: API_ERRORS,
+  session: SESSION_TEXTS,
+  resources: RESOURCES_TEXTS,
+  rateLimit: RATE_LIMIT_TEXTS,
+  confirm: CONFIRM_TEXTS,
+  account: ACCOUNT_TEXTS,
+  api: API_TEXTS,
   /** The Intl locale of the language: numbers, money and dates. */
   locale: { tag: "en-US" },
   /** docs/spec.md §9 relative time: 'Just now', 'Nh ago', 'Nd ago'. */
@@ -72,7 +86,7 @@ const en = {
     home: "Go home",
   },
   auth: {
-    ...TEXTS.auth,
+    ...AUTH_TEXTS,
     /** The development sign-in provider's page (client/auth-dev/DevSignInPage.tsx). */
     devTitle: "Development sign-in",
     devIntro: "Stands in for Google on this local server. Use admin@example.com to sign in as an admin.",
@@ -81,7 +95,7 @@ const en = {
     devContinue: "Continue",
   },
   payment: {
-    ...TEXTS.payment,
+    ...PAYMENT_TEXTS,
     verifyingLabel: "Verifying payment",
     verifyingText: "Verifying your payment with Webpay...",
     amountPaid: (amount: string) => `Amount paid: ${amount}`,
@@ -119,7 +133,7 @@ const en = {
     vipText: (price: string, days: number) => `Unlimited premium access for ${price} every ${days} days.`,
   },
   moderation: {
-    ...TEXTS.moderation,
+    ...MODERATION_TEXTS,
     report: "Report",
     reportTitle: { post: "Report this post", comment: "Report this comment", message: "Report this message" },
     reportPost: "Report post",
@@ -168,7 +182,7 @@ const en = {
     dismissedToast: "Report dismissed: the content stays.",
   },
   search: {
-    ...TEXTS.search,
+    ...SEARCH_TEXTS,
     open: "Search",
     shortcut: "Ctrl K",
     shortcutMac: "⌘ K",
@@ -233,13 +247,13 @@ const en = {
   },
   /** docs/spec.md §8: the lines an AI failure adds under the error (client/components/ai.ts). */
   ai: {
-    ...TEXTS.ai,
+    ...AI_TEXTS,
     detailsLine: (details: string) => `Details: ${details}`,
     modelLine: (model: string) => `Model: ${model}`,
   },
   /** Automatic renewal with Oneclick Mall (issue 34): /pricing, the profile, notices and the admin tabs. */
   autorenew: {
-    ...TEXTS.autorenew,
+    ...AUTORENEW_TEXTS,
     title: "Renew automatically",
     offText: (amount: string, days: number) =>
       `Enrol a card once with your bank and ${amount} is charged on each due date, every ${days} days. Stop whenever you like.`,
@@ -383,11 +397,15 @@ type ScreenWords = typeof import("./lounge/words").words &
   typeof import("./profile/payment-words").words &
   typeof import("./profile/words").words &
   typeof import("./resources/words").words;
+/** The API's error texts by code, in a translation: English shows the server's own `error` (client/api.ts). */
+export type ErrorTexts = Widen<typeof API_ERRORS>;
+/** A translation's shell: the API's error texts with it (client/i18n/es.ts). */
+export type TranslatedShellCatalog = ShellCatalog & { errors: ErrorTexts };
 /**
  * The whole catalogue. A screen's sections are there once its words have loaded: the route's `lazy`
  * waits for them (client/screens.ts), so a screen, its loader and its dialogs always find them.
  */
-export type Catalog = ShellCatalog & Widen<ScreenWords>;
+export type Catalog = ShellCatalog & Widen<ScreenWords> & { errors?: ErrorTexts };
 const shell: ShellCatalog = en;
 export const ENGLISH = shell as Catalog;
 

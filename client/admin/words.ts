@@ -1,12 +1,12 @@
 // The words of admin, audit, health, stats in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
 import type { AuditAction } from "../../worker/shared/rules";
-import { TEXTS } from "../../worker/shared/texts";
+import { ADMIN_TEXTS } from "../../worker/shared/texts/admin";
 
 export const words = {
   /** The admin dashboard (client/admin): its tabs, the members and payments tables, the API keys test. */
   admin: {
-    ...TEXTS.admin,
+    ...ADMIN_TEXTS,
     heading: "Admin Dashboard",
     sectionsLabel: "Admin sections",
     tabs: { members: "Members", payments: "Payments", content: "Content", keys: "API Keys" },

@@ -1,10 +1,10 @@
 // The words of chat, channelMembers, conversations in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
-import { TEXTS } from "../../worker/shared/texts";
+import { CHAT_TEXTS } from "../../worker/shared/texts/chat";
 
 export const words = {
   chat: {
-    ...TEXTS.chat,
+    ...CHAT_TEXTS,
     channels: "Channels",
     newChannel: "+ New",
     noChannels: "No channels yet. Create the first one.",

@@ -4,7 +4,7 @@
 import { EVENT_LIMITS } from "../../worker/shared/events";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "../../worker/shared/rules";
 import { formatClpChile } from "../components/format";
-import type { Catalog, ShellCatalog } from "../text";
+import type { Catalog, ErrorTexts, TranslatedShellCatalog } from "../text";
 
 const PRICE = formatClpChile(MEMBERSHIP.priceClp);
 const DAYS = MEMBERSHIP.periodDays;
@@ -361,7 +361,7 @@ const autorenew: Catalog["autorenew"] = {
 };
 
 /** API errors by code (client/api.ts errorText shows these instead of the server's English). */
-const errors: Catalog["errors"] = {
+const errors: ErrorTexts = {
   invalid_input: "Hay datos que no son válidos",
   unauthorized: api.unauthorized,
   payment_required: "Se requiere un pago",
@@ -499,7 +499,7 @@ const errors: Catalog["errors"] = {
   push_subscription_not_found: "Este navegador no está suscrito",
 };
 
-export const es: ShellCatalog = {
+export const es: TranslatedShellCatalog = {
   session,
   auth,
   payment: {

@@ -1,10 +1,10 @@
 // The words of lounge in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
-import { TEXTS } from "../../worker/shared/texts";
+import { LOUNGE_TEXTS } from "../../worker/shared/texts/lounge";
 
 export const words = {
   lounge: {
-    ...TEXTS.lounge,
+    ...LOUNGE_TEXTS,
     heading: "Lounge",
     loadingLounge: "Loading the lounge",
     feedTitle: "Community",

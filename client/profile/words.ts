@@ -1,10 +1,10 @@
 // The words of profile, dataRights, notify in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
-import { TEXTS } from "../../worker/shared/texts";
+import { PROFILE_TEXTS } from "../../worker/shared/texts/profile";
 
 export const words = {
   profile: {
-    ...TEXTS.profile,
+    ...PROFILE_TEXTS,
     sessionsTitle: "Active sessions",
     signOutOthers: "Sign out other sessions",
     thisDevice: "This device",

@@ -1,6 +1,6 @@
 // The session of docs/spec.md §4: pending until the first user fetch settles, a fetching flag, merged
 // concurrent fetches and code exchanges, logout that clears the user before calling the server.
-import { TEXTS } from "../../worker/shared/texts";
+import { SESSION_TEXTS } from "../../worker/shared/texts/session";
 import { type Answer, api } from "../api";
 
 export type SessionUserView = Answer<typeof api.users.me.$get>;
@@ -43,7 +43,7 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
       set({ fetching: true });
       try {
         const res = await deps.getMe();
-        if (!res.ok) throw new Error(TEXTS.session.fetchUserFailed(res.status));
+        if (!res.ok) throw new Error(SESSION_TEXTS.fetchUserFailed(res.status));
         const user = await res.json();
         set({ user });
         return user;
@@ -69,9 +69,9 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
       try {
         const params = new URLSearchParams(search);
         const code = params.get("code");
-        if (!code) throw new Error(TEXTS.session.noCode);
+        if (!code) throw new Error(SESSION_TEXTS.noCode);
         const res = await deps.postSession({ code, state: params.get("state") ?? "" });
-        if (!res.ok) throw new Error(TEXTS.session.exchangeFailed(res.status));
+        if (!res.ok) throw new Error(SESSION_TEXTS.exchangeFailed(res.status));
         await fetchUser();
       } finally {
         exchangeRequest = null;
@@ -83,7 +83,7 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
   async function redirectToLogin(): Promise<void> {
     try {
       const res = await deps.getRedirectUrl();
-      if (!res.ok) throw new Error(TEXTS.session.redirectFailed(res.status));
+      if (!res.ok) throw new Error(SESSION_TEXTS.redirectFailed(res.status));
       const { redirectUrl } = await res.json();
       deps.navigate(redirectUrl);
     } catch (err) {
@@ -95,9 +95,9 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     set({ user: null });
     try {
       const res = await deps.logout();
-      if (!res.ok) throw new Error(TEXTS.session.logoutFailed);
+      if (!res.ok) throw new Error(SESSION_TEXTS.logoutFailed);
     } catch {
-      deps.log(TEXTS.session.logoutFailed);
+      deps.log(SESSION_TEXTS.logoutFailed);
     }
   }
 

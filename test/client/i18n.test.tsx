@@ -44,7 +44,9 @@ too)`, async () => {
         shell,
         ...(await Promise.all(Object.values(WORDS).map((group) => group[language]()))).map((m) => m.words),
       );
-    expect(leaves(await whole(es, "es")).sort()).toEqual(leaves(await whole(ENGLISH, "en")).sort());
+    // Only a translation carries the API's error texts (English shows the server's): the next test.
+    const { errors: _errors, ...spanish } = es;
+    expect(leaves(await whole(spanish, "es")).sort()).toEqual(leaves(await whole(ENGLISH, "en")).sort());
   });
 
   it("Spanish has its own text for every API error code", () => {

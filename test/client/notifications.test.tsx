@@ -10,6 +10,7 @@ import { notificationText } from "../../client/notifications/NotificationPanel";
 import { TEXT } from "../../client/text";
 import type { NotificationDto } from "../../worker/shared/notifications";
 import { TIMING } from "../../worker/shared/rules";
+import { API_ERRORS } from "../../worker/shared/texts";
 import { FakeSocket, openLiveSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
@@ -195,7 +196,7 @@ its item`, async () => {
       body: { error: "There is no invitation to this channel to decline", code: "invitation_not_found" },
     };
     await user.click(within(panel).getByRole("button", { name: T.declineLabel("Circle") }));
-    expect((await within(panel).findByRole("alert")).textContent).toBe(TEXT.errors.invitation_not_found);
+    expect((await within(panel).findByRole("alert")).textContent).toBe(API_ERRORS.invitation_not_found);
 
     declineAnswer = { status: 200, body: { success: true } };
     answer = { status: 200, body: { items: [lost, item({})], unread: 2 } };

@@ -1,240 +1,41 @@
-// Every user-facing text the spec fixes, in one place for the worker and the client.
+// Every user-facing text the spec fixes, for the worker: one module per area under texts/, which the
+// client's words import one by one (a screen's words only its areas; docs/client.md "Words").
 import { EVENT_LIMITS } from "./events";
-import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "./rules";
+import { LIMITS, MODERATION } from "./rules";
+import { ACCOUNT_TEXTS } from "./texts/account";
+import { ADMIN_TEXTS } from "./texts/admin";
+import { AI_TEXTS } from "./texts/ai";
+import { API_TEXTS } from "./texts/api";
+import { AUTH_TEXTS } from "./texts/auth";
+import { AUTORENEW_TEXTS } from "./texts/autorenew";
+import { CHAT_TEXTS } from "./texts/chat";
+import { CONFIRM_TEXTS } from "./texts/confirm";
+import { LOUNGE_TEXTS } from "./texts/lounge";
+import { MODERATION_TEXTS } from "./texts/moderation";
+import { PAYMENT_TEXTS } from "./texts/payment";
+import { PROFILE_TEXTS } from "./texts/profile";
+import { RATE_LIMIT_TEXTS } from "./texts/rate-limit";
+import { RESOURCES_TEXTS } from "./texts/resources";
+import { SEARCH_TEXTS } from "./texts/search";
+import { SESSION_TEXTS } from "./texts/session";
 
 export const TEXTS = {
-  session: {
-    fetchUserFailed: (status: number) => `Failed to fetch user: API responded with HTTP status ${status}`,
-    redirectFailed: (status: number) => `Failed to get login redirect URL: API responded with HTTP status ${status}`,
-    exchangeFailed: (status: number) =>
-      `Failed to exchange code for session token: API responded with HTTP status ${status}`,
-    noCode: "Cannot exchange code for session token: no code provided in the URL search params",
-    logoutFailed: "Failed to logout",
-    completing: "Completing your cosmic journey...",
-    loading: "Loading...",
-  },
-  auth: {
-    googleAccountMismatch:
-      "This email is already linked to a different Google account. Sign in with the Google account you used before, or ask an admin for help.",
-  },
-  payment: {
-    initiateFailed: "Failed to initiate payment",
-    initiateNetwork: "Failed to initiate payment. Please try again.",
-    alreadyActive: "You already have an active membership! Redirecting to resources...",
-    success: `Payment successful! Your cosmic membership has been activated for ${MEMBERSHIP.periodDays} days. Welcome to the ${PRODUCT_NAME} Lounge!`,
-    processed: `Payment processed! Your cosmic membership has been activated for ${MEMBERSHIP.periodDays} days. Welcome to the ${PRODUCT_NAME} Lounge!`,
-    verificationFailed: "Payment verification failed. Please contact support if you were charged.",
-    verificationNetwork: "Unable to verify payment. Please contact support if you were charged.",
-    cancelled: "Payment was cancelled or failed. Please try again.",
-    pricingTitle: "Unlock Premium Resources",
-    signInToContinue: "Sign In to Continue",
-    processingTitle: "Processing Payment",
-    successTitle: "Welcome to the Lounge!",
-    enterLounge: "Enter the Lounge",
-    errorTitle: "Payment Issue",
-    tryAgain: "Try Again",
-    notConfigured: (missing: string[]) =>
-      `Payments are not available: the site's Webpay configuration is incomplete (missing ${missing.join(", ")}).`,
-    testModeBanner: "Test mode: no real charges",
-  },
-  autorenew: {
-    notEnrolled: "Automatic renewal is not on",
-    adminHasNoMembership: "Admins have no membership to renew",
-    transbankUnavailable: "Transbank could not be reached. Nothing was changed; please try again.",
-  },
-  lounge: {
-    noticeCreateFailed: "Failed to create notice",
-    noticeDeleteFailed: "Failed to delete notice",
-    aiInvalidResponse: "Invalid response from AI service. Please try again.",
-    aiEmpty: "AI generated empty content. Please try with a different prompt.",
-    aiTextFailed: "Failed to generate content",
-    aiImageFailed: "Failed to generate image",
-    postDeleteFailed: "Failed to delete post",
-    postRequired: "Post content is required",
-    postTooLong: "Post must be at most 500 characters",
-    commentRequired: "Comment is required",
-    commentTooLong: "Comment must be at most 300 characters",
-    noticeTitleRequired: "Title is required",
-    noticeContentRequired: "Content is required",
-    noticeImageUrlInvalid: "Image URL must be an http(s) address",
-    postNotFound: "Post not found",
-    noticeNotFound: "Notice not found",
-    newPostTitle: "Share with the community",
-    noticeBoardTitle: "Cosmic Notice Board",
-    createNoticeTitle: "Create Cosmic Notice",
-    pinned: "Pinned",
-    copied: "Copied!",
-    comingSoon: "Coming Soon",
-    counter: (n: number, max: number) => `${n}/${max} characters`,
-  },
-  chat: {
-    createFailed: "Failed to create channel",
-    updateFailed: "Failed to update channel",
-    deleteFailed: "Failed to delete channel",
-    imageUploadFailed: "Failed to upload image",
-    imageReadFailed: "Failed to read image file",
-    imageProcessFailed: "Failed to process image",
-    imageTypeInvalid: "Please select an image file",
-    imageTooLarge: "Image must be smaller than 5MB",
-    imageNotAnImage: "The file is not a valid image",
-    imageDataUrlInvalid: "image_url must be a base64 data URL of an image",
-    sendFailed: "Failed to send message",
-    memberAddFailed: "Failed to add member",
-    memberRemoveFailed: "Failed to remove member",
-    loadFailed: "Failed to load messages",
-    channelsLoadFailed: "Failed to load channels",
-    moreLinks: (n: number) => `+ ${n} more ${n === 1 ? "link" : "links"}`,
-    newMessage: (sender: string, body: string) => `New message from ${sender}: ${body}`,
-    offline: "Live updates paused, checking for new messages every few seconds",
-  },
-  resources: {
-    accessDenied: "Access denied",
-    membershipRequired: "An active membership is required to access premium resources.",
-    loadFailed: "Failed to load resources",
-    uploadFailed: "Failed to upload file",
-    readFailed: "Failed to read file",
-    processFailed: "Failed to process file",
-    deleteFailed: "Failed to delete resource",
-    updateFailed: "Failed to update resource",
-    typeNotSupported: "File type not supported. Please upload images, videos, audio, documents, or archives.",
-    tooLarge: "File must be smaller than 50MB",
-    titleRequired: "Title is required",
-    fileRequired: "Please choose a file to upload",
-    lockedTitle: "Premium Resources Access Required",
-    lockedPrice: `Monthly Access: ${MEMBERSHIP.priceLabel}`,
-    lockedPeriod: `Pay once every ${MEMBERSHIP.periodDays} days for unlimited access`,
-    lockedButton: `Get ${MEMBERSHIP.periodDays}-Day Access - ${MEMBERSHIP.priceLabel}`,
-    emptyTitle: "No Resources Yet",
-    noResultsTitle: "No Results Found",
-    titlePlaceholder: "Auto-generated if left blank",
-    geminiImagesSoon: "Coming Soon",
-    geminiImagesSoonText: "Image generation with Gemini will be available soon.",
-    contentFormatError:
-      "Content format error: Unable to display this content properly. Please regenerate or contact support.",
-  },
-  admin: {
-    paymentsNotConfigured: (missing: string[]) =>
-      `Payments are not configured: checkout answers 503 until ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} set (wrangler secret put NAME --env production).`,
-    testPayment: "test",
-    validateKeysFailed: "Failed to validate API keys",
-    deleteMemberFailed: "Failed to delete member",
-    addMemberFailed: "Failed to add member",
-    deletePaymentFailed: "Failed to delete payment",
-    clearPaymentsFailed: "Failed to clear payments",
-    clearedPayments: "All payment records have been deleted successfully.",
-    emailRequired: "Email is required",
-    emailInvalid: "Enter a valid email address",
-    memberExists: "A member with this email already exists",
-    memberNotFound: "Member not found",
-    cannotDeleteAdmin: "Admins cannot be deleted",
-    cannotChangeOwnRole: "You cannot change your own role",
-    paymentNotFound: "Payment not found",
-    alreadyRefunded: "This payment has already been refunded",
-    refundNotCompleted: "Only a completed payment can be refunded",
-    refundRefused: "Transbank did not accept the refund. Nothing was changed.",
-    loadFailed: "Failed to load admin data",
-    updateRoleFailed: "Failed to update role",
-    contentPlaceholder:
-      "Reported posts, comments and messages are in the Moderation tab; every admin action is in the Audit tab.",
-    keysHint:
-      "Troubleshooting: check that each key is set as a worker secret (OPENAI_API_KEY, GEMINI_API_KEY, STRAICO_API_KEY), has no extra spaces, and is still active in the provider's dashboard.",
-  },
-  profile: {
-    notFound: "Profile not found",
-    saveFailed: "Failed to save profile",
-    detailsSaveFailed: "Failed to save your details",
-    timezoneInvalid: "Timezone must be a valid IANA time zone, like America/Santiago",
-    entryBlank: "Entries cannot be blank",
-    socialUrlInvalid: "Social links must be http(s) URLs",
-    socialsTooMany: `At most ${LIMITS.socialsMax} social links`,
-    notSet: "Not set",
-    sessionsLoadFailed: "Failed to load your sessions",
-    signOutOthersFailed: "Failed to sign out other sessions",
-    signedOutOthers: (n: number) => `Signed out ${n} other session${n === 1 ? "" : "s"}.`,
-  },
-  ai: {
-    notConfigured: (label: string, secret: string) => `${label} is not configured: set the ${secret} secret`,
-    imageNotConfigured: (label: string, variable: string) =>
-      `${label} image generation is not configured: set the ${variable} variable to an image model`,
-    invalidKey: (label: string) => `Invalid API key for ${label}`,
-    timeout: "The AI provider did not answer in time",
-    unreachable: (label: string) => `Could not reach ${label}. Please try again.`,
-    unavailable: (label: string, status: number) =>
-      `${label} is unavailable right now (HTTP ${status}). Please try again later.`,
-    busy: (label: string) => `${label} is busy or out of quota. Please try again later.`,
-    rejected: (label: string, status: number) => `${label} rejected the request (HTTP ${status})`,
-    blocked: (label: string, reason: string) =>
-      `${label} blocked this prompt (${reason}). Please try a different prompt.`,
-    invalidResponse: (label: string) => `${label} sent a response that could not be read`,
-    emptyImage: (label: string) => `${label} returned no image. Please try with a different prompt.`,
-    keyNotConfigured: "Not configured",
-    promptRequired: "Prompt is required",
-    imageStoreFailed: "The generated image could not be stored. Please try again.",
-    imageDownloadRefused: "The image link from the AI provider was refused",
-    temporaryUrlWarning:
-      "The image could not be stored, so the AI provider's link was kept instead. This link may expire: download the image soon.",
-    resourceGenerated: "Resource generated",
-    notConfiguredShort: (label: string) => `${label} is not configured`,
-    imagesNotConfiguredShort: (label: string) => `${label} image generation is not configured`,
-    rateLimited: (limit: number, windowLabel: string, retryMinutes: number) =>
-      `Too many AI requests: the limit is ${limit} per ${windowLabel}. Please try again in ${retryMinutes} minute${retryMinutes === 1 ? "" : "s"}.`,
-  },
-  rateLimit: {
-    tooMany: (retrySeconds: number) =>
-      `Too many requests. Please try again in ${retrySeconds} second${retrySeconds === 1 ? "" : "s"}.`,
-  },
-  confirm: {
-    deletePost: "Are you sure you want to delete this post? This action cannot be undone.",
-    deleteNotice: "Are you sure you want to delete this cosmic notice? This action cannot be undone.",
-    deleteChannel: "Are you sure you want to delete this channel? All of its messages will be permanently deleted.",
-    deleteResource: "Are you sure you want to delete this resource?",
-    deleteMember: "Are you sure you want to delete this member? This action cannot be undone.",
-    deletePayment: "Are you sure you want to delete this payment record?",
-    clearPayments: "Are you sure you want to delete ALL payment records? This action cannot be undone.",
-  },
-  moderation: {
-    /** What everyone sees in place of hidden content. */
-    removed: "Removed by a moderator",
-    removedReason: (reason: string) => `Removed by a moderator: reported as ${reason}. Only you see this reason.`,
-    reasonLabels: { spam: "spam", harassment: "harassment", other: "breaking the community's guidelines" },
-    muted: (until: string) => `You are muted until ${until}. You can read, but not post, comment or chat until then.`,
-    cannotMuteAdmin: "Admins cannot be muted",
-    reportSent: "Thanks. A moderator will review it; the author will not know who reported it.",
-    alreadyReported: "You have already reported this",
-    cannotReportOwn: "You cannot report your own content",
-    alreadyRemoved: "This was already removed by a moderator",
-    contentNotFound: "That content no longer exists",
-    reportNotFound: "Report not found",
-    alreadyResolved: "This report was already resolved",
-    hiddenNoInteraction: "This post was removed by a moderator",
-  },
-  account: {
-    confirmMismatch: "Type your account's email exactly to confirm",
-    lastAdmin: "You are the only admin: make another member an admin before deleting your account",
-    /** Stands in for a deleted member's name and email where a record is kept (payments, library resources). */
-    formerMember: "Former member",
-    deletionSummary: {
-      deleted:
-        "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, reports you filed, sessions and membership are deleted at once.",
-      anonymised:
-        "Library resources you uploaded stay in the library with your name removed, and channels you created stay without you as their creator.",
-      kept: `Payment records are kept without your name or email for ${MODERATION.paymentRecordsKeptYears} years, the period Chile's tax law (Código Tributario, arts. 17 and 200) requires accounting records to be kept.`,
-    },
-  },
-  search: {
-    queryRequired: "Type something to search for",
-  },
-  api: {
-    unauthorized: "Authentication required",
-    forbidden: "You do not have permission to do that",
-    notFound: "Not found",
-    internal: "Internal server error",
-    serviceUnavailable: "The service is unavailable right now. Please try again in a few minutes.",
-    invalidJson: "Request body must be valid JSON",
-    controlCharacters: "Text must not contain control characters",
-    unsupportedMediaType: "Send the request body as JSON",
-    bodyTooLarge: "The request body is too large",
-  },
+  session: SESSION_TEXTS,
+  auth: AUTH_TEXTS,
+  payment: PAYMENT_TEXTS,
+  autorenew: AUTORENEW_TEXTS,
+  lounge: LOUNGE_TEXTS,
+  chat: CHAT_TEXTS,
+  resources: RESOURCES_TEXTS,
+  admin: ADMIN_TEXTS,
+  profile: PROFILE_TEXTS,
+  ai: AI_TEXTS,
+  rateLimit: RATE_LIMIT_TEXTS,
+  confirm: CONFIRM_TEXTS,
+  moderation: MODERATION_TEXTS,
+  account: ACCOUNT_TEXTS,
+  search: SEARCH_TEXTS,
+  api: API_TEXTS,
 } as const;
 
 /**

@@ -1,0 +1,6 @@
+// The spec's texts of one area (worker/shared/texts.ts gathers them for the worker).
+export const AUTORENEW_TEXTS = {
+  notEnrolled: "Automatic renewal is not on",
+  adminHasNoMembership: "Admins have no membership to renew",
+  transbankUnavailable: "Transbank could not be reached. Nothing was changed; please try again.",
+} as const;

@@ -1,0 +1,21 @@
+// The spec's texts of one area (worker/shared/texts.ts gathers them for the worker).
+export const CHAT_TEXTS = {
+  createFailed: "Failed to create channel",
+  updateFailed: "Failed to update channel",
+  deleteFailed: "Failed to delete channel",
+  imageUploadFailed: "Failed to upload image",
+  imageReadFailed: "Failed to read image file",
+  imageProcessFailed: "Failed to process image",
+  imageTypeInvalid: "Please select an image file",
+  imageTooLarge: "Image must be smaller than 5MB",
+  imageNotAnImage: "The file is not a valid image",
+  imageDataUrlInvalid: "image_url must be a base64 data URL of an image",
+  sendFailed: "Failed to send message",
+  memberAddFailed: "Failed to add member",
+  memberRemoveFailed: "Failed to remove member",
+  loadFailed: "Failed to load messages",
+  channelsLoadFailed: "Failed to load channels",
+  moreLinks: (n: number) => `+ ${n} more ${n === 1 ? "link" : "links"}`,
+  newMessage: (sender: string, body: string) => `New message from ${sender}: ${body}`,
+  offline: "Live updates paused, checking for new messages every few seconds",
+} as const;
