@@ -161,7 +161,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 {
                   path: "/app/events",
                   lazy: {
-                    loader: load(events, "eventsLoader"),
+                    loader: load(events, "eventsLoader", SCREENS["/app/events"].words),
                     shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
                     ...lazyScreen(SCREENS["/app/events"]),
                     action: loadEventsAction,
@@ -170,7 +170,12 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 {
                   path: "/app/events/:id",
                   lazy: {
-                    loader: () => events().then((m) => (args: LoaderFunctionArgs) => m.eventLoader(session, args)),
+                    loader: () =>
+                      Promise.all([events(), loadWords(SCREENS["/app/events/:id"].words)]).then(
+                        ([m]) =>
+                          (args: LoaderFunctionArgs) =>
+                            m.eventLoader(session, args),
+                      ),
                     shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
                     ...lazyScreen(SCREENS["/app/events/:id"]),
                     action: loadEventsAction,
@@ -227,8 +232,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         {
           path: NOTIFICATIONS_PATH,
           lazy: {
-            loader: load(() => import("./notifications/data"), "notificationsLoader"),
-            action: load(() => import("./notifications/data"), "notificationsAction"),
+            loader: load(() => import("./notifications/data"), "notificationsLoader", ["notifications"]),
+            action: load(() => import("./notifications/data"), "notificationsAction", ["notifications"]),
             shouldRevalidate: load(() => import("./notifications/data"), "notificationsRevalidate"),
           },
         },

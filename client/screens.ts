@@ -11,17 +11,20 @@ type ScreenModule = () => Promise<{ default: ComponentType }>;
 type Screen = { load: ScreenModule; words: readonly WordGroup[] };
 
 export const SCREENS = {
-  "/pricing": { load: () => import("./pricing/PricingPage"), words: [] },
+  "/pricing": { load: () => import("./pricing/PricingPage"), words: ["autorenew"] },
   "/auth/dev": { load: () => import("./auth-dev/DevSignInPage"), words: [] },
   "/pay/return": { load: () => import("./pay-return/PayReturnPage"), words: [] },
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat"] },
   // The library's AI drafts fail with the lounge's AI texts.
   "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library", "lounge"] },
-  "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile", "payments"] },
-  "/app/events": { load: () => import("./events/EventsPage"), words: [] },
-  "/app/events/:id": { load: () => import("./events/EventPage"), words: [] },
-  "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "payments"] },
+  "/app/profile": {
+    load: () => import("./profile/ProfilePage"),
+    words: ["profile", "payments", "autorenew", "events"],
+  },
+  "/app/events": { load: () => import("./events/EventsPage"), words: ["events"] },
+  "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
+  "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "payments", "autorenew"] },
   notFound: { load: () => import("./components/NotFoundPage"), words: [] },
 } satisfies Record<string, Screen>;
 

@@ -10,7 +10,6 @@ import { ACCOUNT_TEXTS } from "../worker/shared/texts/account";
 import { AI_TEXTS } from "../worker/shared/texts/ai";
 import { API_TEXTS } from "../worker/shared/texts/api";
 import { AUTH_TEXTS } from "../worker/shared/texts/auth";
-import { AUTORENEW_TEXTS } from "../worker/shared/texts/autorenew";
 import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
 import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
 import { PAYMENT_TEXTS } from "../worker/shared/texts/payment";
@@ -20,7 +19,7 @@ import { SEARCH_TEXTS } from "../worker/shared/texts/search";
 import { SESSION_TEXTS } from "../worker/shared/texts/session";
 import type { Widen } from "./i18n/catalog";
 
-// The spec's texts of the sections that load with their screen (lounge, chat, admin, profile) come
+// The spec's texts of the sections that load with their screens (lounge, chat, admin, profile, autorenew) come
 // with those words (words.ts); the API's error texts are not here: in English the server's own are shown.
 const en = {
   session: SESSION_TEXTS,
@@ -208,35 +207,6 @@ const en = {
     inChannel: (name: string) => `in #${name}`,
     messageNotShown: "That message is no longer in this channel.",
   },
-  notifications: {
-    open: "Notifications",
-    openWithCount: (n: number) => (n === 1 ? "Notifications, 1 unread" : `Notifications, ${n} unread`),
-    title: "Notifications",
-    markAllRead: "Mark all read",
-    empty: "Nothing new. The stars are quiet.",
-    failed: "Could not load your notifications.",
-    loading: "Loading notifications",
-    unreadMark: "Unread",
-    someone: "Someone",
-    comment: (who: string) => `${who} commented on your post`,
-    like: (who: string, count: number) =>
-      count <= 1 ? `${who} liked your post` : `${who} and ${count - 1} more liked your post`,
-    mentionPost: (who: string) => `${who} mentioned you in a post`,
-    mentionChat: (who: string, channel: string) => `${who} mentioned you in #${channel}`,
-    notice: (title: string) => `New pinned notice: ${title}`,
-    paymentCompleted: "Your payment went through: your membership is active.",
-    paymentFailed: "Your payment did not go through.",
-    membershipEnding: (date: string) => `Your membership ends on ${date}. Renew to keep your access.`,
-    channelInvite: (who: string, channel: string) => `${who} invited you to the private channel #${channel}`,
-    /** The channel is one the reader can no longer read: its name is not shown. */
-    channelInviteHidden: (who: string) => `${who} invited you to a private channel`,
-    mentionHiddenChat: (who: string) => `${who} mentioned you in a private channel`,
-    replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
-    replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
-    decline: "Decline",
-    declineLabel: (channel: string) => `Decline the invitation to #${channel}`,
-    declineFailed: "The invitation could not be declined. Please try again.",
-  },
   unread: {
     badge: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),
     more: (cap: number) => `${cap}+`,
@@ -251,141 +221,6 @@ const en = {
     detailsLine: (details: string) => `Details: ${details}`,
     modelLine: (model: string) => `Model: ${model}`,
   },
-  /** Automatic renewal with Oneclick Mall (issue 34): /pricing, the profile, notices and the admin tabs. */
-  autorenew: {
-    ...AUTORENEW_TEXTS,
-    title: "Renew automatically",
-    offText: (amount: string, days: number) =>
-      `Enrol a card once with your bank and ${amount} is charged on each due date, every ${days} days. Stop whenever you like.`,
-    keepDays: "The days you have stay yours: the first automatic charge is on your due date.",
-    enrol: "Renew automatically",
-    starting: "Opening your bank's enrolment",
-    onText: (card: string) => `On: ${card} is charged on each due date.`,
-    nextCharge: (amount: string, date: string) => `Next automatic charge: ${amount} on ${date}.`,
-    stop: "Stop automatic renewal",
-    stopping: "Stopping automatic renewal",
-    stopped: "Automatic renewal is off. Nothing more will be charged.",
-    stopFailed: "Could not stop automatic renewal",
-    startFailed: "Could not start the card enrolment",
-    paused:
-      "Automatic renewal is paused: your card was refused several times. Enrol a card again and pay this period by hand; the next ones renew automatically.",
-    enrolAgain: "Enrol a card again",
-    outcome: {
-      enrolled: "Your card is enrolled: your membership now renews automatically.",
-      refused: "Your bank did not enrol the card. Nothing changed.",
-      abandoned: "You left the enrolment. Nothing changed.",
-      failed: "The enrolment could not be finished. Nothing changed; please try again.",
-    },
-    notice: (amount: string, date: string) =>
-      `On ${date} your enrolled card will be charged ${amount} to renew your membership. To stop it, turn off automatic renewal in your profile.`,
-    automaticMarker: "automatic",
-    membersColumn: "Auto-renew",
-    healthName: "Automatic renewal (Oneclick)",
-    memberStates: { active: "On", paused: "Paused", off: "Off" },
-  },
-  /** Gatherings (issue 35): client/events/, the event notifications and the profile's calendar link. */
-  events: {
-    title: "Gatherings",
-    intro: "Circles, meditations, workshops and retreats. Times are shown in your time zone.",
-    upcoming: "Upcoming",
-    past: "Past",
-    noUpcoming: "No gatherings planned yet.",
-    noPast: "No past gatherings yet.",
-    loadFailed: "Could not load the gatherings.",
-    loading: "Loading gatherings",
-    notFound: "This gathering does not exist.",
-    back: "All gatherings",
-    newEvent: "New gathering",
-    editEvent: "Edit",
-    editTitle: "Edit gathering",
-    cancelEvent: "Cancel gathering",
-    cancelConfirm: (title: string) => `Cancel "${title}"? Everyone who answered will be told.`,
-    cancelled: "Cancelled",
-    paidOnly: "Members only",
-    lockedText: "This gathering is for paying members.",
-    seePricing: "See the membership",
-    online: "Online",
-    inPerson: "In person",
-    hostedBy: (name: string) => `Hosted by ${name}`,
-    goingCount: (n: number) => (n === 1 ? "1 going" : `${n} going`),
-    waitlistCount: (n: number) => `${n} on the waitlist`,
-    placesLeft: (n: number) => (n === 1 ? "1 place left" : `${n} places left`),
-    full: "Full: answering Going joins the waitlist",
-    goingLabel: "Who is going",
-    yourAnswer: "Your answer",
-    answers: { going: "Going", maybe: "Maybe", declined: "Not going" },
-    answerSaved: { going: "You're going.", maybe: "Saved as maybe.", declined: "Saved as not going." },
-    waitlisted: "You're on the waitlist: we'll tell you as soon as a place opens.",
-    answerFailed: "Could not save your answer",
-    meetingLink: "Join the meeting",
-    meetingHidden: "The meeting link appears here once you're going.",
-    addToCalendar: "Add to calendar",
-    /** A time in the member's zone, then the event's own when they differ: "8:00 PM (Chile time)". */
-    inZone: (time: string, zone: string) => `${time} (${zone})`,
-    zoneNames: { "America/Santiago": "Chile time" } as Record<string, string>,
-    cityTime: (city: string) => `${city} time`,
-    repeats: {
-      weekly: (until: string) => `Every week until ${until}`,
-      monthly: (until: string) => `Every month until ${until}`,
-    },
-    dates: "Next dates",
-    cancelDate: "Cancel this date",
-    cancelDateLabel: (date: string) => `Cancel the gathering of ${date}`,
-    cancelDateConfirm: (date: string) => `Cancel the gathering of ${date}? Everyone who answered will be told.`,
-    attendees: "Attendees",
-    attendeesCsv: "Download CSV",
-    noAttendees: "No answers yet.",
-    attendeeStatus: { going: "Going", waitlisted: "Waitlist", maybe: "Maybe", declined: "Not going" },
-    saveFailed: "Could not save the gathering",
-    cancelFailed: "Could not cancel the gathering",
-    form: {
-      title: "Title",
-      description: "Description",
-      descriptionHint: "Markdown: **bold**, *italic*, lists and links.",
-      start: "Starts",
-      end: "Ends",
-      timeZone: "Time zone",
-      timeZoneHint: "An IANA zone, like America/Santiago. Times are that zone's wall-clock times.",
-      location: "Where",
-      place: "Place",
-      meetingUrl: "Meeting link",
-      meetingUrlHint: "Shown only to members who are going.",
-      capacity: "Places",
-      capacityHint: "Leave empty for no limit.",
-      paidOnly: "Only for paying members",
-      repeat: "Repeats",
-      repeatNever: "Does not repeat",
-      repeatWeekly: "Every week",
-      repeatMonthly: "Every month",
-      repeatUntil: "Until",
-      create: "Create gathering",
-      save: "Save changes",
-      saving: "Saving",
-    },
-    notifications: {
-      reminder24h: (title: string) => `Tomorrow: ${title}`,
-      reminder1h: (title: string) => `Starting within the hour: ${title}`,
-      cancelled: (title: string) => `Cancelled: ${title}`,
-      occurrenceCancelled: (title: string, date: string) => `Cancelled on ${date}: ${title}`,
-      moved: (title: string, when: string) => `${title} moved to ${when}`,
-      promoted: (title: string) => `A place opened up: you're going to ${title}`,
-    },
-    feed: {
-      title: "Calendar subscription",
-      text: "Subscribe in Google Calendar or Apple Calendar to see the gatherings you're going to.",
-      create: "Create my calendar link",
-      renew: "Make a new link",
-      renewHint: "A new link stops the old one from working.",
-      turnOff: "Turn off",
-      active: (date: string) =>
-        `Active since ${date}. The link is shown only when it is made: make a new one if you lost it.`,
-      inactive: "You have no calendar link.",
-      linkLabel: "Your calendar link",
-      copy: "Copy link",
-      copied: "Copied!",
-      failed: "Could not update your calendar link",
-    },
-  },
 };
 
 /** The shell's part of every language's catalogue (client/i18n/es.ts is typed against it). */
@@ -396,7 +231,10 @@ type ScreenWords = typeof import("./lounge/words").words &
   typeof import("./admin/words").words &
   typeof import("./profile/payment-words").words &
   typeof import("./profile/words").words &
-  typeof import("./resources/words").words;
+  typeof import("./resources/words").words &
+  typeof import("./autorenew/words").words &
+  typeof import("./events/words").words &
+  typeof import("./notifications/words").words;
 /** The API's error texts by code, in a translation: English shows the server's own `error` (client/api.ts). */
 export type ErrorTexts = Widen<typeof API_ERRORS>;
 /** A translation's shell: the API's error texts with it (client/i18n/es.ts). */

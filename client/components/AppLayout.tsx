@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { loadWords } from "../i18n/language";
 import { MutedBanner } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -13,7 +14,12 @@ import { useDrawer } from "./useDrawer";
 
 // The bell and the unread badge (and with them the live socket) load after the shell's first render:
 // a first visit paints the shell and the screen without waiting for their code.
-const NotificationBell = lazy(() => import("./NotificationBell").then((m) => ({ default: m.NotificationBell })));
+// The bell's words come with its code.
+const NotificationBell = lazy(() =>
+  Promise.all([import("./NotificationBell"), loadWords(["notifications"])]).then(([m]) => ({
+    default: m.NotificationBell,
+  })),
+);
 const ChatUnreadBadge = lazy(() => import("./ChatUnreadBadge").then((m) => ({ default: m.ChatUnreadBadge })));
 
 const NAV = [

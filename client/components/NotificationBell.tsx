@@ -5,13 +5,17 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { NOTIFICATIONS_PATH } from "../data-paths";
+import { loadWords } from "../i18n/language";
 import { followLive } from "../live/live-room";
 import type { notificationsLoader } from "../notifications/data";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 import "./header-tools.css";
 
-const NotificationPanel = lazy(() => import("../notifications/NotificationPanel"));
+// The panel names gatherings and automatic charges: their words load with it.
+const NotificationPanel = lazy(() =>
+  Promise.all([import("../notifications/NotificationPanel"), loadWords(["events", "autorenew"])]).then(([m]) => m),
+);
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);

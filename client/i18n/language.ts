@@ -20,6 +20,9 @@ export const WORDS = {
   payments: { en: () => import("../profile/payment-words"), es: () => import("../profile/payment-words.es") },
   profile: { en: () => import("../profile/words"), es: () => import("../profile/words.es") },
   library: { en: () => import("../resources/words"), es: () => import("../resources/words.es") },
+  autorenew: { en: () => import("../autorenew/words"), es: () => import("../autorenew/words.es") },
+  events: { en: () => import("../events/words"), es: () => import("../events/words.es") },
+  notifications: { en: () => import("../notifications/words"), es: () => import("../notifications/words.es") },
 } satisfies Record<string, Record<Language, () => Promise<{ words: Partial<Catalog> }>>>;
 export type WordGroup = keyof typeof WORDS;
 const loadedGroups = new Set<WordGroup>();

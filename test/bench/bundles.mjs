@@ -32,12 +32,19 @@ export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_B
 const APP_SHELL = "app.tsx";
 export const ROUTES = {
   "/": ["landing/landing.ts"],
-  "/pricing": [APP_SHELL, "pricing/PricingPage.tsx"],
+  "/pricing": [APP_SHELL, "pricing/PricingPage.tsx", "autorenew/words.ts"],
   "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx", "lounge/words.ts"],
   "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts"],
   "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx", "resources/words.ts", "lounge/words.ts"],
-  "/app/profile": [APP_SHELL, "profile/ProfilePage.tsx", "profile/words.ts", "profile/payment-words.ts"],
-  "/admin": [APP_SHELL, "admin/AdminPage.tsx", "admin/words.ts", "profile/payment-words.ts"],
+  "/app/profile": [
+    APP_SHELL,
+    "profile/ProfilePage.tsx",
+    "profile/words.ts",
+    "profile/payment-words.ts",
+    "autorenew/words.ts",
+    "events/words.ts",
+  ],
+  "/admin": [APP_SHELL, "admin/AdminPage.tsx", "admin/words.ts", "profile/payment-words.ts", "autorenew/words.ts"],
 };
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, "client", file)), { level: 9 }).length;

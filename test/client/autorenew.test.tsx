@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatClp, formatDate } from "../../client/components/format";
-import { es } from "../../client/i18n/es";
+import { autorenew as esAutorenew } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
 import { notificationText } from "../../client/notifications/NotificationPanel";
 import { TEXT } from "../../client/text";
@@ -131,12 +131,12 @@ describe("the profile", () => {
             : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
       );
       renderApp("/app/profile?autorenew=enrolled", member());
-      expect(await screen.findByText(es.autorenew.outcome.enrolled)).toBeTruthy();
+      expect(await screen.findByText(esAutorenew.outcome.enrolled)).toBeTruthy();
       const card = screen.getByTestId("autorenew");
-      expect(within(card).getByRole("heading", { name: es.autorenew.title })).toBeTruthy();
-      expect(within(card).getByText(es.autorenew.onText("Visa XXXXXXXXXXXX6623"))).toBeTruthy();
-      expect(within(card).getByText(es.autorenew.nextCharge("$15.000", formatDate(DUE)))).toBeTruthy();
-      expect(within(card).getByRole("button", { name: es.autorenew.stop })).toBeTruthy();
+      expect(within(card).getByRole("heading", { name: esAutorenew.title })).toBeTruthy();
+      expect(within(card).getByText(esAutorenew.onText("Visa XXXXXXXXXXXX6623"))).toBeTruthy();
+      expect(within(card).getByText(esAutorenew.nextCharge("$15.000", formatDate(DUE)))).toBeTruthy();
+      expect(within(card).getByRole("button", { name: esAutorenew.stop })).toBeTruthy();
       expect(screen.queryByText(/Renew automatically|automatic charge|Stop automatic/)).toBeNull();
     });
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { es as shellEs } from "../../client/i18n/es";
+import { autorenew as esAutorenew } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
@@ -106,7 +106,7 @@ included`, async () => {
       renderApp("/app/profile", session());
       expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();
       expect(await screen.findByRole("heading", { name: es.notify.title })).toBeTruthy();
-      expect(screen.getByRole("heading", { name: shellEs.autorenew.title })).toBeTruthy();
+      expect(screen.getByRole("heading", { name: esAutorenew.title })).toBeTruthy();
       expect(screen.getByRole("heading", { name: es.profile.activityTitle })).toBeTruthy();
       expect(screen.getByText(es.profile.activity.grow.title)).toBeTruthy();
       expect(screen.getByText(es.profile.interests.empty)).toBeTruthy();

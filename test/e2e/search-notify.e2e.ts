@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { words as LOUNGE } from "../../client/lounge/words";
+import { words as NOTIFICATIONS } from "../../client/notifications/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
@@ -39,7 +40,7 @@ a post in context`, async () => {
     ).name;
 
     // Sol waits in the lounge with the bell quiet.
-    await sol.page.getByRole("button", { name: TEXT.notifications.open, exact: true }).waitFor();
+    await sol.page.getByRole("button", { name: NOTIFICATIONS.notifications.open, exact: true }).waitFor();
 
     // Luna writes in the channel, picking Sol from the @mention suggestions.
     await luna.page.goto(`/app/chat?group=${channel.id}`);
@@ -55,10 +56,12 @@ a post in context`, async () => {
     await luna.page.getByText(text, { exact: true }).waitFor();
 
     // Sol: the bell counts it, live; the Chat item and the channel count the message.
-    await sol.page.getByRole("button", { name: TEXT.notifications.openWithCount(1) }).waitFor({ timeout: 10_000 });
-    await sol.page.getByRole("button", { name: TEXT.notifications.openWithCount(1) }).click();
-    const panel = sol.page.getByRole("dialog", { name: TEXT.notifications.title });
-    const link = panel.getByRole("link", { name: TEXT.notifications.mentionChat(lunaName, channelName) });
+    await sol.page
+      .getByRole("button", { name: NOTIFICATIONS.notifications.openWithCount(1) })
+      .waitFor({ timeout: 10_000 });
+    await sol.page.getByRole("button", { name: NOTIFICATIONS.notifications.openWithCount(1) }).click();
+    const panel = sol.page.getByRole("dialog", { name: NOTIFICATIONS.notifications.title });
+    const link = panel.getByRole("link", { name: NOTIFICATIONS.notifications.mentionChat(lunaName, channelName) });
     await link.waitFor();
     await link.click();
     await sol.page.waitForURL(
@@ -71,7 +74,7 @@ a post in context`, async () => {
     await message.getByText(text, { exact: true }).waitFor();
     expect(await message.isVisible()).toBe(true);
     // Opening it marked the notification read.
-    await sol.page.getByRole("button", { name: TEXT.notifications.open, exact: true }).waitFor();
+    await sol.page.getByRole("button", { name: NOTIFICATIONS.notifications.open, exact: true }).waitFor();
 
     // A new message while Sol is in the lounge: the channel's badge shows it, opening the channel clears it.
     await sol.page.goto("/app/lounge");

@@ -1,0 +1,38 @@
+// The words of autorenew in English, loaded with the screens and parts that show them
+// (client/i18n/language.ts WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
+import { AUTORENEW_TEXTS } from "../../worker/shared/texts/autorenew";
+
+export const words = {
+  /** Automatic renewal with Oneclick Mall (issue 34): /pricing, the profile, notices and the admin tabs. */
+  autorenew: {
+    ...AUTORENEW_TEXTS,
+    title: "Renew automatically",
+    offText: (amount: string, days: number) =>
+      `Enrol a card once with your bank and ${amount} is charged on each due date, every ${days} days. Stop whenever you like.`,
+    keepDays: "The days you have stay yours: the first automatic charge is on your due date.",
+    enrol: "Renew automatically",
+    starting: "Opening your bank's enrolment",
+    onText: (card: string) => `On: ${card} is charged on each due date.`,
+    nextCharge: (amount: string, date: string) => `Next automatic charge: ${amount} on ${date}.`,
+    stop: "Stop automatic renewal",
+    stopping: "Stopping automatic renewal",
+    stopped: "Automatic renewal is off. Nothing more will be charged.",
+    stopFailed: "Could not stop automatic renewal",
+    startFailed: "Could not start the card enrolment",
+    paused:
+      "Automatic renewal is paused: your card was refused several times. Enrol a card again and pay this period by hand; the next ones renew automatically.",
+    enrolAgain: "Enrol a card again",
+    outcome: {
+      enrolled: "Your card is enrolled: your membership now renews automatically.",
+      refused: "Your bank did not enrol the card. Nothing changed.",
+      abandoned: "You left the enrolment. Nothing changed.",
+      failed: "The enrolment could not be finished. Nothing changed; please try again.",
+    },
+    notice: (amount: string, date: string) =>
+      `On ${date} your enrolled card will be charged ${amount} to renew your membership. To stop it, turn off automatic renewal in your profile.`,
+    automaticMarker: "automatic",
+    membersColumn: "Auto-renew",
+    healthName: "Automatic renewal (Oneclick)",
+    memberStates: { active: "On", paused: "Paused", off: "Off" },
+  },
+};

@@ -1,0 +1,34 @@
+// The words of notifications in English, loaded with the screens and parts that show them
+// (client/i18n/language.ts WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
+
+export const words = {
+  notifications: {
+    open: "Notifications",
+    openWithCount: (n: number) => (n === 1 ? "Notifications, 1 unread" : `Notifications, ${n} unread`),
+    title: "Notifications",
+    markAllRead: "Mark all read",
+    empty: "Nothing new. The stars are quiet.",
+    failed: "Could not load your notifications.",
+    loading: "Loading notifications",
+    unreadMark: "Unread",
+    someone: "Someone",
+    comment: (who: string) => `${who} commented on your post`,
+    like: (who: string, count: number) =>
+      count <= 1 ? `${who} liked your post` : `${who} and ${count - 1} more liked your post`,
+    mentionPost: (who: string) => `${who} mentioned you in a post`,
+    mentionChat: (who: string, channel: string) => `${who} mentioned you in #${channel}`,
+    notice: (title: string) => `New pinned notice: ${title}`,
+    paymentCompleted: "Your payment went through: your membership is active.",
+    paymentFailed: "Your payment did not go through.",
+    membershipEnding: (date: string) => `Your membership ends on ${date}. Renew to keep your access.`,
+    channelInvite: (who: string, channel: string) => `${who} invited you to the private channel #${channel}`,
+    /** The channel is one the reader can no longer read: its name is not shown. */
+    channelInviteHidden: (who: string) => `${who} invited you to a private channel`,
+    mentionHiddenChat: (who: string) => `${who} mentioned you in a private channel`,
+    replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
+    replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
+    decline: "Decline",
+    declineLabel: (channel: string) => `Decline the invitation to #${channel}`,
+    declineFailed: "The invitation could not be declined. Please try again.",
+  },
+};
