@@ -23,6 +23,7 @@ export const WORDS = {
   autorenew: { en: () => import("../autorenew/words"), es: () => import("../autorenew/words.es") },
   events: { en: () => import("../events/words"), es: () => import("../events/words.es") },
   notifications: { en: () => import("../notifications/words"), es: () => import("../notifications/words.es") },
+  notify: { en: () => import("../notify/words"), es: () => import("../notify/words.es") },
 } satisfies Record<string, Record<Language, () => Promise<{ words: Partial<Catalog> }>>>;
 export type WordGroup = keyof typeof WORDS;
 const loadedGroups = new Set<WordGroup>();

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { AutoRenew, enrolmentOutcomeText } from "../autorenew/AutoRenew";
@@ -6,18 +6,19 @@ import { AdminBadge } from "../components/AdminBadge";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
+import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
-import { CalendarFeed } from "../events/CalendarFeed";
-import { NotificationSettings } from "../notify/NotificationSettings";
+import { loadWords } from "../i18n/language";
 import { TEXT } from "../text";
-import { ActiveSessions } from "./ActiveSessions";
-import { DataRights } from "./DataRights";
 import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
-import { MyPayments } from "./MyPayments";
 import "./profile.css";
 import { PageTitle } from "../components/PageTitle";
+
+// The sections under the card are not on the first paint: their code (and the notification settings'
+// words) follows the page's.
+const ProfileSections = lazy(() => Promise.all([import("./ProfileSections"), loadWords(["notify"])]).then(([m]) => m));
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -254,11 +255,9 @@ export default function ProfilePage() {
         </p>
       )}
       {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
-      <MyPayments payments={payments} member={user} />
-      <NotificationSettings />
-      <ActiveSessions sessions={sessions} />
-      <CalendarFeed feed={calendar} />
-      <DataRights email={user.email} />
+      <Suspense fallback={<Spinner />}>
+        <ProfileSections user={user} sessions={sessions} payments={payments} calendar={calendar} />
+      </Suspense>
     </div>
   );
 }

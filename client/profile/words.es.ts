@@ -1,8 +1,8 @@
-// The words of profile, dataRights, notify in Spanish (Chile): words.ts's, typed by the English.
+// The words of profile, dataRights in Spanish (Chile): words.ts's, typed by the English.
 import { profile } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "profile" | "dataRights" | "notify"> = {
+export const words: Pick<Catalog, "profile" | "dataRights"> = {
   profile,
   dataRights: {
     title: "Tus datos",
@@ -21,43 +21,5 @@ export const words: Pick<Catalog, "profile" | "dataRights" | "notify"> = {
     confirmButton: "Eliminar mi cuenta para siempre",
     deleting: "Eliminando tu cuenta",
     deleteFailed: "No se pudo eliminar tu cuenta. Inténtalo de nuevo.",
-  },
-  notify: {
-    title: "Notificaciones",
-    intro: "Elige por dónde te llega cada tipo de notificación.",
-    loading: "Cargando tus ajustes de notificaciones",
-    loadFailed: "No pudimos cargar tus ajustes de notificaciones.",
-    saved: "Ajustes de notificaciones guardados.",
-    saveFailed: "No pudimos guardar tus ajustes de notificaciones.",
-    kind: "Tipo",
-    channels: { in_app: "En la app", push: "Push", email: "Correo" },
-    kinds: {
-      comment: "Comentarios en mis publicaciones",
-      like: "Me gusta en mis publicaciones",
-      mention: "Menciones",
-      notice: "Avisos fijados",
-      payment: "Pagos y comprobantes",
-      membership_ending: "Recordatorio de membresía",
-      channel_invite: "Invitaciones a canales",
-      reply: "Respuestas a tus mensajes",
-      event_reminder: "Recordatorios de encuentros",
-      event_cancelled: "Encuentros cancelados",
-      event_moved: "Encuentros con nuevo horario",
-      event_promoted: "Un cupo liberado para ti",
-      autorenew_notice: "Avisos de cobro automático",
-    },
-    fixed: "Los comprobantes siempre llegan por correo: son el registro de un pago.",
-    choice: (kind: string, channel: string) => `${kind}: ${channel}`,
-    digest: "Resumen por correo",
-    digests: { off: "Desactivado", daily: "Diario", weekly: "Semanal" },
-    devicesTitle: "Dispositivos con push",
-    noDevices: "Ningún dispositivo recibe push todavía.",
-    enablePush: "Activar push en este dispositivo",
-    pushUnsupported: "Este navegador no puede recibir notificaciones push.",
-    pushDenied: "El push está bloqueado para este sitio en los ajustes del navegador.",
-    pushEnabled: "El push está activado en este dispositivo.",
-    removeDevice: "Quitar",
-    removeDeviceLabel: (device: string) => `Dejar de enviar push a ${device}`,
-    since: (date: string) => `Desde ${date}`,
   },
 };

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { autorenew as esAutorenew } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
+import { words as esNotify } from "../../client/notify/words.es";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
@@ -105,7 +106,7 @@ included`, async () => {
       );
       renderApp("/app/profile", session());
       expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();
-      expect(await screen.findByRole("heading", { name: es.notify.title })).toBeTruthy();
+      expect(await screen.findByRole("heading", { name: esNotify.notify.title })).toBeTruthy();
       expect(screen.getByRole("heading", { name: esAutorenew.title })).toBeTruthy();
       expect(screen.getByRole("heading", { name: es.profile.activityTitle })).toBeTruthy();
       expect(screen.getByText(es.profile.activity.grow.title)).toBeTruthy();

@@ -1,0 +1,23 @@
+// The profile's sections under the card (payments, notifications, sessions, calendar link, data rights):
+// their code loads after the page's first paint (ProfilePage's lazy), each still showing its own state.
+import { CalendarFeed } from "../events/CalendarFeed";
+import { NotificationSettings } from "../notify/NotificationSettings";
+import { ActiveSessions } from "./ActiveSessions";
+import { DataRights } from "./DataRights";
+import type { profileLoader } from "./data";
+import { MyPayments } from "./MyPayments";
+
+type Data = Awaited<ReturnType<typeof profileLoader>>;
+type Props = Pick<Data, "sessions" | "payments" | "calendar"> & { user: NonNullable<Data["profile"]>["user"] };
+
+export default function ProfileSections({ user, sessions, payments, calendar }: Props) {
+  return (
+    <>
+      <MyPayments payments={payments} member={user} />
+      <NotificationSettings />
+      <ActiveSessions sessions={sessions} />
+      <CalendarFeed feed={calendar} />
+      <DataRights email={user.email} />
+    </>
+  );
+}
