@@ -1,15 +1,11 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
+import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
 import { TEXT } from "../text";
-import { ApiKeysTab } from "./ApiKeysTab";
-import { AuditTab } from "./AuditTab";
 import type { adminLoader } from "./data";
-import { HealthTab } from "./HealthTab";
 import { MembersTab } from "./MembersTab";
-import { ModerationTab } from "./ModerationTab";
-import { PaymentsTab } from "./PaymentsTab";
 import { StatCards } from "./StatCards";
 import "./admin.css";
 import "../moderation/moderation.css";
@@ -17,6 +13,13 @@ import { PageTitle } from "../components/PageTitle";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
+
+// Only the members tab is on the first paint; each other tab's code loads when it is opened.
+const PaymentsTab = lazy(() => import("./PaymentsTab").then((m) => ({ default: m.PaymentsTab })));
+const ModerationTab = lazy(() => import("./ModerationTab").then((m) => ({ default: m.ModerationTab })));
+const AuditTab = lazy(() => import("./AuditTab").then((m) => ({ default: m.AuditTab })));
+const ApiKeysTab = lazy(() => import("./ApiKeysTab").then((m) => ({ default: m.ApiKeysTab })));
+const HealthTab = lazy(() => import("./HealthTab").then((m) => ({ default: m.HealthTab })));
 
 const TABS = [
   {
@@ -86,23 +89,25 @@ export default function AdminPage() {
           <StatCards stats={data.stats} />
           <TabList label={TEXT.admin.sectionsLabel} tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
-            {tab === "members" && <MembersTab members={data.members} />}
-            {tab === "payments" && <PaymentsTab payments={data.payments} />}
-            {tab === "content" && (
-              <div className="card state">
-                <p>{TEXT.admin.contentPlaceholder}</p>
-              </div>
-            )}
-            {tab === "moderation" && (
-              <ModerationTab
-                reports={data.reports}
-                retrying={revalidator.state === "loading"}
-                onRetry={() => void reload()}
-              />
-            )}
-            {tab === "audit" && <AuditTab first={data.audit} members={data.members} />}
-            {tab === "keys" && <ApiKeysTab />}
-            {tab === "health" && <HealthTab />}
+            <Suspense fallback={<Spinner />}>
+              {tab === "members" && <MembersTab members={data.members} />}
+              {tab === "payments" && <PaymentsTab payments={data.payments} />}
+              {tab === "content" && (
+                <div className="card state">
+                  <p>{TEXT.admin.contentPlaceholder}</p>
+                </div>
+              )}
+              {tab === "moderation" && (
+                <ModerationTab
+                  reports={data.reports}
+                  retrying={revalidator.state === "loading"}
+                  onRetry={() => void reload()}
+                />
+              )}
+              {tab === "audit" && <AuditTab first={data.audit} members={data.members} />}
+              {tab === "keys" && <ApiKeysTab />}
+              {tab === "health" && <HealthTab />}
+            </Suspense>
           </section>
         </>
       )}

@@ -1,7 +1,7 @@
-import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
-import { TEXT } from "../text";
-import { ActionRow } from "./ActionRow";
-import { Modal } from "./Modal";
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from "react";
+
+// The dialog's code (and Modal's) is not on any first paint: it loads on the first confirm().
+const ConfirmModal = lazy(() => import("./ConfirmModal"));
 
 type ConfirmRequest = { text: string; confirmLabel?: string; resolve(ok: boolean): void };
 type Confirm = (text: string, confirmLabel?: string) => Promise<boolean>;
@@ -23,16 +23,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     <ConfirmContext.Provider value={confirm}>
       {children}
       {request && (
-        <Modal title={TEXT.common.pleaseConfirm} onClose={() => settle(false)} describedBy="confirm-text">
-          <p id="confirm-text">{request.text}</p>
-          <ActionRow
-            onCancel={() => settle(false)}
-            focusCancel
-            danger
-            submitLabel={request.confirmLabel ?? TEXT.common.delete}
-            onSubmit={() => settle(true)}
-          />
-        </Modal>
+        <Suspense fallback={null}>
+          <ConfirmModal text={request.text} confirmLabel={request.confirmLabel} onSettle={settle} />
+        </Suspense>
       )}
     </ConfirmContext.Provider>
   );

@@ -23,10 +23,10 @@ describe("admin health tab", () => {
     );
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.health.tab }));
-    expect(screen.getByText(TEXT.health.intro)).toBeTruthy();
+    expect(await screen.findByText(TEXT.health.intro)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/api/admin/health"))).toBe(false);
 
-    fireEvent.click(screen.getByRole("button", { name: TEXT.health.run }));
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.health.run }));
     expect((await screen.findByTestId("health-summary")).textContent).toContain(TEXT.health.someDown);
     const r2 = screen.getByTestId("health-r2");
     expect(within(r2).getByText(TEXT.health.down)).toBeTruthy();

@@ -60,7 +60,7 @@ function serve(refundAnswer: { status: number; body: unknown }) {
 async function openPayments() {
   renderApp("/admin", adminSession());
   fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.payments }));
-  return screen.getAllByTestId("payment-row");
+  return screen.findAllByTestId("payment-row");
 }
 
 describe("admin refunds", () => {

@@ -272,7 +272,8 @@ role change`, async () => {
     });
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.payments }));
-    expect(screen.getAllByTestId("payment-row")).toHaveLength(4);
+    // Each tab but the first loads its code when opened.
+    expect(await screen.findAllByTestId("payment-row")).toHaveLength(4);
     expect(screen.getAllByTestId("payment-row")[3].textContent).toContain("failed");
     fireEvent.click(screen.getByRole("button", { name: TEXT.admin.clearAll }));
     const dialog = await screen.findByRole("dialog");
@@ -306,7 +307,7 @@ role change`, async () => {
     );
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.keys }));
-    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.testKeys }));
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.admin.testKeys }));
     await waitFor(() => expect(screen.getByText(results.gemini.error)).toBeTruthy());
     expect(screen.getByText(`Key: ${results.openai.keyFormat}`)).toBeTruthy();
     expect(screen.getByText(TEXTS.admin.keysHint)).toBeTruthy();
@@ -321,7 +322,7 @@ role change`, async () => {
     stubAdminFetch((url) => (url === "/api/ai/validate-keys" ? { status: 500, body: {} } : { status: 200, body: [] }));
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.keys }));
-    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.testKeys }));
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.admin.testKeys }));
     await waitFor(() => expect(screen.getByText(TEXTS.admin.validateKeysFailed).getAttribute("role")).toBe("alert"));
   });
 });

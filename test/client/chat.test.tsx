@@ -255,7 +255,8 @@ describe("chat feed", () => {
     await user.click(screen.getByRole("button", { name: "Manage channel General" }));
     // The dialog's code loads when it opens.
     await user.click(await screen.findByRole("button", { name: "Delete channel" }));
-    expect(screen.getByText(TEXTS.confirm.deleteChannel)).toBeTruthy();
+    // The confirmation loads its code on the first confirm().
+    expect(await screen.findByText(TEXTS.confirm.deleteChannel)).toBeTruthy();
     await user.click(screen.getAllByRole("button", { name: "Delete channel" }).at(-1)!);
     await waitFor(() => expect(screen.getByRole("heading", { name: "# Stars" })).toBeTruthy());
     expect(screen.queryByRole("button", { name: "General" })).toBeNull();

@@ -352,7 +352,8 @@ emoji)`, async () => {
     const post = await screen.findByRole("article", { name: "Luna" });
     await user.click(within(post).getByRole("button", { name: "Post options" }));
     await user.click(screen.getByRole("menuitem", { name: "Delete post" }));
-    const confirm = screen.getByRole("dialog", { name: "Please confirm" });
+    // The confirmation loads its code on the first confirm().
+    const confirm = await screen.findByRole("dialog", { name: "Please confirm" });
     expect(confirm.textContent).toContain("Are you sure you want to delete this post? This action cannot be undone.");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Failed to delete post")).toBeTruthy();

@@ -423,7 +423,8 @@ describe("admin Moderation tab", () => {
     renderApp("/admin", asAdmin());
     const user = userEvent.setup();
     await user.click(await screen.findByRole("tab", { name: TEXT.moderation.tab }, { timeout: 10_000 }));
-    const items = screen.getAllByTestId("report-item");
+    // The tab loads its code when opened.
+    const items = await screen.findAllByTestId("report-item");
     expect(items).toHaveLength(2);
     const comment = items[0];
     expect(within(comment).getByText(TEXT.moderation.reportCount(2))).toBeTruthy();
@@ -464,7 +465,7 @@ fails`, async () => {
     await user.click(await screen.findByRole("tab", { name: TEXT.moderation.tab }, { timeout: 10_000 }));
     // The rest of the dashboard still works; only the queue shows its error.
     const panel = screen.getByRole("tabpanel");
-    expect(within(panel).getByRole("alert").textContent).toContain(TEXT.moderation.queueFailed);
+    expect((await within(panel).findByRole("alert")).textContent).toContain(TEXT.moderation.queueFailed);
     fail = false;
     await user.click(within(panel).getByRole("button", { name: TEXT.common.tryAgain }));
     const item = await screen.findByTestId("report-item");
@@ -519,7 +520,7 @@ describe("admin Audit tab", () => {
     renderApp("/admin", asAdmin());
     const user = userEvent.setup();
     await user.click(await screen.findByRole("tab", { name: TEXT.audit.tab }, { timeout: 10_000 }));
-    const rows = screen.getAllByTestId("audit-row");
+    const rows = await screen.findAllByTestId("audit-row");
     expect(rows).toHaveLength(MODERATION.auditPageDefault);
     expect(within(rows[0]).getByText("Ada")).toBeTruthy();
     expect(within(rows[0]).getByText(TEXT.audit.actionLabels["member.mute"])).toBeTruthy();

@@ -413,7 +413,7 @@ matches`, async () => {
     renderApp("/app/resources", admin());
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Delete Star Chart" }));
-    expect(screen.getByText(TEXTS.confirm.deleteResource)).toBeTruthy();
+    expect(await screen.findByText(TEXTS.confirm.deleteResource)).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() =>
       expect(
