@@ -16,8 +16,7 @@ export const SCREENS = {
   "/pay/return": { load: () => import("./pay-return/PayReturnPage"), words: [] },
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat"] },
-  // The library's AI drafts fail with the lounge's AI texts.
-  "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library", "lounge"] },
+  "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library"] },
   "/app/profile": {
     load: () => import("./profile/ProfilePage"),
     words: ["profile", "payments", "autorenew", "events"],

@@ -6,7 +6,6 @@
 // shows are in that screen's words.ts / words.es.ts and load with it (`WORDS`, client/i18n/language.ts).
 
 import type { API_ERRORS } from "../worker/shared/texts";
-import { ACCOUNT_TEXTS } from "../worker/shared/texts/account";
 import { AI_TEXTS } from "../worker/shared/texts/ai";
 import { API_TEXTS } from "../worker/shared/texts/api";
 import { AUTH_TEXTS } from "../worker/shared/texts/auth";
@@ -19,14 +18,13 @@ import { SEARCH_TEXTS } from "../worker/shared/texts/search";
 import { SESSION_TEXTS } from "../worker/shared/texts/session";
 import type { Widen } from "./i18n/catalog";
 
-// The spec's texts of the sections that load with their screens (lounge, chat, admin, profile, autorenew) come
+// The spec's texts of the sections that load with their screens (lounge, chat, admin, profile, account, autorenew) come
 // with those words (words.ts); the API's error texts are not here: in English the server's own are shown.
 const en = {
   session: SESSION_TEXTS,
   resources: RESOURCES_TEXTS,
   rateLimit: RATE_LIMIT_TEXTS,
   confirm: CONFIRM_TEXTS,
-  account: ACCOUNT_TEXTS,
   api: API_TEXTS,
   /** The Intl locale of the language: numbers, money and dates. */
   locale: { tag: "en-US" },

@@ -273,7 +273,7 @@ const moderationTexts = {
   hiddenNoInteraction: "Esta publicación fue eliminada por moderación",
 } satisfies Partial<Catalog["moderation"]>;
 
-const account: Catalog["account"] = {
+export const account: Catalog["account"] = {
   confirmMismatch: "Escribe exactamente el correo de tu cuenta para confirmar",
   lastAdmin: "Eres la única persona admin: nombra admin a otra persona antes de eliminar tu cuenta",
   formerMember: "Exmiembro",
@@ -591,7 +591,6 @@ export const es: TranslatedShellCatalog = {
     suggestions: "Personas para mencionar",
     noMatch: "No hay miembros con ese nombre",
   },
-  account,
   search,
   api,
   errors,

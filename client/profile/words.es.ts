@@ -1,8 +1,9 @@
-// The words of profile, dataRights in Spanish (Chile): words.ts's, typed by the English.
-import { profile } from "../i18n/es";
+// The words of profile, dataRights, account in Spanish (Chile): words.ts's, typed by the English.
+import { account, profile } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "profile" | "dataRights"> = {
+export const words: Pick<Catalog, "profile" | "dataRights" | "account"> = {
+  account,
   profile,
   dataRights: {
     title: "Tus datos",

@@ -1,8 +1,11 @@
-// The words of profile, dataRights in English, loaded with the screens that show them (client/i18n/language.ts
+// The words of profile, dataRights, account in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
+import { ACCOUNT_TEXTS } from "../../worker/shared/texts/account";
 import { PROFILE_TEXTS } from "../../worker/shared/texts/profile";
 
 export const words = {
+  /** The account deletion's rules (client/profile/DataRights.tsx). */
+  account: ACCOUNT_TEXTS,
   profile: {
     ...PROFILE_TEXTS,
     sessionsTitle: "Active sessions",

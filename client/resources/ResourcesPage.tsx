@@ -26,6 +26,7 @@ import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
 import { LIBRARY_ROUTE_ID } from "../data-paths";
+import { loadWords } from "../i18n/language";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import {
@@ -46,7 +47,10 @@ void import("./actions");
 
 const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
 const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
-const AiGenerateModal = lazy(() => import("./AiGenerateModal").then((m) => ({ default: m.AiGenerateModal })));
+// AI drafts fail with the lounge's AI texts: they load with the dialog.
+const AiGenerateModal = lazy(() =>
+  Promise.all([import("./AiGenerateModal"), loadWords(["lounge"])]).then(([m]) => ({ default: m.AiGenerateModal })),
+);
 
 const NO_SEARCH: LibrarySearch = { q: "", tag: "" };
 

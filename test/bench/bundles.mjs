@@ -35,7 +35,7 @@ export const ROUTES = {
   "/pricing": [APP_SHELL, "pricing/PricingPage.tsx", "autorenew/words.ts"],
   "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx", "lounge/words.ts"],
   "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts"],
-  "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx", "resources/words.ts", "lounge/words.ts"],
+  "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx", "resources/words.ts"],
   "/app/profile": [
     APP_SHELL,
     "profile/ProfilePage.tsx",

@@ -99,7 +99,7 @@ it("a member downloads their data as JSON, then deletes their account and lands 
 
     await section.getByRole("button", { name: PROFILE.dataRights.deleteButton }).click();
     const dialog = page.getByRole("dialog", { name: PROFILE.dataRights.deleteTitle });
-    await dialog.getByText(TEXT.account.deletionSummary.kept).waitFor();
+    await dialog.getByText(PROFILE.account.deletionSummary.kept).waitFor();
     await dialog.getByLabel(PROFILE.dataRights.confirmLabel(email)).fill(email);
     await dialog.getByRole("button", { name: PROFILE.dataRights.confirmButton }).click();
     await page.waitForURL((url) => url.pathname === "/");
