@@ -79,7 +79,8 @@ describe("admin dashboard and payment configuration", () => {
     );
     renderApp("/admin", admin());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.payments }));
-    const row = screen.getByTestId("payment-row");
+    // The tab loads its code when opened.
+    const row = await screen.findByTestId("payment-row");
     expect(row.textContent).toContain("failed (expired)");
     expect(row.textContent).toContain(TEXTS.admin.testPayment);
     expect(screen.queryByText(/Payments are not configured/)).toBeNull();
