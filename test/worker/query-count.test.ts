@@ -13,6 +13,7 @@ const HOT_ROUTES = {
   posts: "/api/posts?limit=20",
   "messages poll": "", // filled in with the newest message id
   resources: "/api/resources",
+  "resource tags": "/api/resources/tags",
   search: "/api/search?q=morning",
 } as const;
 
@@ -72,6 +73,9 @@ describe("D1 statements per request", () => {
     expect(small.posts.roundTrips).toBe(1);
     expect(small.resources.statements).toBe(3);
     expect(small.resources.roundTrips).toBe(1);
+    // The tag list: the session, the membership and ONE statement on the maintained counts, in one batch.
+    expect(small["resource tags"].statements).toBe(3);
+    expect(small["resource tags"].roundTrips).toBe(1);
     // Search: the session, the membership (may the library be searched?) and ONE statement over the four indexes.
     expect(small.search.statements).toBe(3);
     expect(small.search.roundTrips).toBe(3);
