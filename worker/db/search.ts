@@ -251,6 +251,7 @@ function ranked(kind: SearchKind, query: SearchQuery): SQL {
 
 const snippet = (index: string, column: number) =>
   sql.raw(`snippet(${index}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
+/** The largest rowid: the lower bound of a kind without results, so its pass reads nothing (whatever FTS5 makes of a NULL bound). */
 const NO_ROWID = "9223372036854775807";
 
 /**
