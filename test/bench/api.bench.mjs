@@ -4,9 +4,10 @@
 //   - API on the production build (vite build, then vite preview: the built worker and assets in
 //     workerd) and, side by side, on the dev server (vite dev): requests/s and p50/p99 of the hot reads
 //     at a bounded concurrency, each as a ratio to the trivial JSON route GET /api/health of the same
-//     worker in the same run (targets on the build: posts page >= 0.6, empty chat poll >= 0.8,
-//     resources page >= 0.5); search over all four indexes with a rare word and with a word that is in
-//     every one of the 100,000 messages (the worst case: every match is ranked);
+//     worker in the same run, without and with the member's cookie (issue 32's targets, on the build
+//     against the signed-in one: posts page, empty chat poll and resources page >= 0.85, the tag list
+//     and search >= 0.6); search over every index with a rare word and with a word that is in every
+//     one of the 100,000 messages and 10,000 resources (110,000 matches);
 //   - D1 statements per request at 10 and at 10,000 posts (from test/worker/query-count.test.ts);
 //   - chat fan-out latency at 10, 100 and 500 listeners on the build (test/bench/chat.bench.mjs);
 //   - bundles: gzipped JS/CSS of a first visit to /, /app/lounge, /app/resources; the worker bundle.
@@ -142,8 +143,11 @@ async function loadAll(base, routes) {
   });
 }
 
-/** Ratio targets to GET /api/health on the production build (issue 18). */
-const TARGETS = { posts: 0.6, "messages poll": 0.8, resources: 0.5 };
+/**
+ * Ratio targets to GET /api/health with the member's cookie on the production build (issue 32: every
+ * signed-in request reads its session from D1, so signed-in reads are judged against that).
+ */
+const TARGETS = { posts: 0.85, "messages poll": 0.85, resources: 0.85, "resource tags": 0.6, search: 0.6 };
 /** "direct": the build's workerd addressed on its own socket, without vite preview's node proxy (lib's workerdBase). */
 const SERVER_LABEL = { preview: "build", direct: "build direct", dev: "vite dev" };
 
@@ -255,15 +259,17 @@ async function main() {
       `10,000 posts, 10,000 resources, 100,000 messages seeded`,
   );
   lines.push(
-    `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run; build = ` +
+    `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run, signed-in = ` +
+      `the same against GET /api/health with the member's cookie (the targets are judged on it, on the build); build = ` +
       `vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd on its own ` +
       `socket (no node hop: the path production has), vite dev = the dev server`,
   );
-  const serverCells = (r, health) => [
+  const serverCells = (r, health, signedIn) => [
     r.rps.toFixed(0).padStart(6),
     ms(r.p50).padStart(9),
     ms(r.p99).padStart(9),
     (r.rps / health.rps).toFixed(2).padStart(5),
+    (r.rps / signedIn.rps).toFixed(2).padStart(9),
   ];
   lines.push(
     `CPU = server CPU time per request on the build (user + system, /proc): workerd (worker, Durable Objects, local ` +
@@ -272,8 +278,14 @@ async function main() {
   );
   row(
     "route".padEnd(38),
-    ...servers.flatMap((m) => [`${SERVER_LABEL[m]} req/s`.padStart(6), "p50".padStart(9), "p99".padStart(9), "ratio"]),
-    "target",
+    ...servers.flatMap((m) => [
+      `${SERVER_LABEL[m]} req/s`.padStart(6),
+      "p50".padStart(9),
+      "p99".padStart(9),
+      "ratio",
+      "signed-in",
+    ]),
+    "target".padEnd(13),
     "body".padStart(8),
     "D1 stmts @10 / @10,000 posts (trips)".padEnd(36),
     "CPU ms/req".padStart(16),
@@ -284,11 +296,11 @@ async function main() {
     const target = TARGETS[key];
     const built = api.preview?.[i];
     const met =
-      built && target ? (built.rps / api.preview[0].rps >= target ? `>= ${target} ok` : `>= ${target} MISSED`) : "";
+      built && target ? (built.rps / api.preview[1].rps >= target ? `>= ${target} ok` : `>= ${target} MISSED`) : "";
     row(
       label.padEnd(38),
-      ...servers.flatMap((m) => serverCells(api[m][i], api[m][0])),
-      met.padEnd(6),
+      ...servers.flatMap((m) => serverCells(api[m][i], api[m][0], api[m][1])),
+      met.padEnd(13),
       `${(built ?? api[servers[0]][i]).bytes} B`.padStart(8),
       (s
         ? `${s.at10} / ${s.at10000}${s.at10 === s.at10000 ? " flat" : " GROWS"} (${s.roundTrips ?? "?"})`

@@ -2,6 +2,9 @@
 // 500 resources, 1,000 messages seeded): the count must not grow with the data. Structural, not timed.
 // Prints one `D1_STATEMENTS {json}` line per route; `npm run bench` parses them into its table.
 import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { validateSessionToken } from "../../worker/db/sessions";
+import { rateLimit } from "../../worker/lib/rate-limit";
 import { SEED_CHANNEL_ID, seedBase, seedPosts } from "../bench/seed-sql.mjs";
 import { call, countingDb, signIn, testEnv } from "./helpers";
 import { PNG } from "./seed";
@@ -13,6 +16,7 @@ const HOT_ROUTES = {
   posts: "/api/posts?limit=20",
   "messages poll": "", // filled in with the newest message id
   resources: "/api/resources",
+  "resource tags": "/api/resources/tags",
   search: "/api/search?q=morning",
 } as const;
 
@@ -80,13 +84,33 @@ describe("D1 statements per request", () => {
     expect(small.posts.roundTrips).toBe(1);
     expect(small.resources.statements).toBe(3);
     expect(small.resources.roundTrips).toBe(1);
-    // Search: the session, the membership (may the library be searched?) and ONE statement over the four indexes.
-    expect(small.search.statements).toBe(3);
-    expect(small.search.roundTrips).toBe(3);
+    // The tag list: the session, the membership and ONE statement on the maintained counts, in one batch.
+    expect(small["resource tags"].statements).toBe(3);
+    expect(small["resource tags"].roundTrips).toBe(1);
+    // Search: the session and ONE statement over every index (paid access decided in it), in one batch.
+    expect(small.search.statements).toBe(2);
+    expect(small.search.roundTrips).toBe(1);
     // The poll with nothing new: the session plus ONE query (channel access and messages together), and a tiny body.
     expect(small["messages poll"].statements).toBe(2);
     expect(small["messages poll"].roundTrips).toBe(1);
     expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);
+  });
+
+  it("a session lookup and a rate-limit count are one statement each", async () => {
+    const cookie = await signIn("member@example.com", "Member");
+    const { counter, DB } = countingDb();
+    const session = await validateSessionToken(getDb(DB), cookie.replace(/^session=/, ""));
+    expect(session?.user.email).toBe("member@example.com");
+    expect({ statements: counter.statements, roundTrips: counter.roundTrips }).toEqual({
+      statements: 1,
+      roundTrips: 1,
+    });
+    const counted = await rateLimit(getDb(DB), { action: "probe", key: "user:1", limit: 5, windowSeconds: 60 });
+    expect(counted.count).toBe(1);
+    expect({ statements: counter.statements, roundTrips: counter.roundTrips }).toEqual({
+      statements: 2,
+      roundTrips: 2,
+    });
   });
 
   it(`a chat message costs the same few statements whatever the channel's history (the write path of \

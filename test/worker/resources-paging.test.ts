@@ -3,7 +3,8 @@
 // structural: the same at 30 and at 10,000 resources.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { memberships, resources, resourceTags, users } from "../../worker/db/schema";
+import { resourceTagsQuery } from "../../worker/db/resources";
+import { memberships, resources, resourceTags, resourceTotals, users } from "../../worker/db/schema";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, countingDb, db, json, signIn, testEnv } from "./helpers";
@@ -224,6 +225,51 @@ describe("the tag counts behind GET /api/resources/tags", () => {
     expect((await call(`/api/resources/${three}`, { method: "DELETE", cookie: admin })).status).toBe(200);
     expect(await tagsOf(cookie)).toEqual({ tags: [], total: 0 });
     expect(await counts()).toEqual({});
+  });
+});
+
+describe("the total behind GET /api/resources/tags", () => {
+  const stored = async () => (await db().select().from(resourceTotals)).map((row) => row.resources);
+
+  it("follows every insert and delete, however it is made, and no edit", async () => {
+    const cookie = await paidMember();
+    const admin = await signIn("admin@example.com", "Ada Admin");
+    const [one, two] = await insert([
+      { title: "one", tags: ["sleep"], at: T0 + 1 },
+      { title: "two", tags: "not json", at: T0 + 2 },
+      { title: "three", at: T0 + 3 },
+    ]);
+    expect(await stored()).toEqual([3]);
+    // An edit of the title or the tags leaves the total as it is.
+    const edit = await call(`/api/resources/${one}`, {
+      method: "PUT",
+      cookie: admin,
+      json: { title: "renamed", description: null, tags: ["calm"] },
+    });
+    expect(edit.status).toBe(200);
+    expect(await stored()).toEqual([3]);
+    expect((await call(`/api/resources/${two}`, { method: "DELETE", cookie: admin })).status).toBe(200);
+    // A refused delete (a missing resource) changes nothing.
+    expect((await call(`/api/resources/${two}`, { method: "DELETE", cookie: admin })).status).toBe(404);
+    expect(await json(await call("/api/resources/tags", { cookie }))).toEqual({ tags: ["calm"], total: 2 });
+    // Rows written outside the routes (many in one statement) are counted too.
+    await insert(Array.from({ length: 5 }, (_, i) => ({ title: `bulk ${i}`, tags: ["bulk"], at: T0 + 10 + i })));
+    await testEnv.DB.prepare("DELETE FROM resources WHERE title IN ('bulk 0', 'bulk 1', 'three')").run();
+    expect(await stored()).toEqual([4]);
+    expect(await json(await call("/api/resources/tags", { cookie }))).toEqual({ tags: ["bulk", "calm"], total: 4 });
+    await testEnv.DB.prepare("DELETE FROM resources").run();
+    expect(await json(await call("/api/resources/tags", { cookie }))).toEqual({ tags: [], total: 0 });
+  });
+
+  it("is read with the tags from their indexes, never by going through the resources or sorting", async () => {
+    const { sql, params } = resourceTagsQuery(db()).toSQL();
+    const plan = (
+      await testEnv.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results.map((row) => row.detail);
+    expect(plan.join("\n")).toContain("resource_tags_order_idx");
+    expect(plan.filter((detail) => /\bresources\b|TEMP B-TREE/.test(detail))).toEqual([]);
   });
 });
 

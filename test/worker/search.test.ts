@@ -4,7 +4,7 @@
 
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { comments, messages, posts, resources } from "../../worker/db/schema";
+import { comments, memberships, messages, posts, resources } from "../../worker/db/schema";
 import { toFtsQuery, toSearchQuery } from "../../worker/db/search";
 import { LIMITS } from "../../worker/shared/rules";
 import type { SearchResult } from "../../worker/shared/search";
@@ -140,6 +140,28 @@ describe("GET /api/search", () => {
     expect((await find("admin", "solstice", "resource")).map((x) => x.kind)).toEqual(["resource"]);
   });
 
+  it("decides paid access in the search itself: a membership past its due date opens no resource", async () => {
+    await upload("Equinox guide", "Balance rituals");
+    expect((await find("paid", "equinox", "resource")).map((x) => x.kind)).toEqual(["resource"]);
+    await db()
+      .update(memberships)
+      .set({ nextPaymentDue: new Date(Date.now() - 1000) })
+      .where(eq(memberships.userId, IDS.paid));
+    expect(await find("paid", "equinox")).toEqual([]);
+    expect(await find("paid", "equinox", "resource")).toEqual([]);
+  });
+
+  it("answers only a live session, also when nothing in the text can be searched", async () => {
+    await post("member", "aurora borealis");
+    for (const q of ["aurora", "?!"]) {
+      expect((await call(`/api/search?q=${encodeURIComponent(q)}`)).status, q).toBe(401);
+      expect((await call(`/api/search?q=${encodeURIComponent(q)}`, { cookie: "session=unknown" })).status, q).toBe(401);
+    }
+    expect(await find("member", "?!")).toEqual([]);
+    await testEnv.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(IDS.member).run();
+    expect((await call("/api/search?q=aurora", { cookie: as("member") })).status).toBe(401);
+  });
+
   it("never returns deleted items, and follows edits", async () => {
     const p = await post("owner", "comet sighting");
     await comment("member", p.id, "comet tail too");
@@ -263,6 +285,30 @@ describe("GET /api/search", () => {
     // One newer match than the window holds, and the strongest match ranks first again.
     await testEnv.DB.prepare(`DELETE FROM posts WHERE id = (SELECT max(id) FROM posts)`).run();
     expect((await find("member", "galaxy", "post"))[0].id).toBe(old.id);
+  });
+
+  it("ranks each kind within its own window, and marks the words of a result at the window's far end", async () => {
+    // Older than every post: the posts' window of newest matches leaves it out, the library's has it.
+    const guide = await upload("Comet guide", "Where to look");
+    const outside = await post("member", "comet comet comet comet");
+    const edge = await post("member", "comet comet comet at the edge");
+    const filler = Array.from(
+      { length: LIMITS.searchCandidates - 1 },
+      (_, i) => `(${IDS.member}, 'a long line of many words about the sky, the sea and one comet ${i}')`,
+    ).join(",");
+    await testEnv.DB.prepare(`INSERT INTO posts (author_id, content) VALUES ${filler}`).run();
+    const posts = await find("paid", "comet", "post");
+    expect(posts).toHaveLength(LIMITS.searchResults);
+    expect(posts[0].id).toBe(edge.id);
+    expect(posts.map((x) => x.id)).not.toContain(outside.id);
+    expect(snippetParts(posts[0].snippet).filter((part) => part.hit)).toEqual(
+      Array.from({ length: 3 }, () => ({ text: "comet", hit: true })),
+    );
+    const all = await find("paid", "comet");
+    expect(all.find((x) => x.kind === "resource")?.id).toBe(guide.id);
+    expect(all.map((x) => x.id)).toContain(edge.id);
+    for (const x of all.filter((hit) => hit.kind === "post"))
+      expect(snippetParts(x.snippet).some((part) => part.hit && /comet/i.test(part.text))).toBe(true);
   });
 
   it("expands the last word into the whole terms that start with it, at most LIMITS.searchPrefixTerms of them", async () => {

@@ -4,7 +4,7 @@
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { resourceFileUrl } from "../shared/api-paths";
 import type { Database } from "./client";
-import { resources, resourceTags } from "./schema";
+import { resources, resourceTags, resourceTotals } from "./schema";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
@@ -73,17 +73,27 @@ export function listResources(db: Database, page: ResourcePage) {
 }
 
 /**
- * Every tag in use (sorted, case-insensitively first) and the number of resources, in one statement.
- * The tags come from resource_tags, which triggers keep (migrations/0018_resource_tags_triggers.sql),
- * so the cost follows the number of distinct tags, not of resources.
+ * Every tag in use (sorted, case-insensitively first) and the number of resources, in one statement
+ * of indexed reads: both are kept by triggers (resource_tags, resource_totals; migrations 0018 and
+ * 0021), so the cost follows the number of distinct tags, not of resources. Sent in the session's
+ * batch; resourceTagsAndTotal reads its row.
  */
-export async function resourceTagsAndTotal(db: Database): Promise<{ tags: string[]; total: number }> {
-  const [row] = await db.all<{ tags: string; total: number }>(sql`
-    SELECT
-      (SELECT count(*) FROM ${resources}) AS total,
-      (SELECT json_group_array(tag) FROM (SELECT tag FROM ${resourceTags} ORDER BY tag COLLATE NOCASE, tag)) AS tags`);
-  return { tags: JSON.parse(row.tags) as string[], total: row.total };
-}
+/** The one row of resource_totals (its id, bound: drizzle's D1 batch prepares a statement without parameters twice). */
+const RESOURCE_TOTALS_ROW = 1;
+
+export const resourceTagsQuery = (db: Database) =>
+  db
+    .select({
+      total: sql<number>`coalesce((SELECT ${resourceTotals.resources} FROM ${resourceTotals} WHERE ${resourceTotals.id} = ${RESOURCE_TOTALS_ROW}), 0)`,
+      tags: sql<string>`(SELECT json_group_array(${resourceTags.tag}) FROM (SELECT ${resourceTags.tag} FROM ${resourceTags}
+        ORDER BY ${resourceTags.tag} COLLATE NOCASE, ${resourceTags.tag}))`,
+    })
+    .from(sql`(SELECT 1)`);
+
+export const resourceTagsAndTotal = ([row]: { total: number; tags: string }[]) => ({
+  tags: JSON.parse(row.tags) as string[],
+  total: row.total,
+});
 
 export async function getResource(db: Database, id: number) {
   const [row] = await db.select().from(resources).where(eq(resources.id, id)).limit(1);

@@ -1,17 +1,20 @@
 // Full-text search over posts, comments, chat messages, resources and events (the FTS5 indexes of
-// migrations/0003_search.sql and 0012_events_search.sql). One statement: a UNION ALL of one ranked branch per kind, each joined
-// to its source rows so the same visibility rules as everywhere apply (channels the viewer may read;
-// resources only when the caller passes libraryOpen). Deleted rows are gone from the indexes (triggers).
+// migrations/0003_search.sql and 0012_events_search.sql). One statement, sent in the session's batch:
+// each kind's candidates joined to their source rows so the same visibility rules as everywhere apply
+// (channels the member may read; the library and paid-only events only with paid access), ranked
+// together, then the snippets of the best. Deleted rows are gone from the indexes (triggers).
 // Its cost does not grow with the number of matches: each kind ranks its newest LIMITS.searchCandidates
 // matches only, by BM25 computed over that window (FTS5's bm25() counts every match of each word in
-// the whole index first), and the last word is expanded into whole terms through the index's term list
-// (a prefix query merges every matching row before the first one is read).
+// the whole index first), the last word is expanded into whole terms through the index's term list
+// (a prefix query merges every matching row before the first one is read), and the snippets are read
+// in one pass over that window.
 import { type SQL, sql } from "drizzle-orm";
-import type { SessionUser } from "../env";
 import { mentionsAsText } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";
 import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../shared/search";
 import type { Database } from "./client";
+import { memberships } from "./schema";
+import type { SessionMemberSql } from "./sessions";
 
 /** Private-use characters snippet() puts around each hit; replaced by <mark> after the text is escaped. */
 const OPEN = "\uE000";
@@ -112,13 +115,18 @@ function titleOf(text: string | null): string {
     : line;
 }
 
-/** Who searches: `paid` is their paid access (paid-only events; the route leaves resources out without it). */
-type Viewer = Pick<SessionUser, "id" | "role"> & { paid: boolean };
+/**
+ * Who searches, as SQL read from the session in the same batch (sessionMemberSql): their id and role,
+ * and whether they have paid access (the library, paid-only events), decided in the statement as
+ * membershipView does (admins, or a membership still before its due date).
+ */
+const viewerCte = (member: SessionMemberSql, now: number) =>
+  sql`viewer(id, role, paid) as (select v.id, v.role, v.role = 'admin' or exists(select 1 from ${memberships}
+    where ${memberships.userId} = v.id and ${memberships.nextPaymentDue} > ${now})
+    from (select ${member.id} as id, ${member.role} as role) v)`;
+const viewer = (column: "id" | "role" | "paid") => sql.raw(`(select ${column} from viewer)`);
 
-type Row = { title: string | null; snippet: string; created_at: number; rank: number } & SearchHit;
-
-const snippet = (table: string, column: number) =>
-  sql.raw(`snippet(${table}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
+type Row = { title: string | null; snippet: string; created_at: number } & SearchHit;
 
 const INDEXES = {
   post: "posts_fts",
@@ -128,28 +136,34 @@ const INDEXES = {
   event: "events_fts",
 } as const;
 
+/** The statement's named parts of one kind: `<kind>_prefix`, `<kind>_match`, `<kind>_rows`. */
+const part = (kind: SearchKind, name: "prefix" | "match" | "rows") => sql.raw(`${kind}_${name}`);
+/** The kind as an SQL string literal (one of SEARCH_KINDS). */
+const kindText = (kind: SearchKind) => sql.raw(`'${kind}'`);
+
 /**
  * The terms of `index` that start with the query's last word, in one recursive walk of its term list
  * (`<index>_terms`, migrations/0019_search_vocab.sql): each step seeks the next term after the last one
  * found (a space sorts below every character a term has), at most LIMITS.searchPrefixTerms steps.
  */
-function prefixTerms(index: string, prefix: string): SQL {
-  const terms = sql.raw(`${index}_terms`);
-  const walk = sql.raw(`${index}_prefix`);
+function prefixTerms(kind: SearchKind, prefix: string): SQL {
+  const terms = sql.raw(`${INDEXES[kind]}_terms`);
+  const walk = part(kind, "prefix");
   const end = `${prefix}\u{10FFFF}`;
   return sql`${walk}(term, n) as (
     select (select term from ${terms} where term >= ${prefix} and term < ${end} limit 1), 1
     union all
     select (select term from ${terms} where term >= ${walk}.term || ' ' and term < ${end} limit 1), n + 1
-    from ${walk} where ${walk}.term is not null and n < ${LIMITS.searchPrefixTerms})`;
+    from ${walk} where ${walk}.term is not null and n < ${sql.raw(String(LIMITS.searchPrefixTerms))})`;
 }
 
-/** The MATCH expression of `index`: the query with its last word replaced by the terms it starts. */
-function matchOf(index: string, query: SearchQuery): SQL {
-  if (!query.prefix) return sql`${query.fts}`;
-  const walk = sql.raw(`${index}_prefix`);
+/** `<kind>_match(q)`: the MATCH expression of the kind's index, the query's last word replaced by the terms it starts. */
+function matchOf(kind: SearchKind, query: SearchQuery): SQL {
+  const match = part(kind, "match");
+  if (!query.prefix) return sql`${match}(q) as (select ${query.fts})`;
+  const walk = part(kind, "prefix");
   // No term starts with it: the prefix query finds nothing, at no cost.
-  return sql`(select case when count(term) = 0 then ${query.fts}
+  return sql`${prefixTerms(kind, query.prefix)}, ${match}(q) as (select case when count(term) = 0 then ${query.fts}
     else ${query.head} || '(' || group_concat('"' || term || '"', ' OR ') || ')' end from ${walk} where term is not null)`;
 }
 
@@ -159,112 +173,106 @@ const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
 /**
- * BM25 of `text` for the query's words within the candidate window: each word's occurrences
- * (case-insensitively for ASCII; a word matched only through its accents counts once when `matched`)
- * saturate with k1 and are weighed by the text's length against the window's average. The inverse
- * document frequency is left out: every candidate contains every word, so it is the same for all.
- * Higher is better.
+ * BM25 of the lower-cased text in `column` of `<kind>_rows` for the query's words within the
+ * candidate window: each word's occurrences (case-insensitively for ASCII; a word matched only
+ * through its accents counts once when `matched`) saturate with k1 and are weighed by the text's
+ * length against the window's average. The inverse document frequency is left out: every candidate
+ * contains every word, so it is the same for all. Higher is better.
  */
-function windowBm25(text: SQL, query: SearchQuery, matched: boolean): SQL {
-  const lowered = sql`lower(coalesce(${text}, ''))`;
-  const norm = sql`(${sql.raw(String(1 - BM25_B))} + ${sql.raw(String(BM25_B))} * length(${lowered}) / max(1.0, avg(length(${lowered})) over ()))`;
+function windowBm25(kind: SearchKind, column: string, query: SearchQuery, matched: boolean): SQL {
+  const text = sql.raw(column);
+  const average = sql`(select max(1.0, avg(length(${text}))) from ${part(kind, "rows")})`;
+  const norm = sql`(${sql.raw(String(1 - BM25_B))} + ${sql.raw(String(BM25_B))} * length(${text}) / ${average})`;
   const parts = query.words.map((word) => {
-    const count = sql`((length(${lowered}) - length(replace(${lowered}, ${literal(word)}, ''))) / length(${literal(word)}))`;
+    const count = sql`((length(${text}) - length(replace(${text}, ${literal(word)}, ''))) / length(${literal(word)}))`;
     const tf = matched ? sql`max(1.0, ${count})` : sql`(${count} * 1.0)`;
     return sql`(${tf} * ${sql.raw(String(BM25_K1 + 1))} / (${tf} + ${sql.raw(String(BM25_K1))} * ${norm}))`;
   });
   return sql.join(parts, sql` + `);
 }
 
-/** The newest LIMITS.searchCandidates matches of `index` (ids only: FTS5 walks the index backwards and stops). */
-const window = (index: string, query: SearchQuery) =>
-  sql`(select rowid as id from ${sql.raw(index)} where ${sql.raw(index)} match ${matchOf(index, query)}
-    order by rowid desc limit ${LIMITS.searchCandidates})`;
+/** The newest LIMITS.searchCandidates matches of the kind's index (ids only: FTS5 walks the index backwards and stops). */
+const window = (kind: SearchKind) =>
+  sql`(select rowid as id from ${sql.raw(INDEXES[kind])} where ${sql.raw(INDEXES[kind])} match (select q from ${part(kind, "match")})
+    order by rowid desc limit ${sql.raw(String(LIMITS.searchCandidates))})`;
+
+const lowered = (column: string, as: string) => sql.raw(`lower(coalesce(${column}, '')) as ${as}`);
 
 /**
- * One kind's best matches: `ranked` (its window joined to the source rows, filtered, scored, the best
- * LIMITS.searchResults) and then the snippet, for those rows only (a cross join, so FTS5 looks each
- * one up by rowid instead of walking every match).
+ * `<kind>_rows`: the kind's window joined to its source rows, with the visibility rules of
+ * everywhere else, and the texts ranked, lower-cased once (materialized: the ranking reads each text
+ * several times and the window's average once).
  */
-function withSnippet(index: string, query: SearchQuery, ranked: SQL, snippetSql: SQL): SQL {
-  return sql`select top.kind as kind, top.id as id, top.title as title, ${snippetSql} as snippet,
-    top.created_at as created_at, top.rank as rank, top.post_id as post_id, top.group_id as group_id
-    from (${ranked} order by rank desc, created_at desc limit ${LIMITS.searchResults}) top
-    cross join ${sql.raw(index)} on ${sql.raw(index)}.rowid = top.id
-    where ${sql.raw(index)} match ${matchOf(index, query)}`;
-}
-
-function branch(kind: SearchKind, query: SearchQuery, viewer: Viewer): SQL {
-  const index = INDEXES[kind];
+function rowsOf(kind: SearchKind): SQL {
+  const rows = part(kind, "rows");
+  const w = window(kind);
   switch (kind) {
     case "post":
       // Hidden by a moderator (issue 20): never found, like deleted posts.
-      return withSnippet(
-        index,
-        query,
-        sql`select 'post' as kind, p.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title, p.created_at as created_at,
-          ${windowBm25(sql`p.content`, query, true)} as rank, p.id as post_id, null as group_id
-          from ${window(index, query)} w join posts p on p.id = w.id where p.hidden_at is null`,
-        snippet(index, 0),
-      );
+      return sql`${rows} as materialized (select p.id as id, substr(p.content, 1, ${sql.raw(String(TITLE_MAX + 1))}) as title,
+        p.created_at as created_at, p.id as post_id, null as group_id, ${lowered("p.content", "t")}
+        from ${w} w join posts p on p.id = w.id where p.hidden_at is null)`;
     case "comment":
       // A hidden comment, or any comment of a hidden post, is never found.
-      return withSnippet(
-        index,
-        query,
-        sql`select 'comment' as kind, cm.id as id, substr(p.content, 1, ${TITLE_MAX + 1}) as title, cm.created_at as created_at,
-          ${windowBm25(sql`cm.content`, query, true)} as rank, cm.post_id as post_id, null as group_id
-          from ${window(index, query)} w join comments cm on cm.id = w.id join posts p on p.id = cm.post_id
-          where cm.hidden_at is null and p.hidden_at is null`,
-        snippet(index, 0),
-      );
-    case "message": {
+      return sql`${rows} as materialized (select cm.id as id, substr(p.content, 1, ${sql.raw(String(TITLE_MAX + 1))}) as title,
+        cm.created_at as created_at, cm.post_id as post_id, null as group_id, ${lowered("cm.content", "t")}
+        from ${w} w join comments cm on cm.id = w.id join posts p on p.id = cm.post_id
+        where cm.hidden_at is null and p.hidden_at is null)`;
+    case "message":
       // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins read all.
       // The window is taken before this filter: a member who may read few of the newest matches of a
-      // word found everywhere gets fewer results for it, never someone else's.
-      const readable =
-        viewer.role === "admin"
-          ? sql`1 = 1`
-          : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id}
-              or exists(select 1 from channel_members cmb
-                where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
-      // Hidden messages are never found.
-      return withSnippet(
-        index,
-        query,
-        sql`select 'message' as kind, m.id as id, ch.name as title, m.created_at as created_at,
-          ${windowBm25(sql`m.body`, query, true)} as rank, null as post_id, m.channel_id as group_id
-          from ${window(index, query)} w join messages m on m.id = w.id join channels ch on ch.id = m.channel_id
-          where ${readable} and m.hidden_at is null`,
-        snippet(index, 0),
-      );
-    }
+      // word found everywhere gets fewer results for it, never someone else's. Hidden messages are never found.
+      return sql`${rows} as materialized (select m.id as id, ch.name as title, m.created_at as created_at,
+        null as post_id, m.channel_id as group_id, ${lowered("m.body", "t")}
+        from ${w} w join messages m on m.id = w.id join channels ch on ch.id = m.channel_id
+        where m.hidden_at is null and (${viewer("role")} = 'admin' or ch.is_private = 0 or ch.created_by = ${viewer("id")}
+          or exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer("id")})))`;
     case "resource":
-      // A title hit counts three times a description or tag hit; the snippet prefers the description.
-      return withSnippet(
-        index,
-        query,
-        sql`select 'resource' as kind, r.id as id, r.title as title, r.created_at as created_at,
-          3 * (${windowBm25(sql`r.title`, query, false)}) + ${windowBm25(sql`r.description`, query, false)}
-            + ${windowBm25(sql`r.tags`, query, false)} as rank, null as post_id, null as group_id
-          from ${window(index, query)} w join resources r on r.id = w.id`,
-        sql`coalesce(nullif(${snippet(index, 1)}, ''), ${snippet(index, 0)})`,
-      );
-    case "event": {
+      // The library only with paid access: without it, never an error, the same answer as "no resource matched".
+      return sql`${rows} as materialized (select r.id as id, r.title as title, r.created_at as created_at,
+        null as post_id, null as group_id, ${lowered("r.title", "t")}, ${lowered("r.description", "d")}, ${lowered("r.tags", "g")}
+        from ${w} w join resources r on r.id = w.id where ${viewer("paid")})`;
+    case "event":
       // Paid-only events only for viewers with paid access (their details are withheld from the others).
-      const visible = viewer.paid ? sql`1 = 1` : sql`e.paid_only = 0`;
-      // A title hit counts three times a description or place hit; the snippet prefers the description.
-      return withSnippet(
-        index,
-        query,
-        sql`select 'event' as kind, e.id as id, e.title as title, e.starts_at as created_at,
-          3 * (${windowBm25(sql`e.title`, query, false)}) + ${windowBm25(sql`e.description`, query, false)}
-            + ${windowBm25(sql`e.place`, query, false)} as rank, null as post_id, null as group_id
-          from ${window(index, query)} w join events e on e.id = w.id where ${visible}`,
-        sql`coalesce(nullif(${snippet(index, 1)}, ''), ${snippet(index, 0)})`,
-      );
-    }
+      return sql`${rows} as materialized (select e.id as id, e.title as title, e.starts_at as created_at,
+        null as post_id, null as group_id, ${lowered("e.title", "t")}, ${lowered("e.description", "d")}, ${lowered("e.place", "g")}
+        from ${w} w join events e on e.id = w.id where e.paid_only = 0 or ${viewer("paid")})`;
   }
+}
+
+/** The kind's candidates with their rank: a title hit counts three times a description, tag or place hit. */
+function ranked(kind: SearchKind, query: SearchQuery): SQL {
+  const rank =
+    kind === "resource" || kind === "event"
+      ? sql`3 * (${windowBm25(kind, "t", query, false)}) + ${windowBm25(kind, "d", query, false)} + ${windowBm25(kind, "g", query, false)}`
+      : windowBm25(kind, "t", query, true);
+  return sql`select ${kindText(kind)} as kind, id, title, created_at, ${rank} as rank, post_id, group_id from ${part(kind, "rows")}`;
+}
+
+const snippet = (index: string, column: number) =>
+  sql.raw(`snippet(${index}, ${column}, '${OPEN}', '${CLOSE}', '${ELLIPSIS}', ${SNIPPET_TOKENS})`);
+/** The largest rowid: the lower bound of a kind without results, so its pass reads nothing (whatever FTS5 makes of a NULL bound). */
+const NO_ROWID = "9223372036854775807";
+
+/**
+ * The snippets of the kind's results in `top`, in ONE forward pass of its index over the rowids from
+ * the oldest of them on (all within the window, so at most LIMITS.searchCandidates rows): a lookup by
+ * rowid per result walks the word's whole list of rows up to it, on every lookup. The `+` keeps the
+ * result ids a filter instead of one lookup each; the EXISTS, which reads no row of the index, is
+ * tested once before it, so a kind without results never opens its index here. Resources and events
+ * prefer the description.
+ */
+function snippetsOf(kind: SearchKind): SQL {
+  const index = sql.raw(INDEXES[kind]);
+  const text =
+    kind === "resource" || kind === "event"
+      ? sql`coalesce(nullif(${snippet(INDEXES[kind], 1)}, ''), ${snippet(INDEXES[kind], 0)})`
+      : snippet(INDEXES[kind], 0);
+  return sql`select ${kindText(kind)} as kind, ${index}.rowid as id, ${text} as snippet from ${index}
+    where exists (select 1 from top where kind = ${kindText(kind)})
+      and ${index} match (select q from ${part(kind, "match")})
+      and ${index}.rowid >= coalesce((select min(id) from top where kind = ${kindText(kind)}), ${sql.raw(NO_ROWID)})
+      and +${index}.rowid in (select id from top where kind = ${kindText(kind)})`;
 }
 
 function toResult(row: Row): SearchResult {
@@ -279,29 +287,41 @@ function toResult(row: Row): SearchResult {
 }
 
 /**
- * The best matches of `kinds` for the viewer, best first (newest first among equals). The caller
- * decides whether "resource" may be among the kinds.
+ * The best matches of `kinds` for the member of the session read in the same batch, best first
+ * (newest first among equals), as ONE statement: each kind's window ranked, the best
+ * LIMITS.searchResults of them all (`top`), then their snippets. Resources and paid-only events only
+ * with paid access, messages only from channels the member may read.
  */
-export async function search(
+export function searchStatement(
   db: Database,
-  viewer: Viewer,
+  member: SessionMemberSql,
   query: SearchQuery,
   kinds: readonly SearchKind[],
-): Promise<SearchResult[]> {
-  if (kinds.length === 0) return [];
-  const { prefix } = query;
-  const prefixWalks = prefix
-    ? sql`with recursive ${sql.join(
-        kinds.map((kind) => prefixTerms(INDEXES[kind], prefix)),
-        sql`, `,
-      )} `
-    : sql``;
-  const union = sql.join(
-    kinds.map((kind) => sql`select * from (${branch(kind, query, viewer)})`),
-    sql` union all `,
-  );
-  const rows = await db.all<Row>(
-    sql`${prefixWalks}select * from (${union}) order by rank desc, created_at desc limit ${LIMITS.searchResults}`,
-  );
-  return rows.map(toResult);
+  now = Date.now(),
+) {
+  const each = (f: (kind: SearchKind) => SQL, separator: SQL) => sql.join(kinds.map(f), separator);
+  const found = sql`(with recursive ${viewerCte(member, now)},
+    ${each((kind) => sql`${matchOf(kind, query)}, ${rowsOf(kind)}`, sql`, `)},
+    top as materialized (${each((kind) => ranked(kind, query), sql` union all `)}
+      order by rank desc, created_at desc limit ${sql.raw(String(LIMITS.searchResults))}),
+    snippets as materialized (${each(snippetsOf, sql` union all `)})
+    select top.*, snippets.snippet as snippet from top join snippets on snippets.kind = top.kind and snippets.id = top.id) found`;
+  // A select over the statement, not db.all(): drizzle's D1 batch cannot bind a raw statement's parameters.
+  return db
+    .select({
+      kind: sql<SearchKind>`kind`,
+      id: sql<number>`id`,
+      title: sql<string | null>`title`,
+      snippet: sql<string>`snippet`,
+      created_at: sql<number>`created_at`,
+      post_id: sql<number | null>`post_id`,
+      group_id: sql<number | null>`group_id`,
+    })
+    .from(found)
+    .orderBy(sql`rank desc, created_at desc`);
 }
+
+type Found = Awaited<ReturnType<typeof searchStatement>>[number];
+
+/** The statement's rows as the API sends them (each kind's part fills post_id and group_id as its SearchHit shape says). */
+export const searchResults = (rows: Found[]): SearchResult[] => (rows as Row[]).map(toResult);

@@ -52,11 +52,11 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * For a route behind requireUserInBatch: the session lookup and the route's `statements` (built on
- * the member as SQL, sessionMemberSql) in ONE D1 batch; 401 unless the session is live (an expired
+ * the member as SQL, sessionMemberSql; none when an answer needs only a live session) in ONE D1 batch; 401 unless the session is live (an expired
  * one is deleted, a sliding one renewed, as in loadSession), then the member and the statements'
  * results. Every request still reads its session from D1: nothing is cached.
  */
-export async function withSessionBatch<T extends [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
+export async function withSessionBatch<T extends [] | [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
   c: Context<AppEnv>,
   statements: (member: SessionMemberSql) => T,
 ): Promise<{ user: SessionUser; results: BatchResponse<T> }> {

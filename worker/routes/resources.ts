@@ -9,6 +9,7 @@ import {
   listResources,
   normaliseTags,
   resourceTagsAndTotal,
+  resourceTagsQuery,
   toResourceDto,
   updateResource,
 } from "../db/resources";
@@ -104,7 +105,15 @@ export const resourceRoutes = createRouter()
     paidAccessOr403(membershipView(user, membership));
     return c.json(rows.map(toResourceDto));
   })
-  .get("/tags", requirePaidMember, async (c) => c.json(await resourceTagsAndTotal(c.var.db)))
+  // The tag list: the session, the membership and the maintained counts in one D1 round trip.
+  .get("/tags", requireUserInBatch, async (c) => {
+    const {
+      user,
+      results: [[membership], tags],
+    } = await withSessionBatch(c, (member) => [membershipRow(c.var.db, member.id), resourceTagsQuery(c.var.db)]);
+    paidAccessOr403(membershipView(user, membership));
+    return c.json(resourceTagsAndTotal(tags));
+  })
   .post("/upload", requirePaidMember, requireUnmuted, limited("uploads"), async (c) => {
     const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     const multipart = bodyType === "multipart/form-data";

@@ -1,14 +1,13 @@
 // Search (issue 19): GET /api/search?q=&kind= across posts, comments, chat messages, resources and events,
 // with the permissions of each: channels the member may read, the library and paid-only events only
-// with paid access.
+// with paid access. The session and the search are one D1 round trip (withSessionBatch).
 import { z } from "zod";
-import { getMembership } from "../db/memberships";
-import { search, toSearchQuery } from "../db/search";
+import { searchResults, searchStatement, toSearchQuery } from "../db/search";
 import { createRouter } from "../lib/create-app";
 import { validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
-import { hasPaidAccess, LIMITS } from "../shared/rules";
-import { SEARCH_KINDS, type SearchResult } from "../shared/search";
+import { requireUserInBatch, withSessionBatch } from "../middleware/auth";
+import { LIMITS } from "../shared/rules";
+import { SEARCH_KINDS } from "../shared/search";
 import { TEXTS } from "../shared/texts";
 
 const searchQuery = z.object({
@@ -16,15 +15,16 @@ const searchQuery = z.object({
   kind: z.enum(SEARCH_KINDS).optional(),
 });
 
-export const searchRoutes = createRouter().get("/", requireUser, validate("query", searchQuery), async (c) => {
+export const searchRoutes = createRouter().get("/", requireUserInBatch, validate("query", searchQuery), async (c) => {
   const { q, kind } = c.req.valid("query");
   const query = toSearchQuery(q);
-  if (!query) return c.json({ results: [] as SearchResult[] });
-  let kinds = kind ? [kind] : [...SEARCH_KINDS];
-  const paid = hasPaidAccess((await getMembership(c.var.db, c.var.user)).status);
-  if (!paid) {
-    // Without paid access the library is left out: never an error, the same answer as "no resource matched".
-    kinds = kinds.filter((k) => k !== "resource");
+  // Only punctuation: nothing to search, but still an answer for a live session only.
+  if (!query) {
+    await withSessionBatch(c, () => []);
+    return c.json({ results: searchResults([]) });
   }
-  return c.json({ results: await search(c.var.db, { ...c.var.user, paid }, query, kinds) });
+  const {
+    results: [rows],
+  } = await withSessionBatch(c, (member) => [searchStatement(c.var.db, member, query, kind ? [kind] : SEARCH_KINDS)]);
+  return c.json({ results: searchResults(rows) });
 });

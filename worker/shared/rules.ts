@@ -76,10 +76,11 @@ export const LIMITS = {
   searchResults: 20,
   /**
    * Search ranks the newest this-many matches of each kind (BM25 over that window: a word found
-   * everywhere costs the same as a rare one), and expands the last word into at most searchPrefixTerms
-   * whole terms that start with it (the first ones in alphabetical order).
+   * everywhere costs the same as a rare one; an older match of a word that is in more rows of a kind
+   * than this is not found), and expands the last word into at most searchPrefixTerms whole terms that
+   * start with it (the first ones in alphabetical order).
    */
-  searchCandidates: 500,
+  searchCandidates: 200,
   searchPrefixTerms: 16,
   /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
   notificationsListMax: 50,
