@@ -43,7 +43,7 @@ const TABS = [
   {
     id: "moderation",
     get label() {
-      return TEXT.moderation.tab;
+      return TEXT.moderating.tab;
     },
   },
   {

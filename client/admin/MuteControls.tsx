@@ -22,7 +22,7 @@ export function MuteControls({ member }: { member: Member }) {
   const toast = useToast();
   const who = member.name || member.email;
   useSettled(unmute, (answer) =>
-    toast.show(answer.ok ? TEXT.moderation.unmutedToast(who) : answer.error, answer.ok ? "success" : "error"),
+    toast.show(answer.ok ? TEXT.moderating.unmutedToast(who) : answer.error, answer.ok ? "success" : "error"),
   );
 
   if (member.role === "admin") return null;
@@ -30,25 +30,25 @@ export function MuteControls({ member }: { member: Member }) {
     <>
       {member.muted_until ? (
         <>
-          <span className="badge badge-other">{TEXT.moderation.mutedBadge(untilText(member.muted_until))}</span>
+          <span className="badge badge-other">{TEXT.moderating.mutedBadge(untilText(member.muted_until))}</span>
           <button
             type="button"
             className="btn btn-sm"
             disabled={unmute.state !== "idle"}
-            aria-label={TEXT.moderation.unmuteLabel(member.email)}
+            aria-label={TEXT.moderating.unmuteLabel(member.email)}
             onClick={() => void submitJson(unmute, ADMIN_PATH, { intent: "unmute", id: member.id })}
           >
-            {TEXT.moderation.unmute}
+            {TEXT.moderating.unmute}
           </button>
         </>
       ) : (
         <button
           type="button"
           className="btn btn-sm"
-          aria-label={TEXT.moderation.muteLabel(member.email)}
+          aria-label={TEXT.moderating.muteLabel(member.email)}
           onClick={() => setOpen(true)}
         >
-          {TEXT.moderation.mute}
+          {TEXT.moderating.mute}
         </button>
       )}
       {/* Stays mounted while the dashboard reloads with the member now muted, to hear its answer. */}
@@ -68,7 +68,7 @@ function MuteModal({ member, who, onClose }: { member: Member; who: string; onCl
   useSettled(mute, (answer) => {
     if (!answer.ok) return;
     if (answer.value.muted_until)
-      toast.show(TEXT.moderation.mutedToast(who, untilText(answer.value.muted_until)), "success");
+      toast.show(TEXT.moderating.mutedToast(who, untilText(answer.value.muted_until)), "success");
     onClose();
   });
   const submit = (e: FormEvent) => {
@@ -76,13 +76,13 @@ function MuteModal({ member, who, onClose }: { member: Member; who: string; onCl
     if (valid && !busy) void submitJson(mute, ADMIN_PATH, { intent: "mute", id: member.id, hours: value });
   };
   return (
-    <Modal title={TEXT.moderation.muteTitle(who)} onClose={onClose} describedBy={ids.intro}>
+    <Modal title={TEXT.moderating.muteTitle(who)} onClose={onClose} describedBy={ids.intro}>
       <form onSubmit={submit}>
         <p id={ids.intro} className="muted">
-          {TEXT.moderation.muteIntro}
+          {TEXT.moderating.muteIntro}
         </p>
         <div className="field">
-          <label htmlFor={ids.hours}>{TEXT.moderation.muteHours}</label>
+          <label htmlFor={ids.hours}>{TEXT.moderating.muteHours}</label>
           <input
             id={ids.hours}
             className="input"
@@ -98,14 +98,14 @@ function MuteModal({ member, who, onClose }: { member: Member; who: string; onCl
             onChange={(e) => setHours(e.target.value)}
           />
           <span id={ids.hint} className="faint">
-            {TEXT.moderation.muteHoursHint(MODERATION.muteHoursMax)}
+            {TEXT.moderating.muteHoursHint(MODERATION.muteHoursMax)}
           </span>
         </div>
         <FormError error={mute.data?.ok === false ? mute.data.error : null} />
         <ActionRow
           onCancel={onClose}
-          submitLabel={TEXT.moderation.mute}
-          pendingLabel={TEXT.moderation.muting}
+          submitLabel={TEXT.moderating.mute}
+          pendingLabel={TEXT.moderating.muting}
           pending={busy}
           disabled={!valid}
         />

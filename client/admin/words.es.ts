@@ -1,8 +1,8 @@
-// The words of admin, audit, health, stats in Spanish (Chile): words.ts's, typed by the English.
-import { adminTexts } from "../i18n/es";
+// The words of admin, audit, health, stats and moderating in Spanish (Chile): words.ts's, typed by the English.
+import { adminTexts, plural } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "admin" | "audit" | "health" | "stats"> = {
+export const words: Pick<Catalog, "admin" | "audit" | "health" | "stats" | "moderating"> = {
   admin: {
     ...adminTexts,
     heading: "Panel de administración",
@@ -124,5 +124,39 @@ export const words: Pick<Catalog, "admin" | "audit" | "health" | "stats"> = {
     totalRevenueDefinition: "Pagos completados menos reembolsos.",
     admins: "Admins",
     adminsDefinition: "Cuentas con el rol de admin.",
+  },
+  moderating: {
+    mute: "Silenciar",
+    unmute: "Quitar el silencio",
+    muteLabel: (who) => `Silenciar a ${who}`,
+    unmuteLabel: (who) => `Quitarle el silencio a ${who}`,
+    muteTitle: (who) => `Silenciar a ${who}`,
+    muteIntro:
+      "Un miembro en silencio puede leer, pero no publicar, comentar ni chatear hasta que se cumpla el plazo. Puedes quitarle el silencio antes.",
+    muteHours: "Horas",
+    muteHoursHint: (max) => `De 1 a ${max} horas (${max / 24} días).`,
+    muting: "Silenciando",
+    mutedBadge: (until) => `En silencio hasta el ${until}`,
+    mutedToast: (who, until) => `${who} está en silencio hasta el ${until}.`,
+    unmutedToast: (who) => `${who} ya puede volver a publicar.`,
+    tab: "Moderación",
+    queueTitle: "Reportes abiertos",
+    queueIntro:
+      "El contenido reportado, en su contexto. Ocultar lo reemplaza por «Eliminado por moderación» para todos (su autor ve el motivo); Descartar lo deja como está.",
+    queueEmpty: "No hay reportes abiertos. Todo está en calma.",
+    queueFailed: "No se pudieron cargar los reportes.",
+    kindLabels: { post: "Publicación", comment: "Comentario", message: "Mensaje del chat" },
+    reportCount: (n) => `${n} ${plural(n, "reporte", "reportes")}`,
+    reasonsLabel: "Motivos indicados",
+    onPost: (excerpt) => `En la publicación: «${excerpt}»`,
+    inChannel: (name) => `En #${name}`,
+    byAuthor: (name) => `de ${name}`,
+    reportedImage: "Imagen reportada",
+    hide: "Ocultar",
+    dismiss: "Descartar",
+    hideLabel: (kind, who) => `Ocultar: ${kind.toLowerCase()} de ${who}`,
+    dismissLabel: (kind, who) => `Descartar el reporte: ${kind.toLowerCase()} de ${who}`,
+    hiddenToast: "Oculto: ahora los miembros ven «Eliminado por moderación».",
+    dismissedToast: "Reporte descartado: el contenido se queda.",
   },
 };

@@ -1,4 +1,4 @@
-// The words of admin, audit, health, stats in English, loaded with the screens that show them (client/i18n/language.ts
+// The words of admin, audit, health, stats and moderating in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
 import type { AuditAction } from "../../worker/shared/rules";
 import { ADMIN_TEXTS } from "../../worker/shared/texts/admin";
@@ -128,5 +128,40 @@ export const words = {
     totalRevenueDefinition: "Completed payments minus refunds.",
     admins: "Admins",
     adminsDefinition: "Accounts with the admin role.",
+  },
+  /** The moderators' words (issue 13): muting a member (the members tab) and the reports queue (its tab). */
+  moderating: {
+    mute: "Mute",
+    unmute: "Unmute",
+    muteLabel: (who: string) => `Mute ${who}`,
+    unmuteLabel: (who: string) => `Unmute ${who}`,
+    muteTitle: (who: string) => `Mute ${who}`,
+    muteIntro:
+      "A muted member can read but cannot post, comment or chat until the time runs out. You can unmute them sooner.",
+    muteHours: "Hours",
+    muteHoursHint: (max: number) => `From 1 to ${max} hours (${max / 24} days).`,
+    muting: "Muting",
+    mutedBadge: (until: string) => `Muted until ${until}`,
+    mutedToast: (who: string, until: string) => `${who} is muted until ${until}.`,
+    unmutedToast: (who: string) => `${who} can post again.`,
+    tab: "Moderation",
+    queueTitle: "Open reports",
+    queueIntro:
+      'Reported content in its context. Hide replaces it with "Removed by a moderator" for everyone (its author sees the reason); Dismiss leaves it.',
+    queueEmpty: "No open reports. All is calm.",
+    queueFailed: "Could not load the reports.",
+    kindLabels: { post: "Post", comment: "Comment", message: "Chat message" },
+    reportCount: (n: number) => `${n} report${n === 1 ? "" : "s"}`,
+    reasonsLabel: "Reasons given",
+    onPost: (excerpt: string) => `On the post: "${excerpt}"`,
+    inChannel: (name: string) => `In #${name}`,
+    byAuthor: (name: string) => `by ${name}`,
+    reportedImage: "Reported image",
+    hide: "Hide",
+    dismiss: "Dismiss",
+    hideLabel: (kind: string, who: string) => `Hide the ${kind.toLowerCase()} of ${who}`,
+    dismissLabel: (kind: string, who: string) => `Dismiss the report on the ${kind.toLowerCase()} of ${who}`,
+    hiddenToast: 'Hidden: members now see "Removed by a moderator".',
+    dismissedToast: "Report dismissed: the content stays.",
   },
 };

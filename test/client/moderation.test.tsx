@@ -295,32 +295,32 @@ describe("admin mutes", () => {
     // Admins cannot be muted: no control on their row.
     expect(within(screen.getAllByTestId("member-row")[0]).queryByRole("button", { name: /^Mute/ })).toBeNull();
     const user = userEvent.setup();
-    await user.click(within(row).getByRole("button", { name: TEXT.moderation.muteLabel("mira@example.com") }));
-    const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.muteTitle("Mira") });
-    const hours = within(dialog).getByLabelText(TEXT.moderation.muteHours);
+    await user.click(within(row).getByRole("button", { name: TEXT.moderating.muteLabel("mira@example.com") }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.moderating.muteTitle("Mira") });
+    const hours = within(dialog).getByLabelText(TEXT.moderating.muteHours);
     await user.clear(hours);
     await user.type(hours, "0");
-    expect((within(dialog).getByRole("button", { name: TEXT.moderation.mute }) as HTMLButtonElement).disabled).toBe(
+    expect((within(dialog).getByRole("button", { name: TEXT.moderating.mute }) as HTMLButtonElement).disabled).toBe(
       true,
     );
     await user.clear(hours);
     await user.type(hours, "48");
-    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.mute }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.moderating.mute }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(
-      await screen.findByText(TEXT.moderation.mutedToast("Mira", formatMutedUntil(new Date(mutedUntil), null))),
+      await screen.findByText(TEXT.moderating.mutedToast("Mira", formatMutedUntil(new Date(mutedUntil), null))),
     ).toBeTruthy();
     const mutedRow = screen.getAllByTestId("member-row")[1];
     expect(
-      within(mutedRow).getByText(TEXT.moderation.mutedBadge(formatMutedUntil(new Date(mutedUntil), null))),
+      within(mutedRow).getByText(TEXT.moderating.mutedBadge(formatMutedUntil(new Date(mutedUntil), null))),
     ).toBeTruthy();
 
-    await user.click(within(mutedRow).getByRole("button", { name: TEXT.moderation.unmuteLabel("mira@example.com") }));
-    expect(await screen.findByText(TEXT.moderation.unmutedToast("Mira"))).toBeTruthy();
+    await user.click(within(mutedRow).getByRole("button", { name: TEXT.moderating.unmuteLabel("mira@example.com") }));
+    expect(await screen.findByText(TEXT.moderating.unmutedToast("Mira"))).toBeTruthy();
     await waitFor(() =>
       expect(
         within(screen.getAllByTestId("member-row")[1]).getByRole("button", {
-          name: TEXT.moderation.muteLabel("mira@example.com"),
+          name: TEXT.moderating.muteLabel("mira@example.com"),
         }),
       ).toBeTruthy(),
     );
@@ -422,13 +422,13 @@ describe("admin Moderation tab", () => {
     });
     renderApp("/admin", asAdmin());
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("tab", { name: TEXT.moderation.tab }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole("tab", { name: TEXT.moderating.tab }, { timeout: 10_000 }));
     // The tab loads its code when opened.
     const items = await screen.findAllByTestId("report-item");
     expect(items).toHaveLength(2);
     const comment = items[0];
-    expect(within(comment).getByText(TEXT.moderation.reportCount(2))).toBeTruthy();
-    expect(within(comment).getByText(TEXT.moderation.onPost("Buy cheap stars"))).toBeTruthy();
+    expect(within(comment).getByText(TEXT.moderating.reportCount(2))).toBeTruthy();
+    expect(within(comment).getByText(TEXT.moderating.onPost("Buy cheap stars"))).toBeTruthy();
     expect(within(comment).getByText("rude words")).toBeTruthy();
     expect(within(comment).getByText(/called me names/)).toBeTruthy();
     expect(
@@ -437,10 +437,10 @@ describe("admin Moderation tab", () => {
         .map((li) => li.querySelector("strong")?.textContent),
     ).toEqual(["Harassment", "Spam"]);
     const message = items[1];
-    expect(within(message).getByText(TEXT.moderation.inChannel("General"))).toBeTruthy();
+    expect(within(message).getByText(TEXT.moderating.inChannel("General"))).toBeTruthy();
 
-    await user.click(within(message).getByRole("button", { name: TEXT.moderation.hideLabel("Chat message", "Sol") }));
-    expect(await screen.findByText(TEXT.moderation.hiddenToast)).toBeTruthy();
+    await user.click(within(message).getByRole("button", { name: TEXT.moderating.hideLabel("Chat message", "Sol") }));
+    expect(await screen.findByText(TEXT.moderating.hiddenToast)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId("report-item")).toHaveLength(1));
     const resolves = fetchMock.mock.calls
       .filter(([u]) => String(u).includes("/resolve"))
@@ -462,14 +462,14 @@ fails`, async () => {
     });
     renderApp("/admin", asAdmin());
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("tab", { name: TEXT.moderation.tab }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole("tab", { name: TEXT.moderating.tab }, { timeout: 10_000 }));
     // The rest of the dashboard still works; only the queue shows its error.
     const panel = screen.getByRole("tabpanel");
-    expect((await within(panel).findByRole("alert")).textContent).toContain(TEXT.moderation.queueFailed);
+    expect((await within(panel).findByRole("alert")).textContent).toContain(TEXT.moderating.queueFailed);
     fail = false;
     await user.click(within(panel).getByRole("button", { name: TEXT.common.tryAgain }));
     const item = await screen.findByTestId("report-item");
-    await user.click(within(item).getByRole("button", { name: TEXT.moderation.dismissLabel("Comment", "Vega") }));
+    await user.click(within(item).getByRole("button", { name: TEXT.moderating.dismissLabel("Comment", "Vega") }));
     expect(await screen.findByText("This report was already resolved")).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@
 // open chats at once, without a reload (the message_hidden frame; polling never re-reads old messages).
 import { readFile } from "node:fs/promises";
 import { expect, it } from "vitest";
+import { words as ADMIN } from "../../client/admin/words";
 import { words as CHAT } from "../../client/chat/words";
 import { words as PROFILE } from "../../client/profile/words";
 import { TEXT } from "../../client/text";
@@ -43,15 +44,17 @@ it("report -> hide -> the message leaves both members' open chats live", async (
 
     // The admin finds it in the Moderation tab, with its channel and reason, and hides it.
     await admin.page.goto("/admin");
-    await admin.page.getByRole("tab", { name: TEXT.moderation.tab }).click();
+    await admin.page.getByRole("tab", { name: ADMIN.moderating.tab }).click();
     const item = admin.page.getByTestId("report-item").filter({ hasText: text });
     await item.waitFor();
-    expect(await item.getByText(TEXT.moderation.inChannel(channelName)).count()).toBe(1);
+    expect(await item.getByText(ADMIN.moderating.inChannel(channelName)).count()).toBe(1);
     expect(await item.getByText("selling in the chat", { exact: false }).count()).toBe(1);
     await item
-      .getByRole("button", { name: TEXT.moderation.hideLabel(TEXT.moderation.kindLabels.message, `Author ${suffix}`) })
+      .getByRole("button", {
+        name: ADMIN.moderating.hideLabel(ADMIN.moderating.kindLabels.message, `Author ${suffix}`),
+      })
       .click();
-    await admin.page.getByText(TEXT.moderation.hiddenToast).waitFor();
+    await admin.page.getByText(ADMIN.moderating.hiddenToast).waitFor();
     await expect.poll(() => item.count()).toBe(0);
 
     // Both open chats drop the text at once, with no reload; the placeholder stands in its place.
