@@ -11,9 +11,9 @@ type ScreenModule = () => Promise<{ default: ComponentType }>;
 type Screen = { load: ScreenModule; words: readonly WordGroup[] };
 
 export const SCREENS = {
-  "/pricing": { load: () => import("./pricing/PricingPage"), words: ["autorenew"] },
+  "/pricing": { load: () => import("./pricing/PricingPage"), words: ["autorenew", "checkout"] },
   "/auth/dev": { load: () => import("./auth-dev/DevSignInPage"), words: [] },
-  "/pay/return": { load: () => import("./pay-return/PayReturnPage"), words: [] },
+  "/pay/return": { load: () => import("./pay-return/PayReturnPage"), words: ["checkout"] },
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat"] },
   "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library"] },

@@ -11,7 +11,7 @@ import { API_TEXTS } from "../worker/shared/texts/api";
 import { AUTH_TEXTS } from "../worker/shared/texts/auth";
 import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
 import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
-import { PAYMENT_TEXTS } from "../worker/shared/texts/payment";
+import { PAYMENT_PROCESSING_TEXTS } from "../worker/shared/texts/payment";
 import { RATE_LIMIT_TEXTS } from "../worker/shared/texts/rate-limit";
 import { RESOURCES_TEXTS } from "../worker/shared/texts/resources";
 import { SEARCH_TEXTS } from "../worker/shared/texts/search";
@@ -91,30 +91,11 @@ const en = {
     devName: "Name",
     devContinue: "Continue",
   },
-  payment: {
-    ...PAYMENT_TEXTS,
+  /** The payment return while the payment is verified (client/pay-return/Processing.tsx: the route's first paint). */
+  paymentProcessing: {
+    ...PAYMENT_PROCESSING_TEXTS,
     verifyingLabel: "Verifying payment",
     verifyingText: "Verifying your payment with Webpay...",
-    amountPaid: (amount: string) => `Amount paid: ${amount}`,
-    /** The pricing page (client/pricing/PricingPage.tsx). */
-    pricingEyebrow: "Cosmic Lounge membership",
-    pricingLead: "Join the inner circle and open the whole library of teachings, practices and media.",
-    membershipLabel: "Your membership",
-    statusLabel: "Membership status",
-    statusNames: { active: "Active", admin: "Admin", trial: "Trial", expired: "Expired" } as Record<string, string>,
-    expiredOn: (date: string) => `Expired on ${date}`,
-    nextDue: (date: string) => `Next payment due ${date}`,
-    goToResources: "Go to Resources",
-    statusFailed: "Your membership status could not be loaded.",
-    planTitle: "Monthly Membership",
-    perPeriod: (days: number) => `/ ${days} days`,
-    benefitLibrary: "The full premium resource library: meditations, guides, audio and video",
-    benefitAi: "AI-crafted articles and imagery for your practice",
-    benefitAccess: (days: number) => `${days} days of access, paid once per period`,
-    starting: "Starting payment",
-    redirecting: "Redirecting to Webpay...",
-    payWith: (price: string) => `Pay ${price} with Webpay`,
-    secureHint: "Secure card payment by Transbank Webpay Plus. You will come back here when it is done.",
   },
   landing: {
     title: "A sanctuary for kindred souls",
@@ -199,6 +180,7 @@ type ScreenWords = typeof import("./lounge/words").words &
   typeof import("./profile/words").words &
   typeof import("./resources/words").words &
   typeof import("./autorenew/words").words &
+  typeof import("./pricing/words").words &
   typeof import("./events/words").words &
   typeof import("./notifications/words").words &
   typeof import("./notify/words").words;

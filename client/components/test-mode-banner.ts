@@ -3,7 +3,7 @@
 // so nobody mistakes a test checkout for a real one. Plain DOM: the landing page loads no React.
 import type { InferResponseType } from "hono/client";
 import type { api } from "../api";
-import { subscribeLanguage } from "../i18n/language";
+import { loadWords, subscribeLanguage } from "../i18n/language";
 import { TEXT } from "../text";
 
 type PaymentMode = InferResponseType<typeof api.payments.mode.$get, 200>;
@@ -22,7 +22,14 @@ export async function showTestModeBanner(body: HTMLElement = document.body): Pro
   } catch {
     return; // no answer: no banner (checkout itself still says what is wrong)
   }
-  if (mode === "production" || body.querySelector(".test-mode-banner")) return;
+  if (mode === "production") return;
+  // Its text is the payment screens' (a first visit elsewhere has not loaded them); a language change reloads them.
+  try {
+    await loadWords(["checkout"]);
+  } catch {
+    return;
+  }
+  if (body.querySelector(".test-mode-banner")) return;
   const banner = document.createElement("p");
   banner.className = "test-mode-banner";
   banner.setAttribute("role", "note");

@@ -21,6 +21,7 @@ export const WORDS = {
   profile: { en: () => import("../profile/words"), es: () => import("../profile/words.es") },
   library: { en: () => import("../resources/words"), es: () => import("../resources/words.es") },
   autorenew: { en: () => import("../autorenew/words"), es: () => import("../autorenew/words.es") },
+  checkout: { en: () => import("../pricing/words"), es: () => import("../pricing/words.es") },
   events: { en: () => import("../events/words"), es: () => import("../events/words.es") },
   notifications: { en: () => import("../notifications/words"), es: () => import("../notifications/words.es") },
   notify: { en: () => import("../notify/words"), es: () => import("../notify/words.es") },

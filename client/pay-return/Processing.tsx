@@ -6,9 +6,9 @@ export function PaymentProcessing() {
   return (
     <main className="pay-return">
       <section className="card" aria-busy="true">
-        <Spinner label={TEXT.payment.verifyingLabel} />
-        <h1>{TEXT.payment.processingTitle}</h1>
-        <p className="muted">{TEXT.payment.verifyingText}</p>
+        <Spinner label={TEXT.paymentProcessing.verifyingLabel} />
+        <h1>{TEXT.paymentProcessing.processingTitle}</h1>
+        <p className="muted">{TEXT.paymentProcessing.verifyingText}</p>
       </section>
     </main>
   );

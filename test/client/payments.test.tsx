@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
+import { words as esCheckout } from "../../client/pricing/words.es";
 import { TEXTS } from "../../worker/shared/texts";
 import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
@@ -211,11 +211,11 @@ describe("/pricing", () => {
         url === "/api/membership/status" ? statusReply("expired", "2026-07-01T00:00:00.000Z") : undefined,
       );
       renderApp("/pricing", member());
-      expect((await screen.findByTestId("membership-status")).textContent).toBe(es.payment.statusNames.expired);
-      expect(screen.getByText(es.payment.expiredOn("1 jul 2026"))).toBeTruthy();
-      expect(screen.getByRole("heading", { name: es.payment.planTitle })).toBeTruthy();
-      expect(screen.getByText(es.payment.benefitAccess(30))).toBeTruthy();
-      expect(screen.getByRole("button", { name: es.payment.payWith("$15.000") })).toBeTruthy();
+      expect((await screen.findByTestId("membership-status")).textContent).toBe(esCheckout.payment.statusNames.expired);
+      expect(screen.getByText(esCheckout.payment.expiredOn("1 jul 2026"))).toBeTruthy();
+      expect(screen.getByRole("heading", { name: esCheckout.payment.planTitle })).toBeTruthy();
+      expect(screen.getByText(esCheckout.payment.benefitAccess(30))).toBeTruthy();
+      expect(screen.getByRole("button", { name: esCheckout.payment.payWith("$15.000") })).toBeTruthy();
       expect(screen.queryByText(/Monthly Membership|Membership status|with Webpay/)).toBeNull();
     } finally {
       await setLanguage("en");

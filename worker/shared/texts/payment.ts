@@ -1,7 +1,11 @@
 // The spec's texts of one area (worker/shared/texts.ts gathers them for the worker).
 import { MEMBERSHIP, PRODUCT_NAME } from "../rules";
 
+/** The payment return's heading while the payment is verified: the app's shell shows it before the payment words load. */
+export const PAYMENT_PROCESSING_TEXTS = { processingTitle: "Processing Payment" } as const;
+
 export const PAYMENT_TEXTS = {
+  ...PAYMENT_PROCESSING_TEXTS,
   initiateFailed: "Failed to initiate payment",
   initiateNetwork: "Failed to initiate payment. Please try again.",
   alreadyActive: "You already have an active membership! Redirecting to resources...",
@@ -12,7 +16,6 @@ export const PAYMENT_TEXTS = {
   cancelled: "Payment was cancelled or failed. Please try again.",
   pricingTitle: "Unlock Premium Resources",
   signInToContinue: "Sign In to Continue",
-  processingTitle: "Processing Payment",
   successTitle: "Welcome to the Lounge!",
   enterLounge: "Enter the Lounge",
   errorTitle: "Payment Issue",
