@@ -6,14 +6,12 @@
 // shows are in that screen's words.ts / words.es.ts and load with it (`WORDS`, client/i18n/language.ts).
 
 import type { API_ERRORS } from "../worker/shared/texts";
-import { AI_TEXTS } from "../worker/shared/texts/ai";
 import { API_TEXTS } from "../worker/shared/texts/api";
 import { AUTH_TEXTS } from "../worker/shared/texts/auth";
 import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
 import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
 import { PAYMENT_PROCESSING_TEXTS } from "../worker/shared/texts/payment";
 import { RATE_LIMIT_TEXTS } from "../worker/shared/texts/rate-limit";
-import { RESOURCES_TEXTS } from "../worker/shared/texts/resources";
 import { SEARCH_TEXTS } from "../worker/shared/texts/search";
 import { SESSION_TEXTS } from "../worker/shared/texts/session";
 import type { Widen } from "./i18n/catalog";
@@ -22,7 +20,6 @@ import type { Widen } from "./i18n/catalog";
 // with those words (words.ts); the API's error texts are not here: in English the server's own are shown.
 const en = {
   session: SESSION_TEXTS,
-  resources: RESOURCES_TEXTS,
   rateLimit: RATE_LIMIT_TEXTS,
   confirm: CONFIRM_TEXTS,
   api: API_TEXTS,
@@ -162,12 +159,6 @@ const en = {
     suggestions: "People to mention",
     noMatch: "No member by that name",
   },
-  /** docs/spec.md §8: the lines an AI failure adds under the error (client/components/ai.ts). */
-  ai: {
-    ...AI_TEXTS,
-    detailsLine: (details: string) => `Details: ${details}`,
-    modelLine: (model: string) => `Model: ${model}`,
-  },
 };
 
 /** The shell's part of every language's catalogue (client/i18n/es.ts is typed against it). */
@@ -179,6 +170,7 @@ type ScreenWords = typeof import("./lounge/words").words &
   typeof import("./profile/payment-words").words &
   typeof import("./profile/words").words &
   typeof import("./resources/words").words &
+  typeof import("./ai/words").words &
   typeof import("./autorenew/words").words &
   typeof import("./pricing/words").words &
   typeof import("./events/words").words &

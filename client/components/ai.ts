@@ -37,6 +37,6 @@ export function useAiCapabilities() {
  */
 export function imageUnavailableReason(caps: AiCapabilities | null, model: ImageModel): string | null {
   if (caps?.images[model] !== false) return null;
-  if (model === "gemini") return TEXT.resources.geminiImagesSoonText;
+  if (model === "gemini") return TEXT.ai.geminiImagesSoonText;
   return TEXT.ai.imagesNotConfiguredShort(LABELS[model]);
 }

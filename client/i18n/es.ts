@@ -100,7 +100,7 @@ export const chat = {
   offline: "Actualizaciones en vivo en pausa; revisamos si hay mensajes nuevos cada pocos segundos",
 } satisfies Partial<Catalog["chat"]>;
 
-const resources: Catalog["resources"] = {
+export const resources: Catalog["resources"] = {
   accessDenied: "Acceso denegado",
   membershipRequired: "Necesitas una membresía activa para ver los recursos premium.",
   loadFailed: "No se pudieron cargar los recursos",
@@ -237,6 +237,7 @@ export const ai: Catalog["ai"] = {
   imagesNotConfiguredShort: (label) => `La generación de imágenes con ${label} no está configurada`,
   detailsLine: (details) => `Detalles: ${details}`,
   modelLine: (model) => `Modelo: ${model}`,
+  geminiImagesSoonText: resources.geminiImagesSoonText,
   rateLimited: (limit, windowLabel, retryMinutes) =>
     `Demasiadas solicitudes de IA: el límite es ${limit} por ${windowLabel}. Inténtalo de nuevo en ${retryMinutes} ${plural(retryMinutes, "minuto", "minutos")}.`,
 };
@@ -508,8 +509,6 @@ export const es: TranslatedShellCatalog = {
     verifyingText: "Estamos verificando tu pago con Webpay...",
   },
   rateLimit,
-  resources,
-  ai,
   confirm,
   moderation: {
     ...moderationTexts,

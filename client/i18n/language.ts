@@ -20,6 +20,7 @@ export const WORDS = {
   payments: { en: () => import("../profile/payment-words"), es: () => import("../profile/payment-words.es") },
   profile: { en: () => import("../profile/words"), es: () => import("../profile/words.es") },
   library: { en: () => import("../resources/words"), es: () => import("../resources/words.es") },
+  ai: { en: () => import("../ai/words"), es: () => import("../ai/words.es") },
   autorenew: { en: () => import("../autorenew/words"), es: () => import("../autorenew/words.es") },
   checkout: { en: () => import("../pricing/words"), es: () => import("../pricing/words.es") },
   events: { en: () => import("../events/words"), es: () => import("../events/words.es") },

@@ -5,6 +5,7 @@ import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
 import { EmptyState } from "../components/States";
 import { type PageResult, usePages } from "../data/pages";
+import { loadWords } from "../i18n/language";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { commentsPath, type loungeLoader, POSTS_PAGE_PATH } from "./data";
@@ -20,7 +21,10 @@ void import("./actions");
 
 // The dialogs load when first opened: the feed's first paint does not wait for their code.
 const NewPostModal = lazy(() => import("./NewPostModal").then((m) => ({ default: m.NewPostModal })));
-const NoticeModal = lazy(() => import("./NoticeModal").then((m) => ({ default: m.NoticeModal })));
+// The notice dialog's AI drafts show the AI dialogs' words (their failures, the image models' availability).
+const NoticeModal = lazy(() =>
+  Promise.all([import("./NoticeModal"), loadWords(["ai"])]).then(([m]) => ({ default: m.NoticeModal })),
+);
 const CommentsModal = lazy(() => import("./CommentsModal").then((m) => ({ default: m.CommentsModal })));
 const ShareModal = lazy(() => import("./ShareModal").then((m) => ({ default: m.ShareModal })));
 

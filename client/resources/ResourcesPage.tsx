@@ -49,7 +49,9 @@ const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m
 const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
 // AI drafts fail with the lounge's AI texts: they load with the dialog.
 const AiGenerateModal = lazy(() =>
-  Promise.all([import("./AiGenerateModal"), loadWords(["lounge"])]).then(([m]) => ({ default: m.AiGenerateModal })),
+  Promise.all([import("./AiGenerateModal"), loadWords(["lounge", "ai"])]).then(([m]) => ({
+    default: m.AiGenerateModal,
+  })),
 );
 
 const NO_SEARCH: LibrarySearch = { q: "", tag: "" };

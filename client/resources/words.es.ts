@@ -1,7 +1,9 @@
 // The words of library in Spanish (Chile): words.ts's, typed by the English.
+import { resources } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "library"> = {
+export const words: Pick<Catalog, "library" | "resources"> = {
+  resources,
   library: {
     heading: "Biblioteca de recursos",
     lead: "Guías, meditaciones y sabiduría para tu viaje cósmico.",

@@ -1,7 +1,11 @@
 // The words of library in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
 
+import { RESOURCES_TEXTS } from "../../worker/shared/texts/resources";
+
 export const words = {
+  /** The spec's texts of the library (docs/spec.md). */
+  resources: RESOURCES_TEXTS,
   library: {
     heading: "Resource Library",
     lead: "Guides, meditations and wisdom for your cosmic journey.",

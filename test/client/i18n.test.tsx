@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, errorText } from "../../client/api";
 import { formatClp, formatDate, relativeTime } from "../../client/components/format";
 import type { Language } from "../../client/i18n/catalog";
-import { es } from "../../client/i18n/es";
+import { es, resources as esResources } from "../../client/i18n/es";
 import {
   followSavedLanguage,
   getLanguage,
@@ -58,8 +58,8 @@ too)`, async () => {
   });
 
   it("Spanish shows money as Chile writes it", () => {
-    expect(es.resources.lockedPrice).toBe("Acceso mensual: $15.000");
-    expect(es.resources.lockedButton).toBe("Obtén 30 días de acceso - $15.000");
+    expect(esResources.lockedPrice).toBe("Acceso mensual: $15.000");
+    expect(esResources.lockedButton).toBe("Obtén 30 días de acceso - $15.000");
   });
 });
 
