@@ -158,10 +158,9 @@ export const RATE_LIMITS = {
 } as const;
 
 /** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */
-export const RATE_LIMIT_LONGEST_WINDOW_SECONDS = Math.max(
-  60 * 60,
-  ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds),
-);
+// Pure: a client bundle that does not read it drops it (and RATE_LIMITS with it).
+export const RATE_LIMIT_LONGEST_WINDOW_SECONDS = /* @__PURE__ */ (() =>
+  Math.max(60 * 60, ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds)))();
 
 /** Cost control: AI calls per user per hour (AI_CALLS_PER_HOUR overrides it). */
 export const AI_LIMITS = {
