@@ -26,7 +26,6 @@ const START = [
   /\/client\/components\/(test-mode-banner|format|icon-shapes)\.ts$/,
   /\/client\/i18n\/(language|catalog|pick-language)\.ts$/,
   /\/worker\/shared\/(texts|rules)\.ts$/,
-  /\/node_modules\/hono\//,
 ];
 const APP_SHELL = [/\/node_modules\/(react|react-dom|scheduler|react-router)\//, /\/client\/(app|router)\.tsx$/];
 /**
@@ -102,7 +101,6 @@ export default defineConfig({
       "react-dom/client",
       "react-router",
       "react-router/dom",
-      "hono/client",
       "jspdf",
       "marked",
     ],
