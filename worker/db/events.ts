@@ -306,6 +306,38 @@ async function notifyPromoted(db: Database, eventId: number, promoted: { userId:
   return told;
 }
 
+/** The events not over and not cancelled where the member holds a seat (their account's deletion frees each). */
+export async function seatsHeldBy(db: Database, userId: number, now = Date.now()): Promise<number[]> {
+  const rows = await db
+    .select({ id: events.id })
+    .from(eventRsvps)
+    .innerJoin(events, eq(events.id, eventRsvps.eventId))
+    .where(
+      and(
+        eq(eventRsvps.userId, userId),
+        eq(eventRsvps.status, "going"),
+        isNull(events.cancelledAt),
+        gt(events.lastEndsAt, new Date(now)),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Seats freed without an answer (a going member's account deleted): in each event the first in line
+ * takes the seat, as when someone leaves, and is told. One promotion statement per event, in batches.
+ */
+export async function fillFreedSeats(db: Database, eventIds: number[], now = Date.now()): Promise<Notified> {
+  const told: Notified = [];
+  for (let i = 0; i < eventIds.length; i += 25) {
+    const chunk = eventIds.slice(i, i + 25);
+    const [first, ...rest] = chunk.map((id) => promoteFromWaitlist(db, id, now));
+    const promoted = await db.batch([first, ...rest]);
+    for (const [n, id] of chunk.entries()) told.push(...(await notifyPromoted(db, id, promoted[n])));
+  }
+  return told;
+}
+
 /**
  * A member's answer. "going" takes a seat if one is free (or keeps the one they have), else joins the
  * end of the waitlist (or keeps their place in it); leaving a seat promotes the first in line. One
