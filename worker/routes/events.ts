@@ -39,7 +39,7 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { calendar, type IcsEvent } from "../lib/ics";
 import { limited } from "../lib/rate-limit";
 import { occurrencesOf } from "../lib/recurrence";
-import { idParam, parseInput, rowId, validate } from "../lib/validate";
+import { idParam, rowId, validate } from "../lib/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
 import { limitAiCalls } from "../middleware/ai-limit";
 import { requireAdmin, requireUser } from "../middleware/auth";
@@ -348,21 +348,21 @@ export const eventRoutes = createRouter()
     // A replaced cover has a new address (cover_url), so this one may be kept.
     return serveBlob(c.req.raw, c.env.BLOBS, row.coverKey, { cacheControl: "private, max-age=604800, immutable" });
   })
-  .put("/events/:id/cover", requireAdmin, limited("uploads"), validate("param", idParam), async (c) => {
-    const { id } = c.req.valid("param");
-    let form: FormData;
-    try {
-      form = await c.req.raw.formData();
-    } catch {
-      throw badRequest(API_ERRORS.event_cover_required);
-    }
-    // Every field, so an unknown one is refused like in any other body.
-    const { file } = parseInput("form", coverForm, Object.fromEntries([...form.keys()].map((k) => [k, form.get(k)])));
-    await existingEvent(c.var.db, id);
-    await uploadCover(c.var.db, c.env.BLOBS, id, file);
-    await recordCoverChange(c, id, "uploaded");
-    return c.json(await writtenEvent(c.var.db, c.var.user, id));
-  })
+  .put(
+    "/events/:id/cover",
+    requireAdmin,
+    limited("uploads"),
+    validate("param", idParam),
+    validate("form", coverForm),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { file } = c.req.valid("form");
+      await existingEvent(c.var.db, id);
+      await uploadCover(c.var.db, c.env.BLOBS, id, file);
+      await recordCoverChange(c, id, "uploaded");
+      return c.json(await writtenEvent(c.var.db, c.var.user, id));
+    },
+  )
   .post(
     "/events/:id/cover/generate",
     requireAdmin,
