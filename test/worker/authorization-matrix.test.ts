@@ -25,6 +25,11 @@ const imageForm = (groupId: number) => (): CallOptions => {
   body.set("image", new File([PNG as unknown as BlobPart], "a.png", { type: "image/png" }));
   return { body };
 };
+const coverForm = (): CallOptions => {
+  const body = new FormData();
+  body.set("file", new File([PNG as unknown as BlobPart], "cover.png", { type: "image/png" }));
+  return { body };
+};
 const upgrade = (): CallOptions => ({ headers: { upgrade: "websocket" } });
 const dataUrl = `data:text/plain;base64,${btoa("hello")}`;
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
@@ -494,6 +499,28 @@ const MATRIX: Row[] = [
     label: "paid only",
     path: `/api/events/${IDS.paidEvent}/ics`,
     expect: PAID_ONLY(200),
+  },
+  // covers: admins set them; served to whoever may see the event (a paid-only one: paying members)
+  {
+    route: "PUT /api/events/:id/cover",
+    path: `/api/events/${IDS.event}/cover`,
+    send: coverForm,
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    route: "POST /api/events/:id/cover/generate",
+    path: `/api/events/${IDS.event}/cover/generate`,
+    send: json({ prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" }),
+    expect: ADMIN_ONLY(503),
+  },
+  { route: "DELETE /api/events/:id/cover", path: `/api/events/${IDS.event}/cover`, expect: ADMIN_ONLY(200) },
+  // The seeded events have no cover: whoever may see the event reaches "no cover" (404).
+  { route: "GET /api/events/:id/cover", path: `/api/events/${IDS.event}/cover`, expect: SIGNED_IN(404) },
+  {
+    route: "GET /api/events/:id/cover",
+    label: "paid only",
+    path: `/api/events/${IDS.paidEvent}/cover`,
+    expect: [401, 403, 404, 404, 404],
   },
   { route: "GET /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(200) },
   { route: "POST /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(201) },

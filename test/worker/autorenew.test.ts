@@ -239,6 +239,31 @@ lapses`, async () => {
     expect(after.next_payment_due).toBe(due.toISOString());
   });
 
+  it(`approved on a retry days after the due date: +30 days from the old due date, not from the day it was \
+paid`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    const { token } = await enrol(cookie, "enrol", "refused", -5);
+    expect(await run(now)).toMatchObject({ attempted: 1, refused: 1 });
+    // The bank approves from now on (the member topped up their card).
+    await db()
+      .update(oneclickEmulatorInscriptions)
+      .set({ cardOutcome: "approved" })
+      .where(eq(oneclickEmulatorInscriptions.token, token));
+    const opened = (await chargeOf(user.id)).createdAt.getTime();
+    // The third retry's day (7 days after the charge opened), with the clock really there too.
+    vi.useFakeTimers({ now: opened + 7 * DAY, toFake: ["Date"] });
+    await db()
+      .update(autorenewCharges)
+      .set({ refusals: 3, nextAttemptAt: new Date(opened + 7 * DAY) })
+      .where(eq(autorenewCharges.userId, user.id));
+    expect(await run(opened + 7 * DAY)).toMatchObject({ attempted: 1, approved: 1 });
+    vi.useRealTimers();
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 2 });
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
+  });
+
   it(`an unknown outcome (timeout) is settled by Transbank's status before anything else: authorized -> paid \
 once`, async () => {
     const { cookie, user } = await member();
@@ -370,6 +395,86 @@ describe("admin", () => {
     expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime());
     const second = await call(`/api/admin/payments/${charged.id}/refund`, { method: "POST", cookie: admin.cookie });
     expect(second.status).toBe(409);
+  });
+});
+
+describe("an admin deleting an automatic payment", () => {
+  it(`a pending attempt deleted leaves no period stuck: the next daily run charges that period, \
+once`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    const { token } = await enrol(cookie, "enrol", "timeout");
+    expect(await run(now)).toMatchObject({ attempted: 1, unknown: 1 });
+    const [pending] = await paymentsOf(user.id);
+    expect(pending.status).toBe("pending");
+    const admin = await member("admin@example.com");
+    const removed = await call(`/api/admin/payments/${pending.id}`, { method: "DELETE", cookie: admin.cookie });
+    expect(removed.status).toBe(200);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "waiting", paymentId: null, attempts: 1 });
+
+    await db()
+      .update(oneclickEmulatorInscriptions)
+      .set({ cardOutcome: "approved" })
+      .where(eq(oneclickEmulatorInscriptions.token, token));
+    const [a, b] = await Promise.all([run(now + HOUR), run(now + HOUR)]);
+    expect(a.attempted + b.attempted).toBe(1);
+    expect(a.approved + b.approved).toBe(1);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 2 });
+    expect((await paymentsOf(user.id)).map((p) => p.status)).toEqual(["completed"]);
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
+  });
+
+  it("clearing every payment releases the charges whose attempt was pending too", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie, "enrol", "timeout");
+    await run(now);
+    const admin = await member("admin@example.com");
+    const cleared = await call("/api/admin/payments/clear-all", { method: "DELETE", cookie: admin.cookie });
+    expect(cleared.status).toBe(200);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "waiting", paymentId: null });
+  });
+
+  it("a settled attempt deleted leaves its charge as it was", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    await run(now);
+    const [paid] = await paymentsOf(user.id);
+    const admin = await member("admin@example.com");
+    expect((await call(`/api/admin/payments/${paid.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", paymentId: null });
+    expect(await run(now + HOUR)).toMatchObject({ attempted: 0 });
+  });
+});
+
+describe("the data export", () => {
+  it("includes the member's auto-renew enrolment (card, enabled, since when), never the tbk_user", async () => {
+    const { cookie } = await member();
+    const before = Date.now();
+    const { token } = await enrol(cookie);
+    const tbkUser = await emulatorTbkUser(token);
+    const res = await call("/api/profile/export", { cookie });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const data = JSON.parse(text) as { auto_renew: Record<string, unknown> | null };
+    expect(data.auto_renew).toEqual({
+      enabled: true,
+      status: "active",
+      card_type: "Visa",
+      card_number: "XXXXXXXXXXXX6623",
+      since: expect.any(String),
+    });
+    expect(Date.parse(data.auto_renew?.since as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(text).not.toContain(tbkUser);
+    expect(text).not.toMatch(/tbk_user|tbkUser/i);
+
+    await call("/api/membership/autorenew", { method: "DELETE", cookie });
+    const after = await json<{ auto_renew: unknown }>(await call("/api/profile/export", { cookie }));
+    expect(after.auto_renew).toBeNull();
   });
 });
 

@@ -1287,6 +1287,68 @@ const SPECS: Spec[] = [
     fields: { format: oneOf(["json", "csv"], false) },
     ok: 200,
   },
+  {
+    route: "PUT /api/events/:id/cover",
+    as: "admin",
+    path: "/api/events/{id}/cover",
+    params: { id: IDS.event },
+    target: "form",
+    ok: 200,
+    extra: () => {
+      const path = `/api/events/${IDS.event}/cover`;
+      const put = (fields: Record<string, string | File>): CallOptions => ({ ...multipart(fields), method: "PUT" });
+      return [
+        { name: "valid image", expect: 200, path, send: put({ file: png() }) },
+        { name: "no file", expect: 400, path, send: put({}) },
+        { name: "file as text", expect: 400, path, send: put({ file: "abc" }) },
+        { name: "empty file", expect: 400, path, send: put({ file: png("a.png", "image/png", new Uint8Array()) }) },
+        { name: "unknown field", expect: 400, path, send: put({ file: png(), title: "x" }) },
+        { name: "a text file", expect: 400, path, send: put({ file: png("a.txt", "text/plain") }) },
+        {
+          name: "not an image's bytes",
+          expect: 400,
+          path,
+          send: put({ file: png("a.png", "image/png", new TextEncoder().encode("<svg></svg>")) }),
+        },
+        {
+          name: "too large",
+          expect: 413,
+          path,
+          send: put({ file: png("a.png", "image/png", bigPng(LIMITS.eventCoverMaxBytes + 1)) }),
+        },
+      ];
+    },
+  },
+  {
+    route: "POST /api/events/:id/cover/generate",
+    as: "admin",
+    path: "/api/events/{id}/cover/generate",
+    params: { id: IDS.event },
+    input: { prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" },
+    fields: {
+      prompt: text(LIMITS.aiPromptMax),
+      style: oneOf(IMAGE_STYLES),
+      quality: oneOf(IMAGE_QUALITIES),
+      size: oneOf(IMAGE_SIZES),
+      model: oneOf(IMAGE_MODELS),
+    },
+    env: fakeAiTestEnv,
+    ok: 200,
+  },
+  {
+    route: "DELETE /api/events/:id/cover",
+    as: "admin",
+    path: "/api/events/{id}/cover",
+    params: { id: IDS.event },
+    ok: 200,
+  },
+  {
+    route: "GET /api/events/:id/cover",
+    as: "paid",
+    path: "/api/events/{id}/cover",
+    params: { id: IDS.event },
+    ok: 404,
+  },
   { route: "GET /api/events/:id/ics", as: "paid", path: "/api/events/{id}/ics", params: { id: IDS.event }, ok: 200 },
   {
     route: "GET /api/calendar/:file",

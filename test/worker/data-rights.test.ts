@@ -59,6 +59,7 @@ describe("GET /api/profile/export", () => {
     const data = await json(res);
     expect(Object.keys(data).sort()).toEqual(
       [
+        "auto_renew",
         "channels_created",
         "channels_joined",
         "comments",
@@ -79,6 +80,8 @@ describe("GET /api/profile/export", () => {
     expect(data.user).toMatchObject({ id: IDS.owner, email: EMAILS.owner, name: "Owner" });
     expect(data.profile).toEqual({ goals: [], interests: [], socials: {} });
     expect(data.membership.status).toBe("active");
+    // Not enrolled in auto-renew (test/worker/autorenew.test.ts exports an enrolment).
+    expect(data.auto_renew).toBeNull();
     expect(data.posts).toMatchObject([{ id: IDS.post, content: "Owner's post", likes_count: 1 }]);
     // Hidden content is theirs: the original text, and why it was hidden.
     expect(data.comments).toMatchObject([{ post_id: IDS.post, content: "My own comment", hidden_reason: "spam" }]);

@@ -6,6 +6,7 @@ import type { SessionUser } from "../env";
 import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
+import { findEnrolment } from "./autorenew";
 import type { Database } from "./client";
 import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";
@@ -37,7 +38,7 @@ const parseJson = (text: string): unknown => {
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
  * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
- * reports they filed and their answers to events.
+ * reports they filed, their answers to events and their auto-renew enrolment (never its tbk_user).
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -55,6 +56,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     resourceRows,
     reportRows,
     eventAnswers,
+    enrolment,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -160,6 +162,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       .where(eq(reportReasons.reporterId, userId))
       .orderBy(asc(reportReasons.createdAt)),
     rsvpsOf(db, userId),
+    findEnrolment(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -190,6 +193,16 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       status: a.status,
       answered_at: a.respondedAt,
     })),
+    // The card as Transbank described it; the tbk_user token stays out, even encrypted.
+    auto_renew: enrolment
+      ? {
+          enabled: enrolment.status === "active",
+          status: enrolment.status,
+          card_type: enrolment.cardType,
+          card_number: enrolment.cardNumber,
+          since: enrolment.createdAt,
+        }
+      : null,
   };
 }
 

@@ -1,8 +1,9 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { AUTORENEW } from "../shared/rules";
 import type { Database } from "./client";
 import {
+  autorenewCharges,
   autorenewEnrolments,
   channelInvitations,
   comments,
@@ -226,12 +227,34 @@ export const listPayments = (db: Database) =>
   db.select(paymentColumns).from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
 export type PaymentDto = Awaited<ReturnType<typeof listPayments>>[number];
 
-export async function deletePayment(db: Database, id: number) {
-  const gone = await db.delete(payments).where(eq(payments.id, id)).returning({ id: payments.id });
+/**
+ * An automatic charge whose attempt (a pending payment) is deleted would wait in `charging` for a
+ * payment that no longer exists, and its period could never be charged: it goes back to `waiting`,
+ * due at once, in the deletion's batch (as when Transbank never received the attempt).
+ */
+const releaseCharges = (db: Database, deleted: SQL | undefined, now: number) =>
+  db
+    .update(autorenewCharges)
+    .set({ state: "waiting", nextAttemptAt: new Date(now) })
+    .where(
+      and(
+        eq(autorenewCharges.state, "charging"),
+        inArray(autorenewCharges.paymentId, db.select({ id: payments.id }).from(payments).where(deleted)),
+      ),
+    );
+
+export async function deletePayment(db: Database, id: number, now = Date.now()) {
+  const [, gone] = await db.batch([
+    releaseCharges(db, eq(payments.id, id), now),
+    db.delete(payments).where(eq(payments.id, id)).returning({ id: payments.id }),
+  ]);
   return gone.length > 0;
 }
 
-export async function clearPayments(db: Database) {
-  const gone = await db.delete(payments).returning({ id: payments.id });
+export async function clearPayments(db: Database, now = Date.now()) {
+  const [, gone] = await db.batch([
+    releaseCharges(db, undefined, now),
+    db.delete(payments).returning({ id: payments.id }),
+  ]);
   return gone.length;
 }

@@ -90,7 +90,9 @@ export async function failPayment(
 
 /**
  * Approves a pending payment: in ONE batch (one transaction) the membership is extended by a period
- * from max(now, current due date) and the payment is completed. The membership statement only acts
+ * from max(now, current due date) and the payment is completed. An automatic charge renews the period
+ * it was made for: from max(`periodDue`, current due date), so a charge approved on a retry days after
+ * the due date still extends from that date. The membership statement only acts
  * while the payment is still pending, and runs before the payment leaves that state, so a replayed
  * or concurrent approval of the same payment extends nothing. Returns whether this call approved it.
  */
@@ -99,7 +101,9 @@ export async function approvePayment(
   payment: Pick<Payment, "id">,
   details: { authorizationCode: string | null; responseCode: number; cardLast4: string | null },
   now = Date.now(),
+  periodDue?: number,
 ): Promise<boolean> {
+  const from = periodDue ?? now;
   const [, completed] = await db.batch([
     db
       .insert(memberships)
@@ -109,7 +113,7 @@ export async function approvePayment(
             userId: sql<number>`${payments.userId}`.as("user_id"),
             plan: sql<string>`${MEMBERSHIP.plan}`.as("plan"),
             kind: sql<"paid">`'paid'`.as("kind"),
-            nextPaymentDue: sql<Date>`${now + PERIOD_MS}`.as("next_payment_due"),
+            nextPaymentDue: sql<Date>`${from + PERIOD_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
           })
           .from(payments)
@@ -118,7 +122,7 @@ export async function approvePayment(
       .onConflictDoUpdate({
         target: memberships.userId,
         set: {
-          nextPaymentDue: sql`MAX(${now}, ${memberships.nextPaymentDue}) + ${PERIOD_MS}`,
+          nextPaymentDue: sql`MAX(${from}, ${memberships.nextPaymentDue}) + ${PERIOD_MS}`,
           kind: "paid",
           plan: MEMBERSHIP.plan,
           updatedAt: new Date(now),

@@ -605,6 +605,8 @@ export const events = sqliteTable(
     location: text("location", { enum: EVENT_LOCATIONS }).notNull(),
     place: text("place"),
     meetingUrl: text("meeting_url"),
+    /** The cover image's R2 key (null: none); served only through GET /api/events/:id/cover. */
+    coverKey: text("cover_key"),
     hostId: integer("host_id").references(() => users.id, { onDelete: "set null" }),
     /** Null: no limit. */
     capacity: integer("capacity"),

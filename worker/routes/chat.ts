@@ -50,7 +50,7 @@ import { closeChatSockets, fanOut } from "../services/chat-sockets";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { notifyLater } from "../services/notify/delivery";
 import { serveBlob } from "../services/storage";
-import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
+import { checkedImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
 import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
 import { readsWithin } from "../shared/mentions";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
@@ -154,7 +154,7 @@ async function postMessage(
   let stored: Awaited<ReturnType<typeof insertMessage>>;
   if (image) {
     if (image.bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
-    const contentType = checkedChatImage(image.type, image.bytes);
+    const contentType = checkedImage(image.type, image.bytes);
     stored = await storeBlobWithRow(
       c.env.BLOBS,
       { prefix: "chat", body: image.bytes, size: image.bytes.byteLength, contentType, fileName: image.fileName },

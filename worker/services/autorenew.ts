@@ -165,11 +165,17 @@ async function applyChargeVerdict(
   };
   const [detail] = tx.details;
   if (isChargeApproved(tx, expected)) {
-    await approvePayment(db, payment, {
-      authorizationCode: detail.authorization_code ?? null,
-      responseCode: 0,
-      cardLast4: tx.card_detail?.card_number?.slice(-4) ?? null,
-    });
+    await approvePayment(
+      db,
+      payment,
+      {
+        authorizationCode: detail.authorization_code ?? null,
+        responseCode: 0,
+        cardLast4: tx.card_detail?.card_number?.slice(-4) ?? null,
+      },
+      Date.now(),
+      charge.periodDue.getTime(),
+    );
     await markChargePaid(db, charge);
     counts.approved++;
     return;

@@ -42,6 +42,8 @@ export const LIMITS = {
   /** Any JSON write (a post, a channel, a notice...): the largest body read before 413. */
   jsonBodyMaxBytes: 128 * 1024,
   chatImageMaxBytes: 5 * 1024 * 1024,
+  /** An event's cover image (issue 35), uploaded or generated. */
+  eventCoverMaxBytes: 5 * 1024 * 1024,
   resourceUploadMaxBytes: 50 * 1024 * 1024,
   resourceTitleMax: 200,
   resourceDescriptionMax: 2000,

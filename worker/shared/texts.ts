@@ -296,6 +296,7 @@ export const API_ERRORS = {
   image_type_invalid: TEXTS.chat.imageTypeInvalid,
   image_too_large: TEXTS.chat.imageTooLarge,
   image_process_failed: TEXTS.chat.imageProcessFailed,
+  image_not_an_image: TEXTS.chat.imageNotAnImage,
   // conversations (issue 36): editing and deleting one's own words
   message_not_found: "Message not found",
   comment_not_found: "Comment not found",
@@ -388,6 +389,9 @@ export const API_ERRORS = {
   event_repeat_too_long: `A repeating event has at most ${EVENT_LIMITS.occurrencesMax} dates`,
   event_occurrence_not_found: "That date is not one of the event's",
   event_occurrence_cancelled: "That date was cancelled already",
+  event_cover_required: "Choose an image file for the cover",
+  event_cover_too_large: `A cover image must be smaller than ${LIMITS.eventCoverMaxBytes / (1024 * 1024)}MB`,
+  event_cover_not_found: "This event has no cover image",
   // push and email (issue 33)
   push_not_configured: "Push notifications are not configured on this server",
   push_endpoint_invalid: "A push endpoint must be a public https address",
