@@ -445,6 +445,8 @@ const errors: Catalog["errors"] = {
   admin_not_deletable: adminTexts.cannotDeleteAdmin,
   own_role_locked: adminTexts.cannotChangeOwnRole,
   payment_not_found: adminTexts.paymentNotFound,
+  payment_charge_in_flight:
+    "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",
   payment_already_refunded: adminTexts.alreadyRefunded,
   refund_not_completed: adminTexts.refundNotCompleted,
   refund_refused: adminTexts.refundRefused,

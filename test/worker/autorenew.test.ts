@@ -92,6 +92,18 @@ const paymentsOf = (userId: number) => db().select().from(payments).where(eq(pay
 const chargeOf = async (userId: number) =>
   (await db().select().from(autorenewCharges).where(eq(autorenewCharges.userId, userId)))[0];
 const emulatorTransactions = () => db().select().from(oneclickEmulatorTransactions);
+/** A completed payment by hand (Webpay Plus), as the admin's clear-all finds it. */
+const paymentRow = (userId: number) =>
+  db()
+    .insert(payments)
+    .values({
+      userId,
+      userEmail: `m${userId}@example.com`,
+      amountClp: 15000,
+      status: "completed",
+      buyOrder: `hand-${userId}`,
+      sessionId: `s-${userId}`,
+    });
 const emulatorTbkUser = async (token: string) =>
   (await db().select().from(oneclickEmulatorInscriptions).where(eq(oneclickEmulatorInscriptions.token, token)))[0]
     .tbkUser!;
@@ -399,42 +411,46 @@ describe("admin", () => {
 });
 
 describe("an admin deleting an automatic payment", () => {
-  it(`a pending attempt deleted leaves no period stuck: the next daily run charges that period, \
+  it(`an attempt still in flight is kept (409): the next daily run settles it by its buy order and charges the period \
 once`, async () => {
     const { cookie, user } = await member();
     const now = Date.now();
     const due = await dueIn(user.id, 12 * HOUR, now);
-    const { token } = await enrol(cookie, "enrol", "timeout");
+    await enrol(cookie, "enrol", "timeout");
     expect(await run(now)).toMatchObject({ attempted: 1, unknown: 1 });
     const [pending] = await paymentsOf(user.id);
     expect(pending.status).toBe("pending");
     const admin = await member("admin@example.com");
     const removed = await call(`/api/admin/payments/${pending.id}`, { method: "DELETE", cookie: admin.cookie });
-    expect(removed.status).toBe(200);
-    expect(await chargeOf(user.id)).toMatchObject({ state: "waiting", paymentId: null, attempts: 1 });
+    expect(removed.status).toBe(409);
+    expect(await json(removed)).toMatchObject({ code: "payment_charge_in_flight" });
+    expect(await chargeOf(user.id)).toMatchObject({ state: "charging", paymentId: pending.id, attempts: 1 });
 
-    await db()
-      .update(oneclickEmulatorInscriptions)
-      .set({ cardOutcome: "approved" })
-      .where(eq(oneclickEmulatorInscriptions.token, token));
     const [a, b] = await Promise.all([run(now + HOUR), run(now + HOUR)]);
-    expect(a.attempted + b.attempted).toBe(1);
+    expect(a.attempted + b.attempted).toBe(0);
     expect(a.approved + b.approved).toBe(1);
-    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 2 });
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 1 });
     expect((await paymentsOf(user.id)).map((p) => p.status)).toEqual(["completed"]);
+    expect((await emulatorTransactions()).filter((t) => t.status === "AUTHORIZED")).toHaveLength(1);
     expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
   });
 
-  it("clearing every payment releases the charges whose attempt was pending too", async () => {
+  it("clearing every payment keeps the attempts in flight, and deletes the rest", async () => {
     const { cookie, user } = await member();
     const now = Date.now();
     await dueIn(user.id, 12 * HOUR, now);
     await enrol(cookie, "enrol", "timeout");
     await run(now);
+    const [pending] = await paymentsOf(user.id);
+    const other = await member("sol@example.com");
+    await paymentRow(other.user.id);
     const admin = await member("admin@example.com");
     const cleared = await call("/api/admin/payments/clear-all", { method: "DELETE", cookie: admin.cookie });
     expect(cleared.status).toBe(200);
-    expect(await chargeOf(user.id)).toMatchObject({ state: "waiting", paymentId: null });
+    expect(await json(cleared)).toMatchObject({ deleted: 1 });
+    expect((await paymentsOf(user.id)).map((p) => p.id)).toEqual([pending.id]);
+    expect(await paymentsOf(other.user.id)).toEqual([]);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "charging", paymentId: pending.id });
   });
 
   it("a settled attempt deleted leaves its charge as it was", async () => {

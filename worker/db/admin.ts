@@ -1,5 +1,5 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
-import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, ne, not, or, sql } from "drizzle-orm";
 import { AUTORENEW } from "../shared/rules";
 import type { Database } from "./client";
 import {
@@ -228,33 +228,34 @@ export const listPayments = (db: Database) =>
 export type PaymentDto = Awaited<ReturnType<typeof listPayments>>[number];
 
 /**
- * An automatic charge whose attempt (a pending payment) is deleted would wait in `charging` for a
- * payment that no longer exists, and its period could never be charged: it goes back to `waiting`,
- * due at once, in the deletion's batch (as when Transbank never received the attempt).
+ * A payment that is an automatic charge's attempt still in flight (its outcome unknown until the
+ * daily run asks Transbank) is kept: deleting it would lose the buy order that settles it, and the
+ * period would be charged again under a new one while the first might have been authorised.
  */
-const releaseCharges = (db: Database, deleted: SQL | undefined, now: number) =>
-  db
-    .update(autorenewCharges)
-    .set({ state: "waiting", nextAttemptAt: new Date(now) })
-    .where(
-      and(
-        eq(autorenewCharges.state, "charging"),
-        inArray(autorenewCharges.paymentId, db.select({ id: payments.id }).from(payments).where(deleted)),
-      ),
-    );
+const inFlight = (db: Database) =>
+  exists(
+    db
+      .select({ id: autorenewCharges.id })
+      .from(autorenewCharges)
+      .where(and(eq(autorenewCharges.paymentId, payments.id), eq(autorenewCharges.state, "charging"))),
+  );
 
-export async function deletePayment(db: Database, id: number, now = Date.now()) {
-  const [, gone] = await db.batch([
-    releaseCharges(db, eq(payments.id, id), now),
-    db.delete(payments).where(eq(payments.id, id)).returning({ id: payments.id }),
-  ]);
-  return gone.length > 0;
+/** Deletes one payment record; an automatic charge's attempt in flight is refused (see inFlight). */
+export async function deletePayment(db: Database, id: number): Promise<"deleted" | "not_found" | "in_flight"> {
+  const gone = await db
+    .delete(payments)
+    .where(and(eq(payments.id, id), not(inFlight(db))))
+    .returning({ id: payments.id });
+  if (gone.length > 0) return "deleted";
+  const [kept] = await db.select({ id: payments.id }).from(payments).where(eq(payments.id, id));
+  return kept ? "in_flight" : "not_found";
 }
 
-export async function clearPayments(db: Database, now = Date.now()) {
-  const [, gone] = await db.batch([
-    releaseCharges(db, undefined, now),
-    db.delete(payments).returning({ id: payments.id }),
-  ]);
+/** Deletes every payment record but the automatic charges' attempts in flight (see inFlight). */
+export async function clearPayments(db: Database) {
+  const gone = await db
+    .delete(payments)
+    .where(not(inFlight(db)))
+    .returning({ id: payments.id });
   return gone.length;
 }

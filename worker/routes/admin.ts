@@ -175,7 +175,9 @@ export const adminRoutes = createRouter()
   })
   .delete("/payments/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await deletePayment(c.var.db, id))) throw notFound(TEXTS.admin.paymentNotFound);
+    const outcome = await deletePayment(c.var.db, id);
+    if (outcome === "not_found") throw notFound(TEXTS.admin.paymentNotFound);
+    if (outcome === "in_flight") throw conflict(API_ERRORS.payment_charge_in_flight);
     await recordAudit(c.var.db, {
       actorId: c.var.user.id,
       action: "payment.delete",

@@ -165,7 +165,7 @@ async function applyChargeVerdict(
   };
   const [detail] = tx.details;
   if (isChargeApproved(tx, expected)) {
-    await approvePayment(
+    const approvedHere = await approvePayment(
       db,
       payment,
       {
@@ -177,7 +177,8 @@ async function applyChargeVerdict(
       charge.periodDue.getTime(),
     );
     await markChargePaid(db, charge);
-    counts.approved++;
+    // Two runs settling the same attempt both see it authorised; only the one whose write approved it counts it.
+    if (approvedHere) counts.approved++;
     return;
   }
   if (detail?.response_code === 0 && detail.status === "AUTHORIZED") {

@@ -340,6 +340,8 @@ export const API_ERRORS = {
   admin_not_deletable: TEXTS.admin.cannotDeleteAdmin,
   own_role_locked: TEXTS.admin.cannotChangeOwnRole,
   payment_not_found: TEXTS.admin.paymentNotFound,
+  payment_charge_in_flight:
+    "This automatic charge is still being settled with Transbank; it can be deleted once the next daily run settles it.",
   payment_already_refunded: TEXTS.admin.alreadyRefunded,
   refund_not_completed: TEXTS.admin.refundNotCompleted,
   refund_refused: TEXTS.admin.refundRefused,
