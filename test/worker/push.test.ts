@@ -9,7 +9,7 @@ import { queue, retryDelaySeconds } from "../../worker/queue";
 import { planDeliveries } from "../../worker/services/notify/delivery";
 import { encryptPushPayload } from "../../worker/services/push/encrypt";
 import type { DeliveryJob, PushPayload } from "../../worker/shared/delivery-jobs";
-import { call, db, json, signIn, testEnv, until } from "./helpers";
+import { call, db, json, recordingQueue, signIn, testEnv, until } from "./helpers";
 
 const b = fromBase64url;
 const encoder = new TextEncoder();
@@ -355,16 +355,6 @@ describe("push delivery", () => {
 });
 
 describe("the delivery queue", () => {
-  /** A stand-in for the DELIVERY_QUEUE binding that keeps what is sent to it. */
-  const recordingQueue = () => {
-    const sent: DeliveryJob[] = [];
-    const binding = {
-      send: async (body: DeliveryJob) => void sent.push(body),
-      sendBatch: async (messages: { body: DeliveryJob }[]) => void sent.push(...messages.map((m) => m.body)),
-    } as unknown as Queue<DeliveryJob>;
-    return { sent, binding };
-  };
-
   it("a write that notifies queues one small job and answers without waiting for delivery", async () => {
     const writer = await signIn("writer@example.com", "Writer");
     const readerCookie = await signIn("reader@example.com", "Reader");
