@@ -8,6 +8,7 @@ import { receiptOf } from "../../db/payments";
 import type { Env } from "../../env";
 import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
+import { EMAIL_WHILE_AWAY } from "../../shared/notify";
 import { AUTORENEW } from "../../shared/rules";
 import { buildNotificationEmail, buildReceiptEmail } from "../email/build";
 import { sendEmail } from "../email/send";
@@ -80,14 +81,17 @@ export function vapidKeys(env: Env): VapidKeys | null {
 
 /**
  * One push per device of each recipient who wants it and is not connected live right now (the live
- * room knows: they see the bell already), one email per recipient who wants it.
+ * room knows: they see the bell already), one email per recipient who wants it (for the kinds of
+ * EMAIL_WHILE_AWAY, only while they are not connected either).
  */
 export async function planDeliveries(env: Env, db: Database, ids: number[]): Promise<DeliveryJob[]> {
   const targets = await deliveryTargets(db, ids);
   const wantsPush = (t: (typeof targets)[number]) =>
     vapidKeys(env) !== null && choicesOf(t)[t.kind].push && JSON.parse(t.endpoints ?? "[]").length > 0;
-  const pushCandidates = targets.filter(wantsPush).map((t) => t.userId);
-  const connected = new Set(pushCandidates.length ? await liveRoom(env).connectedUsers(pushCandidates) : []);
+  const wantsEmailWhileAway = (t: (typeof targets)[number]) =>
+    EMAIL_WHILE_AWAY.includes(t.kind) && choicesOf(t)[t.kind].email;
+  const askConnected = targets.filter((t) => wantsPush(t) || wantsEmailWhileAway(t)).map((t) => t.userId);
+  const connected = new Set(askConnected.length ? await liveRoom(env).connectedUsers(askConnected) : []);
   const jobs: DeliveryJob[] = [];
   for (const target of targets) {
     const choices = choicesOf(target)[target.kind];
@@ -104,7 +108,8 @@ export async function planDeliveries(env: Env, db: Database, ids: number[]): Pro
         jobs.push({ type: "push", endpoint, payload });
       }
     }
-    if (choices.email) jobs.push({ type: "email", email: await emailOf(env, db, target, url) });
+    if (choices.email && !(wantsEmailWhileAway(target) && connected.has(target.userId)))
+      jobs.push({ type: "email", email: await emailOf(env, db, target, url) });
   }
   return jobs;
 }
