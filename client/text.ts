@@ -494,6 +494,11 @@ const en = {
     removeDevice: "Remove",
     removeDeviceLabel: (device: string) => `Stop push on ${device}`,
     since: (date: string) => `Since ${date}`,
+    offerTitle: "Hear about mentions and replies when you are away?",
+    offerText: "Turn on push on this device: a notification when someone mentions you, replies or invites you.",
+    offerAccept: "Turn on",
+    offerDecline: "Not now",
+    offerFailed: "Push could not be turned on. You can try again from your profile.",
   },
   notifications: {
     open: "Notifications",

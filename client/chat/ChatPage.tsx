@@ -13,6 +13,7 @@ import type { MembersFetcher } from "./ChannelModals";
 import { ChannelPane } from "./ChannelPane";
 import { channelMembersPath, type chatLoader } from "./data";
 import "./chat.css";
+import { offerPush } from "../notify/push";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -49,6 +50,8 @@ export default function ChatPage() {
     setSelectedId(id);
     drawer.hide();
     if (linkedGroup) setParams({}, { replace: true });
+    // Opening a channel (the member's choice, not the one the page selects on load) is a moment to offer push.
+    offerPush();
   };
   // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
   const forgetChannel = (id: number) => {

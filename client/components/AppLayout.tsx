@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { MutedBanner } from "../moderation/MutedBanner";
+import { PushOffer } from "../notify/PushOffer";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AdminBadge } from "./AdminBadge";
@@ -112,6 +113,7 @@ export function AppLayout() {
         <MutedBanner />
         <Outlet />
       </main>
+      <PushOffer />
     </div>
   );
 }

@@ -775,6 +775,11 @@ export const es: Catalog = {
     removeDevice: "Quitar",
     removeDeviceLabel: (device: string) => `Dejar de enviar push a ${device}`,
     since: (date: string) => `Desde ${date}`,
+    offerTitle: "¿Quieres enterarte de menciones y respuestas cuando no estés?",
+    offerText: "Activa push en este dispositivo: un aviso cuando alguien te mencione, te responda o te invite.",
+    offerAccept: "Activar",
+    offerDecline: "Ahora no",
+    offerFailed: "No se pudo activar push. Puedes intentarlo de nuevo desde tu perfil.",
   },
   notifications: {
     open: "Notificaciones",

@@ -313,6 +313,7 @@ const MATRIX: Row[] = [
     expect: ALL(400),
   },
   { route: "GET /api/dev/mail", path: "/api/dev/mail", expect: ALL(200) },
+  { route: "GET /api/dev/outbox", path: "/api/dev/outbox", expect: ALL(200) },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
   { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },

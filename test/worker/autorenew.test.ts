@@ -25,7 +25,7 @@ import {
   ONECLICK_INTEGRATION_CREDENTIALS,
 } from "../../worker/services/oneclick";
 import { webpayEmulatorApp } from "../../worker/services/webpay-emulator";
-import { call, db, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
+import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -202,6 +202,37 @@ receipt`, async () => {
     // The in-app receipt: the payment notification (the profile lists the payment with its PDF receipt).
     const told = await db().select().from(notifications).where(eq(notifications.userId, user.id));
     expect(told.map((n) => [n.kind, n.detail])).toEqual([["payment", "completed"]]);
+  });
+
+  it(`emails one receipt for an automatic charge, even with two runs racing: the PDF's facts, that it was \
+automatic and how to stop it`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    const queue = recordingQueue();
+    const env = { ...HANG_ENV, DELIVERY_QUEUE: queue.binding };
+    await Promise.all([runAutorenew(db(), env, now, oneclick()), runAutorenew(db(), env, now, oneclick())]);
+    await runAutorenew(db(), env, now + HOUR, oneclick());
+    await drain(queue);
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    const [payment] = await paymentsOf(user.id);
+    const day = (ms: number) =>
+      new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "America/Santiago" }).format(ms);
+    expect(mails[0].subject).toBe("Your payment receipt");
+    expect(mails[0].text.split("\n")).toEqual(
+      expect.arrayContaining([
+        `Buy order: ${payment.buyOrder}`,
+        "Amount: $15,000 CLP",
+        "Card: **** **** **** 6623",
+        `Authorization code: ${payment.authorizationCode}`,
+        // The charge pays the 30 days from the old due date.
+        `Period: ${day(due.getTime())} to ${day(due.getTime() + 30 * DAY)}`,
+        "This was an automatic charge to your enrolled card (automatic renewal).",
+        `To stop automatic renewal, turn off Renew automatically on your profile: ${testEnv.APP_ORIGIN}/app/profile`,
+      ]),
+    );
   });
 
   it("charges nobody whose membership is not due within a day, has auto-renew off, or has lapsed", async () => {

@@ -1400,6 +1400,7 @@ const NO_INPUT = [
   "GET /api/push/vapid-public-key",
   "GET /api/push/subscriptions",
   "GET /api/dev/mail",
+  "GET /api/dev/outbox",
 ];
 /**
  * The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's

@@ -238,7 +238,7 @@ const toDto = (row: ListRow): NotificationDto => ({
  * Kinds the member turned off in the app (issue 33) stay stored (push and email are planned from the
  * row) but the bell neither lists nor counts them. Every kind is on in the app by default.
  */
-const shownInApp = (userId: number) =>
+export const shownInApp = (userId: number) =>
   sql`not exists (select 1 from ${notificationPreferences} p where p.user_id = ${userId}
     and json_extract(p.choices, '$.' || ${notifications.kind} || '.in_app') = 0)`;
 

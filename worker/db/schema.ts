@@ -120,6 +120,8 @@ export const payments = sqliteTable(
     refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
     /** An automatic (Oneclick Mall) charge: the child store's buy order, which its refund names. */
     detailBuyOrder: text("detail_buy_order"),
+    /** A completed payment: the end of the period it paid for (its receipt names it; it starts 30 days before). */
+    periodEndsAt: integer("period_ends_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
@@ -150,7 +152,8 @@ export const posts = sqliteTable(
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("posts_author_idx").on(t.authorId)],
+  // created_at: the digest counts the posts newer than a member's last digest.
+  (t) => [index("posts_author_idx").on(t.authorId), index("posts_created_idx").on(t.createdAt)],
 );
 
 export const postLikes = sqliteTable(
@@ -305,8 +308,8 @@ export const channelReads = sqliteTable(
 /**
  * A member's notifications (issue 19). What each refers to sits in its own column, so deleting the post,
  * channel or notice deletes the notifications about it. Likes on a post are grouped: one unread row
- * per post counts them (the partial unique index is the grouping key). Payment results are written by
- * a trigger on payments (migrations/0007_notification_triggers.sql), whatever code path settles the payment.
+ * per post counts them (the partial unique index is the grouping key). A payment's result is written in
+ * the same batch that settles it (approvePayment, failPayment), so only the settling call queues its email.
  */
 export const notifications = sqliteTable(
   "notifications",

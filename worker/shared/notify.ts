@@ -37,6 +37,12 @@ export const DEFAULT_PREFERENCES: Preferences = {
   autorenew_notice: choices(true, false, true),
 };
 
+/**
+ * Kinds whose email is for a member who is away: a mention or a reply reaches a member who has the app open
+ * (connected live) in the bell, so only their push and email wait until they are gone.
+ */
+export const EMAIL_WHILE_AWAY: readonly NotificationKind[] = ["mention", "reply"];
+
 /** Choices a member cannot change: a receipt is the record of a payment, so it always goes by email. */
 export const FIXED_CHOICES: Partial<Record<NotificationKind, Partial<ChannelChoices>>> = {
   payment: { email: true },
