@@ -42,6 +42,7 @@ const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
   edited_at: null,
   deleted: false,
   reply_to: null,
+  reactions: [],
   ...patch,
 });
 

@@ -10,6 +10,7 @@ import type { Database } from "./client";
 import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";
 import { getProfile, listActiveSessions } from "./profile";
+import { reactionsByMember } from "./reactions";
 import {
   channelMembers,
   channels,
@@ -37,7 +38,7 @@ const parseJson = (text: string): unknown => {
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
  * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
- * reports they filed and their answers to events.
+ * reports they filed, their answers to events and their reactions.
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -55,6 +56,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     resourceRows,
     reportRows,
     eventAnswers,
+    reactionRows,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -160,6 +162,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       .where(eq(reportReasons.reporterId, userId))
       .orderBy(asc(reportReasons.createdAt)),
     rsvpsOf(db, userId),
+    reactionsByMember(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -183,6 +186,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     channels_joined: joinedRows,
     resources_uploaded: resourceRows,
     reports_filed: reportRows,
+    reactions: reactionRows,
     event_answers: eventAnswers.map((a) => ({
       event_id: a.eventId,
       title: a.title,
