@@ -66,14 +66,11 @@ export function notificationUrl(row: {
       return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
     case "like":
       return postUrl(row.postId);
+    case "reply":
+    case "mention":
     case "reaction":
       if (row.messageId && row.channelId) return searchResultUrl.message(row.channelId, row.messageId);
       return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
-    case "reply":
-    case "mention":
-      return row.messageId && row.channelId
-        ? searchResultUrl.message(row.channelId, row.messageId)
-        : postUrl(row.postId);
     case "notice":
       return "/app/lounge";
     case "payment":
