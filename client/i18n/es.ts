@@ -824,12 +824,9 @@ export const es: Catalog = {
     earlierMessage: "Un mensaje anterior",
     replyChat: (who, channel) => `${who} te respondió en #${channel}`,
     replyHiddenChat: (who) => `${who} te respondió en un canal privado`,
-    postActions: (name) => `Acciones para la publicación de ${name}`,
     commentActions: (name) => `Acciones para el comentario de ${name}`,
     editPostLabel: "Edita tu publicación",
     editCommentLabel: "Edita tu comentario",
-    confirmDeletePost:
-      "¿Eliminar esta publicación para todos? Sus comentarios y reacciones se van con ella. No se puede deshacer.",
     confirmDeleteComment: "¿Eliminar este comentario para todos? No se puede deshacer.",
     editPostFailed: "No se pudo editar la publicación",
     editCommentFailed: "No se pudo editar el comentario",

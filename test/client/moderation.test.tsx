@@ -72,7 +72,7 @@ async function openPostReport(name = "Sol") {
   const user = userEvent.setup();
   const card = await screen.findByRole("article", { name }, { timeout: 10_000 });
   await user.click(within(card).getByRole("button", { name: TEXT.moderation.postOptions }));
-  await user.click(within(card).getByRole("menuitem", { name: TEXT.moderation.reportPost }));
+  await user.click(within(card).getByRole("button", { name: TEXT.moderation.reportPost }));
   return { user, dialog: await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.post }) };
 }
 
@@ -136,8 +136,8 @@ dialog`, async () => {
     const user = userEvent.setup();
     const card = await screen.findByRole("article", { name: "Luna" }, { timeout: 10_000 });
     await user.click(within(card).getByRole("button", { name: TEXT.moderation.postOptions }));
-    expect(within(card).queryByRole("menuitem", { name: TEXT.moderation.reportPost })).toBeNull();
-    expect(within(card).getByRole("menuitem", { name: TEXT.moderation.deletePost })).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: TEXT.moderation.reportPost })).toBeNull();
+    expect(within(card).getByRole("button", { name: TEXT.moderation.deletePost })).toBeTruthy();
 
     await user.click(within(card).getByRole("button", { name: /comment/ }));
     const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
