@@ -183,7 +183,7 @@ function CommentItem({
             {relativeTime(c.created_at)}
           </time>
           {c.edited_at && !c.hidden && <EditedMark at={c.edited_at} />}
-          {!editing && (
+          {items.length > 0 && !editing && (
             <ItemMenu
               label={T.commentActions(name)}
               items={items}
