@@ -363,7 +363,7 @@ emoji)`, async () => {
   });
 
   it("edits the member's own post in place with its counter, then shows it edited (issue 36)", async () => {
-    const posts = [postFixture({ author_id: 1, author_name: "Luna", content: "Helo" })];
+    const posts: Record<string, unknown>[] = [postFixture({ author_id: 1, author_name: "Luna", content: "Helo" })];
     const fetchMock = lounge({
       posts,
       extra: (url, method, init) => {
