@@ -480,6 +480,7 @@ const en = {
       event_moved: "Gatherings with a new time",
       event_promoted: "A seat freed for you",
       autorenew_notice: "Automatic charge notices",
+      reaction: "Reactions to my words",
     },
     fixed: "Receipts always go by email: they are the record of a payment.",
     choice: (kind: string, channel: string) => `${kind}: ${channel}`,
@@ -556,6 +557,35 @@ const en = {
     earlierMessage: "An earlier message",
     replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
     replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
+    commentActions: (name: string) => `Actions for the comment of ${name}`,
+    editPostLabel: "Edit your post",
+    editCommentLabel: "Edit your comment",
+    confirmDeleteComment: "Delete this comment for everyone? This cannot be undone.",
+    editPostFailed: "Failed to edit post",
+    editCommentFailed: "Failed to edit comment",
+    deleteCommentFailed: "Failed to delete comment",
+  },
+  /** Issue 36: reactions on posts, comments and messages. */
+  reactions: {
+    react: "React",
+    reactWith: (emoji: string) => `React with ${emoji}`,
+    /** A chip: the emoji, how many, and (aria-pressed) whether the member is among them. */
+    chip: (emoji: string, count: number) => `${emoji} ${count === 1 ? "1 reaction" : `${count} reactions`}`,
+    whoReacted: (names: string[], more: number) =>
+      more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", "),
+    failed: "Your reaction could not be saved. Please try again.",
+    post: (who: string, count: number) =>
+      count <= 1 ? `${who} reacted to your post` : `${who} and ${count - 1} more reacted to your post`,
+    comment: (who: string, count: number) =>
+      count <= 1 ? `${who} reacted to your comment` : `${who} and ${count - 1} more reacted to your comment`,
+    chat: (who: string, count: number, channel: string) =>
+      count <= 1
+        ? `${who} reacted to your message in #${channel}`
+        : `${who} and ${count - 1} more reacted to your message in #${channel}`,
+    hiddenChat: (who: string, count: number) =>
+      count <= 1
+        ? `${who} reacted to your message in a private channel`
+        : `${who} and ${count - 1} more reacted to your message in a private channel`,
   },
   mentions: {
     suggestions: "People to mention",

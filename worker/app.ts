@@ -25,6 +25,7 @@ import { notificationRoutes } from "./routes/notifications";
 import { notifyRoutes } from "./routes/notify";
 import { paymentRoutes } from "./routes/payments";
 import { profileRoutes } from "./routes/profile";
+import { reactionRoutes } from "./routes/reactions";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
@@ -48,6 +49,7 @@ export const app = root
   .route("/admin", adminRoutes)
   .route("/resources", resourceRoutes)
   .route("/", loungeRoutes)
+  .route("/", reactionRoutes)
   .route("/payments", paymentRoutes)
   .route("/", webpayEmulatorRoutes)
   .route("/", autorenewRoutes)

@@ -103,6 +103,7 @@ export function ChannelPane({
             onEdit: feed.edit,
             onDelete: feed.remove,
             onReply: setReplyingTo,
+            onReact: feed.react,
           }}
           linkedId={linkedMessage}
         />

@@ -2,7 +2,7 @@
 // wellness communities of Chile write. Typed against English's shape (client/text.ts), so a missing or
 // extra key fails the typecheck. Loaded only when the active language is Spanish (a chunk of its own).
 import { EVENT_LIMITS } from "../../worker/shared/events";
-import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "../../worker/shared/rules";
+import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "../../worker/shared/rules";
 import { formatClpChile } from "../components/format";
 import type { Catalog } from "../text";
 
@@ -415,6 +415,7 @@ const errors: Catalog["errors"] = {
   delete_not_author: "Solo quien lo escribió o un admin puede eliminarlo",
   removed_not_editable: "Lo que un moderador eliminó no se puede editar",
   reply_invalid: "Una respuesta debe responder a un mensaje que puedas leer en el mismo canal",
+  reaction_invalid: `Reacciona con uno de ${REACTIONS.emoji.join(" ")}`,
   search_query_required: search.queryRequired,
   membership_required: resources.membershipRequired,
   file_type_not_supported: resources.typeNotSupported,
@@ -761,6 +762,7 @@ export const es: Catalog = {
       event_moved: "Encuentros con nuevo horario",
       event_promoted: "Un cupo liberado para ti",
       autorenew_notice: "Avisos de cobro automático",
+      reaction: "Reacciones a lo que escribo",
     },
     fixed: "Los comprobantes siempre llegan por correo: son el registro de un pago.",
     choice: (kind: string, channel: string) => `${kind}: ${channel}`,
@@ -833,6 +835,32 @@ export const es: Catalog = {
     earlierMessage: "Un mensaje anterior",
     replyChat: (who, channel) => `${who} te respondió en #${channel}`,
     replyHiddenChat: (who) => `${who} te respondió en un canal privado`,
+    commentActions: (name) => `Acciones para el comentario de ${name}`,
+    editPostLabel: "Edita tu publicación",
+    editCommentLabel: "Edita tu comentario",
+    confirmDeleteComment: "¿Eliminar este comentario para todos? No se puede deshacer.",
+    editPostFailed: "No se pudo editar la publicación",
+    editCommentFailed: "No se pudo editar el comentario",
+    deleteCommentFailed: "No se pudo eliminar el comentario",
+  },
+  reactions: {
+    react: "Reaccionar",
+    reactWith: (emoji) => `Reaccionar con ${emoji}`,
+    chip: (emoji, count) => `${emoji} ${count === 1 ? "1 reacción" : `${count} reacciones`}`,
+    whoReacted: (names, more) => (more > 0 ? `${names.join(", ")} y ${more} más` : names.join(", ")),
+    failed: "No se pudo guardar tu reacción. Inténtalo de nuevo.",
+    post: (who, count) =>
+      count <= 1 ? `${who} reaccionó a tu publicación` : `${who} y ${count - 1} más reaccionaron a tu publicación`,
+    comment: (who, count) =>
+      count <= 1 ? `${who} reaccionó a tu comentario` : `${who} y ${count - 1} más reaccionaron a tu comentario`,
+    chat: (who, count, channel) =>
+      count <= 1
+        ? `${who} reaccionó a tu mensaje en #${channel}`
+        : `${who} y ${count - 1} más reaccionaron a tu mensaje en #${channel}`,
+    hiddenChat: (who, count) =>
+      count <= 1
+        ? `${who} reaccionó a tu mensaje en un canal privado`
+        : `${who} y ${count - 1} más reaccionaron a tu mensaje en un canal privado`,
   },
   mentions: {
     suggestions: "Personas para mencionar",

@@ -56,6 +56,12 @@ export function notificationText(n: NotificationDto): string {
       return n.channel_name === null
         ? TEXT.conversations.replyHiddenChat(who)
         : TEXT.conversations.replyChat(who, n.channel_name);
+    case "reaction":
+      if (n.detail === "post") return TEXT.reactions.post(who, n.count);
+      if (n.detail === "comment") return TEXT.reactions.comment(who, n.count);
+      return n.channel_name === null
+        ? TEXT.reactions.hiddenChat(who, n.count)
+        : TEXT.reactions.chat(who, n.count, n.channel_name);
   }
 }
 

@@ -34,6 +34,10 @@ const message = (id: number, group_id: number, sender_id = 2) => ({
   image_url: null,
   hidden: false,
   hidden_reason: null,
+  edited_at: null,
+  deleted: false,
+  reply_to: null,
+  reactions: [],
 });
 
 const me = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1 })) });

@@ -182,6 +182,32 @@ const MATRIX: Row[] = [
   },
   { route: "DELETE /api/comments/:id", path: `/api/comments/${IDS.comment}`, expect: [401, 200, 403, 403, 200] },
   { route: "POST /api/posts/:id/like", path: `/api/posts/${post}/like`, expect: SIGNED_IN(200) },
+  // issue 36: whoever may read an item reacts to it and sees who did; the private channel's message is not `member`'s
+  {
+    route: "POST /api/posts/:id/reactions",
+    path: `/api/posts/${post}/reactions`,
+    send: json({ emoji: "🙏" }),
+    expect: SIGNED_IN(200),
+  },
+  { route: "GET /api/posts/:id/reactions", path: `/api/posts/${post}/reactions`, expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/comments/:id/reactions",
+    path: `/api/comments/${IDS.comment}/reactions`,
+    send: json({ emoji: "🙏" }),
+    expect: SIGNED_IN(200),
+  },
+  { route: "GET /api/comments/:id/reactions", path: `/api/comments/${IDS.comment}/reactions`, expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/messages/:id/reactions",
+    path: `/api/messages/${imageMessage}/reactions`,
+    send: json({ emoji: "🙏" }),
+    expect: [401, 404, 200, 200, 200],
+  },
+  {
+    route: "GET /api/messages/:id/reactions",
+    path: `/api/messages/${imageMessage}/reactions`,
+    expect: [401, 404, 200, 200, 200],
+  },
   { route: "GET /api/posts/:id/comments", path: `/api/posts/${post}/comments`, expect: SIGNED_IN(200) },
   {
     route: "POST /api/posts/:id/comments",

@@ -26,6 +26,7 @@ import {
   LIMITS,
   MODERATION,
   NOTICE_TEXT_TYPES,
+  REACTIONS,
   REPORT_KINDS,
   REPORT_REASONS,
   RESOURCE_TEXT_TYPES,
@@ -134,7 +135,14 @@ function valueCases(name: string, field: Field, target: Target): { label: string
       for (const v of ["yes", 1, "true", {}]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       break;
     case "enum":
-      for (const v of ["owner", "", " ", field.values[0].toUpperCase(), ...wrongTypes])
+      // A value's upper case only where it is not a value itself (an emoji has none).
+      for (const v of [
+        "owner",
+        "",
+        " ",
+        ...[field.values[0].toUpperCase()].filter((v) => !field.values.includes(v)),
+        ...wrongTypes,
+      ])
         out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       break;
     case "email":
@@ -551,6 +559,54 @@ const SPECS: Spec[] = [
   },
   { route: "DELETE /api/comments/:id", as: "member", path: "/api/comments/{id}", params: { id: IDS.comment }, ok: 200 },
   { route: "POST /api/posts/:id/like", as: "member", path: "/api/posts/{id}/like", params: { id: post }, ok: 200 },
+  {
+    route: "POST /api/posts/:id/reactions",
+    as: "member",
+    path: "/api/posts/{id}/reactions",
+    params: { id: post },
+    input: { emoji: "✨" },
+    fields: { emoji: oneOf(REACTIONS.emoji) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/posts/:id/reactions",
+    as: "member",
+    path: "/api/posts/{id}/reactions",
+    params: { id: post },
+    ok: 200,
+  },
+  {
+    route: "POST /api/comments/:id/reactions",
+    as: "owner",
+    path: "/api/comments/{id}/reactions",
+    params: { id: IDS.comment },
+    input: { emoji: "✨" },
+    fields: { emoji: oneOf(REACTIONS.emoji) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/comments/:id/reactions",
+    as: "owner",
+    path: "/api/comments/{id}/reactions",
+    params: { id: IDS.comment },
+    ok: 200,
+  },
+  {
+    route: "POST /api/messages/:id/reactions",
+    as: "paid",
+    path: "/api/messages/{id}/reactions",
+    params: { id: IDS.imageMessage },
+    input: { emoji: "✨" },
+    fields: { emoji: oneOf(REACTIONS.emoji) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/messages/:id/reactions",
+    as: "paid",
+    path: "/api/messages/{id}/reactions",
+    params: { id: IDS.imageMessage },
+    ok: 200,
+  },
   {
     route: "GET /api/posts/:id/comments",
     as: "member",

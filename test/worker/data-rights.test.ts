@@ -23,14 +23,24 @@ import { EMAILS, IDS, MESSAGE_IMAGE_KEY, seedWorld } from "./seed";
 describe("GET /api/profile/export", () => {
   it("gives the member everything about them, and nothing about anyone else", async () => {
     const { cookie } = await seedWorld();
-    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a payment, a
-    // report, a hidden comment.
+    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a reaction, a
+    // payment, a report, a hidden comment.
     await call(`/api/posts/${IDS.post}/comments`, {
       method: "POST",
       cookie: cookie.owner,
       json: { content: "My own comment" },
     });
     await call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: cookie.owner });
+    await call(`/api/comments/${IDS.comment}/reactions`, {
+      method: "POST",
+      cookie: cookie.owner,
+      json: { emoji: "✨" },
+    });
+    await call(`/api/comments/${IDS.comment}/reactions`, {
+      method: "POST",
+      cookie: cookie.paid,
+      json: { emoji: "🙏" },
+    });
     await db().insert(payments).values({
       userId: IDS.owner,
       userEmail: EMAILS.owner,
@@ -71,6 +81,7 @@ describe("GET /api/profile/export", () => {
         "payments",
         "posts",
         "profile",
+        "reactions",
         "reports_filed",
         "resources_uploaded",
         "sessions",
@@ -105,6 +116,10 @@ describe("GET /api/profile/export", () => {
       { kind: "comment", target_id: IDS.comment, reason: "other", details: "Off topic" },
     ]);
     expect(data.event_answers).toMatchObject([{ event_id: IDS.paidEvent, title: "Event 2", status: "maybe" }]);
+    // Their reactions, not the ones others left on the same comment.
+    expect(data.reactions).toEqual([
+      { kind: "comment", target_id: IDS.comment, emoji: "✨", created_at: expect.any(String) },
+    ]);
     // Nothing of other people: not the member's comment, not the other sessions, no session token.
     const text = JSON.stringify(data);
     expect(text).not.toContain("A comment");

@@ -68,6 +68,7 @@ describe("posts", () => {
         "id",
         "is_liked",
         "likes_count",
+        "reactions",
       ].sort(),
     );
     expect(list[0]).toMatchObject({ id: created.id, author_avatar: null, author_id: expect.any(Number) });

@@ -11,6 +11,7 @@ import type { Database } from "./client";
 import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";
 import { getProfile, listActiveSessions } from "./profile";
+import { reactionsByMember } from "./reactions";
 import {
   channelMembers,
   channels,
@@ -38,7 +39,8 @@ const parseJson = (text: string): unknown => {
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
  * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
- * reports they filed, their answers to events and their auto-renew enrolment (never its tbk_user).
+ * reports they filed, their answers to events, their reactions and their auto-renew enrolment (never its
+ * tbk_user).
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -57,6 +59,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     reportRows,
     eventAnswers,
     enrolment,
+    reactionRows,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -163,6 +166,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       .orderBy(asc(reportReasons.createdAt)),
     rsvpsOf(db, userId),
     findEnrolment(db, userId),
+    reactionsByMember(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -186,6 +190,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     channels_joined: joinedRows,
     resources_uploaded: resourceRows,
     reports_filed: reportRows,
+    reactions: reactionRows,
     event_answers: eventAnswers.map((a) => ({
       event_id: a.eventId,
       title: a.title,

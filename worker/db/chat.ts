@@ -4,11 +4,12 @@ import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, isNull, or,
 import type { SessionUser } from "../env";
 import type { BatchRateLimit } from "../lib/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
-import type { ChannelDto, ChannelListItem, MessageDto, UnreadCount } from "../shared/chat-wire";
+import type { ChannelDto, ChannelListItem, MessageDto, ReactionCountDto, UnreadCount } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import type { Database } from "./client";
 import { notifyInvitationsBinding } from "./notifications";
+import { reactionsOf } from "./reaction-counts";
 import {
   channelInvitations,
   channelMembers,
@@ -42,7 +43,7 @@ export const toChannelDto = (row: ChannelRow, viewer: Viewer): ChannelDto => ({
  * SQL condition: the viewer may see the channel. The viewer is a member already read, or the member
  * of a session read in the same batch (sessionMemberSql), whose role is then decided in SQL.
  */
-const visibleTo = (viewer: Viewer | SessionMemberSql) => {
+export const visibleTo = (viewer: Viewer | SessionMemberSql) => {
   if (viewer.role === "admin") return sql`1 = 1`;
   const readable = or(
     eq(channels.isPrivate, false),
@@ -331,6 +332,8 @@ type MessageRow = {
   deletedAt: Date | null;
   replyTo: number | null;
   createdAt: Date;
+  /** As the viewer sees them; absent where a message is just written (none yet) or edited (clients keep theirs). */
+  reactions?: ReactionCountDto[];
 };
 
 /**
@@ -350,6 +353,7 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
   edited_at: row.editedAt?.toISOString() ?? null,
   deleted: row.deletedAt !== null,
   reply_to: row.replyTo,
+  reactions: row.reactions ?? [],
 });
 
 /**
@@ -383,6 +387,7 @@ export function visibleMessagesQuery(
         deletedAt: messages.deletedAt,
         replyTo: messages.replyTo,
         createdAt: messages.createdAt,
+        reactions: reactionsOf("message", sql.raw(`"messages"."id"`), viewer.id),
       })
       .from(channels)
       // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND

@@ -4,6 +4,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { isHidden, reasonForAuthor, shownText } from "./moderation";
+import { reactionsOf } from "./reaction-counts";
 import { comments, notices, postLikes, posts, users } from "./schema";
 
 /** A member's id: a number, or SQL reading it from the session in the same batch (sessionMemberSql). */
@@ -28,6 +29,7 @@ const postFields = (viewerId: ViewerId) => ({
   hidden: isHidden(posts.hiddenAt),
   hidden_reason: reasonForAuthor(viewerId, posts.authorId, posts.hiddenReason),
   edited_at: posts.editedAt,
+  reactions: reactionsOf("post", sql.raw(`"posts"."id"`), viewerId),
 });
 
 const likesCountOf = (postId: number) => sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postId})`;
@@ -121,6 +123,7 @@ const commentFields = (viewerId: number) => ({
   hidden: isHidden(comments.hiddenAt),
   hidden_reason: reasonForAuthor(viewerId, comments.authorId, comments.hiddenReason),
   edited_at: comments.editedAt,
+  reactions: reactionsOf("comment", sql.raw(`"comments"."id"`), viewerId),
 });
 
 /** Oldest first, the latest `limit` comments of a post. One query. */

@@ -95,23 +95,44 @@ export async function notifyInvitationsBinding(
 }
 
 /**
- * @mentions in a post or a chat message: the members its mention tokens name by id (mentionedIds, the
- * first LIMITS.mentionsMax), who exist and are not the writer. `readers`: for a private channel, the
- * only people who may be notified (they alone can read it); undefined for posts and public channels.
+ * @mentions in a post, a comment or a chat message: the members its mention tokens name by id
+ * (mentionedIds, the first LIMITS.mentionsMax), who exist and are not the writer. `readers`: for a
+ * private channel, the only people who may be notified (they alone can read it); undefined for posts
+ * and public channels. After an edit, `before` is the replaced text: only members it did not mention
+ * are notified, and never twice for the same item.
  */
 export async function notifyMentions(
   db: Database,
-  input: { text: string; actorId: number; postId?: number; channelId?: number; messageId?: number; readers?: number[] },
+  input: {
+    text: string;
+    actorId: number;
+    postId?: number;
+    commentId?: number;
+    channelId?: number;
+    messageId?: number;
+    readers?: number[];
+    before?: string;
+  },
 ): Promise<Notified> {
-  const ids = mentionedIds(input.text).slice(0, LIMITS.mentionsMax);
+  const earlier = new Set(input.before === undefined ? [] : mentionedIds(input.before));
+  const ids = mentionedIds(input.text)
+    .slice(0, LIMITS.mentionsMax)
+    .filter((id) => !earlier.has(id));
   if (ids.length === 0) return [];
   const mentioned = listTable(ids);
+  const item = { postId: input.postId ?? null, commentId: input.commentId ?? null, messageId: input.messageId ?? null };
+  const notYetTold =
+    input.before === undefined
+      ? sql``
+      : sql`and not exists (select 1 from notifications n where n.user_id = u.id and n.kind = 'mention'
+          and n.post_id is ${item.postId} and n.comment_id is ${item.commentId} and n.message_id is ${item.messageId})`;
   return notified(
-    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, channel_id, message_id)
-      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null},
-        ${input.messageId ?? null}
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id, channel_id, message_id)
+      select u.id, 'mention', ${input.actorId}, ${item.postId}, ${item.commentId}, ${input.channelId ?? null},
+        ${item.messageId}
       from ${mentioned} m join users u on u.id = m.value
       where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+        ${notYetTold}
       returning id, user_id`),
   );
 }
@@ -214,6 +235,8 @@ function detailOf(row: ListRow): string | null {
     return new Date(Number(row.detail)).toISOString();
   // A reminder's detail is "<window>:<start ms>" (the key that sends it once); the member needs the window.
   if (row.kind === "event_reminder") return row.detail.split(":")[0];
+  // A reaction's detail is "<kind>:<id>" (the key that groups it); the member needs what was reacted to.
+  if (row.kind === "reaction") return row.detail.split(":")[0];
   return row.detail;
 }
 

@@ -5,7 +5,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { DIGESTS } from "../shared/notify";
-import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
+import { AUDIT_ACTIONS, LANGUAGES, REACTION_KINDS, REACTIONS, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -346,6 +346,10 @@ export const notifications = sqliteTable(
       .on(t.userId, t.eventId, t.detail)
       .where(sql`kind = 'event_reminder'`),
     uniqueIndex("notifications_autorenew_notice_unique").on(t.userId, t.detail).where(sql`kind = 'autorenew_notice'`),
+    // Reactions are grouped like likes: one unread row per member and item, the item named in detail ("post:12").
+    uniqueIndex("notifications_unread_reactions_unique")
+      .on(t.userId, t.detail)
+      .where(sql`kind = 'reaction' and read_at is null`),
   ],
 );
 
@@ -540,6 +544,26 @@ export const contentVersions = sqliteTable(
     replacedAt: integer("replaced_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("content_versions_target_idx").on(t.kind, t.targetId, t.id)],
+);
+
+/**
+ * A member's reactions (issue 36): one row per member, emoji and item. The item is a post, comment or
+ * message by kind and id (no foreign key can name three tables), so triggers remove an item's reactions
+ * with it, and a message's when its sender deletes it (migrations: reactions_cleanup); the member's go
+ * with their account by the foreign key.
+ */
+export const reactions = sqliteTable(
+  "reactions",
+  {
+    kind: text("kind", { enum: REACTION_KINDS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    emoji: text("emoji", { enum: REACTIONS.emoji }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.targetId, t.userId, t.emoji] }), index("reactions_user_idx").on(t.userId)],
 );
 
 /** Who reported an item, why: once per item per member. Never shown to anyone (admins see the reasons only). */

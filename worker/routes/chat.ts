@@ -508,15 +508,25 @@ export const chatRoutes = createRouter()
       const before = await readableMessage(c, id);
       if (before.senderId !== c.var.user.id) throw forbidden(E.edit_not_author);
       if (before.hiddenAt) throw conflict(E.removed_not_editable);
-      const edited = await editText(c.var.db, "message", {
-        id,
-        authorId: c.var.user.id,
-        text: c.req.valid("json").body,
-      });
+      const { body } = c.req.valid("json");
+      const replaced = await editText(c.var.db, "message", { id, authorId: c.var.user.id, text: body });
       const after = await getMessage(c.var.db, id);
       if (!after) throw notFound(E.message_not_found);
       const message = toMessageDto({ ...after, senderName: c.var.user.name }, c.var.user.id);
-      if (edited) c.executionCtx.waitUntil(fanOut(c.env, after.channelId, { type: "message_edited", message }));
+      if (replaced !== null) {
+        c.executionCtx.waitUntil(fanOut(c.env, after.channelId, { type: "message_edited", message }));
+        const channel = await visibleChannelOr404(c, after.channelId);
+        notifyLater(c, async () =>
+          notifyMentions(c.var.db, {
+            text: body,
+            actorId: c.var.user.id,
+            channelId: channel.id,
+            messageId: id,
+            readers: channel.isPrivate ? await privateChannelReaders(c.var.db, channel.id) : undefined,
+            before: replaced,
+          }),
+        );
+      }
       return c.json(message);
     },
   )

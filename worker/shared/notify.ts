@@ -17,7 +17,7 @@ const choices = (in_app: boolean, push: boolean, email: boolean): ChannelChoices
 
 /**
  * The defaults: mentions, replies, invitations and gatherings (reminders, changes, a freed seat) in the
- * app and by push; comments, likes and notices in the app only; payment results in the app and by email
+ * app and by push; comments, likes, reactions and notices in the app only; payment results in the app and by email
  * (the receipt); the membership reminder and the automatic charge's notice in the app and by email, days
  * before it matters.
  */
@@ -35,6 +35,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   event_moved: choices(true, true, false),
   event_promoted: choices(true, true, false),
   autorenew_notice: choices(true, false, true),
+  reaction: choices(true, false, false),
 };
 
 /**

@@ -129,6 +129,8 @@ export const RATE_LIMITS = {
   /** Adding and removing a private channel's members. */
   channelMembers: { limit: 30, windowSeconds: 60 },
   likes: { limit: 60, windowSeconds: 60 },
+  /** Toggling a reaction on a post, comment or message. */
+  reactions: { limit: 60, windowSeconds: 60 },
   /** The caller's own profile and details, signing out other devices, deleting the account. */
   profile: { limit: 20, windowSeconds: 60 },
   /** Marking a channel or notifications read: each writes a marker and tells the member's live socket. */
@@ -241,6 +243,18 @@ export const hasPaidAccess = (status: string) => PAID_ACCESS_STATUSES.includes(s
 /** Moderation and members' data rights (issue 20). */
 export const REPORT_KINDS = ["post", "comment", "message"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/**
+ * Reactions (issue 36): the only emoji a member may react with, in the order chips are shown, on the
+ * items a member may report too. `namesMax`: who reacted, per emoji, at most this many names answered.
+ */
+export const REACTIONS = {
+  emoji: ["🙏", "❤️", "✨", "😂", "😮", "😢"],
+  namesMax: 20,
+} as const;
+export type ReactionEmoji = (typeof REACTIONS.emoji)[number];
+export const REACTION_KINDS = REPORT_KINDS;
+export type ReactionKind = ReportKind;
 export const REPORT_REASONS = ["spam", "harassment", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const MODERATION = {

@@ -1,6 +1,6 @@
 // Every user-facing text the spec fixes, in one place for the worker and the client.
 import { EVENT_LIMITS } from "./events";
-import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "./rules";
+import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "./rules";
 
 export const TEXTS = {
   session: {
@@ -304,6 +304,7 @@ export const API_ERRORS = {
   delete_not_author: "Only its author or an admin can delete it",
   removed_not_editable: "Content removed by a moderator cannot be edited",
   reply_invalid: "A reply must answer a message you can read in the same channel",
+  reaction_invalid: `React with one of ${REACTIONS.emoji.join(" ")}`,
   // search
   search_query_required: TEXTS.search.queryRequired,
   // resources and payments

@@ -12,7 +12,8 @@ export type NotificationFacts = {
   eventTitle: string | null;
   /**
    * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ms since the
-   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO).
+   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO); reaction:
+   * the item, "<post|comment|message>:<id>".
    */
   detail: string | null;
 };
@@ -92,6 +93,9 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
           return `${who(f, w)} invited you to ${where(f, w)}`;
         case "reply":
           return `${who(f, w)} replied to you in ${where(f, w)}`;
+        case "reaction":
+          if (f.detail?.startsWith("message")) return `${who(f, w)} reacted to your message in ${where(f, w)}`;
+          return `${who(f, w)} reacted to your ${f.detail?.startsWith("comment") ? "comment" : "post"}`;
         case "event_reminder":
           return f.detail?.startsWith("1h")
             ? `${f.eventTitle ?? "A gathering"} starts within the hour`
@@ -170,6 +174,9 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
           return `${who(f, w)} te invitó a ${where(f, w)}`;
         case "reply":
           return `${who(f, w)} te respondió en ${where(f, w)}`;
+        case "reaction":
+          if (f.detail?.startsWith("message")) return `${who(f, w)} reaccionó a tu mensaje en ${where(f, w)}`;
+          return `${who(f, w)} reaccionó a tu ${f.detail?.startsWith("comment") ? "comentario" : "publicación"}`;
         case "event_reminder":
           return f.detail?.startsWith("1h")
             ? `${f.eventTitle ?? "Un encuentro"} empieza dentro de una hora`
