@@ -3,6 +3,7 @@
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { listBlocks } from "./blocks";
 import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
@@ -37,7 +38,8 @@ const parseJson = (text: string): unknown => {
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
  * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
- * reports they filed and their answers to events.
+ * reports they filed, their answers to events and the members they blocked (their setting for direct
+ * messages is in `user`).
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -55,6 +57,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     resourceRows,
     reportRows,
     eventAnswers,
+    blockRows,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -160,6 +163,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       .where(eq(reportReasons.reporterId, userId))
       .orderBy(asc(reportReasons.createdAt)),
     rsvpsOf(db, userId),
+    listBlocks(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -190,6 +194,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       status: a.status,
       answered_at: a.respondedAt,
     })),
+    blocks: blockRows,
   };
 }
 

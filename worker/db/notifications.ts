@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { mentionedIds } from "../shared/mentions";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
 import { AUTORENEW, LIMITS } from "../shared/rules";
+import { hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
 import {
@@ -96,7 +97,7 @@ export async function notifyInvitationsBinding(
 
 /**
  * @mentions in a post or a chat message: the members its mention tokens name by id (mentionedIds, the
- * first LIMITS.mentionsMax), who exist and are not the writer. `readers`: for a private channel, the
+ * first LIMITS.mentionsMax), who exist, are not the writer and have not blocked them. `readers`: for a private channel, the
  * only people who may be notified (they alone can read it); undefined for posts and public channels.
  */
 export async function notifyMentions(
@@ -111,14 +112,15 @@ export async function notifyMentions(
       select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null},
         ${input.messageId ?? null}
       from ${mentioned} m join users u on u.id = m.value
-      where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+      where u.id <> ${input.actorId} and not ${hasBlocked(sql`u.id`, input.actorId)}
+        ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
       returning id, user_id`),
   );
 }
 
 /**
- * A chat reply: the author of the message it answers, unless they wrote the reply or (private channel)
- * are no longer among its `readers`. The notification leads to the reply.
+ * A chat reply: the author of the message it answers, unless they wrote the reply, blocked its writer or
+ * (private channel) are no longer among its `readers`. The notification leads to the reply.
  */
 export async function notifyReply(
   db: Database,
@@ -128,6 +130,7 @@ export async function notifyReply(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id, message_id)
       select m.sender_id, 'reply', ${input.actorId}, ${input.channelId}, ${input.replyId}
       from messages m where m.id = ${input.repliedTo} and m.sender_id <> ${input.actorId}
+        and not ${hasBlocked(sql`m.sender_id`, input.actorId)}
       ${input.readers ? sql`and ${inList(sql`m.sender_id`, input.readers)}` : sql``}
       returning user_id`),
   );

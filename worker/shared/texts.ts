@@ -303,6 +303,15 @@ export const API_ERRORS = {
   delete_not_author: "Only its author or an admin can delete it",
   removed_not_editable: "Content removed by a moderator cannot be edited",
   reply_invalid: "A reply must answer a message you can read in the same channel",
+  // conversations (issue 36): direct messages and blocks. A block is never told: the blocked member's
+  // refusals read exactly as a member who does not accept messages.
+  direct_not_accepting: "This member is not accepting messages",
+  direct_with_self: "You cannot message yourself",
+  direct_not_group: "A direct message cannot be renamed, deleted, joined, left or invited to",
+  block_self: "You cannot block yourself",
+  block_not_found: "That member is not blocked",
+  blocks_full: `You have blocked ${LIMITS.blocksMax} members; unblock one first`,
+  direct_messages_invalid: "Direct messages must be everyone or nobody",
   // search
   search_query_required: TEXTS.search.queryRequired,
   // resources and payments
