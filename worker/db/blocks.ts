@@ -12,10 +12,7 @@ export async function isBlockedBetween(db: Database, a: number, b: number): Prom
     .select({ blockerId: blocks.blockerId })
     .from(blocks)
     .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
+      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
     )
     .limit(1);
   return rows.length > 0;

@@ -147,23 +147,22 @@ export async function openDirectChannel(db: Database, viewer: Viewer, otherId: n
       .values({ name: "", isPrivate: true, createdBy: null, directKey: key })
       .onConflictDoNothing({ target: channels.directKey })
       .returning({ id: channels.id }),
-    db.insert(channelMembers).select(
-      db
-        .select({
-          channelId: channels.id,
-          userId: users.id,
-          createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
-        })
-        .from(channels)
-        .innerJoin(users, inList(users.id, [viewer.id, otherId]))
-        .where(eq(channels.directKey, key)),
-    ).onConflictDoNothing(),
+    db
+      .insert(channelMembers)
+      .select(
+        db
+          .select({
+            channelId: channels.id,
+            userId: users.id,
+            createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
+          })
+          .from(channels)
+          .innerJoin(users, inList(users.id, [viewer.id, otherId]))
+          .where(eq(channels.directKey, key)),
+      )
+      .onConflictDoNothing(),
   ]);
-  const [row] = await db
-    .select(listItemFields(viewer))
-    .from(channels)
-    .where(eq(channels.directKey, key))
-    .limit(1);
+  const [row] = await db.select(listItemFields(viewer)).from(channels).where(eq(channels.directKey, key)).limit(1);
   return { created: created.length > 0, channel: row };
 }
 

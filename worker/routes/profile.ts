@@ -104,9 +104,7 @@ export const profileRoutes = createRouter()
     const settings = Object.fromEntries(
       Object.entries({ language, directMessages: direct_messages }).filter(([, v]) => v !== undefined),
     );
-    const user = Object.keys(settings).length
-      ? await updateUserDetails(c.var.db, c.var.user.id, settings)
-      : c.var.user;
+    const user = Object.keys(settings).length ? await updateUserDetails(c.var.db, c.var.user.id, settings) : c.var.user;
     if (!user) throw notFound();
     const hasLists = lists.goals !== undefined || lists.interests !== undefined || lists.socials !== undefined;
     const profile = hasLists
