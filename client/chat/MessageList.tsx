@@ -21,6 +21,7 @@ import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
+import { MemberMenu } from "../direct/MemberMenu";
 import { TEXT } from "../text";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
@@ -321,7 +322,9 @@ function MessageItem({
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
         <div className="chat-message-meta">
-          <strong>{message.sender_name}</strong>
+          <strong>
+            <MemberMenu userId={message.sender_id} name={message.sender_name} />
+          </strong>
           <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>

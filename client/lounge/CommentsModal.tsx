@@ -14,6 +14,8 @@ import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { BlockedCollapse } from "../direct/BlockedCollapse";
+import { MemberMenu } from "../direct/MemberMenu";
 import { useMutedText } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -86,33 +88,37 @@ export function CommentsModal({
           <ul className="comments" aria-label={TEXT.lounge.commentsTitle}>
             {list.items.map((c) => (
               <li key={c.id} id={`comment-${c.id}`} className={c.id === highlight ? "comment linked" : "comment"}>
-                <Avatar src={c.author_avatar} name={c.author_name || DEFAULT_NAME} size={32} />
-                <div className="comment-body">
-                  <div className="row comment-head">
-                    <strong>{c.author_name || DEFAULT_NAME}</strong>
-                    <AuthorBadges role={c.author_role} />
-                    <time className="faint" dateTime={c.created_at}>
-                      {relativeTime(c.created_at)}
-                    </time>
-                    {c.author_id !== user?.id && !c.hidden && (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm report-button"
-                        aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)}
-                        onClick={() => setReporting(c.id)}
-                      >
-                        <Icon name="flag" size={14} /> {TEXT.moderation.report}
-                      </button>
+                <BlockedCollapse blocked={c.author_blocked}>
+                  <Avatar src={c.author_avatar} name={c.author_name || DEFAULT_NAME} size={32} />
+                  <div className="comment-body">
+                    <div className="row comment-head">
+                      <strong>
+                        <MemberMenu userId={c.author_id} name={c.author_name || DEFAULT_NAME} />
+                      </strong>
+                      <AuthorBadges role={c.author_role} />
+                      <time className="faint" dateTime={c.created_at}>
+                        {relativeTime(c.created_at)}
+                      </time>
+                      {c.author_id !== user?.id && !c.hidden && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm report-button"
+                          aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)}
+                          onClick={() => setReporting(c.id)}
+                        >
+                          <Icon name="flag" size={14} /> {TEXT.moderation.report}
+                        </button>
+                      )}
+                    </div>
+                    {c.hidden ? (
+                      <Removed reason={c.hidden_reason} className="comment-text" />
+                    ) : (
+                      <p className="comment-text">
+                        <LinkifiedText text={c.content} />
+                      </p>
                     )}
                   </div>
-                  {c.hidden ? (
-                    <Removed reason={c.hidden_reason} className="comment-text" />
-                  ) : (
-                    <p className="comment-text">
-                      <LinkifiedText text={c.content} />
-                    </p>
-                  )}
-                </div>
+                </BlockedCollapse>
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { DirectSettings } from "../direct/DirectSettings";
 import { CalendarFeed } from "../events/CalendarFeed";
 import { NotificationSettings } from "../notify/NotificationSettings";
 import { TEXT } from "../text";
@@ -254,6 +255,7 @@ export default function ProfilePage() {
       {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
       <MyPayments payments={payments} member={user} />
       <NotificationSettings />
+      <DirectSettings policy={user.direct_messages} />
       <ActiveSessions sessions={sessions} />
       <CalendarFeed feed={calendar} />
       <DataRights email={user.email} />
