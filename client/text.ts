@@ -624,6 +624,7 @@ const en = {
     blockedTitle: "Blocked members",
     blockedHint: "They are not told. They cannot message you, and their posts and comments are collapsed for you.",
     blockedNone: "You have not blocked anyone.",
+    unblockLabel: (name: string) => `Unblock ${name}`,
     blockedLoadFailed: "Could not load the members you blocked",
     activityTitle: "Cosmic Activity",
     activity: {

@@ -1,60 +1,38 @@
-// The profile's direct-message settings (issue 36): who may message the member (everyone or nobody,
-// PUT /api/profile) and the members they blocked, each with Unblock.
-import { useEffect, useState } from "react";
-import type { DirectMessagePolicy } from "../../worker/shared/rules";
-import { DEFAULT_NAME, DIRECT_MESSAGE_POLICIES } from "../../worker/shared/rules";
-import { api, errorText, unwrap } from "../api";
+// The profile's direct-message settings (issue 36): who may message the member (everyone or nobody)
+// and the members they blocked, each with Unblock. Read by the profile's loader, written through its
+// action (intents "direct-messages" and "unblock"), which loads the profile again.
+import { useFetcher, useRevalidator } from "react-router";
+import { DEFAULT_NAME, DIRECT_MESSAGE_POLICIES, type DirectMessagePolicy } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
+import { type ActionResult, submitJson, useSettled } from "../data/actions";
+import { type BlocksData, PROFILE_PATH } from "../profile/data";
 import { TEXT } from "../text";
-import { loadBlocks, setBlocked, useBlocks } from "./blocks";
 import "./direct.css";
 
 const POLICY_LABEL = { everyone: "directEveryone", nobody: "directNobody" } as const;
 
-export function DirectSettings({ policy }: { policy: DirectMessagePolicy }) {
+export function DirectSettings({ policy, blocks }: { policy: DirectMessagePolicy; blocks: BlocksData }) {
   const T = TEXT.profile;
   const toast = useToast();
-  const [chosen, setChosen] = useState(policy);
-  const [busy, setBusy] = useState<number | "policy" | null>(null);
-  const blocks = useBlocks();
-  useEffect(() => {
-    void loadBlocks();
-  }, []);
-
-  async function choose(next: DirectMessagePolicy) {
-    const previous = chosen;
-    setChosen(next);
-    setBusy("policy");
-    try {
-      const saved = await unwrap(api.profile.$put({ json: { direct_messages: next } }));
-      setChosen(saved.user.direct_messages);
-      toast.show(T.directSaved, "success");
-    } catch (err) {
-      setChosen(previous);
-      toast.show(errorText(err, T.directSaveFailed), "error");
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function unblock(userId: number, name: string) {
-    setBusy(userId);
-    try {
-      await setBlocked(userId, false);
-      toast.show(TEXT.direct.unblocked(name), "success");
-    } catch (err) {
-      toast.show(errorText(err, TEXT.direct.blockFailed), "error");
-    } finally {
-      setBusy(null);
-    }
-  }
+  const revalidator = useRevalidator();
+  const setPolicy = useFetcher<ActionResult<unknown>>();
+  const unblock = useFetcher<ActionResult<{ name: string }>>();
+  useSettled(setPolicy, (answer) =>
+    toast.show(answer.ok ? T.directSaved : answer.error, answer.ok ? "success" : "error"),
+  );
+  useSettled(unblock, (answer) =>
+    toast.show(answer.ok ? TEXT.direct.unblocked(answer.value.name) : answer.error, answer.ok ? "success" : "error"),
+  );
+  // While the choice is being saved it shows as chosen.
+  const pending = setPolicy.json as { value?: DirectMessagePolicy } | undefined;
+  const chosen = (setPolicy.state !== "idle" && pending?.value) || policy;
 
   return (
     <section className="card" aria-labelledby="direct-settings-title">
       <h2 id="direct-settings-title">{T.directTitle}</h2>
-      <fieldset className="direct-policy" disabled={busy === "policy"}>
+      <fieldset className="direct-policy" disabled={setPolicy.state !== "idle"}>
         <legend>{T.directLabel}</legend>
         {DIRECT_MESSAGE_POLICIES.map((p) => (
           <label key={p} className="row">
@@ -63,7 +41,7 @@ export function DirectSettings({ policy }: { policy: DirectMessagePolicy }) {
               name="direct-messages"
               value={p}
               checked={chosen === p}
-              onChange={() => void choose(p)}
+              onChange={() => void submitJson(setPolicy, PROFILE_PATH, { intent: "direct-messages", value: p })}
             />
             {T[POLICY_LABEL[p]]}
           </label>
@@ -71,13 +49,17 @@ export function DirectSettings({ policy }: { policy: DirectMessagePolicy }) {
       </fieldset>
       <h3 id="blocked-title">{T.blockedTitle}</h3>
       <p className="faint">{T.blockedHint}</p>
-      {blocks.list === null && blocks.failed ? (
-        <ErrorState text={T.blockedLoadFailed} onRetry={() => void loadBlocks()} />
-      ) : blocks.list?.length === 0 ? (
+      {!blocks.ok ? (
+        <ErrorState
+          text={blocks.error}
+          busy={revalidator.state === "loading"}
+          onRetry={() => void revalidator.revalidate()}
+        />
+      ) : blocks.rows.length === 0 ? (
         <p className="muted">{T.blockedNone}</p>
       ) : (
         <ul className="blocked-list" aria-labelledby="blocked-title">
-          {blocks.list?.map((b) => {
+          {blocks.rows.map((b) => {
             const name = b.name || DEFAULT_NAME;
             return (
               <li key={b.user_id} className="row">
@@ -86,9 +68,11 @@ export function DirectSettings({ policy }: { policy: DirectMessagePolicy }) {
                 <button
                   type="button"
                   className="btn btn-sm"
-                  aria-label={`${TEXT.direct.unblock} ${name}`}
-                  disabled={busy === b.user_id}
-                  onClick={() => void unblock(b.user_id, name)}
+                  aria-label={T.unblockLabel(name)}
+                  disabled={unblock.state !== "idle"}
+                  onClick={() =>
+                    void submitJson(unblock, PROFILE_PATH, { intent: "unblock", user_id: b.user_id, name })
+                  }
                 >
                   {TEXT.direct.unblock}
                 </button>

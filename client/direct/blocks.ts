@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { type Answer, api, unwrap } from "../api";
 
-export type BlockedMember = Answer<(typeof api.blocks)["$get"]>["blocks"][number];
+type BlockedMember = Answer<(typeof api.blocks)["$get"]>["blocks"][number];
 type State = { list: BlockedMember[] | null; failed: boolean };
 
 let state: State = { list: null, failed: false };

@@ -213,6 +213,7 @@ const profile: Catalog["profile"] = {
   blockedTitle: "Personas bloqueadas",
   blockedHint: "No se les avisa. No pueden escribirte y sus publicaciones y comentarios se ven contraídos para ti.",
   blockedNone: "No has bloqueado a nadie.",
+  unblockLabel: (name) => `Desbloquear a ${name}`,
   blockedLoadFailed: "No se pudieron cargar las personas que bloqueaste",
   activityTitle: "Actividad cósmica",
   activity: {

@@ -59,6 +59,7 @@ describe("GET /api/profile/export", () => {
     const data = await json(res);
     expect(Object.keys(data).sort()).toEqual(
       [
+        "blocks",
         "channels_created",
         "channels_joined",
         "comments",
