@@ -211,7 +211,9 @@ describe("who may read a direct message", () => {
       dm.id,
       `${mentionToken("Paid", IDS.paid)} ${mentionToken("Admin", IDS.admin)} ${mentionToken("Owner", IDS.owner)} hi`,
     );
-    expect(await notificationKinds("paid")).toEqual(["mention"]);
+    // A DM has no name of its own: the notification reads as "in a private channel".
+    const { items } = await json<NotificationList>(await call("/api/notifications", { cookie: as("paid") }));
+    expect(items).toEqual([expect.objectContaining({ kind: "mention", channel_id: dm.id, channel_name: null })]);
     expect(await notificationKinds("admin")).toEqual([]);
     expect(await notificationKinds("owner")).toEqual([]);
   });

@@ -260,8 +260,10 @@ export async function listNotifications(db: Database, userId: number): Promise<N
         postId: notifications.postId,
         commentId: notifications.commentId,
         channelId: notifications.channelId,
-        // Only while the reader may read the channel or is invited to it (else the client says "a private channel").
-        channelName: sql<string | null>`case when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
+        // Only while the reader may read the channel or is invited to it (else the client says "a private channel");
+        // never a direct message's (it has no name of its own: it reads as a private channel too).
+        channelName: sql<string | null>`case when ${channels.directKey} is not null then null
+          when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
           or exists (select 1 from ${channelMembers} m where m.channel_id = ${channels.id} and m.user_id = ${userId})
           or exists (select 1 from ${channelInvitations} i where i.channel_id = ${channels.id}
             and i.email = (select ${users.email} from ${users} where ${users.id} = ${userId}))
