@@ -26,6 +26,7 @@ export const userFixture = (patch: Record<string, unknown> = {}) => ({
   role: "member",
   bio: null,
   timezone: null,
+  direct_messages: "everyone",
   created_at: "2026-01-01T00:00:00.000Z",
   ...patch,
 });
