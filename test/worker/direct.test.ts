@@ -259,6 +259,30 @@ describe("who may read a direct message", () => {
     const queue = await json<any[]>(await call("/api/admin/reports", { cookie: as("admin") }));
     expect(JSON.stringify(queue)).toContain("A rude direct message");
     expect((await call(`/api/messages?group_id=${dm.id}`, { cookie: as("admin") })).status).toBe(404);
+
+    // An image in it: the admin sees it only once it is reported (the report view links it).
+    const image = await call("/api/messages", {
+      method: "POST",
+      json: {
+        group_id: dm.id,
+        body: "[Image: a.png]",
+        image_url: `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`,
+      },
+      cookie: as("member"),
+    });
+    expect(image.status).toBe(201);
+    const { id: imageId } = await json<MessageDto>(image);
+    expect((await call(`/api/messages/${imageId}/image`, { cookie: as("admin") })).status).toBe(404);
+    expect((await call(`/api/messages/${imageId}/image`, { cookie: as("owner") })).status).toBe(404);
+    expect((await call(`/api/messages/${imageId}/image`, { cookie: as("paid") })).status).toBe(200);
+    const reported = await call("/api/reports", {
+      method: "POST",
+      json: { kind: "message", id: imageId, reason: "harassment" },
+      cookie: as("paid"),
+    });
+    expect(reported.status).toBe(201);
+    expect((await call(`/api/messages/${imageId}/image`, { cookie: as("admin") })).status).toBe(200);
+    expect((await call(`/api/messages/${imageId}/image`, { cookie: as("owner") })).status).toBe(404);
   });
 });
 

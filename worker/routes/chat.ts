@@ -36,6 +36,7 @@ import {
 } from "../db/chat";
 import type { Database } from "../db/client";
 import { editText } from "../db/edits";
+import { isReported } from "../db/moderation";
 import { notifyChannelInvite, notifyMentions, notifyReply } from "../db/notifications";
 import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
@@ -545,8 +546,9 @@ export const chatRoutes = createRouter()
     const message = await getMessage(c.var.db, id);
     // A hidden message's image is for admins only (the moderation queue shows it).
     if (!message?.imageKey || (message.hiddenAt && c.var.user.role !== "admin")) throw notFound();
-    // Same answer whether the message is missing or its channel is hidden from the caller.
+    // Same answer whether the message is missing or its channel is hidden from the caller; an admin sees a
+    // reported message's image through the report, even in a direct message they are not in.
     const channel = await getVisibleChannel(c.var.db, c.var.user, message.channelId);
-    if (!channel) throw notFound();
+    if (!channel && !(c.var.user.role === "admin" && (await isReported(c.var.db, "message", id)))) throw notFound();
     return serveBlob(c.req.raw, c.env.BLOBS, message.imageKey, { cacheControl: "private, max-age=86400, immutable" });
   });
