@@ -195,12 +195,15 @@ describe("who may read a direct message", () => {
       expect(await search(who, "moonstone"), who).toEqual([]);
       expect((await call(`/api/groups/${dm.id}`, { method: "DELETE", cookie: as(who) })).status, who).toBe(404);
     }
-    // Its two members find it.
-    for (const who of ["member", "paid"] as const) {
+    // Its two members find it, titled with the other member's name.
+    for (const [who, other] of [
+      ["member", "Paid"],
+      ["paid", "Member"],
+    ] as const) {
       expect(
-        (await search(who, "moonstone")).map((r) => [r.kind, r.id]),
+        (await search(who, "moonstone")).map((r) => [r.kind, r.id, r.title]),
         who,
-      ).toEqual([["message", secret.id]]);
+      ).toEqual([["message", secret.id, other]]);
     }
   });
 
