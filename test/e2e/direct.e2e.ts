@@ -1,6 +1,6 @@
 // Direct messages end to end (issue 36), in real Chromium against the dev server: member A opens a
-// conversation with B from B's name in the lounge (by keyboard), sends a message; B, in the chat, sees
-// the conversation's unread badge appear live, opens it and answers; A sees the answer live.
+// conversation with B from B's name in the lounge (by keyboard), sends a message; B, already in the chat,
+// sees the conversation appear with its unread badge live, opens it and answers; A sees the answer live.
 import { expect, it } from "vitest";
 import { TEXT } from "../../client/text";
 import { baseUrl, person, uniqueEmail, useBrowser } from "./browser";
@@ -16,12 +16,20 @@ it("A opens a DM with B from B's name; B sees it live with an unread badge and a
   const b = await person(browser, uniqueEmail("dm-b"), nameB);
   try {
     const origin = { origin: baseUrl() };
-    // B has a channel of their own, so the chat opens on it and the conversation waits in the list.
+    // B has a channel of their own to wait in.
     const lobby = await b.page.request.post("/api/groups", { data: { name: `Lobby ${suffix}` }, headers: origin });
     expect(lobby.status()).toBe(201);
     const postText = `Stargazing tonight ${suffix}`;
     const posted = await b.page.request.post("/api/posts", { data: { content: postText }, headers: origin });
     expect(posted.status()).toBe(201);
+
+    // B waits in the chat, on their own channel: no conversation yet.
+    const { id: lobbyId } = (await lobby.json()) as { id: number };
+    await b.page.goto(`/app/chat?group=${lobbyId}`);
+    await b.page.getByRole("heading", { name: `# Lobby ${suffix}` }).waitFor();
+    await expect.poll(() => b.page.locator(".chat-offline").count()).toBe(0);
+    const directList = b.page.getByRole("list", { name: T.title });
+    expect(await directList.count()).toBe(0);
 
     // A finds B's post in the lounge and opens the conversation from B's name, with the keyboard.
     await a.page.goto("/app/lounge");
@@ -35,20 +43,14 @@ it("A opens a DM with B from B's name; B sees it live with an unread badge and a
     await a.page.getByRole("heading", { name: nameB, exact: true }).waitFor();
     await expect.poll(() => a.page.locator(".chat-offline").count()).toBe(0);
 
-    // B opens the chat: the conversation is listed under Direct messages by A's name, not open.
-    await b.page.goto("/app/chat");
-    const directList = b.page.getByRole("list", { name: T.title });
-    const conversation = directList.getByRole("button", { name: new RegExp(nameA) });
-    await conversation.waitFor();
-    await expect.poll(() => b.page.locator(".chat-offline").count()).toBe(0);
-
     const hello = `Hello from Aster ${suffix}`;
     await a.page.getByLabel(T.messageLabel(nameB)).fill(hello);
     await a.page.keyboard.press("Enter");
     await a.page.getByText(hello, { exact: true }).waitFor();
 
-    // Live, without a reload: the conversation's unread badge.
-    await conversation.getByText(TEXT.unread.badge(1)).waitFor({ timeout: 5_000 });
+    // Live, without a reload: the conversation appears under Direct messages by A's name, with its unread badge.
+    const conversation = directList.getByRole("button", { name: new RegExp(nameA) });
+    await conversation.getByText(TEXT.unread.badge(1)).waitFor({ timeout: 10_000 });
 
     await conversation.click();
     await b.page.getByRole("heading", { name: nameA, exact: true }).waitFor();
