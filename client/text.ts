@@ -587,6 +587,25 @@ const en = {
         ? `${who} reacted to your message in a private channel`
         : `${who} and ${count - 1} more reacted to your message in a private channel`,
   },
+  /** Issue 36: direct messages, the member actions beside a name, and blocks. */
+  direct: {
+    title: "Direct messages",
+    none: "No direct messages yet. Open one from a member's name.",
+    formerMember: "Former member",
+    messageLabel: (name: string) => `Message ${name}`,
+    memberActions: (name: string) => `Actions for ${name}`,
+    message: "Message",
+    block: "Block",
+    unblock: "Unblock",
+    confirmBlock: (name: string) =>
+      `Block ${name}? They will not be able to message you, their mentions of you will not notify you, and their posts and comments will be collapsed for you. They are not told.`,
+    blocked: (name: string) => `${name} is blocked`,
+    unblocked: (name: string) => `${name} is unblocked`,
+    openFailed: "Could not open the conversation",
+    blockFailed: "Could not change the block",
+    hiddenBlocked: "Hidden: you blocked this member",
+    showOnce: "Show",
+  },
   mentions: {
     suggestions: "People to mention",
     noMatch: "No member by that name",
@@ -631,6 +650,17 @@ const en = {
       add: "Add interest",
       full: (max: number) => `At most ${max} interests.`,
     },
+    directTitle: "Direct messages",
+    directLabel: "Who may message me",
+    directEveryone: "Everyone",
+    directNobody: "Nobody",
+    directSaved: "Saved",
+    directSaveFailed: "Could not save who may message you",
+    blockedTitle: "Blocked members",
+    blockedHint: "They are not told. They cannot message you, and their posts and comments are collapsed for you.",
+    blockedNone: "You have not blocked anyone.",
+    unblockLabel: (name: string) => `Unblock ${name}`,
+    blockedLoadFailed: "Could not load the members you blocked",
     activityTitle: "Cosmic Activity",
     activity: {
       lounge: { title: "Share in the Lounge", text: "Your reflections light the way for others." },

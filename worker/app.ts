@@ -15,6 +15,7 @@ import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { autorenewRoutes } from "./routes/autorenew";
 import { chatRoutes } from "./routes/chat";
+import { directRoutes } from "./routes/direct";
 import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { linkPreviewRoutes } from "./routes/link-preview";
@@ -55,6 +56,7 @@ export const app = root
   .route("/", autorenewRoutes)
   .route("/", oneclickEmulatorRoutes)
   .route("/", chatRoutes)
+  .route("/", directRoutes)
   .route("/", linkPreviewRoutes)
   .route("/search", searchRoutes)
   .route("/", notificationRoutes)

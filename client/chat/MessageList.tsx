@@ -14,6 +14,7 @@ import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { ReactionChips, reactedWith } from "../components/Reactions";
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
+import { MemberMenu } from "../direct/MemberMenu";
 import { TEXT } from "../text";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
@@ -277,7 +278,9 @@ function MessageItem({
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
         <div className="chat-message-meta">
-          <strong>{message.sender_name}</strong>
+          <strong>
+            <MemberMenu userId={message.sender_id} name={message.sender_name} />
+          </strong>
           <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>

@@ -204,6 +204,17 @@ const profile: Catalog["profile"] = {
     add: "Agregar interés",
     full: (max) => `Como máximo ${max} intereses.`,
   },
+  directTitle: "Mensajes directos",
+  directLabel: "Quién puede escribirme",
+  directEveryone: "Todos",
+  directNobody: "Nadie",
+  directSaved: "Guardado",
+  directSaveFailed: "No se pudo guardar quién puede escribirte",
+  blockedTitle: "Personas bloqueadas",
+  blockedHint: "No se les avisa. No pueden escribirte y sus publicaciones y comentarios se ven contraídos para ti.",
+  blockedNone: "No has bloqueado a nadie.",
+  unblockLabel: (name) => `Desbloquear a ${name}`,
+  blockedLoadFailed: "No se pudieron cargar las personas que bloqueaste",
   activityTitle: "Actividad cósmica",
   activity: {
     lounge: { title: "Comparte en el Lounge", text: "Tus reflexiones iluminan el camino de otras personas." },
@@ -279,7 +290,7 @@ const account: Catalog["account"] = {
   formerMember: "Exmiembro",
   deletionSummary: {
     deleted:
-      "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, membresías de canales, reportes que hiciste, sesiones y membresía se eliminan de inmediato.",
+      "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, membresías de canales, bloqueos (los tuyos y los de otras personas hacia ti), reportes que hiciste, sesiones y membresía se eliminan de inmediato. Los mensajes directos se quedan con la otra persona, sin tus mensajes.",
     anonymised:
       "Los recursos que subiste a la biblioteca se quedan ahí, pero sin tu nombre, y los canales que creaste se quedan sin ti como creador.",
     kept: `Los registros de pago se guardan sin tu nombre ni tu correo durante ${MODERATION.paymentRecordsKeptYears} años, el plazo que exige la ley tributaria chilena (Código Tributario, arts. 17 y 200) para los registros contables.`,
@@ -416,6 +427,13 @@ const errors: Catalog["errors"] = {
   removed_not_editable: "Lo que un moderador eliminó no se puede editar",
   reply_invalid: "Una respuesta debe responder a un mensaje que puedas leer en el mismo canal",
   reaction_invalid: `Reacciona con uno de ${REACTIONS.emoji.join(" ")}`,
+  direct_not_accepting: "Esta persona no está recibiendo mensajes",
+  direct_with_self: "No puedes enviarte mensajes a ti",
+  direct_not_group: "Un mensaje directo no se puede renombrar, eliminar, abandonar ni recibir invitaciones",
+  block_self: "No puedes bloquearte a ti",
+  block_not_found: "No tienes bloqueada a esa persona",
+  blocks_full: `Ya bloqueaste a ${LIMITS.blocksMax} personas; desbloquea a alguien primero`,
+  direct_messages_invalid: "Los mensajes directos deben ser de todos o de nadie",
   search_query_required: search.queryRequired,
   membership_required: resources.membershipRequired,
   file_type_not_supported: resources.typeNotSupported,
@@ -861,6 +879,24 @@ export const es: Catalog = {
       count <= 1
         ? `${who} reaccionó a tu mensaje en un canal privado`
         : `${who} y ${count - 1} más reaccionaron a tu mensaje en un canal privado`,
+  },
+  direct: {
+    title: "Mensajes directos",
+    none: "Aún no tienes mensajes directos. Abre uno desde el nombre de alguien.",
+    formerMember: "Exmiembro",
+    messageLabel: (name) => `Escríbele a ${name}`,
+    memberActions: (name) => `Acciones para ${name}`,
+    message: "Mensaje",
+    block: "Bloquear",
+    unblock: "Desbloquear",
+    confirmBlock: (name) =>
+      `¿Bloquear a ${name}? No podrá escribirte, sus menciones no te llegarán y sus publicaciones y comentarios se verán contraídos para ti. No se le avisa.`,
+    blocked: (name) => `Bloqueaste a ${name}`,
+    unblocked: (name) => `Desbloqueaste a ${name}`,
+    openFailed: "No se pudo abrir la conversación",
+    blockFailed: "No se pudo cambiar el bloqueo",
+    hiddenBlocked: "Oculto: bloqueaste a esta persona",
+    showOnce: "Mostrar",
   },
   mentions: {
     suggestions: "Personas para mencionar",

@@ -18,6 +18,8 @@ import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { BlockedCollapse } from "../direct/BlockedCollapse";
+import { MemberMenu } from "../direct/MemberMenu";
 import { useMutedText } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -174,44 +176,48 @@ function CommentItem({
   if (remove.data?.ok) return null;
   return (
     <li id={`comment-${c.id}`} className={`comment has-item-menu${linked ? " linked" : ""}`}>
-      <Avatar src={c.author_avatar} name={name} size={32} />
-      <div className="comment-body">
-        <div className="row comment-head">
-          <strong>{name}</strong>
-          <AuthorBadges role={c.author_role} />
-          <time className="faint" dateTime={c.created_at}>
-            {relativeTime(c.created_at)}
-          </time>
-          {c.edited_at && !c.hidden && <EditedMark at={c.edited_at} />}
-          {items.length > 0 && !editing && (
-            <ItemMenu
-              label={T.commentActions(name)}
-              items={items}
-              reacted={reactedWith(reactions)}
-              onReact={c.hidden ? undefined : (emoji) => void toggle(emoji)}
+      <BlockedCollapse blocked={c.author_blocked}>
+        <Avatar src={c.author_avatar} name={name} size={32} />
+        <div className="comment-body">
+          <div className="row comment-head">
+            <strong>
+              <MemberMenu userId={c.author_id} name={name} />
+            </strong>
+            <AuthorBadges role={c.author_role} />
+            <time className="faint" dateTime={c.created_at}>
+              {relativeTime(c.created_at)}
+            </time>
+            {c.edited_at && !c.hidden && <EditedMark at={c.edited_at} />}
+            {items.length > 0 && !editing && (
+              <ItemMenu
+                label={T.commentActions(name)}
+                items={items}
+                reacted={reactedWith(reactions)}
+                onReact={c.hidden ? undefined : (emoji) => void toggle(emoji)}
+              />
+            )}
+          </div>
+          {c.hidden ? (
+            <Removed reason={c.hidden_reason} className="comment-text" />
+          ) : editing ? (
+            <EditText
+              label={T.editCommentLabel}
+              text={c.content}
+              max={LIMITS.commentMax}
+              saving={edit.state !== "idle"}
+              onSave={(content) => void submitJson(edit, LOUNGE_PATH, { intent: "edit-comment", id: c.id, content })}
+              onCancel={() => setEditing(false)}
             />
+          ) : (
+            <p className="comment-text">
+              <LinkifiedText text={c.content} />
+            </p>
+          )}
+          {!c.hidden && (
+            <ReactionChips kind="comment" id={c.id} reactions={reactions} onToggle={(emoji) => void toggle(emoji)} />
           )}
         </div>
-        {c.hidden ? (
-          <Removed reason={c.hidden_reason} className="comment-text" />
-        ) : editing ? (
-          <EditText
-            label={T.editCommentLabel}
-            text={c.content}
-            max={LIMITS.commentMax}
-            saving={edit.state !== "idle"}
-            onSave={(content) => void submitJson(edit, LOUNGE_PATH, { intent: "edit-comment", id: c.id, content })}
-            onCancel={() => setEditing(false)}
-          />
-        ) : (
-          <p className="comment-text">
-            <LinkifiedText text={c.content} />
-          </p>
-        )}
-        {!c.hidden && (
-          <ReactionChips kind="comment" id={c.id} reactions={reactions} onToggle={(emoji) => void toggle(emoji)} />
-        )}
-      </div>
+      </BlockedCollapse>
     </li>
   );
 }

@@ -13,6 +13,7 @@ import { ReactionChips, reactedWith, useReactions } from "../components/Reaction
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
+import { MemberMenu } from "../direct/MemberMenu";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
@@ -151,8 +152,8 @@ const PostView = memo(function PostView({
         <Avatar src={post.author_avatar} name={name} size={44} />
         <div className="post-meta">
           <div className="row post-author">
-            <span id={`post-${post.id}-author`} className="post-author-name">
-              {name}
+            <span className="post-author-name">
+              <MemberMenu id={`post-${post.id}-author`} userId={post.author_id} name={name} />
             </span>
             <AuthorBadges role={post.author_role} />
           </div>

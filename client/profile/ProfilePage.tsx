@@ -8,6 +8,7 @@ import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { DirectSettings } from "../direct/DirectSettings";
 import { CalendarFeed } from "../events/CalendarFeed";
 import { NotificationSettings } from "../notify/NotificationSettings";
 import { TEXT } from "../text";
@@ -42,7 +43,7 @@ const ACTIVITY = [
 ] as const;
 
 export default function ProfilePage() {
-  const { profile: data, sessions, payments, calendar, membership } = useLoaderData<typeof profileLoader>();
+  const { profile: data, sessions, payments, calendar, membership, blocks } = useLoaderData<typeof profileLoader>();
   const [search] = useSearchParams();
   const enrolmentOutcome = enrolmentOutcomeText(search.get("autorenew"));
   const revalidator = useRevalidator();
@@ -254,6 +255,7 @@ export default function ProfilePage() {
       {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
       <MyPayments payments={payments} member={user} />
       <NotificationSettings />
+      <DirectSettings policy={user.direct_messages} blocks={blocks} />
       <ActiveSessions sessions={sessions} />
       <CalendarFeed feed={calendar} />
       <DataRights email={user.email} />

@@ -27,6 +27,7 @@ const channel = (patch: Partial<ChannelDto> = {}): ChannelDto => ({
   created_by: 1,
   created_at: "2026-01-01T00:00:00.000Z",
   can_manage: true,
+  is_direct: false,
   ...patch,
 });
 const message = (patch: Partial<MessageDto> = {}): MessageDto => ({

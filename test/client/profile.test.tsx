@@ -100,7 +100,7 @@ included`, async () => {
             }
           : url === "/api/membership/status"
             ? MEMBERSHIP_STATUS
-            : { status: 200, body: [] },
+            : (notifySettings(url) ?? { status: 200, body: [] }),
       );
       renderApp("/app/profile", session());
       expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();

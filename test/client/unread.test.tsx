@@ -22,6 +22,8 @@ const channel = (id: number, name: string, unread_count: number) => ({
   created_by: 9,
   created_at: NOW,
   can_manage: false,
+  is_direct: false,
+  direct_with: null,
   unread_count,
 });
 const message = (id: number, group_id: number, sender_id = 2) => ({

@@ -340,6 +340,21 @@ const MATRIX: Row[] = [
   },
   { route: "GET /api/dev/mail", path: "/api/dev/mail", expect: ALL(200) },
   { route: "GET /api/dev/outbox", path: "/api/dev/outbox", expect: ALL(200) },
+  // direct messages and blocks (issue 36): with anyone but oneself (400)
+  {
+    route: "POST /api/direct",
+    path: "/api/direct",
+    send: json({ user_id: IDS.owner }),
+    expect: [401, 201, 201, 400, 201],
+  },
+  { route: "GET /api/blocks", path: "/api/blocks", expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/blocks",
+    path: "/api/blocks",
+    send: json({ user_id: IDS.paid }),
+    expect: [401, 201, 400, 201, 201],
+  },
+  { route: "DELETE /api/blocks/:user_id", path: `/api/blocks/${IDS.paid}`, expect: SIGNED_IN(404) },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
   { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },

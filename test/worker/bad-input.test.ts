@@ -19,6 +19,7 @@ import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../.
 import { DIGESTS } from "../../worker/shared/notify";
 import {
   AUDIT_ACTIONS,
+  DIRECT_MESSAGE_POLICIES,
   IMAGE_MODELS,
   IMAGE_QUALITIES,
   IMAGE_SIZES,
@@ -303,6 +304,7 @@ const SPECS: Spec[] = [
     fields: {
       goals: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax),
       interests: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax),
+      direct_messages: oneOf(DIRECT_MESSAGE_POLICIES, false),
     },
     ok: 200,
     extra: () => [
@@ -762,6 +764,29 @@ const SPECS: Spec[] = [
     path: "/api/groups/{id}/invitations/{invitationId}",
     params: { id: priv, invitationId: IDS.invitation },
     ok: 200,
+  },
+  {
+    route: "POST /api/direct",
+    as: "member",
+    path: "/api/direct",
+    input: { user_id: IDS.paid },
+    fields: { user_id: int() },
+    ok: 201,
+  },
+  {
+    route: "POST /api/blocks",
+    as: "member",
+    path: "/api/blocks",
+    input: { user_id: IDS.paid },
+    fields: { user_id: int() },
+    ok: 201,
+  },
+  {
+    route: "DELETE /api/blocks/:user_id",
+    as: "member",
+    path: "/api/blocks/{user_id}",
+    params: { user_id: IDS.paid },
+    ok: 404,
   },
   {
     route: "POST /api/groups/:id/decline",
@@ -1446,6 +1471,7 @@ const NO_INPUT = [
   "GET /api/cosmic-notices",
   "GET /api/groups",
   "GET /api/unread",
+  "GET /api/blocks",
   "GET /api/live/socket",
   "GET /api/notifications",
   "GET /api/dev/webpay/autosubmit.js",

@@ -70,6 +70,7 @@ describe("GET /api/profile/export", () => {
     expect(Object.keys(data).sort()).toEqual(
       [
         "auto_renew",
+        "blocks",
         "channels_created",
         "channels_joined",
         "comments",

@@ -1,6 +1,6 @@
 // Reactions (issue 36): toggling one of the set's emoji on a post, comment or message, the counts every list
 // carries, who reacted, the `reaction` live frame, grouped notifications, and every refusal: a bad emoji,
-// a muted member, a hidden or deleted item, a private channel's non-member. Also: a mention added by an
+// a muted member, a hidden or deleted item, a private channel's non-member, a block. Also: a mention added by an
 // edit notifies the newly mentioned member once.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -155,6 +155,21 @@ describe("refusals", () => {
     const sent = await send("member", IDS.publicChannel, "Spam");
     await hideByReport("message", sent.id);
     expect((await react("owner", "messages", sent.id, "🙏")).status).toBe(404);
+  });
+
+  it("a block either way refuses the reaction as a missing item (never told); lifting it allows it", async () => {
+    const block = await call("/api/blocks", { method: "POST", json: { user_id: IDS.member }, cookie: as("owner") });
+    expect(block.status).toBe(201);
+    const refused = await react("member", "posts", IDS.post, "🙏");
+    expect(refused.status).toBe(404);
+    expect((await errorBody(refused)).code).toBe("post_not_found");
+    const sent = await send("member", IDS.publicChannel, "Hello");
+    expect((await react("owner", "messages", sent.id, "🙏")).status).toBe(404);
+    expect(await db().select().from(reactions)).toEqual([]);
+    expect((await call(`/api/posts/${IDS.post}/reactions`, { cookie: as("member") })).status).toBe(200);
+    const lifted = await call(`/api/blocks/${IDS.member}`, { method: "DELETE", cookie: as("owner") });
+    expect(lifted.status).toBe(200);
+    expect(await reacted("member", "posts", IDS.post, "🙏")).toContainEqual({ emoji: "🙏", count: 1, mine: true });
   });
 
   it("is rate limited", async () => {

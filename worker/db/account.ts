@@ -7,6 +7,7 @@ import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
 import { findEnrolment } from "./autorenew";
+import { listBlocks } from "./blocks";
 import type { Database } from "./client";
 import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";
@@ -39,8 +40,8 @@ const parseJson = (text: string): unknown => {
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
  * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
- * reports they filed, their answers to events, their reactions and their auto-renew enrolment (never its
- * tbk_user).
+ * reports they filed, their answers to events, their reactions, the members they blocked (their setting
+ * for direct messages is in `user`) and their auto-renew enrolment (never its tbk_user).
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -60,6 +61,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     eventAnswers,
     enrolment,
     reactionRows,
+    blockRows,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -167,6 +169,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     rsvpsOf(db, userId),
     findEnrolment(db, userId),
     reactionsByMember(db, userId),
+    listBlocks(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -208,6 +211,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
           since: enrolment.createdAt,
         }
       : null,
+    blocks: blockRows,
   };
 }
 

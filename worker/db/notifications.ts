@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { mentionedIds } from "../shared/mentions";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
 import { AUTORENEW, LIMITS } from "../shared/rules";
+import { hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
 import {
@@ -96,10 +97,10 @@ export async function notifyInvitationsBinding(
 
 /**
  * @mentions in a post, a comment or a chat message: the members its mention tokens name by id
- * (mentionedIds, the first LIMITS.mentionsMax), who exist and are not the writer. `readers`: for a
- * private channel, the only people who may be notified (they alone can read it); undefined for posts
- * and public channels. After an edit, `before` is the replaced text: only members it did not mention
- * are notified, and never twice for the same item.
+ * (mentionedIds, the first LIMITS.mentionsMax), who exist, are not the writer and have not blocked them.
+ * `readers`: for a private channel, the only people who may be notified (they alone can read it);
+ * undefined for posts and public channels. After an edit, `before` is the replaced text: only members it
+ * did not mention are notified, and never twice for the same item.
  */
 export async function notifyMentions(
   db: Database,
@@ -131,15 +132,16 @@ export async function notifyMentions(
       select u.id, 'mention', ${input.actorId}, ${item.postId}, ${item.commentId}, ${input.channelId ?? null},
         ${item.messageId}
       from ${mentioned} m join users u on u.id = m.value
-      where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+      where u.id <> ${input.actorId} and not ${hasBlocked(sql`u.id`, input.actorId)}
+        ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
         ${notYetTold}
       returning id, user_id`),
   );
 }
 
 /**
- * A chat reply: the author of the message it answers, unless they wrote the reply or (private channel)
- * are no longer among its `readers`. The notification leads to the reply.
+ * A chat reply: the author of the message it answers, unless they wrote the reply, blocked its writer or
+ * (private channel) are no longer among its `readers`. The notification leads to the reply.
  */
 export async function notifyReply(
   db: Database,
@@ -149,6 +151,7 @@ export async function notifyReply(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id, message_id)
       select m.sender_id, 'reply', ${input.actorId}, ${input.channelId}, ${input.replyId}
       from messages m where m.id = ${input.repliedTo} and m.sender_id <> ${input.actorId}
+        and not ${hasBlocked(sql`m.sender_id`, input.actorId)}
       ${input.readers ? sql`and ${inList(sql`m.sender_id`, input.readers)}` : sql``}
       returning user_id`),
   );
@@ -280,8 +283,10 @@ export async function listNotifications(db: Database, userId: number): Promise<N
         postId: notifications.postId,
         commentId: notifications.commentId,
         channelId: notifications.channelId,
-        // Only while the reader may read the channel or is invited to it (else the client says "a private channel").
-        channelName: sql<string | null>`case when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
+        // Only while the reader may read the channel or is invited to it (else the client says "a private channel");
+        // never a direct message's (it has no name of its own: it reads as a private channel too).
+        channelName: sql<string | null>`case when ${channels.directKey} is not null then null
+          when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
           or exists (select 1 from ${channelMembers} m where m.channel_id = ${channels.id} and m.user_id = ${userId})
           or exists (select 1 from ${channelInvitations} i where i.channel_id = ${channels.id}
             and i.email = (select ${users.email} from ${users} where ${users.id} = ${userId}))

@@ -5,7 +5,15 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { DIGESTS } from "../shared/notify";
-import { AUDIT_ACTIONS, LANGUAGES, REACTION_KINDS, REACTIONS, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
+import {
+  AUDIT_ACTIONS,
+  DIRECT_MESSAGE_POLICIES,
+  LANGUAGES,
+  REACTION_KINDS,
+  REACTIONS,
+  REPORT_KINDS,
+  REPORT_REASONS,
+} from "../shared/rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -27,6 +35,8 @@ export const users = sqliteTable(
     googleSub: text("google_sub"),
     /** Until when an admin muted the member (no posts, comments or chat); past or null: not muted. */
     mutedUntil: integer("muted_until", { mode: "timestamp_ms" }),
+    /** Who may open a direct message with the member (the profile's setting). */
+    directMessages: text("direct_messages", { enum: DIRECT_MESSAGE_POLICIES }).notNull().default("everyone"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -215,9 +225,19 @@ export const channels = sqliteTable(
     description: text("description"),
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set on a direct message (issue 36): "<smaller user id>:<larger user id>", unique, so a pair has one
+     * conversation however many open it at once. Its two members are its channel_members; nobody else,
+     * admins included, may read it. Ids are never reused (AUTOINCREMENT), so a deleted member's key stays theirs.
+     */
+    directKey: text("direct_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("channels_private_idx").on(t.isPrivate), index("channels_creator_idx").on(t.createdBy)],
+  (t) => [
+    index("channels_private_idx").on(t.isPrivate),
+    index("channels_creator_idx").on(t.createdBy),
+    uniqueIndex("channels_direct_key_unique").on(t.directKey),
+  ],
 );
 
 export const channelMembers = sqliteTable(
@@ -284,6 +304,21 @@ export const messages = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
+);
+
+/** A member's blocks (issue 36): never shown to the blocked member; both directions go with either account. */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
 );
 
 /**

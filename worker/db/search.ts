@@ -110,15 +110,19 @@ function branch(kind: SearchKind, query: string, viewer: Viewer): SQL {
         order by rank limit ${limit})`;
     case "message": {
       // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins
-      // read all.
+      // read all but the direct messages they are not in.
+      const member = sql`exists(select 1 from channel_members cmb
+        where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id})`;
       const readable =
         viewer.role === "admin"
-          ? sql`1 = 1`
-          : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id}
-              or exists(select 1 from channel_members cmb
-                where cmb.channel_id = ch.id and cmb.user_id = ${viewer.id}))`;
+          ? sql`(ch.direct_key is null or ${member})`
+          : sql`(ch.is_private = 0 or ch.created_by = ${viewer.id} or ${member})`;
       // Hidden messages are never found.
-      return sql`select * from (select 'message' as kind, m.id as id, ch.name as title,
+      // A direct message has no name of its own: its hits are titled with the other member's name.
+      const title = sql`case when ch.direct_key is null then ch.name else coalesce((select u.name
+        from channel_members cmo join users u on u.id = cmo.user_id
+        where cmo.channel_id = ch.id and cmo.user_id <> ${viewer.id}), '') end`;
+      return sql`select * from (select 'message' as kind, m.id as id, ${title} as title,
         ${snippet("messages_fts", 0)} as snippet, m.created_at as created_at, bm25(messages_fts) as rank,
         null as post_id, m.channel_id as group_id
         from messages_fts join messages m on m.id = messages_fts.rowid join channels ch on ch.id = m.channel_id

@@ -1,6 +1,7 @@
 // Reactions (issue 36): toggling one on a post, comment or message, and who reacted. The same two routes
 // under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact).
 import { z } from "zod";
+import { isBlockedBetween } from "../db/blocks";
 import { privateChannelReaders } from "../db/chat";
 import { countReactions } from "../db/reaction-counts";
 import { canReact, notifyReaction, reactionNames, toggleReaction } from "../db/reactions";
@@ -38,7 +39,9 @@ const reactionsOn = (kind: ReactionKind) =>
         const { emoji } = c.req.valid("json");
         const { db, user } = c.var;
         const target = await canReact(db, user, kind, id);
-        if (!target) throw notFound(NOT_FOUND[kind]);
+        // A block stands between the two either way; refused as a missing item, so the block is never told.
+        if (!target || (target.authorId !== user.id && (await isBlockedBetween(db, user.id, target.authorId))))
+          throw notFound(NOT_FOUND[kind]);
         const added = await toggleReaction(db, { kind, targetId: id, userId: user.id, emoji });
         const reactions = await countReactions(db, kind, id, user.id);
         const { channelId } = target;

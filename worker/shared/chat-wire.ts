@@ -10,12 +10,20 @@ export type ChannelDto = {
   is_private: boolean;
   created_by: number | null;
   created_at: string;
-  /** True for the creator and admins: they may edit, delete and add members. */
+  /** True for the creator and admins: they may edit, delete and add members (never on a direct message). */
   can_manage: boolean;
+  /** A direct message (issue 36): a two-person private channel, listed apart under the other member's name. */
+  is_direct: boolean;
 };
 
-/** A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax). */
-export type ChannelListItem = ChannelDto & { unread_count: number };
+/** A direct message's other member; null when they deleted their account. */
+export type DirectPeer = { id: number; name: string | null; avatar_url: string | null };
+
+/**
+ * A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax) and,
+ * for a direct message, the other member.
+ */
+export type ChannelListItem = ChannelDto & { unread_count: number; direct_with: DirectPeer | null };
 
 /** GET /api/unread: a channel's unread count, as in the channel list (capped at LIMITS.unreadCountMax). */
 export type UnreadCount = { group_id: number; unread_count: number };

@@ -29,6 +29,8 @@ export const AUTORENEW = {
 } as const;
 
 export const LIMITS = {
+  /** Members one member may block (issue 36); the next block is 409 blocks_full. */
+  blocksMax: 1000,
   postMax: 500,
   commentMax: 300,
   commentPreviewMax: 150,
@@ -151,6 +153,8 @@ export const RATE_LIMITS = {
   notifySettings: { limit: 30, windowSeconds: 60 },
   /** One-click unsubscribes, per client IP (mail providers post them without our session). */
   unsubscribe: { limit: 30, windowSeconds: 60 },
+  /** Opening direct messages, blocking and unblocking members (issue 36). */
+  direct: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
 } as const;
@@ -181,6 +185,9 @@ export const DEFAULT_NAME = "Cosmic Soul";
 
 /** The UI's languages (docs/client.md "Words"): English, the spec's, and Spanish (Chile). */
 export const LANGUAGES = ["en", "es"] as const;
+/** Who may open a direct message with a member (issue 36): the profile's setting, "everyone" by default. */
+export const DIRECT_MESSAGE_POLICIES = ["everyone", "nobody"] as const;
+export type DirectMessagePolicy = (typeof DIRECT_MESSAGE_POLICIES)[number];
 export type Language = (typeof LANGUAGES)[number];
 export const AI_NOTICE_DEFAULT_TITLE = "AI Generated Notice";
 

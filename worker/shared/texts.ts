@@ -215,7 +215,7 @@ export const TEXTS = {
     formerMember: "Former member",
     deletionSummary: {
       deleted:
-        "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, reports you filed, sessions and membership are deleted at once.",
+        "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, blocks (yours and others' of you), reports you filed, sessions and membership are deleted at once. Direct messages stay with the other member, without your messages.",
       anonymised:
         "Library resources you uploaded stay in the library with your name removed, and channels you created stay without you as their creator.",
       kept: `Payment records are kept without your name or email for ${MODERATION.paymentRecordsKeptYears} years, the period Chile's tax law (Código Tributario, arts. 17 and 200) requires accounting records to be kept.`,
@@ -305,6 +305,15 @@ export const API_ERRORS = {
   removed_not_editable: "Content removed by a moderator cannot be edited",
   reply_invalid: "A reply must answer a message you can read in the same channel",
   reaction_invalid: `React with one of ${REACTIONS.emoji.join(" ")}`,
+  // conversations (issue 36): direct messages and blocks. A block is never told: the blocked member's
+  // refusals read exactly as a member who does not accept messages.
+  direct_not_accepting: "This member is not accepting messages",
+  direct_with_self: "You cannot message yourself",
+  direct_not_group: "A direct message cannot be renamed, deleted, joined, left or invited to",
+  block_self: "You cannot block yourself",
+  block_not_found: "That member is not blocked",
+  blocks_full: `You have blocked ${LIMITS.blocksMax} members; unblock one first`,
+  direct_messages_invalid: "Direct messages must be everyone or nobody",
   // search
   search_query_required: TEXTS.search.queryRequired,
   // resources and payments
