@@ -51,6 +51,7 @@ const post = (patch: Record<string, unknown> = {}) => ({
   hidden_reason: null,
   edited_at: null,
   author_blocked: false,
+  reactions: [],
   ...patch,
 });
 
