@@ -15,6 +15,7 @@ import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { autorenewRoutes } from "./routes/autorenew";
 import { chatRoutes } from "./routes/chat";
+import { directRoutes } from "./routes/direct";
 import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { linkPreviewRoutes } from "./routes/link-preview";
@@ -25,6 +26,7 @@ import { notificationRoutes } from "./routes/notifications";
 import { notifyRoutes } from "./routes/notify";
 import { paymentRoutes } from "./routes/payments";
 import { profileRoutes } from "./routes/profile";
+import { reactionRoutes } from "./routes/reactions";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
@@ -48,11 +50,13 @@ export const app = root
   .route("/admin", adminRoutes)
   .route("/resources", resourceRoutes)
   .route("/", loungeRoutes)
+  .route("/", reactionRoutes)
   .route("/payments", paymentRoutes)
   .route("/", webpayEmulatorRoutes)
   .route("/", autorenewRoutes)
   .route("/", oneclickEmulatorRoutes)
   .route("/", chatRoutes)
+  .route("/", directRoutes)
   .route("/", linkPreviewRoutes)
   .route("/search", searchRoutes)
   .route("/", notificationRoutes)

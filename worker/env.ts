@@ -1,6 +1,6 @@
 import type { Database } from "./db/client";
 import type { DeliveryJob } from "./shared/delivery-jobs";
-import type { Language } from "./shared/rules";
+import type { DirectMessagePolicy, Language } from "./shared/rules";
 
 /**
  * Bindings and variables of the worker. The bindings (D1, R2, the chat Durable Object) and the vars
@@ -63,6 +63,8 @@ export interface SessionUser {
   language: Language | null;
   /** Set by an admin's mute (issue 20); in the past or null when the member may post. */
   mutedUntil: Date | null;
+  /** Who may open a direct message with the member (issue 36). */
+  directMessages: DirectMessagePolicy;
   createdAt: Date;
 }
 

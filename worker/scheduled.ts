@@ -3,6 +3,7 @@
 // a failing job never stops the others.
 import type { Env } from "./env";
 import { autorenewCharges, autorenewSettle } from "./jobs/autorenew-charges";
+import { digests } from "./jobs/digest";
 import { eventReminders } from "./jobs/event-reminders";
 import { membershipReminders } from "./jobs/membership-reminders";
 import { pruneRateLimits } from "./jobs/prune-rate-limits";
@@ -22,6 +23,8 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   { cron: CRON.everyFiveMinutes, job: eventReminders },
   { cron: CRON.everyFiveMinutes, job: autorenewSettle },
   { cron: CRON.hourly, job: pruneRateLimits },
+  // Hourly: it is 8:00 somewhere in some member's time zone at the top of some hour.
+  { cron: CRON.hourly, job: digests },
   // Reminders first: a charge notice is written before the charge it announces could run.
   { cron: CRON.daily, job: membershipReminders },
   { cron: CRON.daily, job: autorenewCharges },

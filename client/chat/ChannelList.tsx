@@ -1,6 +1,9 @@
 // The chat's channel list: each channel with its unread count (client/live/unread.ts), the gear of the
-// ones the member manages, and the button that creates one.
-import type { ChannelDto } from "../../worker/shared/chat-wire";
+// ones the member manages, and the button that creates one; then the direct messages (issue 36), each
+// under the other member's name and avatar.
+import type { ChannelDto, ChannelListItem } from "../../worker/shared/chat-wire";
+import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
 import { unreadLabel, useUnread } from "../live/unread";
 import { TEXT } from "../text";
@@ -16,6 +19,10 @@ function ChannelUnreadCount({ count }: { count: number }) {
   );
 }
 
+/** What a channel is called on screen: its name, or a direct message's other member. */
+export const channelTitle = (c: ChannelListItem) =>
+  c.is_direct ? (c.direct_with ? c.direct_with.name || DEFAULT_NAME : TEXT.direct.formerMember) : c.name;
+
 export function ChannelList({
   channels,
   selectedId,
@@ -23,13 +30,15 @@ export function ChannelList({
   onManage,
   onCreate,
 }: {
-  channels: ChannelDto[];
+  channels: ChannelListItem[];
   selectedId: number | null;
   onSelect: (id: number) => void;
   onManage: (c: ChannelDto) => void;
   onCreate: () => void;
 }) {
   const unread = useUnread().byChannel;
+  const groups = channels.filter((c) => !c.is_direct);
+  const direct = channels.filter((c) => c.is_direct);
   return (
     <>
       <div className="spread chat-channels-head">
@@ -38,11 +47,11 @@ export function ChannelList({
           {TEXT.chat.newChannel}
         </button>
       </div>
-      {channels.length === 0 ? (
+      {groups.length === 0 ? (
         <p className="faint">{TEXT.chat.noChannels}</p>
       ) : (
         <ul className="chat-channel-list" aria-labelledby="chat-channels-title">
-          {channels.map((c) => (
+          {groups.map((c) => (
             <li key={c.id} className={c.id === selectedId ? "chat-channel active" : "chat-channel"}>
               <button
                 type="button"
@@ -71,6 +80,29 @@ export function ChannelList({
                   <Icon name="gear" />
                 </button>
               )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 id="chat-direct-title" className="chat-direct-title">
+        {TEXT.direct.title}
+      </h2>
+      {direct.length === 0 ? (
+        <p className="faint">{TEXT.direct.none}</p>
+      ) : (
+        <ul className="chat-channel-list" aria-labelledby="chat-direct-title">
+          {direct.map((c) => (
+            <li key={c.id} className={c.id === selectedId ? "chat-channel active" : "chat-channel"}>
+              <button
+                type="button"
+                className="chat-channel-button"
+                aria-current={c.id === selectedId ? "true" : undefined}
+                onClick={() => onSelect(c.id)}
+              >
+                <Avatar src={c.direct_with?.avatar_url} name={channelTitle(c)} size={22} />
+                <span className="chat-channel-name">{channelTitle(c)}</span>
+                {c.id !== selectedId && <ChannelUnreadCount count={unread.get(c.id) ?? 0} />}
+              </button>
             </li>
           ))}
         </ul>

@@ -1,12 +1,14 @@
 // The open channel: its heading, its messages (the feed: useChannelFeed) and the composer.
 import { useEffect, useRef, useState } from "react";
-import type { ChannelDto, MessageDto } from "../../worker/shared/chat-wire";
+import type { ChannelListItem, MessageDto } from "../../worker/shared/chat-wire";
+import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useMutedText } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
+import { channelTitle } from "./ChannelList";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { useChannelFeed } from "./useChannelFeed";
@@ -18,13 +20,14 @@ export function ChannelPane({
   onOpenDrawer,
   onChannelDeleted,
 }: {
-  channel: ChannelDto;
+  channel: ChannelListItem;
   linkedMessage?: number;
   drawerOpen: boolean;
   onOpenDrawer: () => void;
   onChannelDeleted: () => void;
 }) {
   const { user, store } = useSession();
+  const title = channelTitle(channel);
   const [announcement, setAnnouncement] = useState("");
   /** The message the next send answers (issue 36), chosen from its action menu. */
   const [replyingTo, setReplyingTo] = useState<MessageDto | null>(null);
@@ -70,10 +73,17 @@ export function ChannelPane({
           {TEXT.chat.channels}
         </button>
         <div style={{ minWidth: 0 }}>
-          <h2 id="chat-pane-title">
-            {channel.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "# "}
-            {channel.name}
-          </h2>
+          {channel.is_direct ? (
+            <h2 id="chat-pane-title" className="chat-direct-head">
+              <Avatar src={channel.direct_with?.avatar_url} name={title} size={28} />
+              {title}
+            </h2>
+          ) : (
+            <h2 id="chat-pane-title">
+              {channel.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "# "}
+              {channel.name}
+            </h2>
+          )}
           {channel.description && <p className="faint chat-description">{channel.description}</p>}
         </div>
         {!feed.live && feed.status === "ready" && (
@@ -103,6 +113,7 @@ export function ChannelPane({
             onEdit: feed.edit,
             onDelete: feed.remove,
             onReply: setReplyingTo,
+            onReact: feed.react,
           }}
           linkedId={linkedMessage}
         />
@@ -124,7 +135,7 @@ export function ChannelPane({
         </div>
       )}
       <Composer
-        channelName={channel.name}
+        label={channel.is_direct ? TEXT.direct.messageLabel(title) : TEXT.chat.messageLabel(channel.name)}
         groupId={channel.id}
         onSend={async (body) => {
           await feed.sendText(body, replyingTo?.id);

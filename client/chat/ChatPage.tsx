@@ -1,19 +1,21 @@
 // The chat screen: the channel list (a drawer on small screens), the open channel, and the channel
 // dialogs. The channels come from the route's loader; unread counts from their store
 // (client/live/unread.ts); the open channel's messages from its feed (useChannelFeed).
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { PageTitle } from "../components/PageTitle";
 import { EmptyState, ErrorState } from "../components/States";
 import { useDrawer } from "../components/useDrawer";
+import { useUnread } from "../live/unread";
 import { TEXT } from "../text";
 import { ChannelList } from "./ChannelList";
 import type { MembersFetcher } from "./ChannelModals";
 import { ChannelPane } from "./ChannelPane";
 import { channelMembersPath, type chatLoader } from "./data";
 import "./chat.css";
+import { offerPush } from "../notify/push";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -50,6 +52,8 @@ export default function ChatPage() {
     setSelectedId(id);
     drawer.hide();
     if (linkedGroup) setParams({}, { replace: true });
+    // Opening a channel (the member's choice, not the one the page selects on load) is a moment to offer push.
+    offerPush();
   };
   // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
   const forgetChannel = (id: number) => {
@@ -63,6 +67,21 @@ export default function ChatPage() {
     forgetChannel(id);
     void revalidator.revalidate();
   };
+
+  // A direct message someone else opened reaches the unread counts (its live activity) before this list:
+  // the list is loaded again, once for each such channel.
+  const unread = useUnread().byChannel;
+  const askedFor = useRef(new Set<number>());
+  useEffect(() => {
+    if (!channels) return;
+    const listed = new Set(channels.map((c) => c.id));
+    const unknown = [...unread].filter(
+      ([id, count]) => count > 0 && !listed.has(id) && !gone.has(id) && !askedFor.current.has(id),
+    );
+    if (unknown.length === 0) return;
+    for (const [id] of unknown) askedFor.current.add(id);
+    void revalidator.revalidate();
+  }, [unread, channels, gone, revalidator]);
 
   if (!channels) {
     return (

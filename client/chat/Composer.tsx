@@ -21,13 +21,14 @@ export function checkChatImage(file: File): string | null {
  * file before uploading it.
  */
 export function Composer({
-  channelName,
+  label,
   groupId,
   onSend,
   onImage,
   mutedText,
 }: {
-  channelName: string;
+  /** The text field's label and placeholder ("Message #general", "Message Ana"). */
+  label: string;
   /** The channel: @mention suggestions are the members who may read it. */
   groupId?: number;
   onSend: (body: string) => Promise<void>;
@@ -129,7 +130,7 @@ export function Composer({
         {uploading ? "…" : <Icon name="image" size={20} />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">
-        {TEXT.chat.messageLabel(channelName)}
+        {label}
       </label>
       <textarea
         id="chat-composer-input"
@@ -137,7 +138,7 @@ export function Composer({
         className="textarea chat-composer-input"
         rows={1}
         maxLength={LIMITS.chatMessageMax}
-        placeholder={TEXT.chat.messageLabel(channelName)}
+        placeholder={label}
         value={text}
         disabled={!!mutedText}
         aria-describedby={mutedText ? "chat-composer-muted" : undefined}

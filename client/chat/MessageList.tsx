@@ -1,26 +1,20 @@
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { mentionsAsText } from "../../worker/shared/mentions";
-import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
+import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX, type ReactionEmoji } from "../../worker/shared/rules";
 import { searchResultUrl } from "../../worker/shared/search";
 import { type Answer, api, errorText, unwrap } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatDateTime, relativeTime } from "../components/format";
-import { Icon } from "../components/Icon";
+import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
+import { ReactionChips, reactedWith } from "../components/Reactions";
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
+import { MemberMenu } from "../direct/MemberMenu";
 import { TEXT } from "../text";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
@@ -115,20 +109,19 @@ export function LinkPreviews({ text }: { text: string }) {
 
 const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
 
-/** What the member can do to a message: edit and delete their own, delete any as an admin, report others'. */
+/** What the member can do to a message: react, reply, edit and delete their own, delete any as an admin. */
 export type MessageActions = {
   currentUserId: number | undefined;
   isAdmin: boolean;
   onEdit(id: number, body: string): Promise<void>;
   onDelete(id: number): Promise<void>;
   onReply(message: MessageDto): void;
+  onReact(id: number, emoji: ReactionEmoji): Promise<void>;
 };
 
-/**
- * One menu per message (issue 36): a ⋯ button shown on hover or focus on desktop and always on touch
- * screens, opening the message's actions as plain buttons (Tab reaches each; Escape closes).
- */
-function ActionMenu({
+/** The message's one menu (issue 36): react and reply for all, edit and delete one's own (delete any as an admin),
+ * report others', copy link. */
+function MessageMenu({
   message,
   own,
   canDelete,
@@ -136,6 +129,7 @@ function ActionMenu({
   onDelete,
   onReport,
   onReply,
+  onReact,
 }: {
   message: MessageDto;
   own: boolean;
@@ -144,73 +138,31 @@ function ActionMenu({
   onDelete(): void;
   onReport(): void;
   onReply(): void;
+  onReact(emoji: ReactionEmoji): void;
 }) {
-  const [open, setOpen] = useState(false);
-  const toast = useToast();
+  const copyLink = useCopyLink();
   const T = TEXT.conversations;
-  const run = (action: () => void) => () => {
-    setOpen(false);
-    action();
-  };
-  const copyLink = async () => {
-    const link = new URL(searchResultUrl.message(message.group_id, message.id), location.origin).href;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast.show(T.linkCopied, "success");
-    } catch {
-      toast.show(link);
-    }
-  };
-  const menu = useRef<HTMLDivElement>(null);
-  // On every button of the menu: Escape closes it, and so does focus leaving it.
-  const closing = {
-    onKeyDown: (e: KeyboardEvent) => e.key === "Escape" && setOpen(false),
-    onBlur: (e: FocusEvent) => !menu.current?.contains(e.relatedTarget as Node | null) && setOpen(false),
-  };
+  const items: MenuItem[] = [{ label: T.reply, onSelect: onReply }];
+  if (own && !message.image_url) items.push({ label: T.edit, onSelect: onEdit });
+  if (canDelete) items.push({ label: T.delete, onSelect: onDelete });
+  if (!own)
+    items.push({
+      label: TEXT.moderation.report,
+      ariaLabel: TEXT.moderation.reportMessage(message.sender_name),
+      icon: "flag",
+      onSelect: onReport,
+    });
+  items.push({
+    label: T.copyLink,
+    onSelect: () => void copyLink(searchResultUrl.message(message.group_id, message.id)),
+  });
   return (
-    <div ref={menu} className={`message-actions${open ? " open" : ""}`}>
-      <button
-        {...closing}
-        type="button"
-        className="btn btn-ghost btn-sm message-actions-toggle"
-        aria-label={T.actions(message.sender_name)}
-        aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
-      >
-        <Icon name="more" size={16} />
-      </button>
-      {open && (
-        <div className="message-actions-list">
-          <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onReply)}>
-            {T.reply}
-          </button>
-          {own && !message.image_url && (
-            <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onEdit)}>
-              {T.edit}
-            </button>
-          )}
-          {canDelete && (
-            <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(onDelete)}>
-              {T.delete}
-            </button>
-          )}
-          {!own && (
-            <button
-              {...closing}
-              type="button"
-              className="btn btn-ghost btn-sm"
-              aria-label={TEXT.moderation.reportMessage(message.sender_name)}
-              onClick={run(onReport)}
-            >
-              <Icon name="flag" size={14} /> {TEXT.moderation.report}
-            </button>
-          )}
-          <button {...closing} type="button" className="btn btn-ghost btn-sm" onClick={run(() => void copyLink())}>
-            {T.copyLink}
-          </button>
-        </div>
-      )}
-    </div>
+    <ItemMenu
+      label={T.actions(message.sender_name)}
+      items={items}
+      reacted={reactedWith(message.reactions)}
+      onReact={onReact}
+    />
   );
 }
 
@@ -315,13 +267,20 @@ function MessageItem({
       toast.show(errorText(err, T.deleteFailed), "error");
     }
   };
+  const react = (emoji: ReactionEmoji) =>
+    void actions.onReact(message.id, emoji).catch((err) => toast.show(errorText(err, TEXT.reactions.failed), "error"));
   const live = !message.hidden && !message.deleted;
   return (
-    <li id={`message-${message.id}`} className={`chat-message${own ? " own" : ""}${linked ? " linked" : ""}`}>
+    <li
+      id={`message-${message.id}`}
+      className={`chat-message has-item-menu${own ? " own" : ""}${linked ? " linked" : ""}`}
+    >
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
         <div className="chat-message-meta">
-          <strong>{message.sender_name}</strong>
+          <strong>
+            <MemberMenu userId={message.sender_id} name={message.sender_name} />
+          </strong>
           <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
             {relativeTime(message.created_at)}
           </time>
@@ -335,7 +294,7 @@ function MessageItem({
             </time>
           )}
           {live && !editing && (
-            <ActionMenu
+            <MessageMenu
               message={message}
               own={own}
               canDelete={own || actions.isAdmin}
@@ -343,6 +302,7 @@ function MessageItem({
               onDelete={() => void remove()}
               onReport={() => setReporting(true)}
               onReply={() => actions.onReply(message)}
+              onReact={react}
             />
           )}
         </div>
@@ -377,6 +337,7 @@ function MessageItem({
             <LinkPreviews text={message.body} />
           </>
         )}
+        {live && <ReactionChips kind="message" id={message.id} reactions={message.reactions} onToggle={react} />}
       </div>
       {reporting && <LazyReportModal kind="message" id={message.id} onClose={() => setReporting(false)} />}
     </li>

@@ -11,15 +11,35 @@ import {
   type MessageDto,
   PING_FRAME,
   parseServerFrame,
+  type ReactionCountDto,
+  type ServerFrame,
 } from "../../worker/shared/chat-wire";
-import { LIMITS, TIMING } from "../../worker/shared/rules";
+import { LIMITS, type ReactionEmoji, TIMING } from "../../worker/shared/rules";
 import { api, errorCode, unwrap } from "../api";
 import { unreadStore } from "../live/unread";
+import { toggleReaction } from "../reactions/requests";
 
 const PING_EVERY_MS = 25_000;
 const RECONNECT_MAX_MS = 15_000;
 
 export type FeedStatus = "loading" | "ready" | "error";
+
+/**
+ * A message's reactions after a `reaction` frame: the frame's counts, each marked as the member's own as
+ * before, except the toggled emoji when the member toggled it (on this or another device).
+ */
+export function reactionsAfter(
+  before: ReactionCountDto[],
+  frame: Extract<ServerFrame, { type: "reaction" }>,
+  me: number | undefined,
+): ReactionCountDto[] {
+  const mine = new Set(before.filter((r) => r.mine).map((r) => r.emoji));
+  if (frame.user_id === me) {
+    if (frame.added) mine.add(frame.emoji);
+    else mine.delete(frame.emoji);
+  }
+  return frame.counts.map((c) => ({ ...c, mine: mine.has(c.emoji) }));
+}
 
 /** Merges messages into a list sorted by id, dropping those already present. */
 export function mergeMessages(current: MessageDto[], incoming: MessageDto[]): MessageDto[] {
@@ -128,7 +148,7 @@ export function useChannelFeed(
     [show],
   );
   const markDeleted = useCallback(
-    (id: number) => replace(id, (m) => ({ ...m, body: "", image_url: null, deleted: true })),
+    (id: number) => replace(id, (m) => ({ ...m, body: "", image_url: null, deleted: true, reactions: [] })),
     [replace],
   );
 
@@ -209,7 +229,12 @@ export function useChannelFeed(
         else if (frame?.type === "deleted") handlersRef.current.onChannelDeleted?.();
         else if (frame?.type === "message_hidden" && frame.group_id === groupId) hide(frame.message_id);
         else if (frame?.type === "message_edited" && frame.message.group_id === groupId)
-          replace(frame.message.id, () => frame.message);
+          replace(frame.message.id, (m) => ({ ...frame.message, reactions: m.reactions }));
+        else if (frame?.type === "reaction" && frame.group_id === groupId)
+          replace(frame.message_id, (m) => ({
+            ...m,
+            reactions: reactionsAfter(m.reactions, frame, handlersRef.current.me),
+          }));
         else if (frame?.type === "message_deleted" && frame.group_id === groupId) markDeleted(frame.message_id);
       };
       ws.onclose = (event) => {
@@ -261,7 +286,11 @@ export function useChannelFeed(
     sendImage: (image: File) => sent(unwrap(api.messages.image.$post({ form: { group_id: String(groupId), image } }))),
     edit: async (id: number, body: string) => {
       const edited = await unwrap(api.messages[":id"].$patch({ param: { id: String(id) }, json: { body } }));
-      replace(id, () => edited);
+      replace(id, (m) => ({ ...edited, reactions: m.reactions }));
+    },
+    react: async (id: number, emoji: ReactionEmoji) => {
+      const reactions = await toggleReaction("message", id, emoji);
+      replace(id, (m) => ({ ...m, reactions }));
     },
     remove: async (id: number) => {
       await unwrap(api.messages[":id"].$delete({ param: { id: String(id) } }));

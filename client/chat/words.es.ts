@@ -1,8 +1,8 @@
-// The words of chat, channelMembers, conversations in Spanish (Chile): words.ts's, typed by the English.
+// The words of chat and channelMembers in Spanish (Chile): words.ts's, typed by the English.
 import { chat } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "chat" | "channelMembers" | "conversations"> = {
+export const words: Pick<Catalog, "chat" | "channelMembers"> = {
   chat: {
     ...chat,
     channels: "Canales",
@@ -50,26 +50,5 @@ export const words: Pick<Catalog, "chat" | "channelMembers" | "conversations"> =
     revoke: "Anular",
     revokeLabel: (email) => `Anular la invitación de ${email}`,
     revokeFailed: "No se pudo anular la invitación",
-  },
-  conversations: {
-    actions: (name) => `Acciones para el mensaje de ${name}`,
-    edit: "Editar",
-    delete: "Eliminar",
-    copyLink: "Copiar enlace",
-    linkCopied: "Enlace copiado",
-    save: "Guardar",
-    cancel: "Cancelar",
-    editLabel: "Edita tu mensaje",
-    edited: "editado",
-    editedAt: (when) => `Editado ${when}`,
-    deleted: "Mensaje eliminado",
-    confirmDelete: "¿Eliminar este mensaje para todos? No se puede deshacer.",
-    editFailed: "No se pudo editar el mensaje",
-    deleteFailed: "No se pudo eliminar el mensaje",
-    reply: "Responder",
-    replyingTo: (name) => `Respondiendo a ${name}`,
-    cancelReply: "Cancelar respuesta",
-    quoteLabel: (name) => `Ir al mensaje de ${name}`,
-    earlierMessage: "Un mensaje anterior",
   },
 };

@@ -1,4 +1,4 @@
-// The words of chat, channelMembers, conversations in English, loaded with the screens that show them (client/i18n/language.ts
+// The words of chat and channelMembers in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
 import { CHAT_TEXTS } from "../../worker/shared/texts/chat";
 
@@ -51,29 +51,5 @@ export const words = {
     revoke: "Revoke",
     revokeLabel: (email: string) => `Revoke the invitation of ${email}`,
     revokeFailed: "Failed to revoke the invitation",
-  },
-  /** Issue 36: a message's actions, editing and deleting. */
-  conversations: {
-    actions: (name: string) => `Actions for the message of ${name}`,
-    edit: "Edit",
-    delete: "Delete",
-    copyLink: "Copy link",
-    linkCopied: "Link copied",
-    save: "Save",
-    cancel: "Cancel",
-    editLabel: "Edit your message",
-    edited: "edited",
-    editedAt: (when: string) => `Edited ${when}`,
-    deleted: "Message deleted",
-    confirmDelete: "Delete this message for everyone? This cannot be undone.",
-    editFailed: "Failed to edit message",
-    deleteFailed: "Failed to delete message",
-    reply: "Reply",
-    replyingTo: (name: string) => `Replying to ${name}`,
-    cancelReply: "Cancel reply",
-    /** A reply's quote: its label jumps to the original. */
-    quoteLabel: (name: string) => `Go to the message of ${name}`,
-    /** The quote of an original not loaded yet (older than the page on screen); a click loads it. */
-    earlierMessage: "An earlier message",
   },
 };

@@ -20,6 +20,11 @@ const NotificationBell = lazy(() =>
     default: m.NotificationBell,
   })),
 );
+// The push offer appears only after a meaningful action (client/notify/push.ts): its code and words load after the
+// first render.
+const PushOffer = lazy(() =>
+  Promise.all([import("../notify/PushOffer"), loadWords(["notify"])]).then(([m]) => ({ default: m.PushOffer })),
+);
 const ChatUnreadBadge = lazy(() => import("./ChatUnreadBadge").then((m) => ({ default: m.ChatUnreadBadge })));
 
 const NAV = [
@@ -131,6 +136,9 @@ export function AppLayout() {
         <MutedBanner />
         <Outlet />
       </main>
+      <Suspense fallback={null}>
+        <PushOffer />
+      </Suspense>
     </div>
   );
 }

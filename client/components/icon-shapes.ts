@@ -84,6 +84,8 @@ export const ICON_SHAPES = {
   /** A message's or a post's action menu. */
   more: [circle(5, 12, 1), circle(12, 12, 1), circle(19, 12, 1)],
   upload: ["M12 16V4", "M7 9l5-5 5 5", "M4 20h16"],
+  /** Blocking a member: a circle struck through. */
+  block: [circle(12, 12, 9), "M5.6 5.6l12.8 12.8"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IconName = keyof typeof ICON_SHAPES;

@@ -42,12 +42,32 @@ export function RepeatNote({ event }: { event: EventDto }) {
   return <p className="muted">{TEXT.events.repeats[event.repeat](formatDate(`${event.repeat_until}T12:00:00Z`))}</p>;
 }
 
-export function EventCard({ event, zone }: { event: EventDto; zone: string }) {
+/**
+ * The cover image, as wide as its card; the list's are lazy (most are below the fold), the first card's and the
+ * event page's are not. Its text is the event's title.
+ */
+export function EventCover({ event, lazy }: { event: EventDto; lazy: boolean }) {
+  if (!event.cover_url) return null;
+  return (
+    <img
+      className="event-cover"
+      src={event.cover_url}
+      alt={event.title}
+      loading={lazy ? "lazy" : "eager"}
+      decoding="async"
+      width={1792}
+      height={1024}
+    />
+  );
+}
+
+export function EventCard({ event, zone, lazy = true }: { event: EventDto; zone: string; lazy?: boolean }) {
   // A recurring event shows its next date that is not cancelled (else its first).
   const next = event.occurrences.find((o) => !o.cancelled);
   const when = eventWhen({ ...event, ...(next ?? {}) }, zone);
   return (
     <li className={event.cancelled ? "card event-card cancelled" : "card event-card"}>
+      <EventCover event={event} lazy={lazy} />
       <h3>
         <Link to={eventPath(event.id)}>{event.title}</Link>
       </h3>

@@ -1,15 +1,17 @@
-// The admins' form for a gathering (new or edit), in a dialog. Times are the event zone's wall-clock
-// times (datetime-local), which the server turns into instants.
-import { type FormEvent, useState } from "react";
+// The admins' form for a gathering, new or edited (one form: a new gathering is one without an event
+// yet), in a dialog. Times are the event zone's wall-clock times (datetime-local), which the server turns
+// into instants. The cover is changed after the gathering is saved, in the same submission.
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
 import { EVENT_DEFAULT_TIME_ZONE, EVENT_LIMITS, type EventDto, type EventRepeat } from "../../worker/shared/events";
-import { LIMITS } from "../../worker/shared/rules";
+import { IMAGE_MODELS, LIMITS } from "../../worker/shared/rules";
+import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
-import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { type ActionResult, failureOf, useSettled } from "../data/actions";
 import { TEXT } from "../text";
-import type { EventInput } from "./actions";
+import { type CoverChange, type EventInput, eventSubmission, type SavedEvent } from "./actions";
 
 type Form = {
   title: string;
@@ -26,34 +28,20 @@ type Form = {
   repeat_until: string;
 };
 
-const blank: Form = {
-  title: "",
-  description: "",
-  start_local: "",
-  end_local: "",
-  time_zone: EVENT_DEFAULT_TIME_ZONE,
-  location: "online",
-  place: "",
-  meeting_url: "",
-  capacity: "",
-  paid_only: false,
-  repeat: "",
-  repeat_until: "",
-};
-
-const formOf = (e: EventDto): Form => ({
-  title: e.title,
-  description: e.description,
-  start_local: e.start_local,
-  end_local: e.end_local,
-  time_zone: e.time_zone,
-  location: e.location,
-  place: e.place ?? "",
-  meeting_url: e.meeting_url ?? "",
-  capacity: e.capacity === null ? "" : String(e.capacity),
-  paid_only: e.paid_only,
-  repeat: e.repeat ?? "",
-  repeat_until: e.repeat_until ?? "",
+/** The form's fields for a gathering (a new one: empty, in the default zone). */
+const formOf = (e?: EventDto): Form => ({
+  title: e?.title ?? "",
+  description: e?.description ?? "",
+  start_local: e?.start_local ?? "",
+  end_local: e?.end_local ?? "",
+  time_zone: e?.time_zone ?? EVENT_DEFAULT_TIME_ZONE,
+  location: e?.location ?? "online",
+  place: e?.place ?? "",
+  meeting_url: e?.meeting_url ?? "",
+  capacity: e?.capacity == null ? "" : String(e.capacity),
+  paid_only: e?.paid_only ?? false,
+  repeat: e?.repeat ?? "",
+  repeat_until: e?.repeat_until ?? "",
 });
 
 const toInput = (f: Form): EventInput => ({
@@ -64,6 +52,98 @@ const toInput = (f: Form): EventInput => ({
   repeat: f.repeat || null,
   repeat_until: f.repeat ? f.repeat_until : null,
 });
+
+/** A labelled control with an optional hint. */
+function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child this label wraps.
+    <label className="field">
+      <span className="label">{label}</span>
+      {children}
+      {hint && <span className="hint">{hint}</span>}
+    </label>
+  );
+}
+
+type CoverSource = "keep" | "upload" | "generate" | "remove";
+type ImageModel = (typeof IMAGE_MODELS)[number];
+
+/** The cover's part of the form: keep it, upload a file, generate one with AI, or remove it. */
+function CoverFields({
+  event,
+  source,
+  onSource,
+  onFile,
+  prompt,
+  onPrompt,
+  model,
+  onModel,
+}: {
+  event?: EventDto;
+  source: CoverSource;
+  onSource: (source: CoverSource) => void;
+  onFile: (file: File | null) => void;
+  prompt: string;
+  onPrompt: (prompt: string) => void;
+  model: ImageModel;
+  onModel: (model: ImageModel) => void;
+}) {
+  const T = TEXT.events.cover;
+  const capabilities = useAiCapabilities();
+  const unavailable = imageUnavailableReason(capabilities.caps, model);
+  const choose = (e: ChangeEvent<HTMLSelectElement>) => {
+    const next = e.target.value as CoverSource;
+    if (next === "generate") capabilities.load();
+    onSource(next);
+  };
+  return (
+    <fieldset className="event-cover-fields stack">
+      <Field label={T.label}>
+        <select className="select" value={source} onChange={choose}>
+          <option value="keep">{event?.cover_url ? T.keep : T.none}</option>
+          <option value="upload">{T.upload}</option>
+          <option value="generate">{T.generate}</option>
+          {event?.cover_url && <option value="remove">{T.remove}</option>}
+        </select>
+      </Field>
+      {event?.cover_url && source === "keep" && (
+        <img className="event-cover event-cover-preview" src={event.cover_url} alt={T.current} />
+      )}
+      {source === "upload" && (
+        <Field label={T.file} hint={T.fileHint(LIMITS.eventCoverMaxBytes / (1024 * 1024))}>
+          <input
+            className="input"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+          />
+        </Field>
+      )}
+      {source === "generate" && (
+        <div className="event-form-row">
+          <Field label={T.prompt}>
+            <input
+              className="input"
+              required
+              maxLength={LIMITS.aiPromptMax}
+              value={prompt}
+              onChange={(e) => onPrompt(e.target.value)}
+            />
+          </Field>
+          <Field label={T.model} hint={unavailable ?? undefined}>
+            <select className="select" value={model} onChange={(e) => onModel(e.target.value as ImageModel)}>
+              {IMAGE_MODELS.map((m) => (
+                <option key={m} value={m}>
+                  {m === "openai" ? "OpenAI" : m === "gemini" ? "Gemini" : "Straico"}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      )}
+    </fieldset>
+  );
+}
 
 export function EventFormModal({
   action,
@@ -78,162 +158,129 @@ export function EventFormModal({
   onSaved: (saved: EventDto) => void;
 }) {
   const T = TEXT.events.form;
-  const [form, setForm] = useState<Form>(event ? formOf(event) : blank);
-  const save = useFetcher<ActionResult<EventDto>>();
+  // The gathering being edited: once a new one is saved (and only its cover failed), the form edits it.
+
+  const [current, setCurrent] = useState(event);
+  const [coverError, setCoverError] = useState<string | null>(null);
+  const [form, setForm] = useState<Form>(formOf(event));
+  const [source, setSource] = useState<CoverSource>("keep");
+  const [file, setFile] = useState<File | null>(null);
+  const [prompt, setPrompt] = useState("");
+  const [model, setModel] = useState<ImageModel>("openai");
+  const save = useFetcher<ActionResult<SavedEvent>>();
   const busy = save.state !== "idle";
-  useSettled(save, (answer) => answer.ok && onSaved(answer.value));
+  useSettled(save, (answer) => {
+    if (!answer.ok) return;
+    if (!answer.value.coverError) return onSaved(answer.value.event);
+    setCurrent(answer.value.event);
+    setCoverError(answer.value.coverError);
+  });
   const set =
     <K extends keyof Form>(key: K) =>
     (value: Form[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
+  /** A text control's value and change handler. */
+  const text = (key: { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form]) => ({
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key)(e.target.value as Form[typeof key]),
+  });
+
+  const coverChange = (): CoverChange | null => {
+    if (source === "upload" && file) return { kind: "upload", file };
+    if (source === "generate") return { kind: "generate", prompt: prompt.trim(), model };
+    if (source === "remove") return { kind: "remove" };
+    return null;
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    void submitJson(
-      save,
+    // Checked here rather than with `required`, which a file input chosen by a script never satisfies.
+    if (source === "upload" && !file) return setCoverError(TEXT.events.cover.fileMissing);
+    setCoverError(null);
+    void save.submit(eventSubmission(current?.id, toInput(form), coverChange()), {
+      method: "post",
       action,
-      event ? { intent: "update", id: event.id, event: toInput(form) } : { intent: "create", event: toInput(form) },
-    );
+      encType: "multipart/form-data",
+    });
   };
 
   return (
-    <Modal title={event ? TEXT.events.editTitle : TEXT.events.newEvent} onClose={onClose} wide>
+    <Modal title={current ? TEXT.events.editTitle : TEXT.events.newEvent} onClose={onClose} wide>
       <form onSubmit={submit} className="stack event-form">
-        <FormError error={failureOf(save)} />
-        <label className="field">
-          <span className="label">{T.title}</span>
-          <input
-            className="input"
-            required
-            maxLength={EVENT_LIMITS.titleMax}
-            value={form.title}
-            onChange={(e) => set("title")(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="label">{T.description}</span>
-          <textarea
-            className="textarea"
-            maxLength={EVENT_LIMITS.descriptionMax}
-            value={form.description}
-            onChange={(e) => set("description")(e.target.value)}
-          />
-          <span className="hint">{T.descriptionHint}</span>
-        </label>
+        <FormError error={failureOf(save) ?? coverError} />
+        <Field label={T.title}>
+          <input className="input" required maxLength={EVENT_LIMITS.titleMax} {...text("title")} />
+        </Field>
+        <Field label={T.description} hint={T.descriptionHint}>
+          <textarea className="textarea" maxLength={EVENT_LIMITS.descriptionMax} {...text("description")} />
+        </Field>
         <div className="event-form-row">
-          <label className="field">
-            <span className="label">{T.start}</span>
-            <input
-              className="input"
-              type="datetime-local"
-              required
-              value={form.start_local}
-              onChange={(e) => set("start_local")(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="label">{T.end}</span>
-            <input
-              className="input"
-              type="datetime-local"
-              required
-              value={form.end_local}
-              onChange={(e) => set("end_local")(e.target.value)}
-            />
-          </label>
+          <Field label={T.start}>
+            <input className="input" type="datetime-local" required {...text("start_local")} />
+          </Field>
+          <Field label={T.end}>
+            <input className="input" type="datetime-local" required {...text("end_local")} />
+          </Field>
         </div>
         <div className="event-form-row">
-          <label className="field">
-            <span className="label">{T.repeat}</span>
-            <select
-              className="select"
-              value={form.repeat}
-              onChange={(e) => set("repeat")(e.target.value as Form["repeat"])}
-            >
+          <Field label={T.repeat}>
+            <select className="select" {...text("repeat")}>
               <option value="">{T.repeatNever}</option>
               <option value="weekly">{T.repeatWeekly}</option>
               <option value="monthly">{T.repeatMonthly}</option>
             </select>
-          </label>
+          </Field>
           {form.repeat && (
-            <label className="field">
-              <span className="label">{T.repeatUntil}</span>
-              <input
-                className="input"
-                type="date"
-                required
-                value={form.repeat_until}
-                onChange={(e) => set("repeat_until")(e.target.value)}
-              />
-            </label>
+            <Field label={T.repeatUntil}>
+              <input className="input" type="date" required {...text("repeat_until")} />
+            </Field>
           )}
         </div>
-        <label className="field">
-          <span className="label">{T.timeZone}</span>
-          <input
-            className="input"
-            required
-            maxLength={LIMITS.timezoneMax}
-            value={form.time_zone}
-            onChange={(e) => set("time_zone")(e.target.value)}
-          />
-          <span className="hint">{T.timeZoneHint}</span>
-        </label>
-        <label className="field">
-          <span className="label">{T.location}</span>
-          <select
-            className="select"
-            value={form.location}
-            onChange={(e) => set("location")(e.target.value as Form["location"])}
-          >
+        <Field label={T.timeZone} hint={T.timeZoneHint}>
+          <input className="input" required maxLength={LIMITS.timezoneMax} {...text("time_zone")} />
+        </Field>
+        <Field label={T.location}>
+          <select className="select" {...text("location")}>
             <option value="online">{TEXT.events.online}</option>
             <option value="in_person">{TEXT.events.inPerson}</option>
           </select>
-        </label>
-        <label className="field">
-          <span className="label">{T.place}</span>
+        </Field>
+        <Field label={T.place}>
           <input
             className="input"
             required={form.location === "in_person"}
             maxLength={EVENT_LIMITS.placeMax}
-            value={form.place}
-            onChange={(e) => set("place")(e.target.value)}
+            {...text("place")}
           />
-        </label>
-        <label className="field">
-          <span className="label">{T.meetingUrl}</span>
-          <input
-            className="input"
-            type="url"
-            maxLength={LIMITS.urlMax}
-            value={form.meeting_url}
-            onChange={(e) => set("meeting_url")(e.target.value)}
-          />
-          <span className="hint">{T.meetingUrlHint}</span>
-        </label>
-        <label className="field">
-          <span className="label">{T.capacity}</span>
-          <input
-            className="input"
-            type="number"
-            min={1}
-            max={EVENT_LIMITS.capacityMax}
-            value={form.capacity}
-            onChange={(e) => set("capacity")(e.target.value)}
-          />
-          <span className="hint">{T.capacityHint}</span>
-        </label>
+        </Field>
+        <Field label={T.meetingUrl} hint={T.meetingUrlHint}>
+          <input className="input" type="url" maxLength={LIMITS.urlMax} {...text("meeting_url")} />
+        </Field>
+        <Field label={T.capacity} hint={T.capacityHint}>
+          <input className="input" type="number" min={1} max={EVENT_LIMITS.capacityMax} {...text("capacity")} />
+        </Field>
         <label className="checkbox">
           <input type="checkbox" checked={form.paid_only} onChange={(e) => set("paid_only")(e.target.checked)} />
           {T.paidOnly}
         </label>
+        <CoverFields
+          event={current}
+          source={source}
+          onSource={setSource}
+          onFile={setFile}
+          prompt={prompt}
+          onPrompt={setPrompt}
+          model={model}
+          onModel={setModel}
+        />
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>
             {TEXT.common.cancel}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <Spinner small label={T.saving} /> : event ? T.save : T.create}
+            {busy ? <Spinner small label={T.saving} /> : current ? T.save : T.create}
           </button>
         </div>
       </form>

@@ -14,7 +14,7 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import type { RsvpAnswer } from "./actions";
 import { attendeesCsvPath, EVENTS_PATH, eventIcsPath, type eventLoader, eventPath } from "./data";
-import { EventBadges, GoingAvatars, RepeatNote } from "./EventCard";
+import { EventBadges, EventCover, GoingAvatars, RepeatNote } from "./EventCard";
 import { EventFormModal } from "./EventForm";
 import { eventWhen, memberZone } from "./time";
 import "./events.css";
@@ -66,6 +66,7 @@ export default function EventPage() {
         {T.back}
       </Link>
       <article className="card stack">
+        <EventCover event={event} lazy={false} />
         <h1>{event.title}</h1>
         <EventBadges event={event} />
         <p className="event-when with-icon">

@@ -39,8 +39,8 @@ export default function EventsPage() {
               <EmptyState title={T.noUpcoming} icon="calendar" />
             ) : (
               <ul className="event-list">
-                {data.upcoming.map((event) => (
-                  <EventCard key={event.id} event={event} zone={zone} />
+                {data.upcoming.map((event, i) => (
+                  <EventCard key={event.id} event={event} zone={zone} lazy={i > 0} />
                 ))}
               </ul>
             )}

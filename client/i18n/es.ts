@@ -2,7 +2,7 @@
 // wellness communities of Chile write. Typed against English's shape (client/text.ts), so a missing or
 // extra key fails the typecheck. Loaded only when the active language is Spanish (a chunk of its own).
 import { EVENT_LIMITS } from "../../worker/shared/events";
-import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME } from "../../worker/shared/rules";
+import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "../../worker/shared/rules";
 import { formatClpChile } from "../components/format";
 import type { Catalog, ErrorTexts, TranslatedShellCatalog } from "../text";
 
@@ -204,6 +204,17 @@ export const profile: Catalog["profile"] = {
     add: "Agregar interés",
     full: (max) => `Como máximo ${max} intereses.`,
   },
+  directTitle: "Mensajes directos",
+  directLabel: "Quién puede escribirme",
+  directEveryone: "Todos",
+  directNobody: "Nadie",
+  directSaved: "Guardado",
+  directSaveFailed: "No se pudo guardar quién puede escribirte",
+  blockedTitle: "Personas bloqueadas",
+  blockedHint: "No se les avisa. No pueden escribirte y sus publicaciones y comentarios se ven contraídos para ti.",
+  blockedNone: "No has bloqueado a nadie.",
+  unblockLabel: (name) => `Desbloquear a ${name}`,
+  blockedLoadFailed: "No se pudieron cargar las personas que bloqueaste",
   activityTitle: "Actividad cósmica",
   activity: {
     lounge: { title: "Comparte en el Lounge", text: "Tus reflexiones iluminan el camino de otras personas." },
@@ -280,7 +291,7 @@ export const account: Catalog["account"] = {
   formerMember: "Exmiembro",
   deletionSummary: {
     deleted:
-      "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, membresías de canales, reportes que hiciste, sesiones y membresía se eliminan de inmediato.",
+      "Tu perfil, publicaciones, comentarios (y los comentarios en tus publicaciones), mensajes e imágenes del chat, me gusta, membresías de canales, bloqueos (los tuyos y los de otras personas hacia ti), reportes que hiciste, sesiones y membresía se eliminan de inmediato. Los mensajes directos se quedan con la otra persona, sin tus mensajes.",
     anonymised:
       "Los recursos que subiste a la biblioteca se quedan ahí, pero sin tu nombre, y los canales que creaste se quedan sin ti como creador.",
     kept: `Los registros de pago se guardan sin tu nombre ni tu correo durante ${MODERATION.paymentRecordsKeptYears} años, el plazo que exige la ley tributaria chilena (Código Tributario, arts. 17 y 200) para los registros contables.`,
@@ -409,12 +420,21 @@ const errors: ErrorTexts = {
   image_type_invalid: chat.imageTypeInvalid,
   image_too_large: chat.imageTooLarge,
   image_process_failed: chat.imageProcessFailed,
+  image_not_an_image: chat.imageNotAnImage,
   message_not_found: "No encontramos el mensaje",
   comment_not_found: "No encontramos el comentario",
   edit_not_author: "Solo quien lo escribió puede editarlo",
   delete_not_author: "Solo quien lo escribió o un admin puede eliminarlo",
   removed_not_editable: "Lo que un moderador eliminó no se puede editar",
   reply_invalid: "Una respuesta debe responder a un mensaje que puedas leer en el mismo canal",
+  reaction_invalid: `Reacciona con uno de ${REACTIONS.emoji.join(" ")}`,
+  direct_not_accepting: "Esta persona no está recibiendo mensajes",
+  direct_with_self: "No puedes enviarte mensajes a ti",
+  direct_not_group: "Un mensaje directo no se puede renombrar, eliminar, abandonar ni recibir invitaciones",
+  block_self: "No puedes bloquearte a ti",
+  block_not_found: "No tienes bloqueada a esa persona",
+  blocks_full: `Ya bloqueaste a ${LIMITS.blocksMax} personas; desbloquea a alguien primero`,
+  direct_messages_invalid: "Los mensajes directos deben ser de todos o de nadie",
   search_query_required: search.queryRequired,
   membership_required: resources.membershipRequired,
   file_type_not_supported: resources.typeNotSupported,
@@ -445,6 +465,8 @@ const errors: ErrorTexts = {
   admin_not_deletable: adminTexts.cannotDeleteAdmin,
   own_role_locked: adminTexts.cannotChangeOwnRole,
   payment_not_found: adminTexts.paymentNotFound,
+  payment_charge_in_flight:
+    "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",
   payment_already_refunded: adminTexts.alreadyRefunded,
   refund_not_completed: adminTexts.refundNotCompleted,
   refund_refused: adminTexts.refundRefused,
@@ -491,6 +513,9 @@ const errors: ErrorTexts = {
   event_repeat_too_long: `Un encuentro que se repite tiene como máximo ${EVENT_LIMITS.occurrencesMax} fechas`,
   event_occurrence_not_found: "Esa fecha no es una de las del encuentro",
   event_occurrence_cancelled: "Esa fecha ya se canceló",
+  event_cover_required: "Elige una imagen para la portada",
+  event_cover_too_large: `La imagen de portada debe pesar menos de ${LIMITS.eventCoverMaxBytes / (1024 * 1024)}MB`,
+  event_cover_not_found: "Este encuentro no tiene imagen de portada",
   autorenew_not_enrolled: autorenew.notEnrolled,
   autorenew_admin: autorenew.adminHasNoMembership,
   autorenew_transbank_unavailable: autorenew.transbankUnavailable,

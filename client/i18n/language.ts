@@ -16,6 +16,7 @@ import { pickLanguage } from "./pick-language";
 export const WORDS = {
   lounge: { en: () => import("../lounge/words"), es: () => import("../lounge/words.es") },
   chat: { en: () => import("../chat/words"), es: () => import("../chat/words.es") },
+  conversations: { en: () => import("../conversations/words"), es: () => import("../conversations/words.es") },
   admin: { en: () => import("../admin/words"), es: () => import("../admin/words.es") },
   payments: { en: () => import("../profile/payment-words"), es: () => import("../profile/payment-words.es") },
   profile: { en: () => import("../profile/words"), es: () => import("../profile/words.es") },

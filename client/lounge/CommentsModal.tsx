@@ -2,24 +2,31 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { mentionsAsText } from "../../worker/shared/mentions";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
+import { searchResultUrl } from "../../worker/shared/search";
 import { ActionRow } from "../components/ActionRow";
 import { Avatar } from "../components/Avatar";
+import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
-import { Icon } from "../components/Icon";
+import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { Modal } from "../components/Modal";
+import { ReactionChips, reactedWith, useReactions } from "../components/Reactions";
 import { Removed } from "../components/Removed";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
+import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
+import { BlockedCollapse } from "../direct/BlockedCollapse";
+import { MemberMenu } from "../direct/MemberMenu";
 import { useMutedText } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { commentsPath, LOUNGE_PATH } from "./data";
+import { EditedMark, EditText } from "./EditText";
 import { cut } from "./truncate";
 import type { Comment, Post } from "./types";
 
@@ -40,7 +47,6 @@ export function CommentsModal({
 }) {
   const [content, setContent] = useState("");
   const [reporting, setReporting] = useState<number | null>(null);
-  const { user } = useSession();
   const send = useFetcher<ActionResult<unknown>>();
   const mutedText = useMutedText();
   const busy = send.state !== "idle";
@@ -85,35 +91,13 @@ export function CommentsModal({
         ) : (
           <ul className="comments" aria-label={TEXT.lounge.commentsTitle}>
             {list.items.map((c) => (
-              <li key={c.id} id={`comment-${c.id}`} className={c.id === highlight ? "comment linked" : "comment"}>
-                <Avatar src={c.author_avatar} name={c.author_name || DEFAULT_NAME} size={32} />
-                <div className="comment-body">
-                  <div className="row comment-head">
-                    <strong>{c.author_name || DEFAULT_NAME}</strong>
-                    <AuthorBadges role={c.author_role} />
-                    <time className="faint" dateTime={c.created_at}>
-                      {relativeTime(c.created_at)}
-                    </time>
-                    {c.author_id !== user?.id && !c.hidden && (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm report-button"
-                        aria-label={TEXT.moderation.reportComment(c.author_name || DEFAULT_NAME)}
-                        onClick={() => setReporting(c.id)}
-                      >
-                        <Icon name="flag" size={14} /> {TEXT.moderation.report}
-                      </button>
-                    )}
-                  </div>
-                  {c.hidden ? (
-                    <Removed reason={c.hidden_reason} className="comment-text" />
-                  ) : (
-                    <p className="comment-text">
-                      <LinkifiedText text={c.content} />
-                    </p>
-                  )}
-                </div>
-              </li>
+              <CommentItem
+                key={c.id}
+                comment={c}
+                postId={post.id}
+                linked={c.id === highlight}
+                onReport={() => setReporting(c.id)}
+              />
             ))}
           </ul>
         )}
@@ -138,5 +122,102 @@ export function CommentsModal({
       </form>
       {reporting !== null && <LazyReportModal kind="comment" id={reporting} onClose={() => setReporting(null)} />}
     </Modal>
+  );
+}
+
+/**
+ * One comment with its reactions and its one menu (issue 36): react; edit and delete one's own (delete
+ * any as an admin); report others'; copy link. Edits and deletes go through the lounge's action, after
+ * which the router loads the list again.
+ */
+function CommentItem({
+  comment: c,
+  postId,
+  linked,
+  onReport,
+}: {
+  comment: Comment;
+  postId: number;
+  linked: boolean;
+  onReport(): void;
+}) {
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const edit = useFetcher<ActionResult<unknown>>();
+  const remove = useFetcher<ActionResult<unknown>>();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const copyLink = useCopyLink();
+  const { reactions, toggle } = useReactions("comment", c.id, c.reactions);
+  useSettled(edit, (answer) => (answer.ok ? setEditing(false) : toast.show(answer.error, "error")));
+  useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
+  const name = c.author_name || DEFAULT_NAME;
+  const own = c.author_id === user?.id;
+  const T = TEXT.conversations;
+  const items: MenuItem[] = [];
+  if (own && !c.hidden) items.push({ label: T.edit, onSelect: () => setEditing(true) });
+  if (own || user?.role === "admin")
+    items.push({
+      label: T.delete,
+      onSelect: async () => {
+        if (await confirm(T.confirmDeleteComment))
+          void submitJson(remove, LOUNGE_PATH, { intent: "delete-comment", id: c.id });
+      },
+    });
+  if (!own && !c.hidden)
+    items.push({
+      label: TEXT.moderation.report,
+      ariaLabel: TEXT.moderation.reportComment(name),
+      icon: "flag",
+      onSelect: onReport,
+    });
+  if (!c.hidden)
+    items.push({ label: T.copyLink, onSelect: () => void copyLink(searchResultUrl.comment(postId, c.id)) });
+  if (remove.data?.ok) return null;
+  return (
+    <li id={`comment-${c.id}`} className={`comment has-item-menu${linked ? " linked" : ""}`}>
+      <BlockedCollapse blocked={c.author_blocked}>
+        <Avatar src={c.author_avatar} name={name} size={32} />
+        <div className="comment-body">
+          <div className="row comment-head">
+            <strong>
+              <MemberMenu userId={c.author_id} name={name} />
+            </strong>
+            <AuthorBadges role={c.author_role} />
+            <time className="faint" dateTime={c.created_at}>
+              {relativeTime(c.created_at)}
+            </time>
+            {c.edited_at && !c.hidden && <EditedMark at={c.edited_at} />}
+            {items.length > 0 && !editing && (
+              <ItemMenu
+                label={T.commentActions(name)}
+                items={items}
+                reacted={reactedWith(reactions)}
+                onReact={c.hidden ? undefined : (emoji) => void toggle(emoji)}
+              />
+            )}
+          </div>
+          {c.hidden ? (
+            <Removed reason={c.hidden_reason} className="comment-text" />
+          ) : editing ? (
+            <EditText
+              label={T.editCommentLabel}
+              text={c.content}
+              max={LIMITS.commentMax}
+              saving={edit.state !== "idle"}
+              onSave={(content) => void submitJson(edit, LOUNGE_PATH, { intent: "edit-comment", id: c.id, content })}
+              onCancel={() => setEditing(false)}
+            />
+          ) : (
+            <p className="comment-text">
+              <LinkifiedText text={c.content} />
+            </p>
+          )}
+          {!c.hidden && (
+            <ReactionChips kind="comment" id={c.id} reactions={reactions} onToggle={(emoji) => void toggle(emoji)} />
+          )}
+        </div>
+      </BlockedCollapse>
+    </li>
   );
 }

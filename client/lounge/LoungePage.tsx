@@ -5,6 +5,7 @@ import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
 import { EmptyState } from "../components/States";
 import { type PageResult, usePages } from "../data/pages";
+import { BlockedCollapse } from "../direct/BlockedCollapse";
 import { loadWords } from "../i18n/language";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -94,13 +95,14 @@ export default function LoungePage() {
         ) : (
           <div className="stack" aria-busy={feed.loading}>
             {feed.items.map((post) => (
-              <PostCard
-                key={post.id}
-                post={post}
-                canDelete={isAdmin || post.author_id === user?.id}
-                onComments={openComments}
-                onShare={openShare}
-              />
+              <BlockedCollapse key={post.id} blocked={post.author_blocked}>
+                <PostCard
+                  post={post}
+                  canDelete={isAdmin || post.author_id === user?.id}
+                  onComments={openComments}
+                  onShare={openShare}
+                />
+              </BlockedCollapse>
             ))}
           </div>
         )}

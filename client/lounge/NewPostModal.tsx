@@ -6,7 +6,7 @@ import { Modal } from "../components/Modal";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useMentions } from "../mentions/useMentions";
 import { useMutedText } from "../moderation/MutedBanner";
-import { askForPushAfter } from "../notify/push";
+import { offerPush } from "../notify/push";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
@@ -23,8 +23,8 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
   useSettled(create, (answer) => {
     if (!answer.ok) return;
     onClose();
-    // A first post is a meaningful moment to offer push (asked once per browser, never on first load).
-    askForPushAfter();
+    // A first post is a meaningful moment to offer push (until answered on this browser).
+    offerPush();
   });
 
   const submit = (e: FormEvent) => {

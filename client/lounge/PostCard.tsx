@@ -1,19 +1,24 @@
-import { memo, startTransition, useCallback, useEffect, useId, useMemo, useOptimistic, useRef, useState } from "react";
+import { memo, startTransition, useCallback, useMemo, useOptimistic, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
+import { searchResultUrl } from "../../worker/shared/search";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { LinkifiedText } from "../components/LinkifiedText";
+import { ReactionChips, reactedWith, useReactions } from "../components/Reactions";
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
+import { MemberMenu } from "../direct/MemberMenu";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { LOUNGE_PATH } from "./data";
+import { EditedMark, EditText } from "./EditText";
 import type { Post } from "./types";
 
 type Props = {
@@ -37,7 +42,8 @@ function withLike(post: Post, answer: LikeAnswer | undefined): Post {
 }
 
 /**
- * One post of the feed, anchored as post-{id}, with like, comments, share and (author/admin) delete.
+ * One post of the feed, anchored as post-{id}, with like, comments, share, its reactions and one menu
+ * (react, edit, delete, report, copy link).
  * Its writes' fetchers are here; what it shows is `PostView`, drawn again only when the post, its
  * like's answer or its busy state change: every router update (any fetcher of the shell, a page of the
  * feed) renders the route again, and drawing every card each time would be most of the lounge's
@@ -46,6 +52,8 @@ function withLike(post: Post, answer: LikeAnswer | undefined): Post {
 export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props) {
   const like = useFetcher<LikeAnswer>();
   const remove = useFetcher<ActionResult<unknown>>();
+  const edit = useFetcher<ActionResult<unknown>>();
+  const [editing, setEditing] = useState(false);
   const confirm = useConfirm();
   const toast = useToast();
   const answered = useMemo(() => withLike(loaded, like.data), [loaded, like.data]);
@@ -54,8 +62,10 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
   const [post, toggleLike] = useOptimistic(answered, (current: Post) => likedAs(current, !current.is_liked));
   useSettled(like, (answer) => !answer.ok && toast.show(answer.error, "error"));
   useSettled(remove, (answer) => !answer.ok && toast.show(answer.error, "error"));
+  useSettled(edit, (answer) => (answer.ok ? setEditing(false) : toast.show(answer.error, "error")));
   const { submit: submitLike } = like;
   const { submit: submitRemove } = remove;
+  const { submit: submitEdit } = edit;
   const id = post.id;
   const onLike = useCallback(
     () =>
@@ -69,6 +79,12 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
     if (await confirm(TEXT.confirm.deletePost))
       void submitJson({ submit: submitRemove }, LOUNGE_PATH, { intent: "delete-post", id });
   }, [confirm, submitRemove, id]);
+  const onEdit = useCallback(() => setEditing(true), []);
+  const onEditDone = useCallback(() => setEditing(false), []);
+  const onSave = useCallback(
+    (content: string) => void submitJson({ submit: submitEdit }, LOUNGE_PATH, { intent: "edit-post", id, content }),
+    [submitEdit, id],
+  );
 
   if (remove.data?.ok) return null;
   return (
@@ -80,22 +96,55 @@ export function PostCard({ post: loaded, canDelete, onComments, onShare }: Props
       onDelete={onDelete}
       onComments={onComments}
       onShare={onShare}
+      editing={editing}
+      saving={edit.state !== "idle"}
+      onEdit={onEdit}
+      onEditDone={onEditDone}
+      onSave={onSave}
     />
   );
 }
 
-type ViewProps = Omit<Props, "post"> & { post: Post; liking: boolean; onLike(): void; onDelete(): void };
+type ViewProps = Omit<Props, "post"> & {
+  post: Post;
+  liking: boolean;
+  onLike(): void;
+  onDelete(): void;
+  editing: boolean;
+  saving: boolean;
+  onEdit(): void;
+  onEditDone(): void;
+  onSave(content: string): void;
+};
 
-const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDelete, onComments, onShare }: ViewProps) {
+const PostView = memo(function PostView({
+  post,
+  canDelete,
+  liking,
+  onLike,
+  onDelete,
+  onComments,
+  onShare,
+  editing,
+  saving,
+  onEdit,
+  onEditDone,
+  onSave,
+}: ViewProps) {
   const { hash } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { user } = useSession();
-  // Members report what others wrote; hidden content is already out of sight.
-  const canReport = post.author_id !== user?.id && !post.hidden;
-  const menuId = useId();
-  const menuRef = useRef<HTMLDivElement>(null);
+  const copyLink = useCopyLink();
+  const { reactions, toggle } = useReactions("post", post.id, post.reactions);
+  const own = post.author_id === user?.id;
   const name = post.author_name || DEFAULT_NAME;
+  // Members report what others wrote and edit their own; hidden content is already out of sight.
+  const items: MenuItem[] = [];
+  if (own && !post.hidden) items.push({ label: TEXT.conversations.edit, onSelect: onEdit });
+  if (canDelete) items.push({ label: TEXT.moderation.deletePost, onSelect: onDelete });
+  if (!own && !post.hidden) items.push({ label: TEXT.moderation.reportPost, onSelect: () => setReporting(true) });
+  if (!post.hidden)
+    items.push({ label: TEXT.conversations.copyLink, onSelect: () => void copyLink(searchResultUrl.post(post.id)) });
   // A shared link (#post-{id}) scrolls to its post and marks it.
   const anchor = (el: HTMLElement | null) => {
     if (!el || hash !== `#post-${post.id}`) return;
@@ -103,91 +152,54 @@ const PostView = memo(function PostView({ post, canDelete, liking, onLike, onDel
     el.classList.add("highlight");
   };
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === "Escape" : !menuRef.current?.contains(e.target as Node))
-        setMenuOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [menuOpen]);
-
   return (
-    <article ref={anchor} id={`post-${post.id}`} className="card post-card" aria-labelledby={`post-${post.id}-author`}>
+    <article
+      ref={anchor}
+      id={`post-${post.id}`}
+      className="card post-card has-item-menu"
+      aria-labelledby={`post-${post.id}-author`}
+    >
       <header className="post-head">
         <Avatar src={post.author_avatar} name={name} size={44} />
         <div className="post-meta">
           <div className="row post-author">
-            <span id={`post-${post.id}-author`} className="post-author-name">
-              {name}
+            <span className="post-author-name">
+              <MemberMenu id={`post-${post.id}-author`} userId={post.author_id} name={name} />
             </span>
             <AuthorBadges role={post.author_role} />
           </div>
           <time className="faint" dateTime={post.created_at}>
             {relativeTime(post.created_at)}
           </time>
+          {post.edited_at && !post.hidden && <EditedMark at={post.edited_at} />}
         </div>
-        {(canDelete || canReport) && (
-          <div className="post-menu" ref={menuRef}>
-            <button
-              type="button"
-              className="btn btn-ghost btn-icon"
-              aria-label={TEXT.moderation.postOptions}
-              aria-haspopup="menu"
-              aria-expanded={menuOpen}
-              aria-controls={menuOpen ? menuId : undefined}
-              onClick={() => setMenuOpen((o) => !o)}
-            >
-              ⋯
-            </button>
-            {menuOpen && (
-              <div id={menuId} role="menu" className="post-menu-list">
-                {canReport && (
-                  <button
-                    type="button"
-                    role="menuitem"
-                    className="btn btn-ghost btn-sm post-menu-item"
-                    // biome-ignore lint/a11y/noAutofocus: an opened menu focuses its first item (WAI-ARIA menu button).
-                    autoFocus
-                    onClick={() => {
-                      setMenuOpen(false);
-                      setReporting(true);
-                    }}
-                  >
-                    {TEXT.moderation.reportPost}
-                  </button>
-                )}
-                {canDelete && (
-                  <button
-                    type="button"
-                    role="menuitem"
-                    className="btn btn-ghost btn-sm post-menu-item"
-                    // biome-ignore lint/a11y/noAutofocus: an opened menu focuses its first item (WAI-ARIA menu button).
-                    autoFocus={!canReport}
-                    onClick={() => {
-                      setMenuOpen(false);
-                      onDelete();
-                    }}
-                  >
-                    {TEXT.moderation.deletePost}
-                  </button>
-                )}
-              </div>
-            )}
-          </div>
+        {items.length > 0 && !editing && (
+          <ItemMenu
+            label={TEXT.moderation.postOptions}
+            items={items}
+            reacted={reactedWith(reactions)}
+            onReact={post.hidden ? undefined : (emoji) => void toggle(emoji)}
+          />
         )}
       </header>
       {post.hidden ? (
         <Removed reason={post.hidden_reason} className="post-content" />
+      ) : editing ? (
+        <EditText
+          label={TEXT.conversations.editPostLabel}
+          text={post.content}
+          max={LIMITS.postMax}
+          saving={saving}
+          onSave={onSave}
+          onCancel={onEditDone}
+        />
       ) : (
         <p className="post-content">
           <LinkifiedText text={post.content} />
         </p>
+      )}
+      {!post.hidden && (
+        <ReactionChips kind="post" id={post.id} reactions={reactions} onToggle={(emoji) => void toggle(emoji)} />
       )}
       {/* A removed post takes no likes, comments or shares (the server refuses them). */}
       {!post.hidden && (

@@ -11,6 +11,9 @@ export type NoticeInput = InferRequestType<(typeof api)["cosmic-notices"]["$post
 export type LoungeIntent =
   | { intent: "like"; id: number }
   | { intent: "delete-post"; id: number }
+  | { intent: "edit-post"; id: number; content: string }
+  | { intent: "edit-comment"; id: number; content: string }
+  | { intent: "delete-comment"; id: number }
   | { intent: "create-post"; content: string }
   | { intent: "comment"; id: number; content: string }
   | { intent: "delete-notice"; id: number }
@@ -27,6 +30,20 @@ export async function loungeAction({ request }: { request: Request }): Promise<A
       return attempt(() => unwrap(api.posts[":id"].like.$post(id)));
     case "delete-post":
       return attempt(() => unwrap(api.posts[":id"].$delete(id)), TEXT.lounge.postDeleteFailed, { fixed: true });
+    case "edit-post":
+      return attempt(
+        () => unwrap(api.posts[":id"].$patch({ ...id, json: { content: body.content } })),
+        TEXT.conversations.editPostFailed,
+      );
+    case "edit-comment":
+      return attempt(
+        () => unwrap(api.comments[":id"].$patch({ ...id, json: { content: body.content } })),
+        TEXT.conversations.editCommentFailed,
+      );
+    case "delete-comment":
+      return attempt(() => unwrap(api.comments[":id"].$delete(id)), TEXT.conversations.deleteCommentFailed, {
+        fixed: true,
+      });
     case "create-post":
       return attempt(() => unwrap(api.posts.$post({ json: { content: body.content } })));
     case "comment":

@@ -57,6 +57,12 @@ export function notificationText(n: NotificationDto): string {
       return n.channel_name === null
         ? TEXT.notifications.replyHiddenChat(who)
         : TEXT.notifications.replyChat(who, n.channel_name);
+    case "reaction":
+      if (n.detail === "post") return TEXT.notifications.reactionPost(who, n.count);
+      if (n.detail === "comment") return TEXT.notifications.reactionComment(who, n.count);
+      return n.channel_name === null
+        ? TEXT.notifications.reactionHiddenChat(who, n.count)
+        : TEXT.notifications.reactionChat(who, n.count, n.channel_name);
   }
 }
 

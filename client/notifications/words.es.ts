@@ -26,6 +26,18 @@ export const words: Pick<Catalog, "notifications"> = {
     mentionHiddenChat: (who) => `${who} te mencionó en un canal privado`,
     replyChat: (who, channel) => `${who} te respondió en #${channel}`,
     replyHiddenChat: (who) => `${who} te respondió en un canal privado`,
+    reactionPost: (who, count) =>
+      count <= 1 ? `${who} reaccionó a tu publicación` : `${who} y ${count - 1} más reaccionaron a tu publicación`,
+    reactionComment: (who, count) =>
+      count <= 1 ? `${who} reaccionó a tu comentario` : `${who} y ${count - 1} más reaccionaron a tu comentario`,
+    reactionChat: (who, count, channel) =>
+      count <= 1
+        ? `${who} reaccionó a tu mensaje en #${channel}`
+        : `${who} y ${count - 1} más reaccionaron a tu mensaje en #${channel}`,
+    reactionHiddenChat: (who, count) =>
+      count <= 1
+        ? `${who} reaccionó a tu mensaje en un canal privado`
+        : `${who} y ${count - 1} más reaccionaron a tu mensaje en un canal privado`,
     decline: "Rechazar",
     declineLabel: (channel) => `Rechazar la invitación a #${channel}`,
     declineFailed: "No se pudo rechazar la invitación. Inténtalo de nuevo.",

@@ -27,6 +27,18 @@ export const words = {
     mentionHiddenChat: (who: string) => `${who} mentioned you in a private channel`,
     replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
     replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
+    reactionPost: (who: string, count: number) =>
+      count <= 1 ? `${who} reacted to your post` : `${who} and ${count - 1} more reacted to your post`,
+    reactionComment: (who: string, count: number) =>
+      count <= 1 ? `${who} reacted to your comment` : `${who} and ${count - 1} more reacted to your comment`,
+    reactionChat: (who: string, count: number, channel: string) =>
+      count <= 1
+        ? `${who} reacted to your message in #${channel}`
+        : `${who} and ${count - 1} more reacted to your message in #${channel}`,
+    reactionHiddenChat: (who: string, count: number) =>
+      count <= 1
+        ? `${who} reacted to your message in a private channel`
+        : `${who} and ${count - 1} more reacted to your message in a private channel`,
     decline: "Decline",
     declineLabel: (channel: string) => `Decline the invitation to #${channel}`,
     declineFailed: "The invitation could not be declined. Please try again.",

@@ -1,8 +1,11 @@
 // Web Push in the browser (issue 33): registers client/public/sw.js, subscribes with the server's
 // VAPID key and stores the subscription (POST /api/push/subscriptions), or removes it. The opt-in is
-// asked after a meaningful action (askForPushAfter) or from the profile's switch, never on first load.
+// offered after a meaningful action (offerPush: a first post, a first channel opened) or from the
+// profile's switch, never on first load, and not again once answered.
+import { useSyncExternalStore } from "react";
 import { api, unwrap } from "../api";
 
+/** Set on this browser once the member answered (the offer's buttons or the browser's own prompt). */
 const ASKED_KEY = "cosmic.push.asked";
 
 export const pushSupported = () =>
@@ -12,7 +15,10 @@ const registration = () => navigator.serviceWorker.register("/sw.js").then(() =>
 
 /** Asks the browser's permission, subscribes and tells the server; false when the member said no. */
 export async function enablePush(): Promise<boolean> {
-  if (!pushSupported() || (await Notification.requestPermission()) !== "granted") return false;
+  if (!pushSupported()) return false;
+  const permission = await Notification.requestPermission();
+  localStorage.setItem(ASKED_KEY, permission);
+  if (permission !== "granted") return false;
   const { key } = await unwrap(api.push["vapid-public-key"].$get());
   const reg = await registration();
   const subscription =
@@ -31,12 +37,38 @@ export async function removeDevice(endpoint: string) {
   if (current?.endpoint === endpoint) await current.unsubscribe();
 }
 
+let offered = false;
+const listeners = new Set<() => void>();
+const setOffered = (value: boolean) => {
+  offered = value;
+  for (const listener of listeners) listener();
+};
+
+/** Whether this browser can still be asked: push works here, the browser never asked, nor did we. */
+const askable = () => pushSupported() && Notification.permission === "default" && !localStorage.getItem(ASKED_KEY);
+
 /**
- * Offers push once, after a meaningful action (a first post, a first channel opened): only while the
- * browser has not been asked, and never again on this browser whatever the answer.
+ * Offers push after a meaningful action (a first post, a first channel opened): the in-app offer
+ * (PushOffer) appears, and the browser's own prompt opens only from its button, a gesture of the member.
  */
-export function askForPushAfter() {
-  if (!pushSupported() || Notification.permission !== "default" || localStorage.getItem(ASKED_KEY)) return;
-  localStorage.setItem(ASKED_KEY, "1");
-  void enablePush().catch(() => undefined);
+export function offerPush() {
+  if (!offered && askable()) setOffered(true);
 }
+
+/** The member's answer to the offer: yes opens the browser's prompt; either way it is not offered again. */
+export function answerPushOffer(accept: boolean): Promise<boolean> {
+  setOffered(false);
+  if (accept) return enablePush();
+  localStorage.setItem(ASKED_KEY, "not-now");
+  return Promise.resolve(false);
+}
+
+/** Whether the offer is showing (for PushOffer). */
+export const usePushOffered = () =>
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => offered,
+  );

@@ -25,6 +25,7 @@ export const words: Pick<Catalog, "notify"> = {
       event_moved: "Encuentros con nuevo horario",
       event_promoted: "Un cupo liberado para ti",
       autorenew_notice: "Avisos de cobro automático",
+      reaction: "Reacciones a lo que escribo",
     },
     fixed: "Los comprobantes siempre llegan por correo: son el registro de un pago.",
     choice: (kind: string, channel: string) => `${kind}: ${channel}`,
@@ -39,5 +40,10 @@ export const words: Pick<Catalog, "notify"> = {
     removeDevice: "Quitar",
     removeDeviceLabel: (device: string) => `Dejar de enviar push a ${device}`,
     since: (date: string) => `Desde ${date}`,
+    offerTitle: "¿Quieres enterarte de menciones y respuestas cuando no estés?",
+    offerText: "Activa push en este dispositivo: un aviso cuando alguien te mencione, te responda o te invite.",
+    offerAccept: "Activar",
+    offerDecline: "Ahora no",
+    offerFailed: "No se pudo activar push. Puedes intentarlo de nuevo desde tu perfil.",
   },
 };

@@ -26,6 +26,7 @@ export const words = {
       event_moved: "Gatherings with a new time",
       event_promoted: "A seat freed for you",
       autorenew_notice: "Automatic charge notices",
+      reaction: "Reactions to my words",
     },
     fixed: "Receipts always go by email: they are the record of a payment.",
     choice: (kind: string, channel: string) => `${kind}: ${channel}`,
@@ -40,5 +41,10 @@ export const words = {
     removeDevice: "Remove",
     removeDeviceLabel: (device: string) => `Stop push on ${device}`,
     since: (date: string) => `Since ${date}`,
+    offerTitle: "Hear about mentions and replies when you are away?",
+    offerText: "Turn on push on this device: a notification when someone mentions you, replies or invites you.",
+    offerAccept: "Turn on",
+    offerDecline: "Not now",
+    offerFailed: "Push could not be turned on. You can try again from your profile.",
   },
 };

@@ -44,7 +44,7 @@ const ACTIVITY = [
 ] as const;
 
 export default function ProfilePage() {
-  const { profile: data, sessions, payments, calendar, membership } = useLoaderData<typeof profileLoader>();
+  const { profile: data, sessions, payments, calendar, membership, blocks } = useLoaderData<typeof profileLoader>();
   const [search] = useSearchParams();
   const enrolmentOutcome = enrolmentOutcomeText(search.get("autorenew"));
   const revalidator = useRevalidator();
@@ -256,7 +256,7 @@ export default function ProfilePage() {
       )}
       {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
       <Suspense fallback={<Spinner />}>
-        <ProfileSections user={user} sessions={sessions} payments={payments} calendar={calendar} />
+        <ProfileSections user={user} sessions={sessions} payments={payments} calendar={calendar} blocks={blocks} />
       </Suspense>
     </div>
   );

@@ -1,6 +1,7 @@
 // The profile's action: its writes, one intent each (docs/client.md#writes). It loads with the
 // profile's screen (the route's lazy action), not with the app's shell.
 import type { InferRequestType } from "hono/client";
+import type { DirectMessagePolicy } from "../../worker/shared/rules";
 import { api, unwrap } from "../api";
 import { type AutorenewIntent, autorenewAction } from "../autorenew/actions";
 import { attempt, readIntent } from "../data/actions";
@@ -14,12 +15,15 @@ export type ProfileIntent =
   | { intent: "save-profile"; profile: ProfileInput; details: DetailsInput | null }
   | { intent: "sign-out-others" }
   | { intent: "delete-account"; confirm: string }
+  | { intent: "direct-messages"; value: DirectMessagePolicy }
+  | { intent: "unblock"; user_id: number; name: string }
   | AutorenewIntent;
 
 /**
  * The profile's writes through fetchers: saving the form (the profile's lists, then the name, bio and
  * time zone when they changed: two routes, each failure its own text), signing out the other sessions,
- * deleting the account (issue 20, confirmed by the member's own email). The router then loads the profile again.
+ * deleting the account (issue 20, confirmed by the member's own email), who may message the member and
+ * unblocking (issue 36). The router then loads the profile again.
  */
 export async function profileAction(session: SessionStore, { request }: { request: Request }) {
   const body = await readIntent<ProfileIntent>(request);
@@ -42,6 +46,16 @@ export async function profileAction(session: SessionStore, { request }: { reques
         () => unwrap(api.profile.$delete({ json: { confirm: body.confirm } })),
         TEXT.dataRights.deleteFailed,
       );
+    case "direct-messages":
+      return attempt(
+        () => unwrap(api.profile.$put({ json: { direct_messages: body.value } })),
+        TEXT.profile.directSaveFailed,
+      );
+    case "unblock":
+      return attempt(async () => {
+        await unwrap(api.blocks[":user_id"].$delete({ param: { user_id: String(body.user_id) } }));
+        return { name: body.name };
+      }, TEXT.direct.blockFailed);
     case "autorenew-start":
     case "autorenew-stop":
       return autorenewAction(body);

@@ -43,15 +43,20 @@ const loadProfile = async () => {
 };
 
 export async function profileLoader() {
-  const [profile, sessions, payments, calendar, membership] = await Promise.all([
+  const [profile, sessions, payments, calendar, membership, blocks] = await Promise.all([
     loadProfile().catch(() => null),
     section(unwrap(api.sessions.$get()), TEXT.profile.sessionsLoadFailed),
     section(unwrap(api.membership.payments.$get()), TEXT.payments.mineFailed),
     section(unwrap(api.profile.calendar.$get()), TEXT.events.feed.failed),
     // Automatic renewal's card (issue 34); the rest of the profile shows without it.
     fetchMembershipStatus().catch(() => null),
+    // The members blocked (issue 36), listed with Unblock.
+    section(
+      unwrap(api.blocks.$get()).then((answer) => answer.blocks),
+      TEXT.profile.blockedLoadFailed,
+    ),
   ]);
-  return { profile, sessions, payments, calendar, membership };
+  return { profile, sessions, payments, calendar, membership, blocks };
 }
 
 /** A section of the page that fails on its own: its rows, or the error text it shows with a retry. */
@@ -64,6 +69,7 @@ const section = <T>(rows: Promise<T>, fallback: string) =>
 export type ProfileData = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
 export type SessionsData = Awaited<ReturnType<typeof profileLoader>>["sessions"];
 export type PaymentsData = Awaited<ReturnType<typeof profileLoader>>["payments"];
+export type BlocksData = Awaited<ReturnType<typeof profileLoader>>["blocks"];
 
 /** After deleting the account there is no profile to load again: the member leaves for the landing page. */
 export const skipAfterAccountDeletion = skipAfter("delete-account");

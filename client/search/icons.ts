@@ -21,6 +21,7 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconName> = {
   membership_ending: "clock",
   autorenew_notice: "card",
   reply: "comment",
+  reaction: "heart",
   channel_invite: "invite",
   event_reminder: "calendar",
   event_cancelled: "calendar",

@@ -33,8 +33,8 @@ const APP_SHELL = "app.tsx";
 export const ROUTES = {
   "/": ["landing/landing.ts"],
   "/pricing": [APP_SHELL, "pricing/PricingPage.tsx", "autorenew/words.ts", "pricing/words.ts"],
-  "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx", "lounge/words.ts"],
-  "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts"],
+  "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx", "lounge/words.ts", "conversations/words.ts"],
+  "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts", "conversations/words.ts"],
   "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx", "resources/words.ts"],
   "/app/profile": [
     APP_SHELL,
@@ -43,6 +43,7 @@ export const ROUTES = {
     "profile/payment-words.ts",
     "autorenew/words.ts",
     "events/words.ts",
+    "conversations/words.ts",
   ],
   "/admin": [APP_SHELL, "admin/AdminPage.tsx", "admin/words.ts", "profile/payment-words.ts", "autorenew/words.ts"],
 };

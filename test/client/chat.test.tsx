@@ -11,7 +11,7 @@ import {
   CLOSE_SESSION_ENDED,
   type MessageDto,
 } from "../../worker/shared/chat-wire";
-import { LIMITS } from "../../worker/shared/rules";
+import { LIMITS, REACTIONS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { FakeSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
@@ -27,6 +27,7 @@ const channel = (patch: Partial<ChannelDto> = {}): ChannelDto => ({
   created_by: 1,
   created_at: "2026-01-01T00:00:00.000Z",
   can_manage: true,
+  is_direct: false,
   ...patch,
 });
 const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
@@ -42,6 +43,7 @@ const message = (patch: Partial<MessageDto> = {}): MessageDto => ({
   edited_at: null,
   deleted: false,
   reply_to: null,
+  reactions: [],
   ...patch,
 });
 
@@ -562,5 +564,83 @@ describe("replies (issue 36)", () => {
     expect(screen.getByRole("link", { name: T.earlierMessage }).getAttribute("href")).toBe(
       "/app/chat?group=1&message=3",
     );
+  });
+});
+
+describe("reactions in chat (issue 36)", () => {
+  const R = TEXT.reactions;
+  const chip = (emoji: string, count: number) => screen.getByRole("button", { name: R.chip(emoji, count) });
+
+  it("reacts from the message's menu with the emoji's name, shows the server's counts, and returns focus", async () => {
+    const { fetchMock } = await openChat((method, path, init) => {
+      if (path.startsWith("/api/messages?group_id="))
+        return { status: 200, body: [message({ reactions: [{ emoji: "✨", count: 2, mine: false }] })] };
+      if (method === "POST" && path === "/api/messages/10/reactions") {
+        expect(JSON.parse(String(init!.body))).toEqual({ emoji: "✨" });
+        return { status: 200, body: { reactions: [{ emoji: "✨", count: 3, mine: true }] } };
+      }
+      return undefined;
+    });
+    expect((await screen.findByRole("button", { name: R.chip("✨", 2) })).getAttribute("aria-pressed")).toBe("false");
+    const user = userEvent.setup();
+    const toggle = screen.getByRole("button", { name: TEXT.conversations.actions("Sol") });
+    await user.click(toggle);
+    expect(screen.getAllByRole("button", { name: /^React with / }).map((b) => b.getAttribute("aria-label"))).toEqual(
+      REACTIONS.emoji.map((e) => R.reactWith(e)),
+    );
+    await user.click(screen.getByRole("button", { name: R.reactWith("✨") }));
+    await waitFor(() => expect(chip("✨", 3).getAttribute("aria-pressed")).toBe("true"));
+    expect(document.activeElement).toBe(toggle);
+    expect(screen.queryByRole("button", { name: R.reactWith("✨") })).toBeNull();
+    expect(posts(fetchMock, "/api/messages/10/reactions")).toHaveLength(1);
+  });
+
+  it("Escape closes the menu and returns focus to its button", async () => {
+    await openChat((_m, path) =>
+      path.startsWith("/api/messages?group_id=") ? { status: 200, body: [message()] } : undefined,
+    );
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole("button", { name: TEXT.conversations.actions("Sol") });
+    await user.click(toggle);
+    screen.getByRole("button", { name: R.reactWith("🙏") }).focus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("button", { name: R.reactWith("🙏") })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it("applies reaction frames of the open channel: counts for everyone, the member's own kept or toggled", async () => {
+    await openChat((_m, path) =>
+      path.startsWith("/api/messages?group_id=")
+        ? { status: 200, body: [message({ reactions: [{ emoji: "✨", count: 1, mine: true }] })] }
+        : undefined,
+    );
+    await screen.findByRole("button", { name: R.chip("✨", 1) });
+    const socket = FakeSocket.last("/api/groups/1/socket")!;
+    const frame = { type: "reaction", group_id: 1, message_id: 10, emoji: "🙏", added: true };
+    act(() => socket.receive({ ...frame, group_id: 2, user_id: 2, counts: [{ emoji: "🙏", count: 9 }] }));
+    expect(screen.queryByRole("button", { name: R.chip("🙏", 9) })).toBeNull();
+    act(() =>
+      socket.receive({
+        ...frame,
+        user_id: 2,
+        counts: [
+          { emoji: "🙏", count: 1 },
+          { emoji: "✨", count: 1 },
+        ],
+      }),
+    );
+    expect((await screen.findByRole("button", { name: R.chip("🙏", 1) })).getAttribute("aria-pressed")).toBe("false");
+    expect(chip("✨", 1).getAttribute("aria-pressed")).toBe("true");
+    act(() =>
+      socket.receive({
+        ...frame,
+        user_id: 1,
+        counts: [
+          { emoji: "🙏", count: 2 },
+          { emoji: "✨", count: 1 },
+        ],
+      }),
+    );
+    expect((await screen.findByRole("button", { name: R.chip("🙏", 2) })).getAttribute("aria-pressed")).toBe("true");
   });
 });

@@ -1,6 +1,7 @@
 // The gatherings' screens in jsdom: the list in the member's zone with the event's beside it, the
 // locked paid-only event, answering Going (the request, then the link), and the admins' attendees.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TEXT } from "../../client/text";
 import type { EventDto } from "../../worker/shared/events";
@@ -23,6 +24,7 @@ const event = (patch: Partial<EventDto> = {}): EventDto => ({
   occurrences: [{ starts_at: "2030-07-07T00:00:00.000Z", ends_at: "2030-07-07T01:30:00.000Z", cancelled: false }],
   location: "online",
   place: null,
+  cover_url: null,
   meeting_url: null,
   has_meeting_url: true,
   capacity: null,
@@ -180,5 +182,93 @@ describe("events", () => {
     fireEvent.click(await screen.findByRole("button", { name: T.cancelDate }));
     await waitFor(() => expect(cancelled).toBe(dates[1]));
     await waitFor(() => expect(within(list).getByText(T.cancelled)).toBeTruthy());
+  });
+
+  it("covers: on the list (lazy below the first card) and the page, their text the event's title", async () => {
+    const cover = (id: number) => `/api/events/${id}/cover?v=abc${id}`;
+    stubFetch((url) => {
+      if (url.startsWith("/api/events?") && url.includes("order=asc"))
+        return {
+          status: 200,
+          body: {
+            events: [event({ cover_url: cover(5) }), event({ id: 6, title: "Sound bath", cover_url: cover(6) })],
+            next_cursor: null,
+          },
+        };
+      if (url === "/api/events/5") return { status: 200, body: event({ cover_url: cover(5) }) };
+      if (url.startsWith("/api/events?")) return { status: 200, body: { events: [], next_cursor: null } };
+      return { status: 200, body: [] };
+    });
+    const { router } = renderApp("/app/events", as());
+    const upcoming = await screen.findByRole("region", { name: T.upcoming });
+    const [first, second] = within(upcoming).getAllByRole("img");
+    expect([first.getAttribute("alt"), first.getAttribute("src"), first.getAttribute("loading")]).toEqual([
+      "Full moon circle",
+      cover(5),
+      "eager",
+    ]);
+    expect([second.getAttribute("alt"), second.getAttribute("loading")]).toEqual(["Sound bath", "lazy"]);
+    await router.navigate("/app/events/5");
+    const hero = await screen.findByRole("img", { name: "Full moon circle" });
+    expect(hero.getAttribute("src")).toBe(cover(5));
+    expect(hero.getAttribute("loading")).toBe("eager");
+  });
+
+  it("an admin's edit saves the gathering, then uploads the chosen cover", async () => {
+    const calls: { method: string; url: string; body: unknown }[] = [];
+    stubFetch((url, init) => {
+      const method = init?.method ?? "GET";
+      if (method !== "GET") calls.push({ method, url, body: init?.body });
+      if (url === "/api/events/5/cover") return { status: 200, body: event({ cover_url: "/api/events/5/cover?v=n" }) };
+      if (url === "/api/events/5") return { status: 200, body: event() };
+      if (url.startsWith("/api/events/5/attendees")) return { status: 200, body: { attendees: [] } };
+      return { status: 200, body: [] };
+    });
+    renderApp("/app/events/5", as({ role: "admin" }));
+    fireEvent.click(await screen.findByRole("button", { name: T.editEvent }));
+    const dialog = await screen.findByRole("dialog", { name: T.editTitle });
+    fireEvent.change(within(dialog).getByLabelText(T.cover.label), { target: { value: "upload" } });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "moon.png", { type: "image/png" });
+    await userEvent.upload(within(dialog).getByLabelText(new RegExp(`^${T.cover.file}`)), file);
+    fireEvent.click(within(dialog).getByRole("button", { name: T.form.save }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ["PUT", "/api/events/5"],
+      ["PUT", "/api/events/5/cover"],
+    ]);
+    // The file goes as the form's `file` (jsdom cannot carry its bytes across; the Chromium e2e shows the image).
+    expect(calls[1].body).toBeInstanceOf(FormData);
+    expect((calls[1].body as FormData).has("file")).toBe(true);
+  });
+
+  it("a new gathering whose AI cover fails stays saved: the form says why and edits it from then on", async () => {
+    const calls: string[] = [];
+    stubFetch((url, init) => {
+      const method = init?.method ?? "GET";
+      if (method !== "GET") calls.push(`${method} ${url}`);
+      if (url === "/api/ai/capabilities")
+        return { status: 200, body: { images: { openai: true, gemini: false, straico: true }, text: {} } };
+      if (method === "POST" && url === "/api/events") return { status: 201, body: event({ id: 9 }) };
+      if (url === "/api/events/9/cover/generate")
+        return { status: 503, body: { error: "OpenAI is not configured", code: "ai_not_configured" } };
+      if (url === "/api/events/9") return { status: 200, body: event({ id: 9 }) };
+      if (url.startsWith("/api/events?")) return { status: 200, body: { events: [], next_cursor: null } };
+      return { status: 200, body: [] };
+    });
+    renderApp("/app/events", as({ role: "admin" }));
+    fireEvent.click(await screen.findByRole("button", { name: T.newEvent }));
+    const dialog = await screen.findByRole("dialog", { name: T.newEvent });
+    fireEvent.input(within(dialog).getByLabelText(T.form.title), { target: { value: "Full moon circle" } });
+    fireEvent.input(within(dialog).getByLabelText(T.form.start), { target: { value: "2030-07-06T20:00" } });
+    fireEvent.input(within(dialog).getByLabelText(T.form.end), { target: { value: "2030-07-06T21:30" } });
+    fireEvent.change(within(dialog).getByLabelText(T.cover.label), { target: { value: "generate" } });
+    fireEvent.input(within(dialog).getByLabelText(T.cover.prompt), { target: { value: "A full moon" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: T.form.create }));
+    await screen.findByText("OpenAI is not configured");
+    expect(screen.getByRole("dialog", { name: T.editTitle })).toBeTruthy();
+    expect(calls).toEqual(["POST /api/events", "POST /api/events/9/cover/generate"]);
+    // Saving again edits the gathering just made: no second one.
+    fireEvent.click(screen.getByRole("button", { name: T.form.save }));
+    await waitFor(() => expect(calls.slice(2)).toEqual(["PUT /api/events/9", "POST /api/events/9/cover/generate"]));
   });
 });

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { toNoticeDraft } from "../../client/lounge/notice-ai";
 import { TEXT } from "../../client/text";
+import { LIMITS } from "../../worker/shared/rules";
 import { ICON_GLYPH, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const NOW = new Date().toISOString();
@@ -14,6 +15,7 @@ const postFixture = (patch: Record<string, unknown> = {}) => ({
   author_name: "Sol",
   author_avatar: null,
   author_role: "member",
+  reactions: [],
   likes_count: 3,
   comments_count: 1,
   is_liked: false,
@@ -79,14 +81,14 @@ tags`, async () => {
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(within(member).getByText("Just now")).toBeTruthy();
-    // Members see no notice controls, and on someone else's post only "Report" in its menu (no delete).
+    // Members see no notice controls, and on someone else's post reactions, "Report" and "Copy link" in its menu
+    // (no edit, no delete).
     expect(screen.queryByRole("button", { name: "+ New Notice" })).toBeNull();
     await userEvent.setup().click(within(member).getByRole("button", { name: "Post options" }));
-    expect(
-      within(member)
-        .getAllByRole("menuitem")
-        .map((item) => item.textContent),
-    ).toEqual(["Report post"]);
+    expect(Array.from(member.querySelectorAll(".item-menu-list > button"), (item) => item.textContent?.trim())).toEqual(
+      ["Report post", "Copy link"],
+    );
+    expect(within(member).getAllByRole("button", { name: /^React with / })).toHaveLength(6);
     expect(screen.getByRole("heading", { name: /Welcome to the Cosmic Lounge/ })).toBeTruthy();
   });
 
@@ -305,6 +307,7 @@ emoji)`, async () => {
             author_name: "Luna",
             author_avatar: null,
             author_role: "member",
+            reactions: [],
           };
           comments.push(comment);
           posts[0] = { ...posts[0], comments_count: posts[0].comments_count + 1 };
@@ -351,13 +354,97 @@ emoji)`, async () => {
     renderApp("/app/lounge", asMember());
     const post = await screen.findByRole("article", { name: "Luna" });
     await user.click(within(post).getByRole("button", { name: "Post options" }));
-    await user.click(screen.getByRole("menuitem", { name: "Delete post" }));
+    await user.click(screen.getByRole("button", { name: "Delete post" }));
     // The confirmation loads its code on the first confirm().
     const confirm = await screen.findByRole("dialog", { name: "Please confirm" });
     expect(confirm.textContent).toContain("Are you sure you want to delete this post? This action cannot be undone.");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Failed to delete post")).toBeTruthy();
     expect(screen.getByRole("article", { name: "Luna" })).toBeTruthy();
+  });
+
+  it("edits the member's own post in place with its counter, then shows it edited (issue 36)", async () => {
+    const posts: Record<string, unknown>[] = [postFixture({ author_id: 1, author_name: "Luna", content: "Helo" })];
+    const fetchMock = lounge({
+      posts,
+      extra: (url, method, init) => {
+        if (method !== "PATCH" || url !== "/api/posts/10") return undefined;
+        posts[0] = { ...posts[0], content: JSON.parse(String(init!.body)).content, edited_at: NOW };
+        return { status: 200, body: posts[0] };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Luna" });
+    await user.click(within(post).getByRole("button", { name: "Post options" }));
+    await user.click(within(post).getByRole("button", { name: TEXT.conversations.edit }));
+    const box = within(post).getByLabelText(TEXT.conversations.editPostLabel);
+    expect(within(post).getByText(TEXT.lounge.counter(4, LIMITS.postMax))).toBeTruthy();
+    await user.clear(box);
+    await user.type(box, "Hello");
+    await user.click(within(post).getByRole("button", { name: TEXT.conversations.save }));
+    expect(await within(post).findByText("Hello")).toBeTruthy();
+    expect(within(post).getByText(`(${TEXT.conversations.edited})`)).toBeTruthy();
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === "PATCH");
+    expect(patches.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ content: "Hello" }]);
+  });
+
+  it("toggles a post's reaction from its chip, pressed when the member's own (issue 36)", async () => {
+    lounge({
+      posts: [postFixture({ reactions: [{ emoji: "🙏", count: 1, mine: false }] })],
+      extra: (url, method) =>
+        method === "POST" && url === "/api/posts/10/reactions"
+          ? { status: 200, body: { reactions: [{ emoji: "🙏", count: 2, mine: true }] } }
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Sol" });
+    const chip = within(post).getByRole("button", { name: TEXT.reactions.chip("🙏", 1) });
+    expect(chip.getAttribute("aria-pressed")).toBe("false");
+    await user.click(chip);
+    const after = await within(post).findByRole("button", { name: TEXT.reactions.chip("🙏", 2) });
+    expect(after.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("deletes the member's own comment after confirming (issue 36)", async () => {
+    const comments = [
+      {
+        id: 5,
+        content: "Oops",
+        created_at: NOW,
+        author_id: 1,
+        author_name: "Luna",
+        author_avatar: null,
+        author_role: "member",
+        hidden: false,
+        hidden_reason: null,
+        edited_at: null,
+        reactions: [],
+      },
+    ];
+    const fetchMock = lounge({
+      extra: (url, method) => {
+        if (method === "GET" && url === "/api/posts/10/comments") return { status: 200, body: comments };
+        if (method === "DELETE" && url === "/api/comments/5") {
+          comments.length = 0;
+          return { status: 200, body: { success: true } };
+        }
+      },
+    });
+    const user = userEvent.setup();
+    renderApp("/app/lounge", asMember());
+    const post = await screen.findByRole("article", { name: "Sol" });
+    await user.click(within(post).getByRole("button", { name: /comment/ }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
+    await within(dialog).findByText("Oops");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.conversations.commentActions("Luna") }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.conversations.delete }));
+    const confirm = screen.getByRole("dialog", { name: "Please confirm" });
+    expect(confirm.textContent).toContain(TEXT.conversations.confirmDeleteComment);
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(within(dialog).queryByText("Oops")).toBeNull());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
   });
 
   it(`lets admins open the notice modal; the AI tabs show the spec's errors and gemini images are 'Coming \

@@ -45,6 +45,8 @@ function stubApi() {
             created_by: 1,
             created_at: NOW,
             can_manage: false,
+            is_direct: false,
+            direct_with: null,
             unread_count: 0,
           },
         ],

@@ -28,6 +28,7 @@ const postFixture = (patch: Record<string, unknown> = {}) => ({
   author_name: "Sol",
   author_avatar: null,
   author_role: "member",
+  reactions: [],
   likes_count: 0,
   comments_count: 1,
   is_liked: false,
@@ -44,6 +45,7 @@ const commentFixture = (patch: Record<string, unknown> = {}) => ({
   author_name: "Vega",
   author_avatar: null,
   author_role: "member",
+  reactions: [],
   hidden: false,
   hidden_reason: null,
   ...patch,
@@ -72,7 +74,7 @@ async function openPostReport(name = "Sol") {
   const user = userEvent.setup();
   const card = await screen.findByRole("article", { name }, { timeout: 10_000 });
   await user.click(within(card).getByRole("button", { name: TEXT.moderation.postOptions }));
-  await user.click(within(card).getByRole("menuitem", { name: TEXT.moderation.reportPost }));
+  await user.click(within(card).getByRole("button", { name: TEXT.moderation.reportPost }));
   return { user, dialog: await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.post }) };
 }
 
@@ -136,13 +138,15 @@ dialog`, async () => {
     const user = userEvent.setup();
     const card = await screen.findByRole("article", { name: "Luna" }, { timeout: 10_000 });
     await user.click(within(card).getByRole("button", { name: TEXT.moderation.postOptions }));
-    expect(within(card).queryByRole("menuitem", { name: TEXT.moderation.reportPost })).toBeNull();
-    expect(within(card).getByRole("menuitem", { name: TEXT.moderation.deletePost })).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: TEXT.moderation.reportPost })).toBeNull();
+    expect(within(card).getByRole("button", { name: TEXT.moderation.deletePost })).toBeTruthy();
 
     await user.click(within(card).getByRole("button", { name: /comment/ }));
     const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
     await within(comments).findByText("rude words");
     expect(within(comments).queryByRole("button", { name: TEXT.moderation.reportComment("Luna") })).toBeNull();
+    expect(within(comments).queryByRole("button", { name: TEXT.conversations.commentActions("Luna") })).toBeTruthy();
+    await user.click(within(comments).getByRole("button", { name: TEXT.conversations.commentActions("Vega") }));
     await user.click(within(comments).getByRole("button", { name: TEXT.moderation.reportComment("Vega") }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.comment });
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));

@@ -59,6 +59,7 @@ function stubApi() {
                 author_name: "Luna",
                 author_avatar: null,
                 author_role: "member",
+                reactions: [],
                 likes_count: 0,
                 comments_count: 0,
                 is_liked: false,

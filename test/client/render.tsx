@@ -26,6 +26,7 @@ export const userFixture = (patch: Record<string, unknown> = {}) => ({
   role: "member",
   bio: null,
   timezone: null,
+  direct_messages: "everyone",
   created_at: "2026-01-01T00:00:00.000Z",
   ...patch,
 });
@@ -49,7 +50,7 @@ export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
  */
 /**
  * The profile's own reads besides the profile itself (notification settings, devices, the membership
- * status its automatic-renewal card shows), answered as a member with defaults would get them; null
+ * status its automatic-renewal card shows, the members blocked), answered as a member with defaults would get them; null
  * for any other address.
  */
 export const profileReadsAnswer = (url: string) =>
@@ -59,7 +60,9 @@ export const profileReadsAnswer = (url: string) =>
       ? { status: 200, body: { devices: [] } }
       : url === "/api/membership/status"
         ? { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } }
-        : null;
+        : url === "/api/blocks"
+          ? { status: 200, body: { blocks: [] } }
+          : null;
 
 export function stubFetch(handler: (url: string, init?: RequestInit) => { status: number; body: unknown } | undefined) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

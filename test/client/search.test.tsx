@@ -30,6 +30,7 @@ const post = (patch: Record<string, unknown> = {}) => ({
   author_name: "Sol",
   author_avatar: null,
   author_role: "member",
+  reactions: [],
   likes_count: 0,
   comments_count: 2,
   is_liked: false,
@@ -46,6 +47,7 @@ const comment = (id: number, content: string) => ({
   author_name: "Ada",
   author_avatar: null,
   author_role: "member",
+  reactions: [],
   hidden: false,
   hidden_reason: null,
 });
@@ -235,6 +237,10 @@ on`, async () => {
       image_url: null,
       hidden: false,
       hidden_reason: null,
+      edited_at: null,
+      deleted: false,
+      reply_to: null,
+      reactions: [],
     });
     vi.stubGlobal(
       "WebSocket",
@@ -254,6 +260,8 @@ on`, async () => {
             created_by: 1,
             created_at: NOW,
             can_manage: false,
+            is_direct: false,
+            direct_with: null,
             unread_count: 0,
           })),
         };

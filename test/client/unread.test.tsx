@@ -22,6 +22,8 @@ const channel = (id: number, name: string, unread_count: number) => ({
   created_by: 9,
   created_at: NOW,
   can_manage: false,
+  is_direct: false,
+  direct_with: null,
   unread_count,
 });
 const message = (id: number, group_id: number, sender_id = 2) => ({
@@ -34,6 +36,10 @@ const message = (id: number, group_id: number, sender_id = 2) => ({
   image_url: null,
   hidden: false,
   hidden_reason: null,
+  edited_at: null,
+  deleted: false,
+  reply_to: null,
+  reactions: [],
 });
 
 const me = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1 })) });

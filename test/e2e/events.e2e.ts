@@ -1,12 +1,29 @@
-// Gatherings end to end: an admin creates one in Santiago's time, a member in Madrid sees it in their own
-// time with Chile's beside it, answers Going (the meeting link appears), downloads the .ics (read back by
-// ical.js: the same instant), and the admin sees them among the attendees.
+// Gatherings end to end: an admin creates one in Santiago's time with a cover image, a member in Madrid sees
+// the cover on the list and the page and the time in their own zone with Chile's beside it, answers Going
+// (the meeting link appears), downloads the .ics (read back by ical.js: the same instant), and the admin
+// sees them among the attendees.
 import { readFile } from "node:fs/promises";
 import ICAL from "ical.js";
 import { expect, it } from "vitest";
 import { baseUrl, signIn, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
+
+/** A real 1×1 PNG, so the browser decodes it (naturalWidth 1). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The cover shown with the title as its text, once the browser has decoded it. */
+async function coverShown(page: import("playwright-core").Page, title: string, loading: "eager" | "lazy") {
+  const cover = page.getByRole("img", { name: title, exact: true });
+  await cover.waitFor();
+  await cover.scrollIntoViewIfNeeded();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  expect(await cover.getAttribute("loading")).toBe(loading);
+  return cover;
+}
 
 it(`an admin creates an event; a member answers Going, gets the link and the .ics; the admin sees the \
 attendee`, async () => {
@@ -25,10 +42,13 @@ attendee`, async () => {
   await form.getByLabel("Ends").fill("2030-07-06T21:30");
   await form.getByLabel("Meeting link").fill("https://meet.example.com/solstice");
   await form.getByLabel("Places").fill("20");
+  await form.getByLabel("Cover image").selectOption("upload");
+  await form.getByLabel("Image file").setInputFiles({ name: "solstice.png", mimeType: "image/png", buffer: PNG });
   await form.getByRole("button", { name: "Create gathering" }).click();
   // The new event's own page (the list shows its card first, while the router moves on).
   await admin.waitForURL(/\/app\/events\/\d+$/);
   await admin.getByRole("heading", { name: title, level: 1 }).waitFor();
+  await coverShown(admin, title, "eager");
 
   // A member whose device is in Madrid.
   const memberContext = await browser.newContext({
@@ -41,8 +61,14 @@ attendee`, async () => {
   const name = "Rosa Ritual";
   await signIn(member, uniqueEmail("gatherer"), name);
   await member.getByRole("link", { name: "Events" }).click();
+  // On the list: the cover (its text the title), served to the member through the authorised route.
+  // Other suites' gatherings may come first: only the first card's cover loads eagerly.
+  const firstCard = await member.locator(".event-card").first().textContent();
+  const listed = await coverShown(member, title, firstCard?.includes(title) ? "eager" : "lazy");
+  expect(await listed.getAttribute("src")).toMatch(/^\/api\/events\/\d+\/cover\?v=/);
   await member.getByRole("link", { name: title }).click();
   await member.getByRole("heading", { name: title }).waitFor();
+  await coverShown(member, title, "eager");
   // Madrid is 6 hours ahead of Santiago in July: 02:00 the next day there, 20:00 in Chile beside it.
   // (ICU writes a narrow no-break space before AM/PM.)
   const when = (await member.locator(".event-when").textContent())?.replace(/\s/g, " ");

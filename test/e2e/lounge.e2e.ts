@@ -58,7 +58,7 @@ it("a member posts, likes, comments, copies the share link and deletes their own
 
   // Delete through the in-app confirmation.
   await post.getByRole("button", { name: "Post options" }).click();
-  await page.getByRole("menuitem", { name: "Delete post" }).click();
+  await page.getByRole("button", { name: "Delete post" }).click();
   const confirm = page.getByRole("dialog", { name: "Please confirm" });
   await confirm.getByText("Are you sure you want to delete this post? This action cannot be undone.").waitFor();
   await confirm.getByRole("button", { name: "Delete" }).click();

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, it } from "vitest";
 import { words as ADMIN } from "../../client/admin/words";
-import { words as CHAT } from "../../client/chat/words";
+import { words as CONVERSATIONS } from "../../client/conversations/words";
 import { words as PROFILE } from "../../client/profile/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
@@ -33,7 +33,7 @@ it("report -> hide -> the message leaves both members' open chats live", async (
     await reporter.page.getByText(text, { exact: true }).waitFor();
 
     // The reporter reports it with a reason, from the message's action menu.
-    await reporter.page.getByRole("button", { name: CHAT.conversations.actions(`Author ${suffix}`) }).click();
+    await reporter.page.getByRole("button", { name: CONVERSATIONS.conversations.actions(`Author ${suffix}`) }).click();
     await reporter.page.getByRole("button", { name: TEXT.moderation.reportMessage(`Author ${suffix}`) }).click();
     const dialog = reporter.page.getByRole("dialog", { name: TEXT.moderation.reportTitle.message });
     await dialog.getByRole("radio", { name: TEXT.moderation.reasonOptions.spam }).check();

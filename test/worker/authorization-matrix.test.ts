@@ -25,6 +25,11 @@ const imageForm = (groupId: number) => (): CallOptions => {
   body.set("image", new File([PNG as unknown as BlobPart], "a.png", { type: "image/png" }));
   return { body };
 };
+const coverForm = (): CallOptions => {
+  const body = new FormData();
+  body.set("file", new File([PNG as unknown as BlobPart], "cover.png", { type: "image/png" }));
+  return { body };
+};
 const upgrade = (): CallOptions => ({ headers: { upgrade: "websocket" } });
 const dataUrl = `data:text/plain;base64,${btoa("hello")}`;
 const WP = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";
@@ -177,6 +182,32 @@ const MATRIX: Row[] = [
   },
   { route: "DELETE /api/comments/:id", path: `/api/comments/${IDS.comment}`, expect: [401, 200, 403, 403, 200] },
   { route: "POST /api/posts/:id/like", path: `/api/posts/${post}/like`, expect: SIGNED_IN(200) },
+  // issue 36: whoever may read an item reacts to it and sees who did; the private channel's message is not `member`'s
+  {
+    route: "POST /api/posts/:id/reactions",
+    path: `/api/posts/${post}/reactions`,
+    send: json({ emoji: "🙏" }),
+    expect: SIGNED_IN(200),
+  },
+  { route: "GET /api/posts/:id/reactions", path: `/api/posts/${post}/reactions`, expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/comments/:id/reactions",
+    path: `/api/comments/${IDS.comment}/reactions`,
+    send: json({ emoji: "🙏" }),
+    expect: SIGNED_IN(200),
+  },
+  { route: "GET /api/comments/:id/reactions", path: `/api/comments/${IDS.comment}/reactions`, expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/messages/:id/reactions",
+    path: `/api/messages/${imageMessage}/reactions`,
+    send: json({ emoji: "🙏" }),
+    expect: [401, 404, 200, 200, 200],
+  },
+  {
+    route: "GET /api/messages/:id/reactions",
+    path: `/api/messages/${imageMessage}/reactions`,
+    expect: [401, 404, 200, 200, 200],
+  },
   { route: "GET /api/posts/:id/comments", path: `/api/posts/${post}/comments`, expect: SIGNED_IN(200) },
   {
     route: "POST /api/posts/:id/comments",
@@ -308,6 +339,22 @@ const MATRIX: Row[] = [
     expect: ALL(400),
   },
   { route: "GET /api/dev/mail", path: "/api/dev/mail", expect: ALL(200) },
+  { route: "GET /api/dev/outbox", path: "/api/dev/outbox", expect: ALL(200) },
+  // direct messages and blocks (issue 36): with anyone but oneself (400)
+  {
+    route: "POST /api/direct",
+    path: "/api/direct",
+    send: json({ user_id: IDS.owner }),
+    expect: [401, 201, 201, 400, 201],
+  },
+  { route: "GET /api/blocks", path: "/api/blocks", expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/blocks",
+    path: "/api/blocks",
+    send: json({ user_id: IDS.paid }),
+    expect: [401, 201, 400, 201, 201],
+  },
+  { route: "DELETE /api/blocks/:user_id", path: `/api/blocks/${IDS.paid}`, expect: SIGNED_IN(404) },
   // chat: a private channel is invisible (404) to non-members; a member can use it but not manage it (403)
   { route: "GET /api/groups", path: "/api/groups", expect: SIGNED_IN(200) },
   { route: "GET /api/unread", path: "/api/unread", expect: SIGNED_IN(200) },
@@ -494,6 +541,28 @@ const MATRIX: Row[] = [
     label: "paid only",
     path: `/api/events/${IDS.paidEvent}/ics`,
     expect: PAID_ONLY(200),
+  },
+  // covers: admins set them; served to whoever may see the event (a paid-only one: paying members)
+  {
+    route: "PUT /api/events/:id/cover",
+    path: `/api/events/${IDS.event}/cover`,
+    send: coverForm,
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    route: "POST /api/events/:id/cover/generate",
+    path: `/api/events/${IDS.event}/cover/generate`,
+    send: json({ prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" }),
+    expect: ADMIN_ONLY(503),
+  },
+  { route: "DELETE /api/events/:id/cover", path: `/api/events/${IDS.event}/cover`, expect: ADMIN_ONLY(200) },
+  // The seeded events have no cover: whoever may see the event reaches "no cover" (404).
+  { route: "GET /api/events/:id/cover", path: `/api/events/${IDS.event}/cover`, expect: SIGNED_IN(404) },
+  {
+    route: "GET /api/events/:id/cover",
+    label: "paid only",
+    path: `/api/events/${IDS.paidEvent}/cover`,
+    expect: [401, 403, 404, 404, 404],
   },
   { route: "GET /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(200) },
   { route: "POST /api/profile/calendar", path: "/api/profile/calendar", expect: SIGNED_IN(201) },

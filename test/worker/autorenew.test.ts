@@ -25,7 +25,7 @@ import {
   ONECLICK_INTEGRATION_CREDENTIALS,
 } from "../../worker/services/oneclick";
 import { webpayEmulatorApp } from "../../worker/services/webpay-emulator";
-import { call, db, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
+import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -92,6 +92,18 @@ const paymentsOf = (userId: number) => db().select().from(payments).where(eq(pay
 const chargeOf = async (userId: number) =>
   (await db().select().from(autorenewCharges).where(eq(autorenewCharges.userId, userId)))[0];
 const emulatorTransactions = () => db().select().from(oneclickEmulatorTransactions);
+/** A completed payment by hand (Webpay Plus), as the admin's clear-all finds it. */
+const paymentRow = (userId: number) =>
+  db()
+    .insert(payments)
+    .values({
+      userId,
+      userEmail: `m${userId}@example.com`,
+      amountClp: 15000,
+      status: "completed",
+      buyOrder: `hand-${userId}`,
+      sessionId: `s-${userId}`,
+    });
 const emulatorTbkUser = async (token: string) =>
   (await db().select().from(oneclickEmulatorInscriptions).where(eq(oneclickEmulatorInscriptions.token, token)))[0]
     .tbkUser!;
@@ -192,6 +204,37 @@ receipt`, async () => {
     expect(told.map((n) => [n.kind, n.detail])).toEqual([["payment", "completed"]]);
   });
 
+  it(`emails one receipt for an automatic charge, even with two runs racing: the PDF's facts, that it was \
+automatic and how to stop it`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    const queue = recordingQueue();
+    const env = { ...HANG_ENV, DELIVERY_QUEUE: queue.binding };
+    await Promise.all([runAutorenew(db(), env, now, oneclick()), runAutorenew(db(), env, now, oneclick())]);
+    await runAutorenew(db(), env, now + HOUR, oneclick());
+    await drain(queue);
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    const [payment] = await paymentsOf(user.id);
+    const day = (ms: number) =>
+      new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "America/Santiago" }).format(ms);
+    expect(mails[0].subject).toBe("Your payment receipt");
+    expect(mails[0].text.split("\n")).toEqual(
+      expect.arrayContaining([
+        `Buy order: ${payment.buyOrder}`,
+        "Amount: $15,000 CLP",
+        "Card: **** **** **** 6623",
+        `Authorization code: ${payment.authorizationCode}`,
+        // The charge pays the 30 days from the old due date.
+        `Period: ${day(due.getTime())} to ${day(due.getTime() + 30 * DAY)}`,
+        "This was an automatic charge to your enrolled card (automatic renewal).",
+        `To stop automatic renewal, turn off Renew automatically on your profile: ${testEnv.APP_ORIGIN}/app/profile`,
+      ]),
+    );
+  });
+
   it("charges nobody whose membership is not due within a day, has auto-renew off, or has lapsed", async () => {
     const now = Date.now();
     const later = await member("later@example.com");
@@ -237,6 +280,31 @@ lapses`, async () => {
     expect(after.auto_renew).toMatchObject({ enabled: false, paused: true });
     // Nothing extended it: it lapses on its due date, as any unpaid membership does.
     expect(after.next_payment_due).toBe(due.toISOString());
+  });
+
+  it(`approved on a retry days after the due date: +30 days from the old due date, not from the day it was \
+paid`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    const { token } = await enrol(cookie, "enrol", "refused", -5);
+    expect(await run(now)).toMatchObject({ attempted: 1, refused: 1 });
+    // The bank approves from now on (the member topped up their card).
+    await db()
+      .update(oneclickEmulatorInscriptions)
+      .set({ cardOutcome: "approved" })
+      .where(eq(oneclickEmulatorInscriptions.token, token));
+    const opened = (await chargeOf(user.id)).createdAt.getTime();
+    // The third retry's day (7 days after the charge opened), with the clock really there too.
+    vi.useFakeTimers({ now: opened + 7 * DAY, toFake: ["Date"] });
+    await db()
+      .update(autorenewCharges)
+      .set({ refusals: 3, nextAttemptAt: new Date(opened + 7 * DAY) })
+      .where(eq(autorenewCharges.userId, user.id));
+    expect(await run(opened + 7 * DAY)).toMatchObject({ attempted: 1, approved: 1 });
+    vi.useRealTimers();
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 2 });
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
   });
 
   it(`an unknown outcome (timeout) is settled by Transbank's status before anything else: authorized -> paid \
@@ -370,6 +438,90 @@ describe("admin", () => {
     expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime());
     const second = await call(`/api/admin/payments/${charged.id}/refund`, { method: "POST", cookie: admin.cookie });
     expect(second.status).toBe(409);
+  });
+});
+
+describe("an admin deleting an automatic payment", () => {
+  it(`an attempt still in flight is kept (409): the next daily run settles it by its buy order and charges the period \
+once`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie, "enrol", "timeout");
+    expect(await run(now)).toMatchObject({ attempted: 1, unknown: 1 });
+    const [pending] = await paymentsOf(user.id);
+    expect(pending.status).toBe("pending");
+    const admin = await member("admin@example.com");
+    const removed = await call(`/api/admin/payments/${pending.id}`, { method: "DELETE", cookie: admin.cookie });
+    expect(removed.status).toBe(409);
+    expect(await json(removed)).toMatchObject({ code: "payment_charge_in_flight" });
+    expect(await chargeOf(user.id)).toMatchObject({ state: "charging", paymentId: pending.id, attempts: 1 });
+
+    const [a, b] = await Promise.all([run(now + HOUR), run(now + HOUR)]);
+    expect(a.attempted + b.attempted).toBe(0);
+    expect(a.approved + b.approved).toBe(1);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 1 });
+    expect((await paymentsOf(user.id)).map((p) => p.status)).toEqual(["completed"]);
+    expect((await emulatorTransactions()).filter((t) => t.status === "AUTHORIZED")).toHaveLength(1);
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
+  });
+
+  it("clearing every payment keeps the attempts in flight, and deletes the rest", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie, "enrol", "timeout");
+    await run(now);
+    const [pending] = await paymentsOf(user.id);
+    const other = await member("sol@example.com");
+    await paymentRow(other.user.id);
+    const admin = await member("admin@example.com");
+    const cleared = await call("/api/admin/payments/clear-all", { method: "DELETE", cookie: admin.cookie });
+    expect(cleared.status).toBe(200);
+    expect(await json(cleared)).toMatchObject({ deleted: 1 });
+    expect((await paymentsOf(user.id)).map((p) => p.id)).toEqual([pending.id]);
+    expect(await paymentsOf(other.user.id)).toEqual([]);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "charging", paymentId: pending.id });
+  });
+
+  it("a settled attempt deleted leaves its charge as it was", async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    await run(now);
+    const [paid] = await paymentsOf(user.id);
+    const admin = await member("admin@example.com");
+    expect((await call(`/api/admin/payments/${paid.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "paid", paymentId: null });
+    expect(await run(now + HOUR)).toMatchObject({ attempted: 0 });
+  });
+});
+
+describe("the data export", () => {
+  it("includes the member's auto-renew enrolment (card, enabled, since when), never the tbk_user", async () => {
+    const { cookie } = await member();
+    const before = Date.now();
+    const { token } = await enrol(cookie);
+    const tbkUser = await emulatorTbkUser(token);
+    const res = await call("/api/profile/export", { cookie });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const data = JSON.parse(text) as { auto_renew: Record<string, unknown> | null };
+    expect(data.auto_renew).toEqual({
+      enabled: true,
+      status: "active",
+      card_type: "Visa",
+      card_number: "XXXXXXXXXXXX6623",
+      since: expect.any(String),
+    });
+    expect(Date.parse(data.auto_renew?.since as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(text).not.toContain(tbkUser);
+    expect(text).not.toMatch(/tbk_user|tbkUser/i);
+
+    await call("/api/membership/autorenew", { method: "DELETE", cookie });
+    const after = await json<{ auto_renew: unknown }>(await call("/api/profile/export", { cookie }));
+    expect(after.auto_renew).toBeNull();
   });
 });
 

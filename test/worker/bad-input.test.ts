@@ -19,6 +19,7 @@ import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../.
 import { DIGESTS } from "../../worker/shared/notify";
 import {
   AUDIT_ACTIONS,
+  DIRECT_MESSAGE_POLICIES,
   IMAGE_MODELS,
   IMAGE_QUALITIES,
   IMAGE_SIZES,
@@ -26,6 +27,7 @@ import {
   LIMITS,
   MODERATION,
   NOTICE_TEXT_TYPES,
+  REACTIONS,
   REPORT_KINDS,
   REPORT_REASONS,
   RESOURCE_TEXT_TYPES,
@@ -134,7 +136,14 @@ function valueCases(name: string, field: Field, target: Target): { label: string
       for (const v of ["yes", 1, "true", {}]) out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       break;
     case "enum":
-      for (const v of ["owner", "", " ", field.values[0].toUpperCase(), ...wrongTypes])
+      // A value's upper case only where it is not a value itself (an emoji has none).
+      for (const v of [
+        "owner",
+        "",
+        " ",
+        ...[field.values[0].toUpperCase()].filter((v) => !field.values.includes(v)),
+        ...wrongTypes,
+      ])
         out.push({ label: `${name} as ${show(v)}`, value: v, ok: false });
       break;
     case "email":
@@ -295,6 +304,7 @@ const SPECS: Spec[] = [
     fields: {
       goals: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax),
       interests: list(LIMITS.profileEntryMax, LIMITS.profileEntriesMax),
+      direct_messages: oneOf(DIRECT_MESSAGE_POLICIES, false),
     },
     ok: 200,
     extra: () => [
@@ -552,6 +562,54 @@ const SPECS: Spec[] = [
   { route: "DELETE /api/comments/:id", as: "member", path: "/api/comments/{id}", params: { id: IDS.comment }, ok: 200 },
   { route: "POST /api/posts/:id/like", as: "member", path: "/api/posts/{id}/like", params: { id: post }, ok: 200 },
   {
+    route: "POST /api/posts/:id/reactions",
+    as: "member",
+    path: "/api/posts/{id}/reactions",
+    params: { id: post },
+    input: { emoji: "✨" },
+    fields: { emoji: oneOf(REACTIONS.emoji) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/posts/:id/reactions",
+    as: "member",
+    path: "/api/posts/{id}/reactions",
+    params: { id: post },
+    ok: 200,
+  },
+  {
+    route: "POST /api/comments/:id/reactions",
+    as: "owner",
+    path: "/api/comments/{id}/reactions",
+    params: { id: IDS.comment },
+    input: { emoji: "✨" },
+    fields: { emoji: oneOf(REACTIONS.emoji) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/comments/:id/reactions",
+    as: "owner",
+    path: "/api/comments/{id}/reactions",
+    params: { id: IDS.comment },
+    ok: 200,
+  },
+  {
+    route: "POST /api/messages/:id/reactions",
+    as: "paid",
+    path: "/api/messages/{id}/reactions",
+    params: { id: IDS.imageMessage },
+    input: { emoji: "✨" },
+    fields: { emoji: oneOf(REACTIONS.emoji) },
+    ok: 200,
+  },
+  {
+    route: "GET /api/messages/:id/reactions",
+    as: "paid",
+    path: "/api/messages/{id}/reactions",
+    params: { id: IDS.imageMessage },
+    ok: 200,
+  },
+  {
     route: "GET /api/posts/:id/comments",
     as: "member",
     path: "/api/posts/{id}/comments",
@@ -706,6 +764,29 @@ const SPECS: Spec[] = [
     path: "/api/groups/{id}/invitations/{invitationId}",
     params: { id: priv, invitationId: IDS.invitation },
     ok: 200,
+  },
+  {
+    route: "POST /api/direct",
+    as: "member",
+    path: "/api/direct",
+    input: { user_id: IDS.paid },
+    fields: { user_id: int() },
+    ok: 201,
+  },
+  {
+    route: "POST /api/blocks",
+    as: "member",
+    path: "/api/blocks",
+    input: { user_id: IDS.paid },
+    fields: { user_id: int() },
+    ok: 201,
+  },
+  {
+    route: "DELETE /api/blocks/:user_id",
+    as: "member",
+    path: "/api/blocks/{user_id}",
+    params: { user_id: IDS.paid },
+    ok: 404,
   },
   {
     route: "POST /api/groups/:id/decline",
@@ -1287,6 +1368,68 @@ const SPECS: Spec[] = [
     fields: { format: oneOf(["json", "csv"], false) },
     ok: 200,
   },
+  {
+    route: "PUT /api/events/:id/cover",
+    as: "admin",
+    path: "/api/events/{id}/cover",
+    params: { id: IDS.event },
+    target: "form",
+    ok: 200,
+    extra: () => {
+      const path = `/api/events/${IDS.event}/cover`;
+      const put = (fields: Record<string, string | File>): CallOptions => ({ ...multipart(fields), method: "PUT" });
+      return [
+        { name: "valid image", expect: 200, path, send: put({ file: png() }) },
+        { name: "no file", expect: 400, path, send: put({}) },
+        { name: "file as text", expect: 400, path, send: put({ file: "abc" }) },
+        { name: "empty file", expect: 400, path, send: put({ file: png("a.png", "image/png", new Uint8Array()) }) },
+        { name: "unknown field", expect: 400, path, send: put({ file: png(), title: "x" }) },
+        { name: "a text file", expect: 400, path, send: put({ file: png("a.txt", "text/plain") }) },
+        {
+          name: "not an image's bytes",
+          expect: 400,
+          path,
+          send: put({ file: png("a.png", "image/png", new TextEncoder().encode("<svg></svg>")) }),
+        },
+        {
+          name: "too large",
+          expect: 413,
+          path,
+          send: put({ file: png("a.png", "image/png", bigPng(LIMITS.eventCoverMaxBytes + 1)) }),
+        },
+      ];
+    },
+  },
+  {
+    route: "POST /api/events/:id/cover/generate",
+    as: "admin",
+    path: "/api/events/{id}/cover/generate",
+    params: { id: IDS.event },
+    input: { prompt: "Moon", style: "vivid", quality: "standard", size: "1024x1024", model: "openai" },
+    fields: {
+      prompt: text(LIMITS.aiPromptMax),
+      style: oneOf(IMAGE_STYLES),
+      quality: oneOf(IMAGE_QUALITIES),
+      size: oneOf(IMAGE_SIZES),
+      model: oneOf(IMAGE_MODELS),
+    },
+    env: fakeAiTestEnv,
+    ok: 200,
+  },
+  {
+    route: "DELETE /api/events/:id/cover",
+    as: "admin",
+    path: "/api/events/{id}/cover",
+    params: { id: IDS.event },
+    ok: 200,
+  },
+  {
+    route: "GET /api/events/:id/cover",
+    as: "paid",
+    path: "/api/events/{id}/cover",
+    params: { id: IDS.event },
+    ok: 404,
+  },
   { route: "GET /api/events/:id/ics", as: "paid", path: "/api/events/{id}/ics", params: { id: IDS.event }, ok: 200 },
   {
     route: "GET /api/calendar/:file",
@@ -1328,6 +1471,7 @@ const NO_INPUT = [
   "GET /api/cosmic-notices",
   "GET /api/groups",
   "GET /api/unread",
+  "GET /api/blocks",
   "GET /api/live/socket",
   "GET /api/notifications",
   "GET /api/dev/webpay/autosubmit.js",
@@ -1338,6 +1482,7 @@ const NO_INPUT = [
   "GET /api/push/vapid-public-key",
   "GET /api/push/subscriptions",
   "GET /api/dev/mail",
+  "GET /api/dev/outbox",
 ];
 /**
  * The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's

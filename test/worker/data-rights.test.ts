@@ -23,14 +23,24 @@ import { EMAILS, IDS, MESSAGE_IMAGE_KEY, seedWorld } from "./seed";
 describe("GET /api/profile/export", () => {
   it("gives the member everything about them, and nothing about anyone else", async () => {
     const { cookie } = await seedWorld();
-    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a payment, a
-    // report, a hidden comment.
+    // `owner` has a post, a private channel with an image message, a resource; add a comment, a like, a reaction, a
+    // payment, a report, a hidden comment.
     await call(`/api/posts/${IDS.post}/comments`, {
       method: "POST",
       cookie: cookie.owner,
       json: { content: "My own comment" },
     });
     await call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: cookie.owner });
+    await call(`/api/comments/${IDS.comment}/reactions`, {
+      method: "POST",
+      cookie: cookie.owner,
+      json: { emoji: "✨" },
+    });
+    await call(`/api/comments/${IDS.comment}/reactions`, {
+      method: "POST",
+      cookie: cookie.paid,
+      json: { emoji: "🙏" },
+    });
     await db().insert(payments).values({
       userId: IDS.owner,
       userEmail: EMAILS.owner,
@@ -59,6 +69,8 @@ describe("GET /api/profile/export", () => {
     const data = await json(res);
     expect(Object.keys(data).sort()).toEqual(
       [
+        "auto_renew",
+        "blocks",
         "channels_created",
         "channels_joined",
         "comments",
@@ -70,6 +82,7 @@ describe("GET /api/profile/export", () => {
         "payments",
         "posts",
         "profile",
+        "reactions",
         "reports_filed",
         "resources_uploaded",
         "sessions",
@@ -79,6 +92,8 @@ describe("GET /api/profile/export", () => {
     expect(data.user).toMatchObject({ id: IDS.owner, email: EMAILS.owner, name: "Owner" });
     expect(data.profile).toEqual({ goals: [], interests: [], socials: {} });
     expect(data.membership.status).toBe("active");
+    // Not enrolled in auto-renew (test/worker/autorenew.test.ts exports an enrolment).
+    expect(data.auto_renew).toBeNull();
     expect(data.posts).toMatchObject([{ id: IDS.post, content: "Owner's post", likes_count: 1 }]);
     // Hidden content is theirs: the original text, and why it was hidden.
     expect(data.comments).toMatchObject([{ post_id: IDS.post, content: "My own comment", hidden_reason: "spam" }]);
@@ -102,6 +117,10 @@ describe("GET /api/profile/export", () => {
       { kind: "comment", target_id: IDS.comment, reason: "other", details: "Off topic" },
     ]);
     expect(data.event_answers).toMatchObject([{ event_id: IDS.paidEvent, title: "Event 2", status: "maybe" }]);
+    // Their reactions, not the ones others left on the same comment.
+    expect(data.reactions).toEqual([
+      { kind: "comment", target_id: IDS.comment, emoji: "✨", created_at: expect.any(String) },
+    ]);
     // Nothing of other people: not the member's comment, not the other sessions, no session token.
     const text = JSON.stringify(data);
     expect(text).not.toContain("A comment");

@@ -11,7 +11,7 @@ import { CRON } from "../../worker/scheduled";
 import type { AttendeeDto, EventDto, RsvpResult } from "../../worker/shared/events";
 import type { NotificationList } from "../../worker/shared/notifications";
 import { call, db, errorBody, json, testEnv } from "./helpers";
-import { IDS, seedWorld, type World } from "./seed";
+import { EMAILS, IDS, seedWorld, type World } from "./seed";
 
 let world: World;
 beforeEach(async () => {
@@ -273,6 +273,36 @@ describe("events: answers", () => {
     await call(`/api/events/${event.id}`, { method: "PUT", json: { capacity: 5 }, cookie: cookie("admin") });
     expect((await getEvent("member", event.id)).my_status).toBe("going");
     expect((await eventNotifications(IDS.member, "event_promoted")).length).toBe(1);
+  });
+
+  it(`a going member's account deleted frees the seat at once: the first in line is promoted and told (by \
+themselves or by an admin)`, async () => {
+    const first = await createEvent({ capacity: 1, start_local: santiagoIn(72), end_local: santiagoIn(73) });
+    const second = await createEvent({ capacity: 1, start_local: santiagoIn(96), end_local: santiagoIn(97) });
+    await rsvp("paid", first.id, "going");
+    await rsvp("owner", first.id, "going"); // waitlisted
+    await rsvp("member", first.id, "going"); // waitlisted, second in line
+    await rsvp("owner", second.id, "going");
+    await rsvp("paid", second.id, "going"); // waitlisted
+
+    const gone = await call("/api/profile", {
+      method: "DELETE",
+      json: { confirm: EMAILS.paid },
+      cookie: cookie("paid"),
+    });
+    expect(gone.status).toBe(200);
+    const afterSelf = await getEvent("owner", first.id);
+    expect(afterSelf).toMatchObject({ my_status: "going", going_count: 1, waitlist_count: 1 });
+    expect((await eventNotifications(IDS.owner, "event_promoted")).map((n) => n.eventId)).toEqual([first.id]);
+    expect((await getEvent("member", first.id)).my_status).toBe("waitlisted");
+
+    // An admin removing the owner: the member takes the owner's seat in the first event; the second event's
+    // waitlist was the deleted member only, so its seat stays free.
+    const removed = await call(`/api/admin/members/${IDS.owner}`, { method: "DELETE", cookie: cookie("admin") });
+    expect(removed.status).toBe(200);
+    expect(await getEvent("member", first.id)).toMatchObject({ my_status: "going", going_count: 1 });
+    expect((await eventNotifications(IDS.member, "event_promoted")).map((n) => n.eventId)).toEqual([first.id]);
+    expect((await getEvent("admin", second.id)).going_count).toBe(0);
   });
 
   it("the meeting link goes only to members going (not maybe, not the waitlist), and to admins", async () => {

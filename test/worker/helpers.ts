@@ -8,7 +8,9 @@ import { getDb } from "../../worker/db/client";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
 import type { ApiErrorBody } from "../../worker/lib/errors";
+import { runDeliveryJob } from "../../worker/services/notify/delivery";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
+import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 
 export const ORIGIN = "http://localhost";
 export const testEnv = env as unknown as Env;
@@ -189,3 +191,33 @@ export async function openSocket(groupId: number, cookie: string) {
   await until(() => frames.some((f) => f.type === "ready"));
   return { ws, frames, closes, messages: () => frames.flatMap((f) => (f.type === "message" ? [f.message] : [])) };
 }
+
+/** A stand-in for the DELIVERY_QUEUE binding that keeps what is sent to it. */
+export function recordingQueue() {
+  const sent: DeliveryJob[] = [];
+  const binding = {
+    send: async (body: DeliveryJob) => void sent.push(body),
+    sendBatch: async (messages: { body: DeliveryJob }[]) => void sent.push(...messages.map((m) => m.body)),
+  } as unknown as Queue<DeliveryJob>;
+  return { sent, binding };
+}
+
+/**
+ * Runs every job a recording queue holds as the queue's consumer would, and the jobs those queue in turn
+ * (a notified job plans one email per recipient), until none is left; each must succeed.
+ */
+export async function drain(queue: ReturnType<typeof recordingQueue>) {
+  const env = { ...testEnv, DELIVERY_QUEUE: queue.binding };
+  while (queue.sent.length) {
+    const job = queue.sent.shift() as DeliveryJob;
+    expect(await runDeliveryJob(env, db(), job)).toBe("done");
+  }
+}
+
+/** The local outbox (GET /api/dev/mail), newest first. */
+export const outbox = async () =>
+  (
+    await json<{
+      messages: { to: string; subject: string; text: string; html: string; headers: Record<string, string> }[];
+    }>(await call("/api/dev/mail"))
+  ).messages;

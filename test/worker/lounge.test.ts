@@ -56,6 +56,7 @@ describe("posts", () => {
     expect(Object.keys(list[0]).sort()).toEqual(
       [
         "author_avatar",
+        "author_blocked",
         "author_id",
         "author_name",
         "author_role",
@@ -68,9 +69,15 @@ describe("posts", () => {
         "id",
         "is_liked",
         "likes_count",
+        "reactions",
       ].sort(),
     );
-    expect(list[0]).toMatchObject({ id: created.id, author_avatar: null, author_id: expect.any(Number) });
+    expect(list[0]).toMatchObject({
+      id: created.id,
+      author_avatar: null,
+      author_id: expect.any(Number),
+      author_blocked: false,
+    });
     expect(new Date(list[0].created_at).toISOString()).toBe(list[0].created_at);
   });
 

@@ -160,6 +160,26 @@ describe("emails through the local outbox", () => {
   it("GET /api/dev/mail is 404 outside local", async () => {
     expect((await call("/api/dev/mail", { env: { APP_ENV: "production" } })).status).toBe(404);
   });
+
+  it("the outbox page shows each message's address, subject, headers, text, and its HTML in a sandbox", async () => {
+    const empty = await call("/api/dev/outbox");
+    expect(await empty.text()).toContain("No mail yet.");
+    await deliver(await mention());
+    const res = await call("/api/dev/outbox");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await res.text();
+    const [mail] = (await outbox()).messages;
+    expect(html).toContain("<h2>Writer mentioned you in a post</h2>");
+    expect(html).toContain("<dd>reader@example.com</dd>");
+    expect(html).toContain("<dt>List-Unsubscribe-Post</dt><dd>List-Unsubscribe=One-Click</dd>");
+    expect(html).toContain("Open it in the lounge: http://localhost:5173/app/lounge");
+    // The email's HTML only as the sandboxed frame's escaped srcdoc, never as part of the page.
+    const frame = /<iframe sandbox title="[^"]*" srcdoc="([^"]*)"><\/iframe>/.exec(html);
+    expect(frame?.[1].replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))).toBe(mail.html);
+    expect((await call("/api/dev/outbox", { env: { APP_ENV: "production" } })).status).toBe(404);
+  });
 });
 
 describe("one-click unsubscribe", () => {

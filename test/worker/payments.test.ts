@@ -2,11 +2,11 @@
 // (the same adapter code that talks to Transbank). The clock is faked (Date only) so periods are exact.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memberships, payments, webpayEmulatorTransactions } from "../../worker/db/schema";
+import { memberships, notifications, payments, users, webpayEmulatorTransactions } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import { createWebpay, WEBPAY_INTEGRATION_CREDENTIALS, WebpayError, webpayFromEnv } from "../../worker/services/webpay";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, db, json, signIn } from "./helpers";
+import { call, db, drain, json, outbox, recordingQueue, signIn } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -504,5 +504,84 @@ describe("the Webpay adapter", () => {
       .catch(() => undefined);
     expect(seen[1].url.startsWith("https://webpay3g.transbank.cl/")).toBe(true);
     expect(seen[1].headers.get("tbk-api-key-id")).toBe("5970");
+  });
+});
+
+describe("the receipt email (issues 33 and 34)", () => {
+  it(`a completed payment emails one receipt with the PDF's facts, however many times the return comes back and \
+confirm asks`, async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const queue = recordingQueue();
+    const { token } = await initiate(cookie);
+    const fields = await cardAction(token, "approve");
+    const env = { DELIVERY_QUEUE: queue.binding };
+    await Promise.all([webpayReturn(fields, env), webpayReturn(fields, env)]);
+    expect((await confirm(cookie, undefined, env)).status).toBe(200);
+    await drain(queue);
+    const [payment] = await allPayments();
+    expect(payment.status).toBe("completed");
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.to).toBe("luna@example.com");
+    expect(mail.subject).toBe("Your payment receipt");
+    const lines = mail.text.split("\n");
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "Commerce: Cosmic Lounge",
+        `Receipt number: ${payment.id}`,
+        "Member: Luna <luna@example.com>",
+        "Concept: Membership, 30 days",
+        // Paid at T0 (12:00 UTC, 8:00 in Santiago in June), for the 30 days from then.
+        "Period: Jun 1, 2026 to Jul 1, 2026",
+        "Amount: $15,000 CLP",
+        `Buy order: ${payment.buyOrder}`,
+        `Card: **** **** **** ${payment.cardLast4}`,
+        `Authorization code: ${payment.authorizationCode}`,
+        "TEST PAYMENT: no real charge was made.",
+        "This email is the record of a payment, so it is always sent.",
+      ]),
+    );
+    expect(lines.find((l) => l.startsWith("Date: "))).toMatch(/^Date: Jun 1, 2026, 8:00\sAM$/);
+    expect(mail.text).not.toContain("automatic");
+    expect(mail.html).toContain(`<td>${payment.buyOrder}</td>`);
+    // A receipt cannot be turned off, so it offers no unsubscribe.
+    expect(mail.headers).toEqual({});
+    expect(mail.text).not.toContain("/api/email/unsubscribe");
+    // The in-app notification is as it was: one, for this payment.
+    const told = await db().select().from(notifications);
+    expect(told.map((n) => [n.kind, n.detail, n.paymentId])).toEqual([["payment", "completed", payment.id]]);
+  });
+
+  it("speaks the member's language and tells the date in the member's time zone", async () => {
+    const cookie = await signIn("sol@example.com", "Sol");
+    await db()
+      .update(users)
+      .set({ language: "es", timezone: "Europe/Madrid" })
+      .where(eq(users.email, "sol@example.com"));
+    const queue = recordingQueue();
+    const { token } = await initiate(cookie);
+    await webpayReturn(await cardAction(token, "approve"), { DELIVERY_QUEUE: queue.binding });
+    await drain(queue);
+    const [mail] = await outbox();
+    expect(mail.subject).toBe("Tu comprobante de pago");
+    expect(mail.text).toContain("Monto: $15.000");
+    expect(mail.text).toContain("Período: 1 jun 2026 al 1 jul 2026");
+    // 12:00 UTC is 14:00 in Madrid in June.
+    expect(mail.text).toMatch(/Fecha: 1 jun 2026, 2:00\sp\.\sm\./);
+    expect(mail.html).toContain('lang="es"');
+  });
+
+  it("a declined payment is told by email too, once, without an unsubscribe", async () => {
+    const cookie = await signIn("luna@example.com", "Luna");
+    const queue = recordingQueue();
+    const { token } = await initiate(cookie);
+    const fields = await cardAction(token, "decline");
+    await webpayReturn(fields, { DELIVERY_QUEUE: queue.binding });
+    await webpayReturn(fields, { DELIVERY_QUEUE: queue.binding });
+    await drain(queue);
+    const mails = await outbox();
+    expect(mails.map((m) => m.subject)).toEqual(["Your payment did not go through"]);
+    expect(mails[0].headers).toEqual({});
   });
 });

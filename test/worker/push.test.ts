@@ -2,6 +2,7 @@
 // through a fake push service at the HTTP boundary that decrypts what it receives with the device's
 // private key and verifies the VAPID signature, 404/410 cleanup, retries, and no push while connected.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifyMentions } from "../../worker/db/notifications";
 import { base64url, fromBase64url } from "../../worker/lib/crypto";
@@ -9,7 +10,7 @@ import { queue, retryDelaySeconds } from "../../worker/queue";
 import { planDeliveries } from "../../worker/services/notify/delivery";
 import { encryptPushPayload } from "../../worker/services/push/encrypt";
 import type { DeliveryJob, PushPayload } from "../../worker/shared/delivery-jobs";
-import { call, db, json, signIn, testEnv, until } from "./helpers";
+import { call, db, json, recordingQueue, signIn, testEnv, until } from "./helpers";
 
 const b = fromBase64url;
 const encoder = new TextEncoder();
@@ -337,6 +338,33 @@ describe("push delivery", () => {
     expect((await planDeliveries(testEnv, db(), ids)).map((j) => j.type)).toEqual(["push", "push"]);
   });
 
+  it("emails a mention only while the member is away; a membership reminder goes either way", async () => {
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: reader.cookie,
+      json: { preferences: { mention: { in_app: true, push: false, email: true } }, digest: "off" },
+    });
+    const res = await call("/api/live/socket", { cookie: reader.cookie, headers: { upgrade: "websocket" } });
+    const ws = res.webSocket!;
+    ws.accept();
+    const frames: { type: string }[] = [];
+    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+    await until(() => frames.some((f) => f.type === "ready"));
+    const ids = (await mention()).map((n) => n.id);
+    expect(await planDeliveries(testEnv, db(), ids)).toEqual([]);
+    const [reminder] = await db().all<{ id: number }>(
+      sql`insert into notifications (user_id, kind, detail) values (${reader.id}, 'membership_ending', '1800000000000')
+        returning id`,
+    );
+    expect((await planDeliveries(testEnv, db(), [reminder.id])).map((j) => j.type)).toEqual(["email"]);
+    ws.close();
+    const { liveRoom } = await import("../../worker/services/live");
+    for (let i = 0; i < 100 && (await liveRoom(testEnv).connectedUsers([reader.id])).length; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect((await planDeliveries(testEnv, db(), ids)).map((j) => j.type)).toEqual(["email"]);
+  });
+
   it("sends nothing by push when the member turned it off", async () => {
     const put = await call("/api/notifications/preferences", {
       method: "PUT",
@@ -355,16 +383,6 @@ describe("push delivery", () => {
 });
 
 describe("the delivery queue", () => {
-  /** A stand-in for the DELIVERY_QUEUE binding that keeps what is sent to it. */
-  const recordingQueue = () => {
-    const sent: DeliveryJob[] = [];
-    const binding = {
-      send: async (body: DeliveryJob) => void sent.push(body),
-      sendBatch: async (messages: { body: DeliveryJob }[]) => void sent.push(...messages.map((m) => m.body)),
-    } as unknown as Queue<DeliveryJob>;
-    return { sent, binding };
-  };
-
   it("a write that notifies queues one small job and answers without waiting for delivery", async () => {
     const writer = await signIn("writer@example.com", "Writer");
     const readerCookie = await signIn("reader@example.com", "Reader");

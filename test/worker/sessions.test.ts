@@ -25,6 +25,7 @@ User`, async () => {
       "avatar_url",
       "bio",
       "created_at",
+      "direct_messages",
       "email",
       "id",
       "language",

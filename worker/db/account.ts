@@ -6,10 +6,13 @@ import type { SessionUser } from "../env";
 import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
+import { findEnrolment } from "./autorenew";
+import { listBlocks } from "./blocks";
 import type { Database } from "./client";
 import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";
 import { getProfile, listActiveSessions } from "./profile";
+import { reactionsByMember } from "./reactions";
 import {
   channelMembers,
   channels,
@@ -37,7 +40,8 @@ const parseJson = (text: string): unknown => {
  * Everything the app holds about the member, readable: their account and profile, membership, every
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
  * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
- * reports they filed and their answers to events.
+ * reports they filed, their answers to events, their reactions, the members they blocked (their setting
+ * for direct messages is in `user`) and their auto-renew enrolment (never its tbk_user).
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -55,6 +59,9 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     resourceRows,
     reportRows,
     eventAnswers,
+    enrolment,
+    reactionRows,
+    blockRows,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -160,6 +167,9 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       .where(eq(reportReasons.reporterId, userId))
       .orderBy(asc(reportReasons.createdAt)),
     rsvpsOf(db, userId),
+    findEnrolment(db, userId),
+    reactionsByMember(db, userId),
+    listBlocks(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -183,6 +193,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     channels_joined: joinedRows,
     resources_uploaded: resourceRows,
     reports_filed: reportRows,
+    reactions: reactionRows,
     event_answers: eventAnswers.map((a) => ({
       event_id: a.eventId,
       title: a.title,
@@ -190,6 +201,17 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
       status: a.status,
       answered_at: a.respondedAt,
     })),
+    // The card as Transbank described it; the tbk_user token stays out, even encrypted.
+    auto_renew: enrolment
+      ? {
+          enabled: enrolment.status === "active",
+          status: enrolment.status,
+          card_type: enrolment.cardType,
+          card_number: enrolment.cardNumber,
+          since: enrolment.createdAt,
+        }
+      : null,
+    blocks: blockRows,
   };
 }
 

@@ -1,8 +1,9 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNotNull, ne, not, or, sql } from "drizzle-orm";
 import { AUTORENEW } from "../shared/rules";
 import type { Database } from "./client";
 import {
+  autorenewCharges,
   autorenewEnrolments,
   channelInvitations,
   comments,
@@ -226,12 +227,35 @@ export const listPayments = (db: Database) =>
   db.select(paymentColumns).from(payments).orderBy(desc(payments.createdAt), desc(payments.id));
 export type PaymentDto = Awaited<ReturnType<typeof listPayments>>[number];
 
-export async function deletePayment(db: Database, id: number) {
-  const gone = await db.delete(payments).where(eq(payments.id, id)).returning({ id: payments.id });
-  return gone.length > 0;
+/**
+ * A payment that is an automatic charge's attempt still in flight (its outcome unknown until the
+ * daily run asks Transbank) is kept: deleting it would lose the buy order that settles it, and the
+ * period would be charged again under a new one while the first might have been authorised.
+ */
+const inFlight = (db: Database) =>
+  exists(
+    db
+      .select({ id: autorenewCharges.id })
+      .from(autorenewCharges)
+      .where(and(eq(autorenewCharges.paymentId, payments.id), eq(autorenewCharges.state, "charging"))),
+  );
+
+/** Deletes one payment record; an automatic charge's attempt in flight is refused (see inFlight). */
+export async function deletePayment(db: Database, id: number): Promise<"deleted" | "not_found" | "in_flight"> {
+  const gone = await db
+    .delete(payments)
+    .where(and(eq(payments.id, id), not(inFlight(db))))
+    .returning({ id: payments.id });
+  if (gone.length > 0) return "deleted";
+  const [kept] = await db.select({ id: payments.id }).from(payments).where(eq(payments.id, id));
+  return kept ? "in_flight" : "not_found";
 }
 
+/** Deletes every payment record but the automatic charges' attempts in flight (see inFlight). */
 export async function clearPayments(db: Database) {
-  const gone = await db.delete(payments).returning({ id: payments.id });
+  const gone = await db
+    .delete(payments)
+    .where(not(inFlight(db)))
+    .returning({ id: payments.id });
   return gone.length;
 }

@@ -4,11 +4,21 @@ import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, isNull, or,
 import type { SessionUser } from "../env";
 import type { BatchRateLimit } from "../lib/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
-import type { ChannelDto, ChannelListItem, MessageDto, UnreadCount } from "../shared/chat-wire";
+import type {
+  ChannelDto,
+  ChannelListItem,
+  DirectPeer,
+  MessageDto,
+  ReactionCountDto,
+  UnreadCount,
+} from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
+import { hasBlocked } from "./blocks";
 import type { Database } from "./client";
+import { inList } from "./lists";
 import { notifyInvitationsBinding } from "./notifications";
+import { reactionsOf } from "./reaction-counts";
 import {
   channelInvitations,
   channelMembers,
@@ -25,8 +35,9 @@ import { normaliseEmail } from "./users";
 export type ChannelRow = typeof channels.$inferSelect;
 type Viewer = Pick<SessionUser, "id" | "role">;
 
+/** A direct message (issue 36) is nobody's to rename, delete or invite to; a channel its creator's and admins'. */
 export const canManageChannel = (viewer: Viewer, channel: ChannelRow) =>
-  viewer.role === "admin" || channel.createdBy === viewer.id;
+  channel.directKey === null && (viewer.role === "admin" || channel.createdBy === viewer.id);
 
 export const toChannelDto = (row: ChannelRow, viewer: Viewer): ChannelDto => ({
   id: row.id,
@@ -36,23 +47,23 @@ export const toChannelDto = (row: ChannelRow, viewer: Viewer): ChannelDto => ({
   created_by: row.createdBy,
   created_at: row.createdAt.toISOString(),
   can_manage: canManageChannel(viewer, row),
+  is_direct: row.directKey !== null,
 });
 
 /**
  * SQL condition: the viewer may see the channel. The viewer is a member already read, or the member
  * of a session read in the same batch (sessionMemberSql), whose role is then decided in SQL.
  */
-const visibleTo = (viewer: Viewer | SessionMemberSql) => {
-  if (viewer.role === "admin") return sql`1 = 1`;
-  const readable = or(
-    eq(channels.isPrivate, false),
-    eq(channels.createdBy, viewer.id),
-    exists(
-      sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id}
-        and ${channelMembers.userId} = ${viewer.id})`,
-    ),
+export const visibleTo = (viewer: Viewer | SessionMemberSql) => {
+  const member = exists(
+    sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id}
+      and ${channelMembers.userId} = ${viewer.id})`,
   );
-  return typeof viewer.role === "string" ? readable : or(eq(viewer.role, "admin"), readable);
+  // Admins read every channel but the direct messages they are not in (issue 36).
+  const adminReadable = or(isNull(channels.directKey), member);
+  if (viewer.role === "admin") return adminReadable;
+  const readable = or(eq(channels.isPrivate, false), eq(channels.createdBy, viewer.id), member);
+  return typeof viewer.role === "string" ? readable : or(and(eq(viewer.role, "admin"), adminReadable), readable);
 };
 
 /**
@@ -78,20 +89,34 @@ const unreadCount = (viewerId: number) => {
  * (public ones, their own, the ones they are a member of), so a list never scans the whole table.
  */
 const listedFor = (viewer: Viewer) => {
-  if (viewer.role === "admin") return undefined;
+  const memberOf = sql`select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
+  if (viewer.role === "admin") return or(isNull(channels.directKey), sql`${channels.id} in (${memberOf})`);
   const visibleIds = sql`select ${channels.id} from ${channels} where ${channels.isPrivate} = 0
     union select ${channels.id} from ${channels} where ${channels.createdBy} = ${viewer.id}
-    union select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
+    union ${memberOf}`;
   return sql`${channels.id} in (${visibleIds})`;
 };
 
+/** A direct message's other member as the viewer sees them; null for a channel, or when they deleted their account. */
+const directWith = (viewerId: number) => {
+  const channelId = sql.raw(`"channels"."id"`);
+  return sql<string | null>`(select json_object('id', u.id, 'name', u.name, 'avatar_url', u.avatar_url)
+    from ${channelMembers} cm join ${users} u on u.id = cm.user_id
+    where ${sql.raw(`"channels"."direct_key"`)} is not null and cm.channel_id = ${channelId}
+      and cm.user_id <> ${viewerId} limit 1)`.mapWith((v: string | null) =>
+    v === null ? null : (JSON.parse(v) as DirectPeer),
+  );
+};
+
+const listItemFields = (viewer: Viewer) => ({
+  ...getTableColumns(channels),
+  unreadCount: unreadCount(viewer.id),
+  directWith: directWith(viewer.id),
+});
+
 /** The channels the viewer may see, each with their unread count (one statement for the whole list). */
 export async function listVisibleChannels(db: Database, viewer: Viewer) {
-  return db
-    .select({ ...getTableColumns(channels), unreadCount: unreadCount(viewer.id) })
-    .from(channels)
-    .where(listedFor(viewer))
-    .orderBy(asc(channels.id));
+  return db.select(listItemFields(viewer)).from(channels).where(listedFor(viewer)).orderBy(asc(channels.id));
 }
 
 /** Only the unread counts of listVisibleChannels: the unread badges' own read (GET /api/unread). */
@@ -103,10 +128,87 @@ export async function listUnreadCounts(db: Database, viewer: Viewer): Promise<Un
     .orderBy(asc(channels.id));
 }
 
-export const toChannelListItem = (row: ChannelRow & { unreadCount: number }, viewer: Viewer): ChannelListItem => ({
+export const toChannelListItem = (
+  row: ChannelRow & { unreadCount: number; directWith: DirectPeer | null },
+  viewer: Viewer,
+): ChannelListItem => ({
   ...toChannelDto(row, viewer),
   unread_count: row.unreadCount,
+  direct_with: row.directWith,
 });
+
+// ---- direct messages (issue 36): a two-person private channel, its key the ordered pair ----
+
+const directKeyOf = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+/**
+ * The direct message between `viewer` and `otherId`, opened on first use: the channel (keyed by the
+ * ordered pair, so two members opening it at the same moment get one) and both memberships in one
+ * transaction. `created` is true for the call that made it. The caller checks that the other member
+ * exists and accepts the viewer's messages.
+ */
+export async function openDirectChannel(db: Database, viewer: Viewer, otherId: number) {
+  const key = directKeyOf(viewer.id, otherId);
+  const [created] = await db.batch([
+    db
+      .insert(channels)
+      .values({ name: "", isPrivate: true, createdBy: null, directKey: key })
+      .onConflictDoNothing({ target: channels.directKey })
+      .returning({ id: channels.id }),
+    db
+      .insert(channelMembers)
+      .select(
+        db
+          .select({
+            channelId: channels.id,
+            userId: users.id,
+            createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
+          })
+          .from(channels)
+          .innerJoin(users, inList(users.id, [viewer.id, otherId]))
+          .where(eq(channels.directKey, key)),
+      )
+      .onConflictDoNothing(),
+  ]);
+  const [row] = await db.select(listItemFields(viewer)).from(channels).where(eq(channels.directKey, key)).limit(1);
+  return { created: created.length > 0, channel: row };
+}
+
+/**
+ * Whether `otherId` may get a direct message from `viewerId`: "unknown" when there is no such member,
+ * "refused" when they do not accept messages or blocked the viewer (one answer for both: a block is never told).
+ */
+export async function directPeerStatus(db: Database, viewerId: number, otherId: number) {
+  const [row] = await db
+    .select({ accepts: sql<number>`${users.directMessages} = 'everyone' and not ${hasBlocked(users.id, viewerId)}` })
+    .from(users)
+    .where(eq(users.id, otherId))
+    .limit(1);
+  if (!row) return "unknown" as const;
+  return row.accepts ? ("accepts" as const) : ("refused" as const);
+}
+
+/**
+ * SQL condition on the outer channel row: it is no direct message, or its other member still takes
+ * `senderId`'s messages (they exist, accept messages and have not blocked the sender).
+ */
+const directAccepts = (senderId: SQL | number) => {
+  const channelId = sql.raw(`"channels"."id"`);
+  return sql`(${sql.raw(`"channels"."direct_key"`)} is null or exists (select 1 from ${channelMembers} cm
+    join ${users} u on u.id = cm.user_id
+    where cm.channel_id = ${channelId} and cm.user_id <> ${senderId} and u.direct_messages = 'everyone'
+      and not ${hasBlocked(sql`u.id`, senderId)}))`;
+};
+
+/** True when `channel` is a direct message whose other member no longer takes `senderId`'s messages. */
+export async function directRefuses(db: Database, channel: ChannelRow, senderId: number) {
+  if (channel.directKey === null) return false;
+  const rows = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.id, channel.id), directAccepts(senderId)));
+  return rows.length === 0;
+}
 
 /** A read marker's upsert on conflict: forward only, never back. */
 const readMarkerForward = {
@@ -331,6 +433,8 @@ type MessageRow = {
   deletedAt: Date | null;
   replyTo: number | null;
   createdAt: Date;
+  /** As the viewer sees them; absent where a message is just written (none yet) or edited (clients keep theirs). */
+  reactions?: ReactionCountDto[];
 };
 
 /**
@@ -350,6 +454,7 @@ export const toMessageDto = (row: MessageRow, viewerId: number): MessageDto => (
   edited_at: row.editedAt?.toISOString() ?? null,
   deleted: row.deletedAt !== null,
   reply_to: row.replyTo,
+  reactions: row.reactions ?? [],
 });
 
 /**
@@ -383,6 +488,7 @@ export function visibleMessagesQuery(
         deletedAt: messages.deletedAt,
         replyTo: messages.replyTo,
         createdAt: messages.createdAt,
+        reactions: reactionsOf("message", sql.raw(`"messages"."id"`), viewer.id),
       })
       .from(channels)
       // The channel id as a bound value (not channels.id), so the planner reads messages_channel_idx (channel_id=? AND
@@ -484,6 +590,7 @@ export function sendMessageStatements(
     eq(channels.id, channelId),
     isNotNull(member.id),
     visibleTo(member),
+    directAccepts(member.id),
     allowed,
     replyTo === null ? undefined : answerable(db, channelId, replyTo),
   );
@@ -527,14 +634,18 @@ export function sendMessageStatements(
   ] as const;
 }
 
-/** Who may read a private channel: its creator, its members and every admin (for targeted live frames). */
+/**
+ * Who may read a private channel: its creator, its members and every admin, but a direct message's
+ * two members only (for targeted live frames and notifications).
+ */
 export async function privateChannelReaders(db: Database, channelId: number): Promise<number[]> {
   const rows = await db.all<{
     id: number;
   }>(sql`select ${channels.createdBy} as id from ${channels}
     where ${channels.id} = ${channelId} and ${channels.createdBy} is not null
     union select ${channelMembers.userId} from ${channelMembers} where ${channelMembers.channelId} = ${channelId}
-    union select ${users.id} from ${users} where ${users.role} = 'admin'`);
+    union select ${users.id} from ${users} where ${users.role} = 'admin'
+      and exists (select 1 from ${channels} where ${channels.id} = ${channelId} and ${channels.directKey} is null)`);
   return rows.map((r) => r.id);
 }
 

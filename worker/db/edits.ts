@@ -31,32 +31,35 @@ function updateText(db: Database, kind: ReportKind, text: string, editedAt: Date
  * Replaces the text of `authorId`'s item, keeping the replaced text as a version, in one transaction.
  * Both writes hold only while the item is the author's, not hidden by a moderator and (messages) not
  * deleted, so a moderator hiding it meanwhile is never undone; an unchanged text writes nothing.
- * True when the text changed.
+ * The replaced text when the text changed (its mentions are not announced again); null otherwise.
  */
 export async function editText(
   db: Database,
   kind: ReportKind,
   input: { id: number; authorId: number; text: string },
-): Promise<boolean> {
+): Promise<string | null> {
   const { table, text, author, open } = EDITABLE[kind];
   const now = new Date();
   const editable = and(eq(table.id, input.id), eq(author, input.authorId), open, ne(text, input.text));
-  const [, changed] = await db.batch([
-    db.insert(contentVersions).select(
-      db
-        .select({
-          id: sql<number>`null`.as("id"),
-          kind: sql<ReportKind>`${kind}`.as("kind"),
-          targetId: sql<number>`${table.id}`.as("target_id"),
-          content: sql<string>`${text}`.as("content"),
-          replacedAt: sql<Date>`${now.getTime()}`.as("replaced_at"),
-        })
-        .from(table)
-        .where(editable),
-    ),
+  const [replaced, changed] = await db.batch([
+    db
+      .insert(contentVersions)
+      .select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            kind: sql<ReportKind>`${kind}`.as("kind"),
+            targetId: sql<number>`${table.id}`.as("target_id"),
+            content: sql<string>`${text}`.as("content"),
+            replacedAt: sql<Date>`${now.getTime()}`.as("replaced_at"),
+          })
+          .from(table)
+          .where(editable),
+      )
+      .returning({ content: contentVersions.content }),
     updateText(db, kind, input.text, now, editable),
   ]);
-  return changed.length > 0;
+  return changed.length > 0 ? (replaced[0]?.content ?? null) : null;
 }
 
 /** The earlier texts of the items of one kind, oldest first, keyed by item (moderators only). */

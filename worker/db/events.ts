@@ -8,6 +8,7 @@ import {
   EVENT_LIMITS,
   type EventDto,
   type EventPerson,
+  eventCoverPath,
   type OccurrenceDto,
   type RsvpAnswer,
   type RsvpState,
@@ -145,6 +146,8 @@ function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer, now = Date.
     occurrences: upcomingOccurrences(row, now),
     location: row.location,
     place: locked ? null : row.place,
+    // The key's random part in the address: a replaced cover is a new URL, so caches never show the old one.
+    cover_url: row.coverKey && !locked ? `${eventCoverPath(row.id)}?v=${row.coverKey.split("/").pop()}` : null,
     meeting_url: seesLink ? row.meetingUrl : null,
     has_meeting_url: row.meetingUrl !== null,
     capacity: row.capacity,
@@ -263,14 +266,50 @@ export async function updateEvent(
   return { row, promoted: await notifyPromoted(db, id, promoted) };
 }
 
-/** Cancels an event (kept, marked, a new revision); null when it is gone or was cancelled already. */
-export async function cancelEvent(db: Database, id: number, now = Date.now()): Promise<EventRow | null> {
-  const [row] = await db
-    .update(events)
-    .set({ cancelledAt: new Date(now), sequence: sql`${events.sequence} + 1`, updatedAt: new Date(now) })
-    .where(and(eq(events.id, id), isNull(events.cancelledAt)))
-    .returning();
-  return row ?? null;
+/**
+ * Cancels an event (kept, marked, a new revision) and lets go of its cover, in one transaction: the
+ * row and the cover key it had (for the caller to delete from R2), or null when it is gone or was
+ * cancelled already.
+ */
+export async function cancelEvent(
+  db: Database,
+  id: number,
+  now = Date.now(),
+): Promise<{ row: EventRow; coverKey: string | null } | null> {
+  const [[before], [row]] = await db.batch([
+    db.select({ coverKey: events.coverKey }).from(events).where(eq(events.id, id)),
+    db
+      .update(events)
+      .set({
+        cancelledAt: new Date(now),
+        coverKey: null,
+        sequence: sql`${events.sequence} + 1`,
+        updatedAt: new Date(now),
+      })
+      .where(and(eq(events.id, id), isNull(events.cancelledAt)))
+      .returning(),
+  ]);
+  return row ? { row, coverKey: before?.coverKey ?? null } : null;
+}
+
+/**
+ * Sets (a key) or removes (null) the cover of an event not cancelled, in one transaction with reading
+ * the key it replaces (for the caller to delete from R2). Null when the event is gone or cancelled.
+ */
+export async function replaceEventCover(
+  db: Database,
+  id: number,
+  coverKey: string | null,
+): Promise<{ previous: string | null } | null> {
+  const [[before], updated] = await db.batch([
+    db.select({ coverKey: events.coverKey }).from(events).where(eq(events.id, id)),
+    db
+      .update(events)
+      .set({ coverKey })
+      .where(and(eq(events.id, id), isNull(events.cancelledAt)))
+      .returning({ id: events.id }),
+  ]);
+  return updated.length ? { previous: before?.coverKey ?? null } : null;
 }
 
 /**
@@ -302,6 +341,38 @@ async function notifyPromoted(db: Database, eventId: number, promoted: { userId:
         .values(ids.slice(i, i + 25).map((userId) => ({ userId, kind: "event_promoted" as const, eventId })))
         .returning({ id: notifications.id, userId: notifications.userId })),
     );
+  }
+  return told;
+}
+
+/** The events not over and not cancelled where the member holds a seat (their account's deletion frees each). */
+export async function seatsHeldBy(db: Database, userId: number, now = Date.now()): Promise<number[]> {
+  const rows = await db
+    .select({ id: events.id })
+    .from(eventRsvps)
+    .innerJoin(events, eq(events.id, eventRsvps.eventId))
+    .where(
+      and(
+        eq(eventRsvps.userId, userId),
+        eq(eventRsvps.status, "going"),
+        isNull(events.cancelledAt),
+        gt(events.lastEndsAt, new Date(now)),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Seats freed without an answer (a going member's account deleted): in each event the first in line
+ * takes the seat, as when someone leaves, and is told. One promotion statement per event, in batches.
+ */
+export async function fillFreedSeats(db: Database, eventIds: number[], now = Date.now()): Promise<Notified> {
+  const told: Notified = [];
+  for (let i = 0; i < eventIds.length; i += 25) {
+    const chunk = eventIds.slice(i, i + 25);
+    const [first, ...rest] = chunk.map((id) => promoteFromWaitlist(db, id, now));
+    const promoted = await db.batch([first, ...rest]);
+    for (const [n, id] of chunk.entries()) told.push(...(await notifyPromoted(db, id, promoted[n])));
   }
   return told;
 }

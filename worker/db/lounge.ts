@@ -1,9 +1,11 @@
 // Lounge queries: the post feed, likes, comments and cosmic notices (docs/spec.md §3, §4).
 // Every list is ONE query (authors joined, the caller's like as an EXISTS), whatever its size; every
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { isHidden, reasonForAuthor, shownText } from "./moderation";
+import { reactionsOf } from "./reaction-counts";
 import { comments, notices, postLikes, posts, users } from "./schema";
 
 /** A member's id: a number, or SQL reading it from the session in the same batch (sessionMemberSql). */
@@ -12,6 +14,10 @@ type ViewerId = number | SQL<number>;
 const likedBy = (viewerId: ViewerId) =>
   sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id}
     and ${postLikes.userId} = ${viewerId})`.mapWith((v) => Boolean(Number(v)));
+
+/** The viewer blocked the author (issue 36): the client collapses the item. */
+const blockedByViewer = (viewerId: ViewerId, authorId: SQLWrapper) =>
+  hasBlocked(viewerId, authorId).mapWith((v) => Boolean(Number(v)));
 
 /** The Post of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
 const postFields = (viewerId: ViewerId) => ({
@@ -28,6 +34,8 @@ const postFields = (viewerId: ViewerId) => ({
   hidden: isHidden(posts.hiddenAt),
   hidden_reason: reasonForAuthor(viewerId, posts.authorId, posts.hiddenReason),
   edited_at: posts.editedAt,
+  reactions: reactionsOf("post", sql.raw(`"posts"."id"`), viewerId),
+  author_blocked: blockedByViewer(viewerId, posts.authorId),
 });
 
 const likesCountOf = (postId: number) => sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postId})`;
@@ -121,6 +129,8 @@ const commentFields = (viewerId: number) => ({
   hidden: isHidden(comments.hiddenAt),
   hidden_reason: reasonForAuthor(viewerId, comments.authorId, comments.hiddenReason),
   edited_at: comments.editedAt,
+  reactions: reactionsOf("comment", sql.raw(`"comments"."id"`), viewerId),
+  author_blocked: blockedByViewer(viewerId, comments.authorId),
 });
 
 /** Oldest first, the latest `limit` comments of a post. One query. */

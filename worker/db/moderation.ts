@@ -264,6 +264,16 @@ export async function listOpenReports(db: Database, limit: number) {
 }
 export type OpenReportDto = Awaited<ReturnType<typeof listOpenReports>>[number];
 
+/** True when the item was ever reported (an admin then sees it through the report, wherever it was written). */
+export async function isReported(db: Database, kind: ReportKind, targetId: number) {
+  const rows = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.kind, kind), eq(reports.targetId, targetId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function getReport(db: Database, id: number) {
   const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
   return row ?? null;

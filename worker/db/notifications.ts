@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { mentionedIds } from "../shared/mentions";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
 import { AUTORENEW, LIMITS } from "../shared/rules";
+import { hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
 import {
@@ -95,30 +96,52 @@ export async function notifyInvitationsBinding(
 }
 
 /**
- * @mentions in a post or a chat message: the members its mention tokens name by id (mentionedIds, the
- * first LIMITS.mentionsMax), who exist and are not the writer. `readers`: for a private channel, the
- * only people who may be notified (they alone can read it); undefined for posts and public channels.
+ * @mentions in a post, a comment or a chat message: the members its mention tokens name by id
+ * (mentionedIds, the first LIMITS.mentionsMax), who exist, are not the writer and have not blocked them.
+ * `readers`: for a private channel, the only people who may be notified (they alone can read it);
+ * undefined for posts and public channels. After an edit, `before` is the replaced text: only members it
+ * did not mention are notified, and never twice for the same item.
  */
 export async function notifyMentions(
   db: Database,
-  input: { text: string; actorId: number; postId?: number; channelId?: number; messageId?: number; readers?: number[] },
+  input: {
+    text: string;
+    actorId: number;
+    postId?: number;
+    commentId?: number;
+    channelId?: number;
+    messageId?: number;
+    readers?: number[];
+    before?: string;
+  },
 ): Promise<Notified> {
-  const ids = mentionedIds(input.text).slice(0, LIMITS.mentionsMax);
+  const earlier = new Set(input.before === undefined ? [] : mentionedIds(input.before));
+  const ids = mentionedIds(input.text)
+    .slice(0, LIMITS.mentionsMax)
+    .filter((id) => !earlier.has(id));
   if (ids.length === 0) return [];
   const mentioned = listTable(ids);
+  const item = { postId: input.postId ?? null, commentId: input.commentId ?? null, messageId: input.messageId ?? null };
+  const notYetTold =
+    input.before === undefined
+      ? sql``
+      : sql`and not exists (select 1 from notifications n where n.user_id = u.id and n.kind = 'mention'
+          and n.post_id is ${item.postId} and n.comment_id is ${item.commentId} and n.message_id is ${item.messageId})`;
   return notified(
-    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, channel_id, message_id)
-      select u.id, 'mention', ${input.actorId}, ${input.postId ?? null}, ${input.channelId ?? null},
-        ${input.messageId ?? null}
+    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id, channel_id, message_id)
+      select u.id, 'mention', ${input.actorId}, ${item.postId}, ${item.commentId}, ${input.channelId ?? null},
+        ${item.messageId}
       from ${mentioned} m join users u on u.id = m.value
-      where u.id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+      where u.id <> ${input.actorId} and not ${hasBlocked(sql`u.id`, input.actorId)}
+        ${input.readers ? sql`and ${inList(sql`u.id`, input.readers)}` : sql``}
+        ${notYetTold}
       returning id, user_id`),
   );
 }
 
 /**
- * A chat reply: the author of the message it answers, unless they wrote the reply or (private channel)
- * are no longer among its `readers`. The notification leads to the reply.
+ * A chat reply: the author of the message it answers, unless they wrote the reply, blocked its writer or
+ * (private channel) are no longer among its `readers`. The notification leads to the reply.
  */
 export async function notifyReply(
   db: Database,
@@ -128,6 +151,7 @@ export async function notifyReply(
     await db.all(sql`insert into notifications (user_id, kind, actor_id, channel_id, message_id)
       select m.sender_id, 'reply', ${input.actorId}, ${input.channelId}, ${input.replyId}
       from messages m where m.id = ${input.repliedTo} and m.sender_id <> ${input.actorId}
+        and not ${hasBlocked(sql`m.sender_id`, input.actorId)}
       ${input.readers ? sql`and ${inList(sql`m.sender_id`, input.readers)}` : sql``}
       returning user_id`),
   );
@@ -214,6 +238,8 @@ function detailOf(row: ListRow): string | null {
     return new Date(Number(row.detail)).toISOString();
   // A reminder's detail is "<window>:<start ms>" (the key that sends it once); the member needs the window.
   if (row.kind === "event_reminder") return row.detail.split(":")[0];
+  // A reaction's detail is "<kind>:<id>" (the key that groups it); the member needs what was reacted to.
+  if (row.kind === "reaction") return row.detail.split(":")[0];
   return row.detail;
 }
 
@@ -238,7 +264,7 @@ const toDto = (row: ListRow): NotificationDto => ({
  * Kinds the member turned off in the app (issue 33) stay stored (push and email are planned from the
  * row) but the bell neither lists nor counts them. Every kind is on in the app by default.
  */
-const shownInApp = (userId: number) =>
+export const shownInApp = (userId: number) =>
   sql`not exists (select 1 from ${notificationPreferences} p where p.user_id = ${userId}
     and json_extract(p.choices, '$.' || ${notifications.kind} || '.in_app') = 0)`;
 
@@ -257,8 +283,10 @@ export async function listNotifications(db: Database, userId: number): Promise<N
         postId: notifications.postId,
         commentId: notifications.commentId,
         channelId: notifications.channelId,
-        // Only while the reader may read the channel or is invited to it (else the client says "a private channel").
-        channelName: sql<string | null>`case when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
+        // Only while the reader may read the channel or is invited to it (else the client says "a private channel");
+        // never a direct message's (it has no name of its own: it reads as a private channel too).
+        channelName: sql<string | null>`case when ${channels.directKey} is not null then null
+          when ${channels.isPrivate} = 0 or ${channels.createdBy} = ${userId}
           or exists (select 1 from ${channelMembers} m where m.channel_id = ${channels.id} and m.user_id = ${userId})
           or exists (select 1 from ${channelInvitations} i where i.channel_id = ${channels.id}
             and i.email = (select ${users.email} from ${users} where ${users.id} = ${userId}))

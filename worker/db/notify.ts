@@ -93,6 +93,7 @@ export type DeliveryTarget = {
   messageId: number | null;
   eventId: number | null;
   eventTitle: string | null;
+  paymentId: number | null;
   detail: string | null;
   choices: string | null;
   endpoints: string | null;
@@ -100,13 +101,14 @@ export type DeliveryTarget = {
 
 /**
  * What delivering these notifications needs, in one query: the recipient's address, language and
- * choices, the facts the texts name, and the recipient's push endpoints (a JSON array).
+ * choices, the facts the texts name, and the recipient's push endpoints (a JSON array). A direct
+ * message has no channel name of its own: the texts say "a private channel".
  */
 export async function deliveryTargets(db: Database, ids: number[]): Promise<DeliveryTarget[]> {
   return db.all<DeliveryTarget>(sql`select n.id, n.kind, n.user_id as userId, u.email, u.language, u.timezone,
       a.name as actorName, n.post_id as postId, n.comment_id as commentId, n.channel_id as channelId,
-      c.name as channelName, n.message_id as messageId, n.event_id as eventId, ev.title as eventTitle,
-      n.detail, p.choices,
+      case when c.direct_key is null then c.name end as channelName, n.message_id as messageId,
+      n.event_id as eventId, ev.title as eventTitle, n.payment_id as paymentId, n.detail, p.choices,
       (select json_group_array(s.endpoint) from ${pushSubscriptions} s where s.user_id = n.user_id) as endpoints
     from ${notifications} n join ${users} u on u.id = n.user_id
       left join ${users} a on a.id = n.actor_id
@@ -127,12 +129,13 @@ export async function countDeadLetters(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** One-click unsubscribe: that kind's email choice off (a fixed choice, the receipt, stays on). */
-export async function unsubscribeFromEmail(db: Database, userId: number, kind: NotificationKind) {
+/** One-click unsubscribe: that kind's email choice off (a fixed choice, the receipt, stays on), or the digest off. */
+export async function unsubscribeFromEmail(db: Database, userId: number, topic: NotificationKind | "digest") {
   // The member may have deleted their account since the email went out: nothing to change then.
   const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!member) return;
   const current = await getPreferences(db, userId);
-  current.preferences[kind] = { ...current.preferences[kind], email: false };
+  if (topic === "digest") current.digest = "off";
+  else current.preferences[topic] = { ...current.preferences[topic], email: false };
   await savePreferences(db, userId, current);
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { MEMBERSHIP } from "../shared/rules";
 import type { Database } from "./client";
-import { memberships, payments } from "./schema";
+import { type Notified, notified } from "./notifications";
+import { memberships, notifications, payments, users } from "./schema";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
@@ -27,6 +28,28 @@ export const paymentsOfMember = (db: Database, userId: number) =>
     .orderBy(desc(payments.id));
 
 export type Payment = typeof payments.$inferSelect;
+
+/** What a completed payment's receipt email states, with the member's name. */
+export async function receiptOf(db: Database, paymentId: number) {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      memberName: users.name,
+      amountClp: payments.amountClp,
+      buyOrder: payments.buyOrder,
+      provider: payments.provider,
+      settledAt: payments.settledAt,
+      createdAt: payments.createdAt,
+      periodEndsAt: payments.periodEndsAt,
+      cardLast4: payments.cardLast4,
+      authorizationCode: payments.authorizationCode,
+      isTest: payments.isTest,
+    })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId));
+  return row;
+}
 
 export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
 
@@ -74,33 +97,72 @@ export async function latestPaymentOf(db: Database, userId: number): Promise<Pay
   return row;
 }
 
-/** Marks a still-pending payment failed; a settled one is never touched. */
+const stillPending = (id: number) => and(eq(payments.id, id), eq(payments.status, "pending"));
+
+/**
+ * The member's in-app notification of a payment's result, written only while the payment is still pending: it
+ * runs in the batch that settles the payment, before the status changes, so only the settling call writes it.
+ */
+const resultNotification = (db: Database, id: number, detail: "completed" | "failed") => {
+  // INSERT ... SELECT lists every column in the table's order (the id left to SQLite, the rest null).
+  const values: Partial<Record<keyof typeof notifications.$inferSelect, SQL>> = {
+    userId: sql`${payments.userId}`,
+    kind: sql`'payment'`,
+    paymentId: sql`${payments.id}`,
+    detail: sql`${detail}`,
+    count: sql`1`,
+    createdAt: sql`${Date.now()}`,
+  };
+  const list = sql.join(
+    Object.keys(getTableColumns(notifications)).map((key) => values[key as keyof typeof values] ?? sql`null`),
+    sql`, `,
+  );
+  return db
+    .insert(notifications)
+    .select(sql`select ${list} from ${payments} where ${and(stillPending(id), isNotNull(payments.userId))}`)
+    .returning({ id: notifications.id, user_id: notifications.userId });
+};
+
+/**
+ * Marks a still-pending payment failed, with the member's notification in the same batch; a settled one is never
+ * touched. Returns the notification this call wrote (none when the payment was settled already).
+ */
 export async function failPayment(
   db: Database,
   id: number,
   reason: string,
   responseCode: number | null = null,
   now = Date.now(),
-) {
-  await db
-    .update(payments)
-    .set({ status: "failed", failureReason: reason, responseCode, settledAt: new Date(now) })
-    .where(and(eq(payments.id, id), eq(payments.status, "pending")));
+): Promise<Notified> {
+  const [written] = await db.batch([
+    resultNotification(db, id, "failed"),
+    db
+      .update(payments)
+      .set({ status: "failed", failureReason: reason, responseCode, settledAt: new Date(now) })
+      .where(stillPending(id)),
+  ]);
+  return notified(written);
 }
 
 /**
  * Approves a pending payment: in ONE batch (one transaction) the membership is extended by a period
- * from max(now, current due date) and the payment is completed. The membership statement only acts
+ * from max(now, current due date) and the payment is completed. An automatic charge renews the period
+ * it was made for: from max(`periodDue`, current due date), so a charge approved on a retry days after
+ * the due date still extends from that date. The membership statement only acts
  * while the payment is still pending, and runs before the payment leaves that state, so a replayed
- * or concurrent approval of the same payment extends nothing. Returns whether this call approved it.
+ * or concurrent approval of the same payment extends nothing. The member's notification (the receipt) is
+ * written in the same batch, and the payment keeps the end of the period it paid for. Returns whether this
+ * call approved it and the notification it wrote.
  */
 export async function approvePayment(
   db: Database,
   payment: Pick<Payment, "id">,
   details: { authorizationCode: string | null; responseCode: number; cardLast4: string | null },
   now = Date.now(),
-): Promise<boolean> {
-  const [, completed] = await db.batch([
+  periodDue?: number,
+): Promise<{ approved: boolean; notified: Notified }> {
+  const from = periodDue ?? now;
+  const [, written, completed] = await db.batch([
     db
       .insert(memberships)
       .select(
@@ -109,7 +171,7 @@ export async function approvePayment(
             userId: sql<number>`${payments.userId}`.as("user_id"),
             plan: sql<string>`${MEMBERSHIP.plan}`.as("plan"),
             kind: sql<"paid">`'paid'`.as("kind"),
-            nextPaymentDue: sql<Date>`${now + PERIOD_MS}`.as("next_payment_due"),
+            nextPaymentDue: sql<Date>`${from + PERIOD_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
           })
           .from(payments)
@@ -118,25 +180,28 @@ export async function approvePayment(
       .onConflictDoUpdate({
         target: memberships.userId,
         set: {
-          nextPaymentDue: sql`MAX(${now}, ${memberships.nextPaymentDue}) + ${PERIOD_MS}`,
+          nextPaymentDue: sql`MAX(${from}, ${memberships.nextPaymentDue}) + ${PERIOD_MS}`,
           kind: "paid",
           plan: MEMBERSHIP.plan,
           updatedAt: new Date(now),
         },
       }),
+    resultNotification(db, payment.id, "completed"),
     db
       .update(payments)
       .set({
         status: "completed",
+        // The membership row was extended just above, in this transaction: its due date ends this period.
+        periodEndsAt: sql`(select ${memberships.nextPaymentDue} from ${memberships} where ${memberships.userId} = ${payments.userId})`,
         authorizationCode: details.authorizationCode,
         responseCode: details.responseCode,
         cardLast4: details.cardLast4,
         settledAt: new Date(now),
       })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+      .where(stillPending(payment.id))
       .returning({ id: payments.id }),
   ]);
-  return (completed as { id: number }[]).length > 0;
+  return { approved: completed.length > 0, notified: notified(written) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Profiles (docs/spec.md §3: goals, interests and socials as JSON-encoded text), the caller's own details,
 // and the caller's sessions as the Profile screen lists them.
 import { and, eq, gt, ne } from "drizzle-orm";
-import type { Language } from "../shared/rules";
+import type { DirectMessagePolicy, Language } from "../shared/rules";
 import type { Database } from "./client";
 import { profiles, sessions, users } from "./schema";
 
@@ -35,7 +35,13 @@ export async function saveProfile(db: Database, userId: number, patch: ProfilePa
   return row;
 }
 
-export type DetailsPatch = { name?: string | null; bio?: string | null; timezone?: string | null; language?: Language };
+export type DetailsPatch = {
+  name?: string | null;
+  bio?: string | null;
+  timezone?: string | null;
+  language?: Language;
+  directMessages?: DirectMessagePolicy;
+};
 
 export async function updateUserDetails(db: Database, userId: number, patch: DetailsPatch) {
   const [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();

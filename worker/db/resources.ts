@@ -74,8 +74,8 @@ export function listResources(db: Database, page: ResourcePage) {
 
 /**
  * Every tag in use (sorted, case-insensitively first) and the number of resources, in one statement
- * of indexed reads: both are kept by triggers (resource_tags, resource_totals; migrations 0018 and
- * 0021), so the cost follows the number of distinct tags, not of resources. Sent in the session's
+ * of indexed reads: both are kept by triggers (resource_tags, resource_totals; migrations 0024 and
+ * 0026), so the cost follows the number of distinct tags, not of resources. Sent in the session's
  * batch; resourceTagsAndTotal reads its row.
  */
 /** The one row of resource_totals (its id, bound: drizzle's D1 batch prepares a statement without parameters twice). */

@@ -5,7 +5,15 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { DIGESTS } from "../shared/notify";
-import { AUDIT_ACTIONS, LANGUAGES, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
+import {
+  AUDIT_ACTIONS,
+  DIRECT_MESSAGE_POLICIES,
+  LANGUAGES,
+  REACTION_KINDS,
+  REACTIONS,
+  REPORT_KINDS,
+  REPORT_REASONS,
+} from "../shared/rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -27,6 +35,8 @@ export const users = sqliteTable(
     googleSub: text("google_sub"),
     /** Until when an admin muted the member (no posts, comments or chat); past or null: not muted. */
     mutedUntil: integer("muted_until", { mode: "timestamp_ms" }),
+    /** Who may open a direct message with the member (the profile's setting). */
+    directMessages: text("direct_messages", { enum: DIRECT_MESSAGE_POLICIES }).notNull().default("everyone"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -120,6 +130,8 @@ export const payments = sqliteTable(
     refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
     /** An automatic (Oneclick Mall) charge: the child store's buy order, which its refund names. */
     detailBuyOrder: text("detail_buy_order"),
+    /** A completed payment: the end of the period it paid for (its receipt names it; it starts 30 days before). */
+    periodEndsAt: integer("period_ends_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
@@ -150,7 +162,8 @@ export const posts = sqliteTable(
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("posts_author_idx").on(t.authorId)],
+  // created_at: the digest counts the posts newer than a member's last digest.
+  (t) => [index("posts_author_idx").on(t.authorId), index("posts_created_idx").on(t.createdAt)],
 );
 
 export const postLikes = sqliteTable(
@@ -212,9 +225,19 @@ export const channels = sqliteTable(
     description: text("description"),
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set on a direct message (issue 36): "<smaller user id>:<larger user id>", unique, so a pair has one
+     * conversation however many open it at once. Its two members are its channel_members; nobody else,
+     * admins included, may read it. Ids are never reused (AUTOINCREMENT), so a deleted member's key stays theirs.
+     */
+    directKey: text("direct_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("channels_private_idx").on(t.isPrivate), index("channels_creator_idx").on(t.createdBy)],
+  (t) => [
+    index("channels_private_idx").on(t.isPrivate),
+    index("channels_creator_idx").on(t.createdBy),
+    uniqueIndex("channels_direct_key_unique").on(t.directKey),
+  ],
 );
 
 export const channelMembers = sqliteTable(
@@ -283,6 +306,21 @@ export const messages = sqliteTable(
   (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
 );
 
+/** A member's blocks (issue 36): never shown to the blocked member; both directions go with either account. */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
 /**
  * How far each member has read each channel (issue 19's unread counts): messages with a larger id are
  * unread. Moved forward (never back) when the member reads the channel or writes in it.
@@ -305,8 +343,8 @@ export const channelReads = sqliteTable(
 /**
  * A member's notifications (issue 19). What each refers to sits in its own column, so deleting the post,
  * channel or notice deletes the notifications about it. Likes on a post are grouped: one unread row
- * per post counts them (the partial unique index is the grouping key). Payment results are written by
- * a trigger on payments (migrations/0007_notification_triggers.sql), whatever code path settles the payment.
+ * per post counts them (the partial unique index is the grouping key). A payment's result is written in
+ * the same batch that settles it (approvePayment, failPayment), so only the settling call queues its email.
  */
 export const notifications = sqliteTable(
   "notifications",
@@ -343,6 +381,10 @@ export const notifications = sqliteTable(
       .on(t.userId, t.eventId, t.detail)
       .where(sql`kind = 'event_reminder'`),
     uniqueIndex("notifications_autorenew_notice_unique").on(t.userId, t.detail).where(sql`kind = 'autorenew_notice'`),
+    // Reactions are grouped like likes: one unread row per member and item, the item named in detail ("post:12").
+    uniqueIndex("notifications_unread_reactions_unique")
+      .on(t.userId, t.detail)
+      .where(sql`kind = 'reaction' and read_at is null`),
   ],
 );
 
@@ -562,6 +604,26 @@ export const contentVersions = sqliteTable(
   (t) => [index("content_versions_target_idx").on(t.kind, t.targetId, t.id)],
 );
 
+/**
+ * A member's reactions (issue 36): one row per member, emoji and item. The item is a post, comment or
+ * message by kind and id (no foreign key can name three tables), so triggers remove an item's reactions
+ * with it, and a message's when its sender deletes it (migrations: reactions_cleanup); the member's go
+ * with their account by the foreign key.
+ */
+export const reactions = sqliteTable(
+  "reactions",
+  {
+    kind: text("kind", { enum: REACTION_KINDS }).notNull(),
+    targetId: integer("target_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    emoji: text("emoji", { enum: REACTIONS.emoji }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.targetId, t.userId, t.emoji] }), index("reactions_user_idx").on(t.userId)],
+);
+
 /** Who reported an item, why: once per item per member. Never shown to anyone (admins see the reasons only). */
 export const reportReasons = sqliteTable(
   "report_reasons",
@@ -628,6 +690,8 @@ export const events = sqliteTable(
     location: text("location", { enum: EVENT_LOCATIONS }).notNull(),
     place: text("place"),
     meetingUrl: text("meeting_url"),
+    /** The cover image's R2 key (null: none); served only through GET /api/events/:id/cover. */
+    coverKey: text("cover_key"),
     hostId: integer("host_id").references(() => users.id, { onDelete: "set null" }),
     /** Null: no limit. */
     capacity: integer("capacity"),

@@ -143,7 +143,7 @@ const kindText = (kind: SearchKind) => sql.raw(`'${kind}'`);
 
 /**
  * The terms of `index` that start with the query's last word, in one recursive walk of its term list
- * (`<index>_terms`, migrations/0019_search_vocab.sql): each step seeks the next term after the last one
+ * (`<index>_terms`, migrations/0025_search_vocab.sql): each step seeks the next term after the last one
  * found (a space sorts below every character a term has), at most LIMITS.searchPrefixTerms steps.
  */
 function prefixTerms(kind: SearchKind, prefix: string): SQL {
@@ -218,15 +218,22 @@ function rowsOf(kind: SearchKind): SQL {
         cm.created_at as created_at, cm.post_id as post_id, null as group_id, ${lowered("cm.content", "t")}
         from ${w} w join comments cm on cm.id = w.id join posts p on p.id = cm.post_id
         where cm.hidden_at is null and p.hidden_at is null)`;
-    case "message":
-      // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins read all.
-      // The window is taken before this filter: a member who may read few of the newest matches of a
-      // word found everywhere gets fewer results for it, never someone else's. Hidden messages are never found.
-      return sql`${rows} as materialized (select m.id as id, ch.name as title, m.created_at as created_at,
+    case "message": {
+      // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins
+      // read all but the direct messages they are not in. The window is taken before this filter: a member who may
+      // read few of the newest matches of a word found everywhere gets fewer results for it, never someone else's.
+      // Hidden messages are never found.
+      const member = sql`exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer("id")})`;
+      // A direct message has no name of its own: its hits are titled with the other member's name.
+      const title = sql`case when ch.direct_key is null then ch.name else coalesce((select u.name
+        from channel_members cmo join users u on u.id = cmo.user_id
+        where cmo.channel_id = ch.id and cmo.user_id <> ${viewer("id")}), '') end`;
+      return sql`${rows} as materialized (select m.id as id, ${title} as title, m.created_at as created_at,
         null as post_id, m.channel_id as group_id, ${lowered("m.body", "t")}
         from ${w} w join messages m on m.id = w.id join channels ch on ch.id = m.channel_id
-        where m.hidden_at is null and (${viewer("role")} = 'admin' or ch.is_private = 0 or ch.created_by = ${viewer("id")}
-          or exists(select 1 from channel_members cmb where cmb.channel_id = ch.id and cmb.user_id = ${viewer("id")})))`;
+        where m.hidden_at is null and (${viewer("role")} = 'admin' and (ch.direct_key is null or ${member})
+          or ${viewer("role")} <> 'admin' and (ch.is_private = 0 or ch.created_by = ${viewer("id")} or ${member})))`;
+    }
     case "resource":
       // The library only with paid access: without it, never an error, the same answer as "no resource matched".
       return sql`${rows} as materialized (select r.id as id, r.title as title, r.created_at as created_at,

@@ -38,6 +38,7 @@ export function sessionLookup(db: Database, sessionId: string) {
         timezone: users.timezone,
         language: users.language,
         mutedUntil: users.mutedUntil,
+        directMessages: users.directMessages,
         createdAt: users.createdAt,
       },
     })

@@ -32,6 +32,8 @@ export const toUserDto = (u: SessionUser) => ({
   created_at: u.createdAt,
   /** When a mute is in force, until when (the client's banner); null otherwise. */
   muted_until: u.mutedUntil && u.mutedUntil.getTime() > Date.now() ? u.mutedUntil : null,
+  /** Who may open a direct message with the member: "everyone" or "nobody". */
+  direct_messages: u.directMessages,
 });
 export type UserDto = ReturnType<typeof toUserDto>;
 

@@ -2,13 +2,16 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError, errorBody } from "../lib/errors";
 import { LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import { API_ERRORS, TEXTS } from "../shared/texts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
 
 /** Routes that take a file as multipart/form-data (besides JSON). */
 export const MULTIPART_PATHS = new Set(["/api/messages/image", "/api/resources/upload"]);
+/** An event's cover upload (PUT /api/events/:id/cover). */
+const EVENT_COVER_PATH = /^\/api\/events\/\d+\/cover$/;
+const takesMultipart = (path: string) => MULTIPART_PATHS.has(path) || EVENT_COVER_PATH.test(path);
 /**
  * Routes a browser form posts to by design: the providers' returns, the local emulator's card pages, and
  * the email unsubscribe (RFC 8058's one-click post and the confirmation page's button).
@@ -40,6 +43,8 @@ export function bodyCap(path: string, mediaType: string): BodyCap {
   }
   if (path === "/api/messages/image")
     return { max: LIMITS.chatImageMaxBytes + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
+  if (EVENT_COVER_PATH.test(path))
+    return { max: LIMITS.eventCoverMaxBytes + FILE_BODY_OVERHEAD, message: API_ERRORS.event_cover_too_large };
   // A text message may carry its image as a base64 data URL (the spec's format).
   if (path === "/api/messages")
     return { max: base64Length(LIMITS.chatImageMaxBytes) + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
@@ -79,7 +84,7 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const allowed =
     JSON_TYPE.test(type) ||
-    (type === "multipart/form-data" && MULTIPART_PATHS.has(path)) ||
+    (type === "multipart/form-data" && takesMultipart(path)) ||
     (type === "application/x-www-form-urlencoded" && FORM_PATHS.has(path));
   if (!allowed) throw new ApiError(415, TEXTS.api.unsupportedMediaType);
   const cap = bodyCap(path, type);

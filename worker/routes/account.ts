@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { deleteAccount, exportAccount } from "../db/account";
 import { messageImageKeys } from "../db/admin";
+import { fillFreedSeats, seatsHeldBy } from "../db/events";
 import { normaliseEmail } from "../db/users";
 import type { AppEnv } from "../env";
 import { createRouter } from "../lib/create-app";
@@ -13,6 +14,7 @@ import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
+import { notifyLater } from "../services/notify/delivery";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -40,8 +42,12 @@ export const accountRoutes = createRouter()
     const imageKeys = await messageImageKeys(c.var.db, user.id);
     const channelIds = await channelsOpenTo(c.var.db, user);
     const removeCard = await inscriptionRemoval(c.var.db, c.env, user.id);
+    const seats = await seatsHeldBy(c.var.db, user.id);
     if (!(await deleteAccount(c.var.db, user))) throw conflict(TEXTS.account.lastAdmin);
     if (removeCard) c.executionCtx.waitUntil(removeCard());
+    // Their seats at gatherings go to the first in line now, not at the next answer.
+    const promoted = await fillFreedSeats(c.var.db, seats);
+    if (promoted.length) notifyLater(c, async () => promoted);
     // Every session is gone with the account; its open chat sockets close now, in every tab and device.
     await closeUserSockets(c.env, channelIds, user.id);
     clearSessionCookie(c as unknown as Context<AppEnv>);

@@ -12,6 +12,7 @@ import {
   setMemberRole,
 } from "../db/admin";
 import { recordAudit } from "../db/audit";
+import { fillFreedSeats, seatsHeldBy } from "../db/events";
 import { adminStats } from "../db/stats";
 import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../db/users";
 import { createRouter } from "../lib/create-app";
@@ -21,6 +22,7 @@ import { displayNameInput, idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
+import { notifyLater } from "../services/notify/delivery";
 import { refundPayment } from "../services/payments";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
@@ -117,8 +119,12 @@ export const adminRoutes = createRouter()
     const imageKeys = await messageImageKeys(c.var.db, id);
     const channelIds = await channelsOpenTo(c.var.db, { id, role: member.role });
     const removeCard = await inscriptionRemoval(c.var.db, c.env, id);
+    const seats = await seatsHeldBy(c.var.db, id);
     await deleteMember(c.var.db, id);
     if (removeCard) c.executionCtx.waitUntil(removeCard());
+    // Their seats at gatherings go to the first in line now, not at the next answer.
+    const promoted = await fillFreedSeats(c.var.db, seats);
+    if (promoted.length) notifyLater(c, async () => promoted);
     // Their sessions are gone with the row; their open chat sockets close now, not at the next reconnect.
     await closeUserSockets(c.env, channelIds, id);
     await recordAudit(c.var.db, {
@@ -169,7 +175,9 @@ export const adminRoutes = createRouter()
   })
   .delete("/payments/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await deletePayment(c.var.db, id))) throw notFound(TEXTS.admin.paymentNotFound);
+    const outcome = await deletePayment(c.var.db, id);
+    if (outcome === "not_found") throw notFound(TEXTS.admin.paymentNotFound);
+    if (outcome === "in_flight") throw conflict(API_ERRORS.payment_charge_in_flight);
     await recordAudit(c.var.db, {
       actorId: c.var.user.id,
       action: "payment.delete",

@@ -43,7 +43,8 @@ const tags = z
   .optional()
   .transform((list) => normaliseTags(list ?? []))
   .pipe(z.array(z.string().max(LIMITS.tagMax, E.tag_too_long)).max(LIMITS.tagsMax, E.too_many_tags));
-const imageFields = {
+/** An image request's fields (the notice board's, and an event cover's through the same providers). */
+export const aiImageFields = {
   prompt,
   style: z.enum(IMAGE_STYLES),
   quality: z.enum(IMAGE_QUALITIES),
@@ -52,7 +53,7 @@ const imageFields = {
 };
 
 const noticeTextBody = z.object({ prompt, type: z.enum(NOTICE_TEXT_TYPES), model: z.enum(TEXT_MODELS) });
-const noticeImageBody = z.object(imageFields);
+const noticeImageBody = z.object(aiImageFields);
 const resourceTextBody = z.object({
   prompt,
   title: optionalTitle,
@@ -60,7 +61,7 @@ const resourceTextBody = z.object({
   tags,
   model: z.enum(TEXT_MODELS),
 });
-const resourceImageBody = z.object({ ...imageFields, title: optionalTitle, tags });
+const resourceImageBody = z.object({ ...aiImageFields, title: optionalTitle, tags });
 
 /** newBlobKey("ai") is ai/YYYY-MM/<24 base64url characters>; nothing else is ever served. */
 const imageKeyParam = z.object({

@@ -11,6 +11,7 @@ import {
   declineChannelInvitation,
   deleteChannel,
   deleteMessage,
+  directRefuses,
   getMessage,
   getVisibleChannel,
   insertMessage,
@@ -35,6 +36,7 @@ import {
 } from "../db/chat";
 import type { Database } from "../db/client";
 import { editText } from "../db/edits";
+import { isReported } from "../db/moderation";
 import { notifyChannelInvite, notifyMentions, notifyReply } from "../db/notifications";
 import { findUserByEmail, normaliseEmail } from "../db/users";
 import type { Env, SessionUser } from "../env";
@@ -50,7 +52,7 @@ import { closeChatSockets, fanOut } from "../services/chat-sockets";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
 import { notifyLater } from "../services/notify/delivery";
 import { serveBlob } from "../services/storage";
-import { checkedChatImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
+import { checkedImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
 import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
 import { readsWithin } from "../shared/mentions";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
@@ -119,6 +121,7 @@ async function visibleChannelOr404(c: Ctx, id: number) {
 
 async function managedChannel(c: Ctx, id: number) {
   const channel = await visibleChannelOr404(c, id);
+  if (channel.directKey !== null) throw forbidden(E.direct_not_group);
   if (!canManageChannel(c.var.user, channel)) throw forbidden(E.channel_manage_forbidden);
   return channel;
 }
@@ -154,7 +157,7 @@ async function postMessage(
   let stored: Awaited<ReturnType<typeof insertMessage>>;
   if (image) {
     if (image.bytes.byteLength > LIMITS.chatImageMaxBytes) throw new ApiError(413, TEXTS.chat.imageTooLarge);
-    const contentType = checkedChatImage(image.type, image.bytes);
+    const contentType = checkedImage(image.type, image.bytes);
     stored = await storeBlobWithRow(
       c.env.BLOBS,
       { prefix: "chat", body: image.bytes, size: image.bytes.byteLength, contentType, fileName: image.fileName },
@@ -221,6 +224,7 @@ async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], group
     results: [counted, [visible]],
   } = await withSessionBatch(c, (member) => [rules.count(member), visibleChannelQuery(c.var.db, member, groupId)]);
   const allowed = rules.allowed(user, counted, visible);
+  if (await directRefuses(c.var.db, allowed.channel, user.id)) throw forbidden(E.direct_not_accepting);
   await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
   return allowed;
 }
@@ -381,6 +385,8 @@ export const chatRoutes = createRouter()
   .post("/groups/:id/decline", requireUser, limited("channelMembers"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const channel = await getVisibleChannel(c.var.db, c.var.user, id);
+    // A direct message's two members stay in it: it is not left like a channel.
+    if (channel?.directKey) throw forbidden(E.direct_not_group);
     if (!(await declineChannelInvitation(c.var.db, c.var.user, id))) throw notFound(E.invitation_not_found);
     if (channel?.isPrivate) await revokeAccess(c.env, channel, { userId: c.var.user.id });
     return c.json({ success: true as const });
@@ -446,7 +452,9 @@ export const chatRoutes = createRouter()
         ...sendMessageStatements(c.var.db, member, group_id, { body, replyTo }, rules.sendable(member)),
       ]);
       const { ctx, channel } = rules.allowed(user, counted, visible);
-      // Allowed but not stored: the message it answers is not one of this channel's readable messages.
+      // Allowed but not stored: a direct message whose other member no longer takes the sender's messages,
+      // or the message it answers is not one of this channel's readable messages.
+      if (!stored && (await directRefuses(c.var.db, channel, user.id))) throw forbidden(E.direct_not_accepting);
       if (!stored && replyTo !== null) throw badRequest(E.reply_invalid);
       if (!stored) throw new Error("an allowed message was not stored");
       const message = announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true });
@@ -508,15 +516,25 @@ export const chatRoutes = createRouter()
       const before = await readableMessage(c, id);
       if (before.senderId !== c.var.user.id) throw forbidden(E.edit_not_author);
       if (before.hiddenAt) throw conflict(E.removed_not_editable);
-      const edited = await editText(c.var.db, "message", {
-        id,
-        authorId: c.var.user.id,
-        text: c.req.valid("json").body,
-      });
+      const { body } = c.req.valid("json");
+      const replaced = await editText(c.var.db, "message", { id, authorId: c.var.user.id, text: body });
       const after = await getMessage(c.var.db, id);
       if (!after) throw notFound(E.message_not_found);
       const message = toMessageDto({ ...after, senderName: c.var.user.name }, c.var.user.id);
-      if (edited) c.executionCtx.waitUntil(fanOut(c.env, after.channelId, { type: "message_edited", message }));
+      if (replaced !== null) {
+        c.executionCtx.waitUntil(fanOut(c.env, after.channelId, { type: "message_edited", message }));
+        const channel = await visibleChannelOr404(c, after.channelId);
+        notifyLater(c, async () =>
+          notifyMentions(c.var.db, {
+            text: body,
+            actorId: c.var.user.id,
+            channelId: channel.id,
+            messageId: id,
+            readers: channel.isPrivate ? await privateChannelReaders(c.var.db, channel.id) : undefined,
+            before: replaced,
+          }),
+        );
+      }
       return c.json(message);
     },
   )
@@ -538,8 +556,9 @@ export const chatRoutes = createRouter()
     const message = await getMessage(c.var.db, id);
     // A hidden message's image is for admins only (the moderation queue shows it).
     if (!message?.imageKey || (message.hiddenAt && c.var.user.role !== "admin")) throw notFound();
-    // Same answer whether the message is missing or its channel is hidden from the caller.
+    // Same answer whether the message is missing or its channel is hidden from the caller; an admin sees a
+    // reported message's image through the report, even in a direct message they are not in.
     const channel = await getVisibleChannel(c.var.db, c.var.user, message.channelId);
-    if (!channel) throw notFound();
+    if (!channel && !(c.var.user.role === "admin" && (await isReported(c.var.db, "message", id)))) throw notFound();
     return serveBlob(c.req.raw, c.env.BLOBS, message.imageKey, { cacheControl: "private, max-age=86400, immutable" });
   });

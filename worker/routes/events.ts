@@ -1,5 +1,6 @@
 // Events (issue 35): admins create, edit and cancel; members read and answer (paid-only events only
 // with a membership, decided here like the library); the meeting link goes only to members going.
+// The cover image (uploaded or AI) is served through this router to whoever may see the event.
 // Calendars: one event's .ics, and a member's subscription feed by a secret token (only its hash is
 // stored; a new token revokes the old one, and a revoked one answers 404).
 import { marked } from "marked";
@@ -40,10 +41,13 @@ import { limited } from "../lib/rate-limit";
 import { occurrencesOf } from "../lib/recurrence";
 import { idParam, rowId, validate } from "../lib/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
+import { limitAiCalls } from "../middleware/ai-limit";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
+import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "../services/event-covers";
 import { notifyLater } from "../services/notify/delivery";
 import { sanitizeHtml } from "../services/sanitize-html";
+import { serveBlob } from "../services/storage";
 import { toCsv } from "../shared/csv";
 import {
   type AttendeeDto,
@@ -56,6 +60,7 @@ import {
 } from "../shared/events";
 import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../shared/rules";
 import { API_ERRORS } from "../shared/texts";
+import { aiImageFields } from "./ai";
 
 const localTime = z.string().regex(LOCAL_TIME, API_ERRORS.event_time_invalid);
 const httpUrl = z
@@ -172,6 +177,12 @@ const listQuery = z.object({
     .optional(),
 });
 
+const coverForm = z.object({
+  file: z
+    .instanceof(File, { message: API_ERRORS.event_cover_required })
+    .refine((f) => f.size > 0, API_ERRORS.event_cover_required),
+});
+
 const attendeesQuery = z.object({ format: z.enum(["json", "csv"]).default("json") });
 const feedParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/) });
 
@@ -192,6 +203,20 @@ async function writtenEvent(db: Database, user: { id: number; role: string }, id
   if (!event) throw notFound(API_ERRORS.event_not_found);
   return event;
 }
+
+/** The audit entry of a cover set or removed. */
+const recordCoverChange = (
+  c: { var: { db: Database; user: { id: number } } },
+  id: number,
+  cover: "uploaded" | "generated" | "removed",
+) =>
+  recordAudit(c.var.db, {
+    actorId: c.var.user.id,
+    action: "event.update",
+    targetType: "event",
+    targetId: id,
+    after: { cover },
+  });
 
 const eventUrl = (origin: string, id: number) => `${origin}/app/events/${id}`;
 
@@ -301,16 +326,63 @@ export const eventRoutes = createRouter()
   .delete("/events/:id", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await existingEvent(c.var.db, id);
-    const row = await cancelEvent(c.var.db, id);
-    if (!row) throw conflict(API_ERRORS.event_cancelled);
+    const cancelled = await cancelEvent(c.var.db, id);
+    if (!cancelled) throw conflict(API_ERRORS.event_cancelled);
+    // The event's record stays for calendars and answers; its cover goes with the deletion.
+    await deleteCoverBlob(c.env.BLOBS, cancelled.coverKey);
     notifyLater(c, () => notifyAnswerers(c.var.db, { eventId: id, kind: "event_cancelled", actorId: c.var.user.id }));
     await recordAudit(c.var.db, {
       actorId: c.var.user.id,
       action: "event.cancel",
       targetType: "event",
       targetId: id,
-      after: { cancelled: true, sequence: row.sequence },
+      after: { cancelled: true, sequence: cancelled.row.sequence },
     });
+    return c.json(await writtenEvent(c.var.db, c.var.user, id));
+  })
+  // The cover: admins upload, generate or remove it; it is served only to those who may see the event.
+  .get("/events/:id/cover", requireUser, validate("param", idParam), async (c) => {
+    const row = await existingEvent(c.var.db, c.req.valid("param").id);
+    if (isLockedFor(row, await viewerOf(c.var.db, c.var.user))) throw forbidden(API_ERRORS.event_members_only);
+    if (!row.coverKey) throw notFound(API_ERRORS.event_cover_not_found);
+    // A replaced cover has a new address (cover_url), so this one may be kept.
+    return serveBlob(c.req.raw, c.env.BLOBS, row.coverKey, { cacheControl: "private, max-age=604800, immutable" });
+  })
+  .put(
+    "/events/:id/cover",
+    requireAdmin,
+    limited("uploads"),
+    validate("param", idParam),
+    validate("form", coverForm),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { file } = c.req.valid("form");
+      await existingEvent(c.var.db, id);
+      await uploadCover(c.var.db, c.env.BLOBS, id, file);
+      await recordCoverChange(c, id, "uploaded");
+      return c.json(await writtenEvent(c.var.db, c.var.user, id));
+    },
+  )
+  .post(
+    "/events/:id/cover/generate",
+    requireAdmin,
+    validate("param", idParam),
+    validate("json", z.object(aiImageFields)),
+    limitAiCalls,
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const event = await existingEvent(c.var.db, id);
+      if (event.cancelledAt) throw conflict(API_ERRORS.event_cancelled);
+      await generateCover(c.var.db, c.env, id, c.req.valid("json"));
+      await recordCoverChange(c, id, "generated");
+      return c.json(await writtenEvent(c.var.db, c.var.user, id));
+    },
+  )
+  .delete("/events/:id/cover", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await existingEvent(c.var.db, id);
+    await removeCover(c.var.db, c.env.BLOBS, id);
+    await recordCoverChange(c, id, "removed");
     return c.json(await writtenEvent(c.var.db, c.var.user, id));
   })
   // One date of a recurring event cancelled; everyone who answered is told.

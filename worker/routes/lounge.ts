@@ -153,7 +153,10 @@ export const loungeRoutes = createRouter()
     async (c) => {
       const { id } = c.req.valid("param");
       assertEditable(await requirePost(c.var.db, id), c.var.user.id);
-      await editText(c.var.db, "post", { id, authorId: c.var.user.id, text: c.req.valid("json").content });
+      const { content } = c.req.valid("json");
+      const before = await editText(c.var.db, "post", { id, authorId: c.var.user.id, text: content });
+      if (before !== null)
+        notifyLater(c, () => notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id, before }));
       const post = await getPostDto(c.var.db, c.var.user.id, id);
       if (!post) throw notFound(T.postNotFound);
       return c.json(post);
@@ -185,6 +188,9 @@ export const loungeRoutes = createRouter()
       await requireOpenPost(c.var.db, id);
       const comment = await onPost(() => addComment(c.var.db, id, c.var.user.id, content));
       notifyLater(c, () => notifyComment(c.var.db, { postId: id, commentId: comment.id, actorId: c.var.user.id }));
+      notifyLater(c, () =>
+        notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id, commentId: comment.id }),
+      );
       return c.json(comment, 201);
     },
   )
@@ -197,11 +203,23 @@ export const loungeRoutes = createRouter()
     validate("json", commentBody),
     async (c) => {
       const { id } = c.req.valid("param");
-      assertEditable(await requireComment(c.var.db, id), c.var.user.id);
-      await editText(c.var.db, "comment", { id, authorId: c.var.user.id, text: c.req.valid("json").content });
-      const comment = await getCommentDto(c.var.db, c.var.user.id, id);
-      if (!comment) throw notFound(E.comment_not_found);
-      return c.json(comment);
+      const comment = await requireComment(c.var.db, id);
+      assertEditable(comment, c.var.user.id);
+      const { content } = c.req.valid("json");
+      const before = await editText(c.var.db, "comment", { id, authorId: c.var.user.id, text: content });
+      if (before !== null)
+        notifyLater(c, () =>
+          notifyMentions(c.var.db, {
+            text: content,
+            actorId: c.var.user.id,
+            postId: comment.postId,
+            commentId: id,
+            before,
+          }),
+        );
+      const edited = await getCommentDto(c.var.db, c.var.user.id, id);
+      if (!edited) throw notFound(E.comment_not_found);
+      return c.json(edited);
     },
   )
   .delete("/comments/:id", requireUser, limited("edits"), validate("param", idParam), async (c) => {

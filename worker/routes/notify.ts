@@ -1,7 +1,7 @@
 // Delivery outside the app (issue 33): GET/PUT /api/notifications/preferences (the grid and the
 // digest), GET /api/push/vapid-public-key, POST/DELETE/GET /api/push/subscriptions (this member's
 // browsers), GET/POST /api/email/unsubscribe?token= (RFC 8058 one-click), and, locally only,
-// GET /api/dev/mail (the outbox where mail lands instead of being sent).
+// GET /api/dev/mail (the outbox where mail lands instead of being sent) and GET /api/dev/outbox (its page).
 import { z } from "zod";
 import {
   deletePushSubscription,
@@ -17,8 +17,9 @@ import { ApiError, notFound } from "../lib/errors";
 import { limited, limitedPerIp } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
-import { readOutbox } from "../services/email/send";
+import { type OutboxMessage, readOutbox } from "../services/email/send";
 import { readUnsubscribeToken } from "../services/email/unsubscribe";
+import { escapeHtml } from "../services/emulator-pages";
 import { NOTIFY_TEXTS } from "../services/notify/texts";
 import { importDeviceKey } from "../services/push/encrypt";
 import { checkPushEndpoint } from "../services/push/send";
@@ -76,6 +77,23 @@ const subscriptionBody = z.object({
 });
 
 const tokenQuery = z.object({ token: z.string().max(300) });
+
+/** One outbox message as the developer needs to see it; the email's HTML runs in a sandbox (no scripts, no forms). */
+const outboxEntry = (m: OutboxMessage) => `<article>
+<h2>${escapeHtml(m.subject)}</h2>
+<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd><dt>Sent</dt><dd>${escapeHtml(m.sent_at)}</dd>
+${Object.entries(m.headers)
+  .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+  .join("")}</dl>
+<details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>
+<iframe sandbox title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe>
+</article>`;
+
+const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+article{border:1px solid #ccd;border-radius:8px;padding:0 1rem 1rem;margin:1rem 0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;font-size:13px}dt{font-weight:600}
+dd{margin:0;word-break:break-all}pre{white-space:pre-wrap;background:#f5f5f8;padding:8px}
+iframe{width:100%;height:22rem;border:1px solid #ccd;background:#fff}`;
 
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -154,4 +172,21 @@ export const notifyRoutes = createRouter()
   .get("/dev/mail", async (c) => {
     if (c.env.APP_ENV !== "local") throw notFound(E.not_found);
     return c.json({ messages: await readOutbox(c.env) });
+  })
+  .get("/dev/outbox", async (c) => {
+    if (c.env.APP_ENV !== "local") throw notFound(E.not_found);
+    const messages = await readOutbox(c.env);
+    // The page's own strict CSP, which the sandboxed emails inherit: styles only, no scripts, no loads.
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
+    );
+    c.header("Cache-Control", "no-store");
+    return c.html(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Local outbox</title><style>${OUTBOX_STYLE}</style>
+<h1>Local outbox</h1>
+<p>Mail the worker would have sent, newest first (the last 50; JSON at <a href="/api/dev/mail">/api/dev/mail</a>).
+Nothing here left this machine.</p>
+${messages.length ? messages.map(outboxEntry).join("\n") : "<p>No mail yet.</p>"}
+</html>`);
   });

@@ -13,7 +13,7 @@ import { displayNameInput, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { unmutedOr403 } from "../middleware/mute";
 import { closeSessionSockets } from "../services/chat-sockets";
-import { LANGUAGES, LIMITS } from "../shared/rules";
+import { DIRECT_MESSAGE_POLICIES, LANGUAGES, LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
 /** Accepts the decoded value or its JSON encoding (the spec's wire format), validated the same way. */
@@ -45,18 +45,19 @@ const socials = z
   )
   .refine((o) => Object.keys(o).length <= LIMITS.socialsMax, E.too_many_socials);
 
-/** The spec's three JSON fields, and the UI language the member chose (docs/client.md "Words"). */
+/**
+ * The spec's three JSON fields, the UI language the member chose (docs/client.md "Words") and who may
+ * message them (issue 36).
+ */
 const profileBody = z
   .object({
     goals: jsonOr(entries).optional(),
     interests: jsonOr(entries).optional(),
     socials: jsonOr(socials).optional(),
     language: z.enum(LANGUAGES, { error: E.language_invalid }).optional(),
+    direct_messages: z.enum(DIRECT_MESSAGE_POLICIES, { error: E.direct_messages_invalid }).optional(),
   })
-  .refine(
-    (b) => b.goals !== undefined || b.interests !== undefined || b.socials !== undefined || b.language !== undefined,
-    E.profile_empty,
-  );
+  .refine((b) => Object.values(b).some((v) => v !== undefined), E.profile_empty);
 
 const isTimeZone = (tz: string) => {
   try {
@@ -99,8 +100,11 @@ export const profileRoutes = createRouter()
     return c.json({ user: toUserDto(c.var.user), profile });
   })
   .put("/profile", requireUser, limited("profile"), validate("json", profileBody), async (c) => {
-    const { language, ...lists } = c.req.valid("json");
-    const user = language === undefined ? c.var.user : await updateUserDetails(c.var.db, c.var.user.id, { language });
+    const { language, direct_messages, ...lists } = c.req.valid("json");
+    const settings = Object.fromEntries(
+      Object.entries({ language, directMessages: direct_messages }).filter(([, v]) => v !== undefined),
+    );
+    const user = Object.keys(settings).length ? await updateUserDetails(c.var.db, c.var.user.id, settings) : c.var.user;
     if (!user) throw notFound();
     const hasLists = lists.goals !== undefined || lists.interests !== undefined || lists.socials !== undefined;
     const profile = hasLists

@@ -1,4 +1,4 @@
-// R2 blobs (resource files, chat images, AI images): generated keys, content sniffing, and serving
+// R2 blobs (resource files, chat images, AI images, event covers): generated keys, content sniffing, and serving
 // with Range, ETag/conditional GET, nosniff and a sandboxing CSP.
 import { randomToken } from "../lib/crypto";
 import { errorBody } from "../lib/errors";
@@ -6,7 +6,7 @@ import { servedMediaType } from "../lib/media-type";
 import { API_ERRORS } from "../shared/texts";
 
 /** A fresh object key under `prefix/`; never built from a user's file name. */
-export const newBlobKey = (prefix: "resources" | "chat" | "ai") =>
+export const newBlobKey = (prefix: "resources" | "chat" | "ai" | "events") =>
   `${prefix}/${new Date().toISOString().slice(0, 7)}/${randomToken(18)}`;
 
 const IMAGE_SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [

@@ -1,4 +1,4 @@
-// What every stored file goes through (chat images, library uploads, AI output): strict media types,
+// What every stored file goes through (chat images, event covers, library uploads, AI output): strict media types,
 // data-URL and base64 decoding, clean file names, and the R2 object plus its D1 row written together
 // (the object is removed again when the row fails). Serving is worker/services/storage.ts.
 import { ApiError, badRequest } from "../lib/errors";
@@ -73,8 +73,9 @@ export function cleanFileName(name: string, fallback: string, max = 255): string
 
 // ---- what each kind of upload accepts ----
 
-/** A chat image: declared as an image, and its bytes must prove a raster type (returned, to store). */
-export function checkedChatImage(declaredType: string, bytes: Uint8Array): string {
+/** An image (a chat image, an event's cover): declared as one, and its bytes must prove a raster type (returned, to
+ * store). */
+export function checkedImage(declaredType: string, bytes: Uint8Array): string {
   const declared = parseMediaType(declaredType);
   if (declared?.type !== "image") throw badRequest(TEXTS.chat.imageTypeInvalid);
   const sniffed = sniffImageType(bytes.subarray(0, 64));

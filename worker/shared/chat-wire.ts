@@ -1,6 +1,6 @@
 // The chat's wire format: what the API returns for channels and messages, and every frame the
 // channel's Durable Object sends over its WebSockets. Imported by the worker, the object and the client.
-import type { ReportReason } from "./rules";
+import type { ReactionEmoji, ReportReason } from "./rules";
 
 /** docs/spec.md §3 Channel (group), plus who may manage it. */
 export type ChannelDto = {
@@ -10,12 +10,20 @@ export type ChannelDto = {
   is_private: boolean;
   created_by: number | null;
   created_at: string;
-  /** True for the creator and admins: they may edit, delete and add members. */
+  /** True for the creator and admins: they may edit, delete and add members (never on a direct message). */
   can_manage: boolean;
+  /** A direct message (issue 36): a two-person private channel, listed apart under the other member's name. */
+  is_direct: boolean;
 };
 
-/** A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax). */
-export type ChannelListItem = ChannelDto & { unread_count: number };
+/** A direct message's other member; null when they deleted their account. */
+export type DirectPeer = { id: number; name: string | null; avatar_url: string | null };
+
+/**
+ * A channel in GET /api/groups: with the caller's unread messages (capped at LIMITS.unreadCountMax) and,
+ * for a direct message, the other member.
+ */
+export type ChannelListItem = ChannelDto & { unread_count: number; direct_with: DirectPeer | null };
 
 /** GET /api/unread: a channel's unread count, as in the channel list (capped at LIMITS.unreadCountMax). */
 export type UnreadCount = { group_id: number; unread_count: number };
@@ -39,7 +47,12 @@ export type MessageDto = {
   deleted: boolean;
   /** The id of the message of the same channel this one answers (the client quotes it); null otherwise. */
   reply_to: number | null;
+  /** Its reactions as the viewer sees them, in REACTIONS.emoji's order (issue 36). */
+  reactions: ReactionCountDto[];
 };
+
+/** One emoji's reactions on a post, comment or message: how many, and whether the viewer is among them. */
+export type ReactionCountDto = { emoji: ReactionEmoji; count: number; mine: boolean };
 
 /**
  * Frames the server sends on a channel socket, and on the member's live socket (/api/live/socket,
@@ -60,6 +73,19 @@ export type ServerFrame =
   | { type: "message_edited"; message: MessageDto }
   /** Its sender (or an admin) deleted a message: open chats show the placeholder. */
   | { type: "message_deleted"; group_id: number; message_id: number }
+  /**
+   * A member toggled a reaction on a message: its counts for everyone (`mine` is each viewer's own: the
+   * client keeps its own, or takes `added` when `user_id` is itself).
+   */
+  | {
+      type: "reaction";
+      group_id: number;
+      message_id: number;
+      user_id: number;
+      emoji: ReactionEmoji;
+      added: boolean;
+      counts: { emoji: ReactionEmoji; count: number }[];
+    }
   | { type: "pong" };
 
 /** Frames a client sends. Only the keep-alive ping, answered by the runtime without waking the object. */

@@ -40,6 +40,9 @@ export type EventRepeat = (typeof EVENT_REPEATS)[number];
 export const EVENT_LOCATIONS = ["online", "in_person"] as const;
 export type EventLocation = (typeof EVENT_LOCATIONS)[number];
 
+/** Where an event's cover is served (to those who may see the event). */
+export const eventCoverPath = (id: number) => `/api/events/${id}/cover`;
+
 export type EventPerson = { id: number; name: string; avatar_url: string | null };
 
 export type OccurrenceDto = { starts_at: string; ends_at: string; cancelled: boolean };
@@ -64,6 +67,8 @@ export type EventDto = {
   occurrences: OccurrenceDto[];
   location: EventLocation;
   place: string | null;
+  /** The cover image's address (null: none, or the event is locked for the viewer). */
+  cover_url: string | null;
   /** Only for members who are going (and admins); null otherwise, `has_meeting_url` says one exists. */
   meeting_url: string | null;
   has_meeting_url: boolean;

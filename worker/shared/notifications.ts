@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   "event_promoted",
   "autorenew_notice",
   "reply",
+  "reaction",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -24,7 +25,7 @@ export type NotificationDto = {
   kind: NotificationKind;
   read: boolean;
   created_at: string;
-  /** Grouped likes: how many since the member last read them (1 for every other kind). */
+  /** Grouped likes and reactions: how many since the member last read them (1 for every other kind). */
   count: number;
   /** Who did it (the latest liker); null for the system's notifications. */
   actor_name: string | null;
@@ -38,7 +39,7 @@ export type NotificationDto = {
    * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder:
    * "24h" or
    * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
-   * null when the whole event is cancelled.
+   * null when the whole event is cancelled; reaction: what was reacted to ("post", "comment" or "message").
    */
   detail: string | null;
   /** Where the notification leads in the app. */
@@ -67,9 +68,9 @@ export function notificationUrl(row: {
       return postUrl(row.postId);
     case "reply":
     case "mention":
-      return row.messageId && row.channelId
-        ? searchResultUrl.message(row.channelId, row.messageId)
-        : postUrl(row.postId);
+    case "reaction":
+      if (row.messageId && row.channelId) return searchResultUrl.message(row.channelId, row.messageId);
+      return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);
     case "notice":
       return "/app/lounge";
     case "payment":

@@ -17,7 +17,7 @@ const choices = (in_app: boolean, push: boolean, email: boolean): ChannelChoices
 
 /**
  * The defaults: mentions, replies, invitations and gatherings (reminders, changes, a freed seat) in the
- * app and by push; comments, likes and notices in the app only; payment results in the app and by email
+ * app and by push; comments, likes, reactions and notices in the app only; payment results in the app and by email
  * (the receipt); the membership reminder and the automatic charge's notice in the app and by email, days
  * before it matters.
  */
@@ -35,7 +35,14 @@ export const DEFAULT_PREFERENCES: Preferences = {
   event_moved: choices(true, true, false),
   event_promoted: choices(true, true, false),
   autorenew_notice: choices(true, false, true),
+  reaction: choices(true, false, false),
 };
+
+/**
+ * Kinds whose email is for a member who is away: a mention or a reply reaches a member who has the app open
+ * (connected live) in the bell, so only their push and email wait until they are gone.
+ */
+export const EMAIL_WHILE_AWAY: readonly NotificationKind[] = ["mention", "reply"];
 
 /** Choices a member cannot change: a receipt is the record of a payment, so it always goes by email. */
 export const FIXED_CHOICES: Partial<Record<NotificationKind, Partial<ChannelChoices>>> = {

@@ -29,6 +29,8 @@ export const AUTORENEW = {
 } as const;
 
 export const LIMITS = {
+  /** Members one member may block (issue 36); the next block is 409 blocks_full. */
+  blocksMax: 1000,
   postMax: 500,
   commentMax: 300,
   commentPreviewMax: 150,
@@ -42,6 +44,8 @@ export const LIMITS = {
   /** Any JSON write (a post, a channel, a notice...): the largest body read before 413. */
   jsonBodyMaxBytes: 128 * 1024,
   chatImageMaxBytes: 5 * 1024 * 1024,
+  /** An event's cover image (issue 35), uploaded or generated. */
+  eventCoverMaxBytes: 5 * 1024 * 1024,
   resourceUploadMaxBytes: 50 * 1024 * 1024,
   resourceTitleMax: 200,
   resourceDescriptionMax: 2000,
@@ -133,6 +137,8 @@ export const RATE_LIMITS = {
   /** Adding and removing a private channel's members. */
   channelMembers: { limit: 30, windowSeconds: 60 },
   likes: { limit: 60, windowSeconds: 60 },
+  /** Toggling a reaction on a post, comment or message. */
+  reactions: { limit: 60, windowSeconds: 60 },
   /** The caller's own profile and details, signing out other devices, deleting the account. */
   profile: { limit: 20, windowSeconds: 60 },
   /** Marking a channel or notifications read: each writes a marker and tells the member's live socket. */
@@ -153,6 +159,8 @@ export const RATE_LIMITS = {
   notifySettings: { limit: 30, windowSeconds: 60 },
   /** One-click unsubscribes, per client IP (mail providers post them without our session). */
   unsubscribe: { limit: 30, windowSeconds: 60 },
+  /** Opening direct messages, blocking and unblocking members (issue 36). */
+  direct: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
 } as const;
@@ -182,6 +190,9 @@ export const DEFAULT_NAME = "Cosmic Soul";
 
 /** The UI's languages (docs/client.md "Words"): English, the spec's, and Spanish (Chile). */
 export const LANGUAGES = ["en", "es"] as const;
+/** Who may open a direct message with a member (issue 36): the profile's setting, "everyone" by default. */
+export const DIRECT_MESSAGE_POLICIES = ["everyone", "nobody"] as const;
+export type DirectMessagePolicy = (typeof DIRECT_MESSAGE_POLICIES)[number];
 export type Language = (typeof LANGUAGES)[number];
 export const AI_NOTICE_DEFAULT_TITLE = "AI Generated Notice";
 
@@ -244,6 +255,18 @@ export const hasPaidAccess = (status: string) => PAID_ACCESS_STATUSES.includes(s
 /** Moderation and members' data rights (issue 20). */
 export const REPORT_KINDS = ["post", "comment", "message"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/**
+ * Reactions (issue 36): the only emoji a member may react with, in the order chips are shown, on the
+ * items a member may report too. `namesMax`: who reacted, per emoji, at most this many names answered.
+ */
+export const REACTIONS = {
+  emoji: ["🙏", "❤️", "✨", "😂", "😮", "😢"],
+  namesMax: 20,
+} as const;
+export type ReactionEmoji = (typeof REACTIONS.emoji)[number];
+export const REACTION_KINDS = REPORT_KINDS;
+export type ReactionKind = ReportKind;
 export const REPORT_REASONS = ["spam", "harassment", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const MODERATION = {

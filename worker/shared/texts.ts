@@ -1,7 +1,7 @@
 // Every user-facing text the spec fixes, for the worker: one module per area under texts/, which the
 // client's words import one by one (a screen's words only its areas; docs/client.md "Words").
 import { EVENT_LIMITS } from "./events";
-import { LIMITS, MODERATION } from "./rules";
+import { LIMITS, MODERATION, REACTIONS } from "./rules";
 import { ACCOUNT_TEXTS } from "./texts/account";
 import { ADMIN_TEXTS } from "./texts/admin";
 import { AI_TEXTS } from "./texts/ai";
@@ -97,6 +97,7 @@ export const API_ERRORS = {
   image_type_invalid: TEXTS.chat.imageTypeInvalid,
   image_too_large: TEXTS.chat.imageTooLarge,
   image_process_failed: TEXTS.chat.imageProcessFailed,
+  image_not_an_image: TEXTS.chat.imageNotAnImage,
   // conversations (issue 36): editing and deleting one's own words
   message_not_found: "Message not found",
   comment_not_found: "Comment not found",
@@ -104,6 +105,16 @@ export const API_ERRORS = {
   delete_not_author: "Only its author or an admin can delete it",
   removed_not_editable: "Content removed by a moderator cannot be edited",
   reply_invalid: "A reply must answer a message you can read in the same channel",
+  reaction_invalid: `React with one of ${REACTIONS.emoji.join(" ")}`,
+  // conversations (issue 36): direct messages and blocks. A block is never told: the blocked member's
+  // refusals read exactly as a member who does not accept messages.
+  direct_not_accepting: "This member is not accepting messages",
+  direct_with_self: "You cannot message yourself",
+  direct_not_group: "A direct message cannot be renamed, deleted, joined, left or invited to",
+  block_self: "You cannot block yourself",
+  block_not_found: "That member is not blocked",
+  blocks_full: `You have blocked ${LIMITS.blocksMax} members; unblock one first`,
+  direct_messages_invalid: "Direct messages must be everyone or nobody",
   // search
   search_query_required: TEXTS.search.queryRequired,
   // resources and payments
@@ -140,6 +151,8 @@ export const API_ERRORS = {
   admin_not_deletable: TEXTS.admin.cannotDeleteAdmin,
   own_role_locked: TEXTS.admin.cannotChangeOwnRole,
   payment_not_found: TEXTS.admin.paymentNotFound,
+  payment_charge_in_flight:
+    "This automatic charge is still being settled with Transbank; it can be deleted once the next daily run settles it.",
   payment_already_refunded: TEXTS.admin.alreadyRefunded,
   refund_not_completed: TEXTS.admin.refundNotCompleted,
   refund_refused: TEXTS.admin.refundRefused,
@@ -189,6 +202,9 @@ export const API_ERRORS = {
   event_repeat_too_long: `A repeating event has at most ${EVENT_LIMITS.occurrencesMax} dates`,
   event_occurrence_not_found: "That date is not one of the event's",
   event_occurrence_cancelled: "That date was cancelled already",
+  event_cover_required: "Choose an image file for the cover",
+  event_cover_too_large: `A cover image must be smaller than ${LIMITS.eventCoverMaxBytes / (1024 * 1024)}MB`,
+  event_cover_not_found: "This event has no cover image",
   // push and email (issue 33)
   push_not_configured: "Push notifications are not configured on this server",
   push_endpoint_invalid: "A push endpoint must be a public https address",

@@ -108,11 +108,21 @@ export async function generateNoticeText(
   return { title: noticeTitle(title), content };
 }
 
-/** Notice image: stored in R2 under ai/; returns the key (served by /api/ai/images/...). */
-export async function generateNoticeImage(env: Env, input: ImageRequest & { model: ProviderName }): Promise<string> {
+/** An image to keep (a notice's, an event's cover): its bytes, or 502 when only an expiring link could be had. */
+export async function generateImageBytes(
+  env: Env,
+  input: ImageRequest & { model: ProviderName },
+): Promise<{ bytes: Uint8Array; contentType: string }> {
   const { model, ...request } = input;
   const image = await generateImage(env, getAiProvider(env, model), request);
   if (!image.bytes) throw aiFailure(502, API_ERRORS.ai_image_store_failed, model, image.error);
+  return { bytes: image.bytes, contentType: image.contentType };
+}
+
+/** Notice image: stored in R2 under ai/; returns the key (served by /api/ai/images/...). */
+export async function generateNoticeImage(env: Env, input: ImageRequest & { model: ProviderName }): Promise<string> {
+  const { model } = input;
+  const image = await generateImageBytes(env, input);
   const key = newBlobKey("ai");
   try {
     await putBlob(env.BLOBS, key, image.bytes, {

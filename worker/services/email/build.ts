@@ -1,10 +1,12 @@
-// Builds a notification's email: plain text and simple HTML in the member's language, with the
-// one-click unsubscribe headers of RFC 8058 (List-Unsubscribe + List-Unsubscribe-Post).
+// Builds the emails: plain text and simple HTML in the member's language. Emails a member can turn
+// off carry the one-click unsubscribe headers of RFC 8058 (List-Unsubscribe + List-Unsubscribe-Post)
+// and a link; a payment's result cannot be turned off (it is the record of a payment), so it says so.
 import type { OutgoingEmail } from "../../shared/delivery-jobs";
 import type { NotificationKind } from "../../shared/notifications";
-import { COMMERCE_NAME, type Language } from "../../shared/rules";
-import { dateIn, type NotificationFacts, wordsFor } from "../notify/texts";
-import { unsubscribeToken } from "./unsubscribe";
+import { FIXED_CHOICES } from "../../shared/notify";
+import { COMMERCE_NAME, type Language, MEMBERSHIP } from "../../shared/rules";
+import { clpIn, dateIn, dateTimeIn, type NotificationFacts, wordsFor } from "../notify/texts";
+import { type EmailTopic, unsubscribeToken } from "./unsubscribe";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -15,38 +17,201 @@ export type EmailRecipient = {
   timezone: string | null;
 };
 
+type EmailConfig = { origin: string; tokenSecret: string };
+
+/** An email's own part: its subject, its plain-text lines and the HTML between the header and the footer. */
+type Content = { subject: string; text: string[]; html: string };
+
+/** Wraps content with the header, the footer (unsubscribe for `topic`, or the record line) and the headers. */
+async function compose(
+  config: EmailConfig,
+  to: EmailRecipient,
+  content: Content,
+  footer: { topic: EmailTopic; why: string } | "record",
+): Promise<OutgoingEmail> {
+  const words = wordsFor(to.language);
+  let headers: Record<string, string> = {};
+  let textFooter = [words.record];
+  let htmlFooter = escapeHtml(words.record);
+  if (footer !== "record") {
+    const token = await unsubscribeToken(config.tokenSecret, to.userId, footer.topic);
+    const unsubscribe = `${config.origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+    headers = { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    textFooter = [footer.why, `${words.unsubscribe}: ${unsubscribe}`];
+    htmlFooter = `${escapeHtml(footer.why)}
+<a href="${escapeHtml(unsubscribe)}">${escapeHtml(words.unsubscribe)}</a>`;
+  }
+  const html = `<!doctype html><html lang="${to.language ?? "en"}"><body style="font-family:sans-serif;color:#222">
+<p style="font-size:12px;color:#666">${escapeHtml(COMMERCE_NAME)}</p>
+${content.html}
+<hr><p style="font-size:12px;color:#666">${htmlFooter}</p>
+</body></html>`;
+  return {
+    to: to.email,
+    subject: content.subject,
+    text: [...content.text, "", "--", ...textFooter].join("\n"),
+    html,
+    headers,
+  };
+}
+
+const link = (config: EmailConfig, path: string) => new URL(path, config.origin).href;
+
+/** A notification's email: the line that says what happened, and a link to it in the app. */
 export async function buildNotificationEmail(
-  config: { origin: string; tokenSecret: string },
+  config: EmailConfig,
   to: EmailRecipient,
   facts: NotificationFacts & { kind: NotificationKind },
   path: string,
 ): Promise<OutgoingEmail> {
   const words = wordsFor(to.language);
   const subject = words.line(facts, dateIn(to.language, to.timezone));
-  const link = new URL(path, config.origin).href;
-  const token = await unsubscribeToken(config.tokenSecret, to.userId, facts.kind);
-  const unsubscribe = `${config.origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
-  const text = [
-    subject,
-    "",
-    `${words.open}: ${link}`,
-    "",
-    "--",
-    words.why,
-    `${words.unsubscribe}: ${unsubscribe}`,
-  ].join("\n");
-  const html = `<!doctype html><html lang="${to.language ?? "en"}"><body style="font-family:sans-serif;color:#222">
-<p style="font-size:12px;color:#666">${escapeHtml(COMMERCE_NAME)}</p>
-<p style="font-size:16px">${escapeHtml(subject)}</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(words.open)}</a></p>
-<hr><p style="font-size:12px;color:#666">${escapeHtml(words.why)}
-<a href="${escapeHtml(unsubscribe)}">${escapeHtml(words.unsubscribe)}</a></p>
-</body></html>`;
-  return {
-    to: to.email,
-    subject,
-    text,
-    html,
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  };
+  const href = link(config, path);
+  return compose(
+    config,
+    to,
+    {
+      subject,
+      text: [subject, "", `${words.open}: ${href}`],
+      html: `<p style="font-size:16px">${escapeHtml(subject)}</p>
+<p><a href="${escapeHtml(href)}">${escapeHtml(words.open)}</a></p>`,
+    },
+    FIXED_CHOICES[facts.kind]?.email ? "record" : { topic: facts.kind, why: words.why },
+  );
+}
+
+/** What a completed payment's receipt states: the facts of the PDF receipt, and the period it paid for. */
+export type ReceiptFacts = {
+  id: number;
+  memberName: string | null;
+  amountClp: number;
+  buyOrder: string;
+  settledAt: number;
+  /** The end of the period it paid for; the period starts 30 days before. */
+  periodEndsAt: number | null;
+  cardLast4: string | null;
+  authorizationCode: string | null;
+  /** An automatic renewal charge (Oneclick Mall) rather than a payment by hand. */
+  automatic: boolean;
+  isTest: boolean;
+};
+
+/** The payment receipt: every row of the PDF receipt, plus the buy order and the period, in the member's words. */
+export async function buildReceiptEmail(
+  config: EmailConfig,
+  to: EmailRecipient,
+  receipt: ReceiptFacts,
+): Promise<OutgoingEmail> {
+  const words = wordsFor(to.language);
+  const t = words.receipt;
+  const day = dateIn(to.language, to.timezone);
+  const rows: [string, string][] = [
+    [t.rows.commerce, COMMERCE_NAME],
+    [t.rows.number, String(receipt.id)],
+    [t.rows.member, receipt.memberName ? `${receipt.memberName} <${to.email}>` : to.email],
+    [t.rows.date, dateTimeIn(to.language, to.timezone)(receipt.settledAt)],
+    [t.rows.concept, t.concept(MEMBERSHIP.periodDays)],
+  ];
+  if (receipt.periodEndsAt !== null) {
+    const from = receipt.periodEndsAt - MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
+    rows.push([t.rows.period, t.period(day(from), day(receipt.periodEndsAt))]);
+  }
+  rows.push([t.rows.amount, clpIn(to.language, receipt.amountClp)], [t.rows.buyOrder, receipt.buyOrder]);
+  if (receipt.cardLast4) rows.push([t.rows.card, t.cardEnding(receipt.cardLast4)]);
+  if (receipt.authorizationCode) rows.push([t.rows.authorization, receipt.authorizationCode]);
+  const profile = link(config, "/app/profile");
+  const notes: string[] = [];
+  if (receipt.automatic) notes.push(t.automatic, `${t.howToStop}: ${profile}`);
+  if (receipt.isTest) notes.push(t.test);
+  const subject = words.line(
+    { kind: "payment", detail: "completed", actorName: null, channelName: null, eventTitle: null },
+    day,
+  );
+  const htmlRows = rows
+    .map(
+      ([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#666">${escapeHtml(label)}</td>\
+<td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join("\n");
+  const htmlNotes = [
+    receipt.automatic
+      ? `<p>${escapeHtml(t.automatic)} <a href="${escapeHtml(profile)}">${escapeHtml(t.howToStop)}</a>.</p>`
+      : "",
+    receipt.isTest ? `<p><strong>${escapeHtml(t.test)}</strong></p>` : "",
+  ].join("");
+  return compose(
+    config,
+    to,
+    {
+      subject,
+      text: [
+        t.intro,
+        "",
+        ...rows.map(([label, value]) => `${label}: ${value}`),
+        ...(notes.length ? ["", ...notes] : []),
+      ],
+      html: `<p style="font-size:16px">${escapeHtml(t.intro)}</p>
+<table style="border-collapse:collapse">${htmlRows}</table>
+${htmlNotes}`,
+    },
+    "record",
+  );
+}
+
+/** What a digest names: the member's unread notifications (the newest, each with its line and link), counts, notices. */
+export type DigestFacts = {
+  period: "daily" | "weekly";
+  since: number;
+  notifications: { line: string; path: string }[];
+  unreadCount: number;
+  postCount: number;
+  notices: { title: string }[];
+};
+
+/** The daily or weekly digest, with the one-click unsubscribe that turns the digest off. */
+export async function buildDigestEmail(
+  config: EmailConfig,
+  to: EmailRecipient,
+  facts: DigestFacts,
+): Promise<OutgoingEmail> {
+  const words = wordsFor(to.language);
+  const d = words.digest;
+  const lounge = link(config, "/app/lounge");
+  const text: string[] = [d.intro(dateIn(to.language, to.timezone)(facts.since)), ""];
+  const html: string[] = [`<p style="font-size:16px">${escapeHtml(text[0])}</p>`];
+  if (facts.unreadCount > 0) {
+    const more = facts.unreadCount - facts.notifications.length;
+    text.push(`${d.notifications(facts.unreadCount)}:`);
+    for (const n of facts.notifications) text.push(`- ${n.line}: ${link(config, n.path)}`);
+    if (more > 0) text.push(`  ${d.more(more)}`);
+    text.push("");
+    html.push(
+      `<p><strong>${escapeHtml(d.notifications(facts.unreadCount))}</strong></p><ul>${facts.notifications
+        .map((n) => `<li><a href="${escapeHtml(link(config, n.path))}">${escapeHtml(n.line)}</a></li>`)
+        .join("")}${more > 0 ? `<li>${escapeHtml(d.more(more))}</li>` : ""}</ul>`,
+    );
+  }
+  if (facts.postCount > 0) {
+    text.push(`${d.posts(facts.postCount)}: ${lounge}`, "");
+    html.push(`<p><a href="${escapeHtml(lounge)}">${escapeHtml(d.posts(facts.postCount))}</a></p>`);
+  }
+  if (facts.notices.length > 0) {
+    text.push(`${d.notices}:`, ...facts.notices.map((n) => `- ${n.title}`), "");
+    html.push(
+      `<p><strong>${escapeHtml(d.notices)}</strong></p><ul>${facts.notices
+        .map((n) => `<li>${escapeHtml(n.title)}</li>`)
+        .join("")}</ul>`,
+    );
+  }
+  text.push(`${words.open}: ${lounge}`);
+  html.push(`<p><a href="${escapeHtml(lounge)}">${escapeHtml(words.open)}</a></p>`);
+  return compose(
+    config,
+    to,
+    { subject: d.subject(facts.period), text, html: html.join("\n") },
+    {
+      topic: "digest",
+      why: d.why,
+    },
+  );
 }

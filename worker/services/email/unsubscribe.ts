@@ -3,6 +3,10 @@
 import { base64url, fromBase64url } from "../../lib/crypto";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../shared/notifications";
 
+/** What an unsubscribe link turns off: one kind's emails, or the digest. */
+export type EmailTopic = NotificationKind | "digest";
+const TOPICS: readonly string[] = [...NOTIFICATION_KINDS, "digest"];
+
 /** A link in an old email keeps working for 60 days. */
 const TOKEN_DAYS = 60;
 const encoder = new TextEncoder();
@@ -10,7 +14,7 @@ const encoder = new TextEncoder();
 const hmacKey = (secret: string) =>
   crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 
-export async function unsubscribeToken(secret: string, userId: number, kind: NotificationKind, now = Date.now()) {
+export async function unsubscribeToken(secret: string, userId: number, kind: EmailTopic, now = Date.now()) {
   const claims = `${userId}.${kind}.${now + TOKEN_DAYS * 24 * 60 * 60 * 1000}`;
   const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(claims));
   return `${claims}.${base64url(signature)}`;
@@ -21,7 +25,7 @@ export async function readUnsubscribeToken(
   secret: string,
   token: string,
   now = Date.now(),
-): Promise<{ userId: number; kind: NotificationKind } | null> {
+): Promise<{ userId: number; kind: EmailTopic } | null> {
   const match = /^(\d{1,15})\.([a-z_]{1,32})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, userId, kind, expires, signature] = match;
@@ -32,6 +36,6 @@ export async function readUnsubscribeToken(
     encoder.encode(`${userId}.${kind}.${expires}`),
   );
   if (!valid || Number(expires) < now) return null;
-  if (!(NOTIFICATION_KINDS as readonly string[]).includes(kind)) return null;
-  return { userId: Number(userId), kind: kind as NotificationKind };
+  if (!TOPICS.includes(kind)) return null;
+  return { userId: Number(userId), kind: kind as EmailTopic };
 }

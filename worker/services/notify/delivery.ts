@@ -3,11 +3,14 @@
 // push and per email, so each is retried on its own and none is sent twice because another failed.
 import type { Database } from "../../db/client";
 import type { Notified } from "../../db/notifications";
-import { choicesOf, deliveryTargets, forgetPushEndpoint, pushKeysOf } from "../../db/notify";
+import { choicesOf, type DeliveryTarget, deliveryTargets, forgetPushEndpoint, pushKeysOf } from "../../db/notify";
+import { receiptOf } from "../../db/payments";
 import type { Env } from "../../env";
 import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
-import { buildNotificationEmail } from "../email/build";
+import { EMAIL_WHILE_AWAY } from "../../shared/notify";
+import { AUTORENEW } from "../../shared/rules";
+import { buildNotificationEmail, buildReceiptEmail } from "../email/build";
 import { sendEmail } from "../email/send";
 import { liveRoom, send } from "../live";
 import { sendPush } from "../push/send";
@@ -22,11 +25,19 @@ const MESSAGES_PER_SEND = 100;
 const chunks = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-async function enqueue(env: Env, jobs: DeliveryJob[]) {
+/** Puts delivery jobs on the queue (at most 100 a call, as Queues take them). */
+export async function enqueue(env: Env, jobs: DeliveryJob[]) {
   for (const part of chunks(jobs, MESSAGES_PER_SEND)) {
     await env.DELIVERY_QUEUE.sendBatch(part.map((body) => ({ body, contentType: "json" as const })));
   }
 }
+
+/**
+ * Where a payment's settlement writes: the database, and the queue that delivers the result's notification
+ * (its email is the receipt). Only the call whose conditional write settled the payment has a notification to
+ * announce, so a repeated return, a retried commit or a racing run never sends a second receipt.
+ */
+export type Settling = { db: Database; env: Env };
 
 /** Queues the delivery of notifications just written (a pinned notice to every member becomes several jobs). */
 export function enqueueDelivery(env: Env, notified: Notified) {
@@ -70,14 +81,17 @@ export function vapidKeys(env: Env): VapidKeys | null {
 
 /**
  * One push per device of each recipient who wants it and is not connected live right now (the live
- * room knows: they see the bell already), one email per recipient who wants it.
+ * room knows: they see the bell already), one email per recipient who wants it (for the kinds of
+ * EMAIL_WHILE_AWAY, only while they are not connected either).
  */
 export async function planDeliveries(env: Env, db: Database, ids: number[]): Promise<DeliveryJob[]> {
   const targets = await deliveryTargets(db, ids);
   const wantsPush = (t: (typeof targets)[number]) =>
     vapidKeys(env) !== null && choicesOf(t)[t.kind].push && JSON.parse(t.endpoints ?? "[]").length > 0;
-  const pushCandidates = targets.filter(wantsPush).map((t) => t.userId);
-  const connected = new Set(pushCandidates.length ? await liveRoom(env).connectedUsers(pushCandidates) : []);
+  const wantsEmailWhileAway = (t: (typeof targets)[number]) =>
+    EMAIL_WHILE_AWAY.includes(t.kind) && choicesOf(t)[t.kind].email;
+  const askConnected = targets.filter((t) => wantsPush(t) || wantsEmailWhileAway(t)).map((t) => t.userId);
+  const connected = new Set(askConnected.length ? await liveRoom(env).connectedUsers(askConnected) : []);
   const jobs: DeliveryJob[] = [];
   for (const target of targets) {
     const choices = choicesOf(target)[target.kind];
@@ -94,17 +108,24 @@ export async function planDeliveries(env: Env, db: Database, ids: number[]): Pro
         jobs.push({ type: "push", endpoint, payload });
       }
     }
-    if (choices.email) {
-      const email = await buildNotificationEmail(
-        { origin: env.APP_ORIGIN, tokenSecret: env.EMAIL_TOKEN_SECRET },
-        target,
-        target,
-        url,
-      );
-      jobs.push({ type: "email", email });
-    }
+    if (choices.email && !(wantsEmailWhileAway(target) && connected.has(target.userId)))
+      jobs.push({ type: "email", email: await emailOf(env, db, target, url) });
   }
   return jobs;
+}
+
+/** A completed payment's email is its receipt (the facts of the PDF); every other notification's is its line. */
+async function emailOf(env: Env, db: Database, target: DeliveryTarget, url: string) {
+  const config = { origin: env.APP_ORIGIN, tokenSecret: env.EMAIL_TOKEN_SECRET };
+  const isReceipt = target.kind === "payment" && target.detail === "completed" && target.paymentId !== null;
+  const payment = isReceipt && target.paymentId ? await receiptOf(db, target.paymentId) : undefined;
+  if (!payment) return buildNotificationEmail(config, target, target, url);
+  return buildReceiptEmail(config, target, {
+    ...payment,
+    settledAt: (payment.settledAt ?? payment.createdAt).getTime(),
+    periodEndsAt: payment.periodEndsAt?.getTime() ?? null,
+    automatic: payment.provider === AUTORENEW.provider,
+  });
 }
 
 /** Runs one job; "retry" asks the queue to try it again later. */

@@ -1,5 +1,6 @@
 // The words of push notifications and emails (issue 33), in both of the app's languages, in one
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
+import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
 import type { NotificationKind } from "../../shared/notifications";
 import type { Language } from "../../shared/rules";
 
@@ -11,7 +12,8 @@ export type NotificationFacts = {
   eventTitle: string | null;
   /**
    * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ms since the
-   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO).
+   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO); reaction:
+   * the item, "<post|comment|message>:<id>".
    */
   detail: string | null;
 };
@@ -28,6 +30,39 @@ type Words = {
   unsubscribeButton: string;
   unsubscribed: string;
   unsubscribeInvalid: string;
+  /** The footer of emails that cannot be turned off (payment results): no unsubscribe link. */
+  record: string;
+  receipt: {
+    intro: string;
+    rows: {
+      commerce: string;
+      number: string;
+      member: string;
+      date: string;
+      concept: string;
+      period: string;
+      amount: string;
+      buyOrder: string;
+      card: string;
+      authorization: string;
+    };
+    concept: (days: number) => string;
+    period: (from: string, to: string) => string;
+    cardEnding: (last4: string) => string;
+    /** An automatic (Oneclick) charge: what happened and how to stop the next ones. */
+    automatic: string;
+    howToStop: string;
+    test: string;
+  };
+  digest: {
+    subject: (period: "daily" | "weekly") => string;
+    intro: (since: string) => string;
+    notifications: (n: number) => string;
+    more: (n: number) => string;
+    posts: (n: number) => string;
+    notices: string;
+    why: string;
+  };
 };
 
 const who = (f: NotificationFacts, w: { someone: string }) => f.actorName || w.someone;
@@ -58,6 +93,9 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
           return `${who(f, w)} invited you to ${where(f, w)}`;
         case "reply":
           return `${who(f, w)} replied to you in ${where(f, w)}`;
+        case "reaction":
+          if (f.detail?.startsWith("message")) return `${who(f, w)} reacted to your message in ${where(f, w)}`;
+          return `${who(f, w)} reacted to your ${f.detail?.startsWith("comment") ? "comment" : "post"}`;
         case "event_reminder":
           return f.detail?.startsWith("1h")
             ? `${f.eventTitle ?? "A gathering"} starts within the hour`
@@ -80,6 +118,37 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
     unsubscribed: "Done: you will not get these emails any more. Your profile can turn them back on.",
     unsubscribeInvalid:
       "This link is not valid any more. Your profile's notification settings can change what you get.",
+    record: "This email is the record of a payment, so it is always sent.",
+    receipt: {
+      intro: "Thank you: your payment is complete. This is your receipt.",
+      rows: {
+        commerce: "Commerce",
+        number: "Receipt number",
+        member: "Member",
+        date: "Date",
+        concept: "Concept",
+        period: "Period",
+        amount: "Amount",
+        buyOrder: "Buy order",
+        card: "Card",
+        authorization: "Authorization code",
+      },
+      concept: (days) => `Membership, ${days} days`,
+      period: (from, to) => `${from} to ${to}`,
+      cardEnding: (last4) => `**** **** **** ${last4}`,
+      automatic: "This was an automatic charge to your enrolled card (automatic renewal).",
+      howToStop: "To stop automatic renewal, turn off Renew automatically on your profile",
+      test: "TEST PAYMENT: no real charge was made.",
+    },
+    digest: {
+      subject: (period) => (period === "daily" ? "Your daily lounge digest" : "Your weekly lounge digest"),
+      intro: (since) => `What is new for you since ${since}:`,
+      notifications: (n) => (n === 1 ? "1 unread notification" : `${n} unread notifications`),
+      more: (n) => `and ${n} more`,
+      posts: (n) => (n === 1 ? "1 new post in the lounge" : `${n} new posts in the lounge`),
+      notices: "New notices",
+      why: "You get this digest because you turned it on in your notification settings.",
+    },
   },
   es: {
     someone: "Alguien",
@@ -105,6 +174,9 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
           return `${who(f, w)} te invitó a ${where(f, w)}`;
         case "reply":
           return `${who(f, w)} te respondió en ${where(f, w)}`;
+        case "reaction":
+          if (f.detail?.startsWith("message")) return `${who(f, w)} reaccionó a tu mensaje en ${where(f, w)}`;
+          return `${who(f, w)} reaccionó a tu ${f.detail?.startsWith("comment") ? "comentario" : "publicación"}`;
         case "event_reminder":
           return f.detail?.startsWith("1h")
             ? `${f.eventTitle ?? "Un encuentro"} empieza dentro de una hora`
@@ -126,17 +198,70 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
     unsubscribeButton: "Cancelar suscripción",
     unsubscribed: "Listo: ya no recibirás estos correos. Puedes volver a activarlos en tu perfil.",
     unsubscribeInvalid: "Este enlace ya no es válido. En tu perfil puedes cambiar qué notificaciones recibes.",
+    record: "Este correo es el registro de un pago, por eso siempre se envía.",
+    receipt: {
+      intro: "Gracias: tu pago se completó. Este es tu comprobante.",
+      rows: {
+        commerce: "Comercio",
+        number: "Número de comprobante",
+        member: "Miembro",
+        date: "Fecha",
+        concept: "Concepto",
+        period: "Período",
+        amount: "Monto",
+        buyOrder: "Orden de compra",
+        card: "Tarjeta",
+        authorization: "Código de autorización",
+      },
+      concept: (days) => `Membresía, ${days} días`,
+      period: (from, to) => `${from} al ${to}`,
+      cardEnding: (last4) => `**** **** **** ${last4}`,
+      automatic: "Este fue un cargo automático a tu tarjeta inscrita (renovación automática).",
+      howToStop: "Para detener la renovación automática, desactiva Renovar automáticamente en tu perfil",
+      test: "PAGO DE PRUEBA: no se hizo ningún cargo real.",
+    },
+    digest: {
+      subject: (period) => (period === "daily" ? "Tu resumen diario del lounge" : "Tu resumen semanal del lounge"),
+      intro: (since) => `Lo nuevo para ti desde el ${since}:`,
+      notifications: (n) => (n === 1 ? "1 notificación sin leer" : `${n} notificaciones sin leer`),
+      more: (n) => `y ${n} más`,
+      posts: (n) => (n === 1 ? "1 publicación nueva en el lounge" : `${n} publicaciones nuevas en el lounge`),
+      notices: "Avisos nuevos",
+      why: "Recibes este resumen porque lo activaste en tus ajustes de notificaciones.",
+    },
   },
 };
 
 /** The member's language, English when they never chose. */
 export const wordsFor = (language: Language | null) => NOTIFY_TEXTS[language ?? "en"];
 
+/** The zone a member's dates are told in: their profile's, else the community's (Chile's, as for events). */
+export const zoneOf = (timeZone: string | null) => timeZone || EVENT_DEFAULT_TIME_ZONE;
+
+const localeOf = (language: Language | null) => (language === "es" ? "es-CL" : "en-US");
+
 /** A date in the member's language and time zone ("22 nov 2026", "Nov 22, 2026"). */
 export const dateIn = (language: Language | null, timeZone: string | null) => (ms: number) =>
-  new Intl.DateTimeFormat(language === "es" ? "es-CL" : "en-US", {
+  new Intl.DateTimeFormat(localeOf(language), {
     year: "numeric",
     month: "short",
     day: "numeric",
-    timeZone: timeZone ?? "America/Santiago",
+    timeZone: zoneOf(timeZone),
   }).format(new Date(ms));
+
+/** A date and time as the app shows them, in the member's zone ("Nov 22, 2026, 3:00 PM", "22 nov 2026, 3:00 p. m."). */
+export const dateTimeIn = (language: Language | null, timeZone: string | null) => (ms: number) =>
+  new Intl.DateTimeFormat(localeOf(language), {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: zoneOf(timeZone),
+  }).format(new Date(ms));
+
+/** Money as the app shows it: "$15,000 CLP" in English, "$15.000" in Spanish. */
+export const clpIn = (language: Language | null, amount: number) =>
+  language === "es"
+    ? new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP" }).format(amount)
+    : `$${new Intl.NumberFormat("en-US").format(amount)} CLP`;

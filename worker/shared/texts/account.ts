@@ -8,7 +8,7 @@ export const ACCOUNT_TEXTS = {
   formerMember: "Former member",
   deletionSummary: {
     deleted:
-      "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, reports you filed, sessions and membership are deleted at once.",
+      "Your profile, posts, comments (and the comments on your posts), chat messages and images, likes, channel memberships, blocks (yours and others' of you), reports you filed, sessions and membership are deleted at once. Direct messages stay with the other member, without your messages.",
     anonymised:
       "Library resources you uploaded stay in the library with your name removed, and channels you created stay without you as their creator.",
     kept: `Payment records are kept without your name or email for ${MODERATION.paymentRecordsKeptYears} years, the period Chile's tax law (Código Tributario, arts. 17 and 200) requires accounting records to be kept.`,

@@ -1,4 +1,0 @@
-CREATE TABLE `resource_tags` (
-	`tag` text PRIMARY KEY NOT NULL,
-	`resources` integer NOT NULL
-);

@@ -1,6 +1,0 @@
-CREATE TABLE `resource_totals` (
-	`id` integer PRIMARY KEY NOT NULL,
-	`resources` integer NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX `resource_tags_order_idx` ON `resource_tags` ("tag" collate nocase,`tag`);

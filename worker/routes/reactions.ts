@@ -1,0 +1,84 @@
+// Reactions (issue 36): toggling one on a post, comment or message, and who reacted. The same two routes
+// under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact).
+import { z } from "zod";
+import { isBlockedBetween } from "../db/blocks";
+import { privateChannelReaders } from "../db/chat";
+import { countReactions } from "../db/reaction-counts";
+import { canReact, notifyReaction, reactionNames, toggleReaction } from "../db/reactions";
+import { createRouter } from "../lib/create-app";
+import { notFound } from "../lib/errors";
+import { limited } from "../lib/rate-limit";
+import { idParam, validate } from "../lib/validate";
+import { requireUser } from "../middleware/auth";
+import { requireUnmuted } from "../middleware/mute";
+import { fanOut } from "../services/chat-sockets";
+import { notifyLater } from "../services/notify/delivery";
+import { REACTIONS, type ReactionKind } from "../shared/rules";
+import { API_ERRORS as E, TEXTS } from "../shared/texts";
+
+const reactionBody = z.object({ emoji: z.enum(REACTIONS.emoji, E.reaction_invalid) });
+
+/** The 404 of each kind, whichever reason hides the item (missing, hidden, deleted, unreadable). */
+const NOT_FOUND = {
+  post: TEXTS.lounge.postNotFound,
+  comment: E.comment_not_found,
+  message: E.message_not_found,
+} as const;
+
+const reactionsOn = (kind: ReactionKind) =>
+  createRouter()
+    .post(
+      "/:id/reactions",
+      requireUser,
+      requireUnmuted,
+      limited("reactions"),
+      validate("param", idParam),
+      validate("json", reactionBody),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { emoji } = c.req.valid("json");
+        const { db, user } = c.var;
+        const target = await canReact(db, user, kind, id);
+        // A block stands between the two either way; refused as a missing item, so the block is never told.
+        if (!target || (target.authorId !== user.id && (await isBlockedBetween(db, user.id, target.authorId))))
+          throw notFound(NOT_FOUND[kind]);
+        const added = await toggleReaction(db, { kind, targetId: id, userId: user.id, emoji });
+        const reactions = await countReactions(db, kind, id, user.id);
+        const { channelId } = target;
+        if (channelId !== null) {
+          const counts = reactions.map(({ emoji, count }) => ({ emoji, count }));
+          c.executionCtx.waitUntil(
+            fanOut(c.env, channelId, {
+              type: "reaction",
+              group_id: channelId,
+              message_id: id,
+              user_id: user.id,
+              emoji,
+              added,
+              counts,
+            }),
+          );
+        }
+        if (added)
+          notifyLater(c, async () =>
+            notifyReaction(db, {
+              kind,
+              targetId: id,
+              actorId: user.id,
+              readers: channelId !== null && target.isPrivate ? await privateChannelReaders(db, channelId) : undefined,
+            }),
+          );
+        return c.json({ reactions });
+      },
+    )
+    /** Who reacted, per emoji (names on hover or long-press), under the same rules as reacting. */
+    .get("/:id/reactions", requireUser, validate("param", idParam), async (c) => {
+      const { id } = c.req.valid("param");
+      if (!(await canReact(c.var.db, c.var.user, kind, id))) throw notFound(NOT_FOUND[kind]);
+      return c.json({ reactions: await reactionNames(c.var.db, kind, id, c.var.user.id) });
+    });
+
+export const reactionRoutes = createRouter()
+  .route("/posts", reactionsOn("post"))
+  .route("/comments", reactionsOn("comment"))
+  .route("/messages", reactionsOn("message"));
