@@ -10,7 +10,7 @@ import { API_TEXTS } from "../worker/shared/texts/api";
 import { AUTH_TEXTS } from "../worker/shared/texts/auth";
 import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
 import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
-import { PAYMENT_PROCESSING_TEXTS } from "../worker/shared/texts/payment";
+import { PAYMENT_PROCESSING_TEXTS } from "../worker/shared/texts/payment-processing";
 import { RATE_LIMIT_TEXTS } from "../worker/shared/texts/rate-limit";
 import { SEARCH_TEXTS } from "../worker/shared/texts/search";
 import { SESSION_TEXTS } from "../worker/shared/texts/session";

@@ -1,8 +1,6 @@
 // The spec's texts of one area (worker/shared/texts.ts gathers them for the worker).
 import { MEMBERSHIP, PRODUCT_NAME } from "../rules";
-
-/** The payment return's heading while the payment is verified: the app's shell shows it before the payment words load. */
-export const PAYMENT_PROCESSING_TEXTS = { processingTitle: "Processing Payment" } as const;
+import { PAYMENT_PROCESSING_TEXTS } from "./payment-processing";
 
 export const PAYMENT_TEXTS = {
   ...PAYMENT_PROCESSING_TEXTS,
