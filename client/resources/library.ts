@@ -1,11 +1,12 @@
 // Pure logic of the resource library (no React, no network): tags, type labels, content
 // decoding and the upload checks of docs/spec.md §5. Unit-tested in test/client/resources.test.tsx.
+
 import {
-  LIMITS,
   RESOURCE_ACCEPT_EXTENSIONS,
   RESOURCE_EXTENSION_TYPES,
   RESOURCE_TYPE_PREFIXES,
-} from "../../worker/shared/rules";
+} from "../../worker/shared/resource-files";
+import { LIMITS } from "../../worker/shared/rules";
 import type { Answer, api } from "../api";
 import { TEXT } from "../text";
 

@@ -3,7 +3,7 @@
 // (the object is removed again when the row fails). Serving is worker/services/storage.ts.
 import { ApiError, badRequest } from "../lib/errors";
 import { type MediaType, NEUTRAL_TYPE, parseMediaType } from "../lib/media-type";
-import { RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/rules";
+import { RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/resource-files";
 import { TEXTS } from "../shared/texts";
 import { newBlobKey, putBlob, sniffImageType } from "./storage";
 

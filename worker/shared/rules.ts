@@ -204,48 +204,6 @@ export const IMAGE_STYLES = ["vivid", "natural"] as const;
 export const IMAGE_QUALITIES = ["standard", "hd"] as const;
 export const IMAGE_SIZES = ["1792x1024", "1024x1024", "1024x1792"] as const;
 
-/** docs/spec.md §5: upload type prefixes that the library accepts. */
-export const RESOURCE_TYPE_PREFIXES = [
-  "image/",
-  "video/",
-  "audio/",
-  "application/pdf",
-  "text/",
-  "application/msword",
-  "application/vnd.openxmlformats-officedocument",
-  "application/zip",
-  "application/x-rar",
-] as const;
-export const RESOURCE_ACCEPT_EXTENSIONS = [".pdf", ".doc", ".docx", ".txt", ".zip", ".rar"] as const;
-/** The type of a file whose browser gave none (a .md or .rar often arrives as ""), by extension. */
-export const RESOURCE_EXTENSION_TYPES: Record<string, string> = {
-  md: "text/markdown",
-  markdown: "text/markdown",
-  txt: "text/plain",
-  csv: "text/csv",
-  html: "text/html",
-  htm: "text/html",
-  pdf: "application/pdf",
-  doc: "application/msword",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  zip: "application/zip",
-  rar: "application/x-rar-compressed",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  ogg: "audio/ogg",
-  m4a: "audio/mp4",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
-};
-
 export type Role = "member" | "admin";
 
 /** Membership statuses that open the resource library (the server decides which one a member has). */
