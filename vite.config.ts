@@ -23,7 +23,7 @@ const START = [
   /\/client\/session\/session-store\.ts$/,
   /\/client\/(api|text|screens|first-load)\.ts$/,
   /\/client\/lounge\/requests\.ts$/,
-  /\/client\/components\/(test-mode-banner|format|icon-shapes)\.ts$/,
+  /\/client\/components\/(format|icon-shapes)\.ts$/,
   /\/client\/i18n\/(language|catalog|pick-language)\.ts$/,
   /\/worker\/shared\/(texts|rules)\.ts$/,
 ];

@@ -1,6 +1,5 @@
 // The entry: the landing page is painted without React; any other path loads the app's shell and,
 // at the same time, the current screen's code and (for the screens that list them) its first requests.
-import { showTestModeBanner } from "./components/test-mode-banner";
 import { followSavedLanguage, initialLanguage, setLanguage } from "./i18n/language";
 import { preloadScreen, startFirstData } from "./screens";
 import { createSessionStore } from "./session/session-store";
@@ -13,7 +12,10 @@ if (!root) throw new Error("index.html has no #root element");
 // The first paint waits for the language's catalogue (English is here; Spanish is a small chunk).
 const languageReady = setLanguage(initialLanguage());
 followSavedLanguage(session);
-void languageReady.then(() => showTestModeBanner());
+// The test-mode banner comes after the first paint (it waits for GET /api/payments/mode): so does its code.
+void languageReady
+  .then(() => import("./components/test-mode-banner"))
+  .then(({ showTestModeBanner }) => showTestModeBanner());
 
 if (window.location.pathname === "/") {
   // A visitor who is already signed in goes on to the lounge (a full load: the app is not here yet).
