@@ -26,7 +26,8 @@ import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { commentsPath, LOUNGE_PATH } from "./data";
-import { EditedMark, EditText } from "./EditText";
+import { EditedMark } from "./EditedMark";
+import { EditText } from "./EditText";
 import { cut } from "./truncate";
 import type { Comment, Post } from "./types";
 

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { formatDateTime } from "../components/format";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 
@@ -51,15 +50,5 @@ export function EditText({
         </button>
       </div>
     </form>
-  );
-}
-
-/** "(edited)", with the time on hover. */
-export function EditedMark({ at }: { at: string }) {
-  const T = TEXT.conversations;
-  return (
-    <time className="faint item-edited" dateTime={at} title={T.editedAt(formatDateTime(at))}>
-      ({T.edited})
-    </time>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useMemo, useOptimistic, useState } from "react";
+import { lazy, memo, Suspense, startTransition, useCallback, useMemo, useOptimistic, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { searchResultUrl } from "../../worker/shared/search";
@@ -18,8 +18,11 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { LOUNGE_PATH } from "./data";
-import { EditedMark, EditText } from "./EditText";
+import { EditedMark } from "./EditedMark";
 import type { Post } from "./types";
+
+// Editing is on demand: its form (and counter) loads when the member chooses Edit.
+const EditText = lazy(() => import("./EditText").then((m) => ({ default: m.EditText })));
 
 type Props = {
   post: Post;
@@ -185,14 +188,16 @@ const PostView = memo(function PostView({
       {post.hidden ? (
         <Removed reason={post.hidden_reason} className="post-content" />
       ) : editing ? (
-        <EditText
-          label={TEXT.conversations.editPostLabel}
-          text={post.content}
-          max={LIMITS.postMax}
-          saving={saving}
-          onSave={onSave}
-          onCancel={onEditDone}
-        />
+        <Suspense fallback={<p className="post-content">{post.content}</p>}>
+          <EditText
+            label={TEXT.conversations.editPostLabel}
+            text={post.content}
+            max={LIMITS.postMax}
+            saving={saving}
+            onSave={onSave}
+            onCancel={onEditDone}
+          />
+        </Suspense>
       ) : (
         <p className="post-content">
           <LinkifiedText text={post.content} />

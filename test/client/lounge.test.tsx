@@ -378,7 +378,8 @@ emoji)`, async () => {
     const post = await screen.findByRole("article", { name: "Luna" });
     await user.click(within(post).getByRole("button", { name: "Post options" }));
     await user.click(within(post).getByRole("button", { name: TEXT.conversations.edit }));
-    const box = within(post).getByLabelText(TEXT.conversations.editPostLabel);
+    // The edit form loads its code when Edit is chosen.
+    const box = await within(post).findByLabelText(TEXT.conversations.editPostLabel);
     expect(within(post).getByText(TEXT.lounge.counter(4, LIMITS.postMax))).toBeTruthy();
     await user.clear(box);
     await user.type(box, "Hello");
