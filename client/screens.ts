@@ -17,10 +17,8 @@ export const SCREENS = {
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge", "conversations"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat", "conversations"] },
   "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library"] },
-  "/app/profile": {
-    load: () => import("./profile/ProfilePage"),
-    words: ["profile", "payments", "autorenew", "events", "conversations"],
-  },
+  // The sections under the card load their words with their code (ProfilePage's ProfileSections).
+  "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile", "autorenew"] },
   "/app/events": { load: () => import("./events/EventsPage"), words: ["events"] },
   "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
   "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "payments", "autorenew"] },

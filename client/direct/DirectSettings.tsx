@@ -1,8 +1,10 @@
 // The profile's direct-message settings (issue 36): who may message the member (everyone or nobody)
 // and the members they blocked, each with Unblock. Read by the profile's loader, written through its
 // action (intents "direct-messages" and "unblock"), which loads the profile again.
+
 import { useFetcher, useRevalidator } from "react-router";
 import { DEFAULT_NAME, DIRECT_MESSAGE_POLICIES, type DirectMessagePolicy } from "../../worker/shared/rules";
+import { errorText } from "../api";
 import { Avatar } from "../components/Avatar";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
@@ -51,7 +53,7 @@ export function DirectSettings({ policy, blocks }: { policy: DirectMessagePolicy
       <p className="faint">{T.blockedHint}</p>
       {!blocks.ok ? (
         <ErrorState
-          text={blocks.error}
+          text={errorText(blocks.failure, TEXT.profile.blockedLoadFailed)}
           busy={revalidator.state === "loading"}
           onRetry={() => void revalidator.revalidate()}
         />

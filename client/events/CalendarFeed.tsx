@@ -1,9 +1,11 @@
 // The profile's calendar subscription: a secret link to the gatherings the member is going to, for
 // Google Calendar or Apple Calendar. Only its hash is kept, so the link is shown once, when made; a new
 // one stops the old, and turning it off stops it too.
+
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { Answer, api } from "../api";
+import { errorText } from "../api";
 import { FormError } from "../components/FormError";
 import { formatDate } from "../components/format";
 import { type ActionResult, failureOf, submitJson } from "../data/actions";
@@ -14,7 +16,7 @@ import type { FeedIntent } from "./actions";
 type Feed = Answer<typeof api.profile.calendar.$get>;
 
 /** `feed`: the profile loader's section (loaded again after each write). */
-export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed } | { ok: false; error: string } }) {
+export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed } | { ok: false; failure: unknown } }) {
   const T = TEXT.events.feed;
   const write = useFetcher<ActionResult<{ active: boolean; url?: string }>>();
   const [copied, setCopied] = useState(false);
@@ -29,7 +31,9 @@ export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed }
     <section className="card stack" aria-labelledby="calendar-feed-title">
       <h2 id="calendar-feed-title">{T.title}</h2>
       <p className="muted">{T.text}</p>
-      <FormError error={failureOf(write) ?? (section.ok ? null : section.error)} />
+      <FormError
+        error={failureOf(write) ?? (section.ok ? null : errorText(section.failure, TEXT.events.feed.failed))}
+      />
       {url ? (
         <div className="field">
           <label className="label" htmlFor={linkId}>

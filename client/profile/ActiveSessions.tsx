@@ -1,4 +1,5 @@
 import { useFetcher, useRevalidator } from "react-router";
+import { errorText } from "../api";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
@@ -62,7 +63,7 @@ export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
       </div>
       {!sessions.ok ? (
         <ErrorState
-          text={sessions.error}
+          text={errorText(sessions.failure, TEXT.profile.sessionsLoadFailed)}
           busy={revalidator.state === "loading"}
           onRetry={() => void revalidator.revalidate()}
         />

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
+import { errorText } from "../api";
 import { formatClp, formatDate } from "../components/format";
 import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
@@ -45,7 +46,7 @@ export function MyPayments({
       <h2 id="my-payments-title">{TEXT.payments.mineTitle}</h2>
       {!payments.ok ? (
         <ErrorState
-          text={payments.error}
+          text={errorText(payments.failure, TEXT.payments.mineFailed)}
           busy={revalidator.state === "loading"}
           onRetry={() => void revalidator.revalidate()}
         />

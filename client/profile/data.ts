@@ -1,8 +1,7 @@
 // The profile's data: the profile, the member's sessions and payments, in parallel; each fails on its own.
-import { api, errorText, unwrap } from "../api";
+import { api, unwrap } from "../api";
 import { skipAfter } from "../data/actions";
 import { fetchMembershipStatus } from "../session/membership";
-import { TEXT } from "../text";
 
 export const PROFILE_PATH = "/app/profile";
 /** The export is a download straight from the API (Content-Disposition: attachment). */
@@ -45,25 +44,25 @@ const loadProfile = async () => {
 export async function profileLoader() {
   const [profile, sessions, payments, calendar, membership, blocks] = await Promise.all([
     loadProfile().catch(() => null),
-    section(unwrap(api.sessions.$get()), TEXT.profile.sessionsLoadFailed),
-    section(unwrap(api.membership.payments.$get()), TEXT.payments.mineFailed),
-    section(unwrap(api.profile.calendar.$get()), TEXT.events.feed.failed),
+    section(unwrap(api.sessions.$get())),
+    section(unwrap(api.membership.payments.$get())),
+    section(unwrap(api.profile.calendar.$get())),
     // Automatic renewal's card (issue 34); the rest of the profile shows without it.
     fetchMembershipStatus().catch(() => null),
     // The members blocked (issue 36), listed with Unblock.
-    section(
-      unwrap(api.blocks.$get()).then((answer) => answer.blocks),
-      TEXT.profile.blockedLoadFailed,
-    ),
+    section(unwrap(api.blocks.$get()).then((answer) => answer.blocks)),
   ]);
   return { profile, sessions, payments, calendar, membership, blocks };
 }
 
-/** A section of the page that fails on its own: its rows, or the error text it shows with a retry. */
-const section = <T>(rows: Promise<T>, fallback: string) =>
+/**
+ * A section of the page that fails on its own: its rows, or its failure, worded when shown (errorText with the
+ * section's fallback): the sections' words load with their code, after this loader.
+ */
+const section = <T>(rows: Promise<T>) =>
   rows.then(
     (value) => ({ ok: true as const, rows: value }),
-    (err: unknown) => ({ ok: false as const, error: errorText(err, fallback) }),
+    (failure: unknown) => ({ ok: false as const, failure }),
   );
 
 export type ProfileData = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
