@@ -21,7 +21,8 @@ export const SCREENS = {
   "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile", "autorenew"] },
   "/app/events": { load: () => import("./events/EventsPage"), words: ["events"] },
   "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
-  "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "payments", "autorenew"] },
+  // The payments tab loads the payments' words with its code (AdminPage).
+  "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "autorenew"] },
   notFound: { load: () => import("./components/NotFoundPage"), words: [] },
 } satisfies Record<string, Screen>;
 

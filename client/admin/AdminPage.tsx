@@ -3,6 +3,7 @@ import { useLoaderData, useRevalidator } from "react-router";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
+import { loadWords } from "../i18n/language";
 import { TEXT } from "../text";
 import type { adminLoader } from "./data";
 import { MembersTab } from "./MembersTab";
@@ -15,7 +16,9 @@ import { PageTitle } from "../components/PageTitle";
 void import("./actions");
 
 // Only the members tab is on the first paint; each other tab's code loads when it is opened.
-const PaymentsTab = lazy(() => import("./PaymentsTab").then((m) => ({ default: m.PaymentsTab })));
+const PaymentsTab = lazy(() =>
+  Promise.all([import("./PaymentsTab"), loadWords(["payments"])]).then(([m]) => ({ default: m.PaymentsTab })),
+);
 const ModerationTab = lazy(() => import("./ModerationTab").then((m) => ({ default: m.ModerationTab })));
 const AuditTab = lazy(() => import("./AuditTab").then((m) => ({ default: m.AuditTab })));
 const ApiKeysTab = lazy(() => import("./ApiKeysTab").then((m) => ({ default: m.ApiKeysTab })));
