@@ -170,6 +170,7 @@ type ScreenWords = typeof import("./lounge/words").words &
   typeof import("./admin/words").words &
   typeof import("./profile/payment-words").words &
   typeof import("./profile/words").words &
+  typeof import("./profile/data-rights-words").words &
   typeof import("./resources/words").words &
   typeof import("./ai/words").words &
   typeof import("./autorenew/words").words &

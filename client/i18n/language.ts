@@ -20,6 +20,10 @@ export const WORDS = {
   admin: { en: () => import("../admin/words"), es: () => import("../admin/words.es") },
   payments: { en: () => import("../profile/payment-words"), es: () => import("../profile/payment-words.es") },
   profile: { en: () => import("../profile/words"), es: () => import("../profile/words.es") },
+  dataRights: {
+    en: () => import("../profile/data-rights-words"),
+    es: () => import("../profile/data-rights-words.es"),
+  },
   library: { en: () => import("../resources/words"), es: () => import("../resources/words.es") },
   ai: { en: () => import("../ai/words"), es: () => import("../ai/words.es") },
   autorenew: { en: () => import("../autorenew/words"), es: () => import("../autorenew/words.es") },

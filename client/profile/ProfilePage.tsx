@@ -17,11 +17,12 @@ import "./profile.css";
 import { PageTitle } from "../components/PageTitle";
 
 // The sections under the card are not on the first paint: their code and words (the notification settings', the
-// payments', the calendar link's, the direct messages' and blocks') follow the page's.
+// payments', the calendar link's, the direct messages' and blocks', the data rights') follow the page's.
 const ProfileSections = lazy(() =>
-  Promise.all([import("./ProfileSections"), loadWords(["notify", "payments", "events", "conversations"])]).then(
-    ([m]) => m,
-  ),
+  Promise.all([
+    import("./ProfileSections"),
+    loadWords(["notify", "payments", "events", "conversations", "dataRights"]),
+  ]).then(([m]) => m),
 );
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.

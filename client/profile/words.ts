@@ -1,11 +1,8 @@
-// The words of profile, dataRights, account in English, loaded with the screens that show them (client/i18n/language.ts
+// The words of profile in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
-import { ACCOUNT_TEXTS } from "../../worker/shared/texts/account";
 import { PROFILE_TEXTS } from "../../worker/shared/texts/profile";
 
 export const words = {
-  /** The account deletion's rules (client/profile/DataRights.tsx). */
-  account: ACCOUNT_TEXTS,
   profile: {
     ...PROFILE_TEXTS,
     sessionsTitle: "Active sessions",
@@ -64,23 +61,5 @@ export const words = {
       resources: { title: "Explore Resources", text: "Meditations and guides for your journey." },
       grow: { title: "Grow Each Day", text: "Small steps, cosmic change." },
     },
-  },
-  dataRights: {
-    title: "Your data",
-    intro:
-      "Chile's personal data law (Law 21.719) gives you the right to see, take away and delete what Cosmic Lounge holds about you.",
-    download: "Download my data",
-    downloadHint:
-      "One JSON file: your account and profile, membership, posts, comments, chat messages, likes, payments, sessions, channels, uploads, the reports you filed and your answers to gatherings.",
-    deleteButton: "Delete my account",
-    deleteHint: "Ends every session at once. This cannot be undone.",
-    deleteTitle: "Delete your account",
-    deletedHeading: "Deleted at once",
-    anonymisedHeading: "Kept without your name",
-    keptHeading: "Kept for the law",
-    confirmLabel: (email: string) => `Type your email (${email}) to confirm`,
-    confirmButton: "Delete my account for good",
-    deleting: "Deleting your account",
-    deleteFailed: "Your account could not be deleted. Please try again.",
   },
 };

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { expect, it } from "vitest";
 import { words as ADMIN } from "../../client/admin/words";
 import { words as CONVERSATIONS } from "../../client/conversations/words";
-import { words as PROFILE } from "../../client/profile/words";
+import { words as DATA_RIGHTS } from "../../client/profile/data-rights-words";
 import { TEXT } from "../../client/text";
 import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
 
@@ -86,11 +86,11 @@ it("a member downloads their data as JSON, then deletes their account and lands 
     });
     expect(posted.status()).toBe(201);
     await page.goto("/app/profile");
-    const section = page.getByRole("region", { name: PROFILE.dataRights.title });
+    const section = page.getByRole("region", { name: DATA_RIGHTS.dataRights.title });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      section.getByRole("link", { name: PROFILE.dataRights.download }).click(),
+      section.getByRole("link", { name: DATA_RIGHTS.dataRights.download }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("cosmic-lounge-my-data.json");
     const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
@@ -100,11 +100,11 @@ it("a member downloads their data as JSON, then deletes their account and lands 
       expect.arrayContaining(["profile", "posts", "comments", "messages", "likes", "payments", "sessions"]),
     );
 
-    await section.getByRole("button", { name: PROFILE.dataRights.deleteButton }).click();
-    const dialog = page.getByRole("dialog", { name: PROFILE.dataRights.deleteTitle });
-    await dialog.getByText(PROFILE.account.deletionSummary.kept).waitFor();
-    await dialog.getByLabel(PROFILE.dataRights.confirmLabel(email)).fill(email);
-    await dialog.getByRole("button", { name: PROFILE.dataRights.confirmButton }).click();
+    await section.getByRole("button", { name: DATA_RIGHTS.dataRights.deleteButton }).click();
+    const dialog = page.getByRole("dialog", { name: DATA_RIGHTS.dataRights.deleteTitle });
+    await dialog.getByText(DATA_RIGHTS.account.deletionSummary.kept).waitFor();
+    await dialog.getByLabel(DATA_RIGHTS.dataRights.confirmLabel(email)).fill(email);
+    await dialog.getByRole("button", { name: DATA_RIGHTS.dataRights.confirmButton }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("button", { name: TEXT.landing.signIn }).waitFor();
     expect((await page.request.get("/api/users/me")).status()).toBe(401);
