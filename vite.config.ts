@@ -27,7 +27,12 @@ const START = [
   /\/client\/i18n\/(language|catalog|pick-language)\.ts$/,
   /\/worker\/shared\/(texts|rules)\.ts$/,
 ];
-const APP_SHELL = [/\/node_modules\/(react|react-dom|scheduler|react-router)\//, /\/client\/(app|router)\.tsx$/];
+const APP_SHELL = [
+  /\/node_modules\/(react|react-dom|scheduler|react-router)\//,
+  /\/client\/(app|router)\.tsx$/,
+  // Every screen renders its title: one chunk of its own would be one more request on every first visit.
+  /\/client\/components\/PageTitle\.tsx$/,
+];
 /**
  * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the
  * first paint for one more round trip on a phone's network (docs/client.md "Loading"). The file stays
