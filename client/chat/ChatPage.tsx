@@ -15,7 +15,6 @@ import type { MembersFetcher } from "./ChannelModals";
 import { ChannelPane } from "./ChannelPane";
 import { channelMembersPath, type chatLoader } from "./data";
 import "./chat.css";
-import { offerPush } from "../notify/push";
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -53,7 +52,7 @@ export default function ChatPage() {
     drawer.hide();
     if (linkedGroup) setParams({}, { replace: true });
     // Opening a channel (the member's choice, not the one the page selects on load) is a moment to offer push.
-    offerPush();
+    void import("../notify/push").then(({ offerPush }) => offerPush());
   };
   // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
   const forgetChannel = (id: number) => {

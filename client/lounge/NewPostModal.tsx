@@ -6,7 +6,6 @@ import { Modal } from "../components/Modal";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useMentions } from "../mentions/useMentions";
 import { useMutedText } from "../moderation/MutedBanner";
-import { offerPush } from "../notify/push";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";
@@ -24,7 +23,7 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
     if (!answer.ok) return;
     onClose();
     // A first post is a meaningful moment to offer push (until answered on this browser).
-    offerPush();
+    void import("../notify/push").then(({ offerPush }) => offerPush());
   });
 
   const submit = (e: FormEvent) => {

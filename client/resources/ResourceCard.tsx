@@ -7,7 +7,6 @@ import type { IconName } from "../components/icon-shapes";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
-import { downloadJpeg, exportPdf } from "./export";
 import {
   type Decoded,
   decodeContent,
@@ -103,6 +102,8 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
         toast.show(content.error, "error");
         return;
       }
+      // The browser-made downloads load when first used.
+      const { exportPdf } = await import("./export");
       await exportPdf(r.title, content.text);
     } catch (err) {
       readFailed(err);
@@ -114,6 +115,7 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
   async function downloadAsJpeg() {
     setBusy("jpeg");
     try {
+      const { downloadJpeg } = await import("./export");
       await downloadJpeg(r.file_url, r.title);
     } catch {
       toast.show(TEXT.resources.processFailed, "error");
