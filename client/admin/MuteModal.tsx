@@ -1,0 +1,70 @@
+// The mute dialog of the Members tab (issue 20): how many hours, loaded when an admin opens it (MuteControls).
+import { type FormEvent, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { MODERATION } from "../../worker/shared/rules";
+import { ActionRow } from "../components/ActionRow";
+import { FormError } from "../components/FormError";
+import { Modal } from "../components/Modal";
+import { useToast } from "../components/Toasts";
+import { submitJson, useSettled } from "../data/actions";
+import { TEXT } from "../text";
+import { ADMIN_PATH } from "./data";
+import { type MuteAnswer, untilText } from "./MuteControls";
+import type { Member } from "./types";
+
+export function MuteModal({ member, who, onClose }: { member: Member; who: string; onClose(): void }) {
+  const [hours, setHours] = useState("24");
+  const mute = useFetcher<MuteAnswer>();
+  const toast = useToast();
+  const ids = { intro: useId(), hours: useId(), hint: useId() };
+  const value = Number(hours);
+  const valid = Number.isInteger(value) && value >= 1 && value <= MODERATION.muteHoursMax;
+  const busy = mute.state !== "idle";
+  useSettled(mute, (answer) => {
+    if (!answer.ok) return;
+    if (answer.value.muted_until)
+      toast.show(TEXT.moderating.mutedToast(who, untilText(answer.value.muted_until)), "success");
+    onClose();
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (valid && !busy) void submitJson(mute, ADMIN_PATH, { intent: "mute", id: member.id, hours: value });
+  };
+  return (
+    <Modal title={TEXT.moderating.muteTitle(who)} onClose={onClose} describedBy={ids.intro}>
+      <form onSubmit={submit}>
+        <p id={ids.intro} className="muted">
+          {TEXT.moderating.muteIntro}
+        </p>
+        <div className="field">
+          <label htmlFor={ids.hours}>{TEXT.moderating.muteHours}</label>
+          <input
+            id={ids.hours}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MODERATION.muteHoursMax}
+            step={1}
+            required
+            value={hours}
+            aria-describedby={ids.hint}
+            aria-invalid={!valid || undefined}
+            onChange={(e) => setHours(e.target.value)}
+          />
+          <span id={ids.hint} className="faint">
+            {TEXT.moderating.muteHoursHint(MODERATION.muteHoursMax)}
+          </span>
+        </div>
+        <FormError error={mute.data?.ok === false ? mute.data.error : null} />
+        <ActionRow
+          onCancel={onClose}
+          submitLabel={TEXT.moderating.mute}
+          pendingLabel={TEXT.moderating.muting}
+          pending={busy}
+          disabled={!valid}
+        />
+      </form>
+    </Modal>
+  );
+}
