@@ -20,9 +20,13 @@ const PaymentsTab = lazy(() =>
   Promise.all([import("./PaymentsTab"), loadWords(["payments"])]).then(([m]) => ({ default: m.PaymentsTab })),
 );
 const ModerationTab = lazy(() => import("./ModerationTab").then((m) => ({ default: m.ModerationTab })));
-const AuditTab = lazy(() => import("./AuditTab").then((m) => ({ default: m.AuditTab })));
+const AuditTab = lazy(() =>
+  Promise.all([import("./AuditTab"), loadWords(["adminTabs"])]).then(([m]) => ({ default: m.AuditTab })),
+);
 const ApiKeysTab = lazy(() => import("./ApiKeysTab").then((m) => ({ default: m.ApiKeysTab })));
-const HealthTab = lazy(() => import("./HealthTab").then((m) => ({ default: m.HealthTab })));
+const HealthTab = lazy(() =>
+  Promise.all([import("./HealthTab"), loadWords(["adminTabs"])]).then(([m]) => ({ default: m.HealthTab })),
+);
 
 const TABS = [
   {
@@ -52,7 +56,7 @@ const TABS = [
   {
     id: "audit",
     get label() {
-      return TEXT.audit.tab;
+      return TEXT.admin.tabs.audit;
     },
   },
   {
@@ -64,7 +68,7 @@ const TABS = [
   {
     id: "health",
     get label() {
-      return TEXT.health.tab;
+      return TEXT.admin.tabs.health;
     },
   },
 ] as const;

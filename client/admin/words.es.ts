@@ -1,13 +1,20 @@
-// The words of admin, audit, health, stats and moderating in Spanish (Chile): words.ts's, typed by the English.
+// The words of admin, stats and moderating in Spanish (Chile): words.ts's, typed by the English.
 import { adminTexts, plural } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "admin" | "audit" | "health" | "stats" | "moderating"> = {
+export const words: Pick<Catalog, "admin" | "stats" | "moderating"> = {
   admin: {
     ...adminTexts,
     heading: "Panel de administración",
     sectionsLabel: "Secciones de administración",
-    tabs: { members: "Miembros", payments: "Pagos", content: "Contenido", keys: "Claves de API" },
+    tabs: {
+      members: "Miembros",
+      payments: "Pagos",
+      content: "Contenido",
+      keys: "Claves de API",
+      audit: "Auditoría",
+      health: "Estado",
+    },
     exportCsv: "Exportar CSV",
     actions: "Acciones",
     membersTitle: "Miembros",
@@ -55,64 +62,6 @@ export const words: Pick<Catalog, "admin" | "audit" | "health" | "stats" | "mode
     },
     yes: "sí",
     no: "no",
-  },
-  audit: {
-    tab: "Auditoría",
-    title: "Registro de auditoría",
-    intro:
-      "Cada acción de un admin, de la más reciente a la más antigua, con quién la hizo y un breve antes y después. Aquí no se puede cambiar ni borrar nada.",
-    filtersLabel: "Filtrar el registro de auditoría",
-    actionFilter: "Acción",
-    actorFilter: "Admin",
-    all: "Todas",
-    exportCsv: "Exportar CSV",
-    empty: "No hay entradas que coincidan.",
-    loadFailed: "No se pudo cargar el registro de auditoría.",
-    loading: "Cargando el registro de auditoría",
-    columns: { time: "Cuándo", actor: "Quién", action: "Acción", target: "Sobre qué", change: "Antes → después" },
-    formerActor: (id) => `Exmiembro n.º ${id}`,
-    target: (type, id) => (id ? `${type} n.º ${id}` : type),
-    none: "—",
-    actionLabels: {
-      "member.add": "Miembro agregado",
-      "member.role_change": "Rol cambiado",
-      "member.remove": "Miembro eliminado",
-      "member.mute": "Miembro silenciado",
-      "member.unmute": "Silencio quitado",
-      "report.hide": "Contenido ocultado",
-      "report.dismiss": "Reporte descartado",
-      "notice.create": "Aviso creado",
-      "notice.delete": "Aviso eliminado",
-      "payment.delete": "Pago eliminado",
-      "payment.clear_all": "Todos los pagos borrados",
-      "payment.refund": "Pago reembolsado",
-      "ai.key_test": "Claves de IA probadas",
-      "event.create": "Encuentro creado",
-      "event.update": "Encuentro editado",
-      "event.cancel": "Encuentro cancelado",
-    },
-  },
-  health: {
-    tab: "Estado",
-    title: "Estado del sistema",
-    intro:
-      "Revisa la base de datos, el almacenamiento de archivos, el chat, los pagos y cada proveedor de IA configurado, con cuánto tardó cada uno.",
-    run: "Revisar el estado",
-    running: "Revisando",
-    allOk: "Todo está respondiendo.",
-    someDown: "Algo no responde: mira las filas marcadas como Caído.",
-    failed: "No se pudo hacer la revisión de estado.",
-    up: "Funcionando",
-    down: "Caído",
-    checkedAt: (when) => `Revisado a las ${when}`,
-    latency: (ms) => (ms === null ? "configuración" : `${ms} ms`),
-    names: {
-      d1: "Base de datos (D1)",
-      r2: "Almacenamiento de archivos (R2)",
-      chat_durable_object: "Chat (Durable Object)",
-      payments: "Pagos",
-    },
-    aiProvider: (name) => `IA: ${name}`,
   },
   stats: {
     label: "Estadísticas",

@@ -22,7 +22,7 @@ describe("admin health tab", () => {
       url === "/api/admin/health" ? { status: 200, body: REPORT } : { status: 200, body: [] },
     );
     renderApp("/admin", admin());
-    fireEvent.click(await screen.findByRole("tab", { name: TEXT.health.tab }));
+    fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.health }));
     expect(await screen.findByText(TEXT.health.intro)).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/api/admin/health"))).toBe(false);
 
@@ -43,7 +43,7 @@ describe("admin health tab", () => {
         : { status: 200, body: [] },
     );
     renderApp("/admin", admin());
-    fireEvent.click(await screen.findByRole("tab", { name: TEXT.health.tab }));
+    fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.health }));
     fireEvent.click(screen.getByRole("button", { name: TEXT.health.run }));
     expect((await screen.findByTestId("health-error")).textContent).toBe("Internal server error");
     expect(screen.queryByTestId("health-summary")).toBeNull();

@@ -523,7 +523,7 @@ describe("admin Audit tab", () => {
     });
     renderApp("/admin", asAdmin());
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("tab", { name: TEXT.audit.tab }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.audit }, { timeout: 10_000 }));
     const rows = await screen.findAllByTestId("audit-row");
     expect(rows).toHaveLength(MODERATION.auditPageDefault);
     expect(within(rows[0]).getByText("Ada")).toBeTruthy();
