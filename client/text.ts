@@ -552,7 +552,7 @@ const en = {
     replyingTo: (name: string) => `Replying to ${name}`,
     cancelReply: "Cancel reply",
     /** A reply's quote: its label jumps to the original. */
-    quoteLabel: (name: string) => `Go to the message of ${name}`,
+    quoteLabel: "Go to the message of",
     /** The quote of an original not loaded yet (older than the page on screen); a click loads it. */
     earlierMessage: "An earlier message",
     replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,

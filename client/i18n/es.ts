@@ -849,7 +849,7 @@ export const es: Catalog = {
     reply: "Responder",
     replyingTo: (name) => `Respondiendo a ${name}`,
     cancelReply: "Cancelar respuesta",
-    quoteLabel: (name) => `Ir al mensaje de ${name}`,
+    quoteLabel: "Ir al mensaje de",
     earlierMessage: "Un mensaje anterior",
     replyChat: (who, channel) => `${who} te respondió en #${channel}`,
     replyHiddenChat: (who) => `${who} te respondió en un canal privado`,
