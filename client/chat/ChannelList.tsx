@@ -1,6 +1,7 @@
 // The chat's channel list: each channel with its unread count (client/live/unread.ts), the gear of the
 // ones the member manages, and the button that creates one; then the direct messages (issue 36), each
 // under the other member's name and avatar.
+import type { ReactNode } from "react";
 import type { ChannelDto, ChannelListItem } from "../../worker/shared/chat-wire";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
@@ -23,6 +24,53 @@ function ChannelUnreadCount({ count }: { count: number }) {
 export const channelTitle = (c: ChannelListItem) =>
   c.is_direct ? (c.direct_with ? c.direct_with.name || DEFAULT_NAME : TEXT.direct.formerMember) : c.name;
 
+/** One row of either list: the channel's button (what `children` draws, then its unread count) and its gear. */
+function ChannelRow({
+  channel: c,
+  selected,
+  unreadCount,
+  onSelect,
+  onManage,
+  children,
+}: {
+  channel: ChannelListItem;
+  selected: boolean;
+  unreadCount: number;
+  onSelect: (id: number) => void;
+  onManage: (c: ChannelDto) => void;
+  children: ReactNode;
+}) {
+  return (
+    <li className={selected ? "chat-channel active" : "chat-channel"}>
+      <button
+        type="button"
+        className="chat-channel-button"
+        aria-current={selected ? "true" : undefined}
+        onClick={() => onSelect(c.id)}
+        onContextMenu={(e) => {
+          if (!c.can_manage) return;
+          e.preventDefault();
+          onManage(c);
+        }}
+      >
+        {children}
+        {!selected && <ChannelUnreadCount count={unreadCount} />}
+      </button>
+      {c.can_manage && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon chat-gear"
+          aria-label={TEXT.chat.manageChannelLabel(c.name)}
+          title={TEXT.chat.manageChannel}
+          onClick={() => onManage(c)}
+        >
+          <Icon name="gear" />
+        </button>
+      )}
+    </li>
+  );
+}
+
 export function ChannelList({
   channels,
   selectedId,
@@ -39,6 +87,13 @@ export function ChannelList({
   const unread = useUnread().byChannel;
   const groups = channels.filter((c) => !c.is_direct);
   const direct = channels.filter((c) => c.is_direct);
+  const row = (c: ChannelListItem) => ({
+    channel: c,
+    selected: c.id === selectedId,
+    unreadCount: unread.get(c.id) ?? 0,
+    onSelect,
+    onManage,
+  });
   return (
     <>
       <div className="spread chat-channels-head">
@@ -52,35 +107,11 @@ export function ChannelList({
       ) : (
         <ul className="chat-channel-list" aria-labelledby="chat-channels-title">
           {groups.map((c) => (
-            <li key={c.id} className={c.id === selectedId ? "chat-channel active" : "chat-channel"}>
-              <button
-                type="button"
-                className="chat-channel-button"
-                aria-current={c.id === selectedId ? "true" : undefined}
-                onClick={() => onSelect(c.id)}
-                onContextMenu={(e) => {
-                  if (!c.can_manage) return;
-                  e.preventDefault();
-                  onManage(c);
-                }}
-              >
-                <span aria-hidden="true">{c.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "#"}</span>
-                <span className="chat-channel-name">{c.name}</span>
-                {c.is_private && <span className="visually-hidden">{TEXT.chat.privateMark}</span>}
-                {c.id !== selectedId && <ChannelUnreadCount count={unread.get(c.id) ?? 0} />}
-              </button>
-              {c.can_manage && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-icon chat-gear"
-                  aria-label={TEXT.chat.manageChannelLabel(c.name)}
-                  title={TEXT.chat.manageChannel}
-                  onClick={() => onManage(c)}
-                >
-                  <Icon name="gear" />
-                </button>
-              )}
-            </li>
+            <ChannelRow key={c.id} {...row(c)}>
+              <span aria-hidden="true">{c.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "#"}</span>
+              <span className="chat-channel-name">{c.name}</span>
+              {c.is_private && <span className="visually-hidden">{TEXT.chat.privateMark}</span>}
+            </ChannelRow>
           ))}
         </ul>
       )}
@@ -92,18 +123,10 @@ export function ChannelList({
       ) : (
         <ul className="chat-channel-list" aria-labelledby="chat-direct-title">
           {direct.map((c) => (
-            <li key={c.id} className={c.id === selectedId ? "chat-channel active" : "chat-channel"}>
-              <button
-                type="button"
-                className="chat-channel-button"
-                aria-current={c.id === selectedId ? "true" : undefined}
-                onClick={() => onSelect(c.id)}
-              >
-                <Avatar src={c.direct_with?.avatar_url} name={channelTitle(c)} size={22} />
-                <span className="chat-channel-name">{channelTitle(c)}</span>
-                {c.id !== selectedId && <ChannelUnreadCount count={unread.get(c.id) ?? 0} />}
-              </button>
-            </li>
+            <ChannelRow key={c.id} {...row(c)}>
+              <Avatar src={c.direct_with?.avatar_url} name={channelTitle(c)} size={22} />
+              <span className="chat-channel-name">{channelTitle(c)}</span>
+            </ChannelRow>
           ))}
         </ul>
       )}

@@ -229,12 +229,13 @@ function ReplyQuote({ groupId, original, id }: { groupId: number; original: Mess
         ? TEXT.moderation.removed
         : mentionsAsText(original.body);
   return (
-    <Link
-      className="reply-quote"
-      to={searchResultUrl.message(groupId, id)}
-      aria-label={original ? T.quoteLabel(original.sender_name) : T.earlierMessage}
-    >
-      {original && <strong>{original.sender_name}</strong>}
+    // The link's name is what it shows, after a hidden "Go to the message of" (WCAG 2.5.3, label in name).
+    <Link className="reply-quote" to={searchResultUrl.message(groupId, id)}>
+      {original && (
+        <>
+          <span className="visually-hidden">{T.quoteLabel}</span> <strong>{original.sender_name}</strong>{" "}
+        </>
+      )}
       <span className="reply-quote-text">{text}</span>
     </Link>
   );

@@ -20,7 +20,7 @@ export const words: Pick<Catalog, "conversations" | "reactions" | "direct"> = {
     reply: "Responder",
     replyingTo: (name) => `Respondiendo a ${name}`,
     cancelReply: "Cancelar respuesta",
-    quoteLabel: (name) => `Ir al mensaje de ${name}`,
+    quoteLabel: "Ir al mensaje de",
     earlierMessage: "Un mensaje anterior",
     commentActions: (name) => `Acciones para el comentario de ${name}`,
     editPostLabel: "Edita tu publicación",

@@ -24,7 +24,7 @@ export const words = {
     replyingTo: (name: string) => `Replying to ${name}`,
     cancelReply: "Cancel reply",
     /** A reply's quote: its label jumps to the original. */
-    quoteLabel: (name: string) => `Go to the message of ${name}`,
+    quoteLabel: "Go to the message of",
     /** The quote of an original not loaded yet (older than the page on screen); a click loads it. */
     earlierMessage: "An earlier message",
     commentActions: (name: string) => `Actions for the comment of ${name}`,

@@ -541,7 +541,7 @@ describe("replies (issue 36)", () => {
       { group_id: 1, body: "count me in", reply_to: 10 },
     ]);
     expect(screen.queryByText(T.replyingTo("Sol"))).toBeNull();
-    const quote = screen.getByRole("link", { name: T.quoteLabel("Sol") });
+    const quote = screen.getByRole("link", { name: new RegExp(`^${T.quoteLabel} Sol `) });
     expect(quote.getAttribute("href")).toBe("/app/chat?group=1&message=10");
     expect(quote.textContent).toContain("walk at six?");
   });
@@ -560,7 +560,7 @@ describe("replies (issue 36)", () => {
         : undefined,
     );
     await screen.findByText("and this");
-    expect(screen.getByRole("link", { name: T.quoteLabel("Sol") }).textContent).toContain(T.deleted);
+    expect(screen.getByRole("link", { name: new RegExp(`^${T.quoteLabel} Sol `) }).textContent).toContain(T.deleted);
     expect(screen.getByRole("link", { name: T.earlierMessage }).getAttribute("href")).toBe(
       "/app/chat?group=1&message=3",
     );

@@ -45,7 +45,7 @@ it("one member replies; the other edits and deletes the message; each sees the c
     await reader.page.getByLabel(`Message #${channelName}`).fill(answer);
     await reader.page.keyboard.press("Enter");
     await writer.page.getByText(answer, { exact: true }).waitFor({ timeout: 5_000 });
-    const quote = writer.page.getByRole("link", { name: T.quoteLabel(`Writer ${suffix}`) });
+    const quote = writer.page.getByRole("link", { name: `${T.quoteLabel} Writer ${suffix}` });
     expect(await quote.textContent()).toContain(typo);
 
     // Each reacts to the other's message from its menu; the other sees the chip arrive, live and not pressed.
@@ -75,7 +75,7 @@ it("one member replies; the other edits and deletes the message; each sees the c
     await reader.page.locator(".chat-text").getByText(fixed, { exact: true }).waitFor({ timeout: 5_000 });
     expect(await reader.page.getByText(typo, { exact: true }).count()).toBe(0);
     expect(await reader.page.getByText(`(${T.edited})`).count()).toBe(1);
-    expect(await reader.page.getByRole("link", { name: T.quoteLabel(`Writer ${suffix}`) }).textContent()).toContain(
+    expect(await reader.page.getByRole("link", { name: `${T.quoteLabel} Writer ${suffix}` }).textContent()).toContain(
       fixed,
     );
 
@@ -92,7 +92,7 @@ it("one member replies; the other edits and deletes the message; each sees the c
 
     // The reply stays; its quote now reads as deleted.
     expect(await reader.page.getByText(answer, { exact: true }).count()).toBe(1);
-    expect(await reader.page.getByRole("link", { name: T.quoteLabel(`Writer ${suffix}`) }).textContent()).toContain(
+    expect(await reader.page.getByRole("link", { name: `${T.quoteLabel} Writer ${suffix}` }).textContent()).toContain(
       T.deleted,
     );
 

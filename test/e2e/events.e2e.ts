@@ -19,8 +19,16 @@ const PNG = Buffer.from(
 async function coverShown(page: import("playwright-core").Page, title: string, loading: "eager" | "lazy") {
   const cover = page.getByRole("img", { name: title, exact: true });
   await cover.waitFor();
-  await cover.scrollIntoViewIfNeeded();
-  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  // Scrolled to (a lazy image loads in view) and read in one call: the list may render the image anew
+  // when its loader revalidates, so each try finds the element again.
+  await expect
+    .poll(() =>
+      cover.evaluate((img: HTMLImageElement) => {
+        img.scrollIntoView({ block: "center" });
+        return img.complete && img.naturalWidth;
+      }),
+    )
+    .toBe(1);
   expect(await cover.getAttribute("loading")).toBe(loading);
   return cover;
 }
