@@ -15,7 +15,10 @@ import {
 } from "./library";
 import { uploadResource } from "./upload";
 
-/** docs/spec.md §2/§5 upload: drag and drop or a file chooser, title from the file name, progress, the spec's texts. */
+/**
+ * docs/spec.md §2/§5 upload: drag and drop or a file chooser, title from the file name, progress, the
+ * spec's texts.
+ */
 export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUploaded(): void }) {
   const ids = { file: useId(), title: useId(), description: useId(), tags: useId(), progress: useId() };
   const inputRef = useRef<HTMLInputElement>(null);

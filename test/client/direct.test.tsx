@@ -61,7 +61,8 @@ beforeEach(() => {
 });
 
 describe("direct messages in the chat", () => {
-  it("lists DMs apart under the other member's name with the unread badge; opening one heads it with that name", async () => {
+  it(`lists DMs apart under the other member's name with the unread badge; opening one heads it with \
+that name`, async () => {
     stubFetch((url) => {
       if (url === "/api/groups")
         return { status: 200, body: [channel(), dm({ unread_count: 2 }), dm({ id: 8, direct_with: null })] };

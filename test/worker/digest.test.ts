@@ -64,7 +64,8 @@ describe("the daily digest", () => {
     expect((await outbox()).map((m) => m.subject)).toEqual(["Your daily lounge digest", "Your daily lounge digest"]);
   });
 
-  it("names the unread notifications, new posts and notices since the last digest, with the unsubscribe headers", async () => {
+  it(`names the unread notifications, new posts and notices since the last digest, with the unsubscribe \
+headers`, async () => {
     await chooseDigest("daily");
     const last = at("2026-11-24T11:17:00Z");
     await db()

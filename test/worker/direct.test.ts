@@ -48,7 +48,8 @@ const notificationKinds = async (who: Who) =>
 const notAccepting = { error: API_ERRORS.direct_not_accepting, code: "direct_not_accepting" };
 
 describe("POST /api/direct", () => {
-  it("opens the conversation once: 201 the first time, 200 after, from either side; listed with the other member", async () => {
+  it(`opens the conversation once: 201 the first time, 200 after, from either side; listed with the \
+other member`, async () => {
     const first = await openDirect("member", IDS.paid);
     expect(first.status).toBe(201);
     const dm = await json<ChannelListItem>(first);
@@ -123,7 +124,8 @@ describe("POST /api/direct", () => {
 });
 
 describe("writing in a direct message", () => {
-  it("stops once the other blocks or closes messages, with the not-accepting 403 and nothing stored; undoing restores", async () => {
+  it(`stops once the other blocks or closes messages, with the not-accepting 403 and nothing stored; \
+undoing restores`, async () => {
     const dm = await direct("member", IDS.paid);
     await send("member", dm.id, "Hello Paid");
     await send("paid", dm.id, "Hello Member");
@@ -173,7 +175,8 @@ describe("writing in a direct message", () => {
 });
 
 describe("who may read a direct message", () => {
-  it("a third member and an admin outside it get 404 on its messages, socket, sends and image; neither lists nor finds it", async () => {
+  it(`a third member and an admin outside it get 404 on its messages, socket, sends and image; neither \
+lists nor finds it`, async () => {
     const dm = await direct("member", IDS.paid);
     const secret = await send("member", dm.id, "Whispered moonstone secret");
     for (const who of ["owner", "admin"] as const) {
@@ -390,7 +393,8 @@ describe("data rights", () => {
     expect(JSON.stringify(data)).not.toContain("owner@");
   });
 
-  it("account deletion removes blocks both ways; the other member keeps the DM, which no longer takes messages", async () => {
+  it(`account deletion removes blocks both ways; the other member keeps the DM, which no longer takes \
+messages`, async () => {
     const dm = await direct("member", IDS.paid);
     await send("member", dm.id, "Before I go");
     await send("paid", dm.id, "Take care");

@@ -196,7 +196,10 @@ describe("deleting", () => {
     expect((await react("paid", "messages", original.id, "😢")).status).toBe(404);
     const shown = await channelMessages("owner", IDS.publicChannel);
     expect(shown.find((m) => m.id === original.id)).toMatchObject({ deleted: true, reactions: [] });
-    expect(shown.find((m) => m.id === reply.id)).toMatchObject({ reply_to: original.id, reactions: [{ emoji: "✨" }] });
+    expect(shown.find((m) => m.id === reply.id)).toMatchObject({
+      reply_to: original.id,
+      reactions: [{ emoji: "✨" }],
+    });
   });
 
   it("deleting a post takes its and its comments' reactions; deleting an account takes the member's", async () => {

@@ -20,7 +20,8 @@ export async function isBlockedBetween(db: Database, a: number, b: number): Prom
 
 /** SQL condition: `blocker` blocked `blocked` (either may be a column or a value). */
 export const hasBlocked = (blocker: SQLWrapper | number, blocked: SQLWrapper | number) =>
-  sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
+  sql<boolean>`exists (select 1 from ${blocks}
+    where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
 
 /**
  * Blocks `blockedId` once (blocking again changes nothing): "blocked" when the block holds, "unknown"

@@ -89,7 +89,8 @@ const unreadCount = (viewerId: number) => {
  * (public ones, their own, the ones they are a member of), so a list never scans the whole table.
  */
 const listedFor = (viewer: Viewer) => {
-  const memberOf = sql`select ${channelMembers.channelId} from ${channelMembers} where ${channelMembers.userId} = ${viewer.id}`;
+  const memberOf = sql`select ${channelMembers.channelId} from ${channelMembers}
+    where ${channelMembers.userId} = ${viewer.id}`;
   if (viewer.role === "admin") return or(isNull(channels.directKey), sql`${channels.id} in (${memberOf})`);
   const visibleIds = sql`select ${channels.id} from ${channels} where ${channels.isPrivate} = 0
     union select ${channels.id} from ${channels} where ${channels.createdBy} = ${viewer.id}

@@ -192,7 +192,8 @@ export async function approvePayment(
       .set({
         status: "completed",
         // The membership row was extended just above, in this transaction: its due date ends this period.
-        periodEndsAt: sql`(select ${memberships.nextPaymentDue} from ${memberships} where ${memberships.userId} = ${payments.userId})`,
+        periodEndsAt: sql`(select ${memberships.nextPaymentDue} from ${memberships}
+          where ${memberships.userId} = ${payments.userId})`,
         authorizationCode: details.authorizationCode,
         responseCode: details.responseCode,
         cardLast4: details.cardLast4,

@@ -125,7 +125,8 @@ export async function notifyReaction(
       select item.user_id, 'reaction', ${input.actorId}, item.post_id, item.comment_id, item.channel_id,
         item.message_id, ${`${input.kind}:${input.targetId}`}
       from (${notifiedItem(input.kind, input.targetId)}) item
-      where item.user_id <> ${input.actorId} ${input.readers ? sql`and ${inList(sql`item.user_id`, input.readers)}` : sql``}
+      where item.user_id <> ${input.actorId}
+        ${input.readers ? sql`and ${inList(sql`item.user_id`, input.readers)}` : sql``}
       on conflict (user_id, detail) where kind = 'reaction' and read_at is null
       do update set count = count + 1, actor_id = excluded.actor_id, created_at = excluded.created_at
       returning id, user_id`),

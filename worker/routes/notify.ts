@@ -89,7 +89,8 @@ ${Object.entries(m.headers)
 <iframe sandbox title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe>
 </article>`;
 
-const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
+color:#222}
 article{border:1px solid #ccd;border-radius:8px;padding:0 1rem 1rem;margin:1rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;font-size:13px}dt{font-weight:600}
 dd{margin:0;word-break:break-all}pre{white-space:pre-wrap;background:#f5f5f8;padding:8px}
@@ -182,7 +183,8 @@ export const notifyRoutes = createRouter()
       "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
     );
     c.header("Cache-Control", "no-store");
-    return c.html(`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+    return c.html(`<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width">
 <title>Local outbox</title><style>${OUTBOX_STYLE}</style>
 <h1>Local outbox</h1>
 <p>Mail the worker would have sent, newest first (the last 50; JSON at <a href="/api/dev/mail">/api/dev/mail</a>).

@@ -158,7 +158,10 @@ ${htmlNotes}`,
   );
 }
 
-/** What a digest names: the member's unread notifications (the newest, each with its line and link), counts, notices. */
+/**
+ * What a digest names: the member's unread notifications (the newest, each with its line and link),
+ * counts, notices.
+ */
 export type DigestFacts = {
   period: "daily" | "weekly";
   since: number;
