@@ -26,6 +26,7 @@ const START = [
   /\/client\/components\/(format|icon-shapes)\.ts$/,
   /\/client\/i18n\/(language|catalog|pick-language)\.ts$/,
   /\/worker\/shared\/(texts|rules)\.ts$/,
+  /\/node_modules\/hono\//,
 ];
 const APP_SHELL = [
   /\/node_modules\/(react|react-dom|scheduler|react-router)\//,
@@ -106,6 +107,7 @@ export default defineConfig({
       "react-dom/client",
       "react-router",
       "react-router/dom",
+      "hono/client",
       "jspdf",
       "marked",
     ],

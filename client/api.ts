@@ -1,58 +1,11 @@
-// The one typed API client: request and response types come from the worker's routes (hono/client's
-// types). Its runtime is the few lines below, not hono's `hc`: every first load carries it, and the
-// client uses only path params, query, JSON and form bodies (no $url, $ws, headers or cookies).
-import type { ClientResponse, hc, InferResponseType } from "hono/client";
+// The one typed API client: request and response types come from the worker's routes (hono/client).
+import { type ClientResponse, hc, type InferResponseType } from "hono/client";
 import type { AppType } from "../worker/app";
 import type { ErrorCode } from "../worker/shared/texts";
 import { formatDateTime } from "./components/format";
 import { type ErrorTexts, TEXT } from "./text";
 
-type Field = string | Blob;
-type RequestArgs = {
-  param?: Record<string, string>;
-  query?: Record<string, string | string[] | undefined>;
-  json?: unknown;
-  form?: Record<string, Field | Field[] | undefined>;
-};
-const entries = <V>(record: Record<string, V | V[] | undefined>) =>
-  Object.entries(record).flatMap(([key, value]) =>
-    (Array.isArray(value) ? value : [value]).map((v) => [key, v] as const),
-  );
-
-/** One call, as hc makes it: `/api/posts/:id/$post` with { param, query, json | form }. */
-function request(path: string[], method: string, args: RequestArgs = {}): Promise<Response> {
-  const url = path.map((part) => (part.startsWith(":") ? (args.param?.[part.slice(1)] ?? "") : part)).join("/");
-  const query = new URLSearchParams();
-  for (const [key, value] of entries(args.query ?? {})) if (value !== undefined) query.append(key, value);
-  let body: BodyInit | undefined;
-  const headers: Record<string, string> = {};
-  if (args.form) {
-    const form = new FormData();
-    for (const [key, value] of entries(args.form)) if (value !== undefined) form.append(key, value);
-    body = form;
-  }
-  if (args.json !== undefined) {
-    body = JSON.stringify(args.json);
-    headers["Content-Type"] = "application/json";
-  }
-  const verb = method.toUpperCase();
-  const search = query.toString();
-  return fetch(search ? `${url}?${search}` : url, {
-    method: verb,
-    headers,
-    body: verb === "GET" || verb === "HEAD" ? undefined : body,
-    credentials: "same-origin",
-  });
-}
-
-/** `api.posts[":id"].like.$post(args)`: each property a path segment, a `$method` call the request. */
-const client = (path: string[]): unknown =>
-  new Proxy(() => {}, {
-    get: (_, key) => (typeof key === "string" && key !== "then" ? client([...path, key]) : undefined),
-    apply: (_, __, [args]: [RequestArgs?]) => request(path.slice(0, -1), path[path.length - 1].slice(1), args),
-  });
-
-export const api = client(["", "api"]) as ReturnType<typeof hc<AppType>>["api"];
+export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
 
 /** A non-2xx answer: its status and the server's `error` text when it sent one. */
 export class ApiRequestError extends Error {
