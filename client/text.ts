@@ -6,12 +6,10 @@
 // shows are in that screen's words.ts / words.es.ts and load with it (`WORDS`, client/i18n/language.ts).
 
 import type { API_ERRORS } from "../worker/shared/texts";
-import { API_TEXTS } from "../worker/shared/texts/api";
 import { AUTH_TEXTS } from "../worker/shared/texts/auth";
 import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
 import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
 import { PAYMENT_PROCESSING_TEXTS } from "../worker/shared/texts/payment-processing";
-import { RATE_LIMIT_TEXTS } from "../worker/shared/texts/rate-limit";
 import { SEARCH_TEXTS } from "../worker/shared/texts/search";
 import { SESSION_TEXTS } from "../worker/shared/texts/session";
 import type { Widen } from "./i18n/catalog";
@@ -20,9 +18,7 @@ import type { Widen } from "./i18n/catalog";
 // with those words (words.ts); the API's error texts are not here: in English the server's own are shown.
 const en = {
   session: SESSION_TEXTS,
-  rateLimit: RATE_LIMIT_TEXTS,
   confirm: CONFIRM_TEXTS,
-  api: API_TEXTS,
   /** The Intl locale of the language: numbers, money and dates. */
   locale: { tag: "en-US" },
   /** docs/spec.md §9 relative time: 'Just now', 'Nh ago', 'Nd ago'. */

@@ -3,8 +3,11 @@
 // extra key fails the typecheck. Loaded only when the active language is Spanish (a chunk of its own).
 import { EVENT_LIMITS } from "../../worker/shared/events";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "../../worker/shared/rules";
+import type { API_TEXTS } from "../../worker/shared/texts/api";
+import type { RATE_LIMIT_TEXTS } from "../../worker/shared/texts/rate-limit";
 import { formatClpChile } from "../components/format";
 import type { Catalog, ErrorTexts, TranslatedShellCatalog } from "../text";
+import type { Widen } from "./catalog";
 
 const PRICE = formatClpChile(MEMBERSHIP.priceClp);
 const DAYS = MEMBERSHIP.periodDays;
@@ -253,7 +256,8 @@ export const ai: Catalog["ai"] = {
     `Demasiadas solicitudes de IA: el límite es ${limit} por ${windowLabel}. Inténtalo de nuevo en ${retryMinutes} ${plural(retryMinutes, "minuto", "minutos")}.`,
 };
 
-const rateLimit: Catalog["rateLimit"] = {
+/** The spec's rate-limit and API texts, in Spanish: only the error texts below show them. */
+const rateLimit: Widen<typeof RATE_LIMIT_TEXTS> = {
   tooMany: (retrySeconds) =>
     `Demasiadas solicitudes. Inténtalo de nuevo en ${retrySeconds} ${plural(retrySeconds, "segundo", "segundos")}.`,
 };
@@ -326,7 +330,7 @@ const search: Catalog["search"] = {
   messageNotShown: "Ese mensaje ya no está en este canal.",
 };
 
-const api: Catalog["api"] = {
+const api: Widen<typeof API_TEXTS> = {
   unauthorized: "Necesitas iniciar sesión",
   forbidden: "No tienes permiso para hacer eso",
   notFound: "No lo encontramos",
@@ -533,7 +537,6 @@ export const es: TranslatedShellCatalog = {
     verifyingLabel: "Verificando el pago",
     verifyingText: "Estamos verificando tu pago con Webpay...",
   },
-  rateLimit,
   confirm,
   moderation: {
     ...moderationTexts,
@@ -565,7 +568,6 @@ export const es: TranslatedShellCatalog = {
     noMatch: "No hay miembros con ese nombre",
   },
   search,
-  api,
   errors,
   locale: { tag: "es-CL" },
   time: {
