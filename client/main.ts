@@ -1,6 +1,6 @@
 // The entry: the landing page is painted without React; any other path loads the app's shell and,
 // at the same time, the current screen's code and (for the screens that list them) its first requests.
-import { followSavedLanguage, initialLanguage, setLanguage } from "./i18n/language";
+import { followSavedLanguage, initialLanguage, loadWords, setLanguage } from "./i18n/language";
 import { preloadScreen, startFirstData } from "./screens";
 import { createSessionStore } from "./session/session-store";
 import "./styles/theme.css";
@@ -20,7 +20,7 @@ void languageReady
 if (window.location.pathname === "/") {
   // A visitor who is already signed in goes on to the lounge (a full load: the app is not here yet).
   // The landing's code is fetched only here: the page is already painted from index.html.
-  void Promise.all([import("./landing/landing"), languageReady]).then(([{ mountLanding }]) =>
+  void Promise.all([import("./landing/landing"), languageReady, loadWords(["landing"])]).then(([{ mountLanding }]) =>
     mountLanding(root, session, () => window.location.replace("/app/lounge")),
   );
   void session.fetchUser();

@@ -54,8 +54,8 @@ export function createRoutes(session: SessionStore): RouteObject[] {
           lazy: {
             // biome-ignore lint/correctness/noComponentHookFactories: React Router's lazy() loader, not a component.
             Component: () =>
-              import("./landing/LandingRoute").then(
-                ({ LandingRoute }) =>
+              Promise.all([import("./landing/LandingRoute"), loadWords(["landing"])]).then(
+                ([{ LandingRoute }]) =>
                   // biome-ignore lint/correctness/noComponentHookFactories: made once, when the route's lazy() resolves.
                   function Landing() {
                     return <LandingRoute session={session} />;

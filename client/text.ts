@@ -90,19 +90,6 @@ const en = {
     verifyingLabel: "Verifying payment",
     verifyingText: "Verifying your payment with Webpay...",
   },
-  landing: {
-    title: "A sanctuary for kindred souls",
-    lead: "A members-only lounge for wellness and spirituality: gather, share and grow together.",
-    enter: "Enter the Lounge",
-    signIn: "Sign In",
-    featuresLabel: "What you will find",
-    communityTitle: "Community",
-    communityText: "Share reflections, celebrate each other and chat in calm, caring channels.",
-    libraryTitle: "Resource library",
-    libraryText: "Meditations, guides, audio and video to deepen your practice.",
-    vipTitle: "VIP experience",
-    vipText: (price: string, days: number) => `Unlimited premium access for ${price} every ${days} days.`,
-  },
   moderation: {
     ...MODERATION_TEXTS,
     report: "Report",
@@ -160,7 +147,8 @@ const en = {
 /** The shell's part of every language's catalogue (client/i18n/es.ts is typed against it). */
 export type ShellCatalog = Widen<typeof en>;
 /** The sections that load with the screens that show them (each words.es.ts is typed against its words.ts). */
-type ScreenWords = typeof import("./lounge/words").words &
+type ScreenWords = typeof import("./landing/words").words &
+  typeof import("./lounge/words").words &
   typeof import("./chat/words").words &
   typeof import("./conversations/words").words &
   typeof import("./admin/words").words &

@@ -619,17 +619,4 @@ export const es: TranslatedShellCatalog = {
     text: "Esta página no existe.",
     home: "Volver al inicio",
   },
-  landing: {
-    title: "Un santuario para almas afines",
-    lead: "Un lounge solo para miembros, dedicado al bienestar y la espiritualidad: para encontrarnos, compartir y crecer juntos.",
-    enter: "Entrar al Lounge",
-    signIn: "Iniciar sesión",
-    featuresLabel: "Lo que encontrarás",
-    communityTitle: "Comunidad",
-    communityText: "Comparte reflexiones, celebra a los demás y conversa en canales tranquilos y cercanos.",
-    libraryTitle: "Biblioteca de recursos",
-    libraryText: "Meditaciones, guías, audios y videos para profundizar tu práctica.",
-    vipTitle: "Experiencia VIP",
-    vipText: (price, days) => `Acceso premium ilimitado por ${price} cada ${days} días.`,
-  },
 };

@@ -9,8 +9,10 @@ import { LANGUAGE_STORAGE_KEY } from "../i18n/language";
 import { pickLanguage } from "../i18n/pick-language";
 import { activateCatalog, ENGLISH, type ShellCatalog } from "../text";
 import { landingHtml } from "./landing";
+import { words as enWords } from "./words";
+import { words as esWords } from "./words.es";
 
-const CATALOGS: Record<Language, ShellCatalog> = { en: ENGLISH, es };
+const CATALOGS: Record<Language, ShellCatalog> = { en: { ...ENGLISH, ...enWords }, es: { ...es, ...esWords } };
 
 /** The templates, one per language, in each language's catalogue. */
 export function landingTemplates(): string {

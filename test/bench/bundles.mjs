@@ -31,7 +31,7 @@ export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_B
  */
 const APP_SHELL = "app.tsx";
 export const ROUTES = {
-  "/": ["landing/landing.ts"],
+  "/": ["landing/landing.ts", "landing/words.ts"],
   "/pricing": [APP_SHELL, "pricing/PricingPage.tsx", "autorenew/words.ts", "pricing/words.ts"],
   "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx", "lounge/words.ts", "conversations/words.ts"],
   "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts", "conversations/words.ts"],
