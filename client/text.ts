@@ -10,7 +10,6 @@ import { AUTH_TEXTS } from "../worker/shared/texts/auth";
 import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
 import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
 import { PAYMENT_PROCESSING_TEXTS } from "../worker/shared/texts/payment-processing";
-import { SEARCH_TEXTS } from "../worker/shared/texts/search";
 import { SESSION_TEXTS } from "../worker/shared/texts/session";
 import type { Widen } from "./i18n/catalog";
 
@@ -107,33 +106,9 @@ const en = {
     postOptions: "Post options",
     deletePost: "Delete post",
   },
-  search: {
-    ...SEARCH_TEXTS,
-    open: "Search",
-    shortcut: "Ctrl K",
-    shortcutMac: "⌘ K",
-    title: "Search the lounge",
-    label: "Search posts, comments, messages and resources",
-    placeholder: "Search everything...",
-    kindLabel: "Show",
-    kinds: {
-      all: "All",
-      post: "Posts",
-      comment: "Comments",
-      message: "Messages",
-      resource: "Resources",
-      event: "Events",
-    },
-    kindOne: { post: "Post", comment: "Comment", message: "Message", resource: "Resource", event: "Event" },
-    results: "Results",
-    searching: "Searching",
-    hint: "Type to search. Use the arrow keys to move and Enter to open.",
-    empty: (q: string) => `Nothing found for "${q}".`,
-    failed: "The search did not work. Please try again.",
-    count: (n: number) => (n === 1 ? "1 result" : `${n} results`),
-    inChannel: (name: string) => `in #${name}`,
-    messageNotShown: "That message is no longer in this channel.",
-  },
+  /** The header's search button; the dialog's words load with it (client/search/words.ts). */
+  search: { open: "Search", shortcut: "Ctrl K", shortcutMac: "⌘ K" },
+
   unread: {
     badge: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),
     more: (cap: number) => `${cap}+`,
@@ -148,6 +123,7 @@ const en = {
 export type ShellCatalog = Widen<typeof en>;
 /** The sections that load with the screens that show them (each words.es.ts is typed against its words.ts). */
 type ScreenWords = typeof import("./landing/words").words &
+  typeof import("./search/words").words &
   typeof import("./lounge/words").words &
   typeof import("./chat/words").words &
   typeof import("./conversations/words").words &

@@ -1,11 +1,14 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
 import { lazy, Suspense, useEffect, useState } from "react";
+import { loadWords } from "../i18n/language";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 import "./header-tools.css";
 
-const SearchDialog = lazy(() => import("../search/SearchDialog"));
+const SearchDialog = lazy(() =>
+  Promise.all([import("../search/SearchDialog"), loadWords(["search"])]).then(([m]) => m),
+);
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 

@@ -5,6 +5,7 @@ import { EVENT_LIMITS } from "../../worker/shared/events";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "../../worker/shared/rules";
 import type { API_TEXTS } from "../../worker/shared/texts/api";
 import type { RATE_LIMIT_TEXTS } from "../../worker/shared/texts/rate-limit";
+import type { SEARCH_TEXTS } from "../../worker/shared/texts/search";
 import { formatClpChile } from "../components/format";
 import type { Catalog, ErrorTexts, TranslatedShellCatalog } from "../text";
 import type { Widen } from "./catalog";
@@ -302,33 +303,8 @@ export const account: Catalog["account"] = {
   },
 };
 
-const search: Catalog["search"] = {
-  queryRequired: "Escribe algo para buscar",
-  open: "Buscar",
-  shortcut: "Ctrl K",
-  shortcutMac: "⌘ K",
-  title: "Buscar en el lounge",
-  label: "Busca publicaciones, comentarios, mensajes y recursos",
-  placeholder: "Busca en todo...",
-  kindLabel: "Mostrar",
-  kinds: {
-    all: "Todo",
-    post: "Publicaciones",
-    comment: "Comentarios",
-    message: "Mensajes",
-    resource: "Recursos",
-    event: "Encuentros",
-  },
-  kindOne: { post: "Publicación", comment: "Comentario", message: "Mensaje", resource: "Recurso", event: "Encuentro" },
-  results: "Resultados",
-  searching: "Buscando",
-  hint: "Escribe para buscar. Muévete con las flechas y abre con Enter.",
-  empty: (q) => `No encontramos nada para «${q}».`,
-  failed: "La búsqueda no funcionó. Inténtalo de nuevo.",
-  count: (n) => (n === 1 ? "1 resultado" : `${n} resultados`),
-  inChannel: (name) => `en #${name}`,
-  messageNotShown: "Ese mensaje ya no está en este canal.",
-};
+/** The spec's search text, in Spanish: only the error texts below show it. */
+const search: Widen<typeof SEARCH_TEXTS> = { queryRequired: "Escribe algo para buscar" };
 
 const api: Widen<typeof API_TEXTS> = {
   unauthorized: "Necesitas iniciar sesión",
@@ -567,7 +543,7 @@ export const es: TranslatedShellCatalog = {
     suggestions: "Personas para mencionar",
     noMatch: "No hay miembros con ese nombre",
   },
-  search,
+  search: { open: "Buscar", shortcut: "Ctrl K", shortcutMac: "⌘ K" },
   errors,
   locale: { tag: "es-CL" },
   time: {

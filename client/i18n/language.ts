@@ -14,6 +14,7 @@ import { pickLanguage } from "./pick-language";
  * loads the groups loaded so far in the new language before the app renders in it.
  */
 export const WORDS = {
+  search: { en: () => import("../search/words"), es: () => import("../search/words.es") },
   landing: { en: () => import("../landing/words"), es: () => import("../landing/words.es") },
   lounge: { en: () => import("../lounge/words"), es: () => import("../lounge/words.es") },
   chat: { en: () => import("../chat/words"), es: () => import("../chat/words.es") },

@@ -55,11 +55,11 @@ function ResultOption({
     >
       <span className={`search-kind search-kind-${result.kind}`}>
         <Icon name={KIND_ICONS[result.kind]} />
-        <span className="visually-hidden">{TEXT.search.kindOne[result.kind]}: </span>
+        <span className="visually-hidden">{TEXT.searchDialog.kindOne[result.kind]}: </span>
       </span>
       <span className="search-result-text">
         <span className="search-result-title">
-          {result.kind === "message" ? TEXT.search.inChannel(result.title) : result.title}
+          {result.kind === "message" ? TEXT.searchDialog.inChannel(result.title) : result.title}
         </span>
         <span className="search-snippet">
           <Snippet html={result.snippet} />
@@ -123,10 +123,10 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
   }, [listId, selected]);
 
   return (
-    <Modal title={TEXT.search.title} onClose={onClose} wide>
+    <Modal title={TEXT.searchDialog.title} onClose={onClose} wide>
       <div className="search-field">
         <label htmlFor={fieldId} className="visually-hidden">
-          {TEXT.search.label}
+          {TEXT.searchDialog.label}
         </label>
         <Icon name="search" />
         <input
@@ -141,7 +141,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
           autoComplete="off"
           data-autofocus
           maxLength={LIMITS.searchQueryMax}
-          placeholder={TEXT.search.placeholder}
+          placeholder={TEXT.searchDialog.placeholder}
           value={q}
           onChange={(e) => {
             setQ(e.target.value);
@@ -149,10 +149,10 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
           }}
           onKeyDown={onKeyDown}
         />
-        {busy && <Spinner small label={TEXT.search.searching} />}
+        {busy && <Spinner small label={TEXT.searchDialog.searching} />}
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons, not a form section. */}
-      <div className="search-kinds" role="group" aria-label={TEXT.search.kindLabel}>
+      <div className="search-kinds" role="group" aria-label={TEXT.searchDialog.kindLabel}>
         {FILTERS.map((k) => (
           <button
             key={k}
@@ -164,23 +164,23 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
               setActive(0);
             }}
           >
-            {TEXT.search.kinds[k]}
+            {TEXT.searchDialog.kinds[k]}
           </button>
         ))}
       </div>
       <div className="search-results" aria-busy={busy}>
         {!text ? (
-          <p className="faint">{TEXT.search.hint}</p>
+          <p className="faint">{TEXT.searchDialog.hint}</p>
         ) : answer?.ok === false && current ? (
-          <p role="alert">{TEXT.search.failed}</p>
+          <p role="alert">{TEXT.searchDialog.failed}</p>
         ) : current && results.length === 0 ? (
-          <p className="muted">{TEXT.search.empty(text)}</p>
+          <p className="muted">{TEXT.searchDialog.empty(text)}</p>
         ) : null}
         <ul
           id={listId}
           // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
           role="listbox"
-          aria-label={TEXT.search.results}
+          aria-label={TEXT.searchDialog.results}
           className="search-result-list"
           hidden={results.length === 0}
         >
@@ -196,7 +196,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
           ))}
         </ul>
         <p className="visually-hidden" role="status">
-          {current && answer?.ok ? TEXT.search.count(results.length) : ""}
+          {current && answer?.ok ? TEXT.searchDialog.count(results.length) : ""}
         </p>
       </div>
     </Modal>

@@ -82,14 +82,14 @@ describe("search dialog", () => {
     stubApi(() => ({ status: 200, body: { results: [] } }));
     await openLounge();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
-    const field = within(dialog).getByRole("combobox", { name: TEXT.search.label });
+    const dialog = await screen.findByRole("dialog", { name: TEXT.searchDialog.title });
+    const field = within(dialog).getByRole("combobox", { name: TEXT.searchDialog.label });
     await waitFor(() => expect(document.activeElement).toBe(field));
     // Escape is the native dialog's `cancel` event.
     fireEvent(dialog, new Event("cancel", { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     fireEvent.keyDown(document, { key: "K", metaKey: true });
-    expect(await screen.findByRole("dialog", { name: TEXT.search.title })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: TEXT.searchDialog.title })).toBeTruthy();
   });
 
   it(`asks once per pause in typing, shows kind, title, highlighted snippet (as text) and date, and filters by \
@@ -123,14 +123,14 @@ kind`, async () => {
     await openLounge();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: new RegExp(TEXT.search.open) }));
-    const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
+    const dialog = await screen.findByRole("dialog", { name: TEXT.searchDialog.title });
     await user.type(within(dialog).getByRole("combobox"), "moon");
-    const list = await within(dialog).findByRole("listbox", { name: TEXT.search.results });
+    const list = await within(dialog).findByRole("listbox", { name: TEXT.searchDialog.results });
     const options = await within(list).findAllByRole("option");
     // One request for the whole word, not one per letter.
     expect(searches(fetchMock)).toEqual([{ q: "moon" }]);
     expect(options).toHaveLength(2);
-    expect(options[0].textContent).toContain(`${TEXT.search.kindOne.post}:`);
+    expect(options[0].textContent).toContain(`${TEXT.searchDialog.kindOne.post}:`);
     expect(options[0].textContent).toContain("Moon circle tonight");
     expect(options[0].querySelector("mark")?.textContent).toBe("moon");
     expect(options[0].querySelector("time")?.getAttribute("dateTime")).toBe(NOW);
@@ -139,14 +139,14 @@ kind`, async () => {
     expect(dialog.querySelector("script")).toBeNull();
     expect(options[0].getAttribute("aria-selected")).toBe("true");
 
-    await user.click(within(dialog).getByRole("button", { name: TEXT.search.kinds.message }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.searchDialog.kinds.message }));
     await waitFor(() =>
-      expect(within(dialog).getAllByRole("option")[0].textContent).toContain(TEXT.search.inChannel("General")),
+      expect(within(dialog).getAllByRole("option")[0].textContent).toContain(TEXT.searchDialog.inChannel("General")),
     );
     expect(searches(fetchMock).at(-1)).toEqual({ q: "moon", kind: "message" });
-    expect(within(dialog).getByRole("button", { name: TEXT.search.kinds.message }).getAttribute("aria-pressed")).toBe(
-      "true",
-    );
+    expect(
+      within(dialog).getByRole("button", { name: TEXT.searchDialog.kinds.message }).getAttribute("aria-pressed"),
+    ).toBe("true");
   });
 
   it(`moves with the arrow keys and opens the active result with Enter: the post with its comments, the linked \
@@ -176,12 +176,12 @@ comment marked`, async () => {
     const { router } = await openLounge();
     const user = userEvent.setup();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    const field = within(await screen.findByRole("dialog", { name: TEXT.search.title })).getByRole("combobox");
+    const field = within(await screen.findByRole("dialog", { name: TEXT.searchDialog.title })).getByRole("combobox");
     await user.type(field, "moon");
     // Read the options afresh at each step: on a slow machine typing may outlast the debounce, and a
     // later answer re-renders the list.
     const options = async () =>
-      within(await screen.findByRole("listbox", { name: TEXT.search.results })).findAllByRole("option");
+      within(await screen.findByRole("listbox", { name: TEXT.searchDialog.results })).findAllByRole("option");
     await waitFor(async () => expect(await options()).toHaveLength(2));
     expect(field.getAttribute("aria-activedescendant")).toBe((await options())[0].id);
     await user.keyboard("{ArrowDown}");
@@ -211,15 +211,15 @@ comment marked`, async () => {
     await openLounge();
     const user = userEvent.setup();
     fireEvent.keyDown(document, { key: "k", ctrlKey: true });
-    const dialog = await screen.findByRole("dialog", { name: TEXT.search.title });
+    const dialog = await screen.findByRole("dialog", { name: TEXT.searchDialog.title });
     const field = within(dialog).getByRole("combobox");
     await user.type(field, "   ");
-    expect(within(dialog).getByText(TEXT.search.hint)).toBeTruthy();
+    expect(within(dialog).getByText(TEXT.searchDialog.hint)).toBeTruthy();
     await user.type(field, "zzz");
-    expect(await within(dialog).findByText(TEXT.search.empty("zzz"))).toBeTruthy();
+    expect(await within(dialog).findByText(TEXT.searchDialog.empty("zzz"))).toBeTruthy();
     fail = true;
     await user.type(field, "q");
-    expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", TEXT.search.failed);
+    expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", TEXT.searchDialog.failed);
     expect(searches(fetchMock).map((s) => s.q)).toEqual(["zzz", "zzzq"]);
   });
 });

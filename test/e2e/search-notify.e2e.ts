@@ -101,7 +101,7 @@ a post in context`, async () => {
       content: `A ${word} over the hills tonight`,
     });
     await sol.page.keyboard.press("Control+k");
-    const search = sol.page.getByRole("dialog", { name: TEXT.search.title });
+    const search = sol.page.getByRole("dialog", { name: TEXT.searchDialog.title });
     await search.getByRole("combobox").fill(word);
     const option = search.getByRole("option").filter({ hasText: word });
     await option.first().waitFor();

@@ -1,0 +1,33 @@
+// The search dialog's words in Spanish (Chile): words.ts's, typed by the English.
+import type { Catalog } from "../text";
+
+export const words: Pick<Catalog, "searchDialog"> = {
+  searchDialog: {
+    title: "Buscar en el lounge",
+    label: "Busca publicaciones, comentarios, mensajes y recursos",
+    placeholder: "Busca en todo...",
+    kindLabel: "Mostrar",
+    kinds: {
+      all: "Todo",
+      post: "Publicaciones",
+      comment: "Comentarios",
+      message: "Mensajes",
+      resource: "Recursos",
+      event: "Encuentros",
+    },
+    kindOne: {
+      post: "Publicación",
+      comment: "Comentario",
+      message: "Mensaje",
+      resource: "Recurso",
+      event: "Encuentro",
+    },
+    results: "Resultados",
+    searching: "Buscando",
+    hint: "Escribe para buscar. Muévete con las flechas y abre con Enter.",
+    empty: (q) => `No encontramos nada para «${q}».`,
+    failed: "La búsqueda no funcionó. Inténtalo de nuevo.",
+    count: (n) => (n === 1 ? "1 resultado" : `${n} resultados`),
+    inChannel: (name) => `en #${name}`,
+  },
+};
