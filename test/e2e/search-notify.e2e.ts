@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { words as LOUNGE } from "../../client/lounge/words";
 import { words as NOTIFICATIONS } from "../../client/notifications/words";
+import { words as SEARCH } from "../../client/search/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
@@ -101,7 +102,7 @@ a post in context`, async () => {
       content: `A ${word} over the hills tonight`,
     });
     await sol.page.keyboard.press("Control+k");
-    const search = sol.page.getByRole("dialog", { name: TEXT.searchDialog.title });
+    const search = sol.page.getByRole("dialog", { name: SEARCH.searchDialog.title });
     await search.getByRole("combobox").fill(word);
     const option = search.getByRole("option").filter({ hasText: word });
     await option.first().waitFor();
