@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { expect, it } from "vitest";
 import { words as ADMIN } from "../../client/admin/words";
 import { words as CONVERSATIONS } from "../../client/conversations/words";
+import { words as LANDING } from "../../client/landing/words";
 import { words as DATA_RIGHTS } from "../../client/profile/data-rights-words";
 import { TEXT } from "../../client/text";
 import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
@@ -106,7 +107,7 @@ it("a member downloads their data as JSON, then deletes their account and lands 
     await dialog.getByLabel(DATA_RIGHTS.dataRights.confirmLabel(email)).fill(email);
     await dialog.getByRole("button", { name: DATA_RIGHTS.dataRights.confirmButton }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("button", { name: TEXT.landing.signIn }).waitFor();
+    await page.getByRole("button", { name: LANDING.landing.signIn }).waitFor();
     expect((await page.request.get("/api/users/me")).status()).toBe(401);
   } finally {
     await context.close();
