@@ -12,7 +12,7 @@ type Screen = { load: ScreenModule; words: readonly WordGroup[] };
 
 export const SCREENS = {
   "/pricing": { load: () => import("./pricing/PricingPage"), words: ["autorenew", "checkout"] },
-  "/auth/dev": { load: () => import("./auth-dev/DevSignInPage"), words: [] },
+  "/auth/dev": { load: () => import("./auth-dev/DevSignInPage"), words: ["devSignIn"] },
   "/pay/return": { load: () => import("./pay-return/PayReturnPage"), words: ["checkout"] },
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge", "conversations"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat", "conversations"] },
@@ -23,7 +23,7 @@ export const SCREENS = {
   "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
   // The payments tab loads the payments' words with its code (AdminPage).
   "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "autorenew"] },
-  notFound: { load: () => import("./components/NotFoundPage"), words: [] },
+  notFound: { load: () => import("./components/NotFoundPage"), words: ["notFound"] },
 } satisfies Record<string, Screen>;
 
 /** The router's `lazy` for a screen's component: its code and its words, loaded together. */

@@ -6,7 +6,6 @@
 // shows are in that screen's words.ts / words.es.ts and load with it (`WORDS`, client/i18n/language.ts).
 
 import type { API_ERRORS } from "../worker/shared/texts";
-import { AUTH_TEXTS } from "../worker/shared/texts/auth";
 import { CONFIRM_TEXTS } from "../worker/shared/texts/confirm";
 import { MODERATION_TEXTS } from "../worker/shared/texts/moderation";
 import { PAYMENT_PROCESSING_TEXTS } from "../worker/shared/texts/payment-processing";
@@ -64,25 +63,9 @@ const en = {
   /** Screen names for the document's title, where the navigation has none. */
   titles: {
     pricing: "Membership",
-    devSignIn: "Sign in",
     payReturn: "Payment",
-    notFound: "Page not found",
   },
-  /** The page of an unknown address (client/components/NotFoundPage.tsx). */
-  notFound: {
-    title: "Lost among the stars",
-    text: "This page does not exist.",
-    home: "Go home",
-  },
-  auth: {
-    ...AUTH_TEXTS,
-    /** The development sign-in provider's page (client/auth-dev/DevSignInPage.tsx). */
-    devTitle: "Development sign-in",
-    devIntro: "Stands in for Google on this local server. Use admin@example.com to sign in as an admin.",
-    devEmail: "Email",
-    devName: "Name",
-    devContinue: "Continue",
-  },
+
   /** The payment return while the payment is verified (client/pay-return/Processing.tsx: the route's first paint). */
   paymentProcessing: {
     ...PAYMENT_PROCESSING_TEXTS,
@@ -123,6 +106,8 @@ const en = {
 export type ShellCatalog = Widen<typeof en>;
 /** The sections that load with the screens that show them (each words.es.ts is typed against its words.ts). */
 type ScreenWords = typeof import("./landing/words").words &
+  typeof import("./auth-dev/words").words &
+  typeof import("./components/not-found-words").words &
   typeof import("./search/words").words &
   typeof import("./lounge/words").words &
   typeof import("./chat/words").words &

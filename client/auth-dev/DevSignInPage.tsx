@@ -14,12 +14,12 @@ export default function DevSignInPage() {
   };
   return (
     <main className="page-center">
-      <PageTitle screen={TEXT.titles.devSignIn} />
+      <PageTitle screen={TEXT.devSignIn.pageTitle} />
       <form className="card stack" style={{ width: "min(420px, 100%)", textAlign: "left" }} onSubmit={submit}>
-        <h1 style={{ fontSize: "1.6rem" }}>{TEXT.auth.devTitle}</h1>
-        <p className="faint">{TEXT.auth.devIntro}</p>
+        <h1 style={{ fontSize: "1.6rem" }}>{TEXT.devSignIn.title}</h1>
+        <p className="faint">{TEXT.devSignIn.intro}</p>
         <div className="field">
-          <label htmlFor="dev-email">{TEXT.auth.devEmail}</label>
+          <label htmlFor="dev-email">{TEXT.devSignIn.email}</label>
           <input
             id="dev-email"
             className="input"
@@ -33,7 +33,7 @@ export default function DevSignInPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor="dev-name">{TEXT.auth.devName}</label>
+          <label htmlFor="dev-name">{TEXT.devSignIn.name}</label>
           <input
             id="dev-name"
             className="input"
@@ -43,7 +43,7 @@ export default function DevSignInPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary">
-          {TEXT.auth.devContinue}
+          {TEXT.devSignIn.continue}
         </button>
       </form>
     </main>

@@ -6,7 +6,7 @@ import { EmptyState } from "./States";
 export default function NotFoundPage() {
   return (
     <main className="page-center">
-      <PageTitle screen={TEXT.titles.notFound} />
+      <PageTitle screen={TEXT.notFound.pageTitle} />
       <EmptyState title={TEXT.notFound.title}>
         <p>{TEXT.notFound.text}</p>
         <Link className="btn" to="/">

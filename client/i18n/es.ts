@@ -4,6 +4,7 @@
 import { EVENT_LIMITS } from "../../worker/shared/events";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "../../worker/shared/rules";
 import type { API_TEXTS } from "../../worker/shared/texts/api";
+import type { AUTH_TEXTS } from "../../worker/shared/texts/auth";
 import type { RATE_LIMIT_TEXTS } from "../../worker/shared/texts/rate-limit";
 import type { SEARCH_TEXTS } from "../../worker/shared/texts/search";
 import { formatClpChile } from "../components/format";
@@ -26,14 +27,10 @@ const session: Catalog["session"] = {
   loading: "Cargando...",
 };
 
-const auth: Catalog["auth"] = {
+/** The spec's sign-in text, in Spanish: only the error texts below show it. */
+const auth: Widen<typeof AUTH_TEXTS> = {
   googleAccountMismatch:
     "Este correo ya está vinculado a otra cuenta de Google. Inicia sesión con la cuenta de Google que usaste antes, o pídele ayuda a un admin.",
-  devTitle: "Inicio de sesión de desarrollo",
-  devIntro: "Reemplaza a Google en este servidor local. Usa admin@example.com para entrar como admin.",
-  devEmail: "Correo",
-  devName: "Nombre",
-  devContinue: "Continuar",
 };
 
 export const paymentTexts = {
@@ -507,7 +504,6 @@ const errors: ErrorTexts = {
 
 export const es: TranslatedShellCatalog = {
   session,
-  auth,
   paymentProcessing: {
     processingTitle: paymentTexts.processingTitle,
     verifyingLabel: "Verificando el pago",
@@ -586,13 +582,6 @@ export const es: TranslatedShellCatalog = {
   },
   titles: {
     pricing: "Membresía",
-    devSignIn: "Iniciar sesión",
     payReturn: "Pago",
-    notFound: "Página no encontrada",
-  },
-  notFound: {
-    title: "Perdido entre las estrellas",
-    text: "Esta página no existe.",
-    home: "Volver al inicio",
   },
 };

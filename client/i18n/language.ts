@@ -15,6 +15,11 @@ import { pickLanguage } from "./pick-language";
  */
 export const WORDS = {
   search: { en: () => import("../search/words"), es: () => import("../search/words.es") },
+  devSignIn: { en: () => import("../auth-dev/words"), es: () => import("../auth-dev/words.es") },
+  notFound: {
+    en: () => import("../components/not-found-words"),
+    es: () => import("../components/not-found-words.es"),
+  },
   landing: { en: () => import("../landing/words"), es: () => import("../landing/words.es") },
   lounge: { en: () => import("../lounge/words"), es: () => import("../lounge/words.es") },
   chat: { en: () => import("../chat/words"), es: () => import("../chat/words.es") },
