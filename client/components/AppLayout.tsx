@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { loadWords } from "../i18n/language";
 import { MutedBanner } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -9,23 +8,18 @@ import { AdminBadge } from "./AdminBadge";
 import { Avatar } from "./Avatar";
 import { Icon } from "./Icon";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { lazyPart } from "./lazy-part";
 import { SearchButton } from "./SearchButton";
 import { useDrawer } from "./useDrawer";
 
 // The bell and the unread badge (and with them the live socket) load after the shell's first render:
 // a first visit paints the shell and the screen without waiting for their code.
 // The bell's words come with its code.
-const NotificationBell = lazy(() =>
-  Promise.all([import("./NotificationBell"), loadWords(["notifications"])]).then(([m]) => ({
-    default: m.NotificationBell,
-  })),
-);
+const NotificationBell = lazyPart(() => import("./NotificationBell"), "NotificationBell", ["notifications"]);
 // The push offer appears only after a meaningful action (client/notify/push.ts): its code and words load after the
 // first render.
-const PushOffer = lazy(() =>
-  Promise.all([import("../notify/PushOffer"), loadWords(["notify"])]).then(([m]) => ({ default: m.PushOffer })),
-);
-const ChatUnreadBadge = lazy(() => import("./ChatUnreadBadge").then((m) => ({ default: m.ChatUnreadBadge })));
+const PushOffer = lazyPart(() => import("../notify/PushOffer"), "PushOffer", ["notify"]);
+const ChatUnreadBadge = lazyPart(() => import("./ChatUnreadBadge"), "ChatUnreadBadge");
 
 const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },

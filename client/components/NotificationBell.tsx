@@ -1,21 +1,22 @@
 // The header's bell: the unread notifications' count, and the panel (loaded on first use). The list
 // is a keyed fetcher of /data/notifications, loaded at start, when the live socket says there is a new
 // notification, when the tab returns, and every TIMING.notificationsPollMs while the socket is down.
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { NOTIFICATIONS_PATH } from "../data-paths";
-import { loadWords } from "../i18n/language";
 import { followLive } from "../live/live-room";
 import type { notificationsLoader } from "../notifications/data";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
+import { lazyPart } from "./lazy-part";
 import "./header-tools.css";
 
 // The panel names gatherings and automatic charges: their words load with it.
-const NotificationPanel = lazy(() =>
-  Promise.all([import("../notifications/NotificationPanel"), loadWords(["events", "autorenew"])]).then(([m]) => m),
-);
+const NotificationPanel = lazyPart(() => import("../notifications/NotificationPanel"), "default", [
+  "events",
+  "autorenew",
+]);
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);

@@ -1,14 +1,12 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
-import { lazy, Suspense, useEffect, useState } from "react";
-import { loadWords } from "../i18n/language";
+import { Suspense, useEffect, useState } from "react";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
+import { lazyPart } from "./lazy-part";
 import "./header-tools.css";
 
-const SearchDialog = lazy(() =>
-  Promise.all([import("../search/SearchDialog"), loadWords(["search"])]).then(([m]) => m),
-);
+const SearchDialog = lazyPart(() => import("../search/SearchDialog"), "default", ["search"]);
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
