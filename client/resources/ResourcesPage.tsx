@@ -2,7 +2,7 @@
 // and the upload, edit and AI generator modals. The search runs on the server: typing (debounced) and
 // the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
 // pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   useFetcher,
   useLoaderData,
@@ -26,7 +26,7 @@ import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
 import { LIBRARY_ROUTE_ID } from "../data-paths";
-import { loadWords } from "../i18n/language";
+import { onDemand } from "../on-demand";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import {
@@ -45,14 +45,10 @@ import "./resources.css";
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
 
-const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
-const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
+const UploadModal = onDemand(() => import("./UploadModal").then((m) => m.UploadModal));
+const EditModal = onDemand(() => import("./EditModal").then((m) => m.EditModal));
 // AI drafts fail with the lounge's AI texts: they load with the dialog.
-const AiGenerateModal = lazy(() =>
-  Promise.all([import("./AiGenerateModal"), loadWords(["lounge", "ai"])]).then(([m]) => ({
-    default: m.AiGenerateModal,
-  })),
-);
+const AiGenerateModal = onDemand(() => import("./AiGenerateModal").then((m) => m.AiGenerateModal), ["lounge", "ai"]);
 
 const NO_SEARCH: LibrarySearch = { q: "", tag: "" };
 
@@ -259,29 +255,27 @@ export default function ResourcesPage() {
         </>
       )}
 
-      <Suspense fallback={null}>
-        {modal === "upload" && (
-          <UploadModal
-            onClose={() => setModal(null)}
-            onUploaded={() => {
-              setModal(null);
-              toast.show(TEXT.library.uploaded, "success");
-              void reload();
-            }}
-          />
-        )}
-        {modal === "ai" && (
-          <AiGenerateModal
-            onClose={() => setModal(null)}
-            onGenerated={(result) => {
-              setModal(null);
-              if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
-              else toast.show(TEXT.ai.resourceGenerated, "success");
-            }}
-          />
-        )}
-        {editing && <EditModal resource={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
-      </Suspense>
+      {modal === "upload" && (
+        <UploadModal
+          onClose={() => setModal(null)}
+          onUploaded={() => {
+            setModal(null);
+            toast.show(TEXT.library.uploaded, "success");
+            void reload();
+          }}
+        />
+      )}
+      {modal === "ai" && (
+        <AiGenerateModal
+          onClose={() => setModal(null)}
+          onGenerated={(result) => {
+            setModal(null);
+            if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
+            else toast.show(TEXT.ai.resourceGenerated, "success");
+          }}
+        />
+      )}
+      {editing && <EditModal resource={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
     </div>
   );
 }

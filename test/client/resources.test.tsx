@@ -3,17 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
-import {
-  checkUploadFile,
-  decodeContent,
-  decodeDataUrl,
-  htmlToText,
-  parseTags,
-  type ResourceItem,
-  textFormat,
-  titleFromFileName,
-  typeLabel,
-} from "../../client/resources/library";
+import { decodeContent, decodeDataUrl, htmlToText } from "../../client/resources/file-text";
+import { parseTags, type ResourceItem, textFormat, typeLabel } from "../../client/resources/library";
+import { checkUploadFile, titleFromFileName } from "../../client/resources/upload";
 import { words as esLibrary } from "../../client/resources/words.es";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
