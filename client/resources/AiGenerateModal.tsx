@@ -125,8 +125,13 @@ export function AiGenerateModal({
 
   const T = TEXT.library;
   const tabs: TabItem<Tab>[] = TAB_IDS.map((id) => ({ id, label: T.aiTabs[id] }));
-  const { caps } = useAiCapabilities();
-  const imageUnavailable = tab === "image" ? imageUnavailableReason(caps, imageModel) : null;
+  const capabilities = useAiCapabilities();
+  // What the server can draw is asked for when the image tab is first opened (as the lounge's notice dialog does).
+  const choose = (next: Tab) => {
+    if (next === "image") capabilities.load();
+    setTab(next);
+  };
+  const imageUnavailable = tab === "image" ? imageUnavailableReason(capabilities.caps, imageModel) : null;
   const canGenerate = !busy && prompt.trim() !== "" && !imageUnavailable;
 
   useSettled(generate, (answer) => {
@@ -165,7 +170,7 @@ export function AiGenerateModal({
 
   return (
     <Modal title={T.aiGenerate} onClose={onClose} wide>
-      <TabList label={T.aiTabsLabel} tabs={tabs} selected={tab} onSelect={setTab} ids={tabsId} />
+      <TabList label={T.aiTabsLabel} tabs={tabs} selected={tab} onSelect={choose} ids={tabsId} />
       <form {...tabPanelProps(tabsId, tab)} onSubmit={submit} noValidate>
         <TextField
           label={tab === "text" ? T.aiTextPrompt : T.aiImagePrompt}

@@ -15,7 +15,6 @@ import {
 } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
-import { useAiCapabilities } from "../components/ai";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
@@ -95,7 +94,6 @@ export default function ResourcesPage() {
   // A link to one resource (?resource=ID, from search) scrolls to its card.
   const linkedId = Number(params.get(OPEN_PARAMS.resource)) || undefined;
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
-  const capabilities = useAiCapabilities();
   const [editing, setEditing] = useState<ResourceItem | null>(null);
 
   const search = load.state === "locked" ? NO_SEARCH : load.search;
@@ -151,14 +149,7 @@ export default function ResourcesPage() {
         </div>
         {load.state === "ready" && (
           <div className="row">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                capabilities.load();
-                setModal("ai");
-              }}
-            >
+            <button type="button" className="btn" onClick={() => setModal("ai")}>
               <Icon name="sparkle" /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
