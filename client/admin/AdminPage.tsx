@@ -16,11 +16,14 @@ import { PageTitle } from "../components/PageTitle";
 void import("./actions");
 
 // Only the members tab is on the first paint; each other tab's code and words load when it is opened.
-const PaymentsTab = onDemand(() => import("./PaymentsTab").then((m) => m.PaymentsTab), ["payments", "adminTabs"]);
+const PaymentsTab = onDemand(
+  () => import("./PaymentsTab").then((m) => m.PaymentsTab),
+  ["payments", "adminTabs", "autorenew"],
+);
 const ModerationTab = onDemand(() => import("./ModerationTab").then((m) => m.ModerationTab), ["adminTabs"]);
 const AuditTab = onDemand(() => import("./AuditTab").then((m) => m.AuditTab), ["adminTabs"]);
 const ApiKeysTab = onDemand(() => import("./ApiKeysTab").then((m) => m.ApiKeysTab), ["adminTabs"]);
-const HealthTab = onDemand(() => import("./HealthTab").then((m) => m.HealthTab), ["adminTabs"]);
+const HealthTab = onDemand(() => import("./HealthTab").then((m) => m.HealthTab), ["adminTabs", "autorenew"]);
 
 const TABS = [
   {

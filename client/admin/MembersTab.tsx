@@ -63,7 +63,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                 <th scope="col">{TEXT.admin.memberColumns.member}</th>
                 <th scope="col">{TEXT.admin.memberColumns.status}</th>
                 <th scope="col">{TEXT.admin.memberColumns.plan}</th>
-                <th scope="col">{TEXT.autorenew.membersColumn}</th>
+                <th scope="col">{TEXT.admin.autorenewColumn}</th>
                 <th scope="col">{TEXT.admin.memberColumns.joined}</th>
                 <th scope="col">{TEXT.admin.actions}</th>
               </tr>
@@ -88,7 +88,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                     </span>
                   </td>
                   <td>{m.plan ?? TEXT.admin.noPlan}</td>
-                  <td data-testid="member-autorenew">{TEXT.autorenew.memberStates[m.auto_renew ?? "off"]}</td>
+                  <td data-testid="member-autorenew">{TEXT.admin.autorenewStates[m.auto_renew ?? "off"]}</td>
                   <td>{formatDate(m.created_at)}</td>
                   <td>
                     <div className="row">

@@ -20,6 +20,8 @@ export const words: Pick<Catalog, "admin" | "stats" | "moderating"> = {
     membersTitle: "Miembros",
     membersEmpty: "Aún no hay miembros",
     memberColumns: { member: "Miembro", status: "Estado", plan: "Plan", joined: "Se unió" },
+    autorenewColumn: "Renovación automática",
+    autorenewStates: { active: "Activa", paused: "En pausa", off: "No" },
     noPlan: "Ninguno",
     memberStatus: { active: "activa", trial: "de prueba", inactive: "inactiva" },
     roles: { member: "Miembro", admin: "Admin" },

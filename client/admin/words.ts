@@ -22,6 +22,9 @@ export const words = {
     membersEmpty: "No members yet",
     memberColumns: { member: "Member", status: "Status", plan: "Plan", joined: "Joined" },
     noPlan: "None",
+    /** The members table's automatic renewal column (issue 34). */
+    autorenewColumn: "Auto-renew",
+    autorenewStates: { active: "On", paused: "Paused", off: "Off" },
     /** The status badges show the stored status (docs/spec.md §3), worded in the active language. */
     memberStatus: { active: "active", trial: "trial", inactive: "inactive" } as Record<string, string>,
     roles: { member: "Member", admin: "Admin" },
