@@ -245,14 +245,19 @@ role change`, async () => {
     });
     renderApp("/admin", adminSession());
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: TEXT.admin.addMemberButton }));
+    const trigger = await screen.findByRole("button", { name: TEXT.admin.addMemberButton });
+    await user.click(trigger);
+    // The dialog's code arrives after the click; it opens with focus in its first field.
     const dialog = await screen.findByRole("dialog", { name: TEXT.adminParts.addMember });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(TEXT.adminParts.emailLabel)));
     await user.type(within(dialog).getByLabelText(TEXT.adminParts.emailLabel), "mira@example.com");
     await user.click(within(dialog).getByRole("button", { name: TEXT.adminParts.addMember }));
     await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(TEXTS.admin.memberExists));
     expect(screen.getByRole("dialog", { name: TEXT.adminParts.addMember })).toBe(dialog);
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // Closed, focus goes back to the button that opened it.
+    expect(document.activeElement).toBe(trigger);
 
     const loadsBefore = memberLoads;
     fireEvent.click(
