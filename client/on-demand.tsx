@@ -10,6 +10,7 @@ export function onDemand<P extends object>(
   words: readonly WordGroup[] = [],
 ): ComponentType<P & { fallback?: ReactNode }> {
   const Loaded = lazy(() => Promise.all([load(), loadWords(words)]).then(([component]) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per piece, at a module's top level, never while rendering.
   return function OnDemand({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
     return (
       <Suspense fallback={fallback}>

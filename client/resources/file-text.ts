@@ -2,7 +2,7 @@
 // from its data URL, unwrapped, HTML read as text. Loaded when a member first opens or downloads one.
 import { api, requestError } from "../api";
 import { TEXT } from "../text";
-import { type ResourceItem, type TextFormat } from "./library";
+import type { ResourceItem, TextFormat } from "./library";
 
 /** Decodes a base64 data URL as UTF-8 text (docs/spec.md §3). */
 export function decodeDataUrl(url: string): string {
