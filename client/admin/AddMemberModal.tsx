@@ -26,11 +26,11 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
   };
 
   return (
-    <Modal title={TEXT.admin.addMember} onClose={onClose}>
+    <Modal title={TEXT.adminParts.addMember} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <FormError error={missingEmail ? TEXT.admin.emailRequired : failureOf(add)} />
         <div className="field">
-          <label htmlFor="add-member-email">{TEXT.admin.emailLabel}</label>
+          <label htmlFor="add-member-email">{TEXT.adminParts.emailLabel}</label>
           <input
             id="add-member-email"
             className="input"
@@ -43,7 +43,7 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
           />
         </div>
         <div className="field">
-          <label htmlFor="add-member-name">{TEXT.admin.nameLabel}</label>
+          <label htmlFor="add-member-name">{TEXT.adminParts.nameLabel}</label>
           <input
             id="add-member-name"
             className="input"
@@ -53,7 +53,7 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
           />
         </div>
         <div className="field">
-          <label htmlFor="add-member-role">{TEXT.admin.roleLabel}</label>
+          <label htmlFor="add-member-role">{TEXT.adminParts.roleLabel}</label>
           <select
             id="add-member-role"
             className="select"
@@ -66,8 +66,8 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
         </div>
         <ActionRow
           onCancel={onClose}
-          submitLabel={TEXT.admin.addMember}
-          pendingLabel={TEXT.admin.addingMember}
+          submitLabel={TEXT.adminParts.addMember}
+          pendingLabel={TEXT.adminParts.addingMember}
           pending={busy}
         />
       </form>

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
-import { loadWords } from "../i18n/language";
+import { onDemand } from "../on-demand";
 import { TEXT } from "../text";
 import type { adminLoader } from "./data";
 import { MembersTab } from "./MembersTab";
@@ -15,18 +15,15 @@ import { PageTitle } from "../components/PageTitle";
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
 
-// Only the members tab is on the first paint; each other tab's code loads when it is opened.
-const PaymentsTab = lazy(() =>
-  Promise.all([import("./PaymentsTab"), loadWords(["payments"])]).then(([m]) => ({ default: m.PaymentsTab })),
+// Only the members tab is on the first paint; each other tab's code and words load when it is opened.
+const PaymentsTab = onDemand(
+  () => import("./PaymentsTab").then((m) => m.PaymentsTab),
+  ["payments", "adminTabs", "autorenew"],
 );
-const ModerationTab = lazy(() => import("./ModerationTab").then((m) => ({ default: m.ModerationTab })));
-const AuditTab = lazy(() =>
-  Promise.all([import("./AuditTab"), loadWords(["adminTabs"])]).then(([m]) => ({ default: m.AuditTab })),
-);
-const ApiKeysTab = lazy(() => import("./ApiKeysTab").then((m) => ({ default: m.ApiKeysTab })));
-const HealthTab = lazy(() =>
-  Promise.all([import("./HealthTab"), loadWords(["adminTabs"])]).then(([m]) => ({ default: m.HealthTab })),
-);
+const ModerationTab = onDemand(() => import("./ModerationTab").then((m) => m.ModerationTab), ["adminTabs"]);
+const AuditTab = onDemand(() => import("./AuditTab").then((m) => m.AuditTab), ["adminTabs"]);
+const ApiKeysTab = onDemand(() => import("./ApiKeysTab").then((m) => m.ApiKeysTab), ["adminTabs"]);
+const HealthTab = onDemand(() => import("./HealthTab").then((m) => m.HealthTab), ["adminTabs", "autorenew"]);
 
 const TABS = [
   {
@@ -96,25 +93,24 @@ export default function AdminPage() {
           <StatCards stats={data.stats} />
           <TabList label={TEXT.admin.sectionsLabel} tabs={TABS} selected={tab} onSelect={setTab} ids="admin" />
           <section {...tabPanelProps("admin", tab)}>
-            <Suspense fallback={<Spinner />}>
-              {tab === "members" && <MembersTab members={data.members} />}
-              {tab === "payments" && <PaymentsTab payments={data.payments} />}
-              {tab === "content" && (
-                <div className="card state">
-                  <p>{TEXT.admin.contentPlaceholder}</p>
-                </div>
-              )}
-              {tab === "moderation" && (
-                <ModerationTab
-                  reports={data.reports}
-                  retrying={revalidator.state === "loading"}
-                  onRetry={() => void reload()}
-                />
-              )}
-              {tab === "audit" && <AuditTab first={data.audit} members={data.members} />}
-              {tab === "keys" && <ApiKeysTab />}
-              {tab === "health" && <HealthTab />}
-            </Suspense>
+            {tab === "members" && <MembersTab members={data.members} />}
+            {tab === "payments" && <PaymentsTab payments={data.payments} fallback={<Spinner />} />}
+            {tab === "content" && (
+              <div className="card state">
+                <p>{TEXT.admin.contentPlaceholder}</p>
+              </div>
+            )}
+            {tab === "moderation" && (
+              <ModerationTab
+                reports={data.reports}
+                retrying={revalidator.state === "loading"}
+                onRetry={() => void reload()}
+                fallback={<Spinner />}
+              />
+            )}
+            {tab === "audit" && <AuditTab first={data.audit} members={data.members} fallback={<Spinner />} />}
+            {tab === "keys" && <ApiKeysTab fallback={<Spinner />} />}
+            {tab === "health" && <HealthTab fallback={<Spinner />} />}
           </section>
         </>
       )}

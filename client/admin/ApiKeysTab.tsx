@@ -17,18 +17,18 @@ export function ApiKeysTab() {
   return (
     <div className="stack">
       <div className="spread">
-        <h2 className="admin-section-title">{TEXT.admin.keysTitle}</h2>
+        <h2 className="admin-section-title">{TEXT.adminParts.keysTitle}</h2>
         <button
           type="button"
           className="btn btn-primary"
           disabled={testing}
           onClick={() => void submitJson(check, ADMIN_PATH, { intent: "test-keys" })}
         >
-          {testing ? TEXT.admin.testing : TEXT.admin.testKeys}
+          {testing ? TEXT.adminParts.testing : TEXT.adminParts.testKeys}
         </button>
       </div>
-      {!testing && !answer && <p className="muted">{TEXT.admin.keysIntro}</p>}
-      {testing && <Spinner label={TEXT.admin.testingKeys} />}
+      {!testing && !answer && <p className="muted">{TEXT.adminParts.keysIntro}</p>}
+      {testing && <Spinner label={TEXT.adminParts.testingKeys} />}
       {answer?.ok === false && (
         <p className="alert alert-error" role="alert">
           {answer.error}
@@ -44,10 +44,10 @@ export function ApiKeysTab() {
                   <div className="spread">
                     <strong>{PROVIDER_NAMES[p]}</strong>
                     <span className={`badge ${r?.available ? "badge-active" : "badge-failed"}`}>
-                      {r?.available ? TEXT.admin.keyAvailable : TEXT.admin.keyUnavailable}
+                      {r?.available ? TEXT.adminParts.keyAvailable : TEXT.adminParts.keyUnavailable}
                     </span>
                   </div>
-                  {r?.keyFormat && <div className="faint">{TEXT.admin.keyFormat(r.keyFormat)}</div>}
+                  {r?.keyFormat && <div className="faint">{TEXT.adminParts.keyFormat(r.keyFormat)}</div>}
                   {r?.error && <div className="key-error">{r.error}</div>}
                 </li>
               );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { AdminBadge } from "../components/AdminBadge";
@@ -8,15 +8,22 @@ import { formatDate } from "../components/format";
 import { EmptyState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
+import { loadWords } from "../i18n/language";
+import { onDemand } from "../on-demand";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
-import { downloadCsv, membersCsv } from "./csv";
 import { ADMIN_PATH } from "./data";
 import { MuteControls } from "./MuteControls";
 import type { Member } from "./types";
 
-// The add-member dialog loads its code when opened.
-const AddMemberModal = lazy(() => import("./AddMemberModal").then((m) => ({ default: m.AddMemberModal })));
+// The add-member dialog loads its code and words when opened.
+const AddMemberModal = onDemand(() => import("./AddMemberModal").then((m) => m.AddMemberModal), ["adminTabs"]);
+
+/** Builds the members' CSV and saves it; its code and column names load on the first export. */
+async function exportMembers(members: Member[]) {
+  const [{ downloadCsv, membersCsv }] = await Promise.all([import("./csv"), loadWords(["adminTabs"])]);
+  downloadCsv("members.csv", membersCsv(members));
+}
 
 const STATUS_BADGE: Record<string, string> = {
   active: "badge-active",
@@ -37,7 +44,7 @@ export function MembersTab({ members }: { members: Member[] }) {
           <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
             {TEXT.admin.addMemberButton}
           </button>
-          <button type="button" className="btn" onClick={() => downloadCsv("members.csv", membersCsv(members))}>
+          <button type="button" className="btn" onClick={() => void exportMembers(members)}>
             {TEXT.admin.exportCsv}
           </button>
         </div>
@@ -56,7 +63,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                 <th scope="col">{TEXT.admin.memberColumns.member}</th>
                 <th scope="col">{TEXT.admin.memberColumns.status}</th>
                 <th scope="col">{TEXT.admin.memberColumns.plan}</th>
-                <th scope="col">{TEXT.autorenew.membersColumn}</th>
+                <th scope="col">{TEXT.admin.autorenewColumn}</th>
                 <th scope="col">{TEXT.admin.memberColumns.joined}</th>
                 <th scope="col">{TEXT.admin.actions}</th>
               </tr>
@@ -81,7 +88,7 @@ export function MembersTab({ members }: { members: Member[] }) {
                     </span>
                   </td>
                   <td>{m.plan ?? TEXT.admin.noPlan}</td>
-                  <td data-testid="member-autorenew">{TEXT.autorenew.memberStates[m.auto_renew ?? "off"]}</td>
+                  <td data-testid="member-autorenew">{TEXT.admin.autorenewStates[m.auto_renew ?? "off"]}</td>
                   <td>{formatDate(m.created_at)}</td>
                   <td>
                     <div className="row">
@@ -94,17 +101,15 @@ export function MembersTab({ members }: { members: Member[] }) {
           </table>
         </div>
       )}
-      <Suspense fallback={null}>
-        {adding && (
-          <AddMemberModal
-            onClose={() => setAdding(false)}
-            onAdded={(email) => {
-              setAdding(false);
-              toast.show(TEXT.admin.added(email), "success");
-            }}
-          />
-        )}
-      </Suspense>
+      {adding && (
+        <AddMemberModal
+          onClose={() => setAdding(false)}
+          onAdded={(email) => {
+            setAdding(false);
+            toast.show(TEXT.admin.added(email), "success");
+          }}
+        />
+      )}
     </div>
   );
 }

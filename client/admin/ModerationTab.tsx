@@ -30,7 +30,7 @@ export function ModerationTab({
   useSettled(resolve, (answer) => {
     if (!answer.ok) return toast.show(answer.error, "error");
     toast.show(
-      answer.value.status === "hidden" ? TEXT.moderating.hiddenToast : TEXT.moderating.dismissedToast,
+      answer.value.status === "hidden" ? TEXT.moderatingParts.hiddenToast : TEXT.moderatingParts.dismissedToast,
       "success",
     );
   });
@@ -40,15 +40,15 @@ export function ModerationTab({
   return (
     <div className="stack">
       <div>
-        <h2 className="admin-section-title">{TEXT.moderating.queueTitle}</h2>
-        <p className="muted">{TEXT.moderating.queueIntro}</p>
+        <h2 className="admin-section-title">{TEXT.moderatingParts.queueTitle}</h2>
+        <p className="muted">{TEXT.moderatingParts.queueIntro}</p>
       </div>
       {!reports.ok ? (
-        <ErrorState text={TEXT.moderating.queueFailed} busy={retrying} onRetry={onRetry} />
+        <ErrorState text={TEXT.moderatingParts.queueFailed} busy={retrying} onRetry={onRetry} />
       ) : reports.rows.length === 0 ? (
-        <EmptyState title={TEXT.moderating.queueEmpty} />
+        <EmptyState title={TEXT.moderatingParts.queueEmpty} />
       ) : (
-        <ul className="report-queue stack" aria-label={TEXT.moderating.queueTitle}>
+        <ul className="report-queue stack" aria-label={TEXT.moderatingParts.queueTitle}>
           {reports.rows.map((r) => (
             <ReportItem key={r.id} report={r} busy={busy} onResolve={(action) => act(r.id, action)} />
           ))}
@@ -67,7 +67,7 @@ function ReportItem({
   busy: boolean;
   onResolve(action: "hide" | "dismiss"): void;
 }) {
-  const kind = TEXT.moderating.kindLabels[report.kind];
+  const kind = TEXT.moderatingParts.kindLabels[report.kind];
   const { content } = report;
   const author = content.author_name || DEFAULT_NAME;
 
@@ -75,19 +75,24 @@ function ReportItem({
     <li className="card report-item" data-testid="report-item" aria-labelledby={`report-${report.id}-title`}>
       <div className="spread">
         <h3 id={`report-${report.id}-title`} className="report-title">
-          <span className="badge badge-other">{kind}</span> {TEXT.moderating.byAuthor(author)}
+          <span className="badge badge-other">{kind}</span> {TEXT.moderatingParts.byAuthor(author)}
         </h3>
-        <span className="badge badge-failed">{TEXT.moderating.reportCount(report.count)}</span>
+        <span className="badge badge-failed">{TEXT.moderatingParts.reportCount(report.count)}</span>
       </div>
       {content.post_excerpt !== undefined && (
-        <p className="faint report-context">{TEXT.moderating.onPost(content.post_excerpt)}</p>
+        <p className="faint report-context">{TEXT.moderatingParts.onPost(content.post_excerpt)}</p>
       )}
       {content.channel_name !== undefined && (
-        <p className="faint report-context">{TEXT.moderating.inChannel(content.channel_name)}</p>
+        <p className="faint report-context">{TEXT.moderatingParts.inChannel(content.channel_name)}</p>
       )}
       <blockquote className="report-content">
         {content.image_url ? (
-          <img src={content.image_url} alt={TEXT.moderating.reportedImage} className="report-image" loading="lazy" />
+          <img
+            src={content.image_url}
+            alt={TEXT.moderatingParts.reportedImage}
+            className="report-image"
+            loading="lazy"
+          />
         ) : (
           <LinkifiedText text={content.text} />
         )}
@@ -96,7 +101,7 @@ function ReportItem({
         </footer>
       </blockquote>
       <div>
-        <h4 className="report-reasons-title">{TEXT.moderating.reasonsLabel}</h4>
+        <h4 className="report-reasons-title">{TEXT.moderatingParts.reasonsLabel}</h4>
         <ul className="report-reason-list">
           {report.reasons.map((reason, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: reasons have no id; the list is replaced whole.
@@ -113,19 +118,19 @@ function ReportItem({
           type="button"
           className="btn btn-danger btn-sm"
           disabled={busy}
-          aria-label={TEXT.moderating.hideLabel(kind, author)}
+          aria-label={TEXT.moderatingParts.hideLabel(kind, author)}
           onClick={() => onResolve("hide")}
         >
-          {TEXT.moderating.hide}
+          {TEXT.moderatingParts.hide}
         </button>
         <button
           type="button"
           className="btn btn-sm"
           disabled={busy}
-          aria-label={TEXT.moderating.dismissLabel(kind, author)}
+          aria-label={TEXT.moderatingParts.dismissLabel(kind, author)}
           onClick={() => onResolve("dismiss")}
         >
-          {TEXT.moderating.dismiss}
+          {TEXT.moderatingParts.dismiss}
         </button>
       </div>
     </li>

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { formatMutedUntil } from "../moderation/MutedBanner";
+import { onDemand } from "../on-demand";
 import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
 import type { Member } from "./types";
@@ -11,8 +12,8 @@ export type MuteAnswer = ActionResult<{ muted_until: string | null }>;
 
 export const untilText = (iso: string) => formatMutedUntil(new Date(iso), null);
 
-// The mute dialog loads when an admin opens it.
-const MuteModal = lazy(() => import("./MuteModal").then((m) => ({ default: m.MuteModal })));
+// The mute dialog loads its code and words when an admin opens it.
+const MuteModal = onDemand(() => import("./MuteModal").then((m) => m.MuteModal), ["adminTabs"]);
 
 /** Mute (for some hours) or unmute one member from the Members tab (issue 20); admins cannot be muted. */
 export function MuteControls({ member }: { member: Member }) {
@@ -51,11 +52,7 @@ export function MuteControls({ member }: { member: Member }) {
         </button>
       )}
       {/* Stays mounted while the dashboard reloads with the member now muted, to hear its answer. */}
-      {open && (
-        <Suspense fallback={null}>
-          <MuteModal member={member} who={who} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <MuteModal member={member} who={who} onClose={() => setOpen(false)} />}
     </>
   );
 }

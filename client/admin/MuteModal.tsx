@@ -23,7 +23,7 @@ export function MuteModal({ member, who, onClose }: { member: Member; who: strin
   useSettled(mute, (answer) => {
     if (!answer.ok) return;
     if (answer.value.muted_until)
-      toast.show(TEXT.moderating.mutedToast(who, untilText(answer.value.muted_until)), "success");
+      toast.show(TEXT.moderatingParts.mutedToast(who, untilText(answer.value.muted_until)), "success");
     onClose();
   });
   const submit = (e: FormEvent) => {
@@ -31,13 +31,13 @@ export function MuteModal({ member, who, onClose }: { member: Member; who: strin
     if (valid && !busy) void submitJson(mute, ADMIN_PATH, { intent: "mute", id: member.id, hours: value });
   };
   return (
-    <Modal title={TEXT.moderating.muteTitle(who)} onClose={onClose} describedBy={ids.intro}>
+    <Modal title={TEXT.moderatingParts.muteTitle(who)} onClose={onClose} describedBy={ids.intro}>
       <form onSubmit={submit}>
         <p id={ids.intro} className="muted">
-          {TEXT.moderating.muteIntro}
+          {TEXT.moderatingParts.muteIntro}
         </p>
         <div className="field">
-          <label htmlFor={ids.hours}>{TEXT.moderating.muteHours}</label>
+          <label htmlFor={ids.hours}>{TEXT.moderatingParts.muteHours}</label>
           <input
             id={ids.hours}
             className="input"
@@ -53,14 +53,14 @@ export function MuteModal({ member, who, onClose }: { member: Member; who: strin
             onChange={(e) => setHours(e.target.value)}
           />
           <span id={ids.hint} className="faint">
-            {TEXT.moderating.muteHoursHint(MODERATION.muteHoursMax)}
+            {TEXT.moderatingParts.muteHoursHint(MODERATION.muteHoursMax)}
           </span>
         </div>
         <FormError error={mute.data?.ok === false ? mute.data.error : null} />
         <ActionRow
           onCancel={onClose}
           submitLabel={TEXT.moderating.mute}
-          pendingLabel={TEXT.moderating.muting}
+          pendingLabel={TEXT.moderatingParts.muting}
           pending={busy}
           disabled={!valid}
         />

@@ -33,14 +33,14 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
   );
 
   const clearAll = async () => {
-    if (await confirm(TEXT.confirm.clearPayments, TEXT.admin.deleteAll))
+    if (await confirm(TEXT.confirm.clearPayments, TEXT.adminParts.deleteAll))
       void submitJson(clear, ADMIN_PATH, { intent: "clear-payments" });
   };
 
   return (
     <div className="stack">
       <div className="spread">
-        <h2 className="admin-section-title">{TEXT.admin.paymentsTitle}</h2>
+        <h2 className="admin-section-title">{TEXT.adminParts.paymentsTitle}</h2>
         <div className="row">
           <button
             type="button"
@@ -48,7 +48,7 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
             disabled={payments.length === 0 || writing}
             onClick={() => void clearAll()}
           >
-            {TEXT.admin.clearAll}
+            {TEXT.adminParts.clearAll}
           </button>
           <button type="button" className="btn" onClick={() => downloadCsv("payments.csv", paymentsCsv(payments))}>
             {TEXT.admin.exportCsv}
@@ -56,21 +56,21 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
         </div>
       </div>
       {payments.length === 0 ? (
-        <EmptyState title={TEXT.admin.paymentsEmpty} />
+        <EmptyState title={TEXT.adminParts.paymentsEmpty} />
       ) : (
         // biome-ignore lint/a11y: focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
         <div className="table-wrap card card-tight" tabIndex={0} role="region" aria-labelledby="payments-caption">
           <table className="admin-table">
             <caption id="payments-caption" className="visually-hidden">
-              {TEXT.admin.paymentsTitle}
+              {TEXT.adminParts.paymentsTitle}
             </caption>
             <thead>
               <tr>
-                <th scope="col">{TEXT.admin.paymentColumns.user}</th>
-                <th scope="col">{TEXT.admin.paymentColumns.plan}</th>
-                <th scope="col">{TEXT.admin.paymentColumns.amount}</th>
-                <th scope="col">{TEXT.admin.paymentColumns.status}</th>
-                <th scope="col">{TEXT.admin.paymentColumns.date}</th>
+                <th scope="col">{TEXT.adminParts.paymentColumns.user}</th>
+                <th scope="col">{TEXT.adminParts.paymentColumns.plan}</th>
+                <th scope="col">{TEXT.adminParts.paymentColumns.amount}</th>
+                <th scope="col">{TEXT.adminParts.paymentColumns.status}</th>
+                <th scope="col">{TEXT.adminParts.paymentColumns.date}</th>
                 <th scope="col">{TEXT.admin.actions}</th>
               </tr>
             </thead>
@@ -83,7 +83,7 @@ export function PaymentsTab({ payments }: { payments: Payment[] }) {
                     <td>{p.plan}</td>
                     <td>{formatClp(p.amount_clp)}</td>
                     <td>
-                      <span className={`badge ${STATUS_BADGE[status]}`}>{TEXT.admin.paymentStatus[status]}</span>
+                      <span className={`badge ${STATUS_BADGE[status]}`}>{TEXT.adminParts.paymentStatus[status]}</span>
                       {p.failure_reason && status === "failed" && (
                         <span className="payment-reason"> ({p.failure_reason})</span>
                       )}
@@ -162,7 +162,7 @@ function PaymentActions({ payment: p, writing }: { payment: Payment; writing: bo
         className="btn btn-sm btn-danger"
         disabled={writing}
         onClick={() => void remove()}
-        aria-label={TEXT.admin.deletePaymentLabel(p.id, p.user_email)}
+        aria-label={TEXT.adminParts.deletePaymentLabel(p.id, p.user_email)}
       >
         {TEXT.common.delete}
       </button>

@@ -6,7 +6,7 @@ import type { Member, Payment } from "./types";
 export { type Cell, csvCell, toCsv } from "../../worker/shared/csv";
 
 export const membersCsv = (members: Member[]) => {
-  const h = TEXT.admin.membersCsv;
+  const h = TEXT.adminParts.membersCsv;
   return toCsv(
     [h.name, h.email, h.role, h.status, h.plan, h.joined],
     members.map((m) => [m.name ?? "", m.email, m.role, m.status, m.plan ?? TEXT.admin.noPlan, m.created_at]),
@@ -14,7 +14,7 @@ export const membersCsv = (members: Member[]) => {
 };
 
 export const paymentsCsv = (payments: Payment[]) => {
-  const h = TEXT.admin.paymentsCsv;
+  const h = TEXT.adminParts.paymentsCsv;
   return toCsv(
     [h.user, h.plan, h.amount, h.status, h.date, h.reason, h.test],
     payments.map((p) => [
@@ -24,7 +24,7 @@ export const paymentsCsv = (payments: Payment[]) => {
       p.status,
       p.created_at,
       p.failure_reason ?? "",
-      p.is_test ? TEXT.admin.yes : TEXT.admin.no,
+      p.is_test ? TEXT.adminParts.yes : TEXT.adminParts.no,
     ]),
   );
 };

@@ -1,7 +1,8 @@
-// The words of the admin's audit and health tabs in Spanish (Chile): tabs-words.ts's, typed by the English.
+// The words of the admin dashboard's parts that load on demand in Spanish (Chile): tabs-words.ts's, typed by the English.
+import { plural } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "audit" | "health"> = {
+export const words: Pick<Catalog, "audit" | "health" | "adminParts" | "moderatingParts"> = {
   audit: {
     title: "Registro de auditoría",
     intro:
@@ -57,5 +58,66 @@ export const words: Pick<Catalog, "audit" | "health"> = {
       payments: "Pagos",
     },
     aiProvider: (name) => `IA: ${name}`,
+  },
+  adminParts: {
+    addMember: "Agregar miembro",
+    addingMember: "Agregando a la persona",
+    emailLabel: "Correo",
+    nameLabel: "Nombre visible (opcional)",
+    roleLabel: "Rol",
+    paymentsTitle: "Pagos",
+    clearAll: "Borrar todo",
+    deleteAll: "Eliminar todo",
+    paymentsEmpty: "No hay registros de pago",
+    paymentColumns: { user: "Persona", plan: "Plan", amount: "Monto", status: "Estado", date: "Fecha" },
+    deletePaymentLabel: (id, email) => `Eliminar el pago ${id} de ${email}`,
+    paymentStatus: { completed: "completado", pending: "pendiente", refunded: "reembolsado", failed: "fallido" },
+    keysTitle: "Claves de los proveedores de IA",
+    keysIntro: "Revisa que funcionen las claves de OpenAI, Gemini y Straico configuradas en el servidor.",
+    testKeys: "Probar todas las claves",
+    testing: "Probando...",
+    testingKeys: "Probando las claves",
+    keyAvailable: "Disponible",
+    keyUnavailable: "No disponible",
+    keyFormat: (format) => `Clave: ${format}`,
+    membersCsv: { name: "Nombre", email: "Correo", role: "Rol", status: "Estado", plan: "Plan", joined: "Se unió" },
+    paymentsCsv: {
+      user: "Persona",
+      plan: "Plan",
+      amount: "Monto (CLP)",
+      status: "Estado",
+      date: "Fecha",
+      reason: "Motivo",
+      test: "Prueba",
+    },
+    yes: "sí",
+    no: "no",
+  },
+  moderatingParts: {
+    muteTitle: (who) => `Silenciar a ${who}`,
+    muteIntro:
+      "Un miembro en silencio puede leer, pero no publicar, comentar ni chatear hasta que se cumpla el plazo. Puedes quitarle el silencio antes.",
+    muteHours: "Horas",
+    muteHoursHint: (max) => `De 1 a ${max} horas (${max / 24} días).`,
+    muting: "Silenciando",
+    mutedToast: (who, until) => `${who} está en silencio hasta el ${until}.`,
+    queueTitle: "Reportes abiertos",
+    queueIntro:
+      "El contenido reportado, en su contexto. Ocultar lo reemplaza por «Eliminado por moderación» para todos (su autor ve el motivo); Descartar lo deja como está.",
+    queueEmpty: "No hay reportes abiertos. Todo está en calma.",
+    queueFailed: "No se pudieron cargar los reportes.",
+    kindLabels: { post: "Publicación", comment: "Comentario", message: "Mensaje del chat" },
+    reportCount: (n) => `${n} ${plural(n, "reporte", "reportes")}`,
+    reasonsLabel: "Motivos indicados",
+    onPost: (excerpt) => `En la publicación: «${excerpt}»`,
+    inChannel: (name) => `En #${name}`,
+    byAuthor: (name) => `de ${name}`,
+    reportedImage: "Imagen reportada",
+    hide: "Ocultar",
+    dismiss: "Descartar",
+    hideLabel: (kind, who) => `Ocultar: ${kind.toLowerCase()} de ${who}`,
+    dismissLabel: (kind, who) => `Descartar el reporte: ${kind.toLowerCase()} de ${who}`,
+    hiddenToast: "Oculto: ahora los miembros ven «Eliminado por moderación».",
+    dismissedToast: "Reporte descartado: el contenido se queda.",
   },
 };

@@ -1,4 +1,5 @@
-// The words of the admin's audit and health tabs in English, loaded with those tabs (client/i18n/language.ts WORDS;
+// The words of the admin dashboard's parts that load on demand in English (its tabs but Members, the add-member and
+// mute dialogs, the CSV exports), loaded with them (client/i18n/language.ts WORDS;
 // docs/client.md "Words"). tabs-words.es.ts is the same in Spanish.
 import type { AuditAction } from "../../worker/shared/rules";
 
@@ -58,5 +59,69 @@ export const words = {
       payments: "Payments",
     } as Record<string, string>,
     aiProvider: (name: string) => `AI: ${name}`,
+  },
+  /** The add-member dialog, the payments and API keys tabs, the CSV exports' columns. */
+  adminParts: {
+    addMember: "Add Member",
+    addingMember: "Adding member",
+    emailLabel: "Email",
+    nameLabel: "Display name (optional)",
+    roleLabel: "Role",
+    paymentsTitle: "Payments",
+    clearAll: "Clear All",
+    deleteAll: "Delete all",
+    paymentsEmpty: "No payment records",
+    paymentColumns: { user: "User", plan: "Plan", amount: "Amount", status: "Status", date: "Date" },
+    deletePaymentLabel: (id: number, email: string) => `Delete payment ${id} of ${email}`,
+    paymentStatus: { completed: "completed", pending: "pending", refunded: "refunded", failed: "failed" },
+    keysTitle: "AI provider keys",
+    keysIntro: "Check that the OpenAI, Gemini and Straico keys configured on the server work.",
+    testKeys: "Test All Keys",
+    testing: "Testing...",
+    testingKeys: "Testing keys",
+    keyAvailable: "Available",
+    keyUnavailable: "Unavailable",
+    keyFormat: (format: string) => `Key: ${format}`,
+    /** Column headers and values of the members and payments CSV exports (client/admin/csv.ts). */
+    membersCsv: { name: "Name", email: "Email", role: "Role", status: "Status", plan: "Plan", joined: "Joined" },
+    paymentsCsv: {
+      user: "User",
+      plan: "Plan",
+      amount: "Amount (CLP)",
+      status: "Status",
+      date: "Date",
+      reason: "Reason",
+      test: "Test",
+    },
+    yes: "yes",
+    no: "no",
+  },
+  /** The mute dialog and the reports queue (the moderation tab). */
+  moderatingParts: {
+    muteTitle: (who: string) => `Mute ${who}`,
+    muteIntro:
+      "A muted member can read but cannot post, comment or chat until the time runs out. You can unmute them sooner.",
+    muteHours: "Hours",
+    muteHoursHint: (max: number) => `From 1 to ${max} hours (${max / 24} days).`,
+    muting: "Muting",
+    mutedToast: (who: string, until: string) => `${who} is muted until ${until}.`,
+    queueTitle: "Open reports",
+    queueIntro:
+      'Reported content in its context. Hide replaces it with "Removed by a moderator" for everyone (its author sees the reason); Dismiss leaves it.',
+    queueEmpty: "No open reports. All is calm.",
+    queueFailed: "Could not load the reports.",
+    kindLabels: { post: "Post", comment: "Comment", message: "Chat message" },
+    reportCount: (n: number) => `${n} report${n === 1 ? "" : "s"}`,
+    reasonsLabel: "Reasons given",
+    onPost: (excerpt: string) => `On the post: "${excerpt}"`,
+    inChannel: (name: string) => `In #${name}`,
+    byAuthor: (name: string) => `by ${name}`,
+    reportedImage: "Reported image",
+    hide: "Hide",
+    dismiss: "Dismiss",
+    hideLabel: (kind: string, who: string) => `Hide the ${kind.toLowerCase()} of ${who}`,
+    dismissLabel: (kind: string, who: string) => `Dismiss the report on the ${kind.toLowerCase()} of ${who}`,
+    hiddenToast: 'Hidden: members now see "Removed by a moderator".',
+    dismissedToast: "Report dismissed: the content stays.",
   },
 };

@@ -31,8 +31,6 @@ export const words = {
     notice: (amount: string, date: string) =>
       `On ${date} your enrolled card will be charged ${amount} to renew your membership. To stop it, turn off automatic renewal in your profile.`,
     automaticMarker: "automatic",
-    membersColumn: "Auto-renew",
     healthName: "Automatic renewal (Oneclick)",
-    memberStates: { active: "On", paused: "Paused", off: "Off" },
   },
 };

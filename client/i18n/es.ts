@@ -344,9 +344,7 @@ export const autorenew: Catalog["autorenew"] = {
   notice: (amount, date) =>
     `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en tu perfil.`,
   automaticMarker: "automático",
-  membersColumn: "Renovación automática",
   healthName: "Renovación automática (Oneclick)",
-  memberStates: { active: "Activa", paused: "En pausa", off: "No" },
 };
 
 /** API errors by code (client/api.ts errorText shows these instead of the server's English). */

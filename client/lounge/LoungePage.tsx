@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { Icon } from "../components/Icon";
@@ -6,7 +6,7 @@ import { LoadMore } from "../components/LoadMore";
 import { EmptyState } from "../components/States";
 import { type PageResult, usePages } from "../data/pages";
 import { BlockedCollapse } from "../direct/BlockedCollapse";
-import { loadWords } from "../i18n/language";
+import { onDemand } from "../on-demand";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { commentsPath, type loungeLoader, POSTS_PAGE_PATH } from "./data";
@@ -21,13 +21,11 @@ import { PageTitle } from "../components/PageTitle";
 void import("./actions");
 
 // The dialogs load when first opened: the feed's first paint does not wait for their code.
-const NewPostModal = lazy(() => import("./NewPostModal").then((m) => ({ default: m.NewPostModal })));
-// The notice dialog's AI drafts show the AI dialogs' words (their failures, the image models' availability).
-const NoticeModal = lazy(() =>
-  Promise.all([import("./NoticeModal"), loadWords(["ai"])]).then(([m]) => ({ default: m.NoticeModal })),
-);
-const CommentsModal = lazy(() => import("./CommentsModal").then((m) => ({ default: m.CommentsModal })));
-const ShareModal = lazy(() => import("./ShareModal").then((m) => ({ default: m.ShareModal })));
+const NewPostModal = onDemand(() => import("./NewPostModal").then((m) => m.NewPostModal));
+// The notice dialog's AI drafts show the AI dialogs' words (their fields, failures, the image models' availability).
+const NoticeModal = onDemand(() => import("./NoticeModal").then((m) => m.NoticeModal), ["ai"]);
+const CommentsModal = onDemand(() => import("./CommentsModal").then((m) => m.CommentsModal));
+const ShareModal = onDemand(() => import("./ShareModal").then((m) => m.ShareModal));
 
 type Dialog =
   | { kind: "new-post" }
@@ -125,19 +123,17 @@ export default function LoungePage() {
         <span aria-hidden="true">+</span>
       </button>
 
-      <Suspense fallback={null}>
-        {dialog?.kind === "new-post" && <NewPostModal onClose={() => setDialog(null)} />}
-        {dialog?.kind === "notice" && <NoticeModal onClose={() => setDialog(null)} />}
-        {dialog?.kind === "comments" && dialogPost && (
-          <CommentsModal
-            post={dialogPost}
-            comments={comments}
-            highlight={dialogPost.id === linked?.id ? linkedComment : undefined}
-            onClose={closeDialog}
-          />
-        )}
-        {dialog?.kind === "share" && dialogPost && <ShareModal post={dialogPost} onClose={() => setDialog(null)} />}
-      </Suspense>
+      {dialog?.kind === "new-post" && <NewPostModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === "notice" && <NoticeModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === "comments" && dialogPost && (
+        <CommentsModal
+          post={dialogPost}
+          comments={comments}
+          highlight={dialogPost.id === linked?.id ? linkedComment : undefined}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === "share" && dialogPost && <ShareModal post={dialogPost} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -202,26 +202,26 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
   return (
     <form onSubmit={generate}>
       <div className="field">
-        <label htmlFor={`${id}-prompt`}>{TEXT.lounge.aiPrompt}</label>
+        <label htmlFor={`${id}-prompt`}>{TEXT.noticeAi.aiPrompt}</label>
         <textarea
           id={`${id}-prompt`}
           className="textarea"
           rows={4}
           value={req.prompt}
           maxLength={LIMITS.aiPromptMax}
-          placeholder={TEXT.lounge.aiTextPlaceholder}
+          placeholder={TEXT.noticeAi.aiTextPlaceholder}
           onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))}
         />
       </div>
       <div className="row notice-selects">
         <Select
-          label={TEXT.lounge.aiType}
+          label={TEXT.noticeAi.aiType}
           value={req.type}
           options={NOTICE_TEXT_TYPES}
           onChange={(type) => setReq((r) => ({ ...r, type }))}
         />
         <Select
-          label={TEXT.lounge.aiModel}
+          label={TEXT.noticeAi.aiModel}
           value={req.model}
           options={TEXT_MODELS}
           onChange={(model) => setReq((r) => ({ ...r, model }))}
@@ -230,8 +230,8 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
       {/* An AI error: the message, then its 'Details' and 'Model' lines. */}
       <FormError error={error} />
       <ActionRow
-        submitLabel={TEXT.lounge.generateText}
-        pendingLabel={TEXT.lounge.generating}
+        submitLabel={TEXT.noticeAi.generateText}
+        pendingLabel={TEXT.noticeAi.generating}
         pending={busy}
         disabled={!req.prompt.trim()}
       />
@@ -263,38 +263,38 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
   return (
     <form onSubmit={generate}>
       <div className="field">
-        <label htmlFor={`${id}-prompt`}>{TEXT.lounge.aiImagePrompt}</label>
+        <label htmlFor={`${id}-prompt`}>{TEXT.noticeAi.aiImagePrompt}</label>
         <textarea
           id={`${id}-prompt`}
           className="textarea"
           rows={4}
           value={req.prompt}
           maxLength={LIMITS.aiPromptMax}
-          placeholder={TEXT.lounge.aiImagePlaceholder}
+          placeholder={TEXT.noticeAi.aiImagePlaceholder}
           onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))}
         />
       </div>
       <div className="row notice-selects">
         <Select
-          label={TEXT.lounge.aiStyle}
+          label={TEXT.noticeAi.aiStyle}
           value={req.style}
           options={IMAGE_STYLES}
           onChange={(style) => setReq((r) => ({ ...r, style }))}
         />
         <Select
-          label={TEXT.lounge.aiQuality}
+          label={TEXT.noticeAi.aiQuality}
           value={req.quality}
           options={IMAGE_QUALITIES}
           onChange={(quality) => setReq((r) => ({ ...r, quality }))}
         />
         <Select
-          label={TEXT.lounge.aiSize}
+          label={TEXT.noticeAi.aiSize}
           value={req.size}
           options={IMAGE_SIZES}
           onChange={(size) => setReq((r) => ({ ...r, size }))}
         />
         <Select
-          label={TEXT.lounge.aiModel}
+          label={TEXT.noticeAi.aiModel}
           value={req.model}
           options={IMAGE_MODELS}
           onChange={(model) => setReq((r) => ({ ...r, model }))}
@@ -307,8 +307,8 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
       )}
       <FormError error={error} />
       <ActionRow
-        submitLabel={unavailable ? TEXT.lounge.comingSoon : TEXT.lounge.generateImage}
-        pendingLabel={TEXT.lounge.generating}
+        submitLabel={unavailable ? TEXT.lounge.comingSoon : TEXT.noticeAi.generateImage}
+        pendingLabel={TEXT.noticeAi.generating}
         pending={busy}
         disabled={!req.prompt.trim() || !!unavailable}
         describedBy={unavailable ? `${id}-unavailable` : undefined}

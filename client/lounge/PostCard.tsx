@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, startTransition, useCallback, useMemo, useOptimistic, useState } from "react";
+import { memo, startTransition, useCallback, useMemo, useOptimistic, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
 import { searchResultUrl } from "../../worker/shared/search";
@@ -14,6 +14,7 @@ import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { MemberMenu } from "../direct/MemberMenu";
+import { onDemand } from "../on-demand";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
@@ -22,7 +23,7 @@ import { EditedMark } from "./EditedMark";
 import type { Post } from "./types";
 
 // Editing is on demand: its form (and counter) loads when the member chooses Edit.
-const EditText = lazy(() => import("./EditText").then((m) => ({ default: m.EditText })));
+const EditText = onDemand(() => import("./EditText").then((m) => m.EditText));
 
 type Props = {
   post: Post;
@@ -188,16 +189,15 @@ const PostView = memo(function PostView({
       {post.hidden ? (
         <Removed reason={post.hidden_reason} className="post-content" />
       ) : editing ? (
-        <Suspense fallback={<p className="post-content">{post.content}</p>}>
-          <EditText
-            label={TEXT.conversations.editPostLabel}
-            text={post.content}
-            max={LIMITS.postMax}
-            saving={saving}
-            onSave={onSave}
-            onCancel={onEditDone}
-          />
-        </Suspense>
+        <EditText
+          label={TEXT.conversations.editPostLabel}
+          text={post.content}
+          max={LIMITS.postMax}
+          saving={saving}
+          onSave={onSave}
+          onCancel={onEditDone}
+          fallback={<p className="post-content">{post.content}</p>}
+        />
       ) : (
         <p className="post-content">
           <LinkifiedText text={post.content} />

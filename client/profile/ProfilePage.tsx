@@ -1,6 +1,6 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
-import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
+import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { AutoRenew, enrolmentOutcomeText } from "../autorenew/AutoRenew";
 import { AdminBadge } from "../components/AdminBadge";
 import { Avatar } from "../components/Avatar";
@@ -9,36 +9,28 @@ import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
-import { loadWords } from "../i18n/language";
+import { onDemand } from "../on-demand";
 import { TEXT } from "../text";
 import { PROFILE_PATH, type profileLoader } from "./data";
 import { EntryListEditor } from "./EntryListEditor";
+import type { Draft } from "./ProfileEditing";
 import "./profile.css";
 import { PageTitle } from "../components/PageTitle";
 
 // The sections under the card are not on the first paint: their code and words (the notification settings', the
 // payments', the calendar link's, the direct messages' and blocks', the data rights') follow the page's.
-const ProfileSections = lazy(() =>
-  Promise.all([
-    import("./ProfileSections"),
-    loadWords(["notify", "payments", "events", "conversations", "dataRights"]),
-  ]).then(([m]) => m),
+const ProfileSections = onDemand(
+  () => import("./ProfileSections").then((m) => m.default),
+  ["notify", "payments", "events", "conversations", "dataRights"],
 );
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
 
-type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
+// The edit mode's fields load when the member chooses Edit; what they edit shows meanwhile.
+const DetailsFields = onDemand(() => import("./ProfileEditing").then((m) => m.DetailsFields));
 
 const cleanEntries = (list: string[]) => list.map((s) => s.trim()).filter(Boolean);
-
-const timeZones = (() => {
-  try {
-    return (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
-  } catch {
-    return [];
-  }
-})();
 
 // The Cosmic Activity tiles: a decorative icon each, their words from TEXT.profile.activity.
 const ACTIVITY = [
@@ -58,7 +50,6 @@ export default function ProfilePage() {
   const saving = useFetcher<ActionResult<unknown>>();
   const busy = saving.state !== "idle";
   const saveError = failureOf(saving);
-  const ids = { name: useId(), bio: useId(), tz: useId(), zones: useId() };
   // Edit mode ends once the save succeeded; the router has loaded the profile again by then.
   useSettled(saving, (answer) => {
     if (!answer.ok) return;
@@ -109,6 +100,22 @@ export default function ProfilePage() {
 
   const { user } = data;
   const socials = Object.entries(data.socials);
+  const details = (
+    <>
+      <h2 className="profile-name" data-testid="profile-name">
+        {user.name || DEFAULT_NAME}
+      </h2>
+      <p className="muted profile-email">{user.email}</p>
+      <p>
+        {user.role === "admin" ? (
+          <AdminBadge label={TEXT.nav.admin} />
+        ) : (
+          <span className="badge badge-tag">{TEXT.nav.member}</span>
+        )}
+      </p>
+      {user.bio && <p className="profile-bio">{user.bio}</p>}
+    </>
+  );
   return (
     <div className="page profile stack">
       <PageTitle screen={TEXT.nav.profile} />
@@ -140,63 +147,7 @@ export default function ProfilePage() {
         <section className="card profile-card" aria-label={TEXT.profile.aboutLabel}>
           <Avatar src={user.avatar_url} name={user.name} email={user.email} size={96} />
           <div className="profile-details">
-            {editing && draft ? (
-              <>
-                <div className="field">
-                  <label htmlFor={ids.name}>{TEXT.profile.nameLabel}</label>
-                  <input
-                    id={ids.name}
-                    className="input"
-                    maxLength={LIMITS.nameMax}
-                    value={draft.name}
-                    onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-                  />
-                </div>
-                <div className="field">
-                  <label htmlFor={ids.bio}>{TEXT.profile.bioLabel}</label>
-                  <textarea
-                    id={ids.bio}
-                    className="textarea"
-                    rows={3}
-                    maxLength={LIMITS.bioMax}
-                    value={draft.bio}
-                    onChange={(e) => setDraft({ ...draft, bio: e.target.value })}
-                  />
-                </div>
-                <div className="field">
-                  <label htmlFor={ids.tz}>{TEXT.profile.timezoneLabel}</label>
-                  <input
-                    id={ids.tz}
-                    className="input"
-                    list={ids.zones}
-                    placeholder={TEXT.profile.timezonePlaceholder}
-                    maxLength={LIMITS.timezoneMax}
-                    value={draft.timezone}
-                    onChange={(e) => setDraft({ ...draft, timezone: e.target.value })}
-                  />
-                  <datalist id={ids.zones}>
-                    {timeZones.map((z) => (
-                      <option key={z} value={z} />
-                    ))}
-                  </datalist>
-                </div>
-              </>
-            ) : (
-              <>
-                <h2 className="profile-name" data-testid="profile-name">
-                  {user.name || DEFAULT_NAME}
-                </h2>
-                <p className="muted profile-email">{user.email}</p>
-                <p>
-                  {user.role === "admin" ? (
-                    <AdminBadge label={TEXT.nav.admin} />
-                  ) : (
-                    <span className="badge badge-tag">{TEXT.nav.member}</span>
-                  )}
-                </p>
-                {user.bio && <p className="profile-bio">{user.bio}</p>}
-              </>
-            )}
+            {editing && draft ? <DetailsFields draft={draft} onChange={setDraft} fallback={details} /> : details}
             <dl className="profile-facts">
               {!editing && (
                 <div>
@@ -260,9 +211,14 @@ export default function ProfilePage() {
         </p>
       )}
       {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
-      <Suspense fallback={<Spinner />}>
-        <ProfileSections user={user} sessions={sessions} payments={payments} calendar={calendar} blocks={blocks} />
-      </Suspense>
+      <ProfileSections
+        user={user}
+        sessions={sessions}
+        payments={payments}
+        calendar={calendar}
+        blocks={blocks}
+        fallback={<Spinner />}
+      />
     </div>
   );
 }

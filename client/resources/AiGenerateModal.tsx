@@ -124,9 +124,14 @@ export function AiGenerateModal({
   const [imageModel, setImageModel] = useState<ImageGenerationInput["model"]>("openai");
 
   const T = TEXT.library;
-  const tabs: TabItem<Tab>[] = TAB_IDS.map((id) => ({ id, label: T.aiTabs[id] }));
-  const { caps } = useAiCapabilities();
-  const imageUnavailable = tab === "image" ? imageUnavailableReason(caps, imageModel) : null;
+  const tabs: TabItem<Tab>[] = TAB_IDS.map((id) => ({ id, label: TEXT.libraryAi.aiTabs[id] }));
+  const capabilities = useAiCapabilities();
+  // What the server can draw is asked for when the image tab is first opened (as the lounge's notice dialog does).
+  const choose = (next: Tab) => {
+    if (next === "image") capabilities.load();
+    setTab(next);
+  };
+  const imageUnavailable = tab === "image" ? imageUnavailableReason(capabilities.caps, imageModel) : null;
   const canGenerate = !busy && prompt.trim() !== "" && !imageUnavailable;
 
   useSettled(generate, (answer) => {
@@ -165,10 +170,10 @@ export function AiGenerateModal({
 
   return (
     <Modal title={T.aiGenerate} onClose={onClose} wide>
-      <TabList label={T.aiTabsLabel} tabs={tabs} selected={tab} onSelect={setTab} ids={tabsId} />
+      <TabList label={TEXT.libraryAi.aiTabsLabel} tabs={tabs} selected={tab} onSelect={choose} ids={tabsId} />
       <form {...tabPanelProps(tabsId, tab)} onSubmit={submit} noValidate>
         <TextField
-          label={tab === "text" ? T.aiTextPrompt : T.aiImagePrompt}
+          label={tab === "text" ? TEXT.libraryAi.aiTextPrompt : TEXT.libraryAi.aiImagePrompt}
           value={prompt}
           onChange={setPrompt}
           multiline
@@ -184,36 +189,42 @@ export function AiGenerateModal({
         {tab === "text" ? (
           <div className="ai-grid">
             <Select
-              label={T.contentType}
+              label={TEXT.libraryAi.contentType}
               value={textType}
               options={RESOURCE_TEXT_TYPES}
-              optionLabels={T.textTypes}
+              optionLabels={TEXT.libraryAi.textTypes}
               onChange={setTextType}
               disabled={busy}
             />
-            <Select label={T.aiModel} value={textModel} options={TEXT_MODELS} onChange={setTextModel} disabled={busy} />
+            <Select
+              label={TEXT.libraryAi.aiModel}
+              value={textModel}
+              options={TEXT_MODELS}
+              onChange={setTextModel}
+              disabled={busy}
+            />
           </div>
         ) : (
           <div className="ai-grid">
             <Select
-              label={T.style}
+              label={TEXT.libraryAi.style}
               value={style}
               options={IMAGE_STYLES}
-              optionLabels={T.imageStyles}
+              optionLabels={TEXT.libraryAi.imageStyles}
               onChange={setStyle}
               disabled={busy}
             />
             <Select
-              label={T.quality}
+              label={TEXT.libraryAi.quality}
               value={quality}
               options={IMAGE_QUALITIES}
-              optionLabels={T.imageQualities}
+              optionLabels={TEXT.libraryAi.imageQualities}
               onChange={setQuality}
               disabled={busy}
             />
-            <Select label={T.size} value={size} options={IMAGE_SIZES} onChange={setSize} disabled={busy} />
+            <Select label={TEXT.libraryAi.size} value={size} options={IMAGE_SIZES} onChange={setSize} disabled={busy} />
             <Select
-              label={T.aiModel}
+              label={TEXT.libraryAi.aiModel}
               value={imageModel}
               options={IMAGE_MODELS}
               onChange={setImageModel}
@@ -231,9 +242,13 @@ export function AiGenerateModal({
         <ActionRow
           onCancel={onClose}
           submitLabel={
-            imageUnavailable ? TEXT.resources.geminiImagesSoon : tab === "text" ? T.generateContent : T.generateImage
+            imageUnavailable
+              ? TEXT.resources.geminiImagesSoon
+              : tab === "text"
+                ? TEXT.libraryAi.generateContent
+                : TEXT.libraryAi.generateImage
           }
-          pendingLabel={T.generating}
+          pendingLabel={TEXT.libraryAi.generating}
           pending={busy}
           disabled={!canGenerate}
           describedBy={imageUnavailable ? `${tabsId}-unavailable` : undefined}

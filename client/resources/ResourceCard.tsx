@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
-import { ApiRequestError, api, errorText, requestError } from "../api";
+import { ApiRequestError, errorText } from "../api";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import type { IconName } from "../components/icon-shapes";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
+import type { Decoded } from "./file-text";
 import {
-  type Decoded,
-  decodeContent,
-  decodeDataUrl,
   formatBytes,
-  htmlToText,
   mediaKind,
   parseTags,
   type ResourceItem,
@@ -30,14 +27,6 @@ const TYPE_ICONS: Record<ResourceType, IconName> = {
   video: "book",
   file: "book",
 };
-
-/** The raw text of a resource's file: decoded from a data URL, or fetched from its file route. */
-async function loadFileText(r: ResourceItem): Promise<string> {
-  if (r.file_url.startsWith("data:")) return decodeDataUrl(r.file_url);
-  const res = await api.resources[":id"].file.$get({ param: { id: String(r.id) } });
-  if (!res.ok) throw await requestError(res);
-  return res.text();
-}
 
 type Props = {
   resource: ResourceItem;
@@ -71,12 +60,11 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
     else toast.show(TEXT.resources.readFailed, "error");
   };
 
-  /** Fetches and decodes the text once; later calls reuse it. */
+  /** Fetches and decodes the text once (its code loads on the first read); later calls reuse it. */
   async function ensureDecoded(): Promise<Decoded> {
     if (decoded) return decoded;
-    const raw = await loadFileText(r);
-    const result = decodeContent(raw);
-    const shown: Decoded = result.ok && format === "html" ? { ok: true, text: htmlToText(result.text) } : result;
+    const { readFileText } = await import("./file-text");
+    const shown = await readFileText(r, format);
     setDecoded(shown);
     return shown;
   }

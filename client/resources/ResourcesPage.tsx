@@ -2,7 +2,7 @@
 // and the upload, edit and AI generator modals. The search runs on the server: typing (debounced) and
 // the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
 // pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   useFetcher,
   useLoaderData,
@@ -15,7 +15,6 @@ import {
 } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { OPEN_PARAMS } from "../../worker/shared/search";
-import { useAiCapabilities } from "../components/ai";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
@@ -26,7 +25,7 @@ import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
 import { LIBRARY_ROUTE_ID } from "../data-paths";
-import { loadWords } from "../i18n/language";
+import { onDemand } from "../on-demand";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import {
@@ -45,14 +44,10 @@ import "./resources.css";
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
 
-const UploadModal = lazy(() => import("./UploadModal").then((m) => ({ default: m.UploadModal })));
-const EditModal = lazy(() => import("./EditModal").then((m) => ({ default: m.EditModal })));
+const UploadModal = onDemand(() => import("./UploadModal").then((m) => m.UploadModal));
+const EditModal = onDemand(() => import("./EditModal").then((m) => m.EditModal));
 // AI drafts fail with the lounge's AI texts: they load with the dialog.
-const AiGenerateModal = lazy(() =>
-  Promise.all([import("./AiGenerateModal"), loadWords(["lounge", "ai"])]).then(([m]) => ({
-    default: m.AiGenerateModal,
-  })),
-);
+const AiGenerateModal = onDemand(() => import("./AiGenerateModal").then((m) => m.AiGenerateModal), ["lounge", "ai"]);
 
 const NO_SEARCH: LibrarySearch = { q: "", tag: "" };
 
@@ -99,7 +94,6 @@ export default function ResourcesPage() {
   // A link to one resource (?resource=ID, from search) scrolls to its card.
   const linkedId = Number(params.get(OPEN_PARAMS.resource)) || undefined;
   const [modal, setModal] = useState<null | "upload" | "ai">(null);
-  const capabilities = useAiCapabilities();
   const [editing, setEditing] = useState<ResourceItem | null>(null);
 
   const search = load.state === "locked" ? NO_SEARCH : load.search;
@@ -155,14 +149,7 @@ export default function ResourcesPage() {
         </div>
         {load.state === "ready" && (
           <div className="row">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                capabilities.load();
-                setModal("ai");
-              }}
-            >
+            <button type="button" className="btn" onClick={() => setModal("ai")}>
               <Icon name="sparkle" /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
@@ -259,29 +246,27 @@ export default function ResourcesPage() {
         </>
       )}
 
-      <Suspense fallback={null}>
-        {modal === "upload" && (
-          <UploadModal
-            onClose={() => setModal(null)}
-            onUploaded={() => {
-              setModal(null);
-              toast.show(TEXT.library.uploaded, "success");
-              void reload();
-            }}
-          />
-        )}
-        {modal === "ai" && (
-          <AiGenerateModal
-            onClose={() => setModal(null)}
-            onGenerated={(result) => {
-              setModal(null);
-              if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
-              else toast.show(TEXT.ai.resourceGenerated, "success");
-            }}
-          />
-        )}
-        {editing && <EditModal resource={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
-      </Suspense>
+      {modal === "upload" && (
+        <UploadModal
+          onClose={() => setModal(null)}
+          onUploaded={() => {
+            setModal(null);
+            toast.show(TEXT.library.uploaded, "success");
+            void reload();
+          }}
+        />
+      )}
+      {modal === "ai" && (
+        <AiGenerateModal
+          onClose={() => setModal(null)}
+          onGenerated={(result) => {
+            setModal(null);
+            if (result.storage_method === "temporary_url") toast.show(TEXT.ai.temporaryUrlWarning, "info");
+            else toast.show(TEXT.ai.resourceGenerated, "success");
+          }}
+        />
+      )}
+      {editing && <EditModal resource={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
     </div>
   );
 }

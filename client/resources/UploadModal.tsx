@@ -5,15 +5,8 @@ import { FormError } from "../components/FormError";
 import { Icon } from "../components/Icon";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
-import {
-  checkUploadFile,
-  effectiveFileType,
-  formatBytes,
-  splitTagInput,
-  titleFromFileName,
-  UPLOAD_ACCEPT,
-} from "./library";
-import { uploadResource } from "./upload";
+import { formatBytes, splitTagInput } from "./library";
+import { checkUploadFile, effectiveFileType, titleFromFileName, UPLOAD_ACCEPT, uploadResource } from "./upload";
 
 /**
  * docs/spec.md §2/§5 upload: drag and drop or a file chooser, title from the file name, progress, the

@@ -1,7 +1,15 @@
 // Downloads made in the browser: markdown to PDF (marked and jspdf load only when used), the .txt
 // fallback, and AI images as JPEG.
 import { PDF_LAYOUT } from "../../worker/shared/rules";
-import { htmlToText, safeFileBase } from "./library";
+import { htmlToText } from "./file-text";
+
+/** A file name for downloads derived from a title. */
+const safeFileBase = (title: string) =>
+  title
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name loses them.
+    .replace(/[\\/:*?"<>|\x00-\x1f]+/g, " ")
+    .trim()
+    .slice(0, 100) || "resource";
 
 /** Saves a Blob under a file name through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string) {

@@ -172,7 +172,8 @@ describe("admin dashboard", () => {
     renderApp("/admin", adminSession());
     await screen.findAllByTestId("member-row");
     fireEvent.click(screen.getByRole("button", { name: TEXT.admin.exportCsv }));
-    expect(clicks).toEqual(["members.csv"]);
+    // The CSV's code loads on the first export; the download follows once it has.
+    await waitFor(() => expect(clicks).toEqual(["members.csv"]));
     expect(await blobs[0].text()).toBe(membersCsv(MEMBERS));
   });
 
@@ -212,16 +213,18 @@ describe("admin dashboard", () => {
     });
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("button", { name: TEXT.admin.addMemberButton }));
-    const dialog = await screen.findByRole("dialog", { name: TEXT.admin.addMember });
-    expect((within(dialog).getByLabelText(TEXT.admin.emailLabel) as HTMLInputElement).type).toBe("email");
-    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
+    const dialog = await screen.findByRole("dialog", { name: TEXT.adminParts.addMember });
+    expect((within(dialog).getByLabelText(TEXT.adminParts.emailLabel) as HTMLInputElement).type).toBe("email");
+    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.adminParts.addMember }));
     expect(within(dialog).getByRole("alert").textContent).toBe(TEXTS.admin.emailRequired);
     expect(posted).toHaveLength(0);
 
-    fireEvent.input(within(dialog).getByLabelText(TEXT.admin.emailLabel), { target: { value: "nova@example.com" } });
+    fireEvent.input(within(dialog).getByLabelText(TEXT.adminParts.emailLabel), {
+      target: { value: "nova@example.com" },
+    });
     fireEvent.input(within(dialog).getByLabelText("Display name (optional)"), { target: { value: "Nova" } });
-    fireEvent.change(within(dialog).getByLabelText(TEXT.admin.roleLabel), { target: { value: "admin" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
+    fireEvent.change(within(dialog).getByLabelText(TEXT.adminParts.roleLabel), { target: { value: "admin" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.adminParts.addMember }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(posted).toEqual([{ email: "nova@example.com", name: "Nova", role: "admin" }]);
   });
@@ -242,14 +245,19 @@ role change`, async () => {
     });
     renderApp("/admin", adminSession());
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: TEXT.admin.addMemberButton }));
-    const dialog = await screen.findByRole("dialog", { name: TEXT.admin.addMember });
-    await user.type(within(dialog).getByLabelText(TEXT.admin.emailLabel), "mira@example.com");
-    await user.click(within(dialog).getByRole("button", { name: TEXT.admin.addMember }));
+    const trigger = await screen.findByRole("button", { name: TEXT.admin.addMemberButton });
+    await user.click(trigger);
+    // The dialog's code arrives after the click; it opens with focus in its first field.
+    const dialog = await screen.findByRole("dialog", { name: TEXT.adminParts.addMember });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(TEXT.adminParts.emailLabel)));
+    await user.type(within(dialog).getByLabelText(TEXT.adminParts.emailLabel), "mira@example.com");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.adminParts.addMember }));
     await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(TEXTS.admin.memberExists));
-    expect(screen.getByRole("dialog", { name: TEXT.admin.addMember })).toBe(dialog);
+    expect(screen.getByRole("dialog", { name: TEXT.adminParts.addMember })).toBe(dialog);
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // Closed, focus goes back to the button that opened it.
+    expect(document.activeElement).toBe(trigger);
 
     const loadsBefore = memberLoads;
     fireEvent.click(
@@ -275,10 +283,10 @@ role change`, async () => {
     // Each tab but the first loads its code when opened.
     expect(await screen.findAllByTestId("payment-row")).toHaveLength(4);
     expect(screen.getAllByTestId("payment-row")[3].textContent).toContain("failed");
-    fireEvent.click(screen.getByRole("button", { name: TEXT.admin.clearAll }));
+    fireEvent.click(screen.getByRole("button", { name: TEXT.adminParts.clearAll }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog.textContent).toContain(TEXTS.confirm.clearPayments);
-    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.admin.deleteAll }));
+    fireEvent.click(within(dialog).getByRole("button", { name: TEXT.adminParts.deleteAll }));
     await waitFor(() => expect(screen.getByText(TEXTS.admin.clearedPayments)).toBeTruthy());
     await waitFor(() => expect(screen.queryAllByTestId("payment-row")).toHaveLength(0));
   });
@@ -307,7 +315,7 @@ role change`, async () => {
     );
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.keys }));
-    fireEvent.click(await screen.findByRole("button", { name: TEXT.admin.testKeys }));
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.adminParts.testKeys }));
     await waitFor(() => expect(screen.getByText(results.gemini.error)).toBeTruthy());
     expect(screen.getByText(`Key: ${results.openai.keyFormat}`)).toBeTruthy();
     expect(screen.getByText(TEXTS.admin.keysHint)).toBeTruthy();
@@ -322,7 +330,7 @@ role change`, async () => {
     stubAdminFetch((url) => (url === "/api/ai/validate-keys" ? { status: 500, body: {} } : { status: 200, body: [] }));
     renderApp("/admin", adminSession());
     fireEvent.click(await screen.findByRole("tab", { name: TEXT.admin.tabs.keys }));
-    fireEvent.click(await screen.findByRole("button", { name: TEXT.admin.testKeys }));
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.adminParts.testKeys }));
     await waitFor(() => expect(screen.getByText(TEXTS.admin.validateKeysFailed).getAttribute("role")).toBe("alert"));
   });
 });

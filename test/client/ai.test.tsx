@@ -71,10 +71,10 @@ published`, async () => {
     });
     const { user, dialog } = await openNoticeModal();
     await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
-    await user.type(dialog.getByLabelText(TEXT.lounge.aiPrompt), "  A full moon gathering ");
+    await user.type(dialog.getByLabelText(TEXT.noticeAi.aiPrompt), "  A full moon gathering ");
     await user.selectOptions(dialog.getByLabelText("Type"), "event");
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
-    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
+    await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateText }));
 
     await waitFor(() =>
       expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe(
@@ -115,8 +115,8 @@ published`, async () => {
     const { user, dialog } = await openNoticeModal();
     await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
-    await user.type(dialog.getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
-    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateImage }));
+    await user.type(dialog.getByLabelText(TEXT.noticeAi.aiImagePrompt), "A nebula");
+    await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateImage }));
     await waitFor(() =>
       expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe(
         "true",
@@ -145,8 +145,8 @@ tab`, async () => {
     });
     const { user, dialog } = await openNoticeModal();
     await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
-    await user.type(dialog.getByLabelText(TEXT.lounge.aiPrompt), "hello");
-    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
+    await user.type(dialog.getByLabelText(TEXT.noticeAi.aiPrompt), "hello");
+    await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateText }));
     const alert = await dialog.findByRole("alert");
     expect(
       within(alert)
@@ -162,10 +162,10 @@ tab`, async () => {
     );
 
     answer = { status: 200, body: { title: 5, content: "x" } };
-    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
+    await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateText }));
     await waitFor(() => expect(dialog.getByRole("alert").textContent).toBe(TEXTS.lounge.aiInvalidResponse));
     answer = { status: 200, body: { title: "x", content: "  " } };
-    await user.click(dialog.getByRole("button", { name: TEXT.lounge.generateText }));
+    await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateText }));
     await waitFor(() => expect(dialog.getByRole("alert").textContent).toBe(TEXTS.lounge.aiEmpty));
   });
 
@@ -180,7 +180,7 @@ tab`, async () => {
     });
     const { user, dialog } = await openNoticeModal();
     await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
-    await user.type(dialog.getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
+    await user.type(dialog.getByLabelText(TEXT.noticeAi.aiImagePrompt), "A nebula");
     const soon = await dialog.findByRole("button", { name: "Coming Soon" });
     expect((soon as HTMLButtonElement).disabled).toBe(true);
     expect(
@@ -190,7 +190,9 @@ tab`, async () => {
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
     expect(dialog.getByText(TEXTS.resources.geminiImagesSoonText)).toBeTruthy();
     await user.selectOptions(dialog.getByLabelText("Model"), "straico");
-    expect((dialog.getByRole("button", { name: TEXT.lounge.generateImage }) as HTMLButtonElement).disabled).toBe(false);
+    expect((dialog.getByRole("button", { name: TEXT.noticeAi.generateImage }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 });
 

@@ -473,9 +473,9 @@ Soon'`, async () => {
     expect(create.disabled).toBe(true);
 
     await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
-    const generate = within(dialog).getByRole("button", { name: TEXT.lounge.generateText }) as HTMLButtonElement;
+    const generate = within(dialog).getByRole("button", { name: TEXT.noticeAi.generateText }) as HTMLButtonElement;
     expect(generate.disabled).toBe(true);
-    await user.type(within(dialog).getByLabelText(TEXT.lounge.aiPrompt), "A welcome note");
+    await user.type(within(dialog).getByLabelText(TEXT.noticeAi.aiPrompt), "A welcome note");
     await user.click(generate);
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate content");
 
@@ -483,8 +483,8 @@ Soon'`, async () => {
     await user.selectOptions(within(dialog).getByLabelText("Model"), "gemini");
     expect((within(dialog).getByRole("button", { name: "Coming Soon" }) as HTMLButtonElement).disabled).toBe(true);
     await user.selectOptions(within(dialog).getByLabelText("Model"), "openai");
-    await user.type(within(dialog).getByLabelText(TEXT.lounge.aiImagePrompt), "A nebula");
-    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.generateImage }));
+    await user.type(within(dialog).getByLabelText(TEXT.noticeAi.aiImagePrompt), "A nebula");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.noticeAi.generateImage }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate image");
 
     // The Manual draft survives the tab switches.
@@ -518,8 +518,8 @@ notice`, async () => {
     await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
     const dialog = await screen.findByRole("dialog", { name: "Create Cosmic Notice" });
     await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
-    await user.type(within(dialog).getByLabelText(TEXT.lounge.aiPrompt), "Solstice note");
-    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.generateText }));
+    await user.type(within(dialog).getByLabelText(TEXT.noticeAi.aiPrompt), "Solstice note");
+    await user.click(within(dialog).getByRole("button", { name: TEXT.noticeAi.generateText }));
     // The draft lands in the Manual tab.
     await waitFor(() =>
       expect((within(dialog).getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Solstice"),

@@ -300,8 +300,8 @@ describe("admin mutes", () => {
     expect(within(screen.getAllByTestId("member-row")[0]).queryByRole("button", { name: /^Mute/ })).toBeNull();
     const user = userEvent.setup();
     await user.click(within(row).getByRole("button", { name: TEXT.moderating.muteLabel("mira@example.com") }));
-    const dialog = await screen.findByRole("dialog", { name: TEXT.moderating.muteTitle("Mira") });
-    const hours = within(dialog).getByLabelText(TEXT.moderating.muteHours);
+    const dialog = await screen.findByRole("dialog", { name: TEXT.moderatingParts.muteTitle("Mira") });
+    const hours = within(dialog).getByLabelText(TEXT.moderatingParts.muteHours);
     await user.clear(hours);
     await user.type(hours, "0");
     expect((within(dialog).getByRole("button", { name: TEXT.moderating.mute }) as HTMLButtonElement).disabled).toBe(
@@ -312,7 +312,7 @@ describe("admin mutes", () => {
     await user.click(within(dialog).getByRole("button", { name: TEXT.moderating.mute }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(
-      await screen.findByText(TEXT.moderating.mutedToast("Mira", formatMutedUntil(new Date(mutedUntil), null))),
+      await screen.findByText(TEXT.moderatingParts.mutedToast("Mira", formatMutedUntil(new Date(mutedUntil), null))),
     ).toBeTruthy();
     const mutedRow = screen.getAllByTestId("member-row")[1];
     expect(
@@ -431,8 +431,8 @@ describe("admin Moderation tab", () => {
     const items = await screen.findAllByTestId("report-item");
     expect(items).toHaveLength(2);
     const comment = items[0];
-    expect(within(comment).getByText(TEXT.moderating.reportCount(2))).toBeTruthy();
-    expect(within(comment).getByText(TEXT.moderating.onPost("Buy cheap stars"))).toBeTruthy();
+    expect(within(comment).getByText(TEXT.moderatingParts.reportCount(2))).toBeTruthy();
+    expect(within(comment).getByText(TEXT.moderatingParts.onPost("Buy cheap stars"))).toBeTruthy();
     expect(within(comment).getByText("rude words")).toBeTruthy();
     expect(within(comment).getByText(/called me names/)).toBeTruthy();
     expect(
@@ -441,10 +441,12 @@ describe("admin Moderation tab", () => {
         .map((li) => li.querySelector("strong")?.textContent),
     ).toEqual(["Harassment", "Spam"]);
     const message = items[1];
-    expect(within(message).getByText(TEXT.moderating.inChannel("General"))).toBeTruthy();
+    expect(within(message).getByText(TEXT.moderatingParts.inChannel("General"))).toBeTruthy();
 
-    await user.click(within(message).getByRole("button", { name: TEXT.moderating.hideLabel("Chat message", "Sol") }));
-    expect(await screen.findByText(TEXT.moderating.hiddenToast)).toBeTruthy();
+    await user.click(
+      within(message).getByRole("button", { name: TEXT.moderatingParts.hideLabel("Chat message", "Sol") }),
+    );
+    expect(await screen.findByText(TEXT.moderatingParts.hiddenToast)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId("report-item")).toHaveLength(1));
     const resolves = fetchMock.mock.calls
       .filter(([u]) => String(u).includes("/resolve"))
@@ -469,11 +471,11 @@ fails`, async () => {
     await user.click(await screen.findByRole("tab", { name: TEXT.moderating.tab }, { timeout: 10_000 }));
     // The rest of the dashboard still works; only the queue shows its error.
     const panel = screen.getByRole("tabpanel");
-    expect((await within(panel).findByRole("alert")).textContent).toContain(TEXT.moderating.queueFailed);
+    expect((await within(panel).findByRole("alert")).textContent).toContain(TEXT.moderatingParts.queueFailed);
     fail = false;
     await user.click(within(panel).getByRole("button", { name: TEXT.common.tryAgain }));
     const item = await screen.findByTestId("report-item");
-    await user.click(within(item).getByRole("button", { name: TEXT.moderating.dismissLabel("Comment", "Vega") }));
+    await user.click(within(item).getByRole("button", { name: TEXT.moderatingParts.dismissLabel("Comment", "Vega") }));
     expect(await screen.findByText("This report was already resolved")).toBeTruthy();
   });
 });

@@ -71,7 +71,10 @@ describe("profile screen", () => {
     });
     renderApp("/app/profile", session());
     fireEvent.click(await screen.findByRole("button", { name: TEXT.profile.edit }));
-    fireEvent.input(screen.getByLabelText(TEXT.profile.goals.entryLabel(1)), { target: { value: "Breathe deeply" } });
+    // The edit mode's fields load when Edit is chosen.
+    fireEvent.input(await screen.findByLabelText(TEXT.profile.goals.entryLabel(1)), {
+      target: { value: "Breathe deeply" },
+    });
     fireEvent.input(screen.getByLabelText(TEXT.profile.interests.newLabel), { target: { value: "Tarot" } });
     fireEvent.click(screen.getByRole("button", { name: TEXT.profile.interests.add }));
     fireEvent.click(screen.getByRole("button", { name: TEXT.profile.save }));
@@ -113,7 +116,7 @@ included`, async () => {
       expect(screen.getByText(es.profile.interests.empty)).toBeTruthy();
       expect(screen.getByText(es.profile.memberSince)).toBeTruthy();
       fireEvent.click(screen.getByRole("button", { name: es.profile.edit }));
-      expect(screen.getByLabelText(es.profile.nameLabel)).toBeTruthy();
+      expect(await screen.findByLabelText(es.profile.nameLabel)).toBeTruthy();
       expect(screen.getByLabelText(es.profile.goals.entryLabel(1))).toHaveProperty("value", "Respirar");
       expect(screen.getByRole("button", { name: es.profile.goals.remove("Respirar") })).toBeTruthy();
       expect(screen.getByRole("button", { name: es.profile.interests.add })).toBeTruthy();

@@ -1,19 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { words as esAi } from "../../client/ai/words.es";
 import { es } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
-import {
-  checkUploadFile,
-  decodeContent,
-  decodeDataUrl,
-  htmlToText,
-  parseTags,
-  type ResourceItem,
-  textFormat,
-  titleFromFileName,
-  typeLabel,
-} from "../../client/resources/library";
+import { decodeContent, decodeDataUrl, htmlToText } from "../../client/resources/file-text";
+import { parseTags, type ResourceItem, textFormat, typeLabel } from "../../client/resources/library";
+import { checkUploadFile, titleFromFileName } from "../../client/resources/upload";
 import { words as esLibrary } from "../../client/resources/words.es";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
@@ -487,12 +480,12 @@ model are 'Coming Soon'`, async () => {
       await user.click(screen.getByRole("button", { name: esLibrary.library.aiGenerate }));
       const ai = within(await screen.findByRole("dialog", { name: esLibrary.library.aiGenerate }));
       expect(ai.getAllByRole("tab").map((t) => t.textContent)).toEqual([
-        esLibrary.library.aiTabs.text,
-        esLibrary.library.aiTabs.image,
+        esAi.libraryAi.aiTabs.text,
+        esAi.libraryAi.aiTabs.image,
       ]);
-      expect(ai.getByLabelText(esLibrary.library.aiTextPrompt)).toBeTruthy();
-      expect(ai.getByRole("option", { name: esLibrary.library.textTypes.meditation })).toBeTruthy();
-      expect(ai.getByRole("button", { name: esLibrary.library.generateContent })).toBeTruthy();
+      expect(ai.getByLabelText(esAi.libraryAi.aiTextPrompt)).toBeTruthy();
+      expect(ai.getByRole("option", { name: esAi.libraryAi.textTypes.meditation })).toBeTruthy();
+      expect(ai.getByRole("button", { name: esAi.libraryAi.generateContent })).toBeTruthy();
     } finally {
       await setLanguage("en");
     }

@@ -3,6 +3,7 @@
 // open chats at once, without a reload (the message_hidden frame; polling never re-reads old messages).
 import { readFile } from "node:fs/promises";
 import { expect, it } from "vitest";
+import { words as ADMIN_PARTS } from "../../client/admin/tabs-words";
 import { words as ADMIN } from "../../client/admin/words";
 import { words as CONVERSATIONS } from "../../client/conversations/words";
 import { words as LANDING } from "../../client/landing/words";
@@ -48,14 +49,14 @@ it("report -> hide -> the message leaves both members' open chats live", async (
     await admin.page.getByRole("tab", { name: ADMIN.moderating.tab }).click();
     const item = admin.page.getByTestId("report-item").filter({ hasText: text });
     await item.waitFor();
-    expect(await item.getByText(ADMIN.moderating.inChannel(channelName)).count()).toBe(1);
+    expect(await item.getByText(ADMIN_PARTS.moderatingParts.inChannel(channelName)).count()).toBe(1);
     expect(await item.getByText("selling in the chat", { exact: false }).count()).toBe(1);
     await item
       .getByRole("button", {
-        name: ADMIN.moderating.hideLabel(ADMIN.moderating.kindLabels.message, `Author ${suffix}`),
+        name: ADMIN_PARTS.moderatingParts.hideLabel(ADMIN_PARTS.moderatingParts.kindLabels.message, `Author ${suffix}`),
       })
       .click();
-    await admin.page.getByText(ADMIN.moderating.hiddenToast).waitFor();
+    await admin.page.getByText(ADMIN_PARTS.moderatingParts.hiddenToast).waitFor();
     await expect.poll(() => item.count()).toBe(0);
 
     // Both open chats drop the text at once, with no reload; the placeholder stands in its place.
