@@ -116,6 +116,12 @@ export default defineConfig({
     outDir: path.join(root, "dist"),
     emptyOutDir: true,
     manifest: true,
+    // No dependency map for preloading what a lazy chunk imports: the map (every lazy import's chunks
+    // by file name) was 1.7-1.9 KB gz of every first load. A first visit does not wait for it: the
+    // screen's chunk and its few small imports arrive while the app chunk (React and the router,
+    // preloaded by index.html) is still downloading. Lighthouse on /app/lounge, 3 runs each, same
+    // machine and load: LCP 3.1-3.3 s without the map, 3.3-3.7 s with it (docs/client.md "Loading").
+    modulePreload: false,
     // Three layers: the start (the landing page, the session, the API client and texts), the app's
     // shell in one chunk (React, the router, the shared components and data layer), and one chunk per
     // screen. Left to itself the bundler cuts the shell into a dozen small chunks, each gzipped alone.

@@ -22,7 +22,7 @@ export const SCREENS = {
   "/app/events": { load: () => import("./events/EventsPage"), words: ["events"] },
   "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
   // The payments tab loads the payments' words with its code (AdminPage).
-  "/admin": { load: () => import("./admin/AdminPage"), words: ["admin", "autorenew"] },
+  "/admin": { load: () => import("./admin/AdminPage"), words: ["admin"] },
   notFound: { load: () => import("./components/NotFoundPage"), words: ["notFound"] },
 } satisfies Record<string, Screen>;
 

@@ -37,7 +37,7 @@ export const ROUTES = {
   "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts", "conversations/words.ts"],
   "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx", "resources/words.ts"],
   "/app/profile": [APP_SHELL, "profile/ProfilePage.tsx", "profile/words.ts", "autorenew/words.ts"],
-  "/admin": [APP_SHELL, "admin/AdminPage.tsx", "admin/words.ts", "autorenew/words.ts"],
+  "/admin": [APP_SHELL, "admin/AdminPage.tsx", "admin/words.ts"],
 };
 
 const gz = (file) => gzipSync(readFileSync(path.join(dist, "client", file)), { level: 9 }).length;
