@@ -110,6 +110,7 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./components/not-found-words").words &
   typeof import("./search/words").words &
   typeof import("./lounge/words").words &
+  typeof import("./lounge/dialog-words").words &
   typeof import("./chat/words").words &
   typeof import("./conversations/words").words &
   typeof import("./admin/words").words &

@@ -22,6 +22,7 @@ export const WORDS = {
   },
   landing: { en: () => import("../landing/words"), es: () => import("../landing/words.es") },
   lounge: { en: () => import("../lounge/words"), es: () => import("../lounge/words.es") },
+  loungeDialogs: { en: () => import("../lounge/dialog-words"), es: () => import("../lounge/dialog-words.es") },
   chat: { en: () => import("../chat/words"), es: () => import("../chat/words.es") },
   conversations: { en: () => import("../conversations/words"), es: () => import("../conversations/words.es") },
   admin: { en: () => import("../admin/words"), es: () => import("../admin/words.es") },

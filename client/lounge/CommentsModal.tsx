@@ -73,22 +73,22 @@ export function CommentsModal({
 
   return (
     <Modal title={TEXT.lounge.commentsTitle} onClose={onClose} wide>
-      <blockquote className="comment-preview" aria-label={TEXT.lounge.postPreview}>
+      <blockquote className="comment-preview" aria-label={TEXT.loungeDialogs.postPreview}>
         {cut(mentionsAsText(post.content), LIMITS.commentPreviewMax)}
       </blockquote>
       <div className="comment-list" aria-live="polite">
         {list?.ok === false ? (
           <ErrorState
-            text={TEXT.lounge.commentsFailed}
+            text={TEXT.loungeDialogs.commentsFailed}
             busy={comments.state === "loading"}
             onRetry={() => void comments.load(commentsPath(post.id))}
           />
         ) : !list ? (
           <div className="state">
-            <Spinner label={TEXT.lounge.loadingComments} />
+            <Spinner label={TEXT.loungeDialogs.loadingComments} />
           </div>
         ) : list.items.length === 0 ? (
-          <p className="muted">{TEXT.lounge.noComments}</p>
+          <p className="muted">{TEXT.loungeDialogs.noComments}</p>
         ) : (
           <ul className="comments" aria-label={TEXT.lounge.commentsTitle}>
             {list.items.map((c) => (
@@ -108,15 +108,15 @@ export function CommentsModal({
         <CountedTextarea
           ref={field}
           disabled={!!mutedText}
-          label={TEXT.lounge.commentLabel}
+          label={TEXT.loungeDialogs.commentLabel}
           value={content}
           max={LIMITS.commentMax}
           onChange={setContent}
           rows={3}
         />
         <ActionRow
-          submitLabel={TEXT.lounge.comment}
-          pendingLabel={TEXT.lounge.sendingComment}
+          submitLabel={TEXT.loungeDialogs.comment}
+          pendingLabel={TEXT.loungeDialogs.sendingComment}
           pending={busy}
           disabled={!valid || !!mutedText}
         />

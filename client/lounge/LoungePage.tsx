@@ -21,11 +21,11 @@ import { PageTitle } from "../components/PageTitle";
 void import("./actions");
 
 // The dialogs load when first opened: the feed's first paint does not wait for their code.
-const NewPostModal = onDemand(() => import("./NewPostModal").then((m) => m.NewPostModal));
+const NewPostModal = onDemand(() => import("./NewPostModal").then((m) => m.NewPostModal), ["loungeDialogs"]);
 // The notice dialog's AI drafts show the AI dialogs' words (their fields, failures, the image models' availability).
-const NoticeModal = onDemand(() => import("./NoticeModal").then((m) => m.NoticeModal), ["ai"]);
-const CommentsModal = onDemand(() => import("./CommentsModal").then((m) => m.CommentsModal));
-const ShareModal = onDemand(() => import("./ShareModal").then((m) => m.ShareModal));
+const NoticeModal = onDemand(() => import("./NoticeModal").then((m) => m.NoticeModal), ["ai", "loungeDialogs"]);
+const CommentsModal = onDemand(() => import("./CommentsModal").then((m) => m.CommentsModal), ["loungeDialogs"]);
+const ShareModal = onDemand(() => import("./ShareModal").then((m) => m.ShareModal), ["loungeDialogs"]);
 
 type Dialog =
   | { kind: "new-post" }

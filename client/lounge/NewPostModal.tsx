@@ -39,22 +39,22 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
         <CountedTextarea
           ref={area}
           disabled={!!mutedText}
-          label={TEXT.lounge.postLabel}
+          label={TEXT.loungeDialogs.postLabel}
           value={content}
           max={LIMITS.postMax}
           onChange={(value) => {
             setContent(value);
             if (area.current) mention.follow(area.current);
           }}
-          placeholder={TEXT.lounge.postPlaceholder}
+          placeholder={TEXT.loungeDialogs.postPlaceholder}
           inputProps={mention.inputProps}
         >
           {mention.list}
         </CountedTextarea>
         <ActionRow
           onCancel={onClose}
-          submitLabel={TEXT.lounge.post}
-          pendingLabel={TEXT.lounge.posting}
+          submitLabel={TEXT.loungeDialogs.post}
+          pendingLabel={TEXT.loungeDialogs.posting}
           pending={busy}
           disabled={!valid || !!mutedText}
         />

@@ -23,7 +23,7 @@ type Tab = "manual" | "ai-text" | "ai-image";
 const TABS: { id: Tab; readonly label: string }[] = (["manual", "ai-text", "ai-image"] as const).map((id) => ({
   id,
   get label() {
-    return TEXT.lounge.noticeTabs[id];
+    return TEXT.loungeDialogs.noticeTabs[id];
   },
 }));
 
@@ -45,7 +45,7 @@ export function NoticeModal({ onClose }: { onClose(): void }) {
 
   return (
     <Modal title={TEXT.lounge.createNoticeTitle} onClose={onClose} wide>
-      <TabList label={TEXT.lounge.noticeSource} tabs={TABS} selected={tab} onSelect={select} ids={baseId} />
+      <TabList label={TEXT.loungeDialogs.noticeSource} tabs={TABS} selected={tab} onSelect={select} ids={baseId} />
       <div {...tabPanelProps(baseId, tab)}>
         {tab === "manual" && <ManualTab draft={draft} setDraft={setDraft} onCancel={onClose} onCreated={onClose} />}
         {tab === "ai-text" && (
@@ -102,7 +102,7 @@ function ManualTab({
   return (
     <form onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-title`}>{TEXT.lounge.noticeTitle}</label>
+        <label htmlFor={`${id}-title`}>{TEXT.loungeDialogs.noticeTitle}</label>
         <input
           id={`${id}-title`}
           className="input"
@@ -113,7 +113,7 @@ function ManualTab({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-content`}>{TEXT.lounge.noticeContent}</label>
+        <label htmlFor={`${id}-content`}>{TEXT.loungeDialogs.noticeContent}</label>
         <textarea
           id={`${id}-content`}
           className="textarea"
@@ -124,11 +124,11 @@ function ManualTab({
           onChange={(e) => setDraft((d) => ({ ...d, content: e.target.value }))}
         />
         <span id={`${id}-content-hint`} className="hint">
-          {TEXT.lounge.noticeContentHint}
+          {TEXT.loungeDialogs.noticeContentHint}
         </span>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-image`}>{TEXT.lounge.noticeImageUrl}</label>
+        <label htmlFor={`${id}-image`}>{TEXT.loungeDialogs.noticeImageUrl}</label>
         <input
           id={`${id}-image`}
           className="input"
@@ -145,13 +145,13 @@ function ManualTab({
           checked={draft.is_pinned}
           onChange={(e) => setDraft((d) => ({ ...d, is_pinned: e.target.checked }))}
         />
-        {TEXT.lounge.pinNotice}
+        {TEXT.loungeDialogs.pinNotice}
       </label>
       <FormError error={error} />
       <ActionRow
         onCancel={onCancel}
-        submitLabel={TEXT.lounge.createNotice}
-        pendingLabel={TEXT.lounge.creatingNotice}
+        submitLabel={TEXT.loungeDialogs.createNotice}
+        pendingLabel={TEXT.loungeDialogs.creatingNotice}
         pending={busy}
         disabled={!valid}
       />

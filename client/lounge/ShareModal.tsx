@@ -49,17 +49,17 @@ export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
   };
 
   return (
-    <Modal title={TEXT.lounge.shareTitle} onClose={onClose}>
+    <Modal title={TEXT.loungeDialogs.shareTitle} onClose={onClose}>
       <p className="muted share-text">{cut(mentionsAsText(post.content), LIMITS.shareTextMax)}</p>
       <div className="share-grid">
         {shareTargets(link, mentionsAsText(post.content)).map((target) => (
           <button key={target.name} type="button" className="btn" onClick={() => open(target.url)}>
-            {TEXT.lounge.shareOn(target.name)}
+            {TEXT.loungeDialogs.shareOn(target.name)}
           </button>
         ))}
       </div>
       <div className="field share-link">
-        <label htmlFor={inputId}>{TEXT.lounge.postLink}</label>
+        <label htmlFor={inputId}>{TEXT.loungeDialogs.postLink}</label>
         <div className="row">
           <input
             ref={inputRef}
@@ -70,7 +70,7 @@ export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
             onFocus={(e) => e.target.select()}
           />
           <button type="button" className="btn btn-primary" onClick={copy}>
-            {copied ? TEXT.lounge.copied : TEXT.lounge.copyLink}
+            {copied ? TEXT.lounge.copied : TEXT.loungeDialogs.copyLink}
           </button>
         </div>
         <span role="status" className="visually-hidden">

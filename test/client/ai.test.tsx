@@ -70,26 +70,28 @@ published`, async () => {
       },
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    await user.click(dialog.getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-text"] }));
     await user.type(dialog.getByLabelText(TEXT.noticeAi.aiPrompt), "  A full moon gathering ");
     await user.selectOptions(dialog.getByLabelText("Type"), "event");
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
     await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateText }));
 
     await waitFor(() =>
-      expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe(
-        "true",
-      ),
+      expect(
+        dialog.getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs.manual }).getAttribute("aria-selected"),
+      ).toBe("true"),
     );
     expect(bodiesOf(fetchMock, "/api/ai/generate-notice-text")).toEqual([
       { prompt: "A full moon gathering", type: "event", model: "gemini" },
     ]);
-    expect((dialog.getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Full Moon Gathering");
-    expect((dialog.getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe(
+    expect((dialog.getByLabelText(TEXT.loungeDialogs.noticeTitle) as HTMLInputElement).value).toBe(
+      "Full Moon Gathering",
+    );
+    expect((dialog.getByLabelText(TEXT.loungeDialogs.noticeContent) as HTMLTextAreaElement).value).toBe(
       "<p>Join us tonight.<br>Bring a candle.</p><p>All are welcome.</p>",
     );
 
-    await user.click(dialog.getByRole("button", { name: TEXT.lounge.createNotice }));
+    await user.click(dialog.getByRole("button", { name: TEXT.loungeDialogs.createNotice }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Create Cosmic Notice" })).toBeNull());
     expect(bodiesOf(fetchMock, "/api/cosmic-notices")).toEqual([
       {
@@ -113,14 +115,14 @@ published`, async () => {
       },
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
+    await user.click(dialog.getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-image"] }));
     await user.selectOptions(dialog.getByLabelText("Model"), "gemini");
     await user.type(dialog.getByLabelText(TEXT.noticeAi.aiImagePrompt), "A nebula");
     await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateImage }));
     await waitFor(() =>
-      expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }).getAttribute("aria-selected")).toBe(
-        "true",
-      ),
+      expect(
+        dialog.getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs.manual }).getAttribute("aria-selected"),
+      ).toBe("true"),
     );
     expect((dialog.getByLabelText("Image URL (optional)") as HTMLInputElement).value).toBe(
       "http://localhost/api/ai/images/2026-01/AAAAAAAAAAAAAAAAAAAAAAAA",
@@ -144,7 +146,7 @@ tab`, async () => {
       "POST /api/ai/generate-notice-text": () => answer,
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    await user.click(dialog.getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-text"] }));
     await user.type(dialog.getByLabelText(TEXT.noticeAi.aiPrompt), "hello");
     await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateText }));
     const alert = await dialog.findByRole("alert");
@@ -157,9 +159,9 @@ tab`, async () => {
       "Details: The server had an error",
       "Model: openai",
     ]);
-    expect(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }).getAttribute("aria-selected")).toBe(
-      "true",
-    );
+    expect(
+      dialog.getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-text"] }).getAttribute("aria-selected"),
+    ).toBe("true");
 
     answer = { status: 200, body: { title: 5, content: "x" } };
     await user.click(dialog.getByRole("button", { name: TEXT.noticeAi.generateText }));
@@ -179,7 +181,7 @@ tab`, async () => {
       },
     });
     const { user, dialog } = await openNoticeModal();
-    await user.click(dialog.getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
+    await user.click(dialog.getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-image"] }));
     await user.type(dialog.getByLabelText(TEXT.noticeAi.aiImagePrompt), "A nebula");
     const soon = await dialog.findByRole("button", { name: "Coming Soon" });
     expect((soon as HTMLButtonElement).disabled).toBe(true);

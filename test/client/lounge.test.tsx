@@ -466,20 +466,20 @@ Soon'`, async () => {
     renderApp("/app/lounge", asMember({ role: "admin" }));
     await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
     const dialog = await screen.findByRole("dialog", { name: "Create Cosmic Notice" });
-    const create = within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }) as HTMLButtonElement;
+    const create = within(dialog).getByRole("button", { name: TEXT.loungeDialogs.createNotice }) as HTMLButtonElement;
     expect(create.disabled).toBe(true);
-    await user.type(within(dialog).getByLabelText(TEXT.lounge.noticeTitle), "   ");
-    await user.type(within(dialog).getByLabelText(TEXT.lounge.noticeContent), "<p>hi</p>");
+    await user.type(within(dialog).getByLabelText(TEXT.loungeDialogs.noticeTitle), "   ");
+    await user.type(within(dialog).getByLabelText(TEXT.loungeDialogs.noticeContent), "<p>hi</p>");
     expect(create.disabled).toBe(true);
 
-    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-text"] }));
     const generate = within(dialog).getByRole("button", { name: TEXT.noticeAi.generateText }) as HTMLButtonElement;
     expect(generate.disabled).toBe(true);
     await user.type(within(dialog).getByLabelText(TEXT.noticeAi.aiPrompt), "A welcome note");
     await user.click(generate);
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate content");
 
-    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-image"] }));
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-image"] }));
     await user.selectOptions(within(dialog).getByLabelText("Model"), "gemini");
     expect((within(dialog).getByRole("button", { name: "Coming Soon" }) as HTMLButtonElement).disabled).toBe(true);
     await user.selectOptions(within(dialog).getByLabelText("Model"), "openai");
@@ -488,8 +488,10 @@ Soon'`, async () => {
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to generate image");
 
     // The Manual draft survives the tab switches.
-    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs.manual }));
-    expect((within(dialog).getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe("<p>hi</p>");
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs.manual }));
+    expect((within(dialog).getByLabelText(TEXT.loungeDialogs.noticeContent) as HTMLTextAreaElement).value).toBe(
+      "<p>hi</p>",
+    );
   });
 });
 
@@ -517,21 +519,23 @@ notice`, async () => {
     renderApp("/app/lounge", asMember({ role: "admin" }));
     await user.click(await screen.findByRole("button", { name: "+ New Notice" }));
     const dialog = await screen.findByRole("dialog", { name: "Create Cosmic Notice" });
-    await user.click(within(dialog).getByRole("tab", { name: TEXT.lounge.noticeTabs["ai-text"] }));
+    await user.click(within(dialog).getByRole("tab", { name: TEXT.loungeDialogs.noticeTabs["ai-text"] }));
     await user.type(within(dialog).getByLabelText(TEXT.noticeAi.aiPrompt), "Solstice note");
     await user.click(within(dialog).getByRole("button", { name: TEXT.noticeAi.generateText }));
     // The draft lands in the Manual tab.
     await waitFor(() =>
-      expect((within(dialog).getByLabelText(TEXT.lounge.noticeTitle) as HTMLInputElement).value).toBe("Solstice"),
+      expect((within(dialog).getByLabelText(TEXT.loungeDialogs.noticeTitle) as HTMLInputElement).value).toBe(
+        "Solstice",
+      ),
     );
-    expect((within(dialog).getByLabelText(TEXT.lounge.noticeContent) as HTMLTextAreaElement).value).toBe(
+    expect((within(dialog).getByLabelText(TEXT.loungeDialogs.noticeContent) as HTMLTextAreaElement).value).toBe(
       "<p>Gather at dusk</p>",
     );
 
-    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.loungeDialogs.createNotice }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Title is too long");
     fail = false;
-    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.createNotice }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.loungeDialogs.createNotice }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await screen.findByRole("article", { name: "Solstice" })).toBeTruthy();
     expect(posted).toHaveLength(2);

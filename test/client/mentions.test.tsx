@@ -137,7 +137,7 @@ Enter sends`, async () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: TEXT.lounge.newPostTitle }, { timeout: 10_000 }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.lounge.newPostTitle });
-    const area = within(dialog).getByRole("combobox", { name: TEXT.lounge.postLabel }) as HTMLTextAreaElement;
+    const area = within(dialog).getByRole("combobox", { name: TEXT.loungeDialogs.postLabel }) as HTMLTextAreaElement;
     await user.type(area, "thanks @lu");
     // Typing may outlast the pause on a slow machine ("l" asked first): wait for the question of "lu".
     await waitFor(() => expect(mentionCalls(fetchMock).at(-1)).toBe("/api/mentions?q=lu"));
@@ -153,7 +153,7 @@ Enter sends`, async () => {
     // Escape closes the list once it is there (before that, Escape is the dialog's and closes it).
     await within(dialog).findByRole("option", { name: "Paid" });
     await user.keyboard("{Escape}");
-    await user.click(within(dialog).getByRole("button", { name: TEXT.lounge.post }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.loungeDialogs.post }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([u, init]) => String(u) === "/api/posts" && init?.method === "POST")).toBe(
         true,

@@ -237,12 +237,16 @@ describe("muted members", () => {
     await user.click(screen.getByRole("button", { name: TEXT.lounge.newPostTitle }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.lounge.newPostTitle });
     expect(within(dialog).getByText(text)).toBeTruthy();
-    expect((within(dialog).getByLabelText(TEXT.lounge.postLabel) as HTMLTextAreaElement).disabled).toBe(true);
-    expect((within(dialog).getByRole("button", { name: TEXT.lounge.post }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText(TEXT.loungeDialogs.postLabel) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((within(dialog).getByRole("button", { name: TEXT.loungeDialogs.post }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await user.click(within(dialog).getByRole("button", { name: TEXT.common.cancel }));
     await user.click(within(screen.getByRole("article", { name: "Sol" })).getByRole("button", { name: /comment/ }));
     const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
-    expect((within(comments).getByLabelText(TEXT.lounge.commentLabel) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((within(comments).getByLabelText(TEXT.loungeDialogs.commentLabel) as HTMLTextAreaElement).disabled).toBe(
+      true,
+    );
   });
 
   it("see no banner once the mute has passed, and can write", async () => {
@@ -251,7 +255,7 @@ describe("muted members", () => {
     await screen.findByText(TEXT.lounge.emptyTitle, {}, { timeout: 10_000 });
     expect(screen.queryByTestId("muted-banner")).toBeNull();
     await userEvent.setup().click(screen.getByRole("button", { name: TEXT.lounge.newPostTitle }));
-    expect((screen.getByLabelText(TEXT.lounge.postLabel) as HTMLTextAreaElement).disabled).toBe(false);
+    expect((screen.getByLabelText(TEXT.loungeDialogs.postLabel) as HTMLTextAreaElement).disabled).toBe(false);
   });
 });
 

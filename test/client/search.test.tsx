@@ -193,7 +193,9 @@ comment marked`, async () => {
 
     await waitFor(() => expect(router.state.location.search).toBe("?post=5&comment=9"));
     const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
-    expect(within(comments).getByLabelText(TEXT.lounge.postPreview).textContent).toContain("Moon circle tonight");
+    expect(within(comments).getByLabelText(TEXT.loungeDialogs.postPreview).textContent).toContain(
+      "Moon circle tonight",
+    );
     const linked = await within(comments).findByText("a moon comment");
     expect(linked.closest("li")?.className).toContain("linked");
     expect(within(comments).getByText("first").closest("li")?.className).not.toContain("linked");

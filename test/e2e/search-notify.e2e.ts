@@ -4,6 +4,7 @@
 // unread badge clears when Sol opens it; Ctrl+K finds Luna's post and opens it with its comments.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { words as LOUNGE_DIALOGS } from "../../client/lounge/dialog-words";
 import { words as LOUNGE } from "../../client/lounge/words";
 import { words as NOTIFICATIONS } from "../../client/notifications/words";
 import { words as SEARCH } from "../../client/search/words";
@@ -112,7 +113,7 @@ a post in context`, async () => {
     );
     const comments = sol.page.getByRole("dialog", { name: LOUNGE.lounge.commentsTitle });
     await comments.getByText(`A ${word} over the hills tonight`).waitFor();
-    await comments.getByText(LOUNGE.lounge.noComments).waitFor();
+    await comments.getByText(LOUNGE_DIALOGS.loungeDialogs.noComments).waitFor();
   } finally {
     await luna.context.close();
     await sol.context.close();

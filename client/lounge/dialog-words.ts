@@ -1,0 +1,30 @@
+// The words of the lounge's dialogs (new post, comments, share, notice) in English, loaded with them
+// (client/lounge/LoungePage.tsx; client/i18n/language.ts WORDS). dialog-words.es.ts is the same in Spanish.
+export const words = {
+  loungeDialogs: {
+    postLabel: "What's on your mind?",
+    postPlaceholder: "Share a thought, a link, a moment of light...",
+    posting: "Posting",
+    post: "Post",
+    postPreview: "Post preview",
+    commentsFailed: "Could not load comments.",
+    loadingComments: "Loading comments",
+    noComments: "No comments yet. Be the first to share your light.",
+    commentLabel: "Add a comment",
+    sendingComment: "Sending comment",
+    comment: "Comment",
+    shareTitle: "Share post",
+    shareOn: (network: string) => `Share on ${network}`,
+    postLink: "Post link",
+    copyLink: "Copy link",
+    noticeSource: "Notice source",
+    noticeTabs: { manual: "Manual", "ai-text": "AI Text", "ai-image": "AI Image" },
+    noticeTitle: "Title",
+    noticeContent: "Content",
+    noticeContentHint: "Basic HTML is allowed: paragraphs, headings, lists, emphasis, links and images.",
+    noticeImageUrl: "Image URL (optional)",
+    pinNotice: "Pin this notice",
+    createNotice: "Create Notice",
+    creatingNotice: "Creating notice",
+  },
+};
