@@ -119,6 +119,7 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./profile/words").words &
   typeof import("./profile/data-rights-words").words &
   typeof import("./resources/words").words &
+  typeof import("./resources/dialog-words").words &
   typeof import("./ai/words").words &
   typeof import("./autorenew/words").words &
   typeof import("./pricing/words").words &

@@ -34,6 +34,10 @@ export const WORDS = {
     es: () => import("../profile/data-rights-words.es"),
   },
   library: { en: () => import("../resources/words"), es: () => import("../resources/words.es") },
+  libraryDialogs: {
+    en: () => import("../resources/dialog-words"),
+    es: () => import("../resources/dialog-words.es"),
+  },
   ai: { en: () => import("../ai/words"), es: () => import("../ai/words.es") },
   autorenew: { en: () => import("../autorenew/words"), es: () => import("../autorenew/words.es") },
   checkout: { en: () => import("../pricing/words"), es: () => import("../pricing/words.es") },

@@ -180,7 +180,7 @@ export function AiGenerateModal({
           disabled={busy}
         />
         <TextField
-          label={T.titleLabel}
+          label={TEXT.libraryDialogs.titleLabel}
           value={title}
           onChange={setTitle}
           placeholder={TEXT.resources.titlePlaceholder}
@@ -232,7 +232,7 @@ export function AiGenerateModal({
             />
           </div>
         )}
-        <TextField label={T.tagsInput} value={tags} onChange={setTags} disabled={busy} />
+        <TextField label={TEXT.libraryDialogs.tagsInput} value={tags} onChange={setTags} disabled={busy} />
         {imageUnavailable && (
           <p className="alert alert-info" id={`${tabsId}-unavailable`}>
             <strong>{TEXT.resources.geminiImagesSoon}</strong> {imageUnavailable}

@@ -27,7 +27,6 @@ export function EditModal({
   const busy = save.state !== "idle";
   const error = missingTitle ? TEXT.resources.titleRequired : failureOf(save);
   useSettled(save, (answer) => answer.ok && onSaved());
-  const T = TEXT.library;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -38,10 +37,10 @@ export function EditModal({
   }
 
   return (
-    <Modal title={T.editTitle} onClose={onClose}>
+    <Modal title={TEXT.libraryDialogs.editTitle} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={ids.title}>{T.titleLabel}</label>
+          <label htmlFor={ids.title}>{TEXT.libraryDialogs.titleLabel}</label>
           <input
             id={ids.title}
             className="input"
@@ -52,7 +51,7 @@ export function EditModal({
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.description}>{T.descriptionLabel}</label>
+          <label htmlFor={ids.description}>{TEXT.libraryDialogs.descriptionLabel}</label>
           <textarea
             id={ids.description}
             className="textarea"
@@ -62,14 +61,14 @@ export function EditModal({
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.tags}>{T.tagsInput}</label>
+          <label htmlFor={ids.tags}>{TEXT.libraryDialogs.tagsInput}</label>
           <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
         </div>
         <FormError error={error} />
         <ActionRow
           onCancel={onClose}
-          submitLabel={T.saveChanges}
-          pendingLabel={T.saving}
+          submitLabel={TEXT.libraryDialogs.saveChanges}
+          pendingLabel={TEXT.libraryDialogs.saving}
           pending={busy}
           disabled={!title.trim()}
         />

@@ -44,10 +44,13 @@ import "./resources.css";
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
 
-const UploadModal = onDemand(() => import("./UploadModal").then((m) => m.UploadModal));
-const EditModal = onDemand(() => import("./EditModal").then((m) => m.EditModal));
+const UploadModal = onDemand(() => import("./UploadModal").then((m) => m.UploadModal), ["libraryDialogs"]);
+const EditModal = onDemand(() => import("./EditModal").then((m) => m.EditModal), ["libraryDialogs"]);
 // AI drafts fail with the lounge's AI texts: they load with the dialog.
-const AiGenerateModal = onDemand(() => import("./AiGenerateModal").then((m) => m.AiGenerateModal), ["lounge", "ai"]);
+const AiGenerateModal = onDemand(
+  () => import("./AiGenerateModal").then((m) => m.AiGenerateModal),
+  ["lounge", "ai", "libraryDialogs"],
+);
 
 const NO_SEARCH: LibrarySearch = { q: "", tag: "" };
 

@@ -75,7 +75,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
   }
 
   return (
-    <Modal title={T.uploadTitle} onClose={busy ? () => undefined : onClose}>
+    <Modal title={TEXT.libraryDialogs.uploadTitle} onClose={busy ? () => undefined : onClose}>
       <form onSubmit={submit} noValidate>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the file input inside is the keyboard's way. */}
         <div
@@ -96,10 +96,10 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
               <strong>{file.name}</strong> <span className="faint">({formatBytes(file.size)})</span>
             </p>
           ) : (
-            <p>{T.dropHere}</p>
+            <p>{TEXT.libraryDialogs.dropHere}</p>
           )}
           <label htmlFor={ids.file} className="btn btn-sm">
-            {file ? T.chooseAnother : T.chooseFile}
+            {file ? TEXT.libraryDialogs.chooseAnother : TEXT.libraryDialogs.chooseFile}
           </label>
           <input
             ref={inputRef}
@@ -110,11 +110,11 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
             disabled={busy}
             onChange={(e) => choose(e.target.files?.[0])}
           />
-          <p className="hint">{T.acceptedFiles}</p>
+          <p className="hint">{TEXT.libraryDialogs.acceptedFiles}</p>
         </div>
 
         <div className="field">
-          <label htmlFor={ids.title}>{T.titleLabel}</label>
+          <label htmlFor={ids.title}>{TEXT.libraryDialogs.titleLabel}</label>
           <input
             id={ids.title}
             className="input"
@@ -126,7 +126,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.description}>{T.descriptionOptional}</label>
+          <label htmlFor={ids.description}>{TEXT.libraryDialogs.descriptionOptional}</label>
           <textarea
             id={ids.description}
             className="textarea"
@@ -137,20 +137,20 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.tags}>{T.tagsInput}</label>
+          <label htmlFor={ids.tags}>{TEXT.libraryDialogs.tagsInput}</label>
           <input
             id={ids.tags}
             className="input"
             value={tags}
             onChange={(e) => setTags(e.target.value)}
-            placeholder={T.tagsPlaceholder}
+            placeholder={TEXT.libraryDialogs.tagsPlaceholder}
             disabled={busy}
           />
         </div>
 
         {progress !== null && (
           <div className="field">
-            <label htmlFor={ids.progress}>{T.uploadProgress(Math.round(progress * 100))}</label>
+            <label htmlFor={ids.progress}>{TEXT.libraryDialogs.uploadProgress(Math.round(progress * 100))}</label>
             <progress id={ids.progress} className="upload-progress" max={100} value={Math.round(progress * 100)} />
           </div>
         )}
@@ -159,7 +159,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           onCancel={onClose}
           cancelDisabled={busy}
           submitLabel={T.upload}
-          pendingLabel={T.uploading}
+          pendingLabel={TEXT.libraryDialogs.uploading}
           pending={busy}
           disabled={!file || !title.trim()}
         />
