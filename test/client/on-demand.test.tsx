@@ -1,0 +1,84 @@
+// Parts loaded on demand (client/components/on-demand.tsx): a trigger in the first paint opens its part once
+// the code arrives, even when it was pressed before; the item menu's list opens from its button with the
+// keyboard behaving as before.
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { type ReactNode, useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { ItemMenu } from "../../client/components/ItemMenu";
+import { onDemand } from "../../client/components/on-demand";
+import { TEXT } from "../../client/text";
+import { REACTIONS } from "../../worker/shared/rules";
+
+/** A button that shows `part` once pressed. */
+function Trigger({ part }: { part: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open && part}
+    </>
+  );
+}
+
+describe("onDemand", () => {
+  it("loads its code when first shown, not before, and shows it once the code arrives", async () => {
+    let arrive!: () => void;
+    const load = vi.fn(
+      () =>
+        new Promise<(props: { who: string }) => ReactNode>((resolve) => {
+          arrive = () => resolve(({ who }) => <p>Hello {who}</p>);
+        }),
+    );
+    const Greeting = onDemand(load, ({ who }) => <p>Waiting for {who}</p>);
+    render(<Trigger part={<Greeting who="Sol" />} />);
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    // Pressed before the code is there: its stand-in shows, then the part itself.
+    expect(screen.getByText("Waiting for Sol")).toBeTruthy();
+    await act(async () => arrive());
+    expect(await screen.findByText("Hello Sol")).toBeTruthy();
+    expect(screen.queryByText("Waiting for Sol")).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("preload starts the download once; showing it later loads nothing more", async () => {
+    const load = vi.fn(async () => () => <p>Loaded</p>);
+    const Part = onDemand(load);
+    await Promise.all([Part.preload(), Part.preload()]);
+    render(<Part />);
+    expect(await screen.findByText("Loaded")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the item menu's list, on demand", () => {
+  it("opens from its button with the reaction picker first, runs an action, and Escape returns focus", async () => {
+    const onReply = vi.fn();
+    const onReact = vi.fn();
+    render(<ItemMenu label="Actions for Sol" items={[{ label: "Reply", onSelect: onReply }]} onReact={onReact} />);
+    const toggle = screen.getByRole("button", { name: "Actions for Sol" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    const user = userEvent.setup();
+    toggle.focus();
+    await user.keyboard("{Enter}");
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    // Focus stays on the button; Tab reaches the picker's first emoji, then the actions.
+    const first = await screen.findByRole("button", { name: TEXT.reactions.reactWith(REACTIONS.emoji[0]) });
+    expect(document.activeElement).toBe(toggle);
+    await user.tab();
+    expect(document.activeElement).toBe(first);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("button", { name: "Reply" })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+
+    await user.click(toggle);
+    await user.click(await screen.findByRole("button", { name: "Reply" }));
+    expect(onReply).toHaveBeenCalledTimes(1);
+    expect(onReact).not.toHaveBeenCalled();
+    expect(screen.queryByRole("button", { name: "Reply" })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+});
