@@ -466,6 +466,8 @@ describe("editing and deleting messages (issue 36)", () => {
     await user.click(screen.getByRole("button", { name: T.actions("Luna") }));
     await user.click(await screen.findByRole("button", { name: T.edit }));
     const box = await screen.findByLabelText(T.editLabel);
+    // The form arrives with its code (on demand) and puts the caret in the message.
+    expect(document.activeElement).toBe(box);
     await user.clear(box);
     await user.type(box, "hello there");
     await user.click(screen.getByRole("button", { name: T.save }));
