@@ -166,6 +166,7 @@ export type ShellCatalog = Widen<typeof en>;
 /** The sections that load with the screens that show them (each words.es.ts is typed against its words.ts). */
 type ScreenWords = typeof import("./lounge/words").words &
   typeof import("./chat/words").words &
+  typeof import("./chat/dialog-words").words &
   typeof import("./conversations/words").words &
   typeof import("./admin/words").words &
   typeof import("./admin/tabs-words").words &

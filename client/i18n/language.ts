@@ -16,6 +16,7 @@ import { pickLanguage } from "./pick-language";
 export const WORDS = {
   lounge: { en: () => import("../lounge/words"), es: () => import("../lounge/words.es") },
   chat: { en: () => import("../chat/words"), es: () => import("../chat/words.es") },
+  channelDialogs: { en: () => import("../chat/dialog-words"), es: () => import("../chat/dialog-words.es") },
   conversations: { en: () => import("../conversations/words"), es: () => import("../conversations/words.es") },
   admin: { en: () => import("../admin/words"), es: () => import("../admin/words.es") },
   adminTabs: { en: () => import("../admin/tabs-words"), es: () => import("../admin/tabs-words.es") },

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { words as esDialogs } from "../../client/chat/dialog-words.es";
 import { words as es } from "../../client/chat/words.es";
 import { setLanguage } from "../../client/i18n/language";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
@@ -431,10 +432,12 @@ describe("chat in Spanish", () => {
       expect(screen.getByRole("button", { name: es.chat.uploadImage })).toBeTruthy();
       const user = userEvent.setup();
       await user.click(screen.getByRole("button", { name: es.chat.manageChannelLabel("General") }));
-      const dialog = within(screen.getByRole("dialog", { name: es.chat.manageTitle("General") }));
-      expect(dialog.getByLabelText(es.chat.channelName)).toBeTruthy();
-      expect(dialog.getByRole("button", { name: es.chat.deleteChannel })).toBeTruthy();
-      expect(dialog.getByRole("button", { name: es.chat.saveChanges })).toBeTruthy();
+      const dialog = within(
+        await screen.findByRole("dialog", { name: esDialogs.channelDialog.manageTitle("General") }),
+      );
+      expect(dialog.getByLabelText(esDialogs.channelDialog.nameLabel)).toBeTruthy();
+      expect(dialog.getByRole("button", { name: esDialogs.channelDialog.delete })).toBeTruthy();
+      expect(dialog.getByRole("button", { name: esDialogs.channelDialog.save })).toBeTruthy();
     } finally {
       await setLanguage("en");
     }
