@@ -1,6 +1,6 @@
 // The chat screen: the channel list (a drawer on small screens), the open channel, and the channel
 // dialogs. The channels come from the route's loader; unread counts from their store
-// (client/live/unread.ts); the open channel's messages from its feed (useChannelFeed).
+// (client/live/channel-unread.ts); the open channel's messages from its feed (useChannelFeed).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
@@ -10,7 +10,7 @@ import { PageTitle } from "../components/PageTitle";
 import { EmptyState, ErrorState } from "../components/States";
 import { useDrawer } from "../components/useDrawer";
 import { loadWords } from "../i18n/language";
-import { useUnread } from "../live/unread";
+import { useChannelUnread } from "../live/channel-unread";
 import { TEXT } from "../text";
 import { ChannelList } from "./ChannelList";
 import type { MembersFetcher } from "./ChannelModals";
@@ -72,7 +72,7 @@ export default function ChatPage() {
 
   // A direct message someone else opened reaches the unread counts (its live activity) before this list:
   // the list is loaded again, once for each such channel.
-  const unread = useUnread().byChannel;
+  const unread = useChannelUnread();
   const askedFor = useRef(new Set<number>());
   useEffect(() => {
     if (!channels) return;

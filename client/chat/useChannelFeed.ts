@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, type ReactionEmoji, TIMING } from "../../worker/shared/rules";
 import { api, errorCode, unwrap } from "../api";
-import { unreadStore } from "../live/unread";
+import { unreadModule } from "../live/channel-unread";
 import { toggleReaction } from "../reactions/requests";
 
 export type FeedStatus = "loading" | "ready" | "error";
@@ -56,9 +56,9 @@ export function useChannelFeed(
 
   // On screen, the channel is read: its badge clears, and stays clear while it is open.
   useEffect(() => {
-    unreadStore.setOpen(groupId);
+    void unreadModule().then((m) => m.unreadStore.setOpen(groupId));
     return () => {
-      unreadStore.setOpen(null);
+      void unreadModule().then((m) => m.unreadStore.setOpen(null));
       clearTimeout(markRead.current);
     };
   }, [groupId]);
