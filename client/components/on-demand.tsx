@@ -9,11 +9,11 @@ export function onDemand<P extends object>(
   fallback?: (props: P) => ReactNode,
 ) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => {
+  const start = () => {
     loading ??= load().then((component) => ({ default: component }));
     return loading;
   };
-  const Loaded = lazy(preload);
+  const Loaded = lazy(start);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at its module's top level.
   function OnDemand(props: P) {
     return (
@@ -22,5 +22,7 @@ export function onDemand<P extends object>(
       </Suspense>
     );
   }
+  // A failed early download is not the trigger's to report: showing the part then fails as any lazy part does.
+  const preload = () => void start().catch(() => undefined);
   return Object.assign(OnDemand, { preload });
 }

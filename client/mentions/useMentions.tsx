@@ -71,7 +71,7 @@ export function useMentions({
     if (asked.current !== q) {
       asked.current = q;
       setActive(0);
-      void MentionOptions.preload();
+      MentionOptions.preload();
       void suggestions.load(mentionsHref(q, groupId));
     }
   };
