@@ -168,6 +168,7 @@ type ScreenWords = typeof import("./lounge/words").words &
   typeof import("./chat/words").words &
   typeof import("./chat/dialog-words").words &
   typeof import("./conversations/words").words &
+  typeof import("./conversations/menu-words").words &
   typeof import("./admin/words").words &
   typeof import("./admin/tabs-words").words &
   typeof import("./profile/payment-words").words &

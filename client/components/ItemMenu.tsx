@@ -1,5 +1,6 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from "react";
 import type { ReactionEmoji } from "../../worker/shared/rules";
+import { loadWords } from "../i18n/language";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 import type { IconName } from "./icon-shapes";
@@ -7,8 +8,10 @@ import { onDemand } from "./on-demand";
 import { useToast } from "./Toasts";
 import "./item-menu.css";
 
-// The open list loads when a menu first opens (or its button is hovered or focused): no first paint draws it.
-const ItemMenuList = onDemand(() => import("./ItemMenuList").then((m) => m.ItemMenuList));
+// The open list and its words load when a menu first opens (or its button is hovered or focused): no first paint draws it.
+const ItemMenuList = onDemand(() =>
+  Promise.all([import("./ItemMenuList"), loadWords(["menus"])]).then(([m]) => m.ItemMenuList),
+);
 
 /** Copies an in-app address as a full link, and says so (or shows it, where the clipboard is refused). */
 export function useCopyLink() {

@@ -29,14 +29,14 @@ export function ItemMenuList({
     <div className="item-menu-list">
       {onReact && (
         <fieldset className="reaction-picker">
-          <legend className="visually-hidden">{TEXT.reactions.react}</legend>
+          <legend className="visually-hidden">{TEXT.menus.react}</legend>
           {REACTIONS.emoji.map((emoji) => (
             <button
               {...closing}
               key={emoji}
               type="button"
               className="btn btn-ghost btn-sm reaction-choice"
-              aria-label={TEXT.reactions.reactWith(emoji)}
+              aria-label={TEXT.menus.reactWith(emoji)}
               aria-pressed={reacted?.includes(emoji) ?? false}
               onClick={run(() => onReact(emoji))}
             >

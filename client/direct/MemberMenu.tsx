@@ -4,13 +4,16 @@
 // focus leaving close it.
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from "react";
 import { onDemand } from "../components/on-demand";
+import { loadWords } from "../i18n/language";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import "./direct.css";
 
-// The open list (and the blocks it reads and writes) loads when a menu first opens or its name is hovered or
+// The open list (with its words and the blocks it reads and writes) loads when a menu first opens or its name is hovered or
 // focused: no first paint draws it.
-const MemberMenuList = onDemand(() => import("./MemberMenuList").then((m) => m.MemberMenuList));
+const MemberMenuList = onDemand(() =>
+  Promise.all([import("./MemberMenuList"), loadWords(["menus"])]).then(([m]) => m.MemberMenuList),
+);
 
 export function MemberMenu({ userId, name, id }: { userId: number | null; name: string; id?: string }) {
   const { user } = useSession();

@@ -32,6 +32,7 @@ export function MemberMenuList({
   const confirm = useConfirm();
   const blocks = useBlocks();
   const T = TEXT.direct;
+  const M = TEXT.menus;
   const blocked = blocks.list?.some((b) => b.user_id === userId) ?? false;
   const message = async () => {
     close();
@@ -39,16 +40,16 @@ export function MemberMenuList({
       const channel = await unwrap(api.direct.$post({ json: { user_id: userId } }));
       navigate(`${CHAT_PATH}?${OPEN_PARAMS.group}=${channel.id}`);
     } catch (err) {
-      toast.show(errorText(err, T.openFailed), "error");
+      toast.show(errorText(err, M.openFailed), "error");
     }
   };
   const toggleBlock = async () => {
     close();
-    if (!blocked && !(await confirm(T.confirmBlock(name), T.block))) return;
+    if (!blocked && !(await confirm(M.confirmBlock(name), M.block))) return;
     setBusy(true);
     try {
       await setBlocked(userId, !blocked);
-      toast.show(blocked ? T.unblocked(name) : T.blocked(name), "success");
+      toast.show(blocked ? T.unblocked(name) : M.blocked(name), "success");
       // The lounge's items of this member collapse (or open) with its next read.
       void revalidator.revalidate();
     } catch (err) {
@@ -60,10 +61,10 @@ export function MemberMenuList({
   return (
     <span role="menu" aria-label={T.memberActions(name)} className="member-menu-list">
       <button {...closing} role="menuitem" type="button" className="btn btn-ghost btn-sm" onClick={message}>
-        <Icon name="comment" size={14} /> {T.message}
+        <Icon name="comment" size={14} /> {M.message}
       </button>
       <button {...closing} role="menuitem" type="button" className="btn btn-ghost btn-sm" onClick={toggleBlock}>
-        <Icon name="block" size={14} /> {blocked ? T.unblock : T.block}
+        <Icon name="block" size={14} /> {blocked ? T.unblock : M.block}
       </button>
     </span>
   );

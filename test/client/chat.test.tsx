@@ -595,11 +595,11 @@ describe("reactions in chat (issue 36)", () => {
     await user.click(toggle);
     expect(
       (await screen.findAllByRole("button", { name: /^React with / })).map((b) => b.getAttribute("aria-label")),
-    ).toEqual(REACTIONS.emoji.map((e) => R.reactWith(e)));
-    await user.click(screen.getByRole("button", { name: R.reactWith("✨") }));
+    ).toEqual(REACTIONS.emoji.map((e) => TEXT.menus.reactWith(e)));
+    await user.click(screen.getByRole("button", { name: TEXT.menus.reactWith("✨") }));
     await waitFor(() => expect(chip("✨", 3).getAttribute("aria-pressed")).toBe("true"));
     expect(document.activeElement).toBe(toggle);
-    expect(screen.queryByRole("button", { name: R.reactWith("✨") })).toBeNull();
+    expect(screen.queryByRole("button", { name: TEXT.menus.reactWith("✨") })).toBeNull();
     expect(posts(fetchMock, "/api/messages/10/reactions")).toHaveLength(1);
   });
 
@@ -610,9 +610,9 @@ describe("reactions in chat (issue 36)", () => {
     const user = userEvent.setup();
     const toggle = await screen.findByRole("button", { name: TEXT.conversations.actions("Sol") });
     await user.click(toggle);
-    (await screen.findByRole("button", { name: R.reactWith("🙏") })).focus();
+    (await screen.findByRole("button", { name: TEXT.menus.reactWith("🙏") })).focus();
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("button", { name: R.reactWith("🙏") })).toBeNull();
+    expect(screen.queryByRole("button", { name: TEXT.menus.reactWith("🙏") })).toBeNull();
     expect(document.activeElement).toBe(toggle);
   });
 

@@ -112,7 +112,7 @@ describe("a member's name", () => {
     name.focus();
     await userEvent.keyboard("{Enter}");
     const menu = await screen.findByRole("menu", { name: T.memberActions("Sol") });
-    within(menu).getByRole("menuitem", { name: T.message }).focus();
+    within(menu).getByRole("menuitem", { name: TEXT.menus.message }).focus();
     await userEvent.keyboard("{Enter}");
     expect(await screen.findByRole("heading", { name: "Sol" }, { timeout: 10_000 })).toBeTruthy();
     const opened = fetchMock.mock.calls.find(

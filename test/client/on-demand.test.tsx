@@ -68,7 +68,7 @@ describe("the item menu's list, on demand", () => {
     await user.keyboard("{Enter}");
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     // Focus stays on the button; Tab reaches the picker's first emoji, then the actions.
-    const first = await screen.findByRole("button", { name: TEXT.reactions.reactWith(REACTIONS.emoji[0]) });
+    const first = await screen.findByRole("button", { name: TEXT.menus.reactWith(REACTIONS.emoji[0]) });
     expect(document.activeElement).toBe(toggle);
     await user.tab();
     expect(document.activeElement).toBe(first);
