@@ -31,8 +31,9 @@ const START = [
 const APP_SHELL = [
   /\/node_modules\/(react|react-dom|scheduler|react-router)\//,
   /\/client\/(app|router)\.tsx$/,
-  // Every screen renders its title: one chunk of its own would be one more request on every first visit.
-  /\/client\/components\/PageTitle\.tsx$/,
+  // Every screen renders its title, and the shell and every screen load parts on demand: a chunk of their own
+  // would be one more request on every first visit.
+  /\/client\/components\/(PageTitle|on-demand)\.tsx$/,
 ];
 /**
  * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the

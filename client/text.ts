@@ -112,7 +112,9 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./lounge/words").words &
   typeof import("./lounge/dialog-words").words &
   typeof import("./chat/words").words &
+  typeof import("./chat/dialog-words").words &
   typeof import("./conversations/words").words &
+  typeof import("./conversations/menu-words").words &
   typeof import("./admin/words").words &
   typeof import("./admin/tabs-words").words &
   typeof import("./profile/payment-words").words &

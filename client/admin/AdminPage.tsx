@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
+import { onDemand } from "../components/on-demand";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { TabList, tabPanelProps } from "../components/Tabs";
-import { onDemand } from "../on-demand";
 import { TEXT } from "../text";
 import type { adminLoader } from "./data";
 import { MembersTab } from "./MembersTab";

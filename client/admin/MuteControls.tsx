@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { onDemand } from "../components/on-demand";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { formatMutedUntil } from "../moderation/MutedBanner";
-import { onDemand } from "../on-demand";
 import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
 import type { Member } from "./types";

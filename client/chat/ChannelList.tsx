@@ -1,4 +1,4 @@
-// The chat's channel list: each channel with its unread count (client/live/unread.ts), the gear of the
+// The chat's channel list: each channel with its unread count (client/live/channel-unread.ts), the gear of the
 // ones the member manages, and the button that creates one; then the direct messages (issue 36), each
 // under the other member's name and avatar.
 import type { ReactNode } from "react";
@@ -6,7 +6,7 @@ import type { ChannelDto, ChannelListItem } from "../../worker/shared/chat-wire"
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
-import { unreadLabel, useUnread } from "../live/unread";
+import { unreadLabel, useChannelUnread } from "../live/channel-unread";
 import { TEXT } from "../text";
 
 /** A channel's unread count beside its name; nothing when it has none. */
@@ -84,7 +84,7 @@ export function ChannelList({
   onManage: (c: ChannelDto) => void;
   onCreate: () => void;
 }) {
-  const unread = useUnread().byChannel;
+  const unread = useChannelUnread();
   const groups = channels.filter((c) => !c.is_direct);
   const direct = channels.filter((c) => c.is_direct);
   const row = (c: ChannelListItem) => ({

@@ -28,7 +28,7 @@ function ChannelFields({
   return (
     <>
       <div className="field">
-        <label htmlFor="channel-name">{TEXT.chat.channelName}</label>
+        <label htmlFor="channel-name">{TEXT.channelDialog.nameLabel}</label>
         <input
           id="channel-name"
           className="input"
@@ -42,7 +42,7 @@ function ChannelFields({
         </span>
       </div>
       <div className="field">
-        <label htmlFor="channel-description">{TEXT.chat.channelDescription}</label>
+        <label htmlFor="channel-description">{TEXT.channelDialog.descriptionLabel}</label>
         <textarea
           id="channel-description"
           className="textarea"
@@ -56,7 +56,7 @@ function ChannelFields({
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={isPrivate} onChange={(e) => onChange({ isPrivate: e.target.checked })} />
-        {TEXT.chat.privateChannel}
+        {TEXT.channelDialog.privateLabel}
       </label>
     </>
   );
@@ -93,7 +93,7 @@ export function CreateChannelModal({
         <ActionRow
           onCancel={onClose}
           submitLabel={TEXT.chat.createChannel}
-          pendingLabel={TEXT.chat.creatingChannel}
+          pendingLabel={TEXT.channelDialog.creating}
           pending={busy}
           disabled={!form.name.trim()}
         />
@@ -230,24 +230,24 @@ export function ManageChannelModal({
       void submitJson(save, CHAT_PATH, { intent: "update-channel", id: channel.id, channel: toBody(form) });
   };
   const remove = async () => {
-    if (!busy && (await confirm(TEXT.confirm.deleteChannel, TEXT.chat.deleteChannel)))
+    if (!busy && (await confirm(TEXT.confirm.deleteChannel, TEXT.channelDialog.delete)))
       void submitJson(removal, CHAT_PATH, { intent: "delete-channel", id: channel.id });
   };
 
   return (
-    <Modal title={TEXT.chat.manageTitle(channel.name)} onClose={onClose}>
+    <Modal title={TEXT.channelDialog.manageTitle(channel.name)} onClose={onClose}>
       <form onSubmit={submit}>
         <FormError error={error} />
         <ChannelFields {...form} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
         <ActionRow
           start={
             <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy}>
-              {TEXT.chat.deleteChannel}
+              {TEXT.channelDialog.delete}
             </button>
           }
           onCancel={onClose}
-          submitLabel={TEXT.chat.saveChanges}
-          pendingLabel={TEXT.chat.savingChanges}
+          submitLabel={TEXT.channelDialog.save}
+          pendingLabel={TEXT.channelDialog.saving}
           pending={busy}
           disabled={!form.name.trim()}
         />

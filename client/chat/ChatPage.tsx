@@ -1,14 +1,16 @@
 // The chat screen: the channel list (a drawer on small screens), the open channel, and the channel
 // dialogs. The channels come from the route's loader; unread counts from their store
-// (client/live/unread.ts); the open channel's messages from its feed (useChannelFeed).
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+// (client/live/channel-unread.ts); the open channel's messages from its feed (useChannelFeed).
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/search";
+import { onDemand } from "../components/on-demand";
 import { PageTitle } from "../components/PageTitle";
 import { EmptyState, ErrorState } from "../components/States";
 import { useDrawer } from "../components/useDrawer";
-import { useUnread } from "../live/unread";
+import { loadWords } from "../i18n/language";
+import { useChannelUnread } from "../live/channel-unread";
 import { TEXT } from "../text";
 import { ChannelList } from "./ChannelList";
 import type { MembersFetcher } from "./ChannelModals";
@@ -19,9 +21,10 @@ import "./chat.css";
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
 
-// The channel dialogs load their code when opened (the first visit carries only the chat).
-const CreateChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ default: m.CreateChannelModal })));
-const ManageChannelModal = lazy(() => import("./ChannelModals").then((m) => ({ default: m.ManageChannelModal })));
+// The channel dialogs load their code and words when opened (the first visit carries only the chat).
+const channelModals = () => Promise.all([import("./ChannelModals"), loadWords(["channelDialogs"])]).then(([m]) => m);
+const CreateChannelModal = onDemand(() => channelModals().then((m) => m.CreateChannelModal));
+const ManageChannelModal = onDemand(() => channelModals().then((m) => m.ManageChannelModal));
 
 type Dialog = { kind: "create" } | { kind: "manage"; channel: ChannelDto } | null;
 
@@ -69,7 +72,7 @@ export default function ChatPage() {
 
   // A direct message someone else opened reaches the unread counts (its live activity) before this list:
   // the list is loaded again, once for each such channel.
-  const unread = useUnread().byChannel;
+  const unread = useChannelUnread();
   const askedFor = useRef(new Set<number>());
   useEffect(() => {
     if (!channels) return;
@@ -146,26 +149,24 @@ export default function ChatPage() {
           </EmptyState>
         </section>
       )}
-      <Suspense fallback={null}>
-        {dialog?.kind === "create" && (
-          <CreateChannelModal
-            onClose={() => setDialog(null)}
-            onCreated={(channel) => {
-              setDialog(null);
-              select(channel.id);
-            }}
-          />
-        )}
-        {dialog?.kind === "manage" && (
-          <ManageChannelModal
-            channel={dialog.channel}
-            members={members}
-            onClose={() => setDialog(null)}
-            onSaved={() => setDialog(null)}
-            onDeleted={forgetChannel}
-          />
-        )}
-      </Suspense>
+      {dialog?.kind === "create" && (
+        <CreateChannelModal
+          onClose={() => setDialog(null)}
+          onCreated={(channel) => {
+            setDialog(null);
+            select(channel.id);
+          }}
+        />
+      )}
+      {dialog?.kind === "manage" && (
+        <ManageChannelModal
+          channel={dialog.channel}
+          members={members}
+          onClose={() => setDialog(null)}
+          onSaved={() => setDialog(null)}
+          onDeleted={forgetChannel}
+        />
+      )}
     </div>
   );
 }

@@ -1,95 +1,28 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { mentionsAsText } from "../../worker/shared/mentions";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX, type ReactionEmoji } from "../../worker/shared/rules";
 import { searchResultUrl } from "../../worker/shared/search";
-import { type Answer, api, errorText, unwrap } from "../api";
+import { errorText } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatDateTime, relativeTime } from "../components/format";
 import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
+import { onDemand } from "../components/on-demand";
 import { ReactionChips, reactedWith } from "../components/Reactions";
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
 import { MemberMenu } from "../direct/MemberMenu";
 import { TEXT } from "../text";
 
-type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
+/** A link preview's place while it loads. */
+export const PreviewLoading = () => <div className="link-preview link-preview-loading" aria-hidden="true" />;
 
-// One request per URL per page load, shared by every message that links it: a small external store
-// (read with useSyncExternalStore) whose first subscriber for a URL starts its request.
-type PreviewState = { done: false } | { done: true; preview: Preview | null };
-const LOADING: PreviewState = { done: false };
-const previews = new Map<string, PreviewState>();
-const previewListeners = new Map<string, Set<() => void>>();
-
-function subscribePreview(url: string, notify: () => void) {
-  const listeners = previewListeners.get(url) ?? new Set();
-  previewListeners.set(url, listeners);
-  listeners.add(notify);
-  if (!previews.has(url)) {
-    previews.set(url, LOADING);
-    void unwrap(api["link-preview"].$post({ json: { url } }))
-      .then((r) => r.preview)
-      .catch((err: unknown) => {
-        console.warn("link preview failed", url, err instanceof Error ? err.message : err);
-        return null;
-      })
-      .then((preview) => {
-        previews.set(url, { done: true, preview });
-        for (const listener of previewListeners.get(url) ?? []) listener();
-      });
-  }
-  return () => void listeners.delete(notify);
-}
-
-const usePreview = (url: string) =>
-  useSyncExternalStore(
-    useCallback((notify: () => void) => subscribePreview(url, notify), [url]),
-    () => previews.get(url) ?? LOADING,
-  );
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-};
-
-function LinkPreviewCard({ url }: { url: string }) {
-  const state = usePreview(url);
-  if (!state.done) return <div className="link-preview link-preview-loading" aria-hidden="true" />;
-  const { preview } = state;
-  if (!preview || (!preview.title && !preview.description && !preview.image)) {
-    // A failure shows only the hostname.
-    return (
-      <a className="link-preview link-preview-host" href={url} target="_blank" rel="noopener noreferrer">
-        {hostOf(url)}
-      </a>
-    );
-  }
-  return (
-    <a className="link-preview" href={url} target="_blank" rel="noopener noreferrer">
-      {preview.image && (
-        <img className="link-preview-image" src={preview.image} alt="" loading="lazy" referrerPolicy="no-referrer" />
-      )}
-      <span className="link-preview-text">
-        <span className="link-preview-site">
-          {preview.favicon && (
-            <img src={preview.favicon} alt="" width={16} height={16} loading="lazy" referrerPolicy="no-referrer" />
-          )}
-          {preview.siteName ?? hostOf(url)}
-        </span>
-        {preview.title && <strong>{preview.title}</strong>}
-        {preview.description && <span className="faint">{preview.description}</span>}
-      </span>
-    </a>
-  );
-}
+// A link's preview card loads with its request, after the list's first paint; meanwhile its place is held.
+const LinkPreviewCard = onDemand(() => import("./LinkPreviewCard").then((m) => m.LinkPreviewCard));
 
 /** Previews for the first LIMITS.linkPreviewsPerMessage links, then '+ N more link(s)'. */
 export function LinkPreviews({ text }: { text: string }) {
@@ -100,7 +33,7 @@ export function LinkPreviews({ text }: { text: string }) {
   return (
     <div className="link-previews">
       {shown.map((url) => (
-        <LinkPreviewCard key={url} url={url} />
+        <LinkPreviewCard key={url} url={url} fallback={<PreviewLoading />} />
       ))}
       {rest > 0 && <span className="faint">{TEXT.chat.moreLinks(rest)}</span>}
     </div>
@@ -166,54 +99,8 @@ function MessageMenu({
   );
 }
 
-function EditForm({
-  message,
-  onSave,
-  onDone,
-}: {
-  message: MessageDto;
-  onSave: MessageActions["onEdit"];
-  onDone(): void;
-}) {
-  const [text, setText] = useState(message.body);
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
-  const T = TEXT.conversations;
-  return (
-    <form
-      className="message-edit"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setSaving(true);
-        try {
-          await onSave(message.id, text);
-          onDone();
-        } catch (err) {
-          toast.show(errorText(err, T.editFailed), "error");
-          setSaving(false);
-        }
-      }}
-    >
-      <textarea
-        aria-label={T.editLabel}
-        value={text}
-        maxLength={LIMITS.chatMessageMax}
-        // biome-ignore lint/a11y/noAutofocus: the member asked to edit this message; the caret belongs in it.
-        autoFocus
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => e.key === "Escape" && onDone()}
-      />
-      <div className="message-edit-buttons">
-        <button type="button" className="btn btn-sm" onClick={onDone}>
-          {T.cancel}
-        </button>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={saving || !text.trim()}>
-          {T.save}
-        </button>
-      </div>
-    </form>
-  );
-}
+// A message's edit form loads when its author chooses Edit; meanwhile the message's text stays.
+const EditForm = onDemand(() => import("./MessageEditForm").then((m) => m.MessageEditForm));
 
 /**
  * A reply's quote of the message it answers: a link to it in context, which loads older pages when it is
@@ -317,7 +204,12 @@ function MessageItem({
         ) : message.hidden ? (
           <Removed reason={message.hidden_reason} className="chat-text" />
         ) : editing ? (
-          <EditForm message={message} onSave={actions.onEdit} onDone={() => setEditing(false)} />
+          <EditForm
+            message={message}
+            onSave={actions.onEdit}
+            onDone={() => setEditing(false)}
+            fallback={<p className="chat-text">{mentionsAsText(message.body)}</p>}
+          />
         ) : message.image_url ? (
           <figure className="chat-image">
             <a href={message.image_url} target="_blank" rel="noopener noreferrer">

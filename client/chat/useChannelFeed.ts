@@ -4,42 +4,13 @@
 // channel on screen is read: its badge stays clear, and others' messages arriving move the server's
 // read marker). Messages are merged by id, so nothing shows twice.
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  CLOSE_ACCESS_REVOKED,
-  CLOSE_CHANNEL_DELETED,
-  CLOSE_SESSION_ENDED,
-  type MessageDto,
-  PING_FRAME,
-  parseServerFrame,
-  type ReactionCountDto,
-  type ServerFrame,
-} from "../../worker/shared/chat-wire";
+import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, type ReactionEmoji, TIMING } from "../../worker/shared/rules";
 import { api, errorCode, unwrap } from "../api";
-import { unreadStore } from "../live/unread";
+import { unreadModule } from "../live/channel-unread";
 import { toggleReaction } from "../reactions/requests";
 
-const PING_EVERY_MS = 25_000;
-const RECONNECT_MAX_MS = 15_000;
-
 export type FeedStatus = "loading" | "ready" | "error";
-
-/**
- * A message's reactions after a `reaction` frame: the frame's counts, each marked as the member's own as
- * before, except the toggled emoji when the member toggled it (on this or another device).
- */
-export function reactionsAfter(
-  before: ReactionCountDto[],
-  frame: Extract<ServerFrame, { type: "reaction" }>,
-  me: number | undefined,
-): ReactionCountDto[] {
-  const mine = new Set(before.filter((r) => r.mine).map((r) => r.emoji));
-  if (frame.user_id === me) {
-    if (frame.added) mine.add(frame.emoji);
-    else mine.delete(frame.emoji);
-  }
-  return frame.counts.map((c) => ({ ...c, mine: mine.has(c.emoji) }));
-}
 
 /** Merges messages into a list sorted by id, dropping those already present. */
 export function mergeMessages(current: MessageDto[], incoming: MessageDto[]): MessageDto[] {
@@ -49,12 +20,6 @@ export function mergeMessages(current: MessageDto[], incoming: MessageDto[]): Me
   if (fresh.length === 0) return current;
   return [...current, ...fresh].sort((a, b) => a.id - b.id);
 }
-
-export const socketUrl = (groupId: number) =>
-  `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/groups/${groupId}/socket`;
-
-/** Close codes after which reconnecting is pointless: the channel is gone for this viewer, or the session ended. */
-const FINAL_CLOSES = new Set<number>([CLOSE_CHANNEL_DELETED, CLOSE_ACCESS_REVOKED, CLOSE_SESSION_ENDED]);
 
 export function useChannelFeed(
   groupId: number,
@@ -91,9 +56,9 @@ export function useChannelFeed(
 
   // On screen, the channel is read: its badge clears, and stays clear while it is open.
   useEffect(() => {
-    unreadStore.setOpen(groupId);
+    void unreadModule().then((m) => m.unreadStore.setOpen(groupId));
     return () => {
-      unreadStore.setOpen(null);
+      void unreadModule().then((m) => m.unreadStore.setOpen(null));
       clearTimeout(markRead.current);
     };
   }, [groupId]);
@@ -198,72 +163,37 @@ export function useChannelFeed(
     };
   }, [groupId, attempt, show]);
 
-  // The socket, reconnecting with backoff; each open catches up by cursor.
+  // The socket, connected after the first render (its code loads then: the first page paints without it);
+  // each open catches up by cursor.
   useEffect(() => {
     if (typeof WebSocket === "undefined") return;
-    let ws: WebSocket | null = null;
     let stopped = false;
-    let retry = 0;
-    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    let stop: (() => void) | undefined;
     const setLiveBoth = (v: boolean) => {
       liveRef.current = v;
       setLive(v);
     };
-    const connect = () => {
-      try {
-        ws = new WebSocket(socketUrl(groupId));
-      } catch {
-        scheduleReconnect();
-        return;
-      }
-      ws.onopen = () => {
-        retry = 0;
-        setLiveBoth(true);
-        void catchUp();
-        pingTimer = setInterval(() => ws?.readyState === WebSocket.OPEN && ws.send(PING_FRAME), PING_EVERY_MS);
-      };
-      ws.onmessage = (event) => {
-        const frame = parseServerFrame(event.data);
-        if (frame?.type === "message" && frame.message.group_id === groupId) accept([frame.message], false);
-        else if (frame?.type === "deleted") handlersRef.current.onChannelDeleted?.();
-        else if (frame?.type === "message_hidden" && frame.group_id === groupId) hide(frame.message_id);
-        else if (frame?.type === "message_edited" && frame.message.group_id === groupId)
-          replace(frame.message.id, (m) => ({ ...frame.message, reactions: m.reactions }));
-        else if (frame?.type === "reaction" && frame.group_id === groupId)
-          replace(frame.message_id, (m) => ({
-            ...m,
-            reactions: reactionsAfter(m.reactions, frame, handlersRef.current.me),
-          }));
-        else if (frame?.type === "message_deleted" && frame.group_id === groupId) markDeleted(frame.message_id);
-      };
-      ws.onclose = (event) => {
-        clearInterval(pingTimer);
-        setLiveBoth(false);
-        ws = null;
-        if (FINAL_CLOSES.has(event.code)) {
-          endedRef.current = true;
-          if (event.code === CLOSE_SESSION_ENDED) handlersRef.current.onSessionEnded?.();
-          // Removed from a private channel (or it became private): for this viewer it is gone, as if deleted.
-          else if (event.code === CLOSE_ACCESS_REVOKED) handlersRef.current.onChannelDeleted?.();
-        } else if (!stopped) scheduleReconnect();
-      };
-    };
-    const scheduleReconnect = () => {
+    void import("./feed-socket").then(({ followChannel }) => {
       if (stopped) return;
-      const delay = Math.min(RECONNECT_MAX_MS, 1000 * 2 ** retry++);
-      reconnectTimer = setTimeout(connect, delay);
-    };
-    connect();
+      stop = followChannel(groupId, {
+        setLive: setLiveBoth,
+        catchUp: () => void catchUp(),
+        accept: (incoming) => accept(incoming, false),
+        hide,
+        replace,
+        markDeleted,
+        me: () => handlersRef.current.me,
+        ended: () => {
+          endedRef.current = true;
+        },
+        channelGone: () => handlersRef.current.onChannelDeleted?.(),
+        sessionEnded: () => handlersRef.current.onSessionEnded?.(),
+      });
+    });
     return () => {
       stopped = true;
-      clearTimeout(reconnectTimer);
-      clearInterval(pingTimer);
+      stop?.();
       setLiveBoth(false);
-      if (ws) {
-        ws.onclose = null;
-        ws.close(1000, "leaving");
-      }
     };
   }, [groupId, accept, catchUp, hide, replace, markDeleted]);
 

@@ -1,8 +1,8 @@
-// The words of chat and channelMembers in Spanish (Chile): words.ts's, typed by the English.
+// The chat's words in Spanish (Chile): words.ts's, typed by the English.
 import { chat } from "../i18n/es";
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "chat" | "channelMembers"> = {
+export const words: Pick<Catalog, "chat"> = {
   chat: {
     ...chat,
     channels: "Canales",
@@ -17,7 +17,6 @@ export const words: Pick<Catalog, "chat" | "channelMembers"> = {
     createChannel: "Crear canal",
     manageChannel: "Administrar el canal",
     manageChannelLabel: (name) => `Administrar el canal ${name}`,
-    manageTitle: (name) => `Administrar #${name}`,
     privateMark: "(privado)",
     polling: "Sin conexión en vivo",
     messagesLabel: "Mensajes",
@@ -26,29 +25,5 @@ export const words: Pick<Catalog, "chat" | "channelMembers"> = {
     uploadImage: "Subir una imagen",
     messageLabel: (channel) => `Mensaje para #${channel}`,
     send: "Enviar",
-    channelName: "Nombre del canal",
-    channelDescription: "Descripción (opcional)",
-    privateChannel: "Canal privado (solo lo ven tú, las personas que agregues y los admins)",
-    creatingChannel: "Creando el canal",
-    deleteChannel: "Eliminar el canal",
-    saveChanges: "Guardar cambios",
-    savingChanges: "Guardando los cambios",
-  },
-  channelMembers: {
-    title: "Miembros",
-    loading: "Cargando los miembros",
-    loadFailed: "No se pudieron cargar los miembros.",
-    empty: "Aún no hay miembros ni invitaciones.",
-    emailLabel: "Correo a invitar",
-    emailPlaceholder: "miembro@ejemplo.com",
-    invite: "Invitar",
-    invitedNote: "Las personas invitadas se unen la próxima vez que abren la app o inician sesión.",
-    sent: (email) => `Invitación enviada a ${email}.`,
-    invitedBadge: "Invitada",
-    remove: "Quitar",
-    removeLabel: (email) => `Quitar a ${email}`,
-    revoke: "Anular",
-    revokeLabel: (email) => `Anular la invitación de ${email}`,
-    revokeFailed: "No se pudo anular la invitación",
   },
 };

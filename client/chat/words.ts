@@ -1,5 +1,5 @@
-// The words of chat and channelMembers in English, loaded with the screens that show them (client/i18n/language.ts
-// WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
+// The chat's words in English, loaded with the screen (client/i18n/language.ts WORDS; docs/client.md "Words"); its
+// dialogs' are dialog-words.ts. words.es.ts is the same in Spanish.
 import { CHAT_TEXTS } from "../../worker/shared/texts/chat";
 
 export const words = {
@@ -17,7 +17,6 @@ export const words = {
     createChannel: "Create channel",
     manageChannel: "Manage channel",
     manageChannelLabel: (name: string) => `Manage channel ${name}`,
-    manageTitle: (name: string) => `Manage #${name}`,
     privateMark: "(private)",
     polling: "Polling",
     messagesLabel: "Messages",
@@ -26,30 +25,5 @@ export const words = {
     uploadImage: "Upload image",
     messageLabel: (channel: string) => `Message #${channel}`,
     send: "Send",
-    channelName: "Channel name",
-    channelDescription: "Description (optional)",
-    privateChannel: "Private channel (only you, the members you add and admins can see it)",
-    creatingChannel: "Creating channel",
-    deleteChannel: "Delete channel",
-    saveChanges: "Save changes",
-    savingChanges: "Saving changes",
-  },
-  /** A private channel's members and invitations (the manage dialog). */
-  channelMembers: {
-    title: "Members",
-    loading: "Loading members",
-    loadFailed: "Could not load the members.",
-    empty: "No members or invitations yet.",
-    emailLabel: "Email to invite",
-    emailPlaceholder: "member@example.com",
-    invite: "Invite",
-    invitedNote: "Invited people join the next time they open the app or sign in.",
-    sent: (email: string) => `Invitation sent to ${email}.`,
-    invitedBadge: "Invited",
-    remove: "Remove",
-    removeLabel: (email: string) => `Remove ${email}`,
-    revoke: "Revoke",
-    revokeLabel: (email: string) => `Revoke the invitation of ${email}`,
-    revokeFailed: "Failed to revoke the invitation",
   },
 };

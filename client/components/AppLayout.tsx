@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { MutedBanner } from "../moderation/MutedBanner";
@@ -8,18 +8,21 @@ import { AdminBadge } from "./AdminBadge";
 import { Avatar } from "./Avatar";
 import { Icon } from "./Icon";
 import { LanguageSwitch } from "./LanguageSwitch";
-import { lazyPart } from "./lazy-part";
+import { onDemand } from "./on-demand";
 import { SearchButton } from "./SearchButton";
 import { useDrawer } from "./useDrawer";
 
 // The bell and the unread badge (and with them the live socket) load after the shell's first render:
 // a first visit paints the shell and the screen without waiting for their code.
 // The bell's words come with its code.
-const NotificationBell = lazyPart(() => import("./NotificationBell"), "NotificationBell", ["notifications"]);
+const NotificationBell = onDemand(
+  () => import("./NotificationBell").then((m) => m.NotificationBell),
+  ["notifications"],
+);
 // The push offer appears only after a meaningful action (client/notify/push.ts): its code and words load after the
 // first render.
-const PushOffer = lazyPart(() => import("../notify/PushOffer"), "PushOffer", ["notify"]);
-const ChatUnreadBadge = lazyPart(() => import("./ChatUnreadBadge"), "ChatUnreadBadge");
+const PushOffer = onDemand(() => import("../notify/PushOffer").then((m) => m.PushOffer), ["notify"]);
+const ChatUnreadBadge = onDemand(() => import("./ChatUnreadBadge").then((m) => m.ChatUnreadBadge));
 
 const NAV = [
   { to: "/app/lounge", name: "lounge", icon: "sparkle" },
@@ -72,11 +75,7 @@ export function AppLayout() {
           <Icon name="sparkle" /> {TEXT.common.brand}
         </span>
         <SearchButton />
-        {rendered && (
-          <Suspense fallback={null}>
-            <NotificationBell />
-          </Suspense>
-        )}
+        {rendered && <NotificationBell />}
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawer.open && <div className="drawer-backdrop" onClick={drawer.hide} aria-hidden="true" />}
@@ -93,11 +92,7 @@ export function AppLayout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
               <Icon name={item.icon} /> {TEXT.nav[item.name]}
-              {rendered && item.to === "/app/chat" && (
-                <Suspense fallback={null}>
-                  <ChatUnreadBadge />
-                </Suspense>
-              )}
+              {rendered && item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
@@ -130,9 +125,7 @@ export function AppLayout() {
         <MutedBanner />
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <PushOffer />
-      </Suspense>
+      <PushOffer />
     </div>
   );
 }

@@ -1,10 +1,14 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from "react";
-import { REACTIONS, type ReactionEmoji } from "../../worker/shared/rules";
+import type { ReactionEmoji } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 import type { IconName } from "./icon-shapes";
+import { onDemand } from "./on-demand";
 import { useToast } from "./Toasts";
 import "./item-menu.css";
+
+// The open list and its words load when a menu first opens (or its button is hovered or focused): no first paint draws it.
+const ItemMenuList = onDemand(() => import("./ItemMenuList").then((m) => m.ItemMenuList), ["menus"]);
 
 /** Copies an in-app address as a full link, and says so (or shows it, where the clipboard is refused). */
 export function useCopyLink() {
@@ -49,10 +53,6 @@ export function ItemMenu({
     setOpen(false);
     toggle.current?.focus();
   };
-  const run = (action: () => void) => () => {
-    close();
-    action();
-  };
   // On every button of the menu: Escape closes it, and so does focus leaving it.
   const closing = {
     onKeyDown: (e: KeyboardEvent) => {
@@ -71,44 +71,13 @@ export function ItemMenu({
         className="btn btn-ghost btn-sm item-menu-toggle"
         aria-label={label}
         aria-expanded={open}
+        onPointerEnter={ItemMenuList.preload}
+        onFocus={ItemMenuList.preload}
         onClick={() => setOpen((v) => !v)}
       >
         <Icon name="more" size={16} />
       </button>
-      {open && (
-        <div className="item-menu-list">
-          {onReact && (
-            <fieldset className="reaction-picker">
-              <legend className="visually-hidden">{TEXT.reactions.react}</legend>
-              {REACTIONS.emoji.map((emoji) => (
-                <button
-                  {...closing}
-                  key={emoji}
-                  type="button"
-                  className="btn btn-ghost btn-sm reaction-choice"
-                  aria-label={TEXT.reactions.reactWith(emoji)}
-                  aria-pressed={reacted?.includes(emoji) ?? false}
-                  onClick={run(() => onReact(emoji))}
-                >
-                  {emoji}
-                </button>
-              ))}
-            </fieldset>
-          )}
-          {items.map((item) => (
-            <button
-              {...closing}
-              key={item.label}
-              type="button"
-              className="btn btn-ghost btn-sm"
-              aria-label={item.ariaLabel}
-              onClick={run(item.onSelect)}
-            >
-              {item.icon && <Icon name={item.icon} size={14} />} {item.label}
-            </button>
-          ))}
-        </div>
-      )}
+      {open && <ItemMenuList items={items} reacted={reacted} onReact={onReact} closing={closing} close={close} />}
     </div>
   );
 }

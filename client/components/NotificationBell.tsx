@@ -1,7 +1,7 @@
 // The header's bell: the unread notifications' count, and the panel (loaded on first use). The list
 // is a keyed fetcher of /data/notifications, loaded at start, when the live socket says there is a new
 // notification, when the tab returns, and every TIMING.notificationsPollMs while the socket is down.
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { TIMING } from "../../worker/shared/rules";
 import { NOTIFICATIONS_PATH } from "../data-paths";
@@ -9,14 +9,14 @@ import { followLive } from "../live/live-room";
 import type { notificationsLoader } from "../notifications/data";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
-import { lazyPart } from "./lazy-part";
+import { onDemand } from "./on-demand";
 import "./header-tools.css";
 
 // The panel names gatherings and automatic charges: their words load with it.
-const NotificationPanel = lazyPart(() => import("../notifications/NotificationPanel"), "default", [
-  "events",
-  "autorenew",
-]);
+const NotificationPanel = onDemand(
+  () => import("../notifications/NotificationPanel").then((m) => m.default),
+  ["events", "autorenew"],
+);
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -58,11 +58,7 @@ export function NotificationBell() {
           </span>
         )}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <NotificationPanel list={list} onReload={reload} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <NotificationPanel list={list} onReload={reload} onClose={() => setOpen(false)} />}
     </>
   );
 }

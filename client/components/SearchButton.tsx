@@ -1,12 +1,12 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
-import { lazyPart } from "./lazy-part";
+import { onDemand } from "./on-demand";
 import "./header-tools.css";
 
-const SearchDialog = lazyPart(() => import("../search/SearchDialog"), "default", ["search"]);
+const SearchDialog = onDemand(() => import("../search/SearchDialog").then((m) => m.default), ["search"]);
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -36,11 +36,7 @@ export function SearchButton() {
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd is not focusable; aria-keyshortcuts announces it. */}
         <kbd aria-hidden="true">{isMac ? TEXT.search.shortcutMac : TEXT.search.shortcut}</kbd>
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <SearchDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {open && <SearchDialog onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -31,8 +31,6 @@ export const words: Pick<Catalog, "conversations" | "reactions" | "direct"> = {
     deleteCommentFailed: "No se pudo eliminar el comentario",
   },
   reactions: {
-    react: "Reaccionar",
-    reactWith: (emoji) => `Reaccionar con ${emoji}`,
     chip: (emoji, count) => `${emoji} ${count === 1 ? "1 reacción" : `${count} reacciones`}`,
     whoReacted: (names, more) => (more > 0 ? `${names.join(", ")} y ${more} más` : names.join(", ")),
     failed: "No se pudo guardar tu reacción. Inténtalo de nuevo.",
@@ -43,14 +41,8 @@ export const words: Pick<Catalog, "conversations" | "reactions" | "direct"> = {
     formerMember: "Exmiembro",
     messageLabel: (name) => `Escríbele a ${name}`,
     memberActions: (name) => `Acciones para ${name}`,
-    message: "Mensaje",
-    block: "Bloquear",
     unblock: "Desbloquear",
-    confirmBlock: (name) =>
-      `¿Bloquear a ${name}? No podrá escribirte, sus menciones no te llegarán y sus publicaciones y comentarios se verán contraídos para ti. No se le avisa.`,
-    blocked: (name) => `Bloqueaste a ${name}`,
     unblocked: (name) => `Desbloqueaste a ${name}`,
-    openFailed: "No se pudo abrir la conversación",
     blockFailed: "No se pudo cambiar el bloqueo",
     hiddenBlocked: "Oculto: bloqueaste a esta persona",
     showOnce: "Mostrar",

@@ -37,8 +37,6 @@ export const words = {
   },
   /** Issue 36: reactions on posts, comments and messages. */
   reactions: {
-    react: "React",
-    reactWith: (emoji: string) => `React with ${emoji}`,
     /** A chip: the emoji, how many, and (aria-pressed) whether the member is among them. */
     chip: (emoji: string, count: number) => `${emoji} ${count === 1 ? "1 reaction" : `${count} reactions`}`,
     whoReacted: (names: string[], more: number) =>
@@ -52,14 +50,8 @@ export const words = {
     formerMember: "Former member",
     messageLabel: (name: string) => `Message ${name}`,
     memberActions: (name: string) => `Actions for ${name}`,
-    message: "Message",
-    block: "Block",
     unblock: "Unblock",
-    confirmBlock: (name: string) =>
-      `Block ${name}? They will not be able to message you, their mentions of you will not notify you, and their posts and comments will be collapsed for you. They are not told.`,
-    blocked: (name: string) => `${name} is blocked`,
     unblocked: (name: string) => `${name} is unblocked`,
-    openFailed: "Could not open the conversation",
     blockFailed: "Could not change the block",
     hiddenBlocked: "Hidden: you blocked this member",
     showOnce: "Show",

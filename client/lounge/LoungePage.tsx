@@ -3,10 +3,10 @@ import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "reac
 import { OPEN_PARAMS } from "../../worker/shared/search";
 import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
+import { onDemand } from "../components/on-demand";
 import { EmptyState } from "../components/States";
 import { type PageResult, usePages } from "../data/pages";
 import { BlockedCollapse } from "../direct/BlockedCollapse";
-import { onDemand } from "../on-demand";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { commentsPath, type loungeLoader, POSTS_PAGE_PATH } from "./data";

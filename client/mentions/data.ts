@@ -1,15 +1,7 @@
 // The @mention autocomplete's data-only route (/data/mentions?q=&group_id=): the names GET
 // /api/mentions offers (in a channel, only those who may read it).
 import type { LoaderFunctionArgs } from "react-router";
-import { LIMITS } from "../../worker/shared/rules";
 import { api, unwrap } from "../api";
-import { MENTIONS_PATH } from "../data-paths";
-
-export function mentionsHref(q: string, groupId?: number) {
-  const params = new URLSearchParams({ q: q.slice(0, LIMITS.mentionQueryMax) });
-  if (groupId) params.set("group_id", String(groupId));
-  return `${MENTIONS_PATH}?${params}`;
-}
 
 /** Answers which text it is for, so suggestions for an older text are never offered as current. */
 export async function mentionsLoader({ request }: LoaderFunctionArgs) {

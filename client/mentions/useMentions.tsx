@@ -8,10 +8,23 @@ import { type KeyboardEvent, type RefObject, useId, useRef, useState } from "rea
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import { mentionToken } from "../../worker/shared/mentions";
-import { Avatar } from "../components/Avatar";
+import { LIMITS } from "../../worker/shared/rules";
+import { onDemand } from "../components/on-demand";
+import { MENTIONS_PATH } from "../data-paths";
 import { TEXT } from "../text";
-import { mentionsHref, type mentionsLoader } from "./data";
+import type { mentionsLoader } from "./data";
 import "./mentions.css";
+
+// The suggestions' options load when the member first focuses the field or types "@" and letters; the list
+// shows once the members answer.
+const MentionOptions = onDemand(() => import("./MentionOptions").then((m) => m.MentionOptions));
+
+/** The address of the suggestions for `q` (the route's loader is client/mentions/data.ts). */
+function mentionsHref(q: string, groupId?: number) {
+  const params = new URLSearchParams({ q: q.slice(0, LIMITS.mentionQueryMax) });
+  if (groupId) params.set("group_id", String(groupId));
+  return `${MENTIONS_PATH}?${params}`;
+}
 
 /**
  * `@` then letters, right before the caret, at the start or after a character that cannot be part of a word or an
@@ -58,6 +71,7 @@ export function useMentions({
     if (asked.current !== q) {
       asked.current = q;
       setActive(0);
+      MentionOptions.preload();
       void suggestions.load(mentionsHref(q, groupId));
     }
   };
@@ -121,6 +135,7 @@ export function useMentions({
       "aria-controls": listId,
       "aria-activedescendant": open ? `${listId}-${selected}` : undefined,
       onKeyDown,
+      onFocus: MentionOptions.preload,
       onSelect: (e: { currentTarget: HTMLTextAreaElement }) => follow(e.currentTarget),
       onBlur: () => setTyped(null),
     },
@@ -128,25 +143,7 @@ export function useMentions({
     list: (
       // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
       <ul id={listId} role="listbox" aria-label={TEXT.mentions.suggestions} className="mention-list" hidden={!open}>
-        {members.map((m, i) => (
-          // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
-          <li
-            key={m.id}
-            id={`${listId}-${i}`}
-            // biome-ignore lint/a11y: a combobox's popup: focus stays in the input (WAI-ARIA).
-            role="option"
-            aria-selected={i === selected}
-            className={i === selected ? "mention-option active" : "mention-option"}
-            // mousedown, not click: the textarea keeps focus (its blur would close the list first).
-            onMouseDown={(e) => {
-              e.preventDefault();
-              insert(m);
-            }}
-          >
-            <Avatar src={m.avatar_url} name={m.name} size={24} />
-            {m.name}
-          </li>
-        ))}
+        {open && <MentionOptions listId={listId} members={members} selected={selected} onPick={insert} />}
       </ul>
     ),
   };

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { onDemand } from "../on-demand";
+import { onDemand } from "../components/on-demand";
 import { TEXT } from "../text";
 
 // The editing fields load when the member chooses Edit; the list shows meanwhile.

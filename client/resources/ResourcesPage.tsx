@@ -18,6 +18,7 @@ import { OPEN_PARAMS } from "../../worker/shared/search";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
+import { onDemand } from "../components/on-demand";
 import { PageTitle } from "../components/PageTitle";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
@@ -25,7 +26,6 @@ import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { usePages } from "../data/pages";
 import { LIBRARY_ROUTE_ID } from "../data-paths";
-import { onDemand } from "../on-demand";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import {

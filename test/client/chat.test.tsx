@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { words as esDialogs } from "../../client/chat/dialog-words.es";
 import { words as es } from "../../client/chat/words.es";
 import { setLanguage } from "../../client/i18n/language";
 import { formatMutedUntil } from "../../client/moderation/MutedBanner";
@@ -337,10 +338,12 @@ describe("chat moderation", () => {
     const user = userEvent.setup();
     // Reporting sits in each message's action menu (issue 36), never on one's own message.
     await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Luna") }));
+    // The menu's list arrives with its code (on demand): wait for it before saying what it lacks.
+    await screen.findByRole("button", { name: TEXT.conversations.copyLink });
     expect(screen.queryByRole("button", { name: TEXT.moderation.reportMessage("Luna") })).toBeNull();
     expect(screen.queryByRole("button", { name: TEXT.moderation.report })).toBeNull();
     await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Sol") }));
-    await user.click(screen.getByRole("button", { name: TEXT.moderation.reportMessage("Sol") }));
+    await user.click(await screen.findByRole("button", { name: TEXT.moderation.reportMessage("Sol") }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.message });
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
     await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
@@ -429,10 +432,12 @@ describe("chat in Spanish", () => {
       expect(screen.getByRole("button", { name: es.chat.uploadImage })).toBeTruthy();
       const user = userEvent.setup();
       await user.click(screen.getByRole("button", { name: es.chat.manageChannelLabel("General") }));
-      const dialog = within(screen.getByRole("dialog", { name: es.chat.manageTitle("General") }));
-      expect(dialog.getByLabelText(es.chat.channelName)).toBeTruthy();
-      expect(dialog.getByRole("button", { name: es.chat.deleteChannel })).toBeTruthy();
-      expect(dialog.getByRole("button", { name: es.chat.saveChanges })).toBeTruthy();
+      const dialog = within(
+        await screen.findByRole("dialog", { name: esDialogs.channelDialog.manageTitle("General") }),
+      );
+      expect(dialog.getByLabelText(esDialogs.channelDialog.nameLabel)).toBeTruthy();
+      expect(dialog.getByRole("button", { name: esDialogs.channelDialog.delete })).toBeTruthy();
+      expect(dialog.getByRole("button", { name: esDialogs.channelDialog.save })).toBeTruthy();
     } finally {
       await setLanguage("en");
     }
@@ -458,11 +463,14 @@ describe("editing and deleting messages (issue 36)", () => {
     await screen.findByText("helo");
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: T.actions("Sol") }));
+    await screen.findByRole("button", { name: T.reply });
     expect(screen.queryByRole("button", { name: T.edit })).toBeNull();
     expect(screen.queryByRole("button", { name: T.delete })).toBeNull();
     await user.click(screen.getByRole("button", { name: T.actions("Luna") }));
-    await user.click(screen.getByRole("button", { name: T.edit }));
-    const box = screen.getByLabelText(T.editLabel);
+    await user.click(await screen.findByRole("button", { name: T.edit }));
+    const box = await screen.findByLabelText(T.editLabel);
+    // The form arrives with its code (on demand) and puts the caret in the message.
+    expect(document.activeElement).toBe(box);
     await user.clear(box);
     await user.type(box, "hello there");
     await user.click(screen.getByRole("button", { name: T.save }));
@@ -482,7 +490,7 @@ describe("editing and deleting messages (issue 36)", () => {
     await screen.findByText("regret");
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: T.actions("Luna") }));
-    await user.click(screen.getByRole("button", { name: T.delete }));
+    await user.click(await screen.findByRole("button", { name: T.delete }));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: TEXT.common.delete }));
     expect(await screen.findByText(T.deleted)).toBeTruthy();
@@ -533,7 +541,7 @@ describe("replies (issue 36)", () => {
     await screen.findByText("walk at six?");
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: T.actions("Sol") }));
-    await user.click(screen.getByRole("button", { name: T.reply }));
+    await user.click(await screen.findByRole("button", { name: T.reply }));
     expect(screen.getByText(T.replyingTo("Sol"))).toBeTruthy();
     await user.type(input, "count me in{Enter}");
     expect(await screen.findByText("count me in")).toBeTruthy();
@@ -585,13 +593,13 @@ describe("reactions in chat (issue 36)", () => {
     const user = userEvent.setup();
     const toggle = screen.getByRole("button", { name: TEXT.conversations.actions("Sol") });
     await user.click(toggle);
-    expect(screen.getAllByRole("button", { name: /^React with / }).map((b) => b.getAttribute("aria-label"))).toEqual(
-      REACTIONS.emoji.map((e) => R.reactWith(e)),
-    );
-    await user.click(screen.getByRole("button", { name: R.reactWith("✨") }));
+    expect(
+      (await screen.findAllByRole("button", { name: /^React with / })).map((b) => b.getAttribute("aria-label")),
+    ).toEqual(REACTIONS.emoji.map((e) => TEXT.menus.reactWith(e)));
+    await user.click(screen.getByRole("button", { name: TEXT.menus.reactWith("✨") }));
     await waitFor(() => expect(chip("✨", 3).getAttribute("aria-pressed")).toBe("true"));
     expect(document.activeElement).toBe(toggle);
-    expect(screen.queryByRole("button", { name: R.reactWith("✨") })).toBeNull();
+    expect(screen.queryByRole("button", { name: TEXT.menus.reactWith("✨") })).toBeNull();
     expect(posts(fetchMock, "/api/messages/10/reactions")).toHaveLength(1);
   });
 
@@ -602,9 +610,9 @@ describe("reactions in chat (issue 36)", () => {
     const user = userEvent.setup();
     const toggle = await screen.findByRole("button", { name: TEXT.conversations.actions("Sol") });
     await user.click(toggle);
-    screen.getByRole("button", { name: R.reactWith("🙏") }).focus();
+    (await screen.findByRole("button", { name: TEXT.menus.reactWith("🙏") })).focus();
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("button", { name: R.reactWith("🙏") })).toBeNull();
+    expect(screen.queryByRole("button", { name: TEXT.menus.reactWith("🙏") })).toBeNull();
     expect(document.activeElement).toBe(toggle);
   });
 

@@ -111,8 +111,8 @@ describe("a member's name", () => {
     const name = within(article).getByRole("button", { name: "Sol" });
     name.focus();
     await userEvent.keyboard("{Enter}");
-    const menu = screen.getByRole("menu", { name: T.memberActions("Sol") });
-    within(menu).getByRole("menuitem", { name: T.message }).focus();
+    const menu = await screen.findByRole("menu", { name: T.memberActions("Sol") });
+    within(menu).getByRole("menuitem", { name: TEXT.menus.message }).focus();
     await userEvent.keyboard("{Enter}");
     expect(await screen.findByRole("heading", { name: "Sol" }, { timeout: 10_000 })).toBeTruthy();
     const opened = fetchMock.mock.calls.find(
@@ -134,7 +134,7 @@ describe("a member's name", () => {
     expect(within(mine).queryByRole("button", { name: "Luna" })).toBeNull();
     const theirs = screen.getByRole("article", { name: "Sol" });
     await userEvent.click(within(theirs).getByRole("button", { name: "Sol" }));
-    expect(screen.getByRole("menu")).toBeTruthy();
+    expect(await screen.findByRole("menu")).toBeTruthy();
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("menu")).toBeNull();
   });

@@ -85,6 +85,7 @@ tags`, async () => {
     // (no edit, no delete).
     expect(screen.queryByRole("button", { name: "+ New Notice" })).toBeNull();
     await userEvent.setup().click(within(member).getByRole("button", { name: "Post options" }));
+    await within(member).findByRole("button", { name: "Report post" });
     expect(Array.from(member.querySelectorAll(".item-menu-list > button"), (item) => item.textContent?.trim())).toEqual(
       ["Report post", "Copy link"],
     );

@@ -74,7 +74,7 @@ async function openPostReport(name = "Sol") {
   const user = userEvent.setup();
   const card = await screen.findByRole("article", { name }, { timeout: 10_000 });
   await user.click(within(card).getByRole("button", { name: TEXT.moderation.postOptions }));
-  await user.click(within(card).getByRole("button", { name: TEXT.moderation.reportPost }));
+  await user.click(await within(card).findByRole("button", { name: TEXT.moderation.reportPost }));
   return { user, dialog: await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.post }) };
 }
 
@@ -138,8 +138,8 @@ dialog`, async () => {
     const user = userEvent.setup();
     const card = await screen.findByRole("article", { name: "Luna" }, { timeout: 10_000 });
     await user.click(within(card).getByRole("button", { name: TEXT.moderation.postOptions }));
+    expect(await within(card).findByRole("button", { name: TEXT.moderation.deletePost })).toBeTruthy();
     expect(within(card).queryByRole("button", { name: TEXT.moderation.reportPost })).toBeNull();
-    expect(within(card).getByRole("button", { name: TEXT.moderation.deletePost })).toBeTruthy();
 
     await user.click(within(card).getByRole("button", { name: /comment/ }));
     const comments = await screen.findByRole("dialog", { name: TEXT.lounge.commentsTitle });
@@ -147,7 +147,7 @@ dialog`, async () => {
     expect(within(comments).queryByRole("button", { name: TEXT.moderation.reportComment("Luna") })).toBeNull();
     expect(within(comments).queryByRole("button", { name: TEXT.conversations.commentActions("Luna") })).toBeTruthy();
     await user.click(within(comments).getByRole("button", { name: TEXT.conversations.commentActions("Vega") }));
-    await user.click(within(comments).getByRole("button", { name: TEXT.moderation.reportComment("Vega") }));
+    await user.click(await within(comments).findByRole("button", { name: TEXT.moderation.reportComment("Vega") }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.comment });
     await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
     await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));

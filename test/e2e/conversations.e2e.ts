@@ -4,6 +4,7 @@
 // message_edited and message_deleted frames); the reply's quote follows. In the lounge: a reaction to a
 // post, and its author editing and deleting it.
 import { expect, it } from "vitest";
+import { words as MENUS } from "../../client/conversations/menu-words";
 import { words as CONVERSATIONS } from "../../client/conversations/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
@@ -50,13 +51,13 @@ it("one member replies; the other edits and deletes the message; each sees the c
 
     // Each reacts to the other's message from its menu; the other sees the chip arrive, live and not pressed.
     await writer.page.getByRole("button", { name: T.actions(`Reader ${suffix}`) }).click();
-    await writer.page.getByRole("button", { name: R.reactWith("✨") }).click();
+    await writer.page.getByRole("button", { name: MENUS.menus.reactWith("✨") }).click();
     expect(await writer.page.getByRole("button", { name: R.chip("✨", 1) }).getAttribute("aria-pressed")).toBe("true");
     const readersChip = reader.page.getByRole("button", { name: R.chip("✨", 1) });
     await readersChip.waitFor({ timeout: 5_000 });
     expect(await readersChip.getAttribute("aria-pressed")).toBe("false");
     await reader.page.getByRole("button", { name: T.actions(`Writer ${suffix}`) }).click();
-    await reader.page.getByRole("button", { name: R.reactWith("🙏") }).click();
+    await reader.page.getByRole("button", { name: MENUS.menus.reactWith("🙏") }).click();
     await writer.page.getByRole("button", { name: R.chip("🙏", 1) }).waitFor({ timeout: 5_000 });
     // The reader adds theirs to the writer's ✨ from the chip: both see two.
     await readersChip.click();
@@ -120,7 +121,7 @@ it("in the lounge: a member reacts to a post; its author edits it, then deletes 
     const readersPost = reader.page.getByRole("article", { name: `Author ${suffix}` });
     await readersPost.getByText(text).waitFor();
     await readersPost.getByRole("button", { name: TEXT.moderation.postOptions }).click();
-    await readersPost.getByRole("button", { name: R.reactWith("❤️") }).click();
+    await readersPost.getByRole("button", { name: MENUS.menus.reactWith("❤️") }).click();
     const chip = readersPost.getByRole("button", { name: R.chip("❤️", 1) });
     await chip.waitFor();
     expect(await chip.getAttribute("aria-pressed")).toBe("true");

@@ -2,6 +2,7 @@
 // conversation with B from B's name in the lounge (by keyboard), sends a message; B, already in the chat,
 // sees the conversation appear with its unread badge live, opens it and answers; A sees the answer live.
 import { expect, it } from "vitest";
+import { words as MENUS } from "../../client/conversations/menu-words";
 import { words as CONVERSATIONS } from "../../client/conversations/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, person, uniqueEmail, useBrowser } from "./browser";
@@ -38,7 +39,7 @@ it("A opens a DM with B from B's name; B sees it live with an unread badge and a
     const name = post.getByRole("button", { name: nameB, exact: true });
     await name.focus();
     await a.page.keyboard.press("Enter");
-    await a.page.getByRole("menuitem", { name: T.message }).focus();
+    await a.page.getByRole("menuitem", { name: MENUS.menus.message }).focus();
     await a.page.keyboard.press("Enter");
     await a.page.waitForURL(/\/app\/chat\?group=\d+/);
     await a.page.getByRole("heading", { name: nameB, exact: true }).waitFor();

@@ -1,0 +1,27 @@
+// A part of a screen that its first paint does not draw (a menu's open list, an edit form, a dialog, a
+// tab, a link's preview, the bell): its code and the word groups it shows load the first time it is
+// rendered, so they stay out of the screen's first load (docs/client.md "Loading"). Its trigger stays in
+// the first paint: a click made before the code arrives still shows the part when it does (`fallback`
+// meanwhile, nothing by default). `preload` starts the download earlier (on hover or focus).
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { loadWords, type WordGroup } from "../i18n/language";
+
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>, words: readonly WordGroup[] = []) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => {
+    loading ??= Promise.all([load(), loadWords(words)]).then(([component]) => ({ default: component }));
+    return loading;
+  };
+  const Loaded = lazy(start);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at its module's top level.
+  function OnDemand({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
+    return (
+      <Suspense fallback={fallback}>
+        <Loaded {...(props as P)} />
+      </Suspense>
+    );
+  }
+  // A failed early download is not the trigger's to report: showing the part then fails as any lazy part does.
+  const preload = () => void start().catch(() => undefined);
+  return Object.assign(OnDemand, { preload });
+}
