@@ -1,6 +1,7 @@
 // The open channel: its heading, its messages (the feed: useChannelFeed) and the composer.
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useOptimistic, useRef, useState } from "react";
 import type { ChannelListItem, MessageDto } from "../../worker/shared/chat-wire";
+import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
@@ -10,8 +11,11 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { channelTitle } from "./ChannelList";
 import { Composer } from "./Composer";
-import { MessageList } from "./MessageList";
+import { MessageList, type ShownMessage } from "./MessageList";
 import { useChannelFeed } from "./useChannelFeed";
+
+/** Ids of the messages being sent: below zero, so never a stored message's. */
+let lastSendingId = 0;
 
 export function ChannelPane({
   channel,
@@ -59,6 +63,42 @@ export function ChannelPane({
 
   const mutedText = useMutedText();
 
+  // A message being sent shows at once, marked as sending (useOptimistic). When the send's transition
+  // ends the list is the feed's again: with the stored message once the server has it, without it when
+  // the server refused it (the composer then gives the text back and shows why).
+  const [shownMessages, showSending] = useOptimistic(feed.messages, (list: ShownMessage[], sending: ShownMessage) => [
+    ...list,
+    sending,
+  ]);
+  const send = (body: string) =>
+    new Promise<void>((resolve, reject) =>
+      startTransition(async () => {
+        showSending({
+          id: --lastSendingId,
+          group_id: channel.id,
+          sender_id: user?.id ?? 0,
+          sender_name: user?.name || DEFAULT_NAME,
+          body,
+          created_at: new Date().toISOString(),
+          image_url: null,
+          hidden: false,
+          hidden_reason: null,
+          edited_at: null,
+          deleted: false,
+          reply_to: replyingTo?.id ?? null,
+          reactions: [],
+          sending: true,
+        });
+        try {
+          await feed.sendText(body, replyingTo?.id);
+          setReplyingTo(null);
+          resolve();
+        } catch (err) {
+          reject(err);
+        }
+      }),
+    );
+
   return (
     <section className="chat-pane card" aria-labelledby="chat-pane-title">
       <header className="chat-pane-head">
@@ -92,13 +132,13 @@ export function ChannelPane({
           </span>
         )}
       </header>
-      {feed.status === "loading" && feed.messages.length === 0 ? (
+      {feed.status === "loading" && shownMessages.length === 0 ? (
         <div className="page-center">
           <Spinner label={TEXT.chat.loadingMessages} />
         </div>
-      ) : feed.status === "error" && feed.messages.length === 0 ? (
+      ) : feed.status === "error" && shownMessages.length === 0 ? (
         <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
-      ) : feed.messages.length === 0 ? (
+      ) : shownMessages.length === 0 ? (
         <div className="chat-messages">
           <EmptyState title={TEXT.chat.noMessagesTitle} icon="moon">
             <p>{TEXT.chat.noMessagesText}</p>
@@ -106,7 +146,7 @@ export function ChannelPane({
         </div>
       ) : (
         <MessageList
-          messages={feed.messages}
+          messages={shownMessages}
           actions={{
             currentUserId: user?.id,
             isAdmin: user?.role === "admin",
@@ -137,10 +177,7 @@ export function ChannelPane({
       <Composer
         label={channel.is_direct ? TEXT.direct.messageLabel(title) : TEXT.chat.messageLabel(channel.name)}
         groupId={channel.id}
-        onSend={async (body) => {
-          await feed.sendText(body, replyingTo?.id);
-          setReplyingTo(null);
-        }}
+        onSend={send}
         onImage={feed.sendImage}
         mutedText={mutedText}
       />

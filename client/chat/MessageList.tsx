@@ -134,7 +134,7 @@ function MessageItem({
   actions,
   original,
 }: {
-  message: MessageDto;
+  message: ShownMessage;
   linked: boolean;
   actions: MessageActions;
   /** The message it answers, when it is loaded. */
@@ -161,7 +161,8 @@ function MessageItem({
   return (
     <li
       id={`message-${message.id}`}
-      className={`chat-message has-item-menu${own ? " own" : ""}${linked ? " linked" : ""}`}
+      className={`chat-message has-item-menu${own ? " own" : ""}${linked ? " linked" : ""}${message.sending ? " sending" : ""}`}
+      aria-busy={message.sending || undefined}
     >
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
@@ -169,9 +170,13 @@ function MessageItem({
           <strong>
             <MemberMenu userId={message.sender_id} name={message.sender_name} />
           </strong>
-          <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
-            {relativeTime(message.created_at)}
-          </time>
+          {message.sending ? (
+            <span className="faint">{TEXT.chat.sending}</span>
+          ) : (
+            <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
+              {relativeTime(message.created_at)}
+            </time>
+          )}
           {message.edited_at && live && (
             <time
               className="faint message-edited"
@@ -181,7 +186,7 @@ function MessageItem({
               ({T.edited})
             </time>
           )}
-          {live && !editing && (
+          {live && !editing && !message.sending && (
             <MessageMenu
               message={message}
               own={own}
@@ -241,12 +246,15 @@ function MessageItem({
  * The message pane: oldest first, scrolled to the newest unless the reader scrolled up, or to the
  * linked message (`linkedId`, from a search result or a notification) once it is there.
  */
+/** A message as the list shows it: a stored one, or one the member is sending (not stored yet). */
+export type ShownMessage = MessageDto & { sending?: boolean };
+
 export function MessageList({
   messages,
   actions,
   linkedId,
 }: {
-  messages: MessageDto[];
+  messages: ShownMessage[];
   actions: MessageActions;
   linkedId?: number;
 }) {

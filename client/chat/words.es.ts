@@ -10,6 +10,7 @@ export const words: Pick<Catalog, "chat"> = {
     noChannels: "Aún no hay canales. Crea el primero.",
     showChannels: "Mostrar los canales",
     loadingMessages: "Cargando mensajes",
+    sending: "Enviando…",
     noMessagesTitle: "Aún no hay mensajes",
     noMessagesText: "Saluda al canal.",
     noChannelTitle: "No hay un canal elegido",

@@ -10,6 +10,8 @@ export const words = {
     noChannels: "No channels yet. Create the first one.",
     showChannels: "Show channels",
     loadingMessages: "Loading messages",
+    /** A message of the member's own shown while it is being sent (in place of its time). */
+    sending: "Sending…",
     noMessagesTitle: "No messages yet",
     noMessagesText: "Say hello to the channel.",
     noChannelTitle: "No channel selected",

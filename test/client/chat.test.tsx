@@ -122,6 +122,12 @@ describe("chat composer", () => {
 
     await user.type(input, "{Enter}");
     expect(input.value).toBe("");
+    // The message shows at once, marked as being sent (useOptimistic), with no menu until it is stored.
+    const sending = await screen.findByText(TEXT.chat.sending);
+    const bubble = sending.closest("li") as HTMLElement;
+    expect(bubble.getAttribute("aria-busy")).toBe("true");
+    expect(bubble.textContent).toContain("first line");
+    expect(within(bubble).queryByRole("button", { name: TEXT.conversations.actions("Luna") })).toBeNull();
     // A second attempt while the first is in flight does nothing.
     await user.type(input, "again{Enter}");
     expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
@@ -134,24 +140,28 @@ describe("chat composer", () => {
       status: 201,
       body: message({ id: 11, sender_id: 1, sender_name: "Luna", body: "first line\nsecond line" }),
     });
-    await waitFor(() => expect(screen.getByText(/first line/)).toBeTruthy());
+    // The stored message replaces it, once.
+    await waitFor(() => expect(screen.queryByText(TEXT.chat.sending)).toBeNull());
+    expect(screen.getAllByText(/first line/)).toHaveLength(1);
+    expect(document.getElementById("message-11")?.getAttribute("aria-busy")).toBeNull();
     // Whitespace alone is not sent.
     await user.clear(input);
     await user.type(input, "   {Enter}");
     expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
   });
 
-  it("restores the text and shows the server's error when sending fails", async () => {
-    await openChat((method, path) =>
-      method === "POST" && path === "/api/messages"
-        ? { status: 400, body: { error: "Message cannot be empty" } }
-        : undefined,
-    );
+  it("shows the message while it is sent, then takes it back, restores the text and shows the server's error when sending fails", async () => {
+    const pending = deferred<{ status: number; body: unknown }>();
+    await openChat((method, path) => (method === "POST" && path === "/api/messages" ? pending.promise : undefined));
     const input = screen.getByLabelText("Message #General") as HTMLTextAreaElement;
     const user = userEvent.setup();
     await user.type(input, "keep me{Enter}");
+    expect((await screen.findByText(TEXT.chat.sending)).closest("li")?.textContent).toContain("keep me");
+    pending.resolve({ status: 400, body: { error: "Message cannot be empty" } });
     await waitFor(() => expect(input.value).toBe("keep me"));
     expect(await screen.findByText("Message cannot be empty")).toBeTruthy();
+    expect(screen.queryByText(TEXT.chat.sending)).toBeNull();
+    expect([...document.querySelectorAll("li")].filter((li) => li.textContent?.includes("keep me"))).toHaveLength(0);
   });
 
   it("grows with its content up to 100px", async () => {
