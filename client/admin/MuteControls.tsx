@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { onDemand } from "../components/on-demand";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
-import { formatMutedUntil } from "../moderation/MutedBanner";
+import { formatMutedUntil } from "../moderation/mute";
 import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
 import type { Member } from "./types";

@@ -6,7 +6,7 @@ import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
-import { useMutedText } from "../moderation/MutedBanner";
+import { useMutedText } from "../moderation/mute";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { channelTitle } from "./ChannelList";

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { MutedBanner } from "../moderation/MutedBanner";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AdminBadge } from "./AdminBadge";
@@ -22,6 +21,8 @@ const NotificationBell = onDemand(
 // The push offer appears only after a meaningful action (client/notify/push.ts): its code and words load after the
 // first render.
 const PushOffer = onDemand(() => import("../notify/PushOffer").then((m) => m.PushOffer), ["notify"]);
+// Only a muted member sees the banner: its code loads for them alone.
+const MutedBanner = onDemand(() => import("../moderation/MutedBanner").then((m) => m.MutedBanner));
 const ChatUnreadBadge = onDemand(() => import("./ChatUnreadBadge").then((m) => m.ChatUnreadBadge));
 
 const NAV = [
@@ -122,7 +123,7 @@ export function AppLayout() {
         <div className="route-progress" role="progressbar" aria-label={TEXT.common.loading} />
       )}
       <main id="main" className="main" tabIndex={-1} aria-busy={navigation.state === "loading"}>
-        <MutedBanner />
+        {user.muted_until && <MutedBanner />}
         <Outlet />
       </main>
       <PushOffer />

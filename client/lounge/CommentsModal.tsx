@@ -20,7 +20,7 @@ import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import type { PageResult } from "../data/pages";
 import { BlockedCollapse } from "../direct/BlockedCollapse";
 import { MemberMenu } from "../direct/MemberMenu";
-import { useMutedText } from "../moderation/MutedBanner";
+import { useMutedText } from "../moderation/mute";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";

@@ -5,7 +5,7 @@ import { ActionRow } from "../components/ActionRow";
 import { Modal } from "../components/Modal";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { useMentions } from "../mentions/useMentions";
-import { useMutedText } from "../moderation/MutedBanner";
+import { useMutedText } from "../moderation/mute";
 import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 import { LOUNGE_PATH } from "./data";

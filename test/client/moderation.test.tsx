@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { formatMutedUntil } from "../../client/moderation/MutedBanner";
+import { formatMutedUntil } from "../../client/moderation/mute";
 import { TEXT } from "../../client/text";
 import { MODERATION } from "../../worker/shared/rules";
 import {
