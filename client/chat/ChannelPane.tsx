@@ -65,29 +65,38 @@ export function ChannelPane({
 
   // A message being sent shows at once, marked as sending (useOptimistic). When the send's transition
   // ends the list is the feed's again: with the stored message once the server has it, without it when
-  // the server refused it (the composer then gives the text back and shows why).
-  const [shownMessages, showSending] = useOptimistic(feed.messages, (list: ShownMessage[], sending: ShownMessage) => [
-    ...list,
-    sending,
-  ]);
+  // the server refused it (the composer then gives the text back and shows why). The stored one can
+  // reach the feed first (the channel's socket is often quicker than the send's answer): from then on
+  // it stands in for the bubble, so the message never shows twice.
+  const [shownMessages, showSending] = useOptimistic(
+    feed.messages,
+    (list: ShownMessage[], { sending, after }: { sending: ShownMessage; after: number }) =>
+      list.some((m) => m.id > after && m.sender_id === sending.sender_id && m.body === sending.body)
+        ? list
+        : [...list, sending],
+  );
   const send = (body: string) =>
     new Promise<void>((resolve, reject) =>
       startTransition(async () => {
+        const after = feed.messages.reduce((latest, m) => Math.max(latest, m.id), 0);
         showSending({
-          id: --lastSendingId,
-          group_id: channel.id,
-          sender_id: user?.id ?? 0,
-          sender_name: user?.name || DEFAULT_NAME,
-          body,
-          created_at: new Date().toISOString(),
-          image_url: null,
-          hidden: false,
-          hidden_reason: null,
-          edited_at: null,
-          deleted: false,
-          reply_to: replyingTo?.id ?? null,
-          reactions: [],
-          sending: true,
+          after,
+          sending: {
+            id: --lastSendingId,
+            group_id: channel.id,
+            sender_id: user?.id ?? 0,
+            sender_name: user?.name || DEFAULT_NAME,
+            body,
+            created_at: new Date().toISOString(),
+            image_url: null,
+            hidden: false,
+            hidden_reason: null,
+            edited_at: null,
+            deleted: false,
+            reply_to: replyingTo?.id ?? null,
+            reactions: [],
+            sending: true,
+          },
         });
         try {
           await feed.sendText(body, replyingTo?.id);

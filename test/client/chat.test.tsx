@@ -189,6 +189,27 @@ describe("chat composer", () => {
 });
 
 describe("chat feed", () => {
+  it("shows a message being sent once when the socket brings the stored one before the send's answer", async () => {
+    const pending = deferred<{ status: number; body: unknown }>();
+    const { input } = await openChat((method, path) =>
+      method === "POST" && path === "/api/messages" ? pending.promise : undefined,
+    );
+    const socket = FakeSocket.last("/api/groups/1/socket")!;
+    act(() => socket.open());
+    const user = userEvent.setup();
+    await user.type(input, "quick{Enter}");
+    await screen.findByText(TEXT.chat.sending);
+    const stored = message({ id: 30, sender_id: 1, sender_name: "Luna", body: "quick" });
+    act(() => socket.receive({ type: "message", message: stored }));
+    // The stored message stands in for the bubble at once, while the send is still in flight.
+    await waitFor(() => expect(screen.queryByText(TEXT.chat.sending)).toBeNull());
+    expect(screen.getAllByText("quick")).toHaveLength(1);
+    pending.resolve({ status: 201, body: stored });
+    await waitFor(() => expect(input.disabled).toBe(false));
+    expect(screen.getAllByText("quick")).toHaveLength(1);
+    expect(document.getElementById("message-30")).toBeTruthy();
+  });
+
   it("shows a message once whether it arrives by reply, socket or poll, and announces others' messages", async () => {
     const { input } = await openChat((method, path) => {
       if (method === "POST" && path === "/api/messages")
