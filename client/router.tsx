@@ -56,7 +56,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
             Component: () =>
               Promise.all([import("./landing/LandingRoute"), loadWords(["landing"])]).then(
                 ([{ LandingRoute }]) =>
-                  // biome-ignore lint/correctness/noComponentHookFactories: made once, when the route's lazy() resolves.
+                  // biome-ignore lint/correctness/noComponentHookFactories: made once, as the route's lazy() resolves.
                   function Landing() {
                     return <LandingRoute session={session} />;
                   },

@@ -7,7 +7,8 @@ import { onDemand } from "./on-demand";
 import { useToast } from "./Toasts";
 import "./item-menu.css";
 
-// The open list and its words load when a menu first opens (or its button is hovered or focused): no first paint draws it.
+// The open list and its words load when a menu first opens (or its button is hovered or focused): no first
+// paint draws it.
 const ItemMenuList = onDemand(() => import("./ItemMenuList").then((m) => m.ItemMenuList), ["menus"]);
 
 /** Copies an in-app address as a full link, and says so (or shows it, where the clipboard is refused). */

@@ -8,8 +8,8 @@ import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import "./direct.css";
 
-// The open list (with its words and the blocks it reads and writes) loads when a menu first opens or its name is hovered or
-// focused: no first paint draws it.
+// The open list (with its words and the blocks it reads and writes) loads when a menu first opens or its
+// name is hovered or focused: no first paint draws it.
 const MemberMenuList = onDemand(() => import("./MemberMenuList").then((m) => m.MemberMenuList), ["menus"]);
 
 export function MemberMenu({ userId, name, id }: { userId: number | null; name: string; id?: string }) {

@@ -259,10 +259,10 @@ async function main() {
       `10,000 posts, 10,000 resources, 100,000 messages seeded`,
   );
   lines.push(
-    `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run, signed-in = ` +
-      `the same against GET /api/health with the member's cookie (the targets are judged on it, on the build); build = ` +
-      `vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd on its own ` +
-      `socket (no node hop: the path production has), vite dev = the dev server`,
+    `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run, ` +
+      `signed-in = the same against GET /api/health with the member's cookie (the targets are judged on it, on the ` +
+      `build); build = vite build + vite preview (workerd behind vite's node proxy), build direct = the same workerd ` +
+      `on its own socket (no node hop: the path production has), vite dev = the dev server`,
   );
   const serverCells = (r, health, signedIn) => [
     r.rps.toFixed(0).padStart(6),
@@ -349,7 +349,8 @@ async function main() {
   }
   lines.push("");
   lines.push(
-    `Bundles · production build, gzip -9, first visit (entry + route chunk + their static imports; no dynamic imports)`,
+    "Bundles · production build, gzip -9, first visit " +
+      "(entry + route chunk + their static imports; no dynamic imports)",
   );
   row("route".padEnd(16), "JS".padStart(9), "CSS".padStart(8), "JS budget");
   for (const [route, b] of Object.entries(bundles))

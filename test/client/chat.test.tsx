@@ -150,7 +150,8 @@ describe("chat composer", () => {
     expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
   });
 
-  it("shows the message while it is sent, then takes it back, restores the text and shows the server's error when sending fails", async () => {
+  it(`shows the message while it is sent, then takes it back, restores the text and shows the server's error \
+when sending fails`, async () => {
     const pending = deferred<{ status: number; body: unknown }>();
     await openChat((method, path) => (method === "POST" && path === "/api/messages" ? pending.promise : undefined));
     const input = screen.getByLabelText("Message #General") as HTMLTextAreaElement;
