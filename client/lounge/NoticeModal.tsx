@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   IMAGE_MODELS,
@@ -185,57 +185,109 @@ function Select<T extends string>({
   );
 }
 
-function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; content: string }): void }) {
-  const id = useId();
-  const [req, setReq] = useState<NoticeTextRequest>({ prompt: "", type: NOTICE_TEXT_TYPES[0], model: TEXT_MODELS[0] });
-  const draft = useFetcher<ActionResult<{ title: string; content: string }>>();
-  const busy = draft.state !== "idle";
-  useSettled(draft, (answer) => answer.ok && onGenerated(answer.value));
-  const error = failureOf(draft);
-
-  const generate = (e: FormEvent) => {
-    e.preventDefault();
-    if (req.prompt.trim() && !busy)
-      void submitJson(draft, LOUNGE_PATH, { intent: "notice-text", request: { ...req, prompt: req.prompt.trim() } });
-  };
-
+/**
+ * An AI tab's form: the prompt, the tab's selects, what may stand in the way (`note`), the error, and
+ * the generate button. The tab keeps its request and its fetcher.
+ */
+function AiPromptForm({
+  id,
+  label,
+  placeholder,
+  prompt,
+  onPrompt,
+  onGenerate,
+  selects,
+  note,
+  error,
+  submitLabel,
+  busy,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  prompt: string;
+  onPrompt(prompt: string): void;
+  onGenerate(): void;
+  selects: ReactNode;
+  /** Why the tab cannot generate right now (a provider without images): shown, and describes the button. */
+  note?: string | null;
+  error: ReturnType<typeof failureOf>;
+  submitLabel: string;
+  busy: boolean;
+}) {
   return (
-    <form onSubmit={generate}>
+    <form
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        if (prompt.trim() && !note && !busy) onGenerate();
+      }}
+    >
       <div className="field">
-        <label htmlFor={`${id}-prompt`}>{TEXT.noticeAi.aiPrompt}</label>
+        <label htmlFor={`${id}-prompt`}>{label}</label>
         <textarea
           id={`${id}-prompt`}
           className="textarea"
           rows={4}
-          value={req.prompt}
+          value={prompt}
           maxLength={LIMITS.aiPromptMax}
-          placeholder={TEXT.noticeAi.aiTextPlaceholder}
-          onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))}
+          placeholder={placeholder}
+          onChange={(e) => onPrompt(e.target.value)}
         />
       </div>
-      <div className="row notice-selects">
-        <Select
-          label={TEXT.noticeAi.aiType}
-          value={req.type}
-          options={NOTICE_TEXT_TYPES}
-          onChange={(type) => setReq((r) => ({ ...r, type }))}
-        />
-        <Select
-          label={TEXT.noticeAi.aiModel}
-          value={req.model}
-          options={TEXT_MODELS}
-          onChange={(model) => setReq((r) => ({ ...r, model }))}
-        />
-      </div>
+      <div className="row notice-selects">{selects}</div>
+      {note && (
+        <p className="hint" id={`${id}-unavailable`}>
+          {note}
+        </p>
+      )}
       {/* An AI error: the message, then its 'Details' and 'Model' lines. */}
       <FormError error={error} />
       <ActionRow
-        submitLabel={TEXT.noticeAi.generateText}
+        submitLabel={submitLabel}
         pendingLabel={TEXT.noticeAi.generating}
         pending={busy}
-        disabled={!req.prompt.trim()}
+        disabled={!prompt.trim() || !!note}
+        describedBy={note ? `${id}-unavailable` : undefined}
       />
     </form>
+  );
+}
+
+function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; content: string }): void }) {
+  const id = useId();
+  const [req, setReq] = useState<NoticeTextRequest>({ prompt: "", type: NOTICE_TEXT_TYPES[0], model: TEXT_MODELS[0] });
+  const draft = useFetcher<ActionResult<{ title: string; content: string }>>();
+  useSettled(draft, (answer) => answer.ok && onGenerated(answer.value));
+  return (
+    <AiPromptForm
+      id={id}
+      label={TEXT.noticeAi.aiPrompt}
+      placeholder={TEXT.noticeAi.aiTextPlaceholder}
+      prompt={req.prompt}
+      onPrompt={(prompt) => setReq((r) => ({ ...r, prompt }))}
+      onGenerate={() =>
+        void submitJson(draft, LOUNGE_PATH, { intent: "notice-text", request: { ...req, prompt: req.prompt.trim() } })
+      }
+      selects={
+        <>
+          <Select
+            label={TEXT.noticeAi.aiType}
+            value={req.type}
+            options={NOTICE_TEXT_TYPES}
+            onChange={(type) => setReq((r) => ({ ...r, type }))}
+          />
+          <Select
+            label={TEXT.noticeAi.aiModel}
+            value={req.model}
+            options={TEXT_MODELS}
+            onChange={(model) => setReq((r) => ({ ...r, model }))}
+          />
+        </>
+      }
+      error={failureOf(draft)}
+      submitLabel={TEXT.noticeAi.generateText}
+      busy={draft.state !== "idle"}
+    />
   );
 }
 
@@ -249,70 +301,50 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
     model: "openai",
   });
   const image = useFetcher<ActionResult<{ image_url: string }>>();
-  const busy = image.state !== "idle";
   useSettled(image, (answer) => answer.ok && onGenerated(answer.value.image_url));
-  const error = failureOf(image);
   const unavailable = imageUnavailableReason(useAiCapabilities().caps, req.model);
-
-  const generate = (e: FormEvent) => {
-    e.preventDefault();
-    if (req.prompt.trim() && !unavailable && !busy)
-      void submitJson(image, LOUNGE_PATH, { intent: "notice-image", request: { ...req, prompt: req.prompt.trim() } });
-  };
-
   return (
-    <form onSubmit={generate}>
-      <div className="field">
-        <label htmlFor={`${id}-prompt`}>{TEXT.noticeAi.aiImagePrompt}</label>
-        <textarea
-          id={`${id}-prompt`}
-          className="textarea"
-          rows={4}
-          value={req.prompt}
-          maxLength={LIMITS.aiPromptMax}
-          placeholder={TEXT.noticeAi.aiImagePlaceholder}
-          onChange={(e) => setReq((r) => ({ ...r, prompt: e.target.value }))}
-        />
-      </div>
-      <div className="row notice-selects">
-        <Select
-          label={TEXT.noticeAi.aiStyle}
-          value={req.style}
-          options={IMAGE_STYLES}
-          onChange={(style) => setReq((r) => ({ ...r, style }))}
-        />
-        <Select
-          label={TEXT.noticeAi.aiQuality}
-          value={req.quality}
-          options={IMAGE_QUALITIES}
-          onChange={(quality) => setReq((r) => ({ ...r, quality }))}
-        />
-        <Select
-          label={TEXT.noticeAi.aiSize}
-          value={req.size}
-          options={IMAGE_SIZES}
-          onChange={(size) => setReq((r) => ({ ...r, size }))}
-        />
-        <Select
-          label={TEXT.noticeAi.aiModel}
-          value={req.model}
-          options={IMAGE_MODELS}
-          onChange={(model) => setReq((r) => ({ ...r, model }))}
-        />
-      </div>
-      {unavailable && (
-        <p className="hint" id={`${id}-unavailable`}>
-          {unavailable}
-        </p>
-      )}
-      <FormError error={error} />
-      <ActionRow
-        submitLabel={unavailable ? TEXT.lounge.comingSoon : TEXT.noticeAi.generateImage}
-        pendingLabel={TEXT.noticeAi.generating}
-        pending={busy}
-        disabled={!req.prompt.trim() || !!unavailable}
-        describedBy={unavailable ? `${id}-unavailable` : undefined}
-      />
-    </form>
+    <AiPromptForm
+      id={id}
+      label={TEXT.noticeAi.aiImagePrompt}
+      placeholder={TEXT.noticeAi.aiImagePlaceholder}
+      prompt={req.prompt}
+      onPrompt={(prompt) => setReq((r) => ({ ...r, prompt }))}
+      onGenerate={() =>
+        void submitJson(image, LOUNGE_PATH, { intent: "notice-image", request: { ...req, prompt: req.prompt.trim() } })
+      }
+      selects={
+        <>
+          <Select
+            label={TEXT.noticeAi.aiStyle}
+            value={req.style}
+            options={IMAGE_STYLES}
+            onChange={(style) => setReq((r) => ({ ...r, style }))}
+          />
+          <Select
+            label={TEXT.noticeAi.aiQuality}
+            value={req.quality}
+            options={IMAGE_QUALITIES}
+            onChange={(quality) => setReq((r) => ({ ...r, quality }))}
+          />
+          <Select
+            label={TEXT.noticeAi.aiSize}
+            value={req.size}
+            options={IMAGE_SIZES}
+            onChange={(size) => setReq((r) => ({ ...r, size }))}
+          />
+          <Select
+            label={TEXT.noticeAi.aiModel}
+            value={req.model}
+            options={IMAGE_MODELS}
+            onChange={(model) => setReq((r) => ({ ...r, model }))}
+          />
+        </>
+      }
+      note={unavailable}
+      error={failureOf(image)}
+      submitLabel={unavailable ? TEXT.lounge.comingSoon : TEXT.noticeAi.generateImage}
+      busy={image.state !== "idle"}
+    />
   );
 }
