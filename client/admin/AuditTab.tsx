@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { AUDIT_ACTIONS, type AuditAction } from "../../worker/shared/rules";
+import { AUDIT_ACTIONS, type AuditAction } from "../../worker/shared/admin-rules";
 import { formatDateTime } from "../components/format";
 import { LoadMore } from "../components/LoadMore";
 import { Spinner } from "../components/Spinner";

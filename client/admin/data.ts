@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { type AuditAction, MODERATION } from "../../worker/shared/rules";
+import type { AuditAction } from "../../worker/shared/admin-rules";
+import { MODERATION } from "../../worker/shared/rules";
 import { api, errorText, unwrap } from "../api";
 import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";

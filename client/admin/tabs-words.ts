@@ -1,7 +1,7 @@
 // The words of the admin dashboard's parts that load on demand in English (its tabs but Members, the add-member and
 // mute dialogs, the CSV exports), loaded with them (client/i18n/language.ts WORDS;
 // docs/client.md "Words"). tabs-words.es.ts is the same in Spanish.
-import type { AuditAction } from "../../worker/shared/rules";
+import type { AuditAction } from "../../worker/shared/admin-rules";
 
 export const words = {
   audit: {

@@ -1,7 +1,7 @@
 // Shared by the notice modal (lounge) and the AI generator (resources): what the server can generate
 // (the AI requests themselves and their failures: client/ai/requests.ts, loaded on first use).
 import { useFetcher } from "react-router";
-import type { IMAGE_MODELS } from "../../worker/shared/rules";
+import type { IMAGE_MODELS } from "../../worker/shared/ai-rules";
 import { type Answer, api, unwrap } from "../api";
 import { AI_CAPABILITIES_PATH } from "../data-paths";
 import { TEXT } from "../text";

@@ -3,8 +3,9 @@
 // into instants. The cover is changed after the gathering is saved, in the same submission.
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
+import { IMAGE_MODELS } from "../../worker/shared/ai-rules";
 import { EVENT_DEFAULT_TIME_ZONE, EVENT_LIMITS, type EventDto, type EventRepeat } from "../../worker/shared/events";
-import { IMAGE_MODELS, LIMITS } from "../../worker/shared/rules";
+import { LIMITS } from "../../worker/shared/rules";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";

@@ -5,10 +5,10 @@ import {
   IMAGE_QUALITIES,
   IMAGE_SIZES,
   IMAGE_STYLES,
-  LIMITS,
   NOTICE_TEXT_TYPES,
   TEXT_MODELS,
-} from "../../worker/shared/rules";
+} from "../../worker/shared/ai-rules";
+import { LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { FormError } from "../components/FormError";

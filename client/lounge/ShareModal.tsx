@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { SHARE_POPUP } from "../../worker/shared/export-rules";
 import { mentionsAsText } from "../../worker/shared/mentions";
-import { LIMITS, SHARE_POPUP, TIMING } from "../../worker/shared/rules";
+import { LIMITS, TIMING } from "../../worker/shared/rules";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
 import { cut } from "./truncate";

@@ -1,6 +1,8 @@
 // A member's PDF receipt for one completed payment, made in the browser. jspdf loads only when a
 // receipt is asked for (a dynamic import), so it never weighs on the first page load.
-import { COMMERCE_NAME, MEMBERSHIP, PDF_LAYOUT } from "../../worker/shared/rules";
+
+import { PDF_LAYOUT } from "../../worker/shared/export-rules";
+import { COMMERCE_NAME, MEMBERSHIP } from "../../worker/shared/rules";
 import type { Answer, api } from "../api";
 import { formatClpChile, formatDate } from "../components/format";
 import { saveBlob } from "../resources/export";

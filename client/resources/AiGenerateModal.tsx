@@ -7,7 +7,7 @@ import {
   IMAGE_STYLES,
   RESOURCE_TEXT_TYPES,
   TEXT_MODELS,
-} from "../../worker/shared/rules";
+} from "../../worker/shared/ai-rules";
 import { ActionRow } from "../components/ActionRow";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { FormError } from "../components/FormError";

@@ -1,6 +1,6 @@
 // Downloads made in the browser: markdown to PDF (marked and jspdf load only when used), the .txt
 // fallback, and AI images as JPEG.
-import { PDF_LAYOUT } from "../../worker/shared/rules";
+import { PDF_LAYOUT } from "../../worker/shared/export-rules";
 import { htmlToText } from "./file-text";
 
 /** A file name for downloads derived from a title. */

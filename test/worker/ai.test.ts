@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberships, resources, users } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
+import { AI_NOTICE_DEFAULT_TITLE } from "../../worker/shared/ai-rules";
 import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../worker/shared/ai-text";
-import { AI_NOTICE_DEFAULT_TITLE } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import {
   createFakeAiProviders,

@@ -15,23 +15,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import type { Env } from "../../worker/env";
-import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../../worker/shared/events";
-import { DIGESTS } from "../../worker/shared/notify";
+import { AUDIT_ACTIONS } from "../../worker/shared/admin-rules";
 import {
-  AUDIT_ACTIONS,
-  DIRECT_MESSAGE_POLICIES,
   IMAGE_MODELS,
   IMAGE_QUALITIES,
   IMAGE_SIZES,
   IMAGE_STYLES,
+  NOTICE_TEXT_TYPES,
+  RESOURCE_TEXT_TYPES,
+  TEXT_MODELS,
+} from "../../worker/shared/ai-rules";
+import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../../worker/shared/events";
+import { DIGESTS } from "../../worker/shared/notify";
+import {
+  DIRECT_MESSAGE_POLICIES,
   LIMITS,
   MODERATION,
-  NOTICE_TEXT_TYPES,
   REACTIONS,
   REPORT_KINDS,
   REPORT_REASONS,
-  RESOURCE_TEXT_TYPES,
-  TEXT_MODELS,
 } from "../../worker/shared/rules";
 import { SEARCH_KINDS } from "../../worker/shared/search";
 import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";

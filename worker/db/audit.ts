@@ -1,7 +1,7 @@
 // The audit log (issue 20): every admin action, with who, what, target, when and a short before/after.
 // Append-only: this module only inserts and reads; no route updates or deletes a row.
 import { and, desc, eq, getTableColumns, lt, type SQL, sql } from "drizzle-orm";
-import type { AuditAction } from "../shared/rules";
+import type { AuditAction } from "../shared/admin-rules";
 import type { Database } from "./client";
 import { auditLog, users } from "./schema";
 

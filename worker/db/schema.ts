@@ -2,11 +2,11 @@
 // (serialised to ISO strings in JSON); JSON-encoded lists are stored as text, as the spec says.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { AUDIT_ACTIONS } from "../shared/admin-rules";
 import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../shared/events";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { DIGESTS } from "../shared/notify";
 import {
-  AUDIT_ACTIONS,
   DIRECT_MESSAGE_POLICIES,
   LANGUAGES,
   REACTION_KINDS,

@@ -23,11 +23,11 @@ import {
   IMAGE_QUALITIES,
   IMAGE_SIZES,
   IMAGE_STYLES,
-  LIMITS,
   NOTICE_TEXT_TYPES,
   RESOURCE_TEXT_TYPES,
   TEXT_MODELS,
-} from "../shared/rules";
+} from "../shared/ai-rules";
+import { LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
 const prompt = z.string(E.prompt_required).trim().min(1, E.prompt_required).max(LIMITS.aiPromptMax);

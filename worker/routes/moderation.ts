@@ -18,8 +18,9 @@ import { limited } from "../lib/rate-limit";
 import { idParam, rowId, validate } from "../lib/validate";
 import { requireAdmin, requireUser } from "../middleware/auth";
 import { fanOut } from "../services/chat-sockets";
+import { AUDIT_ACTIONS } from "../shared/admin-rules";
 import { toCsv } from "../shared/csv";
-import { AUDIT_ACTIONS, MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
+import { MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 import { memberOr404 } from "./admin";
 

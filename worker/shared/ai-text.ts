@@ -1,6 +1,7 @@
 // docs/spec.md §5 rules for AI-generated notice text, shared by the worker (which applies them before
 // sanitising) and the client (which applies them to whatever the server answers): one source of truth.
-import { AI_NOTICE_DEFAULT_TITLE, LIMITS } from "./rules";
+import { AI_NOTICE_DEFAULT_TITLE } from "./ai-rules";
+import { LIMITS } from "./rules";
 
 /** True when the text already carries paragraph or heading markup. */
 export const hasBlockMarkup = (text: string) => /<(p|h[1-6])[\s>]/i.test(text);

@@ -170,21 +170,7 @@ export const RATE_LIMITS = {
 export const RATE_LIMIT_LONGEST_WINDOW_SECONDS = /* @__PURE__ */ (() =>
   Math.max(60 * 60, ...Object.values(RATE_LIMITS).map((l) => l.windowSeconds)))();
 
-/** Cost control: AI calls per user per hour (AI_CALLS_PER_HOUR overrides it). */
-export const AI_LIMITS = {
-  callsPerHourDefault: 20,
-  textTimeoutMs: 30_000,
-  imageTimeoutMs: 60_000,
-  keyCheckTimeoutMs: 10_000,
-  /** A provider image downloaded by URL (Straico) is refused above this size. */
-  imageDownloadMaxBytes: 20 * 1024 * 1024,
-  imageDownloadMaxRedirects: 3,
-} as const;
-
-export const SHARE_POPUP = { width: 600, height: 400 } as const;
 export const MEDIA_PREVIEW_MAX_HEIGHT_PX = 400;
-
-export const PDF_LAYOUT = { margin: 20, textWidth: 170, pageBreakY: 280, lineSpacing: 7 } as const;
 
 export const DEFAULT_NAME = "Cosmic Soul";
 
@@ -194,15 +180,6 @@ export const LANGUAGES = ["en", "es"] as const;
 export const DIRECT_MESSAGE_POLICIES = ["everyone", "nobody"] as const;
 export type DirectMessagePolicy = (typeof DIRECT_MESSAGE_POLICIES)[number];
 export type Language = (typeof LANGUAGES)[number];
-export const AI_NOTICE_DEFAULT_TITLE = "AI Generated Notice";
-
-export const NOTICE_TEXT_TYPES = ["announcement", "newsletter", "welcome", "event", "wisdom", "update"] as const;
-export const RESOURCE_TEXT_TYPES = ["article", "guide", "meditation", "wisdom"] as const;
-export const TEXT_MODELS = ["openai", "gemini", "straico"] as const;
-export const IMAGE_MODELS = ["openai", "gemini", "straico"] as const;
-export const IMAGE_STYLES = ["vivid", "natural"] as const;
-export const IMAGE_QUALITIES = ["standard", "hd"] as const;
-export const IMAGE_SIZES = ["1792x1024", "1024x1024", "1024x1792"] as const;
 
 export type Role = "member" | "admin";
 
@@ -241,24 +218,3 @@ export const MODERATION = {
   /** Chile's SII: accounting records are kept 6 years (Código Tributario arts. 17 and 200). */
   paymentRecordsKeptYears: 6,
 } as const;
-
-/** Every admin action the audit log records (append-only; worker/db/audit.ts). */
-export const AUDIT_ACTIONS = [
-  "member.add",
-  "member.role_change",
-  "member.remove",
-  "member.mute",
-  "member.unmute",
-  "report.hide",
-  "report.dismiss",
-  "notice.create",
-  "notice.delete",
-  "payment.delete",
-  "payment.clear_all",
-  "payment.refund",
-  "ai.key_test",
-  "event.create",
-  "event.update",
-  "event.cancel",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];

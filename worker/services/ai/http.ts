@@ -2,7 +2,7 @@
 // Errors become ApiError `{ error, details?, model }`; the key is never put in a message or a log.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ApiError } from "../../lib/errors";
-import { AI_LIMITS } from "../../shared/rules";
+import { AI_LIMITS } from "../../shared/ai-rules";
 import { type CodedText, errorText } from "../../shared/texts";
 import { decodeBase64 } from "../uploads";
 import type { ProviderConfig, ProviderName, ProviderTimeouts } from "./types";

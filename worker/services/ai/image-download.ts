@@ -4,7 +4,7 @@
 // cap, and the bytes must prove a raster image type.
 
 import { readAtMost } from "../../lib/read-at-most";
-import { AI_LIMITS } from "../../shared/rules";
+import { AI_LIMITS } from "../../shared/ai-rules";
 import { checkPreviewUrl } from "../link-preview";
 import { sniffImageType } from "../storage";
 import type { FetchLike } from "./types";

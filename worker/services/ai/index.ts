@@ -1,7 +1,7 @@
 // Builds the AI providers from the environment (keys are secrets, models and base URLs are vars)
 // and reports key health without ever returning a key.
 import type { Env } from "../../env";
-import { AI_LIMITS, TEXT_MODELS } from "../../shared/rules";
+import { AI_LIMITS, TEXT_MODELS } from "../../shared/ai-rules";
 import { TEXTS } from "../../shared/texts";
 import { createGeminiProvider } from "./gemini";
 import { createOpenAiProvider } from "./openai";

@@ -1,5 +1,5 @@
 // The instructions sent with each generation (system prompts). Not user-facing texts.
-import type { NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES } from "../../shared/rules";
+import type { NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES } from "../../shared/ai-rules";
 import { LIMITS } from "../../shared/rules";
 
 type NoticeType = (typeof NOTICE_TEXT_TYPES)[number];

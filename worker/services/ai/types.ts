@@ -1,5 +1,5 @@
 // One interface over the AI providers (OpenAI, Gemini, Straico): text, image and key check.
-import type { IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, TEXT_MODELS } from "../../shared/rules";
+import type { IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES, TEXT_MODELS } from "../../shared/ai-rules";
 
 export type ProviderName = (typeof TEXT_MODELS)[number];
 export type ImageStyle = (typeof IMAGE_STYLES)[number];
