@@ -161,9 +161,9 @@ function MessageItem({
   return (
     <li
       id={`message-${message.id}`}
-      className={
-        `chat-message has-item-menu${own ? " own" : ""}${linked ? " linked" : ""}` + (message.sending ? " sending" : "")
-      }
+      className={["chat-message has-item-menu", own && "own", linked && "linked", message.sending && "sending"]
+        .filter(Boolean)
+        .join(" ")}
       aria-busy={message.sending || undefined}
     >
       <Avatar name={message.sender_name} size={36} />
