@@ -6,28 +6,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TEXT } from "../../client/text";
+import type { ChannelListItem } from "../../worker/shared/chat-wire";
 import { FakeSocket } from "./fake-socket";
-import { profileReadsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { channelFixture, profileReadsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const NOW = new Date().toISOString();
 const T = TEXT.direct;
 const me = sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, name: "Luna" })) });
 
-const channel = (patch: Record<string, unknown> = {}) => ({
-  id: 1,
-  name: "General",
-  description: null,
-  is_private: false,
-  created_by: 1,
-  created_at: NOW,
-  can_manage: false,
-  is_direct: false,
-  direct_with: null,
-  unread_count: 0,
-  ...patch,
-});
-const dm = (patch: Record<string, unknown> = {}) =>
-  channel({
+const dm = (patch: Partial<ChannelListItem> = {}) =>
+  channelFixture({
     id: 7,
     name: "",
     is_private: true,
@@ -65,7 +53,7 @@ describe("direct messages in the chat", () => {
 that name`, async () => {
     stubFetch((url) => {
       if (url === "/api/groups")
-        return { status: 200, body: [channel(), dm({ unread_count: 2 }), dm({ id: 8, direct_with: null })] };
+        return { status: 200, body: [channelFixture(), dm({ unread_count: 2 }), dm({ id: 8, direct_with: null })] };
       if (url === "/api/unread")
         return {
           status: 200,
@@ -102,7 +90,7 @@ describe("a member's name", () => {
       if (url === "/api/cosmic-notices") return { status: 200, body: [] };
       if (url === "/api/blocks") return { status: 200, body: { blocks: [] } };
       if (method === "POST" && url === "/api/direct") return { status: 201, body: dm() };
-      if (url === "/api/groups") return { status: 200, body: [channel(), dm()] };
+      if (url === "/api/groups") return { status: 200, body: [channelFixture(), dm()] };
       if (url.startsWith("/api/messages?group_id=")) return { status: 200, body: [] };
       return undefined;
     });

@@ -8,7 +8,7 @@ import { LinkifiedText } from "../../client/components/LinkifiedText";
 import { TEXT } from "../../client/text";
 import { mentionToken } from "../../worker/shared/mentions";
 import { FakeSocket } from "./fake-socket";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { channelFixture, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -36,20 +36,7 @@ function stubApi() {
     if (url === "/api/groups")
       return {
         status: 200,
-        body: [
-          {
-            id: 1,
-            name: "General",
-            description: null,
-            is_private: false,
-            created_by: 1,
-            created_at: NOW,
-            can_manage: false,
-            is_direct: false,
-            direct_with: null,
-            unread_count: 0,
-          },
-        ],
+        body: [channelFixture()],
       };
     if (url.startsWith("/api/messages?")) return { status: 200, body: [] };
     if (url === "/api/messages" && init?.method === "POST")

@@ -5,6 +5,7 @@ import { vi } from "vitest";
 import { AppTree } from "../../client/app";
 import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps } from "../../client/session/session-store";
+import type { ChannelListItem } from "../../worker/shared/chat-wire";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 
 /** A fake answer of the API: like `Response.json()`, its `json()` is untyped (`any`), the body is the test's. */
@@ -13,6 +14,21 @@ export const reply = (status: number, body: unknown) => ({
   ok: status >= 200 && status < 300,
   status,
   json: (): Promise<any> => Promise.resolve(body),
+});
+
+/** A channel as GET /api/groups lists it: public, made by member 1, nothing unread; `patch` changes it. */
+export const channelFixture = (patch: Partial<ChannelListItem> = {}): ChannelListItem => ({
+  id: 1,
+  name: "General",
+  description: null,
+  is_private: false,
+  created_by: 1,
+  created_at: "2026-01-01T00:00:00.000Z",
+  can_manage: false,
+  is_direct: false,
+  direct_with: null,
+  unread_count: 0,
+  ...patch,
 });
 
 /** GET /api/membership/status's automatic renewal when it is off (issue 34). */

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { TEXT } from "../../client/text";
 import type { SearchResult } from "../../worker/shared/search";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { channelFixture, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 // The dialog's code loads on first use; loaded up front here so a busy machine does not time the first test out.
@@ -254,18 +254,7 @@ on`, async () => {
       if (url === "/api/groups")
         return {
           status: 200,
-          body: [1, 2].map((id) => ({
-            id,
-            name: id === 1 ? "General" : "Stars",
-            description: null,
-            is_private: false,
-            created_by: 1,
-            created_at: NOW,
-            can_manage: false,
-            is_direct: false,
-            direct_with: null,
-            unread_count: 0,
-          })),
+          body: [channelFixture(), channelFixture({ id: 2, name: "Stars" })],
         };
       if (url === "/api/messages?group_id=2") return { status: 200, body: [msg(40, "latest")] };
       if (url === "/api/messages?group_id=2&after=29")

@@ -9,23 +9,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEXT } from "../../client/text";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
 import { FakeSocket, openLiveSocket } from "./fake-socket";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { channelFixture, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const NOW = "2026-11-20T10:00:00.000Z";
-const channel = (id: number, name: string, unread_count: number) => ({
-  id,
-  name,
-  description: null,
-  is_private: false,
-  created_by: 9,
-  created_at: NOW,
-  can_manage: false,
-  is_direct: false,
-  direct_with: null,
-  unread_count,
-});
+const channel = (id: number, name: string, unread_count: number) =>
+  channelFixture({ id, name, unread_count, created_by: 9, created_at: NOW });
 const message = (id: number, group_id: number, sender_id = 2) => ({
   id,
   group_id,
