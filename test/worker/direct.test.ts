@@ -29,6 +29,17 @@ const direct = async (who: Who, userId: number) => {
 };
 const sendRaw = (who: Who, groupId: number, body: string) =>
   call("/api/messages", { method: "POST", json: { group_id: groupId, body }, cookie: as(who) });
+/** A small PNG sent to the channel as a chat image. */
+const sendImage = (who: Who, groupId: number) =>
+  call("/api/messages", {
+    method: "POST",
+    json: {
+      group_id: groupId,
+      body: "[Image: a.png]",
+      image_url: `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`,
+    },
+    cookie: as(who),
+  });
 const send = async (who: Who, groupId: number, body: string) => {
   const res = await sendRaw(who, groupId, body);
   expect(res.status).toBe(201);
@@ -134,15 +145,7 @@ undoing restores`, async () => {
     const refused = await sendRaw("member", dm.id, "Are you there?");
     expect(refused.status).toBe(403);
     expect(await errorBody(refused)).toEqual(notAccepting);
-    const image = await call("/api/messages", {
-      method: "POST",
-      json: {
-        group_id: dm.id,
-        body: "[Image: a.png]",
-        image_url: `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`,
-      },
-      cookie: as("member"),
-    });
+    const image = await sendImage("member", dm.id);
     expect(image.status).toBe(403);
     expect(await errorBody(image)).toEqual(notAccepting);
     // The blocker may still write; the blocked member reads the conversation as before.
@@ -267,15 +270,7 @@ lists nor finds it`, async () => {
     expect((await call(`/api/messages?group_id=${dm.id}`, { cookie: as("admin") })).status).toBe(404);
 
     // An image in it: the admin sees it only once it is reported (the report view links it).
-    const image = await call("/api/messages", {
-      method: "POST",
-      json: {
-        group_id: dm.id,
-        body: "[Image: a.png]",
-        image_url: `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`,
-      },
-      cookie: as("member"),
-    });
+    const image = await sendImage("member", dm.id);
     expect(image.status).toBe(201);
     const { id: imageId } = await json<MessageDto>(image);
     expect((await call(`/api/messages/${imageId}/image`, { cookie: as("admin") })).status).toBe(404);
