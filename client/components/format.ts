@@ -43,8 +43,15 @@ export function relativeTime(iso: string | Date, now = Date.now()): string {
 /** A calendar date: "Nov 22, 2026" / "22 nov 2026". */
 export const formatDate = (iso: string | Date) => dateFormat(TEXT.locale.tag, DATE).format(new Date(iso));
 
-/** A date and time, for tooltips and timestamps: "Nov 22, 2026, 3:00 PM" / "22 nov 2026, 3:00 p. m.". */
-export const formatDateTime = (iso: string | Date) => dateFormat(TEXT.locale.tag, DATE_TIME).format(new Date(iso));
+/** A date formatted with `options`, in `timeZone` when given (a member's or an event's), else this device's. */
+export const formatDateIn = (iso: string | Date, options: Intl.DateTimeFormatOptions, timeZone?: string | null) =>
+  dateFormat(TEXT.locale.tag, timeZone ? { ...options, timeZone } : options).format(new Date(iso));
+
+/**
+ * A date and time, for tooltips and timestamps: "Nov 22, 2026, 3:00 PM" / "22 nov 2026, 3:00 p. m.";
+ * in `timeZone` when given.
+ */
+export const formatDateTime = (iso: string | Date, timeZone?: string | null) => formatDateIn(iso, DATE_TIME, timeZone);
 
 /** A time of day. */
 export const formatTime = (iso: string | Date) =>

@@ -1,18 +1,10 @@
 // When a gathering happens, for the member reading: in their own zone (their profile's, else this
 // device's), with the event's own wall-clock time beside it when the zones differ ("20:00 (hora de Chile)").
 import type { EventDto } from "../../worker/shared/events";
+import { formatDateIn } from "../components/format";
 import { TEXT } from "../text";
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function format(zone: string, options: Intl.DateTimeFormatOptions, at: string): string {
-  const key = `${TEXT.locale.tag} ${zone} ${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(TEXT.locale.tag, { ...options, timeZone: zone });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(new Date(at));
-}
+const format = (zone: string, options: Intl.DateTimeFormatOptions, at: string) => formatDateIn(at, options, zone);
 
 const DAY = { weekday: "short", day: "numeric", month: "short", year: "numeric" } as const;
 const TIME = { hour: "numeric", minute: "2-digit" } as const;

@@ -1,5 +1,6 @@
 // A member's mute as the screens show it (issue 20): until when, in their time zone, and the text while it lasts.
 import { useEffect, useState } from "react";
+import { formatDateTime } from "../components/format";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 
@@ -10,15 +11,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * The end of the mute in the active language, in the member's time zone when they set one (as the server's 403 says
  * it).
  */
-export const formatMutedUntil = (until: Date, timeZone: string | null) =>
-  new Intl.DateTimeFormat(TEXT.locale.tag, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: timeZone ?? undefined,
-  }).format(until);
+export const formatMutedUntil = (until: Date, timeZone: string | null) => formatDateTime(until, timeZone);
 
 /**
  * The member's mute (issue 20): the "you are muted until …" text while it lasts, else null. It ends by
