@@ -34,6 +34,8 @@ const APP_SHELL = [
   // Every screen renders its title, and the shell and every screen load parts on demand: a chunk of their own
   // would be one more request on every first visit.
   /\/client\/components\/(PageTitle|on-demand)\.tsx$/,
+  // The lounge, the chat, the library and the member menu draw links to items: 0.2 KB here, not a request.
+  /\/worker\/shared\/item-links\.ts$/,
 ];
 /**
  * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
-import { OPEN_PARAMS } from "../../worker/shared/search";
+import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { onDemand } from "../components/on-demand";
 import { PageTitle } from "../components/PageTitle";
 import { EmptyState, ErrorState } from "../components/States";

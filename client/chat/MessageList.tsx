@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MessageDto } from "../../worker/shared/chat-wire";
+import { searchResultUrl } from "../../worker/shared/item-links";
 import { mentionsAsText } from "../../worker/shared/mentions";
 import { LIMITS, MEDIA_PREVIEW_MAX_HEIGHT_PX, type ReactionEmoji } from "../../worker/shared/rules";
-import { searchResultUrl } from "../../worker/shared/search";
 import { errorText } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";

@@ -2,7 +2,7 @@
 // behind them, loaded the first time a member's menu opens.
 import type { FocusEvent, KeyboardEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { OPEN_PARAMS } from "../../worker/shared/search";
+import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { api, errorText, unwrap } from "../api";
 import { CHAT_PATH } from "../chat/data";
 import { useConfirm } from "../components/ConfirmDialog";

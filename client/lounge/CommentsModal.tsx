@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
+import { searchResultUrl } from "../../worker/shared/item-links";
 import { mentionsAsText } from "../../worker/shared/mentions";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
-import { searchResultUrl } from "../../worker/shared/search";
 import { ActionRow } from "../components/ActionRow";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
-import { OPEN_PARAMS } from "../../worker/shared/search";
+import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";
 import { onDemand } from "../components/on-demand";

@@ -1,7 +1,7 @@
 import { memo, startTransition, useCallback, useMemo, useOptimistic, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { searchResultUrl } from "../../worker/shared/item-links";
 import { DEFAULT_NAME, LIMITS } from "../../worker/shared/rules";
-import { searchResultUrl } from "../../worker/shared/search";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";

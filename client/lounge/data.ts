@@ -1,7 +1,7 @@
 // The lounge's data: its loader (notice board and the first page of the feed, in parallel), the
 // data-only loaders of older pages and of a post's comments (its action: actions.ts).
 import type { LoaderFunctionArgs } from "react-router";
-import { OPEN_PARAMS } from "../../worker/shared/search";
+import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { api, unwrap } from "../api";
 import { skipAfter } from "../data/actions";
 import { loadPage } from "../data/pages";

@@ -13,8 +13,8 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "react-router";
+import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { TIMING } from "../../worker/shared/rules";
-import { OPEN_PARAMS } from "../../worker/shared/search";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
 import { LoadMore } from "../components/LoadMore";

@@ -1,6 +1,6 @@
 // Notifications' wire format (GET /api/notifications), shared by the worker and the client. The client
 // words each kind from its text catalogue; the server sends the facts and where the item is.
-import { searchResultUrl } from "./search";
+import { searchResultUrl } from "./item-links";
 
 export const NOTIFICATION_KINDS = [
   "comment",

@@ -1,5 +1,7 @@
 // Search's wire format (GET /api/search), shared by the worker and the client: the result kinds, the
-// in-app address of each result, and the snippet markup (escaped text with <mark> around the hits).
+// in-app address of each result (built from item-links.ts) and the snippet markup (escaped text with
+// <mark> around the hits).
+import { searchResultUrl } from "./item-links";
 
 export const SEARCH_KINDS = ["post", "comment", "message", "resource", "event"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -15,25 +17,6 @@ export type SearchResult = {
   created_at: string;
   /** Where the item is shown in context (the post with its comments, the channel at the message, the resource). */
   url: string;
-};
-
-/** Query parameters the screens read to open a search result in context. */
-export const OPEN_PARAMS = {
-  post: "post",
-  comment: "comment",
-  group: "group",
-  message: "message",
-  resource: "resource",
-} as const;
-
-export const searchResultUrl = {
-  post: (postId: number) => `/app/lounge?${OPEN_PARAMS.post}=${postId}`,
-  comment: (postId: number, commentId: number) =>
-    `/app/lounge?${OPEN_PARAMS.post}=${postId}&${OPEN_PARAMS.comment}=${commentId}`,
-  message: (groupId: number, messageId: number) =>
-    `/app/chat?${OPEN_PARAMS.group}=${groupId}&${OPEN_PARAMS.message}=${messageId}`,
-  resource: (resourceId: number) => `/app/resources?${OPEN_PARAMS.resource}=${resourceId}`,
-  event: (eventId: number) => `/app/events/${eventId}`,
 };
 
 /** What places a result: a comment carries its post, a message its channel. */
