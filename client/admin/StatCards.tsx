@@ -1,35 +1,41 @@
 import { formatClp } from "../components/format";
 import { Icon } from "../components/Icon";
-import type { IconName } from "../components/icon-shapes";
+import { ICON_SHAPES, type IconShape } from "../components/icon-shapes";
 import { TEXT } from "../text";
 import type { AdminStats } from "./types";
 
 /** The dashboard's figures as the server computes them (GET /api/admin/stats), each with its definition. */
 export function StatCards({ stats }: { stats: AdminStats }) {
   const t = TEXT.stats;
-  const cards: Array<{ id: string; label: string; definition: string; value: string; icon: IconName }> = [
+  const cards: Array<{ id: string; label: string; definition: string; value: string; icon: IconShape }> = [
     {
       id: "total-members",
       label: t.totalMembers,
       definition: t.totalMembersDefinition,
       value: String(stats.total_members),
-      icon: "person",
+      icon: ICON_SHAPES.person,
     },
     {
       id: "active-members",
       label: t.activeMembers,
       definition: t.activeMembersDefinition,
       value: String(stats.active_members),
-      icon: "sun",
+      icon: ICON_SHAPES.sun,
     },
     {
       id: "total-revenue",
       label: t.totalRevenue,
       definition: t.totalRevenueDefinition,
       value: formatClp(stats.total_revenue_clp),
-      icon: "gem",
+      icon: ICON_SHAPES.gem,
     },
-    { id: "admins", label: t.admins, definition: t.adminsDefinition, value: String(stats.admins), icon: "crown" },
+    {
+      id: "admins",
+      label: t.admins,
+      definition: t.adminsDefinition,
+      value: String(stats.admins),
+      icon: ICON_SHAPES.crown,
+    },
   ];
   return (
     <ul className="stat-cards" aria-label={t.label}>
@@ -41,7 +47,7 @@ export function StatCards({ stats }: { stats: AdminStats }) {
           aria-describedby={`stat-def-${c.id}`}
         >
           <span className="stat-icon">
-            <Icon name={c.icon} size={26} />
+            <Icon shape={c.icon} size={26} />
           </span>
           <span className="stat-label">{c.label}</span>
           <strong className="stat-value">{c.value}</strong>

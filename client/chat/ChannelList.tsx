@@ -6,8 +6,10 @@ import type { ChannelDto, ChannelListItem } from "../../worker/shared/chat-wire"
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { unreadLabel, useChannelUnread } from "../live/channel-unread";
 import { TEXT } from "../text";
+import { CHAT_ICON_SHAPES } from "./icon-shapes";
 
 /** A channel's unread count beside its name; nothing when it has none. */
 function ChannelUnreadCount({ count }: { count: number }) {
@@ -64,7 +66,7 @@ function ChannelRow({
           title={TEXT.chat.manageChannel}
           onClick={() => onManage(c)}
         >
-          <Icon name="gear" />
+          <Icon shape={CHAT_ICON_SHAPES.gear} />
         </button>
       )}
     </li>
@@ -108,7 +110,9 @@ export function ChannelList({
         <ul className="chat-channel-list" aria-labelledby="chat-channels-title">
           {groups.map((c) => (
             <ChannelRow key={c.id} {...row(c)}>
-              <span aria-hidden="true">{c.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "#"}</span>
+              <span aria-hidden="true">
+                {c.is_private ? <Icon shape={ICON_SHAPES.lock} size={14} weight={2.2} /> : "#"}
+              </span>
               <span className="chat-channel-name">{c.name}</span>
               {c.is_private && <span className="visually-hidden">{TEXT.chat.privateMark}</span>}
             </ChannelRow>

@@ -4,6 +4,7 @@ import type { ChannelListItem, MessageDto } from "../../worker/shared/chat-wire"
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useMutedText } from "../moderation/mute";
@@ -129,7 +130,7 @@ export function ChannelPane({
             </h2>
           ) : (
             <h2 id="chat-pane-title">
-              {channel.is_private ? <Icon name="lock" size={14} weight={2.2} /> : "# "}
+              {channel.is_private ? <Icon shape={ICON_SHAPES.lock} size={14} weight={2.2} /> : "# "}
               {channel.name}
             </h2>
           )}
@@ -149,7 +150,7 @@ export function ChannelPane({
         <ErrorState text={TEXT.chat.loadFailed} onRetry={feed.retry} />
       ) : shownMessages.length === 0 ? (
         <div className="chat-messages">
-          <EmptyState title={TEXT.chat.noMessagesTitle} icon="moon">
+          <EmptyState title={TEXT.chat.noMessagesTitle} icon={ICON_SHAPES.moon}>
             <p>{TEXT.chat.noMessagesText}</p>
           </EmptyState>
         </div>
@@ -179,7 +180,7 @@ export function ChannelPane({
             aria-label={TEXT.conversations.cancelReply}
             onClick={() => setReplyingTo(null)}
           >
-            <Icon name="close" size={14} />
+            <Icon shape={ICON_SHAPES.close} size={14} />
           </button>
         </div>
       )}

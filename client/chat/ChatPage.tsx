@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { OPEN_PARAMS } from "../../worker/shared/item-links";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { onDemand } from "../components/on-demand";
 import { PageTitle } from "../components/PageTitle";
 import { EmptyState, ErrorState } from "../components/States";
@@ -141,7 +142,7 @@ export default function ChatPage() {
               {TEXT.chat.channels}
             </button>
           </header>
-          <EmptyState title={TEXT.chat.noChannelTitle} icon="moon">
+          <EmptyState title={TEXT.chat.noChannelTitle} icon={ICON_SHAPES.moon}>
             <p>{TEXT.chat.noChannelText}</p>
             <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "create" })}>
               {TEXT.chat.createChannel}

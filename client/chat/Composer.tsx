@@ -2,6 +2,7 @@ import { type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { LIMITS } from "../../worker/shared/rules";
 import { errorText } from "../api";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { useToast } from "../components/Toasts";
 import { useMentions } from "../mentions/useMentions";
 import { TEXT } from "../text";
@@ -127,7 +128,7 @@ export function Composer({
         disabled={uploading || !!mutedText}
         onClick={() => fileInput.current?.click()}
       >
-        {uploading ? "…" : <Icon name="image" size={20} />}
+        {uploading ? "…" : <Icon shape={ICON_SHAPES.image} size={20} />}
       </button>
       <label htmlFor="chat-composer-input" className="visually-hidden">
         {label}

@@ -9,6 +9,7 @@ import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatDateTime, relativeTime } from "../components/format";
 import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { onDemand } from "../components/on-demand";
@@ -82,7 +83,7 @@ function MessageMenu({
     items.push({
       label: TEXT.moderation.report,
       ariaLabel: TEXT.moderation.reportMessage(message.sender_name),
-      icon: "flag",
+      icon: ICON_SHAPES.flag,
       onSelect: onReport,
     });
   items.push({

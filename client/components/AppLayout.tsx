@@ -6,6 +6,7 @@ import { TEXT } from "../text";
 import { AdminBadge } from "./AdminBadge";
 import { Avatar } from "./Avatar";
 import { Icon } from "./Icon";
+import { ICON_SHAPES } from "./icon-shapes";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { onDemand } from "./on-demand";
 import { SearchButton } from "./SearchButton";
@@ -26,11 +27,11 @@ const MutedBanner = onDemand(() => import("../moderation/MutedBanner").then((m) 
 const ChatUnreadBadge = onDemand(() => import("./ChatUnreadBadge").then((m) => m.ChatUnreadBadge));
 
 const NAV = [
-  { to: "/app/lounge", name: "lounge", icon: "sparkle" },
-  { to: "/app/chat", name: "chat", icon: "moon" },
-  { to: "/app/resources", name: "resources", icon: "gem" },
-  { to: "/app/events", name: "events", icon: "calendar" },
-  { to: "/app/profile", name: "profile", icon: "person" },
+  { to: "/app/lounge", name: "lounge", icon: ICON_SHAPES.sparkle },
+  { to: "/app/chat", name: "chat", icon: ICON_SHAPES.moon },
+  { to: "/app/resources", name: "resources", icon: ICON_SHAPES.gem },
+  { to: "/app/events", name: "events", icon: ICON_SHAPES.calendar },
+  { to: "/app/profile", name: "profile", icon: ICON_SHAPES.person },
 ] as const;
 
 /** The signed-in shell: the navigation sidebar, which becomes a drawer on small screens. */
@@ -70,10 +71,10 @@ export function AppLayout() {
           aria-controls="sidebar"
           onClick={drawer.show}
         >
-          <Icon name="menu" size={20} weight={2.2} />
+          <Icon shape={ICON_SHAPES.menu} size={20} weight={2.2} />
         </button>
         <span className="brand">
-          <Icon name="sparkle" /> {TEXT.common.brand}
+          <Icon shape={ICON_SHAPES.sparkle} /> {TEXT.common.brand}
         </span>
         <SearchButton />
         {rendered && <NotificationBell />}
@@ -87,18 +88,18 @@ export function AppLayout() {
         aria-label={TEXT.nav.main}
       >
         <NavLink to="/app/lounge" className="brand">
-          <Icon name="sparkle" /> {TEXT.common.brand}
+          <Icon shape={ICON_SHAPES.sparkle} /> {TEXT.common.brand}
         </NavLink>
         <div className="nav">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
-              <Icon name={item.icon} /> {TEXT.nav[item.name]}
+              <Icon shape={item.icon} /> {TEXT.nav[item.name]}
               {rendered && item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
             <NavLink to="/admin">
-              <Icon name="crown" /> {TEXT.nav.admin}
+              <Icon shape={ICON_SHAPES.crown} /> {TEXT.nav.admin}
             </NavLink>
           )}
         </div>

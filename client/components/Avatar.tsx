@@ -1,5 +1,6 @@
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Icon } from "./Icon";
+import { ICON_SHAPES } from "./icon-shapes";
 
 const PALETTE = ["#8b5cf6", "#6366f1", "#0ea5e9", "#14b8a6", "#d946ef", "#f472b6", "#f59e0b"];
 
@@ -48,7 +49,7 @@ export function Avatar({
         background: `linear-gradient(135deg, ${colourOf(label)}, var(--surface-solid))`,
       }}
     >
-      {initialsOf(label) || <Icon name="sparkle" size={Math.round(size * 0.45)} />}
+      {initialsOf(label) || <Icon shape={ICON_SHAPES.sparkle} size={Math.round(size * 0.45)} />}
     </span>
   );
 }

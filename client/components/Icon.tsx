@@ -1,17 +1,17 @@
-import { ICON_SHAPES, type IconName } from "./icon-shapes";
+import type { IconShape } from "./icon-shapes";
 
 /**
- * One of the app's marks (icon-shapes.ts), decorative: the control or text beside it carries the name.
+ * One of the app's marks (`shape`: icon-shapes.ts, or a screen's set beside it), decorative: the control or text beside it carries the name.
  * `filled` paints its inside too (a liked post's heart); `weight` is the line's width (2.2 for the
  * bolder marks of bare icon buttons).
  */
 export function Icon({
-  name,
+  shape,
   size = 18,
   filled = false,
   weight = 2,
 }: {
-  name: IconName;
+  shape: IconShape;
   size?: number;
   filled?: boolean;
   weight?: number;
@@ -30,7 +30,7 @@ export function Icon({
       aria-hidden="true"
       focusable="false"
     >
-      {ICON_SHAPES[name].map((d) => (
+      {shape.map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>

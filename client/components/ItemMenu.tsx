@@ -2,7 +2,7 @@ import { type FocusEvent, type KeyboardEvent, useRef, useState } from "react";
 import type { ReactionEmoji } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
-import type { IconName } from "./icon-shapes";
+import { ICON_SHAPES, type IconShape } from "./icon-shapes";
 import { onDemand } from "./on-demand";
 import { useToast } from "./Toasts";
 import "./item-menu.css";
@@ -25,7 +25,7 @@ export function useCopyLink() {
   };
 }
 
-export type MenuItem = { label: string; ariaLabel?: string; icon?: IconName; onSelect(): void };
+export type MenuItem = { label: string; ariaLabel?: string; icon?: IconShape; onSelect(): void };
 
 /**
  * One menu per message, post and comment (issue 36): a ⋯ button, shown on hover or focus where the
@@ -76,7 +76,7 @@ export function ItemMenu({
         onFocus={ItemMenuList.preload}
         onClick={() => setOpen((v) => !v)}
       >
-        <Icon name="more" size={16} />
+        <Icon shape={ICON_SHAPES.more} size={16} />
       </button>
       {open && <ItemMenuList items={items} reacted={reacted} onReact={onReact} closing={closing} close={close} />}
     </div>

@@ -54,7 +54,7 @@ export function ItemMenuList({
           aria-label={item.ariaLabel}
           onClick={run(item.onSelect)}
         >
-          {item.icon && <Icon name={item.icon} size={14} />} {item.label}
+          {item.icon && <Icon shape={item.icon} size={14} />} {item.label}
         </button>
       ))}
     </div>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
+import { ICON_SHAPES } from "./icon-shapes";
 
 const FIELD = "input:not([disabled]), textarea:not([disabled]), select:not([disabled])";
 const CONTROL = [
@@ -130,7 +131,7 @@ export function Modal({
             onClick={onClose}
             aria-label={TEXT.common.closeDialog}
           >
-            <Icon name="close" weight={2.2} />
+            <Icon shape={ICON_SHAPES.close} weight={2.2} />
           </button>
         </div>
         {children}

@@ -9,6 +9,7 @@ import { followLive } from "../live/live-room";
 import type { notificationsLoader } from "../notifications/data";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
+import { ICON_SHAPES } from "./icon-shapes";
 import { onDemand } from "./on-demand";
 import "./header-tools.css";
 
@@ -48,7 +49,7 @@ export function NotificationBell() {
           reload();
         }}
       >
-        <Icon name="bell" />
+        <Icon shape={ICON_SHAPES.bell} />
         <span className="header-tool-word">{TEXT.notifications.open}</span>
         {/* A space between word and count: the visible text "Notifications 1" stays inside the name. */}
         {unread > 0 && " "}

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
+import { ICON_SHAPES } from "./icon-shapes";
 import { onDemand } from "./on-demand";
 import "./header-tools.css";
 
@@ -31,7 +32,7 @@ export function SearchButton() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <Icon name="search" />
+        <Icon shape={ICON_SHAPES.search} />
         <span className="header-tool-word">{TEXT.search.open}</span>
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd is not focusable; aria-keyshortcuts announces it. */}
         <kbd aria-hidden="true">{isMac ? TEXT.search.shortcutMac : TEXT.search.shortcut}</kbd>

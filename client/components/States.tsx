@@ -1,22 +1,22 @@
 import type { ReactNode } from "react";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
-import type { IconName } from "./icon-shapes";
+import { ICON_SHAPES, type IconShape } from "./icon-shapes";
 import { Spinner } from "./Spinner";
 
 export function EmptyState({
   title,
   children,
-  icon = "sparkle",
+  icon = ICON_SHAPES.sparkle,
 }: {
   title: string;
   children?: ReactNode;
-  icon?: IconName;
+  icon?: IconShape;
 }) {
   return (
     <div className="state">
       <div className="state-icon">
-        <Icon name={icon} size={40} />
+        <Icon shape={icon} size={40} />
       </div>
       <h2>{title}</h2>
       {children}

@@ -1,13 +1,18 @@
-// The app's marks as line drawings (24×24, drawn with the text's colour): one source for the React
-// icons (Icon.tsx) and for the landing page, which is plain DOM markup (landing.ts). Icons are drawn,
-// never glyphs: a symbol's look depends on the device's fonts, and some have an emoji form on phones.
-// Plain TypeScript, no React: the landing page's chunk carries it.
+// The app's marks as line drawings (24×24, drawn with the text's colour), for the React icons (Icon.tsx)
+// and for the landing page, which is plain DOM markup (landing.ts). Icons are drawn, never glyphs: a
+// symbol's look depends on the device's fonts, and some have an emoji form on phones. Plain TypeScript,
+// no React: the `start` chunk carries it, so every first load does. Here are the shell's and the landing
+// page's marks and those several screens draw; a mark only one screen or part draws is in a set beside it
+// (`icon-shapes.ts` in client/chat, lounge, direct and pay-return; client/search/icons.ts), in that chunk.
+
+/** A mark: the path data of its lines. */
+export type IconShape = readonly string[];
 
 /** A circle as path data (every shape is a list of paths). */
-const circle = (cx: number, cy: number, r: number) =>
+export const circle = (cx: number, cy: number, r: number) =>
   `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 /** A rectangle with rounded corners as path data. */
-const rect = (x: number, y: number, w: number, h: number, r: number) =>
+export const rect = (x: number, y: number, w: number, h: number, r: number) =>
   `M${x + r} ${y}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}v${h - 2 * r}a${r} ${r} 0 0 1 ${-r} ${r}` +
   `h${2 * r - w}a${r} ${r} 0 0 1 ${-r} ${-r}v${2 * r - h}a${r} ${r} 0 0 1 ${r} ${-r}z`;
 
@@ -28,24 +33,6 @@ export const ICON_SHAPES = {
   heart: [
     "M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z",
   ],
-  /** A pinned notice. */
-  star: ["M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"],
-  /** A channel's settings. */
-  gear: [
-    "M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0z",
-    "M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1" +
-      "a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1" +
-      "a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1" +
-      "a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1" +
-      "a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9" +
-      "a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1" +
-      "a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1" +
-      "a1.7 1.7 0 0 0-1.5 1z",
-  ],
-  /** Sharing a link. */
-  share: ["M7 17 17 7", "M8.5 7H17v8.5"],
-  /** A payment that did not go through. */
-  alert: ["M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z", "M12 7.5v5.5", "M12 16.5v.01"],
   /** Active members. */
   sun: [
     "M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0z",
@@ -58,24 +45,10 @@ export const ICON_SHAPES = {
   search: [circle(11, 11, 7), "M20 20l-3.5-3.5"],
   /** The notifications. */
   bell: ["M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9", "M10.3 21a1.94 1.94 0 0 0 3.4 0"],
-  /** A post (a page). */
-  document: ["M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z", "M14 3v5h5M9 13h6M9 17h4"],
   comment: ["M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z"],
-  /** A chat message (a channel's #). */
-  hash: ["M4 9h16M4 15h16M10 3 8 21M16 3l-2 18"],
   /** A resource of the library. */
   book: ["M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z", "M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5"],
-  /** A mention. */
-  at: [circle(12, 12, 4), "M16 8v5a3 3 0 0 0 6 0v-1a10 10 0 1 0-3.9 7.9"],
-  /** A notice. */
-  pin: ["M12 17v5M9 3h6l-1 7 4 4H6l4-4z"],
-  /** A payment. */
-  card: [rect(2, 5, 20, 14, 2), "M2 10h20"],
-  /** A membership about to end. */
-  clock: [circle(12, 12, 9), "M12 7v5l3 2"],
   calendar: [rect(3, 5, 18, 16, 2), "M3 10h18M8 3v4M16 3v4"],
-  /** An invitation to a channel. */
-  invite: [circle(9, 8, 4), "M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6"],
   image: [rect(3, 3, 18, 18, 3), circle(8.5, 8.5, 1.5), "M21 15l-5-5L5 21"],
   /** A private channel; the library for non-members. */
   lock: [rect(4, 11, 16, 10, 2), "M8 11V7a4 4 0 0 1 8 0v4"],
@@ -84,15 +57,11 @@ export const ICON_SHAPES = {
   /** A message's or a post's action menu. */
   more: [circle(5, 12, 1), circle(12, 12, 1), circle(19, 12, 1)],
   upload: ["M12 16V4", "M7 9l5-5 5 5", "M4 20h16"],
-  /** Blocking a member: a circle struck through. */
-  block: [circle(12, 12, 9), "M5.6 5.6l12.8 12.8"],
-} as const satisfies Record<string, readonly string[]>;
-
-export type IconName = keyof typeof ICON_SHAPES;
+} as const satisfies Record<string, IconShape>;
 
 /** The icon as SVG markup, for pages built as strings (the landing page); decorative. */
-export function iconMarkup(name: IconName, size = 18): string {
-  const paths = ICON_SHAPES[name].map((d) => `<path d="${d}"/>`).join("");
+export function iconMarkup(shape: IconShape, size = 18): string {
+  const paths = shape.map((d) => `<path d="${d}"/>`).join("");
   return (
     `<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" ` +
     `stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">` +

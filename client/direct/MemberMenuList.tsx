@@ -7,9 +7,11 @@ import { api, errorText, unwrap } from "../api";
 import { CHAT_PATH } from "../chat/data";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
 import { setBlocked, useBlocks } from "./blocks";
+import { DIRECT_ICON_SHAPES } from "./icon-shapes";
 
 export function MemberMenuList({
   userId,
@@ -61,10 +63,10 @@ export function MemberMenuList({
   return (
     <span role="menu" aria-label={T.memberActions(name)} className="member-menu-list">
       <button {...closing} role="menuitem" type="button" className="btn btn-ghost btn-sm" onClick={message}>
-        <Icon name="comment" size={14} /> {M.message}
+        <Icon shape={ICON_SHAPES.comment} size={14} /> {M.message}
       </button>
       <button {...closing} role="menuitem" type="button" className="btn btn-ghost btn-sm" onClick={toggleBlock}>
-        <Icon name="block" size={14} /> {blocked ? T.unblock : M.block}
+        <Icon shape={DIRECT_ICON_SHAPES.block} size={14} /> {blocked ? T.unblock : M.block}
       </button>
     </span>
   );

@@ -4,6 +4,7 @@ import type { EventDto } from "../../worker/shared/events";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { TEXT } from "../text";
 import { eventPath } from "./data";
 import { eventWhen } from "./time";
@@ -15,7 +16,7 @@ export function EventBadges({ event }: { event: EventDto }) {
       {event.cancelled && <span className="badge badge-other">{T.cancelled}</span>}
       {event.paid_only && (
         <span className="badge badge-pinned with-icon">
-          <Icon name="lock" size={14} /> {T.paidOnly}
+          <Icon shape={ICON_SHAPES.lock} size={14} /> {T.paidOnly}
         </span>
       )}
       <span className="badge badge-tag">{event.location === "online" ? T.online : T.inPerson}</span>
@@ -72,7 +73,7 @@ export function EventCard({ event, zone, lazy = true }: { event: EventDto; zone:
         <Link to={eventPath(event.id)}>{event.title}</Link>
       </h3>
       <p className="event-when with-icon">
-        <Icon name="calendar" size={16} /> {when.range}
+        <Icon shape={ICON_SHAPES.calendar} size={16} /> {when.range}
         {when.local && <span className="muted"> · {when.local}</span>}
       </p>
       <RepeatNote event={event} />

@@ -8,6 +8,7 @@ import { useConfirm } from "../components/ConfirmDialog";
 import { FormError } from "../components/FormError";
 import { formatDateTime } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson } from "../data/actions";
 import { useSession } from "../session/session-context";
@@ -70,7 +71,7 @@ export default function EventPage() {
         <h1>{event.title}</h1>
         <EventBadges event={event} />
         <p className="event-when with-icon">
-          <Icon name="calendar" size={18} /> {when.range}
+          <Icon shape={ICON_SHAPES.calendar} size={18} /> {when.range}
           {when.local && <span className="muted"> · {when.local}</span>}
         </p>
         <RepeatNote event={event} />
@@ -167,7 +168,7 @@ export default function EventPage() {
         {!event.locked && (
           <p>
             <a className="btn btn-sm" href={eventIcsPath(event.id)} download>
-              <Icon name="calendar" size={16} /> {T.addToCalendar}
+              <Icon shape={ICON_SHAPES.calendar} size={16} /> {T.addToCalendar}
             </a>
           </p>
         )}

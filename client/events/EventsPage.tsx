@@ -1,6 +1,7 @@
 // /app/events: the gatherings, upcoming first, then past; admins add one from here.
 import { useState } from "react";
 import { useLoaderData, useNavigate } from "react-router";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { EmptyState, ErrorState } from "../components/States";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -36,7 +37,7 @@ export default function EventsPage() {
           <section aria-labelledby="events-upcoming">
             <h2 id="events-upcoming">{T.upcoming}</h2>
             {data.upcoming.length === 0 ? (
-              <EmptyState title={T.noUpcoming} icon="calendar" />
+              <EmptyState title={T.noUpcoming} icon={ICON_SHAPES.calendar} />
             ) : (
               <ul className="event-list">
                 {data.upcoming.map((event, i) => (

@@ -4,7 +4,7 @@
 // app's `/` route and a change of language paint it from the same builder.
 import { LANGUAGES, type Language, MEMBERSHIP } from "../../worker/shared/rules";
 import { formatClp } from "../components/format";
-import { type IconName, iconMarkup } from "../components/icon-shapes";
+import { ICON_SHAPES, type IconShape, iconMarkup } from "../components/icon-shapes";
 import { isLanguage } from "../i18n/catalog";
 import { getLanguage, rememberLanguage, setLanguage, subscribeLanguage } from "../i18n/language";
 import type { SessionStore } from "../session/session-store";
@@ -13,11 +13,11 @@ import { TEXT } from "../text";
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The feature cards, in the active language (read when the page is built). */
-const features = (): Array<{ icon: IconName; title: string; text: string }> => [
-  { icon: "sparkle", title: TEXT.landing.communityTitle, text: TEXT.landing.communityText },
-  { icon: "gem", title: TEXT.landing.libraryTitle, text: TEXT.landing.libraryText },
+const features = (): Array<{ icon: IconShape; title: string; text: string }> => [
+  { icon: ICON_SHAPES.sparkle, title: TEXT.landing.communityTitle, text: TEXT.landing.communityText },
+  { icon: ICON_SHAPES.gem, title: TEXT.landing.libraryTitle, text: TEXT.landing.libraryText },
   {
-    icon: "crown",
+    icon: ICON_SHAPES.crown,
     title: TEXT.landing.vipTitle,
     text: TEXT.landing.vipText(formatClp(MEMBERSHIP.priceClp), MEMBERSHIP.periodDays),
   },
@@ -46,7 +46,7 @@ export function landingHtml(language: Language): string {
     `<div class="landing-language">` +
     `<select class="select language-select" aria-label="${escapeHtml(TEXT.language.label)}">${options}</select>` +
     `</div>` +
-    `<section class="hero"><p class="eyebrow">${iconMarkup("sparkle", 14)} ${escapeHtml(TEXT.common.brand)}</p>` +
+    `<section class="hero"><p class="eyebrow">${iconMarkup(ICON_SHAPES.sparkle, 14)} ${escapeHtml(TEXT.common.brand)}</p>` +
     `<h1>${escapeHtml(TEXT.landing.title)}</h1>` +
     `<p class="lead muted">${escapeHtml(TEXT.landing.lead)}</p>` +
     `<div class="row hero-actions">` +

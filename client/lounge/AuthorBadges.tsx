@@ -1,4 +1,5 @@
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { TEXT } from "../text";
 
 /** The crown and ADMIN tag shown next to an admin's name on posts and comments. */
@@ -7,7 +8,7 @@ export function AuthorBadges({ role }: { role: string | null | undefined }) {
   return (
     <>
       <span className="lounge-crown" role="img" aria-label={TEXT.lounge.adminCrown}>
-        <Icon name="crown" size={16} />
+        <Icon shape={ICON_SHAPES.crown} size={16} />
       </span>
       <span className="badge badge-admin">{TEXT.lounge.adminTag}</span>
     </>

@@ -8,6 +8,7 @@ import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
 import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { Modal } from "../components/Modal";
@@ -169,7 +170,7 @@ function CommentItem({
     items.push({
       label: TEXT.moderation.report,
       ariaLabel: TEXT.moderation.reportComment(name),
-      icon: "flag",
+      icon: ICON_SHAPES.flag,
       onSelect: onReport,
     });
   if (!c.hidden)

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
 import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { LoadMore } from "../components/LoadMore";
 import { onDemand } from "../components/on-demand";
 import { EmptyState } from "../components/States";
@@ -109,7 +110,7 @@ export default function LoungePage() {
 
       <section className="card welcome-card" aria-labelledby="welcome-title">
         <h2 id="welcome-title" className="with-icon">
-          {TEXT.lounge.welcomeTitle} <Icon name="sparkle" />
+          {TEXT.lounge.welcomeTitle} <Icon shape={ICON_SHAPES.sparkle} />
         </h2>
         <p className="muted">{TEXT.lounge.welcomeText}</p>
       </section>

@@ -3,11 +3,13 @@ import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { LOUNGE_PATH } from "./data";
+import { LOUNGE_ICON_SHAPES } from "./icon-shapes";
 import type { Notice } from "./types";
 
 type Props = {
@@ -25,7 +27,7 @@ export function NoticeBoard({ notices, isAdmin, retrying, onRetry, onCreate }: P
     <section className="notice-board" aria-labelledby="notice-board-title">
       <div className="spread">
         <h2 id="notice-board-title" className="with-icon">
-          <Icon name="sparkle" /> {TEXT.lounge.noticeBoardTitle}
+          <Icon shape={ICON_SHAPES.sparkle} /> {TEXT.lounge.noticeBoardTitle}
         </h2>
         {isAdmin && (
           <button type="button" className="btn btn-sm btn-primary" onClick={onCreate}>
@@ -72,7 +74,7 @@ function NoticeCard({ notice, isAdmin }: { notice: Notice; isAdmin: boolean }) {
           </h3>
           {notice.is_pinned && (
             <span className="badge badge-pinned">
-              <Icon name="star" size={14} filled /> {TEXT.lounge.pinned}
+              <Icon shape={LOUNGE_ICON_SHAPES.star} size={14} filled /> {TEXT.lounge.pinned}
             </span>
           )}
         </div>

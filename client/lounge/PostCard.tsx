@@ -7,6 +7,7 @@ import { useConfirm } from "../components/ConfirmDialog";
 import { relativeTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { LinkifiedText } from "../components/LinkifiedText";
 import { onDemand } from "../components/on-demand";
@@ -20,6 +21,7 @@ import { TEXT } from "../text";
 import { AuthorBadges } from "./AuthorBadges";
 import { LOUNGE_PATH } from "./data";
 import { EditedMark } from "./EditedMark";
+import { LOUNGE_ICON_SHAPES } from "./icon-shapes";
 import type { Post } from "./types";
 
 // Editing is on demand: its form (and counter) loads when the member chooses Edit.
@@ -218,7 +220,8 @@ const PostView = memo(function PostView({
             onClick={onLike}
           >
             {/* The visible count is the start of the name ("3 likes"); aria-pressed says whether it is liked. */}
-            <Icon name="heart" filled={post.is_liked} /> <span data-testid="likes-count">{post.likes_count}</span>{" "}
+            <Icon shape={ICON_SHAPES.heart} filled={post.is_liked} />{" "}
+            <span data-testid="likes-count">{post.likes_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.likesNoun(post.likes_count)}</span>
           </button>
           <button
@@ -227,11 +230,12 @@ const PostView = memo(function PostView({
             title={TEXT.lounge.commentsTitle}
             onClick={() => onComments(post)}
           >
-            <Icon name="comment" size={16} /> <span data-testid="comments-count">{post.comments_count}</span>{" "}
+            <Icon shape={ICON_SHAPES.comment} size={16} />{" "}
+            <span data-testid="comments-count">{post.comments_count}</span>{" "}
             <span className="visually-hidden">{TEXT.lounge.commentsNoun(post.comments_count)}</span>
           </button>
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => onShare(post)}>
-            <Icon name="share" /> {TEXT.lounge.share}
+            <Icon shape={LOUNGE_ICON_SHAPES.share} /> {TEXT.lounge.share}
           </button>
         </div>
       )}

@@ -123,7 +123,7 @@ export default function NotificationPanel({ list, onReload, onClose }: Props) {
                   }}
                 >
                   <span className="notification-icon">
-                    <Icon name={NOTIFICATION_ICONS[n.kind]} />
+                    <Icon shape={NOTIFICATION_ICONS[n.kind]} />
                   </span>
                   <span className="notification-text">
                     {unread && <span className="visually-hidden">{T.unreadMark}: </span>}

@@ -3,8 +3,10 @@
 import { Link, useLoaderData } from "react-router";
 import { formatClp } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
+import { PAYMENT_RESULT_ICON_SHAPES } from "./icon-shapes";
 import "./pay-return.css";
 import { PageTitle } from "../components/PageTitle";
 
@@ -16,7 +18,7 @@ export default function PayReturnPage() {
       {view.ok ? (
         <section className="card">
           <div className="pay-return-icon ok">
-            <Icon name="sparkle" size={44} />
+            <Icon shape={ICON_SHAPES.sparkle} size={44} />
           </div>
           <h1>{TEXT.payment.successTitle}</h1>
           <p role="status">{view.message}</p>
@@ -28,7 +30,7 @@ export default function PayReturnPage() {
       ) : (
         <section className="card">
           <div className="pay-return-icon fail">
-            <Icon name="alert" size={44} />
+            <Icon shape={PAYMENT_RESULT_ICON_SHAPES.alert} size={44} />
           </div>
           <h1>{TEXT.payment.errorTitle}</h1>
           <p className="alert alert-error" role="alert">

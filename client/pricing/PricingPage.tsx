@@ -6,6 +6,7 @@ import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { AutoRenew } from "../autorenew/AutoRenew";
 import { formatClp, formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { Spinner } from "../components/Spinner";
 import { submitOnMount } from "../components/submit-on-mount";
 import { useToast } from "../components/Toasts";
@@ -64,7 +65,7 @@ export default function PricingPage() {
       <PageTitle screen={TEXT.titles.pricing} />
       <header className="pricing-header">
         <p className="eyebrow">
-          <Icon name="sparkle" size={14} /> {TEXT.payment.pricingEyebrow}
+          <Icon shape={ICON_SHAPES.sparkle} size={14} /> {TEXT.payment.pricingEyebrow}
         </p>
         <h1>{TEXT.payment.pricingTitle}</h1>
         <p className="muted lead">{TEXT.payment.pricingLead}</p>

@@ -3,6 +3,7 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { LIMITS } from "../../worker/shared/rules";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { TEXT } from "../text";
 
 export type Draft = { goals: string[]; interests: string[]; name: string; bio: string; timezone: string };
@@ -110,7 +111,7 @@ export function EntriesEditing({
               aria-label={words.remove(e || String(i + 1))}
               onClick={() => onChange(entries.filter((_, j) => j !== i))}
             >
-              <Icon name="close" weight={2.2} />
+              <Icon shape={ICON_SHAPES.close} weight={2.2} />
             </button>
           </li>
         ))}

@@ -6,6 +6,7 @@ import { AdminBadge } from "../components/AdminBadge";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { onDemand } from "../components/on-demand";
 import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
@@ -34,10 +35,10 @@ const cleanEntries = (list: string[]) => list.map((s) => s.trim()).filter(Boolea
 
 // The Cosmic Activity tiles: a decorative icon each, their words from TEXT.profile.activity.
 const ACTIVITY = [
-  { icon: "sparkle", name: "lounge" },
-  { icon: "moon", name: "chat" },
-  { icon: "gem", name: "resources" },
-  { icon: "sun", name: "grow" },
+  { icon: ICON_SHAPES.sparkle, name: "lounge" },
+  { icon: ICON_SHAPES.moon, name: "chat" },
+  { icon: ICON_SHAPES.gem, name: "resources" },
+  { icon: ICON_SHAPES.sun, name: "grow" },
 ] as const;
 
 export default function ProfilePage() {
@@ -196,7 +197,7 @@ export default function ProfilePage() {
           {ACTIVITY.map((a) => (
             <li key={a.name} className="card card-tight">
               <span className="activity-icon">
-                <Icon name={a.icon} size={24} />
+                <Icon shape={a.icon} size={24} />
               </span>
               <strong>{TEXT.profile.activity[a.name].title}</strong>
               <span className="faint">{TEXT.profile.activity[a.name].text}</span>

@@ -3,7 +3,7 @@ import { MEDIA_PREVIEW_MAX_HEIGHT_PX } from "../../worker/shared/rules";
 import { ApiRequestError, errorText } from "../api";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
-import type { IconName } from "../components/icon-shapes";
+import { ICON_SHAPES, type IconShape } from "../components/icon-shapes";
 import { Spinner } from "../components/Spinner";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
@@ -19,13 +19,13 @@ import {
 } from "./library";
 
 /** The card's type icon. */
-const TYPE_ICONS: Record<ResourceType, IconName> = {
-  aiText: "sparkle",
-  aiImage: "sparkle",
-  image: "image",
-  audio: "book",
-  video: "book",
-  file: "book",
+const TYPE_ICONS: Record<ResourceType, IconShape> = {
+  aiText: ICON_SHAPES.sparkle,
+  aiImage: ICON_SHAPES.sparkle,
+  image: ICON_SHAPES.image,
+  audio: ICON_SHAPES.book,
+  video: ICON_SHAPES.book,
+  file: ICON_SHAPES.book,
 };
 
 type Props = {
@@ -123,7 +123,7 @@ export function ResourceCard({ resource: r, isAdmin, onEdit, onDelete, onLocked,
     >
       <div className="spread resource-card-head">
         <span className="badge badge-tag resource-type" data-testid="resource-type">
-          <Icon name={TYPE_ICONS[type]} /> {label}
+          <Icon shape={TYPE_ICONS[type]} /> {label}
         </span>
         <span className="faint">{formatBytes(r.file_size)}</span>
       </div>

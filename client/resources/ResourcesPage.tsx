@@ -17,6 +17,7 @@ import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { TIMING } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { LoadMore } from "../components/LoadMore";
 import { onDemand } from "../components/on-demand";
 import { PageTitle } from "../components/PageTitle";
@@ -61,7 +62,7 @@ function LockedScreen({ message }: { message: string }) {
       <PageTitle screen={TEXT.nav.resources} />
       <section className="card locked" aria-labelledby="locked-title">
         <div className="locked-icon">
-          <Icon name="lock" size={44} />
+          <Icon shape={ICON_SHAPES.lock} size={44} />
         </div>
         <h1 id="locked-title">{TEXT.resources.lockedTitle}</h1>
         <p className="muted">{message}</p>
@@ -153,10 +154,10 @@ export default function ResourcesPage() {
         {load.state === "ready" && (
           <div className="row">
             <button type="button" className="btn" onClick={() => setModal("ai")}>
-              <Icon name="sparkle" /> {TEXT.library.aiGenerate}
+              <Icon shape={ICON_SHAPES.sparkle} /> {TEXT.library.aiGenerate}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => setModal("upload")}>
-              <Icon name="upload" /> {TEXT.library.upload}
+              <Icon shape={ICON_SHAPES.upload} /> {TEXT.library.upload}
             </button>
           </div>
         )}

@@ -3,6 +3,7 @@ import { errorText } from "../api";
 import { ActionRow } from "../components/ActionRow";
 import { FormError } from "../components/FormError";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
 import { formatBytes, splitTagInput } from "./library";
@@ -89,7 +90,7 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           data-testid="dropzone"
         >
           <p aria-hidden="true" className="dropzone-icon">
-            <Icon name="upload" />
+            <Icon shape={ICON_SHAPES.upload} />
           </p>
           {file ? (
             <p>

@@ -8,6 +8,7 @@ import { LIMITS, TIMING } from "../../worker/shared/rules";
 import { SEARCH_KINDS, type SearchKind, type SearchResult, snippetParts } from "../../worker/shared/search";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
+import { ICON_SHAPES } from "../components/icon-shapes";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
 import { TEXT } from "../text";
@@ -54,7 +55,7 @@ function ResultOption({
       onMouseMove={onHover}
     >
       <span className={`search-kind search-kind-${result.kind}`}>
-        <Icon name={KIND_ICONS[result.kind]} />
+        <Icon shape={KIND_ICONS[result.kind]} />
         <span className="visually-hidden">{TEXT.searchDialog.kindOne[result.kind]}: </span>
       </span>
       <span className="search-result-text">
@@ -128,7 +129,7 @@ export default function SearchDialog({ onClose }: { onClose(): void }) {
         <label htmlFor={fieldId} className="visually-hidden">
           {TEXT.searchDialog.label}
         </label>
-        <Icon name="search" />
+        <Icon shape={ICON_SHAPES.search} />
         <input
           id={fieldId}
           className="input"
