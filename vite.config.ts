@@ -38,6 +38,21 @@ const APP_SHELL = [
   /\/worker\/shared\/item-links\.ts$/,
 ];
 /**
+ * A list loaded page by page (the lounge's feed and comments, the library, the audit log): its pages and its
+ * "load more" in one chunk. Left to itself the bundler makes two, one more request on those screens' first load.
+ */
+const PAGED_LIST = [/\/client\/data\/(pages|infinite-scroll)\.ts$/, /\/client\/components\/LoadMore\.tsx$/];
+/**
+ * What the lounge's and the chat's items draw around their text (the menus' buttons, reactions, member names,
+ * removed marks; the text's links and mentions): one chunk, not two, on both screens' first load.
+ */
+const CONVERSATION = [
+  /\/client\/components\/(ItemMenu|Reactions|Removed|LazyReportModal|LinkifiedText)\.tsx$/,
+  /\/client\/direct\/MemberMenu\.tsx$/,
+  /\/client\/reactions\/requests\.ts$/,
+  /\/worker\/shared\/mentions\.ts$/,
+];
+/**
  * The entry's stylesheet (theme and screens, 4 KB gz) goes inside index.html: a linked one blocks the
  * first paint for one more round trip on a phone's network (docs/client.md "Loading"). The file stays
  * in assets/ for anything that links it.
@@ -128,12 +143,15 @@ export default defineConfig({
     // Three layers: the start (the landing page, the session, the API client and texts), the app's
     // shell in one chunk (React, the router, the shared components and data layer), and one chunk per
     // screen. Left to itself the bundler cuts the shell into a dozen small chunks, each gzipped alone.
+    // Two sets that several screens share are one chunk each for the same reason (PAGED_LIST, CONVERSATION).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             { name: "start", test: matches(START), priority: 2 },
             { name: "app", test: matches(APP_SHELL), priority: 1 },
+            { name: "pages", test: matches(PAGED_LIST), priority: 1 },
+            { name: "conversation", test: matches(CONVERSATION), priority: 1 },
           ],
         },
       },
