@@ -72,20 +72,13 @@ const en = {
     verifyingLabel: "Verifying payment",
     verifyingText: "Verifying your payment with Webpay...",
   },
+  /** What the items show of moderation; the report dialog's words load with it (client/moderation/report-words.ts). */
   moderation: {
     ...MODERATION_TEXTS,
     report: "Report",
-    reportTitle: { post: "Report this post", comment: "Report this comment", message: "Report this message" },
     reportPost: "Report post",
     reportComment: (name: string) => `Report the comment of ${name}`,
     reportMessage: (name: string) => `Report the message of ${name}`,
-    reportIntro: "Tell the moderators what is wrong. The author will not know who reported it.",
-    reasonLegend: "Reason",
-    reasonOptions: { spam: "Spam", harassment: "Harassment", other: "Something else" },
-    detailsLabel: "Details (optional)",
-    sendReport: "Send report",
-    sendingReport: "Sending report",
-    reportFailed: "The report could not be sent. Please try again.",
     postOptions: "Post options",
     deletePost: "Delete post",
   },
@@ -115,6 +108,7 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./chat/dialog-words").words &
   typeof import("./conversations/words").words &
   typeof import("./conversations/menu-words").words &
+  typeof import("./moderation/report-words").words &
   typeof import("./admin/words").words &
   typeof import("./admin/tabs-words").words &
   typeof import("./profile/payment-words").words &

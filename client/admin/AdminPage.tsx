@@ -20,7 +20,11 @@ const PaymentsTab = onDemand(
   () => import("./PaymentsTab").then((m) => m.PaymentsTab),
   ["payments", "adminTabs", "autorenew"],
 );
-const ModerationTab = onDemand(() => import("./ModerationTab").then((m) => m.ModerationTab), ["adminTabs"]);
+// The reports queue names each report's reason as the report dialog does.
+const ModerationTab = onDemand(
+  () => import("./ModerationTab").then((m) => m.ModerationTab),
+  ["adminTabs", "reportDialog"],
+);
 const AuditTab = onDemand(() => import("./AuditTab").then((m) => m.AuditTab), ["adminTabs"]);
 const ApiKeysTab = onDemand(() => import("./ApiKeysTab").then((m) => m.ApiKeysTab), ["adminTabs"]);
 const HealthTab = onDemand(() => import("./HealthTab").then((m) => m.HealthTab), ["adminTabs", "autorenew"]);

@@ -106,7 +106,7 @@ function ReportItem({
           {report.reasons.map((reason, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: reasons have no id; the list is replaced whole.
             <li key={i}>
-              <strong>{TEXT.moderation.reasonOptions[reason.reason]}</strong>
+              <strong>{TEXT.reportDialog.reasonOptions[reason.reason]}</strong>
               {reason.details && <span> — {reason.details}</span>}{" "}
               <span className="faint">({formatDate(reason.created_at)})</span>
             </li>

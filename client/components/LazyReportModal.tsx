@@ -5,5 +5,5 @@ import { onDemand } from "./on-demand";
 // Its details field counts with the lounge's words, which the chat does not load.
 export const LazyReportModal = onDemand(
   () => import("../moderation/ReportModal").then((m) => m.ReportModal),
-  ["lounge"],
+  ["lounge", "reportDialog"],
 );

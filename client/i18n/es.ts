@@ -5,9 +5,12 @@ import { EVENT_LIMITS } from "../../worker/shared/events";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "../../worker/shared/rules";
 import type { API_TEXTS } from "../../worker/shared/texts/api";
 import type { AUTH_TEXTS } from "../../worker/shared/texts/auth";
+import type { MODERATION_TEXTS } from "../../worker/shared/texts/moderation";
+import type { MODERATION_ANSWER_TEXTS } from "../../worker/shared/texts/moderation-answers";
 import type { RATE_LIMIT_TEXTS } from "../../worker/shared/texts/rate-limit";
 import type { SEARCH_TEXTS } from "../../worker/shared/texts/search";
 import { formatClpChile } from "../components/format";
+import { words as reportWords } from "../moderation/report-words.es";
 import type { Catalog, ErrorTexts, TranslatedShellCatalog } from "../text";
 import type { Widen } from "./catalog";
 
@@ -277,15 +280,14 @@ const moderationTexts = {
   muted: (until) =>
     `Estás en silencio hasta el ${until}. Puedes leer, pero no publicar, comentar ni chatear hasta entonces.`,
   cannotMuteAdmin: "No se puede silenciar a un admin",
-  reportSent: "Gracias. Alguien del equipo de moderación lo revisará; la autora o el autor no sabrá quién lo reportó.",
-  alreadyReported: "Ya reportaste esto",
   cannotReportOwn: "No puedes reportar tu propio contenido",
   alreadyRemoved: "Esto ya fue eliminado por moderación",
   contentNotFound: "Ese contenido ya no existe",
   reportNotFound: "No encontramos el reporte",
   alreadyResolved: "Este reporte ya se resolvió",
   hiddenNoInteraction: "Esta publicación fue eliminada por moderación",
-} satisfies Partial<Catalog["moderation"]>;
+  // The report's answers are the report dialog's words (report-words.es.ts).
+} satisfies Widen<typeof MODERATION_TEXTS & Omit<typeof MODERATION_ANSWER_TEXTS, "reportSent" | "alreadyReported">>;
 
 export const account: Catalog["account"] = {
   confirmMismatch: "Escribe exactamente el correo de tu cuenta para confirmar",
@@ -462,7 +464,7 @@ const errors: ErrorTexts = {
   ai_rate_limited: ai.rateLimited,
   account_muted: moderationTexts.muted,
   mute_admin_forbidden: moderationTexts.cannotMuteAdmin,
-  already_reported: moderationTexts.alreadyReported,
+  already_reported: reportWords.reportDialog.alreadyReported,
   open_reports_full: `Tienes ${MODERATION.openReportsPerReporterMax} reportes esperando a un moderador; espera a que los revisen`,
   own_content_report: moderationTexts.cannotReportOwn,
   already_removed: moderationTexts.alreadyRemoved,
@@ -509,23 +511,14 @@ export const es: TranslatedShellCatalog = {
   },
   confirm,
   moderation: {
-    ...moderationTexts,
+    removed: moderationTexts.removed,
+    removedReason: moderationTexts.removedReason,
+    reasonLabels: moderationTexts.reasonLabels,
+    muted: moderationTexts.muted,
     report: "Reportar",
-    reportTitle: {
-      post: "Reportar esta publicación",
-      comment: "Reportar este comentario",
-      message: "Reportar este mensaje",
-    },
     reportPost: "Reportar la publicación",
     reportComment: (name) => `Reportar el comentario de ${name}`,
     reportMessage: (name) => `Reportar el mensaje de ${name}`,
-    reportIntro: "Cuéntale al equipo de moderación qué pasa. La autora o el autor no sabrá quién lo reportó.",
-    reasonLegend: "Motivo",
-    reasonOptions: { spam: "Spam", harassment: "Acoso", other: "Otra cosa" },
-    detailsLabel: "Detalles (opcional)",
-    sendReport: "Enviar reporte",
-    sendingReport: "Enviando el reporte",
-    reportFailed: "No se pudo enviar el reporte. Inténtalo de nuevo.",
     postOptions: "Opciones de la publicación",
     deletePost: "Eliminar la publicación",
   },

@@ -27,6 +27,10 @@ export const WORDS = {
   channelDialogs: { en: () => import("../chat/dialog-words"), es: () => import("../chat/dialog-words.es") },
   conversations: { en: () => import("../conversations/words"), es: () => import("../conversations/words.es") },
   menus: { en: () => import("../conversations/menu-words"), es: () => import("../conversations/menu-words.es") },
+  reportDialog: {
+    en: () => import("../moderation/report-words"),
+    es: () => import("../moderation/report-words.es"),
+  },
   admin: { en: () => import("../admin/words"), es: () => import("../admin/words.es") },
   adminTabs: { en: () => import("../admin/tabs-words"), es: () => import("../admin/tabs-words.es") },
   payments: { en: () => import("../profile/payment-words"), es: () => import("../profile/payment-words.es") },

@@ -26,7 +26,10 @@ export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: numbe
   const valid = reason !== null && details.trim().length <= MODERATION.reportDetailsMax;
   useSettled(send, (answer: ActionResult<{ alreadyReported: boolean }>) => {
     if (!answer.ok) return;
-    toast.show(answer.value.alreadyReported ? TEXT.moderation.alreadyReported : TEXT.moderation.reportSent, "success");
+    toast.show(
+      answer.value.alreadyReported ? TEXT.reportDialog.alreadyReported : TEXT.reportDialog.reportSent,
+      "success",
+    );
     onClose();
   });
 
@@ -36,13 +39,13 @@ export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: numbe
   };
 
   return (
-    <Modal title={TEXT.moderation.reportTitle[kind]} onClose={onClose} describedBy={introId}>
+    <Modal title={TEXT.reportDialog.reportTitle[kind]} onClose={onClose} describedBy={introId}>
       <form onSubmit={submit} className="stack">
         <p id={introId} className="muted">
-          {TEXT.moderation.reportIntro}
+          {TEXT.reportDialog.reportIntro}
         </p>
         <fieldset className="field report-reasons">
-          <legend>{TEXT.moderation.reasonLegend}</legend>
+          <legend>{TEXT.reportDialog.reasonLegend}</legend>
           {REPORT_REASONS.map((r) => (
             <label key={r} className="report-reason">
               <input
@@ -53,12 +56,12 @@ export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: numbe
                 onChange={() => setReason(r)}
                 required
               />
-              {TEXT.moderation.reasonOptions[r]}
+              {TEXT.reportDialog.reasonOptions[r]}
             </label>
           ))}
         </fieldset>
         <CountedTextarea
-          label={TEXT.moderation.detailsLabel}
+          label={TEXT.reportDialog.detailsLabel}
           value={details}
           max={MODERATION.reportDetailsMax}
           onChange={setDetails}
@@ -67,8 +70,8 @@ export function ReportModal({ kind, id, onClose }: { kind: ReportKind; id: numbe
         <FormError error={send.data?.ok === false ? send.data.error : null} />
         <ActionRow
           onCancel={onClose}
-          submitLabel={TEXT.moderation.sendReport}
-          pendingLabel={TEXT.moderation.sendingReport}
+          submitLabel={TEXT.reportDialog.sendReport}
+          pendingLabel={TEXT.reportDialog.sendingReport}
           pending={busy}
           disabled={!valid}
         />

@@ -19,6 +19,6 @@ export async function reportAction({
     return { ok: true, value: { alreadyReported: false } };
   } catch (err) {
     if (errorCode(err) === "already_reported") return { ok: true, value: { alreadyReported: true } };
-    return { ok: false, error: errorText(err, TEXT.moderation.reportFailed) };
+    return { ok: false, error: errorText(err, TEXT.reportDialog.reportFailed) };
   }
 }

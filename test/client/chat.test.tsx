@@ -376,10 +376,10 @@ describe("chat moderation", () => {
     expect(screen.queryByRole("button", { name: TEXT.moderation.report })).toBeNull();
     await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Sol") }));
     await user.click(await screen.findByRole("button", { name: TEXT.moderation.reportMessage("Sol") }));
-    const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.message });
-    await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
-    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
-    expect(await screen.findByText(TEXT.moderation.reportSent)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: TEXT.reportDialog.reportTitle.message });
+    await user.click(within(dialog).getByRole("radio", { name: TEXT.reportDialog.reasonOptions.harassment }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.reportDialog.sendReport }));
+    expect(await screen.findByText(TEXT.reportDialog.reportSent)).toBeTruthy();
     expect(posts(fetchMock, "/api/reports").map(([, init]) => JSON.parse(String(init!.body)))).toEqual([
       { kind: "message", id: 10, reason: "harassment", details: null },
     ]);

@@ -75,7 +75,7 @@ async function openPostReport(name = "Sol") {
   const card = await screen.findByRole("article", { name }, { timeout: 10_000 });
   await user.click(within(card).getByRole("button", { name: TEXT.moderation.postOptions }));
   await user.click(await within(card).findByRole("button", { name: TEXT.moderation.reportPost }));
-  return { user, dialog: await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.post }) };
+  return { user, dialog: await screen.findByRole("dialog", { name: TEXT.reportDialog.reportTitle.post }) };
 }
 
 describe("reporting", () => {
@@ -85,7 +85,7 @@ describe("reporting", () => {
     );
     renderApp("/app/lounge", asMember());
     const { user, dialog } = await openPostReport();
-    const send = within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }) as HTMLButtonElement;
+    const send = within(dialog).getByRole("button", { name: TEXT.reportDialog.sendReport }) as HTMLButtonElement;
     // A reason is required; the three come from REPORT_REASONS.
     expect(send.disabled).toBe(true);
     expect(
@@ -93,11 +93,11 @@ describe("reporting", () => {
         .getAllByRole("radio")
         .map((r) => (r as HTMLInputElement).value),
     ).toEqual(["spam", "harassment", "other"]);
-    await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.spam }));
-    await user.type(within(dialog).getByLabelText(TEXT.moderation.detailsLabel), "  selling things  ");
+    await user.click(within(dialog).getByRole("radio", { name: TEXT.reportDialog.reasonOptions.spam }));
+    await user.type(within(dialog).getByLabelText(TEXT.reportDialog.detailsLabel), "  selling things  ");
     await user.click(send);
     // Generous waits: the first test also loads the lounge's lazy chunk on a shared, busy machine.
-    expect(await screen.findByText(TEXT.moderation.reportSent, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText(TEXT.reportDialog.reportSent, {}, { timeout: 5_000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 5_000 });
     expect(reportCalls(fetchMock)).toEqual([{ kind: "post", id: 10, reason: "spam", details: "selling things" }]);
   });
@@ -108,17 +108,17 @@ dialog`, async () => {
     lounge([postFixture()], (url, method) => (method === "POST" && url === "/api/reports" ? answer : undefined));
     renderApp("/app/lounge", asMember());
     let { user, dialog } = await openPostReport();
-    await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.other }));
-    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
-    expect(await screen.findByText(TEXT.moderation.alreadyReported)).toBeTruthy();
+    await user.click(within(dialog).getByRole("radio", { name: TEXT.reportDialog.reasonOptions.other }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.reportDialog.sendReport }));
+    expect(await screen.findByText(TEXT.reportDialog.alreadyReported)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     answer = { status: 409, body: { error: "This was already removed by a moderator", code: "already_removed" } };
     ({ user, dialog } = await openPostReport());
-    await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
-    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
+    await user.click(within(dialog).getByRole("radio", { name: TEXT.reportDialog.reasonOptions.harassment }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.reportDialog.sendReport }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe("This was already removed by a moderator");
-    expect(screen.getByRole("dialog", { name: TEXT.moderation.reportTitle.post })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: TEXT.reportDialog.reportTitle.post })).toBeTruthy();
   });
 
   it("offers no report on the member's own post, and a report on others' comments", async () => {
@@ -148,10 +148,10 @@ dialog`, async () => {
     expect(within(comments).queryByRole("button", { name: TEXT.conversations.commentActions("Luna") })).toBeTruthy();
     await user.click(within(comments).getByRole("button", { name: TEXT.conversations.commentActions("Vega") }));
     await user.click(await within(comments).findByRole("button", { name: TEXT.moderation.reportComment("Vega") }));
-    const dialog = await screen.findByRole("dialog", { name: TEXT.moderation.reportTitle.comment });
-    await user.click(within(dialog).getByRole("radio", { name: TEXT.moderation.reasonOptions.harassment }));
-    await user.click(within(dialog).getByRole("button", { name: TEXT.moderation.sendReport }));
-    expect(await screen.findByText(TEXT.moderation.reportSent)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: TEXT.reportDialog.reportTitle.comment });
+    await user.click(within(dialog).getByRole("radio", { name: TEXT.reportDialog.reasonOptions.harassment }));
+    await user.click(within(dialog).getByRole("button", { name: TEXT.reportDialog.sendReport }));
+    expect(await screen.findByText(TEXT.reportDialog.reportSent)).toBeTruthy();
     expect(reportCalls(fetchMock)).toEqual([{ kind: "comment", id: 30, reason: "harassment", details: null }]);
   });
 });

@@ -7,6 +7,7 @@ import { words as ADMIN_PARTS } from "../../client/admin/tabs-words";
 import { words as ADMIN } from "../../client/admin/words";
 import { words as CONVERSATIONS } from "../../client/conversations/words";
 import { words as LANDING } from "../../client/landing/words";
+import { words as REPORT_WORDS } from "../../client/moderation/report-words";
 import { words as DATA_RIGHTS } from "../../client/profile/data-rights-words";
 import { TEXT } from "../../client/text";
 import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
@@ -37,11 +38,11 @@ it("report -> hide -> the message leaves both members' open chats live", async (
     // The reporter reports it with a reason, from the message's action menu.
     await reporter.page.getByRole("button", { name: CONVERSATIONS.conversations.actions(`Author ${suffix}`) }).click();
     await reporter.page.getByRole("button", { name: TEXT.moderation.reportMessage(`Author ${suffix}`) }).click();
-    const dialog = reporter.page.getByRole("dialog", { name: TEXT.moderation.reportTitle.message });
-    await dialog.getByRole("radio", { name: TEXT.moderation.reasonOptions.spam }).check();
-    await dialog.getByLabel(TEXT.moderation.detailsLabel).fill("selling in the chat");
-    await dialog.getByRole("button", { name: TEXT.moderation.sendReport }).click();
-    await reporter.page.getByText(TEXT.moderation.reportSent).waitFor();
+    const dialog = reporter.page.getByRole("dialog", { name: REPORT_WORDS.reportDialog.reportTitle.message });
+    await dialog.getByRole("radio", { name: REPORT_WORDS.reportDialog.reasonOptions.spam }).check();
+    await dialog.getByLabel(REPORT_WORDS.reportDialog.detailsLabel).fill("selling in the chat");
+    await dialog.getByRole("button", { name: REPORT_WORDS.reportDialog.sendReport }).click();
+    await reporter.page.getByText(REPORT_WORDS.reportDialog.reportSent).waitFor();
     expect(await dialog.count()).toBe(0);
 
     // The admin finds it in the Moderation tab, with its channel and reason, and hides it.

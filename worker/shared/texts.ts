@@ -12,6 +12,7 @@ import { CHAT_TEXTS } from "./texts/chat";
 import { CONFIRM_TEXTS } from "./texts/confirm";
 import { LOUNGE_TEXTS } from "./texts/lounge";
 import { MODERATION_TEXTS } from "./texts/moderation";
+import { MODERATION_ANSWER_TEXTS } from "./texts/moderation-answers";
 import { PAYMENT_TEXTS } from "./texts/payment";
 import { PROFILE_TEXTS } from "./texts/profile";
 import { RATE_LIMIT_TEXTS } from "./texts/rate-limit";
@@ -32,7 +33,7 @@ export const TEXTS = {
   ai: AI_TEXTS,
   rateLimit: RATE_LIMIT_TEXTS,
   confirm: CONFIRM_TEXTS,
-  moderation: MODERATION_TEXTS,
+  moderation: { ...MODERATION_TEXTS, ...MODERATION_ANSWER_TEXTS },
   account: ACCOUNT_TEXTS,
   search: SEARCH_TEXTS,
   api: API_TEXTS,
