@@ -1,5 +1,5 @@
 // The app's marks as line drawings (24×24, drawn with the text's colour), for the React icons (Icon.tsx)
-// and for the landing page, which is plain DOM markup (landing.ts). Icons are drawn, never glyphs: a
+// and for the landing page, which is plain DOM markup (landing.ts's iconMarkup). Icons are drawn, never glyphs: a
 // symbol's look depends on the device's fonts, and some have an emoji form on phones. Plain TypeScript,
 // no React: the `start` chunk carries it, so every first load does. Here are the shell's and the landing
 // page's marks and those several screens draw; a mark only one screen or part draws is in a set beside it
@@ -58,13 +58,3 @@ export const ICON_SHAPES = {
   more: [circle(5, 12, 1), circle(12, 12, 1), circle(19, 12, 1)],
   upload: ["M12 16V4", "M7 9l5-5 5 5", "M4 20h16"],
 } as const satisfies Record<string, IconShape>;
-
-/** The icon as SVG markup, for pages built as strings (the landing page); decorative. */
-export function iconMarkup(shape: IconShape, size = 18): string {
-  const paths = shape.map((d) => `<path d="${d}"/>`).join("");
-  return (
-    `<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" ` +
-    `stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">` +
-    `${paths}</svg>`
-  );
-}

@@ -4,13 +4,23 @@
 // app's `/` route and a change of language paint it from the same builder.
 import { LANGUAGES, type Language, MEMBERSHIP } from "../../worker/shared/rules";
 import { formatClp } from "../components/format";
-import { ICON_SHAPES, type IconShape, iconMarkup } from "../components/icon-shapes";
+import { ICON_SHAPES, type IconShape } from "../components/icon-shapes";
 import { isLanguage } from "../i18n/catalog";
 import { getLanguage, rememberLanguage, setLanguage, subscribeLanguage } from "../i18n/language";
 import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The icon as SVG markup, for pages built as strings (the landing page); decorative. */
+function iconMarkup(shape: IconShape, size = 18): string {
+  const paths = shape.map((d) => `<path d="${d}"/>`).join("");
+  return (
+    `<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" ` +
+    `stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">` +
+    `${paths}</svg>`
+  );
+}
 
 /** The feature cards, in the active language (read when the page is built). */
 const features = (): Array<{ icon: IconShape; title: string; text: string }> => [
