@@ -26,6 +26,9 @@ import {
   TEXT_MODELS,
 } from "../../worker/shared/ai-rules";
 import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../../worker/shared/events";
+import { LIBRARY_LIMITS } from "../../worker/shared/library-rules";
+import { LOUNGE_LIMITS } from "../../worker/shared/lounge-rules";
+import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import { DIGESTS } from "../../worker/shared/notify";
 import {
   DIRECT_MESSAGE_POLICIES,
@@ -399,8 +402,8 @@ const SPECS: Spec[] = [
     path: "/api/resources/upload",
     input: { title: "Guide", description: "About", tags: ["a"], file_name: "a.txt", file_data: tinyText },
     fields: {
-      title: text(LIMITS.resourceTitleMax),
-      description: text(LIMITS.resourceDescriptionMax, false),
+      title: text(LIBRARY_LIMITS.resourceTitleMax),
+      description: text(LIBRARY_LIMITS.resourceDescriptionMax, false),
       tags: list(LIMITS.tagMax, LIMITS.tagsMax),
       file_name: text(1000, true, false),
       file_data: text(64, true, false),
@@ -425,7 +428,7 @@ const SPECS: Spec[] = [
           name: "multipart: title over the limit",
           expect: "bad",
           path,
-          send: multipart({ title: at(LIMITS.resourceTitleMax + 1), file }),
+          send: multipart({ title: at(LIBRARY_LIMITS.resourceTitleMax + 1), file }),
         },
         { name: "multipart: title with NUL", expect: "bad", path, send: multipart({ title: "a\u0000", file }) },
         { name: "multipart: unknown field", expect: 400, path, send: multipart({ title: "T", file, owner_id: "1" }) },
@@ -487,8 +490,8 @@ const SPECS: Spec[] = [
     params: { id: resource },
     input: { title: "New", description: "D", tags: ["x"] },
     fields: {
-      title: text(LIMITS.resourceTitleMax),
-      description: text(LIMITS.resourceDescriptionMax, false),
+      title: text(LIBRARY_LIMITS.resourceTitleMax),
+      description: text(LIBRARY_LIMITS.resourceDescriptionMax, false),
       tags: list(LIMITS.tagMax, LIMITS.tagsMax),
     },
     ok: 200,
@@ -503,7 +506,7 @@ const SPECS: Spec[] = [
     fields: {
       limit: int(false),
       before: int(false),
-      q: text(LIMITS.resourceSearchMax, false),
+      q: text(LIBRARY_LIMITS.resourceSearchMax, false),
       tag: text(LIMITS.tagMax, false),
     },
     ok: 200,
@@ -511,7 +514,7 @@ const SPECS: Spec[] = [
       {
         name: "limit over the page maximum",
         expect: 400,
-        path: `/api/resources?limit=${LIMITS.resourcesPageMax + 1}`,
+        path: `/api/resources?limit=${LIBRARY_LIMITS.resourcesPageMax + 1}`,
         send: {},
       },
     ],
@@ -528,7 +531,7 @@ const SPECS: Spec[] = [
       {
         name: "limit over the page maximum",
         expect: 400,
-        path: `/api/posts?limit=${LIMITS.postsPageMax + 1}`,
+        path: `/api/posts?limit=${LOUNGE_LIMITS.postsPageMax + 1}`,
         send: {},
       },
     ],
@@ -632,7 +635,7 @@ const SPECS: Spec[] = [
     as: "admin",
     path: "/api/cosmic-notices",
     input: { title: "T", content: "<p>C</p>", image_url: "https://example.com/a.png", is_pinned: false },
-    fields: { title: text(LIMITS.noticeTitleMax), content: text(LIMITS.noticeContentMax), is_pinned: bool },
+    fields: { title: text(LIMITS.noticeTitleMax), content: text(LOUNGE_LIMITS.noticeContentMax), is_pinned: bool },
     ok: 201,
     extra: () => [
       {
@@ -990,7 +993,7 @@ const SPECS: Spec[] = [
     input: { prompt: "Breathing", title: "Guide", type: "guide", tags: ["calm"], model: "openai" },
     fields: {
       prompt: text(LIMITS.aiPromptMax),
-      title: text(LIMITS.resourceTitleMax, false),
+      title: text(LIBRARY_LIMITS.resourceTitleMax, false),
       type: oneOf(RESOURCE_TEXT_TYPES),
       tags: list(LIMITS.tagMax, LIMITS.tagsMax),
       model: oneOf(TEXT_MODELS),
@@ -1013,7 +1016,7 @@ const SPECS: Spec[] = [
     },
     fields: {
       prompt: text(LIMITS.aiPromptMax),
-      title: text(LIMITS.resourceTitleMax, false),
+      title: text(LIBRARY_LIMITS.resourceTitleMax, false),
       style: oneOf(IMAGE_STYLES),
       quality: oneOf(IMAGE_QUALITIES),
       size: oneOf(IMAGE_SIZES),
@@ -1169,7 +1172,7 @@ const SPECS: Spec[] = [
         1,
         "1",
         null,
-        Array.from({ length: LIMITS.notificationIdsMax + 1 }, (_, i) => i + 1),
+        Array.from({ length: NOTIFICATION_LIMITS.notificationIdsMax + 1 }, (_, i) => i + 1),
       ].map(
         (ids): Case => ({
           name: `ids ${show(ids)}`,

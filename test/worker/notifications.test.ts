@@ -11,8 +11,8 @@ import worker from "../../worker/index";
 import { CRON } from "../../worker/scheduled";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import { mentionToken } from "../../worker/shared/mentions";
+import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import type { NotificationDto, NotificationList } from "../../worker/shared/notifications";
-import { LIMITS } from "../../worker/shared/rules";
 import { call, db, json, testEnv, until } from "./helpers";
 import { EMAILS, IDS, seedWorld, type World } from "./seed";
 
@@ -359,17 +359,17 @@ caller cannot see is 404`, async () => {
     expect((await call("/api/mentions?q=a")).status).toBe(401);
   });
 
-  it("answers at most LIMITS.mentionSuggestions names", async () => {
+  it("answers at most NOTIFICATION_LIMITS.mentionSuggestions names", async () => {
     await db()
       .insert(users)
       .values(
-        Array.from({ length: LIMITS.mentionSuggestions + 3 }, (_, i) => ({
+        Array.from({ length: NOTIFICATION_LIMITS.mentionSuggestions + 3 }, (_, i) => ({
           email: `star${i}@example.com`,
           name: `Star ${String(i).padStart(2, "0")}`,
         })),
       );
     const found = await names("member", { q: "st" });
-    expect(found).toHaveLength(LIMITS.mentionSuggestions);
+    expect(found).toHaveLength(NOTIFICATION_LIMITS.mentionSuggestions);
     expect(found[0]).toBe("Star 00");
   });
 });

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { resourceTagsQuery } from "../../worker/db/resources";
 import { memberships, resources, resourceTags, resourceTotals, users } from "../../worker/db/schema";
+import { LIBRARY_LIMITS } from "../../worker/shared/library-rules";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, countingDb, db, json, signIn, testEnv } from "./helpers";
@@ -95,7 +96,7 @@ describe("GET /api/resources paging", () => {
     const cookie = await paidMember();
     await insert(Array.from({ length: 60 }, (_, i) => ({ title: `r${i}`, at: T0 + i })));
     expect(await list(cookie, {})).toHaveLength(LIMITS.resourcesPageDefault);
-    expect(await list(cookie, { limit: 50 })).toHaveLength(LIMITS.resourcesPageMax);
+    expect(await list(cookie, { limit: 50 })).toHaveLength(LIBRARY_LIMITS.resourcesPageMax);
   });
 
   it("keeps paging after the cursor's resource was deleted", async () => {
@@ -149,7 +150,7 @@ error`, async () => {
     for (const q of ['"', '","', "[", 'x","y']) expect(await list(cookie, { q })).toEqual([]);
     for (const q of ['")) OR 1=1 --', "' OR ''='", "%%__\\\\"]) expect(await list(cookie, { q })).toEqual([]);
     // A search text at the length limit (D1 refuses LIKE patterns over 50 bytes: not a pattern here).
-    expect(await list(cookie, { q: "é".repeat(LIMITS.resourceSearchMax) })).toEqual([]);
+    expect(await list(cookie, { q: "é".repeat(LIBRARY_LIMITS.resourceSearchMax) })).toEqual([]);
   });
 
   it("filters by one exact tag, combines with q, and reads a malformed tags value as no tags", async () => {
@@ -284,7 +285,7 @@ describe("bad paging input and access", () => {
       "before=0",
       "before=-3",
       "before=x",
-      `q=${"a".repeat(LIMITS.resourceSearchMax + 1)}`,
+      `q=${"a".repeat(LIBRARY_LIMITS.resourceSearchMax + 1)}`,
       `tag=${"t".repeat(LIMITS.tagMax + 1)}`,
       "q=%01",
     ];

@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { comments, memberships, messages, posts, resources } from "../../worker/db/schema";
 import { toFtsQuery, toSearchQuery } from "../../worker/db/search";
-import { LIMITS } from "../../worker/shared/rules";
 import type { SearchResult } from "../../worker/shared/search";
 import { snippetParts } from "../../worker/shared/search";
+import { SEARCH_LIMITS } from "../../worker/shared/search-rules";
 import { call, db, json, testEnv } from "./helpers";
 import { IDS, seedWorld, type World } from "./seed";
 
@@ -275,12 +275,12 @@ describe("GET /api/search", () => {
   it("ranks a word found everywhere among its newest matches only", async () => {
     const old = await post("member", "galaxy galaxy galaxy");
     const values = Array.from(
-      { length: LIMITS.searchCandidates },
+      { length: SEARCH_LIMITS.searchCandidates },
       (_, i) => `(${IDS.member}, 'a long line about many things and one galaxy ${i}')`,
     ).join(",");
     await testEnv.DB.prepare(`INSERT INTO posts (author_id, content) VALUES ${values}`).run();
     const results = await find("member", "galaxy", "post");
-    expect(results).toHaveLength(LIMITS.searchResults);
+    expect(results).toHaveLength(SEARCH_LIMITS.searchResults);
     expect(results.map((x) => x.id)).not.toContain(old.id);
     // One newer match than the window holds, and the strongest match ranks first again.
     await testEnv.DB.prepare(`DELETE FROM posts WHERE id = (SELECT max(id) FROM posts)`).run();
@@ -293,12 +293,12 @@ describe("GET /api/search", () => {
     const outside = await post("member", "comet comet comet comet");
     const edge = await post("member", "comet comet comet at the edge");
     const filler = Array.from(
-      { length: LIMITS.searchCandidates - 1 },
+      { length: SEARCH_LIMITS.searchCandidates - 1 },
       (_, i) => `(${IDS.member}, 'a long line of many words about the sky, the sea and one comet ${i}')`,
     ).join(",");
     await testEnv.DB.prepare(`INSERT INTO posts (author_id, content) VALUES ${filler}`).run();
     const posts = await find("paid", "comet", "post");
-    expect(posts).toHaveLength(LIMITS.searchResults);
+    expect(posts).toHaveLength(SEARCH_LIMITS.searchResults);
     expect(posts[0].id).toBe(edge.id);
     expect(posts.map((x) => x.id)).not.toContain(outside.id);
     expect(snippetParts(posts[0].snippet).filter((part) => part.hit)).toEqual(
@@ -311,7 +311,7 @@ describe("GET /api/search", () => {
       expect(snippetParts(x.snippet).some((part) => part.hit && /comet/i.test(part.text))).toBe(true);
   });
 
-  it("expands the last word into the whole terms that start with it, at most LIMITS.searchPrefixTerms of them", async () => {
+  it("expands the last word into the whole terms that start with it, at most SEARCH_LIMITS.searchPrefixTerms of them", async () => {
     await post("member", "full moonlight over the bay");
     await post("member", "a full moon tonight");
     await post("member", "moonstone without the other word");
@@ -322,12 +322,15 @@ describe("GET /api/search", () => {
     const hit = (await find("member", "moonl", "post"))[0];
     expect(snippetParts(hit.snippet).filter((p) => p.hit)).toEqual([{ text: "moonlight", hit: true }]);
     // More terms than the cap start with "zz": the first ones in alphabetical order are searched.
-    const terms = Array.from({ length: LIMITS.searchPrefixTerms + 2 }, (_, i) => `zz${String(i).padStart(2, "0")}`);
+    const terms = Array.from(
+      { length: SEARCH_LIMITS.searchPrefixTerms + 2 },
+      (_, i) => `zz${String(i).padStart(2, "0")}`,
+    );
     const all = await post("member", terms.join(" "));
     await post("member", terms.at(-1)!);
     const found = await find("member", "zz", "post");
     expect(found.map((x) => x.id)).toEqual([all.id]);
-    expect(snippetParts(found[0].snippet).filter((p) => p.hit)).toHaveLength(LIMITS.searchPrefixTerms);
+    expect(snippetParts(found[0].snippet).filter((p) => p.hit)).toHaveLength(SEARCH_LIMITS.searchPrefixTerms);
   });
 
   it("splits the member's text for the bounded search: phrases joined by AND, the last word folded for the term list", () => {

@@ -2,6 +2,7 @@
 // at the size that broke it; `npx vitest run --config test/worker/vitest.config.ts -t "issue 30"` runs them.
 import { describe, expect, it } from "vitest";
 import { mentionToken } from "../../worker/shared/mentions";
+import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import type { NotificationList } from "../../worker/shared/notifications";
 import { LIMITS, MODERATION } from "../../worker/shared/rules";
 import { call, errorBody, json, signIn, testEnv } from "./helpers";
@@ -145,14 +146,14 @@ decline`, async () => {
   it("issue 30 finding 3: POST /api/notifications/read with 100 ids", async () => {
     const world = await seedWorld();
     await insertEach("INSERT INTO notifications (id, user_id, kind, detail) VALUES (?, ?, 'payment', 'completed')", [
-      ...range(LIMITS.notificationIdsMax).map((id) => [id, IDS.member]),
+      ...range(NOTIFICATION_LIMITS.notificationIdsMax).map((id) => [id, IDS.member]),
     ]);
     const read = (ids: number[]) =>
       call("/api/notifications/read", { method: "POST", cookie: world.cookie.member, json: { ids } });
-    const res = await read(range(LIMITS.notificationIdsMax));
+    const res = await read(range(NOTIFICATION_LIMITS.notificationIdsMax));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ unread: 0 });
-    expect((await read(range(LIMITS.notificationIdsMax + 1))).status).toBe(400);
+    expect((await read(range(NOTIFICATION_LIMITS.notificationIdsMax + 1))).status).toBe(400);
   });
 
   it(`issue 30 finding 4: a muted member still publishes (channels, invitations, uploads, likes, name and \

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, isNull, or,
 import type { SessionUser } from "../env";
 import type { BatchRateLimit } from "../lib/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
+import { CHAT_LIMITS } from "../shared/chat-rules";
 import type {
   ChannelDto,
   ChannelListItem,
@@ -501,7 +502,7 @@ export function visibleMessagesQuery(
       .leftJoin(users, eq(users.id, messages.senderId))
       .where(and(eq(channels.id, channelId), visibleTo(viewer)))
       .orderBy(newest ? desc(messages.id) : asc(messages.id))
-      .limit(newest ? LIMITS.chatHistoryPage : LIMITS.chatCatchUpPage)
+      .limit(newest ? CHAT_LIMITS.chatHistoryPage : LIMITS.chatCatchUpPage)
   );
 }
 

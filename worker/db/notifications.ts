@@ -3,8 +3,9 @@
 // the caller can tell their live sockets and queue their delivery. Nobody is notified of their own action.
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { mentionedIds } from "../shared/mentions";
+import { NOTIFICATION_LIMITS } from "../shared/notification-rules";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
-import { AUTORENEW, LIMITS } from "../shared/rules";
+import { AUTORENEW } from "../shared/rules";
 import { hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
@@ -97,7 +98,7 @@ export async function notifyInvitationsBinding(
 
 /**
  * @mentions in a post, a comment or a chat message: the members its mention tokens name by id
- * (mentionedIds, the first LIMITS.mentionsMax), who exist, are not the writer and have not blocked them.
+ * (mentionedIds, the first NOTIFICATION_LIMITS.mentionsMax), who exist, are not the writer and have not blocked them.
  * `readers`: for a private channel, the only people who may be notified (they alone can read it);
  * undefined for posts and public channels. After an edit, `before` is the replaced text: only members it
  * did not mention are notified, and never twice for the same item.
@@ -117,7 +118,7 @@ export async function notifyMentions(
 ): Promise<Notified> {
   const earlier = new Set(input.before === undefined ? [] : mentionedIds(input.before));
   const ids = mentionedIds(input.text)
-    .slice(0, LIMITS.mentionsMax)
+    .slice(0, NOTIFICATION_LIMITS.mentionsMax)
     .filter((id) => !earlier.has(id));
   if (ids.length === 0) return [];
   const mentioned = listTable(ids);
@@ -176,16 +177,16 @@ export function mentionableMembers(db: Database, input: { prefix: string; viewer
       ),
     )
     .orderBy(users.name)
-    .limit(LIMITS.mentionSuggestions);
+    .limit(NOTIFICATION_LIMITS.mentionSuggestions);
 }
 
 /**
- * The daily reminder: members whose membership ends within LIMITS.membershipReminderDays get one
+ * The daily reminder: members whose membership ends within NOTIFICATION_LIMITS.membershipReminderDays get one
  * notification per due date (the partial unique index on (user, due date) makes re-runs and missed
  * days harmless). Returns the members reminded now.
  */
 export async function remindMembershipsEnding(db: Database, now: number): Promise<Notified> {
-  const until = now + LIMITS.membershipReminderDays * DAY_MS;
+  const until = now + NOTIFICATION_LIMITS.membershipReminderDays * DAY_MS;
   return notified(
     await db.all(sql`insert into notifications (user_id, kind, detail)
       select m.user_id, 'membership_ending', cast(m.next_payment_due as text) from memberships m join users u
@@ -306,7 +307,7 @@ export async function listNotifications(db: Database, userId: number): Promise<N
       .leftJoin(events, eq(events.id, notifications.eventId))
       .where(and(eq(notifications.userId, userId), shownInApp(userId)))
       .orderBy(desc(notifications.id))
-      .limit(LIMITS.notificationsListMax),
+      .limit(NOTIFICATION_LIMITS.notificationsListMax),
     db
       .select({ unread: sql<number>`count(*)` })
       .from(notifications)

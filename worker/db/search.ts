@@ -3,15 +3,15 @@
 // each kind's candidates joined to their source rows so the same visibility rules as everywhere apply
 // (channels the member may read; the library and paid-only events only with paid access), ranked
 // together, then the snippets of the best. Deleted rows are gone from the indexes (triggers).
-// Its cost does not grow with the number of matches: each kind ranks its newest LIMITS.searchCandidates
+// Its cost does not grow with the number of matches: each kind ranks its newest SEARCH_LIMITS.searchCandidates
 // matches only, by BM25 computed over that window (FTS5's bm25() counts every match of each word in
 // the whole index first), the last word is expanded into whole terms through the index's term list
 // (a prefix query merges every matching row before the first one is read), and the snippets are read
 // in one pass over that window.
 import { type SQL, sql } from "drizzle-orm";
 import { mentionsAsText } from "../shared/mentions";
-import { LIMITS } from "../shared/rules";
 import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../shared/search";
+import { SEARCH_LIMITS } from "../shared/search-rules";
 import type { Database } from "./client";
 import { memberships } from "./schema";
 import type { SessionMemberSql } from "./sessions";
@@ -24,14 +24,14 @@ const ELLIPSIS = "…";
 const SNIPPET_TOKENS = 16;
 const TITLE_MAX = 80;
 
-/** The member's searchable words: quotes removed, at least one letter or digit each, at most LIMITS.searchTermsMax. */
+/** The member's searchable words: quotes removed, at least one letter or digit each, at most SEARCH_LIMITS.searchTermsMax. */
 function wordsOf(text: string): string[] {
   return text
     .normalize("NFC")
     .split(/\s+/)
     .map((word) => word.replace(/"/g, ""))
     .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .slice(0, LIMITS.searchTermsMax);
+    .slice(0, SEARCH_LIMITS.searchTermsMax);
 }
 
 const phrase = (word: string) => `"${word}"`;
@@ -144,7 +144,7 @@ const kindText = (kind: SearchKind) => sql.raw(`'${kind}'`);
 /**
  * The terms of `index` that start with the query's last word, in one recursive walk of its term list
  * (`<index>_terms`, migrations/0025_search_vocab.sql): each step seeks the next term after the last one
- * found (a space sorts below every character a term has), at most LIMITS.searchPrefixTerms steps.
+ * found (a space sorts below every character a term has), at most SEARCH_LIMITS.searchPrefixTerms steps.
  */
 function prefixTerms(kind: SearchKind, prefix: string): SQL {
   const terms = sql.raw(`${INDEXES[kind]}_terms`);
@@ -154,7 +154,7 @@ function prefixTerms(kind: SearchKind, prefix: string): SQL {
     select (select term from ${terms} where term >= ${prefix} and term < ${end} limit 1), 1
     union all
     select (select term from ${terms} where term >= ${walk}.term || ' ' and term < ${end} limit 1), n + 1
-    from ${walk} where ${walk}.term is not null and n < ${sql.raw(String(LIMITS.searchPrefixTerms))})`;
+    from ${walk} where ${walk}.term is not null and n < ${sql.raw(String(SEARCH_LIMITS.searchPrefixTerms))})`;
 }
 
 /** `<kind>_match(q)`: the MATCH expression of the kind's index, the query's last word replaced by the terms it starts. */
@@ -191,10 +191,10 @@ function windowBm25(kind: SearchKind, column: string, query: SearchQuery, matche
   return sql.join(parts, sql` + `);
 }
 
-/** The newest LIMITS.searchCandidates matches of the kind's index (ids only: FTS5 walks the index backwards and stops). */
+/** The newest SEARCH_LIMITS.searchCandidates matches of the kind's index (ids only: FTS5 walks the index backwards and stops). */
 const window = (kind: SearchKind) =>
   sql`(select rowid as id from ${sql.raw(INDEXES[kind])} where ${sql.raw(INDEXES[kind])} match (select q from ${part(kind, "match")})
-    order by rowid desc limit ${sql.raw(String(LIMITS.searchCandidates))})`;
+    order by rowid desc limit ${sql.raw(String(SEARCH_LIMITS.searchCandidates))})`;
 
 const lowered = (column: string, as: string) => sql.raw(`lower(coalesce(${column}, '')) as ${as}`);
 
@@ -263,7 +263,7 @@ const NO_ROWID = "9223372036854775807";
 
 /**
  * The snippets of the kind's results in `top`, in ONE forward pass of its index over the rowids from
- * the oldest of them on (all within the window, so at most LIMITS.searchCandidates rows): a lookup by
+ * the oldest of them on (all within the window, so at most SEARCH_LIMITS.searchCandidates rows): a lookup by
  * rowid per result walks the word's whole list of rows up to it, on every lookup. The `+` keeps the
  * result ids a filter instead of one lookup each; the EXISTS, which reads no row of the index, is
  * tested once before it, so a kind without results never opens its index here. Resources and events
@@ -296,7 +296,7 @@ function toResult(row: Row): SearchResult {
 /**
  * The best matches of `kinds` for the member of the session read in the same batch, best first
  * (newest first among equals), as ONE statement: each kind's window ranked, the best
- * LIMITS.searchResults of them all (`top`), then their snippets. Resources and paid-only events only
+ * SEARCH_LIMITS.searchResults of them all (`top`), then their snippets. Resources and paid-only events only
  * with paid access, messages only from channels the member may read.
  */
 export function searchStatement(
@@ -310,7 +310,7 @@ export function searchStatement(
   const found = sql`(with recursive ${viewerCte(member, now)},
     ${each((kind) => sql`${matchOf(kind, query)}, ${rowsOf(kind)}`, sql`, `)},
     top as materialized (${each((kind) => ranked(kind, query), sql` union all `)}
-      order by rank desc, created_at desc limit ${sql.raw(String(LIMITS.searchResults))}),
+      order by rank desc, created_at desc limit ${sql.raw(String(SEARCH_LIMITS.searchResults))}),
     snippets as materialized (${each(snippetsOf, sql` union all `)})
     select top.*, snippets.snippet as snippet from top join snippets on snippets.kind = top.kind and snippets.id = top.id) found`;
   // A select over the statement, not db.all(): drizzle's D1 batch cannot bind a raw statement's parameters.

@@ -27,6 +27,7 @@ import {
   RESOURCE_TEXT_TYPES,
   TEXT_MODELS,
 } from "../shared/ai-rules";
+import { LIBRARY_LIMITS } from "../shared/library-rules";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
@@ -34,7 +35,7 @@ const prompt = z.string(E.prompt_required).trim().min(1, E.prompt_required).max(
 const optionalTitle = z
   .string()
   .trim()
-  .max(LIMITS.resourceTitleMax)
+  .max(LIBRARY_LIMITS.resourceTitleMax)
   .nullish()
   .transform((v) => v || null);
 const tags = z

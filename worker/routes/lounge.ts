@@ -30,6 +30,7 @@ import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from 
 import { requireUnmuted } from "../middleware/mute";
 import { notifyLater } from "../services/notify/delivery";
 import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
+import { LOUNGE_LIMITS } from "../shared/lounge-rules";
 import { readsWithin } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
@@ -38,7 +39,7 @@ const T = TEXTS.lounge;
 
 const feedQuery = z.object({
   before: rowId.optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.postsPageMax).default(LIMITS.postsPageDefault),
+  limit: z.coerce.number().int().min(1).max(LOUNGE_LIMITS.postsPageMax).default(LIMITS.postsPageDefault),
 });
 
 const postBody = z.object({
@@ -65,7 +66,7 @@ const isHttpUrl = (value: string) => {
 
 const noticeBody = z.object({
   title: z.string(T.noticeTitleRequired).trim().min(1, T.noticeTitleRequired).max(LIMITS.noticeTitleMax),
-  content: z.string(T.noticeContentRequired).trim().min(1, T.noticeContentRequired).max(LIMITS.noticeContentMax),
+  content: z.string(T.noticeContentRequired).trim().min(1, T.noticeContentRequired).max(LOUNGE_LIMITS.noticeContentMax),
   image_url: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? null : v),
     z.string().trim().max(LIMITS.urlMax).refine(isHttpUrl, T.noticeImageUrlInvalid).nullable().optional(),
@@ -173,7 +174,7 @@ export const loungeRoutes = createRouter()
   .get("/posts/:id/comments", requireUser, validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     await requirePost(c.var.db, id);
-    return c.json(await listComments(c.var.db, c.var.user.id, id, LIMITS.commentsListMax));
+    return c.json(await listComments(c.var.db, c.var.user.id, id, LOUNGE_LIMITS.commentsListMax));
   })
   .post(
     "/posts/:id/comments",
@@ -228,7 +229,7 @@ export const loungeRoutes = createRouter()
     await deleteComment(c.var.db, comment);
     return c.json({ success: true as const });
   })
-  .get("/cosmic-notices", requireUser, async (c) => c.json(await listNotices(c.var.db, LIMITS.noticesListMax)))
+  .get("/cosmic-notices", requireUser, async (c) => c.json(await listNotices(c.var.db, LOUNGE_LIMITS.noticesListMax)))
   .post("/cosmic-notices", requireAdmin, limited("adminWrites"), validate("json", noticeBody), async (c) => {
     const body = c.req.valid("json");
     const content = await sanitizeHtml(body.content);

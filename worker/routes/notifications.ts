@@ -9,6 +9,7 @@ import { notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { rowId, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
+import { NOTIFICATION_LIMITS } from "../shared/notification-rules";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
@@ -16,7 +17,7 @@ const readBody = z.object({
   ids: z
     .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
     .min(1)
-    .max(LIMITS.notificationIdsMax)
+    .max(NOTIFICATION_LIMITS.notificationIdsMax)
     .optional(),
 });
 

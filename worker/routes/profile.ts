@@ -13,6 +13,7 @@ import { displayNameInput, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { unmutedOr403 } from "../middleware/mute";
 import { closeSessionSockets } from "../services/chat-sockets";
+import { PROFILE_LIMITS } from "../shared/profile-rules";
 import { DIRECT_MESSAGE_POLICIES, LANGUAGES, LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";
 
@@ -40,8 +41,8 @@ const entries = z
 
 const socials = z
   .record(
-    z.string().trim().min(1).max(LIMITS.socialKeyMax),
-    z.url({ protocol: /^https?$/, error: E.social_url_invalid }).max(LIMITS.socialUrlMax),
+    z.string().trim().min(1).max(PROFILE_LIMITS.socialKeyMax),
+    z.url({ protocol: /^https?$/, error: E.social_url_invalid }).max(PROFILE_LIMITS.socialUrlMax),
   )
   .refine((o) => Object.keys(o).length <= LIMITS.socialsMax, E.too_many_socials);
 

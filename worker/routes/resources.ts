@@ -28,6 +28,7 @@ import { requireUnmuted } from "../middleware/mute";
 import { storeResource } from "../services/resources";
 import { serveBlob } from "../services/storage";
 import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
+import { LIBRARY_LIMITS } from "../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 
@@ -61,11 +62,11 @@ const titleInput = z
   .string(TEXTS.resources.titleRequired)
   .trim()
   .min(1, TEXTS.resources.titleRequired)
-  .max(LIMITS.resourceTitleMax);
+  .max(LIBRARY_LIMITS.resourceTitleMax);
 const descriptionInput = z
   .string()
   .trim()
-  .max(LIMITS.resourceDescriptionMax)
+  .max(LIBRARY_LIMITS.resourceDescriptionMax)
   .nullish()
   .transform((v) => v || null);
 
@@ -85,9 +86,9 @@ const editBody = z.object({ title: titleInput, description: descriptionInput, ta
 
 /** A library page: newest first, `before` = the id of the previous page's last resource. */
 const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.resourcesPageMax).default(LIMITS.resourcesPageDefault),
+  limit: z.coerce.number().int().min(1).max(LIBRARY_LIMITS.resourcesPageMax).default(LIMITS.resourcesPageDefault),
   before: rowId.optional(),
-  q: z.string().trim().max(LIMITS.resourceSearchMax).optional(),
+  q: z.string().trim().max(LIBRARY_LIMITS.resourceSearchMax).optional(),
   tag: z.string().trim().max(LIMITS.tagMax).optional(),
 });
 

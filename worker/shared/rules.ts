@@ -28,6 +28,11 @@ export const AUTORENEW = {
   batch: 50,
 } as const;
 
+/**
+ * The limits the client checks or reads as well as the server; those only the server applies are in each
+ * area's module (lounge-, chat-, library-, search-, notification- and profile-rules.ts). The `start` chunk takes
+ * this module whole, so every first load carries what is here.
+ */
 export const LIMITS = {
   /** Members one member may block (issue 36); the next block is 409 blocks_full. */
   blocksMax: 1000,
@@ -38,7 +43,6 @@ export const LIMITS = {
   channelNameMax: 50,
   channelDescriptionMax: 200,
   noticeTitleMax: 200,
-  noticeContentMax: 20_000,
   aiNoticeTitleMax: 60,
   chatMessageMax: 4000,
   /** Any JSON write (a post, a channel, a notice...): the largest body read before 413. */
@@ -47,15 +51,11 @@ export const LIMITS = {
   /** An event's cover image (issue 35), uploaded or generated. */
   eventCoverMaxBytes: 5 * 1024 * 1024,
   resourceUploadMaxBytes: 50 * 1024 * 1024,
-  resourceTitleMax: 200,
-  resourceDescriptionMax: 2000,
   tagMax: 40,
   tagsMax: 20,
   profileEntriesMax: 20,
   profileEntryMax: 200,
   socialsMax: 10,
-  socialKeyMax: 40,
-  socialUrlMax: 300,
   timezoneMax: 64,
   emailMax: 254,
   nameMax: 80,
@@ -63,39 +63,16 @@ export const LIMITS = {
   aiPromptMax: 4000,
   linkPreviewsPerMessage: 3,
   postsPageDefault: 20,
-  postsPageMax: 50,
-  /** GET /api/resources: page size (limit) and the longest search text (q). */
+  /** GET /api/resources: the page size when none is asked for (LIBRARY_LIMITS: the largest, the longest search). */
   resourcesPageDefault: 24,
-  resourcesPageMax: 50,
-  resourceSearchMax: 100,
-  commentsListMax: 200,
-  noticesListMax: 50,
   urlMax: 2048,
-  /** GET /messages without `after`: the latest page; with `after`: at most this many newer ones per call. */
-  chatHistoryPage: 50,
+  /** GET /messages with `after`: at most this many newer ones per call (CHAT_LIMITS: the latest page without). */
   chatCatchUpPage: 500,
-  /** GET /api/search: the longest search text, the words kept from it, the results returned. */
+  /** GET /api/search: the longest search text (SEARCH_LIMITS: the words kept from it, the results returned). */
   searchQueryMax: 200,
-  searchTermsMax: 8,
-  searchResults: 20,
-  /**
-   * Search ranks the newest this-many matches of each kind (BM25 over that window: a word found
-   * everywhere costs the same as a rare one; an older match of a word that is in more rows of a kind
-   * than this is not found), and expands the last word into at most searchPrefixTerms whole terms that
-   * start with it (the first ones in alphabetical order).
-   */
-  searchCandidates: 200,
-  searchPrefixTerms: 16,
-  /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
-  notificationsListMax: 50,
-  notificationIdsMax: 100,
-  /** Mentions: users notified per text at most. */
-  mentionsMax: 10,
-  /** @mention autocomplete (GET /api/mentions): the longest name prefix asked for, the names answered. */
+  /** @mention autocomplete (GET /api/mentions): the longest name prefix asked for (NOTIFICATION_LIMITS: the names
+   * answered). */
   mentionQueryMax: 50,
-  mentionSuggestions: 8,
-  /** The membership reminder goes out this many days before the membership ends. */
-  membershipReminderDays: 3,
   /** Unread counts stop at this (the client shows "99+" above 99). */
   unreadCountMax: 100,
   /** Pending channel invitations one email can have; further invitations are refused, the oldest kept. */

@@ -7,6 +7,7 @@ import type { Env } from "../../env";
 import { ApiError } from "../../lib/errors";
 import type { NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES } from "../../shared/ai-rules";
 import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../shared/ai-text";
+import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, type CodedText, errorText } from "../../shared/texts";
 import { storeResource } from "../resources";
@@ -157,7 +158,7 @@ export async function generateResourceText(
   let markdown = text.trim();
   if (!title) {
     const split = splitTitle(markdown);
-    title = split.title.slice(0, LIMITS.resourceTitleMax) || titleFromPrompt(input.prompt);
+    title = split.title.slice(0, LIBRARY_LIMITS.resourceTitleMax) || titleFromPrompt(input.prompt);
     markdown = split.body;
   }
   if (!markdown) throw aiFailure(502, API_ERRORS.ai_empty, input.model);
