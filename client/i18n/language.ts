@@ -9,54 +9,51 @@ import { isLanguage, LANGUAGES, type Language } from "./catalog";
 import { pickLanguage } from "./pick-language";
 
 /**
- * The words that load with the screens that show them, by group, in each language (docs/client.md
- * "Words"): a screen's route loads its groups with its code (client/screens.ts), and a language change
- * loads the groups loaded so far in the new language before the app renders in it.
+ * The words that load with the screens that show them, by group, in English (docs/client.md "Words"): a
+ * screen's route loads its groups with its code (client/screens.ts), and a language change loads the groups
+ * loaded so far in the new language before the app renders in it. Spanish's loaders are `ES_WORDS`, in its
+ * catalogue's chunk (client/i18n/es.ts): an English visit does not carry them.
  */
 export const WORDS = {
-  search: { en: () => import("../search/words"), es: () => import("../search/words.es") },
-  devSignIn: { en: () => import("../auth-dev/words"), es: () => import("../auth-dev/words.es") },
-  notFound: {
-    en: () => import("../components/not-found-words"),
-    es: () => import("../components/not-found-words.es"),
-  },
-  landing: { en: () => import("../landing/words"), es: () => import("../landing/words.es") },
-  lounge: { en: () => import("../lounge/words"), es: () => import("../lounge/words.es") },
-  loungeDialogs: { en: () => import("../lounge/dialog-words"), es: () => import("../lounge/dialog-words.es") },
-  chat: { en: () => import("../chat/words"), es: () => import("../chat/words.es") },
-  channelDialogs: { en: () => import("../chat/dialog-words"), es: () => import("../chat/dialog-words.es") },
-  conversations: { en: () => import("../conversations/words"), es: () => import("../conversations/words.es") },
-  menus: { en: () => import("../conversations/menu-words"), es: () => import("../conversations/menu-words.es") },
-  reportDialog: {
-    en: () => import("../moderation/report-words"),
-    es: () => import("../moderation/report-words.es"),
-  },
-  admin: { en: () => import("../admin/words"), es: () => import("../admin/words.es") },
-  adminTabs: { en: () => import("../admin/tabs-words"), es: () => import("../admin/tabs-words.es") },
-  payments: { en: () => import("../profile/payment-words"), es: () => import("../profile/payment-words.es") },
-  profile: { en: () => import("../profile/words"), es: () => import("../profile/words.es") },
-  dataRights: {
-    en: () => import("../profile/data-rights-words"),
-    es: () => import("../profile/data-rights-words.es"),
-  },
-  library: { en: () => import("../resources/words"), es: () => import("../resources/words.es") },
-  libraryDialogs: {
-    en: () => import("../resources/dialog-words"),
-    es: () => import("../resources/dialog-words.es"),
-  },
-  ai: { en: () => import("../ai/words"), es: () => import("../ai/words.es") },
-  autorenew: { en: () => import("../autorenew/words"), es: () => import("../autorenew/words.es") },
-  checkout: { en: () => import("../pricing/words"), es: () => import("../pricing/words.es") },
-  events: { en: () => import("../events/words"), es: () => import("../events/words.es") },
-  notifications: { en: () => import("../notifications/words"), es: () => import("../notifications/words.es") },
-  notify: { en: () => import("../notify/words"), es: () => import("../notify/words.es") },
-} satisfies Record<string, Record<Language, () => Promise<{ words: Partial<Catalog> }>>>;
+  search: () => import("../search/words"),
+  devSignIn: () => import("../auth-dev/words"),
+  notFound: () => import("../components/not-found-words"),
+  landing: () => import("../landing/words"),
+  lounge: () => import("../lounge/words"),
+  loungeDialogs: () => import("../lounge/dialog-words"),
+  chat: () => import("../chat/words"),
+  channelDialogs: () => import("../chat/dialog-words"),
+  conversations: () => import("../conversations/words"),
+  menus: () => import("../conversations/menu-words"),
+  reportDialog: () => import("../moderation/report-words"),
+  admin: () => import("../admin/words"),
+  adminTabs: () => import("../admin/tabs-words"),
+  payments: () => import("../profile/payment-words"),
+  profile: () => import("../profile/words"),
+  dataRights: () => import("../profile/data-rights-words"),
+  library: () => import("../resources/words"),
+  libraryDialogs: () => import("../resources/dialog-words"),
+  ai: () => import("../ai/words"),
+  autorenew: () => import("../autorenew/words"),
+  checkout: () => import("../pricing/words"),
+  events: () => import("../events/words"),
+  notifications: () => import("../notifications/words"),
+  notify: () => import("../notify/words"),
+} satisfies Record<string, WordLoader>;
 export type WordGroup = keyof typeof WORDS;
+/** A group's words in one language. */
+export type WordLoader = () => Promise<{ words: Partial<Catalog> }>;
 const loadedGroups = new Set<WordGroup>();
 
+/** Every group's loader in `language`: Spanish's arrive with its catalogue. */
+const wordLoaders = async (language: Language): Promise<Record<WordGroup, WordLoader>> =>
+  language === "es" ? (await import("./es")).ES_WORDS : WORDS;
+
 /** Adds `groups`' words in `language` to `catalog` (the same object stays the language's catalogue). */
-const addWords = (catalog: ShellCatalog, groups: Iterable<WordGroup>, language: Language) =>
-  Promise.all([...groups].map((group) => WORDS[group][language]().then((m) => Object.assign(catalog, m.words))));
+async function addWords(catalog: ShellCatalog, groups: Iterable<WordGroup>, language: Language) {
+  const loaders = await wordLoaders(language);
+  await Promise.all([...groups].map((group) => loaders[group]().then((m) => Object.assign(catalog, m.words))));
+}
 
 /** Loads `groups`' words in the active language into `TEXT`. */
 export async function loadWords(groups: readonly WordGroup[]) {
@@ -66,7 +63,11 @@ export async function loadWords(groups: readonly WordGroup[]) {
 
 /** Starts downloading `groups`' words in `language` (a first visit, before the app is there). */
 export function preloadWords(groups: readonly WordGroup[], language: Language) {
-  for (const group of groups) void WORDS[group][language]().catch(() => undefined);
+  void wordLoaders(language)
+    .then((loaders) => {
+      for (const group of groups) void loaders[group]().catch(() => undefined);
+    })
+    .catch(() => undefined);
 }
 
 /** Where this device keeps its choice (index.html's first-paint script reads it too). */
