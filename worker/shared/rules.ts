@@ -84,7 +84,7 @@ export const LIMITS = {
    * than this is not found), and expands the last word into at most searchPrefixTerms whole terms that
    * start with it (the first ones in alphabetical order).
    */
-  searchCandidates: 200,
+  searchCandidates: 100,
   searchPrefixTerms: 16,
   /** GET /api/notifications: the newest this-many; POST /api/notifications/read: at most this many ids. */
   notificationsListMax: 50,
