@@ -26,3 +26,19 @@ export function startable<T>(request: () => Promise<T>) {
  * task on a phone (docs/client.md "Loading").
  */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+let markFirstScreenShown: () => void = () => undefined;
+/**
+ * Resolves once the first screen, with its data, is on screen (the root route's first render, then the
+ * browser's next paint). What a first visit does not show at once waits for it (the bell, the unread
+ * badge and its live socket, the push offer, the test-mode banner): their code and requests then no
+ * longer compete with the screen's on a slow network (docs/client.md "Loading").
+ */
+export const firstScreenShown = new Promise<void>((resolve) => {
+  markFirstScreenShown = resolve;
+});
+
+/** Called by the root route once it has rendered: the paint that follows shows the first screen. */
+export function screenRendered() {
+  requestAnimationFrame(() => setTimeout(markFirstScreenShown, 0));
+}

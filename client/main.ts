@@ -1,5 +1,6 @@
 // The entry: the landing page is painted without React; any other path loads the app's shell and,
 // at the same time, the current screen's code and (for the screens that list them) its first requests.
+import { firstScreenShown } from "./first-load";
 import { followSavedLanguage, initialLanguage, loadWords, setLanguage } from "./i18n/language";
 import { preloadScreen, startFirstData } from "./screens";
 import { createSessionStore } from "./session/session-store";
@@ -12,12 +13,14 @@ if (!root) throw new Error("index.html has no #root element");
 // The first paint waits for the language's catalogue (English is here; Spanish is a small chunk).
 const languageReady = setLanguage(initialLanguage());
 followSavedLanguage(session);
-// The test-mode banner comes after the first paint (it waits for GET /api/payments/mode): so does its code.
-void languageReady
+const onLanding = window.location.pathname === "/";
+// The test-mode banner comes after the first paint (it waits for GET /api/payments/mode): so does its code. The
+// landing is painted from index.html; in the app it waits until the first screen is shown.
+void Promise.all([languageReady, onLanding || firstScreenShown])
   .then(() => import("./components/test-mode-banner"))
   .then(({ showTestModeBanner }) => showTestModeBanner());
 
-if (window.location.pathname === "/") {
+if (onLanding) {
   // A visitor who is already signed in goes on to the lounge (a full load: the app is not here yet).
   // The landing's code is fetched only here: the page is already painted from index.html.
   void Promise.all([import("./landing/landing"), languageReady, loadWords(["landing"])]).then(([{ mountLanding }]) =>

@@ -3,7 +3,8 @@
 // loads the screen again, the guards (signed in, paid, admin) are loader steps that redirect, and
 // pending and error states come from the router. A screen's code loads lazily while its loader runs;
 // its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import { useEffect } from "react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, Outlet, type RouteObject, redirect } from "react-router";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
@@ -18,6 +19,7 @@ import {
   RESOURCES_PAGE_PATH,
   SEARCH_PATH,
 } from "./data-paths";
+import { screenRendered } from "./first-load";
 import { loadWords, type WordGroup } from "./i18n/language";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { lazyScreen, SCREENS } from "./screens";
@@ -41,12 +43,21 @@ const lounge = () => import("./lounge/data");
 const resources = () => import("./resources/data");
 const loadEventsAction = () => import("./events/actions").then((m) => m.eventsAction);
 
+/** The root route: every screen inside it, or the error that took its place; it tells when the first is shown. */
+function Root({ error = false }: { error?: boolean }) {
+  useEffect(() => {
+    screenRendered();
+  }, []);
+  return error ? <RouteError /> : <Outlet />;
+}
+
 export function createRoutes(session: SessionStore): RouteObject[] {
   return [
     {
       id: "root",
       HydrateFallback: FullPageSpinner,
-      errorElement: <RouteError />,
+      Component: Root,
+      errorElement: <Root error />,
       children: [
         {
           path: "/",

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { firstScreenShown } from "../first-load";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AdminBadge } from "./AdminBadge";
@@ -12,15 +13,15 @@ import { onDemand } from "./on-demand";
 import { SearchButton } from "./SearchButton";
 import { useDrawer } from "./useDrawer";
 
-// The bell and the unread badge (and with them the live socket) load after the shell's first render:
-// a first visit paints the shell and the screen without waiting for their code.
-// The bell's words come with its code.
+// The bell and the unread badge (and with them the live socket) load once the first screen is shown
+// (client/first-load.ts firstScreenShown): a first visit paints the shell and the screen without
+// waiting for their code or competing with their requests. The bell's words come with its code.
 const NotificationBell = onDemand(
   () => import("./NotificationBell").then((m) => m.NotificationBell),
   ["notifications"],
 );
-// The push offer appears only after a meaningful action (client/notify/push.ts): its code and words load after the
-// first render.
+// The push offer appears only after a meaningful action (client/notify/push.ts): its code and words load once the
+// first screen is shown.
 const PushOffer = onDemand(() => import("../notify/PushOffer").then((m) => m.PushOffer), ["notify"]);
 // Only a muted member sees the banner: its code loads for them alone.
 const MutedBanner = onDemand(() => import("../moderation/MutedBanner").then((m) => m.MutedBanner));
@@ -41,10 +42,16 @@ export function AppLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const drawer = useDrawer<HTMLElement>();
-  const [rendered, setRendered] = useState(false);
+  const [screenShown, setScreenShown] = useState(false);
   const closeDrawer = drawer.hide;
 
-  useEffect(() => setRendered(true), []);
+  useEffect(() => {
+    let mounted = true;
+    void firstScreenShown.then(() => mounted && setScreenShown(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): navigating closes the drawer.
   useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
 
@@ -77,7 +84,7 @@ export function AppLayout() {
           <Icon shape={ICON_SHAPES.sparkle} /> {TEXT.common.brand}
         </span>
         <SearchButton />
-        {rendered && <NotificationBell />}
+        {screenShown && <NotificationBell />}
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawer.open && <div className="drawer-backdrop" onClick={drawer.hide} aria-hidden="true" />}
@@ -94,7 +101,7 @@ export function AppLayout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
               <Icon shape={item.icon} /> {TEXT.nav[item.name]}
-              {rendered && item.to === "/app/chat" && <ChatUnreadBadge />}
+              {screenShown && item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
@@ -127,7 +134,7 @@ export function AppLayout() {
         {user.muted_until && <MutedBanner />}
         <Outlet />
       </main>
-      <PushOffer />
+      {screenShown && <PushOffer />}
     </div>
   );
 }

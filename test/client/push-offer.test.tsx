@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../../client/components/Toasts";
+import { firstScreenShown } from "../../client/first-load";
 import { PushOffer } from "../../client/notify/PushOffer";
 import { offerPush } from "../../client/notify/push";
 import { TEXT } from "../../client/text";
@@ -100,6 +101,11 @@ describe("opening a channel", () => {
     );
     renderApp("/app/chat", sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1 })) }));
     await screen.findByLabelText(TEXT.chat.messageLabel("General"), {}, { timeout: 10_000 });
+    // The offer's code loads once the first screen is shown (client/first-load.ts): not offered, though loaded.
+    await act(async () => {
+      await firstScreenShown;
+      await import("../../client/notify/PushOffer");
+    });
     expect(offer()).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Stars" }));
     await screen.findByLabelText(TEXT.chat.messageLabel("Stars"));

@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // What a page shows after a write (a dialog closing once the router has loaded the screen again) can take
+    // more than expect.poll's default second on the dev server (React's development build) on a busy machine.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

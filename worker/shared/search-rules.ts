@@ -10,6 +10,6 @@ export const SEARCH_LIMITS = {
    * than this is not found), and expands the last word into at most searchPrefixTerms whole terms that
    * start with it (the first ones in alphabetical order).
    */
-  searchCandidates: 200,
+  searchCandidates: 100,
   searchPrefixTerms: 16,
 } as const;
