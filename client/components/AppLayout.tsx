@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { firstScreenShown } from "../first-load";
@@ -13,19 +13,23 @@ import { onDemand } from "./on-demand";
 import { SearchButton } from "./SearchButton";
 import { useDrawer } from "./useDrawer";
 
-// The bell and the unread badge (and with them the live socket) load once the first screen is shown
-// (client/first-load.ts firstScreenShown): a first visit paints the shell and the screen without
-// waiting for their code or competing with their requests. The bell's words come with its code.
+// The bell, the unread badge (and with them the live socket) and the push offer (it appears only after a
+// meaningful action, client/notify/push.ts) load once the first screen is shown (client/first-load.ts
+// firstScreenShown): a first visit's screen does not wait for their code or share the network with their
+// requests. The bell's and the offer's words come with their code.
 const NotificationBell = onDemand(
   () => import("./NotificationBell").then((m) => m.NotificationBell),
   ["notifications"],
+  firstScreenShown,
 );
-// The push offer appears only after a meaningful action (client/notify/push.ts): its code and words load once the
-// first screen is shown.
-const PushOffer = onDemand(() => import("../notify/PushOffer").then((m) => m.PushOffer), ["notify"]);
+const PushOffer = onDemand(() => import("../notify/PushOffer").then((m) => m.PushOffer), ["notify"], firstScreenShown);
+const ChatUnreadBadge = onDemand(
+  () => import("./ChatUnreadBadge").then((m) => m.ChatUnreadBadge),
+  [],
+  firstScreenShown,
+);
 // Only a muted member sees the banner: its code loads for them alone.
 const MutedBanner = onDemand(() => import("../moderation/MutedBanner").then((m) => m.MutedBanner));
-const ChatUnreadBadge = onDemand(() => import("./ChatUnreadBadge").then((m) => m.ChatUnreadBadge));
 
 const NAV = [
   { to: "/app/lounge", name: "lounge", icon: ICON_SHAPES.sparkle },
@@ -42,16 +46,8 @@ export function AppLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const drawer = useDrawer<HTMLElement>();
-  const [screenShown, setScreenShown] = useState(false);
   const closeDrawer = drawer.hide;
 
-  useEffect(() => {
-    let mounted = true;
-    void firstScreenShown.then(() => mounted && setScreenShown(true));
-    return () => {
-      mounted = false;
-    };
-  }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): navigating closes the drawer.
   useEffect(() => closeDrawer(), [location.pathname, closeDrawer]);
 
@@ -84,7 +80,7 @@ export function AppLayout() {
           <Icon shape={ICON_SHAPES.sparkle} /> {TEXT.common.brand}
         </span>
         <SearchButton />
-        {screenShown && <NotificationBell />}
+        <NotificationBell />
         <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
       </header>
       {drawer.open && <div className="drawer-backdrop" onClick={drawer.hide} aria-hidden="true" />}
@@ -101,7 +97,7 @@ export function AppLayout() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to}>
               <Icon shape={item.icon} /> {TEXT.nav[item.name]}
-              {screenShown && item.to === "/app/chat" && <ChatUnreadBadge />}
+              {item.to === "/app/chat" && <ChatUnreadBadge />}
             </NavLink>
           ))}
           {isAdmin && (
@@ -134,7 +130,7 @@ export function AppLayout() {
         {user.muted_until && <MutedBanner />}
         <Outlet />
       </main>
-      {screenShown && <PushOffer />}
+      <PushOffer />
     </div>
   );
 }

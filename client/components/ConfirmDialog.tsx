@@ -1,7 +1,8 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
+import { onDemand } from "./on-demand";
 
 // The dialog's code (and Modal's) is not on any first paint: it loads on the first confirm().
-const ConfirmModal = lazy(() => import("./ConfirmModal"));
+const ConfirmModal = onDemand(() => import("./ConfirmModal").then((m) => m.default));
 
 type ConfirmRequest = { text: string; confirmLabel?: string; resolve(ok: boolean): void };
 type Confirm = (text: string, confirmLabel?: string) => Promise<boolean>;
@@ -22,11 +23,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      {request && (
-        <Suspense fallback={null}>
-          <ConfirmModal text={request.text} confirmLabel={request.confirmLabel} onSettle={settle} />
-        </Suspense>
-      )}
+      {request && <ConfirmModal text={request.text} confirmLabel={request.confirmLabel} onSettle={settle} />}
     </ConfirmContext.Provider>
   );
 }

@@ -2,14 +2,20 @@
 // tab, a link's preview, the bell): its code and the word groups it shows load the first time it is
 // rendered, so they stay out of the screen's first load (docs/client.md "Loading"). Its trigger stays in
 // the first paint: a click made before the code arrives still shows the part when it does (`fallback`
-// meanwhile, nothing by default). `preload` starts the download earlier (on hover or focus).
+// meanwhile, nothing by default). `preload` starts the download earlier (on hover or focus); `after`
+// holds it back until a promise resolves (the shell's parts: until the first screen is shown).
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { loadWords, type WordGroup } from "../i18n/language";
 
-export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>, words: readonly WordGroup[] = []) {
+export function onDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  words: readonly WordGroup[] = [],
+  after?: Promise<void>,
+) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const start = () => {
-    loading ??= Promise.all([load(), loadWords(words)]).then(([component]) => ({ default: component }));
+    const begin = () => Promise.all([load(), loadWords(words)]);
+    loading ??= (after ? after.then(begin) : begin()).then(([component]) => ({ default: component }));
     return loading;
   };
   const Loaded = lazy(start);

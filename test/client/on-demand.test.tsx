@@ -1,7 +1,7 @@
 // Parts loaded on demand (client/components/on-demand.tsx): a part's code loads when it is first shown
 // (not when declared), once; its fallback shows until the code arrives, even when the trigger was pressed
-// before; its props reach it; `preload` starts the download early. The item menu's list opens from its
-// button with the keyboard behaving as before.
+// before; its props reach it; `preload` starts the download early; `after` holds it back. The item menu's
+// list opens from its button with the keyboard behaving as before.
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ReactNode, useState } from "react";
@@ -51,6 +51,19 @@ describe("onDemand", () => {
     const Part = onDemand(() => new Promise<typeof Greeting>(() => {}));
     const { container } = render(<Part who="Mira" />);
     expect(container.textContent).toBe("");
+  });
+
+  it("waits for `after` before loading (the shell's parts wait for the first screen to be shown)", async () => {
+    const load = vi.fn(async () => () => <p>Loaded</p>);
+    let shown = () => {};
+    const Part = onDemand(load, [], new Promise<void>((resolve) => (shown = resolve)));
+    render(<Part />);
+    await act(async () => {});
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByText("Loaded")).toBeNull();
+    act(() => shown());
+    expect(await screen.findByText("Loaded")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("preload starts the download once; showing it later loads nothing more", async () => {
