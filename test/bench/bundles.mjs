@@ -27,7 +27,7 @@ export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_B
  * cut, so that CI fails when one grows (docs/client.md "Loading" says what they are made of). A cut
  * lowers its ceiling; a route leaves this list once it is within its budget.
  */
-export const OVER_BUDGET_CEILINGS_KB = { "/app/chat": 123.8 };
+export const OVER_BUDGET_CEILINGS_KB = { "/app/chat": 123.4 };
 /** What CI holds a route to: its ceiling while it is over its budget, else the budget. */
 export const limitOf = (route) => OVER_BUDGET_CEILINGS_KB[route] ?? budgetOf(route);
 
