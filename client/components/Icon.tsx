@@ -1,7 +1,8 @@
 import type { IconShape } from "./icon-shapes";
 
 /**
- * One of the app's marks (`shape`: icon-shapes.ts, or a screen's set beside it), decorative: the control or text beside it carries the name.
+ * One of the app's marks (`shape`: icon-shapes.ts, or a screen's set beside it), decorative: the control
+ * or text beside it carries the name.
  * `filled` paints its inside too (a liked post's heart); `weight` is the line's width (2.2 for the
  * bolder marks of bare icon buttons).
  */
