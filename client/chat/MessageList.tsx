@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { searchResultUrl } from "../../worker/shared/item-links";
 import { mentionsAsText } from "../../worker/shared/mentions";
@@ -12,6 +11,7 @@ import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
 import { ICON_SHAPES } from "../components/icon-shapes";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
+import { Link } from "../components/links";
 import { onDemand } from "../components/on-demand";
 import { ReactionChips, reactedWith } from "../components/Reactions";
 import { Removed } from "../components/Removed";

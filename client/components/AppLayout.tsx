@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { firstScreenShown } from "../first-load";
 import { useSession } from "../session/session-context";
@@ -9,6 +9,7 @@ import { Avatar } from "./Avatar";
 import { Icon } from "./Icon";
 import { ICON_SHAPES } from "./icon-shapes";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { NavLink } from "./links";
 import { onDemand } from "./on-demand";
 import { SearchButton } from "./SearchButton";
 import { useDrawer } from "./useDrawer";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { TEXT } from "../text";
+import { Link } from "./links";
 import { PageTitle } from "./PageTitle";
 import { EmptyState } from "./States";
 

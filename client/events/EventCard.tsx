@@ -1,10 +1,11 @@
 // One gathering in the list: title, when (in the member's zone), where, and who is going.
-import { Link } from "react-router";
+
 import type { EventDto } from "../../worker/shared/events";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
+import { Link } from "../components/links";
 import { TEXT } from "../text";
 import { eventPath } from "./data";
 import { eventWhen } from "./time";

@@ -1,7 +1,7 @@
 // /app/events/:id: one gathering, linkable. Members answer (going / maybe / not going) and add it to
 // their calendar; the meeting link shows once they are going. Admins edit, cancel and see who answered.
 import { useState } from "react";
-import { Link, useFetcher, useLoaderData, useRevalidator } from "react-router";
+import { useFetcher, useLoaderData, useRevalidator } from "react-router";
 import type { RsvpResult } from "../../worker/shared/events";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
@@ -9,6 +9,7 @@ import { FormError } from "../components/FormError";
 import { formatDateTime } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
+import { Link } from "../components/links";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson } from "../data/actions";
 import { useSession } from "../session/session-context";

@@ -1,9 +1,10 @@
 // docs/spec.md §2/§4 Payment return: success or error, as the loader (client/pay-return/data.ts) verified it;
 // the route's pending element shows the processing state meanwhile.
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { formatClp } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
+import { Link } from "../components/links";
 import { TEXT } from "../text";
 import type { payReturnLoader } from "./data";
 import { PAYMENT_RESULT_ICON_SHAPES } from "./icon-shapes";

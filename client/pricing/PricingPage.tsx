@@ -1,12 +1,13 @@
 // docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
 import { useEffect } from "react";
-import { Link, useFetcher, useLoaderData, useNavigate } from "react-router";
+import { useFetcher, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { AutoRenew } from "../autorenew/AutoRenew";
 import { formatClp, formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
+import { Link } from "../components/links";
 import { Spinner } from "../components/Spinner";
 import { submitOnMount } from "../components/submit-on-mount";
 import { useToast } from "../components/Toasts";

@@ -4,8 +4,7 @@
 // ITS static imports; never dynamic imports such as jspdf or marked, which load only when used), and
 // the gzipped worker bundle. Also checks the static-asset rules: hashed names and no external URLs.
 // Budgets (gzipped JS of a first visit): 50 KB on the landing page `/`, 120 KB on any other route.
-// It exits non-zero when a route is over its budget (or, for a route listed as still over it, over
-// its ceiling) or an asset rule is broken, printing the figures.
+// It exits non-zero when a route is over its budget or an asset rule is broken, printing the figures.
 //
 //   npm run bench:bundles            # builds, then prints the table
 //   node test/bench/bundles.mjs --no-build
@@ -22,14 +21,6 @@ const dist = path.join(root, "dist");
 /** Gzipped JS budgets of a first visit: the landing page, and every other route (issue 32's targets). */
 export const JS_BUDGETS_KB = { landing: 50, app: 120 };
 export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_BUDGETS_KB.app);
-/**
- * The routes still over their budget, each held at a ceiling a little above its figure after the last
- * cut, so that CI fails when one grows (docs/client.md "Loading" says what they are made of). A cut
- * lowers its ceiling; a route leaves this list once it is within its budget.
- */
-export const OVER_BUDGET_CEILINGS_KB = { "/app/chat": 123.4 };
-/** What CI holds a route to: its ceiling while it is over its budget, else the budget. */
-export const limitOf = (route) => OVER_BUDGET_CEILINGS_KB[route] ?? budgetOf(route);
 
 /**
  * First-visit routes and the modules (manifest keys, relative to client/) each one loads besides the
@@ -188,12 +179,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   let ok = true;
   for (const [route, b] of Object.entries(bundles)) {
     const budget = budgetOf(route);
-    const ceiling = OVER_BUDGET_CEILINGS_KB[route];
-    ok &&= b.js <= limitOf(route) * 1024;
-    const verdict =
-      b.js <= budget * 1024
-        ? "ok"
-        : `OVER BUDGET${ceiling ? `, ceiling ${ceiling} KB: ${b.js <= ceiling * 1024 ? "held" : "EXCEEDED"}` : ""}`;
+    const within = b.js <= budget * 1024;
+    ok &&= within;
+    const verdict = within ? "ok" : "OVER BUDGET";
     console.log(
       `${route.padEnd(16)} JS ${kb(b.js).padStart(9)} (budget ${budget} KB: ${verdict})  CSS ` +
         `${kb(b.css).padStart(8)}  (${b.files.length} files)`,

@@ -2,7 +2,10 @@
 // builds the client and applies the local migrations), then, as a visitor would, loads the page, signs
 // in with the dev sign-in, writes a post and reads it back. The state is filled by `npm run db:seed` first
 // (the sample community is usable by any harness through COSMIC_STATE_DIR), and its posts must show in the
-// feed next to the new one. Uses a throwaway state directory
+// feed next to the new one. Then Chromium walks the built app as that member: the lounge shows the feed, the
+// navigation's links move between screens and mark the current one, a chat channel shows its messages, and
+// no page error is thrown (the production bundle is what `npm run dev` and the e2e suite never load: React
+// Router's production build as vite.config.ts trims it, hono's client without its cookie code). Uses a throwaway state directory
 // (COSMIC_STATE_DIR for the build step, --persist-to for wrangler) and port SMOKE_PORT (default 8787).
 // Run by .ci/run after the suites; exits non-zero on any failure.
 import { execFileSync, spawn } from "node:child_process";
@@ -10,6 +13,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { chromium } from "playwright-core";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const port = Number(process.env.SMOKE_PORT ?? 8787);
@@ -74,6 +78,56 @@ const cookieOf = (response, name) => {
   return line?.split(";")[0];
 };
 
+/** The built app in Chromium, signed in with `sessionCookie` ("session=…"). */
+async function walkTheApp(sessionCookie) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: base, locale: "en-US" });
+    const [name, value] = sessionCookie.split("=");
+    await context.addCookies([{ name, value, url: base }]);
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    const nav = page.getByRole("navigation", { name: "Main" });
+    /** The navigation's links marked current (the brand links to the lounge too). */
+    const current = async () =>
+      (await nav.locator('a[aria-current="page"]').allTextContents())
+        .map((t) => t.trim())
+        .sort()
+        .join(", ");
+
+    await page.goto("/app/lounge");
+    await page.getByText("Luna Fernández").first().waitFor();
+    const onLounge = await current();
+    check(
+      onLounge === "Cosmic Lounge, Lounge",
+      `the built app shows the lounge's feed, its links marked current (${onLounge})`,
+    );
+
+    // A mark on this document: a link that reloaded the page would lose it.
+    await page.evaluate(() => (window.smokeWalk = true));
+    await nav.getByRole("link", { name: /^Chat/ }).click();
+    await page.waitForURL("**/app/chat");
+    await page
+      .getByRole("button", { name: /Bienvenida \/ Welcome/ })
+      .first()
+      .click();
+    await page.getByText("just starting my meditation journey").waitFor();
+    const onChat = await current();
+    check(
+      // "Chat" and its unread count's badge, only.
+      onChat.startsWith("Chat") && !onChat.includes(",") && (await page.evaluate(() => window.smokeWalk === true)),
+      `its navigation link opens the chat in the page, marked current (${onChat}), and a channel shows its messages`,
+    );
+    check(errors.length === 0, `no page error in the built app${errors.length ? `: ${errors.join("; ")}` : ""}`);
+  } finally {
+    await browser.close();
+  }
+}
+
 try {
   const started = Date.now();
   await ready();
@@ -134,6 +188,7 @@ try {
     posts.length >= SEEDED_POSTS + 1 && posts.some((p) => p.author_name === "Luna Fernández"),
     "the seeded community shows in the feed",
   );
+  await walkTheApp(sessionCookie);
   console.log("smoke: wrangler dev works");
 } catch (err) {
   console.error(String(err));
