@@ -5,9 +5,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { comments, memberships, messages, posts, resources } from "../../worker/db/schema";
-import { toFtsQuery, toSearchQuery } from "../../worker/db/search";
+import { searchStatement, toFtsQuery, toSearchQuery } from "../../worker/db/search";
+import { sessionMemberSql } from "../../worker/db/sessions";
 import type { SearchResult } from "../../worker/shared/search";
-import { snippetParts } from "../../worker/shared/search";
+import { SEARCH_KINDS, snippetParts } from "../../worker/shared/search";
 import { SEARCH_LIMITS } from "../../worker/shared/search-rules";
 import { call, db, json, testEnv } from "./helpers";
 import { IDS, seedWorld, type World } from "./seed";
@@ -343,6 +344,23 @@ describe("GET /api/search", () => {
     // A word the tokenizer splits stays a prefix query.
     expect(toSearchQuery("e-mail")?.prefix).toBeNull();
     expect(toSearchQuery(' * ( ) " ')).toBeNull();
+  });
+
+  it("is one statement text whatever the words (D1 prepares it once, not once per search)", () => {
+    const textOf = (q: string) =>
+      searchStatement(db(), sessionMemberSql("session"), toSearchQuery(q)!, SEARCH_KINDS).toSQL();
+    // Words, quotes and SQL typed by a member are bound parameters; only the last word's shape picks the statement:
+    // one whole term (expanded through the term list), or a word the tokenizer splits (a prefix query).
+    for (const group of [
+      ["moon", "sol", "full moon", "a b c d e f g h", "l'été pleine"],
+      ["e-mail", "x-ray", "it's", "'; drop table posts; --"],
+    ]) {
+      const [first, ...others] = group.map(textOf);
+      for (const [i, other] of others.entries()) {
+        expect(other.sql, group[i + 1]).toBe(first.sql);
+        expect(other.params.length, group[i + 1]).toBe(first.params.length);
+      }
+    }
   });
 
   it("turns any text into a valid FTS5 query (quoted words, last one a prefix)", () => {

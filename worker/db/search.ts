@@ -8,6 +8,10 @@
 // the whole index first), the last word is expanded into whole terms through the index's term list
 // (a prefix query merges every matching row before the first one is read), and the snippets are read
 // in one pass over that window.
+// Its text is the same for any words (they are bound parameters, the ranking's included): D1 keeps a prepared
+// statement per text, and preparing this one is the largest part of a search's cost (50-60 ms when every
+// search was a new text). Each part that names another CTE copies it where it is named, so the parts stay
+// per kind: each kind's best (`<kind>_best`) is what `top` and that kind's snippets read, never `top` itself.
 import { type SQL, sql } from "drizzle-orm";
 import { mentionsAsText } from "../shared/mentions";
 import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../shared/search";
@@ -136,8 +140,8 @@ const INDEXES = {
   event: "events_fts",
 } as const;
 
-/** The statement's named parts of one kind: `<kind>_prefix`, `<kind>_match`, `<kind>_rows`. */
-const part = (kind: SearchKind, name: "prefix" | "match" | "rows") => sql.raw(`${kind}_${name}`);
+/** The statement's named parts of one kind: `<kind>_prefix`, `<kind>_match`, `<kind>_rows`, `<kind>_best`. */
+const part = (kind: SearchKind, name: "prefix" | "match" | "rows" | "best") => sql.raw(`${kind}_${name}`);
 /** The kind as an SQL string literal (one of SEARCH_KINDS). */
 const kindText = (kind: SearchKind) => sql.raw(`'${kind}'`);
 
@@ -167,28 +171,27 @@ function matchOf(kind: SearchKind, query: SearchQuery): SQL {
     else ${query.head} || '(' || group_concat('"' || term || '"', ' OR ') || ')' end from ${walk} where term is not null)`;
 }
 
-/** A word as an SQL string literal (ranking only; the MATCH takes bound parameters). */
-const literal = (word: string) => sql.raw(`'${word.replace(/\p{Cc}/gu, "").replace(/'/g, "''")}'`);
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
+/** The texts each kind ranks (lower-cased in `<kind>_rows`): the text, or a title, a description and tags or a place. */
+type TextColumn = "t" | "d" | "g";
+const textColumns = (kind: SearchKind): TextColumn[] =>
+  kind === "resource" || kind === "event" ? ["t", "d", "g"] : ["t"];
+
 /**
- * BM25 of the lower-cased text in `column` of `<kind>_rows` for the query's words within the
+ * BM25 of the lower-cased text in `column` of `<kind>_rows` for the query's words (`words`) within the
  * candidate window: each word's occurrences (case-insensitively for ASCII; a word matched only
  * through its accents counts once when `matched`) saturate with k1 and are weighed by the text's
- * length against the window's average. The inverse document frequency is left out: every candidate
- * contains every word, so it is the same for all. Higher is better.
+ * length against the window's average (`<column>_avg`). The inverse document frequency is left out: every
+ * candidate contains every word, so it is the same for all. Higher is better.
  */
-function windowBm25(kind: SearchKind, column: string, query: SearchQuery, matched: boolean): SQL {
+function windowBm25(column: TextColumn, matched: boolean): SQL {
   const text = sql.raw(column);
-  const average = sql`(select max(1.0, avg(length(${text}))) from ${part(kind, "rows")})`;
-  const norm = sql`(${sql.raw(String(1 - BM25_B))} + ${sql.raw(String(BM25_B))} * length(${text}) / ${average})`;
-  const parts = query.words.map((word) => {
-    const count = sql`((length(${text}) - length(replace(${text}, ${literal(word)}, ''))) / length(${literal(word)}))`;
-    const tf = matched ? sql`max(1.0, ${count})` : sql`(${count} * 1.0)`;
-    return sql`(${tf} * ${sql.raw(String(BM25_K1 + 1))} / (${tf} + ${sql.raw(String(BM25_K1))} * ${norm}))`;
-  });
-  return sql.join(parts, sql` + `);
+  const norm = sql.raw(`(${1 - BM25_B} + ${BM25_B} * length(${column}) / ${column}_avg)`);
+  const count = sql`((length(${text}) - length(replace(${text}, w, ''))) / length(w))`;
+  const tf = matched ? sql`max(1.0, ${count})` : sql`(${count} * 1.0)`;
+  return sql`(select sum(${tf} * ${sql.raw(String(BM25_K1 + 1))} / (${tf} + ${sql.raw(String(BM25_K1))} * ${norm})) from words)`;
 }
 
 /** The newest SEARCH_LIMITS.searchCandidates matches of the kind's index (ids only: FTS5 walks the index backwards and stops). */
@@ -200,24 +203,29 @@ const lowered = (column: string, as: string) => sql.raw(`lower(coalesce(${column
 
 /**
  * `<kind>_rows`: the kind's window joined to its source rows, with the visibility rules of
- * everywhere else, and the texts ranked, lower-cased once (materialized: the ranking reads each text
- * several times and the window's average once).
+ * everywhere else, the texts ranked lower-cased once (materialized: the ranking reads each text
+ * several times) and each text's average length over the window (`<column>_avg`, computed here once).
  */
 function rowsOf(kind: SearchKind): SQL {
-  const rows = part(kind, "rows");
+  const averages = textColumns(kind).map((column) => `max(1.0, avg(length(${column})) over ()) as ${column}_avg`);
+  return sql`${part(kind, "rows")} as materialized (select *, ${sql.raw(averages.join(", "))} from (${visibleCandidates(kind)}))`;
+}
+
+/** The kind's window joined to its source rows, with the visibility rules of everywhere else, and its texts lower-cased. */
+function visibleCandidates(kind: SearchKind): SQL {
   const w = window(kind);
   switch (kind) {
     case "post":
       // Hidden by a moderator (issue 20): never found, like deleted posts.
-      return sql`${rows} as materialized (select p.id as id, substr(p.content, 1, ${sql.raw(String(TITLE_MAX + 1))}) as title,
+      return sql`select p.id as id, substr(p.content, 1, ${sql.raw(String(TITLE_MAX + 1))}) as title,
         p.created_at as created_at, p.id as post_id, null as group_id, ${lowered("p.content", "t")}
-        from ${w} w join posts p on p.id = w.id where p.hidden_at is null)`;
+        from ${w} w join posts p on p.id = w.id where p.hidden_at is null`;
     case "comment":
       // A hidden comment, or any comment of a hidden post, is never found.
-      return sql`${rows} as materialized (select cm.id as id, substr(p.content, 1, ${sql.raw(String(TITLE_MAX + 1))}) as title,
+      return sql`select cm.id as id, substr(p.content, 1, ${sql.raw(String(TITLE_MAX + 1))}) as title,
         cm.created_at as created_at, cm.post_id as post_id, null as group_id, ${lowered("cm.content", "t")}
         from ${w} w join comments cm on cm.id = w.id join posts p on p.id = cm.post_id
-        where cm.hidden_at is null and p.hidden_at is null)`;
+        where cm.hidden_at is null and p.hidden_at is null`;
     case "message": {
       // The channel rule of worker/db/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins
       // read all but the direct messages they are not in. The window is taken before this filter: a member who may
@@ -228,32 +236,36 @@ function rowsOf(kind: SearchKind): SQL {
       const title = sql`case when ch.direct_key is null then ch.name else coalesce((select u.name
         from channel_members cmo join users u on u.id = cmo.user_id
         where cmo.channel_id = ch.id and cmo.user_id <> ${viewer("id")}), '') end`;
-      return sql`${rows} as materialized (select m.id as id, ${title} as title, m.created_at as created_at,
+      return sql`select m.id as id, ${title} as title, m.created_at as created_at,
         null as post_id, m.channel_id as group_id, ${lowered("m.body", "t")}
         from ${w} w join messages m on m.id = w.id join channels ch on ch.id = m.channel_id
         where m.hidden_at is null and (${viewer("role")} = 'admin' and (ch.direct_key is null or ${member})
-          or ${viewer("role")} <> 'admin' and (ch.is_private = 0 or ch.created_by = ${viewer("id")} or ${member})))`;
+          or ${viewer("role")} <> 'admin' and (ch.is_private = 0 or ch.created_by = ${viewer("id")} or ${member}))`;
     }
     case "resource":
       // The library only with paid access: without it, never an error, the same answer as "no resource matched".
-      return sql`${rows} as materialized (select r.id as id, r.title as title, r.created_at as created_at,
+      return sql`select r.id as id, r.title as title, r.created_at as created_at,
         null as post_id, null as group_id, ${lowered("r.title", "t")}, ${lowered("r.description", "d")}, ${lowered("r.tags", "g")}
-        from ${w} w join resources r on r.id = w.id where ${viewer("paid")})`;
+        from ${w} w join resources r on r.id = w.id where ${viewer("paid")}`;
     case "event":
       // Paid-only events only for viewers with paid access (their details are withheld from the others).
-      return sql`${rows} as materialized (select e.id as id, e.title as title, e.starts_at as created_at,
+      return sql`select e.id as id, e.title as title, e.starts_at as created_at,
         null as post_id, null as group_id, ${lowered("e.title", "t")}, ${lowered("e.description", "d")}, ${lowered("e.place", "g")}
-        from ${w} w join events e on e.id = w.id where e.paid_only = 0 or ${viewer("paid")})`;
+        from ${w} w join events e on e.id = w.id where e.paid_only = 0 or ${viewer("paid")}`;
   }
 }
 
-/** The kind's candidates with their rank: a title hit counts three times a description, tag or place hit. */
-function ranked(kind: SearchKind, query: SearchQuery): SQL {
+/**
+ * `<kind>_best`: the kind's best SEARCH_LIMITS.searchResults candidates (a title hit counts three times a
+ * description, tag or place hit): those of `top` are among them.
+ */
+function ranked(kind: SearchKind): SQL {
   const rank =
     kind === "resource" || kind === "event"
-      ? sql`3 * (${windowBm25(kind, "t", query, false)}) + ${windowBm25(kind, "d", query, false)} + ${windowBm25(kind, "g", query, false)}`
-      : windowBm25(kind, "t", query, true);
-  return sql`select ${kindText(kind)} as kind, id, title, created_at, ${rank} as rank, post_id, group_id from ${part(kind, "rows")}`;
+      ? sql`3 * ${windowBm25("t", false)} + ${windowBm25("d", false)} + ${windowBm25("g", false)}`
+      : windowBm25("t", true);
+  return sql`${part(kind, "best")} as materialized (select ${kindText(kind)} as kind, id, title, created_at, ${rank} as rank,
+    post_id, group_id from ${part(kind, "rows")} order by rank desc, created_at desc limit ${sql.raw(String(SEARCH_LIMITS.searchResults))})`;
 }
 
 const snippet = (index: string, column: number) =>
@@ -262,7 +274,8 @@ const snippet = (index: string, column: number) =>
 const NO_ROWID = "9223372036854775807";
 
 /**
- * The snippets of the kind's results in `top`, in ONE forward pass of its index over the rowids from
+ * The snippets of the kind's best (`<kind>_best`, a few more than `top` keeps of it: reading `top` here would copy
+ * every kind's parts into each kind's), in ONE forward pass of its index over the rowids from
  * the oldest of them on (all within the window, so at most SEARCH_LIMITS.searchCandidates rows): a lookup by
  * rowid per result walks the word's whole list of rows up to it, on every lookup. The `+` keeps the
  * result ids a filter instead of one lookup each; the EXISTS, which reads no row of the index, is
@@ -275,11 +288,12 @@ function snippetsOf(kind: SearchKind): SQL {
     kind === "resource" || kind === "event"
       ? sql`coalesce(nullif(${snippet(INDEXES[kind], 1)}, ''), ${snippet(INDEXES[kind], 0)})`
       : snippet(INDEXES[kind], 0);
+  const best = part(kind, "best");
   return sql`select ${kindText(kind)} as kind, ${index}.rowid as id, ${text} as snippet from ${index}
-    where exists (select 1 from top where kind = ${kindText(kind)})
+    where exists (select 1 from ${best})
       and ${index} match (select q from ${part(kind, "match")})
-      and ${index}.rowid >= coalesce((select min(id) from top where kind = ${kindText(kind)}), ${sql.raw(NO_ROWID)})
-      and +${index}.rowid in (select id from top where kind = ${kindText(kind)})`;
+      and ${index}.rowid >= coalesce((select min(id) from ${best}), ${sql.raw(NO_ROWID)})
+      and +${index}.rowid in (select id from ${best})`;
 }
 
 function toResult(row: Row): SearchResult {
@@ -308,8 +322,9 @@ export function searchStatement(
 ) {
   const each = (f: (kind: SearchKind) => SQL, separator: SQL) => sql.join(kinds.map(f), separator);
   const found = sql`(with recursive ${viewerCte(member, now)},
-    ${each((kind) => sql`${matchOf(kind, query)}, ${rowsOf(kind)}`, sql`, `)},
-    top as materialized (${each((kind) => ranked(kind, query), sql` union all `)}
+    words(w) as materialized (select value from json_each(${JSON.stringify(query.words)})),
+    ${each((kind) => sql`${matchOf(kind, query)}, ${rowsOf(kind)}, ${ranked(kind)}`, sql`, `)},
+    top as materialized (${each((kind) => sql`select * from ${part(kind, "best")}`, sql` union all `)}
       order by rank desc, created_at desc limit ${sql.raw(String(SEARCH_LIMITS.searchResults))}),
     snippets as materialized (${each(snippetsOf, sql` union all `)})
     select top.*, snippets.snippet as snippet from top join snippets on snippets.kind = top.kind and snippets.id = top.id) found`;
