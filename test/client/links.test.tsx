@@ -33,7 +33,7 @@ const at = (path: string) =>
   render(<RouterProvider router={createMemoryRouter([{ path: "*", Component: Nav }], { initialEntries: [path] })} />);
 const link = (name: string) => screen.getByRole("link", { name });
 
-/** Clicks `element`; true when the click was left to the browser (not prevented), which then does not follow it here. */
+/** Clicks `element`: true when the click was left to the browser (not prevented; jsdom then does not follow it). */
 function leftToBrowser(element: Element, init?: MouseEventInit) {
   let left = false;
   const stop = (event: Event) => {

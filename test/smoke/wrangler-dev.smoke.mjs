@@ -5,8 +5,9 @@
 // feed next to the new one. Then Chromium walks the built app as that member: the lounge shows the feed, the
 // navigation's links move between screens and mark the current one, a chat channel shows its messages, and
 // no page error is thrown (the production bundle is what `npm run dev` and the e2e suite never load: React
-// Router's production build as vite.config.ts trims it, hono's client without its cookie code). Uses a throwaway state directory
-// (COSMIC_STATE_DIR for the build step, --persist-to for wrangler) and port SMOKE_PORT (default 8787).
+// Router's production build as vite.config.ts trims it, hono's client without its cookie code).
+// Uses a throwaway state directory (COSMIC_STATE_DIR for the build step, --persist-to for wrangler) and port
+// SMOKE_PORT (default 8787).
 // Run by .ci/run after the suites; exits non-zero on any failure.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";

@@ -174,7 +174,7 @@ function matchOf(kind: SearchKind, query: SearchQuery): SQL {
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
-/** The texts each kind ranks (lower-cased in `<kind>_rows`): the text, or a title, a description and tags or a place. */
+/** The texts each kind ranks (lower-cased in `<kind>_rows`): its text, or title, description and tags or place. */
 type TextColumn = "t" | "d" | "g";
 const textColumns = (kind: SearchKind): TextColumn[] =>
   kind === "resource" || kind === "event" ? ["t", "d", "g"] : ["t"];
@@ -191,7 +191,8 @@ function windowBm25(column: TextColumn, matched: boolean): SQL {
   const norm = sql.raw(`(${1 - BM25_B} + ${BM25_B} * length(${column}) / ${column}_avg)`);
   const count = sql`((length(${text}) - length(replace(${text}, w, ''))) / length(w))`;
   const tf = matched ? sql`max(1.0, ${count})` : sql`(${count} * 1.0)`;
-  return sql`(select sum(${tf} * ${sql.raw(String(BM25_K1 + 1))} / (${tf} + ${sql.raw(String(BM25_K1))} * ${norm})) from words)`;
+  const [k1, k1Plus1] = [sql.raw(String(BM25_K1)), sql.raw(String(BM25_K1 + 1))];
+  return sql`(select sum(${tf} * ${k1Plus1} / (${tf} + ${k1} * ${norm})) from words)`;
 }
 
 /** The newest SEARCH_LIMITS.searchCandidates matches of the kind's index (ids only: FTS5 walks the index backwards and stops). */
@@ -208,10 +209,11 @@ const lowered = (column: string, as: string) => sql.raw(`lower(coalesce(${column
  */
 function rowsOf(kind: SearchKind): SQL {
   const averages = textColumns(kind).map((column) => `max(1.0, avg(length(${column})) over ()) as ${column}_avg`);
-  return sql`${part(kind, "rows")} as materialized (select *, ${sql.raw(averages.join(", "))} from (${visibleCandidates(kind)}))`;
+  return sql`${part(kind, "rows")} as materialized (select *, ${sql.raw(averages.join(", "))}
+    from (${visibleCandidates(kind)}))`;
 }
 
-/** The kind's window joined to its source rows, with the visibility rules of everywhere else, and its texts lower-cased. */
+/** The kind's window joined to its source rows, the visibility rules of everywhere else applied, texts lower-cased. */
 function visibleCandidates(kind: SearchKind): SQL {
   const w = window(kind);
   switch (kind) {
@@ -264,8 +266,9 @@ function ranked(kind: SearchKind): SQL {
     kind === "resource" || kind === "event"
       ? sql`3 * ${windowBm25("t", false)} + ${windowBm25("d", false)} + ${windowBm25("g", false)}`
       : windowBm25("t", true);
-  return sql`${part(kind, "best")} as materialized (select ${kindText(kind)} as kind, id, title, created_at, ${rank} as rank,
-    post_id, group_id from ${part(kind, "rows")} order by rank desc, created_at desc limit ${sql.raw(String(SEARCH_LIMITS.searchResults))})`;
+  const best = sql.raw(String(SEARCH_LIMITS.searchResults));
+  return sql`${part(kind, "best")} as materialized (select ${kindText(kind)} as kind, id, title, created_at,
+    ${rank} as rank, post_id, group_id from ${part(kind, "rows")} order by rank desc, created_at desc limit ${best})`;
 }
 
 const snippet = (index: string, column: number) =>
