@@ -124,6 +124,8 @@ const honoClientWithoutCookies = (): Plugin => ({
  * made by `forwardRef` or `memo` (<Link>, <NavLink>, <Form>, and framework mode's prefetching that <Link>
  * carries) are marked pure, and the `displayName`s (labels for React's developer tools) go. Nothing React
  * Router runs for the app changes; in dev and in the client tests its development build runs, unchanged.
+ * A React Router whose build these patterns no longer match leaves that code in: `npm run bench:bundles` (CI) then
+ * fails on the chat's first load.
  */
 const reactRouterProduction = (): Plugin => ({
   name: "cosmic-react-router-production",
