@@ -1,6 +1,6 @@
 // The header's search: a button, and Ctrl/Cmd+K anywhere in the app, open the search dialog (loaded
 // on first use, client/search/SearchDialog.tsx).
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
 import { ICON_SHAPES } from "./icon-shapes";
@@ -13,7 +13,10 @@ const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigat
 
 export function SearchButton() {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
+  // Listening from the commit that shows the button: the shortcut works as soon as the button can be seen. A
+  // passive effect of a commit the router makes runs after the browser paints it, so a Ctrl+K pressed in that
+  // frame would be lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
