@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LinkifiedText } from "../../client/components/LinkifiedText";
 import { TEXT } from "../../client/text";
+import type { MessageDto } from "../../worker/shared/chat-wire";
 import { mentionToken } from "../../worker/shared/mentions";
 import { FakeSocket } from "./fake-socket";
 import { channelFixture, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
@@ -52,7 +53,11 @@ function stubApi() {
           image_url: null,
           hidden: false,
           hidden_reason: null,
-        },
+          edited_at: null,
+          deleted: false,
+          reply_to: null,
+          reactions: [],
+        } satisfies MessageDto,
       };
     if (url.startsWith("/api/posts?")) return { status: 200, body: [] };
     if (url === "/api/cosmic-notices") return { status: 200, body: [] };
