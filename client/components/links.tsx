@@ -4,7 +4,7 @@
 // theirs do (the same click handler: modifier keys, middle click and target="_blank" are left to the
 // browser) without that code.
 import type { AnchorHTMLAttributes } from "react";
-import { type To, useHref, useLinkClickHandler, useLocation, useResolvedPath } from "react-router";
+import { type To, useHref, useLinkClickHandler, useMatch, useResolvedPath } from "react-router";
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: To };
 
@@ -24,11 +24,9 @@ export function Link({ to, onClick, target, ...props }: LinkProps) {
   );
 }
 
-/** A link marked `active` and `aria-current="page"` on its own page and the pages under it. */
+/** A link marked `active` and `aria-current="page"` on its own page and the pages under it (React Router's match). */
 export function NavLink({ className, ...props }: LinkProps) {
-  const { pathname } = useLocation();
-  const path = useResolvedPath(props.to).pathname;
-  const active = pathname === path || pathname.startsWith(`${path}/`);
+  const active = useMatch({ path: useResolvedPath(props.to).pathname, end: false }) !== null;
   return (
     <Link
       {...props}

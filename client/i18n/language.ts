@@ -46,7 +46,7 @@ export type WordLoader = () => Promise<{ words: Partial<Catalog> }>;
 const loadedGroups = new Set<WordGroup>();
 
 /** Every group's loader in `language`: Spanish's arrive with its catalogue. */
-const wordLoaders = async (language: Language): Promise<Record<WordGroup, WordLoader>> =>
+export const wordLoaders = async (language: Language): Promise<Record<WordGroup, WordLoader>> =>
   language === "es" ? (await import("./es")).ES_WORDS : WORDS;
 
 /** Adds `groups`' words in `language` to `catalog` (the same object stays the language's catalogue). */

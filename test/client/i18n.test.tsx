@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, errorText } from "../../client/api";
 import { formatClp, formatDate, relativeTime } from "../../client/components/format";
 import type { Language } from "../../client/i18n/catalog";
-import { ES_WORDS, es, resources as esResources } from "../../client/i18n/es";
+import { es, resources as esResources } from "../../client/i18n/es";
 import {
   followSavedLanguage,
   getLanguage,
   initialLanguage,
   setLanguage,
   subscribeLanguage,
-  WORDS,
+  wordLoaders,
 } from "../../client/i18n/language";
 import { pickLanguage } from "../../client/i18n/pick-language";
 import { createSessionStore } from "../../client/session/session-store";
@@ -42,9 +42,7 @@ too)`, async () => {
       Object.assign(
         {},
         shell,
-        ...(await Promise.all(Object.values(language === "es" ? ES_WORDS : WORDS).map((load) => load()))).map(
-          (m) => m.words,
-        ),
+        ...(await Promise.all(Object.values(await wordLoaders(language)).map((load) => load()))).map((m) => m.words),
       );
     // Only a translation carries the API's error texts (English shows the server's): the next test.
     const { errors: _errors, ...spanish } = es;

@@ -174,10 +174,11 @@ function matchOf(kind: SearchKind, query: SearchQuery): SQL {
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
+/** A kind indexed as a title, a description and tags or a place (the library's resources, events), not one text. */
+const described = (kind: SearchKind) => kind === "resource" || kind === "event";
 /** The texts each kind ranks (lower-cased in `<kind>_rows`): its text, or title, description and tags or place. */
 type TextColumn = "t" | "d" | "g";
-const textColumns = (kind: SearchKind): TextColumn[] =>
-  kind === "resource" || kind === "event" ? ["t", "d", "g"] : ["t"];
+const textColumns = (kind: SearchKind): TextColumn[] => (described(kind) ? ["t", "d", "g"] : ["t"]);
 
 /**
  * BM25 of the lower-cased text in `column` of `<kind>_rows` for the query's words (`words`) within the
@@ -262,10 +263,9 @@ function visibleCandidates(kind: SearchKind): SQL {
  * description, tag or place hit): those of `top` are among them.
  */
 function ranked(kind: SearchKind): SQL {
-  const rank =
-    kind === "resource" || kind === "event"
-      ? sql`3 * ${windowBm25("t", false)} + ${windowBm25("d", false)} + ${windowBm25("g", false)}`
-      : windowBm25("t", true);
+  const rank = described(kind)
+    ? sql`3 * ${windowBm25("t", false)} + ${windowBm25("d", false)} + ${windowBm25("g", false)}`
+    : windowBm25("t", true);
   const best = sql.raw(String(SEARCH_LIMITS.searchResults));
   return sql`${part(kind, "best")} as materialized (select ${kindText(kind)} as kind, id, title, created_at,
     ${rank} as rank, post_id, group_id from ${part(kind, "rows")} order by rank desc, created_at desc limit ${best})`;
@@ -287,10 +287,9 @@ const NO_ROWID = "9223372036854775807";
  */
 function snippetsOf(kind: SearchKind): SQL {
   const index = sql.raw(INDEXES[kind]);
-  const text =
-    kind === "resource" || kind === "event"
-      ? sql`coalesce(nullif(${snippet(INDEXES[kind], 1)}, ''), ${snippet(INDEXES[kind], 0)})`
-      : snippet(INDEXES[kind], 0);
+  const text = described(kind)
+    ? sql`coalesce(nullif(${snippet(INDEXES[kind], 1)}, ''), ${snippet(INDEXES[kind], 0)})`
+    : snippet(INDEXES[kind], 0);
   const best = part(kind, "best");
   return sql`select ${kindText(kind)} as kind, ${index}.rowid as id, ${text} as snippet from ${index}
     where exists (select 1 from ${best})
