@@ -9,7 +9,7 @@
 // And D1's 100-variable limit (docs/architecture.md, "Lists in SQL"): no `inArray(`, multi-row
 // `.values([…])`/`.values(x.map(…))` or `batch(` over a built list in worker/, unless the list goes
 // through worker/db/lists.ts or a `// bounded: <the bound>` comment on that line or the one above
-// states it.
+// states it. And notifications are written only by worker/db/notifications.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -148,6 +148,27 @@ for (const file of files) {
   }
 }
 
+// Notifications have ONE writer (docs/architecture.md, "Notifications and their delivery"): it applies the rules
+// every notification follows (blocks, one's own actions), and the table's outbox trigger makes each one's delivery.
+// An insert into or update of the table anywhere else is refused, in drizzle's form or in raw SQL.
+const NOTIFICATION_WRITER = "worker/db/notifications.ts";
+const WRITES_NOTIFICATIONS = [
+  /\.(insert|update)\(\s*notifications\s*\)/,
+  /\b(insert(\s+or\s+\w+)?\s+into|replace\s+into|update(\s+or\s+\w+)?)\s+[`"']?notifications\b/i,
+  /\b(insert(\s+or\s+\w+)?\s+into|update)\s+\$\{\s*notifications\s*\}/i,
+];
+for (const file of files) {
+  if (rel(file) === NOTIFICATION_WRITER) continue;
+  const lines = readFileSync(file, "utf8").split("\n");
+  for (const [i, line] of lines.entries()) {
+    if (WRITES_NOTIFICATIONS.some((pattern) => pattern.test(line)))
+      problems.push(
+        `a notification written outside ${NOTIFICATION_WRITER}: ${rel(file)}:${i + 1}: ${line.trim()}\n` +
+          "  write it through that module's writers, which apply blocks and make its delivery",
+      );
+  }
+}
+
 if (problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
@@ -155,5 +176,6 @@ if (problems.length) {
 console.log(
   `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ ` +
     `(${PENDING.size} pending), worker/routes/ imports no drizzle-orm and no schema; ` +
-    `the client imports only worker/shared/ and AppType; ${listStatements} inArray/values/batch calls bounded`,
+    `the client imports only worker/shared/ and AppType; ${listStatements} inArray/values/batch calls bounded; ` +
+    `notifications written only in ${NOTIFICATION_WRITER}`,
 );

@@ -30,6 +30,7 @@ import { reactionRoutes } from "./routes/reactions";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
+import { deliverAfterResponse } from "./services/notify/delivery";
 import { oneclickEmulatorRoutes } from "./services/oneclick-emulator";
 import { webpayEmulatorRoutes } from "./services/webpay-emulator";
 
@@ -41,6 +42,7 @@ export const app = root
   .use(sameOriginOnly)
   .use(bodyGuard)
   .use(databaseSession)
+  .use(deliverAfterResponse)
   .use(loadSession)
   .route("/", authRoutes)
   .route("/", userRoutes)

@@ -1,9 +1,9 @@
-// The delivery queue's consumer (issue 33): wrangler.toml's [[queues.consumers]] hands batches of
-// DeliveryJob here. A job that fails is retried with exponential backoff; after the last retry the
-// queue moves it to the dead-letter queue, whose consumer (this same handler) records it in D1 for
-// the admin Health tab's count.
+// The delivery queue's consumer: wrangler.toml's [[queues.consumers]] hands batches of DeliveryJob here. A job
+// that fails is retried with exponential backoff; after the last retry the queue moves it to the dead-letter
+// queue, whose consumer (this same handler) records it in D1 for the admin Health tab's count and marks the
+// delivery of the notification it carried dead.
 import { getDb } from "./db/client";
-import { recordDeadLetter } from "./db/notify";
+import { markDeliveries, recordDeadLetter } from "./db/notify";
 import type { Env } from "./env";
 import { logLine, safeErrorMessages } from "./lib/request-log";
 import { runDeliveryJob } from "./services/notify/delivery";
@@ -15,11 +15,18 @@ export const DEAD_LETTER_SUFFIX = "-delivery-dead";
 /** 30 s, 1, 2, 4, 8 minutes between the five attempts wrangler.toml's max_retries allows, capped at an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 60 * 60);
 
+/** The notifications a job delivers. */
+const notificationsOf = (job: DeliveryJob): number[] => {
+  if (job.type === "notified") return job.ids;
+  return job.notificationId === undefined ? [] : [job.notificationId];
+};
+
 export async function queue(batch: MessageBatch, env: Env): Promise<void> {
   const db = getDb(env.DB);
   if (batch.queue.endsWith(DEAD_LETTER_SUFFIX)) {
     for (const message of batch.messages) {
       await recordDeadLetter(db, { body: message.body, attempts: message.attempts });
+      await markDeliveries(db, notificationsOf(message.body as DeliveryJob), null, "dead");
       logLine({
         level: "error",
         type: "delivery",

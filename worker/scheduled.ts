@@ -3,6 +3,7 @@
 // a failing job never stops the others.
 import type { Env } from "./env";
 import { autorenewCharges, autorenewSettle } from "./jobs/autorenew-charges";
+import { deliverySweep } from "./jobs/delivery-sweep";
 import { digests } from "./jobs/digest";
 import { eventReminders } from "./jobs/event-reminders";
 import { membershipReminders } from "./jobs/membership-reminders";
@@ -10,6 +11,8 @@ import { pruneRateLimits } from "./jobs/prune-rate-limits";
 import { reconcilePayments } from "./jobs/reconcile-payments";
 import type { ScheduledJob } from "./jobs/types";
 import { logLine, safeErrorMessages } from "./lib/request-log";
+import { send } from "./services/live";
+import { sendPendingDeliveries } from "./services/notify/delivery";
 
 /** The Cron Triggers of wrangler.toml's [triggers] (keep both lists equal). */
 export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *", everyFiveMinutes: "*/5 * * * *" } as const;
@@ -22,6 +25,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // Every 5 minutes too: a reminder an hour before is at most 5 minutes late.
   { cron: CRON.everyFiveMinutes, job: eventReminders },
   { cron: CRON.everyFiveMinutes, job: autorenewSettle },
+  { cron: CRON.everyFiveMinutes, job: deliverySweep },
   { cron: CRON.hourly, job: pruneRateLimits },
   // Hourly: it is 8:00 somewhere in some member's time zone at the top of some hour.
   { cron: CRON.hourly, job: digests },
@@ -87,6 +91,8 @@ export function scheduledHandler(
       return;
     }
     const outcomes = await runJobs(jobs, env, new Date(controller.scheduledTime), controller.cron);
+    // What the jobs wrote (reminders, settled payments) goes out now, not at the next sweep.
+    await send("notification", () => sendPendingDeliveries(env));
     // A failed job marks the invocation failed in the Cron Events dashboard, after every job had its turn.
     const failed = outcomes.filter((o) => !o.ok).map((o) => o.job);
     if (failed.length) throw new Error(`scheduled jobs failed: ${failed.join(", ")}`);

@@ -8,7 +8,7 @@ import { getDb } from "../../worker/db/client";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
 import type { ApiErrorBody } from "../../worker/lib/errors";
-import { runDeliveryJob } from "../../worker/services/notify/delivery";
+import { runDeliveryJob, sendPendingDeliveries } from "../../worker/services/notify/delivery";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 
@@ -81,14 +81,14 @@ export function setCookies(response: { headers: Headers }): Record<string, strin
 }
 
 /** Signs in through the development provider exactly as the browser does; returns the Cookie header. */
-export async function signIn(email: string, name = "Test Soul"): Promise<string> {
+export async function signIn(email: string, name = "Test Soul", env?: Partial<Env>): Promise<string> {
   const redirect = await api().oauth.google.redirect_url.$get();
   const state = setCookies(redirect).oauth_state;
   const { redirectUrl } = await redirect.json();
   const pageState = new URL(redirectUrl, ORIGIN).searchParams.get("state")!;
   const authorize = await api().auth.dev.authorize.$get({ query: { email, name, state: pageState } });
   const code = new URL(authorize.headers.get("location")!, ORIGIN).searchParams.get("code")!;
-  const session = await api(`oauth_state=${state}`).sessions.$post({ json: { code, state: pageState } });
+  const session = await api(`oauth_state=${state}`, { env }).sessions.$post({ json: { code, state: pageState } });
   if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
   return `session=${setCookies(session).session}`;
 }
@@ -203,11 +203,13 @@ export function recordingQueue() {
 }
 
 /**
- * Runs every job a recording queue holds as the queue's consumer would, and the jobs those queue in turn
- * (a notified job plans one email per recipient), until none is left; each must succeed.
+ * Sends the deliveries still pending (as the sender after a response or a cron run does), then runs every job a
+ * recording queue holds as the queue's consumer would, and the jobs those queue in turn (a notified job plans one
+ * email per recipient), until none is left; each must succeed.
  */
 export async function drain(queue: ReturnType<typeof recordingQueue>) {
   const env = { ...testEnv, DELIVERY_QUEUE: queue.binding };
+  await sendPendingDeliveries(env);
   while (queue.sent.length) {
     const job = queue.sent.shift() as DeliveryJob;
     expect(await runDeliveryJob(env, db(), job)).toBe("done");

@@ -15,8 +15,8 @@ import {
 } from "../shared/events";
 import { DEFAULT_NAME } from "../shared/rules";
 import type { Database } from "./client";
-import { type Notified, notified } from "./notifications";
-import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, notifications, users } from "./schema";
+import { type Notified, notifyEventReminders, notifyPromoted } from "./notifications";
+import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, users } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -253,7 +253,7 @@ export async function updateEvent(
   id: number,
   fields: Partial<EventFields>,
   now = Date.now(),
-): Promise<{ row: EventRow; promoted: Notified } | null> {
+): Promise<EventRow | null> {
   const [[row], promoted] = await db.batch([
     db
       .update(events)
@@ -263,7 +263,8 @@ export async function updateEvent(
     promoteFromWaitlist(db, id, now),
   ]);
   if (!row) return null;
-  return { row, promoted: await notifyPromoted(db, id, promoted) };
+  await notifyPromoted(db, { eventId: id, userIds: promoted.map((p) => p.userId) });
+  return row;
 }
 
 /**
@@ -330,21 +331,6 @@ const promoteFromWaitlist = (db: Database, eventId: number, now: number) =>
     .where(and(eq(eventRsvps.eventId, eventId), sql`${eventRsvps.userId} in (${promotableSql(eventId)})`))
     .returning({ userId: eventRsvps.userId });
 
-/** "You have a seat": one notification per promoted member, in chunks (D1 binds at most 100 values). */
-async function notifyPromoted(db: Database, eventId: number, promoted: { userId: number }[]): Promise<Notified> {
-  const ids = promoted.map((p) => p.userId);
-  const told: Notified = [];
-  for (let i = 0; i < ids.length; i += 25) {
-    told.push(
-      ...(await db
-        .insert(notifications)
-        .values(ids.slice(i, i + 25).map((userId) => ({ userId, kind: "event_promoted" as const, eventId })))
-        .returning({ id: notifications.id, userId: notifications.userId })),
-    );
-  }
-  return told;
-}
-
 /** The events not over and not cancelled where the member holds a seat (their account's deletion frees each). */
 export async function seatsHeldBy(db: Database, userId: number, now = Date.now()): Promise<number[]> {
   const rows = await db
@@ -366,15 +352,14 @@ export async function seatsHeldBy(db: Database, userId: number, now = Date.now()
  * Seats freed without an answer (a going member's account deleted): in each event the first in line
  * takes the seat, as when someone leaves, and is told. One promotion statement per event, in batches.
  */
-export async function fillFreedSeats(db: Database, eventIds: number[], now = Date.now()): Promise<Notified> {
-  const told: Notified = [];
+export async function fillFreedSeats(db: Database, eventIds: number[], now = Date.now()) {
   for (let i = 0; i < eventIds.length; i += 25) {
     const chunk = eventIds.slice(i, i + 25);
     const [first, ...rest] = chunk.map((id) => promoteFromWaitlist(db, id, now));
     const promoted = await db.batch([first, ...rest]);
-    for (const [n, id] of chunk.entries()) told.push(...(await notifyPromoted(db, id, promoted[n])));
+    for (const [n, id] of chunk.entries())
+      await notifyPromoted(db, { eventId: id, userIds: promoted[n].map((p) => p.userId) });
   }
-  return told;
 }
 
 /**
@@ -385,7 +370,7 @@ export async function fillFreedSeats(db: Database, eventIds: number[], now = Dat
 export async function answerEvent(
   db: Database,
   input: { eventId: number; userId: number; answer: RsvpAnswer; now?: number },
-): Promise<{ status: RsvpState; goingCount: number; promoted: Notified }> {
+): Promise<{ status: RsvpState; goingCount: number }> {
   const now = input.now ?? Date.now();
   const { eventId, userId, answer } = input;
   const capacity = sql`(select capacity from events where id = ${eventId})`;
@@ -417,25 +402,8 @@ export async function answerEvent(
       .from(events)
       .where(eq(events.id, eventId)),
   ]);
-  const told = await notifyPromoted(db, eventId, promoted);
-  return {
-    status: promoted.some((p) => p.userId === userId) ? "going" : mine.status,
-    goingCount: count.going,
-    promoted: told,
-  };
-}
-
-/** Everyone who answered the event (but `actorId`) hears of its cancellation or move. */
-export async function notifyAnswerers(
-  db: Database,
-  input: { eventId: number; kind: "event_cancelled" | "event_moved"; actorId: number; detail?: string },
-): Promise<Notified> {
-  return notified(
-    await db.all(sql`insert into notifications (user_id, kind, actor_id, event_id, detail)
-      select user_id, ${input.kind}, ${input.actorId}, ${input.eventId}, ${input.detail ?? null}
-      from event_rsvps where event_id = ${input.eventId} and user_id <> ${input.actorId}
-      returning id, user_id`),
-  );
+  await notifyPromoted(db, { eventId, userIds: promoted.map((p) => p.userId) });
+  return { status: promoted.some((p) => p.userId === userId) ? "going" : mine.status, goingCount: count.going };
 }
 
 /**
@@ -448,18 +416,10 @@ export async function remindEvents(db: Database, now: number): Promise<Notified>
     { key: "24h", from: EVENT_LIMITS.reminderLastMs, to: EVENT_LIMITS.reminderEarlyMs },
     { key: "1h", from: 0, to: EVENT_LIMITS.reminderLastMs },
   ];
-  const sent: { id: number; user_id: number }[] = [];
+  const sent: Notified = [];
   // Single events: one statement per window.
   for (const w of windows) {
-    sent.push(
-      ...(await db.all<{ id: number; user_id: number }>(sql`insert into notifications (user_id, kind, event_id, detail)
-        select r.user_id, 'event_reminder', e.id, ${w.key} || ':' || e.starts_at
-        from events e join event_rsvps r on r.event_id = e.id and r.status = 'going'
-        where e.repeat is null and e.cancelled_at is null and e.starts_at > ${now + w.from}
-          and e.starts_at <= ${now + w.to}
-        on conflict do nothing
-        returning id, user_id`)),
-    );
+    sent.push(...(await notifyEventReminders(db, { single: { window: w.key, from: now + w.from, to: now + w.to } })));
   }
   // Recurring events: their occurrences (not cancelled) in a window, one statement each.
   const series = await db
@@ -478,19 +438,10 @@ export async function remindEvents(db: Database, now: number): Promise<Notified>
     for (const o of occurrencesOf(seriesOf(row))) {
       const w = windows.find((w) => o.startsAt > now + w.from && o.startsAt <= now + w.to);
       if (!w || cancelled.has(o.startsAt)) continue;
-      sent.push(
-        ...(await db.all<{
-          id: number;
-          user_id: number;
-        }>(sql`insert into notifications (user_id, kind, event_id, detail)
-          select user_id, 'event_reminder', ${row.id}, ${`${w.key}:${o.startsAt}`}
-          from event_rsvps where event_id = ${row.id} and status = 'going'
-          on conflict do nothing
-          returning id, user_id`)),
-      );
+      sent.push(...(await notifyEventReminders(db, { eventId: row.id, key: `${w.key}:${o.startsAt}` })));
     }
   }
-  return notified(sent);
+  return sent;
 }
 
 /** Every answer to an event, going first, then the waitlist in line, then maybe and declined. */

@@ -6,7 +6,14 @@ import { type Digest, type Preferences, type PreferencesDto, resolvePreferences 
 import type { Language } from "../shared/rules";
 import type { Database } from "./client";
 import { inList } from "./lists";
-import { deadLetters, notificationPreferences, notifications, pushSubscriptions, users } from "./schema";
+import {
+  deadLetters,
+  notificationDeliveries,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  users,
+} from "./schema";
 
 const parseChoices = (json: string | null | undefined) => (json ? JSON.parse(json) : null);
 
@@ -138,4 +145,48 @@ export async function unsubscribeFromEmail(db: Database, userId: number, topic: 
   if (topic === "digest") current.digest = "off";
   else current.preferences[topic] = { ...current.preferences[topic], email: false };
   await savePreferences(db, userId, current);
+}
+
+/** How many pending deliveries one sender claims at a time (one UPDATE, a bounded RETURNING). */
+export const DELIVERIES_PER_CLAIM = 500;
+
+/**
+ * Claims the deliveries still pending (all, or those written at or before `writtenBefore`; the oldest first) for one sender: they become
+ * `queued` in the same statement that reads them, so two senders racing (the one after a response, the sweep)
+ * never queue the same delivery twice. Returns each claimed delivery's notification and recipient.
+ */
+export async function claimPendingDeliveries(
+  db: Database,
+  input: { writtenBefore?: number; now: number },
+): Promise<{ notificationId: number; userId: number }[]> {
+  const rows = await db.all<{ notification_id: number; user_id: number }>(sql`update ${notificationDeliveries}
+    set state = 'queued', updated_at = ${input.now}
+    where id in (select id from ${notificationDeliveries} where state = 'pending'
+      ${input.writtenBefore === undefined ? sql`` : sql`and created_at <= ${input.writtenBefore}`}
+      order by created_at limit ${DELIVERIES_PER_CLAIM})
+    returning notification_id, user_id`);
+  return rows.map((r) => ({ notificationId: r.notification_id, userId: r.user_id }));
+}
+
+/**
+ * Moves the deliveries of these notifications from `from` to `to`: `queued` back to `pending` when the queue
+ * refused them (the sweep tries again), `queued` to `delivered` once planned, any state to `dead`.
+ */
+export async function markDeliveries(
+  db: Database,
+  notificationIds: number[],
+  from: "queued" | null,
+  to: "pending" | "delivered" | "dead",
+  now = Date.now(),
+) {
+  if (notificationIds.length === 0) return;
+  await db
+    .update(notificationDeliveries)
+    .set({ state: to, updatedAt: new Date(now) })
+    .where(
+      and(
+        inList(notificationDeliveries.notificationId, notificationIds),
+        from ? eq(notificationDeliveries.state, from) : undefined,
+      ),
+    );
 }

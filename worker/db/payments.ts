@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { MEMBERSHIP } from "../shared/rules";
 import type { Database } from "./client";
-import { type Notified, notified } from "./notifications";
-import { memberships, notifications, payments, users } from "./schema";
+import { paymentResult } from "./notifications";
+import { memberships, payments, users } from "./schema";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
@@ -100,32 +100,8 @@ export async function latestPaymentOf(db: Database, userId: number): Promise<Pay
 const stillPending = (id: number) => and(eq(payments.id, id), eq(payments.status, "pending"));
 
 /**
- * The member's in-app notification of a payment's result, written only while the payment is still pending: it
- * runs in the batch that settles the payment, before the status changes, so only the settling call writes it.
- */
-const resultNotification = (db: Database, id: number, detail: "completed" | "failed") => {
-  // INSERT ... SELECT lists every column in the table's order (the id left to SQLite, the rest null).
-  const values: Partial<Record<keyof typeof notifications.$inferSelect, SQL>> = {
-    userId: sql`${payments.userId}`,
-    kind: sql`'payment'`,
-    paymentId: sql`${payments.id}`,
-    detail: sql`${detail}`,
-    count: sql`1`,
-    createdAt: sql`${Date.now()}`,
-  };
-  const list = sql.join(
-    Object.keys(getTableColumns(notifications)).map((key) => values[key as keyof typeof values] ?? sql`null`),
-    sql`, `,
-  );
-  return db
-    .insert(notifications)
-    .select(sql`select ${list} from ${payments} where ${and(stillPending(id), isNotNull(payments.userId))}`)
-    .returning({ id: notifications.id, user_id: notifications.userId });
-};
-
-/**
  * Marks a still-pending payment failed, with the member's notification in the same batch; a settled one is never
- * touched. Returns the notification this call wrote (none when the payment was settled already).
+ * touched.
  */
 export async function failPayment(
   db: Database,
@@ -133,15 +109,14 @@ export async function failPayment(
   reason: string,
   responseCode: number | null = null,
   now = Date.now(),
-): Promise<Notified> {
-  const [written] = await db.batch([
-    resultNotification(db, id, "failed"),
+): Promise<void> {
+  await db.batch([
+    paymentResult(db, id, "failed"),
     db
       .update(payments)
       .set({ status: "failed", failureReason: reason, responseCode, settledAt: new Date(now) })
       .where(stillPending(id)),
   ]);
-  return notified(written);
 }
 
 /**
@@ -152,7 +127,7 @@ export async function failPayment(
  * while the payment is still pending, and runs before the payment leaves that state, so a replayed
  * or concurrent approval of the same payment extends nothing. The member's notification (the receipt) is
  * written in the same batch, and the payment keeps the end of the period it paid for. Returns whether this
- * call approved it and the notification it wrote.
+ * call approved it.
  */
 export async function approvePayment(
   db: Database,
@@ -160,9 +135,9 @@ export async function approvePayment(
   details: { authorizationCode: string | null; responseCode: number; cardLast4: string | null },
   now = Date.now(),
   periodDue?: number,
-): Promise<{ approved: boolean; notified: Notified }> {
+): Promise<{ approved: boolean }> {
   const from = periodDue ?? now;
-  const [, written, completed] = await db.batch([
+  const [, , completed] = await db.batch([
     db
       .insert(memberships)
       .select(
@@ -186,7 +161,7 @@ export async function approvePayment(
           updatedAt: new Date(now),
         },
       }),
-    resultNotification(db, payment.id, "completed"),
+    paymentResult(db, payment.id, "completed"),
     db
       .update(payments)
       .set({
@@ -202,7 +177,7 @@ export async function approvePayment(
       .where(stillPending(payment.id))
       .returning({ id: payments.id }),
   ]);
-  return { approved: completed.length > 0, notified: notified(written) };
+  return { approved: completed.length > 0 };
 }
 
 /**

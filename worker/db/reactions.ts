@@ -6,8 +6,6 @@ import type { ReactionCountDto } from "../shared/chat-wire";
 import { DEFAULT_NAME, REACTIONS, type ReactionEmoji, type ReactionKind } from "../shared/rules";
 import { visibleTo } from "./chat";
 import type { Database } from "./client";
-import { inList } from "./lists";
-import { type Notified, notified } from "./notifications";
 import { countReactions } from "./reaction-counts";
 import { channels, comments, messages, posts, reactions } from "./schema";
 
@@ -95,42 +93,6 @@ export async function toggleReaction(
   // A double click racing itself inserts once; the second answer still reads "added".
   await db.insert(reactions).values(input).onConflictDoNothing();
   return true;
-}
-
-/** The item of each kind and the notification columns that point at it (its post, comment or message). */
-function notifiedItem(kind: ReactionKind, id: number) {
-  if (kind === "post")
-    return sql`select author_id as user_id, id as post_id, null as comment_id, null as channel_id,
-      null as message_id from ${posts} where id = ${id}`;
-  if (kind === "comment")
-    return sql`select author_id as user_id, post_id, id as comment_id, null as channel_id, null as message_id
-      from ${comments} where id = ${id}`;
-  return sql`select sender_id as user_id, null as post_id, null as comment_id, channel_id, id as message_id
-    from ${messages} where id = ${id}`;
-}
-
-/**
- * A reaction tells the item's author, grouped like likes: one unread notification per member and item
- * (the partial unique index on (user, detail), detail naming the item as "<kind>:<id>"), counted, the
- * latest reactor shown. Never for one's own item; for a message in a private channel only while its
- * author can still read it (`readers`).
- */
-export async function notifyReaction(
-  db: Database,
-  input: { kind: ReactionKind; targetId: number; actorId: number; readers?: number[] },
-): Promise<Notified> {
-  return notified(
-    await db.all(sql`insert into notifications (user_id, kind, actor_id, post_id, comment_id, channel_id, message_id,
-        detail)
-      select item.user_id, 'reaction', ${input.actorId}, item.post_id, item.comment_id, item.channel_id,
-        item.message_id, ${`${input.kind}:${input.targetId}`}
-      from (${notifiedItem(input.kind, input.targetId)}) item
-      where item.user_id <> ${input.actorId}
-        ${input.readers ? sql`and ${inList(sql`item.user_id`, input.readers)}` : sql``}
-      on conflict (user_id, detail) where kind = 'reaction' and read_at is null
-      do update set count = count + 1, actor_id = excluded.actor_id, created_at = excluded.created_at
-      returning id, user_id`),
-  );
 }
 
 /** The member's reactions, for their data export. */

@@ -388,6 +388,34 @@ export const notifications = sqliteTable(
   ],
 );
 
+/**
+ * The outbox of notification deliveries: one row for each notification written (and again when a grouped
+ * one counts a new like or reaction), added by the database itself (migrations/0027_notification_outbox.sql's
+ * triggers) in the statement that writes the notification, so no writer can forget it and no crash between two
+ * steps can lose it. `pending` until a sender hands it to the delivery queue (`queued`); the queue's consumer
+ * marks it `delivered` once its pushes and emails are planned, or `dead` when one of them is dead-lettered.
+ */
+export const notificationDeliveries = sqliteTable(
+  "notification_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    /** The recipient, for the live frame that tells their open app of it. */
+    userId: integer("user_id").notNull(),
+    state: text("state", { enum: ["pending", "queued", "delivered", "dead"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    index("notification_deliveries_pending_idx").on(t.createdAt).where(sql`state = 'pending'`),
+    index("notification_deliveries_notification_idx").on(t.notificationId),
+  ],
+);
+
 export const resources = sqliteTable(
   "resources",
   {

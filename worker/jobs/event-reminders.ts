@@ -2,14 +2,12 @@
 // (worker/db/events.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
 import { getDb } from "../db/client";
 import { remindEvents } from "../db/events";
-import { announceNotifications } from "../services/notify/delivery";
 import type { ScheduledJob } from "./types";
 
 export const eventReminders: ScheduledJob = {
   name: "event-reminders",
   async run(env, now) {
     const reminded = await remindEvents(getDb(env.DB), now.getTime());
-    await announceNotifications(env, reminded);
     return { reminded: reminded.length };
   },
 };

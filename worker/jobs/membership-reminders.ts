@@ -2,7 +2,6 @@
 // in the app and, by default, by email; with auto-renew on, the notice of the coming charge instead.
 import { getDb } from "../db/client";
 import { noticeAutorenewCharges, remindMembershipsEnding } from "../db/notifications";
-import { announceNotifications } from "../services/notify/delivery";
 import type { ScheduledJob } from "./types";
 
 export const membershipReminders: ScheduledJob = {
@@ -11,7 +10,6 @@ export const membershipReminders: ScheduledJob = {
     const db = getDb(env.DB);
     const reminded = await remindMembershipsEnding(db, now.getTime());
     const noticed = await noticeAutorenewCharges(db, now.getTime());
-    await announceNotifications(env, [...reminded, ...noticed]);
     return { reminded: reminded.length, charge_notices: noticed.length };
   },
 };

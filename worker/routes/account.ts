@@ -14,7 +14,6 @@ import { validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
 import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
-import { notifyLater } from "../services/notify/delivery";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 
@@ -46,8 +45,7 @@ export const accountRoutes = createRouter()
     if (!(await deleteAccount(c.var.db, user))) throw conflict(TEXTS.account.lastAdmin);
     if (removeCard) c.executionCtx.waitUntil(removeCard());
     // Their seats at gatherings go to the first in line now, not at the next answer.
-    const promoted = await fillFreedSeats(c.var.db, seats);
-    if (promoted.length) notifyLater(c, async () => promoted);
+    await fillFreedSeats(c.var.db, seats);
     // Every session is gone with the account; its open chat sockets close now, in every tab and device.
     await closeUserSockets(c.env, channelIds, user.id);
     clearSessionCookie(c as unknown as Context<AppEnv>);

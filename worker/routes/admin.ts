@@ -22,7 +22,6 @@ import { displayNameInput, idParam, validate } from "../lib/validate";
 import { requireAdmin } from "../middleware/auth";
 import { inscriptionRemoval } from "../services/autorenew";
 import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
-import { notifyLater } from "../services/notify/delivery";
 import { refundPayment } from "../services/payments";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
@@ -123,8 +122,7 @@ export const adminRoutes = createRouter()
     await deleteMember(c.var.db, id);
     if (removeCard) c.executionCtx.waitUntil(removeCard());
     // Their seats at gatherings go to the first in line now, not at the next answer.
-    const promoted = await fillFreedSeats(c.var.db, seats);
-    if (promoted.length) notifyLater(c, async () => promoted);
+    await fillFreedSeats(c.var.db, seats);
     // Their sessions are gone with the row; their open chat sockets close now, not at the next reconnect.
     await closeUserSockets(c.env, channelIds, id);
     await recordAudit(c.var.db, {

@@ -24,7 +24,6 @@ import {
   isLockedFor,
   listAttendees,
   listEvents,
-  notifyAnswerers,
   parseStarts,
   rsvpStatusOf,
   seriesOf,
@@ -33,6 +32,7 @@ import {
   type Viewer,
 } from "../db/events";
 import { getMembership } from "../db/memberships";
+import { notifyAnswerers } from "../db/notifications";
 import { createRouter } from "../lib/create-app";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
@@ -296,9 +296,8 @@ export const eventRoutes = createRouter()
       const changes = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== undefined));
       if (Object.keys(changes).length === 0) throw badRequest(API_ERRORS.profile_empty);
       const fields = await storedFields({ ...inputOf(before), ...changes });
-      const updated = await updateEvent(c.var.db, id, fields);
-      if (!updated) throw conflict(API_ERRORS.event_cancelled);
-      const { row, promoted } = updated;
+      const row = await updateEvent(c.var.db, id, fields);
+      if (!row) throw conflict(API_ERRORS.event_cancelled);
       const moved =
         row.startsAt.getTime() !== before.startsAt.getTime() || row.endsAt.getTime() !== before.endsAt.getTime();
       if (moved)
@@ -310,8 +309,6 @@ export const eventRoutes = createRouter()
             detail: row.startsAt.toISOString(),
           }),
         );
-      // The promoted members' notifications were written with the promotion: tell their live sockets.
-      if (promoted.length) notifyLater(c, async () => promoted);
       await recordAudit(c.var.db, {
         actorId: c.var.user.id,
         action: "event.update",
@@ -429,7 +426,6 @@ export const eventRoutes = createRouter()
       if (event.lastEndsAt.getTime() <= Date.now()) throw conflict(API_ERRORS.event_over);
       const answer = await answerEvent(c.var.db, { eventId: id, userId: c.var.user.id, answer: status });
       // As in an edit: the promotion's notifications are written; their live sockets are told.
-      if (answer.promoted.length) notifyLater(c, async () => answer.promoted);
       const result: RsvpResult = {
         status,
         waitlisted: answer.status === "waitlisted",

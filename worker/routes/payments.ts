@@ -48,11 +48,7 @@ const membershipDto = (m: Awaited<ReturnType<typeof getMembership>>) => ({
  * token or buy order, never by the session; then the browser goes back into the app.
  */
 async function handleReturn(c: Context<AppEnv>, params: ReturnParams) {
-  const { outcome, payment } = await settleReturn(
-    { db: c.var.db, env: c.env },
-    webpayFor(c.env, new URL(c.req.url).origin),
-    params,
-  );
+  const { outcome, payment } = await settleReturn(c.var.db, webpayFor(c.env, new URL(c.req.url).origin), params);
   if (outcome.kind === "approved")
     return c.redirect(`/pay/return?success=true&amount=${payment?.amountClp ?? MEMBERSHIP.priceClp}`, 303);
   return c.redirect(`/pay/return?success=false&error=${encodeURIComponent(outcome.reason)}`, 303);
@@ -80,7 +76,7 @@ export const paymentRoutes = createRouter()
     const user = c.var.user;
     let payment: Payment | undefined = await latestPaymentOf(db, user.id);
     if (payment?.status === "pending" && payment.token) {
-      await settleByStatus({ db, env: c.env }, webpayFor(c.env, new URL(c.req.url).origin), payment, {
+      await settleByStatus(db, webpayFor(c.env, new URL(c.req.url).origin), payment, {
         commit: true,
         unpaidReason: "rejected",
       });

@@ -3,8 +3,9 @@
 import { z } from "zod";
 import { isBlockedBetween } from "../db/blocks";
 import { privateChannelReaders } from "../db/chat";
+import { notifyReaction } from "../db/notifications";
 import { countReactions } from "../db/reaction-counts";
-import { canReact, notifyReaction, reactionNames, toggleReaction } from "../db/reactions";
+import { canReact, reactionNames, toggleReaction } from "../db/reactions";
 import { createRouter } from "../lib/create-app";
 import { notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";

@@ -24,7 +24,6 @@ import { aesKey, decryptText, encryptText } from "../lib/crypto";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { AUTORENEW } from "../shared/rules";
 import { errorText } from "../shared/texts";
-import { announceNotifications, type Settling } from "./notify/delivery";
 import {
   detailBuyOrderOf,
   isChargeApproved,
@@ -148,14 +147,10 @@ export async function inscriptionRemoval(db: Database, env: Env, userId: number)
 
 type Counts = { opened: number; attempted: number; approved: number; refused: number; unknown: number; paused: number };
 
-/** Fails an attempt's payment and queues the member's notice of it (only the call that failed it has one). */
-const failAttempt = async ({ db, env }: Settling, id: number, reason: string, responseCode: number | null = null) =>
-  announceNotifications(env, await failPayment(db, id, reason, responseCode));
-
 /** Applies Transbank's answer about an attempt: approved, refused, or (mismatched authorization) refused and given
  * back. */
 async function applyChargeVerdict(
-  { db, env }: Settling,
+  db: Database,
   oneclick: Oneclick,
   charge: Charge,
   payment: Payment,
@@ -170,7 +165,7 @@ async function applyChargeVerdict(
   };
   const [detail] = tx.details;
   if (isChargeApproved(tx, expected)) {
-    const { approved: approvedHere, notified } = await approvePayment(
+    const { approved: approvedHere } = await approvePayment(
       db,
       payment,
       {
@@ -181,7 +176,6 @@ async function applyChargeVerdict(
       Date.now(),
       charge.periodDue.getTime(),
     );
-    await announceNotifications(env, notified);
     await markChargePaid(db, charge);
     // Two runs settling the same attempt both see it authorised; only the one whose write approved it counts it.
     if (approvedHere) counts.approved++;
@@ -189,12 +183,12 @@ async function applyChargeVerdict(
   }
   if (detail?.response_code === 0 && detail.status === "AUTHORIZED") {
     // Authorized, but not what we asked for: refuse it and give the money back (best effort).
-    await failAttempt({ db, env }, payment.id, "verification_failed", 0);
+    await failPayment(db, payment.id, "verification_failed", 0);
     await oneclick
       .refund({ buyOrder: payment.buyOrder, detailBuyOrder: detailBuyOrderOf(payment), amount: detail.amount })
       .catch(() => undefined);
   } else {
-    await failAttempt({ db, env }, payment.id, "rejected", detail?.response_code ?? null);
+    await failPayment(db, payment.id, "rejected", detail?.response_code ?? null);
   }
   counts.refused++;
   if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
@@ -202,7 +196,7 @@ async function applyChargeVerdict(
 
 /** One attempt of a due charge (skipped when another run holds it). */
 async function attemptCharge(
-  { db, env }: Settling,
+  db: Database,
   oneclick: Oneclick,
   key: CryptoKey,
   isTest: boolean,
@@ -231,12 +225,12 @@ async function attemptCharge(
       return;
     }
     // Refused outright (4xx): nothing was authorized.
-    await failAttempt({ db, env }, payment.id, "rejected");
+    await failPayment(db, payment.id, "rejected");
     counts.refused++;
     if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
     return;
   }
-  await applyChargeVerdict({ db, env }, oneclick, charge, payment, tx, counts);
+  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts);
 }
 
 /**
@@ -246,7 +240,7 @@ async function attemptCharge(
  * run just moves its charge along.
  */
 async function settleCharge(
-  { db, env }: Settling,
+  db: Database,
   oneclick: Oneclick,
   charge: Charge,
   payment: Payment,
@@ -266,14 +260,14 @@ async function settleCharge(
   } catch (err) {
     if (!(err instanceof WebpayError)) throw err;
     if (err.failure === "provider" && err.providerStatus === 404) {
-      await failAttempt({ db, env }, payment.id, "not_received");
+      await failPayment(db, payment.id, "not_received");
       await markChargeNotReceived(db, charge, now);
       return;
     }
     counts.unknown++;
     return;
   }
-  await applyChargeVerdict({ db, env }, oneclick, charge, payment, tx, counts);
+  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts);
 }
 
 /**
@@ -286,7 +280,7 @@ export async function settleAutorenew(db: Database, env: Env, now: number, onecl
   const open = await chargesToSettle(db, now, AUTORENEW.batch);
   if (open.length) {
     const client = oneclick ?? oneclickFor(env);
-    for (const { charge, payment } of open) await settleCharge({ db, env }, client, charge, payment, counts, now);
+    for (const { charge, payment } of open) await settleCharge(db, client, charge, payment, counts, now);
   }
   return {
     checked: open.length,
@@ -310,7 +304,7 @@ export async function runAutorenew(db: Database, env: Env, now: number, oneclick
     const client = oneclick ?? oneclickFor(env);
     const key = await aesKey(tbkUserKeyOf(env));
     const isTest = env.WEBPAY_ENV !== "production";
-    for (const row of due) await attemptCharge({ db, env }, client, key, isTest, row, counts, now);
+    for (const row of due) await attemptCharge(db, client, key, isTest, row, counts, now);
   }
   return {
     settled: settled.checked,

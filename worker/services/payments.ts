@@ -23,7 +23,6 @@ import { ApiError, conflict, notFound } from "../lib/errors";
 import { AUTORENEW, MEMBERSHIP } from "../shared/rules";
 import { errorText, TEXTS } from "../shared/texts";
 import { oneclickFor } from "./autorenew";
-import { announceNotifications, type Settling } from "./notify/delivery";
 import { detailBuyOrderOf } from "./oneclick";
 import {
   isApproved,
@@ -115,10 +114,7 @@ export async function startCheckout(db: Database, env: Env, user: { id: number; 
     await setPaymentToken(db, payment.id, created.token);
     return created;
   } catch (err) {
-    await announceNotifications(
-      env,
-      await failPayment(db, payment.id, err instanceof WebpayError ? `create_${err.failure}` : "create_failed"),
-    );
+    await failPayment(db, payment.id, err instanceof WebpayError ? `create_${err.failure}` : "create_failed");
     if (err instanceof ApiError) throw err;
     throw new ApiError(502, TEXTS.payment.initiateFailed);
   }
@@ -130,29 +126,25 @@ function webpayToken(payment: Payment): string {
   return payment.token;
 }
 
-const failAndAnnounce = async ({ db, env }: Settling, id: number, reason: string, responseCode: number | null = null) =>
-  announceNotifications(env, await failPayment(db, id, reason, responseCode));
-
 /** The provider's verdict on a committed (or status-checked) transaction, applied to our payment. */
-async function applyVerdict(s: Settling, webpay: Webpay, payment: Payment, tx: WebpayTransaction): Promise<Outcome> {
+async function applyVerdict(db: Database, webpay: Webpay, payment: Payment, tx: WebpayTransaction): Promise<Outcome> {
   if (isApproved(tx, { amount: payment.amountClp, buyOrder: payment.buyOrder })) {
-    const { approved, notified } = await approvePayment(s.db, payment, {
+    const { approved } = await approvePayment(db, payment, {
       authorizationCode: tx.authorization_code ?? null,
       responseCode: 0,
       cardLast4: tx.card_detail?.card_number?.slice(-4) ?? null,
     });
-    await announceNotifications(s.env, notified);
     if (approved) return { kind: "approved" };
-    return currentOutcome(s.db, payment);
+    return currentOutcome(db, payment);
   }
   if (tx.response_code === 0 && tx.status === "AUTHORIZED") {
     // Authorized, but not for what we sold: refuse it and give the money back (best effort).
-    await failAndAnnounce(s, payment.id, "verification_failed", 0);
+    await failPayment(db, payment.id, "verification_failed", 0);
     await webpay.refund(webpayToken(payment), tx.amount).catch(() => undefined);
-    return currentOutcome(s.db, payment);
+    return currentOutcome(db, payment);
   }
-  await failAndAnnounce(s, payment.id, "rejected", tx.response_code ?? null);
-  return currentOutcome(s.db, payment);
+  await failPayment(db, payment.id, "rejected", tx.response_code ?? null);
+  return currentOutcome(db, payment);
 }
 
 /** What the payment row says now (after a conditional write that another request may have won). */
@@ -171,7 +163,7 @@ const settledOutcome = (payment: Payment): Outcome | null =>
       : { kind: "approved" };
 
 /** Commits a pending payment (normal return). No answer leaves it pending; a refused commit asks the status. */
-async function settleByCommit(s: Settling, webpay: Webpay, payment: Payment): Promise<Outcome> {
+async function settleByCommit(db: Database, webpay: Webpay, payment: Payment): Promise<Outcome> {
   let tx: WebpayTransaction;
   try {
     tx = await webpay.commit(webpayToken(payment));
@@ -179,9 +171,9 @@ async function settleByCommit(s: Settling, webpay: Webpay, payment: Payment): Pr
     if (!(err instanceof WebpayError)) throw err;
     if (err.failure !== "provider") return { kind: "pending", reason: "verification_pending" };
     // Refused: committed already (a racing return or the reconciler), aborted, expired or never paid.
-    return settleByStatus(s, webpay, payment, { commit: false, unpaidReason: "rejected" });
+    return settleByStatus(db, webpay, payment, { commit: false, unpaidReason: "rejected" });
   }
-  return applyVerdict(s, webpay, payment, tx);
+  return applyVerdict(db, webpay, payment, tx);
 }
 
 /**
@@ -191,7 +183,7 @@ async function settleByCommit(s: Settling, webpay: Webpay, payment: Payment): Pr
  * declined one (FAILED) fails with `declinedReason` when given.
  */
 export async function settleByStatus(
-  s: Settling,
+  db: Database,
   webpay: Webpay,
   payment: Payment,
   options: { commit: boolean; unpaidReason: string; declinedReason?: string; failUnfinished?: boolean },
@@ -200,8 +192,8 @@ export async function settleByStatus(
   if (settled) return settled;
   if (!payment.token) {
     if (!options.failUnfinished) return { kind: "pending", reason: "verification_pending" };
-    await failAndAnnounce(s, payment.id, "create_failed");
-    return currentOutcome(s.db, payment);
+    await failPayment(db, payment.id, "create_failed");
+    return currentOutcome(db, payment);
   }
   let tx: WebpayTransaction;
   try {
@@ -210,21 +202,22 @@ export async function settleByStatus(
     if (!(err instanceof WebpayError)) throw err;
     if (err.failure !== "provider") return { kind: "pending", reason: "verification_pending" };
     // Transbank refuses to report it (aborted, expired, unknown): it was never paid.
-    await failAndAnnounce(s, payment.id, options.unpaidReason);
-    return currentOutcome(s.db, payment);
+    await failPayment(db, payment.id, options.unpaidReason);
+    return currentOutcome(db, payment);
   }
   if (tx.status === "INITIALIZED") {
     if (!options.failUnfinished) return { kind: "pending", reason: "not_paid" };
-    await failAndAnnounce(s, payment.id, options.unpaidReason);
-    return currentOutcome(s.db, payment);
+    await failPayment(db, payment.id, options.unpaidReason);
+    return currentOutcome(db, payment);
   }
-  if (tx.status === "AUTHORIZED" && tx.response_code === 0 && options.commit) return settleByCommit(s, webpay, payment);
+  if (tx.status === "AUTHORIZED" && tx.response_code === 0 && options.commit)
+    return settleByCommit(db, webpay, payment);
   if (tx.status !== "AUTHORIZED") {
     const reason = tx.status === "FAILED" ? (options.declinedReason ?? options.unpaidReason) : options.unpaidReason;
-    await failAndAnnounce(s, payment.id, reason, tx.response_code ?? null);
-    return currentOutcome(s.db, payment);
+    await failPayment(db, payment.id, reason, tx.response_code ?? null);
+    return currentOutcome(db, payment);
   }
-  return applyVerdict(s, webpay, payment, tx);
+  return applyVerdict(db, webpay, payment, tx);
 }
 
 /** The payment a return points at: by token, or for a timeout by buy order and session id. */
@@ -252,18 +245,18 @@ async function paymentOfReturn(db: Database, kind: ReturnKind, p: ReturnParams):
  * confirms it unpaid (an authorized one is committed: Transbank, not the return, decides).
  */
 export async function settleReturn(
-  s: Settling,
+  db: Database,
   webpay: Webpay,
   params: ReturnParams,
 ): Promise<{ outcome: Outcome; payment?: Payment }> {
   const kind = returnKind(params);
   if (kind === "invalid") return { outcome: { kind: "failed", reason: "invalid_return" } };
-  const payment = await paymentOfReturn(s.db, kind, params);
+  const payment = await paymentOfReturn(db, kind, params);
   if (!payment) return { outcome: { kind: "failed", reason: "unknown_payment" } };
   const settled = settledOutcome(payment);
   if (settled) return { outcome: settled, payment }; // a replay: counted once already
-  if (kind === "normal") return { outcome: await settleByCommit(s, webpay, payment), payment };
-  const outcome = await settleByStatus(s, webpay, payment, {
+  if (kind === "normal") return { outcome: await settleByCommit(db, webpay, payment), payment };
+  const outcome = await settleByStatus(db, webpay, payment, {
     commit: true,
     unpaidReason: UNPAID_REASON[kind],
     failUnfinished: true,
@@ -287,7 +280,7 @@ export async function reconcilePendingPayments(db: Database, env: Env, now: numb
   // No request here: the origin only shapes the emulator's card page URL, which nothing reads.
   const webpay = webpayFor(env, "http://localhost");
   for (const payment of due) {
-    const outcome = await settleByStatus({ db, env }, webpay, payment, {
+    const outcome = await settleByStatus(db, webpay, payment, {
       commit: true,
       unpaidReason: "expired",
       declinedReason: "rejected",

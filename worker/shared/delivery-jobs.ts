@@ -13,8 +13,11 @@ export type OutgoingEmail = {
   headers: Record<string, string>;
 };
 
-/** notified: new notifications to plan deliveries for; push and email: one delivery each, retried alone. */
+/**
+ * notified: new notifications to plan deliveries for; push and email: one delivery each, retried alone, naming
+ * the notification it delivers (none for a digest), whose delivery a dead letter marks dead.
+ */
 export type DeliveryJob =
   | { type: "notified"; ids: number[] }
-  | { type: "push"; endpoint: string; payload: PushPayload }
-  | { type: "email"; email: OutgoingEmail };
+  | { type: "push"; endpoint: string; payload: PushPayload; notificationId?: number }
+  | { type: "email"; email: OutgoingEmail; notificationId?: number };

@@ -1,11 +1,21 @@
-// Delivery outside the app (issue 33), off the request path: a write that notifies queues one small
-// job with the new notifications' ids; the queue's consumer (worker/queue.ts) turns it into one job per
-// push and per email, so each is retried on its own and none is sent twice because another failed.
-import type { Database } from "../../db/client";
-import type { Notified } from "../../db/notifications";
-import { choicesOf, type DeliveryTarget, deliveryTargets, forgetPushEndpoint, pushKeysOf } from "../../db/notify";
+// Delivery outside the app, off the request path. Writing a notification writes its pending delivery (the
+// outbox, worker/db/notifications.ts); a sender claims pending deliveries and queues one small job with their
+// notifications' ids; the queue's consumer (worker/queue.ts) turns it into one job per push and per email, so
+// each is retried on its own and none is sent twice because another failed.
+import { createMiddleware } from "hono/factory";
+import { type Database, getDb } from "../../db/client";
+import { onNotificationsWritten } from "../../db/notifications";
+import {
+  choicesOf,
+  claimPendingDeliveries,
+  type DeliveryTarget,
+  deliveryTargets,
+  forgetPushEndpoint,
+  markDeliveries,
+  pushKeysOf,
+} from "../../db/notify";
 import { receiptOf } from "../../db/payments";
-import type { Env } from "../../env";
+import type { AppEnv, Env } from "../../env";
 import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
 import { EMAIL_WHILE_AWAY } from "../../shared/notify";
@@ -32,45 +42,60 @@ export async function enqueue(env: Env, jobs: DeliveryJob[]) {
   }
 }
 
-/**
- * Where a payment's settlement writes: the database, and the queue that delivers the result's notification
- * (its email is the receipt). Only the call whose conditional write settled the payment has a notification to
- * announce, so a repeated return, a retried commit or a racing run never sends a second receipt.
- */
-export type Settling = { db: Database; env: Env };
+/** A delivery still pending this long after it was written has lost its sender: the sweep sends it. */
+export const SWEEP_AFTER_MS = 60_000;
 
-/** Queues the delivery of notifications just written (a pinned notice to every member becomes several jobs). */
-export function enqueueDelivery(env: Env, notified: Notified) {
-  const ids = notified.map((n) => n.id);
-  return enqueue(
-    env,
-    chunks(ids, IDS_PER_JOB).map((part) => ({ type: "notified", ids: part })),
+/**
+ * The sender: claims pending deliveries (all, or those written at or before `writtenBefore`), tells their recipients' open
+ * apps (the bell) and queues them for push and email. Deliveries the queue refused go back to pending for the
+ * sweep. Runs right after the response that wrote them, after each cron run, and as the sweep. Returns how many
+ * notifications it queued.
+ */
+export async function sendPendingDeliveries(env: Env, options: { writtenBefore?: number } = {}): Promise<number> {
+  const db = getDb(env.DB);
+  const now = Date.now();
+  const claimed = await claimPendingDeliveries(db, { writtenBefore: options.writtenBefore, now });
+  if (claimed.length === 0) return 0;
+  const ids = [...new Set(claimed.map((d) => d.notificationId))];
+  try {
+    await enqueue(
+      env,
+      chunks(ids, IDS_PER_JOB).map((part) => ({ type: "notified", ids: part })),
+    );
+  } catch (err) {
+    await markDeliveries(db, ids, "queued", "pending");
+    throw err;
+  }
+  await send("notification", () =>
+    liveRoom(env).sendTo([...new Set(claimed.map((d) => d.userId))], { type: "notification" }),
   );
+  return ids.length;
 }
 
 /**
- * Tells the recipients' live sockets of new notifications and queues their delivery by push and email;
- * a failure is logged, never the caller's.
+ * After the response, sends what the request wrote: the one module that writes notifications tells this
+ * request's database handle's listener, and the send waits for the response (a batch that writes a notification
+ * has run by then).
  */
-export function announceNotifications(env: Env, notified: Notified) {
-  if (notified.length === 0) return Promise.resolve();
-  return send("notification", () =>
-    Promise.all([
-      liveRoom(env).sendTo(
-        notified.map((n) => n.userId),
-        { type: "notification" },
-      ),
-      enqueueDelivery(env, notified),
-    ]),
-  );
-}
+export const deliverAfterResponse = createMiddleware<AppEnv>(async (c, next) => {
+  let responded = false;
+  let wrote = false;
+  const sendLater = () => c.executionCtx.waitUntil(send("notification", () => sendPendingDeliveries(c.env)));
+  onNotificationsWritten(c.var.db, () => {
+    if (responded) sendLater();
+    else wrote = true;
+  });
+  await next();
+  responded = true;
+  if (wrote) sendLater();
+});
 
-/** Runs a notification writer after the response (off the member's path), then announces what it wrote. */
+/** Writes notifications after the response (off the member's path); a failure is logged, never the caller's. */
 export function notifyLater(
-  c: { env: Env; executionCtx: { waitUntil(promise: Promise<unknown>): void } },
-  write: () => Promise<Notified>,
+  c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } },
+  write: () => Promise<unknown>,
 ) {
-  c.executionCtx.waitUntil(send("notification", async () => announceNotifications(c.env, await write())));
+  c.executionCtx.waitUntil(send("notification", write));
 }
 
 /** The VAPID keys, or null while the secrets are not set (push is then off, email still goes). */
@@ -105,11 +130,11 @@ export async function planDeliveries(env: Env, db: Database, ids: number[]): Pro
         tag: `n${target.id}`,
       };
       for (const endpoint of JSON.parse(target.endpoints ?? "[]") as string[]) {
-        jobs.push({ type: "push", endpoint, payload });
+        jobs.push({ type: "push", endpoint, payload, notificationId: target.id });
       }
     }
     if (choices.email && !(wantsEmailWhileAway(target) && connected.has(target.userId)))
-      jobs.push({ type: "email", email: await emailOf(env, db, target, url) });
+      jobs.push({ type: "email", email: await emailOf(env, db, target, url), notificationId: target.id });
   }
   return jobs;
 }
@@ -133,6 +158,7 @@ export async function runDeliveryJob(env: Env, db: Database, job: DeliveryJob): 
   switch (job.type) {
     case "notified":
       await enqueue(env, await planDeliveries(env, db, job.ids));
+      await markDeliveries(db, job.ids, "queued", "delivered");
       return "done";
     case "push": {
       const keys = await pushKeysOf(db, job.endpoint);
