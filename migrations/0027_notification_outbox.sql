@@ -1,3 +1,11 @@
+CREATE TABLE `invitation_emails` (
+	`channel_id` integer NOT NULL,
+	`email` text NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	PRIMARY KEY(`channel_id`, `email`),
+	FOREIGN KEY (`channel_id`) REFERENCES `channels`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `notification_deliveries` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`notification_id` integer NOT NULL,

@@ -214,3 +214,42 @@ describe("a blocked member's actions notify nobody who blocked them", () => {
     expect(await deliveries()).toEqual([]);
   });
 });
+
+describe("an invitation to an address with no account", () => {
+  const invite = (cookie: string, channelId: number, email: string, env?: Partial<Env>) =>
+    call(`/api/groups/${channelId}/members`, { method: "POST", cookie, json: { email }, env });
+
+  it("is emailed once per address and channel: who invited, which channel, a link that opens it", async () => {
+    const owner = await signIn("host@example.com", "Host");
+    await signIn("known@example.com", "Known");
+    const channel = await json(
+      await call("/api/groups", { method: "POST", cookie: owner, json: { name: "Breathwork", is_private: true } }),
+    );
+    const queue = recordingQueue();
+    const env = { DELIVERY_QUEUE: queue.binding };
+    expect((await invite(owner, channel.id, "Stranger@Example.com", env)).status).toBe(201);
+    expect((await invite(owner, channel.id, "known@example.com", env)).status).toBe(201);
+    // Revoked and invited again: still one email.
+    const { invited } = await json(await call(`/api/groups/${channel.id}/members`, { cookie: owner }));
+    const pending = invited.find((i: { email: string }) => i.email === "stranger@example.com");
+    await call(`/api/groups/${channel.id}/invitations/${pending.id}`, { method: "DELETE", cookie: owner });
+    expect((await invite(owner, channel.id, "stranger@example.com", env)).status).toBe(201);
+    await drain(queue);
+    const mails = await outbox();
+    // The known member's invitation follows their settings (email off by default): only the stranger is emailed.
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([["stranger@example.com", "Host te invitó a #Breathwork"]]);
+    expect(mails[0].text).toContain(`${testEnv.APP_ORIGIN}/app/chat?group=${channel.id}`);
+    expect(mails[0].headers["List-Unsubscribe"]).toBeUndefined();
+  });
+
+  it("is limited per inviter and hour, known and unknown addresses alike (no account oracle)", async () => {
+    const owner = await signIn("busy@example.com", "Busy");
+    await signIn("member0@example.com", "Zero");
+    const channel = await json(
+      await call("/api/groups", { method: "POST", cookie: owner, json: { name: "Many", is_private: true } }),
+    );
+    for (let i = 0; i < 20; i++) expect((await invite(owner, channel.id, `member${i}@example.com`)).status).toBe(201);
+    expect((await invite(owner, channel.id, "member0@example.com")).status).toBe(429);
+    expect((await invite(owner, channel.id, "nobody@example.com")).status).toBe(429);
+  });
+});

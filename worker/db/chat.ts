@@ -26,6 +26,7 @@ import {
   channelReads,
   channels,
   contentVersions,
+  invitationEmails,
   messages,
   notifications,
   users,
@@ -328,6 +329,21 @@ export async function inviteToChannel(
         and not ${alreadyMember} as full`,
   );
   return full ? "full" : "unchanged";
+}
+
+/**
+ * Claims the one email an invitation to an address with no account gets: true for the first call of an address
+ * still without an account, still invited to the channel; false when it was emailed before, has an account (its
+ * invitation follows the member's notification settings instead) or was revoked.
+ */
+export async function claimInvitationEmail(db: Database, input: { channelId: number; email: string }) {
+  const rows = await db.all(sql`insert into ${invitationEmails} (channel_id, email)
+    select ${input.channelId}, ${input.email}
+    where not exists (select 1 from ${users} where ${users.email} = ${input.email})
+      and exists (select 1 from ${channelInvitations} where ${channelInvitations.channelId} = ${input.channelId}
+        and ${channelInvitations.email} = ${input.email})
+    on conflict do nothing returning channel_id`);
+  return rows.length > 0;
 }
 
 export async function listChannelInvitations(db: Database, channelId: number) {

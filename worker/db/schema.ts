@@ -277,6 +277,22 @@ export const channelInvitations = sqliteTable(
   ],
 );
 
+/**
+ * Invitations emailed to addresses with no account: one row per channel and address, so however often the
+ * address is invited, revoked and invited again, it is emailed once. Goes with the channel.
+ */
+export const invitationEmails = sqliteTable(
+  "invitation_emails",
+  {
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.email] })],
+);
+
 export const messages = sqliteTable(
   "messages",
   {

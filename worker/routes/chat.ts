@@ -7,6 +7,7 @@ import type { ChannelRow } from "../db/chat";
 import {
   bindChannelInvitations,
   canManageChannel,
+  claimInvitationEmail,
   createChannel,
   declineChannelInvitation,
   deleteChannel,
@@ -49,8 +50,9 @@ import { idParam, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
 import { closeChatSockets, fanOut } from "../services/chat-sockets";
+import { buildInvitationEmail } from "../services/email/build";
 import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
-import { notifyLater } from "../services/notify/delivery";
+import { enqueue, notifyLater } from "../services/notify/delivery";
 import { serveBlob } from "../services/storage";
 import { checkedImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../services/uploads";
 import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
@@ -350,6 +352,7 @@ export const chatRoutes = createRouter()
     requireUser,
     requireUnmuted,
     limited("channelMembers"),
+    limited("invitations"),
     validate("param", idParam),
     validate("json", memberBody),
     async (c) => {
@@ -361,9 +364,14 @@ export const chatRoutes = createRouter()
       if (invited === "invited" && channel.isPrivate) {
         notifyLater(c, async () => {
           const invitee = await findUserByEmail(c.var.db, email);
-          return invitee
-            ? notifyChannelInvite(c.var.db, { userId: invitee.id, channelId: id, actorId: c.var.user.id })
-            : [];
+          if (invitee)
+            return notifyChannelInvite(c.var.db, { userId: invitee.id, channelId: id, actorId: c.var.user.id });
+          // Someone with no account yet is told once, by email, in the inviter's language.
+          if (!(await claimInvitationEmail(c.var.db, { channelId: id, email }))) return;
+          const config = { origin: c.env.APP_ORIGIN, tokenSecret: c.env.EMAIL_TOKEN_SECRET };
+          const to = { email, language: c.var.user.language ?? "es" };
+          const facts = { actorName: c.var.user.name, channelName: channel.name, channelId: id };
+          await enqueue(c.env, [{ type: "email", email: await buildInvitationEmail(config, to, facts) }]);
         });
       }
       return c.json({ email, status: "invited" as const }, 201);

@@ -52,6 +52,9 @@ export type NotificationList = { items: NotificationDto[]; unread: number };
 const postUrl = (postId: number | null) => (postId ? searchResultUrl.post(postId) : "/app/lounge");
 
 /** Where a notification opens: the item in context, or the screen its kind is about. */
+/** A channel in the chat (what an invitation opens). */
+export const channelUrl = (channelId: number) => `/app/chat?group=${channelId}`;
+
 export function notificationUrl(row: {
   kind: NotificationKind;
   postId: number | null;
@@ -80,7 +83,7 @@ export function notificationUrl(row: {
     case "autorenew_notice":
       return "/app/profile";
     case "channel_invite":
-      return `/app/chat?group=${row.channelId}`;
+      return channelUrl(row.channelId ?? 0);
     case "event_reminder":
     case "event_cancelled":
     case "event_moved":

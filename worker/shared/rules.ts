@@ -113,6 +113,12 @@ export const RATE_LIMITS = {
   channels: { limit: 10, windowSeconds: 60 },
   /** Adding and removing a private channel's members. */
   channelMembers: { limit: 30, windowSeconds: 60 },
+  /**
+   * Inviting emails to private channels, per inviter and hour: an address with no account is emailed once, and
+   * this bounds how many addresses one member can have the community email. Counted for every invitation alike,
+   * so the answer never tells whether an address has an account.
+   */
+  invitations: { limit: 20, windowSeconds: 60 * 60 },
   likes: { limit: 60, windowSeconds: 60 },
   /** Toggling a reaction on a post, comment or message. */
   reactions: { limit: 60, windowSeconds: 60 },

@@ -2,7 +2,7 @@
 // off carry the one-click unsubscribe headers of RFC 8058 (List-Unsubscribe + List-Unsubscribe-Post)
 // and a link; a payment's result cannot be turned off (it is the record of a payment), so it says so.
 import type { OutgoingEmail } from "../../shared/delivery-jobs";
-import type { NotificationKind } from "../../shared/notifications";
+import { channelUrl, type NotificationKind } from "../../shared/notifications";
 import { FIXED_CHOICES } from "../../shared/notify";
 import { COMMERCE_NAME, type Language, MEMBERSHIP } from "../../shared/rules";
 import { clpIn, dateIn, dateTimeIn, type NotificationFacts, wordsFor } from "../notify/texts";
@@ -22,18 +22,28 @@ type EmailConfig = { origin: string; tokenSecret: string };
 /** An email's own part: its subject, its plain-text lines and the HTML between the header and the footer. */
 type Content = { subject: string; text: string[]; html: string };
 
-/** Wraps content with the header, the footer (unsubscribe for `topic`, or the record line) and the headers. */
+/**
+ * How an email ends: the unsubscribe of `topic` for a member's settings (RFC 8058 headers and a link), or a
+ * plain note where there is nothing to turn off (a payment's record, an invitation sent once).
+ */
+type Footer = { topic: EmailTopic; why: string } | { note: string };
+
+/** Wraps content with the header, the footer and the headers. */
 async function compose(
   config: EmailConfig,
-  to: EmailRecipient,
+  to: Pick<EmailRecipient, "email" | "language"> & { userId?: number },
   content: Content,
-  footer: { topic: EmailTopic; why: string } | "record",
+  footer: Footer,
 ): Promise<OutgoingEmail> {
   const words = wordsFor(to.language);
   let headers: Record<string, string> = {};
-  let textFooter = [words.record];
-  let htmlFooter = escapeHtml(words.record);
-  if (footer !== "record") {
+  let textFooter: string[];
+  let htmlFooter: string;
+  if ("note" in footer) {
+    textFooter = [footer.note];
+    htmlFooter = escapeHtml(footer.note);
+  } else {
+    if (to.userId === undefined) throw new Error("an unsubscribe link needs the member");
     const token = await unsubscribeToken(config.tokenSecret, to.userId, footer.topic);
     const unsubscribe = `${config.origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
     headers = { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
@@ -57,6 +67,36 @@ ${content.html}
 
 const link = (config: EmailConfig, path: string) => new URL(path, config.origin).href;
 
+/**
+ * An invitation to a private channel for an address with no account: who invited, which channel, and a link that
+ * opens it (signing in first; the invitation binds at that sign-in). Sent once per address and channel, so it
+ * carries no unsubscribe: there is no member whose settings it would change.
+ */
+export function buildInvitationEmail(
+  config: EmailConfig,
+  to: { email: string; language: Language },
+  facts: { actorName: string | null; channelName: string; channelId: number },
+): Promise<OutgoingEmail> {
+  const words = wordsFor(to.language);
+  const subject = words.line(
+    { kind: "channel_invite", ...facts, eventTitle: null, detail: null },
+    dateIn(to.language, null),
+  );
+  const href = link(config, channelUrl(facts.channelId));
+  return compose(
+    config,
+    to,
+    {
+      subject,
+      text: [subject, "", words.invitation.join, "", `${words.invitation.open}: ${href}`],
+      html: `<p style="font-size:16px">${escapeHtml(subject)}</p>
+<p>${escapeHtml(words.invitation.join)}</p>
+<p><a href="${escapeHtml(href)}">${escapeHtml(words.invitation.open)}</a></p>`,
+    },
+    { note: words.invitation.why(facts.actorName ?? words.someone) },
+  );
+}
+
 /** A notification's email: the line that says what happened, and a link to it in the app. */
 export async function buildNotificationEmail(
   config: EmailConfig,
@@ -76,7 +116,7 @@ export async function buildNotificationEmail(
       html: `<p style="font-size:16px">${escapeHtml(subject)}</p>
 <p><a href="${escapeHtml(href)}">${escapeHtml(words.open)}</a></p>`,
     },
-    FIXED_CHOICES[facts.kind]?.email ? "record" : { topic: facts.kind, why: words.why },
+    FIXED_CHOICES[facts.kind]?.email ? { note: words.record } : { topic: facts.kind, why: words.why },
   );
 }
 
@@ -154,7 +194,7 @@ export async function buildReceiptEmail(
 <table style="border-collapse:collapse">${htmlRows}</table>
 ${htmlNotes}`,
     },
-    "record",
+    { note: words.record },
   );
 }
 

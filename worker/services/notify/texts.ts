@@ -32,6 +32,8 @@ type Words = {
   unsubscribeInvalid: string;
   /** The footer of emails that cannot be turned off (payment results): no unsubscribe link. */
   record: string;
+  /** An invitation emailed to an address with no account: what the community is, how to join, why it came. */
+  invitation: { join: string; open: string; why: (inviter: string) => string };
   receipt: {
     intro: string;
     rows: {
@@ -119,6 +121,12 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
     unsubscribeInvalid:
       "This link is not valid any more. Your profile's notification settings can change what you get.",
     record: "This email is the record of a payment, so it is always sent.",
+    invitation: {
+      join: "Cosmic Lounge is a members-only community. Sign in with this email address to join the channel.",
+      open: "Sign in and open the channel",
+      why: (inviter) =>
+        `You get this email once because ${inviter} invited this address. No account was made: if you do not want to join, ignore it.`,
+    },
     receipt: {
       intro: "Thank you: your payment is complete. This is your receipt.",
       rows: {
@@ -199,6 +207,12 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
     unsubscribed: "Listo: ya no recibirás estos correos. Puedes volver a activarlos en tu perfil.",
     unsubscribeInvalid: "Este enlace ya no es válido. En tu perfil puedes cambiar qué notificaciones recibes.",
     record: "Este correo es el registro de un pago, por eso siempre se envía.",
+    invitation: {
+      join: "Cosmic Lounge es una comunidad solo para miembros. Inicia sesión con este correo para unirte al canal.",
+      open: "Iniciar sesión y abrir el canal",
+      why: (inviter) =>
+        `Recibes este correo una sola vez porque ${inviter} invitó a esta dirección. No se creó ninguna cuenta: si no quieres unirte, ignóralo.`,
+    },
     receipt: {
       intro: "Gracias: tu pago se completó. Este es tu comprobante.",
       rows: {
