@@ -498,7 +498,7 @@ const errors: ErrorTexts = {
   autorenew_admin: autorenew.adminHasNoMembership,
   autorenew_transbank_unavailable: autorenew.transbankUnavailable,
   push_not_configured: "Las notificaciones push no están configuradas en este servidor",
-  push_endpoint_invalid: "La dirección de push debe ser una dirección https pública",
+  push_endpoint_invalid: "La dirección de push debe ser la dirección https del servicio push de un navegador",
   push_keys_invalid: "Las claves de la suscripción no son válidas",
   push_subscription_not_found: "Este navegador no está suscrito",
 };

@@ -134,7 +134,7 @@ describe("notification settings (issue 33)", () => {
     const deletes: unknown[] = [];
     let devices = [
       {
-        endpoint: "https://push.example.net/a",
+        endpoint: "https://fcm.googleapis.com/fcm/send/a",
         user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120",
         created_at: "2026-11-20T10:00:00.000Z",
       },
@@ -148,7 +148,7 @@ describe("notification settings (issue 33)", () => {
       if (url === "/api/push/subscriptions" && init?.method === "DELETE") {
         deletes.push(JSON.parse(String(init.body)));
         devices = [];
-        return { status: 200, body: { endpoint: "https://push.example.net/a" } };
+        return { status: 200, body: { endpoint: "https://fcm.googleapis.com/fcm/send/a" } };
       }
       if (url === "/api/push/subscriptions") return { status: 200, body: { devices } };
       if (url === "/api/profile")
@@ -171,6 +171,6 @@ describe("notification settings (issue 33)", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: TEXT.notify.removeDeviceLabel("Chrome on Linux") }));
     await waitFor(() => expect(screen.getByText(TEXT.notify.noDevices)).toBeTruthy());
-    expect(deletes).toEqual([{ endpoint: "https://push.example.net/a" }]);
+    expect(deletes).toEqual([{ endpoint: "https://fcm.googleapis.com/fcm/send/a" }]);
   });
 });

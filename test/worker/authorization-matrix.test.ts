@@ -39,7 +39,7 @@ const { post, notice, publicChannel: pub, privateChannel: priv, imageMessage, re
 const ALL = (s: number): Expect => [s, s, s, s, s];
 /** A browser's subscription (RFC 8291 Appendix A's device key and auth secret). */
 const PUSH_SUBSCRIPTION = {
-  endpoint: "https://push.example.net/send/matrix",
+  endpoint: "https://fcm.googleapis.com/fcm/send/matrix",
   keys: {
     p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
     auth: "BTBZMqHH6r4Tts7J_aSIgg",
@@ -328,7 +328,7 @@ const MATRIX: Row[] = [
     route: "DELETE /api/push/subscriptions",
     label: "nobody's endpoint",
     path: "/api/push/subscriptions",
-    send: json({ endpoint: "https://push.example.net/send/nobody" }),
+    send: json({ endpoint: "https://fcm.googleapis.com/fcm/send/nobody" }),
     expect: SIGNED_IN(404),
   },
   { route: "GET /api/email/unsubscribe", path: "/api/email/unsubscribe?token=forged", expect: ALL(400) },

@@ -2,6 +2,7 @@
 // through a fake push service at the HTTP boundary that decrypts what it receives with the device's
 // private key and verifies the VAPID signature, 404/410 cleanup, retries, and no push while connected.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifyMentions } from "../../worker/db/notifications";
@@ -10,6 +11,7 @@ import { queue, retryDelaySeconds } from "../../worker/queue";
 import { planDeliveries } from "../../worker/services/notify/delivery";
 import { encryptPushPayload } from "../../worker/services/push/encrypt";
 import type { DeliveryJob, PushPayload } from "../../worker/shared/delivery-jobs";
+import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import { call, db, json, recordingQueue, signIn, testEnv, until } from "./helpers";
 
 const b = fromBase64url;
@@ -148,7 +150,7 @@ describe("push subscriptions", () => {
   });
 
   it("stores an endpoint once, lists it, and deletes only the member's own", async () => {
-    const device = await newDevice("https://push.example.net/send/abc");
+    const device = await newDevice("https://fcm.googleapis.com/fcm/send/abc");
     expect((await subscribe(cookie, device.subscription)).status).toBe(201);
     expect((await subscribe(cookie, device.subscription)).status).toBe(201);
     const list = await json(await call("/api/push/subscriptions", { cookie }));
@@ -163,16 +165,40 @@ describe("push subscriptions", () => {
     expect((await del(cookie)).status).toBe(404);
   });
 
-  it("refuses endpoints that are not public https, bad keys, and strangers", async () => {
-    const device = await newDevice("https://push.example.net/send/abc");
+  it("accepts the endpoints of the browsers' push services", async () => {
+    const device = await newDevice("https://fcm.googleapis.com/fcm/send/abc");
     for (const endpoint of [
-      "http://push.example.net/send",
-      "https://127.0.0.1/send",
-      "https://localhost/send",
+      "https://fcm.googleapis.com/fcm/send/chrome-token", // Chrome, Samsung Internet, Opera
+      "https://updates.push.services.mozilla.com/wpush/v2/firefox-token", // Firefox
+      "https://autopush.push.services.mozilla.com/wpush/v2/firefox-token", // another autopush host
+      "https://web.push.apple.com/safari-token", // Safari
+      "https://wns2-par02p.notify.windows.com/w/?token=edge-token", // Edge
+    ]) {
+      const res = await subscribe(cookie, { ...device.subscription, endpoint });
+      expect(res.status, endpoint).toBe(201);
+      expect(await json(res), endpoint).toEqual({ endpoint });
+    }
+  });
+
+  it("refuses endpoints outside the browsers' push services, bad keys, and strangers", async () => {
+    const device = await newDevice("https://fcm.googleapis.com/fcm/send/abc");
+    for (const endpoint of [
+      "https://push.example.net/send", // a third party
+      "https://fcm.googleapis.com.evil.example/fcm/send/abc", // look-alikes
+      "https://evilpush.apple.com/abc",
+      "https://web.push.apple.com.evil.example/abc",
+      "https://notify.windows.com.evil.example/w/?token=x",
+      "https://localtest.me/send", // names that resolve to loopback or to any address
+      "https://fcm.googleapis.com.localtest.me/fcm/send/abc",
+      "https://fcm.googleapis.com.127.0.0.1.nip.io/fcm/send/abc",
+      "https://web.push.apple.com.10.0.0.1.sslip.io/abc",
+      "https://127.0.0.1/send", // IP literals
+      "https://142.250.0.1/fcm/send/abc",
       "https://[::1]/send",
-      "https://push.internal/send",
-      "https://user:pw@push.example.net/send",
-      "https://push.example.net:8443/send",
+      "https://localhost/send",
+      "http://fcm.googleapis.com/fcm/send/abc", // not https
+      "https://user:pw@fcm.googleapis.com/fcm/send/abc", // credentials
+      "https://fcm.googleapis.com:8443/fcm/send/abc", // a port other than 443
       "javascript:alert(1)",
     ]) {
       const res = await subscribe(cookie, { ...device.subscription, endpoint });
@@ -190,6 +216,109 @@ describe("push subscriptions", () => {
     }
     expect((await subscribe(cookie, { ...device.subscription, extra: 1 })).status).toBe(400);
     expect((await call("/api/push/subscriptions", { method: "POST", json: device.subscription })).status).toBe(401);
+  });
+
+  it("refuses a compressed device key, which no push could ever be decrypted with", async () => {
+    const device = await newDevice("https://fcm.googleapis.com/fcm/send/abc");
+    // The same point in SEC 1 compressed form: 0x02 or 0x03 (the parity of y), then x.
+    const compressed = new Uint8Array([2 + (device.publicRaw[64] & 1), ...device.publicRaw.slice(1, 33)]);
+    const res = await subscribe(cookie, {
+      ...device.subscription,
+      keys: { ...device.subscription.keys, p256dh: base64url(compressed) },
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).code).toBe("push_keys_invalid");
+  });
+
+  it("stores one row per normalised endpoint (host case, port 443, trailing dot) and deletes by any spelling", async () => {
+    const device = await newDevice("https://fcm.googleapis.com/fcm/send/same");
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/same",
+      "https://FCM.GoogleAPIs.com/fcm/send/same",
+      "https://fcm.googleapis.com:443/fcm/send/same",
+      "https://fcm.googleapis.com./fcm/send/same",
+    ]) {
+      const res = await subscribe(cookie, { ...device.subscription, endpoint });
+      expect(res.status, endpoint).toBe(201);
+      expect(await json(res), endpoint).toEqual({ endpoint: device.endpoint });
+    }
+    const list = await json(await call("/api/push/subscriptions", { cookie }));
+    expect(list.devices.map((d: { endpoint: string }) => d.endpoint)).toEqual([device.endpoint]);
+    const del = await call("/api/push/subscriptions", {
+      method: "DELETE",
+      json: { endpoint: "https://FCM.googleapis.com.:443/fcm/send/same" },
+      cookie,
+    });
+    expect(del.status).toBe(200);
+    expect((await json(await call("/api/push/subscriptions", { cookie }))).devices).toEqual([]);
+  });
+
+  it(`keeps at most ${NOTIFICATION_LIMITS.pushDevicesMax} devices per member, forgetting the oldest`, async () => {
+    const device = await newDevice("https://fcm.googleapis.com/fcm/send/abc");
+    const endpoints = Array.from(
+      { length: NOTIFICATION_LIMITS.pushDevicesMax + 1 },
+      (_, i) => `https://fcm.googleapis.com/fcm/send/device-${i}`,
+    );
+    for (const endpoint of endpoints) {
+      expect((await subscribe(cookie, { ...device.subscription, endpoint })).status).toBe(201);
+    }
+    const list = await json(await call("/api/push/subscriptions", { cookie }));
+    expect(list.devices.map((d: { endpoint: string }) => d.endpoint)).toEqual(endpoints.slice(1).reverse());
+    // Subscribing a kept endpoint again makes it the newest: the next one evicts the one after it.
+    expect((await subscribe(cookie, { ...device.subscription, endpoint: endpoints[1] })).status).toBe(201);
+    const next = "https://fcm.googleapis.com/fcm/send/device-next";
+    expect((await subscribe(cookie, { ...device.subscription, endpoint: next })).status).toBe(201);
+    const after = await json(await call("/api/push/subscriptions", { cookie }));
+    expect(after.devices.map((d: { endpoint: string }) => d.endpoint)).toEqual([
+      next,
+      endpoints[1],
+      ...endpoints.slice(3).reverse(),
+    ]);
+  });
+});
+
+describe("push subscriptions stored before the push services' rule (migration 0028)", () => {
+  it("deletes endpoints outside the push services or not in normal form, and keeps each member's newest ten", async () => {
+    const migration = (
+      env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] }
+    ).TEST_MIGRATIONS.find((m) => m.name === "0028_push_endpoints.sql");
+    expect(migration).toBeDefined();
+    const many = await signIn("many@example.com", "Many");
+    const few = await signIn("few@example.com", "Few");
+    const idOf = async (cookie: string) => (await json(await call("/api/users/me", { cookie }))).id as number;
+    const [manyId, fewId] = [await idOf(many), await idOf(few)];
+    const kept = [
+      "https://fcm.googleapis.com/fcm/send/kept",
+      "https://updates.push.services.mozilla.com/wpush/v2/kept",
+      "https://web.push.apple.com/kept",
+      "https://wns2-par02p.notify.windows.com/w/?token=kept",
+    ];
+    const dropped = [
+      "https://push.example.net/send/old",
+      "https://fcm.googleapis.com.evil.example/fcm/send/old",
+      "https://evilpush.apple.com/old",
+      "https://FCM.googleapis.com/fcm/send/old",
+      "https://fcm.googleapis.com:443/fcm/send/old",
+      "https://fcm.googleapis.com./fcm/send/old",
+      "https://user:pw@web.push.apple.com/old",
+      "https://fcm.googleapis.com/fcm/send/old#fragment",
+      "http://fcm.googleapis.com/fcm/send/old",
+    ];
+    const manyOwn = Array.from({ length: 12 }, (_, i) => `https://fcm.googleapis.com/fcm/send/many-${i}`);
+    const insert = (userId: number, endpoint: string) =>
+      db().run(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+        values (${userId}, ${endpoint}, ${RFC.uaPublic}, ${RFC.auth})`);
+    for (const endpoint of [...kept, ...dropped]) await insert(fewId, endpoint);
+    for (const endpoint of manyOwn) await insert(manyId, endpoint);
+    for (const query of migration?.queries ?? []) await db().run(sql.raw(query));
+    const endpointsOf = async (userId: number) =>
+      (
+        await db().all<{ endpoint: string }>(
+          sql`select endpoint from push_subscriptions where user_id = ${userId} order by id`,
+        )
+      ).map((r) => r.endpoint);
+    expect(await endpointsOf(fewId)).toEqual(kept);
+    expect(await endpointsOf(manyId)).toEqual(manyOwn.slice(2));
   });
 });
 
@@ -255,8 +384,8 @@ describe("push delivery", () => {
     const me = async (cookie: string) => (await json(await call("/api/users/me", { cookie }))).id as number;
     writer = { cookie: w, id: await me(w) };
     reader = { cookie: r, id: await me(r) };
-    device = await newDevice("https://push.example.net/send/phone");
-    laptop = await newDevice("https://updates.push.example.org/wpush/v2/laptop");
+    device = await newDevice("https://fcm.googleapis.com/fcm/send/phone");
+    laptop = await newDevice("https://updates.push.services.mozilla.com/wpush/v2/laptop");
     expect((await subscribe(reader.cookie, device.subscription)).status).toBe(201);
     expect((await subscribe(reader.cookie, laptop.subscription)).status).toBe(201);
   });
@@ -297,7 +426,7 @@ describe("push delivery", () => {
 
   it("forgets a subscription the push service answers 404 or 410 for", async () => {
     for (const status of [404, 410]) {
-      const phone = await newDevice(`https://push.example.net/send/gone-${status}`);
+      const phone = await newDevice(`https://fcm.googleapis.com/fcm/send/gone-${status}`);
       await subscribe(reader.cookie, phone.subscription);
       fakePushService([phone], () => status);
       const payload: PushPayload = { title: "t", body: "b", url: "/app/lounge", tag: "n1" };
@@ -307,6 +436,19 @@ describe("push delivery", () => {
       expect(list.devices.map((d: { endpoint: string }) => d.endpoint)).not.toContain(phone.endpoint);
       vi.restoreAllMocks();
     }
+  });
+
+  it("never calls a stored endpoint outside the push services, and forgets it", async () => {
+    const stranger = "https://push.example.net/send/stored-before";
+    await db().run(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+      values (${reader.id}, ${stranger}, ${device.subscription.keys.p256dh}, ${device.subscription.keys.auth})`);
+    const fetched = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 201 }));
+    const payload: PushPayload = { title: "t", body: "b", url: "/app/lounge", tag: "n1" };
+    const result = await consume([{ type: "push", endpoint: stranger, payload }]);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(fetched).not.toHaveBeenCalled();
+    const rows = await db().all(sql`select id from push_subscriptions where endpoint = ${stranger}`);
+    expect(rows).toEqual([]);
   });
 
   it("retries with backoff when the push service fails or is busy", async () => {
@@ -405,7 +547,7 @@ describe("the delivery queue", () => {
     const readerCookie = await signIn("reader@example.com", "Reader");
     const readerId = (await json(await call("/api/users/me", { cookie: readerCookie }))).id;
     const writerId = (await json(await call("/api/users/me", { cookie: writer }))).id;
-    const device = await newDevice("https://push.example.net/send/one");
+    const device = await newDevice("https://fcm.googleapis.com/fcm/send/one");
     await subscribe(readerCookie, device.subscription);
     await call("/api/notifications/preferences", {
       method: "PUT",
@@ -426,7 +568,7 @@ describe("the delivery queue", () => {
   it("keeps what the dead-letter queue receives and counts it in the admin Health tab", async () => {
     const payload: PushPayload = { title: "t", body: "b", url: "/app/lounge", tag: "n1" };
     const result = await consume(
-      [{ type: "push", endpoint: "https://push.example.net/send/x", payload }],
+      [{ type: "push", endpoint: "https://fcm.googleapis.com/fcm/send/x", payload }],
       "cosmic-lounge-delivery-dead",
     );
     expect(result.explicitAcks).toEqual(["m0"]);

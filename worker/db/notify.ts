@@ -1,6 +1,7 @@
 // Delivery outside the app (issue 33): members' notification choices, their browsers' push
 // subscriptions, what one notification needs to be delivered, and the dead letters' count.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { NOTIFICATION_LIMITS } from "../shared/notification-rules";
 import type { NotificationKind } from "../shared/notifications";
 import { type Digest, type Preferences, type PreferencesDto, resolvePreferences } from "../shared/notify";
 import type { Language } from "../shared/rules";
@@ -37,18 +38,29 @@ export async function savePreferences(
   return { preferences, digest: input.digest };
 }
 
-/** Subscribes a browser; an endpoint already known moves to this member with its new keys (one row). */
+/**
+ * Subscribes a browser (its endpoint normalised) as the member's newest device: an endpoint already known
+ * moves to this member with its new keys (one row), and past NOTIFICATION_LIMITS.pushDevicesMax the
+ * member's oldest device is forgotten. One batch, so two subscribes at once cannot both keep an extra row.
+ */
 export async function savePushSubscription(
   db: Database,
   input: { userId: number; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
 ) {
-  await db
-    .insert(pushSubscriptions)
-    .values(input)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: input.userId, p256dh: input.p256dh, auth: input.auth, userAgent: input.userAgent },
-    });
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, input.userId))
+    .orderBy(desc(pushSubscriptions.id))
+    .limit(NOTIFICATION_LIMITS.pushDevicesMax);
+  await db.batch([
+    // Deleted and inserted again, not updated: a new id makes it the newest, whose turn to go comes last.
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.endpoint)),
+    db.insert(pushSubscriptions).values(input),
+    db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, input.userId), notInArray(pushSubscriptions.id, newest))),
+  ]);
 }
 
 /** Removes the member's own subscription of that endpoint; true when there was one. */

@@ -808,7 +808,11 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
   digestSentAt: integer("digest_sent_at", { mode: "timestamp_ms" }),
 });
 
-/** A browser's Web Push subscription (RFC 8030): one row per endpoint, whoever subscribed it last. */
+/**
+ * A browser's Web Push subscription (RFC 8030): one row per endpoint in its normal form
+ * (worker/services/push/endpoint.ts), whoever subscribed it last; a member keeps at most
+ * NOTIFICATION_LIMITS.pushDevicesMax (migrations/0028_push_endpoints.sql applied both to older rows).
+ */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
   {

@@ -22,7 +22,7 @@ import { readUnsubscribeToken } from "../services/email/unsubscribe";
 import { escapeHtml } from "../services/emulator-pages";
 import { NOTIFY_TEXTS } from "../services/notify/texts";
 import { importDeviceKey } from "../services/push/encrypt";
-import { checkPushEndpoint } from "../services/push/send";
+import { normalisePushEndpoint } from "../services/push/endpoint";
 import { NOTIFICATION_KINDS } from "../shared/notifications";
 import { DELIVERY_CHANNELS, DIGESTS } from "../shared/notify";
 import { API_ERRORS as E } from "../shared/texts";
@@ -45,22 +45,17 @@ const preferencesBody = z.object({
   digest: z.enum(DIGESTS),
 });
 
+/** A push service's endpoint, as the one spelling it is stored and looked up by. */
 const endpoint = z
   .string()
   .max(2048)
-  .refine(
-    (raw) => {
-      try {
-        checkPushEndpoint(raw);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: E.push_endpoint_invalid },
-  );
+  .transform((raw, ctx) => {
+    const normal = normalisePushEndpoint(raw);
+    if (normal === null) ctx.addIssue({ code: "custom", message: E.push_endpoint_invalid });
+    return normal ?? z.NEVER;
+  });
 
-/** Keys a browser really produced: an uncompressed P-256 point and a 16-byte secret. */
+/** Keys a browser really produced: an uncompressed P-256 point (65 bytes) and a 16-byte secret. */
 async function validKeys(keys: { p256dh: string; auth: string }) {
   try {
     if (fromBase64url(keys.auth).length !== 16) return false;
@@ -139,7 +134,7 @@ export const notifyRoutes = createRouter()
     "/push/subscriptions",
     requireUser,
     limited("notifySettings"),
-    validate("json", z.object({ endpoint: z.string().max(2048) })),
+    validate("json", z.object({ endpoint })),
     async (c) => {
       const { endpoint } = c.req.valid("json");
       if (!(await deletePushSubscription(c.var.db, c.var.user.id, endpoint))) {

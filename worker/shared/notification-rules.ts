@@ -11,4 +11,9 @@ export const NOTIFICATION_LIMITS = {
   mentionSuggestions: 8,
   /** The membership reminder goes out this many days before the membership ends. */
   membershipReminderDays: 3,
+  /**
+   * Web Push: the browsers a member keeps subscribed at most (a phone, a laptop, a few more); subscribing
+   * another forgets the oldest, so a notification never fans out to an unbounded list of endpoints.
+   */
+  pushDevicesMax: 10,
 } as const;

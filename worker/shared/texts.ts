@@ -208,8 +208,8 @@ export const API_ERRORS = {
   event_cover_not_found: "This event has no cover image",
   // push and email (issue 33)
   push_not_configured: "Push notifications are not configured on this server",
-  push_endpoint_invalid: "A push endpoint must be a public https address",
-  push_keys_invalid: "The subscription's keys are not a valid P-256 key and 16-byte auth secret",
+  push_endpoint_invalid: "A push endpoint must be the https address of a browser's push service",
+  push_keys_invalid: "The subscription's keys are not an uncompressed P-256 key and a 16-byte auth secret",
   push_subscription_not_found: "This browser is not subscribed",
 } as const;
 

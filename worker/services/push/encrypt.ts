@@ -28,9 +28,16 @@ async function hkdf(salt: BufferSource, ikm: BufferSource, info: BufferSource, b
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, bytes * 8));
 }
 
+/** An uncompressed P-256 point (SEC 1: 0x04, then x and y): what browsers give, and what VAPID's key is. */
+export const isUncompressedP256Point = (point: Uint8Array) => point.length === 65 && point[0] === 4;
+
 /** The device's public key as a WebCrypto key; throws when it is not a valid uncompressed P-256 point. */
-export const importDeviceKey = (p256dh: Uint8Array<ArrayBuffer>) =>
-  crypto.subtle.importKey("raw", p256dh, { name: "ECDH", namedCurve: "P-256" }, false, []);
+export function importDeviceKey(p256dh: Uint8Array<ArrayBuffer>) {
+  // WebCrypto imports a compressed point (33 bytes) too, but RFC 8291 mixes the key's bytes into the
+  // encryption key: with another form than the browser's own, no push to it could ever be decrypted.
+  if (!isUncompressedP256Point(p256dh)) throw new Error("p256dh is not an uncompressed P-256 point");
+  return crypto.subtle.importKey("raw", p256dh, { name: "ECDH", namedCurve: "P-256" }, false, []);
+}
 
 /**
  * Encrypts `payload` for one device. `sender` (the ephemeral key pair) and `salt` are fresh for every

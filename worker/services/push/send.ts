@@ -1,24 +1,18 @@
 // Sends one encrypted message to a push service (RFC 8030 §5) and says what became of it.
 import type { PushPayload } from "../../shared/delivery-jobs";
-import { checkPreviewUrl, PreviewRefused } from "../link-preview";
 import { encryptPushPayload, type PushKeys } from "./encrypt";
+import { normalisePushEndpoint } from "./endpoint";
 import { type VapidKeys, vapidAuthorization } from "./vapid";
 
-/** sent; gone (404/410: the subscription is dead, forget it); retry (429, 5xx, network); refused (other 4xx). */
+/**
+ * sent; gone (404/410: the subscription is dead, forget it; or an endpoint outside the push services,
+ * stored before they were the only ones allowed: never called, forget it); retry (429, 5xx, network);
+ * refused (other 4xx).
+ */
 export type PushOutcome = "sent" | "gone" | "retry" | "refused";
 
 /** How long a push service keeps a message for an offline device: a day, after which it is stale. */
 const TTL_SECONDS = 24 * 60 * 60;
-
-/**
- * Throws unless a push endpoint may be stored and called: https, and a public host by the link
- * previews' address rules (no IP literals, no internal names, no credentials or odd ports).
- */
-export function checkPushEndpoint(raw: string): URL {
-  const url = checkPreviewUrl(raw);
-  if (url.protocol !== "https:") throw new PreviewRefused("Push endpoints must be https");
-  return url;
-}
 
 export async function sendPush(
   endpoint: string,
@@ -26,7 +20,7 @@ export async function sendPush(
   payload: PushPayload,
   vapid: VapidKeys,
 ): Promise<PushOutcome> {
-  checkPushEndpoint(endpoint);
+  if (normalisePushEndpoint(endpoint) !== endpoint) return "gone";
   const body = await encryptPushPayload(new TextEncoder().encode(JSON.stringify(payload)), keys);
   let response: Response;
   try {

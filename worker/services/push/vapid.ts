@@ -1,6 +1,7 @@
 // VAPID (RFC 8292): the application server identifies itself to a push service with a short-lived
 // ES256 JWT signed by its key, sent as `Authorization: vapid t=<jwt>, k=<public key>`.
 import { base64url, fromBase64url } from "../../lib/crypto";
+import { isUncompressedP256Point } from "./encrypt";
 
 /** The key pair from `npm run push:keys` (secrets) and a contact (`mailto:` or https URL) for push services. */
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -13,7 +14,7 @@ const encoder = new TextEncoder();
 /** The private key as a signing key: `d` from the secret, `x` and `y` from the public key's point. */
 function signingKey(keys: VapidKeys) {
   const point = fromBase64url(keys.publicKey);
-  if (point.length !== 65 || point[0] !== 4) throw new Error("VAPID_PUBLIC_KEY is not an uncompressed P-256 point");
+  if (!isUncompressedP256Point(point)) throw new Error("VAPID_PUBLIC_KEY is not an uncompressed P-256 point");
   const jwk: JsonWebKey = {
     kty: "EC",
     crv: "P-256",
