@@ -9,7 +9,8 @@ const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resol
 
 /** The PDF's text, a line a row, pages one after the other. */
 export async function pdfText(pdf: Blob | Uint8Array): Promise<string> {
-  const data = pdf instanceof Blob ? new Uint8Array(await pdf.arrayBuffer()) : pdf;
+  // A copy: pdf.js refuses a Node Buffer (a Uint8Array too).
+  const data = new Uint8Array(pdf instanceof Blob ? await pdf.arrayBuffer() : pdf);
   const loading = getDocument({ data, standardFontDataUrl });
   const pdfDocument = await loading.promise;
   let text = "";
