@@ -1,7 +1,6 @@
-// A member's PDF receipt for one completed payment, made in the browser. jspdf loads only when a
-// receipt is asked for (a dynamic import), so it never weighs on the first page load.
+// A member's PDF receipt for one completed payment, made in the browser. The PDF writer (jspdf and its
+// font) loads only when a receipt is asked for (a dynamic import), so it never weighs on the first page load.
 
-import { PDF_LAYOUT } from "../../worker/shared/export-rules";
 import { COMMERCE_NAME, MEMBERSHIP } from "../../worker/shared/rules";
 import type { Answer, api } from "../api";
 import { formatClpChile, formatDate } from "../components/format";
@@ -34,23 +33,15 @@ export async function receiptPdf(
   payment: MemberPayment,
   member: { name: string | null; email: string },
 ): Promise<Blob> {
-  const { jsPDF } = await import("jspdf");
-  const doc = new jsPDF();
-  const { margin, lineSpacing } = PDF_LAYOUT;
-  let y = margin;
-  doc.setFontSize(16);
-  doc.text(`${COMMERCE_NAME}: ${TEXT.payments.receiptTitle}`, margin, y);
-  y += lineSpacing * 1.5;
-  doc.setFontSize(11);
-  for (const [label, value] of receiptRows(payment, member)) {
-    doc.text(`${label}: ${value}`, margin, y);
-    y += lineSpacing;
-  }
+  const { createPdfWriter } = await import("../components/pdf-writer");
+  const pdf = await createPdfWriter();
+  pdf.title(`${COMMERCE_NAME}: ${TEXT.payments.receiptTitle}`);
+  for (const [label, value] of receiptRows(payment, member)) pdf.text(`${label}: ${value}`);
   if (payment.is_test) {
-    y += lineSpacing / 2;
-    doc.text(TEXT.payments.receiptLines.test, margin, y);
+    pdf.gap();
+    pdf.text(TEXT.payments.receiptLines.test);
   }
-  return doc.output("blob");
+  return pdf.blob();
 }
 
 export async function downloadReceipt(payment: MemberPayment, member: { name: string | null; email: string }) {

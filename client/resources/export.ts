@@ -1,6 +1,5 @@
-// Downloads made in the browser: markdown to PDF (marked and jspdf load only when used), the .txt
+// Downloads made in the browser: markdown to PDF (marked and the PDF writer load only when used), the .txt
 // fallback, and AI images as JPEG.
-import { PDF_LAYOUT } from "../../worker/shared/export-rules";
 import { htmlToText } from "./file-text";
 
 /** A file name for downloads derived from a title. */
@@ -30,35 +29,21 @@ export async function markdownToLines(markdown: string): Promise<string[]> {
   return htmlToText(html).split("\n");
 }
 
-/**
- * docs/spec.md §9: the title and the text with 20 margins, width 170, a new page below 280, 7 per line.
- * If anything fails, the text is downloaded as a .txt file instead. Returns which one was saved.
- */
+/** The title and the markdown's text as a PDF, laid out as docs/spec.md §9 says. */
+export async function resourcePdf(title: string, markdown: string): Promise<Blob> {
+  const lines = await markdownToLines(markdown);
+  const { createPdfWriter } = await import("../components/pdf-writer");
+  const pdf = await createPdfWriter();
+  pdf.title(title);
+  for (const line of lines) pdf.text(line);
+  return pdf.blob();
+}
+
+/** Saves the resource as a PDF or, if making the PDF fails, its text as a .txt file. Returns which one was saved. */
 export async function exportPdf(title: string, markdown: string): Promise<"pdf" | "txt"> {
   const base = safeFileBase(title);
   try {
-    const lines = await markdownToLines(markdown);
-    const { jsPDF } = await import("jspdf");
-    const doc = new jsPDF();
-    const { margin, textWidth, pageBreakY, lineSpacing } = PDF_LAYOUT;
-    let y = margin;
-    const write = (text: string) => {
-      const wrapped: string[] = text === "" ? [""] : doc.splitTextToSize(text, textWidth);
-      for (const line of wrapped) {
-        if (y > pageBreakY) {
-          doc.addPage();
-          y = margin;
-        }
-        doc.text(line, margin, y);
-        y += lineSpacing;
-      }
-    };
-    doc.setFontSize(16);
-    write(title);
-    y += lineSpacing / 2;
-    doc.setFontSize(11);
-    for (const line of lines) write(line);
-    doc.save(`${base}.pdf`);
+    saveBlob(await resourcePdf(title, markdown), `${base}.pdf`);
     return "pdf";
   } catch {
     saveBlob(new Blob([`${title}\n\n${markdown}`], { type: "text/plain;charset=utf-8" }), `${base}.txt`);

@@ -153,7 +153,7 @@ export function staticAssetChecks() {
   const problems = [];
   const assets = readdirSync(path.join(dist, "client/assets"));
   for (const f of assets)
-    if (!/-[\w-]{8}\.(js|css|woff2?|png|svg|jpg|webp)$/.test(f)) problems.push(`not hashed: assets/${f}`);
+    if (!/-[\w-]{8}\.(js|css|woff2?|ttf|png|svg|jpg|webp)$/.test(f)) problems.push(`not hashed: assets/${f}`);
   const texts = [["index.html", readFileSync(path.join(dist, "client/index.html"), "utf8")]];
   for (const f of assets.filter((a) => a.endsWith(".css")))
     texts.push([`assets/${f}`, readFileSync(path.join(dist, "client/assets", f), "utf8")]);

@@ -6,6 +6,8 @@ import { formatClpChile } from "../../client/components/format";
 import { type MemberPayment, receiptRows } from "../../client/profile/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
+import { pdfText } from "../pdf-text";
+import { servePdfFont } from "./pdf-font";
 import { AUTO_RENEW_OFF, profileReadsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
@@ -114,13 +116,14 @@ describe("your payments on the profile", () => {
 
   it("downloads a PDF receipt made by jspdf with those details", async () => {
     serve({ status: 200, body: [paid({ is_test: true })] });
+    servePdfFont();
     const blobs = captureBlobs();
     renderApp("/app/profile", session());
     const [row] = await screen.findAllByTestId("my-payment-row");
     fireEvent.click(within(row).getByRole("button", { name: /Download the receipt/ }));
     await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 5000 });
-    const pdf = await blobs[0].text();
-    expect(pdf.startsWith("%PDF-")).toBe(true);
+    expect((await blobs[0].text()).startsWith("%PDF-")).toBe(true);
+    const pdf = await pdfText(blobs[0]);
     expect(pdf).toContain(COMMERCE_NAME);
     expect(pdf).toContain("6623");
     expect(pdf).toContain("$15.000");

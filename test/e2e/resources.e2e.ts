@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { pdfText } from "../pdf-text";
 import { newContext, payThroughEmulator, runSql, signIn, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -42,7 +43,7 @@ to PDF; once the membership expires the library locks and the files answer 403`,
       name: `${mdName}.md`,
       mimeType: "text/markdown",
       buffer: Buffer.from(
-        "# Moonlit Intentions\n\nGather **selenite** crystals and whisper your Quintessence wishes.\n",
+        "# Moonlit Intentions\n\nGather **selenite** crystals and whisper your Quintessence wishes, Łucja.\n",
       ),
     },
     `${tag}, moon`,
@@ -80,16 +81,17 @@ to PDF; once the membership expires the library locks and the files answer 403`,
   const card = page.getByTestId("resource-card").filter({ hasText: mdName });
   expect(await card.getByTestId("resource-type").textContent()).toContain("MD");
 
-  // Export to PDF: a real PDF whose (uncompressed) text carries the document's words.
+  // Export to PDF: a real PDF whose text carries the document's words, in the font the app fetches for it.
   const downloadPromise = page.waitForEvent("download");
   await card.getByRole("button", { name: `Download ${mdName} as PDF` }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`${mdName}.pdf`);
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const text = pdf.toString("latin1");
+  const text = await pdfText(pdf);
   expect(text).toContain("Quintessence");
   expect(text).toContain("Moonlit Intentions");
+  expect(text).toContain("wishes, Łucja.");
   expect(text).not.toContain("**selenite**");
 
   // The decoded content can be shown.
