@@ -4,13 +4,13 @@
 // posts and comments for the blocker, go into the export and go with either account.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { blocks, channelMembers, channels } from "../../worker/db/schema";
+import { blocks, channelInvitations, channelMembers, channels } from "../../worker/db/schema";
 import type { ChannelListItem, MessageDto } from "../../worker/shared/chat-wire";
 import { mentionToken } from "../../worker/shared/mentions";
 import type { NotificationList } from "../../worker/shared/notifications";
 import type { SearchResult } from "../../worker/shared/search";
 import { API_ERRORS } from "../../worker/shared/texts";
-import { call, db, errorBody, json, openSocket, until } from "./helpers";
+import { call, db, errorBody, json, openSocket, signIn, until } from "./helpers";
 import { IDS, PNG, seedWorld, type World } from "./seed";
 
 let world: World;
@@ -52,6 +52,12 @@ const editMessage = (who: Who, id: number, body: string) =>
 const deleteMessage = (who: Who, id: number) => call(`/api/messages/${id}`, { method: "DELETE", cookie: as(who) });
 const react = (who: Who, messageId: number, emoji: string) =>
   call(`/api/messages/${messageId}/reactions`, { method: "POST", json: { emoji }, cookie: as(who) });
+const inviteToPrivate = (who: Who, email: string) =>
+  call(`/api/groups/${IDS.privateChannel}/members`, { method: "POST", json: { email }, cookie: as(who) });
+const membersOfPrivate = async () =>
+  json<{ members: { id: number }[]; invited: { email: string }[] }>(
+    await call(`/api/groups/${IDS.privateChannel}/members`, { cookie: as("owner") }),
+  );
 const bodiesOf = async (who: Who, groupId: number) =>
   (await json<MessageDto[]>(await call(`/api/messages?group_id=${groupId}`, { cookie: as(who) }))).map((m) => m.body);
 const send = async (who: Who, groupId: number, body: string) => {
@@ -419,6 +425,47 @@ describe("blocks", () => {
     // The blocker's mentions of the blocked member still notify them (nothing reveals the block).
     await send("member", IDS.publicChannel, `${mentionToken("Paid", IDS.paid)} hello`);
     expect(await notificationKinds("paid")).toEqual(["mention"]);
+  });
+
+  it(`a channel invitation between a blocked pair answers 201 invited like any other, and never joins the invitee \
+(channel list or sign-in): it goes at binding, as a declined one does`, async () => {
+    const joined = async () =>
+      (await db().select().from(channelMembers).where(eq(channelMembers.channelId, IDS.privateChannel))).map(
+        (m) => m.userId,
+      );
+    // The invitee blocked the channel's manager.
+    expect((await block("member", IDS.owner)).status).toBe(201);
+    const invited = await inviteToPrivate("owner", "Member@example.com");
+    expect(invited.status).toBe(201);
+    expect(await json(invited)).toEqual({ email: "member@example.com", status: "invited" });
+    expect((await membersOfPrivate()).invited.map((i) => i.email)).toContain("member@example.com");
+    expect((await channelList("member")).map((c) => c.id)).not.toContain(IDS.privateChannel);
+    expect(await joined()).toEqual([IDS.paid]);
+    expect((await membersOfPrivate()).invited.map((i) => i.email)).not.toContain("member@example.com");
+
+    // The manager blocked the invitee: the same, at sign-in too.
+    expect((await unblock("member", IDS.owner)).status).toBe(200);
+    expect((await block("owner", IDS.member)).status).toBe(201);
+    expect((await inviteToPrivate("owner", "member@example.com")).status).toBe(201);
+    const session = await signIn("member@example.com", "Member");
+    expect((await channelList("member")).map((c) => c.id)).not.toContain(IDS.privateChannel);
+    expect(await joined()).toEqual([IDS.paid]);
+
+    // Without a block the same invitation joins.
+    expect((await unblock("owner", IDS.member)).status).toBe(200);
+    expect((await inviteToPrivate("owner", "member@example.com")).status).toBe(201);
+    expect((await call("/api/groups", { cookie: session })).status).toBe(200);
+    expect((await joined()).sort()).toEqual([IDS.member, IDS.paid]);
+  });
+
+  it("binding an invitation between a blocked pair tells the invitee nothing", async () => {
+    // Pending and never told (written before the invitee's account, or before a block ended its notification).
+    await db()
+      .insert(channelInvitations)
+      .values({ channelId: IDS.privateChannel, email: "member@example.com", invitedBy: IDS.owner });
+    expect((await block("member", IDS.owner)).status).toBe(201);
+    expect((await channelList("member")).map((c) => c.id)).not.toContain(IDS.privateChannel);
+    expect(await notificationKinds("member")).toEqual([]);
   });
 
   it("flags the blocked member's posts and comments for the blocker only", async () => {

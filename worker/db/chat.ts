@@ -10,6 +10,7 @@ import {
   gt,
   isNotNull,
   isNull,
+  not,
   or,
   type SQL,
   type SQLWrapper,
@@ -398,9 +399,11 @@ export async function revokeChannelInvitation(db: Database, channelId: number, i
 /**
  * Turns the pending invitations of the user's email into memberships. A private channel's invitation
  * also becomes a "channel_invite" notification unless the member already has one for it (known
- * accounts are notified when invited). One indexed read when nothing is pending; the writes are
- * set-based (INSERT … SELECT and DELETE by email), so they bind the same few variables however many
- * invitations wait, and run in one batch (a transaction): what is joined is what is deleted.
+ * accounts are notified when invited). An invitation between a blocked pair (either way) goes first,
+ * unjoined and untold: a block keeps the two out of each other's conversations, and its managers see it
+ * go as a declined one. One indexed read when nothing is pending; the writes are set-based (INSERT …
+ * SELECT and DELETE by email), so they bind the same few variables however many invitations wait, and
+ * the joining runs in one batch (a transaction): what is joined is what is deleted.
  */
 export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">) {
   const email = normaliseEmail(user.email);
@@ -410,6 +413,9 @@ export async function bindChannelInvitations(db: Database, user: Pick<SessionUse
     .where(eq(channelInvitations.email, email))
     .limit(1);
   if (!pending) return;
+  // Before the notification below, which tells of every pending invitation.
+  const betweenBlocked = blockedEitherWay(user.id, channelInvitations.invitedBy);
+  await db.delete(channelInvitations).where(and(eq(channelInvitations.email, email), betweenBlocked));
   await notifyInvitationsBinding(db, { userId: user.id, email });
   await db.batch([
     db
@@ -422,7 +428,8 @@ export async function bindChannelInvitations(db: Database, user: Pick<SessionUse
             createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
           })
           .from(channelInvitations)
-          .where(eq(channelInvitations.email, email)),
+          // An invitation sent since that delete is not joined either (and goes with the rest).
+          .where(and(eq(channelInvitations.email, email), not(betweenBlocked))),
       )
       .onConflictDoNothing(),
     db.delete(channelInvitations).where(eq(channelInvitations.email, email)),
