@@ -1,7 +1,9 @@
 // Direct messages and blocks (issue 36, part B): a DM is a two-person private channel opened once per
 // pair; nobody else reads it (a third member, an admin outside it, search, sockets); a member who does
-// not accept messages and a member who blocked the sender refuse alike; blocks silence mentions, collapse
-// posts and comments for the blocker, go into the export and go with either account.
+// not accept messages and a member who blocked the writer refuse alike, and the blocker is refused too,
+// told why (opening, sends, edits, reactions); a channel invitation between a blocked pair never joins;
+// blocks silence mentions, collapse posts and comments for the blocker, go into the export and go with
+// either account.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { blocks, channelInvitations, channelMembers, channels } from "../../worker/db/schema";
