@@ -407,6 +407,7 @@ const errors: ErrorTexts = {
   reply_invalid: "Una respuesta debe responder a un mensaje que puedas leer en el mismo canal",
   reaction_invalid: `Reacciona con uno de ${REACTIONS.emoji.join(" ")}`,
   direct_not_accepting: "Esta persona no está recibiendo mensajes",
+  direct_blocked: "Desbloquea a esta persona para escribirle",
   direct_with_self: "No puedes enviarte mensajes a ti",
   direct_not_group: "Un mensaje directo no se puede renombrar, eliminar, abandonar ni recibir invitaciones",
   block_self: "No puedes bloquearte a ti",

@@ -1,16 +1,18 @@
 // Direct messages and blocks (issue 36, part B): a DM is a two-person private channel opened once per
 // pair; nobody else reads it (a third member, an admin outside it, search, sockets); a member who does
-// not accept messages and a member who blocked the sender refuse alike; blocks silence mentions, collapse
-// posts and comments for the blocker, go into the export and go with either account.
+// not accept messages and a member who blocked the writer refuse alike, and the blocker is refused too,
+// told why (opening, sends, edits, reactions); a channel invitation between a blocked pair never joins;
+// blocks silence mentions, collapse posts and comments for the blocker, go into the export and go with
+// either account.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { blocks, channelMembers, channels } from "../../worker/db/schema";
+import { blocks, channelInvitations, channelMembers, channels } from "../../worker/db/schema";
 import type { ChannelListItem, MessageDto } from "../../worker/shared/chat-wire";
 import { mentionToken } from "../../worker/shared/mentions";
 import type { NotificationList } from "../../worker/shared/notifications";
 import type { SearchResult } from "../../worker/shared/search";
 import { API_ERRORS } from "../../worker/shared/texts";
-import { call, db, errorBody, json, openSocket, until } from "./helpers";
+import { call, db, errorBody, json, openSocket, signIn, until } from "./helpers";
 import { IDS, PNG, seedWorld, type World } from "./seed";
 
 let world: World;
@@ -40,6 +42,26 @@ const sendImage = (who: Who, groupId: number) =>
     },
     cookie: as(who),
   });
+/** The same PNG as a multipart upload (POST /api/messages/image). */
+const sendUpload = (who: Who, groupId: number) => {
+  const form = new FormData();
+  form.set("group_id", String(groupId));
+  form.set("image", new File([PNG as unknown as BlobPart], "a.png", { type: "image/png" }));
+  return call("/api/messages/image", { method: "POST", body: form, cookie: as(who) });
+};
+const editMessage = (who: Who, id: number, body: string) =>
+  call(`/api/messages/${id}`, { method: "PATCH", json: { body }, cookie: as(who) });
+const deleteMessage = (who: Who, id: number) => call(`/api/messages/${id}`, { method: "DELETE", cookie: as(who) });
+const react = (who: Who, messageId: number, emoji: string) =>
+  call(`/api/messages/${messageId}/reactions`, { method: "POST", json: { emoji }, cookie: as(who) });
+const inviteToPrivate = (who: Who, email: string) =>
+  call(`/api/groups/${IDS.privateChannel}/members`, { method: "POST", json: { email }, cookie: as(who) });
+const membersOfPrivate = async () =>
+  json<{ members: { id: number }[]; invited: { email: string }[] }>(
+    await call(`/api/groups/${IDS.privateChannel}/members`, { cookie: as("owner") }),
+  );
+const bodiesOf = async (who: Who, groupId: number) =>
+  (await json<MessageDto[]>(await call(`/api/messages?group_id=${groupId}`, { cookie: as(who) }))).map((m) => m.body);
 const send = async (who: Who, groupId: number, body: string) => {
   const res = await sendRaw(who, groupId, body);
   expect(res.status).toBe(201);
@@ -57,6 +79,7 @@ const search = async (who: Who, q: string) =>
 const notificationKinds = async (who: Who) =>
   (await json<NotificationList>(await call("/api/notifications", { cookie: as(who) }))).items.map((n) => n.kind);
 const notAccepting = { error: API_ERRORS.direct_not_accepting, code: "direct_not_accepting" };
+const unblockFirst = { error: "Unblock this member to write to them", code: "direct_blocked" };
 
 describe("POST /api/direct", () => {
   it(`opens the conversation once: 201 the first time, 200 after, from either side; listed with the \
@@ -129,7 +152,15 @@ other member`, async () => {
     expect([closed.status, blocked.status]).toEqual([403, 403]);
     expect(await errorBody(closed)).toEqual(notAccepting);
     expect(await errorBody(blocked)).toEqual(notAccepting);
-    // The blocker may still open one with the member they blocked.
+  });
+
+  it("the blocker cannot open one with the member they block (403 direct_blocked: unblock first)", async () => {
+    expect((await block("owner", IDS.member)).status).toBe(201);
+    const refused = await openDirect("owner", IDS.member);
+    expect(refused.status).toBe(403);
+    expect(await errorBody(refused)).toEqual(unblockFirst);
+    expect(await db().select().from(channels).where(eq(channels.name, ""))).toEqual([]);
+    expect((await unblock("owner", IDS.member)).status).toBe(200);
     expect((await openDirect("owner", IDS.member)).status).toBe(201);
   });
 });
@@ -148,8 +179,6 @@ undoing restores`, async () => {
     const image = await sendImage("member", dm.id);
     expect(image.status).toBe(403);
     expect(await errorBody(image)).toEqual(notAccepting);
-    // The blocker may still write; the blocked member reads the conversation as before.
-    await send("paid", dm.id, "Still here");
     expect((await unblock("paid", IDS.member)).status).toBe(200);
     await send("member", dm.id, "Thanks");
 
@@ -163,7 +192,76 @@ undoing restores`, async () => {
     const bodies = (
       await json<MessageDto[]>(await call(`/api/messages?group_id=${dm.id}`, { cookie: as("paid") }))
     ).map((m) => m.body);
-    expect(bodies).toEqual(["Hello Paid", "Hello Member", "Still here", "Thanks", "Back again"]);
+    expect(bodies).toEqual(["Hello Paid", "Hello Member", "Thanks", "Back again"]);
+  });
+
+  it(`the blocker cannot write to the member they block either: text, image and upload are 403 direct_blocked, \
+nothing stored; unblocking restores`, async () => {
+    const dm = await direct("member", IDS.paid);
+    await send("paid", dm.id, "Before the block");
+    expect((await block("paid", IDS.member)).status).toBe(201);
+    const tries = {
+      text: await sendRaw("paid", dm.id, "Still here"),
+      image: await sendImage("paid", dm.id),
+      upload: await sendUpload("paid", dm.id),
+    };
+    for (const [path, res] of Object.entries(tries)) {
+      expect(res.status, path).toBe(403);
+      expect(await errorBody(res), path).toEqual(unblockFirst);
+    }
+    expect(await bodiesOf("member", dm.id)).toEqual(["Before the block"]);
+    expect((await unblock("paid", IDS.member)).status).toBe(200);
+    await send("paid", dm.id, "Back");
+  });
+
+  it(`editing an earlier message after a block or a closed setting is refused like a send, for either member, \
+the text unchanged; each may still delete their own`, async () => {
+    const dm = await direct("member", IDS.paid);
+    const mine = await send("member", dm.id, "Hello Paid");
+    const theirs = await send("paid", dm.id, "Hello Member");
+    expect((await block("paid", IDS.member)).status).toBe(201);
+    const blockedEdit = await editMessage("member", mine.id, "Changed after the block");
+    expect(blockedEdit.status).toBe(403);
+    expect(await errorBody(blockedEdit)).toEqual(notAccepting);
+    const blockerEdit = await editMessage("paid", theirs.id, "Changed by the blocker");
+    expect(blockerEdit.status).toBe(403);
+    expect(await errorBody(blockerEdit)).toEqual(unblockFirst);
+    expect(await bodiesOf("paid", dm.id)).toEqual(["Hello Paid", "Hello Member"]);
+
+    expect((await unblock("paid", IDS.member)).status).toBe(200);
+    expect((await setDirectMessages("paid", "nobody")).status).toBe(200);
+    const closedEdit = await editMessage("member", mine.id, "Changed while closed");
+    expect(closedEdit.status).toBe(403);
+    expect(await errorBody(closedEdit)).toEqual(notAccepting);
+    expect((await setDirectMessages("paid", "everyone")).status).toBe(200);
+    expect((await editMessage("member", mine.id, "Changed at last")).status).toBe(200);
+
+    // Taking back one's own words reaches nobody with anything new: allowed whatever the block.
+    expect((await block("paid", IDS.member)).status).toBe(201);
+    expect((await deleteMessage("member", mine.id)).status).toBe(200);
+    expect((await deleteMessage("paid", theirs.id)).status).toBe(200);
+  });
+
+  it(`a reaction in it after a block is refused like a send, for either member; taking one's reaction back is \
+allowed`, async () => {
+    const dm = await direct("member", IDS.paid);
+    const mine = await send("member", dm.id, "Hello Paid");
+    const theirs = await send("paid", dm.id, "Hello Member");
+    expect((await react("member", theirs.id, "🙏")).status).toBe(200);
+    expect((await block("paid", IDS.member)).status).toBe(201);
+    const blockedReaction = await react("member", theirs.id, "❤️");
+    expect(blockedReaction.status).toBe(403);
+    expect(await errorBody(blockedReaction)).toEqual(notAccepting);
+    const blockerReaction = await react("paid", mine.id, "✨");
+    expect(blockerReaction.status).toBe(403);
+    expect(await errorBody(blockerReaction)).toEqual(unblockFirst);
+    const takenBack = await react("member", theirs.id, "🙏");
+    expect(takenBack.status).toBe(200);
+    expect(await json(takenBack)).toEqual({ reactions: [] });
+    const reactions = (
+      await json<MessageDto[]>(await call(`/api/messages?group_id=${dm.id}`, { cookie: as("paid") }))
+    ).flatMap((m) => m.reactions);
+    expect(reactions).toEqual([]);
   });
 
   it("delivers live to the other member's socket and counts as unread for them", async () => {
@@ -329,6 +427,60 @@ describe("blocks", () => {
     // The blocker's mentions of the blocked member still notify them (nothing reveals the block).
     await send("member", IDS.publicChannel, `${mentionToken("Paid", IDS.paid)} hello`);
     expect(await notificationKinds("paid")).toEqual(["mention"]);
+  });
+
+  it(`a channel invitation between a blocked pair answers 201 invited like any other, and never joins the invitee \
+(channel list or sign-in): it goes at binding, as a declined one does`, async () => {
+    const joined = async () =>
+      (await db().select().from(channelMembers).where(eq(channelMembers.channelId, IDS.privateChannel))).map(
+        (m) => m.userId,
+      );
+    // The invitee blocked the channel's manager.
+    expect((await block("member", IDS.owner)).status).toBe(201);
+    const invited = await inviteToPrivate("owner", "Member@example.com");
+    expect(invited.status).toBe(201);
+    expect(await json(invited)).toEqual({ email: "member@example.com", status: "invited" });
+    expect((await membersOfPrivate()).invited.map((i) => i.email)).toContain("member@example.com");
+    expect((await channelList("member")).map((c) => c.id)).not.toContain(IDS.privateChannel);
+    expect(await joined()).toEqual([IDS.paid]);
+    expect((await membersOfPrivate()).invited.map((i) => i.email)).not.toContain("member@example.com");
+
+    // The manager blocked the invitee: the same, at sign-in too.
+    expect((await unblock("member", IDS.owner)).status).toBe(200);
+    expect((await block("owner", IDS.member)).status).toBe(201);
+    expect((await inviteToPrivate("owner", "member@example.com")).status).toBe(201);
+    const session = await signIn("member@example.com", "Member");
+    expect((await channelList("member")).map((c) => c.id)).not.toContain(IDS.privateChannel);
+    expect(await joined()).toEqual([IDS.paid]);
+
+    // Without a block the same invitation joins.
+    expect((await unblock("owner", IDS.member)).status).toBe(200);
+    expect((await inviteToPrivate("owner", "member@example.com")).status).toBe(201);
+    expect((await call("/api/groups", { cookie: session })).status).toBe(200);
+    expect((await joined()).sort()).toEqual([IDS.member, IDS.paid]);
+  });
+
+  it("a channel invitation between a blocked pair notifies nobody, either way", async () => {
+    expect((await block("member", IDS.owner)).status).toBe(201);
+    expect((await inviteToPrivate("owner", "member@example.com")).status).toBe(201);
+    expect(await notificationKinds("member")).toEqual([]);
+    expect((await unblock("member", IDS.owner)).status).toBe(200);
+    expect((await block("owner", IDS.member)).status).toBe(201);
+    const { invited } = await json(await call(`/api/groups/${IDS.privateChannel}/members`, { cookie: as("owner") }));
+    for (const i of invited)
+      await call(`/api/groups/${IDS.privateChannel}/invitations/${i.id}`, { method: "DELETE", cookie: as("owner") });
+    expect((await inviteToPrivate("owner", "member@example.com")).status).toBe(201);
+    expect(await notificationKinds("member")).toEqual([]);
+  });
+
+  it("binding an invitation between a blocked pair tells the invitee nothing", async () => {
+    // Pending and never told (written before the invitee's account, or before a block ended its notification).
+    await db()
+      .insert(channelInvitations)
+      .values({ channelId: IDS.privateChannel, email: "member@example.com", invitedBy: IDS.owner });
+    expect((await block("member", IDS.owner)).status).toBe(201);
+    expect((await channelList("member")).map((c) => c.id)).not.toContain(IDS.privateChannel);
+    expect(await notificationKinds("member")).toEqual([]);
   });
 
   it("flags the blocked member's posts and comments for the blocker only", async () => {

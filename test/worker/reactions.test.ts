@@ -1,12 +1,13 @@
 // Reactions (issue 36): toggling one of the set's emoji on a post, comment or message, the counts every list
 // carries, who reacted, the `reaction` live frame, grouped notifications, and every refusal: a bad emoji,
-// a muted member, a hidden or deleted item, a private channel's non-member, a block. Also: a mention added by an
-// edit notifies the newly mentioned member once.
+// a muted member, a hidden or deleted item, a private channel's non-member (a block refuses none outside direct
+// messages). Also: a mention added by an edit notifies the newly mentioned member once.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { reactions, users } from "../../worker/db/schema";
 import type { MessageDto, ReactionCountDto } from "../../worker/shared/chat-wire";
 import { searchResultUrl } from "../../worker/shared/item-links";
+import { mentionToken } from "../../worker/shared/mentions";
 import { RATE_LIMITS, REACTIONS } from "../../worker/shared/rules";
 import { API_ERRORS } from "../../worker/shared/texts";
 import { call, db, errorBody, json, openSocket, until } from "./helpers";
@@ -157,19 +158,46 @@ describe("refusals", () => {
     expect((await react("owner", "messages", sent.id, "🙏")).status).toBe(404);
   });
 
-  it("a block either way refuses the reaction as a missing item (never told); lifting it allows it", async () => {
-    const block = await call("/api/blocks", { method: "POST", json: { user_id: IDS.member }, cookie: as("owner") });
-    expect(block.status).toBe(201);
-    const refused = await react("member", "posts", IDS.post, "🙏");
-    expect(refused.status).toBe(404);
-    expect((await errorBody(refused)).code).toBe("post_not_found");
-    const sent = await send("member", IDS.publicChannel, "Hello");
-    expect((await react("owner", "messages", sent.id, "🙏")).status).toBe(404);
-    expect(await db().select().from(reactions)).toEqual([]);
-    expect((await call(`/api/posts/${IDS.post}/reactions`, { cookie: as("member") })).status).toBe(200);
-    const lifted = await call(`/api/blocks/${IDS.member}`, { method: "DELETE", cookie: as("owner") });
-    expect(lifted.status).toBe(200);
-    expect(await reacted("member", "posts", IDS.post, "🙏")).toContainEqual({ emoji: "🙏", count: 1, mine: true });
+  it(`a block refuses none of the lounge's writes nor a shared channel's: the blocked member's like, reactions, \
+comment and mention answer as anyone's (a refusal would tell the block), and are stored`, async () => {
+    expect(
+      (await call("/api/blocks", { method: "POST", json: { user_id: IDS.member }, cookie: as("owner") })).status,
+    ).toBe(201);
+    const ownerComment = await call(`/api/posts/${IDS.post}/comments`, {
+      method: "POST",
+      json: { content: "Owner's comment" },
+      cookie: as("owner"),
+    });
+    const { id: commentId } = await json<{ id: number }>(ownerComment);
+    const ownerMessage = await send("owner", IDS.publicChannel, "Owner says hello");
+    const writes: Record<string, (who: Who) => Promise<Response>> = {
+      like: (who) => call(`/api/posts/${IDS.post}/like`, { method: "POST", cookie: as(who) }),
+      "reaction on a post": (who) => react(who, "posts", IDS.post, "🙏"),
+      "reaction on a comment": (who) => react(who, "comments", commentId, "🙏"),
+      "reaction on a message of a shared channel": (who) => react(who, "messages", ownerMessage.id, "🙏"),
+      comment: (who) =>
+        call(`/api/posts/${IDS.post}/comments`, { method: "POST", json: { content: "Lovely" }, cookie: as(who) }),
+      mention: (who) =>
+        call("/api/posts", {
+          method: "POST",
+          json: { content: `Hello ${mentionToken("Owner", IDS.owner)}` },
+          cookie: as(who),
+        }),
+    };
+    for (const [path, write] of Object.entries(writes)) {
+      const blocked = await write("member");
+      const other = await write("paid");
+      expect(blocked.status, path).toBe(other.status);
+    }
+    const stored = await db().select({ userId: reactions.userId, kind: reactions.kind }).from(reactions);
+    expect(
+      stored
+        .filter((r) => r.userId === IDS.member)
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(["comment", "message", "post"]);
+    // The blocker's reactions to the blocked member's words are stored too.
+    expect(await reacted("owner", "comments", IDS.comment, "✨")).toContainEqual({ emoji: "✨", count: 1, mine: true });
   });
 
   it("is rate limited", async () => {

@@ -1,27 +1,20 @@
-// Blocks (issue 36): a member blocks another. The blocked member cannot open or write a direct message
-// to the blocker, and their mentions of the blocker notify nobody; the blocker sees their posts and
-// comments collapsed. Nothing tells the blocked member: their refusals read as "not accepting messages".
-import { and, asc, eq, or, type SQLWrapper, sql } from "drizzle-orm";
+// Blocks: a member blocks another. A block is never told to the blocked member. Its one rule
+// (docs/architecture.md, "Blocks"): neither member can write into the pair's direct message or join the
+// other's channel by invitation, and nothing the blocked member does notifies the blocker; every other
+// write is accepted as anyone's. The blocker sees the blocked member's posts and comments collapsed.
+import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { LIMITS } from "../shared/rules";
 import type { Database } from "./client";
 import { blocks, users } from "./schema";
-
-/** True when either member blocked the other. */
-export async function isBlockedBetween(db: Database, a: number, b: number): Promise<boolean> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
 
 /** SQL condition: `blocker` blocked `blocked` (either may be a column or a value). */
 export const hasBlocked = (blocker: SQLWrapper | number, blocked: SQLWrapper | number) =>
   sql<boolean>`exists (select 1 from ${blocks}
     where ${blocks.blockerId} = ${blocker} and ${blocks.blockedId} = ${blocked})`;
+
+/** SQL condition: either member blocked the other (either may be a column or a value). */
+export const blockedEitherWay = (a: SQLWrapper | number, b: SQLWrapper | number) =>
+  sql<boolean>`(${hasBlocked(a, b)} or ${hasBlocked(b, a)})`;
 
 /**
  * Blocks `blockedId` once (blocking again changes nothing): "blocked" when the block holds, "unknown"

@@ -1,6 +1,21 @@
 // Channels, their members and their messages. Visibility: a public channel is visible to every
 // signed-in user; a private one to its creator, its channel_members and admins.
-import { and, asc, desc, eq, exists, getTableColumns, gt, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  not,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { SessionUser } from "../env";
 import type { BatchRateLimit } from "../lib/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
@@ -15,7 +30,7 @@ import type {
 } from "../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
-import { hasBlocked } from "./blocks";
+import { blockedEitherWay, hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { inList } from "./lists";
 import { notifyInvitationsBinding } from "./notifications";
@@ -178,39 +193,74 @@ export async function openDirectChannel(db: Database, viewer: Viewer, otherId: n
 }
 
 /**
- * Whether `otherId` may get a direct message from `viewerId`: "unknown" when there is no such member,
- * "refused" when they do not accept messages or blocked the viewer (one answer for both: a block is never told).
+ * Why a direct message refuses its writer, as the API error it answers: the writer blocked the other
+ * member ("direct_blocked": they know, and unblock first), or the other member blocked the writer or does
+ * not accept messages ("direct_not_accepting", one answer for both: a block is never told).
  */
-export async function directPeerStatus(db: Database, viewerId: number, otherId: number) {
+export type DirectRefusal = "direct_blocked" | "direct_not_accepting";
+
+/**
+ * SQL condition on a users row: that member takes `writerId`'s direct messages (they accept messages and
+ * neither blocked the other). The one rule of opening, sending, editing and reacting in a direct message.
+ */
+const takesDirectFrom = (peer: { id: SQLWrapper; directMessages: SQLWrapper }, writerId: SQLWrapper | number) =>
+  sql`(${peer.directMessages} = 'everyone' and not ${blockedEitherWay(peer.id, writerId)})`;
+
+/** The refusal of `writerId`'s direct message to the member `peer` picks; undefined when there is no such member. */
+async function refusalTowards(db: Database, writerId: number, peer: SQL): Promise<DirectRefusal | null | undefined> {
   const [row] = await db
-    .select({ accepts: sql<number>`${users.directMessages} = 'everyone' and not ${hasBlocked(users.id, viewerId)}` })
+    .select({
+      takes: sql<number>`${takesDirectFrom(users, writerId)}`.mapWith(Number),
+      blockedByWriter: sql<number>`${hasBlocked(writerId, users.id)}`.mapWith(Number),
+    })
     .from(users)
-    .where(eq(users.id, otherId))
+    .where(peer)
     .limit(1);
-  if (!row) return "unknown" as const;
-  return row.accepts ? ("accepts" as const) : ("refused" as const);
+  if (!row) return undefined;
+  if (row.takes) return null;
+  return row.blockedByWriter ? "direct_blocked" : "direct_not_accepting";
+}
+
+/**
+ * Whether `viewerId` may open a direct message with `otherId`: "unknown" when there is no such member, the
+ * refusal when they may not write to them, null when they may.
+ */
+export async function directPeerStatus(
+  db: Database,
+  viewerId: number,
+  otherId: number,
+): Promise<DirectRefusal | null | "unknown"> {
+  const refusal = await refusalTowards(db, viewerId, eq(users.id, otherId));
+  return refusal === undefined ? "unknown" : refusal;
 }
 
 /**
  * SQL condition on the outer channel row: it is no direct message, or its other member still takes
- * `senderId`'s messages (they exist, accept messages and have not blocked the sender).
+ * `writerId`'s messages (takesDirectFrom).
  */
-const directAccepts = (senderId: SQL | number) => {
+const directWritable = (writerId: SQL | number) => {
   const channelId = sql.raw(`"channels"."id"`);
   return sql`(${sql.raw(`"channels"."direct_key"`)} is null or exists (select 1 from ${channelMembers} cm
     join ${users} u on u.id = cm.user_id
-    where cm.channel_id = ${channelId} and cm.user_id <> ${senderId} and u.direct_messages = 'everyone'
-      and not ${hasBlocked(sql`u.id`, senderId)}))`;
+    where cm.channel_id = ${channelId} and cm.user_id <> ${writerId}
+      and ${takesDirectFrom({ id: sql`u.id`, directMessages: sql`u.direct_messages` }, writerId)}))`;
 };
 
-/** True when `channel` is a direct message whose other member no longer takes `senderId`'s messages. */
-export async function directRefuses(db: Database, channel: ChannelRow, senderId: number) {
-  if (channel.directKey === null) return false;
-  const rows = await db
-    .select({ id: channels.id })
-    .from(channels)
-    .where(and(eq(channels.id, channel.id), directAccepts(senderId)));
-  return rows.length === 0;
+/**
+ * Why `writerId` may not write into `channel` (send, edit, react): null for a channel, or a direct message
+ * whose other member takes their messages (the condition directWritable puts in a send's batch). A direct
+ * message whose other member deleted their account takes no more messages.
+ */
+export async function directRefusal(
+  db: Database,
+  channel: Pick<ChannelRow, "id" | "directKey">,
+  writerId: number,
+): Promise<DirectRefusal | null> {
+  if (channel.directKey === null) return null;
+  const otherMember = sql`${users.id} in (select ${channelMembers.userId} from ${channelMembers}
+    where ${channelMembers.channelId} = ${channel.id} and ${channelMembers.userId} <> ${writerId})`;
+  const refusal = await refusalTowards(db, writerId, otherMember);
+  return refusal === undefined ? "direct_not_accepting" : refusal;
 }
 
 /** A read marker's upsert on conflict: forward only, never back. */
@@ -365,9 +415,11 @@ export async function revokeChannelInvitation(db: Database, channelId: number, i
 /**
  * Turns the pending invitations of the user's email into memberships. A private channel's invitation
  * also becomes a "channel_invite" notification unless the member already has one for it (known
- * accounts are notified when invited). One indexed read when nothing is pending; the writes are
- * set-based (INSERT … SELECT and DELETE by email), so they bind the same few variables however many
- * invitations wait, and run in one batch (a transaction): what is joined is what is deleted.
+ * accounts are notified when invited). An invitation between a blocked pair (either way) goes first,
+ * unjoined and untold: a block keeps the two out of each other's conversations, and its managers see it
+ * go as a declined one. One indexed read when nothing is pending; the writes are set-based (INSERT …
+ * SELECT and DELETE by email), so they bind the same few variables however many invitations wait, and
+ * the joining runs in one batch (a transaction): what is joined is what is deleted.
  */
 export async function bindChannelInvitations(db: Database, user: Pick<SessionUser, "id" | "email">) {
   const email = normaliseEmail(user.email);
@@ -377,6 +429,9 @@ export async function bindChannelInvitations(db: Database, user: Pick<SessionUse
     .where(eq(channelInvitations.email, email))
     .limit(1);
   if (!pending) return;
+  // Before the notification below, which tells of every pending invitation.
+  const betweenBlocked = blockedEitherWay(user.id, channelInvitations.invitedBy);
+  await db.delete(channelInvitations).where(and(eq(channelInvitations.email, email), betweenBlocked));
   await notifyInvitationsBinding(db, { userId: user.id, email });
   await db.batch([
     db
@@ -389,7 +444,8 @@ export async function bindChannelInvitations(db: Database, user: Pick<SessionUse
             createdAt: sql<Date>`(unixepoch('subsec') * 1000)`.as("created_at"),
           })
           .from(channelInvitations)
-          .where(eq(channelInvitations.email, email)),
+          // An invitation sent since that delete is not joined either (and goes with the rest).
+          .where(and(eq(channelInvitations.email, email), not(betweenBlocked))),
       )
       .onConflictDoNothing(),
     db.delete(channelInvitations).where(eq(channelInvitations.email, email)),
@@ -608,7 +664,7 @@ export function sendMessageStatements(
     eq(channels.id, channelId),
     isNotNull(member.id),
     visibleTo(member),
-    directAccepts(member.id),
+    directWritable(member.id),
     allowed,
     replyTo === null ? undefined : answerable(db, channelId, replyTo),
   );

@@ -9,7 +9,7 @@ import { mentionedIds } from "../shared/mentions";
 import { NOTIFICATION_LIMITS } from "../shared/notification-rules";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../shared/notifications";
 import { AUTORENEW, type ReactionKind } from "../shared/rules";
-import { hasBlocked } from "./blocks";
+import { blockedEitherWay, hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { inList, listTable } from "./lists";
 import {
@@ -152,11 +152,15 @@ export function notifyPinnedNotice(db: Database, input: { noticeId: number; auth
   );
 }
 
-/** Added to a private channel. */
+/**
+ * Added to a private channel. Between a blocked pair (either way) an invitation never joins, so it tells nobody
+ * either (worker/db/chat.ts drops it at binding).
+ */
 export function notifyChannelInvite(db: Database, input: { userId: number; channelId: number; actorId: number }) {
   return write(
     db,
-    sql`select ${rowOf(input.userId, "channel_invite", { channel_id: input.channelId, actor_id: input.actorId })}`,
+    sql`select ${rowOf(input.userId, "channel_invite", { channel_id: input.channelId, actor_id: input.actorId })}
+      where not ${blockedEitherWay(input.userId, input.actorId)}`,
   );
 }
 

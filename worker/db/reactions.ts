@@ -33,8 +33,13 @@ export async function reactionNames(
   }));
 }
 
-/** The item a member reacts to: who wrote it, and for a message its channel. */
-export type ReactionTarget = { authorId: number; channelId: number | null; isPrivate: boolean };
+/** The item a member reacts to: who wrote it, and for a message its channel (a direct message's key, too). */
+export type ReactionTarget = {
+  authorId: number;
+  channelId: number | null;
+  isPrivate: boolean;
+  directKey: string | null;
+};
 
 /**
  * Whether `reactor` may react to the item, in one query: it exists, a moderator has not hidden it, a
@@ -52,7 +57,7 @@ export async function canReact(
       .select({ authorId: posts.authorId })
       .from(posts)
       .where(and(eq(posts.id, id), isNull(posts.hiddenAt)));
-    return row ? { authorId: row.authorId, channelId: null, isPrivate: false } : null;
+    return row ? { authorId: row.authorId, channelId: null, isPrivate: false, directKey: null } : null;
   }
   if (kind === "comment") {
     const [row] = await db
@@ -60,24 +65,25 @@ export async function canReact(
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
       .where(and(eq(comments.id, id), isNull(comments.hiddenAt), isNull(posts.hiddenAt)));
-    return row ? { authorId: row.authorId, channelId: null, isPrivate: false } : null;
+    return row ? { authorId: row.authorId, channelId: null, isPrivate: false, directKey: null } : null;
   }
   const [row] = await db
-    .select({ authorId: messages.senderId, channelId: messages.channelId, isPrivate: channels.isPrivate })
+    .select({
+      authorId: messages.senderId,
+      channelId: messages.channelId,
+      isPrivate: channels.isPrivate,
+      directKey: channels.directKey,
+    })
     .from(messages)
     .innerJoin(channels, eq(channels.id, messages.channelId))
     .where(and(eq(messages.id, id), isNull(messages.hiddenAt), isNull(messages.deletedAt), visibleTo(reactor)));
   return row ?? null;
 }
 
-/**
- * Toggles the member's reaction with `emoji` on the item: removed when it was there, added otherwise.
- * True when it was added.
- */
-export async function toggleReaction(
-  db: Database,
-  input: { kind: ReactionKind; targetId: number; userId: number; emoji: ReactionEmoji },
-): Promise<boolean> {
+type ReactionInput = { kind: ReactionKind; targetId: number; userId: number; emoji: ReactionEmoji };
+
+/** Takes the member's reaction with `emoji` off the item; true when it was there. */
+export async function removeReaction(db: Database, input: ReactionInput): Promise<boolean> {
   const removed = await db
     .delete(reactions)
     .where(
@@ -89,7 +95,15 @@ export async function toggleReaction(
       ),
     )
     .returning({ emoji: reactions.emoji });
-  if (removed.length > 0) return false;
+  return removed.length > 0;
+}
+
+/**
+ * Toggles the member's reaction with `emoji` on the item: removed when it was there, added otherwise.
+ * True when it was added.
+ */
+export async function toggleReaction(db: Database, input: ReactionInput): Promise<boolean> {
+  if (await removeReaction(db, input)) return false;
   // A double click racing itself inserts once; the second answer still reads "added".
   await db.insert(reactions).values(input).onConflictDoNothing();
   return true;

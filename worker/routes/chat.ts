@@ -12,7 +12,7 @@ import {
   declineChannelInvitation,
   deleteChannel,
   deleteMessage,
-  directRefuses,
+  directRefusal,
   getMessage,
   getVisibleChannel,
   insertMessage,
@@ -226,17 +226,21 @@ async function allowedImageSend(c: Parameters<typeof withSessionBatch>[0], group
     results: [counted, [visible]],
   } = await withSessionBatch(c, (member) => [rules.count(member), visibleChannelQuery(c.var.db, member, groupId)]);
   const allowed = rules.allowed(user, counted, visible);
-  if (await directRefuses(c.var.db, allowed.channel, user.id)) throw forbidden(E.direct_not_accepting);
+  const refusal = await directRefusal(c.var.db, allowed.channel, user.id);
+  if (refusal) throw forbidden(E[refusal]);
   await countForUser(c, "uploads", RATE_LIMITS.uploads.limit, RATE_LIMITS.uploads.windowSeconds);
   return allowed;
 }
 
-/** A message the caller may read (its channel visible to them), not deleted; 404 otherwise, whichever it is. */
+/**
+ * A message the caller may read (its channel visible to them), not deleted, with its channel; 404 otherwise,
+ * whichever it is.
+ */
 async function readableMessage(c: Ctx, id: number) {
   const message = await getMessage(c.var.db, id);
-  if (!message || message.deletedAt || !(await getVisibleChannel(c.var.db, c.var.user, message.channelId)))
-    throw notFound(E.message_not_found);
-  return message;
+  const channel = message && !message.deletedAt && (await getVisibleChannel(c.var.db, c.var.user, message.channelId));
+  if (!message || !channel) throw notFound(E.message_not_found);
+  return { message, channel };
 }
 
 /** A display name for '[Image: filename]'. */
@@ -460,11 +464,14 @@ export const chatRoutes = createRouter()
         ...sendMessageStatements(c.var.db, member, group_id, { body, replyTo }, rules.sendable(member)),
       ]);
       const { ctx, channel } = rules.allowed(user, counted, visible);
-      // Allowed but not stored: a direct message whose other member no longer takes the sender's messages,
+      // Allowed but not stored: a direct message its sender may not write to (directWritable in the batch),
       // or the message it answers is not one of this channel's readable messages.
-      if (!stored && (await directRefuses(c.var.db, channel, user.id))) throw forbidden(E.direct_not_accepting);
-      if (!stored && replyTo !== null) throw badRequest(E.reply_invalid);
-      if (!stored) throw new Error("an allowed message was not stored");
+      if (!stored) {
+        const refusal = await directRefusal(c.var.db, channel, user.id);
+        if (refusal) throw forbidden(E[refusal]);
+        if (replyTo !== null) throw badRequest(E.reply_invalid);
+        throw new Error("an allowed message was not stored");
+      }
       const message = announceMessage(ctx, channel, { ...stored, senderName: user.name }, { mentions: true });
       if (replyTo !== null)
         notifyLater(c, async () =>
@@ -511,7 +518,10 @@ export const chatRoutes = createRouter()
       );
     },
   )
-  /** Its sender edits a message (same limits as a send); open chats get the new text at once. */
+  /**
+   * Its sender edits a message (same limits as a send, and in a direct message the same rule: directRefusal);
+   * open chats get the new text at once.
+   */
   .patch(
     "/messages/:id",
     requireUser,
@@ -521,9 +531,11 @@ export const chatRoutes = createRouter()
     validate("json", messageEdit),
     async (c) => {
       const { id } = c.req.valid("param");
-      const before = await readableMessage(c, id);
+      const { message: before, channel } = await readableMessage(c, id);
       if (before.senderId !== c.var.user.id) throw forbidden(E.edit_not_author);
       if (before.hiddenAt) throw conflict(E.removed_not_editable);
+      const refusal = await directRefusal(c.var.db, channel, c.var.user.id);
+      if (refusal) throw forbidden(E[refusal]);
       const { body } = c.req.valid("json");
       const replaced = await editText(c.var.db, "message", { id, authorId: c.var.user.id, text: body });
       const after = await getMessage(c.var.db, id);
@@ -531,7 +543,6 @@ export const chatRoutes = createRouter()
       const message = toMessageDto({ ...after, senderName: c.var.user.name }, c.var.user.id);
       if (replaced !== null) {
         c.executionCtx.waitUntil(fanOut(c.env, after.channelId, { type: "message_edited", message }));
-        const channel = await visibleChannelOr404(c, after.channelId);
         notifyLater(c, async () =>
           notifyMentions(c.var.db, {
             text: body,
@@ -546,10 +557,13 @@ export const chatRoutes = createRouter()
       return c.json(message);
     },
   )
-  /** Its sender (or an admin) deletes a message for everyone: a placeholder keeps its place, its image goes. */
+  /**
+   * Its sender (or an admin) deletes a message for everyone: a placeholder keeps its place, its image goes.
+   * A block does not stop it: taking one's words back reaches nobody with anything new.
+   */
   .delete("/messages/:id", requireUser, limited("edits"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
-    const message = await readableMessage(c, id);
+    const { message } = await readableMessage(c, id);
     if (message.senderId !== c.var.user.id && c.var.user.role !== "admin") throw forbidden(E.delete_not_author);
     const imageKey = await deleteMessage(c.var.db, id);
     if (imageKey === undefined) throw notFound(E.message_not_found);

@@ -1,6 +1,7 @@
-// Direct messages and blocks (issue 36). A direct message is a two-person private channel (worker/db/chat.ts):
-// the chat's routes carry its messages, socket, unread count and search; only opening it lives here. Blocks
-// are never revealed to the blocked member: a refused direct message answers as "not accepting messages".
+// Direct messages and blocks. A direct message is a two-person private channel (worker/db/chat.ts): the chat's
+// routes carry its messages, socket, unread count and search; only opening it lives here. Blocks are never
+// revealed to the blocked member: a refused direct message answers them as "not accepting messages", and
+// the blocker, who knows, as "unblock first" (directRefusal).
 import { z } from "zod";
 import { blockMember, listBlocks, unblockMember } from "../db/blocks";
 import { directPeerStatus, openDirectChannel, toChannelListItem } from "../db/chat";
@@ -22,7 +23,7 @@ export const directRoutes = createRouter()
     if (user_id === c.var.user.id) throw badRequest(E.direct_with_self);
     const status = await directPeerStatus(c.var.db, c.var.user.id, user_id);
     if (status === "unknown") throw notFound(E.member_not_found);
-    if (status === "refused") throw forbidden(E.direct_not_accepting);
+    if (status) throw forbidden(E[status]);
     const { created, channel } = await openDirectChannel(c.var.db, c.var.user, user_id);
     return c.json(toChannelListItem(channel, c.var.user), created ? 201 : 200);
   })

@@ -1,13 +1,13 @@
 // Reactions (issue 36): toggling one on a post, comment or message, and who reacted. The same two routes
-// under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact).
+// under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact), and in a
+// direct message also by the rule of its writes (directRefusal).
 import { z } from "zod";
-import { isBlockedBetween } from "../db/blocks";
-import { privateChannelReaders } from "../db/chat";
+import { directRefusal, privateChannelReaders } from "../db/chat";
 import { notifyReaction } from "../db/notifications";
 import { countReactions } from "../db/reaction-counts";
-import { canReact, reactionNames, toggleReaction } from "../db/reactions";
+import { canReact, reactionNames, removeReaction, toggleReaction } from "../db/reactions";
 import { createRouter } from "../lib/create-app";
-import { notFound } from "../lib/errors";
+import { forbidden, notFound } from "../lib/errors";
 import { limited } from "../lib/rate-limit";
 import { idParam, validate } from "../lib/validate";
 import { requireUser } from "../middleware/auth";
@@ -40,12 +40,16 @@ const reactionsOn = (kind: ReactionKind) =>
         const { emoji } = c.req.valid("json");
         const { db, user } = c.var;
         const target = await canReact(db, user, kind, id);
-        // A block stands between the two either way; refused as a missing item, so the block is never told.
-        if (!target || (target.authorId !== user.id && (await isBlockedBetween(db, user.id, target.authorId))))
-          throw notFound(NOT_FOUND[kind]);
-        const added = await toggleReaction(db, { kind, targetId: id, userId: user.id, emoji });
-        const reactions = await countReactions(db, kind, id, user.id);
+        if (!target) throw notFound(NOT_FOUND[kind]);
         const { channelId } = target;
+        // A block refuses a reaction only in the pair's direct message, like a send (anywhere else it is
+        // accepted and notifies no one); taking one's reaction back is always allowed.
+        const input = { kind, targetId: id, userId: user.id, emoji };
+        const refusal =
+          channelId === null ? null : await directRefusal(db, { id: channelId, directKey: target.directKey }, user.id);
+        if (refusal && !(await removeReaction(db, input))) throw forbidden(E[refusal]);
+        const added = refusal ? false : await toggleReaction(db, input);
+        const reactions = await countReactions(db, kind, id, user.id);
         if (channelId !== null) {
           const counts = reactions.map(({ emoji, count }) => ({ emoji, count }));
           c.executionCtx.waitUntil(

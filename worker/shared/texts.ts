@@ -108,8 +108,9 @@ export const API_ERRORS = {
   reply_invalid: "A reply must answer a message you can read in the same channel",
   reaction_invalid: `React with one of ${REACTIONS.emoji.join(" ")}`,
   // conversations (issue 36): direct messages and blocks. A block is never told: the blocked member's
-  // refusals read exactly as a member who does not accept messages.
+  // refusals read exactly as a member who does not accept messages; the blocker, who knows, is told why.
   direct_not_accepting: "This member is not accepting messages",
+  direct_blocked: "Unblock this member to write to them",
   direct_with_self: "You cannot message yourself",
   direct_not_group: "A direct message cannot be renamed, deleted, joined, left or invited to",
   block_self: "You cannot block yourself",
