@@ -23,6 +23,7 @@ import {
   createOneclick,
   EMULATOR_TBK_USER_KEY,
   ONECLICK_INTEGRATION_CREDENTIALS,
+  type OneclickTransaction,
 } from "../../worker/services/oneclick";
 import { webpayEmulatorApp } from "../../worker/services/webpay-emulator";
 import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
@@ -363,6 +364,104 @@ refusal`, async () => {
       ["completed", null],
     ]);
     expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 2, refusals: 0 });
+  });
+});
+
+/** The adapter on the emulator, with Transbank's answer to the charge (POST /transactions) changed by `tamper`. */
+function tamperedCharges(tamper: (tx: OneclickTransaction) => OneclickTransaction) {
+  const emulator = (request: Request) => Promise.resolve(webpayEmulatorApp.fetch(request, HANG_ENV));
+  return createOneclick({
+    baseUrl: `${ORIGIN}/api/dev/webpay`,
+    commerceCode: ONECLICK_INTEGRATION_CREDENTIALS.mallCommerceCode,
+    childCommerceCode: ONECLICK_INTEGRATION_CREDENTIALS.childCommerceCode,
+    apiSecret: ONECLICK_INTEGRATION_CREDENTIALS.apiSecret,
+    timeoutMs: TIMEOUT_MS,
+    fetch: async (request) => {
+      const answer = await emulator(request);
+      if (request.method !== "POST" || !request.url.endsWith("/transactions")) return answer;
+      return Response.json(tamper(await json<OneclickTransaction>(answer)), { status: answer.status });
+    },
+  });
+}
+
+const withDetail = (tx: OneclickTransaction, change: Partial<OneclickTransaction["details"][number]>) => ({
+  ...tx,
+  details: [{ ...tx.details[0], ...change }],
+});
+
+/** A charge's answer wrong in exactly one way, and how the attempt must end. */
+const WRONG_CHARGES: { name: string; tamper: (tx: OneclickTransaction) => OneclickTransaction; reason: string }[] = [
+  {
+    name: "AUTHORIZED with a non-zero response code",
+    tamper: (tx) => withDetail(tx, { response_code: -1 }),
+    reason: "rejected",
+  },
+  {
+    name: "response code 0 with another status",
+    tamper: (tx) => withDetail(tx, { status: "FAILED" }),
+    reason: "rejected",
+  },
+  {
+    name: "another amount",
+    tamper: (tx) => withDetail(tx, { amount: tx.details[0].amount - 13500 }),
+    reason: "verification_failed",
+  },
+  {
+    name: "another detail buy order",
+    tamper: (tx) => withDetail(tx, { buy_order: `${tx.details[0].buy_order.slice(0, 20)}OTHER` }),
+    reason: "verification_failed",
+  },
+  {
+    name: "another child commerce code",
+    tamper: (tx) => withDetail(tx, { commerce_code: "597055555543" }),
+    reason: "verification_failed",
+  },
+  {
+    name: "another parent buy order",
+    tamper: (tx) => ({ ...tx, buy_order: `${tx.buy_order.slice(0, 20)}OTHER` }),
+    reason: "verification_failed",
+  },
+  {
+    name: "two details",
+    tamper: (tx) => ({ ...tx, details: [tx.details[0], { ...tx.details[0], buy_order: "SECONDDETAIL" }] }),
+    reason: "verification_failed",
+  },
+];
+
+describe("an automatic charge's answer wrong in exactly one way is not a payment", () => {
+  for (const wrong of WRONG_CHARGES) {
+    it(`${wrong.name}: the attempt fails (${wrong.reason}), the membership is not extended`, async () => {
+      const { cookie, user } = await member();
+      const now = Date.now();
+      const due = await dueIn(user.id, 12 * HOUR, now);
+      await enrol(cookie);
+      expect(await runAutorenew(db(), HANG_ENV, now, tamperedCharges(wrong.tamper))).toMatchObject({
+        attempted: 1,
+        approved: 0,
+        refused: 1,
+      });
+      expect(await paymentsOf(user.id)).toEqual([
+        expect.objectContaining({ status: "failed", failureReason: wrong.reason }),
+      ]);
+      expect((await status(cookie)).next_payment_due).toBe(due.toISOString());
+      expect(await chargeOf(user.id)).toMatchObject({ state: "waiting", refusals: 1 });
+    });
+  }
+
+  it(`the same answer untouched is a payment (the cases above differ only in their one field)`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    expect(
+      await runAutorenew(
+        db(),
+        HANG_ENV,
+        now,
+        tamperedCharges((tx) => tx),
+      ),
+    ).toMatchObject({ approved: 1 });
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
   });
 });
 
