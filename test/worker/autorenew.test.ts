@@ -12,6 +12,7 @@ import {
   notifications,
   oneclickEmulatorInscriptions,
   oneclickEmulatorTransactions,
+  oneclickInscriptions,
   payments,
   users,
 } from "../../worker/db/schema";
@@ -26,6 +27,7 @@ import {
   type OneclickTransaction,
 } from "../../worker/services/oneclick";
 import { webpayEmulatorApp } from "../../worker/services/webpay-emulator";
+import { AUTORENEW } from "../../worker/shared/rules";
 import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -166,6 +168,66 @@ describe("enrolment", () => {
     const res = await call("/api/membership/autorenew", { method: "POST", cookie: admin.cookie });
     expect(res.status).toBe(409);
     expect((await errorBody(res)).code).toBe("autorenew_admin");
+  });
+});
+
+describe("one enrolment in flight", () => {
+  const start = (cookie: string) => call("/api/membership/autorenew", { method: "POST", cookie });
+
+  it(`of three starts racing one is accepted, the others are 409; a start older than Transbank's form lifetime \
+no longer blocks`, async () => {
+    const { cookie, user } = await member();
+    const answers = await Promise.all([start(cookie), start(cookie), start(cookie)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((r) => r.status === 409))
+      expect((await errorBody(refused)).code).toBe("autorenew_enrolment_pending");
+    expect((await start(cookie)).status).toBe(409);
+    // The member closed the tab: once Transbank's form is surely over, a new start is taken.
+    await db()
+      .update(oneclickInscriptions)
+      .set({ createdAt: new Date(Date.now() - AUTORENEW.inscriptionPendingMs - 1000) })
+      .where(eq(oneclickInscriptions.userId, user.id));
+    expect((await start(cookie)).status).toBe(200);
+  });
+
+  it(`two finishes racing store one card; the other is deleted at Transbank, so after stop no card is left \
+there`, async () => {
+    const { cookie, user } = await member();
+    /** A start and its card form, up to the return the browser would follow. */
+    const formDone = async () => {
+      const { token } = await json<{ token: string }>(await start(cookie));
+      await call("/api/dev/webpay/oneclick/inscription", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved" }),
+      });
+      // The next start is taken only once this one is past Transbank's form lifetime.
+      await db()
+        .update(oneclickInscriptions)
+        .set({ createdAt: new Date(Date.now() - AUTORENEW.inscriptionPendingMs - 1000) })
+        .where(eq(oneclickInscriptions.token, token));
+      return token;
+    };
+    const tokens = [await formDone(), await formDone()];
+    const outcomes = await Promise.all(
+      tokens.map(async (token) =>
+        (await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).headers.get("location"),
+      ),
+    );
+    expect(outcomes.filter((l) => l === "/app/profile?autorenew=enrolled")).toHaveLength(1);
+    const [stored] = await db().select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, user.id));
+    const storedTbkUser = await decryptText(await aesKey(EMULATOR_TBK_USER_KEY), stored.tbkUserEncrypted);
+    const atTransbank = await db()
+      .select()
+      .from(oneclickEmulatorInscriptions)
+      .where(eq(oneclickEmulatorInscriptions.username, `member-${user.id}`));
+    expect(atTransbank.filter((i) => i.status === "finished").map((i) => i.tbkUser)).toEqual([storedTbkUser]);
+    expect((await call("/api/membership/autorenew", { method: "DELETE", cookie })).status).toBe(200);
+    const afterStop = await db()
+      .select()
+      .from(oneclickEmulatorInscriptions)
+      .where(eq(oneclickEmulatorInscriptions.username, `member-${user.id}`));
+    expect(afterStop.map((i) => i.status)).toEqual(["deleted", "deleted"]);
   });
 });
 
