@@ -527,6 +527,26 @@ describe("an automatic charge's answer wrong in exactly one way is not a payment
   });
 });
 
+describe("the Oneclick emulator", () => {
+  it("refuses to charge an inscription deleted at Transbank (-96), as Transbank does", async () => {
+    const { cookie, user } = await member();
+    const { token } = await enrol(cookie);
+    const tbkUser = await emulatorTbkUser(token);
+    const username = `member-${user.id}`;
+    await oneclick().remove({ tbkUser, username });
+    const charge = await oneclick().authorize({
+      username,
+      tbkUser,
+      buyOrder: "DELETEDCARD1",
+      detailBuyOrder: "DELETEDCARD1C",
+      amount: 15000,
+    });
+    expect(charge.details).toEqual([
+      expect.objectContaining({ status: "FAILED", response_code: -96, authorization_code: null }),
+    ]);
+  });
+});
+
 describe("stopping", () => {
   it(`DELETE /api/membership/autorenew deletes the inscription at Transbank, and nothing is charged \
 after`, async () => {
