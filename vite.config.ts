@@ -5,6 +5,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { indexInlineScript, landingTemplates } from "./client/landing/prerender";
+import { localAppOrigin } from "./scripts/local-origin.mjs";
 
 const root = import.meta.dirname;
 
@@ -146,13 +147,31 @@ const reactRouterProduction = (): Plugin => ({
 });
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
+/**
+ * The port `vite dev` serves on (the config's, or --port's: this hook sees the command line merged in),
+ * read before the Cloudflare plugin resolves the worker's configuration, which gives it to the worker
+ * as APP_ORIGIN (scripts/local-origin.mjs) so links in local mail reach this server.
+ */
+const servedPort: { port?: number } = {};
+const readServedPort = (): Plugin => ({
+  name: "cosmic:served-port",
+  config(config, { command }) {
+    if (command === "serve") servedPort.port = config.server?.port;
+  },
+});
+
 export default defineConfig({
   root: path.join(root, "client"),
   publicDir: path.join(root, "client/public"),
   plugins: [
     // React's JSX and, in dev, Fast Refresh.
     react(),
-    cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }),
+    readServedPort(),
+    cloudflare({
+      configPath: path.join(root, "wrangler.toml"),
+      persistState: { path: stateDir },
+      config: (worker) => (servedPort.port ? localAppOrigin(worker, servedPort.port) : undefined),
+    }),
     inlineEntryCss(),
     prerenderLanding(),
     honoClientWithoutCookies(),

@@ -322,6 +322,8 @@ export const autorenew: Catalog["autorenew"] = {
   notEnrolled: "La renovación automática no está activa",
   adminHasNoMembership: "Los administradores no tienen membresía que renovar",
   transbankUnavailable: "No pudimos comunicarnos con Transbank. No se cambió nada; inténtalo de nuevo.",
+  enrolmentPending:
+    "Ya hay una inscripción de tarjeta en curso: termínala en la página de Transbank o inténtalo de nuevo en unos minutos",
   title: "Renovar automáticamente",
   offText: (amount, days) =>
     `Inscribe una tarjeta una vez con tu banco y se cobran ${amount} en cada vencimiento, cada ${days} días. Puedes detenerlo cuando quieras.`,
@@ -498,6 +500,7 @@ const errors: ErrorTexts = {
   autorenew_not_enrolled: autorenew.notEnrolled,
   autorenew_admin: autorenew.adminHasNoMembership,
   autorenew_transbank_unavailable: autorenew.transbankUnavailable,
+  autorenew_enrolment_pending: autorenew.enrolmentPending,
   push_not_configured: "Las notificaciones push no están configuradas en este servidor",
   push_endpoint_invalid: "La dirección de push debe ser la dirección https del servicio push de un navegador",
   push_keys_invalid: "Las claves de la suscripción no son válidas",

@@ -1,6 +1,6 @@
 // The local outbox page in real Chromium (issue 33): a member pays through the Webpay emulator; the
-// receipt goes through the real local queue to the outbox, and GET /api/dev/outbox shows it with its
-// HTML rendered in a sandboxed frame under the page's strict CSP.
+// receipt goes through the real local queue to the outbox, and GET /api/dev/outbox shows it to an admin
+// with its HTML rendered in a sandboxed frame under the page's strict CSP (the member gets 403).
 import { expect, it } from "vitest";
 import { newContext, payThroughEmulator, signIn, uniqueEmail, useBrowser } from "./browser";
 
@@ -8,12 +8,19 @@ const browser = useBrowser();
 
 it("shows the receipt of a payment, its headers and text, and its HTML rendered in a sandbox", async () => {
   const context = await newContext(browser);
+  const contexts = [context];
   try {
     const page = await context.newPage();
     const email = uniqueEmail("outbox");
     await signIn(page, email, "Outbox Luna");
     await payThroughEmulator(page);
-    const outbox = await context.newPage();
+    // The outbox holds every member's mail: only an admin reads it, from their own session.
+    const member = await context.request.get("/api/dev/outbox");
+    expect(member.status()).toBe(403);
+    const adminContext = await newContext(browser);
+    contexts.push(adminContext);
+    const outbox = await adminContext.newPage();
+    await signIn(outbox, "admin@example.com", "Ada Admin");
     const receipt = outbox.locator("article", { hasText: email }).filter({ hasText: "Your payment receipt" });
     // The queue's consumer runs within a second or two of the payment.
     for (let i = 0; i < 30 && (await receipt.count()) === 0; i++) {
@@ -29,6 +36,6 @@ it("shows the receipt of a payment, its headers and text, and its HTML rendered 
     expect(await frame.locator("td", { hasText: "Buy order" }).count()).toBe(1);
     expect(await receipt.locator("iframe").getAttribute("sandbox")).toBe("");
   } finally {
-    await context.close();
+    for (const opened of contexts) await opened.close();
   }
 });

@@ -12,6 +12,7 @@ import {
   notifications,
   oneclickEmulatorInscriptions,
   oneclickEmulatorTransactions,
+  oneclickInscriptions,
   payments,
   users,
 } from "../../worker/db/schema";
@@ -23,8 +24,10 @@ import {
   createOneclick,
   EMULATOR_TBK_USER_KEY,
   ONECLICK_INTEGRATION_CREDENTIALS,
+  type OneclickTransaction,
 } from "../../worker/services/oneclick";
 import { webpayEmulatorApp } from "../../worker/services/webpay-emulator";
+import { AUTORENEW } from "../../worker/shared/rules";
 import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -165,6 +168,66 @@ describe("enrolment", () => {
     const res = await call("/api/membership/autorenew", { method: "POST", cookie: admin.cookie });
     expect(res.status).toBe(409);
     expect((await errorBody(res)).code).toBe("autorenew_admin");
+  });
+});
+
+describe("one enrolment in flight", () => {
+  const start = (cookie: string) => call("/api/membership/autorenew", { method: "POST", cookie });
+
+  it(`of three starts racing one is accepted, the others are 409; a start older than Transbank's form lifetime \
+no longer blocks`, async () => {
+    const { cookie, user } = await member();
+    const answers = await Promise.all([start(cookie), start(cookie), start(cookie)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((r) => r.status === 409))
+      expect((await errorBody(refused)).code).toBe("autorenew_enrolment_pending");
+    expect((await start(cookie)).status).toBe(409);
+    // The member closed the tab: once Transbank's form is surely over, a new start is taken.
+    await db()
+      .update(oneclickInscriptions)
+      .set({ createdAt: new Date(Date.now() - AUTORENEW.inscriptionPendingMs - 1000) })
+      .where(eq(oneclickInscriptions.userId, user.id));
+    expect((await start(cookie)).status).toBe(200);
+  });
+
+  it(`two finishes racing store one card; the other is deleted at Transbank, so after stop no card is left \
+there`, async () => {
+    const { cookie, user } = await member();
+    /** A start and its card form, up to the return the browser would follow. */
+    const formDone = async () => {
+      const { token } = await json<{ token: string }>(await start(cookie));
+      await call("/api/dev/webpay/oneclick/inscription", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved" }),
+      });
+      // The next start is taken only once this one is past Transbank's form lifetime.
+      await db()
+        .update(oneclickInscriptions)
+        .set({ createdAt: new Date(Date.now() - AUTORENEW.inscriptionPendingMs - 1000) })
+        .where(eq(oneclickInscriptions.token, token));
+      return token;
+    };
+    const tokens = [await formDone(), await formDone()];
+    const outcomes = await Promise.all(
+      tokens.map(async (token) =>
+        (await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).headers.get("location"),
+      ),
+    );
+    expect(outcomes.filter((l) => l === "/app/profile?autorenew=enrolled")).toHaveLength(1);
+    const [stored] = await db().select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, user.id));
+    const storedTbkUser = await decryptText(await aesKey(EMULATOR_TBK_USER_KEY), stored.tbkUserEncrypted);
+    const atTransbank = await db()
+      .select()
+      .from(oneclickEmulatorInscriptions)
+      .where(eq(oneclickEmulatorInscriptions.username, `member-${user.id}`));
+    expect(atTransbank.filter((i) => i.status === "finished").map((i) => i.tbkUser)).toEqual([storedTbkUser]);
+    expect((await call("/api/membership/autorenew", { method: "DELETE", cookie })).status).toBe(200);
+    const afterStop = await db()
+      .select()
+      .from(oneclickEmulatorInscriptions)
+      .where(eq(oneclickEmulatorInscriptions.username, `member-${user.id}`));
+    expect(afterStop.map((i) => i.status)).toEqual(["deleted", "deleted"]);
   });
 });
 
@@ -363,6 +426,124 @@ refusal`, async () => {
       ["completed", null],
     ]);
     expect(await chargeOf(user.id)).toMatchObject({ state: "paid", attempts: 2, refusals: 0 });
+  });
+});
+
+/** The adapter on the emulator, with Transbank's answer to the charge (POST /transactions) changed by `tamper`. */
+function tamperedCharges(tamper: (tx: OneclickTransaction) => OneclickTransaction) {
+  const emulator = (request: Request) => Promise.resolve(webpayEmulatorApp.fetch(request, HANG_ENV));
+  return createOneclick({
+    baseUrl: `${ORIGIN}/api/dev/webpay`,
+    commerceCode: ONECLICK_INTEGRATION_CREDENTIALS.mallCommerceCode,
+    childCommerceCode: ONECLICK_INTEGRATION_CREDENTIALS.childCommerceCode,
+    apiSecret: ONECLICK_INTEGRATION_CREDENTIALS.apiSecret,
+    timeoutMs: TIMEOUT_MS,
+    fetch: async (request) => {
+      const answer = await emulator(request);
+      if (request.method !== "POST" || !request.url.endsWith("/transactions")) return answer;
+      return Response.json(tamper(await json<OneclickTransaction>(answer)), { status: answer.status });
+    },
+  });
+}
+
+const withDetail = (tx: OneclickTransaction, change: Partial<OneclickTransaction["details"][number]>) => ({
+  ...tx,
+  details: [{ ...tx.details[0], ...change }],
+});
+
+/** A charge's answer wrong in exactly one way, and how the attempt must end. */
+const WRONG_CHARGES: { name: string; tamper: (tx: OneclickTransaction) => OneclickTransaction; reason: string }[] = [
+  {
+    name: "AUTHORIZED with a non-zero response code",
+    tamper: (tx) => withDetail(tx, { response_code: -1 }),
+    reason: "rejected",
+  },
+  {
+    name: "response code 0 with another status",
+    tamper: (tx) => withDetail(tx, { status: "FAILED" }),
+    reason: "rejected",
+  },
+  {
+    name: "another amount",
+    tamper: (tx) => withDetail(tx, { amount: tx.details[0].amount - 13500 }),
+    reason: "verification_failed",
+  },
+  {
+    name: "another detail buy order",
+    tamper: (tx) => withDetail(tx, { buy_order: `${tx.details[0].buy_order.slice(0, 20)}OTHER` }),
+    reason: "verification_failed",
+  },
+  {
+    name: "another child commerce code",
+    tamper: (tx) => withDetail(tx, { commerce_code: "597055555543" }),
+    reason: "verification_failed",
+  },
+  {
+    name: "another parent buy order",
+    tamper: (tx) => ({ ...tx, buy_order: `${tx.buy_order.slice(0, 20)}OTHER` }),
+    reason: "verification_failed",
+  },
+  {
+    name: "two details",
+    tamper: (tx) => ({ ...tx, details: [tx.details[0], { ...tx.details[0], buy_order: "SECONDDETAIL" }] }),
+    reason: "verification_failed",
+  },
+];
+
+describe("an automatic charge's answer wrong in exactly one way is not a payment", () => {
+  for (const wrong of WRONG_CHARGES) {
+    it(`${wrong.name}: the attempt fails (${wrong.reason}), the membership is not extended`, async () => {
+      const { cookie, user } = await member();
+      const now = Date.now();
+      const due = await dueIn(user.id, 12 * HOUR, now);
+      await enrol(cookie);
+      expect(await runAutorenew(db(), HANG_ENV, now, tamperedCharges(wrong.tamper))).toMatchObject({
+        attempted: 1,
+        approved: 0,
+        refused: 1,
+      });
+      expect(await paymentsOf(user.id)).toEqual([
+        expect.objectContaining({ status: "failed", failureReason: wrong.reason }),
+      ]);
+      expect((await status(cookie)).next_payment_due).toBe(due.toISOString());
+      expect(await chargeOf(user.id)).toMatchObject({ state: "waiting", refusals: 1 });
+    });
+  }
+
+  it(`the same answer untouched is a payment (the cases above differ only in their one field)`, async () => {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie);
+    expect(
+      await runAutorenew(
+        db(),
+        HANG_ENV,
+        now,
+        tamperedCharges((tx) => tx),
+      ),
+    ).toMatchObject({ approved: 1 });
+    expect(new Date((await status(cookie)).next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
+  });
+});
+
+describe("the Oneclick emulator", () => {
+  it("refuses to charge an inscription deleted at Transbank (-96), as Transbank does", async () => {
+    const { cookie, user } = await member();
+    const { token } = await enrol(cookie);
+    const tbkUser = await emulatorTbkUser(token);
+    const username = `member-${user.id}`;
+    await oneclick().remove({ tbkUser, username });
+    const charge = await oneclick().authorize({
+      username,
+      tbkUser,
+      buyOrder: "DELETEDCARD1",
+      detailBuyOrder: "DELETEDCARD1C",
+      amount: 15000,
+    });
+    expect(charge.details).toEqual([
+      expect.objectContaining({ status: "FAILED", response_code: -96, authorization_code: null }),
+    ]);
   });
 });
 

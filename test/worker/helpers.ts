@@ -216,10 +216,19 @@ export async function drain(queue: ReturnType<typeof recordingQueue>) {
   }
 }
 
-/** The local outbox (GET /api/dev/mail), newest first. */
+export type OutboxMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  sent_at: string;
+};
+
+/** The local outbox (GET /api/dev/mail, an admin's only: the dev sign-in's admin reads it), newest first. */
 export const outbox = async () =>
   (
-    await json<{
-      messages: { to: string; subject: string; text: string; html: string; headers: Record<string, string> }[];
-    }>(await call("/api/dev/mail"))
+    await json<{ messages: OutboxMail[] }>(
+      await call("/api/dev/mail", { cookie: await signIn("admin@example.com", "Admin") }),
+    )
   ).messages;

@@ -7,7 +7,8 @@ import { unsubscribeToken } from "../../worker/services/email/unsubscribe";
 import { planDeliveries, runDeliveryJob } from "../../worker/services/notify/delivery";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
-import { call, db, json, signIn, testEnv } from "./helpers";
+import { LIMITS } from "../../worker/shared/rules";
+import { call, db, errorBody, json, outbox, signIn, testEnv } from "./helpers";
 
 const me = async (cookie: string) => (await json(await call("/api/users/me", { cookie }))).id as number;
 const putPreferences = (cookie: string, body: unknown) =>
@@ -69,18 +70,6 @@ describe("GET/PUT /api/notifications/preferences", () => {
   });
 });
 
-type Outbox = {
-  messages: {
-    to: string;
-    subject: string;
-    text: string;
-    html: string;
-    headers: Record<string, string>;
-    sent_at: string;
-  }[];
-};
-const outbox = async () => json<Outbox>(await call("/api/dev/mail"));
-
 /** Plans and runs every delivery of these notifications, as the queue's consumer would. */
 async function deliver(ids: number[]) {
   const jobs: DeliveryJob[] = await planDeliveries(testEnv, db(), ids);
@@ -105,9 +94,9 @@ describe("emails through the local outbox", () => {
     (await notifyMentions(db(), { text: `@[Reader](${reader.id})`, actorId: writerId })).map((n) => n.id);
 
   it("lands a mention email in the outbox with text, HTML and one-click unsubscribe headers", async () => {
-    expect((await outbox()).messages).toEqual([]);
+    expect(await outbox()).toEqual([]);
     await deliver(await mention());
-    const [mail] = (await outbox()).messages;
+    const [mail] = await outbox();
     expect(mail.to).toBe("reader@example.com");
     expect(mail.subject).toBe("Writer mentioned you in a post");
     expect(mail.text).toContain("http://localhost:5173/app/lounge");
@@ -137,40 +126,56 @@ describe("emails through the local outbox", () => {
     });
     const invite = await notifyChannelInvite(db(), { userId: reader.id, channelId: channel.id, actorId: writerId });
     await deliver([...(await mention()), ...invite.map((n) => n.id)]);
-    const subjects = (await outbox()).messages.map((m) => m.subject).sort();
+    const subjects = (await outbox()).map((m) => m.subject).sort();
     expect(subjects).toEqual(["Writer te invitó a #Luna", "Writer te mencionó en una publicación"]);
-    expect((await outbox()).messages[0].html).toContain('lang="es"');
+    expect((await outbox())[0].html).toContain('lang="es"');
   });
 
   it("sends no email for kinds the member did not choose", async () => {
     await putPreferences(reader.cookie, { preferences: {}, digest: "off" });
     expect(await deliver(await mention())).toEqual([]);
-    expect((await outbox()).messages).toEqual([]);
+    expect(await outbox()).toEqual([]);
   });
 
   it("escapes names in the HTML", async () => {
     await call("/api/users/me", { method: "PATCH", cookie: reader.cookie, json: { name: "Reader" } });
     const evil = await me(await signIn("evil@example.com", "<img src=x>"));
     await deliver((await notifyMentions(db(), { text: `@[Reader](${reader.id})`, actorId: evil })).map((n) => n.id));
-    const [mail] = (await outbox()).messages;
+    const [mail] = await outbox();
     expect(mail.html).not.toContain("<img");
     expect(mail.html).toContain("&#60;img src=x&#62;");
   });
 
-  it("GET /api/dev/mail is 404 outside local", async () => {
-    expect((await call("/api/dev/mail", { env: { APP_ENV: "production" } })).status).toBe(404);
+  it("the outbox (JSON and page) is the admin's alone: 401 signed out, 403 for a member", async () => {
+    await deliver(await mention());
+    const admin = await signIn("admin@example.com", "Admin");
+    for (const path of ["/api/dev/mail", "/api/dev/outbox"]) {
+      const anonymous = await call(path);
+      expect(anonymous.status, path).toBe(401);
+      expect((await errorBody(anonymous)).code).toBe("unauthorized");
+      const member = await call(path, { cookie: reader.cookie });
+      expect(member.status, path).toBe(403);
+      expect((await errorBody(member)).code).toBe("forbidden");
+      expect((await call(path, { cookie: admin })).status, path).toBe(200);
+    }
+  });
+
+  it("GET /api/dev/mail is 404 outside local, even to an admin", async () => {
+    const admin = await signIn("admin@example.com", "Admin");
+    expect((await call("/api/dev/mail", { cookie: admin, env: { APP_ENV: "production" } })).status).toBe(404);
   });
 
   it("the outbox page shows each message's address, subject, headers, text, and its HTML in a sandbox", async () => {
-    const empty = await call("/api/dev/outbox");
+    const admin = await signIn("admin@example.com", "Admin");
+    const empty = await call("/api/dev/outbox", { cookie: admin });
     expect(await empty.text()).toContain("No mail yet.");
     await deliver(await mention());
-    const res = await call("/api/dev/outbox");
+    const res = await call("/api/dev/outbox", { cookie: admin });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await res.text();
-    const [mail] = (await outbox()).messages;
+    const [mail] = await outbox();
     expect(html).toContain("<h2>Writer mentioned you in a post</h2>");
     expect(html).toContain("<dd>reader@example.com</dd>");
     expect(html).toContain("<dt>List-Unsubscribe-Post</dt><dd>List-Unsubscribe=One-Click</dd>");
@@ -178,7 +183,7 @@ describe("emails through the local outbox", () => {
     // The email's HTML only as the sandboxed frame's escaped srcdoc, never as part of the page.
     const frame = /<iframe sandbox title="[^"]*" srcdoc="([^"]*)"><\/iframe>/.exec(html);
     expect(frame?.[1].replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))).toBe(mail.html);
-    expect((await call("/api/dev/outbox", { env: { APP_ENV: "production" } })).status).toBe(404);
+    expect((await call("/api/dev/outbox", { cookie: admin, env: { APP_ENV: "production" } })).status).toBe(404);
   });
 });
 
@@ -243,6 +248,47 @@ describe("one-click unsubscribe", () => {
     expect((await mentionChoices()).email).toBe(true);
   });
 
+  it(`a one-click POST as multipart/form-data (RFC 8058's SHOULD, as Gmail sends it) unsubscribes as the \
+form-encoded one does`, async () => {
+    const token = await unsubscribeToken(testEnv.EMAIL_TOKEN_SECRET, reader.id, "mention");
+    const body = new FormData();
+    body.set("List-Unsubscribe", "One-Click");
+    const done = await call(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { origin: "https://mail.example.com" },
+      body,
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("you will not get these emails any more");
+    expect(await mentionChoices()).toEqual({ in_app: true, push: true, email: false });
+  });
+
+  it("takes multipart on the unsubscribe address alone, and only a small body", async () => {
+    const token = await unsubscribeToken(testEnv.EMAIL_TOKEN_SECRET, reader.id, "mention");
+    const oversized = new FormData();
+    oversized.set("List-Unsubscribe", "One-Click");
+    oversized.set("padding", "x".repeat(LIMITS.jsonBodyMaxBytes));
+    // The multipart bytes with their declared length, as a mail provider sends them.
+    const encoded = new Response(oversized);
+    const bytes = await encoded.arrayBuffer();
+    const tooLarge = await call(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: {
+        origin: "https://mail.example.com",
+        "content-type": encoded.headers.get("content-type") ?? "",
+        "content-length": String(bytes.byteLength),
+      },
+      body: bytes,
+    });
+    expect(tooLarge.status).toBe(413);
+    expect((await mentionChoices()).email).toBe(true);
+    // Another route a form posts to (Transbank's return) still takes only the form encoding.
+    const elsewhere = new FormData();
+    elsewhere.set("token_ws", "x");
+    const other = await call("/api/payments/webpay/return", { method: "POST", body: elsewhere });
+    expect(other.status).toBe(415);
+  });
+
   it("cannot turn off the receipt email", async () => {
     await unsubscribe(await unsubscribeToken(testEnv.EMAIL_TOKEN_SECRET, reader.id, "payment"));
     const prefs = await json(await call("/api/notifications/preferences", { cookie: reader.cookie }));
@@ -278,6 +324,6 @@ describe("the membership reminder email", () => {
         values (${id}, 'membership_ending', ${String(due)}) returning id`,
     );
     await deliver([row.id]);
-    expect((await outbox()).messages.map((m) => m.subject)).toEqual(["Tu membresía termina el 28 nov 2026"]);
+    expect((await outbox()).map((m) => m.subject)).toEqual(["Tu membresía termina el 28 nov 2026"]);
   });
 });

@@ -14,8 +14,19 @@ export type Charge = typeof autorenewCharges.$inferSelect;
 export const findEnrolment = async (db: Database, userId: number): Promise<Enrolment | undefined> =>
   (await db.select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, userId)).limit(1))[0];
 
-export async function recordInscriptionStart(db: Database, token: string, userId: number) {
-  await db.insert(oneclickInscriptions).values({ token, userId });
+/**
+ * Records a started inscription unless the member has another one pending (younger than
+ * AUTORENEW.inscriptionPendingMs): one conditional INSERT, so of starts racing exactly one is recorded.
+ * An older one no longer counts but stays, so its return still finds it (Transbank decides whether it
+ * can still be finished). False: another is pending.
+ */
+export async function recordInscriptionStart(db: Database, token: string, userId: number, now = Date.now()) {
+  const fresh = now - AUTORENEW.inscriptionPendingMs;
+  const recorded = await db.all<{ token: string }>(sql`insert into oneclick_inscriptions (token, user_id, created_at)
+    select ${token}, ${userId}, ${now}
+    where not exists (select 1 from oneclick_inscriptions where user_id = ${userId} and created_at > ${fresh})
+    returning token`);
+  return recorded.length > 0;
 }
 
 /** Takes the inscription a return points at, once: a replayed return finds nothing. */
@@ -27,7 +38,11 @@ export async function takeInscription(db: Database, token: string): Promise<{ us
   return row;
 }
 
-/** Stores (or replaces) a finished enrolment, active. */
+/**
+ * Stores a finished enrolment, active, only over the one the caller read (`replacing`, undefined when it
+ * read none): two finishes racing cannot both believe their card is the stored one. False: another
+ * finish stored its card first, and this one is not stored.
+ */
 export async function saveEnrolment(
   db: Database,
   input: {
@@ -37,13 +52,27 @@ export async function saveEnrolment(
     cardType: string | null;
     cardNumber: string | null;
   },
+  replacing: Enrolment | undefined,
   now = Date.now(),
-) {
+): Promise<boolean> {
   const values = { ...input, status: "active" as const, updatedAt: new Date(now) };
-  await db
-    .insert(autorenewEnrolments)
-    .values(values)
-    .onConflictDoUpdate({ target: autorenewEnrolments.userId, set: values });
+  const saved = replacing
+    ? await db
+        .update(autorenewEnrolments)
+        .set(values)
+        .where(
+          and(
+            eq(autorenewEnrolments.userId, input.userId),
+            eq(autorenewEnrolments.tbkUserEncrypted, replacing.tbkUserEncrypted),
+          ),
+        )
+        .returning({ userId: autorenewEnrolments.userId })
+    : await db
+        .insert(autorenewEnrolments)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ userId: autorenewEnrolments.userId });
+  return saved.length > 0;
 }
 
 export async function deleteEnrolment(db: Database, userId: number): Promise<boolean> {

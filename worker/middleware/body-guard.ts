@@ -13,6 +13,13 @@ export const MULTIPART_PATHS = new Set(["/api/messages/image", "/api/resources/u
 const EVENT_COVER_PATH = /^\/api\/events\/\d+\/cover$/;
 const takesMultipart = (path: string) => MULTIPART_PATHS.has(path) || EVENT_COVER_PATH.test(path);
 /**
+ * RFC 8058's one-click unsubscribe: the mail provider's POST SHOULD be multipart/form-data (Gmail's is),
+ * though many send the form encoding. The handler reads only the signed token in the URL, so its body
+ * stays under the small default cap (bodyCap) whichever encoding it comes in.
+ */
+const ONE_CLICK_UNSUBSCRIBE_PATH = "/api/email/unsubscribe";
+
+/**
  * Routes a browser form posts to by design: the providers' returns, the local emulator's card pages, and
  * the email unsubscribe (RFC 8058's one-click post and the confirmation page's button).
  */
@@ -21,7 +28,7 @@ export const FORM_PATHS = new Set([
   "/api/dev/webpay/pay",
   "/api/payments/oneclick/return",
   "/api/dev/webpay/oneclick/inscription",
-  "/api/email/unsubscribe",
+  ONE_CLICK_UNSUBSCRIBE_PATH,
 ]);
 
 /** Room for the text fields, JSON and multipart framing around a file. */
@@ -68,8 +75,8 @@ function capped(body: ReadableStream<Uint8Array>, max: number, state: { exceeded
 }
 
 /**
- * Every state-changing request with a body sends JSON; multipart only where a file is uploaded, and a
- * urlencoded form only where a browser form posts by design. Anything else is 415 before any handler
+ * Every state-changing request with a body sends JSON; multipart only where a file is uploaded (and the
+ * one-click unsubscribe), and a urlencoded form only where a browser form posts by design. Anything else is 415 before any handler
  * runs (a route whose fields are all optional would otherwise read a text/plain body as `{}`).
  * Bodies are capped on the stream, per route (bodyCap): a declared length over the cap is 413 before
  * reading; otherwise reading stops at the cap and the answer is 413, whatever Content-Length claimed
@@ -84,7 +91,7 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const allowed =
     JSON_TYPE.test(type) ||
-    (type === "multipart/form-data" && takesMultipart(path)) ||
+    (type === "multipart/form-data" && (takesMultipart(path) || path === ONE_CLICK_UNSUBSCRIBE_PATH)) ||
     (type === "application/x-www-form-urlencoded" && FORM_PATHS.has(path));
   if (!allowed) throw new ApiError(415, TEXTS.api.unsupportedMediaType);
   const cap = bodyCap(path, type);

@@ -1,7 +1,9 @@
 // Delivery outside the app (issue 33): GET/PUT /api/notifications/preferences (the grid and the
 // digest), GET /api/push/vapid-public-key, POST/DELETE/GET /api/push/subscriptions (this member's
 // browsers), GET/POST /api/email/unsubscribe?token= (RFC 8058 one-click), and, locally only,
-// GET /api/dev/mail (the outbox where mail lands instead of being sent) and GET /api/dev/outbox (its page).
+// GET /api/dev/mail (the outbox where mail lands instead of being sent) and GET /api/dev/outbox (its page),
+// an admin's only.
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import {
   deletePushSubscription,
@@ -11,12 +13,13 @@ import {
   savePushSubscription,
   unsubscribeFromEmail,
 } from "../db/notify";
+import type { AppEnv } from "../env";
 import { createRouter } from "../lib/create-app";
 import { fromBase64url } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { limited, limitedPerIp } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
+import { requireAdmin, requireUser } from "../middleware/auth";
 import { type OutboxMessage, readOutbox } from "../services/email/send";
 import { readUnsubscribeToken } from "../services/email/unsubscribe";
 import { escapeHtml } from "../services/emulator-pages";
@@ -96,6 +99,15 @@ const page = (lang: string, body: string) =>
 <title>Cosmic Lounge</title>
 <body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
 
+/**
+ * The outbox exists only locally (404 elsewhere, whoever asks). Even there it holds every member's mail
+ * and unsubscribe links, so only an admin reads it (requireAdmin after this).
+ */
+const localOutbox = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.env.APP_ENV !== "local") throw notFound(E.not_found);
+  await next();
+});
+
 export const notifyRoutes = createRouter()
   .get("/notifications/preferences", requireUser, async (c) => c.json(await getPreferences(c.var.db, c.var.user.id)))
   .put(
@@ -165,12 +177,8 @@ export const notifyRoutes = createRouter()
     await unsubscribeFromEmail(c.var.db, claims.userId, claims.kind);
     return c.html(page(lang, `<p>${words.unsubscribed}</p>`));
   })
-  .get("/dev/mail", async (c) => {
-    if (c.env.APP_ENV !== "local") throw notFound(E.not_found);
-    return c.json({ messages: await readOutbox(c.env) });
-  })
-  .get("/dev/outbox", async (c) => {
-    if (c.env.APP_ENV !== "local") throw notFound(E.not_found);
+  .get("/dev/mail", localOutbox, requireAdmin, async (c) => c.json({ messages: await readOutbox(c.env) }))
+  .get("/dev/outbox", localOutbox, requireAdmin, async (c) => {
     const messages = await readOutbox(c.env);
     // The page's own strict CSP, which the sandboxed emails inherit: styles only, no scripts, no loads.
     c.header(

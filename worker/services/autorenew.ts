@@ -49,7 +49,11 @@ export function oneclickFor(env: Env, origin = "http://localhost", timeoutMs?: n
 const isUnknownOutcome = (err: WebpayError) =>
   err.failure !== "provider" || (err.providerStatus !== undefined && err.providerStatus >= 500);
 
-/** Starts an inscription: Transbank answers the form URL the browser posts TBK_TOKEN to. */
+/**
+ * Starts an inscription: Transbank answers the form URL the browser posts TBK_TOKEN to. One enrolment is
+ * in flight per member: while another is pending the start is refused (409), and of starts racing only
+ * one is recorded (the others' inscriptions, never shown to the browser, hold no card and expire at Transbank).
+ */
 export async function startEnrolment(
   db: Database,
   env: Env,
@@ -62,7 +66,8 @@ export async function startEnrolment(
     email: user.email,
     responseUrl: origin + ONECLICK_RETURN_PATH,
   });
-  await recordInscriptionStart(db, started.token, user.id);
+  if (!(await recordInscriptionStart(db, started.token, user.id)))
+    throw conflict(errorText("autorenew_enrolment_pending"));
   return { url: started.url_webpay, token: started.token };
 }
 
@@ -93,16 +98,26 @@ export async function finishEnrolment(
   }
   if (finished.response_code !== 0 || !finished.tbk_user) return "refused";
   const key = await aesKey(tbkUserKeyOf(env));
+  const username = oneclickUsername(inscription.userId);
   const previous = await findEnrolment(db, inscription.userId);
-  await saveEnrolment(db, {
-    userId: inscription.userId,
-    username: oneclickUsername(inscription.userId),
-    tbkUserEncrypted: await encryptText(key, finished.tbk_user),
-    cardType: finished.card_type ?? null,
-    cardNumber: finished.card_number ?? null,
-  });
-  // A new card replaces the old one: the old inscription is removed at Transbank (best effort, it can no longer be
-  // charged by us).
+  const stored = await saveEnrolment(
+    db,
+    {
+      userId: inscription.userId,
+      username,
+      tbkUserEncrypted: await encryptText(key, finished.tbk_user),
+      cardType: finished.card_type ?? null,
+      cardNumber: finished.card_number ?? null,
+    },
+    previous,
+  );
+  // Every card enrolled at Transbank that is not the stored one is deleted there (best effort), so none
+  // outlives "stop" or the account: this one when another finish stored its card first, otherwise the
+  // card it replaced.
+  if (!stored) {
+    await oneclick.remove({ tbkUser: finished.tbk_user, username }).catch(() => undefined);
+    return "failed";
+  }
   if (previous) {
     const oldTbkUser = await decryptText(key, previous.tbkUserEncrypted);
     if (oldTbkUser !== finished.tbk_user)

@@ -26,6 +26,11 @@ export const AUTORENEW = {
   settleAfterMs: 2 * 60_000,
   /** Charges started or settled per run (each is one or two Transbank calls). */
   batch: 50,
+  /**
+   * A started enrolment holds the member's one slot this long: longer than Transbank leaves an inscription's
+   * card form open, so a start left unfinished (the tab closed) never blocks the next for longer.
+   */
+  inscriptionPendingMs: 10 * 60_000,
 } as const;
 
 /**

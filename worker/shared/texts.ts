@@ -133,6 +133,7 @@ export const API_ERRORS = {
   autorenew_not_enrolled: TEXTS.autorenew.notEnrolled,
   autorenew_admin: TEXTS.autorenew.adminHasNoMembership,
   autorenew_transbank_unavailable: TEXTS.autorenew.transbankUnavailable,
+  autorenew_enrolment_pending: TEXTS.autorenew.enrolmentPending,
   // profile and members
   timezone_invalid: TEXTS.profile.timezoneInvalid,
   entry_blank: TEXTS.profile.entryBlank,
