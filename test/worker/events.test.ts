@@ -569,3 +569,48 @@ off`, async () => {
     expect((await call("/api/calendar/not-a-token.ics")).status).toBe(400);
   });
 });
+
+describe("events: the feed shows what the event's page shows", () => {
+  it(`an event that became paid-only keeps only its title and time in the feed of a member without paid \
+access, as on its page (the .ics answers 403)`, async () => {
+    const online = await createEvent({ title: "Online", start_local: santiagoIn(48), end_local: santiagoIn(49) });
+    const inPerson = await createEvent({
+      title: "In person",
+      location: "in_person",
+      place: "Secret garden, 12 Hidden St",
+      meeting_url: null,
+      start_local: santiagoIn(50),
+      end_local: santiagoIn(51),
+    });
+    for (const event of [online, inPerson]) expect((await rsvp("member", event.id, "going")).status).toBe(200);
+    const { url } = await json<{ url: string }>(
+      await call("/api/profile/calendar", { method: "POST", cookie: cookie("member") }),
+    );
+    const feedText = async () => (await call(new URL(url).pathname)).text();
+    const open = await feedText();
+    expect(open).toContain("meet.example.com");
+    expect(open).toContain("Secret garden");
+
+    for (const event of [online, inPerson]) {
+      const edit = await call(`/api/events/${event.id}`, {
+        method: "PUT",
+        json: { paid_only: true, description: "Members only: the new plan." },
+        cookie: cookie("admin"),
+      });
+      expect(edit.status).toBe(200);
+      expect(await getEvent("member", event.id)).toMatchObject({ locked: true, description: "", place: null });
+      expect((await call(`/api/events/${event.id}/ics`, { cookie: cookie("member") })).status).toBe(403);
+    }
+    const locked = new ICAL.Component(ICAL.parse(await feedText()));
+    const entries = locked.getAllSubcomponents("vevent").map((v) => ({
+      summary: v.getFirstPropertyValue("summary"),
+      start: new ICAL.Event(v).startDate.toJSDate().toISOString(),
+      description: v.getFirstPropertyValue("description"),
+      location: v.getFirstPropertyValue("location"),
+    }));
+    expect(entries).toEqual([
+      { summary: "Online", start: online.starts_at, description: null, location: null },
+      { summary: "In person", start: inPerson.starts_at, description: null, location: null },
+    ]);
+  });
+});
