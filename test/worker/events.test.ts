@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { notifications, users } from "../../worker/db/schema";
+import { events, notifications, users } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { CRON } from "../../worker/scheduled";
 import type { AttendeeDto, EventDto, RsvpResult } from "../../worker/shared/events";
@@ -612,5 +612,19 @@ access, as on its page (the .ics answers 403)`, async () => {
       { summary: "Online", start: online.starts_at, description: null, location: null },
       { summary: "In person", start: inPerson.starts_at, description: null, location: null },
     ]);
+  });
+});
+
+describe("events: calendar text", () => {
+  it("escapes every line-break form (CRLF, LF, lone CR) in the .ics text, so a reader keeps every property", async () => {
+    const event = await createEvent({ description: "One\r\nTwo\nThree\rFour" });
+    // A title stored before titles were single-line.
+    await db().update(events).set({ title: "Moon\rcircle" }).where(eq(events.id, event.id));
+    const text = await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("admin") })).text();
+    const { vevent } = parseIcs(text);
+    expect(vevent.getFirstPropertyValue("summary")).toBe("Moon\ncircle");
+    expect(vevent.getFirstPropertyValue("description")).toBe(`One\nTwo\nThree\nFour\n\n${base.meeting_url}`);
+    // Every line ends in CRLF: no line break of any form inside a value.
+    expect(text).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
   });
 });

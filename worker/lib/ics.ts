@@ -28,9 +28,16 @@ const FREQ: Record<EventRepeat, string> = { weekly: "WEEKLY", monthly: "MONTHLY"
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
-/** TEXT value escaping (RFC 5545 §3.3.11). */
+/**
+ * TEXT value escaping (RFC 5545 §3.3.11). Every line-break form is one escaped newline: a lone CR left
+ * raw ends the content line for some readers (node-ical then loses SUMMARY and DESCRIPTION).
+ */
 const text = (value: string) =>
-  value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n?|\n/g, "\\n");
 
 /** Content lines folded at 75 octets (§3.1), never inside a UTF-8 sequence. */
 function fold(line: string): string {
