@@ -80,6 +80,20 @@ function parseIcs(text: string) {
   return { vcalendar, vevent, event: new ICAL.Event(vevent) };
 }
 
+/** Every occurrence a calendar reader (ical.js) expands from the event, as UTC instants. */
+function expanded(parsed: ICAL.Event): { starts_at: string; ends_at: string }[] {
+  const out: { starts_at: string; ends_at: string }[] = [];
+  const dates = parsed.iterator();
+  for (let next = dates.next(); next; next = dates.next()) {
+    const details = parsed.getOccurrenceDetails(next);
+    out.push({
+      starts_at: details.startDate.toJSDate().toISOString(),
+      ends_at: details.endDate.toJSDate().toISOString(),
+    });
+  }
+  return out;
+}
+
 describe("events: time in Santiago", () => {
   it("20:00 local stays 20:00 on both sides of April's and September's clock changes", async () => {
     // Chile leaves summer time on the first Sunday of April (00:00 -> 23:00 the day before) and
@@ -150,6 +164,53 @@ changes`, async () => {
   });
 });
 
+describe("events: the hour April's change repeats, in calendars", () => {
+  // 2027-04-04 00:00 in Santiago goes back to 2027-04-03 23:00: 23:00-23:59 on April 3 happen twice. The app
+  // keeps the first (UTC-3); readers (ical.js, node-ical, python's icalendar) read a TZID time there as the
+  // second, so the .ics writes those instants in UTC.
+  const icsOf = async (id: number) =>
+    parseIcs(await (await call(`/api/events/${id}/ics`, { cookie: cookie("admin") })).text());
+
+  it("a single event starting and ending in the repeated hour is written in UTC and read back as the app's instants", async () => {
+    const event = await createEvent({ start_local: "2027-04-03T23:10", end_local: "2027-04-03T23:50" });
+    expect([event.starts_at, event.ends_at]).toEqual(["2027-04-04T02:10:00.000Z", "2027-04-04T02:50:00.000Z"]);
+    const { vevent, event: parsed } = await icsOf(event.id);
+    expect(vevent.getFirstProperty("dtstart")!.toICALString()).toBe("DTSTART:20270404T021000Z");
+    expect(expanded(parsed)).toEqual([{ starts_at: event.starts_at, ends_at: event.ends_at }]);
+  });
+
+  it("a weekly series through the repeated hour expands to the app's dates, the repeated one included", async () => {
+    for (const [start, until] of [
+      ["2027-03-27", "2027-04-17"], // the repeated hour mid-series
+      ["2027-04-03", "2027-04-24"], // the first date in it
+    ]) {
+      const event = await createEvent({
+        start_local: `${start}T23:30`,
+        end_local: `${start}T23:59`,
+        repeat: "weekly",
+        repeat_until: until,
+      });
+      const app = event.occurrences.map(({ starts_at, ends_at }) => ({ starts_at, ends_at }));
+      expect(app.map((o) => o.starts_at)).toContain("2027-04-04T02:30:00.000Z");
+      expect(expanded((await icsOf(event.id)).event), start).toEqual(app);
+    }
+  });
+
+  it("a monthly series says its day of the month (BYMONTHDAY), and expands to the app's dates", async () => {
+    const event = await createEvent({
+      start_local: "2027-01-31T19:00",
+      end_local: "2027-01-31T20:00",
+      repeat: "monthly",
+      repeat_until: "2027-08-31",
+    });
+    const text = await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("admin") })).text();
+    expect(text).toMatch(/^RRULE:FREQ=MONTHLY;BYMONTHDAY=31;UNTIL=\d{8}T\d{6}Z\r$/m);
+    expect(expanded(parseIcs(text).event)).toEqual(
+      event.occurrences.map(({ starts_at, ends_at }) => ({ starts_at, ends_at })),
+    );
+  });
+});
+
 describe("events: recurring", () => {
   it(`a weekly event stays 20:00 in Santiago across April's change; one date is cancelled and the calendar skips \
 it`, async () => {
@@ -186,10 +247,7 @@ it`, async () => {
       await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("paid") })).text(),
     );
     expect(parsed.sequence).toBe(1);
-    const expanded: string[] = [];
-    const dates = parsed.iterator();
-    for (let next = dates.next(); next; next = dates.next()) expanded.push(next.toJSDate().toISOString());
-    expect(expanded).toEqual([starts[0], starts[1], starts[3]]);
+    expect(expanded(parsed).map((o) => o.starts_at)).toEqual([starts[0], starts[1], starts[3]]);
     // The member's feed carries the same rule and cancelled date.
     const { url } = await json<{ url: string }>(
       await call("/api/profile/calendar", { method: "POST", cookie: cookie("paid") }),
