@@ -41,7 +41,7 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { calendar, type IcsEvent } from "../lib/ics";
 import { limited } from "../lib/rate-limit";
 import { occurrencesOf } from "../lib/recurrence";
-import { idParam, rowId, validate } from "../lib/validate";
+import { idParam, oneLineNameInput, rowId, validate } from "../lib/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
 import { limitAiCalls } from "../middleware/ai-limit";
 import { requireAdmin, requireUser } from "../middleware/auth";
@@ -83,11 +83,11 @@ const optionalText = <T extends z.ZodType<string>>(schema: T) =>
 
 /** Every field's rules, without defaults: an edit sends only what changes. */
 const fieldRules = {
-  title: z
-    .string(API_ERRORS.event_title_required)
-    .trim()
-    .min(1, API_ERRORS.event_title_required)
-    .max(EVENT_LIMITS.titleMax),
+  title: oneLineNameInput(EVENT_LIMITS.titleMax, {
+    required: API_ERRORS.event_title_required,
+    tooLong: API_ERRORS.event_title_too_long,
+    invalid: API_ERRORS.event_title_invalid,
+  }),
   description: z.string().trim().max(EVENT_LIMITS.descriptionMax),
   start_local: localTime,
   end_local: localTime,
