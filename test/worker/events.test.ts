@@ -2,7 +2,7 @@
 // link, paid-only events, reminders (once, even when two runs race), cancel and move notices, attendees,
 // the .ics parsed back by a real parser (ical.js) and the personal calendar feed.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { events, notifications, users } from "../../worker/db/schema";
@@ -10,7 +10,7 @@ import worker from "../../worker/index";
 import { CRON } from "../../worker/scheduled";
 import type { AttendeeDto, EventDto, RsvpResult } from "../../worker/shared/events";
 import type { NotificationList } from "../../worker/shared/notifications";
-import { call, db, errorBody, json, testEnv } from "./helpers";
+import { call, countingDb, db, errorBody, json, testEnv } from "./helpers";
 import { EMAILS, IDS, seedWorld, type World } from "./seed";
 
 let world: World;
@@ -361,6 +361,35 @@ themselves or by an admin)`, async () => {
     expect(await getEvent("member", first.id)).toMatchObject({ my_status: "going", going_count: 1 });
     expect((await eventNotifications(IDS.member, "event_promoted")).map((n) => n.eventId)).toEqual([first.id]);
     expect((await getEvent("admin", second.id)).going_count).toBe(0);
+  });
+
+  it(`a capacity raised past a long waitlist promotes everyone in line at once and tells each, in one \
+statement whose bound variables do not grow with the line`, async () => {
+    const event = await createEvent({ capacity: 1, start_local: santiagoIn(72), end_local: santiagoIn(73) });
+    const line = Array.from({ length: 60 }, (_, i) => 100 + i);
+    // Written as JSON lists: 60 rows of bound values would pass D1's 100 variables.
+    await db().run(sql`insert into users (id, email, name)
+      select value, 'line' || value || '@example.com', 'Line ' || value from json_each(${JSON.stringify(line)})`);
+    expect((await rsvp("paid", event.id, "going")).status).toBe(200);
+    // In line in id order.
+    await db().run(sql`insert into event_rsvps (event_id, user_id, status, responded_at)
+      select ${event.id}, value, 'waitlisted', ${Date.now()} + value from json_each(${JSON.stringify(line)})`);
+    const { counter, DB } = countingDb();
+    const raised = await call(`/api/events/${event.id}`, {
+      method: "PUT",
+      json: { capacity: 100 },
+      cookie: cookie("admin"),
+      env: { DB },
+    });
+    expect(raised.status).toBe(200);
+    expect(await json<EventDto>(raised)).toMatchObject({ going_count: 61, waitlist_count: 0 });
+    const told = await db()
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.kind, "event_promoted"));
+    expect(told.map((n) => n.userId).sort()).toEqual(line);
+    const writes = counter.queries.filter((q) => /^insert into "?notifications"?/i.test(q.sql.trim()));
+    expect(writes.map((q) => q.params.length)).toEqual([2]);
   });
 
   it("the meeting link goes only to members going (not maybe, not the waitlist), and to admins", async () => {

@@ -15,8 +15,9 @@ import {
 } from "../shared/events";
 import { DEFAULT_NAME } from "../shared/rules";
 import type { Database } from "./client";
+import { listTable } from "./lists";
 import { type Notified, notified } from "./notifications";
-import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, notifications, users } from "./schema";
+import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, users } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -357,19 +358,14 @@ const promoteFromWaitlist = (db: Database, eventId: number, now: number) =>
     .where(and(eq(eventRsvps.eventId, eventId), sql`${eventRsvps.userId} in (${promotableSql(eventId)})`))
     .returning({ userId: eventRsvps.userId });
 
-/** "You have a seat": one notification per promoted member, in chunks (D1 binds at most 100 values). */
+/** "You have a seat": one notification per promoted member, in one statement binding the ids as one list. */
 async function notifyPromoted(db: Database, eventId: number, promoted: { userId: number }[]): Promise<Notified> {
-  const ids = promoted.map((p) => p.userId);
-  const told: Notified = [];
-  for (let i = 0; i < ids.length; i += 25) {
-    told.push(
-      ...(await db
-        .insert(notifications)
-        .values(ids.slice(i, i + 25).map((userId) => ({ userId, kind: "event_promoted" as const, eventId })))
-        .returning({ id: notifications.id, userId: notifications.userId })),
-    );
-  }
-  return told;
+  if (promoted.length === 0) return [];
+  return notified(
+    await db.all(sql`insert into notifications (user_id, kind, event_id)
+      select value, 'event_promoted', ${eventId} from ${listTable(promoted.map((p) => p.userId))}
+      returning id, user_id`),
+  );
 }
 
 /** The events not over and not cancelled where the member holds a seat (their account's deletion frees each). */
