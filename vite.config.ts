@@ -144,6 +144,18 @@ const reactRouterProduction = (): Plugin => ({
         }
       : null,
 });
+/**
+ * The browser's theme colour has one source, the web manifest's `theme_color`: index.html gets its
+ * `<meta name="theme-color">` from it (dev and build), so the page and the installed app never differ.
+ */
+const themeColorFromManifest = (): Plugin => ({
+  name: "cosmic-theme-color-from-manifest",
+  transformIndexHtml: () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, "client/public/manifest.webmanifest"), "utf8"));
+    if (typeof manifest.theme_color !== "string") throw new Error("manifest.webmanifest: no theme_color");
+    return [{ tag: "meta", attrs: { name: "theme-color", content: manifest.theme_color }, injectTo: "head" }];
+  },
+});
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
 export default defineConfig({
@@ -153,6 +165,7 @@ export default defineConfig({
     // React's JSX and, in dev, Fast Refresh.
     react(),
     cloudflare({ configPath: path.join(root, "wrangler.toml"), persistState: { path: stateDir } }),
+    themeColorFromManifest(),
     inlineEntryCss(),
     prerenderLanding(),
     honoClientWithoutCookies(),
