@@ -5,7 +5,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { events, notifications, users } from "../../worker/db/schema";
+import { events, memberships, notifications, users } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { CRON } from "../../worker/scheduled";
 import type { AttendeeDto, EventDto, RsvpResult } from "../../worker/shared/events";
@@ -699,6 +699,27 @@ access, as on its page (the .ics answers 403)`, async () => {
       { summary: "Online", start: online.starts_at, description: null, location: null },
       { summary: "In person", start: inPerson.starts_at, description: null, location: null },
     ]);
+  });
+
+  it("a paid-only event keeps only its title and time in the feed once the reader's membership lapsed", async () => {
+    const event = await createEvent({ paid_only: true, start_local: santiagoIn(48), end_local: santiagoIn(49) });
+    expect((await rsvp("paid", event.id, "going")).status).toBe(200);
+    const { url } = await json<{ url: string }>(
+      await call("/api/profile/calendar", { method: "POST", cookie: cookie("paid") }),
+    );
+    const feedEvent = async () =>
+      new ICAL.Component(ICAL.parse(await (await call(new URL(url).pathname)).text())).getFirstSubcomponent("vevent")!;
+    expect((await feedEvent()).getFirstPropertyValue("location")).toBe(base.meeting_url);
+
+    await db()
+      .update(memberships)
+      .set({ nextPaymentDue: new Date(Date.now() - HOUR) })
+      .where(eq(memberships.userId, IDS.paid));
+    expect((await call(`/api/events/${event.id}/ics`, { cookie: cookie("paid") })).status).toBe(403);
+    const lapsed = await feedEvent();
+    expect(lapsed.getFirstPropertyValue("summary")).toBe(base.title);
+    expect(lapsed.getFirstPropertyValue("description")).toBeNull();
+    expect(lapsed.getFirstPropertyValue("location")).toBeNull();
   });
 });
 
