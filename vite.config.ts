@@ -145,6 +145,18 @@ const reactRouterProduction = (): Plugin => ({
         }
       : null,
 });
+/**
+ * The browser's theme colour has one source, the web manifest's `theme_color`: index.html gets its
+ * `<meta name="theme-color">` from it (dev and build), so the page and the installed app never differ.
+ */
+const themeColorFromManifest = (): Plugin => ({
+  name: "cosmic-theme-color-from-manifest",
+  transformIndexHtml: () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, "client/public/manifest.webmanifest"), "utf8"));
+    if (typeof manifest.theme_color !== "string") throw new Error("manifest.webmanifest: no theme_color");
+    return [{ tag: "meta", attrs: { name: "theme-color", content: manifest.theme_color }, injectTo: "head" }];
+  },
+});
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((re) => re.test(id));
 
 /**
@@ -172,6 +184,7 @@ export default defineConfig({
       persistState: { path: stateDir },
       config: (worker) => (servedPort.port ? localAppOrigin(worker, servedPort.port) : undefined),
     }),
+    themeColorFromManifest(),
     inlineEntryCss(),
     prerenderLanding(),
     honoClientWithoutCookies(),

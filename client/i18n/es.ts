@@ -389,6 +389,8 @@ const errors: ErrorTexts = {
   channel_manage_forbidden: "Solo quien creó el canal o un admin puede administrarlo",
   channel_name_required: "El nombre del canal es obligatorio",
   channel_name_too_long: `El nombre del canal puede tener como máximo ${LIMITS.channelNameMax} caracteres`,
+  channel_name_invalid:
+    "El nombre del canal no puede tener saltos de línea, marcas de dirección ni solo caracteres invisibles",
   channel_description_too_long: `La descripción puede tener como máximo ${LIMITS.channelDescriptionMax} caracteres`,
   member_email_invalid: "Se necesita un correo válido",
   channel_member_not_found: "Esa persona no es miembro de este canal",
@@ -481,6 +483,9 @@ const errors: ErrorTexts = {
   last_admin_role: "La comunidad necesita una persona admin: nombra admin a otra persona primero",
   event_not_found: "No encontramos ese encuentro",
   event_title_required: "El encuentro necesita un título",
+  event_title_too_long: `El título del encuentro puede tener como máximo ${EVENT_LIMITS.titleMax} caracteres`,
+  event_title_invalid:
+    "El título del encuentro no puede tener saltos de línea, marcas de dirección ni solo caracteres invisibles",
   event_time_invalid: "El inicio y el término deben ser una fecha y hora como 2027-04-03T20:00",
   event_end_before_start: "El encuentro debe terminar después de empezar",
   event_too_long: `Un encuentro dura como máximo ${EVENT_LIMITS.durationMaxMs / (24 * 60 * 60 * 1000)} días`,

@@ -2,15 +2,15 @@
 // link, paid-only events, reminders (once, even when two runs race), cancel and move notices, attendees,
 // the .ics parsed back by a real parser (ical.js) and the personal calendar feed.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
-import { notifications, users } from "../../worker/db/schema";
+import { events, memberships, notifications, users } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { CRON } from "../../worker/scheduled";
 import type { AttendeeDto, EventDto, RsvpResult } from "../../worker/shared/events";
 import type { NotificationList } from "../../worker/shared/notifications";
-import { call, db, errorBody, json, testEnv } from "./helpers";
+import { call, countingDb, db, errorBody, json, testEnv } from "./helpers";
 import { EMAILS, IDS, seedWorld, type World } from "./seed";
 
 let world: World;
@@ -78,6 +78,20 @@ function parseIcs(text: string) {
   for (const tz of vcalendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(tz);
   const vevent = vcalendar.getFirstSubcomponent("vevent")!;
   return { vcalendar, vevent, event: new ICAL.Event(vevent) };
+}
+
+/** Every occurrence a calendar reader (ical.js) expands from the event, as UTC instants. */
+function expanded(parsed: ICAL.Event): { starts_at: string; ends_at: string }[] {
+  const out: { starts_at: string; ends_at: string }[] = [];
+  const dates = parsed.iterator();
+  for (let next = dates.next(); next; next = dates.next()) {
+    const details = parsed.getOccurrenceDetails(next);
+    out.push({
+      starts_at: details.startDate.toJSDate().toISOString(),
+      ends_at: details.endDate.toJSDate().toISOString(),
+    });
+  }
+  return out;
 }
 
 describe("events: time in Santiago", () => {
@@ -150,6 +164,53 @@ changes`, async () => {
   });
 });
 
+describe("events: the hour April's change repeats, in calendars", () => {
+  // 2027-04-04 00:00 in Santiago goes back to 2027-04-03 23:00: 23:00-23:59 on April 3 happen twice. The app
+  // keeps the first (UTC-3); readers (ical.js, node-ical, python's icalendar) read a TZID time there as the
+  // second, so the .ics writes those instants in UTC.
+  const icsOf = async (id: number) =>
+    parseIcs(await (await call(`/api/events/${id}/ics`, { cookie: cookie("admin") })).text());
+
+  it("a single event starting and ending in the repeated hour is written in UTC and read back as the app's instants", async () => {
+    const event = await createEvent({ start_local: "2027-04-03T23:10", end_local: "2027-04-03T23:50" });
+    expect([event.starts_at, event.ends_at]).toEqual(["2027-04-04T02:10:00.000Z", "2027-04-04T02:50:00.000Z"]);
+    const { vevent, event: parsed } = await icsOf(event.id);
+    expect(vevent.getFirstProperty("dtstart")!.toICALString()).toBe("DTSTART:20270404T021000Z");
+    expect(expanded(parsed)).toEqual([{ starts_at: event.starts_at, ends_at: event.ends_at }]);
+  });
+
+  it("a weekly series through the repeated hour expands to the app's dates, the repeated one included", async () => {
+    for (const [start, until] of [
+      ["2027-03-27", "2027-04-17"], // the repeated hour mid-series
+      ["2027-04-03", "2027-04-24"], // the first date in it
+    ]) {
+      const event = await createEvent({
+        start_local: `${start}T23:30`,
+        end_local: `${start}T23:59`,
+        repeat: "weekly",
+        repeat_until: until,
+      });
+      const app = event.occurrences.map(({ starts_at, ends_at }) => ({ starts_at, ends_at }));
+      expect(app.map((o) => o.starts_at)).toContain("2027-04-04T02:30:00.000Z");
+      expect(expanded((await icsOf(event.id)).event), start).toEqual(app);
+    }
+  });
+
+  it("a monthly series says its day of the month (BYMONTHDAY), and expands to the app's dates", async () => {
+    const event = await createEvent({
+      start_local: "2027-01-31T19:00",
+      end_local: "2027-01-31T20:00",
+      repeat: "monthly",
+      repeat_until: "2027-08-31",
+    });
+    const text = await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("admin") })).text();
+    expect(text).toMatch(/^RRULE:FREQ=MONTHLY;BYMONTHDAY=31;UNTIL=\d{8}T\d{6}Z\r$/m);
+    expect(expanded(parseIcs(text).event)).toEqual(
+      event.occurrences.map(({ starts_at, ends_at }) => ({ starts_at, ends_at })),
+    );
+  });
+});
+
 describe("events: recurring", () => {
   it(`a weekly event stays 20:00 in Santiago across April's change; one date is cancelled and the calendar skips \
 it`, async () => {
@@ -186,10 +247,7 @@ it`, async () => {
       await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("paid") })).text(),
     );
     expect(parsed.sequence).toBe(1);
-    const expanded: string[] = [];
-    const dates = parsed.iterator();
-    for (let next = dates.next(); next; next = dates.next()) expanded.push(next.toJSDate().toISOString());
-    expect(expanded).toEqual([starts[0], starts[1], starts[3]]);
+    expect(expanded(parsed).map((o) => o.starts_at)).toEqual([starts[0], starts[1], starts[3]]);
     // The member's feed carries the same rule and cancelled date.
     const { url } = await json<{ url: string }>(
       await call("/api/profile/calendar", { method: "POST", cookie: cookie("paid") }),
@@ -303,6 +361,36 @@ themselves or by an admin)`, async () => {
     expect(await getEvent("member", first.id)).toMatchObject({ my_status: "going", going_count: 1 });
     expect((await eventNotifications(IDS.member, "event_promoted")).map((n) => n.eventId)).toEqual([first.id]);
     expect((await getEvent("admin", second.id)).going_count).toBe(0);
+  });
+
+  it(`a capacity raised past a long waitlist promotes everyone in line at once and tells each, in one \
+statement whose bound variables do not grow with the line`, async () => {
+    const event = await createEvent({ capacity: 1, start_local: santiagoIn(72), end_local: santiagoIn(73) });
+    const line = Array.from({ length: 60 }, (_, i) => 100 + i);
+    // Written as JSON lists: 60 rows of bound values would pass D1's 100 variables.
+    await db().run(sql`insert into users (id, email, name)
+      select value, 'line' || value || '@example.com', 'Line ' || value from json_each(${JSON.stringify(line)})`);
+    expect((await rsvp("paid", event.id, "going")).status).toBe(200);
+    // In line in id order.
+    await db().run(sql`insert into event_rsvps (event_id, user_id, status, responded_at)
+      select ${event.id}, value, 'waitlisted', ${Date.now()} + value from json_each(${JSON.stringify(line)})`);
+    const { counter, DB } = countingDb();
+    const raised = await call(`/api/events/${event.id}`, {
+      method: "PUT",
+      json: { capacity: 100 },
+      cookie: cookie("admin"),
+      env: { DB },
+    });
+    expect(raised.status).toBe(200);
+    expect(await json<EventDto>(raised)).toMatchObject({ going_count: 61, waitlist_count: 0 });
+    const told = await db()
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.kind, "event_promoted"));
+    expect(told.map((n) => n.userId).sort()).toEqual(line);
+    const writes = counter.queries.filter((q) => /^insert into "?notifications"?/i.test(q.sql.trim()));
+    // One statement binding the kind, the event and the list of the promoted: 3, however long the line.
+    expect(writes.map((q) => q.params.length)).toEqual([3]);
   });
 
   it("the meeting link goes only to members going (not maybe, not the waitlist), and to admins", async () => {
@@ -567,5 +655,85 @@ off`, async () => {
     await call("/api/profile/calendar", { method: "DELETE", cookie: cookie("paid") });
     expect((await call(newPath)).status).toBe(404);
     expect((await call("/api/calendar/not-a-token.ics")).status).toBe(400);
+  });
+});
+
+describe("events: the feed shows what the event's page shows", () => {
+  it(`an event that became paid-only keeps only its title and time in the feed of a member without paid \
+access, as on its page (the .ics answers 403)`, async () => {
+    const online = await createEvent({ title: "Online", start_local: santiagoIn(48), end_local: santiagoIn(49) });
+    const inPerson = await createEvent({
+      title: "In person",
+      location: "in_person",
+      place: "Secret garden, 12 Hidden St",
+      meeting_url: null,
+      start_local: santiagoIn(50),
+      end_local: santiagoIn(51),
+    });
+    for (const event of [online, inPerson]) expect((await rsvp("member", event.id, "going")).status).toBe(200);
+    const { url } = await json<{ url: string }>(
+      await call("/api/profile/calendar", { method: "POST", cookie: cookie("member") }),
+    );
+    const feedText = async () => (await call(new URL(url).pathname)).text();
+    const open = await feedText();
+    expect(open).toContain("meet.example.com");
+    expect(open).toContain("Secret garden");
+
+    for (const event of [online, inPerson]) {
+      const edit = await call(`/api/events/${event.id}`, {
+        method: "PUT",
+        json: { paid_only: true, description: "Members only: the new plan." },
+        cookie: cookie("admin"),
+      });
+      expect(edit.status).toBe(200);
+      expect(await getEvent("member", event.id)).toMatchObject({ locked: true, description: "", place: null });
+      expect((await call(`/api/events/${event.id}/ics`, { cookie: cookie("member") })).status).toBe(403);
+    }
+    const locked = new ICAL.Component(ICAL.parse(await feedText()));
+    const entries = locked.getAllSubcomponents("vevent").map((v) => ({
+      summary: v.getFirstPropertyValue("summary"),
+      start: new ICAL.Event(v).startDate.toJSDate().toISOString(),
+      description: v.getFirstPropertyValue("description"),
+      location: v.getFirstPropertyValue("location"),
+    }));
+    expect(entries).toEqual([
+      { summary: "Online", start: online.starts_at, description: null, location: null },
+      { summary: "In person", start: inPerson.starts_at, description: null, location: null },
+    ]);
+  });
+
+  it("a paid-only event keeps only its title and time in the feed once the reader's membership lapsed", async () => {
+    const event = await createEvent({ paid_only: true, start_local: santiagoIn(48), end_local: santiagoIn(49) });
+    expect((await rsvp("paid", event.id, "going")).status).toBe(200);
+    const { url } = await json<{ url: string }>(
+      await call("/api/profile/calendar", { method: "POST", cookie: cookie("paid") }),
+    );
+    const feedEvent = async () =>
+      new ICAL.Component(ICAL.parse(await (await call(new URL(url).pathname)).text())).getFirstSubcomponent("vevent")!;
+    expect((await feedEvent()).getFirstPropertyValue("location")).toBe(base.meeting_url);
+
+    await db()
+      .update(memberships)
+      .set({ nextPaymentDue: new Date(Date.now() - HOUR) })
+      .where(eq(memberships.userId, IDS.paid));
+    expect((await call(`/api/events/${event.id}/ics`, { cookie: cookie("paid") })).status).toBe(403);
+    const lapsed = await feedEvent();
+    expect(lapsed.getFirstPropertyValue("summary")).toBe(base.title);
+    expect(lapsed.getFirstPropertyValue("description")).toBeNull();
+    expect(lapsed.getFirstPropertyValue("location")).toBeNull();
+  });
+});
+
+describe("events: calendar text", () => {
+  it("escapes every line-break form (CRLF, LF, lone CR) in the .ics text, so a reader keeps every property", async () => {
+    const event = await createEvent({ description: "One\r\nTwo\nThree\rFour" });
+    // A title stored before titles were single-line.
+    await db().update(events).set({ title: "Moon\rcircle" }).where(eq(events.id, event.id));
+    const text = await (await call(`/api/events/${event.id}/ics`, { cookie: cookie("admin") })).text();
+    const { vevent } = parseIcs(text);
+    expect(vevent.getFirstPropertyValue("summary")).toBe("Moon\ncircle");
+    expect(vevent.getFirstPropertyValue("description")).toBe(`One\nTwo\nThree\nFour\n\n${base.meeting_url}`);
+    // Every line ends in CRLF: no line break of any form inside a value.
+    expect(text).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
   });
 });

@@ -106,6 +106,34 @@ async function goingPeople(db: Database, eventIds: number[]): Promise<Map<number
 export const isLockedFor = (event: Pick<EventRow, "paidOnly">, viewer: Viewer) =>
   event.paidOnly && !viewer.admin && !viewer.paid;
 
+export type EventDetails = {
+  locked: boolean;
+  description: string;
+  descriptionHtml: string;
+  place: string | null;
+  meetingUrl: string | null;
+};
+
+/**
+ * What of an event the viewer may read: its description and place unless it is locked for them, its
+ * meeting link only when they are going (or an admin). The page, the list, the .ics and the calendar
+ * feed all read an event through this, so none of them can show more than the others.
+ */
+export function detailsFor(
+  row: Pick<EventRow, "paidOnly" | "description" | "descriptionHtml" | "place" | "meetingUrl">,
+  viewer: Viewer,
+  myStatus: RsvpState | null,
+): EventDetails {
+  const locked = isLockedFor(row, viewer);
+  return {
+    locked,
+    description: locked ? "" : row.description,
+    descriptionHtml: locked ? "" : row.descriptionHtml,
+    place: locked ? null : row.place,
+    meetingUrl: viewer.admin || (!locked && myStatus === "going") ? row.meetingUrl : null,
+  };
+}
+
 /** The event's rule as recurrence.ts reads it. */
 export const seriesOf = (row: Pick<EventRow, "startsAt" | "endsAt" | "timeZone" | "repeat" | "repeatUntil">) => ({
   startsAt: row.startsAt.getTime(),
@@ -129,13 +157,12 @@ function upcomingOccurrences(row: ListedRow, now: number): OccurrenceDto[] {
 }
 
 function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer, now = Date.now()): EventDto {
-  const locked = isLockedFor(row, viewer);
-  const seesLink = viewer.admin || (!locked && row.myStatus === "going");
+  const { locked, ...details } = detailsFor(row, viewer, row.myStatus);
   return {
     id: row.id,
     title: row.title,
-    description: locked ? "" : row.description,
-    description_html: locked ? "" : row.descriptionHtml,
+    description: details.description,
+    description_html: details.descriptionHtml,
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     time_zone: row.timeZone,
@@ -145,10 +172,10 @@ function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer, now = Date.
     repeat_until: row.repeatUntil ? localTimeOf(row.timeZone, row.repeatUntil.getTime()).slice(0, 10) : null,
     occurrences: upcomingOccurrences(row, now),
     location: row.location,
-    place: locked ? null : row.place,
+    place: details.place,
     // The key's random part in the address: a replaced cover is a new URL, so caches never show the old one.
     cover_url: row.coverKey && !locked ? `${eventCoverPath(row.id)}?v=${row.coverKey.split("/").pop()}` : null,
-    meeting_url: seesLink ? row.meetingUrl : null,
+    meeting_url: details.meetingUrl,
     has_meeting_url: row.meetingUrl !== null,
     capacity: row.capacity,
     paid_only: row.paidOnly,

@@ -41,48 +41,35 @@ export function onNotificationsWritten(db: Database, listener: () => void) {
   listeners.set(db, listener);
 }
 
-/** The columns a writer's rows name (each SELECT gives them all, in this order, nulls where they do not apply). */
-const COLUMNS = sql.raw(
-  "user_id, kind, actor_id, post_id, comment_id, channel_id, message_id, notice_id, event_id, payment_id, detail",
-);
+/** The columns a writer may give besides the recipient and the kind (the rest of a row is the table's defaults). */
+const OPTIONAL_COLUMNS = [
+  "actor_id",
+  "post_id",
+  "comment_id",
+  "channel_id",
+  "message_id",
+  "notice_id",
+  "event_id",
+  "payment_id",
+  "detail",
+] as const;
 
-type Row = Partial<
-  Record<
-    | "actor_id"
-    | "post_id"
-    | "comment_id"
-    | "channel_id"
-    | "message_id"
-    | "notice_id"
-    | "event_id"
-    | "payment_id"
-    | "detail",
-    SQL | number | string | null
-  >
->;
+/** The columns every writer's rows name, in this order. */
+const COLUMNS = sql.raw(["user_id", "kind", ...OPTIONAL_COLUMNS].join(", "));
+
+type Row = Partial<Record<(typeof OPTIONAL_COLUMNS)[number], SQL | number | string | null>>;
 
 /**
  * One SELECT list of every column, for a writer's rows: `user_id` and `kind` given, the rest as given or null.
- * Values that are numbers or strings are bound; SQL is used as it is (a column of the writer's FROM).
+ * Numbers and strings are bound; SQL is used as it is (a column of the writer's FROM). A column left out is a
+ * literal null, not a bound variable (D1 binds at most 100 a statement).
  */
 const rowOf = (userId: SQL | number, kind: string, row: Row = {}) =>
   sql.join(
     [
       sql`${userId} as user_id`,
       sql`${kind} as kind`,
-      ...(
-        [
-          "actor_id",
-          "post_id",
-          "comment_id",
-          "channel_id",
-          "message_id",
-          "notice_id",
-          "event_id",
-          "payment_id",
-          "detail",
-        ] as const
-      ).map((column) => sql`${row[column] ?? null} as ${sql.raw(column)}`),
+      ...OPTIONAL_COLUMNS.map((column) => sql`${row[column] ?? sql`null`} as ${sql.raw(column)}`),
     ],
     sql`, `,
   );

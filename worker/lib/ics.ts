@@ -1,9 +1,13 @@
 // iCalendar (RFC 5545) for events: one event's file and a member's subscription feed. Times are written
 // in the event's zone (DTSTART;TZID=...) with a VTIMEZONE built from that zone's real offset changes
 // around the events (no RRULE, so no calendar has to guess future rules), so a calendar shows the same
-// instant as the app whatever its own zone.
+// instant as the app whatever its own zone. A wall time the zone repeats (Chile's April hour) is the
+// first of the two in the app but the second in readers (ical.js, node-ical, python's icalendar), so
+// such an instant is written in UTC: a single event's DTSTART/DTEND, and in a series an RDATE in UTC
+// replacing the rule's date there (EXDATE in the zone).
 import type { EventRepeat } from "../shared/events";
-import { localTimeOf, type OffsetChange, offsetChanges, offsetMinutes } from "./zoned-time";
+import { occurrencesOf } from "./recurrence";
+import { isAmbiguousLocalTime, localTimeOf, type OffsetChange, offsetChanges, offsetMinutes } from "./zoned-time";
 
 export type IcsEvent = {
   uid: string;
@@ -28,9 +32,16 @@ const FREQ: Record<EventRepeat, string> = { weekly: "WEEKLY", monthly: "MONTHLY"
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
-/** TEXT value escaping (RFC 5545 §3.3.11). */
+/**
+ * TEXT value escaping (RFC 5545 §3.3.11). Every line-break form is one escaped newline: a lone CR left
+ * raw ends the content line for some readers (node-ical then loses SUMMARY and DESCRIPTION).
+ */
 const text = (value: string) =>
-  value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n?|\n/g, "\\n");
 
 /** Content lines folded at 75 octets (§3.1), never inside a UTF-8 sequence. */
 function fold(line: string): string {
@@ -99,24 +110,48 @@ export function vtimezone(zone: string, from: number, to: number): string[] {
   ];
 }
 
+/** `;TZID=zone:local`: the instant as the zone's wall clock. */
+const inZone = (zone: string, ms: number) => `;TZID=${zone}:${localStamp(localTimeOf(zone, ms))}`;
+
+/** Whether the instant's wall time happens twice in the zone (a reader would take the second). */
+const inRepeatedHour = (zone: string, ms: number) => isAmbiguousLocalTime(zone, localTimeOf(zone, ms));
+
+/** The rule's lines: RRULE (a monthly one with its day, which node-ical misreads without it), EXDATE, RDATE. */
+function seriesLines(event: IcsEvent & { repeat: EventRepeat; repeatUntil: number }): string[] {
+  const monthDay = `;BYMONTHDAY=${Number(localTimeOf(event.timeZone, event.startsAt).slice(8, 10))}`;
+  const cancelled = new Set(event.cancelledStarts);
+  // A date in the repeated hour: readers expand the rule to the second instant, so that date is excluded
+  // (read as they read it) and the app's instant added in UTC, unless it is cancelled anyway.
+  const repeated = occurrencesOf(event)
+    .map((o) => o.startsAt)
+    .filter((start) => !cancelled.has(start) && inRepeatedHour(event.timeZone, start));
+  return [
+    `RRULE:FREQ=${FREQ[event.repeat]}${event.repeat === "monthly" ? monthDay : ""};UNTIL=${utcStamp(event.repeatUntil)}`,
+    ...[...event.cancelledStarts, ...repeated].map((start) => `EXDATE${inZone(event.timeZone, start)}`),
+    ...repeated.map((start) => `RDATE:${utcStamp(start)}`),
+  ];
+}
+
 function vevent(event: IcsEvent, now: number): string[] {
-  const local = (ms: number) => `;TZID=${event.timeZone}:${localStamp(localTimeOf(event.timeZone, ms))}`;
-  const rule =
+  const zone = event.timeZone;
+  const exact = (ms: number) => (inRepeatedHour(zone, ms) ? `:${utcStamp(ms)}` : inZone(zone, ms));
+  const times =
     event.repeat && event.repeatUntil !== null
       ? [
-          `RRULE:FREQ=${FREQ[event.repeat]};UNTIL=${utcStamp(event.repeatUntil)}`,
-          ...event.cancelledStarts.map((start) => `EXDATE${local(start)}`),
+          // The rule's anchor stays in the zone (its dates keep the wall time); DURATION rather than DTEND
+          // gives every date, an RDATE too, the app's length whatever a reader makes of a repeated hour.
+          `DTSTART${inZone(zone, event.startsAt)}`,
+          `DURATION:PT${Math.round((event.endsAt - event.startsAt) / 60_000)}M`,
+          ...seriesLines({ ...event, repeat: event.repeat, repeatUntil: event.repeatUntil }),
         ]
-      : [];
+      : [`DTSTART${exact(event.startsAt)}`, `DTEND${exact(event.endsAt)}`];
   return [
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utcStamp(now)}`,
     `LAST-MODIFIED:${utcStamp(event.updatedAt)}`,
     `SEQUENCE:${event.sequence}`,
-    `DTSTART${local(event.startsAt)}`,
-    `DTEND${local(event.endsAt)}`,
-    ...rule,
+    ...times,
     `SUMMARY:${text(event.title)}`,
     ...(event.description ? [`DESCRIPTION:${text(event.description)}`] : []),
     ...(event.location ? [`LOCATION:${text(event.location)}`] : []),

@@ -96,18 +96,32 @@ export const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTE
 /** The `:id` path parameter every route with one uses. */
 export const idParam = z.object({ id: rowId });
 
-/** A display name (worker/shared/names.ts); blank clears it. */
+/** The display-name rules (worker/shared/names.ts) as a zod step: the cleaned text (null when blank), else `invalid`. */
+const cleanedName = (invalid: string) => (raw: string, ctx: z.RefinementCtx) => {
+  const clean = cleanDisplayName(raw);
+  if (!clean.ok) {
+    ctx.addIssue({ code: "custom", message: invalid });
+    return z.NEVER;
+  }
+  return clean.name;
+};
+
+/** A display name; blank clears it. */
 export const displayNameInput = z
   .string()
   .max(LIMITS.nameMax * 2)
-  .transform((raw, ctx) => {
-    const clean = cleanDisplayName(raw);
-    if (!clean.ok) {
-      ctx.addIssue({ code: "custom", message: API_ERRORS.name_invalid });
-      return z.NEVER;
-    }
-    return clean.name;
-  })
+  .transform(cleanedName(API_ERRORS.name_invalid))
   .pipe(z.string().max(LIMITS.nameMax, API_ERRORS.name_too_long).nullable())
   .nullable()
   .optional();
+
+/**
+ * A name or title members write that reaches an email's Subject or a push notification (a channel's
+ * name, an event's title): it follows the display-name rules, so it is one line that reads as it looks.
+ */
+export const oneLineNameInput = (max: number, texts: { required: string; tooLong: string; invalid: string }) =>
+  z
+    .string(texts.required)
+    .max(max * 2, texts.tooLong)
+    .transform(cleanedName(texts.invalid))
+    .pipe(z.string(texts.required).max(max, texts.tooLong));

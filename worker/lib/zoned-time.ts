@@ -4,6 +4,7 @@
 // instant and back.
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(zone: string): Intl.DateTimeFormat {
@@ -68,20 +69,27 @@ export function localTimeOf(zone: string, utcMs: number): string {
 
 export const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-/**
- * The instant of a wall-clock time ("YYYY-MM-DDTHH:mm") in `zone`. A time the clocks skip (Chile's
- * 24:00 -> 01:00 in September) moves forward by the gap, as RFC 5545 reads it; a time that happens twice
- * (April's 24:00 -> 23:00) is the first of the two. Null when the text is no real date and time.
- */
-export function instantOf(zone: string, local: string): number | null {
+/** The wall-clock time ("YYYY-MM-DDTHH:mm") read as if it were UTC, or null when it is no real date and time. */
+function wallAsUtc(local: string): number | null {
   const m = LOCAL_TIME.exec(local);
   if (!m) return null;
   const [year, month, day, hour, minute] = m.slice(1).map(Number);
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(wall);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  return wall;
+}
+
+/**
+ * The instant of a wall-clock time ("YYYY-MM-DDTHH:mm") in `zone`. A time the clocks skip (Chile's
+ * 24:00 -> 01:00 in September) moves forward by the gap, as RFC 5545 reads it; a time that happens twice
+ * (April's 24:00 -> 23:00) is the first of the two. Null when the text is no real date and time.
+ */
+export function instantOf(zone: string, local: string): number | null {
+  const wall = wallAsUtc(local);
+  if (wall === null) return null;
   // The offset just before the wall time read as UTC, then corrected once by the offset at the guess.
-  const before = offsetMinutes(zone, wall - 24 * 60 * MINUTE_MS);
+  const before = offsetMinutes(zone, wall - DAY_MS);
   const guess = wall - before * MINUTE_MS;
   const at = offsetMinutes(zone, guess);
   if (at === before) return guess;
@@ -90,11 +98,23 @@ export function instantOf(zone: string, local: string): number | null {
   return localTimeOf(zone, corrected) === local ? corrected : guess;
 }
 
+/**
+ * True when the wall-clock time happens twice in `zone` (the hour the clocks repeat when they go back):
+ * read with the offset of the day before and with the day after's, it is two instants that both show it.
+ * instantOf takes the first; calendar readers take the second, so the .ics writes such a time in UTC.
+ */
+export function isAmbiguousLocalTime(zone: string, local: string): boolean {
+  const wall = wallAsUtc(local);
+  if (wall === null) return false;
+  const [early, late] = [wall - DAY_MS, wall + DAY_MS].map((at) => wall - offsetMinutes(zone, at) * MINUTE_MS);
+  return early !== late && localTimeOf(zone, early) === local && localTimeOf(zone, late) === local;
+}
+
 export type OffsetChange = { at: number; from: number; to: number };
 
 /** The zone's offset changes in [fromMs, toMs), each to the minute. */
 export function offsetChanges(zone: string, fromMs: number, toMs: number): OffsetChange[] {
-  const step = 7 * 24 * 60 * MINUTE_MS;
+  const step = 7 * DAY_MS;
   const changes: OffsetChange[] = [];
   let t = fromMs;
   let offset = offsetMinutes(zone, t);

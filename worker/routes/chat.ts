@@ -46,7 +46,7 @@ import { createRouter } from "../lib/create-app";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { parseMediaType } from "../lib/media-type";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../lib/rate-limit";
-import { idParam, rowId, validate } from "../lib/validate";
+import { idParam, oneLineNameInput, rowId, validate } from "../lib/validate";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
 import { closeChatSockets, fanOut } from "../services/chat-sockets";
@@ -67,7 +67,11 @@ const memberParam = idParam.extend({ userId: rowId });
 const invitationParam = idParam.extend({ invitationId: rowId });
 
 const channelBody = z.object({
-  name: z.string().trim().min(1, E.channel_name_required).max(LIMITS.channelNameMax, E.channel_name_too_long),
+  name: oneLineNameInput(LIMITS.channelNameMax, {
+    required: E.channel_name_required,
+    tooLong: E.channel_name_too_long,
+    invalid: E.channel_name_invalid,
+  }),
   description: z
     .string()
     .trim()

@@ -14,6 +14,8 @@ import {
   cancelOccurrence,
   createEvent,
   deleteFeedToken,
+  detailsFor,
+  type EventDetails,
   type EventFields,
   type EventRow,
   feedOf,
@@ -39,7 +41,7 @@ import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { calendar, type IcsEvent } from "../lib/ics";
 import { limited } from "../lib/rate-limit";
 import { occurrencesOf } from "../lib/recurrence";
-import { idParam, rowId, validate } from "../lib/validate";
+import { idParam, oneLineNameInput, rowId, validate } from "../lib/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
 import { limitAiCalls } from "../middleware/ai-limit";
 import { requireAdmin, requireUser } from "../middleware/auth";
@@ -81,11 +83,11 @@ const optionalText = <T extends z.ZodType<string>>(schema: T) =>
 
 /** Every field's rules, without defaults: an edit sends only what changes. */
 const fieldRules = {
-  title: z
-    .string(API_ERRORS.event_title_required)
-    .trim()
-    .min(1, API_ERRORS.event_title_required)
-    .max(EVENT_LIMITS.titleMax),
+  title: oneLineNameInput(EVENT_LIMITS.titleMax, {
+    required: API_ERRORS.event_title_required,
+    tooLong: API_ERRORS.event_title_too_long,
+    invalid: API_ERRORS.event_title_invalid,
+  }),
   description: z.string().trim().max(EVENT_LIMITS.descriptionMax),
   start_local: localTime,
   end_local: localTime,
@@ -221,20 +223,19 @@ const recordCoverChange = (
 const eventUrl = (origin: string, id: number) => `${origin}/app/events/${id}`;
 
 /**
- * An event as a calendar entry (a recurring one with its rule and cancelled dates); the meeting link only
- * when `withLink` (the member is going, or an admin).
+ * An event as a calendar entry (a recurring one with its rule and cancelled dates), carrying only the
+ * details the viewer may read (detailsFor): a locked event is its title and time.
  */
-function icsEvent(row: EventRow, cancelledStarts: number[], origin: string, withLink: boolean): IcsEvent {
-  const link = withLink ? row.meetingUrl : null;
+function icsEvent(row: EventRow, details: EventDetails, cancelledStarts: number[], origin: string): IcsEvent {
   return {
     uid: row.uid,
     sequence: row.sequence,
     title: row.title,
-    description: [row.description, link].filter(Boolean).join("\n\n"),
+    description: [details.description, details.meetingUrl].filter(Boolean).join("\n\n"),
     startsAt: row.startsAt.getTime(),
     endsAt: row.endsAt.getTime(),
     timeZone: row.timeZone,
-    location: row.location === "in_person" ? row.place : link,
+    location: row.location === "in_person" ? details.place : details.meetingUrl,
     url: eventUrl(origin, row.id),
     cancelled: row.cancelledAt !== null,
     updatedAt: row.updatedAt.getTime(),
@@ -466,9 +467,10 @@ export const eventRoutes = createRouter()
     const { id } = c.req.valid("param");
     const row = await existingEvent(c.var.db, id);
     const viewer = await viewerOf(c.var.db, c.var.user);
-    if (isLockedFor(row, viewer)) throw forbidden(API_ERRORS.event_members_only);
-    const withLink = viewer.admin || (await rsvpStatusOf(c.var.db, id, viewer.id)) === "going";
-    const body = calendar([icsEvent(row, await cancelledStartsOf(c.var.db, id), new URL(c.req.url).origin, withLink)]);
+    const details = detailsFor(row, viewer, await rsvpStatusOf(c.var.db, id, viewer.id));
+    // The file is the event's details: refused when they are locked (the page still shows title and time).
+    if (details.locked) throw forbidden(API_ERRORS.event_members_only);
+    const body = calendar([icsEvent(row, details, await cancelledStartsOf(c.var.db, id), new URL(c.req.url).origin)]);
     return c.body(body, 200, icsHeaders(`event-${id}.ics`));
   })
   // The member's subscription feed, managed from the profile.
@@ -495,7 +497,8 @@ export const eventRoutes = createRouter()
     const rows = await goingEvents(c.var.db, owner.id, Date.now() - EVENT_LIMITS.feedPastMs);
     const body = calendar(
       rows.map(({ event, cancelledStarts }) =>
-        icsEvent(event, parseStarts(cancelledStarts), origin, !isLockedFor(event, viewer)),
+        // Every feed event is one the owner is going to; a locked one stays, as its title and time.
+        icsEvent(event, detailsFor(event, viewer, "going"), parseStarts(cancelledStarts), origin),
       ),
       { name: "Cosmic Lounge" },
     );

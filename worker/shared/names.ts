@@ -1,10 +1,13 @@
 // Display names (issue 30): what a member may call themselves. A name is compared and stored in NFKC
-// form with its spaces collapsed; control characters (newlines among them), direction overrides and
-// other invisible format characters are refused (the zero-width joiner of emoji sequences excepted),
-// and a name with nothing visible left is refused rather than read as blank.
+// form with its spaces collapsed; control characters and line separators (every line break), direction
+// overrides and other invisible format characters are refused (the zero-width joiner of emoji sequences
+// excepted), and a name with nothing visible left is refused rather than read as blank.
 
-/** Control (Cc) and format (Cf) characters (tested with the zero-width joiner, U+200D, taken out). */
-const FORBIDDEN = /[\p{Cc}\p{Cf}]/u;
+/**
+ * Control (Cc) and format (Cf) characters and the line and paragraph separators (U+2028, U+2029: line
+ * breaks too), tested with the zero-width joiner, U+200D, taken out.
+ */
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 /** Characters that draw nothing: spaces, the joiner and the Hangul and Braille blanks. */
 const INVISIBLE = /\p{Z}|\u200D|[\u115F\u1160\u3164\uFFA0\u2800]/gu;
 

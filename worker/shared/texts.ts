@@ -87,6 +87,7 @@ export const API_ERRORS = {
   channel_manage_forbidden: "Only the channel's creator or an admin can manage it",
   channel_name_required: "Channel name is required",
   channel_name_too_long: `Channel name must be at most ${LIMITS.channelNameMax} characters`,
+  channel_name_invalid: "Channel names cannot hold line breaks, direction marks or only invisible characters",
   channel_description_too_long: `Description must be at most ${LIMITS.channelDescriptionMax} characters`,
   member_email_invalid: "A valid email is required",
   channel_member_not_found: "That person is not a member of this channel",
@@ -192,6 +193,8 @@ export const API_ERRORS = {
   // events (issue 35)
   event_not_found: "Event not found",
   event_title_required: "The event needs a title",
+  event_title_too_long: `An event title is at most ${EVENT_LIMITS.titleMax} characters`,
+  event_title_invalid: "Event titles cannot hold line breaks, direction marks or only invisible characters",
   event_time_invalid: "Start and end must be a date and time like 2027-04-03T20:00",
   event_end_before_start: "The event must end after it starts",
   event_too_long: `An event lasts at most ${EVENT_LIMITS.durationMaxMs / (24 * 60 * 60 * 1000)} days`,

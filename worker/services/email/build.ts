@@ -10,6 +10,12 @@ import { type EmailTopic, unsubscribeToken } from "./unsubscribe";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/**
+ * A Subject on one line: names are checked to be one line when written, but one stored before that
+ * must still not start a header of its own (a "Bcc:" line), so every line break becomes a space.
+ */
+const oneLine = (subject: string) => subject.replace(/\s*[\r\n\u0085\u2028\u2029]+\s*/g, " ");
+
 export type EmailRecipient = {
   userId: number;
   email: string;
@@ -58,7 +64,7 @@ ${content.html}
 </body></html>`;
   return {
     to: to.email,
-    subject: content.subject,
+    subject: oneLine(content.subject),
     text: [...content.text, "", "--", ...textFooter].join("\n"),
     html,
     headers,
