@@ -84,7 +84,7 @@ const numberOf = (value: unknown) => (typeof value === "number" && Number.isFini
 const isoOf = (value: unknown) => (typeof value === "string" && !Number.isNaN(Date.parse(value)) ? value : undefined);
 
 /**
- * The active language's text of a coded error whose arguments the body carries (worker/lib/rate-limit.ts,
+ * The active language's text of a coded error whose arguments the body carries (worker/platform/rate-limit.ts,
  * middleware/mute.ts).
  */
 function withArguments(errors: ErrorTexts, code: ErrorCode, body: unknown): string | undefined {

@@ -3,12 +3,13 @@
 // structured); a feature spanning several prefixes (chat: /groups, /messages, /live; the lounge:
 // /posts, /cosmic-notices; ...) declares its full paths under /api. The admin routes keep their full
 // paths for now: their guard is `use("/admin/*")`, shared with the moderation queue's admin routes.
-import { createApp } from "./lib/create-app";
-import { loadSession } from "./middleware/auth";
-import { bodyGuard } from "./middleware/body-guard";
-import { sameOriginOnly } from "./middleware/csrf";
-import { databaseSession } from "./middleware/database";
-import { apiSecurityHeaders } from "./middleware/security-headers";
+
+import { loadSession } from "./platform/auth";
+import { bodyGuard } from "./platform/body-guard";
+import { createApp } from "./platform/create-app";
+import { sameOriginOnly } from "./platform/csrf";
+import { databaseSession } from "./platform/database";
+import { apiSecurityHeaders } from "./platform/security-headers";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";

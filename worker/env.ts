@@ -69,7 +69,7 @@ export interface SessionUser {
 }
 
 export interface AppVariables {
-  /** Set first for every request (worker/lib/request-log.ts); echoed as X-Request-Id. */
+  /** Set first for every request (worker/platform/request-log.ts); echoed as X-Request-Id. */
   requestId: string;
   db: Database;
   user: SessionUser | null;

@@ -5,7 +5,7 @@
 import { getDb } from "./db/client";
 import { markDeliveries, recordDeadLetter } from "./db/notify";
 import type { Env } from "./env";
-import { logLine, safeErrorMessages } from "./lib/request-log";
+import { logLine, safeErrorMessages } from "./platform/request-log";
 import { runDeliveryJob } from "./services/notify/delivery";
 import type { DeliveryJob } from "./shared/delivery-jobs";
 

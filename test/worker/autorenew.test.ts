@@ -18,7 +18,7 @@ import {
 } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import { membershipReminders } from "../../worker/jobs/membership-reminders";
-import { aesKey, decryptText } from "../../worker/lib/crypto";
+import { aesKey, decryptText } from "../../worker/platform/crypto";
 import { oneclickFor, runAutorenew, settleAutorenew } from "../../worker/services/autorenew";
 import {
   createOneclick,

@@ -4,7 +4,7 @@
 // A refused request answers 4xx JSON `{ error }`, never 5xx, and leaves every table's row count and the
 // bucket's object count as they were (rate_limits is left out: counting attempts is its job).
 //
-// The input rules (worker/lib/validate.ts, worker/middleware/body-guard.ts):
+// The input rules (worker/platform/validate.ts, worker/platform/body-guard.ts):
 // - unknown fields in a JSON or form body are refused with 400 (never silently dropped); unknown query
 //   parameters of reads are ignored; the Webpay return (a third party's post) ignores unknown fields;
 // - control characters other than tab, LF and CR are refused in every text;

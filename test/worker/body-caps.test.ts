@@ -1,7 +1,7 @@
 // Issue 16 item 2: bodies are capped on the stream, per route family. Reading stops at the cap and the
 // answer is 413 JSON, whether the body is chunked (no length) or its Content-Length lies.
 import { describe, expect, it } from "vitest";
-import { bodyCap, FILE_BODY_OVERHEAD } from "../../worker/middleware/body-guard";
+import { bodyCap, FILE_BODY_OVERHEAD } from "../../worker/platform/body-guard";
 import { LIMITS } from "../../worker/shared/rules";
 import { errorCodeOf, TEXTS } from "../../worker/shared/texts";
 import { type CallOptions, call, json } from "./helpers";

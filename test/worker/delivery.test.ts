@@ -5,10 +5,10 @@
 // stopped between the settling batch and the send.
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { CRON, JOBS, scheduledHandler } from "../../worker/cron";
 import { approvePayment, createPendingPayment } from "../../worker/db/payments";
 import type { Env } from "../../worker/env";
 import { queue as consume } from "../../worker/queue";
-import { CRON, JOBS, scheduledHandler } from "../../worker/scheduled";
 import { SWEEP_AFTER_MS, sendPendingDeliveries } from "../../worker/services/notify/delivery";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 import { call, db, drain, json, outbox, recordingQueue, signIn, testEnv } from "./helpers";

@@ -2,8 +2,8 @@
 // Mondays, naming what is new since the last one; nothing new, nothing sent; racing runs send one.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { CRON, JOBS } from "../../worker/cron";
 import { notificationPreferences, users } from "../../worker/db/schema";
-import { CRON, JOBS } from "../../worker/scheduled";
 import { sendDigests } from "../../worker/services/notify/digest";
 import { call, db, drain, json, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 

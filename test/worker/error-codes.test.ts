@@ -1,7 +1,7 @@
 // Error codes: every error body is { error, code, details? } with `code` a key of API_ERRORS
 // (worker/shared/texts.ts), so the client can translate by code while `error` keeps the English text.
 import { describe, expect, it } from "vitest";
-import { ERROR_CODE_BY_STATUS } from "../../worker/lib/errors";
+import { ERROR_CODE_BY_STATUS } from "../../worker/platform/errors";
 import { LIMITS } from "../../worker/shared/rules";
 import { API_ERRORS, type ErrorCode, errorCodeOf, errorText, TEXTS } from "../../worker/shared/texts";
 import { api, call, errorBody, signIn } from "./helpers";

@@ -5,9 +5,9 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { and, eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
+import { CRON } from "../../worker/cron";
 import { events, memberships, notifications, users } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { CRON } from "../../worker/scheduled";
 import type { AttendeeDto, EventDto, RsvpResult } from "../../worker/shared/events";
 import type { NotificationList } from "../../worker/shared/notifications";
 import { call, countingDb, db, errorBody, json, testEnv } from "./helpers";

@@ -344,7 +344,7 @@ describe("ending a member's access closes their chat sockets at once", () => {
     });
     // The role change ended the owner's sessions; sign the new admin in again (a fresh seeded session).
     const { sessions } = await import("../../worker/db/schema");
-    const { sha256Hex } = await import("../../worker/lib/crypto");
+    const { sha256Hex } = await import("../../worker/platform/crypto");
     const token = "second-admin-session-token-0123456789";
     await db()
       .insert(sessions)

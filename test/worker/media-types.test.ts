@@ -2,9 +2,9 @@
 // listed types are accepted, and HTML, SVG, XML and JavaScript are never served inline: they go out as
 // application/octet-stream attachments, with nosniff and the sandboxing CSP on every file response.
 import { describe, expect, it } from "vitest";
-import { parseMediaType, servedMediaType } from "../../worker/lib/media-type";
-import { putBlob } from "../../worker/services/storage";
-import { checkedResourceType, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../../worker/services/uploads";
+import { parseMediaType, servedMediaType } from "../../worker/platform/media-type";
+import { putBlob } from "../../worker/platform/storage";
+import { checkedResourceType, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../../worker/platform/uploads";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, json, testEnv } from "./helpers";
 import { IDS, PNG, RESOURCE_KEY, seedWorld, snapshot } from "./seed";

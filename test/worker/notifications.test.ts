@@ -5,10 +5,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { CRON } from "../../worker/cron";
 import { approvePayment, failPayment } from "../../worker/db/payments";
 import { memberships, payments, users } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { CRON } from "../../worker/scheduled";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import { mentionToken } from "../../worker/shared/mentions";
 import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";

@@ -3,10 +3,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CRON } from "../../worker/cron";
 import { memberships, payments, users } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
-import { CRON } from "../../worker/scheduled";
 import { fakeTransbank, INTEGRATION, ok, pendingPayment, refused, transaction } from "./fake-transbank";
 import { call, db, json, signIn, testEnv } from "./helpers";
 

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notifyMentions } from "../../worker/db/notifications";
-import { base64url, fromBase64url } from "../../worker/lib/crypto";
+import { base64url, fromBase64url } from "../../worker/platform/crypto";
 import { queue, retryDelaySeconds } from "../../worker/queue";
 import { planDeliveries } from "../../worker/services/notify/delivery";
 import { encryptPushPayload } from "../../worker/services/push/encrypt";

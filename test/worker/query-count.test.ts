@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { validateSessionToken } from "../../worker/db/sessions";
-import { rateLimit } from "../../worker/lib/rate-limit";
+import { rateLimit } from "../../worker/platform/rate-limit";
 import { SEED_CHANNEL_ID, seedBase, seedPosts } from "../bench/seed-sql.mjs";
 import { call, countingDb, signIn, testEnv } from "./helpers";
 import { PNG } from "./seed";

@@ -2,10 +2,10 @@
 // the count), and the rate_limits table is pruned hourly by the scheduled handler.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { CRON } from "../../worker/cron";
 import { rateLimits } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { ipv6Prefix64 } from "../../worker/lib/rate-limit";
-import { CRON } from "../../worker/scheduled";
+import { ipv6Prefix64 } from "../../worker/platform/rate-limit";
 import { RATE_LIMIT_LONGEST_WINDOW_SECONDS, RATE_LIMITS } from "../../worker/shared/rules";
 import { call, db, testEnv } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBlankHtml, sanitizeHtml } from "../../worker/services/sanitize-html";
+import { isBlankHtml, sanitizeHtml } from "../../worker/platform/sanitize-html";
 
 describe("sanitizeHtml (allowlist)", () => {
   it("keeps the allowed structure and text", async () => {

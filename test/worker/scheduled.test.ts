@@ -2,10 +2,10 @@
 // a failing job from the others. Invoked inside workerd as the runtime would (a ScheduledController).
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { CRON, JOBS, scheduledHandler } from "../../worker/cron";
 import type { Env } from "../../worker/env";
 import worker from "../../worker/index";
-import type { ScheduledJob } from "../../worker/jobs/types";
-import { CRON, JOBS, scheduledHandler } from "../../worker/scheduled";
+import type { ScheduledJob } from "../../worker/platform/scheduled-job";
 import wranglerToml from "../../wrangler.toml?raw";
 import { testEnv } from "./helpers";
 

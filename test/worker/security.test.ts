@@ -12,7 +12,7 @@
 // rate-limits.test.ts)
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { isRateLimiter } from "../../worker/lib/rate-limit";
+import { isRateLimiter } from "../../worker/platform/rate-limit";
 import { call, json, signIn } from "./helpers";
 import { EMAILS, IDS, seedWorld } from "./seed";
 

@@ -20,7 +20,7 @@ import {
   users,
   webpayEmulatorTransactions,
 } from "../../worker/db/schema";
-import { sha256Hex } from "../../worker/lib/crypto";
+import { sha256Hex } from "../../worker/platform/crypto";
 import { db, testEnv } from "./helpers";
 
 export const PNG = new Uint8Array([

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { channelMembers, sessions } from "../../worker/db/schema";
 import { chatRoomStub } from "../../worker/lib/chat-room-stub";
-import { sha256Hex } from "../../worker/lib/crypto";
+import { sha256Hex } from "../../worker/platform/crypto";
 import { closeUserSockets } from "../../worker/services/chat-sockets";
 import { CLOSE_ACCESS_REVOKED, CLOSE_REAUTHORIZE, CLOSE_SESSION_ENDED } from "../../worker/shared/chat-wire";
 import { call, db, json, openSocket, testEnv, until } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentDisposition, newBlobKey, putBlob, serveBlob, sniffImageType } from "../../worker/services/storage";
+import { contentDisposition, newBlobKey, putBlob, serveBlob, sniffImageType } from "../../worker/platform/storage";
 import { testEnv } from "./helpers";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

@@ -17,7 +17,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { SessionUser } from "../env";
-import type { BatchRateLimit } from "../lib/rate-limit";
+import type { BatchRateLimit } from "../platform/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
 import { CHAT_LIMITS } from "../shared/chat-rules";
 import type {

@@ -1,6 +1,6 @@
 // The development sign-in's one-time codes (AUTH_DEV_LOGIN=1 only): stored by their SHA-256, used once.
 import { and, eq, gt } from "drizzle-orm";
-import { randomToken, sha256Hex } from "../lib/crypto";
+import { randomToken, sha256Hex } from "../platform/crypto";
 import type { Database } from "./client";
 import { devLoginCodes } from "./schema";
 

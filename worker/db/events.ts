@@ -3,7 +3,7 @@
 // so two members answering at once can never both take the last seat.
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { occurrencesOf } from "../lib/recurrence";
-import { localTimeOf } from "../lib/zoned-time";
+import { localTimeOf } from "../platform/zoned-time";
 import {
   EVENT_LIMITS,
   type EventDto,

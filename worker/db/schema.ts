@@ -489,7 +489,7 @@ export const rateLimits = sqliteTable("rate_limits", {
 
 /**
  * Automatic renewal (issue 34): a member's Oneclick Mall enrolment. Transbank keeps the card; we keep
- * only its `tbk_user`, AES-GCM encrypted (worker/lib/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
+ * only its `tbk_user`, AES-GCM encrypted (worker/platform/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
  * card type and masked number Transbank answered. `paused` after the retries of a refused charge ran out.
  */
 export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {

@@ -1,9 +1,9 @@
-// Session rows: only the SHA-256 of the cookie's token is stored (worker/lib/session.ts), with a 30-day
+// Session rows: only the SHA-256 of the cookie's token is stored (worker/platform/session-cookie.ts), with a 30-day
 // sliding expiry renewed when less than half remains.
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
-import { randomToken, sha256Hex } from "../lib/crypto";
-import { sessionIdOf } from "../lib/session";
+import { randomToken, sha256Hex } from "../platform/crypto";
+import { sessionIdOf } from "../platform/session-cookie";
 import { TIMING } from "../shared/rules";
 import type { Database } from "./client";
 import { inList } from "./lists";

@@ -2,7 +2,7 @@
 // (worker/db/events.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
 import { getDb } from "../db/client";
 import { remindEvents } from "../db/events";
-import type { ScheduledJob } from "./types";
+import type { ScheduledJob } from "../platform/scheduled-job";
 
 export const eventReminders: ScheduledJob = {
   name: "event-reminders",

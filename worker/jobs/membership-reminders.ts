@@ -2,7 +2,7 @@
 // in the app and, by default, by email; with auto-renew on, the notice of the coming charge instead.
 import { getDb } from "../db/client";
 import { noticeAutorenewCharges, remindMembershipsEnding } from "../db/notifications";
-import type { ScheduledJob } from "./types";
+import type { ScheduledJob } from "../platform/scheduled-job";
 
 export const membershipReminders: ScheduledJob = {
   name: "membership-reminders",

@@ -5,9 +5,16 @@
 // first of the two in the app but the second in readers (ical.js, node-ical, python's icalendar), so
 // such an instant is written in UTC: a single event's DTSTART/DTEND, and in a series an RDATE in UTC
 // replacing the rule's date there (EXDATE in the zone).
+
+import {
+  isAmbiguousLocalTime,
+  localTimeOf,
+  type OffsetChange,
+  offsetChanges,
+  offsetMinutes,
+} from "../platform/zoned-time";
 import type { EventRepeat } from "../shared/events";
 import { occurrencesOf } from "./recurrence";
-import { isAmbiguousLocalTime, localTimeOf, type OffsetChange, offsetChanges, offsetMinutes } from "./zoned-time";
 
 export type IcsEvent = {
   uid: string;

@@ -2,8 +2,9 @@
 // occurrences for display, reminders and answers. Each occurrence keeps the first one's wall-clock time
 // in the event's zone (a weekly 20:00 in Santiago stays 20:00 across Chile's clock changes); a monthly
 // rule on a day some months lack (the 31st) skips those months, as RFC 5545 does.
+
+import { instantOf, LOCAL_TIME, localTimeOf } from "../platform/zoned-time";
 import { EVENT_LIMITS, type EventRepeat as Repeat } from "../shared/events";
-import { instantOf, LOCAL_TIME, localTimeOf } from "./zoned-time";
 
 export type Series = {
   startsAt: number;

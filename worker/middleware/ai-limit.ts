@@ -1,4 +1,4 @@
-import { limitPerUser } from "../lib/rate-limit";
+import { limitPerUser } from "../platform/rate-limit";
 import { aiCallsPerHour } from "../services/ai";
 import { errorText } from "../shared/texts";
 

@@ -5,7 +5,7 @@ import { isNull, lte, or } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { users } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
-import { ApiError, unauthorized } from "../lib/errors";
+import { ApiError, unauthorized } from "../platform/errors";
 import { errorText } from "../shared/texts";
 
 export function formatMutedUntil(until: Date, timeZone: string | null) {

@@ -4,11 +4,12 @@
 import { z } from "zod";
 import { recordAudit } from "../db/audit";
 import { normaliseTags, toResourceDto } from "../db/resources";
-import { createRouter } from "../lib/create-app";
-import { limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
 import { limitAiCalls } from "../middleware/ai-limit";
-import { requireAdmin, requirePaidMember, requireUser } from "../middleware/auth";
+import { requireAdmin, requirePaidMember, requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { limited } from "../platform/rate-limit";
+import { serveBlob } from "../platform/storage";
+import { validate } from "../platform/validate";
 import { checkAllKeys } from "../services/ai";
 import {
   aiCapabilities,
@@ -17,7 +18,6 @@ import {
   generateResourceImage,
   generateResourceText,
 } from "../services/ai/generate";
-import { serveBlob } from "../services/storage";
 import {
   IMAGE_MODELS,
   IMAGE_QUALITIES,

@@ -4,10 +4,10 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { autoRenewOf } from "../db/autorenew";
 import type { AppEnv } from "../env";
-import { createRouter } from "../lib/create-app";
-import { limited, limitedPerIp } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { limited, limitedPerIp } from "../platform/rate-limit";
+import { validate } from "../platform/validate";
 import { cancelEnrolment, finishEnrolment, startEnrolment } from "../services/autorenew";
 
 /** The return's fields: TBK_TOKEN always; TBK_ORDEN_COMPRA and TBK_ID_SESION when the form was abandoned. */

@@ -5,12 +5,12 @@
 import { z } from "zod";
 import { blockMember, listBlocks, unblockMember } from "../db/blocks";
 import { directPeerStatus, openDirectChannel, toChannelListItem } from "../db/chat";
-import { createRouter } from "../lib/create-app";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
-import { rowId, validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { rowId, validate } from "../platform/validate";
 import { API_ERRORS as E } from "../shared/texts";
 
 const memberBody = z.object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

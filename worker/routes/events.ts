@@ -35,21 +35,21 @@ import {
 } from "../db/events";
 import { getMembership } from "../db/memberships";
 import { notifyAnswerers } from "../db/notifications";
-import { createRouter } from "../lib/create-app";
-import { randomToken, sha256Hex } from "../lib/crypto";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import { calendar, type IcsEvent } from "../lib/ics";
-import { limited } from "../lib/rate-limit";
 import { occurrencesOf } from "../lib/recurrence";
-import { idParam, oneLineNameInput, rowId, validate } from "../lib/validate";
-import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../lib/zoned-time";
 import { limitAiCalls } from "../middleware/ai-limit";
-import { requireAdmin, requireUser } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
+import { requireAdmin, requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { randomToken, sha256Hex } from "../platform/crypto";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { sanitizeHtml } from "../platform/sanitize-html";
+import { serveBlob } from "../platform/storage";
+import { idParam, oneLineNameInput, rowId, validate } from "../platform/validate";
+import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../platform/zoned-time";
 import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "../services/event-covers";
 import { notifyLater } from "../services/notify/delivery";
-import { sanitizeHtml } from "../services/sanitize-html";
-import { serveBlob } from "../services/storage";
 import { toCsv } from "../shared/csv";
 import {
   type AttendeeDto,

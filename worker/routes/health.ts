@@ -1,7 +1,8 @@
 // GET /api/admin/health: the deep health check (D1, R2, chat Durable Object, payments, AI providers),
 // admins only. GET /api/health stays the trivial liveness answer.
-import { createRouter } from "../lib/create-app";
-import { requireAdmin } from "../middleware/auth";
+
+import { requireAdmin } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
 import { deepHealth } from "../services/deep-health";
 
 export const healthRoutes = createRouter().get("/admin/health", requireAdmin, async (c) => {

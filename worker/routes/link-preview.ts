@@ -1,11 +1,11 @@
 // POST /api/link-preview { url } -> { success, preview }. Signed-in users only; SSRF-safe fetching in
 // services/link-preview.ts; successful previews cached for a day in the Cache API.
 import { z } from "zod";
-import { createRouter } from "../lib/create-app";
-import { ApiError, badRequest } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { ApiError, badRequest } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { validate } from "../platform/validate";
 import { getLinkPreview, type LinkPreview, PreviewRefused } from "../services/link-preview";
 
 const CACHE_SECONDS = 24 * 60 * 60;

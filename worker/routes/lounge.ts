@@ -22,14 +22,14 @@ import {
   setLike,
 } from "../db/lounge";
 import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../db/notifications";
-import { createRouter } from "../lib/create-app";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
-import { idParam, rowId, validate } from "../lib/validate";
-import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../middleware/auth";
 import { requireUnmuted } from "../middleware/mute";
+import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { isBlankHtml, sanitizeHtml } from "../platform/sanitize-html";
+import { idParam, rowId, validate } from "../platform/validate";
 import { notifyLater } from "../services/notify/delivery";
-import { isBlankHtml, sanitizeHtml } from "../services/sanitize-html";
 import { LOUNGE_LIMITS } from "../shared/lounge-rules";
 import { readsWithin } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";

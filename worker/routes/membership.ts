@@ -1,8 +1,8 @@
 import { autoRenewOf } from "../db/autorenew";
 import { getMembership } from "../db/memberships";
 import { paymentsOfMember } from "../db/payments";
-import { createRouter } from "../lib/create-app";
-import { requireUser } from "../middleware/auth";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
 
 export const membershipRoutes = createRouter()
   .get("/status", requireUser, async (c) => {

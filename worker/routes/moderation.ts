@@ -12,11 +12,11 @@ import {
   resolveReport,
   setMutedUntil,
 } from "../db/moderation";
-import { createRouter } from "../lib/create-app";
-import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
-import { idParam, rowId, validate } from "../lib/validate";
-import { requireAdmin, requireUser } from "../middleware/auth";
+import { requireAdmin, requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { idParam, rowId, validate } from "../platform/validate";
 import { fanOut } from "../services/chat-sockets";
 import { AUDIT_ACTIONS } from "../shared/admin-rules";
 import { toCsv } from "../shared/csv";

@@ -4,11 +4,11 @@
 import { z } from "zod";
 import { getVisibleChannel, privateChannelReaders } from "../db/chat";
 import { listNotifications, markNotificationsRead, mentionableMembers } from "../db/notifications";
-import { createRouter } from "../lib/create-app";
-import { notFound } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
-import { rowId, validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { notFound } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { rowId, validate } from "../platform/validate";
 import { NOTIFICATION_LIMITS } from "../shared/notification-rules";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";

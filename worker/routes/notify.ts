@@ -14,12 +14,12 @@ import {
   unsubscribeFromEmail,
 } from "../db/notify";
 import type { AppEnv } from "../env";
-import { createRouter } from "../lib/create-app";
-import { fromBase64url } from "../lib/crypto";
-import { ApiError, notFound } from "../lib/errors";
-import { limited, limitedPerIp } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
-import { requireAdmin, requireUser } from "../middleware/auth";
+import { requireAdmin, requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { fromBase64url } from "../platform/crypto";
+import { ApiError, notFound } from "../platform/errors";
+import { limited, limitedPerIp } from "../platform/rate-limit";
+import { validate } from "../platform/validate";
 import { type OutboxMessage, readOutbox } from "../services/email/send";
 import { readUnsubscribeToken } from "../services/email/unsubscribe";
 import { escapeHtml } from "../services/emulator-pages";

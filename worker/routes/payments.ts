@@ -6,11 +6,11 @@ import { z } from "zod";
 import { getMembership } from "../db/memberships";
 import { latestPaymentOf, type Payment } from "../db/payments";
 import type { AppEnv } from "../env";
-import { createRouter } from "../lib/create-app";
-import { ApiError } from "../lib/errors";
-import { limited, limitedPerIp } from "../lib/rate-limit";
-import { validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { ApiError } from "../platform/errors";
+import { limited, limitedPerIp } from "../platform/rate-limit";
+import { validate } from "../platform/validate";
 import {
   paymentsMode,
   type ReturnParams,

@@ -6,12 +6,12 @@
 import { type ZodType, z } from "zod";
 import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "../db/profile";
 import { isAnotherAdminsName, toUserDto } from "../db/users";
-import { createRouter } from "../lib/create-app";
-import { conflict, notFound } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
-import { displayNameInput, validate } from "../lib/validate";
-import { requireUser } from "../middleware/auth";
 import { unmutedOr403 } from "../middleware/mute";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { conflict, notFound } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { displayNameInput, validate } from "../platform/validate";
 import { closeSessionSockets } from "../services/chat-sockets";
 import { PROFILE_LIMITS } from "../shared/profile-rules";
 import { DIRECT_MESSAGE_POLICIES, LANGUAGES, LIMITS } from "../shared/rules";

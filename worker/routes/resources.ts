@@ -13,21 +13,21 @@ import {
   toResourceDto,
   updateResource,
 } from "../db/resources";
-import { createRouter } from "../lib/create-app";
-import { ApiError, badRequest, notFound } from "../lib/errors";
-import { limited } from "../lib/rate-limit";
-import { idParam, parseInput, rowId, validate } from "../lib/validate";
+import { requireUnmuted } from "../middleware/mute";
 import {
   paidAccessOr403,
   requireAdmin,
   requirePaidMember,
   requireUserInBatch,
   withSessionBatch,
-} from "../middleware/auth";
-import { requireUnmuted } from "../middleware/mute";
+} from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { ApiError, badRequest, notFound } from "../platform/errors";
+import { limited } from "../platform/rate-limit";
+import { serveBlob } from "../platform/storage";
+import { checkedResourceType, cleanFileName, decodeDataUrl } from "../platform/uploads";
+import { idParam, parseInput, rowId, validate } from "../platform/validate";
 import { storeResource } from "../services/resources";
-import { serveBlob } from "../services/storage";
-import { checkedResourceType, cleanFileName, decodeDataUrl } from "../services/uploads";
 import { LIBRARY_LIMITS } from "../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";

@@ -3,9 +3,9 @@
 // with paid access. The session and the search are one D1 round trip (withSessionBatch).
 import { z } from "zod";
 import { searchResults, searchStatement, toSearchQuery } from "../db/search";
-import { createRouter } from "../lib/create-app";
-import { validate } from "../lib/validate";
-import { requireUserInBatch, withSessionBatch } from "../middleware/auth";
+import { requireUserInBatch, withSessionBatch } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
+import { validate } from "../platform/validate";
 import { LIMITS } from "../shared/rules";
 import { SEARCH_KINDS } from "../shared/search";
 import { TEXTS } from "../shared/texts";

@@ -1,6 +1,6 @@
 import { toUserDto } from "../db/users";
-import { createRouter } from "../lib/create-app";
-import { requireUser } from "../middleware/auth";
+import { requireUser } from "../platform/auth";
+import { createRouter } from "../platform/create-app";
 
 export const userRoutes = createRouter()
   .get("/users/me", requireUser, (c) => c.json(toUserDto(c.var.user)))

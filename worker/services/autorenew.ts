@@ -20,8 +20,8 @@ import {
 import type { Database } from "../db/client";
 import { approvePayment, failPayment, type Payment } from "../db/payments";
 import type { Env } from "../env";
-import { aesKey, decryptText, encryptText } from "../lib/crypto";
-import { ApiError, conflict, notFound } from "../lib/errors";
+import { aesKey, decryptText, encryptText } from "../platform/crypto";
+import { ApiError, conflict, notFound } from "../platform/errors";
 import { AUTORENEW } from "../shared/rules";
 import { errorText } from "../shared/texts";
 import {

@@ -4,12 +4,12 @@
 import type { Database } from "../db/client";
 import { replaceEventCover } from "../db/events";
 import type { Env } from "../env";
-import { ApiError, conflict } from "../lib/errors";
+import { ApiError, conflict } from "../platform/errors";
+import { checkedImage, storeBlobWithRow } from "../platform/uploads";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS } from "../shared/texts";
 import { generateImageBytes } from "./ai/generate";
 import type { ImageRequest, ProviderName } from "./ai/types";
-import { checkedImage, storeBlobWithRow } from "./uploads";
 
 /** Deletes a cover that no row points at any more (best effort: an orphaned object costs only space). */
 export async function deleteCoverBlob(bucket: R2Bucket, key: string | null) {

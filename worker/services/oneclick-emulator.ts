@@ -10,9 +10,9 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import { oneclickEmulatorInscriptions, oneclickEmulatorTransactions } from "../db/schema";
 import type { AppEnv } from "../env";
-import { createRouter } from "../lib/create-app";
-import { notFound } from "../lib/errors";
-import { validate } from "../lib/validate";
+import { createRouter } from "../platform/create-app";
+import { notFound } from "../platform/errors";
+import { validate } from "../platform/validate";
 import { escapeHtml, page, returnTo } from "./emulator-pages";
 import { ONECLICK_INTEGRATION_CREDENTIALS, ONECLICK_PREFIX } from "./oneclick";
 

@@ -4,7 +4,7 @@
 // never reach a log line.
 import { z } from "zod";
 import type { Env } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError } from "../platform/errors";
 import { errorText } from "../shared/texts";
 import { transbankRequester, WEBPAY_BASE_URLS, WEBPAY_INTEGRATION_CREDENTIALS, type WebpayConfig } from "./webpay";
 

@@ -18,8 +18,8 @@ import {
   setPaymentToken,
 } from "../db/payments";
 import type { Env } from "../env";
-import { randomHex } from "../lib/crypto";
-import { ApiError, conflict, notFound } from "../lib/errors";
+import { randomHex } from "../platform/crypto";
+import { ApiError, conflict, notFound } from "../platform/errors";
 import { AUTORENEW, MEMBERSHIP } from "../shared/rules";
 import { errorText, TEXTS } from "../shared/texts";
 import { oneclickFor } from "./autorenew";

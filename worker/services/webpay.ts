@@ -4,7 +4,7 @@
 // card data never reach a log line.
 import { z } from "zod";
 import type { Env } from "../env";
-import { ApiError } from "../lib/errors";
+import { ApiError } from "../platform/errors";
 
 export const WEBPAY_PREFIX = "/rswebpaytransaction/api/webpay/v1.2";
 

@@ -102,7 +102,7 @@ export const TIMING = {
 } as const;
 
 /**
- * Abuse limits (worker/lib/rate-limit.ts): at most `limit` calls per `windowSeconds`, per signed-in user
+ * Abuse limits (worker/platform/rate-limit.ts): at most `limit` calls per `windowSeconds`, per signed-in user
  * (per client IP when anonymous). Sign-in is always per IP, counted separately at each of its three steps.
  * Answered with 429 and Retry-After. AI generation has its own hourly limit (AI_LIMITS).
  */

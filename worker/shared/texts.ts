@@ -43,7 +43,7 @@ export const TEXTS = {
  * Every error text the API answers, under its stable code. Error bodies are `{ error, code, details? }`:
  * `error` is the English text here (the spec's where it has one) and `code` its key, which never changes
  * once shipped, so the client can show its own (translated) text by code. A text answered with no
- * entry here gets its status's generic code (ERROR_CODE_BY_STATUS in worker/lib/errors.ts).
+ * entry here gets its status's generic code (ERROR_CODE_BY_STATUS in worker/platform/errors.ts).
  * Static texts must be distinct: the error helpers find a text's code by the text itself.
  */
 export const API_ERRORS = {

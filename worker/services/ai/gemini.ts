@@ -1,7 +1,7 @@
 // Gemini: generateContent for text and (with an image model) images; /v1beta/models for the key.
 
+import { sniffImageType } from "../../platform/storage";
 import { errorText } from "../../shared/texts";
-import { sniffImageType } from "../storage";
 import {
   aiError,
   base64ToBytes,

@@ -4,15 +4,15 @@
 import type { Database } from "../../db/client";
 import { insertResource, type ResourceRow } from "../../db/resources";
 import type { Env } from "../../env";
-import { ApiError } from "../../lib/errors";
+import { ApiError } from "../../platform/errors";
+import { isBlankHtml, sanitizeHtml } from "../../platform/sanitize-html";
+import { newBlobKey, putBlob } from "../../platform/storage";
 import type { NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES } from "../../shared/ai-rules";
 import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../shared/ai-text";
 import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, type CodedText, errorText } from "../../shared/texts";
 import { storeResource } from "../resources";
-import { isBlankHtml, sanitizeHtml } from "../sanitize-html";
-import { newBlobKey, putBlob } from "../storage";
 import { GEMINI_DEFAULT_BASE_URL } from "./gemini";
 import { downloadImage, originOf } from "./image-download";
 import { AI_PROVIDERS, getAiProvider, providerConfig } from "./index";

@@ -1,10 +1,10 @@
 // The one way the adapters talk to a provider: timeout, key check, error mapping, JSON parsing.
 // Errors become ApiError `{ error, details?, model }`; the key is never put in a message or a log.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ApiError } from "../../lib/errors";
+import { ApiError } from "../../platform/errors";
+import { decodeBase64 } from "../../platform/uploads";
 import { AI_LIMITS } from "../../shared/ai-rules";
 import { type CodedText, errorText } from "../../shared/texts";
-import { decodeBase64 } from "../uploads";
 import type { ProviderConfig, ProviderName, ProviderTimeouts } from "./types";
 
 export interface ProviderInfo {

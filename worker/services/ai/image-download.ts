@@ -3,10 +3,10 @@
 // names, credentials or odd ports); redirects are followed by hand and re-checked; a timeout, a byte
 // cap, and the bytes must prove a raster image type.
 
-import { readAtMost } from "../../lib/read-at-most";
+import { readAtMost } from "../../platform/read-at-most";
+import { sniffImageType } from "../../platform/storage";
 import { AI_LIMITS } from "../../shared/ai-rules";
 import { checkPreviewUrl } from "../link-preview";
-import { sniffImageType } from "../storage";
 import type { FetchLike } from "./types";
 
 export class ImageDownloadError extends Error {}

@@ -1,7 +1,7 @@
 // OpenAI: chat completions for text, a GPT image model for images (base64 only), /v1/models for the key.
 
+import { sniffImageType } from "../../platform/storage";
 import { errorText } from "../../shared/texts";
-import { sniffImageType } from "../storage";
 import {
   aiError,
   base64ToBytes,

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { claimDigest, type DigestMember, digestContents, digestMembers } from "../../db/digest";
 import { deliveryTargets } from "../../db/notify";
 import type { Env } from "../../env";
-import { localTimeOf } from "../../lib/zoned-time";
+import { localTimeOf } from "../../platform/zoned-time";
 import type { DeliveryJob } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
 import { buildDigestEmail } from "../email/build";

@@ -12,10 +12,10 @@ import {
   validateSessionToken,
 } from "../db/sessions";
 import type { AppEnv, SessionUser } from "../env";
-import { forbidden, unauthorized } from "../lib/errors";
-import { readSessionCookie, sessionIdOf, setSessionCookie } from "../lib/session";
 import { hasPaidAccess } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
+import { forbidden, unauthorized } from "./errors";
+import { readSessionCookie, sessionIdOf, setSessionCookie } from "./session-cookie";
 
 /**
  * requireUser for a hot read that sends its own statements in the same D1 batch as the session lookup

@@ -3,7 +3,7 @@ import { lte } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { RATE_LIMIT_LONGEST_WINDOW_SECONDS } from "../shared/rules";
-import type { ScheduledJob } from "./types";
+import type { ScheduledJob } from "./scheduled-job";
 
 export const pruneRateLimits: ScheduledJob = {
   name: "prune-rate-limits",

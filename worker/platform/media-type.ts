@@ -1,5 +1,5 @@
 // Media types, parsed strictly, and the one rule for how a stored file may be served. Used when a
-// file is accepted (worker/services/uploads.ts) and when it is served (worker/services/storage.ts).
+// file is accepted (worker/platform/uploads.ts) and when it is served (worker/platform/storage.ts).
 
 /** RFC 9110 token characters. */
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";

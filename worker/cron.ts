@@ -7,10 +7,10 @@ import { deliverySweep } from "./jobs/delivery-sweep";
 import { digests } from "./jobs/digest";
 import { eventReminders } from "./jobs/event-reminders";
 import { membershipReminders } from "./jobs/membership-reminders";
-import { pruneRateLimits } from "./jobs/prune-rate-limits";
 import { reconcilePayments } from "./jobs/reconcile-payments";
-import type { ScheduledJob } from "./jobs/types";
-import { logLine, safeErrorMessages } from "./lib/request-log";
+import { pruneRateLimits } from "./platform/prune-rate-limits";
+import { logLine, safeErrorMessages } from "./platform/request-log";
+import type { ScheduledJob } from "./platform/scheduled-job";
 import { send } from "./services/live";
 import { sendPendingDeliveries } from "./services/notify/delivery";
 

@@ -1,10 +1,11 @@
 // What every stored file goes through (chat images, event covers, library uploads, AI output): strict media types,
 // data-URL and base64 decoding, clean file names, and the R2 object plus its D1 row written together
-// (the object is removed again when the row fails). Serving is worker/services/storage.ts.
-import { ApiError, badRequest } from "../lib/errors";
-import { type MediaType, NEUTRAL_TYPE, parseMediaType } from "../lib/media-type";
+// (the object is removed again when the row fails). Serving is worker/platform/storage.ts.
+
 import { RESOURCE_EXTENSION_TYPES, RESOURCE_TYPE_PREFIXES } from "../shared/resource-files";
 import { TEXTS } from "../shared/texts";
+import { ApiError, badRequest } from "./errors";
+import { type MediaType, NEUTRAL_TYPE, parseMediaType } from "./media-type";
 import { newBlobKey, putBlob, sniffImageType } from "./storage";
 
 // ---- base64 and data URLs ----

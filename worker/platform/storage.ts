@@ -1,9 +1,10 @@
 // R2 blobs (resource files, chat images, AI images, event covers): generated keys, content sniffing, and serving
 // with Range, ETag/conditional GET, nosniff and a sandboxing CSP.
-import { randomToken } from "../lib/crypto";
-import { errorBody } from "../lib/errors";
-import { servedMediaType } from "../lib/media-type";
+
 import { API_ERRORS } from "../shared/texts";
+import { randomToken } from "./crypto";
+import { errorBody } from "./errors";
+import { servedMediaType } from "./media-type";
 
 /** A fresh object key under `prefix/`; never built from a user's file name. */
 export const newBlobKey = (prefix: "resources" | "chat" | "ai" | "events") =>
