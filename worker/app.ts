@@ -4,6 +4,8 @@
 // /posts, /cosmic-notices; ...) declares its full paths under /api. The admin routes keep their full
 // paths for now: their guard is `use("/admin/*")`, shared with the moderation queue's admin routes.
 
+import { oneclickEmulatorRoutes } from "./dev/oneclick-emulator";
+import { webpayEmulatorRoutes } from "./dev/webpay-emulator";
 import { loadSession } from "./platform/auth";
 import { bodyGuard } from "./platform/body-guard";
 import { createApp } from "./platform/create-app";
@@ -32,8 +34,6 @@ import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
 import { deliverAfterResponse } from "./services/notify/delivery";
-import { oneclickEmulatorRoutes } from "./services/oneclick-emulator";
-import { webpayEmulatorRoutes } from "./services/webpay-emulator";
 
 const root = createApp();
 

@@ -16,6 +16,7 @@ import {
   payments,
   users,
 } from "../../worker/db/schema";
+import { webpayEmulatorApp } from "../../worker/dev/webpay-emulator";
 import type { Env } from "../../worker/env";
 import { membershipReminders } from "../../worker/jobs/membership-reminders";
 import { aesKey, decryptText } from "../../worker/platform/crypto";
@@ -26,7 +27,6 @@ import {
   ONECLICK_INTEGRATION_CREDENTIALS,
   type OneclickTransaction,
 } from "../../worker/services/oneclick";
-import { webpayEmulatorApp } from "../../worker/services/webpay-emulator";
 import { AUTORENEW } from "../../worker/shared/rules";
 import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 

@@ -13,6 +13,7 @@ import {
   savePushSubscription,
   unsubscribeFromEmail,
 } from "../db/notify";
+import { escapeHtml } from "../dev/emulator-pages";
 import type { AppEnv } from "../env";
 import { requireAdmin, requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
@@ -22,7 +23,6 @@ import { limited, limitedPerIp } from "../platform/rate-limit";
 import { validate } from "../platform/validate";
 import { type OutboxMessage, readOutbox } from "../services/email/send";
 import { readUnsubscribeToken } from "../services/email/unsubscribe";
-import { escapeHtml } from "../services/emulator-pages";
 import { NOTIFY_TEXTS } from "../services/notify/texts";
 import { importDeviceKey } from "../services/push/encrypt";
 import { normalisePushEndpoint } from "../services/push/endpoint";

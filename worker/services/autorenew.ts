@@ -19,6 +19,7 @@ import {
 } from "../db/autorenew";
 import type { Database } from "../db/client";
 import { approvePayment, failPayment, type Payment } from "../db/payments";
+import { webpayEmulatorApp } from "../dev/webpay-emulator";
 import type { Env } from "../env";
 import { aesKey, decryptText, encryptText } from "../platform/crypto";
 import { ApiError, conflict, notFound } from "../platform/errors";
@@ -33,7 +34,6 @@ import {
   tbkUserKeyOf,
 } from "./oneclick";
 import { WebpayError } from "./webpay";
-import { webpayEmulatorApp } from "./webpay-emulator";
 
 export const ONECLICK_RETURN_PATH = "/api/payments/oneclick/return";
 

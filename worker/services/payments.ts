@@ -17,6 +17,7 @@ import {
   recordRefund,
   setPaymentToken,
 } from "../db/payments";
+import { webpayEmulatorApp } from "../dev/webpay-emulator";
 import type { Env } from "../env";
 import { randomHex } from "../platform/crypto";
 import { ApiError, conflict, notFound } from "../platform/errors";
@@ -32,7 +33,6 @@ import {
   type WebpayTransaction,
   webpayFromEnv,
 } from "./webpay";
-import { webpayEmulatorApp } from "./webpay-emulator";
 
 export const WEBPAY_RETURN_PATH = "/api/payments/webpay/return";
 

@@ -12,9 +12,9 @@ import { createApp, createRouter } from "../platform/create-app";
 import { randomHex } from "../platform/crypto";
 import { notFound } from "../platform/errors";
 import { validate } from "../platform/validate";
+import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "../services/webpay";
 import { escapeHtml, page, returnTo } from "./emulator-pages";
 import { oneclickEmulatorRoutes } from "./oneclick-emulator";
-import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "./webpay";
 
 const BASE = "/dev/webpay";
 const REST = `${BASE}${WEBPAY_PREFIX}/transactions`;

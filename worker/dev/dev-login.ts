@@ -1,8 +1,8 @@
 // The development sign-in's one-time codes (AUTH_DEV_LOGIN=1 only): stored by their SHA-256, used once.
 import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { devLoginCodes } from "../db/schema";
 import { randomToken, sha256Hex } from "../platform/crypto";
-import type { Database } from "./client";
-import { devLoginCodes } from "./schema";
 
 /** Stores a new code for `identity`, valid for `ttlMs`; returns the code (only its hash is kept). */
 export async function createDevLoginCode(

@@ -13,8 +13,8 @@ import type { AppEnv } from "../env";
 import { createRouter } from "../platform/create-app";
 import { notFound } from "../platform/errors";
 import { validate } from "../platform/validate";
+import { ONECLICK_INTEGRATION_CREDENTIALS, ONECLICK_PREFIX } from "../services/oneclick";
 import { escapeHtml, page, returnTo } from "./emulator-pages";
-import { ONECLICK_INTEGRATION_CREDENTIALS, ONECLICK_PREFIX } from "./oneclick";
 
 const BASE = "/dev/webpay";
 const REST = `${BASE}${ONECLICK_PREFIX}`;
