@@ -1,4 +1,4 @@
--- Web Push endpoints are now only the browsers' push services' (worker/services/push/endpoint.ts), in one
+-- Web Push endpoints are now only the browsers' push services' (worker/features/notifications/push/endpoint.ts), in one
 -- normal form, and a member keeps at most 10 devices (NOTIFICATION_LIMITS.pushDevicesMax). Rows stored
 -- before either rule are deleted here rather than rewritten: an endpoint outside the push services must
 -- never be called, and a browser's own endpoint is already in normal form (lower-case host, no port, no

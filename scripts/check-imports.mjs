@@ -9,7 +9,7 @@
 // And D1's 100-variable limit (docs/architecture.md, "Lists in SQL"): no `inArray(`, multi-row
 // `.values([…])`/`.values(x.map(…))` or `batch(` over a built list in worker/, unless the list goes
 // through worker/db/lists.ts or a `// bounded: <the bound>` comment on that line or the one above
-// states it. And notifications are written only by worker/db/notifications.ts.
+// states it. And notifications are written only by worker/features/notifications/queries/write.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -151,7 +151,7 @@ for (const file of files) {
 // Notifications have ONE writer (docs/architecture.md, "Notifications and their delivery"): it applies the rules
 // every notification follows (blocks, one's own actions), and the table's outbox trigger makes each one's delivery.
 // An insert into or update of the table anywhere else is refused, in drizzle's form or in raw SQL.
-const NOTIFICATION_WRITER = "worker/db/notifications.ts";
+const NOTIFICATION_WRITER = "worker/features/notifications/queries/write.ts";
 const WRITES_NOTIFICATIONS = [
   /\.(insert|update)\(\s*notifications\s*\)/,
   /\b(insert(\s+or\s+\w+)?\s+into|replace\s+into|update(\s+or\s+\w+)?)\s+[`"']?notifications\b/i,

@@ -6,6 +6,9 @@
 
 import { oneclickEmulatorRoutes } from "./dev/oneclick-emulator";
 import { webpayEmulatorRoutes } from "./dev/webpay-emulator";
+import { deliverAfterResponse } from "./features/notifications/deliver";
+import { notificationRoutes } from "./features/notifications/inbox-routes";
+import { notifyRoutes } from "./features/notifications/settings-routes";
 import { loadSession } from "./platform/auth";
 import { bodyGuard } from "./platform/body-guard";
 import { createApp } from "./platform/create-app";
@@ -25,15 +28,12 @@ import { linkPreviewRoutes } from "./routes/link-preview";
 import { loungeRoutes } from "./routes/lounge";
 import { membershipRoutes } from "./routes/membership";
 import { moderationRoutes } from "./routes/moderation";
-import { notificationRoutes } from "./routes/notifications";
-import { notifyRoutes } from "./routes/notify";
 import { paymentRoutes } from "./routes/payments";
 import { profileRoutes } from "./routes/profile";
 import { reactionRoutes } from "./routes/reactions";
 import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
-import { deliverAfterResponse } from "./services/notify/delivery";
 
 const root = createApp();
 

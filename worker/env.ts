@@ -35,7 +35,7 @@ export interface Env
   /** The local emulator's token lifetime in seconds (default Transbank's 5 minutes; shorter in tests). */
   WEBPAY_EMULATOR_TOKEN_SECONDS?: string;
 
-  /** Push and email jobs (worker/queue.ts consumes them). */
+  /** Push and email jobs (worker/features/notifications/queue.ts consumes them). */
   DELIVERY_QUEUE: Queue<DeliveryJob>;
   /** Signs the emails' unsubscribe links (a secret in deployed targets; a local-only var locally). */
   EMAIL_TOKEN_SECRET: string;

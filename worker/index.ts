@@ -1,7 +1,7 @@
 import { app } from "./app";
 import { scheduled } from "./cron";
 import type { Env } from "./env";
-import { queue } from "./queue";
+import { queue } from "./features/notifications/queue";
 
 export { ChatRoom } from "./chat-room";
 

@@ -8,8 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CRON, JOBS, scheduledHandler } from "../../worker/cron";
 import { approvePayment, createPendingPayment } from "../../worker/db/payments";
 import type { Env } from "../../worker/env";
-import { queue as consume } from "../../worker/queue";
-import { SWEEP_AFTER_MS, sendPendingDeliveries } from "../../worker/services/notify/delivery";
+import { SWEEP_AFTER_MS, sendPendingDeliveries } from "../../worker/features/notifications/deliver";
+import { queue as consume } from "../../worker/features/notifications/queue";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 import { call, db, drain, json, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CRON, JOBS } from "../../worker/cron";
 import { notificationPreferences, users } from "../../worker/db/schema";
-import { sendDigests } from "../../worker/services/notify/digest";
+import { sendDigests } from "../../worker/features/notifications/digest";
 import { call, db, drain, json, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 
 const HOUR = 60 * 60 * 1000;

@@ -6,9 +6,9 @@ import { expect } from "vitest";
 import type { AppType } from "../../worker/app";
 import { getDb } from "../../worker/db/client";
 import type { Env } from "../../worker/env";
+import { runDeliveryJob, sendPendingDeliveries } from "../../worker/features/notifications/deliver";
 import worker from "../../worker/index";
 import type { ApiErrorBody } from "../../worker/platform/errors";
-import { runDeliveryJob, sendPendingDeliveries } from "../../worker/services/notify/delivery";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 

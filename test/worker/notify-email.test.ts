@@ -2,9 +2,9 @@
 // language through the local outbox (GET /api/dev/mail), RFC 8058 unsubscribe headers and tokens.
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { notifyChannelInvite, notifyMentions } from "../../worker/db/notifications";
-import { unsubscribeToken } from "../../worker/services/email/unsubscribe";
-import { planDeliveries, runDeliveryJob } from "../../worker/services/notify/delivery";
+import { planDeliveries, runDeliveryJob } from "../../worker/features/notifications/deliver";
+import { unsubscribeToken } from "../../worker/features/notifications/email/unsubscribe";
+import { notifyChannelInvite, notifyMentions } from "../../worker/features/notifications/queries/write";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 import { LIMITS } from "../../worker/shared/rules";

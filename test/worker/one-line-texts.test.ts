@@ -3,9 +3,9 @@
 // characters; refused with a 400 and a code. Subjects are composed on one line whatever is stored.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { notifyChannelInvite } from "../../worker/db/notifications";
 import { channels } from "../../worker/db/schema";
-import { planDeliveries, runDeliveryJob } from "../../worker/services/notify/delivery";
+import { planDeliveries, runDeliveryJob } from "../../worker/features/notifications/deliver";
+import { notifyChannelInvite } from "../../worker/features/notifications/queries/write";
 import type { ChannelDto } from "../../worker/shared/chat-wire";
 import type { EventDto } from "../../worker/shared/events";
 import { call, db, errorBody, json, outbox, signIn, testEnv } from "./helpers";

@@ -5,11 +5,11 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { notifyMentions } from "../../worker/db/notifications";
+import { planDeliveries } from "../../worker/features/notifications/deliver";
+import { encryptPushPayload } from "../../worker/features/notifications/push/encrypt";
+import { notifyMentions } from "../../worker/features/notifications/queries/write";
+import { queue, retryDelaySeconds } from "../../worker/features/notifications/queue";
 import { base64url, fromBase64url } from "../../worker/platform/crypto";
-import { queue, retryDelaySeconds } from "../../worker/queue";
-import { planDeliveries } from "../../worker/services/notify/delivery";
-import { encryptPushPayload } from "../../worker/services/push/encrypt";
 import type { DeliveryJob, PushPayload } from "../../worker/shared/delivery-jobs";
 import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import { call, db, json, recordingQueue, signIn, testEnv, until } from "./helpers";

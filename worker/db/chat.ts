@@ -17,6 +17,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { notifyInvitationsBinding } from "../features/notifications/queries/write";
 import type { BatchRateLimit } from "../platform/rate-limit";
 import { messageImagePath } from "../shared/api-paths";
 import { CHAT_LIMITS } from "../shared/chat-rules";
@@ -33,7 +34,6 @@ import { TEXTS } from "../shared/texts";
 import { blockedEitherWay, hasBlocked } from "./blocks";
 import type { Database } from "./client";
 import { inList } from "./lists";
-import { notifyInvitationsBinding } from "./notifications";
 import { reactionsOf } from "./reaction-counts";
 import {
   channelInvitations,

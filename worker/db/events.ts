@@ -2,6 +2,7 @@
 // and the calendar feed's token. The waitlist is decided in SQL inside one batch (one D1 transaction),
 // so two members answering at once can never both take the last seat.
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type Notified, notifyEventReminders, notifyPromoted } from "../features/notifications/queries/write";
 import { occurrencesOf } from "../lib/recurrence";
 import { localTimeOf } from "../platform/zoned-time";
 import {
@@ -15,7 +16,6 @@ import {
 } from "../shared/events";
 import { DEFAULT_NAME } from "../shared/rules";
 import type { Database } from "./client";
-import { type Notified, notifyEventReminders, notifyPromoted } from "./notifications";
 import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, users } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { paymentResult } from "../features/notifications/queries/write";
 import { MEMBERSHIP } from "../shared/rules";
 import type { Database } from "./client";
-import { paymentResult } from "./notifications";
 import { memberships, payments, users } from "./schema";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>

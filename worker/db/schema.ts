@@ -810,7 +810,7 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
 
 /**
  * A browser's Web Push subscription (RFC 8030): one row per endpoint in its normal form
- * (worker/services/push/endpoint.ts), whoever subscribed it last; a member keeps at most
+ * (worker/features/notifications/push/endpoint.ts), whoever subscribed it last; a member keeps at most
  * NOTIFICATION_LIMITS.pushDevicesMax (migrations/0028_push_endpoints.sql applied both to older rows).
  */
 export const pushSubscriptions = sqliteTable(

@@ -1,7 +1,7 @@
 // Daily: a notification to each member whose membership ends within three days (once per due date),
 // in the app and, by default, by email; with auto-renew on, the notice of the coming charge instead.
 import { getDb } from "../db/client";
-import { noticeAutorenewCharges, remindMembershipsEnding } from "../db/notifications";
+import { noticeAutorenewCharges, remindMembershipsEnding } from "../features/notifications/queries/write";
 import type { ScheduledJob } from "../platform/scheduled-job";
 
 export const membershipReminders: ScheduledJob = {

@@ -34,7 +34,8 @@ import {
   type Viewer,
 } from "../db/events";
 import { getMembership } from "../db/memberships";
-import { notifyAnswerers } from "../db/notifications";
+import { notifyLater } from "../features/notifications/deliver";
+import { notifyAnswerers } from "../features/notifications/queries/write";
 import { calendar, type IcsEvent } from "../lib/ics";
 import { occurrencesOf } from "../lib/recurrence";
 import { limitAiCalls } from "../middleware/ai-limit";
@@ -49,7 +50,6 @@ import { serveBlob } from "../platform/storage";
 import { idParam, oneLineNameInput, rowId, validate } from "../platform/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../platform/zoned-time";
 import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "../services/event-covers";
-import { notifyLater } from "../services/notify/delivery";
 import { toCsv } from "../shared/csv";
 import {
   type AttendeeDto,

@@ -21,7 +21,8 @@ import {
   listPosts,
   setLike,
 } from "../db/lounge";
-import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../db/notifications";
+import { notifyLater } from "../features/notifications/deliver";
+import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../features/notifications/queries/write";
 import { requireUnmuted } from "../middleware/mute";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
@@ -29,7 +30,6 @@ import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
 import { limited } from "../platform/rate-limit";
 import { isBlankHtml, sanitizeHtml } from "../platform/sanitize-html";
 import { idParam, rowId, validate } from "../platform/validate";
-import { notifyLater } from "../services/notify/delivery";
 import { LOUNGE_LIMITS } from "../shared/lounge-rules";
 import { readsWithin } from "../shared/mentions";
 import { LIMITS } from "../shared/rules";

@@ -3,9 +3,10 @@
 // direct message also by the rule of its writes (directRefusal).
 import { z } from "zod";
 import { directRefusal, privateChannelReaders } from "../db/chat";
-import { notifyReaction } from "../db/notifications";
 import { countReactions } from "../db/reaction-counts";
 import { canReact, reactionNames, removeReaction, toggleReaction } from "../db/reactions";
+import { notifyLater } from "../features/notifications/deliver";
+import { notifyReaction } from "../features/notifications/queries/write";
 import { requireUnmuted } from "../middleware/mute";
 import { requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
@@ -13,7 +14,6 @@ import { forbidden, notFound } from "../platform/errors";
 import { limited } from "../platform/rate-limit";
 import { idParam, validate } from "../platform/validate";
 import { fanOut } from "../services/chat-sockets";
-import { notifyLater } from "../services/notify/delivery";
 import { REACTIONS, type ReactionKind } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
 

@@ -2,11 +2,11 @@
 // each with its own time limit, and never throw: a failing dependency is a row with ok=false.
 
 import { getDb } from "../db/client";
-import { countDeadLetters } from "../db/notify";
 import type { Env } from "../env";
+import { vapidKeys } from "../features/notifications/deliver";
+import { countDeadLetters } from "../features/notifications/queries/deliveries";
 import { chatRoomStub } from "../lib/chat-room-stub";
 import { AI_PROVIDERS, getAiProvider } from "./ai";
-import { vapidKeys } from "./notify/delivery";
 import { autorenewMissing } from "./oneclick";
 import { paymentsMode } from "./payments";
 

@@ -1,10 +1,20 @@
 // Delivery outside the app, off the request path. Writing a notification writes its pending delivery (the
-// outbox, worker/db/notifications.ts); a sender claims pending deliveries and queues one small job with their
-// notifications' ids; the queue's consumer (worker/queue.ts) turns it into one job per push and per email, so
+// outbox, worker/features/notifications/queries/write.ts); a sender claims pending deliveries and queues one small job with their
+// notifications' ids; the queue's consumer (worker/features/notifications/queue.ts) turns it into one job per push and per email, so
 // each is retried on its own and none is sent twice because another failed.
 import { createMiddleware } from "hono/factory";
 import { type Database, getDb } from "../../db/client";
-import { onNotificationsWritten } from "../../db/notifications";
+import { receiptOf } from "../../db/payments";
+import type { AppEnv, Env } from "../../env";
+import { liveRoom, send } from "../../services/live";
+import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
+import { notificationUrl } from "../../shared/notifications";
+import { EMAIL_WHILE_AWAY } from "../../shared/notify";
+import { AUTORENEW } from "../../shared/rules";
+import { buildNotificationEmail, buildReceiptEmail } from "./email/build";
+import { sendEmail } from "./email/send";
+import { sendPush } from "./push/send";
+import type { VapidKeys } from "./push/vapid";
 import {
   choicesOf,
   claimPendingDeliveries,
@@ -13,18 +23,8 @@ import {
   forgetPushEndpoint,
   markDeliveries,
   pushKeysOf,
-} from "../../db/notify";
-import { receiptOf } from "../../db/payments";
-import type { AppEnv, Env } from "../../env";
-import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
-import { notificationUrl } from "../../shared/notifications";
-import { EMAIL_WHILE_AWAY } from "../../shared/notify";
-import { AUTORENEW } from "../../shared/rules";
-import { buildNotificationEmail, buildReceiptEmail } from "../email/build";
-import { sendEmail } from "../email/send";
-import { liveRoom, send } from "../live";
-import { sendPush } from "../push/send";
-import type { VapidKeys } from "../push/vapid";
+} from "./queries/deliveries";
+import { onNotificationsWritten } from "./queries/write";
 import { dateIn, wordsFor } from "./texts";
 
 /** Ids per `notified` job: one bound JSON list, and a consumer's batch stays small. */

@@ -1,7 +1,7 @@
 // Web Push message encryption (RFC 8291) with the aes128gcm content coding (RFC 8188), on WebCrypto:
 // an ephemeral ECDH P-256 key agreed with the device's key, mixed with its auth secret through HKDF,
 // then one AES-128-GCM record. Proven byte for byte against RFC 8291 Appendix A (test/worker/push.test.ts).
-import { fromBase64url } from "../../platform/crypto";
+import { fromBase64url } from "../../../platform/crypto";
 
 /** The device's keys from PushSubscription.toJSON(): `p256dh` (uncompressed P-256 point), `auth` (16 bytes). */
 export type PushKeys = { p256dh: string; auth: string };

@@ -1,5 +1,5 @@
 // Sends one encrypted message to a push service (RFC 8030 §5) and says what became of it.
-import type { PushPayload } from "../../shared/delivery-jobs";
+import type { PushPayload } from "../../../shared/delivery-jobs";
 import { encryptPushPayload, type PushKeys } from "./encrypt";
 import { normalisePushEndpoint } from "./endpoint";
 import { type VapidKeys, vapidAuthorization } from "./vapid";

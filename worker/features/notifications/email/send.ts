@@ -1,8 +1,8 @@
 // Sends one email through Cloudflare Email Service (the `send_email` binding). Locally (APP_ENV
 // "local": npm run dev, wrangler dev, the tests) nothing leaves the machine: the message lands in the
 // outbox in R2 that GET /api/dev/mail lists, exactly as it would have gone out.
-import type { Env } from "../../env";
-import type { OutgoingEmail } from "../../shared/delivery-jobs";
+import type { Env } from "../../../env";
+import type { OutgoingEmail } from "../../../shared/delivery-jobs";
 
 export type OutboxMessage = OutgoingEmail & { sent_at: string };
 

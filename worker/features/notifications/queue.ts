@@ -2,12 +2,12 @@
 // that fails is retried with exponential backoff; after the last retry the queue moves it to the dead-letter
 // queue, whose consumer (this same handler) records it in D1 for the admin Health tab's count and marks the
 // delivery of the notification it carried dead.
-import { getDb } from "./db/client";
-import { markDeliveries, recordDeadLetter } from "./db/notify";
-import type { Env } from "./env";
-import { logLine, safeErrorMessages } from "./platform/request-log";
-import { runDeliveryJob } from "./services/notify/delivery";
-import type { DeliveryJob } from "./shared/delivery-jobs";
+import { getDb } from "../../db/client";
+import type { Env } from "../../env";
+import { logLine, safeErrorMessages } from "../../platform/request-log";
+import type { DeliveryJob } from "../../shared/delivery-jobs";
+import { runDeliveryJob } from "./deliver";
+import { markDeliveries, recordDeadLetter } from "./queries/deliveries";
 
 /** The dead-letter queue's name ends so (wrangler.toml: `<worker>-delivery-dead`). */
 export const DEAD_LETTER_SUFFIX = "-delivery-dead";

@@ -1,7 +1,7 @@
 // One-click unsubscribe tokens (RFC 8058): `<member>.<kind>.<expiry>.<HMAC-SHA-256>` signed with
 // EMAIL_TOKEN_SECRET. A forged, altered or expired token is refused and changes nothing.
-import { base64url, fromBase64url } from "../../platform/crypto";
-import { NOTIFICATION_KINDS, type NotificationKind } from "../../shared/notifications";
+import { base64url, fromBase64url } from "../../../platform/crypto";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../../../shared/notifications";
 
 /** What an unsubscribe link turns off: one kind's emails, or the digest. */
 export type EmailTopic = NotificationKind | "digest";

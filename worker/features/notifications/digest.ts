@@ -3,14 +3,14 @@
 // their unread notifications, the lounge's new posts and new notices. Nothing new, nothing sent (the next
 // digest covers the longer span). Each goes once however many runs race: see claimDigest.
 import type { Database } from "../../db/client";
-import { claimDigest, type DigestMember, digestContents, digestMembers } from "../../db/digest";
-import { deliveryTargets } from "../../db/notify";
 import type { Env } from "../../env";
 import { localTimeOf } from "../../platform/zoned-time";
 import type { DeliveryJob } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
-import { buildDigestEmail } from "../email/build";
-import { enqueue } from "./delivery";
+import { enqueue } from "./deliver";
+import { buildDigestEmail } from "./email/build";
+import { deliveryTargets } from "./queries/deliveries";
+import { claimDigest, type DigestMember, digestContents, digestMembers } from "./queries/digest";
 import { dateIn, wordsFor, zoneOf } from "./texts";
 
 /** The local hour a digest goes out at. */

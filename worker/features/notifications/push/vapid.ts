@@ -1,6 +1,6 @@
 // VAPID (RFC 8292): the application server identifies itself to a push service with a short-lived
 // ES256 JWT signed by its key, sent as `Authorization: vapid t=<jwt>, k=<public key>`.
-import { base64url, fromBase64url } from "../../platform/crypto";
+import { base64url, fromBase64url } from "../../../platform/crypto";
 import { isUncompressedP256Point } from "./encrypt";
 
 /** The key pair from `npm run push:keys` (secrets) and a contact (`mailto:` or https URL) for push services. */

@@ -1,12 +1,8 @@
 // Delivery outside the app (issue 33): members' notification choices, their browsers' push
 // subscriptions, what one notification needs to be delivered, and the dead letters' count.
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
-import { NOTIFICATION_LIMITS } from "../shared/notification-rules";
-import type { NotificationKind } from "../shared/notifications";
-import { type Digest, type Preferences, type PreferencesDto, resolvePreferences } from "../shared/notify";
-import type { Language } from "../shared/rules";
-import type { Database } from "./client";
-import { inList } from "./lists";
+import type { Database } from "../../../db/client";
+import { inList } from "../../../db/lists";
 import {
   deadLetters,
   notificationDeliveries,
@@ -14,7 +10,11 @@ import {
   notifications,
   pushSubscriptions,
   users,
-} from "./schema";
+} from "../../../db/schema";
+import { NOTIFICATION_LIMITS } from "../../../shared/notification-rules";
+import type { NotificationKind } from "../../../shared/notifications";
+import { type Digest, type Preferences, type PreferencesDto, resolvePreferences } from "../../../shared/notify";
+import type { Language } from "../../../shared/rules";
 
 const parseChoices = (json: string | null | undefined) => (json ? JSON.parse(json) : null);
 

@@ -1,11 +1,11 @@
 // The email digest (issue 33): who opted in, what is new for a member since their last digest, and the
 // claim that makes each digest go once (a conditional update of digest_sent_at).
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { Digest } from "../shared/notify";
-import type { Language } from "../shared/rules";
-import type { Database } from "./client";
-import { shownInApp } from "./notifications";
-import { notices, notificationPreferences, notifications, posts, users } from "./schema";
+import type { Database } from "../../../db/client";
+import { notices, notificationPreferences, notifications, posts, users } from "../../../db/schema";
+import type { Digest } from "../../../shared/notify";
+import type { Language } from "../../../shared/rules";
+import { shownInApp } from "./write";
 
 /** How many unread notifications and new notices a digest names (the rest are counted). */
 export const DIGEST_LISTED = 10;

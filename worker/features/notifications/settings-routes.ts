@@ -5,6 +5,21 @@
 // an admin's only.
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import { escapeHtml } from "../../dev/emulator-pages";
+import type { AppEnv } from "../../env";
+import { requireAdmin, requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { fromBase64url } from "../../platform/crypto";
+import { ApiError, notFound } from "../../platform/errors";
+import { limited, limitedPerIp } from "../../platform/rate-limit";
+import { validate } from "../../platform/validate";
+import { NOTIFICATION_KINDS } from "../../shared/notifications";
+import { DELIVERY_CHANNELS, DIGESTS } from "../../shared/notify";
+import { API_ERRORS as E } from "../../shared/texts";
+import { type OutboxMessage, readOutbox } from "./email/send";
+import { readUnsubscribeToken } from "./email/unsubscribe";
+import { importDeviceKey } from "./push/encrypt";
+import { normalisePushEndpoint } from "./push/endpoint";
 import {
   deletePushSubscription,
   getPreferences,
@@ -12,23 +27,8 @@ import {
   savePreferences,
   savePushSubscription,
   unsubscribeFromEmail,
-} from "../db/notify";
-import { escapeHtml } from "../dev/emulator-pages";
-import type { AppEnv } from "../env";
-import { requireAdmin, requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { fromBase64url } from "../platform/crypto";
-import { ApiError, notFound } from "../platform/errors";
-import { limited, limitedPerIp } from "../platform/rate-limit";
-import { validate } from "../platform/validate";
-import { type OutboxMessage, readOutbox } from "../services/email/send";
-import { readUnsubscribeToken } from "../services/email/unsubscribe";
-import { NOTIFY_TEXTS } from "../services/notify/texts";
-import { importDeviceKey } from "../services/push/encrypt";
-import { normalisePushEndpoint } from "../services/push/endpoint";
-import { NOTIFICATION_KINDS } from "../shared/notifications";
-import { DELIVERY_CHANNELS, DIGESTS } from "../shared/notify";
-import { API_ERRORS as E } from "../shared/texts";
+} from "./queries/deliveries";
+import { NOTIFY_TEXTS } from "./texts";
 
 const channelChoices = z.strictObject(
   Object.fromEntries(DELIVERY_CHANNELS.map((ch) => [ch, z.boolean()])) as Record<
