@@ -6,6 +6,9 @@
 
 import { oneclickEmulatorRoutes } from "./dev/oneclick-emulator";
 import { webpayEmulatorRoutes } from "./dev/webpay-emulator";
+import { directRoutes } from "./features/chat/direct-routes";
+import { linkPreviewRoutes } from "./features/chat/link-preview-routes";
+import { chatRoutes } from "./features/chat/routes";
 import { deliverAfterResponse } from "./features/notifications/deliver";
 import { notificationRoutes } from "./features/notifications/inbox-routes";
 import { notifyRoutes } from "./features/notifications/settings-routes";
@@ -20,11 +23,8 @@ import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { autorenewRoutes } from "./routes/autorenew";
-import { chatRoutes } from "./routes/chat";
-import { directRoutes } from "./routes/direct";
 import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
-import { linkPreviewRoutes } from "./routes/link-preview";
 import { loungeRoutes } from "./routes/lounge";
 import { membershipRoutes } from "./routes/membership";
 import { moderationRoutes } from "./routes/moderation";

@@ -2,6 +2,7 @@
 // registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
 // a failing job never stops the others.
 import type { Env } from "./env";
+import { send } from "./features/chat/live";
 import { sendPendingDeliveries } from "./features/notifications/deliver";
 import { deliverySweep } from "./features/notifications/jobs/delivery-sweep";
 import { digests } from "./features/notifications/jobs/digest";
@@ -12,7 +13,6 @@ import { reconcilePayments } from "./jobs/reconcile-payments";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
 import type { ScheduledJob } from "./platform/scheduled-job";
-import { send } from "./services/live";
 
 /** The Cron Triggers of wrangler.toml's [triggers] (keep both lists equal). */
 export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *", everyFiveMinutes: "*/5 * * * *" } as const;

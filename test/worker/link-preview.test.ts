@@ -6,7 +6,7 @@ import {
   PREVIEW_LIMITS,
   PreviewRefused,
   parsePreview,
-} from "../../worker/services/link-preview";
+} from "../../worker/features/chat/link-preview";
 import { call, json, signIn } from "./helpers";
 
 type Route = { status?: number; headers?: Record<string, string>; body?: string | Uint8Array };

@@ -3,11 +3,11 @@
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { listBlocks } from "../features/chat/queries/blocks";
 import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
 import { findEnrolment } from "./autorenew";
-import { listBlocks } from "./blocks";
 import type { Database } from "./client";
 import { rsvpsOf } from "./events";
 import { getMembership } from "./memberships";

@@ -2,7 +2,7 @@
 // Every list is ONE query (authors joined, the caller's like as an EXISTS), whatever its size; every
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
 import { and, desc, eq, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { hasBlocked } from "./blocks";
+import { hasBlocked } from "../features/chat/queries/blocks";
 import type { Database } from "./client";
 import { isHidden, reasonForAuthor, shownText } from "./moderation";
 import { reactionsOf } from "./reaction-counts";

@@ -2,9 +2,9 @@
 // who reacted, and who may react at all (canReact: the one place the reaction rules live).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { visibleTo } from "../features/chat/queries/chat";
 import type { ReactionCountDto } from "../shared/chat-wire";
 import { DEFAULT_NAME, REACTIONS, type ReactionEmoji, type ReactionKind } from "../shared/rules";
-import { visibleTo } from "./chat";
 import type { Database } from "./client";
 import { countReactions } from "./reaction-counts";
 import { channels, comments, messages, posts, reactions } from "./schema";

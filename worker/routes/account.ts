@@ -6,6 +6,7 @@ import { messageImageKeys } from "../db/admin";
 import { fillFreedSeats, seatsHeldBy } from "../db/events";
 import { normaliseEmail } from "../db/users";
 import type { AppEnv } from "../env";
+import { channelsOpenTo, closeUserSockets } from "../features/chat/sockets";
 import { requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
 import { badRequest, conflict } from "../platform/errors";
@@ -13,7 +14,6 @@ import { limited } from "../platform/rate-limit";
 import { clearSessionCookie } from "../platform/session-cookie";
 import { validate } from "../platform/validate";
 import { inscriptionRemoval } from "../services/autorenew";
-import { channelsOpenTo, closeUserSockets } from "../services/chat-sockets";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 

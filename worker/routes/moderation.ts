@@ -2,7 +2,6 @@
 // (hide or dismiss), mute members, and read the append-only audit log of every admin action.
 import { z } from "zod";
 import { listAudit } from "../db/audit";
-import { getVisibleChannel } from "../db/chat";
 import {
   fileReport,
   findReportTarget,
@@ -12,12 +11,13 @@ import {
   resolveReport,
   setMutedUntil,
 } from "../db/moderation";
+import { getVisibleChannel } from "../features/chat/queries/chat";
+import { fanOut } from "../features/chat/sockets";
 import { requireAdmin, requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
 import { limited } from "../platform/rate-limit";
 import { idParam, rowId, validate } from "../platform/validate";
-import { fanOut } from "../services/chat-sockets";
 import { AUDIT_ACTIONS } from "../shared/admin-rules";
 import { toCsv } from "../shared/csv";
 import { MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";

@@ -6,13 +6,13 @@
 import { type ZodType, z } from "zod";
 import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "../db/profile";
 import { isAnotherAdminsName, toUserDto } from "../db/users";
+import { closeSessionSockets } from "../features/chat/sockets";
 import { unmutedOr403 } from "../middleware/mute";
 import { requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
 import { conflict, notFound } from "../platform/errors";
 import { limited } from "../platform/rate-limit";
 import { displayNameInput, validate } from "../platform/validate";
-import { closeSessionSockets } from "../services/chat-sockets";
 import { PROFILE_LIMITS } from "../shared/profile-rules";
 import { DIRECT_MESSAGE_POLICIES, LANGUAGES, LIMITS } from "../shared/rules";
 import { API_ERRORS as E } from "../shared/texts";

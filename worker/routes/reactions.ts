@@ -2,9 +2,10 @@
 // under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact), and in a
 // direct message also by the rule of its writes (directRefusal).
 import { z } from "zod";
-import { directRefusal, privateChannelReaders } from "../db/chat";
 import { countReactions } from "../db/reaction-counts";
 import { canReact, reactionNames, removeReaction, toggleReaction } from "../db/reactions";
+import { directRefusal, privateChannelReaders } from "../features/chat/queries/chat";
+import { fanOut } from "../features/chat/sockets";
 import { notifyLater } from "../features/notifications/deliver";
 import { notifyReaction } from "../features/notifications/queries/write";
 import { requireUnmuted } from "../middleware/mute";
@@ -13,7 +14,6 @@ import { createRouter } from "../platform/create-app";
 import { forbidden, notFound } from "../platform/errors";
 import { limited } from "../platform/rate-limit";
 import { idParam, validate } from "../platform/validate";
-import { fanOut } from "../services/chat-sockets";
 import { REACTIONS, type ReactionKind } from "../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../shared/texts";
 

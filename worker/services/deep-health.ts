@@ -3,9 +3,9 @@
 
 import { getDb } from "../db/client";
 import type { Env } from "../env";
+import { chatRoomStub } from "../features/chat/room-stub";
 import { vapidKeys } from "../features/notifications/deliver";
 import { countDeadLetters } from "../features/notifications/queries/deliveries";
-import { chatRoomStub } from "../lib/chat-room-stub";
 import { AI_PROVIDERS, getAiProvider } from "./ai";
 import { autorenewMissing } from "./oneclick";
 import { paymentsMode } from "./payments";

@@ -2,7 +2,6 @@
 // with { ids } marks those (the caller's own only), with {} marks all; GET /api/mentions?q=&group_id=
 // -> { members }, the names the @mention autocomplete offers (in a channel: only who may read it).
 import { z } from "zod";
-import { getVisibleChannel, privateChannelReaders } from "../../db/chat";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { notFound } from "../../platform/errors";
@@ -11,6 +10,7 @@ import { rowId, validate } from "../../platform/validate";
 import { NOTIFICATION_LIMITS } from "../../shared/notification-rules";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS as E } from "../../shared/texts";
+import { getVisibleChannel, privateChannelReaders } from "../chat/queries/chat";
 import { listNotifications, markNotificationsRead, mentionableMembers } from "./queries/write";
 
 const readBody = z.object({

@@ -5,7 +5,6 @@
 // table's outbox trigger, writes each notification's pending delivery in the same statement. A handle that
 // wrote tells its `onNotificationsWritten` listener, so the request or job that wrote sends them right after.
 import { and, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { blockedEitherWay, hasBlocked } from "../../../db/blocks";
 import type { Database } from "../../../db/client";
 import { inList, listTable } from "../../../db/lists";
 import {
@@ -23,6 +22,7 @@ import { mentionedIds } from "../../../shared/mentions";
 import { NOTIFICATION_LIMITS } from "../../../shared/notification-rules";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../../../shared/notifications";
 import { AUTORENEW, type ReactionKind } from "../../../shared/rules";
+import { blockedEitherWay, hasBlocked } from "../../chat/queries/blocks";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The notifications a writer stored: each one's id and recipient. */
@@ -141,7 +141,7 @@ export function notifyPinnedNotice(db: Database, input: { noticeId: number; auth
 
 /**
  * Added to a private channel. Between a blocked pair (either way) an invitation never joins, so it tells nobody
- * either (worker/db/chat.ts drops it at binding).
+ * either (worker/features/chat/queries/chat.ts drops it at binding).
  */
 export function notifyChannelInvite(db: Database, input: { userId: number; channelId: number; actorId: number }) {
   return write(

@@ -16,25 +16,9 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import type { SessionUser } from "../env";
-import { notifyInvitationsBinding } from "../features/notifications/queries/write";
-import type { BatchRateLimit } from "../platform/rate-limit";
-import { messageImagePath } from "../shared/api-paths";
-import { CHAT_LIMITS } from "../shared/chat-rules";
-import type {
-  ChannelDto,
-  ChannelListItem,
-  DirectPeer,
-  MessageDto,
-  ReactionCountDto,
-  UnreadCount,
-} from "../shared/chat-wire";
-import { DEFAULT_NAME, LIMITS, type ReportReason } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
-import { blockedEitherWay, hasBlocked } from "./blocks";
-import type { Database } from "./client";
-import { inList } from "./lists";
-import { reactionsOf } from "./reaction-counts";
+import type { Database } from "../../../db/client";
+import { inList } from "../../../db/lists";
+import { reactionsOf } from "../../../db/reaction-counts";
 import {
   channelInvitations,
   channelMembers,
@@ -45,9 +29,25 @@ import {
   messages,
   notifications,
   users,
-} from "./schema";
-import type { SessionMemberSql } from "./sessions";
-import { normaliseEmail } from "./users";
+} from "../../../db/schema";
+import type { SessionMemberSql } from "../../../db/sessions";
+import { normaliseEmail } from "../../../db/users";
+import type { SessionUser } from "../../../env";
+import type { BatchRateLimit } from "../../../platform/rate-limit";
+import { messageImagePath } from "../../../shared/api-paths";
+import { CHAT_LIMITS } from "../../../shared/chat-rules";
+import type {
+  ChannelDto,
+  ChannelListItem,
+  DirectPeer,
+  MessageDto,
+  ReactionCountDto,
+  UnreadCount,
+} from "../../../shared/chat-wire";
+import { DEFAULT_NAME, LIMITS, type ReportReason } from "../../../shared/rules";
+import { TEXTS } from "../../../shared/texts";
+import { notifyInvitationsBinding } from "../../notifications/queries/write";
+import { blockedEitherWay, hasBlocked } from "./blocks";
 
 export type ChannelRow = typeof channels.$inferSelect;
 type Viewer = Pick<SessionUser, "id" | "role">;

@@ -2,8 +2,29 @@
 // channel WebSocket. D1 is the source of truth; a stored message is handed to the channel's Durable
 // Object, which fans it out to the connected sockets.
 import { z } from "zod";
-import { ROOM_HEADERS } from "../chat-room";
-import type { ChannelRow } from "../db/chat";
+import type { Database } from "../../db/client";
+import { editText } from "../../db/edits";
+import { isReported } from "../../db/moderation";
+import { findUserByEmail, normaliseEmail } from "../../db/users";
+import type { Env, SessionUser } from "../../env";
+import { requireUnmuted, unmutedOr403, unmutedSql } from "../../middleware/mute";
+import { requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { parseMediaType } from "../../platform/media-type";
+import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../../platform/rate-limit";
+import { serveBlob } from "../../platform/storage";
+import { checkedImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../../platform/uploads";
+import { idParam, oneLineNameInput, rowId, validate } from "../../platform/validate";
+import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../../shared/chat-wire";
+import { readsWithin } from "../../shared/mentions";
+import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../../shared/rules";
+import { API_ERRORS as E, TEXTS } from "../../shared/texts";
+import { enqueue, notifyLater } from "../notifications/deliver";
+import { buildInvitationEmail } from "../notifications/email/build";
+import { notifyChannelInvite, notifyMentions, notifyReply } from "../notifications/queries/write";
+import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "./live";
+import type { ChannelRow } from "./queries/chat";
 import {
   bindChannelInvitations,
   canManageChannel,
@@ -34,31 +55,10 @@ import {
   visibleChannelQuery,
   visibleMessages,
   visibleMessagesQuery,
-} from "../db/chat";
-import type { Database } from "../db/client";
-import { editText } from "../db/edits";
-import { isReported } from "../db/moderation";
-import { findUserByEmail, normaliseEmail } from "../db/users";
-import type { Env, SessionUser } from "../env";
-import { enqueue, notifyLater } from "../features/notifications/deliver";
-import { buildInvitationEmail } from "../features/notifications/email/build";
-import { notifyChannelInvite, notifyMentions, notifyReply } from "../features/notifications/queries/write";
-import { chatRoomStub } from "../lib/chat-room-stub";
-import { requireUnmuted, unmutedOr403, unmutedSql } from "../middleware/mute";
-import { requireUser, requireUserInBatch, withSessionBatch } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors";
-import { parseMediaType } from "../platform/media-type";
-import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../platform/rate-limit";
-import { serveBlob } from "../platform/storage";
-import { checkedImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../platform/uploads";
-import { idParam, oneLineNameInput, rowId, validate } from "../platform/validate";
-import { closeChatSockets, fanOut } from "../services/chat-sockets";
-import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "../services/live";
-import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../shared/chat-wire";
-import { readsWithin } from "../shared/mentions";
-import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../shared/rules";
-import { API_ERRORS as E, TEXTS } from "../shared/texts";
+} from "./queries/chat";
+import { ROOM_HEADERS } from "./room";
+import { chatRoomStub } from "./room-stub";
+import { closeChatSockets, fanOut } from "./sockets";
 
 /** A base64 data URL of the largest allowed image, with room for its header. */
 const DATA_URL_MAX = Math.ceil((LIMITS.chatImageMaxBytes * 4) / 3) + 200;
@@ -270,7 +270,7 @@ function forwardedUpgrade(
   headers.set(ROOM_HEADERS.userName, encodeURIComponent(c.var.user.name || DEFAULT_NAME));
   headers.set(ROOM_HEADERS.userRole, c.var.user.role);
   headers.set(ROOM_HEADERS.groupId, String(groupId));
-  // The socket belongs to this session: it closes when the session ends (see worker/chat-room.ts).
+  // The socket belongs to this session: it closes when the session ends (see worker/features/chat/room.ts).
   headers.set(ROOM_HEADERS.sessionId, c.var.sessionId);
   headers.set(ROOM_HEADERS.sessionExpiresAt, String(c.var.sessionExpiresAt.getTime()));
   headers.delete("cookie");

@@ -2,11 +2,12 @@
 // (sockets tagged by user), carrying what happens outside the channel a member has open: new-message
 // activity for unread counts and read markers moved on another device. Frames about a private channel
 // go only to the users who may read it. Best effort: clients fall back to polling GET /api/groups.
-import { privateChannelReaders } from "../db/chat";
-import type { Database } from "../db/client";
-import type { Env } from "../env";
-import { chatRoomStub } from "../lib/chat-room-stub";
-import type { ServerFrame } from "../shared/chat-wire";
+
+import type { Database } from "../../db/client";
+import type { Env } from "../../env";
+import type { ServerFrame } from "../../shared/chat-wire";
+import { privateChannelReaders } from "./queries/chat";
+import { chatRoomStub } from "./room-stub";
 
 /** The name of the live room (channel rooms are named by their numeric id, so it never collides). */
 export const LIVE_ROOM = "live" as const;

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { getDb } from "./db/client";
-import { liveSessionExpiries } from "./db/sessions";
+import { getDb } from "../../db/client";
+import { liveSessionExpiries } from "../../db/sessions";
 import {
   CLOSE_CHANNEL_DELETED,
   CLOSE_SESSION_ENDED,
@@ -8,7 +8,7 @@ import {
   PONG_FRAME,
   type ServerFrame,
   type SocketCloseCode,
-} from "./shared/chat-wire";
+} from "../../shared/chat-wire";
 
 /**
  * Per-socket state, kept in the socket's attachment so it survives hibernation and eviction. A socket
@@ -44,7 +44,7 @@ const SESSION_RECHECK_MS = 10 * 60 * 1000;
 
 /**
  * One instance per chat channel (idFromName(String(channelId))), and one more for every member's live
- * socket (idFromName(LIVE_ROOM), see worker/services/live.ts). It holds no messages: D1 is the
+ * socket (idFromName(LIVE_ROOM), see worker/features/chat/live.ts). It holds no messages: D1 is the
  * source of truth. It accepts hibernatable WebSockets and fans out the frames the worker hands it.
  * Pings are answered by the runtime (auto-response) without waking the object.
  */

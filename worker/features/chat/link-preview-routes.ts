@@ -1,12 +1,12 @@
 // POST /api/link-preview { url } -> { success, preview }. Signed-in users only; SSRF-safe fetching in
 // services/link-preview.ts; successful previews cached for a day in the Cache API.
 import { z } from "zod";
-import { requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { ApiError, badRequest } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { validate } from "../platform/validate";
-import { getLinkPreview, type LinkPreview, PreviewRefused } from "../services/link-preview";
+import { requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { ApiError, badRequest } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { validate } from "../../platform/validate";
+import { getLinkPreview, type LinkPreview, PreviewRefused } from "./link-preview";
 
 const CACHE_SECONDS = 24 * 60 * 60;
 /**

@@ -1,17 +1,17 @@
-// Direct messages and blocks. A direct message is a two-person private channel (worker/db/chat.ts): the chat's
+// Direct messages and blocks. A direct message is a two-person private channel (worker/features/chat/queries/chat.ts): the chat's
 // routes carry its messages, socket, unread count and search; only opening it lives here. Blocks are never
 // revealed to the blocked member: a refused direct message answers them as "not accepting messages", and
 // the blocker, who knows, as "unblock first" (directRefusal).
 import { z } from "zod";
-import { blockMember, listBlocks, unblockMember } from "../db/blocks";
-import { directPeerStatus, openDirectChannel, toChannelListItem } from "../db/chat";
-import { requireUnmuted } from "../middleware/mute";
-import { requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { rowId, validate } from "../platform/validate";
-import { API_ERRORS as E } from "../shared/texts";
+import { requireUnmuted } from "../../middleware/mute";
+import { requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { rowId, validate } from "../../platform/validate";
+import { API_ERRORS as E } from "../../shared/texts";
+import { blockMember, listBlocks, unblockMember } from "./queries/blocks";
+import { directPeerStatus, openDirectChannel, toChannelListItem } from "./queries/chat";
 
 const memberBody = z.object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const memberParam = z.object({ user_id: rowId });

@@ -2,14 +2,15 @@
 // and live chat connections ended when a session ends or access narrows outside the socket itself
 // (logout, sign-out of other devices, an admin deleting a member or changing a role, a member removed
 // from a private channel, a channel made private; moderation's mute or ban). Each channel's object
-// tags its sockets `user:<id>` and `session:<session id>`; see worker/chat-room.ts.
-import type { SocketSelector } from "../chat-room";
-import { listVisibleChannels } from "../db/chat";
-import type { Database } from "../db/client";
-import type { Env } from "../env";
-import { chatRoomStub } from "../lib/chat-room-stub";
-import { CLOSE_SESSION_ENDED, type ServerFrame, type SocketCloseCode } from "../shared/chat-wire";
+// tags its sockets `user:<id>` and `session:<session id>`; see worker/features/chat/room.ts.
+
+import type { Database } from "../../db/client";
+import type { Env } from "../../env";
+import { CLOSE_SESSION_ENDED, type ServerFrame, type SocketCloseCode } from "../../shared/chat-wire";
 import { LIVE_ROOM } from "./live";
+import { listVisibleChannels } from "./queries/chat";
+import type { SocketSelector } from "./room";
+import { chatRoomStub } from "./room-stub";
 
 /** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
 export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {

@@ -2,7 +2,7 @@
 // no IP literals, no localhost or internal names, manual redirects re-checked at every hop (<= 3),
 // a timeout and a byte cap. Pages are parsed with HTMLRewriter. Name resolution to private addresses
 // is stopped in production by the `global_fetch_strictly_public` compatibility flag.
-import { readAtMost } from "../platform/read-at-most";
+import { readAtMost } from "../../platform/read-at-most";
 
 export type LinkPreview = {
   image: string | null;
