@@ -58,28 +58,28 @@ const MUTANTS = [
   // Webpay: approval needs every condition at once.
   {
     name: "webpay: response code ignored",
-    file: "worker/services/webpay.ts",
+    file: "worker/features/payments/webpay.ts",
     from: "tx.response_code === 0 && ",
     to: "",
     tests: ["payments", "payment-approval"],
   },
   {
     name: "webpay: status ignored",
-    file: "worker/services/webpay.ts",
+    file: "worker/features/payments/webpay.ts",
     from: 'tx.status === "AUTHORIZED" && ',
     to: "",
     tests: ["payments", "payment-approval"],
   },
   {
     name: "webpay: amount ignored",
-    file: "worker/services/webpay.ts",
+    file: "worker/features/payments/webpay.ts",
     from: "tx.amount === expected.amount && ",
     to: "",
     tests: ["payments", "payment-approval"],
   },
   {
     name: "webpay: buy order ignored",
-    file: "worker/services/webpay.ts",
+    file: "worker/features/payments/webpay.ts",
     from: " && tx.buy_order === expected.buyOrder",
     to: "",
     tests: ["payments", "payment-approval"],

@@ -18,15 +18,15 @@ import {
 } from "../../worker/db/schema";
 import { webpayEmulatorApp } from "../../worker/dev/webpay-emulator";
 import type { Env } from "../../worker/env";
-import { membershipReminders } from "../../worker/jobs/membership-reminders";
-import { aesKey, decryptText } from "../../worker/platform/crypto";
-import { oneclickFor, runAutorenew, settleAutorenew } from "../../worker/services/autorenew";
+import { oneclickFor, runAutorenew, settleAutorenew } from "../../worker/features/payments/autorenew";
+import { membershipReminders } from "../../worker/features/payments/jobs/membership-reminders";
 import {
   createOneclick,
   EMULATOR_TBK_USER_KEY,
   ONECLICK_INTEGRATION_CREDENTIALS,
   type OneclickTransaction,
-} from "../../worker/services/oneclick";
+} from "../../worker/features/payments/oneclick";
+import { aesKey, decryptText } from "../../worker/platform/crypto";
 import { AUTORENEW } from "../../worker/shared/rules";
 import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 

@@ -6,10 +6,10 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CRON, JOBS, scheduledHandler } from "../../worker/cron";
-import { approvePayment, createPendingPayment } from "../../worker/db/payments";
 import type { Env } from "../../worker/env";
 import { SWEEP_AFTER_MS, sendPendingDeliveries } from "../../worker/features/notifications/deliver";
 import { queue as consume } from "../../worker/features/notifications/queue";
+import { approvePayment, createPendingPayment } from "../../worker/features/payments/queries/payments";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
 import { call, db, drain, json, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 

@@ -3,7 +3,7 @@
 // each token. Every request is recorded (method, path), so a test can prove what was asked, in order.
 import { vi } from "vitest";
 import { payments } from "../../worker/db/schema";
-import { WEBPAY_BASE_URLS, WEBPAY_PREFIX } from "../../worker/services/webpay";
+import { WEBPAY_BASE_URLS, WEBPAY_PREFIX } from "../../worker/features/payments/webpay";
 import { db } from "./helpers";
 
 export const INTEGRATION = { WEBPAY_ENV: "integration" } as const;

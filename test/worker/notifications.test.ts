@@ -6,8 +6,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CRON } from "../../worker/cron";
-import { approvePayment, failPayment } from "../../worker/db/payments";
 import { memberships, payments, users } from "../../worker/db/schema";
+import { approvePayment, failPayment } from "../../worker/features/payments/queries/payments";
 import worker from "../../worker/index";
 import type { ServerFrame } from "../../worker/shared/chat-wire";
 import { mentionToken } from "../../worker/shared/mentions";

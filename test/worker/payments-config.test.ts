@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkPaymentsConfig } from "../../scripts/payments-config.mjs";
 import { payments } from "../../worker/db/schema";
-import { paymentsMode } from "../../worker/services/payments";
+import { paymentsMode } from "../../worker/features/payments/settle";
 import { TEXTS } from "../../worker/shared/texts";
 import wranglerToml from "../../wrangler.toml?raw";
 import { call, db, json, signIn } from "./helpers";

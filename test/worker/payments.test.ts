@@ -4,7 +4,12 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberships, notifications, payments, users, webpayEmulatorTransactions } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
-import { createWebpay, WEBPAY_INTEGRATION_CREDENTIALS, WebpayError, webpayFromEnv } from "../../worker/services/webpay";
+import {
+  createWebpay,
+  WEBPAY_INTEGRATION_CREDENTIALS,
+  WebpayError,
+  webpayFromEnv,
+} from "../../worker/features/payments/webpay";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, db, drain, json, outbox, recordingQueue, signIn } from "./helpers";
 

@@ -3,7 +3,7 @@
 // every read must SEARCH by an index, or SCAN in an index's order (whole-table lists ordered by it).
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
-import { latestPaymentOf } from "../../worker/db/payments";
+import { latestPaymentOf } from "../../worker/features/payments/queries/payments";
 import { SEED_CHANNEL_ID, SEED_ID_BASE, seedBase, seedPosts } from "../bench/seed-sql.mjs";
 import { call, countingDb, type RecordedQuery, signIn, testEnv } from "./helpers";
 

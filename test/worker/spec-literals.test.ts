@@ -2,8 +2,8 @@
 // from worker/shared/rules.ts, so a drift in that module would be followed by every other test. This
 // file is the one place that fails when the rules module (or the API built on it) leaves these values.
 import { describe, expect, it } from "vitest";
-import { PERIOD_MS } from "../../worker/db/payments";
 import { payments } from "../../worker/db/schema";
+import { PERIOD_MS } from "../../worker/features/payments/queries/payments";
 import { LIMITS, MEMBERSHIP } from "../../worker/shared/rules";
 import { call, db, json, signIn } from "./helpers";
 

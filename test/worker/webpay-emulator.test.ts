@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payments, webpayEmulatorTransactions } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
-import { WEBPAY_INTEGRATION_CREDENTIALS } from "../../worker/services/webpay";
+import { WEBPAY_INTEGRATION_CREDENTIALS } from "../../worker/features/payments/webpay";
 import { call, db, json, signIn } from "./helpers";
 
 const REST = "/api/dev/webpay/rswebpaytransaction/api/webpay/v1.2/transactions";

@@ -10,10 +10,10 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import { oneclickEmulatorInscriptions, oneclickEmulatorTransactions } from "../db/schema";
 import type { AppEnv } from "../env";
+import { ONECLICK_INTEGRATION_CREDENTIALS, ONECLICK_PREFIX } from "../features/payments/oneclick";
 import { createRouter } from "../platform/create-app";
 import { notFound } from "../platform/errors";
 import { validate } from "../platform/validate";
-import { ONECLICK_INTEGRATION_CREDENTIALS, ONECLICK_PREFIX } from "../services/oneclick";
 import { escapeHtml, page, returnTo } from "./emulator-pages";
 
 const BASE = "/dev/webpay";

@@ -8,11 +8,11 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import { webpayEmulatorTransactions } from "../db/schema";
 import type { AppEnv } from "../env";
+import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "../features/payments/webpay";
 import { createApp, createRouter } from "../platform/create-app";
 import { randomHex } from "../platform/crypto";
 import { notFound } from "../platform/errors";
 import { validate } from "../platform/validate";
-import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "../services/webpay";
 import { escapeHtml, page, returnTo } from "./emulator-pages";
 import { oneclickEmulatorRoutes } from "./oneclick-emulator";
 

@@ -7,13 +7,13 @@ import { fillFreedSeats, seatsHeldBy } from "../db/events";
 import { normaliseEmail } from "../db/users";
 import type { AppEnv } from "../env";
 import { channelsOpenTo, closeUserSockets } from "../features/chat/sockets";
+import { inscriptionRemoval } from "../features/payments/autorenew";
 import { requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
 import { badRequest, conflict } from "../platform/errors";
 import { limited } from "../platform/rate-limit";
 import { clearSessionCookie } from "../platform/session-cookie";
 import { validate } from "../platform/validate";
-import { inscriptionRemoval } from "../services/autorenew";
 import { LIMITS } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 

@@ -16,13 +16,13 @@ import { fillFreedSeats, seatsHeldBy } from "../db/events";
 import { adminStats } from "../db/stats";
 import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../db/users";
 import { channelsOpenTo, closeUserSockets } from "../features/chat/sockets";
+import { inscriptionRemoval } from "../features/payments/autorenew";
+import { refundPayment } from "../features/payments/settle";
 import { requireAdmin } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
 import { conflict, forbidden, notFound } from "../platform/errors";
 import { limited } from "../platform/rate-limit";
 import { displayNameInput, idParam, validate } from "../platform/validate";
-import { inscriptionRemoval } from "../services/autorenew";
-import { refundPayment } from "../services/payments";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 

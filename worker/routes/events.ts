@@ -33,9 +33,9 @@ import {
   updateEvent,
   type Viewer,
 } from "../db/events";
-import { getMembership } from "../db/memberships";
 import { notifyLater } from "../features/notifications/deliver";
 import { notifyAnswerers } from "../features/notifications/queries/write";
+import { getMembership } from "../features/payments/queries/memberships";
 import { calendar, type IcsEvent } from "../lib/ics";
 import { occurrencesOf } from "../lib/recurrence";
 import { limitAiCalls } from "../middleware/ai-limit";

@@ -2,7 +2,6 @@
 // download; admins edit and delete. Files live in R2 under generated keys and are served by
 // /api/resources/{id}/file, which checks the membership on every request.
 import { z } from "zod";
-import { membershipRow, membershipView } from "../db/memberships";
 import {
   deleteResourceRow,
   getResource,
@@ -13,6 +12,7 @@ import {
   toResourceDto,
   updateResource,
 } from "../db/resources";
+import { membershipRow, membershipView } from "../features/payments/queries/memberships";
 import { requireUnmuted } from "../middleware/mute";
 import {
   paidAccessOr403,

@@ -6,9 +6,9 @@ import type { Env } from "../env";
 import { chatRoomStub } from "../features/chat/room-stub";
 import { vapidKeys } from "../features/notifications/deliver";
 import { countDeadLetters } from "../features/notifications/queries/deliveries";
+import { autorenewMissing } from "../features/payments/oneclick";
+import { paymentsMode } from "../features/payments/settle";
 import { AI_PROVIDERS, getAiProvider } from "./ai";
-import { autorenewMissing } from "./oneclick";
-import { paymentsMode } from "./payments";
 
 export interface HealthCheck {
   name: string;

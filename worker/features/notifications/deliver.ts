@@ -4,13 +4,13 @@
 // each is retried on its own and none is sent twice because another failed.
 import { createMiddleware } from "hono/factory";
 import { type Database, getDb } from "../../db/client";
-import { receiptOf } from "../../db/payments";
 import type { AppEnv, Env } from "../../env";
 import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
 import { EMAIL_WHILE_AWAY } from "../../shared/notify";
 import { AUTORENEW } from "../../shared/rules";
 import { liveRoom, send } from "../chat/live";
+import { receiptOf } from "../payments/queries/payments";
 import { buildNotificationEmail, buildReceiptEmail } from "./email/build";
 import { sendEmail } from "./email/send";
 import { sendPush } from "./push/send";

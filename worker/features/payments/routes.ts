@@ -1,26 +1,19 @@
 // Payments with Webpay Plus (docs/spec.md §2 Membership, §4 Payment flow and return, §7 payment rows). The
-// handlers validate, authorize and call worker/services/payments.ts, which settles every payment
+// handlers validate, authorize and call worker/features/payments/settle.ts, which settles every payment
 // with Transbank itself: the browser's word (confirm's body, the return's fields) is never trusted.
 import type { Context } from "hono";
 import { z } from "zod";
-import { getMembership } from "../db/memberships";
-import { latestPaymentOf, type Payment } from "../db/payments";
-import type { AppEnv } from "../env";
-import { requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { ApiError } from "../platform/errors";
-import { limited, limitedPerIp } from "../platform/rate-limit";
-import { validate } from "../platform/validate";
-import {
-  paymentsMode,
-  type ReturnParams,
-  settleByStatus,
-  settleReturn,
-  startCheckout,
-  webpayFor,
-} from "../services/payments";
-import { MEMBERSHIP } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import type { AppEnv } from "../../env";
+import { requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { ApiError } from "../../platform/errors";
+import { limited, limitedPerIp } from "../../platform/rate-limit";
+import { validate } from "../../platform/validate";
+import { MEMBERSHIP } from "../../shared/rules";
+import { TEXTS } from "../../shared/texts";
+import { getMembership } from "./queries/memberships";
+import { latestPaymentOf, type Payment } from "./queries/payments";
+import { paymentsMode, type ReturnParams, settleByStatus, settleReturn, startCheckout, webpayFor } from "./settle";
 
 const initiateBody = z.object({
   amount: z.literal(MEMBERSHIP.priceClp, { error: `amount must be ${MEMBERSHIP.priceClp}` }),

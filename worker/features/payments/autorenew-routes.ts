@@ -1,14 +1,14 @@
 // Automatic renewal with Oneclick Mall (issue 34): enrol a card, stop, and Transbank's return after the
-// card form. The handlers validate and authorize; worker/services/autorenew.ts does the rest.
+// card form. The handlers validate and authorize; worker/features/payments/autorenew.ts does the rest.
 import type { Context } from "hono";
 import { z } from "zod";
-import { autoRenewOf } from "../db/autorenew";
-import type { AppEnv } from "../env";
-import { requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { limited, limitedPerIp } from "../platform/rate-limit";
-import { validate } from "../platform/validate";
-import { cancelEnrolment, finishEnrolment, startEnrolment } from "../services/autorenew";
+import type { AppEnv } from "../../env";
+import { requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { limited, limitedPerIp } from "../../platform/rate-limit";
+import { validate } from "../../platform/validate";
+import { cancelEnrolment, finishEnrolment, startEnrolment } from "./autorenew";
+import { autoRenewOf } from "./queries/autorenew";
 
 /** The return's fields: TBK_TOKEN always; TBK_ORDEN_COMPRA and TBK_ID_SESION when the form was abandoned. */
 const returnParams = z.object({

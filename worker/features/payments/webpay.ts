@@ -3,8 +3,8 @@
 // base URL, the credentials and the fetch function differ. Nothing here logs: secrets, tokens and
 // card data never reach a log line.
 import { z } from "zod";
-import type { Env } from "../env";
-import { ApiError } from "../platform/errors";
+import type { Env } from "../../env";
+import { ApiError } from "../../platform/errors";
 
 export const WEBPAY_PREFIX = "/rswebpaytransaction/api/webpay/v1.2";
 

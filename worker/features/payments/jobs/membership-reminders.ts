@@ -1,8 +1,8 @@
 // Daily: a notification to each member whose membership ends within three days (once per due date),
 // in the app and, by default, by email; with auto-renew on, the notice of the coming charge instead.
-import { getDb } from "../db/client";
-import { noticeAutorenewCharges, remindMembershipsEnding } from "../features/notifications/queries/write";
-import type { ScheduledJob } from "../platform/scheduled-job";
+import { getDb } from "../../../db/client";
+import type { ScheduledJob } from "../../../platform/scheduled-job";
+import { noticeAutorenewCharges, remindMembershipsEnding } from "../../notifications/queries/write";
 
 export const membershipReminders: ScheduledJob = {
   name: "membership-reminders",

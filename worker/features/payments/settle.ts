@@ -1,10 +1,18 @@
 // Payment settlement with Webpay Plus: starting a checkout, every way back from Webpay, the member's
 // confirm and the reconciler all end here. Transbank decides every outcome: a return's parameters only
 // identify the payment, then the provider's commit or status answer settles it. Every state change is
-// conditional on the payment still being `pending` (worker/db/payments.ts), so the same return twice,
+// conditional on the payment still being `pending` (worker/features/payments/queries/payments.ts), so the same return twice,
 // or a return racing the reconciler, changes the state once and extends the membership once.
-import { recordAudit } from "../db/audit";
-import type { Database } from "../db/client";
+import { recordAudit } from "../../db/audit";
+import type { Database } from "../../db/client";
+import { webpayEmulatorApp } from "../../dev/webpay-emulator";
+import type { Env } from "../../env";
+import { randomHex } from "../../platform/crypto";
+import { ApiError, conflict, notFound } from "../../platform/errors";
+import { AUTORENEW, MEMBERSHIP } from "../../shared/rules";
+import { errorText, TEXTS } from "../../shared/texts";
+import { oneclickFor } from "./autorenew";
+import { detailBuyOrderOf } from "./oneclick";
 import {
   approvePayment,
   createPendingPayment,
@@ -16,15 +24,7 @@ import {
   pendingPaymentsCreatedBefore,
   recordRefund,
   setPaymentToken,
-} from "../db/payments";
-import { webpayEmulatorApp } from "../dev/webpay-emulator";
-import type { Env } from "../env";
-import { randomHex } from "../platform/crypto";
-import { ApiError, conflict, notFound } from "../platform/errors";
-import { AUTORENEW, MEMBERSHIP } from "../shared/rules";
-import { errorText, TEXTS } from "../shared/texts";
-import { oneclickFor } from "./autorenew";
-import { detailBuyOrderOf } from "./oneclick";
+} from "./queries/payments";
 import {
   isApproved,
   WEBPAY_TOKEN_LIFETIME_MS,

@@ -2,6 +2,22 @@
 // Transbank decides every outcome; the database decides who acts: one charge per member and period,
 // one payment per attempt (derived buy orders, UNIQUE), conditional state changes. tbk_user is
 // decrypted only to be sent to Transbank and is never returned, logged or exported.
+
+import type { Database } from "../../db/client";
+import { webpayEmulatorApp } from "../../dev/webpay-emulator";
+import type { Env } from "../../env";
+import { aesKey, decryptText, encryptText } from "../../platform/crypto";
+import { ApiError, conflict, notFound } from "../../platform/errors";
+import { AUTORENEW } from "../../shared/rules";
+import { errorText } from "../../shared/texts";
+import {
+  detailBuyOrderOf,
+  isChargeApproved,
+  type Oneclick,
+  type OneclickTransaction,
+  oneclickFromEnv,
+  tbkUserKeyOf,
+} from "./oneclick";
 import {
   beginAttempt,
   type Charge,
@@ -16,23 +32,8 @@ import {
   recordInscriptionStart,
   saveEnrolment,
   takeInscription,
-} from "../db/autorenew";
-import type { Database } from "../db/client";
-import { approvePayment, failPayment, type Payment } from "../db/payments";
-import { webpayEmulatorApp } from "../dev/webpay-emulator";
-import type { Env } from "../env";
-import { aesKey, decryptText, encryptText } from "../platform/crypto";
-import { ApiError, conflict, notFound } from "../platform/errors";
-import { AUTORENEW } from "../shared/rules";
-import { errorText } from "../shared/texts";
-import {
-  detailBuyOrderOf,
-  isChargeApproved,
-  type Oneclick,
-  type OneclickTransaction,
-  oneclickFromEnv,
-  tbkUserKeyOf,
-} from "./oneclick";
+} from "./queries/autorenew";
+import { approvePayment, failPayment, type Payment } from "./queries/payments";
 import { WebpayError } from "./webpay";
 
 export const ONECLICK_RETURN_PATH = "/api/payments/oneclick/return";
@@ -308,7 +309,7 @@ export async function settleAutorenew(db: Database, env: Env, now: number, onecl
 
 /**
  * The daily charge job: settles the attempts whose outcome is unknown, opens the charges of memberships
- * due within a day, then makes every due attempt. Safe to run twice at once: see worker/db/autorenew.ts.
+ * due within a day, then makes every due attempt. Safe to run twice at once: see worker/features/payments/queries/autorenew.ts.
  */
 export async function runAutorenew(db: Database, env: Env, now: number, oneclick?: Oneclick) {
   const settled = await settleAutorenew(db, env, now, oneclick);

@@ -1,8 +1,8 @@
-import { autoRenewOf } from "../db/autorenew";
-import { getMembership } from "../db/memberships";
-import { paymentsOfMember } from "../db/payments";
-import { requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
+import { requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { autoRenewOf } from "./queries/autorenew";
+import { getMembership } from "./queries/memberships";
+import { paymentsOfMember } from "./queries/payments";
 
 export const membershipRoutes = createRouter()
   .get("/status", requireUser, async (c) => {

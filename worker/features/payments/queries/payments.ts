@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
-import { paymentResult } from "../features/notifications/queries/write";
-import { MEMBERSHIP } from "../shared/rules";
-import type { Database } from "./client";
-import { memberships, payments, users } from "./schema";
+import type { Database } from "../../../db/client";
+import { memberships, payments, users } from "../../../db/schema";
+import { MEMBERSHIP } from "../../../shared/rules";
+import { paymentResult } from "../../notifications/queries/write";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];

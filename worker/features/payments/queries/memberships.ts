@@ -1,6 +1,6 @@
 import { eq, type SQL } from "drizzle-orm";
-import type { Database } from "./client";
-import { memberships } from "./schema";
+import type { Database } from "../../../db/client";
+import { memberships } from "../../../db/schema";
 
 export type MembershipStatus = "none" | "active" | "trial" | "expired" | "admin";
 

@@ -3,9 +3,9 @@
 // one WEBPAY_ENV serves both, as Transbank's hosts do. Nothing here logs: tbk_user, tokens and card data
 // never reach a log line.
 import { z } from "zod";
-import type { Env } from "../env";
-import { ApiError } from "../platform/errors";
-import { errorText } from "../shared/texts";
+import type { Env } from "../../env";
+import { ApiError } from "../../platform/errors";
+import { errorText } from "../../shared/texts";
 import { transbankRequester, WEBPAY_BASE_URLS, WEBPAY_INTEGRATION_CREDENTIALS, type WebpayConfig } from "./webpay";
 
 export const ONECLICK_PREFIX = "/rswebpaytransaction/api/oneclick/v1.2";

@@ -2,9 +2,9 @@
 // one charge per member and period. Every state change is conditional on the state it leaves, so two
 // runs racing change it once; the UNIQUE indexes decide who makes a charge or an attempt.
 import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
-import { AUTORENEW, MEMBERSHIP } from "../shared/rules";
-import type { Database } from "./client";
-import { autorenewCharges, autorenewEnrolments, oneclickInscriptions, payments, users } from "./schema";
+import type { Database } from "../../../db/client";
+import { autorenewCharges, autorenewEnrolments, oneclickInscriptions, payments, users } from "../../../db/schema";
+import { AUTORENEW, MEMBERSHIP } from "../../../shared/rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
