@@ -3,13 +3,13 @@
 // a failing job never stops the others.
 import type { Env } from "./env";
 import { send } from "./features/chat/live";
+import { eventReminders } from "./features/events/jobs/reminders";
 import { sendPendingDeliveries } from "./features/notifications/deliver";
 import { deliverySweep } from "./features/notifications/jobs/delivery-sweep";
 import { digests } from "./features/notifications/jobs/digest";
 import { autorenewCharges, autorenewSettle } from "./features/payments/jobs/autorenew-charges";
 import { membershipReminders } from "./features/payments/jobs/membership-reminders";
 import { reconcilePayments } from "./features/payments/jobs/reconcile-payments";
-import { eventReminders } from "./jobs/event-reminders";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
 import type { ScheduledJob } from "./platform/scheduled-job";

@@ -4,13 +4,13 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import { listBlocks } from "../features/chat/queries/blocks";
+import { rsvpsOf } from "../features/events/queries";
 import { findEnrolment } from "../features/payments/queries/autorenew";
 import { getMembership } from "../features/payments/queries/memberships";
 import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
 import type { Database } from "./client";
-import { rsvpsOf } from "./events";
 import { getProfile, listActiveSessions } from "./profile";
 import { reactionsByMember } from "./reactions";
 import {

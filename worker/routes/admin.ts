@@ -12,10 +12,10 @@ import {
   setMemberRole,
 } from "../db/admin";
 import { recordAudit } from "../db/audit";
-import { fillFreedSeats, seatsHeldBy } from "../db/events";
 import { adminStats } from "../db/stats";
 import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../db/users";
 import { channelsOpenTo, closeUserSockets } from "../features/chat/sockets";
+import { fillFreedSeats, seatsHeldBy } from "../features/events/queries";
 import { inscriptionRemoval } from "../features/payments/autorenew";
 import { refundPayment } from "../features/payments/settle";
 import { requireAdmin } from "../platform/auth";

@@ -12,8 +12,8 @@ import {
   type OffsetChange,
   offsetChanges,
   offsetMinutes,
-} from "../platform/zoned-time";
-import type { EventRepeat } from "../shared/events";
+} from "../../platform/zoned-time";
+import type { EventRepeat } from "../../shared/events";
 import { occurrencesOf } from "./recurrence";
 
 export type IcsEvent = {

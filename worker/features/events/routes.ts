@@ -5,8 +5,37 @@
 // stored; a new token revokes the old one, and a revoked one answers 404).
 import { marked } from "marked";
 import { z } from "zod";
-import { recordAudit } from "../db/audit";
-import type { Database } from "../db/client";
+import { recordAudit } from "../../db/audit";
+import type { Database } from "../../db/client";
+import { limitAiCalls } from "../../middleware/ai-limit";
+import { requireUnmuted } from "../../middleware/mute";
+import { requireAdmin, requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { randomToken, sha256Hex } from "../../platform/crypto";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { sanitizeHtml } from "../../platform/sanitize-html";
+import { serveBlob } from "../../platform/storage";
+import { idParam, oneLineNameInput, rowId, validate } from "../../platform/validate";
+import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../../platform/zoned-time";
+import { aiImageFields } from "../../routes/ai";
+import { toCsv } from "../../shared/csv";
+import {
+  type AttendeeDto,
+  EVENT_DEFAULT_TIME_ZONE,
+  EVENT_LIMITS,
+  EVENT_LOCATIONS,
+  EVENT_REPEATS,
+  RSVP_ANSWERS,
+  type RsvpResult,
+} from "../../shared/events";
+import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../../shared/rules";
+import { API_ERRORS } from "../../shared/texts";
+import { notifyLater } from "../notifications/deliver";
+import { notifyAnswerers } from "../notifications/queries/write";
+import { getMembership } from "../payments/queries/memberships";
+import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "./covers";
+import { calendar, type IcsEvent } from "./ics";
 import {
   answerEvent,
   cancelEvent,
@@ -32,37 +61,8 @@ import {
   setFeedToken,
   updateEvent,
   type Viewer,
-} from "../db/events";
-import { notifyLater } from "../features/notifications/deliver";
-import { notifyAnswerers } from "../features/notifications/queries/write";
-import { getMembership } from "../features/payments/queries/memberships";
-import { calendar, type IcsEvent } from "../lib/ics";
-import { occurrencesOf } from "../lib/recurrence";
-import { limitAiCalls } from "../middleware/ai-limit";
-import { requireUnmuted } from "../middleware/mute";
-import { requireAdmin, requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { randomToken, sha256Hex } from "../platform/crypto";
-import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { sanitizeHtml } from "../platform/sanitize-html";
-import { serveBlob } from "../platform/storage";
-import { idParam, oneLineNameInput, rowId, validate } from "../platform/validate";
-import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../platform/zoned-time";
-import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "../services/event-covers";
-import { toCsv } from "../shared/csv";
-import {
-  type AttendeeDto,
-  EVENT_DEFAULT_TIME_ZONE,
-  EVENT_LIMITS,
-  EVENT_LOCATIONS,
-  EVENT_REPEATS,
-  RSVP_ANSWERS,
-  type RsvpResult,
-} from "../shared/events";
-import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../shared/rules";
-import { API_ERRORS } from "../shared/texts";
-import { aiImageFields } from "./ai";
+} from "./queries";
+import { occurrencesOf } from "./recurrence";
 
 const localTime = z.string().regex(LOCAL_TIME, API_ERRORS.event_time_invalid);
 const httpUrl = z

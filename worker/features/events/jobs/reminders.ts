@@ -1,8 +1,8 @@
 // Every 5 minutes: reminders 24 hours and 1 hour before an event, to every member going, each once
-// (worker/db/events.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
-import { getDb } from "../db/client";
-import { remindEvents } from "../db/events";
-import type { ScheduledJob } from "../platform/scheduled-job";
+// (worker/features/events/queries.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
+import { getDb } from "../../../db/client";
+import type { ScheduledJob } from "../../../platform/scheduled-job";
+import { remindEvents } from "../queries";
 
 export const eventReminders: ScheduledJob = {
   name: "event-reminders",

@@ -3,8 +3,8 @@
 // in the event's zone (a weekly 20:00 in Santiago stays 20:00 across Chile's clock changes); a monthly
 // rule on a day some months lack (the 31st) skips those months, as RFC 5545 does.
 
-import { instantOf, LOCAL_TIME, localTimeOf } from "../platform/zoned-time";
-import { EVENT_LIMITS, type EventRepeat as Repeat } from "../shared/events";
+import { instantOf, LOCAL_TIME, localTimeOf } from "../../platform/zoned-time";
+import { EVENT_LIMITS, type EventRepeat as Repeat } from "../../shared/events";
 
 export type Series = {
   startsAt: number;

@@ -2,9 +2,9 @@
 // and the calendar feed's token. The waitlist is decided in SQL inside one batch (one D1 transaction),
 // so two members answering at once can never both take the last seat.
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { type Notified, notifyEventReminders, notifyPromoted } from "../features/notifications/queries/write";
-import { occurrencesOf } from "../lib/recurrence";
-import { localTimeOf } from "../platform/zoned-time";
+import type { Database } from "../../db/client";
+import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, users } from "../../db/schema";
+import { localTimeOf } from "../../platform/zoned-time";
 import {
   EVENT_LIMITS,
   type EventDto,
@@ -13,10 +13,10 @@ import {
   type OccurrenceDto,
   type RsvpAnswer,
   type RsvpState,
-} from "../shared/events";
-import { DEFAULT_NAME } from "../shared/rules";
-import type { Database } from "./client";
-import { calendarFeeds, eventCancelledOccurrences, eventRsvps, events, users } from "./schema";
+} from "../../shared/events";
+import { DEFAULT_NAME } from "../../shared/rules";
+import { type Notified, notifyEventReminders, notifyPromoted } from "../notifications/queries/write";
+import { occurrencesOf } from "./recurrence";
 
 export type EventRow = typeof events.$inferSelect;
 
