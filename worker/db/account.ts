@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
 import { listBlocks } from "../features/chat/queries/blocks";
 import { rsvpsOf } from "../features/events/queries";
+import { reactionsByMember } from "../features/lounge/queries/reactions";
 import { findEnrolment } from "../features/payments/queries/autorenew";
 import { getMembership } from "../features/payments/queries/memberships";
 import { messageImagePath } from "../shared/api-paths";
@@ -12,7 +13,6 @@ import { TEXTS } from "../shared/texts";
 import { memberDeletion, notLastAdmin } from "./admin";
 import type { Database } from "./client";
 import { getProfile, listActiveSessions } from "./profile";
-import { reactionsByMember } from "./reactions";
 import {
   channelMembers,
   channels,

@@ -18,7 +18,6 @@ import {
 } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { inList } from "../../../db/lists";
-import { reactionsOf } from "../../../db/reaction-counts";
 import {
   channelInvitations,
   channelMembers,
@@ -46,6 +45,7 @@ import type {
 } from "../../../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../../../shared/rules";
 import { TEXTS } from "../../../shared/texts";
+import { reactionsOf } from "../../lounge/queries/reaction-counts";
 import { notifyInvitationsBinding } from "../../notifications/queries/write";
 import { blockedEitherWay, hasBlocked } from "./blocks";
 

@@ -1,8 +1,21 @@
 // The Lounge (docs/spec.md §2, §4, §5, §7): posts, likes, comments and the Cosmic Notice Board.
 // Reading needs a signed-in user, no membership; notices are written by admins only.
 import { z } from "zod";
-import { recordAudit } from "../db/audit";
-import { editText } from "../db/edits";
+import { recordAudit } from "../../db/audit";
+import { editText } from "../../db/edits";
+import { requireUnmuted } from "../../middleware/mute";
+import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { isBlankHtml, sanitizeHtml } from "../../platform/sanitize-html";
+import { idParam, rowId, validate } from "../../platform/validate";
+import { LOUNGE_LIMITS } from "../../shared/lounge-rules";
+import { readsWithin } from "../../shared/mentions";
+import { LIMITS } from "../../shared/rules";
+import { API_ERRORS as E, TEXTS } from "../../shared/texts";
+import { notifyLater } from "../notifications/deliver";
+import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../notifications/queries/write";
 import {
   addComment,
   createNotice,
@@ -20,20 +33,7 @@ import {
   listNotices,
   listPosts,
   setLike,
-} from "../db/lounge";
-import { notifyLater } from "../features/notifications/deliver";
-import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../features/notifications/queries/write";
-import { requireUnmuted } from "../middleware/mute";
-import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { isBlankHtml, sanitizeHtml } from "../platform/sanitize-html";
-import { idParam, rowId, validate } from "../platform/validate";
-import { LOUNGE_LIMITS } from "../shared/lounge-rules";
-import { readsWithin } from "../shared/mentions";
-import { LIMITS } from "../shared/rules";
-import { API_ERRORS as E, TEXTS } from "../shared/texts";
+} from "./queries/lounge";
 
 const T = TEXTS.lounge;
 

@@ -2,20 +2,20 @@
 // under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact), and in a
 // direct message also by the rule of its writes (directRefusal).
 import { z } from "zod";
-import { countReactions } from "../db/reaction-counts";
-import { canReact, reactionNames, removeReaction, toggleReaction } from "../db/reactions";
-import { directRefusal, privateChannelReaders } from "../features/chat/queries/chat";
-import { fanOut } from "../features/chat/sockets";
-import { notifyLater } from "../features/notifications/deliver";
-import { notifyReaction } from "../features/notifications/queries/write";
-import { requireUnmuted } from "../middleware/mute";
-import { requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { forbidden, notFound } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { idParam, validate } from "../platform/validate";
-import { REACTIONS, type ReactionKind } from "../shared/rules";
-import { API_ERRORS as E, TEXTS } from "../shared/texts";
+import { requireUnmuted } from "../../middleware/mute";
+import { requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { forbidden, notFound } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { idParam, validate } from "../../platform/validate";
+import { REACTIONS, type ReactionKind } from "../../shared/rules";
+import { API_ERRORS as E, TEXTS } from "../../shared/texts";
+import { directRefusal, privateChannelReaders } from "../chat/queries/chat";
+import { fanOut } from "../chat/sockets";
+import { notifyLater } from "../notifications/deliver";
+import { notifyReaction } from "../notifications/queries/write";
+import { countReactions } from "./queries/reaction-counts";
+import { canReact, reactionNames, removeReaction, toggleReaction } from "./queries/reactions";
 
 const reactionBody = z.object({ emoji: z.enum(REACTIONS.emoji, E.reaction_invalid) });
 

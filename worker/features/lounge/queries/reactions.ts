@@ -1,13 +1,13 @@
 // Reactions on posts, comments and chat messages (issue 36): toggling one, the counts every list carries,
 // who reacted, and who may react at all (canReact: the one place the reaction rules live).
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { SessionUser } from "../env";
-import { visibleTo } from "../features/chat/queries/chat";
-import type { ReactionCountDto } from "../shared/chat-wire";
-import { DEFAULT_NAME, REACTIONS, type ReactionEmoji, type ReactionKind } from "../shared/rules";
-import type { Database } from "./client";
+import type { Database } from "../../../db/client";
+import { channels, comments, messages, posts, reactions } from "../../../db/schema";
+import type { SessionUser } from "../../../env";
+import type { ReactionCountDto } from "../../../shared/chat-wire";
+import { DEFAULT_NAME, REACTIONS, type ReactionEmoji, type ReactionKind } from "../../../shared/rules";
+import { visibleTo } from "../../chat/queries/chat";
 import { countReactions } from "./reaction-counts";
-import { channels, comments, messages, posts, reactions } from "./schema";
 
 /** Who reacted with one emoji (the first REACTIONS.namesMax, in the order they reacted). */
 export type ReactionNames = ReactionCountDto & { names: string[] };
