@@ -10,6 +10,7 @@ import { directRoutes } from "./features/chat/direct-routes";
 import { linkPreviewRoutes } from "./features/chat/link-preview-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { eventRoutes } from "./features/events/routes";
+import { resourceRoutes } from "./features/library/routes";
 import { reactionRoutes } from "./features/lounge/reaction-routes";
 import { loungeRoutes } from "./features/lounge/routes";
 import { deliverAfterResponse } from "./features/notifications/deliver";
@@ -31,7 +32,6 @@ import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { moderationRoutes } from "./routes/moderation";
 import { profileRoutes } from "./routes/profile";
-import { resourceRoutes } from "./routes/resources";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";
 

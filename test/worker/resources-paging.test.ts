@@ -3,8 +3,8 @@
 // structural: the same at 30 and at 10,000 resources.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { resourceTagsQuery } from "../../worker/db/resources";
 import { memberships, resources, resourceTags, resourceTotals, users } from "../../worker/db/schema";
+import { resourceTagsQuery } from "../../worker/features/library/queries";
 import { LIBRARY_LIMITS } from "../../worker/shared/library-rules";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";

@@ -3,7 +3,7 @@
 // (limitAiCalls); the work itself is in services/ai/generate.ts. Errors carry { error, code, details?, model }.
 import { z } from "zod";
 import { recordAudit } from "../db/audit";
-import { normaliseTags, toResourceDto } from "../db/resources";
+import { normaliseTags, toResourceDto } from "../features/library/queries";
 import { limitAiCalls } from "../middleware/ai-limit";
 import { requireAdmin, requirePaidMember, requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";

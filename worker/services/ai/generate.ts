@@ -2,8 +2,9 @@
 // (sanitised notice HTML, markdown resources) and store images in R2. The routes validate, authorize,
 // count the call (limitAiCalls) and shape the response. Errors are ApiErrors `{ error, code, details?, model }`.
 import type { Database } from "../../db/client";
-import { insertResource, type ResourceRow } from "../../db/resources";
 import type { Env } from "../../env";
+import { insertResource, type ResourceRow } from "../../features/library/queries";
+import { storeResource } from "../../features/library/store";
 import { ApiError } from "../../platform/errors";
 import { isBlankHtml, sanitizeHtml } from "../../platform/sanitize-html";
 import { newBlobKey, putBlob } from "../../platform/storage";
@@ -12,7 +13,6 @@ import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../s
 import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, type CodedText, errorText } from "../../shared/texts";
-import { storeResource } from "../resources";
 import { GEMINI_DEFAULT_BASE_URL } from "./gemini";
 import { downloadImage, originOf } from "./image-download";
 import { AI_PROVIDERS, getAiProvider, providerConfig } from "./index";

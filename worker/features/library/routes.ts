@@ -2,6 +2,24 @@
 // download; admins edit and delete. Files live in R2 under generated keys and are served by
 // /api/resources/{id}/file, which checks the membership on every request.
 import { z } from "zod";
+import { requireUnmuted } from "../../middleware/mute";
+import {
+  paidAccessOr403,
+  requireAdmin,
+  requirePaidMember,
+  requireUserInBatch,
+  withSessionBatch,
+} from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { ApiError, badRequest, notFound } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { serveBlob } from "../../platform/storage";
+import { checkedResourceType, cleanFileName, decodeDataUrl } from "../../platform/uploads";
+import { idParam, parseInput, rowId, validate } from "../../platform/validate";
+import { LIBRARY_LIMITS } from "../../shared/library-rules";
+import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
+import { API_ERRORS, TEXTS } from "../../shared/texts";
+import { membershipRow, membershipView } from "../payments/queries/memberships";
 import {
   deleteResourceRow,
   getResource,
@@ -11,26 +29,8 @@ import {
   resourceTagsQuery,
   toResourceDto,
   updateResource,
-} from "../db/resources";
-import { membershipRow, membershipView } from "../features/payments/queries/memberships";
-import { requireUnmuted } from "../middleware/mute";
-import {
-  paidAccessOr403,
-  requireAdmin,
-  requirePaidMember,
-  requireUserInBatch,
-  withSessionBatch,
-} from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { ApiError, badRequest, notFound } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { serveBlob } from "../platform/storage";
-import { checkedResourceType, cleanFileName, decodeDataUrl } from "../platform/uploads";
-import { idParam, parseInput, rowId, validate } from "../platform/validate";
-import { storeResource } from "../services/resources";
-import { LIBRARY_LIMITS } from "../shared/library-rules";
-import { DEFAULT_NAME, LIMITS } from "../shared/rules";
-import { API_ERRORS, TEXTS } from "../shared/texts";
+} from "./queries";
+import { storeResource } from "./store";
 
 const MAX_BYTES = LIMITS.resourceUploadMaxBytes;
 

@@ -1,7 +1,7 @@
 // A library file and its row, stored together (uploads and AI output alike).
-import type { Database } from "../db/client";
-import { insertResource, type ResourceRow } from "../db/resources";
-import { storeBlobWithRow } from "../platform/uploads";
+import type { Database } from "../../db/client";
+import { storeBlobWithRow } from "../../platform/uploads";
+import { insertResource, type ResourceRow } from "./queries";
 
 export type StoreResourceInput = {
   title: string;

@@ -1,10 +1,10 @@
 // The resource library's queries and its wire shape (docs/spec.md §3 Resource). The AI feature creates its
-// ai_text and ai_image resources through insertResource / storeResource (worker/services/resources.ts)
+// ai_text and ai_image resources through insertResource / storeResource (worker/features/library/store.ts)
 // and lists them with the rest.
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { resourceFileUrl } from "../shared/api-paths";
-import type { Database } from "./client";
-import { resources, resourceTags, resourceTotals } from "./schema";
+import type { Database } from "../../db/client";
+import { resources, resourceTags, resourceTotals } from "../../db/schema";
+import { resourceFileUrl } from "../../shared/api-paths";
 
 export type ResourceRow = typeof resources.$inferSelect;
 export type NewResource = typeof resources.$inferInsert;
