@@ -7,7 +7,7 @@ import { type ZodType, z } from "zod";
 import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "../db/profile";
 import { isAnotherAdminsName, toUserDto } from "../db/users";
 import { closeSessionSockets } from "../features/chat/sockets";
-import { unmutedOr403 } from "../middleware/mute";
+import { unmutedOr403 } from "../features/moderation/mute";
 import { requireUser } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
 import { conflict, notFound } from "../platform/errors";

@@ -3,13 +3,13 @@
 // revealed to the blocked member: a refused direct message answers them as "not accepting messages", and
 // the blocker, who knows, as "unblock first" (directRefusal).
 import { z } from "zod";
-import { requireUnmuted } from "../../middleware/mute";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { limited } from "../../platform/rate-limit";
 import { rowId, validate } from "../../platform/validate";
 import { API_ERRORS as E } from "../../shared/texts";
+import { requireUnmuted } from "../moderation/mute";
 import { blockMember, listBlocks, unblockMember } from "./queries/blocks";
 import { directPeerStatus, openDirectChannel, toChannelListItem } from "./queries/chat";
 

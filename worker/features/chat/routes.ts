@@ -3,11 +3,8 @@
 // Object, which fans it out to the connected sockets.
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { editText } from "../../db/edits";
-import { isReported } from "../../db/moderation";
 import { findUserByEmail, normaliseEmail } from "../../db/users";
 import type { Env, SessionUser } from "../../env";
-import { requireUnmuted, unmutedOr403, unmutedSql } from "../../middleware/mute";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../../platform/errors";
@@ -20,6 +17,9 @@ import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../../shared/chat-wire";
 import { readsWithin } from "../../shared/mentions";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../../shared/texts";
+import { requireUnmuted, unmutedOr403, unmutedSql } from "../moderation/mute";
+import { editText } from "../moderation/queries/edits";
+import { isReported } from "../moderation/queries/moderation";
 import { enqueue, notifyLater } from "../notifications/deliver";
 import { buildInvitationEmail } from "../notifications/email/build";
 import { notifyChannelInvite, notifyMentions, notifyReply } from "../notifications/queries/write";

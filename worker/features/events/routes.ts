@@ -8,7 +8,6 @@ import { z } from "zod";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
 import { limitAiCalls } from "../../middleware/ai-limit";
-import { requireUnmuted } from "../../middleware/mute";
 import { requireAdmin, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { randomToken, sha256Hex } from "../../platform/crypto";
@@ -31,6 +30,7 @@ import {
 } from "../../shared/events";
 import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
+import { requireUnmuted } from "../moderation/mute";
 import { notifyLater } from "../notifications/deliver";
 import { notifyAnswerers } from "../notifications/queries/write";
 import { getMembership } from "../payments/queries/memberships";

@@ -2,7 +2,6 @@
 // download; admins edit and delete. Files live in R2 under generated keys and are served by
 // /api/resources/{id}/file, which checks the membership on every request.
 import { z } from "zod";
-import { requireUnmuted } from "../../middleware/mute";
 import {
   paidAccessOr403,
   requireAdmin,
@@ -19,6 +18,7 @@ import { idParam, parseInput, rowId, validate } from "../../platform/validate";
 import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
+import { requireUnmuted } from "../moderation/mute";
 import { membershipRow, membershipView } from "../payments/queries/memberships";
 import {
   deleteResourceRow,

@@ -2,7 +2,6 @@
 // under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact), and in a
 // direct message also by the rule of its writes (directRefusal).
 import { z } from "zod";
-import { requireUnmuted } from "../../middleware/mute";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { forbidden, notFound } from "../../platform/errors";
@@ -12,6 +11,7 @@ import { REACTIONS, type ReactionKind } from "../../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../../shared/texts";
 import { directRefusal, privateChannelReaders } from "../chat/queries/chat";
 import { fanOut } from "../chat/sockets";
+import { requireUnmuted } from "../moderation/mute";
 import { notifyLater } from "../notifications/deliver";
 import { notifyReaction } from "../notifications/queries/write";
 import { countReactions } from "./queries/reaction-counts";

@@ -2,8 +2,6 @@
 // Reading needs a signed-in user, no membership; notices are written by admins only.
 import { z } from "zod";
 import { recordAudit } from "../../db/audit";
-import { editText } from "../../db/edits";
-import { requireUnmuted } from "../../middleware/mute";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
@@ -14,6 +12,8 @@ import { LOUNGE_LIMITS } from "../../shared/lounge-rules";
 import { readsWithin } from "../../shared/mentions";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../../shared/texts";
+import { requireUnmuted } from "../moderation/mute";
+import { editText } from "../moderation/queries/edits";
 import { notifyLater } from "../notifications/deliver";
 import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../notifications/queries/write";
 import {

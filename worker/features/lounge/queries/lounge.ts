@@ -3,9 +3,9 @@
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
 import { and, desc, eq, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { isHidden, reasonForAuthor, shownText } from "../../../db/moderation";
 import { comments, notices, postLikes, posts, users } from "../../../db/schema";
 import { hasBlocked } from "../../chat/queries/blocks";
+import { isHidden, reasonForAuthor, shownText } from "../../moderation/queries/moderation";
 import { reactionsOf } from "./reaction-counts";
 
 /** A member's id: a number, or SQL reading it from the session in the same batch (sessionMemberSql). */

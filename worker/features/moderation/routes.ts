@@ -1,7 +1,19 @@
 // Moderation (issue 20): members report posts, comments and chat messages; admins work the queue
 // (hide or dismiss), mute members, and read the append-only audit log of every admin action.
 import { z } from "zod";
-import { listAudit } from "../db/audit";
+import { listAudit } from "../../db/audit";
+import { requireAdmin, requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { idParam, rowId, validate } from "../../platform/validate";
+import { memberOr404 } from "../../routes/admin";
+import { AUDIT_ACTIONS } from "../../shared/admin-rules";
+import { toCsv } from "../../shared/csv";
+import { MODERATION, REPORT_KINDS, REPORT_REASONS } from "../../shared/rules";
+import { API_ERRORS, TEXTS } from "../../shared/texts";
+import { getVisibleChannel } from "../chat/queries/chat";
+import { fanOut } from "../chat/sockets";
 import {
   fileReport,
   findReportTarget,
@@ -10,19 +22,7 @@ import {
   listOpenReports,
   resolveReport,
   setMutedUntil,
-} from "../db/moderation";
-import { getVisibleChannel } from "../features/chat/queries/chat";
-import { fanOut } from "../features/chat/sockets";
-import { requireAdmin, requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { idParam, rowId, validate } from "../platform/validate";
-import { AUDIT_ACTIONS } from "../shared/admin-rules";
-import { toCsv } from "../shared/csv";
-import { MODERATION, REPORT_KINDS, REPORT_REASONS } from "../shared/rules";
-import { API_ERRORS, TEXTS } from "../shared/texts";
-import { memberOr404 } from "./admin";
+} from "./queries/moderation";
 
 const T = TEXTS.moderation;
 

@@ -3,10 +3,10 @@
 
 import { isNull, lte, or } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { users } from "../db/schema";
-import type { AppEnv, SessionUser } from "../env";
-import { ApiError, unauthorized } from "../platform/errors";
-import { errorText } from "../shared/texts";
+import { users } from "../../db/schema";
+import type { AppEnv, SessionUser } from "../../env";
+import { ApiError, unauthorized } from "../../platform/errors";
+import { errorText } from "../../shared/texts";
 
 export function formatMutedUntil(until: Date, timeZone: string | null) {
   return new Intl.DateTimeFormat("en-GB", {
