@@ -6,6 +6,8 @@
 
 import { oneclickEmulatorRoutes } from "./dev/oneclick-emulator";
 import { webpayEmulatorRoutes } from "./dev/webpay-emulator";
+import { healthRoutes } from "./features/admin/health-routes";
+import { adminRoutes } from "./features/admin/routes";
 import { directRoutes } from "./features/chat/direct-routes";
 import { linkPreviewRoutes } from "./features/chat/link-preview-routes";
 import { chatRoutes } from "./features/chat/routes";
@@ -27,10 +29,8 @@ import { sameOriginOnly } from "./platform/csrf";
 import { databaseSession } from "./platform/database";
 import { apiSecurityHeaders } from "./platform/security-headers";
 import { accountRoutes } from "./routes/account";
-import { adminRoutes } from "./routes/admin";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
-import { healthRoutes } from "./routes/health";
 import { profileRoutes } from "./routes/profile";
 import { searchRoutes } from "./routes/search";
 import { userRoutes } from "./routes/users";

@@ -1,7 +1,7 @@
 // The admin's deep health check: every dependency with its latency, failures reported as rows (never
 // a 500), AI providers only when configured.
 import { describe, expect, it } from "vitest";
-import type { DeepHealth } from "../../worker/services/deep-health";
+import type { DeepHealth } from "../../worker/features/admin/deep-health";
 import { call, json, signIn, testEnv } from "./helpers";
 
 const admin = () => signIn("admin@example.com", "Admin");

@@ -3,6 +3,7 @@
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { SessionUser } from "../env";
+import { memberDeletion, notLastAdmin } from "../features/admin/queries/admin";
 import { listBlocks } from "../features/chat/queries/blocks";
 import { rsvpsOf } from "../features/events/queries";
 import { reactionsByMember } from "../features/lounge/queries/reactions";
@@ -10,7 +11,6 @@ import { findEnrolment } from "../features/payments/queries/autorenew";
 import { getMembership } from "../features/payments/queries/memberships";
 import { messageImagePath } from "../shared/api-paths";
 import { TEXTS } from "../shared/texts";
-import { memberDeletion, notLastAdmin } from "./admin";
 import type { Database } from "./client";
 import { getProfile, listActiveSessions } from "./profile";
 import {

@@ -2,9 +2,9 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { deleteAccount, exportAccount } from "../db/account";
-import { messageImageKeys } from "../db/admin";
 import { normaliseEmail } from "../db/users";
 import type { AppEnv } from "../env";
+import { messageImageKeys } from "../features/admin/queries/admin";
 import { channelsOpenTo, closeUserSockets } from "../features/chat/sockets";
 import { fillFreedSeats, seatsHeldBy } from "../features/events/queries";
 import { inscriptionRemoval } from "../features/payments/autorenew";

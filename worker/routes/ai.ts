@@ -2,7 +2,7 @@
 // for everyone who can see the library. Every generation counts against the caller's hourly AI limit
 // (limitAiCalls); the work itself is in services/ai/generate.ts. Errors carry { error, code, details?, model }.
 import { z } from "zod";
-import { recordAudit } from "../db/audit";
+import { recordAudit } from "../features/admin/queries/audit";
 import { normaliseTags, toResourceDto } from "../features/library/queries";
 import { limitAiCalls } from "../middleware/ai-limit";
 import { requireAdmin, requirePaidMember, requireUser } from "../platform/auth";

@@ -5,7 +5,6 @@
 // stored; a new token revokes the old one, and a revoked one answers 404).
 import { marked } from "marked";
 import { z } from "zod";
-import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
 import { limitAiCalls } from "../../middleware/ai-limit";
 import { requireAdmin, requireUser } from "../../platform/auth";
@@ -30,6 +29,7 @@ import {
 } from "../../shared/events";
 import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
+import { recordAudit } from "../admin/queries/audit";
 import { requireUnmuted } from "../moderation/mute";
 import { notifyLater } from "../notifications/deliver";
 import { notifyAnswerers } from "../notifications/queries/write";

@@ -1,17 +1,17 @@
 // Moderation (issue 20): members report posts, comments and chat messages; admins work the queue
 // (hide or dismiss), mute members, and read the append-only audit log of every admin action.
 import { z } from "zod";
-import { listAudit } from "../../db/audit";
 import { requireAdmin, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { limited } from "../../platform/rate-limit";
 import { idParam, rowId, validate } from "../../platform/validate";
-import { memberOr404 } from "../../routes/admin";
 import { AUDIT_ACTIONS } from "../../shared/admin-rules";
 import { toCsv } from "../../shared/csv";
 import { MODERATION, REPORT_KINDS, REPORT_REASONS } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
+import { listAudit } from "../admin/queries/audit";
+import { memberOr404 } from "../admin/routes";
 import { getVisibleChannel } from "../chat/queries/chat";
 import { fanOut } from "../chat/sockets";
 import {

@@ -3,7 +3,7 @@
 // identify the payment, then the provider's commit or status answer settles it. Every state change is
 // conditional on the payment still being `pending` (worker/features/payments/queries/payments.ts), so the same return twice,
 // or a return racing the reconciler, changes the state once and extends the membership once.
-import { recordAudit } from "../../db/audit";
+
 import type { Database } from "../../db/client";
 import { webpayEmulatorApp } from "../../dev/webpay-emulator";
 import type { Env } from "../../env";
@@ -11,6 +11,7 @@ import { randomHex } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { AUTORENEW, MEMBERSHIP } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
+import { recordAudit } from "../admin/queries/audit";
 import { oneclickFor } from "./autorenew";
 import { detailBuyOrderOf } from "./oneclick";
 import {

@@ -1,14 +1,14 @@
 // The admin's deep health check: is each dependency answering, and how fast. Checks run in parallel,
 // each with its own time limit, and never throw: a failing dependency is a row with ok=false.
 
-import { getDb } from "../db/client";
-import type { Env } from "../env";
-import { chatRoomStub } from "../features/chat/room-stub";
-import { vapidKeys } from "../features/notifications/deliver";
-import { countDeadLetters } from "../features/notifications/queries/deliveries";
-import { autorenewMissing } from "../features/payments/oneclick";
-import { paymentsMode } from "../features/payments/settle";
-import { AI_PROVIDERS, getAiProvider } from "./ai";
+import { getDb } from "../../db/client";
+import type { Env } from "../../env";
+import { AI_PROVIDERS, getAiProvider } from "../../services/ai";
+import { chatRoomStub } from "../chat/room-stub";
+import { vapidKeys } from "../notifications/deliver";
+import { countDeadLetters } from "../notifications/queries/deliveries";
+import { autorenewMissing } from "../payments/oneclick";
+import { paymentsMode } from "../payments/settle";
 
 export interface HealthCheck {
   name: string;

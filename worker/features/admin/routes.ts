@@ -1,5 +1,17 @@
 // The admin dashboard's API (docs/spec.md §2 Admin, §6, §7): members and payment records, admins only.
 import { z } from "zod";
+import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../../db/users";
+import { requireAdmin } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { conflict, forbidden, notFound } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { displayNameInput, idParam, validate } from "../../platform/validate";
+import { LIMITS } from "../../shared/rules";
+import { API_ERRORS, TEXTS } from "../../shared/texts";
+import { channelsOpenTo, closeUserSockets } from "../chat/sockets";
+import { fillFreedSeats, seatsHeldBy } from "../events/queries";
+import { inscriptionRemoval } from "../payments/autorenew";
+import { refundPayment } from "../payments/settle";
 import {
   clearPayments,
   createMember,
@@ -10,21 +22,9 @@ import {
   listPayments,
   messageImageKeys,
   setMemberRole,
-} from "../db/admin";
-import { recordAudit } from "../db/audit";
-import { adminStats } from "../db/stats";
-import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../db/users";
-import { channelsOpenTo, closeUserSockets } from "../features/chat/sockets";
-import { fillFreedSeats, seatsHeldBy } from "../features/events/queries";
-import { inscriptionRemoval } from "../features/payments/autorenew";
-import { refundPayment } from "../features/payments/settle";
-import { requireAdmin } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { conflict, forbidden, notFound } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { displayNameInput, idParam, validate } from "../platform/validate";
-import { LIMITS } from "../shared/rules";
-import { API_ERRORS, TEXTS } from "../shared/texts";
+} from "./queries/admin";
+import { recordAudit } from "./queries/audit";
+import { adminStats } from "./queries/stats";
 
 const role = z.enum(["member", "admin"]);
 
@@ -140,7 +140,7 @@ export const adminRoutes = createRouter()
     }
     return c.json({ success: true });
   })
-  // The dashboard's stat cards, one query per figure (definitions in worker/db/stats.ts).
+  // The dashboard's stat cards, one query per figure (definitions in worker/features/admin/queries/stats.ts).
   .get("/stats", requireAdmin, async (c) => c.json(await adminStats(c.var.db)))
   .get("/payments", requireAdmin, async (c) => c.json(await listPayments(c.var.db)))
   // Declared before /admin/payments/:id so "clear-all" is never read as an id.

@@ -1,7 +1,6 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
 import { and, desc, eq, exists, inArray, isNotNull, ne, not, or, sql } from "drizzle-orm";
-import { AUTORENEW } from "../shared/rules";
-import type { Database } from "./client";
+import type { Database } from "../../../db/client";
 import {
   autorenewCharges,
   autorenewEnrolments,
@@ -14,7 +13,8 @@ import {
   posts,
   sessions,
   users,
-} from "./schema";
+} from "../../../db/schema";
+import { AUTORENEW } from "../../../shared/rules";
 
 export type MemberStatus = "active" | "trial" | "inactive";
 

@@ -1,8 +1,8 @@
 // The admin dashboard's figures, one SQL query each, so every card means exactly what its definition says
 // (the definitions shown beside the cards are TEXT.stats in client/text.ts).
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { memberships, payments, users } from "./schema";
+import type { Database } from "../../../db/client";
+import { memberships, payments, users } from "../../../db/schema";
 
 /** Everyone with an account, and how many of them are admins. */
 async function headcount(db: Database) {
