@@ -6,6 +6,9 @@
 
 import { oneclickEmulatorRoutes } from "./dev/oneclick-emulator";
 import { webpayEmulatorRoutes } from "./dev/webpay-emulator";
+import { profileRoutes } from "./features/account/profile-routes";
+import { accountRoutes } from "./features/account/routes";
+import { userRoutes } from "./features/account/users-routes";
 import { healthRoutes } from "./features/admin/health-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { directRoutes } from "./features/chat/direct-routes";
@@ -28,12 +31,9 @@ import { createApp } from "./platform/create-app";
 import { sameOriginOnly } from "./platform/csrf";
 import { databaseSession } from "./platform/database";
 import { apiSecurityHeaders } from "./platform/security-headers";
-import { accountRoutes } from "./routes/account";
 import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
-import { profileRoutes } from "./routes/profile";
 import { searchRoutes } from "./routes/search";
-import { userRoutes } from "./routes/users";
 
 const root = createApp();
 

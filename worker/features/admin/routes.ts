@@ -1,6 +1,5 @@
 // The admin dashboard's API (docs/spec.md §2 Admin, §6, §7): members and payment records, admins only.
 import { z } from "zod";
-import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../../db/users";
 import { requireAdmin } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { conflict, forbidden, notFound } from "../../platform/errors";
@@ -8,6 +7,7 @@ import { limited } from "../../platform/rate-limit";
 import { displayNameInput, idParam, validate } from "../../platform/validate";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
+import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../account/queries/users";
 import { channelsOpenTo, closeUserSockets } from "../chat/sockets";
 import { fillFreedSeats, seatsHeldBy } from "../events/queries";
 import { inscriptionRemoval } from "../payments/autorenew";

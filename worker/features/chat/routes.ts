@@ -3,7 +3,6 @@
 // Object, which fans it out to the connected sockets.
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { findUserByEmail, normaliseEmail } from "../../db/users";
 import type { Env, SessionUser } from "../../env";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
@@ -17,6 +16,7 @@ import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../../shared/chat-wire";
 import { readsWithin } from "../../shared/mentions";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../../shared/texts";
+import { findUserByEmail, normaliseEmail } from "../account/queries/users";
 import { requireUnmuted, unmutedOr403, unmutedSql } from "../moderation/mute";
 import { editText } from "../moderation/queries/edits";
 import { isReported } from "../moderation/queries/moderation";

@@ -30,7 +30,6 @@ import {
   users,
 } from "../../../db/schema";
 import type { SessionMemberSql } from "../../../db/sessions";
-import { normaliseEmail } from "../../../db/users";
 import type { SessionUser } from "../../../env";
 import type { BatchRateLimit } from "../../../platform/rate-limit";
 import { messageImagePath } from "../../../shared/api-paths";
@@ -45,6 +44,7 @@ import type {
 } from "../../../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../../../shared/rules";
 import { TEXTS } from "../../../shared/texts";
+import { normaliseEmail } from "../../account/queries/users";
 import { reactionsOf } from "../../lounge/queries/reaction-counts";
 import { notifyInvitationsBinding } from "../../notifications/queries/write";
 import { blockedEitherWay, hasBlocked } from "./blocks";

@@ -2,17 +2,7 @@
 // JSON document, and deleting their account. What deletion removes, anonymises and keeps is written
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
-import type { SessionUser } from "../env";
-import { memberDeletion, notLastAdmin } from "../features/admin/queries/admin";
-import { listBlocks } from "../features/chat/queries/blocks";
-import { rsvpsOf } from "../features/events/queries";
-import { reactionsByMember } from "../features/lounge/queries/reactions";
-import { findEnrolment } from "../features/payments/queries/autorenew";
-import { getMembership } from "../features/payments/queries/memberships";
-import { messageImagePath } from "../shared/api-paths";
-import { TEXTS } from "../shared/texts";
-import type { Database } from "./client";
-import { getProfile, listActiveSessions } from "./profile";
+import type { Database } from "../../../db/client";
 import {
   channelMembers,
   channels,
@@ -25,7 +15,17 @@ import {
   reportReasons,
   reports,
   resources,
-} from "./schema";
+} from "../../../db/schema";
+import type { SessionUser } from "../../../env";
+import { messageImagePath } from "../../../shared/api-paths";
+import { TEXTS } from "../../../shared/texts";
+import { memberDeletion, notLastAdmin } from "../../admin/queries/admin";
+import { listBlocks } from "../../chat/queries/blocks";
+import { rsvpsOf } from "../../events/queries";
+import { reactionsByMember } from "../../lounge/queries/reactions";
+import { findEnrolment } from "../../payments/queries/autorenew";
+import { getMembership } from "../../payments/queries/memberships";
+import { getProfile, listActiveSessions } from "./profile";
 import { toUserDto } from "./users";
 
 const parseJson = (text: string): unknown => {

@@ -1,8 +1,8 @@
 import { and, eq, ne, or } from "drizzle-orm";
-import type { SessionUser } from "../env";
-import { cleanDisplayName, nameKey } from "../shared/names";
-import type { Database } from "./client";
-import { profiles, users } from "./schema";
+import type { Database } from "../../../db/client";
+import { profiles, users } from "../../../db/schema";
+import type { SessionUser } from "../../../env";
+import { cleanDisplayName, nameKey } from "../../../shared/names";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -1,21 +1,21 @@
 // Members' data rights (issue 20): download everything about me, delete my account.
 import type { Context } from "hono";
 import { z } from "zod";
-import { deleteAccount, exportAccount } from "../db/account";
-import { normaliseEmail } from "../db/users";
-import type { AppEnv } from "../env";
-import { messageImageKeys } from "../features/admin/queries/admin";
-import { channelsOpenTo, closeUserSockets } from "../features/chat/sockets";
-import { fillFreedSeats, seatsHeldBy } from "../features/events/queries";
-import { inscriptionRemoval } from "../features/payments/autorenew";
-import { requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { badRequest, conflict } from "../platform/errors";
-import { limited } from "../platform/rate-limit";
-import { clearSessionCookie } from "../platform/session-cookie";
-import { validate } from "../platform/validate";
-import { LIMITS } from "../shared/rules";
-import { TEXTS } from "../shared/texts";
+import type { AppEnv } from "../../env";
+import { requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { badRequest, conflict } from "../../platform/errors";
+import { limited } from "../../platform/rate-limit";
+import { clearSessionCookie } from "../../platform/session-cookie";
+import { validate } from "../../platform/validate";
+import { LIMITS } from "../../shared/rules";
+import { TEXTS } from "../../shared/texts";
+import { messageImageKeys } from "../admin/queries/admin";
+import { channelsOpenTo, closeUserSockets } from "../chat/sockets";
+import { fillFreedSeats, seatsHeldBy } from "../events/queries";
+import { inscriptionRemoval } from "../payments/autorenew";
+import { deleteAccount, exportAccount } from "./queries/account";
+import { normaliseEmail } from "./queries/users";
 
 const deleteBody = z.object({
   confirm: z

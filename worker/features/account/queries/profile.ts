@@ -1,9 +1,9 @@
 // Profiles (docs/spec.md §3: goals, interests and socials as JSON-encoded text), the caller's own details,
 // and the caller's sessions as the Profile screen lists them.
 import { and, eq, gt, ne } from "drizzle-orm";
-import type { DirectMessagePolicy, Language } from "../shared/rules";
-import type { Database } from "./client";
-import { profiles, sessions, users } from "./schema";
+import type { Database } from "../../../db/client";
+import { profiles, sessions, users } from "../../../db/schema";
+import type { DirectMessagePolicy, Language } from "../../../shared/rules";
 
 /** The Profile of docs/spec.md §3 on the wire: the three fields stay JSON-encoded strings, as stored. */
 export type ProfileDto = { goals: string; interests: string; socials: string };
