@@ -11,6 +11,7 @@ import { accountRoutes } from "./features/account/routes";
 import { userRoutes } from "./features/account/users-routes";
 import { healthRoutes } from "./features/admin/health-routes";
 import { adminRoutes } from "./features/admin/routes";
+import { aiRoutes } from "./features/ai/routes";
 import { directRoutes } from "./features/chat/direct-routes";
 import { linkPreviewRoutes } from "./features/chat/link-preview-routes";
 import { chatRoutes } from "./features/chat/routes";
@@ -31,7 +32,6 @@ import { createApp } from "./platform/create-app";
 import { sameOriginOnly } from "./platform/csrf";
 import { databaseSession } from "./platform/database";
 import { apiSecurityHeaders } from "./platform/security-headers";
-import { aiRoutes } from "./routes/ai";
 import { authRoutes } from "./routes/auth";
 import { searchRoutes } from "./routes/search";
 

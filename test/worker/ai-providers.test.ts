@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { rateLimits } from "../../worker/db/schema";
 import type { AppEnv } from "../../worker/env";
-import { limitAiCalls } from "../../worker/middleware/ai-limit";
+import { aiCallsPerHour, getAiProvider, maskKey, type ProviderName } from "../../worker/features/ai";
+import { aiError } from "../../worker/features/ai/http";
+import { limitAiCalls } from "../../worker/features/ai/limit";
+import type { FetchLike } from "../../worker/features/ai/types";
 import { createApp } from "../../worker/platform/create-app";
 import { ApiError } from "../../worker/platform/errors";
 import { limitPerUser, rateLimit } from "../../worker/platform/rate-limit";
-import { aiCallsPerHour, getAiProvider, maskKey, type ProviderName } from "../../worker/services/ai";
-import { aiError } from "../../worker/services/ai/http";
-import type { FetchLike } from "../../worker/services/ai/types";
 import { TEXTS } from "../../worker/shared/texts";
 import {
   BAD_KEY,

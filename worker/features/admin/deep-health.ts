@@ -3,7 +3,7 @@
 
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { AI_PROVIDERS, getAiProvider } from "../../services/ai";
+import { AI_PROVIDERS, getAiProvider } from "../ai";
 import { chatRoomStub } from "../chat/room-stub";
 import { vapidKeys } from "../notifications/deliver";
 import { countDeadLetters } from "../notifications/queries/deliveries";

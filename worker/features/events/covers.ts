@@ -5,10 +5,10 @@ import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import { ApiError, conflict } from "../../platform/errors";
 import { checkedImage, storeBlobWithRow } from "../../platform/uploads";
-import { generateImageBytes } from "../../services/ai/generate";
-import type { ImageRequest, ProviderName } from "../../services/ai/types";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
+import { generateImageBytes } from "../ai/generate";
+import type { ImageRequest, ProviderName } from "../ai/types";
 import { replaceEventCover } from "./queries";
 
 /** Deletes a cover that no row points at any more (best effort: an orphaned object costs only space). */

@@ -6,7 +6,6 @@
 import { marked } from "marked";
 import { z } from "zod";
 import type { Database } from "../../db/client";
-import { limitAiCalls } from "../../middleware/ai-limit";
 import { requireAdmin, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { randomToken, sha256Hex } from "../../platform/crypto";
@@ -16,7 +15,6 @@ import { sanitizeHtml } from "../../platform/sanitize-html";
 import { serveBlob } from "../../platform/storage";
 import { idParam, oneLineNameInput, rowId, validate } from "../../platform/validate";
 import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../../platform/zoned-time";
-import { aiImageFields } from "../../routes/ai";
 import { toCsv } from "../../shared/csv";
 import {
   type AttendeeDto,
@@ -30,6 +28,8 @@ import {
 import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { recordAudit } from "../admin/queries/audit";
+import { limitAiCalls } from "../ai/limit";
+import { aiImageFields } from "../ai/routes";
 import { requireUnmuted } from "../moderation/mute";
 import { notifyLater } from "../notifications/deliver";
 import { notifyAnswerers } from "../notifications/queries/write";

@@ -2,22 +2,11 @@
 // for everyone who can see the library. Every generation counts against the caller's hourly AI limit
 // (limitAiCalls); the work itself is in services/ai/generate.ts. Errors carry { error, code, details?, model }.
 import { z } from "zod";
-import { recordAudit } from "../features/admin/queries/audit";
-import { normaliseTags, toResourceDto } from "../features/library/queries";
-import { limitAiCalls } from "../middleware/ai-limit";
-import { requireAdmin, requirePaidMember, requireUser } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { limited } from "../platform/rate-limit";
-import { serveBlob } from "../platform/storage";
-import { validate } from "../platform/validate";
-import { checkAllKeys } from "../services/ai";
-import {
-  aiCapabilities,
-  generateNoticeImage,
-  generateNoticeText,
-  generateResourceImage,
-  generateResourceText,
-} from "../services/ai/generate";
+import { requireAdmin, requirePaidMember, requireUser } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { limited } from "../../platform/rate-limit";
+import { serveBlob } from "../../platform/storage";
+import { validate } from "../../platform/validate";
 import {
   IMAGE_MODELS,
   IMAGE_QUALITIES,
@@ -26,10 +15,21 @@ import {
   NOTICE_TEXT_TYPES,
   RESOURCE_TEXT_TYPES,
   TEXT_MODELS,
-} from "../shared/ai-rules";
-import { LIBRARY_LIMITS } from "../shared/library-rules";
-import { LIMITS } from "../shared/rules";
-import { API_ERRORS as E } from "../shared/texts";
+} from "../../shared/ai-rules";
+import { LIBRARY_LIMITS } from "../../shared/library-rules";
+import { LIMITS } from "../../shared/rules";
+import { API_ERRORS as E } from "../../shared/texts";
+import { recordAudit } from "../admin/queries/audit";
+import { normaliseTags, toResourceDto } from "../library/queries";
+import { checkAllKeys } from ".";
+import {
+  aiCapabilities,
+  generateNoticeImage,
+  generateNoticeText,
+  generateResourceImage,
+  generateResourceText,
+} from "./generate";
+import { limitAiCalls } from "./limit";
 
 const prompt = z.string(E.prompt_required).trim().min(1, E.prompt_required).max(LIMITS.aiPromptMax);
 const optionalTitle = z

@@ -3,8 +3,6 @@
 // count the call (limitAiCalls) and shape the response. Errors are ApiErrors `{ error, code, details?, model }`.
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
-import { insertResource, type ResourceRow } from "../../features/library/queries";
-import { storeResource } from "../../features/library/store";
 import { ApiError } from "../../platform/errors";
 import { isBlankHtml, sanitizeHtml } from "../../platform/sanitize-html";
 import { newBlobKey, putBlob } from "../../platform/storage";
@@ -13,6 +11,8 @@ import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../s
 import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, type CodedText, errorText } from "../../shared/texts";
+import { insertResource, type ResourceRow } from "../library/queries";
+import { storeResource } from "../library/store";
 import { GEMINI_DEFAULT_BASE_URL } from "./gemini";
 import { downloadImage, originOf } from "./image-download";
 import { AI_PROVIDERS, getAiProvider, providerConfig } from "./index";

@@ -3,10 +3,10 @@
 // names, credentials or odd ports); redirects are followed by hand and re-checked; a timeout, a byte
 // cap, and the bytes must prove a raster image type.
 
-import { checkPreviewUrl } from "../../features/chat/link-preview";
 import { readAtMost } from "../../platform/read-at-most";
 import { sniffImageType } from "../../platform/storage";
 import { AI_LIMITS } from "../../shared/ai-rules";
+import { checkPreviewUrl } from "../chat/link-preview";
 import type { FetchLike } from "./types";
 
 export class ImageDownloadError extends Error {}

@@ -1,6 +1,6 @@
-import { limitPerUser } from "../platform/rate-limit";
-import { aiCallsPerHour } from "../services/ai";
-import { errorText } from "../shared/texts";
+import { limitPerUser } from "../../platform/rate-limit";
+import { errorText } from "../../shared/texts";
+import { aiCallsPerHour } from ".";
 
 const HOUR_SECONDS = 60 * 60;
 
