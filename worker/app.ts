@@ -26,6 +26,7 @@ import { notifyRoutes } from "./features/notifications/settings-routes";
 import { autorenewRoutes } from "./features/payments/autorenew-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { searchRoutes } from "./features/search/routes";
 import { loadSession } from "./platform/auth";
 import { bodyGuard } from "./platform/body-guard";
 import { createApp } from "./platform/create-app";
@@ -33,7 +34,6 @@ import { sameOriginOnly } from "./platform/csrf";
 import { databaseSession } from "./platform/database";
 import { apiSecurityHeaders } from "./platform/security-headers";
 import { authRoutes } from "./routes/auth";
-import { searchRoutes } from "./routes/search";
 
 const root = createApp();
 

@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { comments, memberships, messages, posts, resources } from "../../worker/db/schema";
-import { searchStatement, toFtsQuery, toSearchQuery } from "../../worker/db/search";
 import { sessionMemberSql } from "../../worker/db/sessions";
+import { searchStatement, toFtsQuery, toSearchQuery } from "../../worker/features/search/queries";
 import type { SearchResult } from "../../worker/shared/search";
 import { SEARCH_KINDS, snippetParts } from "../../worker/shared/search";
 import { SEARCH_LIMITS } from "../../worker/shared/search-rules";

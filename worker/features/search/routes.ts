@@ -2,13 +2,13 @@
 // with the permissions of each: channels the member may read, the library and paid-only events only
 // with paid access. The session and the search are one D1 round trip (withSessionBatch).
 import { z } from "zod";
-import { searchResults, searchStatement, toSearchQuery } from "../db/search";
-import { requireUserInBatch, withSessionBatch } from "../platform/auth";
-import { createRouter } from "../platform/create-app";
-import { validate } from "../platform/validate";
-import { LIMITS } from "../shared/rules";
-import { SEARCH_KINDS } from "../shared/search";
-import { TEXTS } from "../shared/texts";
+import { requireUserInBatch, withSessionBatch } from "../../platform/auth";
+import { createRouter } from "../../platform/create-app";
+import { validate } from "../../platform/validate";
+import { LIMITS } from "../../shared/rules";
+import { SEARCH_KINDS } from "../../shared/search";
+import { TEXTS } from "../../shared/texts";
+import { searchResults, searchStatement, toSearchQuery } from "./queries";
 
 const searchQuery = z.object({
   q: z.string(TEXTS.search.queryRequired).trim().min(1, TEXTS.search.queryRequired).max(LIMITS.searchQueryMax),

@@ -13,12 +13,12 @@
 // search was a new text). Each part that names another CTE copies it where it is named, so the parts stay
 // per kind: each kind's best (`<kind>_best`) is what `top` and that kind's snippets read, never `top` itself.
 import { type SQL, sql } from "drizzle-orm";
-import { mentionsAsText } from "../shared/mentions";
-import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../shared/search";
-import { SEARCH_LIMITS } from "../shared/search-rules";
-import type { Database } from "./client";
-import { memberships } from "./schema";
-import type { SessionMemberSql } from "./sessions";
+import type { Database } from "../../db/client";
+import { memberships } from "../../db/schema";
+import type { SessionMemberSql } from "../../db/sessions";
+import { mentionsAsText } from "../../shared/mentions";
+import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../../shared/search";
+import { SEARCH_LIMITS } from "../../shared/search-rules";
 
 /** Private-use characters snippet() puts around each hit; replaced by <mark> after the text is escaped. */
 const OPEN = "\uE000";
