@@ -12,6 +12,7 @@ import { userRoutes } from "./features/account/users-routes";
 import { healthRoutes } from "./features/admin/health-routes";
 import { adminRoutes } from "./features/admin/routes";
 import { aiRoutes } from "./features/ai/routes";
+import { authRoutes } from "./features/auth/routes";
 import { directRoutes } from "./features/chat/direct-routes";
 import { linkPreviewRoutes } from "./features/chat/link-preview-routes";
 import { chatRoutes } from "./features/chat/routes";
@@ -33,7 +34,6 @@ import { createApp } from "./platform/create-app";
 import { sameOriginOnly } from "./platform/csrf";
 import { databaseSession } from "./platform/database";
 import { apiSecurityHeaders } from "./platform/security-headers";
-import { authRoutes } from "./routes/auth";
 
 const root = createApp();
 

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../../worker/db/schema";
-import { verifyGoogleClaims } from "../../worker/services/google";
+import { verifyGoogleClaims } from "../../worker/features/auth/google";
 import { TEXTS } from "../../worker/shared/texts";
 import { createFakeGoogle, type FakeGoogle, type FakeGoogleClaims } from "../fakes/google-oauth";
 import { call, db, json, ORIGIN, setCookies } from "./helpers";

@@ -1,7 +1,7 @@
 // Google sign-in (OAuth 2.0 + PKCE) through arctic. The ID token comes straight from Google's token
 // endpoint over TLS, so decoding it and checking its claims is enough (OpenID Connect §3.1.3.7).
 import { decodeIdToken, Google } from "arctic";
-import { ApiError } from "../platform/errors";
+import { ApiError } from "../../platform/errors";
 
 const ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 
