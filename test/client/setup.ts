@@ -1,6 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
-import { loadWords, WORDS, type WordGroup } from "../../client/i18n/language";
+import { loadWords } from "../../client/i18n/language";
+import { WORDS, type WordGroup } from "../../client/i18n/word-groups";
 import { endTest, startTest, strayReports, trapReports } from "./reported-errors";
 
 trapReports();
