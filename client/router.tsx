@@ -20,7 +20,8 @@ import {
   SEARCH_PATH,
 } from "./data-paths";
 import { screenRendered } from "./first-load";
-import { loadWords, type WordGroup } from "./i18n/language";
+import { loadWords } from "./i18n/language";
+import type { WordGroup } from "./i18n/word-groups";
 import { PaymentProcessing } from "./pay-return/Processing";
 import { lazyScreen, SCREENS } from "./screens";
 import { guarded, requireAdmin, requirePaid, requireUser } from "./session/guards";

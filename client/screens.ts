@@ -2,7 +2,8 @@
 // starts the current one's download at once, in parallel with the app shell and the screen's data.
 import type { ComponentType } from "react";
 import type { Language } from "./i18n/catalog";
-import { loadWords, preloadWords, type WordGroup } from "./i18n/language";
+import { loadWords, preloadWords } from "./i18n/language";
+import type { WordGroup } from "./i18n/word-groups";
 import { firstPostsRequest, noticesRequest } from "./lounge/requests";
 import type { SessionStore } from "./session/session-store";
 

@@ -112,6 +112,58 @@ const CLIENT = path.join(root, "client");
   }
 })(CLIENT);
 
+// The client's import cycles (docs/client.md, "Import cycles"): every import counts, type-only ones
+// (they tie the modules' designs together) and lazy `import()`s (the bundler tolerates one back to a
+// parent, a reader follows it as a loop all the same). A piece two modules share goes in a module of
+// its own that imports neither.
+const clientFiles = [];
+(function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full);
+    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) clientFiles.push(full);
+  }
+})(CLIENT);
+const resolveClient = (from, spec) => {
+  if (!spec.startsWith(".")) return null;
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")]) {
+    if (clientFiles.includes(candidate)) return candidate;
+  }
+  return null;
+};
+const clientGraph = new Map();
+for (const file of clientFiles) {
+  const source = readFileSync(file, "utf8");
+  const targets = new Set();
+  const specifiers = [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/g),
+    ...source.matchAll(/(?:^|\n)\s*import\s+["']([^"']+)["']/g),
+    ...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+  ];
+  for (const match of specifiers) {
+    const target = resolveClient(file, match[1]);
+    if (target) targets.add(target);
+  }
+  clientGraph.set(file, [...targets]);
+}
+const clientState = new Map();
+const clientStack = [];
+const clientCycles = new Set();
+function visitClient(file) {
+  clientState.set(file, "open");
+  clientStack.push(file);
+  for (const target of clientGraph.get(file)) {
+    if (clientState.get(target) === "open")
+      clientCycles.add(clientStack.slice(clientStack.indexOf(target)).concat(target).map(rel).join(" -> "));
+    else if (!clientState.has(target)) visitClient(target);
+  }
+  clientStack.pop();
+  clientState.set(file, "done");
+}
+for (const file of clientFiles) if (!clientState.has(file)) visitClient(file);
+for (const cycle of clientCycles) problems.push(`client import cycle: ${cycle}`);
+
 const LIST_HELPER = path.join(WORKER, "db", "lists.ts");
 /** The text of the call's parenthesised argument list starting at `open` (the index of its "("). */
 const argumentsAt = (source, open) => {

@@ -2,15 +2,11 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { onDemand } from "../components/on-demand";
 import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useSettled } from "../data/actions";
-import { formatMutedUntil } from "../moderation/mute";
+import { submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
+import { type MuteAnswer, untilText } from "./mute-answer";
 import type { Member } from "./types";
-
-export type MuteAnswer = ActionResult<{ muted_until: string | null }>;
-
-export const untilText = (iso: string) => formatMutedUntil(new Date(iso), null);
 
 // The mute dialog loads its code and words when an admin opens it.
 const MuteModal = onDemand(() => import("./MuteModal").then((m) => m.MuteModal), ["adminTabs"]);

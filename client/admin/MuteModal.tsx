@@ -9,7 +9,7 @@ import { useToast } from "../components/Toasts";
 import { submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
 import { ADMIN_PATH } from "./data";
-import { type MuteAnswer, untilText } from "./MuteControls";
+import { type MuteAnswer, untilText } from "./mute-answer";
 import type { Member } from "./types";
 
 export function MuteModal({ member, who, onClose }: { member: Member; who: string; onClose(): void }) {

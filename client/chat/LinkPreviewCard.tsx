@@ -1,7 +1,7 @@
 // A link's preview card in a chat message (MessageList's LinkPreviews), loaded with the first preview a page shows.
 import { useCallback, useSyncExternalStore } from "react";
 import { type Answer, api, unwrap } from "../api";
-import { PreviewLoading } from "./MessageList";
+import { PreviewLoading } from "./PreviewLoading";
 
 type Preview = NonNullable<Answer<(typeof api)["link-preview"]["$post"]>["preview"]>;
 

@@ -5,7 +5,7 @@ import { LIMITS } from "../../worker/shared/rules";
 import { errorText } from "../api";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
-import type { MessageActions } from "./MessageList";
+import type { MessageActions } from "./message-actions";
 
 export function MessageEditForm({
   message,

@@ -7,20 +7,20 @@ import { errorText } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useConfirm } from "../components/ConfirmDialog";
 import { formatDateTime, relativeTime } from "../components/format";
-import { ItemMenu, type MenuItem, useCopyLink } from "../components/ItemMenu";
+import { ItemMenu, useCopyLink } from "../components/ItemMenu";
 import { ICON_SHAPES } from "../components/icon-shapes";
 import { LazyReportModal } from "../components/LazyReportModal";
 import { extractLinks, LinkifiedText } from "../components/LinkifiedText";
 import { Link } from "../components/links";
+import type { MenuItem } from "../components/menu-item";
 import { onDemand } from "../components/on-demand";
 import { ReactionChips, reactedWith } from "../components/Reactions";
 import { Removed } from "../components/Removed";
 import { useToast } from "../components/Toasts";
 import { MemberMenu } from "../direct/MemberMenu";
 import { TEXT } from "../text";
-
-/** A link preview's place while it loads. */
-export const PreviewLoading = () => <div className="link-preview link-preview-loading" aria-hidden="true" />;
+import type { MessageActions } from "./message-actions";
+import { PreviewLoading } from "./PreviewLoading";
 
 // A link's preview card loads with its request, after the list's first paint; meanwhile its place is held.
 const LinkPreviewCard = onDemand(() => import("./LinkPreviewCard").then((m) => m.LinkPreviewCard));
@@ -42,16 +42,6 @@ export function LinkPreviews({ text }: { text: string }) {
 }
 
 const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
-
-/** What the member can do to a message: react, reply, edit and delete their own, delete any as an admin. */
-export type MessageActions = {
-  currentUserId: number | undefined;
-  isAdmin: boolean;
-  onEdit(id: number, body: string): Promise<void>;
-  onDelete(id: number): Promise<void>;
-  onReply(message: MessageDto): void;
-  onReact(id: number, emoji: ReactionEmoji): Promise<void>;
-};
 
 /** The message's one menu (issue 36): react and reply for all, edit and delete one's own (delete any as an admin),
  * report others', copy link. */

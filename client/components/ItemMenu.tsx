@@ -2,7 +2,8 @@ import { type FocusEvent, type KeyboardEvent, useRef, useState } from "react";
 import type { ReactionEmoji } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
-import { ICON_SHAPES, type IconShape } from "./icon-shapes";
+import { ICON_SHAPES } from "./icon-shapes";
+import type { MenuItem } from "./menu-item";
 import { onDemand } from "./on-demand";
 import { useToast } from "./Toasts";
 import "./item-menu.css";
@@ -24,8 +25,6 @@ export function useCopyLink() {
     }
   };
 }
-
-export type MenuItem = { label: string; ariaLabel?: string; icon?: IconShape; onSelect(): void };
 
 /**
  * One menu per message, post and comment (issue 36): a ⋯ button, shown on hover or focus where the

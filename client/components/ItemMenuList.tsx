@@ -4,7 +4,7 @@ import type { FocusEvent, KeyboardEvent } from "react";
 import { REACTIONS, type ReactionEmoji } from "../../worker/shared/rules";
 import { TEXT } from "../text";
 import { Icon } from "./Icon";
-import type { MenuItem } from "./ItemMenu";
+import type { MenuItem } from "./menu-item";
 
 export function ItemMenuList({
   items,

@@ -5,7 +5,8 @@
 // meanwhile, nothing by default). `preload` starts the download earlier (on hover or focus); `after`
 // holds it back until a promise resolves (the shell's parts: until the first screen is shown).
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { loadWords, type WordGroup } from "../i18n/language";
+import { loadWords } from "../i18n/language";
+import type { WordGroup } from "../i18n/word-groups";
 
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -13,7 +13,6 @@ import { formatClpChile } from "../components/format";
 import { words as reportWords } from "../moderation/report-words.es";
 import type { Catalog, ErrorTexts, TranslatedShellCatalog } from "../text";
 import type { Widen } from "./catalog";
-import type { WordGroup, WordLoader } from "./language";
 
 const PRICE = formatClpChile(MEMBERSHIP.priceClp);
 const DAYS = MEMBERSHIP.periodDays;
@@ -586,31 +585,3 @@ export const es: TranslatedShellCatalog = {
     payReturn: "Pago",
   },
 };
-
-/** Each group's words in Spanish (client/i18n/language.ts WORDS has English's), loaded with this catalogue. */
-export const ES_WORDS = {
-  search: () => import("../search/words.es"),
-  devSignIn: () => import("../auth-dev/words.es"),
-  notFound: () => import("../components/not-found-words.es"),
-  landing: () => import("../landing/words.es"),
-  lounge: () => import("../lounge/words.es"),
-  loungeDialogs: () => import("../lounge/dialog-words.es"),
-  chat: () => import("../chat/words.es"),
-  channelDialogs: () => import("../chat/dialog-words.es"),
-  conversations: () => import("../conversations/words.es"),
-  menus: () => import("../conversations/menu-words.es"),
-  reportDialog: () => import("../moderation/report-words.es"),
-  admin: () => import("../admin/words.es"),
-  adminTabs: () => import("../admin/tabs-words.es"),
-  payments: () => import("../profile/payment-words.es"),
-  profile: () => import("../profile/words.es"),
-  dataRights: () => import("../profile/data-rights-words.es"),
-  library: () => import("../resources/words.es"),
-  libraryDialogs: () => import("../resources/dialog-words.es"),
-  ai: () => import("../ai/words.es"),
-  autorenew: () => import("../autorenew/words.es"),
-  checkout: () => import("../pricing/words.es"),
-  events: () => import("../events/words.es"),
-  notifications: () => import("../notifications/words.es"),
-  notify: () => import("../notify/words.es"),
-} satisfies Record<WordGroup, WordLoader>;

@@ -4,50 +4,16 @@
 // catalogue (Spanish is a chunk of its own), points `TEXT` at it, sets `<html lang>` and tells the
 // subscribers: the landing page repaints, the React app re-renders its tree (client/app.tsx).
 import type { SessionStore } from "../session/session-store";
-import { activateCatalog, type Catalog, ENGLISH, type ShellCatalog, TEXT } from "../text";
+import { activateCatalog, ENGLISH, type ShellCatalog, TEXT } from "../text";
 import { isLanguage, LANGUAGES, type Language } from "./catalog";
 import { pickLanguage } from "./pick-language";
+import { WORDS, type WordGroup, type WordLoader } from "./word-groups";
 
-/**
- * The words that load with the screens that show them, by group, in English (docs/client.md "Words"): a
- * screen's route loads its groups with its code (client/screens.ts), and a language change loads the groups
- * loaded so far in the new language before the app renders in it. Spanish's loaders are `ES_WORDS`, in its
- * catalogue's chunk (client/i18n/es.ts): an English visit does not carry them.
- */
-export const WORDS = {
-  search: () => import("../search/words"),
-  devSignIn: () => import("../auth-dev/words"),
-  notFound: () => import("../components/not-found-words"),
-  landing: () => import("../landing/words"),
-  lounge: () => import("../lounge/words"),
-  loungeDialogs: () => import("../lounge/dialog-words"),
-  chat: () => import("../chat/words"),
-  channelDialogs: () => import("../chat/dialog-words"),
-  conversations: () => import("../conversations/words"),
-  menus: () => import("../conversations/menu-words"),
-  reportDialog: () => import("../moderation/report-words"),
-  admin: () => import("../admin/words"),
-  adminTabs: () => import("../admin/tabs-words"),
-  payments: () => import("../profile/payment-words"),
-  profile: () => import("../profile/words"),
-  dataRights: () => import("../profile/data-rights-words"),
-  library: () => import("../resources/words"),
-  libraryDialogs: () => import("../resources/dialog-words"),
-  ai: () => import("../ai/words"),
-  autorenew: () => import("../autorenew/words"),
-  checkout: () => import("../pricing/words"),
-  events: () => import("../events/words"),
-  notifications: () => import("../notifications/words"),
-  notify: () => import("../notify/words"),
-} satisfies Record<string, WordLoader>;
-export type WordGroup = keyof typeof WORDS;
-/** A group's words in one language. */
-export type WordLoader = () => Promise<{ words: Partial<Catalog> }>;
 const loadedGroups = new Set<WordGroup>();
 
-/** Every group's loader in `language`: Spanish's arrive with its catalogue. */
+/** Every group's loader in `language`: Spanish's are a chunk of their own, loaded with its catalogue. */
 export const wordLoaders = async (language: Language): Promise<Record<WordGroup, WordLoader>> =>
-  language === "es" ? (await import("./es")).ES_WORDS : WORDS;
+  language === "es" ? (await import("./es-words")).ES_WORDS : WORDS;
 
 /** Adds `groups`' words in `language` to `catalog` (the same object stays the language's catalogue). */
 async function addWords(catalog: ShellCatalog, groups: Iterable<WordGroup>, language: Language) {
@@ -107,7 +73,11 @@ export function subscribeLanguage(listener: () => void): () => void {
 /** Makes `language` the active one; when calls overlap, the last one asked for wins. */
 export async function setLanguage(language: Language): Promise<void> {
   const request = ++latestRequest;
-  const catalog = language === "es" ? (await import("./es")).es : ENGLISH;
+  // Spanish's loaders download beside its catalogue, not after it.
+  const [catalog] = await Promise.all([
+    language === "es" ? import("./es").then((m) => m.es) : ENGLISH,
+    wordLoaders(language),
+  ]);
   await addWords(catalog, loadedGroups, language);
   if (request !== latestRequest) return;
   activateCatalog(catalog);

@@ -10,6 +10,8 @@ import { notificationText } from "../../client/notifications/NotificationPanel";
 import { TEXT } from "../../client/text";
 import {
   AUTO_RENEW_OFF,
+  type AutoRenewAnswer,
+  membershipStatus,
   profileReadsAnswer,
   renderApp,
   reply,
@@ -27,10 +29,10 @@ afterEach(() => {
 const member = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const admin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) });
 const DUE = "2026-12-01T00:00:00.000Z";
-const ON = { enabled: true, paused: false, card_type: "Visa", card_number: "XXXXXXXXXXXX6623" };
-const statusOf = (auto_renew: typeof ON | typeof AUTO_RENEW_OFF) => ({
+const ON: AutoRenewAnswer = { enabled: true, paused: false, card_type: "Visa", card_number: "XXXXXXXXXXXX6623" };
+const statusOf = (auto_renew: AutoRenewAnswer) => ({
   status: 200,
-  body: { status: "active", next_payment_due: DUE, auto_renew },
+  body: membershipStatus({ status: "active", next_payment_due: DUE, auto_renew }),
 });
 const profileReply = {
   status: 200,
@@ -82,7 +84,7 @@ describe("/pricing", () => {
 
 describe("the profile", () => {
   it("shows the enrolled card and the next charge, and stops automatic renewal", async () => {
-    let autoRenew: typeof ON | typeof AUTO_RENEW_OFF = ON;
+    let autoRenew = ON;
     const fetchMock = stubFetch((url, init) => {
       if (url === "/api/profile") return profileReply;
       if (url === "/api/membership/status") return statusOf(autoRenew);
@@ -109,7 +111,7 @@ describe("the profile", () => {
       url === "/api/profile"
         ? profileReply
         : url === "/api/membership/status"
-          ? statusOf({ ...AUTO_RENEW_OFF, paused: true } as typeof AUTO_RENEW_OFF)
+          ? statusOf({ ...AUTO_RENEW_OFF, paused: true })
           : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
     );
     renderApp("/app/profile?autorenew=refused", member());

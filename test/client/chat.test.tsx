@@ -16,6 +16,7 @@ import { LIMITS, REACTIONS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { FakeSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
+import { expectError } from "./reported-errors";
 
 // The first test also loads the lazily imported screen, which is slow on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -249,6 +250,8 @@ describe("chat feed", () => {
   it("previews only the first three links, then counts the rest", async () => {
     const body =
       "see https://a.example/1 https://b.example/2 https://c.example/3 https://d.example/4 https://e.example/5";
+    // The card logs a refused preview for the developer, then shows the hostname.
+    expectError(/^console\.warn: link preview failed https:\/\/[abc]\.example\/\d refused$/);
     await openChat((method, path) => {
       if (path === "/api/messages?group_id=1") return { status: 200, body: [message({ body })] };
       if (method === "POST" && path === "/api/link-preview") return { status: 400, body: { error: "refused" } };

@@ -5,6 +5,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionUserView } from "../../client/session/session-store";
 import { TEXT } from "../../client/text";
 import type { ChannelListItem } from "../../worker/shared/chat-wire";
 import { FakeSocket } from "./fake-socket";
@@ -151,7 +152,7 @@ describe("blocked members in the lounge", () => {
 
 describe("the profile's direct-message settings", () => {
   it("saves who may message me and unblocks a blocked member", async () => {
-    let policy = "everyone";
+    let policy: SessionUserView["direct_messages"] = "everyone";
     let blocks = [{ user_id: 5, name: "Orion", avatar: null, created_at: NOW }];
     const fetchMock = stubFetch((url, init) => {
       const method = init?.method ?? "GET";

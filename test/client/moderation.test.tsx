@@ -7,7 +7,7 @@ import { formatMutedUntil } from "../../client/moderation/mute";
 import { TEXT } from "../../client/text";
 import { MODERATION } from "../../worker/shared/rules";
 import {
-  AUTO_RENEW_OFF,
+  membershipStatus,
   profileReadsAnswer,
   renderApp,
   reply,
@@ -569,8 +569,7 @@ describe("data rights on the profile", () => {
       if (url === "/api/profile")
         return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
       // The profile's automatic-renewal card reads the membership status (issue 34).
-      if (url === "/api/membership/status")
-        return { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } };
+      if (url === "/api/membership/status") return { status: 200, body: membershipStatus() };
       return profileReadsAnswer(url) ?? { status: 200, body: [] };
     });
 

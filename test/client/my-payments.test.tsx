@@ -8,7 +8,7 @@ import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
 import { pdfText } from "../pdf-text";
 import { servePdfFont } from "./pdf-font";
-import { AUTO_RENEW_OFF, profileReadsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { membershipStatus, profileReadsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const PROFILE = { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } };
@@ -27,7 +27,7 @@ const paid = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
 });
 
 /** The profile's membership status (its automatic-renewal card reads it, issue 34). */
-const MEMBERSHIP_STATUS = { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } };
+const MEMBERSHIP_STATUS = { status: 200, body: membershipStatus() };
 
 function serve(payments: { status: number; body: unknown }) {
   return stubFetch((url) =>

@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../client/i18n/language";
 import { words as esCheckout } from "../../client/pricing/words.es";
 import { TEXTS } from "../../worker/shared/texts";
-import { AUTO_RENEW_OFF, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import {
+  emptyLibraryAnswer,
+  type MembershipStatusAnswer,
+  membershipStatus,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,9 +101,9 @@ describe("/pay/return", () => {
 });
 
 describe("/pricing", () => {
-  const statusReply = (status: string, due: string | null = null) => ({
+  const statusReply = (status: MembershipStatusAnswer["status"], due: string | null = null) => ({
     status: 200,
-    body: { status, next_payment_due: due, auto_renew: AUTO_RENEW_OFF },
+    body: membershipStatus({ status, next_payment_due: due }),
   });
 
   it("asks signed-out visitors to sign in", async () => {
@@ -109,7 +118,7 @@ describe("/pricing", () => {
   });
 
   it("sends admins to /app/resources", async () => {
-    stubFetch(() => ({ status: 200, body: [] }));
+    stubFetch((url) => emptyLibraryAnswer(url) ?? undefined);
     const { router } = renderApp(
       "/pricing",
       sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }),
@@ -121,7 +130,7 @@ describe("/pricing", () => {
     ["active", "badge-active", "Active"],
     ["expired", "badge-other", "Expired"],
     ["trial", "badge-other", "Trial"],
-  ])("shows a %s membership in its colour", async (status, cls, label) => {
+  ] as const)("shows a %s membership in its colour", async (status, cls, label) => {
     stubFetch((url) =>
       url === "/api/membership/status" ? statusReply(status, "2026-07-01T00:00:00.000Z") : undefined,
     );
@@ -171,10 +180,10 @@ describe("/pricing", () => {
   it("tells an already-active member so and goes to /app/resources", async () => {
     // The server found the membership active when asked to start a payment: the guard of
     // /app/resources then asks again and lets the member in.
-    let status = "none";
+    let status: MembershipStatusAnswer["status"] = "none";
     stubFetch((url) => {
       if (url === "/api/membership/status") return statusReply(status);
-      if (url !== "/api/payments/initiate") return { status: 200, body: [] };
+      if (url !== "/api/payments/initiate") return emptyLibraryAnswer(url) ?? undefined;
       status = "active";
       return { status: 200, body: { membership: { status: "active", next_payment_due: "2026-07-01T00:00:00.000Z" } } };
     });

@@ -8,7 +8,7 @@ import { TEXT } from "../../client/text";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
 import { TEXTS } from "../../worker/shared/texts";
 import {
-  AUTO_RENEW_OFF,
+  membershipStatus,
   profileReadsAnswer as notifySettings,
   renderApp,
   reply,
@@ -21,7 +21,7 @@ const session = () => sessionDeps({ getMe: async () => reply(200, userFixture())
 /** The profile's automatic-renewal card reads the membership status (issue 34). */
 const MEMBERSHIP_STATUS = {
   status: 200,
-  body: { status: "active", next_payment_due: "2026-12-01T00:00:00.000Z", auto_renew: AUTO_RENEW_OFF },
+  body: membershipStatus({ status: "active", next_payment_due: "2026-12-01T00:00:00.000Z" }),
 };
 
 describe("profile screen", () => {

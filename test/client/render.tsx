@@ -2,11 +2,13 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { vi } from "vitest";
+import type { Answer, api } from "../../client/api";
 import { AppTree } from "../../client/app";
 import { createRoutes } from "../../client/router";
-import { createSessionStore, type SessionDeps } from "../../client/session/session-store";
+import { createSessionStore, type SessionDeps, type SessionUserView } from "../../client/session/session-store";
 import type { ChannelListItem } from "../../worker/shared/chat-wire";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
+import { routerError } from "./reported-errors";
 
 /** A fake answer of the API: like `Response.json()`, its `json()` is untyped (`any`), the body is the test's. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,21 +33,55 @@ export const channelFixture = (patch: Partial<ChannelListItem> = {}): ChannelLis
   ...patch,
 });
 
-/** GET /api/membership/status's automatic renewal when it is off (issue 34). */
-export const AUTO_RENEW_OFF = { enabled: false, paused: false, card_type: null, card_number: null };
+/** GET /api/membership/status's answer. */
+export type MembershipStatusAnswer = Answer<typeof api.membership.status.$get>;
 
-export const userFixture = (patch: Record<string, unknown> = {}) => ({
-  id: 1,
-  name: "Luna",
-  email: "luna@example.com",
-  avatar_url: null,
-  role: "member",
-  bio: null,
-  timezone: null,
-  direct_messages: "everyone",
-  created_at: "2026-01-01T00:00:00.000Z",
-  ...patch,
-});
+/** GET /api/membership/status's automatic renewal. */
+export type AutoRenewAnswer = MembershipStatusAnswer["auto_renew"];
+
+/** The automatic renewal when it is off. */
+export const AUTO_RENEW_OFF: AutoRenewAnswer = { enabled: false, paused: false, card_type: null, card_number: null };
+
+/** GET /api/membership/status for a member who never paid; `patch` changes it. */
+export const membershipStatus = (patch: Partial<MembershipStatusAnswer> = {}) =>
+  ({ status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF, ...patch }) satisfies MembershipStatusAnswer;
+
+/** The library's reads (its list and its tags summary) answered as an empty library's; null for any other address. */
+export const emptyLibraryAnswer = (url: string) => {
+  const { pathname } = new URL(url, "http://localhost");
+  return pathname === "/api/resources/tags"
+    ? { status: 200, body: { tags: [], total: 0 } satisfies Answer<typeof api.resources.tags.$get> }
+    : pathname === "/api/resources"
+      ? { status: 200, body: [] satisfies Answer<typeof api.resources.$get> }
+      : null;
+};
+
+/** The lounge's reads (the notice board and the feed's first page) answered as an empty lounge's; null for any other address. */
+export const emptyLoungeAnswer = (url: string) => {
+  const { pathname } = new URL(url, "http://localhost");
+  return pathname === "/api/cosmic-notices"
+    ? { status: 200, body: [] satisfies Answer<(typeof api)["cosmic-notices"]["$get"]> }
+    : pathname === "/api/posts"
+      ? { status: 200, body: [] satisfies Answer<typeof api.posts.$get> }
+      : null;
+};
+
+/** GET /api/users/me: member 1, Luna, with no profile details; `patch` changes it. */
+export const userFixture = (patch: Partial<SessionUserView> = {}) =>
+  ({
+    id: 1,
+    name: "Luna",
+    email: "luna@example.com",
+    avatar_url: null,
+    role: "member",
+    bio: null,
+    timezone: null,
+    language: null,
+    muted_until: null,
+    direct_messages: "everyone",
+    created_at: "2026-01-01T00:00:00.000Z",
+    ...patch,
+  }) satisfies SessionUserView;
 
 export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
   return {
@@ -59,11 +95,6 @@ export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
   };
 }
 
-/** Stubs window.fetch for the calls made outside the session store (membership, screens). */
-/**
- * The profile's notification settings card's two reads (issue 33), answered as a new member's: fakes
- * of the profile screen answer these first (null for every other path).
- */
 /**
  * The profile's own reads besides the profile itself (notification settings, devices, the membership
  * status its automatic-renewal card shows, the members blocked), answered as a member with defaults
@@ -71,15 +102,21 @@ export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
  */
 export const profileReadsAnswer = (url: string) =>
   url === "/api/notifications/preferences"
-    ? { status: 200, body: { preferences: DEFAULT_PREFERENCES, digest: "off" } }
+    ? {
+        status: 200,
+        body: { preferences: DEFAULT_PREFERENCES, digest: "off" } satisfies Answer<
+          typeof api.notifications.preferences.$get
+        >,
+      }
     : url === "/api/push/subscriptions"
-      ? { status: 200, body: { devices: [] } }
+      ? { status: 200, body: { devices: [] } satisfies Answer<typeof api.push.subscriptions.$get> }
       : url === "/api/membership/status"
-        ? { status: 200, body: { status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF } }
+        ? { status: 200, body: membershipStatus() }
         : url === "/api/blocks"
-          ? { status: 200, body: { blocks: [] } }
+          ? { status: 200, body: { blocks: [] } satisfies Answer<typeof api.blocks.$get> }
           : null;
 
+/** Stubs window.fetch for the calls made outside the session store (membership, screens). */
 export function stubFetch(handler: (url: string, init?: RequestInit) => { status: number; body: unknown } | undefined) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.toString() : input.url;
@@ -97,6 +134,9 @@ export function stubFetch(handler: (url: string, init?: RequestInit) => { status
 export function renderApp(path: string, deps: SessionDeps) {
   const store = createSessionStore(deps);
   const router = createMemoryRouter(createRoutes(store), { initialEntries: [path] });
+  router.subscribe((state) => {
+    for (const error of Object.values(state.errors ?? {})) routerError(error);
+  });
   const view = render(<AppTree session={store} router={router} />);
   return { ...view, router, store };
 }
@@ -104,7 +144,12 @@ export function renderApp(path: string, deps: SessionDeps) {
 /** A character drawn as a font glyph where an icon belongs: arrows, geometric shapes, symbols, dingbats, emoji. */
 export const ICON_GLYPH = /[\u2190-\u21FF\u25A0-\u27BF\u2B00-\u2BFF]|\p{Extended_Pictographic}/u;
 
-export const STATS_FIXTURE = { total_members: 4, active_members: 2, total_revenue_clp: 30000, admins: 1 };
+export const STATS_FIXTURE = {
+  total_members: 4,
+  active_members: 2,
+  total_revenue_clp: 30000,
+  admins: 1,
+} satisfies Answer<typeof api.admin.stats.$get>;
 
 /** stubFetch for the admin dashboard: answers GET /api/admin/stats (with `stats`), the rest by `handler`. */
 export const stubAdminFetch = (handler: Parameters<typeof stubFetch>[0], stats: unknown = STATS_FIXTURE) =>

@@ -11,7 +11,7 @@ import { checkUploadFile, titleFromFileName } from "../../client/resources/uploa
 import { words as esLibrary } from "../../client/resources/words.es";
 import { LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
-import { renderApp, reply, sessionDeps, userFixture } from "./render";
+import { membershipStatus, renderApp, reply, sessionDeps, userFixture } from "./render";
 
 const item = (patch: Partial<ResourceItem>): ResourceItem => ({
   id: 1,
@@ -109,7 +109,7 @@ function stubLibrary(list: { status: number; body: unknown } = { status: 200, bo
         : Response.json(list.body, { status: list.status });
     // A member's paid-route guard asks for the membership: an active one.
     if (url.pathname === "/api/membership/status")
-      return Response.json({ status: "active", next_payment_due: "2099-01-01" });
+      return Response.json(membershipStatus({ status: "active", next_payment_due: "2099-01-01" }));
     if (url.pathname in FILES)
       return new Response(FILES[url.pathname], { status: 200, headers: { "content-type": "text/plain" } });
     if (/^\/api\/resources\/\d+$/.test(url.pathname) && method === "DELETE") return Response.json({ success: true });

@@ -1,7 +1,16 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { TEXT } from "../../client/text";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import {
+  emptyLibraryAnswer,
+  emptyLoungeAnswer,
+  membershipStatus,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 const deferred = <T,>() => {
   let resolve!: (v: T) => void;
@@ -9,12 +18,12 @@ const deferred = <T,>() => {
   return { promise, resolve };
 };
 
-/** An empty library: the tags summary has its shape, every list is empty. */
-const emptyLibrary = (url: string) =>
-  url === "/api/resources/tags" ? { status: 200, body: { tags: [], total: 0 } } : { status: 200, body: [] };
+/** An empty lounge and library, where the guards let a member in. */
+const emptyScreens = (url: string) => emptyLoungeAnswer(url) ?? emptyLibraryAnswer(url) ?? undefined;
 
 describe("route guard", () => {
   it("shows a spinner while the session loads", async () => {
+    stubFetch(emptyScreens);
     const me = deferred<ReturnType<typeof reply>>();
     const { router } = renderApp("/app/lounge", sessionDeps({ getMe: () => me.promise }));
     expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
@@ -36,6 +45,7 @@ describe("route guard", () => {
   });
 
   it("sends members away from admin routes to /app/lounge", async () => {
+    stubFetch(emptyScreens);
     const { router } = renderApp("/admin", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/app/lounge"));
   });
@@ -52,9 +62,7 @@ describe("route guard", () => {
 
   it("sends members without a paid membership to /pricing, as the server says", async () => {
     const fetchMock = stubFetch((url) =>
-      url === "/api/membership/status"
-        ? { status: 200, body: { status: "expired", next_payment_due: null } }
-        : undefined,
+      url === "/api/membership/status" ? { status: 200, body: membershipStatus({ status: "expired" }) } : undefined,
     );
     const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"));
@@ -70,8 +78,8 @@ describe("route guard", () => {
   it("lets paying members into paid routes", async () => {
     stubFetch((url) =>
       url === "/api/membership/status"
-        ? { status: 200, body: { status: "active", next_payment_due: "2027-01-01" } }
-        : emptyLibrary(url),
+        ? { status: 200, body: membershipStatus({ status: "active", next_payment_due: "2027-01-01" }) }
+        : emptyScreens(url),
     );
     const { router } = renderApp("/app/resources", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     // The library's heading renders only once the paid guard's loader let the route through.
@@ -80,7 +88,7 @@ describe("route guard", () => {
   });
 
   it("lets admins into paid routes without asking for a membership", async () => {
-    const fetchMock = stubFetch(emptyLibrary);
+    const fetchMock = stubFetch(emptyScreens);
     const { router } = renderApp(
       "/app/resources",
       sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) }),
@@ -91,6 +99,7 @@ describe("route guard", () => {
   });
 
   it("redirects signed-in users from the landing page to /app/lounge", async () => {
+    stubFetch(emptyScreens);
     const { router } = renderApp("/", sessionDeps({ getMe: async () => reply(200, userFixture()) }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/app/lounge"));
   });

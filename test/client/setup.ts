@@ -1,6 +1,19 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
-import { loadWords, WORDS, type WordGroup } from "../../client/i18n/language";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { loadWords } from "../../client/i18n/language";
+import { WORDS, type WordGroup } from "../../client/i18n/word-groups";
+import { endTest, startTest, strayReports, trapReports } from "./reported-errors";
+
+trapReports();
+
+// jsdom does not know HTML's <search> element (browsers have it since 2023) and makes it an
+// HTMLUnknownElement, which React warns about. The element is a plain HTMLElement: say so.
+const createElement = Document.prototype.createElement;
+Document.prototype.createElement = function (this: Document, tagName: string, options?: ElementCreationOptions) {
+  const element = createElement.call(this, tagName, options);
+  if (tagName === "search") Object.defineProperty(element, Symbol.toStringTag, { value: "HTMLElement" });
+  return element;
+} as typeof createElement;
 
 // jsdom has HTMLDialogElement but not its modal methods. The minimum the Modal component uses:
 // showModal() opens (the `open` attribute, so the dialog is in the accessibility tree), close()
@@ -39,8 +52,17 @@ await loadWords(Object.keys(WORDS) as WordGroup[]);
 // default is 1 s) before it fails. A condition that never holds still fails.
 configure({ asyncUtilTimeout: 5_000 });
 
+beforeEach(startTest);
+
 afterEach(() => {
   cleanup();
+  const failure = endTest();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  if (failure) throw failure;
+});
+
+afterAll(() => {
+  const failure = strayReports();
+  if (failure) throw failure;
 });
