@@ -1,15 +1,13 @@
-// The worker's import rules, run by `npm run typecheck`: no import cycles (type-only imports count:
-// they still tie the modules' designs together), worker/db/ (queries) never imports
-// worker/services/ (outside services), so the data layer stays usable from anywhere, and
-// worker/routes/ runs no SQL itself: nothing from drizzle-orm (the `sql` template, the query
-// builders' operators) and no table of worker/db/schema.ts, so every query is a function in db/.
-// And the client's rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType`
-// type of worker/app.ts, never worker/db/, worker/routes/ or worker/services/ (response types come
-// from `hc<AppType>`).
+// The import rules, run by `npm run typecheck`. The worker's layout (docs/architecture.md, "Layout"): no import
+// cycles (type-only imports count: they still tie the modules' designs together); a feature reaches another only
+// through that feature's index.ts; no route module imports another; only worker/platform/local-development.ts
+// reaches worker/dev/; SQL (drizzle-orm, the schema) only in worker/db/ and each feature's queries. The client's
+// rule (docs/client.md): from worker/ it imports worker/shared/ and the `AppType` type of worker/app.ts only
+// (response types come from `hc<AppType>`), and client/ has no import cycles either.
 // And D1's 100-variable limit (docs/architecture.md, "Lists in SQL"): no `inArray(`, multi-row
 // `.values([…])`/`.values(x.map(…))` or `batch(` over a built list in worker/, unless the list goes
 // through worker/db/lists.ts or a `// bounded: <the bound>` comment on that line or the one above
-// states it. And notifications are written only by worker/features/notifications/queries/write.ts.
+// states it. And notifications are written only by their one writer.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -50,26 +48,51 @@ for (const file of files) {
 
 const problems = [];
 const seenPending = new Set();
+/** A known break of a rule: listed in PENDING, or a problem. */
+const breaks = (edge, problem) => {
+  if (PENDING.has(edge)) seenPending.add(edge);
+  else problems.push(problem);
+};
+
+// The worker's layout (docs/architecture.md, "Layout"): one folder per feature under worker/features/, what every
+// feature uses in worker/platform/, development tools in worker/dev/, the database's client, lists, sessions and
+// schema in worker/db/. Four rules keep it so.
+const featureOf = (file) => /^worker\/features\/([^/]+)\//.exec(rel(file))?.[1] ?? null;
+const isRoutes = (file) => /(^|[/-])routes\.ts$/.test(rel(file));
+/** Where SQL is written: worker/db/, a feature's queries (queries.ts or queries/), and the development tools. */
+const mayQuery = (file) => /^worker\/(db\/|dev\/|features\/[^/]+\/queries(\.ts$|\/))/.test(rel(file));
+/** The one production module that reaches worker/dev/: it mounts the development tools locally. */
+const DEV_SWITCH = "worker/platform/local-development.ts";
 for (const [file, targets] of graph) {
+  const from = featureOf(file);
   for (const target of targets) {
-    if (rel(file).startsWith("worker/db/") && rel(target).startsWith("worker/services/")) {
-      const edge = `${rel(file)} -> ${rel(target)}`;
-      if (PENDING.has(edge)) seenPending.add(edge);
-      else problems.push(`worker/db/ imports worker/services/: ${edge}`);
-    }
+    const edge = `${rel(file)} -> ${rel(target)}`;
+    // 1. A feature reaches another only through that feature's index.ts (what it offers the others).
+    const to = featureOf(target);
+    if (from && to && from !== to && rel(target) !== `worker/features/${to}/index.ts`)
+      breaks(edge, `a feature imports another's module, not its index.ts: ${edge}`);
+    // 2. No route module imports another: what two share lives beside them, or in platform/.
+    if (isRoutes(file) && isRoutes(target)) breaks(edge, `a route module imports another: ${edge}`);
+    // 3. Production code reaches worker/dev/ only through the switch that mounts it locally.
+    if (rel(target).startsWith("worker/dev/") && !rel(file).startsWith("worker/dev/") && rel(file) !== DEV_SWITCH)
+      breaks(edge, `production code imports worker/dev/ (only ${DEV_SWITCH} may): ${edge}`);
   }
 }
-// Routes call queries; they do not write them. Any import of drizzle-orm counts (its operators only build
-// queries), and so does the schema (its tables are what a builder starts from).
+// 4. SQL is written in worker/db/ and in each feature's queries: anything else imports neither drizzle-orm (its
+// operators only build queries) nor the schema (its tables are what a builder starts from). A type-only import
+// builds nothing: it passes a query or a row along (platform/auth.ts's session batch, a payment's row).
 for (const file of files) {
-  if (!rel(file).startsWith("worker/routes/")) continue;
+  if (mayQuery(file)) continue;
   const source = readFileSync(file, "utf8");
-  for (const match of source.matchAll(/(?:^|\n)\s*import\s[^;]*?from\s+["']([^"']+)["']/g)) {
+  for (const match of source.matchAll(/(?:^|\n)\s*import\s(?!type\s)[^;]*?from\s+["']([^"']+)["']/g)) {
     const target = resolve(file, match[1]);
-    if (match[1] === "drizzle-orm" || match[1].startsWith("drizzle-orm/"))
-      problems.push(`worker/routes/ imports ${match[1]} (queries belong in worker/db/): ${rel(file)}`);
-    else if (target && rel(target) === "worker/db/schema.ts")
-      problems.push(`worker/routes/ imports worker/db/schema.ts (queries belong in worker/db/): ${rel(file)}`);
+    const edge = `${rel(file)} -> ${match[1]}`;
+    if (
+      match[1] === "drizzle-orm" ||
+      match[1].startsWith("drizzle-orm/") ||
+      (target && /^worker\/db\/schema/.test(rel(target)))
+    )
+      breaks(edge, `SQL outside worker/db/ and a feature's queries: ${edge}`);
   }
 }
 for (const edge of PENDING) if (!seenPending.has(edge)) problems.push(`fixed, remove it from PENDING: ${edge}`);
@@ -226,8 +249,8 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `imports: ${files.length} worker modules, no cycles, worker/db/ imports no worker/services/ ` +
-    `(${PENDING.size} pending), worker/routes/ imports no drizzle-orm and no schema; ` +
-    `the client imports only worker/shared/ and AppType; ${listStatements} inArray/values/batch calls bounded; ` +
-    `notifications written only in ${NOTIFICATION_WRITER}`,
+  `imports: ${files.length} worker modules, no cycles; features reach each other through their index.ts, no route ` +
+    `module imports another, only ${DEV_SWITCH} reaches worker/dev/, SQL only in worker/db/ and features' queries ` +
+    `(${PENDING.size} pending); the client imports only worker/shared/ and AppType; ${listStatements} ` +
+    `inArray/values/batch calls bounded; notifications written only in ${NOTIFICATION_WRITER}`,
 );

@@ -4,8 +4,6 @@
 // /posts, /cosmic-notices; ...) declares its full paths under /api. The admin routes keep their full
 // paths for now: their guard is `use("/admin/*")`, shared with the moderation queue's admin routes.
 
-import { oneclickEmulatorRoutes } from "./dev/oneclick-emulator";
-import { webpayEmulatorRoutes } from "./dev/webpay-emulator";
 import { profileRoutes } from "./features/account/profile-routes";
 import { accountRoutes } from "./features/account/routes";
 import { userRoutes } from "./features/account/users-routes";
@@ -33,6 +31,7 @@ import { bodyGuard } from "./platform/body-guard";
 import { createApp } from "./platform/create-app";
 import { sameOriginOnly } from "./platform/csrf";
 import { databaseSession } from "./platform/database";
+import { localDevelopmentRoutes } from "./platform/local-development";
 import { apiSecurityHeaders } from "./platform/security-headers";
 
 const root = createApp();
@@ -55,9 +54,8 @@ export const app = root
   .route("/", loungeRoutes)
   .route("/", reactionRoutes)
   .route("/payments", paymentRoutes)
-  .route("/", webpayEmulatorRoutes)
+  .route("/", localDevelopmentRoutes)
   .route("/", autorenewRoutes)
-  .route("/", oneclickEmulatorRoutes)
   .route("/", chatRoutes)
   .route("/", directRoutes)
   .route("/", linkPreviewRoutes)

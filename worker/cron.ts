@@ -2,7 +2,6 @@
 // registered for that cron, one after another. Each job logs one JSON line (its counts or its error);
 // a failing job never stops the others.
 import type { Env } from "./env";
-import { send } from "./features/chat/live";
 import { eventReminders } from "./features/events/jobs/reminders";
 import { sendPendingDeliveries } from "./features/notifications/deliver";
 import { deliverySweep } from "./features/notifications/jobs/delivery-sweep";
@@ -10,6 +9,7 @@ import { digests } from "./features/notifications/jobs/digest";
 import { autorenewCharges, autorenewSettle } from "./features/payments/jobs/autorenew-charges";
 import { membershipReminders } from "./features/payments/jobs/membership-reminders";
 import { reconcilePayments } from "./features/payments/jobs/reconcile-payments";
+import { send } from "./platform/live";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
 import type { ScheduledJob } from "./platform/scheduled-job";

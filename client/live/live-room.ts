@@ -1,4 +1,4 @@
-// The member's live socket (/api/live/socket, worker/features/chat/live.ts): one connection per tab, shared
+// The member's live socket (/api/live/socket, worker/platform/live.ts): one connection per tab, shared
 // by whoever listens (unread counts, the notification bell). It carries what happens outside the open
 // channel: `activity` (a new message somewhere), `read` (a channel read on another device) and
 // `notification`. Reconnects with backoff; while it is down, listeners poll (they hear `live` go false).

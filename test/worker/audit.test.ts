@@ -1,7 +1,7 @@
 // The audit log records every admin action with who, what, target and a short before/after (issue 20);
 // refused actions record nothing, and no entry carries a name or an email.
 import { describe, expect, it } from "vitest";
-import { listAudit } from "../../worker/features/admin/queries/audit";
+import { listAudit } from "../../worker/db/audit";
 import { call, db, json } from "./helpers";
 import { EMAILS, IDS, seedWorld } from "./seed";
 

@@ -2,7 +2,7 @@
 // broadcast (waitUntil); every frame still reaches every socket, in the order handed over, and a channel
 // deletion sends everything handed over before its notice and the close.
 import { describe, expect, it } from "vitest";
-import { chatRoomStub } from "../../worker/features/chat/room-stub";
+import { chatRoomStub } from "../../worker/platform/room-stub";
 import type { ChannelDto, MessageDto, ServerFrame } from "../../worker/shared/chat-wire";
 import { CLOSE_CHANNEL_DELETED } from "../../worker/shared/chat-wire";
 import { call, json, openSocket, signIn, testEnv, until } from "./helpers";

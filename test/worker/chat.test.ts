@@ -1,6 +1,6 @@
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { chatRoomStub } from "../../worker/features/chat/room-stub";
+import { chatRoomStub } from "../../worker/platform/room-stub";
 import { LIMITS, RATE_LIMITS } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import { api, call, errorBody, openSocket, signIn, testEnv, until } from "./helpers";

@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { messages, payments, resources } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
-import { chatRoomStub } from "../../worker/features/chat/room-stub";
+import { chatRoomStub } from "../../worker/platform/room-stub";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { CLOSE_SESSION_ENDED } from "../../worker/shared/chat-wire";
 import { TEXTS } from "../../worker/shared/texts";

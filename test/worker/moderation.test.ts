@@ -4,10 +4,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
+import { listAudit } from "../../worker/db/audit";
 import { comments, users } from "../../worker/db/schema";
-import { listAudit } from "../../worker/features/admin/queries/audit";
-import { formatMutedUntil } from "../../worker/features/moderation/mute";
 import { resolveReport } from "../../worker/features/moderation/queries/moderation";
+import { formatMutedUntil } from "../../worker/platform/mute";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { TEXTS } from "../../worker/shared/texts";
 import { call, db, json, openSocket, until } from "./helpers";

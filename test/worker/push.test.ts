@@ -473,7 +473,7 @@ describe("push delivery", () => {
     const ids = (await mention()).map((n) => n.id);
     expect(await planDeliveries(testEnv, db(), ids)).toEqual([]);
     ws.close();
-    const { liveRoom } = await import("../../worker/features/chat/live");
+    const { liveRoom } = await import("../../worker/platform/live");
     for (let i = 0; i < 100 && (await liveRoom(testEnv).connectedUsers([reader.id])).length; i++) {
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -500,7 +500,7 @@ describe("push delivery", () => {
     );
     expect((await planDeliveries(testEnv, db(), [reminder.id])).map((j) => j.type)).toEqual(["email"]);
     ws.close();
-    const { liveRoom } = await import("../../worker/features/chat/live");
+    const { liveRoom } = await import("../../worker/platform/live");
     for (let i = 0; i < 100 && (await liveRoom(testEnv).connectedUsers([reader.id])).length; i++) {
       await new Promise((r) => setTimeout(r, 10));
     }

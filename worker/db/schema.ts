@@ -688,7 +688,7 @@ export const reportReasons = sqliteTable(
 );
 
 /**
- * Every admin action, append-only (worker/features/admin/queries/audit.ts inserts and reads; nothing updates or deletes).
+ * Every admin action, append-only (worker/db/audit.ts inserts and reads; nothing updates or deletes).
  * Ids only, no names or emails: the log outlives accounts, and a deleted member's data must not.
  * actor_id is a plain integer (no foreign key) so it survives the actor's account.
  */

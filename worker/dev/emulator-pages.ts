@@ -5,7 +5,7 @@ import type { Context } from "hono";
 /** The script that submits the return form (served by the Webpay Plus emulator's routes). */
 export const SCRIPT_PATH = "/api/dev/webpay/autosubmit.js";
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from "../platform/html";
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -13,8 +13,9 @@ import type { AppEnv } from "../env";
 import { ONECLICK_INTEGRATION_CREDENTIALS, ONECLICK_PREFIX } from "../features/payments/oneclick";
 import { createRouter } from "../platform/create-app";
 import { notFound } from "../platform/errors";
+import { escapeHtml } from "../platform/html";
 import { validate } from "../platform/validate";
-import { escapeHtml, page, returnTo } from "./emulator-pages";
+import { page, returnTo } from "./emulator-pages";
 
 const BASE = "/dev/webpay";
 const REST = `${BASE}${ONECLICK_PREFIX}`;

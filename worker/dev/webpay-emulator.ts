@@ -12,8 +12,9 @@ import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS
 import { createApp, createRouter } from "../platform/create-app";
 import { randomHex } from "../platform/crypto";
 import { notFound } from "../platform/errors";
+import { escapeHtml } from "../platform/html";
 import { validate } from "../platform/validate";
-import { escapeHtml, page, returnTo } from "./emulator-pages";
+import { page, returnTo } from "./emulator-pages";
 import { oneclickEmulatorRoutes } from "./oneclick-emulator";
 
 const BASE = "/dev/webpay";

@@ -1,7 +1,6 @@
 // Hourly: deletes rate_limits rows whose window ended, so the table holds only live counters.
-import { lte } from "drizzle-orm";
 import { getDb } from "../db/client";
-import { rateLimits } from "../db/schema";
+import { pruneRateLimitRows } from "../db/rate-limits";
 import { RATE_LIMIT_LONGEST_WINDOW_SECONDS } from "../shared/rules";
 import type { ScheduledJob } from "./scheduled-job";
 
@@ -10,10 +9,6 @@ export const pruneRateLimits: ScheduledJob = {
   async run(env, now) {
     // A row whose window started before the longest window is over for whatever limit it counts.
     const deadBefore = now.getTime() - RATE_LIMIT_LONGEST_WINDOW_SECONDS * 1000;
-    const gone = await getDb(env.DB)
-      .delete(rateLimits)
-      .where(lte(rateLimits.windowStart, deadBefore))
-      .returning({ key: rateLimits.key });
-    return { pruned: gone.length };
+    return { pruned: await pruneRateLimitRows(getDb(env.DB), deadBefore) };
   },
 };

@@ -1,9 +1,9 @@
 // Fixed-window rate limits on the rate_limits table: one atomic upsert per call, so concurrent calls
 // are each counted. A window opens at the first call after the previous one ended.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
-import { rateLimits, users } from "../db/schema";
+import { countCall, countMemberCallInBatch, withinLimitSql } from "../db/rate-limits";
 import type { SessionMemberSql } from "../db/sessions";
 import type { AppEnv, Env } from "../env";
 import { RATE_LIMITS } from "../shared/rules";
@@ -31,19 +31,6 @@ export interface RateLimitState {
   resetAt: number;
 }
 
-/** The counter's upsert on conflict: one more call in the current window, or the first of a new one. */
-const countingOnConflict = (now: number, windowSeconds: number) => {
-  const expiredBefore = now - windowSeconds * 1000;
-  return {
-    target: rateLimits.key,
-    set: {
-      count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-      windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expiredBefore} THEN ${now}
-        ELSE ${rateLimits.windowStart} END`,
-    },
-  };
-};
-
 /** The 429 once the counted row is over the limit; the state otherwise. */
 function checkedCount(
   row: { count: number; windowStart: number },
@@ -68,12 +55,7 @@ function checkedCount(
 export async function rateLimit(db: Database, options: RateLimitOptions): Promise<RateLimitState> {
   const { action, key, windowSeconds } = options;
   const now = options.now ?? Date.now();
-  const row = await db
-    .insert(rateLimits)
-    .values({ key: `${action}:${key}`, windowStart: now, count: 1 })
-    .onConflictDoUpdate(countingOnConflict(now, windowSeconds))
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .get();
+  const row = await countCall(db, { key: `${action}:${key}`, windowSeconds, now });
   return checkedCount(row, { ...options, now });
 }
 
@@ -90,25 +72,11 @@ export function rateLimitInBatch(c: { var: { db: Database }; req: { raw: Request
   const { db } = c.var;
   const { limit, windowSeconds } = RATE_LIMITS[name];
   // callerKey's `user:<id>`: the same counter as limited(name) for the member.
-  const key = (member: SessionMemberSql) => sql<string>`${`${name}:user:`} || ${member.id}`;
+  const key = `${name}:user:`;
   return {
     count: (member: SessionMemberSql, when: SQL) =>
-      db
-        .insert(rateLimits)
-        .select(
-          db
-            .select({
-              key: key(member).as("key"),
-              windowStart: sql<number>`${now}`.as("window_start"),
-              count: sql<number>`1`.as("count"),
-            })
-            .from(users)
-            .where(and(eq(users.id, member.id), when)),
-        )
-        .onConflictDoUpdate(countingOnConflict(now, windowSeconds))
-        .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart }),
-    withinLimit: (member: SessionMemberSql) =>
-      sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${key(member)}) <= ${limit}`,
+      countMemberCallInBatch(db, { keyPrefix: key, member, when, windowSeconds, now }),
+    withinLimit: (member: SessionMemberSql) => withinLimitSql(key, member, limit),
     check: ([row]: { count: number; windowStart: number }[]) => {
       if (!row) throw new Error(`rate limit ${name} not counted`);
       return checkedCount(row, { limit, windowSeconds, now });

@@ -125,3 +125,6 @@ export const oneLineNameInput = (max: number, texts: { required: string; tooLong
     .max(max * 2, texts.tooLong)
     .transform(cleanedName(texts.invalid))
     .pipe(z.string(texts.required).max(max, texts.tooLong));
+
+/** A state token of our own sign-in (base64url, platform/crypto.ts's randomToken). */
+export const stateToken = z.string().regex(/^[\w-]{1,512}$/, API_ERRORS.sign_in_state_invalid);

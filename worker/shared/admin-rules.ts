@@ -1,6 +1,6 @@
 // The audit log's rules (worker/shared/rules.ts re-exports them).
 
-/** Every admin action the audit log records (append-only; worker/features/admin/queries/audit.ts). */
+/** Every admin action the audit log records (append-only; worker/db/audit.ts). */
 export const AUDIT_ACTIONS = [
   "member.add",
   "member.role_change",

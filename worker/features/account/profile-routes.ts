@@ -4,18 +4,18 @@
 // profile fields are JSON-encoded strings, exactly as docs/spec.md §3 describes them. PUT /profile accepts
 // each field either as such a JSON-encoded string or as the decoded array/object.
 import { type ZodType, z } from "zod";
+import { isAnotherAdminsName, toUserDto } from "../../db/users";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { conflict, notFound } from "../../platform/errors";
+import { unmutedOr403 } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { displayNameInput, validate } from "../../platform/validate";
 import { PROFILE_LIMITS } from "../../shared/profile-rules";
 import { DIRECT_MESSAGE_POLICIES, LANGUAGES, LIMITS } from "../../shared/rules";
 import { API_ERRORS as E } from "../../shared/texts";
-import { closeSessionSockets } from "../chat/sockets";
-import { unmutedOr403 } from "../moderation/mute";
+import { closeSessionSockets } from "../chat/index";
 import { deleteOtherSessions, getProfile, listActiveSessions, saveProfile, updateUserDetails } from "./queries/profile";
-import { isAnotherAdminsName, toUserDto } from "./queries/users";
 
 /** Accepts the decoded value or its JSON encoding (the spec's wire format), validated the same way. */
 const jsonOr = <T extends ZodType>(schema: T) =>

@@ -1,6 +1,7 @@
 // Members' data rights (issue 20): download everything about me, delete my account.
 import type { Context } from "hono";
 import { z } from "zod";
+import { normaliseEmail } from "../../db/users";
 import type { AppEnv } from "../../env";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
@@ -10,12 +11,11 @@ import { clearSessionCookie } from "../../platform/session-cookie";
 import { validate } from "../../platform/validate";
 import { LIMITS } from "../../shared/rules";
 import { TEXTS } from "../../shared/texts";
-import { messageImageKeys } from "../admin/queries/admin";
-import { channelsOpenTo, closeUserSockets } from "../chat/sockets";
-import { fillFreedSeats, seatsHeldBy } from "../events/queries";
-import { inscriptionRemoval } from "../payments/autorenew";
+import { messageImageKeys } from "../admin/index";
+import { channelsOpenTo, closeUserSockets } from "../chat/index";
+import { fillFreedSeats, seatsHeldBy } from "../events/index";
+import { inscriptionRemoval } from "../payments/index";
 import { deleteAccount, exportAccount } from "./queries/account";
-import { normaliseEmail } from "./queries/users";
 
 const deleteBody = z.object({
   confirm: z

@@ -1,6 +1,6 @@
+import { toUserDto } from "../../db/users";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
-import { toUserDto } from "./queries/users";
 
 export const userRoutes = createRouter()
   .get("/users/me", requireUser, (c) => c.json(toUserDto(c.var.user)))

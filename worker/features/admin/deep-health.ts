@@ -3,12 +3,10 @@
 
 import { getDb } from "../../db/client";
 import type { Env } from "../../env";
-import { AI_PROVIDERS, getAiProvider } from "../ai";
-import { chatRoomStub } from "../chat/room-stub";
-import { vapidKeys } from "../notifications/deliver";
-import { countDeadLetters } from "../notifications/queries/deliveries";
-import { autorenewMissing } from "../payments/oneclick";
-import { paymentsMode } from "../payments/settle";
+import { chatRoomStub } from "../../platform/room-stub";
+import { AI_PROVIDERS, getAiProvider } from "../ai/index";
+import { countDeadLetters, vapidKeys } from "../notifications/index";
+import { autorenewMissing, paymentsMode } from "../payments/index";
 
 export interface HealthCheck {
   name: string;

@@ -1,5 +1,8 @@
 // The admin dashboard's API (docs/spec.md §2 Admin, §6, §7): members and payment records, admins only.
+
 import { z } from "zod";
+import { recordAudit } from "../../db/audit";
+import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../../db/users";
 import { requireAdmin } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { conflict, forbidden, notFound } from "../../platform/errors";
@@ -7,23 +10,20 @@ import { limited } from "../../platform/rate-limit";
 import { displayNameInput, idParam, validate } from "../../platform/validate";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
-import { findUserByEmail, isAnotherAdminsName, normaliseEmail } from "../account/queries/users";
-import { channelsOpenTo, closeUserSockets } from "../chat/sockets";
-import { fillFreedSeats, seatsHeldBy } from "../events/queries";
-import { inscriptionRemoval } from "../payments/autorenew";
-import { refundPayment } from "../payments/settle";
+import { channelsOpenTo, closeUserSockets } from "../chat/index";
+import { fillFreedSeats, seatsHeldBy } from "../events/index";
+import { inscriptionRemoval, refundPayment } from "../payments/index";
+import { memberOr404 } from "./members";
 import {
   clearPayments,
   createMember,
   deleteMember,
   deletePayment,
-  getMember,
   listMembers,
   listPayments,
   messageImageKeys,
   setMemberRole,
 } from "./queries/admin";
-import { recordAudit } from "./queries/audit";
 import { adminStats } from "./queries/stats";
 
 const role = z.enum(["member", "admin"]);
@@ -48,13 +48,6 @@ const isUniqueViolation = (err: unknown): boolean => {
   }
   return false;
 };
-
-/** The member as the dashboard lists them, or 404. */
-export async function memberOr404(db: Parameters<typeof getMember>[0], id: number) {
-  const member = await getMember(db, id);
-  if (!member) throw notFound(TEXTS.admin.memberNotFound);
-  return member;
-}
 
 export const adminRoutes = createRouter()
   // Every route below also names requireAdmin (it types c.var.user); this catches any route added without it.

@@ -11,13 +11,12 @@ import { cleanTitleLine, noticeTitle, splitTitle, wrapParagraphs } from "../../s
 import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, type CodedText, errorText } from "../../shared/texts";
-import { insertResource, type ResourceRow } from "../library/queries";
-import { storeResource } from "../library/store";
+import { insertResource, type ResourceRow, storeResource } from "../library/index";
 import { GEMINI_DEFAULT_BASE_URL } from "./gemini";
 import { downloadImage, originOf } from "./image-download";
-import { AI_PROVIDERS, getAiProvider, providerConfig } from "./index";
 import { OPENAI_DEFAULT_BASE_URL } from "./openai";
 import { noticeSystemPrompt, resourceSystemPrompt } from "./prompts";
+import { AI_PROVIDERS, getAiProvider, providerConfig } from "./providers";
 import { STRAICO_DEFAULT_BASE_URL } from "./straico";
 import type { AiProvider, ImageRequest, ProviderName } from "./types";
 

@@ -6,7 +6,7 @@
 import { readAtMost } from "../../platform/read-at-most";
 import { sniffImageType } from "../../platform/storage";
 import { AI_LIMITS } from "../../shared/ai-rules";
-import { checkPreviewUrl } from "../chat/link-preview";
+import { checkPreviewUrl } from "../chat/index";
 import type { FetchLike } from "./types";
 
 export class ImageDownloadError extends Error {}

@@ -1,6 +1,6 @@
 import { limitPerUser } from "../../platform/rate-limit";
 import { errorText } from "../../shared/texts";
-import { aiCallsPerHour } from ".";
+import { aiCallsPerHour } from "./providers";
 
 const HOUR_SECONDS = 60 * 60;
 

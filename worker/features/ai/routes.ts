@@ -2,26 +2,14 @@
 // for everyone who can see the library. Every generation counts against the caller's hourly AI limit
 // (limitAiCalls); the work itself is in services/ai/generate.ts. Errors carry { error, code, details?, model }.
 import { z } from "zod";
+import { recordAudit } from "../../db/audit";
 import { requireAdmin, requirePaidMember, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { limited } from "../../platform/rate-limit";
 import { serveBlob } from "../../platform/storage";
 import { validate } from "../../platform/validate";
-import {
-  IMAGE_MODELS,
-  IMAGE_QUALITIES,
-  IMAGE_SIZES,
-  IMAGE_STYLES,
-  NOTICE_TEXT_TYPES,
-  RESOURCE_TEXT_TYPES,
-  TEXT_MODELS,
-} from "../../shared/ai-rules";
-import { LIBRARY_LIMITS } from "../../shared/library-rules";
-import { LIMITS } from "../../shared/rules";
-import { API_ERRORS as E } from "../../shared/texts";
-import { recordAudit } from "../admin/queries/audit";
-import { normaliseTags, toResourceDto } from "../library/queries";
-import { checkAllKeys } from ".";
+import { NOTICE_TEXT_TYPES, RESOURCE_TEXT_TYPES, TEXT_MODELS } from "../../shared/ai-rules";
+import { toResourceDto } from "../library/index";
 import {
   aiCapabilities,
   generateNoticeImage,
@@ -29,29 +17,9 @@ import {
   generateResourceImage,
   generateResourceText,
 } from "./generate";
+import { aiImageFields, optionalTitle, prompt, tags } from "./inputs";
 import { limitAiCalls } from "./limit";
-
-const prompt = z.string(E.prompt_required).trim().min(1, E.prompt_required).max(LIMITS.aiPromptMax);
-const optionalTitle = z
-  .string()
-  .trim()
-  .max(LIBRARY_LIMITS.resourceTitleMax)
-  .nullish()
-  .transform((v) => v || null);
-const tags = z
-  .array(z.string().max(1000))
-  .max(200)
-  .optional()
-  .transform((list) => normaliseTags(list ?? []))
-  .pipe(z.array(z.string().max(LIMITS.tagMax, E.tag_too_long)).max(LIMITS.tagsMax, E.too_many_tags));
-/** An image request's fields (the notice board's, and an event cover's through the same providers). */
-export const aiImageFields = {
-  prompt,
-  style: z.enum(IMAGE_STYLES),
-  quality: z.enum(IMAGE_QUALITIES),
-  size: z.enum(IMAGE_SIZES),
-  model: z.enum(IMAGE_MODELS),
-};
+import { checkAllKeys } from "./providers";
 
 const noticeTextBody = z.object({ prompt, type: z.enum(NOTICE_TEXT_TYPES), model: z.enum(TEXT_MODELS) });
 const noticeImageBody = z.object(aiImageFields);

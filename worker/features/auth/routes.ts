@@ -1,30 +1,26 @@
-// Sign-in and sessions: docs/spec.md §7's first four calls, plus the development sign-in provider.
+// Sign-in and sessions: docs/spec.md §7's first four calls (the development sign-in provider, worker/dev/sign-in.ts,
+// stands in for Google locally).
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { createSession, deleteSession } from "../../db/sessions";
-import { createDevLoginCode, takeDevLoginCode } from "../../dev/dev-login";
-import type { AppEnv, Env } from "../../env";
+import { type SignInIdentity, toUserDto, upsertSignInUser } from "../../db/users";
+import type { AppEnv } from "../../env";
 import { createRouter } from "../../platform/create-app";
 import { randomToken, safeEqual } from "../../platform/crypto";
 import { isSameOrigin } from "../../platform/csrf";
-import { ApiError, forbidden, notFound } from "../../platform/errors";
+import { ApiError, forbidden } from "../../platform/errors";
+import { devLoginEnabled, takeDevLoginCode } from "../../platform/local-development";
 import { signInLimited } from "../../platform/rate-limit";
 import { clearSessionCookie, setSessionCookie } from "../../platform/session-cookie";
-import { validate } from "../../platform/validate";
-import { LIMITS, TIMING } from "../../shared/rules";
+import { stateToken, validate } from "../../platform/validate";
+import { TIMING } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
-import { type SignInIdentity, toUserDto, upsertSignInUser } from "../account/queries/users";
-import { bindChannelInvitations } from "../chat/queries/chat";
-import { closeSessionSockets } from "../chat/sockets";
+import { bindChannelInvitations, closeSessionSockets } from "../chat/index";
 import { exchangeGoogleCode, type GoogleConfig, googleAuthorizationUrl } from "./google";
 
 const STATE_COOKIE = "oauth_state";
 const VERIFIER_COOKIE = "oauth_verifier";
-const DEV_CODE_TTL_MS = 5 * 60 * 1000;
-
-export const devLoginEnabled = (env: Pick<Env, "AUTH_DEV_LOGIN">) => env.AUTH_DEV_LOGIN === "1";
-
 const oauthCookie = {
   httpOnly: true,
   secure: true,
@@ -39,17 +35,8 @@ function googleConfig(c: Context<AppEnv>): GoogleConfig {
   return { clientId, clientSecret, redirectUri: `${new URL(c.req.url).origin}/auth/callback` };
 }
 
-/** Our own state tokens are base64url (randomToken). */
-const stateToken = z.string().regex(/^[\w-]{1,512}$/, API_ERRORS.sign_in_state_invalid);
-
 const sessionBody = z.object({
   code: z.string().max(2048).regex(/^\S+$/, API_ERRORS.sign_in_code_invalid),
-  state: stateToken,
-});
-
-const devAuthorizeQuery = z.object({
-  email: z.email().max(254),
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
   state: stateToken,
 });
 
@@ -99,19 +86,4 @@ export const authRoutes = createRouter()
     }
     clearSessionCookie(c);
     return c.json({ success: true });
-  })
-  // Development sign-in provider: stands in for Google when AUTH_DEV_LOGIN=1, and does not exist otherwise.
-  .get(
-    "/auth/dev/authorize",
-    async (c, next) => {
-      if (!devLoginEnabled(c.env)) throw notFound();
-      await next();
-    },
-    signInLimited("dev"),
-    validate("query", devAuthorizeQuery),
-    async (c) => {
-      const { email, name, state } = c.req.valid("query");
-      const code = await createDevLoginCode(c.var.db, { email, name: name || null }, DEV_CODE_TTL_MS);
-      return c.redirect(`/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, 302);
-    },
-  );
+  });

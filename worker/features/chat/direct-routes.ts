@@ -3,14 +3,14 @@
 // revealed to the blocked member: a refused direct message answers them as "not accepting messages", and
 // the blocker, who knows, as "unblock first" (directRefusal).
 import { z } from "zod";
+import { blockMember, listBlocks, unblockMember } from "../../db/blocks";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { rowId, validate } from "../../platform/validate";
 import { API_ERRORS as E } from "../../shared/texts";
-import { requireUnmuted } from "../moderation/mute";
-import { blockMember, listBlocks, unblockMember } from "./queries/blocks";
 import { directPeerStatus, openDirectChannel, toChannelListItem } from "./queries/chat";
 
 const memberBody = z.object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

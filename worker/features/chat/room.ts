@@ -44,7 +44,7 @@ const SESSION_RECHECK_MS = 10 * 60 * 1000;
 
 /**
  * One instance per chat channel (idFromName(String(channelId))), and one more for every member's live
- * socket (idFromName(LIVE_ROOM), see worker/features/chat/live.ts). It holds no messages: D1 is the
+ * socket (idFromName(LIVE_ROOM), see worker/platform/live.ts). It holds no messages: D1 is the
  * source of truth. It accepts hibernatable WebSockets and fans out the frames the worker hands it.
  * Pings are answered by the runtime (auto-response) without waking the object.
  */

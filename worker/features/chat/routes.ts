@@ -3,12 +3,17 @@
 // Object, which fans it out to the connected sockets.
 import { z } from "zod";
 import type { Database } from "../../db/client";
+import { editText } from "../../db/edits";
+import { findUserByEmail, normaliseEmail, unmutedSql } from "../../db/users";
 import type { Env, SessionUser } from "../../env";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { LIVE_GROUP_ID, liveRoom, sendToUser } from "../../platform/live";
 import { parseMediaType } from "../../platform/media-type";
+import { requireUnmuted, unmutedOr403 } from "../../platform/mute";
 import { countForUser, limited, limitedInBatch, rateLimitInBatch } from "../../platform/rate-limit";
+import { chatRoomStub } from "../../platform/room-stub";
 import { serveBlob } from "../../platform/storage";
 import { checkedImage, cleanFileName, decodeDataUrl, storeBlobWithRow } from "../../platform/uploads";
 import { idParam, oneLineNameInput, rowId, validate } from "../../platform/validate";
@@ -16,14 +21,16 @@ import { CLOSE_ACCESS_REVOKED, type MessageDto } from "../../shared/chat-wire";
 import { readsWithin } from "../../shared/mentions";
 import { DEFAULT_NAME, LIMITS, RATE_LIMITS } from "../../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../../shared/texts";
-import { findUserByEmail, normaliseEmail } from "../account/queries/users";
-import { requireUnmuted, unmutedOr403, unmutedSql } from "../moderation/mute";
-import { editText } from "../moderation/queries/edits";
-import { isReported } from "../moderation/queries/moderation";
-import { enqueue, notifyLater } from "../notifications/deliver";
-import { buildInvitationEmail } from "../notifications/email/build";
-import { notifyChannelInvite, notifyMentions, notifyReply } from "../notifications/queries/write";
-import { announceActivity, LIVE_GROUP_ID, liveRoom, sendToUser } from "./live";
+import { isReported } from "../moderation/index";
+import {
+  buildInvitationEmail,
+  enqueue,
+  notifyChannelInvite,
+  notifyLater,
+  notifyMentions,
+  notifyReply,
+} from "../notifications/index";
+import { announceActivity } from "./activity";
 import type { ChannelRow } from "./queries/chat";
 import {
   bindChannelInvitations,
@@ -57,7 +64,6 @@ import {
   visibleMessagesQuery,
 } from "./queries/chat";
 import { ROOM_HEADERS } from "./room";
-import { chatRoomStub } from "./room-stub";
 import { closeChatSockets, fanOut } from "./sockets";
 
 /** A base64 data URL of the largest allowed image, with room for its header. */

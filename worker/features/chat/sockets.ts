@@ -6,11 +6,11 @@
 
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
+import { LIVE_ROOM } from "../../platform/live";
+import { chatRoomStub } from "../../platform/room-stub";
 import { CLOSE_SESSION_ENDED, type ServerFrame, type SocketCloseCode } from "../../shared/chat-wire";
-import { LIVE_ROOM } from "./live";
 import { listVisibleChannels } from "./queries/chat";
 import type { SocketSelector } from "./room";
-import { chatRoomStub } from "./room-stub";
 
 /** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
 export async function fanOut(env: Env, channelId: number, frame: ServerFrame) {

@@ -7,8 +7,8 @@ import { ApiError, conflict } from "../../platform/errors";
 import { checkedImage, storeBlobWithRow } from "../../platform/uploads";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
-import { generateImageBytes } from "../ai/generate";
-import type { ImageRequest, ProviderName } from "../ai/types";
+import type { ImageRequest, ProviderName } from "../ai/index";
+import { generateImageBytes } from "../ai/index";
 import { replaceEventCover } from "./queries";
 
 /** Deletes a cover that no row points at any more (best effort: an orphaned object costs only space). */

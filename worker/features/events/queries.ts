@@ -15,7 +15,7 @@ import {
   type RsvpState,
 } from "../../shared/events";
 import { DEFAULT_NAME } from "../../shared/rules";
-import { type Notified, notifyEventReminders, notifyPromoted } from "../notifications/queries/write";
+import { type Notified, notifyEventReminders, notifyPromoted } from "../notifications/index";
 import { occurrencesOf } from "./recurrence";
 
 export type EventRow = typeof events.$inferSelect;

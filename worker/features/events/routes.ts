@@ -5,11 +5,13 @@
 // stored; a new token revokes the old one, and a revoked one answers 404).
 import { marked } from "marked";
 import { z } from "zod";
+import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
 import { requireAdmin, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { randomToken, sha256Hex } from "../../platform/crypto";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { sanitizeHtml } from "../../platform/sanitize-html";
 import { serveBlob } from "../../platform/storage";
@@ -27,13 +29,9 @@ import {
 } from "../../shared/events";
 import { DEFAULT_NAME, hasPaidAccess, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
-import { recordAudit } from "../admin/queries/audit";
-import { limitAiCalls } from "../ai/limit";
-import { aiImageFields } from "../ai/routes";
-import { requireUnmuted } from "../moderation/mute";
-import { notifyLater } from "../notifications/deliver";
-import { notifyAnswerers } from "../notifications/queries/write";
-import { getMembership } from "../payments/queries/memberships";
+import { aiImageFields, limitAiCalls } from "../ai/index";
+import { notifyAnswerers, notifyLater } from "../notifications/index";
+import { getMembership } from "../payments/index";
 import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "./covers";
 import { calendar, type IcsEvent } from "./ics";
 import {

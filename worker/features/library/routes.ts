@@ -11,6 +11,7 @@ import {
 } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, notFound } from "../../platform/errors";
+import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { serveBlob } from "../../platform/storage";
 import { checkedResourceType, cleanFileName, decodeDataUrl } from "../../platform/uploads";
@@ -18,8 +19,7 @@ import { idParam, parseInput, rowId, validate } from "../../platform/validate";
 import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
-import { requireUnmuted } from "../moderation/mute";
-import { membershipRow, membershipView } from "../payments/queries/memberships";
+import { membershipRow, membershipView } from "../payments/index";
 import {
   deleteResourceRow,
   getResource,

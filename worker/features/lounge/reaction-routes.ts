@@ -2,19 +2,17 @@
 // under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact), and in a
 // direct message also by the rule of its writes (directRefusal).
 import { z } from "zod";
+import { countReactions } from "../../db/reaction-counts";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { forbidden, notFound } from "../../platform/errors";
+import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { idParam, validate } from "../../platform/validate";
 import { REACTIONS, type ReactionKind } from "../../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../../shared/texts";
-import { directRefusal, privateChannelReaders } from "../chat/queries/chat";
-import { fanOut } from "../chat/sockets";
-import { requireUnmuted } from "../moderation/mute";
-import { notifyLater } from "../notifications/deliver";
-import { notifyReaction } from "../notifications/queries/write";
-import { countReactions } from "./queries/reaction-counts";
+import { directRefusal, fanOut, privateChannelReaders } from "../chat/index";
+import { notifyLater, notifyReaction } from "../notifications/index";
 import { canReact, reactionNames, removeReaction, toggleReaction } from "./queries/reactions";
 
 const reactionBody = z.object({ emoji: z.enum(REACTIONS.emoji, E.reaction_invalid) });

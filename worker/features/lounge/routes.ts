@@ -1,9 +1,12 @@
 // The Lounge (docs/spec.md §2, §4, §5, §7): posts, likes, comments and the Cosmic Notice Board.
 // Reading needs a signed-in user, no membership; notices are written by admins only.
 import { z } from "zod";
+import { recordAudit } from "../../db/audit";
+import { editText } from "../../db/edits";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { isBlankHtml, sanitizeHtml } from "../../platform/sanitize-html";
 import { idParam, rowId, validate } from "../../platform/validate";
@@ -11,11 +14,7 @@ import { LOUNGE_LIMITS } from "../../shared/lounge-rules";
 import { readsWithin } from "../../shared/mentions";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS as E, TEXTS } from "../../shared/texts";
-import { recordAudit } from "../admin/queries/audit";
-import { requireUnmuted } from "../moderation/mute";
-import { editText } from "../moderation/queries/edits";
-import { notifyLater } from "../notifications/deliver";
-import { notifyComment, notifyLike, notifyMentions, notifyPinnedNotice } from "../notifications/queries/write";
+import { notifyComment, notifyLater, notifyLike, notifyMentions, notifyPinnedNotice } from "../notifications/index";
 import {
   addComment,
   createNotice,

@@ -1,6 +1,7 @@
 // Moderation (issue 20): members report posts, comments and chat messages; admins work the queue
 // (hide or dismiss), mute members, and read the append-only audit log of every admin action.
 import { z } from "zod";
+import { listAudit } from "../../db/audit";
 import { requireAdmin, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
@@ -10,10 +11,8 @@ import { AUDIT_ACTIONS } from "../../shared/admin-rules";
 import { toCsv } from "../../shared/csv";
 import { MODERATION, REPORT_KINDS, REPORT_REASONS } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
-import { listAudit } from "../admin/queries/audit";
-import { memberOr404 } from "../admin/routes";
-import { getVisibleChannel } from "../chat/queries/chat";
-import { fanOut } from "../chat/sockets";
+import { memberOr404 } from "../admin/index";
+import { fanOut, getVisibleChannel } from "../chat/index";
 import {
   fileReport,
   findReportTarget,

@@ -5,12 +5,11 @@
 import { createMiddleware } from "hono/factory";
 import { type Database, getDb } from "../../db/client";
 import type { AppEnv, Env } from "../../env";
+import { liveRoom, send } from "../../platform/live";
 import type { DeliveryJob, PushPayload } from "../../shared/delivery-jobs";
 import { notificationUrl } from "../../shared/notifications";
 import { EMAIL_WHILE_AWAY } from "../../shared/notify";
 import { AUTORENEW } from "../../shared/rules";
-import { liveRoom, send } from "../chat/live";
-import { receiptOf } from "../payments/queries/payments";
 import { buildNotificationEmail, buildReceiptEmail } from "./email/build";
 import { sendEmail } from "./email/send";
 import { sendPush } from "./push/send";
@@ -23,6 +22,7 @@ import {
   forgetPushEndpoint,
   markDeliveries,
   pushKeysOf,
+  receiptOf,
 } from "./queries/deliveries";
 import { onNotificationsWritten } from "./queries/write";
 import { dateIn, wordsFor } from "./texts";

@@ -10,7 +10,7 @@ import { rowId, validate } from "../../platform/validate";
 import { NOTIFICATION_LIMITS } from "../../shared/notification-rules";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS as E } from "../../shared/texts";
-import { getVisibleChannel, privateChannelReaders } from "../chat/queries/chat";
+import { getVisibleChannel, privateChannelReaders } from "../chat/index";
 import { listNotifications, markNotificationsRead, mentionableMembers } from "./queries/write";
 
 const readBody = z.object({

@@ -1,13 +1,8 @@
-// Delivery outside the app (issue 33): GET/PUT /api/notifications/preferences (the grid and the
+// Delivery outside the app: GET/PUT /api/notifications/preferences (the grid and the
 // digest), GET /api/push/vapid-public-key, POST/DELETE/GET /api/push/subscriptions (this member's
-// browsers), GET/POST /api/email/unsubscribe?token= (RFC 8058 one-click), and, locally only,
-// GET /api/dev/mail (the outbox where mail lands instead of being sent) and GET /api/dev/outbox (its page),
-// an admin's only.
-import { createMiddleware } from "hono/factory";
+// browsers), GET/POST /api/email/unsubscribe?token= (RFC 8058 one-click).
 import { z } from "zod";
-import { escapeHtml } from "../../dev/emulator-pages";
-import type { AppEnv } from "../../env";
-import { requireAdmin, requireUser } from "../../platform/auth";
+import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { fromBase64url } from "../../platform/crypto";
 import { ApiError, notFound } from "../../platform/errors";
@@ -16,7 +11,6 @@ import { validate } from "../../platform/validate";
 import { NOTIFICATION_KINDS } from "../../shared/notifications";
 import { DELIVERY_CHANNELS, DIGESTS } from "../../shared/notify";
 import { API_ERRORS as E } from "../../shared/texts";
-import { type OutboxMessage, readOutbox } from "./email/send";
 import { readUnsubscribeToken } from "./email/unsubscribe";
 import { importDeviceKey } from "./push/encrypt";
 import { normalisePushEndpoint } from "./push/endpoint";
@@ -76,37 +70,10 @@ const subscriptionBody = z.object({
 
 const tokenQuery = z.object({ token: z.string().max(300) });
 
-/** One outbox message as the developer needs to see it; the email's HTML runs in a sandbox (no scripts, no forms). */
-const outboxEntry = (m: OutboxMessage) => `<article>
-<h2>${escapeHtml(m.subject)}</h2>
-<dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd><dt>Sent</dt><dd>${escapeHtml(m.sent_at)}</dd>
-${Object.entries(m.headers)
-  .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
-  .join("")}</dl>
-<details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>
-<iframe sandbox title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe>
-</article>`;
-
-const OUTBOX_STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
-color:#222}
-article{border:1px solid #ccd;border-radius:8px;padding:0 1rem 1rem;margin:1rem 0}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;font-size:13px}dt{font-weight:600}
-dd{margin:0;word-break:break-all}pre{white-space:pre-wrap;background:#f5f5f8;padding:8px}
-iframe{width:100%;height:22rem;border:1px solid #ccd;background:#fff}`;
-
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Cosmic Lounge</title>
 <body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
-
-/**
- * The outbox exists only locally (404 elsewhere, whoever asks). Even there it holds every member's mail
- * and unsubscribe links, so only an admin reads it (requireAdmin after this).
- */
-const localOutbox = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.env.APP_ENV !== "local") throw notFound(E.not_found);
-  await next();
-});
 
 export const notifyRoutes = createRouter()
   .get("/notifications/preferences", requireUser, async (c) => c.json(await getPreferences(c.var.db, c.var.user.id)))
@@ -176,22 +143,4 @@ export const notifyRoutes = createRouter()
     if (!claims) return c.html(page(lang, `<p>${words.unsubscribeInvalid}</p>`), 400);
     await unsubscribeFromEmail(c.var.db, claims.userId, claims.kind);
     return c.html(page(lang, `<p>${words.unsubscribed}</p>`));
-  })
-  .get("/dev/mail", localOutbox, requireAdmin, async (c) => c.json({ messages: await readOutbox(c.env) }))
-  .get("/dev/outbox", localOutbox, requireAdmin, async (c) => {
-    const messages = await readOutbox(c.env);
-    // The page's own strict CSP, which the sandboxed emails inherit: styles only, no scripts, no loads.
-    c.header(
-      "Content-Security-Policy",
-      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'",
-    );
-    c.header("Cache-Control", "no-store");
-    return c.html(`<!doctype html><html lang="en"><meta charset="utf-8">
-<meta name="viewport" content="width=device-width">
-<title>Local outbox</title><style>${OUTBOX_STYLE}</style>
-<h1>Local outbox</h1>
-<p>Mail the worker would have sent, newest first (the last 50; JSON at <a href="/api/dev/mail">/api/dev/mail</a>).
-Nothing here left this machine.</p>
-${messages.length ? messages.map(outboxEntry).join("\n") : "<p>No mail yet.</p>"}
-</html>`);
   });

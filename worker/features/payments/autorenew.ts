@@ -4,10 +4,10 @@
 // decrypted only to be sent to Transbank and is never returned, logged or exported.
 
 import type { Database } from "../../db/client";
-import { webpayEmulatorApp } from "../../dev/webpay-emulator";
 import type { Env } from "../../env";
 import { aesKey, decryptText, encryptText } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
+import { emulatedTransbank } from "../../platform/local-development";
 import { AUTORENEW } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import {
@@ -43,7 +43,7 @@ export const oneclickUsername = (userId: number) => `member-${userId}`;
 
 /** The adapter for this deployment (the emulator answers in-process in emulator mode). */
 export function oneclickFor(env: Env, origin = "http://localhost", timeoutMs?: number): Oneclick {
-  return oneclickFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)), timeoutMs);
+  return oneclickFromEnv(env, origin, emulatedTransbank(env), timeoutMs);
 }
 
 /** No answer, or an answer that is not a refusal (5xx): Transbank may or may not have acted. */

@@ -4,14 +4,14 @@
 // conditional on the payment still being `pending` (worker/features/payments/queries/payments.ts), so the same return twice,
 // or a return racing the reconciler, changes the state once and extends the membership once.
 
+import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
-import { webpayEmulatorApp } from "../../dev/webpay-emulator";
 import type { Env } from "../../env";
 import { randomHex } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
+import { emulatedTransbank } from "../../platform/local-development";
 import { AUTORENEW, MEMBERSHIP } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
-import { recordAudit } from "../admin/queries/audit";
 import { oneclickFor } from "./autorenew";
 import { detailBuyOrderOf } from "./oneclick";
 import {
@@ -91,7 +91,7 @@ export function paymentsMode(
 export function webpayFor(env: Env, origin: string): Webpay {
   const { configured, missing } = paymentsMode(env);
   if (!configured) throw new ApiError(503, errorText("payments_not_configured", missing));
-  return webpayFromEnv(env, origin, (request) => Promise.resolve(webpayEmulatorApp.fetch(request, env)));
+  return webpayFromEnv(env, origin, emulatedTransbank(env));
 }
 
 /** Creates the pending payment and Transbank's transaction; a refused or failed create leaves it failed. */

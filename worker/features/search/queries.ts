@@ -16,6 +16,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { memberships } from "../../db/schema";
 import type { SessionMemberSql } from "../../db/sessions";
+import { escapeHtml } from "../../platform/html";
 import { mentionsAsText } from "../../shared/mentions";
 import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../../shared/search";
 import { SEARCH_LIMITS } from "../../shared/search-rules";
@@ -84,9 +85,6 @@ export function toSearchQuery(text: string): SearchQuery | null {
     words: words.map((word) => word.toLowerCase()),
   };
 }
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
 
 /**
  * snippet() output -> escaped HTML with balanced <mark> elements (a stray marker typed by a member cannot unbalance

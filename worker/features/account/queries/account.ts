@@ -2,6 +2,7 @@
 // JSON document, and deleting their account. What deletion removes, anonymises and keeps is written
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { listBlocks } from "../../../db/blocks";
 import type { Database } from "../../../db/client";
 import {
   channelMembers,
@@ -16,17 +17,15 @@ import {
   reports,
   resources,
 } from "../../../db/schema";
+import { toUserDto } from "../../../db/users";
 import type { SessionUser } from "../../../env";
 import { messageImagePath } from "../../../shared/api-paths";
 import { TEXTS } from "../../../shared/texts";
-import { memberDeletion, notLastAdmin } from "../../admin/queries/admin";
-import { listBlocks } from "../../chat/queries/blocks";
-import { rsvpsOf } from "../../events/queries";
-import { reactionsByMember } from "../../lounge/queries/reactions";
-import { findEnrolment } from "../../payments/queries/autorenew";
-import { getMembership } from "../../payments/queries/memberships";
+import { memberDeletion, notLastAdmin } from "../../admin/index";
+import { rsvpsOf } from "../../events/index";
+import { reactionsByMember } from "../../lounge/index";
+import { findEnrolment, getMembership } from "../../payments/index";
 import { getProfile, listActiveSessions } from "./profile";
-import { toUserDto } from "./users";
 
 const parseJson = (text: string): unknown => {
   try {

@@ -16,8 +16,10 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import { blockedEitherWay, hasBlocked } from "../../../db/blocks";
 import type { Database } from "../../../db/client";
 import { inList } from "../../../db/lists";
+import { reactionsOf } from "../../../db/reaction-counts";
 import {
   channelInvitations,
   channelMembers,
@@ -30,6 +32,7 @@ import {
   users,
 } from "../../../db/schema";
 import type { SessionMemberSql } from "../../../db/sessions";
+import { normaliseEmail } from "../../../db/users";
 import type { SessionUser } from "../../../env";
 import type { BatchRateLimit } from "../../../platform/rate-limit";
 import { messageImagePath } from "../../../shared/api-paths";
@@ -44,10 +47,7 @@ import type {
 } from "../../../shared/chat-wire";
 import { DEFAULT_NAME, LIMITS, type ReportReason } from "../../../shared/rules";
 import { TEXTS } from "../../../shared/texts";
-import { normaliseEmail } from "../../account/queries/users";
-import { reactionsOf } from "../../lounge/queries/reaction-counts";
-import { notifyInvitationsBinding } from "../../notifications/queries/write";
-import { blockedEitherWay, hasBlocked } from "./blocks";
+import { notifyInvitationsBinding } from "../../notifications/index";
 
 export type ChannelRow = typeof channels.$inferSelect;
 type Viewer = Pick<SessionUser, "id" | "role">;

@@ -2,11 +2,11 @@
 // Every list is ONE query (authors joined, the caller's like as an EXISTS), whatever its size; every
 // write that touches a counter recomputes it from its table inside the same batch (one transaction).
 import { and, desc, eq, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { hasBlocked } from "../../../db/blocks";
 import type { Database } from "../../../db/client";
+import { reactionsOf } from "../../../db/reaction-counts";
 import { comments, notices, postLikes, posts, users } from "../../../db/schema";
-import { hasBlocked } from "../../chat/queries/blocks";
-import { isHidden, reasonForAuthor, shownText } from "../../moderation/queries/moderation";
-import { reactionsOf } from "./reaction-counts";
+import { isHidden, reasonForAuthor, shownText } from "../../moderation/index";
 
 /** A member's id: a number, or SQL reading it from the session in the same batch (sessionMemberSql). */
 type ViewerId = number | SQL<number>;

@@ -2,12 +2,12 @@
 // who reacted, and who may react at all (canReact: the one place the reaction rules live).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { countReactions } from "../../../db/reaction-counts";
 import { channels, comments, messages, posts, reactions } from "../../../db/schema";
 import type { SessionUser } from "../../../env";
 import type { ReactionCountDto } from "../../../shared/chat-wire";
 import { DEFAULT_NAME, REACTIONS, type ReactionEmoji, type ReactionKind } from "../../../shared/rules";
-import { visibleTo } from "../../chat/queries/chat";
-import { countReactions } from "./reaction-counts";
+import { visibleTo } from "../../chat/index";
 
 /** Who reacted with one emoji (the first REACTIONS.namesMax, in the order they reacted). */
 export type ReactionNames = ReactionCountDto & { names: string[] };

@@ -3,15 +3,15 @@
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
 import { and, asc, type Column, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { type AuditEntry, auditInsert } from "../../../db/audit";
 import type { Database } from "../../../db/client";
+import { listVersions } from "../../../db/edits";
 import { inList } from "../../../db/lists";
 import { channels, comments, messages, posts, reportReasons, reports, users } from "../../../db/schema";
 import { messageImagePath } from "../../../shared/api-paths";
 import { mentionsAsText } from "../../../shared/mentions";
 import { MODERATION, REPORT_REASONS, type ReportKind, type ReportReason } from "../../../shared/rules";
 import { TEXTS } from "../../../shared/texts";
-import { type AuditEntry, auditInsert } from "../../admin/queries/audit";
-import { listVersions } from "./edits";
 
 // ---- how hidden content reads in every list ----
 

@@ -1,14 +1,13 @@
 // Builds the emails: plain text and simple HTML in the member's language. Emails a member can turn
 // off carry the one-click unsubscribe headers of RFC 8058 (List-Unsubscribe + List-Unsubscribe-Post)
 // and a link; a payment's result cannot be turned off (it is the record of a payment), so it says so.
+import { escapeHtml } from "../../../platform/html";
 import type { OutgoingEmail } from "../../../shared/delivery-jobs";
 import { channelUrl, type NotificationKind } from "../../../shared/notifications";
 import { FIXED_CHOICES } from "../../../shared/notify";
 import { COMMERCE_NAME, type Language, MEMBERSHIP } from "../../../shared/rules";
 import { clpIn, dateIn, dateTimeIn, type NotificationFacts, wordsFor } from "../texts";
 import { type EmailTopic, unsubscribeToken } from "./unsubscribe";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * A Subject on one line: names are checked to be one line when written, but one stored before that

@@ -8,6 +8,7 @@ import {
   notificationDeliveries,
   notificationPreferences,
   notifications,
+  payments,
   pushSubscriptions,
   users,
 } from "../../../db/schema";
@@ -201,4 +202,26 @@ export async function markDeliveries(
         from ? eq(notificationDeliveries.state, from) : undefined,
       ),
     );
+}
+
+/** What a completed payment's receipt email states, with the member's name. */
+export async function receiptOf(db: Database, paymentId: number) {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      memberName: users.name,
+      amountClp: payments.amountClp,
+      buyOrder: payments.buyOrder,
+      provider: payments.provider,
+      settledAt: payments.settledAt,
+      createdAt: payments.createdAt,
+      periodEndsAt: payments.periodEndsAt,
+      cardLast4: payments.cardLast4,
+      authorizationCode: payments.authorizationCode,
+      isTest: payments.isTest,
+    })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId));
+  return row;
 }

@@ -5,6 +5,7 @@
 // table's outbox trigger, writes each notification's pending delivery in the same statement. A handle that
 // wrote tells its `onNotificationsWritten` listener, so the request or job that wrote sends them right after.
 import { and, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { blockedEitherWay, hasBlocked } from "../../../db/blocks";
 import type { Database } from "../../../db/client";
 import { inList, listTable } from "../../../db/lists";
 import {
@@ -22,7 +23,6 @@ import { mentionedIds } from "../../../shared/mentions";
 import { NOTIFICATION_LIMITS } from "../../../shared/notification-rules";
 import { type NotificationDto, type NotificationList, notificationUrl } from "../../../shared/notifications";
 import { AUTORENEW, type ReactionKind } from "../../../shared/rules";
-import { blockedEitherWay, hasBlocked } from "../../chat/queries/blocks";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The notifications a writer stored: each one's id and recipient. */

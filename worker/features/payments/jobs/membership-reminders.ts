@@ -2,7 +2,7 @@
 // in the app and, by default, by email; with auto-renew on, the notice of the coming charge instead.
 import { getDb } from "../../../db/client";
 import type { ScheduledJob } from "../../../platform/scheduled-job";
-import { noticeAutorenewCharges, remindMembershipsEnding } from "../../notifications/queries/write";
+import { noticeAutorenewCharges, remindMembershipsEnding } from "../../notifications/index";
 
 export const membershipReminders: ScheduledJob = {
   name: "membership-reminders",

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { memberships, payments, users } from "../../../db/schema";
+import { memberships, payments } from "../../../db/schema";
 import { MEMBERSHIP } from "../../../shared/rules";
-import { paymentResult } from "../../notifications/queries/write";
+import { paymentResult } from "../../notifications/index";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
@@ -28,28 +28,6 @@ export const paymentsOfMember = (db: Database, userId: number) =>
     .orderBy(desc(payments.id));
 
 export type Payment = typeof payments.$inferSelect;
-
-/** What a completed payment's receipt email states, with the member's name. */
-export async function receiptOf(db: Database, paymentId: number) {
-  const [row] = await db
-    .select({
-      id: payments.id,
-      memberName: users.name,
-      amountClp: payments.amountClp,
-      buyOrder: payments.buyOrder,
-      provider: payments.provider,
-      settledAt: payments.settledAt,
-      createdAt: payments.createdAt,
-      periodEndsAt: payments.periodEndsAt,
-      cardLast4: payments.cardLast4,
-      authorizationCode: payments.authorizationCode,
-      isTest: payments.isTest,
-    })
-    .from(payments)
-    .leftJoin(users, eq(users.id, payments.userId))
-    .where(eq(payments.id, paymentId));
-  return row;
-}
 
 export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
 

@@ -1,12 +1,10 @@
-// A muted member (issue 20) can read but not post, comment or chat: 403 with the time in the message
+// A muted member can read but not post, comment or chat: 403 with the time in the message
 // (in their own time zone when they set one) and `muted_until` for the client's banner.
 
-import { isNull, lte, or } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { users } from "../../db/schema";
-import type { AppEnv, SessionUser } from "../../env";
-import { ApiError, unauthorized } from "../../platform/errors";
-import { errorText } from "../../shared/texts";
+import type { AppEnv, SessionUser } from "../env";
+import { errorText } from "../shared/texts";
+import { ApiError, unauthorized } from "./errors";
 
 export function formatMutedUntil(until: Date, timeZone: string | null) {
   return new Intl.DateTimeFormat("en-GB", {
@@ -34,11 +32,6 @@ export function unmutedOr403(user: Pick<SessionUser, "mutedUntil" | "timezone">,
     );
   }
 }
-
-/** unmutedOr403 as SQL on the users row, for a write sent in the session's batch. */
-export const unmutedSql = (now: number) =>
-  // biome-ignore lint/style/noNonNullAssertion: drizzle's or() is undefined only when every condition is.
-  or(isNull(users.mutedUntil), lte(users.mutedUntil, new Date(now)))!;
 
 /** After requireUser: refuses the write while the caller's mute is in force. */
 export const requireUnmuted = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,10 +1,10 @@
 // Editing a post, comment or message by its author (issue 36): the new text replaces the old one, which
 // is kept in content_versions for moderators. The search index follows by its triggers (migrations/0003).
 import { and, asc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { inList } from "../../../db/lists";
-import { comments, contentVersions, messages, posts } from "../../../db/schema";
-import type { ReportKind } from "../../../shared/rules";
+import type { ReportKind } from "../shared/rules";
+import type { Database } from "./client";
+import { inList } from "./lists";
+import { comments, contentVersions, messages, posts } from "./schema";
 
 /** Each editable table: its text column, its author column and what makes an item editable at all. */
 const EDITABLE = {

@@ -1,9 +1,9 @@
 // The audit log (issue 20): every admin action, with who, what, target, when and a short before/after.
 // Append-only: this module only inserts and reads; no route updates or deletes a row.
 import { and, desc, eq, getTableColumns, lt, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { auditLog, users } from "../../../db/schema";
-import type { AuditAction } from "../../../shared/admin-rules";
+import type { AuditAction } from "../shared/admin-rules";
+import type { Database } from "./client";
+import { auditLog, users } from "./schema";
 
 /** A short summary of a state: a few fields, never names or emails (see the schema's note). */
 export type AuditState = Record<string, string | number | boolean | null>;

@@ -1,4 +1,4 @@
-import type { Env } from "../../env";
+import type { Env } from "../env";
 
 /** The Durable Object of one chat channel (one instance per channel, named by its id). */
 export const chatRoomStub = (env: Pick<Env, "CHAT_ROOM">, channel: number | string) =>

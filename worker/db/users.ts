@@ -1,8 +1,8 @@
-import { and, eq, ne, or } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { profiles, users } from "../../../db/schema";
-import type { SessionUser } from "../../../env";
-import { cleanDisplayName, nameKey } from "../../../shared/names";
+import { and, eq, isNull, lte, ne, or } from "drizzle-orm";
+import type { SessionUser } from "../env";
+import { cleanDisplayName, nameKey } from "../shared/names";
+import type { Database } from "./client";
+import { profiles, users } from "./schema";
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -103,3 +103,9 @@ export async function upsertSignInUser(db: Database, identity: SignInIdentity, a
   await db.insert(profiles).values({ userId: created.id }).onConflictDoNothing();
   return created;
 }
+
+/** A member's mute is not in force at `now` (platform/mute.ts's unmutedOr403), as SQL on the users row, for a
+ * write sent in the session's batch. */
+export const unmutedSql = (now: number) =>
+  // biome-ignore lint/style/noNonNullAssertion: drizzle's or() is undefined only when every condition is.
+  or(isNull(users.mutedUntil), lte(users.mutedUntil, new Date(now)))!;

@@ -3,9 +3,9 @@
 // other's channel by invitation, and nothing the blocked member does notifies the blocker; every other
 // write is accepted as anyone's. The blocker sees the blocked member's posts and comments collapsed.
 import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { blocks, users } from "../../../db/schema";
-import { LIMITS } from "../../../shared/rules";
+import { LIMITS } from "../shared/rules";
+import type { Database } from "./client";
+import { blocks, users } from "./schema";
 
 /** SQL condition: `blocker` blocked `blocked` (either may be a column or a value). */
 export const hasBlocked = (blocker: SQLWrapper | number, blocked: SQLWrapper | number) =>

@@ -1,10 +1,10 @@
 // The reactions every list carries (issue 36), read in the list's own statement; worker/features/lounge/queries/reactions.ts
 // holds the writes and the rules.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { reactions } from "../../../db/schema";
-import type { ReactionCountDto } from "../../../shared/chat-wire";
-import { REACTIONS, type ReactionEmoji, type ReactionKind } from "../../../shared/rules";
+import type { ReactionCountDto } from "../shared/chat-wire";
+import { REACTIONS, type ReactionEmoji, type ReactionKind } from "../shared/rules";
+import type { Database } from "./client";
+import { reactions } from "./schema";
 
 const emojiOrder = (emoji: string) => REACTIONS.emoji.indexOf(emoji as ReactionEmoji);
 

@@ -1,0 +1,23 @@
+// What the notifications feature offers the others; anything not named here is its own.
+export { enqueue, notifyLater, vapidKeys } from "./deliver";
+export { buildInvitationEmail } from "./email/build";
+export type { OutboxMessage } from "./email/send";
+export { readOutbox } from "./email/send";
+export { countDeadLetters } from "./queries/deliveries";
+export type { Notified } from "./queries/write";
+export {
+  noticeAutorenewCharges,
+  notifyAnswerers,
+  notifyChannelInvite,
+  notifyComment,
+  notifyEventReminders,
+  notifyInvitationsBinding,
+  notifyLike,
+  notifyMentions,
+  notifyPinnedNotice,
+  notifyPromoted,
+  notifyReaction,
+  notifyReply,
+  paymentResult,
+  remindMembershipsEnding,
+} from "./queries/write";
