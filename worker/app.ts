@@ -14,6 +14,7 @@ import { authRoutes } from "./features/auth/routes";
 import { directRoutes } from "./features/chat/direct-routes";
 import { linkPreviewRoutes } from "./features/chat/link-preview-routes";
 import { chatRoutes } from "./features/chat/routes";
+import { calendarRoutes } from "./features/events/calendar-routes";
 import { eventRoutes } from "./features/events/routes";
 import { resourceRoutes } from "./features/library/routes";
 import { reactionRoutes } from "./features/lounge/reaction-routes";
@@ -65,6 +66,7 @@ export const app = root
   .route("/", healthRoutes)
   .route("/", moderationRoutes)
   .route("/", accountRoutes)
-  .route("/", eventRoutes);
+  .route("/", eventRoutes)
+  .route("/", calendarRoutes);
 
 export type AppType = typeof app;
