@@ -1,0 +1,192 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { createdAt } from "./columns";
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull().default("monthly"),
+    /** A paid period or an admin-granted trial; either is active while next_payment_due is in the future. */
+    kind: text("kind", { enum: ["paid", "trial"] })
+      .notNull()
+      .default("paid"),
+    nextPaymentDue: integer("next_payment_due", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index("memberships_due_idx").on(t.nextPaymentDue)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Kept (set null) when the member is deleted: payments stay for accounting. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    plan: text("plan").notNull().default("monthly"),
+    amountClp: integer("amount_clp").notNull(),
+    /** pending -> completed | failed (failure_reason says why); completed -> refunded. */
+    status: text("status", { enum: ["pending", "completed", "failed", "refunded"] })
+      .notNull()
+      .default("pending"),
+    provider: text("provider").notNull().default("webpay_form"),
+    /** Taken in Transbank's integration environment or the emulator: no real money moved. */
+    isTest: integer("is_test", { mode: "boolean" }).notNull().default(false),
+    buyOrder: text("buy_order").notNull(),
+    sessionId: text("session_id").notNull(),
+    token: text("token"),
+    authorizationCode: text("authorization_code"),
+    responseCode: integer("response_code"),
+    failureReason: text("failure_reason"),
+    /** The card's last four digits as Transbank reports them (never the full number). */
+    cardLast4: text("card_last4"),
+    createdAt: createdAt(),
+    settledAt: integer("settled_at", { mode: "timestamp_ms" }),
+    /** Transbank's refund answer: REVERSED (same day, full amount) or NULLIFIED. */
+    refundType: text("refund_type", { enum: ["REVERSED", "NULLIFIED"] }),
+    refundAuthorizationCode: text("refund_authorization_code"),
+    refundedAmountClp: integer("refunded_amount_clp"),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+    /** The admin who refunded it (kept as null when that account is deleted). */
+    refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    /** An automatic (Oneclick Mall) charge: the child store's buy order, which its refund names. */
+    detailBuyOrder: text("detail_buy_order"),
+    /** A completed payment: the end of the period it paid for (its receipt names it; it starts 30 days before). */
+    periodEndsAt: integer("period_ends_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
+    uniqueIndex("payments_token_unique").on(t.token),
+    index("payments_user_idx").on(t.userId, t.id),
+    index("payments_created_idx").on(t.createdAt),
+    // The reconciler's scan: pending payments, oldest first.
+    index("payments_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Automatic renewal (issue 34): a member's Oneclick Mall enrolment. Transbank keeps the card; we keep
+ * only its `tbk_user`, AES-GCM encrypted (worker/platform/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
+ * card type and masked number Transbank answered. `paused` after the retries of a refused charge ran out.
+ */
+export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The Oneclick username the inscription was made with (deleting it at Transbank names it again). */
+  username: text("username").notNull(),
+  tbkUserEncrypted: text("tbk_user_encrypted").notNull(),
+  cardType: text("card_type"),
+  cardNumber: text("card_number"),
+  status: text("status", { enum: ["active", "paused"] })
+    .notNull()
+    .default("active"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * Inscriptions started and not yet back from Transbank: the return is a cross-site navigation without
+ * the session cookie, so its TBK_TOKEN finds the member here (and only once: finishing deletes the row).
+ */
+export const oneclickInscriptions = sqliteTable("oneclick_inscriptions", {
+  token: text("token").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per member and period renewed automatically: the UNIQUE (user, period_due) is what makes a
+ * period chargeable once. Each attempt is a payment whose buy order is derived from the member, the
+ * period and the attempt number (UNIQUE in payments), so two runs racing make one attempt.
+ * waiting -> charging -> paid | waiting (refused, retried after 1, 3 and 7 days) | gave_up (paused);
+ * charging stays while the outcome is unknown, until Transbank's status settles it.
+ */
+export const autorenewCharges = sqliteTable(
+  "autorenew_charges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The membership due date this charge renews. */
+    periodDue: integer("period_due", { mode: "timestamp_ms" }).notNull(),
+    state: text("state", { enum: ["waiting", "charging", "paid", "gave_up"] })
+      .notNull()
+      .default("waiting"),
+    /** Attempts made (numbers the buy orders); refusals counts only Transbank's refusals (the retry schedule). */
+    attempts: integer("attempts").notNull().default(0),
+    refusals: integer("refusals").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** The latest attempt's payment. */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("autorenew_charges_period_unique").on(t.userId, t.periodDue),
+    index("autorenew_charges_state_idx").on(t.state, t.nextAttemptAt),
+  ],
+);
+
+/** The emulator's Oneclick inscriptions (WEBPAY_ENV=emulator only), as Transbank would keep them. */
+export const oneclickEmulatorInscriptions = sqliteTable("oneclick_emulator_inscriptions", {
+  token: text("token").primaryKey(),
+  username: text("username").notNull(),
+  email: text("email").notNull(),
+  responseUrl: text("response_url").notNull(),
+  /** pending (at the card page), enrolled, declined, abandoned, finished (enrolled and confirmed), deleted. */
+  status: text("status", { enum: ["pending", "enrolled", "declined", "abandoned", "finished", "deleted"] })
+    .notNull()
+    .default("pending"),
+  tbkUser: text("tbk_user"),
+  /** What the enrolled card answers to a charge: approved, refused (with refuse_code) or timeout. */
+  cardOutcome: text("card_outcome", { enum: ["approved", "refused", "timeout"] }),
+  refuseCode: integer("refuse_code"),
+  createdAt: createdAt(),
+});
+
+/** The emulator's Oneclick Mall transactions, by parent buy order (one detail each, as the app sends). */
+export const oneclickEmulatorTransactions = sqliteTable("oneclick_emulator_transactions", {
+  buyOrder: text("buy_order").primaryKey(),
+  detailBuyOrder: text("detail_buy_order").notNull(),
+  commerceCode: text("commerce_code").notNull(),
+  tbkUser: text("tbk_user").notNull(),
+  amount: integer("amount").notNull(),
+  installmentsNumber: integer("installments_number").notNull(),
+  status: text("status", { enum: ["AUTHORIZED", "FAILED", "REVERSED", "NULLIFIED"] }).notNull(),
+  responseCode: integer("response_code").notNull(),
+  authorizationCode: text("authorization_code"),
+  createdAt: createdAt(),
+});
+
+/**
+ * The local Webpay emulator's own transactions (WEBPAY_ENV=emulator only): what Transbank would keep
+ * on its side. Never read by the app itself, only through the emulator's REST contract.
+ */
+export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transactions", {
+  token: text("token").primaryKey(),
+  buyOrder: text("buy_order").notNull(),
+  sessionId: text("session_id").notNull(),
+  amount: integer("amount").notNull(),
+  returnUrl: text("return_url").notNull(),
+  /**
+   * INITIALIZED (at the card page), AUTHORIZED, FAILED (declined), ABORTED (cancelled), REVERSED or NULLIFIED
+   * (refunded).
+   */
+  status: text("status", { enum: ["INITIALIZED", "AUTHORIZED", "FAILED", "ABORTED", "REVERSED", "NULLIFIED"] })
+    .notNull()
+    .default("INITIALIZED"),
+  responseCode: integer("response_code"),
+  authorizationCode: text("authorization_code"),
+  committed: integer("committed", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The token's end of life (created + token lifetime): an unfinished transaction can no longer be paid or committed.
+   */
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
