@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import { liveRoom, send } from "../../platform/live";
 import type { ServerFrame } from "../../shared/chat-wire";
-import { privateChannelReaders } from "./queries/chat";
+import { privateChannelReaders } from "./queries/channels";
 
 /** A new message: everyone hears of it in a public channel; only its readers in a private one. */
 export function announceActivity(

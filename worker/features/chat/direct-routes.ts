@@ -11,7 +11,8 @@ import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { rowId, validate } from "../../platform/validate";
 import { API_ERRORS as E } from "../../shared/texts";
-import { directPeerStatus, openDirectChannel, toChannelListItem } from "./queries/chat";
+import { toChannelListItem } from "./queries/channels";
+import { directPeerStatus, openDirectChannel } from "./queries/direct";
 
 const memberBody = z.object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const memberParam = z.object({ user_id: rowId });

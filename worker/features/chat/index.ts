@@ -1,10 +1,6 @@
 // What the chat feature offers the others; anything not named here is its own.
 export { checkPreviewUrl } from "./link-preview";
-export {
-  bindChannelInvitations,
-  directRefusal,
-  getVisibleChannel,
-  privateChannelReaders,
-  visibleTo,
-} from "./queries/chat";
+export { getVisibleChannel, privateChannelReaders, visibleTo } from "./queries/channels";
+export { directRefusal } from "./queries/direct";
+export { bindChannelInvitations } from "./queries/invitations";
 export { channelsOpenTo, closeSessionSockets, closeUserSockets, fanOut } from "./sockets";

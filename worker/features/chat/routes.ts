@@ -31,38 +31,42 @@ import {
   notifyReply,
 } from "../notifications/index";
 import { announceActivity } from "./activity";
-import type { ChannelRow } from "./queries/chat";
+import type { ChannelRow } from "./queries/channels";
 import {
-  bindChannelInvitations,
   canManageChannel,
-  claimInvitationEmail,
   createChannel,
-  declineChannelInvitation,
   deleteChannel,
-  deleteMessage,
-  directRefusal,
-  getMessage,
   getVisibleChannel,
-  insertMessage,
-  inviteToChannel,
-  listChannelInvitations,
   listChannelMembers,
   listUnreadCounts,
   listVisibleChannels,
   markChannelRead,
   privateChannelReaders,
-  removeChannelMember,
-  revokeChannelInvitation,
-  sendMessageStatements,
-  sendRules,
   toChannelDto,
   toChannelListItem,
-  toMessageDto,
   updateChannel,
   visibleChannelQuery,
+} from "./queries/channels";
+import { directRefusal } from "./queries/direct";
+import {
+  bindChannelInvitations,
+  claimInvitationEmail,
+  declineChannelInvitation,
+  inviteToChannel,
+  listChannelInvitations,
+  removeChannelMember,
+  revokeChannelInvitation,
+} from "./queries/invitations";
+import {
+  deleteMessage,
+  getMessage,
+  insertMessage,
+  sendMessageStatements,
+  sendRules,
+  toMessageDto,
   visibleMessages,
   visibleMessagesQuery,
-} from "./queries/chat";
+} from "./queries/messages";
 import { ROOM_HEADERS } from "./room";
 import { closeChatSockets, fanOut } from "./sockets";
 

@@ -9,7 +9,7 @@ import type { Env } from "../../env";
 import { LIVE_ROOM } from "../../platform/live";
 import { chatRoomStub } from "../../platform/room-stub";
 import { CLOSE_SESSION_ENDED, type ServerFrame, type SocketCloseCode } from "../../shared/chat-wire";
-import { listVisibleChannels } from "./queries/chat";
+import { listVisibleChannels } from "./queries/channels";
 import type { SocketSelector } from "./room";
 
 /** Hands a frame to the channel's object. Failures are logged: clients catch up from D1 by cursor. */
