@@ -13,6 +13,7 @@ import { aiRoutes } from "./features/ai/routes";
 import { authRoutes } from "./features/auth/routes";
 import { directRoutes } from "./features/chat/direct-routes";
 import { linkPreviewRoutes } from "./features/chat/link-preview-routes";
+import { messageRoutes } from "./features/chat/message-routes";
 import { chatRoutes } from "./features/chat/routes";
 import { calendarRoutes } from "./features/events/calendar-routes";
 import { eventRoutes } from "./features/events/routes";
@@ -58,6 +59,7 @@ export const app = root
   .route("/", localDevelopmentRoutes)
   .route("/", autorenewRoutes)
   .route("/", chatRoutes)
+  .route("/", messageRoutes)
   .route("/", directRoutes)
   .route("/", linkPreviewRoutes)
   .route("/search", searchRoutes)

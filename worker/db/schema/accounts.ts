@@ -1,3 +1,4 @@
+// Members and their sessions: who they are, how they sign in, their profile, whom they block.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DIRECT_MESSAGE_POLICIES, LANGUAGES } from "../../shared/rules";
 import { createdAt } from "./columns";

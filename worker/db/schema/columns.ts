@@ -1,3 +1,4 @@
+// Columns every table writes the same way.
 import { sql } from "drizzle-orm";
 import { integer } from "drizzle-orm/sqlite-core";
 

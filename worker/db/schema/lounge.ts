@@ -1,3 +1,4 @@
+// The lounge: posts, likes, comments, the notice board, and reactions to posts, comments and messages.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { REPORT_REASONS } from "../../shared/rules";
 import { users } from "./accounts";

@@ -1,3 +1,5 @@
+// Moderation and the record of changes: reports and their reasons, edits' earlier versions, reactions
+// (reported and hidden like the items they react to), the admins' audit log.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { AUDIT_ACTIONS } from "../../shared/admin-rules";
 import { REACTION_KINDS, REACTIONS, REPORT_KINDS, REPORT_REASONS } from "../../shared/rules";

@@ -1,3 +1,4 @@
+// Memberships and payments: Webpay Plus, Oneclick automatic renewal, and the local emulators' records.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { createdAt } from "./columns";

@@ -1,3 +1,4 @@
+// What every feature uses: rate limit counters.
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Fixed-window counters for rate limits, keyed by action and caller. */
