@@ -11,7 +11,8 @@ import { NOTIFICATION_LIMITS } from "../../shared/notification-rules";
 import { LIMITS } from "../../shared/rules";
 import { API_ERRORS as E } from "../../shared/texts";
 import { getVisibleChannel, privateChannelReaders } from "../chat/index";
-import { listNotifications, markNotificationsRead, mentionableMembers } from "./queries/write";
+import { listNotifications, mentionableMembers } from "./queries/inbox";
+import { markNotificationsRead } from "./queries/write";
 
 const readBody = z.object({
   ids: z

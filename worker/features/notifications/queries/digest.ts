@@ -5,7 +5,7 @@ import type { Database } from "../../../db/client";
 import { notices, notificationPreferences, notifications, posts, users } from "../../../db/schema";
 import type { Digest } from "../../../shared/notify";
 import type { Language } from "../../../shared/rules";
-import { shownInApp } from "./write";
+import { shownInApp } from "./inbox";
 
 /** How many unread notifications and new notices a digest names (the rest are counted). */
 export const DIGEST_LISTED = 10;
