@@ -4,7 +4,7 @@ import { notFound } from "../../platform/errors";
 import { hasPaidAccess } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { getMembership } from "../payments/index";
-import { type EventRow, getEvent, type Viewer } from "./queries";
+import { type EventRow, getEvent, type Viewer } from "./queries/events";
 
 export async function viewerOf(db: Database, user: { id: number; role: string }): Promise<Viewer> {
   const admin = user.role === "admin";

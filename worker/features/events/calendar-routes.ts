@@ -11,19 +11,9 @@ import { EVENT_LIMITS } from "../../shared/events";
 import { API_ERRORS } from "../../shared/texts";
 import { existingEvent, viewerOf } from "./access";
 import { calendar, type IcsEvent } from "./ics";
-import {
-  cancelledStartsOf,
-  deleteFeedToken,
-  detailsFor,
-  type EventDetails,
-  type EventRow,
-  feedOf,
-  feedOwner,
-  goingEvents,
-  parseStarts,
-  rsvpStatusOf,
-  setFeedToken,
-} from "./queries";
+import { rsvpStatusOf } from "./queries/answers";
+import { deleteFeedToken, feedOf, feedOwner, goingEvents, setFeedToken } from "./queries/calendar";
+import { cancelledStartsOf, detailsFor, type EventDetails, type EventRow, parseStarts } from "./queries/events";
 
 const feedParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/) });
 

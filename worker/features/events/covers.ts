@@ -9,7 +9,7 @@ import { LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import type { ImageRequest, ProviderName } from "../ai/index";
 import { generateImageBytes } from "../ai/index";
-import { replaceEventCover } from "./queries";
+import { replaceEventCover } from "./queries/events";
 
 /** Deletes a cover that no row points at any more (best effort: an orphaned object costs only space). */
 export async function deleteCoverBlob(bucket: R2Bucket, key: string | null) {

@@ -30,8 +30,8 @@ import { aiImageFields, limitAiCalls } from "../ai/index";
 import { notifyAnswerers, notifyLater } from "../notifications/index";
 import { existingEvent, viewerOf } from "./access";
 import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "./covers";
+import { answerEvent, listAttendees } from "./queries/answers";
 import {
-  answerEvent,
   cancelEvent,
   cancelOccurrence,
   createEvent,
@@ -39,11 +39,10 @@ import {
   type EventRow,
   getEventDto,
   isLockedFor,
-  listAttendees,
   listEvents,
   seriesOf,
   updateEvent,
-} from "./queries";
+} from "./queries/events";
 import { occurrencesOf } from "./recurrence";
 
 const localTime = z.string().regex(LOCAL_TIME, API_ERRORS.event_time_invalid);

@@ -2,7 +2,7 @@
 // (worker/features/events/queries.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
 import { getDb } from "../../../db/client";
 import type { ScheduledJob } from "../../../platform/scheduled-job";
-import { remindEvents } from "../queries";
+import { remindEvents } from "../queries/answers";
 
 export const eventReminders: ScheduledJob = {
   name: "event-reminders",
