@@ -1,6 +1,9 @@
-// The emulators' pages (Webpay Plus's payment form, Oneclick Mall's card enrolment): one look, a strict
-// CSP, and the auto-submitted form that takes the browser back to the store.
+// What the emulators share: their pages (Webpay Plus's payment form, Oneclick Mall's card enrolment) with one
+// look, a strict CSP and the auto-submitted form that takes the browser back to the store; and a record's look-up.
+import { eq } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
+import { getDb } from "../db/client";
 
 /** The script that submits the return form (served by the Webpay Plus emulator's routes). */
 export const SCRIPT_PATH = "/api/dev/webpay/autosubmit.js";
@@ -74,4 +77,19 @@ class="actions">${inputs}` +
     200,
     brand,
   );
+}
+
+/** An emulator's record by its key column (a token, a buy order, a tbk_user), as Transbank looks one up. */
+export async function recordBy<T extends SQLiteTable>(
+  env: { DB: D1Database },
+  table: T,
+  key: SQLiteColumn,
+  value: string,
+): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await getDb(env.DB)
+    .select()
+    .from(table as SQLiteTable)
+    .where(eq(key, value))
+    .limit(1);
+  return row as T["$inferSelect"] | undefined;
 }

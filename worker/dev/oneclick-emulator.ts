@@ -15,7 +15,7 @@ import { createRouter } from "../platform/create-app";
 import { notFound } from "../platform/errors";
 import { escapeHtml } from "../platform/html";
 import { validate } from "../platform/validate";
-import { page, returnTo } from "./emulator-pages";
+import { page, recordBy, returnTo } from "./emulator-pages";
 
 const BASE = "/dev/webpay";
 const REST = `${BASE}${ONECLICK_PREFIX}`;
@@ -108,33 +108,16 @@ function transactionBody(tx: Tx, cardNumber: string) {
   };
 }
 
-async function findInscription(c: Context<AppEnv>, token: string): Promise<Inscription | undefined> {
-  if (!tokenShape.safeParse(token).success) return undefined;
-  const [row] = await getDb(c.env.DB)
-    .select()
-    .from(oneclickEmulatorInscriptions)
-    .where(eq(oneclickEmulatorInscriptions.token, token))
-    .limit(1);
-  return row;
-}
+const findInscription = (c: Context<AppEnv>, token: string): Promise<Inscription | undefined> =>
+  tokenShape.safeParse(token).success
+    ? recordBy(c.env, oneclickEmulatorInscriptions, oneclickEmulatorInscriptions.token, token)
+    : Promise.resolve(undefined);
 
-async function findTx(c: Context<AppEnv>, buyOrder: string): Promise<Tx | undefined> {
-  const [row] = await getDb(c.env.DB)
-    .select()
-    .from(oneclickEmulatorTransactions)
-    .where(eq(oneclickEmulatorTransactions.buyOrder, buyOrder))
-    .limit(1);
-  return row;
-}
+const findTx = (c: Context<AppEnv>, buyOrder: string): Promise<Tx | undefined> =>
+  recordBy(c.env, oneclickEmulatorTransactions, oneclickEmulatorTransactions.buyOrder, buyOrder);
 
-async function cardOfTbkUser(c: Context<AppEnv>, tbkUser: string) {
-  const [row] = await getDb(c.env.DB)
-    .select()
-    .from(oneclickEmulatorInscriptions)
-    .where(eq(oneclickEmulatorInscriptions.tbkUser, tbkUser))
-    .limit(1);
-  return row;
-}
+const cardOfTbkUser = (c: Context<AppEnv>, tbkUser: string) =>
+  recordBy(c.env, oneclickEmulatorInscriptions, oneclickEmulatorInscriptions.tbkUser, tbkUser);
 
 function cardPage(c: Context, inscription: Inscription) {
   const token = escapeHtml(inscription.token);

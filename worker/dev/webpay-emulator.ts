@@ -14,7 +14,7 @@ import { randomHex } from "../platform/crypto";
 import { notFound } from "../platform/errors";
 import { escapeHtml } from "../platform/html";
 import { validate } from "../platform/validate";
-import { page, returnTo } from "./emulator-pages";
+import { page, recordBy, returnTo } from "./emulator-pages";
 import { oneclickEmulatorRoutes } from "./oneclick-emulator";
 
 const BASE = "/dev/webpay";
@@ -87,15 +87,10 @@ function transactionBody(tx: Tx) {
   };
 }
 
-async function findTx(c: Context<AppEnv>, token: string): Promise<Tx | undefined> {
-  if (!tokenShape.safeParse(token).success) return undefined;
-  const [tx] = await getDb(c.env.DB)
-    .select()
-    .from(webpayEmulatorTransactions)
-    .where(eq(webpayEmulatorTransactions.token, token))
-    .limit(1);
-  return tx;
-}
+const findTx = (c: Context<AppEnv>, token: string): Promise<Tx | undefined> =>
+  tokenShape.safeParse(token).success
+    ? recordBy(c.env, webpayEmulatorTransactions, webpayEmulatorTransactions.token, token)
+    : Promise.resolve(undefined);
 
 function cardPage(c: Context, tx: Tx) {
   const token = escapeHtml(tx.token);

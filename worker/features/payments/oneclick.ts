@@ -6,7 +6,13 @@ import { z } from "zod";
 import type { Env } from "../../env";
 import { ApiError } from "../../platform/errors";
 import { errorText } from "../../shared/texts";
-import { transbankRequester, WEBPAY_BASE_URLS, WEBPAY_INTEGRATION_CREDENTIALS, type WebpayConfig } from "./webpay";
+import {
+  refundResponse,
+  transbankRequester,
+  WEBPAY_BASE_URLS,
+  WEBPAY_INTEGRATION_CREDENTIALS,
+  type WebpayConfig,
+} from "./webpay";
 
 export const ONECLICK_PREFIX = "/rswebpaytransaction/api/oneclick/v1.2";
 
@@ -52,15 +58,6 @@ const transactionResponse = z.object({
   details: z.array(transactionDetail),
 });
 export type OneclickTransaction = z.infer<typeof transactionResponse>;
-
-const refundResponse = z.object({
-  type: z.string(),
-  authorization_code: z.string().nullish(),
-  authorization_date: z.string().nullish(),
-  nullified_amount: z.number().nullish(),
-  balance: z.number().nullish(),
-  response_code: z.number().nullish(),
-});
 
 /** DELETE answers 204 with no body. */
 const noContent = z.unknown();

@@ -64,7 +64,8 @@ const transactionResponse = z.object({
 });
 export type WebpayTransaction = z.infer<typeof transactionResponse>;
 
-const refundResponse = z.object({
+/** A refund's answer: the same shape from Webpay Plus and from Oneclick Mall. */
+export const refundResponse = z.object({
   type: z.string(),
   authorization_code: z.string().nullish(),
   authorization_date: z.string().nullish(),
