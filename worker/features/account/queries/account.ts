@@ -1,6 +1,7 @@
-// Members' rights over their data (issue 20; Chile's Law 21.719): everything about a member as one
-// JSON document, and deleting their account. What deletion removes, anonymises and keeps is written
+// Members' rights over their data (Chile's Law 21.719): everything about a member as one JSON document, and
+// deleting their account, each following what ../member-data.ts says of every table. What deletion removes, anonymises and keeps is written
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
+
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { listBlocks } from "../../../db/blocks";
 import type { Database } from "../../../db/client";
@@ -25,6 +26,7 @@ import { memberDeletion, notLastAdmin } from "../../admin/index";
 import { rsvpsOf } from "../../events/index";
 import { reactionsByMember } from "../../lounge/index";
 import { findEnrolment, getMembership } from "../../payments/index";
+import type { ExportSection } from "../member-data";
 import { getProfile, listActiveSessions } from "./profile";
 
 const parseJson = (text: string): unknown => {
@@ -211,7 +213,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
         }
       : null,
     blocks: blockRows,
-  };
+  } satisfies { [section in ExportSection]: unknown } & { exported_at: Date };
 }
 
 /**
