@@ -3,10 +3,10 @@
 // names, credentials or odd ports); redirects are followed by hand and re-checked; a timeout, a byte
 // cap, and the bytes must prove a raster image type.
 
+import { publicUrl } from "../../platform/public-url";
 import { readAtMost } from "../../platform/read-at-most";
 import { sniffImageType } from "../../platform/storage";
 import { AI_LIMITS } from "../../shared/ai-rules";
-import { checkPreviewUrl } from "../chat/index";
 import type { FetchLike } from "./types";
 
 export class ImageDownloadError extends Error {}
@@ -20,12 +20,12 @@ export function checkImageUrl(raw: string | URL, trustedOrigin: string | null): 
     throw new ImageDownloadError("invalid URL");
   }
   if (trustedOrigin && url.origin === trustedOrigin && !url.username && !url.password) return url;
-  if (url.protocol !== "https:") throw new ImageDownloadError("only https image links are fetched");
-  try {
-    return checkPreviewUrl(url);
-  } catch (err) {
-    throw new ImageDownloadError(err instanceof Error ? err.message : "refused");
-  }
+  const checked = publicUrl(url, ["https:"]);
+  if ("refused" in checked)
+    throw new ImageDownloadError(
+      checked.refused === "scheme" ? "only https image links are fetched" : `refused: ${checked.refused}`,
+    );
+  return checked.url;
 }
 
 /** The origin of a configured base URL, or null. */

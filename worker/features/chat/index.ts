@@ -1,5 +1,4 @@
 // What the chat feature offers the others; anything not named here is its own.
-export { checkPreviewUrl } from "./link-preview";
 export { getVisibleChannel, privateChannelReaders, visibleTo } from "./queries/channels";
 export { directRefusal } from "./queries/direct";
 export { bindChannelInvitations } from "./queries/invitations";

@@ -2,6 +2,7 @@
 // no IP literals, no localhost or internal names, manual redirects re-checked at every hop (<= 3),
 // a timeout and a byte cap. Pages are parsed with HTMLRewriter. Name resolution to private addresses
 // is stopped in production by the `global_fetch_strictly_public` compatibility flag.
+import { type PublicUrlRefusal, publicUrl } from "../../platform/public-url";
 import { readAtMost } from "../../platform/read-at-most";
 
 export type LinkPreview = {
@@ -16,40 +17,20 @@ export const PREVIEW_LIMITS = { maxRedirects: 3, maxBytes: 512 * 1024, timeoutMs
 
 export class PreviewRefused extends Error {}
 
-const INTERNAL_SUFFIXES = [
-  ".localhost",
-  ".local",
-  ".internal",
-  ".localdomain",
-  ".home.arpa",
-  ".lan",
-  ".intranet",
-  ".corp",
-  ".private",
-];
-const IPV4_LITERAL = /^\d{1,3}(\.\d{1,3}){3}$/;
+const REFUSALS: Record<PublicUrlRefusal, string> = {
+  invalid: "Invalid URL",
+  scheme: "Only http and https links get previews",
+  credentials: "Links with credentials do not get previews",
+  port: "Only default ports are allowed",
+  ip_address: "IP addresses are not allowed",
+  internal_host: "Internal host names are not allowed",
+};
 
-/** Throws PreviewRefused unless the URL may be fetched. Returns the parsed URL. */
+/** Throws PreviewRefused unless the URL may be fetched (platform/public-url.ts). Returns the parsed URL. */
 export function checkPreviewUrl(raw: string | URL): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new PreviewRefused("Invalid URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new PreviewRefused("Only http and https links get previews");
-  if (url.username || url.password) throw new PreviewRefused("Links with credentials do not get previews");
-  // The URL parser drops a port equal to the scheme's default, so any port left is a non-default one.
-  if (url.port !== "") throw new PreviewRefused("Only default ports are allowed");
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (host.startsWith("[") || host.includes(":")) throw new PreviewRefused("IP addresses are not allowed");
-  // The parser normalises every IPv4 form (decimal, hex, octal, short) to dotted quads.
-  if (IPV4_LITERAL.test(host)) throw new PreviewRefused("IP addresses are not allowed");
-  if (host === "localhost" || !host.includes(".") || INTERNAL_SUFFIXES.some((s) => host.endsWith(s))) {
-    throw new PreviewRefused("Internal host names are not allowed");
-  }
-  return url;
+  const checked = publicUrl(raw);
+  if ("refused" in checked) throw new PreviewRefused(REFUSALS[checked.refused]);
+  return checked.url;
 }
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

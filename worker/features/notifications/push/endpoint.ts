@@ -1,6 +1,7 @@
 // Where the worker may send Web Push: only the browsers' own push services, so a member cannot aim the
 // worker's requests (and their retries) at a third party or at an address that resolves inside a network.
 // Every endpoint has one spelling, so one browser is one stored row, one device and one push.
+import { publicUrl } from "../../../platform/public-url";
 
 /**
  * The push services' hosts: Firebase Cloud Messaging (Chrome, Samsung Internet, Opera). Its older
@@ -24,12 +25,8 @@ const isPushServiceHost = (host: string) =>
  * without a trailing dot. Null for anything else.
  */
 export function normalisePushEndpoint(raw: string): string | null {
-  const url = URL.parse(raw);
-  // The parser lower-cases the host and drops the scheme's default port, so a port left is another one.
-  if (url?.protocol !== "https:" || url.username || url.password || url.port !== "") return null;
-  const host = url.hostname.replace(/\.$/, "");
-  if (!isPushServiceHost(host)) return null;
-  url.hostname = host;
-  url.hash = "";
-  return url.href;
+  const checked = publicUrl(raw, ["https:"]);
+  if ("refused" in checked || !isPushServiceHost(checked.url.hostname)) return null;
+  checked.url.hash = "";
+  return checked.url.href;
 }
