@@ -1,4 +1,4 @@
-// Direct messages and blocks. A direct message is a two-person private channel (worker/features/chat/queries/chat.ts): the chat's
+// Direct messages and blocks. A direct message is a two-person private channel (worker/features/chat/queries/direct.ts): the chat's
 // routes carry its messages, socket, unread count and search; only opening it lives here. Blocks are never
 // revealed to the blocked member: a refused direct message answers them as "not accepting messages", and
 // the blocker, who knows, as "unblock first" (directRefusal).

@@ -228,7 +228,7 @@ function visibleCandidates(kind: SearchKind): SQL {
         from ${w} w join comments cm on cm.id = w.id join posts p on p.id = cm.post_id
         where cm.hidden_at is null and p.hidden_at is null`;
     case "message": {
-      // The channel rule of worker/features/chat/queries/chat.ts (visibleTo): public, created by the viewer, or a member of it; admins
+      // The channel rule of worker/features/chat/queries/channels.ts (visibleTo): public, created by the viewer, or a member of it; admins
       // read all but the direct messages they are not in. The window is taken before this filter: a member who may
       // read few of the newest matches of a word found everywhere gets fewer results for it, never someone else's.
       // Hidden messages are never found.

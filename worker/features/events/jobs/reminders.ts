@@ -1,5 +1,5 @@
 // Every 5 minutes: reminders 24 hours and 1 hour before an event, to every member going, each once
-// (worker/features/events/queries.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
+// (worker/features/events/queries/answers.ts remindEvents: a conditional insert on a unique key, so racing runs send one).
 import { getDb } from "../../../db/client";
 import type { ScheduledJob } from "../../../platform/scheduled-job";
 import { remindEvents } from "../queries/answers";

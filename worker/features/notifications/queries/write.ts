@@ -131,7 +131,7 @@ export function notifyPinnedNotice(db: Database, input: { noticeId: number; auth
 
 /**
  * Added to a private channel. Between a blocked pair (either way) an invitation never joins, so it tells nobody
- * either (worker/features/chat/queries/chat.ts drops it at binding).
+ * either (worker/features/chat/queries/invitations.ts drops it at binding).
  */
 export function notifyChannelInvite(db: Database, input: { userId: number; channelId: number; actorId: number }) {
   return write(
