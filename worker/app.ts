@@ -23,7 +23,7 @@ import { loungeRoutes } from "./features/lounge/routes";
 import { moderationRoutes } from "./features/moderation/routes";
 import { deliverAfterResponse } from "./features/notifications/deliver";
 import { notificationRoutes } from "./features/notifications/inbox-routes";
-import { notifyRoutes } from "./features/notifications/settings-routes";
+import { notificationSettingsRoutes } from "./features/notifications/settings-routes";
 import { autorenewRoutes } from "./features/payments/autorenew-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
 import { paymentRoutes } from "./features/payments/routes";
@@ -64,7 +64,7 @@ export const app = root
   .route("/", linkPreviewRoutes)
   .route("/search", searchRoutes)
   .route("/", notificationRoutes)
-  .route("/", notifyRoutes)
+  .route("/", notificationSettingsRoutes)
   .route("/", healthRoutes)
   .route("/", moderationRoutes)
   .route("/", accountRoutes)

@@ -9,7 +9,7 @@ import {
   DIGESTS,
   FIXED_CHOICES,
   type PreferencesDto,
-} from "../../worker/shared/notify";
+} from "../../worker/shared/notification-settings";
 import { type Answer, api, errorText, unwrap } from "../api";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";

@@ -5,7 +5,7 @@ import { setLanguage } from "../../client/i18n/language";
 import { words as esNotify } from "../../client/notify/words.es";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
-import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
+import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
 import { TEXTS } from "../../worker/shared/texts";
 import {
   membershipStatus,

@@ -7,7 +7,7 @@ import { AppTree } from "../../client/app";
 import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps, type SessionUserView } from "../../client/session/session-store";
 import type { ChannelListItem } from "../../worker/shared/chat-wire";
-import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
+import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
 import { routerError } from "./reported-errors";
 
 /** A fake answer of the API: like `Response.json()`, its `json()` is untyped (`any`), the body is the test's. */

@@ -29,7 +29,7 @@ import { EVENT_LIMITS, EVENT_LOCATIONS, EVENT_REPEATS, RSVP_ANSWERS } from "../.
 import { LIBRARY_LIMITS } from "../../worker/shared/library-rules";
 import { LOUNGE_LIMITS } from "../../worker/shared/lounge-rules";
 import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
-import { DIGESTS } from "../../worker/shared/notify";
+import { DIGESTS } from "../../worker/shared/notification-settings";
 import {
   DIRECT_MESSAGE_POLICIES,
   LIMITS,

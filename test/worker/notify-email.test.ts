@@ -6,7 +6,7 @@ import { planDeliveries, runDeliveryJob } from "../../worker/features/notificati
 import { unsubscribeToken } from "../../worker/features/notifications/email/unsubscribe";
 import { notifyChannelInvite, notifyMentions } from "../../worker/features/notifications/queries/write";
 import type { DeliveryJob } from "../../worker/shared/delivery-jobs";
-import { DEFAULT_PREFERENCES } from "../../worker/shared/notify";
+import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
 import { LIMITS } from "../../worker/shared/rules";
 import { call, db, errorBody, json, outbox, signIn, testEnv } from "./helpers";
 

@@ -2,8 +2,8 @@
 // dead letters.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DIGESTS } from "../../shared/notification-settings";
 import { NOTIFICATION_KINDS } from "../../shared/notifications";
-import { DIGESTS } from "../../shared/notify";
 import { users } from "./accounts";
 import { channels, messages } from "./chat";
 import { createdAt } from "./columns";
@@ -89,7 +89,7 @@ export const notificationDeliveries = sqliteTable(
 
 /**
  * A member's notification choices (issue 33): `choices` holds only what they changed from
- * DEFAULT_PREFERENCES (worker/shared/notify.ts), as JSON `{ kind: { channel: boolean } }`.
+ * DEFAULT_PREFERENCES (worker/shared/notification-settings.ts), as JSON `{ kind: { channel: boolean } }`.
  */
 export const notificationPreferences = sqliteTable("notification_preferences", {
   userId: integer("user_id")

@@ -8,8 +8,8 @@ import { fromBase64url } from "../../platform/crypto";
 import { ApiError, notFound } from "../../platform/errors";
 import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
+import { DELIVERY_CHANNELS, DIGESTS } from "../../shared/notification-settings";
 import { NOTIFICATION_KINDS } from "../../shared/notifications";
-import { DELIVERY_CHANNELS, DIGESTS } from "../../shared/notify";
 import { API_ERRORS as E } from "../../shared/texts";
 import { readUnsubscribeToken } from "./email/unsubscribe";
 import { importDeviceKey } from "./push/encrypt";
@@ -22,7 +22,7 @@ import {
   savePushSubscription,
   unsubscribeFromEmail,
 } from "./queries/deliveries";
-import { NOTIFY_TEXTS } from "./texts";
+import { NOTIFICATION_TEXTS } from "./texts";
 
 const channelChoices = z.strictObject(
   Object.fromEntries(DELIVERY_CHANNELS.map((ch) => [ch, z.boolean()])) as Record<
@@ -75,7 +75,7 @@ const page = (lang: string, body: string) =>
 <title>Cosmic Lounge</title>
 <body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
 
-export const notifyRoutes = createRouter()
+export const notificationSettingsRoutes = createRouter()
   .get("/notifications/preferences", requireUser, async (c) => c.json(await getPreferences(c.var.db, c.var.user.id)))
   .put(
     "/notifications/preferences",
@@ -125,7 +125,7 @@ export const notifyRoutes = createRouter()
   .get("/email/unsubscribe", limitedPerIp("unsubscribe"), validate("query", tokenQuery), async (c) => {
     const claims = await readUnsubscribeToken(c.env.EMAIL_TOKEN_SECRET, c.req.valid("query").token);
     const lang = c.req.header("accept-language")?.toLowerCase().startsWith("es") ? "es" : "en";
-    const words = NOTIFY_TEXTS[lang];
+    const words = NOTIFICATION_TEXTS[lang];
     if (!claims) return c.html(page(lang, `<p>${words.unsubscribeInvalid}</p>`), 400);
     // A GET never unsubscribes (mail scanners follow links): the button posts back to the same address.
     return c.html(
@@ -139,7 +139,7 @@ export const notifyRoutes = createRouter()
   .post("/email/unsubscribe", limitedPerIp("unsubscribe"), validate("query", tokenQuery), async (c) => {
     const claims = await readUnsubscribeToken(c.env.EMAIL_TOKEN_SECRET, c.req.valid("query").token);
     const lang = c.req.header("accept-language")?.toLowerCase().startsWith("es") ? "es" : "en";
-    const words = NOTIFY_TEXTS[lang];
+    const words = NOTIFICATION_TEXTS[lang];
     if (!claims) return c.html(page(lang, `<p>${words.unsubscribeInvalid}</p>`), 400);
     await unsubscribeFromEmail(c.var.db, claims.userId, claims.kind);
     return c.html(page(lang, `<p>${words.unsubscribed}</p>`));

@@ -70,12 +70,12 @@ type Words = {
 const who = (f: NotificationFacts, w: { someone: string }) => f.actorName || w.someone;
 const where = (f: NotificationFacts, w: { aChannel: string }) => (f.channelName ? `#${f.channelName}` : w.aChannel);
 
-export const NOTIFY_TEXTS: Record<Language, Words> = {
+export const NOTIFICATION_TEXTS: Record<Language, Words> = {
   en: {
     someone: "Someone",
     aChannel: "a private channel",
     line(f, date) {
-      const w = NOTIFY_TEXTS.en;
+      const w = NOTIFICATION_TEXTS.en;
       switch (f.kind) {
         case "comment":
           return `${who(f, w)} commented on your post`;
@@ -162,7 +162,7 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
     someone: "Alguien",
     aChannel: "un canal privado",
     line(f, date) {
-      const w = NOTIFY_TEXTS.es;
+      const w = NOTIFICATION_TEXTS.es;
       switch (f.kind) {
         case "comment":
           return `${who(f, w)} comentó tu publicación`;
@@ -247,7 +247,7 @@ export const NOTIFY_TEXTS: Record<Language, Words> = {
 };
 
 /** The member's language, English when they never chose. */
-export const wordsFor = (language: Language | null) => NOTIFY_TEXTS[language ?? "en"];
+export const wordsFor = (language: Language | null) => NOTIFICATION_TEXTS[language ?? "en"];
 
 /** The zone a member's dates are told in: their profile's, else the community's (Chile's, as for events). */
 export const zoneOf = (timeZone: string | null) => timeZone || EVENT_DEFAULT_TIME_ZONE;

@@ -3,8 +3,8 @@
 // and a link; a payment's result cannot be turned off (it is the record of a payment), so it says so.
 import { escapeHtml } from "../../../platform/html";
 import type { OutgoingEmail } from "../../../shared/delivery-jobs";
+import { FIXED_CHOICES } from "../../../shared/notification-settings";
 import { channelUrl, type NotificationKind } from "../../../shared/notifications";
-import { FIXED_CHOICES } from "../../../shared/notify";
 import { COMMERCE_NAME, type Language, MEMBERSHIP } from "../../../shared/rules";
 import { clpIn, dateIn, dateTimeIn, type NotificationFacts, wordsFor } from "../texts";
 import { type EmailTopic, unsubscribeToken } from "./unsubscribe";

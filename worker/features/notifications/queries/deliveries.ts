@@ -13,8 +13,13 @@ import {
   users,
 } from "../../../db/schema";
 import { NOTIFICATION_LIMITS } from "../../../shared/notification-rules";
+import {
+  type Digest,
+  type Preferences,
+  type PreferencesDto,
+  resolvePreferences,
+} from "../../../shared/notification-settings";
 import type { NotificationKind } from "../../../shared/notifications";
-import { type Digest, type Preferences, type PreferencesDto, resolvePreferences } from "../../../shared/notify";
 import type { Language } from "../../../shared/rules";
 
 const parseChoices = (json: string | null | undefined) => (json ? JSON.parse(json) : null);

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { notices, notificationPreferences, notifications, posts, users } from "../../../db/schema";
-import type { Digest } from "../../../shared/notify";
+import type { Digest } from "../../../shared/notification-settings";
 import type { Language } from "../../../shared/rules";
 import { shownInApp } from "./inbox";
 
