@@ -1,22 +1,11 @@
 // The words of push notifications and emails (issue 33), in both of the app's languages, in one
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
-import type { NotificationKind } from "../../shared/notifications";
+import type { NotificationRow } from "../../shared/notifications";
 import type { Language } from "../../shared/rules";
 
-/** The facts a notification's words name (who, which channel, when). */
-export type NotificationFacts = {
-  kind: NotificationKind;
-  actorName: string | null;
-  channelName: string | null;
-  eventTitle: string | null;
-  /**
-   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ms since the
-   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO); reaction:
-   * the item, "<post|comment|message>:<id>".
-   */
-  detail: string | null;
-};
+/** The facts a notification's line names (who, which channel, when); an invitation's email has no stored row. */
+export type NotificationFacts = Pick<NotificationRow, "kind" | "actorName" | "channelName" | "eventTitle" | "detail">;
 
 type Words = {
   someone: string;

@@ -3,7 +3,7 @@
 // and a link; a payment's result cannot be turned off (it is the record of a payment), so it says so.
 import { escapeHtml } from "../../../platform/html";
 import type { OutgoingEmail } from "../../../shared/delivery-jobs";
-import { channelUrl, type NotificationKind } from "../../../shared/notifications";
+import { channelUrl } from "../../../shared/notifications";
 import { FIXED_CHOICES } from "../../../shared/notify";
 import { buildReceipt, type ReceiptFacts } from "../../../shared/receipt";
 import { COMMERCE_NAME, type Language } from "../../../shared/rules";
@@ -108,7 +108,7 @@ export function buildInvitationEmail(
 export async function buildNotificationEmail(
   config: EmailConfig,
   to: EmailRecipient,
-  facts: NotificationFacts & { kind: NotificationKind },
+  facts: NotificationFacts,
   path: string,
 ): Promise<OutgoingEmail> {
   const words = wordsFor(to.language);

@@ -13,7 +13,7 @@ import {
   users,
 } from "../../../db/schema";
 import { NOTIFICATION_LIMITS } from "../../../shared/notification-rules";
-import type { NotificationKind } from "../../../shared/notifications";
+import type { NotificationKind, NotificationRow } from "../../../shared/notifications";
 import { type Digest, type Preferences, type PreferencesDto, resolvePreferences } from "../../../shared/notify";
 import type { Language } from "../../../shared/rules";
 
@@ -98,23 +98,14 @@ export async function pushKeysOf(db: Database, endpoint: string) {
   return row ?? null;
 }
 
-export type DeliveryTarget = {
-  id: number;
-  kind: NotificationKind;
+/** A notification to deliver, with its recipient's address, language, zone, choices and push endpoints. */
+export type DeliveryTarget = NotificationRow & {
   userId: number;
   email: string;
   language: Language | null;
   timezone: string | null;
-  actorName: string | null;
-  postId: number | null;
-  commentId: number | null;
-  channelId: number | null;
-  channelName: string | null;
-  messageId: number | null;
-  eventId: number | null;
-  eventTitle: string | null;
+  /** A payment's notification: the payment whose receipt its email is. */
   paymentId: number | null;
-  detail: string | null;
   choices: string | null;
   endpoints: string | null;
 };
