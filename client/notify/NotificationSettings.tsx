@@ -2,7 +2,6 @@
 // (GET/PUT /api/notifications/preferences), the switch that turns push on for this browser, and the
 // member's devices with push, each removable.
 import { useCallback, useEffect, useState } from "react";
-import { NOTIFICATION_KINDS } from "../../worker/shared/notifications";
 import {
   DELIVERY_CHANNELS,
   type DeliveryChannel,
@@ -10,6 +9,7 @@ import {
   FIXED_CHOICES,
   type PreferencesDto,
 } from "../../worker/shared/notification-settings";
+import { NOTIFICATION_KINDS } from "../../worker/shared/notifications";
 import { type Answer, api, errorText, unwrap } from "../api";
 import { formatDate } from "../components/format";
 import { ErrorState } from "../components/States";

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
 import type { PaymentsData } from "./data";
-import { downloadReceipt, type MemberPayment } from "./receipt";
+import type { MemberPayment } from "./receipt";
 
 const statusText = (status: string) =>
   ({
@@ -33,6 +33,8 @@ export function MyPayments({
   const receipt = async (p: MemberPayment) => {
     setBusy(p.id);
     try {
+      // The receipt's code loads with the first receipt asked for, as its PDF writer does.
+      const { downloadReceipt } = await import("./receipt");
       await downloadReceipt(p, member);
     } catch {
       toast.show(TEXT.payments.receiptFailed, "error");

@@ -1,4 +1,5 @@
 // The words of payments in Spanish (Chile): payment-words.ts's, typed by the English.
+import { RECEIPT_TEXTS } from "../../worker/shared/texts/receipt";
 import type { Catalog } from "../text";
 
 export const words: Pick<Catalog, "payments"> = {
@@ -26,18 +27,6 @@ export const words: Pick<Catalog, "payments"> = {
     downloadReceipt: (date) => `Descargar el comprobante del ${date} (PDF)`,
     receiptFailed: "No se pudo generar el comprobante. Inténtalo de nuevo.",
     receiptTitle: "Comprobante de pago",
-    receiptLines: {
-      commerce: "Comercio",
-      member: "Miembro",
-      date: "Fecha",
-      concept: "Concepto",
-      amount: "Monto",
-      card: "Tarjeta",
-      authorization: "Código de autorización",
-      number: "Número de comprobante",
-      test: "PAGO DE PRUEBA: no se hizo ningún cargo real.",
-    },
-    concept: (days) => `Membresía, ${days} días`,
-    cardEnding: (last4) => `**** **** **** ${last4}`,
+    receiptLines: RECEIPT_TEXTS.es,
   },
 };

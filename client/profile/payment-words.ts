@@ -1,5 +1,6 @@
 // The words of payments in English, loaded with the screens that show them (client/i18n/language.ts
 // WORDS; docs/client.md "Words"). payment-words.es.ts is the same in Spanish.
+import { RECEIPT_TEXTS } from "../../worker/shared/texts/receipt";
 
 export const words = {
   payments: {
@@ -26,18 +27,6 @@ export const words = {
     downloadReceipt: (date: string) => `Download the receipt of ${date} (PDF)`,
     receiptFailed: "The receipt could not be made. Please try again.",
     receiptTitle: "Payment receipt",
-    receiptLines: {
-      commerce: "Commerce",
-      member: "Member",
-      date: "Date",
-      concept: "Concept",
-      amount: "Amount",
-      card: "Card",
-      authorization: "Authorization code",
-      number: "Receipt number",
-      test: "TEST PAYMENT: no real charge was made.",
-    },
-    concept: (days: number) => `Membership, ${days} days`,
-    cardEnding: (last4: string) => `**** **** **** ${last4}`,
+    receiptLines: RECEIPT_TEXTS.en,
   },
 };

@@ -1,7 +1,8 @@
 // A member's PDF receipt for one completed payment, made in the browser. The PDF writer (jspdf and its
 // font) loads only when a receipt is asked for (a dynamic import), so it never weighs on the first page load.
 
-import { COMMERCE_NAME, MEMBERSHIP } from "../../worker/shared/rules";
+import { buildReceipt, type ReceiptFormats } from "../../worker/shared/receipt";
+import { COMMERCE_NAME } from "../../worker/shared/rules";
 import type { Answer, api } from "../api";
 import { formatClpChile, formatDate } from "../components/format";
 import { saveBlob } from "../resources/export";
@@ -9,24 +10,33 @@ import { TEXT } from "../text";
 
 export type MemberPayment = Answer<typeof api.membership.payments.$get>[number];
 
+/** The PDF's dates are days in this device's zone, its amounts Chilean pesos in any language. */
+const PDF_FORMATS: ReceiptFormats = {
+  paidAt: (ms) => formatDate(new Date(ms)),
+  day: (ms) => formatDate(new Date(ms)),
+  amount: formatClpChile,
+};
+
+/** The receipt of a payment from the member's list, dated when the payment was made, in the active language. */
+const receiptOf = (payment: MemberPayment, member: { name: string | null; email: string }) =>
+  buildReceipt(
+    {
+      id: payment.id,
+      memberName: member.name,
+      memberEmail: member.email,
+      paidAt: Date.parse(payment.created_at),
+      amountClp: payment.amount_clp,
+      cardLast4: payment.card_last4,
+      authorizationCode: payment.authorization_code,
+      isTest: payment.is_test,
+    },
+    TEXT.payments.receiptLines,
+    PDF_FORMATS,
+  );
+
 /** The receipt's rows (label, value), in the order printed. */
-export function receiptRows(
-  payment: MemberPayment,
-  member: { name: string | null; email: string },
-): [string, string][] {
-  const t = TEXT.payments.receiptLines;
-  const rows: [string, string][] = [
-    [t.commerce, COMMERCE_NAME],
-    [t.number, String(payment.id)],
-    [t.member, member.name ? `${member.name} <${member.email}>` : member.email],
-    [t.date, formatDate(payment.created_at)],
-    [t.concept, TEXT.payments.concept(MEMBERSHIP.periodDays)],
-    [t.amount, formatClpChile(payment.amount_clp)],
-  ];
-  if (payment.card_last4) rows.push([t.card, TEXT.payments.cardEnding(payment.card_last4)]);
-  if (payment.authorization_code) rows.push([t.authorization, payment.authorization_code]);
-  return rows;
-}
+export const receiptRows = (payment: MemberPayment, member: { name: string | null; email: string }) =>
+  receiptOf(payment, member).rows;
 
 /** The receipt as a PDF Blob, with the layout of the resource exports (docs/spec.md §9 margins and spacing). */
 export async function receiptPdf(
@@ -35,11 +45,12 @@ export async function receiptPdf(
 ): Promise<Blob> {
   const { createPdfWriter } = await import("../components/pdf-writer");
   const pdf = await createPdfWriter();
+  const receipt = receiptOf(payment, member);
   pdf.title(`${COMMERCE_NAME}: ${TEXT.payments.receiptTitle}`);
-  for (const [label, value] of receiptRows(payment, member)) pdf.text(`${label}: ${value}`);
-  if (payment.is_test) {
+  for (const [label, value] of receipt.rows) pdf.text(`${label}: ${value}`);
+  if (receipt.test) {
     pdf.gap();
-    pdf.text(TEXT.payments.receiptLines.test);
+    pdf.text(receipt.test);
   }
   return pdf.blob();
 }

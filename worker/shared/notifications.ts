@@ -48,22 +48,39 @@ export type NotificationDto = {
 
 export type NotificationList = { items: NotificationDto[]; unread: number };
 
-/** A post's address; the lounge for a row without a post, which the writers never store but the column allows. */
-const postUrl = (postId: number | null) => (postId ? searchResultUrl.post(postId) : "/app/lounge");
-
-/** Where a notification opens: the item in context, or the screen its kind is about. */
-/** A channel in the chat (what an invitation opens). */
-export const channelUrl = (channelId: number) => `/app/chat?group=${channelId}`;
-
-export function notificationUrl(row: {
+/**
+ * A stored notification with the facts its texts and its link name, as the worker reads it: the bell's list
+ * and delivery each add what they need (worker/features/notifications/queries/), the words take its facts
+ * (worker/features/notifications/texts.ts), notificationUrl its link.
+ */
+export type NotificationRow = {
+  id: number;
   kind: NotificationKind;
+  actorName: string | null;
   postId: number | null;
   commentId: number | null;
   channelId: number | null;
+  /** Null where the reader may not see it and for a direct message: the texts say "a private channel". */
+  channelName: string | null;
   messageId: number | null;
   eventId: number | null;
+  eventTitle: string | null;
+  /**
+   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ms since the
+   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO); reaction:
+   * the item, "<post|comment|message>:<id>".
+   */
   detail: string | null;
-}): string {
+};
+
+/** A post's address; the lounge for a row without a post, which the writers never store but the column allows. */
+const postUrl = (postId: number | null) => (postId ? searchResultUrl.post(postId) : "/app/lounge");
+
+/** A channel in the chat (what an invitation opens). */
+export const channelUrl = (channelId: number) => `/app/chat?group=${channelId}`;
+
+/** Where a notification opens: the item in context, or the screen its kind is about. */
+export function notificationUrl(row: NotificationRow): string {
   switch (row.kind) {
     case "comment":
       return row.commentId && row.postId ? searchResultUrl.comment(row.postId, row.commentId) : postUrl(row.postId);

@@ -147,7 +147,7 @@ async function emailOf(env: Env, db: Database, target: DeliveryTarget, url: stri
   if (!payment) return buildNotificationEmail(config, target, target, url);
   return buildReceiptEmail(config, target, {
     ...payment,
-    settledAt: (payment.settledAt ?? payment.createdAt).getTime(),
+    paidAt: (payment.settledAt ?? payment.createdAt).getTime(),
     periodEndsAt: payment.periodEndsAt?.getTime() ?? null,
     automatic: payment.provider === AUTORENEW.provider,
   });

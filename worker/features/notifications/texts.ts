@@ -1,22 +1,11 @@
 // The words of push notifications and emails (issue 33), in both of the app's languages, in one
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
-import type { NotificationKind } from "../../shared/notifications";
+import type { NotificationRow } from "../../shared/notifications";
 import type { Language } from "../../shared/rules";
 
-/** The facts a notification's words name (who, which channel, when). */
-export type NotificationFacts = {
-  kind: NotificationKind;
-  actorName: string | null;
-  channelName: string | null;
-  eventTitle: string | null;
-  /**
-   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ms since the
-   * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO); reaction:
-   * the item, "<post|comment|message>:<id>".
-   */
-  detail: string | null;
-};
+/** The facts a notification's line names (who, which channel, when); an invitation's email has no stored row. */
+export type NotificationFacts = Pick<NotificationRow, "kind" | "actorName" | "channelName" | "eventTitle" | "detail">;
 
 type Words = {
   someone: string;
@@ -34,28 +23,8 @@ type Words = {
   record: string;
   /** An invitation emailed to an address with no account: what the community is, how to join, why it came. */
   invitation: { join: string; open: string; why: (inviter: string) => string };
-  receipt: {
-    intro: string;
-    rows: {
-      commerce: string;
-      number: string;
-      member: string;
-      date: string;
-      concept: string;
-      period: string;
-      amount: string;
-      buyOrder: string;
-      card: string;
-      authorization: string;
-    };
-    concept: (days: number) => string;
-    period: (from: string, to: string) => string;
-    cardEnding: (last4: string) => string;
-    /** An automatic (Oneclick) charge: what happened and how to stop the next ones. */
-    automatic: string;
-    howToStop: string;
-    test: string;
-  };
+  /** The receipt email's opening line; its rows and notes are worker/shared/texts/receipt.ts's. */
+  receipt: { intro: string };
   digest: {
     subject: (period: "daily" | "weekly") => string;
     intro: (since: string) => string;
@@ -127,27 +96,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
       why: (inviter) =>
         `You get this email once because ${inviter} invited this address. No account was made: if you do not want to join, ignore it.`,
     },
-    receipt: {
-      intro: "Thank you: your payment is complete. This is your receipt.",
-      rows: {
-        commerce: "Commerce",
-        number: "Receipt number",
-        member: "Member",
-        date: "Date",
-        concept: "Concept",
-        period: "Period",
-        amount: "Amount",
-        buyOrder: "Buy order",
-        card: "Card",
-        authorization: "Authorization code",
-      },
-      concept: (days) => `Membership, ${days} days`,
-      period: (from, to) => `${from} to ${to}`,
-      cardEnding: (last4) => `**** **** **** ${last4}`,
-      automatic: "This was an automatic charge to your enrolled card (automatic renewal).",
-      howToStop: "To stop automatic renewal, turn off Renew automatically on your profile",
-      test: "TEST PAYMENT: no real charge was made.",
-    },
+    receipt: { intro: "Thank you: your payment is complete. This is your receipt." },
     digest: {
       subject: (period) => (period === "daily" ? "Your daily lounge digest" : "Your weekly lounge digest"),
       intro: (since) => `What is new for you since ${since}:`,
@@ -213,27 +162,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
       why: (inviter) =>
         `Recibes este correo una sola vez porque ${inviter} invitó a esta dirección. No se creó ninguna cuenta: si no quieres unirte, ignóralo.`,
     },
-    receipt: {
-      intro: "Gracias: tu pago se completó. Este es tu comprobante.",
-      rows: {
-        commerce: "Comercio",
-        number: "Número de comprobante",
-        member: "Miembro",
-        date: "Fecha",
-        concept: "Concepto",
-        period: "Período",
-        amount: "Monto",
-        buyOrder: "Orden de compra",
-        card: "Tarjeta",
-        authorization: "Código de autorización",
-      },
-      concept: (days) => `Membresía, ${days} días`,
-      period: (from, to) => `${from} al ${to}`,
-      cardEnding: (last4) => `**** **** **** ${last4}`,
-      automatic: "Este fue un cargo automático a tu tarjeta inscrita (renovación automática).",
-      howToStop: "Para detener la renovación automática, desactiva Renovar automáticamente en tu perfil",
-      test: "PAGO DE PRUEBA: no se hizo ningún cargo real.",
-    },
+    receipt: { intro: "Gracias: tu pago se completó. Este es tu comprobante." },
     digest: {
       subject: (period) => (period === "daily" ? "Tu resumen diario del lounge" : "Tu resumen semanal del lounge"),
       intro: (since) => `Lo nuevo para ti desde el ${since}:`,

@@ -4,8 +4,10 @@
 import { escapeHtml } from "../../../platform/html";
 import type { OutgoingEmail } from "../../../shared/delivery-jobs";
 import { FIXED_CHOICES } from "../../../shared/notification-settings";
-import { channelUrl, type NotificationKind } from "../../../shared/notifications";
-import { COMMERCE_NAME, type Language, MEMBERSHIP } from "../../../shared/rules";
+import { channelUrl } from "../../../shared/notifications";
+import { buildReceipt, type ReceiptFacts } from "../../../shared/receipt";
+import { COMMERCE_NAME, type Language } from "../../../shared/rules";
+import { RECEIPT_TEXTS } from "../../../shared/texts/receipt";
 import { clpIn, dateIn, dateTimeIn, type NotificationFacts, wordsFor } from "../texts";
 import { type EmailTopic, unsubscribeToken } from "./unsubscribe";
 
@@ -106,7 +108,7 @@ export function buildInvitationEmail(
 export async function buildNotificationEmail(
   config: EmailConfig,
   to: EmailRecipient,
-  facts: NotificationFacts & { kind: NotificationKind },
+  facts: NotificationFacts,
   path: string,
 ): Promise<OutgoingEmail> {
   const words = wordsFor(to.language);
@@ -125,54 +127,28 @@ export async function buildNotificationEmail(
   );
 }
 
-/** What a completed payment's receipt states: the facts of the PDF receipt, and the period it paid for. */
-export type ReceiptFacts = {
-  id: number;
-  memberName: string | null;
-  amountClp: number;
-  buyOrder: string;
-  settledAt: number;
-  /** The end of the period it paid for; the period starts 30 days before. */
-  periodEndsAt: number | null;
-  cardLast4: string | null;
-  authorizationCode: string | null;
-  /** An automatic renewal charge (Oneclick Mall) rather than a payment by hand. */
-  automatic: boolean;
-  isTest: boolean;
-};
-
-/** The payment receipt: every row of the PDF receipt, plus the buy order and the period, in the member's words. */
+/** The payment receipt: the rows and notes of worker/shared/receipt.ts, in the member's words, zone and money. */
 export async function buildReceiptEmail(
   config: EmailConfig,
   to: EmailRecipient,
-  receipt: ReceiptFacts,
+  facts: Omit<ReceiptFacts, "memberEmail">,
 ): Promise<OutgoingEmail> {
   const words = wordsFor(to.language);
-  const t = words.receipt;
   const day = dateIn(to.language, to.timezone);
-  const rows: [string, string][] = [
-    [t.rows.commerce, COMMERCE_NAME],
-    [t.rows.number, String(receipt.id)],
-    [t.rows.member, receipt.memberName ? `${receipt.memberName} <${to.email}>` : to.email],
-    [t.rows.date, dateTimeIn(to.language, to.timezone)(receipt.settledAt)],
-    [t.rows.concept, t.concept(MEMBERSHIP.periodDays)],
-  ];
-  if (receipt.periodEndsAt !== null) {
-    const from = receipt.periodEndsAt - MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
-    rows.push([t.rows.period, t.period(day(from), day(receipt.periodEndsAt))]);
-  }
-  rows.push([t.rows.amount, clpIn(to.language, receipt.amountClp)], [t.rows.buyOrder, receipt.buyOrder]);
-  if (receipt.cardLast4) rows.push([t.rows.card, t.cardEnding(receipt.cardLast4)]);
-  if (receipt.authorizationCode) rows.push([t.rows.authorization, receipt.authorizationCode]);
+  const receipt = buildReceipt({ ...facts, memberEmail: to.email }, RECEIPT_TEXTS[to.language ?? "en"], {
+    paidAt: dateTimeIn(to.language, to.timezone),
+    day,
+    amount: (clp) => clpIn(to.language, clp),
+  });
   const profile = link(config, "/app/profile");
   const notes: string[] = [];
-  if (receipt.automatic) notes.push(t.automatic, `${t.howToStop}: ${profile}`);
-  if (receipt.isTest) notes.push(t.test);
+  if (receipt.automatic) notes.push(receipt.automatic.charge, `${receipt.automatic.howToStop}: ${profile}`);
+  if (receipt.test) notes.push(receipt.test);
   const subject = words.line(
     { kind: "payment", detail: "completed", actorName: null, channelName: null, eventTitle: null },
     day,
   );
-  const htmlRows = rows
+  const htmlRows = receipt.rows
     .map(
       ([label, value]) => `<tr><td style="padding:2px 12px 2px 0;color:#666">${escapeHtml(label)}</td>\
 <td>${escapeHtml(value)}</td></tr>`,
@@ -180,9 +156,9 @@ export async function buildReceiptEmail(
     .join("\n");
   const htmlNotes = [
     receipt.automatic
-      ? `<p>${escapeHtml(t.automatic)} <a href="${escapeHtml(profile)}">${escapeHtml(t.howToStop)}</a>.</p>`
+      ? `<p>${escapeHtml(receipt.automatic.charge)} <a href="${escapeHtml(profile)}">${escapeHtml(receipt.automatic.howToStop)}</a>.</p>`
       : "",
-    receipt.isTest ? `<p><strong>${escapeHtml(t.test)}</strong></p>` : "",
+    receipt.test ? `<p><strong>${escapeHtml(receipt.test)}</strong></p>` : "",
   ].join("");
   return compose(
     config,
@@ -190,12 +166,12 @@ export async function buildReceiptEmail(
     {
       subject,
       text: [
-        t.intro,
+        words.receipt.intro,
         "",
-        ...rows.map(([label, value]) => `${label}: ${value}`),
+        ...receipt.rows.map(([label, value]) => `${label}: ${value}`),
         ...(notes.length ? ["", ...notes] : []),
       ],
-      html: `<p style="font-size:16px">${escapeHtml(t.intro)}</p>
+      html: `<p style="font-size:16px">${escapeHtml(words.receipt.intro)}</p>
 <table style="border-collapse:collapse">${htmlRows}</table>
 ${htmlNotes}`,
     },

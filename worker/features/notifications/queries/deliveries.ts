@@ -19,7 +19,7 @@ import {
   type PreferencesDto,
   resolvePreferences,
 } from "../../../shared/notification-settings";
-import type { NotificationKind } from "../../../shared/notifications";
+import type { NotificationKind, NotificationRow } from "../../../shared/notifications";
 import type { Language } from "../../../shared/rules";
 
 const parseChoices = (json: string | null | undefined) => (json ? JSON.parse(json) : null);
@@ -103,23 +103,14 @@ export async function pushKeysOf(db: Database, endpoint: string) {
   return row ?? null;
 }
 
-export type DeliveryTarget = {
-  id: number;
-  kind: NotificationKind;
+/** A notification to deliver, with its recipient's address, language, zone, choices and push endpoints. */
+export type DeliveryTarget = NotificationRow & {
   userId: number;
   email: string;
   language: Language | null;
   timezone: string | null;
-  actorName: string | null;
-  postId: number | null;
-  commentId: number | null;
-  channelId: number | null;
-  channelName: string | null;
-  messageId: number | null;
-  eventId: number | null;
-  eventTitle: string | null;
+  /** A payment's notification: the payment whose receipt its email is. */
   paymentId: number | null;
-  detail: string | null;
   choices: string | null;
   endpoints: string | null;
 };

@@ -14,7 +14,12 @@ import {
   users,
 } from "../../../db/schema";
 import { NOTIFICATION_LIMITS } from "../../../shared/notification-rules";
-import { type NotificationDto, type NotificationList, notificationUrl } from "../../../shared/notifications";
+import {
+  type NotificationDto,
+  type NotificationList,
+  type NotificationRow,
+  notificationUrl,
+} from "../../../shared/notifications";
 
 /**
  * @mention autocomplete: members (not the caller) whose name, or a word of it, starts with `prefix`
@@ -38,22 +43,12 @@ export function mentionableMembers(db: Database, input: { prefix: string; viewer
     .limit(NOTIFICATION_LIMITS.mentionSuggestions);
 }
 
-type ListRow = {
-  id: number;
-  kind: NotificationDto["kind"];
+/** A row of the bell: the notification and what its list item shows besides. */
+type ListRow = NotificationRow & {
   readAt: Date | null;
   createdAt: Date;
   count: number;
-  actorName: string | null;
-  postId: number | null;
-  commentId: number | null;
-  channelId: number | null;
-  channelName: string | null;
-  messageId: number | null;
   noticeTitle: string | null;
-  eventId: number | null;
-  eventTitle: string | null;
-  detail: string | null;
 };
 
 function detailOf(row: ListRow): string | null {
