@@ -1,4 +1,4 @@
-// Members' rights over their data (issue 20; Chile's Law 21.719): everything about a member as one
+// Members' rights over their data (Chile's Law 21.719 on personal data): everything about a member as one
 // JSON document, and deleting their account. What deletion removes, anonymises and keeps is written
 // once in TEXTS.account.deletionSummary (shown before the member confirms) and in the README.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
