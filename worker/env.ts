@@ -61,9 +61,9 @@ export interface SessionUser {
   timezone: string | null;
   /** The chosen UI language, or null (the browser's language decides). */
   language: Language | null;
-  /** Set by an admin's mute (issue 20); in the past or null when the member may post. */
+  /** Set by an admin's mute; in the past or null when the member may post. */
   mutedUntil: Date | null;
-  /** Who may open a direct message with the member (issue 36). */
+  /** Who may open a direct message with the member. */
   directMessages: DirectMessagePolicy;
   createdAt: Date;
 }

@@ -25,7 +25,7 @@ const describeState = (state: AuditRow["before"]) =>
 const actorOf = (row: AuditRow) => row.actor_name || row.actor_email || TEXT.audit.formerActor(row.actor_id);
 
 /**
- * The audit log (issue 20): newest first, filtered by action and by admin, more pages on demand, and
+ * The audit log: newest first, filtered by action and by admin, more pages on demand, and
  * the CSV of every matching entry from the server. The unfiltered first page comes with the dashboard.
  */
 export function AuditTab({ first, members }: { first: PageResult<AuditRow>; members: Member[] }) {

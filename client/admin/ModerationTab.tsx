@@ -12,7 +12,7 @@ type Loaded = Extract<Awaited<ReturnType<typeof adminLoader>>, { ok: true }>;
 type Report = Extract<Loaded["reports"], { ok: true }>["rows"][number];
 
 /**
- * The moderation queue (issue 20): open reports with the content in its context, their count and reasons; Hide or
+ * The moderation queue: open reports with the content in its context, their count and reasons; Hide or
  * Dismiss.
  */
 export function ModerationTab({

@@ -11,7 +11,7 @@ import type { Member } from "./types";
 // The mute dialog loads its code and words when an admin opens it.
 const MuteModal = onDemand(() => import("./MuteModal").then((m) => m.MuteModal), ["adminTabs"]);
 
-/** Mute (for some hours) or unmute one member from the Members tab (issue 20); admins cannot be muted. */
+/** Mute (for some hours) or unmute one member from the Members tab; admins cannot be muted. */
 export function MuteControls({ member }: { member: Member }) {
   const [open, setOpen] = useState(false);
   const unmute = useFetcher<MuteAnswer>();

@@ -1,4 +1,4 @@
-// The mute dialog of the Members tab (issue 20): how many hours, loaded when an admin opens it (MuteControls).
+// The mute dialog of the Members tab: how many hours, loaded when an admin opens it (MuteControls).
 import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { MODERATION } from "../../worker/shared/rules";

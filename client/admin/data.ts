@@ -11,7 +11,7 @@ export const ADMIN_PATH = "/admin";
 export const AUDIT_CSV_PATH = "/api/admin/audit";
 export const AUDIT_PAGE = MODERATION.auditPageDefault;
 
-/** The audit log's filters (issue 20): by action and by the admin who acted; `before` pages by id. */
+/** The audit log's filters: by action and by the admin who acted; `before` pages by id. */
 export type AuditFilter = { action?: AuditAction; actor?: number; before?: number };
 
 /** The query of the audit route for `filter`: the JSON pages, and (format=csv) the export of every matching row. */

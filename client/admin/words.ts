@@ -22,7 +22,7 @@ export const words = {
     membersEmpty: "No members yet",
     memberColumns: { member: "Member", status: "Status", plan: "Plan", joined: "Joined" },
     noPlan: "None",
-    /** The members table's automatic renewal column (issue 34). */
+    /** The members table's automatic renewal column. */
     autorenewColumn: "Auto-renew",
     autorenewStates: { active: "On", paused: "Paused", off: "Off" },
     /** The status badges show the stored status (docs/spec.md §3), worded in the active language. */
@@ -47,7 +47,7 @@ export const words = {
     admins: "Admins",
     adminsDefinition: "Accounts with the admin role.",
   },
-  /** The moderators' words (issue 13): muting a member (the members tab) and the reports queue (its tab). */
+  /** The moderators' words: muting a member (the members tab) and the reports queue (its tab). */
   moderating: {
     mute: "Mute",
     unmute: "Unmute",

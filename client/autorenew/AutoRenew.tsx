@@ -1,4 +1,4 @@
-// "Renew automatically" (issue 34), on /pricing and the profile: enrol a card with Oneclick Mall (the
+// "Renew automatically", on /pricing and the profile: enrol a card with Oneclick Mall (the
 // browser posts TBK_TOKEN to the bank's form, which comes back to the profile), see the enrolled card
 // and the next charge, or stop it. The host route's action runs the write (client/autorenew/actions.ts).
 import { useFetcher } from "react-router";

@@ -1,4 +1,4 @@
-// Automatic renewal's writes (issue 34), for the actions of the routes that show it (/pricing and the
+// Automatic renewal's writes, for the actions of the routes that show it (/pricing and the
 // profile): start a card enrolment (the form to post TBK_TOKEN to) or stop automatic renewal.
 import { api, unwrap } from "../api";
 import { attempt } from "../data/actions";

@@ -3,7 +3,7 @@
 import { AUTORENEW_TEXTS } from "../../worker/shared/texts/autorenew";
 
 export const words = {
-  /** Automatic renewal with Oneclick Mall (issue 34): /pricing, the profile, notices and the admin tabs. */
+  /** Automatic renewal with Oneclick Mall: /pricing, the profile, notices and the admin tabs. */
   autorenew: {
     ...AUTORENEW_TEXTS,
     title: "Renew automatically",

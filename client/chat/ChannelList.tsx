@@ -1,5 +1,5 @@
 // The chat's channel list: each channel with its unread count (client/live/channel-unread.ts), the gear of the
-// ones the member manages, and the button that creates one; then the direct messages (issue 36), each
+// ones the member manages, and the button that creates one; then the direct messages, each
 // under the other member's name and avatar.
 import type { ReactNode } from "react";
 import type { ChannelDto, ChannelListItem } from "../../worker/shared/chat-wire";

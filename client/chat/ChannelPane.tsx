@@ -34,7 +34,7 @@ export function ChannelPane({
   const { user, store } = useSession();
   const title = channelTitle(channel);
   const [announcement, setAnnouncement] = useState("");
-  /** The message the next send answers (issue 36), chosen from its action menu. */
+  /** The message the next send answers, chosen from its action menu. */
   const [replyingTo, setReplyingTo] = useState<MessageDto | null>(null);
   const feed = useChannelFeed(channel.id, {
     me: user?.id,

@@ -43,7 +43,7 @@ export function LinkPreviews({ text }: { text: string }) {
 
 const imageName = (body: string) => /^\[Image: (.+)\]$/.exec(body)?.[1] ?? null;
 
-/** The message's one menu (issue 36): react and reply for all, edit and delete one's own (delete any as an admin),
+/** The message's one menu: react and reply for all, edit and delete one's own (delete any as an admin),
  * report others', copy link. */
 function MessageMenu({
   message,

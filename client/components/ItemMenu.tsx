@@ -27,7 +27,7 @@ export function useCopyLink() {
 }
 
 /**
- * One menu per message, post and comment (issue 36): a ⋯ button, shown on hover or focus where the
+ * One menu per message, post and comment: a ⋯ button, shown on hover or focus where the
  * pointer hovers and always on touch screens, opening the reaction picker and the item's actions as
  * plain buttons (Tab reaches each). Escape closes it and returns focus to the button, as choosing an
  * action does; focus leaving the menu closes it.

@@ -1,10 +1,10 @@
-// The words of conversations, reactions and direct messages in English (issue 36: the item menus, reactions, member
+// The words of conversations, reactions and direct messages in English (the item menus, reactions, member
 // menus and blocks of the lounge's posts and comments and the chat's messages), loaded with the lounge, the chat, the
 // profile and the notification panel (client/i18n/language.ts WORDS; docs/client.md "Words"). words.es.ts is the same
 // in Spanish.
 
 export const words = {
-  /** Issue 36: a message's actions, editing and deleting. */
+  /** A message's actions, editing and deleting. */
   conversations: {
     actions: (name: string) => `Actions for the message of ${name}`,
     edit: "Edit",
@@ -35,7 +35,7 @@ export const words = {
     editCommentFailed: "Failed to edit comment",
     deleteCommentFailed: "Failed to delete comment",
   },
-  /** Issue 36: reactions on posts, comments and messages. */
+  /** Reactions on posts, comments and messages. */
   reactions: {
     /** A chip: the emoji, how many, and (aria-pressed) whether the member is among them. */
     chip: (emoji: string, count: number) => `${emoji} ${count === 1 ? "1 reaction" : `${count} reactions`}`,
@@ -43,7 +43,7 @@ export const words = {
       more > 0 ? `${names.join(", ")} and ${more} more` : names.join(", "),
     failed: "Your reaction could not be saved. Please try again.",
   },
-  /** Issue 36: direct messages, the member actions beside a name, and blocks. */
+  /** Direct messages, the member actions beside a name, and blocks. */
   direct: {
     title: "Direct messages",
     none: "No direct messages yet. Open one from a member's name.",

@@ -1,4 +1,4 @@
-// A blocked member's post or comment, collapsed for the member who blocked them (issue 36): one line
+// A blocked member's post or comment, collapsed for the member who blocked them: one line
 // and a button that shows it this once (until the screen is left).
 import { type ReactNode, useState } from "react";
 import { TEXT } from "../text";

@@ -1,4 +1,4 @@
-// The profile's direct-message settings (issue 36): who may message the member (everyone or nobody)
+// The profile's direct-message settings: who may message the member (everyone or nobody)
 // and the members they blocked, each with Unblock. Read by the profile's loader, written through its
 // action (intents "direct-messages" and "unblock"), which loads the profile again.
 

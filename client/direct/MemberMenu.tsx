@@ -1,4 +1,4 @@
-// A member's name with its actions (issue 36): Message opens (or creates) the direct message with them,
+// A member's name with its actions: Message opens (or creates) the direct message with them,
 // Block and Unblock change the block. Shown wherever a name is (the lounge's authors, the chat's
 // senders); the member's own name stays plain text. A button, so Tab and Enter reach it; Escape and
 // focus leaving close it.

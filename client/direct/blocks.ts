@@ -1,4 +1,4 @@
-// The members the signed-in member blocked (issue 36), shared by every screen: read again whenever a
+// The members the signed-in member blocked, shared by every screen: read again whenever a
 // member's menu opens or the profile shows the list (so it never outlives a sign-out), and after a change.
 import { useSyncExternalStore } from "react";
 import { type Answer, api, unwrap } from "../api";

@@ -2,7 +2,7 @@
 // (client/i18n/language.ts WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
 
 export const words = {
-  /** Gatherings (issue 35): client/events/, the event notifications and the profile's calendar link. */
+  /** Gatherings: client/events/, the event notifications and the profile's calendar link. */
   events: {
     title: "Gatherings",
     intro: "Circles, meditations, workshops and retreats. Times are shown in your time zone.",

@@ -129,7 +129,7 @@ export function CommentsModal({
 }
 
 /**
- * One comment with its reactions and its one menu (issue 36): react; edit and delete one's own (delete
+ * One comment with its reactions and its one menu: react; edit and delete one's own (delete
  * any as an admin); report others'; copy link. Edits and deletes go through the lounge's action, after
  * which the router loads the list again.
  */

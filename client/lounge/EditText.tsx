@@ -3,7 +3,7 @@ import { TEXT } from "../text";
 import { CountedTextarea, isValidText } from "./CountedTextarea";
 
 /**
- * Editing a post or comment in place (issue 36): the same counter and limit as writing it; Escape or
+ * Editing a post or comment in place: the same counter and limit as writing it; Escape or
  * Cancel leaves it as it was.
  */
 export function EditText({

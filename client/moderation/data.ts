@@ -1,4 +1,4 @@
-// Moderation's writes from the member's side (issue 20): filing a report. A data-only route's action,
+// Moderation's writes from the member's side: filing a report. A data-only route's action,
 // so the post card, the comments dialog and the chat submit it the same way through a fetcher.
 import type { ReportKind, ReportReason } from "../../worker/shared/rules";
 import { api, errorCode, errorText, unwrap } from "../api";

@@ -1,4 +1,4 @@
-// A member's mute as the screens show it (issue 20): until when, in their time zone, and the text while it lasts.
+// A member's mute as the screens show it: until when, in their time zone, and the text while it lasts.
 import { useEffect, useState } from "react";
 import { formatDateTime } from "../components/format";
 import { useSession } from "../session/session-context";
@@ -14,7 +14,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export const formatMutedUntil = (until: Date, timeZone: string | null) => formatDateTime(until, timeZone);
 
 /**
- * The member's mute (issue 20): the "you are muted until …" text while it lasts, else null. It ends by
+ * The member's mute: the "you are muted until …" text while it lasts, else null. It ends by
  * itself at its time (a timer re-renders then), as the server's does.
  */
 export function useMutedText(): string | null {

@@ -1,4 +1,4 @@
-// The profile's notification settings (issue 33): the grid of kinds × channels and the digest
+// The profile's notification settings: the grid of kinds × channels and the digest
 // (GET/PUT /api/notifications/preferences), the switch that turns push on for this browser, and the
 // member's devices with push, each removable.
 import { useCallback, useEffect, useState } from "react";

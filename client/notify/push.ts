@@ -1,4 +1,4 @@
-// Web Push in the browser (issue 33): registers client/public/sw.js, subscribes with the server's
+// Web Push in the browser: registers client/public/sw.js, subscribes with the server's
 // VAPID key and stores the subscription (POST /api/push/subscriptions), or removes it. The opt-in is
 // offered after a meaningful action (offerPush: a first post, a first channel opened) or from the
 // profile's switch, never on first load, and not again once answered.

@@ -2,7 +2,7 @@
 // WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
 
 export const words = {
-  /** Delivery outside the app (issue 33): the profile's notification settings (client/notify/). */
+  /** Delivery outside the app: the profile's notification settings (client/notify/). */
   notify: {
     title: "Notifications",
     intro: "Choose where each kind of notification reaches you.",

@@ -9,7 +9,7 @@ import { TEXT } from "../text";
 import { PROFILE_EXPORT_PATH, PROFILE_PATH } from "./data";
 
 /**
- * The member's rights over their data (issue 20; Chile's Law 21.719): download everything as JSON,
+ * The member's rights over their data (Chile's Law 21.719 on personal data): download everything as JSON,
  * and delete the account after reading exactly what goes, what stays without their name, and why.
  */
 export function DataRights({ email }: { email: string }) {

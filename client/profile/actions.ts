@@ -22,8 +22,8 @@ export type ProfileIntent =
 /**
  * The profile's writes through fetchers: saving the form (the profile's lists, then the name, bio and
  * time zone when they changed: two routes, each failure its own text), signing out the other sessions,
- * deleting the account (issue 20, confirmed by the member's own email), who may message the member and
- * unblocking (issue 36). The router then loads the profile again.
+ * deleting the account (confirmed by the member's own email), who may message the member and
+ * unblocking. The router then loads the profile again.
  */
 export async function profileAction(session: SessionStore, { request }: { request: Request }) {
   const body = await readIntent<ProfileIntent>(request);

@@ -47,9 +47,9 @@ export async function profileLoader() {
     section(unwrap(api.sessions.$get())),
     section(unwrap(api.membership.payments.$get())),
     section(unwrap(api.profile.calendar.$get())),
-    // Automatic renewal's card (issue 34); the rest of the profile shows without it.
+    // Automatic renewal's card; the rest of the profile shows without it.
     fetchMembershipStatus().catch(() => null),
-    // The members blocked (issue 36), listed with Unblock.
+    // The members blocked, listed with Unblock.
     section(unwrap(api.blocks.$get()).then((answer) => answer.blocks)),
   ]);
   return { profile, sessions, payments, calendar, membership, blocks };

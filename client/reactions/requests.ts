@@ -1,4 +1,4 @@
-// Reactions' requests (issue 36): toggling one and who reacted, for posts, comments and messages alike.
+// Reactions' requests: toggling one and who reacted, for posts, comments and messages alike.
 import type { ReactionCountDto } from "../../worker/shared/chat-wire";
 import type { ReactionEmoji, ReactionKind } from "../../worker/shared/rules";
 import { api, unwrap } from "../api";

@@ -4,7 +4,7 @@
 //   - API on the production build (vite build, then vite preview: the built worker and assets in
 //     workerd) and, side by side, on the dev server (vite dev): requests/s and p50/p99 of the hot reads
 //     at a bounded concurrency, each as a ratio to the trivial JSON route GET /api/health of the same
-//     worker in the same run, without and with the member's cookie (issue 32's targets, on the build
+//     worker in the same run, without and with the member's cookie (the targets are judged on the build,
 //     against the signed-in one: posts page, empty chat poll and resources page >= 0.85, the tag list
 //     and search >= 0.6); search over every index with a rare word and with a word that is in every
 //     one of the 100,000 messages and 10,000 resources (110,000 matches);
@@ -150,7 +150,7 @@ async function loadAll(base, routes) {
 }
 
 /**
- * Ratio targets to GET /api/health with the member's cookie on the production build (issue 32: every
+ * Ratio targets to GET /api/health with the member's cookie on the production build (every
  * signed-in request reads its session from D1, so signed-in reads are judged against that).
  */
 const TARGETS = { posts: 0.85, "messages poll": 0.85, resources: 0.85, "resource tags": 0.6, search: 0.6 };

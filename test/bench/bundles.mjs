@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import { bin, root } from "./lib.mjs";
 
 const dist = path.join(root, "dist");
-/** Gzipped JS budgets of a first visit: the landing page, and every other route (issue 32's targets). */
+/** Gzipped JS budgets of a first visit: the landing page, and every other route (the project's targets). */
 export const JS_BUDGETS_KB = { landing: 50, app: 120 };
 export const budgetOf = (route) => (route === "/" ? JS_BUDGETS_KB.landing : JS_BUDGETS_KB.app);
 

@@ -235,7 +235,7 @@ export async function chatFanOut(
   };
 }
 
-/** Delivery targets at 500 listeners in one channel (issue 18), on the production build. */
+/** Delivery targets at 500 listeners in one channel, on the production build. */
 export const FANOUT_TARGET = { listeners: 500, p50: 60, p99: 150 };
 
 async function main() {

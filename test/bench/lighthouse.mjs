@@ -155,7 +155,7 @@ async function startPreview() {
   }
 }
 
-/** Mobile score targets per page (issue 18). */
+/** Mobile score targets per page. */
 const TARGETS = {
   "/": { performance: 100, accessibility: 100 },
   "/app/lounge": { performance: 98, accessibility: 100 },

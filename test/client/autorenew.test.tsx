@@ -1,4 +1,4 @@
-// "Renew automatically" (issue 34) on /pricing and the profile: starting an enrolment posts TBK_TOKEN to
+// "Renew automatically" on /pricing and the profile: starting an enrolment posts TBK_TOKEN to
 // the bank's form, an enrolled card shows with its next charge and can be stopped, the profile says how
 // the enrolment went, the charge notice's words, the admin tabs' marks, and all of it in Spanish.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";

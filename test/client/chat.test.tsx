@@ -371,7 +371,7 @@ describe("chat moderation", () => {
     });
     await screen.findByText("mine");
     const user = userEvent.setup();
-    // Reporting sits in each message's action menu (issue 36), never on one's own message.
+    // Reporting sits in each message's action menu, never on one's own message.
     await user.click(screen.getByRole("button", { name: TEXT.conversations.actions("Luna") }));
     // The menu's list arrives with its code (on demand): wait for it before saying what it lacks.
     await screen.findByRole("button", { name: TEXT.conversations.copyLink });
@@ -480,7 +480,7 @@ describe("chat in Spanish", () => {
   });
 });
 
-describe("editing and deleting messages (issue 36)", () => {
+describe("editing and deleting messages", () => {
   const T = TEXT.conversations;
 
   it("edits the member's own message through PATCH and shows it edited; others' messages offer no edit", async () => {
@@ -559,7 +559,7 @@ describe("editing and deleting messages (issue 36)", () => {
   });
 });
 
-describe("replies (issue 36)", () => {
+describe("replies", () => {
   const T = TEXT.conversations;
 
   it("replies from the menu: the send carries reply_to, and the reply quotes the original", async () => {
@@ -611,7 +611,7 @@ describe("replies (issue 36)", () => {
   });
 });
 
-describe("reactions in chat (issue 36)", () => {
+describe("reactions in chat", () => {
   const R = TEXT.reactions;
   const chip = (emoji: string, count: number) => screen.getByRole("button", { name: R.chip(emoji, count) });
 

@@ -1,4 +1,4 @@
-// Direct messages and blocks in the client (issue 36): DMs listed apart in the chat by the other
+// Direct messages and blocks in the client: DMs listed apart in the chat by the other
 // member's name with their unread badge; a member's name opens Message (POST /api/direct, then the
 // chat at that conversation) and Block; a blocked member's posts collapse with a Show button; the
 // profile's who-may-message-me choice and blocked list with Unblock.

@@ -364,7 +364,7 @@ emoji)`, async () => {
     expect(screen.getByRole("article", { name: "Luna" })).toBeTruthy();
   });
 
-  it("edits the member's own post in place with its counter, then shows it edited (issue 36)", async () => {
+  it("edits the member's own post in place with its counter, then shows it edited", async () => {
     const posts: Record<string, unknown>[] = [postFixture({ author_id: 1, author_name: "Luna", content: "Helo" })];
     const fetchMock = lounge({
       posts,
@@ -391,7 +391,7 @@ emoji)`, async () => {
     expect(patches.map(([, init]) => JSON.parse(String(init!.body)))).toEqual([{ content: "Hello" }]);
   });
 
-  it("toggles a post's reaction from its chip, pressed when the member's own (issue 36)", async () => {
+  it("toggles a post's reaction from its chip, pressed when the member's own", async () => {
     lounge({
       posts: [postFixture({ reactions: [{ emoji: "🙏", count: 1, mine: false }] })],
       extra: (url, method) =>
@@ -409,7 +409,7 @@ emoji)`, async () => {
     expect(after.getAttribute("aria-pressed")).toBe("true");
   });
 
-  it("deletes the member's own comment after confirming (issue 36)", async () => {
+  it("deletes the member's own comment after confirming", async () => {
     const comments = [
       {
         id: 5,

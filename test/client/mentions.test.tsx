@@ -1,4 +1,4 @@
-// @mention autocomplete (issue 19) in the chat composer and the new post: `@` + letters offers
+// @mention autocomplete in the chat composer and the new post: `@` + letters offers
 // members (from the channel's readers in chat), arrow keys move, Enter/Tab insert, Escape closes,
 // and Enter sends again once the list is closed. What is sent names each picked member by id.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// Moderation in the client (issue 20): reporting, removed content, the muted state, the admin's
+// Moderation in the client: reporting, removed content, the muted state, the admin's
 // Moderation and Audit tabs, and the member's data rights on the profile.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -568,7 +568,7 @@ describe("data rights on the profile", () => {
       if (method === "DELETE" && url === "/api/profile") return onDelete(JSON.parse(String(init!.body)));
       if (url === "/api/profile")
         return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
-      // The profile's automatic-renewal card reads the membership status (issue 34).
+      // The profile's automatic-renewal card reads the membership status.
       if (url === "/api/membership/status") return { status: 200, body: membershipStatus() };
       return profileReadsAnswer(url) ?? { status: 200, body: [] };
     });

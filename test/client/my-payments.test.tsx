@@ -26,7 +26,7 @@ const paid = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
   ...patch,
 });
 
-/** The profile's membership status (its automatic-renewal card reads it, issue 34). */
+/** The profile's membership status (its automatic-renewal card reads it). */
 const MEMBERSHIP_STATUS = { status: 200, body: membershipStatus() };
 
 function serve(payments: { status: number; body: unknown }) {

@@ -1,4 +1,4 @@
-// The bell and its panel (issue 19): the unread count from GET /api/notifications, every kind worded
+// The bell and its panel: the unread count from GET /api/notifications, every kind worded
 // and linked to its item, opening one marks it read and goes there, "Mark all read", a live refresh on
 // the live socket's `notification` frame, the poll while the socket is down, and the failure state.
 import { act, screen, waitFor, within } from "@testing-library/react";

@@ -18,7 +18,7 @@ import {
 } from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
-/** The profile's automatic-renewal card reads the membership status (issue 34). */
+/** The profile's automatic-renewal card reads the membership status. */
 const MEMBERSHIP_STATUS = {
   status: 200,
   body: membershipStatus({ status: "active", next_payment_due: "2026-12-01T00:00:00.000Z" }),
@@ -128,7 +128,7 @@ included`, async () => {
   });
 });
 
-describe("notification settings (issue 33)", () => {
+describe("notification settings", () => {
   it("shows the grid, saves a change, keeps the receipt email fixed, and removes a device", async () => {
     const puts: unknown[] = [];
     const deletes: unknown[] = [];

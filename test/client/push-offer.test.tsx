@@ -1,4 +1,4 @@
-// The push opt-in (issue 33): offered after a meaningful action (a channel the member opens, a first post),
+// The push opt-in: offered after a meaningful action (a channel the member opens, a first post),
 // never on first load, the browser's prompt only from the offer's button, and not again once answered.
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

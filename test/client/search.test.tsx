@@ -1,4 +1,4 @@
-// The search dialog (issue 19): Ctrl/Cmd+K and the header button open it; debounced queries with a
+// The search dialog: Ctrl/Cmd+K and the header button open it; debounced queries with a
 // kind filter; results with their kind, a highlighted snippet rendered as text (never HTML), a date;
 // arrow keys and Enter open the item in context, and the screens honour those links.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";

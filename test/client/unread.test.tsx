@@ -1,4 +1,4 @@
-// Unread counts (issue 19): the Chat navigation item shows the total and the channel list each
+// Unread counts: the Chat navigation item shows the total and the channel list each
 // channel's count, from GET /api/unread (their store's own read), kept live by the member's live socket
 // (activity and read frames), read again when the socket reconnects and polled while it is down;
 // opening a channel clears its badge, and messages arriving in the open channel move its read marker

@@ -1,4 +1,4 @@
-// Conversations end to end (issue 36), in real Chromium against the dev server: two members in one
+// Conversations end to end, in real Chromium against the dev server: two members in one
 // channel; one replies to the other's message, each reacts to the other's, whose author then edits and
 // deletes it from its action menu, and the other sees each change live, without reloading (the reaction,
 // message_edited and message_deleted frames); the reply's quote follows. In the lounge: a reaction to a

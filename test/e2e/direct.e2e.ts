@@ -1,4 +1,4 @@
-// Direct messages end to end (issue 36), in real Chromium against the dev server: member A opens a
+// Direct messages end to end, in real Chromium against the dev server: member A opens a
 // conversation with B from B's name in the lounge (by keyboard), sends a message; B, already in the chat,
 // sees the conversation appear with its unread badge live, opens it and answers; A sees the answer live.
 import { expect, it } from "vitest";

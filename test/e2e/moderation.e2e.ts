@@ -1,4 +1,4 @@
-// Moderation end to end (issue 20), in real Chromium against the dev server: a member's chat message is
+// Moderation end to end, in real Chromium against the dev server: a member's chat message is
 // reported by another member, an admin hides it from the Moderation tab, and it leaves both members'
 // open chats at once, without a reload (the message_hidden frame; polling never re-reads old messages).
 import { readFile } from "node:fs/promises";

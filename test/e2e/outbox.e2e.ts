@@ -1,4 +1,4 @@
-// The local outbox page in real Chromium (issue 33): a member pays through the Webpay emulator; the
+// The local outbox page in real Chromium: a member pays through the Webpay emulator; the
 // receipt goes through the real local queue to the outbox, and GET /api/dev/outbox shows it to an admin
 // with its HTML rendered in a sandboxed frame under the page's strict CSP (the member gets 403).
 import { expect, it } from "vitest";

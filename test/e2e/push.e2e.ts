@@ -1,4 +1,4 @@
-// Web Push in real Chromium (issue 33): Sol's browser registers the app's service worker
+// Web Push in real Chromium: Sol's browser registers the app's service worker
 // (client/public/sw.js); a push is delivered to it through the DevTools protocol's
 // ServiceWorker.deliverPushMessage (the real push services are not reachable from tests), carrying the
 // payload the worker builds for Luna's mention of Sol (its url is the bell's deep link); the service

@@ -1,4 +1,4 @@
-// Search, notifications, unread counts and mentions in real Chromium (issue 19), two members:
+// Search, notifications, unread counts and mentions in real Chromium, two members:
 // Luna mentions Sol in a channel through the composer's autocomplete; Sol's bell shows it (the live
 // socket's notification frame), the panel's link opens the channel at that message; the channel's
 // unread badge clears when Sol opens it; Ctrl+K finds Luna's post and opens it with its comments.

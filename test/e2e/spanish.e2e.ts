@@ -1,4 +1,4 @@
-// Issue 19's "Must show": in Chromium with a Chilean Spanish locale, the landing page, lounge, chat,
+// Both languages end to end: in Chromium with a Chilean Spanish locale, the landing page, lounge, chat,
 // pricing and profile are in Spanish with `$15.000`; with an English locale, English; the language
 // switch persists across a reload (on this device when signed out, on the profile when signed in).
 import type { Browser, BrowserContext, Page } from "playwright-core";

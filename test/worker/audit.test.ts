@@ -1,4 +1,4 @@
-// The audit log records every admin action with who, what, target and a short before/after (issue 20);
+// The audit log records every admin action with who, what, target and a short before/after;
 // refused actions record nothing, and no entry carries a name or an email.
 import { describe, expect, it } from "vitest";
 import { listAudit } from "../../worker/db/audit";

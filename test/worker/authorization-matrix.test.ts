@@ -167,7 +167,8 @@ const MATRIX: Row[] = [
   { route: "POST /api/posts", path: "/api/posts", send: json({ content: "Hello" }), expect: SIGNED_IN(201) },
   { route: "GET /api/posts/:id", path: `/api/posts/${post}`, expect: SIGNED_IN(200) },
   { route: "DELETE /api/posts/:id", path: `/api/posts/${post}`, expect: [401, 403, 403, 200, 200] },
-  // issue 36: only the author edits (admins included); the author or an admin deletes. `member` wrote the comment.
+  // editing and deleting: only the author edits (admins included); the author or an admin deletes.
+  // `member` wrote the comment.
   {
     route: "PATCH /api/posts/:id",
     path: `/api/posts/${post}`,
@@ -182,7 +183,7 @@ const MATRIX: Row[] = [
   },
   { route: "DELETE /api/comments/:id", path: `/api/comments/${IDS.comment}`, expect: [401, 200, 403, 403, 200] },
   { route: "POST /api/posts/:id/like", path: `/api/posts/${post}/like`, expect: SIGNED_IN(200) },
-  // issue 36: whoever may read an item reacts to it and sees who did; the private channel's message is not `member`'s
+  // reactions: whoever may read an item reacts to it and sees who did; the private channel's message is not `member`'s
   {
     route: "POST /api/posts/:id/reactions",
     path: `/api/posts/${post}/reactions`,
@@ -238,7 +239,7 @@ const MATRIX: Row[] = [
     send: form({ token_ws: "unknown" }),
     expect: ALL(303),
   },
-  // automatic renewal (issue 34): a member's own enrolment; admins have no membership to renew
+  // automatic renewal: a member's own enrolment; admins have no membership to renew
   { route: "POST /api/membership/autorenew", path: "/api/membership/autorenew", expect: [401, 200, 200, 200, 409] },
   {
     route: "DELETE /api/membership/autorenew",
@@ -307,7 +308,7 @@ const MATRIX: Row[] = [
     expect: ALL(404),
     label: "unknown inscription",
   },
-  // delivery outside the app (issue 33): each member's own settings and browsers; the unsubscribe link's
+  // delivery outside the app: each member's own settings and browsers; the unsubscribe link's
   // signed token is its only authority (a bad one is 400 for everyone); the local outbox is local only
   { route: "GET /api/notifications/preferences", path: "/api/notifications/preferences", expect: SIGNED_IN(200) },
   {
@@ -341,7 +342,7 @@ const MATRIX: Row[] = [
   // the local outbox holds every member's mail and unsubscribe links: the admin's alone
   { route: "GET /api/dev/mail", path: "/api/dev/mail", expect: ADMIN_ONLY(200) },
   { route: "GET /api/dev/outbox", path: "/api/dev/outbox", expect: ADMIN_ONLY(200) },
-  // direct messages and blocks (issue 36): with anyone but oneself (400)
+  // direct messages and blocks: with anyone but oneself (400)
   {
     route: "POST /api/direct",
     path: "/api/direct",
@@ -453,7 +454,7 @@ const MATRIX: Row[] = [
     path: `/api/messages/${imageMessage}/image`,
     expect: [401, 404, 200, 200, 200],
   },
-  // issue 36: the owner sent the private channel's message; `member` cannot see that channel at all
+  // a message's edits: the owner sent the private channel's message; `member` cannot see that channel at all
   {
     route: "PATCH /api/messages/:id",
     path: `/api/messages/${imageMessage}`,
@@ -461,7 +462,7 @@ const MATRIX: Row[] = [
     expect: [401, 404, 403, 200, 403],
   },
   { route: "DELETE /api/messages/:id", path: `/api/messages/${imageMessage}`, expect: [401, 404, 403, 200, 200] },
-  // moderation (issue 20): any member reports what they can see (never their own: the owner wrote the post);
+  // moderation: any member reports what they can see (never their own: the owner wrote the post);
   // the queue, mutes and the audit log are for admins
   {
     route: "POST /api/reports",
@@ -499,7 +500,7 @@ const MATRIX: Row[] = [
   { route: "GET /api/notifications", path: "/api/notifications", expect: SIGNED_IN(200) },
   { route: "GET /api/mentions", path: "/api/mentions?q=a", expect: SIGNED_IN(200) },
   { route: "POST /api/notifications/read", path: "/api/notifications/read", send: json({}), expect: SIGNED_IN(200) },
-  // events (issue 35): members read and answer (a paid-only event: paying members), admins write and see attendees
+  // events: members read and answer (a paid-only event: paying members), admins write and see attendees
   { route: "GET /api/events", path: "/api/events", expect: SIGNED_IN(200) },
   {
     route: "POST /api/events",

@@ -1,4 +1,4 @@
-// Automatic renewal with Oneclick Mall (issue 34), through the app's routes and jobs and the local
+// Automatic renewal with Oneclick Mall, through the app's routes and jobs and the local
 // Oneclick emulator's real REST contract: enrolment, the daily charge (once per period, even with two
 // runs racing), refusals with their retries and pause, unknown outcomes settled by status, stopping,
 // Oneclick refunds, the charge notice, production safety, and tbk_user never leaving in clear.

@@ -1248,7 +1248,7 @@ const SPECS: Spec[] = [
     fields: { url: text(LIMITS.urlMax, true, false) },
     ok: 400,
   },
-  // events (issue 35)
+  // events
   {
     route: "GET /api/events",
     as: "member",

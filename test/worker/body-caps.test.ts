@@ -1,4 +1,4 @@
-// Issue 16 item 2: bodies are capped on the stream, per route family. Reading stops at the cap and the
+// Security round 2, attack 2: bodies are capped on the stream, per route family. Reading stops at the cap and the
 // answer is 413 JSON, whether the body is chunked (no length) or its Content-Length lies.
 import { describe, expect, it } from "vitest";
 import { bodyCap, FILE_BODY_OVERHEAD } from "../../worker/platform/body-guard";
@@ -163,10 +163,10 @@ describe("attack: a 48 MB body the headers understate", () => {
   for (const family of FAMILIES) {
     const cap = bodyCap(family.path, family.contentType.split(";")[0]).max;
     for (const declared of [undefined, "64"] as const) {
-      // The issue's own example is the security suite's test of this attack (test/worker/security.test.ts lists them).
+      // The attack's own example is the security suite's test of this attack (test/worker/security.test.ts lists them).
       const headline = family.method === "POST" && family.path === "/api/posts" && !declared;
       const name = headline
-        ? "issue 16 attack 2: a chunked 48 MB body to POST /api/posts"
+        ? "security round 2 attack 2: a chunked 48 MB body to POST /api/posts"
         : `${family.name}: ${declared ? "a lying Content-Length" : "chunked, no length"}`;
       it(`${name} is cut at the cap and answered 413 JSON, nothing stored`, async () => {
         const world = await seedWorld();

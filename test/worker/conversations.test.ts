@@ -1,4 +1,4 @@
-// Conversations (issue 36): editing and deleting one's own posts, comments and chat messages. Author only
+// Conversations: editing and deleting one's own posts, comments and chat messages. Author only
 // (admins delete, never edit), the same limits as writing, hidden content never edited back into view,
 // earlier versions kept for moderators (a report shows what was reported), the search index following
 // every edit and delete, and the live `message_edited` / `message_deleted` frames in open chats.

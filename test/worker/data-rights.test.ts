@@ -1,4 +1,4 @@
-// Members' data rights (issue 20): the JSON export of everything about me, and deleting my account
+// Members' data rights: the JSON export of everything about me, and deleting my account
 // (sessions and sockets end at once; content deleted; payments and library resources kept without
 // my name or email).
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The email digest (issue 33): at 8:00 in the member's time zone (America/Santiago when unset), daily or on
+// The email digest: at 8:00 in the member's time zone (America/Santiago when unset), daily or on
 // Mondays, naming what is new since the last one; nothing new, nothing sent; racing runs send one.
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";

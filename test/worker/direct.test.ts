@@ -1,4 +1,4 @@
-// Direct messages and blocks (issue 36, part B): a DM is a two-person private channel opened once per
+// Direct messages and blocks: a DM is a two-person private channel opened once per
 // pair; nobody else reads it (a third member, an admin outside it, search, sockets); a member who does
 // not accept messages and a member who blocked the writer refuse alike, and the blocker is refused too,
 // told why (opening, sends, edits, reactions); a channel invitation between a blocked pair never joins;

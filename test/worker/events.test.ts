@@ -1,4 +1,4 @@
-// Events (issue 35): times in Santiago across its clock changes, answers and the waitlist, the meeting
+// Events: times in Santiago across its clock changes, answers and the waitlist, the meeting
 // link, paid-only events, reminders (once, even when two runs race), cancel and move notices, attendees,
 // the .ics parsed back by a real parser (ical.js) and the personal calendar feed.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";

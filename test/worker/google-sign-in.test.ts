@@ -221,7 +221,7 @@ describe("the code exchange against Google's token endpoint", () => {
 });
 
 describe("an account is bound to its Google subject", () => {
-  it(`issue 16 attack 6: Google sign-in with a different sub for an existing email is refused, changing \
+  it(`security round 2 attack 6: Google sign-in with a different sub for an existing email is refused, changing \
 nothing`, async () => {
     const first = await json(await googleSignIn(google.claims({ sub: "original-sub", email: "soul@example.com" })));
     await call("/api/logout", { env: googleEnv, headers: { "sec-fetch-site": "same-origin" } });

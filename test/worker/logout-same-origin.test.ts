@@ -1,4 +1,4 @@
-// Issue 16 item 3: GET /api/logout (the spec's route) ends the session only for a same-origin request.
+// Security round 2, attack 3: GET /api/logout (the spec's route) ends the session only for a same-origin request.
 // A page on another site linking to it (or an <img> pointing at it) changes nothing.
 import { describe, expect, it } from "vitest";
 import { call, json, openSocket, setCookies } from "./helpers";
@@ -19,7 +19,7 @@ describe("attack: another site logs a member out through GET /api/logout", () =>
   ];
   for (const [name, headers] of crossSite) {
     // The first case is the security suite's test of this attack (test/worker/security.test.ts lists them).
-    const title = name === crossSite[0][0] ? `issue 16 attack 3: cross-site GET /api/logout (${name})` : name;
+    const title = name === crossSite[0][0] ? `security round 2 attack 3: cross-site GET /api/logout (${name})` : name;
     it(`${title}: 403, the session, its cookie and its chat socket stay`, async () => {
       const world = await seedWorld();
       const socket = await openSocket(IDS.publicChannel, world.cookie.member!);

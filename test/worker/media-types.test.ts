@@ -1,4 +1,4 @@
-// Issue 16 item 4: media types are parsed strictly (one type/subtype, parameters handled), only the
+// Security round 2, attack 4: media types are parsed strictly (one type/subtype, parameters handled), only the
 // listed types are accepted, and HTML, SVG, XML and JavaScript are never served inline: they go out as
 // application/octet-stream attachments, with nosniff and the sandboxing CSP on every file response.
 import { describe, expect, it } from "vitest";
@@ -124,8 +124,8 @@ describe("the uploads module", () => {
 
 describe("attack: an upload typed `audio/mpeg;a=b, text/html` is served back as HTML", () => {
   it(
-    "issue 16 attack 4: an upload typed `audio/mpeg;a=b, text/html` is refused as a multipart upload, as a JSON " +
-      "data URL and as a declared file_type; nothing is stored",
+    "security round 2 attack 4: an upload typed `audio/mpeg;a=b, text/html` is refused as a multipart upload, as a " +
+      "JSON data URL and as a declared file_type; nothing is stored",
     async () => {
       const world = await seedWorld();
       const before = await snapshot({ exclude: ["rate_limits"] });

@@ -1,4 +1,4 @@
-// Moderation (issue 20): reports (once per item, reporter never revealed), the admin queue, hiding
+// Moderation: reports (once per item, reporter never revealed), the admin queue, hiding
 // (placeholder for everyone, live in open chats, the reason for the author only), dismissing, mutes,
 // removing a member, and the append-only audit log with its filters and CSV export.
 import { eq } from "drizzle-orm";
@@ -57,7 +57,7 @@ reporters`, async () => {
       ["harassment", "Unkind words"],
       ["spam", null],
     ]);
-    // Reasons carry no reporter: only what, why, when, and the text as it was reported (issue 36).
+    // Reasons carry no reporter: only what, why, when, and the text as it was reported.
     for (const r of list.flatMap((i) => i.reasons))
       expect(Object.keys(r).sort()).toEqual(["created_at", "details", "reason", "reported_text"]);
     expect(JSON.stringify(list)).not.toMatch(/member@|paid@|reporter/);

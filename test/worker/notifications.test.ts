@@ -1,4 +1,4 @@
-// Notifications (issue 19), one kind at a time: comments on my post, likes on my post (grouped),
+// Notifications, one kind at a time: comments on my post, likes on my post (grouped),
 // @mentions in posts and chat, new pinned notices, payment results, the membership reminder (the daily
 // job, run through the worker's scheduled handler) and private-channel invitations; then the list,
 // read marks and the live socket's `notification` frame.

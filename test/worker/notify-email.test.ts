@@ -1,4 +1,4 @@
-// Preferences and email (issue 33): the preferences contract and its refusals, emails in the member's
+// Preferences and email: the preferences contract and its refusals, emails in the member's
 // language through the local outbox (GET /api/dev/mail), RFC 8058 unsubscribe headers and tokens.
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";

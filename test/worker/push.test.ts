@@ -1,4 +1,4 @@
-// Web Push (issue 33): RFC 8291's worked example byte for byte, the subscription routes, and delivery
+// Web Push: RFC 8291's worked example byte for byte, the subscription routes, and delivery
 // through a fake push service at the HTTP boundary that decrypts what it receives with the device's
 // private key and verifies the VAPID signature, 404/410 cleanup, retries, and no push while connected.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";

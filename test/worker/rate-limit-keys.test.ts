@@ -1,5 +1,6 @@
-// Issue 16 item 7: an IPv6 caller is limited by its /64 (rotating addresses inside it does not reset
-// the count), and the rate_limits table is pruned hourly by the scheduled handler.
+// Rate limits' keys, from the second security round (attack 7, writes without a rate limit): an IPv6
+// caller is limited by its /64 (rotating addresses inside it does not reset the count), and the
+// rate_limits table is pruned hourly by the scheduled handler.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CRON } from "../../worker/cron";

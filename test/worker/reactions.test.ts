@@ -1,4 +1,4 @@
-// Reactions (issue 36): toggling one of the set's emoji on a post, comment or message, the counts every list
+// Reactions: toggling one of the set's emoji on a post, comment or message, the counts every list
 // carries, who reacted, the `reaction` live frame, grouped notifications, and every refusal: a bad emoji,
 // a muted member, a hidden or deleted item, a private channel's non-member (a block refuses none outside direct
 // messages). Also: a mention added by an edit notifies the newly mentioned member once.

@@ -1,4 +1,4 @@
-// Search (issue 19): GET /api/search over the FTS5 indexes. Permissions as everywhere (channels the
+// Search: GET /api/search over the FTS5 indexes. Permissions as everywhere (channels the
 // caller may read, the library only with paid access, deleted items never), ranking and highlighted,
 // escaped snippets, and member-typed FTS syntax that is always a plain search, never an error.
 

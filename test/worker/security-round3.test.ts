@@ -1,5 +1,5 @@
-// Issue 30 (security, round 3): one test per finding, named "issue 30 finding N: <the finding>", each
-// at the size that broke it; `npx vitest run --config test/worker/vitest.config.ts -t "issue 30"` runs them.
+// Security, round 3: one test per finding, named "security round 3 finding N: <the finding>", each
+// at the size that broke it; `npx vitest run --config test/worker/vitest.config.ts -t "security round 3"` runs them.
 import { describe, expect, it } from "vitest";
 import { mentionToken } from "../../worker/shared/mentions";
 import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
@@ -18,8 +18,9 @@ const channelNames = async (cookie: string) => {
   return (await json<{ name: string }[]>(res)).map((c) => c.name);
 };
 
-describe("issue 30", () => {
-  it("issue 30 finding 1: 51 pending invitations lock an email out of sign-in and the channel list", async () => {
+describe("security round 3", () => {
+  it(`security round 3 finding 1: 51 pending invitations lock an email out of sign-in and the channel \
+list`, async () => {
     await seedWorld();
     // 51 private channels of the owner, each with a pending invitation to one email (written as rows:
     // the API now refuses the 21st, see below).
@@ -42,7 +43,7 @@ describe("issue 30", () => {
     expect(bound).toEqual({ pending: 1, joined: 51 });
   });
 
-  it(`issue 30 finding 1: an email takes at most 20 pending invitations (the oldest kept), and the invitee can \
+  it(`security round 3 finding 1: an email takes at most 20 pending invitations (the oldest kept), and the invitee can \
 decline`, async () => {
     const world = await seedWorld();
     const owner = world.cookie.owner!;
@@ -98,7 +99,7 @@ decline`, async () => {
     expect((await decline(IDS.privateChannel, owner)).status).toBe(404);
   });
 
-  it("issue 30 finding 2: 101 open reports take the moderation queue down", async () => {
+  it("security round 3 finding 2: 101 open reports take the moderation queue down", async () => {
     const world = await seedWorld();
     const ids = range(101, 100);
     await insertEach("INSERT INTO posts (id, author_id, content) VALUES (?, ?, ?)", [
@@ -118,7 +119,7 @@ decline`, async () => {
     });
   });
 
-  it("issue 30 finding 2: a member has at most 20 reports waiting in the queue", async () => {
+  it("security round 3 finding 2: a member has at most 20 reports waiting in the queue", async () => {
     const world = await seedWorld();
     const ids = range(MODERATION.openReportsPerReporterMax + 1, 100);
     await insertEach("INSERT INTO posts (id, author_id, content) VALUES (?, ?, ?)", [
@@ -143,7 +144,7 @@ decline`, async () => {
     expect((await report(world.cookie.paid, ids.at(-1)!)).status).toBe(201);
   });
 
-  it("issue 30 finding 3: POST /api/notifications/read with 100 ids", async () => {
+  it("security round 3 finding 3: POST /api/notifications/read with 100 ids", async () => {
     const world = await seedWorld();
     await insertEach("INSERT INTO notifications (id, user_id, kind, detail) VALUES (?, ?, 'payment', 'completed')", [
       ...range(NOTIFICATION_LIMITS.notificationIdsMax).map((id) => [id, IDS.member]),
@@ -156,7 +157,7 @@ decline`, async () => {
     expect((await read(range(NOTIFICATION_LIMITS.notificationIdsMax + 1))).status).toBe(400);
   });
 
-  it(`issue 30 finding 4: a muted member still publishes (channels, invitations, uploads, likes, name and \
+  it(`security round 3 finding 4: a muted member still publishes (channels, invitations, uploads, likes, name and \
 bio)`, async () => {
     const world = await seedWorld();
     const until = new Date(Date.now() + 3600_000);
@@ -205,7 +206,7 @@ bio)`, async () => {
     ).toBe(200);
   });
 
-  it("issue 30 finding 5: notifications show a private channel's name to members who lost access", async () => {
+  it("security round 3 finding 5: notifications show a private channel's name to members who lost access", async () => {
     const world = await seedWorld();
     await insertEach(
       "INSERT INTO notifications (user_id, kind, actor_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?)",
@@ -248,7 +249,7 @@ bio)`, async () => {
     expect((await names()).map(([, , name]) => name)).toEqual(["Open now", "Open now"]);
   });
 
-  it("issue 30 finding 6: two admins deleting their accounts at the same moment leave none", async () => {
+  it("security round 3 finding 6: two admins deleting their accounts at the same moment leave none", async () => {
     const world = await seedWorld();
     await testEnv.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(IDS.member).run();
     const remove = (cookie: string | undefined, email: string) =>
@@ -270,7 +271,7 @@ bio)`, async () => {
     expect(left?.sessions).toBe(1);
   });
 
-  it("issue 30 finding 6: two admins demoting each other at the same moment leave none", async () => {
+  it("security round 3 finding 6: two admins demoting each other at the same moment leave none", async () => {
     const world = await seedWorld();
     await testEnv.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(IDS.member).run();
     const demote = (cookie: string | undefined, id: number) =>
@@ -285,8 +286,8 @@ bio)`, async () => {
     expect(await testEnv.DB.prepare("SELECT count(*) AS n FROM users WHERE role = 'admin'").first("n")).toBe(1);
   });
 
-  it(`issue 30 finding 7: display names impersonate (an admin's name, direction overrides, invisible-only, newlines, \
-mentions by name)`, async () => {
+  it(`security round 3 finding 7: display names impersonate (an admin's name, direction overrides, invisible-only, \
+newlines, mentions by name)`, async () => {
     const world = await seedWorld();
     const rename = (name: string, cookie = world.cookie.member) =>
       call("/api/users/me", { method: "PATCH", cookie, json: { name } });

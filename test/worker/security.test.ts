@@ -1,5 +1,5 @@
-// Issue 16 (security, round 2): one test per attack, each named "issue 16 attack N: <the attack>";
-// `npx vitest run --config test/worker/vitest.config.ts -t "issue 16 attack"` runs exactly these seven.
+// Security, round 2: one test per attack, each named "security round 2 attack N: <the attack>";
+// `npx vitest run --config test/worker/vitest.config.ts -t "security round 2 attack"` runs exactly these seven.
 // Each failed against the code before its fix. The ones whose area has its own suite live there,
 // beside the wider checks of that area:
 //   1 a chat socket outlives logout                                     socket-sessions.test.ts
@@ -21,8 +21,8 @@ type MembersList = {
   invited: { id: number; email: string; invited_at: string }[];
 };
 
-describe("issue 16 attacks", () => {
-  it("issue 16 attack 5: adding an unknown email to a private channel reveals it has no account", async () => {
+describe("security round 2 attacks", () => {
+  it("security round 2 attack 5: adding an unknown email to a private channel reveals it has no account", async () => {
     const world = await seedWorld();
     const owner = world.cookie.owner;
     const path = `/api/groups/${IDS.privateChannel}`;
@@ -74,8 +74,8 @@ describe("issue 16 attacks", () => {
     expect(after.invited).toEqual([]);
   });
 
-  it(`issue 16 attack 7: creating channels (or any other write) without a rate limit: every POST, PUT, PATCH and \
-DELETE route has a limiter in its own chain`, () => {
+  it(`security round 2 attack 7: creating channels (or any other write) without a rate limit: every POST, PUT, \
+PATCH and DELETE route has a limiter in its own chain`, () => {
     // Transbank's stand-in exists only in development (it answers 404 elsewhere) and takes server-to-server calls.
     const exempt = (path: string) => path.startsWith("/api/dev/webpay/");
     const writes = new Map<string, boolean>();

@@ -1,4 +1,4 @@
-// Issue 16 item 1: a chat socket belongs to the session that opened it. Every event that ends or
+// Security round 2, attack 1: a chat socket belongs to the session that opened it. Every event that ends or
 // narrows that session closes it at once with a clear code; the socket never outlives its session.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -37,8 +37,8 @@ const stillOpen = async (
 };
 
 describe("attack: a chat socket outlives the session that opened it", () => {
-  it(`issue 16 attack 1: a chat socket outlives logout (now closed with CLOSE_SESSION_ENDED; the same person's other \
-device stays)`, async () => {
+  it(`security round 2 attack 1: a chat socket outlives logout (now closed with CLOSE_SESSION_ENDED; the same \
+person's other device stays)`, async () => {
     const world = await seedWorld();
     const phone = await anotherSession(IDS.paid, "phone");
     const laptopPublic = await openSocket(IDS.publicChannel, world.cookie.paid!);

@@ -1,4 +1,4 @@
-// Unread counts (issue 19): a read marker per member per channel. GET /api/groups carries each
+// Unread counts: a read marker per member per channel. GET /api/groups carries each
 // channel's unread_count; fetching a channel's messages or POST /api/groups/:id/read marks it read;
 // writing in a channel marks it read for the writer. The live socket (/api/live/socket) carries
 // `activity` for channels the member may read and `read` when the member read one elsewhere.

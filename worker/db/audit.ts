@@ -1,4 +1,4 @@
-// The audit log (issue 20): every admin action, with who, what, target, when and a short before/after.
+// The audit log: every admin action, with who, what, target, when and a short before/after.
 // Append-only: this module only inserts and reads; no route updates or deletes a row.
 import { and, desc, eq, getTableColumns, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "../shared/admin-rules";

@@ -1,4 +1,4 @@
-// Editing a post, comment or message by its author (issue 36): the new text replaces the old one, which
+// Editing a post, comment or message by its author: the new text replaces the old one, which
 // is kept in content_versions for moderators. The search index follows by its triggers (migrations/0003).
 import { and, asc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { ReportKind } from "../shared/rules";

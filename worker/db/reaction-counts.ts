@@ -1,4 +1,4 @@
-// The reactions every list carries (issue 36), read in the list's own statement; worker/features/lounge/queries/reactions.ts
+// The reactions every list carries, read in the list's own statement; worker/features/lounge/queries/reactions.ts
 // holds the writes and the rules.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { ReactionCountDto } from "../shared/chat-wire";

@@ -12,7 +12,7 @@ export type ChannelDto = {
   created_at: string;
   /** True for the creator and admins: they may edit, delete and add members (never on a direct message). */
   can_manage: boolean;
-  /** A direct message (issue 36): a two-person private channel, listed apart under the other member's name. */
+  /** A direct message: a two-person private channel, listed apart under the other member's name. */
   is_direct: boolean;
 };
 
@@ -37,7 +37,7 @@ export type MessageDto = {
   body: string;
   created_at: string;
   image_url: string | null;
-  /** A moderator hid it (issue 20): body reads "Removed by a moderator" and image_url is null. */
+  /** A moderator hid it: body reads "Removed by a moderator" and image_url is null. */
   hidden: boolean;
   /** Why, for its sender only; null for everyone else. */
   hidden_reason: ReportReason | null;
@@ -47,7 +47,7 @@ export type MessageDto = {
   deleted: boolean;
   /** The id of the message of the same channel this one answers (the client quotes it); null otherwise. */
   reply_to: number | null;
-  /** Its reactions as the viewer sees them, in REACTIONS.emoji's order (issue 36). */
+  /** Its reactions as the viewer sees them, in REACTIONS.emoji's order. */
   reactions: ReactionCountDto[];
 };
 

@@ -1,4 +1,4 @@
-// The delivery queue's messages (issue 33), a module of types only: worker/env.ts names the queue's
+// The delivery queue's messages, a module of types only: worker/env.ts names the queue's
 // body type with it, and the producers and the consumer share it.
 
 /** What a push notification shows; `url` is the deep link the service worker opens on click. */

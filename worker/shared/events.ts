@@ -1,4 +1,4 @@
-// Events (issue 35): the rules and the wire format shared by the worker and the client.
+// Events: the rules and the wire format shared by the worker and the client.
 
 export const EVENT_DEFAULT_TIME_ZONE = "America/Santiago";
 

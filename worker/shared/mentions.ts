@@ -1,4 +1,4 @@
-// @mentions as stored (issue 30): `@[Name](id)`, written by the autocomplete for the member it offered.
+// @mentions as stored: `@[Name](id)`, written by the autocomplete for the member it offered.
 // The id decides who is mentioned (never a name matched afterwards, which anyone could copy); the name
 // is how the mention read when written, and is what every screen shows ("@Name"). Text written before
 // this format, a plain "@Name", stays plain text and notifies no one.

@@ -1,4 +1,4 @@
-// Display names (issue 30): what a member may call themselves. A name is compared and stored in NFKC
+// Display names: what a member may call themselves. A name is compared and stored in NFKC
 // form with its spaces collapsed; control characters and line separators (every line break), direction
 // overrides and other invisible format characters are refused (the zero-width joiner of emoji sequences
 // excepted), and a name with nothing visible left is refused rather than read as blank.

@@ -1,4 +1,4 @@
-// Where each kind of notification reaches a member (issue 33): in the app (the bell), by Web Push, by
+// Where each kind of notification reaches a member: in the app (the bell), by Web Push, by
 // email. One source of truth for the defaults, the fixed choices and the wire format of
 // GET/PUT /api/notifications/preferences; the client's preferences grid reads the same lists.
 import { NOTIFICATION_KINDS, type NotificationKind } from "./notifications";

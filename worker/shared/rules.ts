@@ -13,7 +13,7 @@ export const MEMBERSHIP = {
 } as const;
 
 /**
- * Automatic renewal with Oneclick Mall (issue 34): charged within a day of the due date, retried after
+ * Automatic renewal with Oneclick Mall: charged within a day of the due date, retried after
  * these days when Transbank refuses, then paused; members are told `noticeDays` before each charge.
  */
 export const AUTORENEW = {
@@ -39,7 +39,7 @@ export const AUTORENEW = {
  * this module whole, so every first load carries what is here.
  */
 export const LIMITS = {
-  /** Members one member may block (issue 36); the next block is 409 blocks_full. */
+  /** Members one member may block; the next block is 409 blocks_full. */
   blocksMax: 1000,
   postMax: 500,
   commentMax: 300,
@@ -53,7 +53,7 @@ export const LIMITS = {
   /** Any JSON write (a post, a channel, a notice...): the largest body read before 413. */
   jsonBodyMaxBytes: 128 * 1024,
   chatImageMaxBytes: 5 * 1024 * 1024,
-  /** An event's cover image (issue 35), uploaded or generated. */
+  /** An event's cover image, uploaded or generated. */
   eventCoverMaxBytes: 5 * 1024 * 1024,
   resourceUploadMaxBytes: 50 * 1024 * 1024,
   tagMax: 40,
@@ -143,11 +143,11 @@ export const RATE_LIMITS = {
   paymentReturn: { limit: 60, windowSeconds: 60 },
   /** Answering events (going, maybe, not going). */
   rsvps: { limit: 30, windowSeconds: 60 },
-  /** Push subscriptions and notification preferences (issue 33). */
+  /** Push subscriptions and notification preferences. */
   notifySettings: { limit: 30, windowSeconds: 60 },
   /** One-click unsubscribes, per client IP (mail providers post them without our session). */
   unsubscribe: { limit: 30, windowSeconds: 60 },
-  /** Opening direct messages, blocking and unblocking members (issue 36). */
+  /** Opening direct messages, blocking and unblocking members. */
   direct: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
@@ -164,7 +164,7 @@ export const DEFAULT_NAME = "Cosmic Soul";
 
 /** The UI's languages (docs/client.md "Words"): English, the spec's, and Spanish (Chile). */
 export const LANGUAGES = ["en", "es"] as const;
-/** Who may open a direct message with a member (issue 36): the profile's setting, "everyone" by default. */
+/** Who may open a direct message with a member: the profile's setting, "everyone" by default. */
 export const DIRECT_MESSAGE_POLICIES = ["everyone", "nobody"] as const;
 export type DirectMessagePolicy = (typeof DIRECT_MESSAGE_POLICIES)[number];
 export type Language = (typeof LANGUAGES)[number];
@@ -175,12 +175,12 @@ export type Role = "member" | "admin";
 export const PAID_ACCESS_STATUSES: readonly string[] = ["active", "trial", "admin"];
 export const hasPaidAccess = (status: string) => PAID_ACCESS_STATUSES.includes(status);
 
-/** Moderation and members' data rights (issue 20). */
+/** Moderation and members' data rights. */
 export const REPORT_KINDS = ["post", "comment", "message"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /**
- * Reactions (issue 36): the only emoji a member may react with, in the order chips are shown, on the
+ * Reactions: the only emoji a member may react with, in the order chips are shown, on the
  * items a member may report too. `namesMax`: who reacted, per emoji, at most this many names answered.
  */
 export const REACTIONS = {

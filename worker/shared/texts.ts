@@ -100,7 +100,7 @@ export const API_ERRORS = {
   image_too_large: TEXTS.chat.imageTooLarge,
   image_process_failed: TEXTS.chat.imageProcessFailed,
   image_not_an_image: TEXTS.chat.imageNotAnImage,
-  // conversations (issue 36): editing and deleting one's own words
+  // conversations: editing and deleting one's own words
   message_not_found: "Message not found",
   comment_not_found: "Comment not found",
   edit_not_author: "Only its author can edit it",
@@ -108,7 +108,7 @@ export const API_ERRORS = {
   removed_not_editable: "Content removed by a moderator cannot be edited",
   reply_invalid: "A reply must answer a message you can read in the same channel",
   reaction_invalid: `React with one of ${REACTIONS.emoji.join(" ")}`,
-  // conversations (issue 36): direct messages and blocks. A block is never told: the blocked member's
+  // conversations: direct messages and blocks. A block is never told: the blocked member's
   // refusals read exactly as a member who does not accept messages; the blocker, who knows, is told why.
   direct_not_accepting: "This member is not accepting messages",
   direct_blocked: "Unblock this member to write to them",
@@ -176,7 +176,7 @@ export const API_ERRORS = {
   ai_empty_image: TEXTS.ai.emptyImage,
   ai_image_store_failed: TEXTS.ai.imageStoreFailed,
   ai_rate_limited: TEXTS.ai.rateLimited,
-  // moderation and data rights (issue 20)
+  // moderation and data rights
   account_muted: TEXTS.moderation.muted,
   mute_admin_forbidden: TEXTS.moderation.cannotMuteAdmin,
   already_reported: TEXTS.moderation.alreadyReported,
@@ -190,7 +190,7 @@ export const API_ERRORS = {
   delete_confirm_mismatch: TEXTS.account.confirmMismatch,
   last_admin: TEXTS.account.lastAdmin,
   last_admin_role: "The community needs an admin: make another member an admin first",
-  // events (issue 35)
+  // events
   event_not_found: "Event not found",
   event_title_required: "The event needs a title",
   event_title_too_long: `An event title is at most ${EVENT_LIMITS.titleMax} characters`,
@@ -211,7 +211,7 @@ export const API_ERRORS = {
   event_cover_required: "Choose an image file for the cover",
   event_cover_too_large: `A cover image must be smaller than ${LIMITS.eventCoverMaxBytes / (1024 * 1024)}MB`,
   event_cover_not_found: "This event has no cover image",
-  // push and email (issue 33)
+  // push and email
   push_not_configured: "Push notifications are not configured on this server",
   push_endpoint_invalid: "A push endpoint must be the https address of a browser's push service",
   push_keys_invalid: "The subscription's keys are not an uncompressed P-256 key and a 16-byte auth secret",

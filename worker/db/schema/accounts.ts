@@ -63,7 +63,7 @@ export const profiles = sqliteTable("profiles", {
   socials: text("socials").notNull().default("{}"),
 });
 
-/** A member's blocks (issue 36): never shown to the blocked member; both directions go with either account. */
+/** A member's blocks: never shown to the blocked member; both directions go with either account. */
 export const blocks = sqliteTable(
   "blocks",
   {

@@ -14,7 +14,7 @@ export const channels = sqliteTable(
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     /**
-     * Set on a direct message (issue 36): "<smaller user id>:<larger user id>", unique, so a pair has one
+     * Set on a direct message: "<smaller user id>:<larger user id>", unique, so a pair has one
      * conversation however many open it at once. Its two members are its channel_members; nobody else,
      * admins included, may read it. Ids are never reused (AUTOINCREMENT), so a deleted member's key stays theirs.
      */
@@ -100,7 +100,7 @@ export const messages = sqliteTable(
     hiddenReason: text("hidden_reason", { enum: REPORT_REASONS }),
     /** Set when its author last edited it ("edited" with the time); earlier texts are in content_versions. */
     editedAt: integer("edited_at", { mode: "timestamp_ms" }),
-    /** The message of the same channel it answers (issue 36); no foreign key: a quote of a gone one reads as
+    /** The message of the same channel it answers; no foreign key: a quote of a gone one reads as
      * deleted. */
     replyTo: integer("reply_to"),
     /** Set when its sender deleted it: the body is emptied and the image removed; the row keeps its place. */
@@ -111,7 +111,7 @@ export const messages = sqliteTable(
 );
 
 /**
- * How far each member has read each channel (issue 19's unread counts): messages with a larger id are
+ * How far each member has read each channel (the unread counts): messages with a larger id are
  * unread. Moved forward (never back) when the member reads the channel or writes in it.
  */
 export const channelReads = sqliteTable(

@@ -6,7 +6,7 @@ import { users } from "./accounts";
 import { createdAt } from "./columns";
 
 /**
- * Gatherings (issue 35). Instants are UTC milliseconds; time_zone is the IANA zone the event happens in,
+ * Gatherings. Instants are UTC milliseconds; time_zone is the IANA zone the event happens in,
  * so its wall-clock time there is derived, never stored. A cancelled event stays (cancelled_at) so
  * calendars can be told. uid and sequence are the ICS identity and revision.
  */

@@ -7,7 +7,7 @@ import { users } from "./accounts";
 import { createdAt } from "./columns";
 
 /**
- * One row per reported item (issue 20): the moderation queue. Its reporters' reasons are in
+ * One row per reported item: the moderation queue. Its reporters' reasons are in
  * report_reasons. A dismissed item reported again by someone new opens again.
  */
 export const reports = sqliteTable(
@@ -44,7 +44,7 @@ export const contentVersions = sqliteTable(
 );
 
 /**
- * A member's reactions (issue 36): one row per member, emoji and item. The item is a post, comment or
+ * A member's reactions: one row per member, emoji and item. The item is a post, comment or
  * message by kind and id (no foreign key can name three tables), so triggers remove an item's reactions
  * with it, and a message's when its sender deletes it (migrations: reactions_cleanup); the member's go
  * with their account by the foreign key.

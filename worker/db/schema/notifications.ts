@@ -12,7 +12,7 @@ import { comments, notices, posts } from "./lounge";
 import { payments } from "./payments";
 
 /**
- * A member's notifications (issue 19). What each refers to sits in its own column, so deleting the post,
+ * A member's notifications. What each refers to sits in its own column, so deleting the post,
  * channel or notice deletes the notifications about it. Likes on a post are grouped: one unread row
  * per post counts them (the partial unique index is the grouping key). A payment's result is written in
  * the same batch that settles it (approvePayment, failPayment), so only the settling call queues its email.
@@ -88,7 +88,7 @@ export const notificationDeliveries = sqliteTable(
 );
 
 /**
- * A member's notification choices (issue 33): `choices` holds only what they changed from
+ * A member's notification choices: `choices` holds only what they changed from
  * DEFAULT_PREFERENCES (worker/shared/notification-settings.ts), as JSON `{ kind: { channel: boolean } }`.
  */
 export const notificationPreferences = sqliteTable("notification_preferences", {

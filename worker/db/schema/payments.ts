@@ -69,7 +69,7 @@ export const payments = sqliteTable(
 );
 
 /**
- * Automatic renewal (issue 34): a member's Oneclick Mall enrolment. Transbank keeps the card; we keep
+ * Automatic renewal: a member's Oneclick Mall enrolment. Transbank keeps the card; we keep
  * only its `tbk_user`, AES-GCM encrypted (worker/platform/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
  * card type and masked number Transbank answered. `paused` after the retries of a refused charge ran out.
  */

@@ -48,7 +48,7 @@ const socials = z
 
 /**
  * The spec's three JSON fields, the UI language the member chose (docs/client.md "Words") and who may
- * message them (issue 36).
+ * message them.
  */
 const profileBody = z
   .object({

@@ -1,4 +1,4 @@
-// Members' data rights (issue 20): download everything about me, delete my account.
+// Members' data rights: download everything about me, delete my account.
 import type { Context } from "hono";
 import { z } from "zod";
 import { normaliseEmail } from "../../db/users";

@@ -84,7 +84,7 @@ function payments(env: Env): HealthCheck {
   return { name: "payments", ok: configured, latency_ms: null, detail };
 }
 
-/** Automatic renewal (Oneclick Mall, issue 34): whether this deployment can enrol and charge cards (no call to
+/** Automatic renewal (Oneclick Mall): whether this deployment can enrol and charge cards (no call to
  * Transbank). */
 function automaticRenewal(env: Env): HealthCheck {
   const missing = autorenewMissing(env);

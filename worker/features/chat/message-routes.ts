@@ -42,7 +42,7 @@ const messageBody = z
     group_id: z.number().int().positive(),
     body: messageText,
     image_url: z.string().max(DATA_URL_MAX, TEXTS.chat.imageTooLarge).nullish(),
-    /** The message this one answers (issue 36): text messages only. */
+    /** The message this one answers: text messages only. */
     reply_to: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
   })
   .refine((m) => !(m.image_url && m.reply_to), { message: E.reply_invalid, path: ["reply_to"] });

@@ -1,4 +1,4 @@
-// Recurring events (issue 35): a rule, "every week" or "every month" until a date, expanded into
+// Recurring events: a rule, "every week" or "every month" until a date, expanded into
 // occurrences for display, reminders and answers. Each occurrence keeps the first one's wall-clock time
 // in the event's zone (a weekly 20:00 in Santiago stays 20:00 across Chile's clock changes); a monthly
 // rule on a day some months lack (the 31st) skips those months, as RFC 5545 does.

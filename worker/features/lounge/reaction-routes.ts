@@ -1,4 +1,4 @@
-// Reactions (issue 36): toggling one on a post, comment or message, and who reacted. The same two routes
+// Reactions: toggling one on a post, comment or message, and who reacted. The same two routes
 // under /api/posts, /api/comments and /api/messages; who may react is decided in one place (canReact), and in a
 // direct message also by the rule of its writes (directRefusal).
 import { z } from "zod";

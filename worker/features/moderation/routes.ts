@@ -1,4 +1,4 @@
-// Moderation (issue 20): members report posts, comments and chat messages; admins work the queue
+// Moderation: members report posts, comments and chat messages; admins work the queue
 // (hide or dismiss), mute members, and read the append-only audit log of every admin action.
 import { z } from "zod";
 import { listAudit } from "../../db/audit";

@@ -1,4 +1,4 @@
-// The email digest (issue 33), opt-in daily or weekly: the hourly run sends it to the members for whom it
+// The email digest, opt-in daily or weekly: the hourly run sends it to the members for whom it
 // is 8:00 now in their time zone (Mondays for the weekly one), naming what is new since their last one:
 // their unread notifications, the lounge's new posts and new notices. Nothing new, nothing sent (the next
 // digest covers the longer span). Each goes once however many runs race: see claimDigest.

@@ -1,4 +1,4 @@
-// Notifications (issue 19): GET /api/notifications -> { items, unread }; POST /api/notifications/read
+// Notifications: GET /api/notifications -> { items, unread }; POST /api/notifications/read
 // with { ids } marks those (the caller's own only), with {} marks all; GET /api/mentions?q=&group_id=
 // -> { members }, the names the @mention autocomplete offers (in a channel: only who may read it).
 import { z } from "zod";

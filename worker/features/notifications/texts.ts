@@ -1,4 +1,4 @@
-// The words of push notifications and emails (issue 33), in both of the app's languages, in one
+// The words of push notifications and emails, in both of the app's languages, in one
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
 import type { NotificationRow } from "../../shared/notifications";

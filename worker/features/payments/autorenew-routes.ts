@@ -1,4 +1,4 @@
-// Automatic renewal with Oneclick Mall (issue 34): enrol a card, stop, and Transbank's return after the
+// Automatic renewal with Oneclick Mall: enrol a card, stop, and Transbank's return after the
 // card form. The handlers validate and authorize; worker/features/payments/autorenew.ts does the rest.
 import type { Context } from "hono";
 import { z } from "zod";

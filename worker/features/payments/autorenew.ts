@@ -1,4 +1,4 @@
-// Automatic renewal with Oneclick Mall (issue 34): enrolment, the daily charge and its settlement.
+// Automatic renewal with Oneclick Mall: enrolment, the daily charge and its settlement.
 // Transbank decides every outcome; the database decides who acts: one charge per member and period,
 // one payment per attempt (derived buy orders, UNIQUE), conditional state changes. tbk_user is
 // decrypted only to be sent to Transbank and is never returned, logged or exported.

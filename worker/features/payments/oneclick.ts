@@ -1,4 +1,4 @@
-// Transbank Oneclick Mall, REST v1.2, over fetch (automatic renewal, issue 34). The same adapter talks to
+// Transbank Oneclick Mall, REST v1.2, over fetch (automatic renewal). The same adapter talks to
 // Transbank (integration, production) or to the local emulator, at the same base URL as Webpay Plus:
 // one WEBPAY_ENV serves both, as Transbank's hosts do. Nothing here logs: tbk_user, tokens and card data
 // never reach a log line.

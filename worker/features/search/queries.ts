@@ -217,7 +217,7 @@ function visibleCandidates(kind: SearchKind): SQL {
   const w = window(kind);
   switch (kind) {
     case "post":
-      // Hidden by a moderator (issue 20): never found, like deleted posts.
+      // Hidden by a moderator: never found, like deleted posts.
       return sql`select p.id as id, substr(p.content, 1, ${sql.raw(String(TITLE_MAX + 1))}) as title,
         p.created_at as created_at, p.id as post_id, null as group_id, ${lowered("p.content", "t")}
         from ${w} w join posts p on p.id = w.id where p.hidden_at is null`;

@@ -1,4 +1,4 @@
-// Search (issue 19): GET /api/search?q=&kind= across posts, comments, chat messages, resources and events,
+// Search: GET /api/search?q=&kind= across posts, comments, chat messages, resources and events,
 // with the permissions of each: channels the member may read, the library and paid-only events only
 // with paid access. The session and the search are one D1 round trip (withSessionBatch).
 import { z } from "zod";

@@ -70,9 +70,9 @@ const toMemberDto = (r: MemberRow, now = Date.now()) => ({
     now,
   ),
   plan: r.plan,
-  /** Until when an admin muted them (issue 20); null when not muted. */
+  /** Until when an admin muted them; null when not muted. */
   muted_until: r.mutedUntil && r.mutedUntil.getTime() > now ? r.mutedUntil : null,
-  /** Automatic renewal (issue 34): on, paused after refused charges, or off (null). */
+  /** Automatic renewal: on, paused after refused charges, or off (null). */
   auto_renew: r.autoRenew,
 });
 export type MemberDto = ReturnType<typeof toMemberDto>;
@@ -219,7 +219,7 @@ const paymentColumns = {
   is_test: payments.isTest,
   refund_type: payments.refundType,
   refunded_at: payments.refundedAt,
-  /** Charged automatically (Oneclick Mall, issue 34) rather than paid by hand with Webpay Plus. */
+  /** Charged automatically (Oneclick Mall) rather than paid by hand with Webpay Plus. */
   automatic: sql<boolean>`${payments.provider} = ${AUTORENEW.provider}`.mapWith(Boolean),
 };
 

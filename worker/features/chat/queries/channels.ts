@@ -11,7 +11,7 @@ import { LIMITS } from "../../../shared/rules";
 export type ChannelRow = typeof channels.$inferSelect;
 export type Viewer = Pick<SessionUser, "id" | "role">;
 
-/** A direct message (issue 36) is nobody's to rename, delete or invite to; a channel its creator's and admins'. */
+/** A direct message is nobody's to rename, delete or invite to; a channel its creator's and admins'. */
 export const canManageChannel = (viewer: Viewer, channel: ChannelRow) =>
   channel.directKey === null && (viewer.role === "admin" || channel.createdBy === viewer.id);
 
@@ -35,7 +35,7 @@ export const visibleTo = (viewer: Viewer | SessionMemberSql) => {
     sql`(select 1 from ${channelMembers} where ${channelMembers.channelId} = ${channels.id}
       and ${channelMembers.userId} = ${viewer.id})`,
   );
-  // Admins read every channel but the direct messages they are not in (issue 36).
+  // Admins read every channel but the direct messages they are not in.
   const adminReadable = or(isNull(channels.directKey), member);
   if (viewer.role === "admin") return adminReadable;
   const readable = or(eq(channels.isPrivate, false), eq(channels.createdBy, viewer.id), member);

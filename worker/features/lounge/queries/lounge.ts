@@ -15,11 +15,11 @@ const likedBy = (viewerId: ViewerId) =>
   sql<boolean>`exists(select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id}
     and ${postLikes.userId} = ${viewerId})`.mapWith((v) => Boolean(Number(v)));
 
-/** The viewer blocked the author (issue 36): the client collapses the item. */
+/** The viewer blocked the author: the client collapses the item. */
 const blockedByViewer = (viewerId: ViewerId, authorId: SQLWrapper) =>
   hasBlocked(viewerId, authorId).mapWith((v) => Boolean(Number(v)));
 
-/** The Post of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
+/** The Post of docs/spec.md §3 as the API sends it (what a moderator hid reads as removed). */
 const postFields = (viewerId: ViewerId) => ({
   id: posts.id,
   content: shownText(posts.content, posts.hiddenAt),
@@ -117,7 +117,7 @@ export async function isLiked(db: Database, postId: number, userId: number) {
   return rows.length > 0;
 }
 
-/** The Comment of docs/spec.md §3 as the API sends it (hidden content replaced; issue 20). */
+/** The Comment of docs/spec.md §3 as the API sends it (what a moderator hid reads as removed). */
 const commentFields = (viewerId: number) => ({
   id: comments.id,
   content: shownText(comments.content, comments.hiddenAt),

@@ -1,4 +1,4 @@
-// Reactions on posts, comments and chat messages (issue 36): toggling one, the counts every list carries,
+// Reactions on posts, comments and chat messages: toggling one, the counts every list carries,
 // who reacted, and who may react at all (canReact: the one place the reaction rules live).
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";

@@ -1,4 +1,4 @@
-// Moderation (issue 20): reports and their queue, hiding reported content, mutes.
+// Moderation: reports and their queue, hiding reported content, mutes.
 // Hidden content stays in D1 (its author can still export it) but every list replaces it with
 // TEXTS.moderation.removed for everyone; only its author is told the reason.
 import { and, asc, type Column, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Delivery outside the app (issue 33): members' notification choices, their browsers' push
+// Delivery outside the app: members' notification choices, their browsers' push
 // subscriptions, what one notification needs to be delivered, and the dead letters' count.
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";

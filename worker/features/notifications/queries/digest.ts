@@ -1,4 +1,4 @@
-// The email digest (issue 33): who opted in, what is new for a member since their last digest, and the
+// The email digest: who opted in, what is new for a member since their last digest, and the
 // claim that makes each digest go once (a conditional update of digest_sent_at).
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";

@@ -80,7 +80,7 @@ const toDto = (row: ListRow): NotificationDto => ({
 });
 
 /**
- * Kinds the member turned off in the app (issue 33) stay stored (push and email are planned from the
+ * Kinds the member turned off in the app stay stored (push and email are planned from the
  * row) but the bell neither lists nor counts them. Every kind is on in the app by default.
  */
 export const shownInApp = (userId: number) =>

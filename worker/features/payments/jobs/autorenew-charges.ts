@@ -1,4 +1,4 @@
-// Automatic renewal (issue 34). Daily: charge every member with auto-renew on whose membership ends
+// Automatic renewal. Daily: charge every member with auto-renew on whose membership ends
 // within a day (and retry the refused ones on schedule). Every five minutes: settle the charges whose
 // answer never came, by Transbank's status, so no retry waits on an unknown outcome.
 import { getDb } from "../../../db/client";

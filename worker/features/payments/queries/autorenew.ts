@@ -1,4 +1,4 @@
-// Automatic renewal's rows (issue 34): enrolments, inscriptions on their way back from Transbank, and
+// Automatic renewal's rows: enrolments, inscriptions on their way back from Transbank, and
 // one charge per member and period. Every state change is conditional on the state it leaves, so two
 // runs racing change it once; the UNIQUE indexes decide who makes a charge or an attempt.
 import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
