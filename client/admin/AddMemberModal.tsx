@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { LIMITS, type Role } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
+import { Select, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
@@ -29,41 +30,32 @@ export function AddMemberModal({ onClose, onAdded }: { onClose: () => void; onAd
     <Modal title={TEXT.adminParts.addMember} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <FormError error={missingEmail ? TEXT.admin.emailRequired : failureOf(add)} />
-        <div className="field">
-          <label htmlFor="add-member-email">{TEXT.adminParts.emailLabel}</label>
-          <input
-            id="add-member-email"
-            className="input"
-            type="email"
-            autoComplete="off"
-            required
-            maxLength={LIMITS.emailMax}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="add-member-name">{TEXT.adminParts.nameLabel}</label>
-          <input
-            id="add-member-name"
-            className="input"
-            maxLength={LIMITS.nameMax}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="add-member-role">{TEXT.adminParts.roleLabel}</label>
-          <select
-            id="add-member-role"
-            className="select"
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-          >
-            <option value="member">{TEXT.admin.roles.member}</option>
-            <option value="admin">{TEXT.admin.roles.admin}</option>
-          </select>
-        </div>
+        <TextField
+          label={TEXT.adminParts.emailLabel}
+          id="add-member-email"
+          type="email"
+          autoComplete="off"
+          required
+          maxLength={LIMITS.emailMax}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={TEXT.adminParts.nameLabel}
+          id="add-member-name"
+          maxLength={LIMITS.nameMax}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Select
+          label={TEXT.adminParts.roleLabel}
+          id="add-member-role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role)}
+        >
+          <option value="member">{TEXT.admin.roles.member}</option>
+          <option value="admin">{TEXT.admin.roles.admin}</option>
+        </Select>
         <ActionRow
           onCancel={onClose}
           submitLabel={TEXT.adminParts.addMember}

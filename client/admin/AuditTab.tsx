@@ -1,6 +1,7 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { AUDIT_ACTIONS, type AuditAction } from "../../worker/shared/admin-rules";
+import { Select } from "../components/Field";
 import { formatDateTime } from "../components/format";
 import { LoadMore } from "../components/LoadMore";
 import { Spinner } from "../components/Spinner";
@@ -31,7 +32,6 @@ const actorOf = (row: AuditRow) => row.actor_name || row.actor_email || TEXT.aud
 export function AuditTab({ first, members }: { first: PageResult<AuditRow>; members: Member[] }) {
   const [filter, setFilter] = useState<AuditFilter>({});
   const filtered = useFetcher<PageResult<AuditRow>>();
-  const ids = { action: useId(), actor: useId() };
   const unfiltered = !filter.action && !filter.actor;
   const page = unfiltered ? first : filtered.data;
   const switching = !unfiltered && filtered.state === "loading";
@@ -62,38 +62,32 @@ export function AuditTab({ first, members }: { first: PageResult<AuditRow>; memb
       </div>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of filters, not a form section. */}
       <div className="audit-filters" role="group" aria-label={TEXT.audit.filtersLabel}>
-        <div className="field">
-          <label htmlFor={ids.action}>{TEXT.audit.actionFilter}</label>
-          <select
-            id={ids.action}
-            className="input"
-            value={filter.action ?? ""}
-            onChange={(e) => change({ ...filter, action: AUDIT_ACTIONS.find((a) => a === e.target.value) })}
-          >
-            <option value="">{TEXT.audit.all}</option>
-            {AUDIT_ACTIONS.map((a: AuditAction) => (
-              <option key={a} value={a}>
-                {TEXT.audit.actionLabels[a]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.actor}>{TEXT.audit.actorFilter}</label>
-          <select
-            id={ids.actor}
-            className="input"
-            value={filter.actor ?? ""}
-            onChange={(e) => change({ ...filter, actor: Number(e.target.value) || undefined })}
-          >
-            <option value="">{TEXT.audit.all}</option>
-            {admins.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name || m.email}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label={TEXT.audit.actionFilter}
+          className="input"
+          value={filter.action ?? ""}
+          onChange={(e) => change({ ...filter, action: AUDIT_ACTIONS.find((a) => a === e.target.value) })}
+        >
+          <option value="">{TEXT.audit.all}</option>
+          {AUDIT_ACTIONS.map((a: AuditAction) => (
+            <option key={a} value={a}>
+              {TEXT.audit.actionLabels[a]}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label={TEXT.audit.actorFilter}
+          className="input"
+          value={filter.actor ?? ""}
+          onChange={(e) => change({ ...filter, actor: Number(e.target.value) || undefined })}
+        >
+          <option value="">{TEXT.audit.all}</option>
+          {admins.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name || m.email}
+            </option>
+          ))}
+        </Select>
       </div>
       {switching || !page ? (
         <div className="state">

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { MODERATION } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
+import { TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { useToast } from "../components/Toasts";
@@ -16,7 +17,7 @@ export function MuteModal({ member, who, onClose }: { member: Member; who: strin
   const [hours, setHours] = useState("24");
   const mute = useFetcher<MuteAnswer>();
   const toast = useToast();
-  const ids = { intro: useId(), hours: useId(), hint: useId() };
+  const introId = useId();
   const value = Number(hours);
   const valid = Number.isInteger(value) && value >= 1 && value <= MODERATION.muteHoursMax;
   const busy = mute.state !== "idle";
@@ -31,31 +32,25 @@ export function MuteModal({ member, who, onClose }: { member: Member; who: strin
     if (valid && !busy) void submitJson(mute, ADMIN_PATH, { intent: "mute", id: member.id, hours: value });
   };
   return (
-    <Modal title={TEXT.moderatingParts.muteTitle(who)} onClose={onClose} describedBy={ids.intro}>
+    <Modal title={TEXT.moderatingParts.muteTitle(who)} onClose={onClose} describedBy={introId}>
       <form onSubmit={submit}>
-        <p id={ids.intro} className="muted">
+        <p id={introId} className="muted">
           {TEXT.moderatingParts.muteIntro}
         </p>
-        <div className="field">
-          <label htmlFor={ids.hours}>{TEXT.moderatingParts.muteHours}</label>
-          <input
-            id={ids.hours}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MODERATION.muteHoursMax}
-            step={1}
-            required
-            value={hours}
-            aria-describedby={ids.hint}
-            aria-invalid={!valid || undefined}
-            onChange={(e) => setHours(e.target.value)}
-          />
-          <span id={ids.hint} className="faint">
-            {TEXT.moderatingParts.muteHoursHint(MODERATION.muteHoursMax)}
-          </span>
-        </div>
+        <TextField
+          label={TEXT.moderatingParts.muteHours}
+          hint={TEXT.moderatingParts.muteHoursHint(MODERATION.muteHoursMax)}
+          hintClass="faint"
+          invalid={!valid}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MODERATION.muteHoursMax}
+          step={1}
+          required
+          value={hours}
+          onChange={(e) => setHours(e.target.value)}
+        />
         <FormError error={mute.data?.ok === false ? mute.data.error : null} />
         <ActionRow
           onCancel={onClose}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { TextField } from "../components/Field";
 import { PageTitle } from "../components/PageTitle";
 import { TEXT } from "../text";
 
@@ -18,30 +19,24 @@ export default function DevSignInPage() {
       <form className="card stack" style={{ width: "min(420px, 100%)", textAlign: "left" }} onSubmit={submit}>
         <h1 style={{ fontSize: "1.6rem" }}>{TEXT.devSignIn.title}</h1>
         <p className="faint">{TEXT.devSignIn.intro}</p>
-        <div className="field">
-          <label htmlFor="dev-email">{TEXT.devSignIn.email}</label>
-          <input
-            id="dev-email"
-            className="input"
-            type="email"
-            required
-            // biome-ignore lint/a11y/noAutofocus: the page's only task (local development sign-in) starts here.
-            autoFocus
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="dev-name">{TEXT.devSignIn.name}</label>
-          <input
-            id="dev-name"
-            className="input"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
+        <TextField
+          label={TEXT.devSignIn.email}
+          id="dev-email"
+          type="email"
+          required
+          // The page's only task (local development sign-in) starts here.
+          autoFocus
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={TEXT.devSignIn.name}
+          id="dev-name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary">
           {TEXT.devSignIn.continue}
         </button>

@@ -132,7 +132,11 @@ type Choices<T extends string> = {
  * or as `options`; every other prop goes to the select.
  */
 export function Select<T extends string = string>(
-  props: FieldParts & Choices<T> & { value?: NoInfer<T> } & Omit<ComponentPropsWithRef<"select">, "id" | "value">,
+  props: FieldParts &
+    Choices<T> & { value?: NoInfer<T> | (string extends T ? number : never) } & Omit<
+      ComponentPropsWithRef<"select">,
+      "id" | "value"
+    >,
 ) {
   const [field, { className = "select", children, options, optionLabels, onValue, onChange, ...select }] = split(props);
   return (

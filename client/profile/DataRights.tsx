@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ActionRow } from "../components/ActionRow";
+import { TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
@@ -42,7 +43,7 @@ function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void
   const [typed, setTyped] = useState("");
   const remove = useFetcher<ActionResult<unknown>>();
   const { store } = useSession();
-  const ids = { summary: useId(), confirm: useId() };
+  const summaryId = useId();
   const busy = remove.state !== "idle";
   const matches = sameEmail(typed, email);
   const summary = TEXT.account.deletionSummary;
@@ -55,9 +56,9 @@ function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void
   };
 
   return (
-    <Modal title={TEXT.dataRights.deleteTitle} onClose={onClose} describedBy={ids.summary}>
+    <Modal title={TEXT.dataRights.deleteTitle} onClose={onClose} describedBy={summaryId}>
       <form onSubmit={submit}>
-        <div id={ids.summary} className="deletion-summary">
+        <div id={summaryId} className="deletion-summary">
           <h3>{TEXT.dataRights.deletedHeading}</h3>
           <p>{summary.deleted}</p>
           <h3>{TEXT.dataRights.anonymisedHeading}</h3>
@@ -65,17 +66,13 @@ function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void
           <h3>{TEXT.dataRights.keptHeading}</h3>
           <p>{summary.kept}</p>
         </div>
-        <div className="field">
-          <label htmlFor={ids.confirm}>{TEXT.dataRights.confirmLabel(email)}</label>
-          <input
-            id={ids.confirm}
-            className="input"
-            type="email"
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
+        <TextField
+          label={TEXT.dataRights.confirmLabel(email)}
+          type="email"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         <FormError error={remove.data?.ok === false ? remove.data.error : null} />
         <ActionRow
           onCancel={onClose}

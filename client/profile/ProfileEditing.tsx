@@ -2,6 +2,7 @@
 // when the member chooses Edit (ProfilePage, EntryListEditor); until then the page shows what they edit.
 import { type KeyboardEvent, useId, useState } from "react";
 import { LIMITS } from "../../worker/shared/rules";
+import { TextArea, TextField } from "../components/Field";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
 import { TEXT } from "../text";
@@ -18,47 +19,37 @@ const timeZones = (() => {
 
 /** The name, bio and time zone being edited. */
 export function DetailsFields({ draft, onChange }: { draft: Draft; onChange(next: Draft): void }) {
-  const ids = { name: useId(), bio: useId(), tz: useId(), zones: useId() };
+  const zonesId = useId();
   return (
     <>
-      <div className="field">
-        <label htmlFor={ids.name}>{TEXT.profile.nameLabel}</label>
-        <input
-          id={ids.name}
-          className="input"
-          maxLength={LIMITS.nameMax}
-          value={draft.name}
-          onChange={(e) => onChange({ ...draft, name: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.bio}>{TEXT.profile.bioLabel}</label>
-        <textarea
-          id={ids.bio}
-          className="textarea"
-          rows={3}
-          maxLength={LIMITS.bioMax}
-          value={draft.bio}
-          onChange={(e) => onChange({ ...draft, bio: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.tz}>{TEXT.profile.timezoneLabel}</label>
-        <input
-          id={ids.tz}
-          className="input"
-          list={ids.zones}
-          placeholder={TEXT.profile.timezonePlaceholder}
-          maxLength={LIMITS.timezoneMax}
-          value={draft.timezone}
-          onChange={(e) => onChange({ ...draft, timezone: e.target.value })}
-        />
-        <datalist id={ids.zones}>
-          {timeZones.map((z) => (
-            <option key={z} value={z} />
-          ))}
-        </datalist>
-      </div>
+      <TextField
+        label={TEXT.profile.nameLabel}
+        maxLength={LIMITS.nameMax}
+        value={draft.name}
+        onChange={(e) => onChange({ ...draft, name: e.target.value })}
+      />
+      <TextArea
+        label={TEXT.profile.bioLabel}
+        rows={3}
+        maxLength={LIMITS.bioMax}
+        value={draft.bio}
+        onChange={(e) => onChange({ ...draft, bio: e.target.value })}
+      />
+      <TextField
+        label={TEXT.profile.timezoneLabel}
+        list={zonesId}
+        placeholder={TEXT.profile.timezonePlaceholder}
+        maxLength={LIMITS.timezoneMax}
+        value={draft.timezone}
+        onChange={(e) => onChange({ ...draft, timezone: e.target.value })}
+        after={
+          <datalist id={zonesId}>
+            {timeZones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        }
+      />
     </>
   );
 }

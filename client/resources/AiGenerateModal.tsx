@@ -10,6 +10,7 @@ import {
 } from "../../worker/shared/ai-rules";
 import { ActionRow } from "../components/ActionRow";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
+import { Select, TextArea, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { type TabItem, TabList, tabPanelProps } from "../components/Tabs";
@@ -21,84 +22,6 @@ import type { GenerationResult, ImageGenerationInput, TextGenerationInput } from
 
 type Tab = "text" | "image";
 const TAB_IDS: readonly Tab[] = ["text", "image"];
-
-function Select<T extends string>({
-  label,
-  value,
-  options,
-  optionLabels,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: NoInfer<T>;
-  options: readonly T[];
-  optionLabels?: Readonly<Record<T, string>>;
-  onChange(v: NoInfer<T>): void;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="select input"
-        value={value}
-        onChange={(e) => onChange(e.target.value as T)}
-        disabled={disabled}
-      >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {optionLabels?.[o] ?? o}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function TextField({
-  label,
-  value,
-  onChange,
-  placeholder,
-  multiline,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  placeholder?: string;
-  multiline?: boolean;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea
-          id={id}
-          className="textarea"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder={placeholder}
-          disabled={disabled}
-        />
-      ) : (
-        <input
-          id={id}
-          className="input"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder={placeholder}
-          disabled={disabled}
-        />
-      )}
-    </div>
-  );
-}
 
 /** docs/spec.md §2 AI generator: a text tab and an image tab, each with its own form and one generate call. */
 export function AiGenerateModal({
@@ -172,67 +95,83 @@ export function AiGenerateModal({
     <Modal title={T.aiGenerate} onClose={onClose} wide>
       <TabList label={TEXT.libraryAi.aiTabsLabel} tabs={tabs} selected={tab} onSelect={choose} ids={tabsId} />
       <form {...tabPanelProps(tabsId, tab)} onSubmit={submit} noValidate>
-        <TextField
+        <TextArea
           label={tab === "text" ? TEXT.libraryAi.aiTextPrompt : TEXT.libraryAi.aiImagePrompt}
           value={prompt}
-          onChange={setPrompt}
-          multiline
+          onChange={(e) => setPrompt(e.target.value)}
           disabled={busy}
         />
         <TextField
           label={TEXT.libraryDialogs.titleLabel}
           value={title}
-          onChange={setTitle}
+          onChange={(e) => setTitle(e.target.value)}
           placeholder={TEXT.resources.titlePlaceholder}
           disabled={busy}
         />
         {tab === "text" ? (
           <div className="ai-grid">
             <Select
+              className="select input"
               label={TEXT.libraryAi.contentType}
               value={textType}
               options={RESOURCE_TEXT_TYPES}
               optionLabels={TEXT.libraryAi.textTypes}
-              onChange={setTextType}
+              onValue={setTextType}
               disabled={busy}
             />
             <Select
+              className="select input"
               label={TEXT.libraryAi.aiModel}
               value={textModel}
               options={TEXT_MODELS}
-              onChange={setTextModel}
+              onValue={setTextModel}
               disabled={busy}
             />
           </div>
         ) : (
           <div className="ai-grid">
             <Select
+              className="select input"
               label={TEXT.libraryAi.style}
               value={style}
               options={IMAGE_STYLES}
               optionLabels={TEXT.libraryAi.imageStyles}
-              onChange={setStyle}
+              onValue={setStyle}
               disabled={busy}
             />
             <Select
+              className="select input"
               label={TEXT.libraryAi.quality}
               value={quality}
               options={IMAGE_QUALITIES}
               optionLabels={TEXT.libraryAi.imageQualities}
-              onChange={setQuality}
+              onValue={setQuality}
               disabled={busy}
             />
-            <Select label={TEXT.libraryAi.size} value={size} options={IMAGE_SIZES} onChange={setSize} disabled={busy} />
             <Select
+              className="select input"
+              label={TEXT.libraryAi.size}
+              value={size}
+              options={IMAGE_SIZES}
+              onValue={setSize}
+              disabled={busy}
+            />
+            <Select
+              className="select input"
               label={TEXT.libraryAi.aiModel}
               value={imageModel}
               options={IMAGE_MODELS}
-              onChange={setImageModel}
+              onValue={setImageModel}
               disabled={busy}
             />
           </div>
         )}
-        <TextField label={TEXT.libraryDialogs.tagsInput} value={tags} onChange={setTags} disabled={busy} />
+        <TextField
+          label={TEXT.libraryDialogs.tagsInput}
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          disabled={busy}
+        />
         {imageUnavailable && (
           <p className="alert alert-info" id={`${tabsId}-unavailable`}>
             <strong>{TEXT.resources.geminiImagesSoon}</strong> {imageUnavailable}

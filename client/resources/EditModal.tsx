@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { ActionRow } from "../components/ActionRow";
+import { TextArea, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
@@ -18,7 +19,6 @@ export function EditModal({
   onClose(): void;
   onSaved(): void;
 }) {
-  const ids = { title: useId(), description: useId(), tags: useId() };
   const [title, setTitle] = useState(resource.title);
   const [description, setDescription] = useState(resource.description ?? "");
   const [tags, setTags] = useState(parseTags(resource.tags).join(", "));
@@ -39,31 +39,20 @@ export function EditModal({
   return (
     <Modal title={TEXT.libraryDialogs.editTitle} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={ids.title}>{TEXT.libraryDialogs.titleLabel}</label>
-          <input
-            id={ids.title}
-            className="input"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            required
-            maxLength={200}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.description}>{TEXT.libraryDialogs.descriptionLabel}</label>
-          <textarea
-            id={ids.description}
-            className="textarea"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={2000}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.tags}>{TEXT.libraryDialogs.tagsInput}</label>
-          <input id={ids.tags} className="input" value={tags} onChange={(e) => setTags(e.target.value)} />
-        </div>
+        <TextField
+          label={TEXT.libraryDialogs.titleLabel}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          required
+          maxLength={200}
+        />
+        <TextArea
+          label={TEXT.libraryDialogs.descriptionLabel}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={2000}
+        />
+        <TextField label={TEXT.libraryDialogs.tagsInput} value={tags} onChange={(e) => setTags(e.target.value)} />
         <FormError error={error} />
         <ActionRow
           onCancel={onClose}

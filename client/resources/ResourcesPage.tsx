@@ -2,7 +2,7 @@
 // and the upload, edit and AI generator modals. The search runs on the server: typing (debounced) and
 // the tag buttons change the URL (`?q=&tag=`), the route's loader loads the first page, and the next
 // pages load as the member scrolls (or presses 'Load more'). The dialogs load their code when opened.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   useFetcher,
   useLoaderData,
@@ -16,6 +16,7 @@ import {
 import { OPEN_PARAMS } from "../../worker/shared/item-links";
 import { TIMING } from "../../worker/shared/rules";
 import { useConfirm } from "../components/ConfirmDialog";
+import { TextField } from "../components/Field";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
 import { LoadMore } from "../components/LoadMore";
@@ -81,7 +82,6 @@ export default function ResourcesPage() {
   const isAdmin = user?.role === "admin";
   const toast = useToast();
   const confirm = useConfirm();
-  const searchId = useId();
   const page = useLoaderData<typeof resourcesLoader>();
   const summary = useRouteLoaderData<typeof librarySummaryLoader>(LIBRARY_ROUTE_ID);
   // The page and the summary fail alike (a 403 locks both); the first failure is the screen's.
@@ -174,21 +174,16 @@ export default function ResourcesPage() {
       {load.state === "ready" && (
         <>
           <search className="resources-filters">
-            <div className="field">
-              <label htmlFor={searchId}>{TEXT.library.searchLabel}</label>
-              <div className="resources-search">
-                <input
-                  id={searchId}
-                  className="input"
-                  type="search"
-                  value={query}
-                  maxLength={100}
-                  onChange={(e) => typed(e.target.value)}
-                  placeholder={TEXT.library.searchPlaceholder}
-                />
-                {searching && <Spinner small label={TEXT.library.searching} />}
-              </div>
-            </div>
+            <TextField
+              label={TEXT.library.searchLabel}
+              type="search"
+              value={query}
+              maxLength={100}
+              onChange={(e) => typed(e.target.value)}
+              placeholder={TEXT.library.searchPlaceholder}
+              addon={searching && <Spinner small label={TEXT.library.searching} />}
+              addonClass="resources-search"
+            />
             {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons, not a form section. */}
             <div className="resource-tag-filter" role="group" aria-label={TEXT.library.tagsLabel}>
               {["", ...tags].map((t) => (

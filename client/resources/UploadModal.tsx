@@ -1,6 +1,7 @@
 import { type DragEvent, type FormEvent, useId, useRef, useState } from "react";
 import { errorText } from "../api";
 import { ActionRow } from "../components/ActionRow";
+import { Field, TextArea, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
@@ -14,7 +15,7 @@ import { checkUploadFile, effectiveFileType, titleFromFileName, UPLOAD_ACCEPT, u
  * spec's texts.
  */
 export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUploaded(): void }) {
-  const ids = { file: useId(), title: useId(), description: useId(), tags: useId(), progress: useId() };
+  const fileId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
@@ -99,12 +100,12 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           ) : (
             <p>{TEXT.libraryDialogs.dropHere}</p>
           )}
-          <label htmlFor={ids.file} className="btn btn-sm">
+          <label htmlFor={fileId} className="btn btn-sm">
             {file ? TEXT.libraryDialogs.chooseAnother : TEXT.libraryDialogs.chooseFile}
           </label>
           <input
             ref={inputRef}
-            id={ids.file}
+            id={fileId}
             className="visually-hidden"
             type="file"
             accept={UPLOAD_ACCEPT}
@@ -114,46 +115,35 @@ export function UploadModal({ onClose, onUploaded }: { onClose(): void; onUpload
           <p className="hint">{TEXT.libraryDialogs.acceptedFiles}</p>
         </div>
 
-        <div className="field">
-          <label htmlFor={ids.title}>{TEXT.libraryDialogs.titleLabel}</label>
-          <input
-            id={ids.title}
-            className="input"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            required
-            maxLength={200}
-            disabled={busy}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.description}>{TEXT.libraryDialogs.descriptionOptional}</label>
-          <textarea
-            id={ids.description}
-            className="textarea"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={2000}
-            disabled={busy}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.tags}>{TEXT.libraryDialogs.tagsInput}</label>
-          <input
-            id={ids.tags}
-            className="input"
-            value={tags}
-            onChange={(e) => setTags(e.target.value)}
-            placeholder={TEXT.libraryDialogs.tagsPlaceholder}
-            disabled={busy}
-          />
-        </div>
+        <TextField
+          label={TEXT.libraryDialogs.titleLabel}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          required
+          maxLength={200}
+          disabled={busy}
+        />
+        <TextArea
+          label={TEXT.libraryDialogs.descriptionOptional}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={2000}
+          disabled={busy}
+        />
+        <TextField
+          label={TEXT.libraryDialogs.tagsInput}
+          value={tags}
+          onChange={(e) => setTags(e.target.value)}
+          placeholder={TEXT.libraryDialogs.tagsPlaceholder}
+          disabled={busy}
+        />
 
         {progress !== null && (
-          <div className="field">
-            <label htmlFor={ids.progress}>{TEXT.libraryDialogs.uploadProgress(Math.round(progress * 100))}</label>
-            <progress id={ids.progress} className="upload-progress" max={100} value={Math.round(progress * 100)} />
-          </div>
+          <Field label={TEXT.libraryDialogs.uploadProgress(Math.round(progress * 100))}>
+            {(control) => (
+              <progress {...control} className="upload-progress" max={100} value={Math.round(progress * 100)} />
+            )}
+          </Field>
         )}
         <FormError error={error} />
         <ActionRow
