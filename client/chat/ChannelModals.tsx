@@ -4,6 +4,7 @@ import type { ChannelDto } from "../../worker/shared/chat-wire";
 import { LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { useConfirm } from "../components/ConfirmDialog";
+import { TextArea, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
@@ -27,33 +28,23 @@ function ChannelFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor="channel-name">{TEXT.channelDialog.nameLabel}</label>
-        <input
-          id="channel-name"
-          className="input"
-          required
-          maxLength={LIMITS.channelNameMax}
-          value={name}
-          onChange={(e) => onChange({ name: e.target.value })}
-        />
-        <span className="counter">
-          {name.length}/{LIMITS.channelNameMax}
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor="channel-description">{TEXT.channelDialog.descriptionLabel}</label>
-        <textarea
-          id="channel-description"
-          className="textarea"
-          maxLength={LIMITS.channelDescriptionMax}
-          value={description}
-          onChange={(e) => onChange({ description: e.target.value })}
-        />
-        <span className="counter">
-          {description.length}/{LIMITS.channelDescriptionMax}
-        </span>
-      </div>
+      <TextField
+        label={TEXT.channelDialog.nameLabel}
+        id="channel-name"
+        required
+        maxLength={LIMITS.channelNameMax}
+        value={name}
+        onChange={(e) => onChange({ name: e.target.value })}
+        counter={{ text: `${name.length}/${LIMITS.channelNameMax}` }}
+      />
+      <TextArea
+        label={TEXT.channelDialog.descriptionLabel}
+        id="channel-description"
+        maxLength={LIMITS.channelDescriptionMax}
+        value={description}
+        onChange={(e) => onChange({ description: e.target.value })}
+        counter={{ text: `${description.length}/${LIMITS.channelDescriptionMax}` }}
+      />
       <label className="checkbox">
         <input type="checkbox" checked={isPrivate} onChange={(e) => onChange({ isPrivate: e.target.checked })} />
         {TEXT.channelDialog.privateLabel}

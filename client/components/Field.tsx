@@ -22,7 +22,7 @@ export type FieldParts = {
   counter?: { text: ReactNode; over?: boolean };
   /** More classes on the field ("share-link"). */
   fieldClass?: string;
-  /** Shown inside the field after the control and its lines (a datalist, suggestions, a status). */
+  /** Shown inside the field right after the control, before its lines (a datalist, suggestions, a status). */
   after?: ReactNode;
 };
 
@@ -50,6 +50,7 @@ export function Field({
     <div className={fieldClass ? `field ${fieldClass}` : "field"}>
       <label htmlFor={id}>{label}</label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": invalid || hasError || undefined })}
+      {after}
       {hasHint && (
         <span id={`${id}-hint`} className={hintClass}>
           {hint}
@@ -65,7 +66,6 @@ export function Field({
           {counter.text}
         </div>
       )}
-      {after}
     </div>
   );
 }

@@ -2,10 +2,11 @@
 // Google Calendar or Apple Calendar. Only its hash is kept, so the link is shown once, when made; a new
 // one stops the old, and turning it off stops it too.
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Answer, api } from "../api";
 import { errorText } from "../api";
+import { TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { formatDate } from "../components/format";
 import { type ActionResult, failureOf, submitJson } from "../data/actions";
@@ -20,7 +21,6 @@ export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed }
   const T = TEXT.events.feed;
   const write = useFetcher<ActionResult<{ active: boolean; url?: string }>>();
   const [copied, setCopied] = useState(false);
-  const linkId = useId();
 
   const send = (intent: FeedIntent) => void submitJson(write, CALENDAR_FEED_PATH, intent);
   const url = write.data?.ok && write.data.value.url ? write.data.value.url : null;
@@ -35,12 +35,12 @@ export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed }
         error={failureOf(write) ?? (section.ok ? null : errorText(section.failure, TEXT.events.feed.failed))}
       />
       {url ? (
-        <div className="field">
-          <label className="label" htmlFor={linkId}>
-            {T.linkLabel}
-          </label>
-          <div className="row">
-            <input id={linkId} className="input" readOnly value={url} onFocus={(e) => e.target.select()} />
+        <TextField
+          label={T.linkLabel}
+          readOnly
+          value={url}
+          onFocus={(e) => e.target.select()}
+          addon={
             <button
               type="button"
               className="btn btn-sm"
@@ -48,8 +48,8 @@ export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed }
             >
               {copied ? T.copied : T.copy}
             </button>
-          </div>
-        </div>
+          }
+        />
       ) : (
         feed && <p>{feed.active && feed.created_at ? T.active(formatDate(feed.created_at)) : T.inactive}</p>
       )}

@@ -1,12 +1,13 @@
 // The admins' form for a gathering, new or edited (one form: a new gathering is one without an event
 // yet), in a dialog. Times are the event zone's wall-clock times (datetime-local), which the server turns
 // into instants. The cover is changed after the gathering is saved, in the same submission.
-import { type ChangeEvent, type FormEvent, type ReactNode, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { useFetcher } from "react-router";
 import { IMAGE_MODELS } from "../../worker/shared/ai-rules";
 import { EVENT_DEFAULT_TIME_ZONE, EVENT_LIMITS, type EventDto, type EventRepeat } from "../../worker/shared/events";
 import { LIMITS } from "../../worker/shared/rules";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
+import { Select, TextArea, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { Spinner } from "../components/Spinner";
@@ -54,20 +55,9 @@ const toInput = (f: Form): EventInput => ({
   repeat_until: f.repeat ? f.repeat_until : null,
 });
 
-/** A labelled control with an optional hint. */
-function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child this label wraps.
-    <label className="field">
-      <span className="label">{label}</span>
-      {children}
-      {hint && <span className="hint">{hint}</span>}
-    </label>
-  );
-}
-
 type CoverSource = "keep" | "upload" | "generate" | "remove";
 type ImageModel = (typeof IMAGE_MODELS)[number];
+const MODEL_NAMES: Record<ImageModel, string> = { openai: "OpenAI", gemini: "Gemini", straico: "Straico" };
 
 /** The cover's part of the form: keep it, upload a file, generate one with AI, or remove it. */
 function CoverFields({
@@ -99,47 +89,41 @@ function CoverFields({
   };
   return (
     <fieldset className="event-cover-fields stack">
-      <Field label={T.label}>
-        <select className="select" value={source} onChange={choose}>
-          <option value="keep">{event?.cover_url ? T.keep : T.none}</option>
-          <option value="upload">{T.upload}</option>
-          <option value="generate">{T.generate}</option>
-          {event?.cover_url && <option value="remove">{T.remove}</option>}
-        </select>
-      </Field>
+      <Select label={T.label} value={source} onChange={choose}>
+        <option value="keep">{event?.cover_url ? T.keep : T.none}</option>
+        <option value="upload">{T.upload}</option>
+        <option value="generate">{T.generate}</option>
+        {event?.cover_url && <option value="remove">{T.remove}</option>}
+      </Select>
       {event?.cover_url && source === "keep" && (
         <img className="event-cover event-cover-preview" src={event.cover_url} alt={T.current} />
       )}
       {source === "upload" && (
-        <Field label={T.file} hint={T.fileHint(LIMITS.eventCoverMaxBytes / (1024 * 1024))}>
-          <input
-            className="input"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
-            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-          />
-        </Field>
+        <TextField
+          label={T.file}
+          hint={T.fileHint(LIMITS.eventCoverMaxBytes / (1024 * 1024))}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
       )}
       {source === "generate" && (
         <div className="event-form-row">
-          <Field label={T.prompt}>
-            <input
-              className="input"
-              required
-              maxLength={LIMITS.aiPromptMax}
-              value={prompt}
-              onChange={(e) => onPrompt(e.target.value)}
-            />
-          </Field>
-          <Field label={T.model} hint={unavailable ?? undefined}>
-            <select className="select" value={model} onChange={(e) => onModel(e.target.value as ImageModel)}>
-              {IMAGE_MODELS.map((m) => (
-                <option key={m} value={m}>
-                  {m === "openai" ? "OpenAI" : m === "gemini" ? "Gemini" : "Straico"}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <TextField
+            label={T.prompt}
+            required
+            maxLength={LIMITS.aiPromptMax}
+            value={prompt}
+            onChange={(e) => onPrompt(e.target.value)}
+          />
+          <Select
+            label={T.model}
+            hint={unavailable}
+            value={model}
+            options={IMAGE_MODELS}
+            optionLabels={MODEL_NAMES}
+            onValue={onModel}
+          />
         </div>
       )}
     </fieldset>
@@ -211,57 +195,57 @@ export function EventFormModal({
     <Modal title={current ? TEXT.events.editTitle : TEXT.events.newEvent} onClose={onClose} wide>
       <form onSubmit={submit} className="stack event-form">
         <FormError error={failureOf(save) ?? coverError} />
-        <Field label={T.title}>
-          <input className="input" required maxLength={EVENT_LIMITS.titleMax} {...text("title")} />
-        </Field>
-        <Field label={T.description} hint={T.descriptionHint}>
-          <textarea className="textarea" maxLength={EVENT_LIMITS.descriptionMax} {...text("description")} />
-        </Field>
+        <TextField label={T.title} required maxLength={EVENT_LIMITS.titleMax} {...text("title")} />
+        <TextArea
+          label={T.description}
+          hint={T.descriptionHint}
+          maxLength={EVENT_LIMITS.descriptionMax}
+          {...text("description")}
+        />
         <div className="event-form-row">
-          <Field label={T.start}>
-            <input className="input" type="datetime-local" required {...text("start_local")} />
-          </Field>
-          <Field label={T.end}>
-            <input className="input" type="datetime-local" required {...text("end_local")} />
-          </Field>
+          <TextField label={T.start} type="datetime-local" required {...text("start_local")} />
+          <TextField label={T.end} type="datetime-local" required {...text("end_local")} />
         </div>
         <div className="event-form-row">
-          <Field label={T.repeat}>
-            <select className="select" {...text("repeat")}>
-              <option value="">{T.repeatNever}</option>
-              <option value="weekly">{T.repeatWeekly}</option>
-              <option value="monthly">{T.repeatMonthly}</option>
-            </select>
-          </Field>
-          {form.repeat && (
-            <Field label={T.repeatUntil}>
-              <input className="input" type="date" required {...text("repeat_until")} />
-            </Field>
-          )}
+          <Select label={T.repeat} {...text("repeat")}>
+            <option value="">{T.repeatNever}</option>
+            <option value="weekly">{T.repeatWeekly}</option>
+            <option value="monthly">{T.repeatMonthly}</option>
+          </Select>
+          {form.repeat && <TextField label={T.repeatUntil} type="date" required {...text("repeat_until")} />}
         </div>
-        <Field label={T.timeZone} hint={T.timeZoneHint}>
-          <input className="input" required maxLength={LIMITS.timezoneMax} {...text("time_zone")} />
-        </Field>
-        <Field label={T.location}>
-          <select className="select" {...text("location")}>
-            <option value="online">{TEXT.events.online}</option>
-            <option value="in_person">{TEXT.events.inPerson}</option>
-          </select>
-        </Field>
-        <Field label={T.place}>
-          <input
-            className="input"
-            required={form.location === "in_person"}
-            maxLength={EVENT_LIMITS.placeMax}
-            {...text("place")}
-          />
-        </Field>
-        <Field label={T.meetingUrl} hint={T.meetingUrlHint}>
-          <input className="input" type="url" maxLength={LIMITS.urlMax} {...text("meeting_url")} />
-        </Field>
-        <Field label={T.capacity} hint={T.capacityHint}>
-          <input className="input" type="number" min={1} max={EVENT_LIMITS.capacityMax} {...text("capacity")} />
-        </Field>
+        <TextField
+          label={T.timeZone}
+          hint={T.timeZoneHint}
+          required
+          maxLength={LIMITS.timezoneMax}
+          {...text("time_zone")}
+        />
+        <Select label={T.location} {...text("location")}>
+          <option value="online">{TEXT.events.online}</option>
+          <option value="in_person">{TEXT.events.inPerson}</option>
+        </Select>
+        <TextField
+          label={T.place}
+          required={form.location === "in_person"}
+          maxLength={EVENT_LIMITS.placeMax}
+          {...text("place")}
+        />
+        <TextField
+          label={T.meetingUrl}
+          hint={T.meetingUrlHint}
+          type="url"
+          maxLength={LIMITS.urlMax}
+          {...text("meeting_url")}
+        />
+        <TextField
+          label={T.capacity}
+          hint={T.capacityHint}
+          type="number"
+          min={1}
+          max={EVENT_LIMITS.capacityMax}
+          {...text("capacity")}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={form.paid_only} onChange={(e) => set("paid_only")(e.target.checked)} />
           {T.paidOnly}

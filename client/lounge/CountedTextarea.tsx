@@ -1,4 +1,5 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from "react";
+import type { ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import { TextArea } from "../components/Field";
 import { TEXT } from "../text";
 
 /** A labelled textarea with the live 'n/max characters' counter (announced to assistive tech on change). */
@@ -27,29 +28,22 @@ export function CountedTextarea({
   /** Shown after the textarea, inside the field (the @mention suggestions). */
   children?: ReactNode;
 }) {
-  const id = useId();
   const over = value.trim().length > max;
   return (
-    <div className={children ? "field mention-anchor" : "field"}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        {...inputProps}
-        ref={ref}
-        id={id}
-        className="textarea"
-        value={value}
-        rows={rows}
-        placeholder={placeholder}
-        disabled={disabled}
-        aria-describedby={`${id}-counter`}
-        aria-invalid={over || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {children}
-      <div id={`${id}-counter`} className={over ? "counter over" : "counter"}>
-        {TEXT.lounge.counter(value.length, max)}
-      </div>
-    </div>
+    <TextArea
+      {...inputProps}
+      label={label}
+      fieldClass={children ? "mention-anchor" : undefined}
+      ref={ref}
+      value={value}
+      rows={rows}
+      placeholder={placeholder}
+      disabled={disabled}
+      invalid={over}
+      counter={{ text: TEXT.lounge.counter(value.length, max), over }}
+      after={children}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 

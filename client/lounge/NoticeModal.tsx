@@ -11,6 +11,7 @@ import {
 import { LIMITS } from "../../worker/shared/rules";
 import { ActionRow } from "../components/ActionRow";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
+import { Select, TextArea, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
 import { Modal } from "../components/Modal";
 import { TabList, tabPanelProps } from "../components/Tabs";
@@ -101,44 +102,32 @@ function ManualTab({
 
   return (
     <form onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-title`}>{TEXT.loungeDialogs.noticeTitle}</label>
-        <input
-          id={`${id}-title`}
-          className="input"
-          value={draft.title}
-          maxLength={LIMITS.noticeTitleMax}
-          required
-          onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-content`}>{TEXT.loungeDialogs.noticeContent}</label>
-        <textarea
-          id={`${id}-content`}
-          className="textarea"
-          rows={8}
-          value={draft.content}
-          required
-          aria-describedby={`${id}-content-hint`}
-          onChange={(e) => setDraft((d) => ({ ...d, content: e.target.value }))}
-        />
-        <span id={`${id}-content-hint`} className="hint">
-          {TEXT.loungeDialogs.noticeContentHint}
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-image`}>{TEXT.loungeDialogs.noticeImageUrl}</label>
-        <input
-          id={`${id}-image`}
-          className="input"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={draft.image_url}
-          onChange={(e) => setDraft((d) => ({ ...d, image_url: e.target.value }))}
-        />
-      </div>
+      <TextField
+        label={TEXT.loungeDialogs.noticeTitle}
+        id={`${id}-title`}
+        value={draft.title}
+        maxLength={LIMITS.noticeTitleMax}
+        required
+        onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+      />
+      <TextArea
+        label={TEXT.loungeDialogs.noticeContent}
+        id={`${id}-content`}
+        hint={TEXT.loungeDialogs.noticeContentHint}
+        rows={8}
+        value={draft.content}
+        required
+        onChange={(e) => setDraft((d) => ({ ...d, content: e.target.value }))}
+      />
+      <TextField
+        label={TEXT.loungeDialogs.noticeImageUrl}
+        id={`${id}-image`}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={draft.image_url}
+        onChange={(e) => setDraft((d) => ({ ...d, image_url: e.target.value }))}
+      />
       <label className="checkbox">
         <input
           type="checkbox"
@@ -156,32 +145,6 @@ function ManualTab({
         disabled={!valid}
       />
     </form>
-  );
-}
-
-function Select<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: readonly T[];
-  onChange(v: T): void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -222,18 +185,15 @@ function AiPromptForm({
         if (prompt.trim() && !note && !busy) onGenerate();
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-prompt`}>{label}</label>
-        <textarea
-          id={`${id}-prompt`}
-          className="textarea"
-          rows={4}
-          value={prompt}
-          maxLength={LIMITS.aiPromptMax}
-          placeholder={placeholder}
-          onChange={(e) => onPrompt(e.target.value)}
-        />
-      </div>
+      <TextArea
+        label={label}
+        id={`${id}-prompt`}
+        rows={4}
+        value={prompt}
+        maxLength={LIMITS.aiPromptMax}
+        placeholder={placeholder}
+        onChange={(e) => onPrompt(e.target.value)}
+      />
       <div className="row notice-selects">{selects}</div>
       {note && (
         <p className="hint" id={`${id}-unavailable`}>
@@ -274,13 +234,13 @@ function AiTextTab({ onGenerated }: { onGenerated(draft: { title: string; conten
             label={TEXT.noticeAi.aiType}
             value={req.type}
             options={NOTICE_TEXT_TYPES}
-            onChange={(type) => setReq((r) => ({ ...r, type }))}
+            onValue={(type) => setReq((r) => ({ ...r, type }))}
           />
           <Select
             label={TEXT.noticeAi.aiModel}
             value={req.model}
             options={TEXT_MODELS}
-            onChange={(model) => setReq((r) => ({ ...r, model }))}
+            onValue={(model) => setReq((r) => ({ ...r, model }))}
           />
         </>
       }
@@ -319,25 +279,25 @@ function AiImageTab({ onGenerated }: { onGenerated(imageUrl: string): void }) {
             label={TEXT.noticeAi.aiStyle}
             value={req.style}
             options={IMAGE_STYLES}
-            onChange={(style) => setReq((r) => ({ ...r, style }))}
+            onValue={(style) => setReq((r) => ({ ...r, style }))}
           />
           <Select
             label={TEXT.noticeAi.aiQuality}
             value={req.quality}
             options={IMAGE_QUALITIES}
-            onChange={(quality) => setReq((r) => ({ ...r, quality }))}
+            onValue={(quality) => setReq((r) => ({ ...r, quality }))}
           />
           <Select
             label={TEXT.noticeAi.aiSize}
             value={req.size}
             options={IMAGE_SIZES}
-            onChange={(size) => setReq((r) => ({ ...r, size }))}
+            onValue={(size) => setReq((r) => ({ ...r, size }))}
           />
           <Select
             label={TEXT.noticeAi.aiModel}
             value={req.model}
             options={IMAGE_MODELS}
-            onChange={(model) => setReq((r) => ({ ...r, model }))}
+            onValue={(model) => setReq((r) => ({ ...r, model }))}
           />
         </>
       }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SHARE_POPUP } from "../../worker/shared/export-rules";
 import { mentionsAsText } from "../../worker/shared/mentions";
 import { LIMITS, TIMING } from "../../worker/shared/rules";
+import { TextField } from "../components/Field";
 import { Modal } from "../components/Modal";
 import { TEXT } from "../text";
 import { cut } from "./truncate";
@@ -26,7 +27,6 @@ export function shareTargets(link: string, content: string) {
 export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
   const link = postLink(post.id);
   const [copied, setCopied] = useState(false);
-  const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -59,25 +59,24 @@ export function ShareModal({ post, onClose }: { post: Post; onClose(): void }) {
           </button>
         ))}
       </div>
-      <div className="field share-link">
-        <label htmlFor={inputId}>{TEXT.loungeDialogs.postLink}</label>
-        <div className="row">
-          <input
-            ref={inputRef}
-            id={inputId}
-            className="input"
-            value={link}
-            readOnly
-            onFocus={(e) => e.target.select()}
-          />
+      <TextField
+        label={TEXT.loungeDialogs.postLink}
+        fieldClass="share-link"
+        ref={inputRef}
+        value={link}
+        readOnly
+        onFocus={(e) => e.target.select()}
+        addon={
           <button type="button" className="btn btn-primary" onClick={copy}>
             {copied ? TEXT.lounge.copied : TEXT.loungeDialogs.copyLink}
           </button>
-        </div>
-        <span role="status" className="visually-hidden">
-          {copied ? TEXT.lounge.copied : ""}
-        </span>
-      </div>
+        }
+        after={
+          <span role="status" className="visually-hidden">
+            {copied ? TEXT.lounge.copied : ""}
+          </span>
+        }
+      />
     </Modal>
   );
 }
