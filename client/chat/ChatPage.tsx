@@ -56,7 +56,7 @@ export default function ChatPage() {
     drawer.hide();
     if (linkedGroup) setParams({}, { replace: true });
     // Opening a channel (the member's choice, not the one the page selects on load) is a moment to offer push.
-    void import("../notify/push").then(({ offerPush }) => offerPush());
+    void import("../notifications/push").then(({ offerPush }) => offerPush());
   };
   // The first remaining channel is selected, or none (see `selected`). Safe to run twice (socket and dialog).
   const forgetChannel = (id: number) => {

@@ -15,7 +15,7 @@ import { SearchButton } from "./SearchButton";
 import { useDrawer } from "./useDrawer";
 
 // The bell, the unread badge (and with them the live socket) and the push offer (it appears only after a
-// meaningful action, client/notify/push.ts) load once the first screen is shown (client/first-load.ts
+// meaningful action, client/notifications/push.ts) load once the first screen is shown (client/first-load.ts
 // firstScreenShown): a first visit's screen does not wait for their code or share the network with their
 // requests. The bell's and the offer's words come with their code.
 const NotificationBell = onDemand(
@@ -23,7 +23,11 @@ const NotificationBell = onDemand(
   ["notifications"],
   firstScreenShown,
 );
-const PushOffer = onDemand(() => import("../notify/PushOffer").then((m) => m.PushOffer), ["notify"], firstScreenShown);
+const PushOffer = onDemand(
+  () => import("../notifications/PushOffer").then((m) => m.PushOffer),
+  ["notificationSettings"],
+  firstScreenShown,
+);
 const ChatUnreadBadge = onDemand(
   () => import("./ChatUnreadBadge").then((m) => m.ChatUnreadBadge),
   [],

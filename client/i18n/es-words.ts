@@ -27,5 +27,5 @@ export const ES_WORDS = {
   checkout: () => import("../pricing/words.es"),
   events: () => import("../events/words.es"),
   notifications: () => import("../notifications/words.es"),
-  notify: () => import("../notify/words.es"),
+  notificationSettings: () => import("../notifications/settings-words.es"),
 } satisfies Record<WordGroup, WordLoader>;

@@ -32,6 +32,6 @@ export const WORDS = {
   checkout: () => import("../pricing/words"),
   events: () => import("../events/words"),
   notifications: () => import("../notifications/words"),
-  notify: () => import("../notify/words"),
+  notificationSettings: () => import("../notifications/settings-words"),
 } satisfies Record<string, WordLoader>;
 export type WordGroup = keyof typeof WORDS;

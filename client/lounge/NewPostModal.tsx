@@ -23,7 +23,7 @@ export function NewPostModal({ onClose }: { onClose(): void }) {
     if (!answer.ok) return;
     onClose();
     // A first post is a meaningful moment to offer push (until answered on this browser).
-    void import("../notify/push").then(({ offerPush }) => offerPush());
+    void import("../notifications/push").then(({ offerPush }) => offerPush());
   });
 
   const submit = (e: FormEvent) => {

@@ -22,7 +22,7 @@ import { PageTitle } from "../components/PageTitle";
 // payments', the calendar link's, the direct messages' and blocks', the data rights') follow the page's.
 const ProfileSections = onDemand(
   () => import("./ProfileSections").then((m) => m.default),
-  ["notify", "payments", "events", "conversations", "dataRights"],
+  ["notificationSettings", "payments", "events", "conversations", "dataRights"],
 );
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.

@@ -3,7 +3,7 @@
 // their code loads after the page's first paint (ProfilePage's lazy), each still showing its own state.
 import { DirectSettings } from "../direct/DirectSettings";
 import { CalendarFeed } from "../events/CalendarFeed";
-import { NotificationSettings } from "../notify/NotificationSettings";
+import { NotificationSettings } from "../notifications/NotificationSettings";
 import { ActiveSessions } from "./ActiveSessions";
 import { DataRights } from "./DataRights";
 import type { profileLoader } from "./data";

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { autorenew as esAutorenew } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
-import { words as esNotify } from "../../client/notify/words.es";
+import { words as esNotificationSettings } from "../../client/notifications/settings-words.es";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
@@ -109,7 +109,9 @@ included`, async () => {
       );
       renderApp("/app/profile", session());
       expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();
-      expect(await screen.findByRole("heading", { name: esNotify.notify.title })).toBeTruthy();
+      expect(
+        await screen.findByRole("heading", { name: esNotificationSettings.notificationSettings.title }),
+      ).toBeTruthy();
       expect(screen.getByRole("heading", { name: esAutorenew.title })).toBeTruthy();
       expect(screen.getByRole("heading", { name: es.profile.activityTitle })).toBeTruthy();
       expect(screen.getByText(es.profile.activity.grow.title)).toBeTruthy();
@@ -157,10 +159,18 @@ describe("notification settings", () => {
     });
     renderApp("/app/profile", session());
     const mentionPush = await screen.findByLabelText(
-      TEXT.notify.choice(TEXT.notify.kinds.mention, TEXT.notify.channels.push),
+      TEXT.notificationSettings.choice(
+        TEXT.notificationSettings.kinds.mention,
+        TEXT.notificationSettings.channels.push,
+      ),
     );
     expect(mentionPush).toHaveProperty("checked", true);
-    const receipt = screen.getByLabelText(TEXT.notify.choice(TEXT.notify.kinds.payment, TEXT.notify.channels.email));
+    const receipt = screen.getByLabelText(
+      TEXT.notificationSettings.choice(
+        TEXT.notificationSettings.kinds.payment,
+        TEXT.notificationSettings.channels.email,
+      ),
+    );
     expect(receipt).toHaveProperty("checked", true);
     expect(receipt).toHaveProperty("disabled", true);
     fireEvent.click(mentionPush);
@@ -169,8 +179,10 @@ describe("notification settings", () => {
       preferences: { ...DEFAULT_PREFERENCES, mention: { in_app: true, push: false, email: false } },
       digest: "off",
     });
-    fireEvent.click(screen.getByRole("button", { name: TEXT.notify.removeDeviceLabel("Chrome on Linux") }));
-    await waitFor(() => expect(screen.getByText(TEXT.notify.noDevices)).toBeTruthy());
+    fireEvent.click(
+      screen.getByRole("button", { name: TEXT.notificationSettings.removeDeviceLabel("Chrome on Linux") }),
+    );
+    await waitFor(() => expect(screen.getByText(TEXT.notificationSettings.noDevices)).toBeTruthy());
     expect(deletes).toEqual([{ endpoint: "https://fcm.googleapis.com/fcm/send/a" }]);
   });
 });

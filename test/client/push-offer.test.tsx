@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../../client/components/Toasts";
 import { firstScreenShown } from "../../client/first-load";
-import { PushOffer } from "../../client/notify/PushOffer";
-import { offerPush } from "../../client/notify/push";
+import { PushOffer } from "../../client/notifications/PushOffer";
+import { offerPush } from "../../client/notifications/push";
 import { TEXT } from "../../client/text";
 import { FakeSocket } from "./fake-socket";
 import { renderApp, reply, sessionDeps, userFixture } from "./render";
@@ -28,7 +28,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, "serviceWorker");
 });
 
-const offer = () => screen.queryByRole("region", { name: TEXT.notify.offerTitle });
+const offer = () => screen.queryByRole("region", { name: TEXT.notificationSettings.offerTitle });
 
 function renderOffer() {
   render(
@@ -45,7 +45,7 @@ describe("the push offer", () => {
     expect(offer()).toBeNull();
     act(() => offerPush());
     expect(offer()).not.toBeNull();
-    await userEvent.click(screen.getByRole("button", { name: TEXT.notify.offerDecline }));
+    await userEvent.click(screen.getByRole("button", { name: TEXT.notificationSettings.offerDecline }));
     expect(offer()).toBeNull();
     act(() => offerPush());
     expect(offer()).toBeNull();
@@ -56,7 +56,7 @@ describe("the push offer", () => {
     const requestPermission = pushCapableBrowser("default", "denied");
     renderOffer();
     act(() => offerPush());
-    await userEvent.click(screen.getByRole("button", { name: TEXT.notify.offerAccept }));
+    await userEvent.click(screen.getByRole("button", { name: TEXT.notificationSettings.offerAccept }));
     expect(requestPermission).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(localStorage.getItem("cosmic.push.asked")).toBe("denied"));
     act(() => offerPush());
@@ -104,7 +104,7 @@ describe("opening a channel", () => {
     // The offer's code loads once the first screen is shown (client/first-load.ts): not offered, though loaded.
     await act(async () => {
       await firstScreenShown;
-      await import("../../client/notify/PushOffer");
+      await import("../../client/notifications/PushOffer");
     });
     expect(offer()).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Stars" }));

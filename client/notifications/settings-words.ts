@@ -1,9 +1,9 @@
-// The words of notify in English, loaded with the profile's notification settings (client/i18n/language.ts
-// WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
+// The notification settings' words in English, loaded with the profile's notification settings (client/i18n/language.ts
+// WORDS; docs/client.md "Words"). settings-words.es.ts is the same in Spanish.
 
 export const words = {
-  /** Delivery outside the app: the profile's notification settings (client/notify/). */
-  notify: {
+  /** Delivery outside the app: the profile's notification settings (client/notifications/NotificationSettings.tsx). */
+  notificationSettings: {
     title: "Notifications",
     intro: "Choose where each kind of notification reaches you.",
     loading: "Loading your notification settings",

@@ -49,10 +49,10 @@ export function NotificationSettings() {
     setSettings(next);
     try {
       setSettings(await unwrap(api.notifications.preferences.$put({ json: next })));
-      toast.show(TEXT.notify.saved, "success");
+      toast.show(TEXT.notificationSettings.saved, "success");
     } catch (err) {
       setSettings(previous);
-      toast.show(errorText(err, TEXT.notify.saveFailed), "error");
+      toast.show(errorText(err, TEXT.notificationSettings.saveFailed), "error");
     }
   }
 
@@ -62,14 +62,14 @@ export function NotificationSettings() {
       await step();
       await load();
     } catch (err) {
-      toast.show(errorText(err, TEXT.notify.saveFailed), "error");
+      toast.show(errorText(err, TEXT.notificationSettings.saveFailed), "error");
     } finally {
       setBusy(false);
     }
   }
 
-  if (failed) return <ErrorState text={TEXT.notify.loadFailed} onRetry={() => void load()} />;
-  if (!settings) return <p className="faint">{TEXT.notify.loading}</p>;
+  if (failed) return <ErrorState text={TEXT.notificationSettings.loadFailed} onRetry={() => void load()} />;
+  if (!settings) return <p className="faint">{TEXT.notificationSettings.loading}</p>;
 
   const toggle = (kind: (typeof NOTIFICATION_KINDS)[number], channel: DeliveryChannel, on: boolean) =>
     void save({
@@ -78,16 +78,16 @@ export function NotificationSettings() {
     });
 
   return (
-    <section className="card" aria-labelledby="notify-title">
-      <h2 id="notify-title">{TEXT.notify.title}</h2>
-      <p className="faint">{TEXT.notify.intro}</p>
+    <section className="card" aria-labelledby="notification-settings-title">
+      <h2 id="notification-settings-title">{TEXT.notificationSettings.title}</h2>
+      <p className="faint">{TEXT.notificationSettings.intro}</p>
       <table className="notify-grid">
         <thead>
           <tr>
-            <th scope="col">{TEXT.notify.kind}</th>
+            <th scope="col">{TEXT.notificationSettings.kind}</th>
             {DELIVERY_CHANNELS.map((channel) => (
               <th key={channel} scope="col">
-                {TEXT.notify.channels[channel]}
+                {TEXT.notificationSettings.channels[channel]}
               </th>
             ))}
           </tr>
@@ -95,12 +95,15 @@ export function NotificationSettings() {
         <tbody>
           {NOTIFICATION_KINDS.map((kind) => (
             <tr key={kind}>
-              <th scope="row">{TEXT.notify.kinds[kind]}</th>
+              <th scope="row">{TEXT.notificationSettings.kinds[kind]}</th>
               {DELIVERY_CHANNELS.map((channel) => (
                 <td key={channel}>
                   <input
                     type="checkbox"
-                    aria-label={TEXT.notify.choice(TEXT.notify.kinds[kind], TEXT.notify.channels[channel])}
+                    aria-label={TEXT.notificationSettings.choice(
+                      TEXT.notificationSettings.kinds[kind],
+                      TEXT.notificationSettings.channels[channel],
+                    )}
                     checked={settings.preferences[kind][channel]}
                     disabled={FIXED_CHOICES[kind]?.[channel] !== undefined}
                     onChange={(e) => toggle(kind, channel, e.currentTarget.checked)}
@@ -111,26 +114,26 @@ export function NotificationSettings() {
           ))}
         </tbody>
       </table>
-      <p className="faint">{TEXT.notify.fixed}</p>
+      <p className="faint">{TEXT.notificationSettings.fixed}</p>
       <label>
-        {TEXT.notify.digest}{" "}
+        {TEXT.notificationSettings.digest}{" "}
         <select
           value={settings.digest}
           onChange={(e) => void save({ ...settings, digest: e.currentTarget.value as PreferencesDto["digest"] })}
         >
           {DIGESTS.map((digest) => (
             <option key={digest} value={digest}>
-              {TEXT.notify.digests[digest]}
+              {TEXT.notificationSettings.digests[digest]}
             </option>
           ))}
         </select>
       </label>
 
-      <h3>{TEXT.notify.devicesTitle}</h3>
+      <h3>{TEXT.notificationSettings.devicesTitle}</h3>
       {!pushSupported() ? (
-        <p className="faint">{TEXT.notify.pushUnsupported}</p>
+        <p className="faint">{TEXT.notificationSettings.pushUnsupported}</p>
       ) : Notification.permission === "denied" ? (
-        <p className="faint">{TEXT.notify.pushDenied}</p>
+        <p className="faint">{TEXT.notificationSettings.pushDenied}</p>
       ) : (
         <button
           type="button"
@@ -138,31 +141,31 @@ export function NotificationSettings() {
           disabled={busy}
           onClick={() =>
             void run(async () => {
-              if (await enablePush()) toast.show(TEXT.notify.pushEnabled, "success");
+              if (await enablePush()) toast.show(TEXT.notificationSettings.pushEnabled, "success");
             })
           }
         >
-          {TEXT.notify.enablePush}
+          {TEXT.notificationSettings.enablePush}
         </button>
       )}
       {devices.length === 0 ? (
-        <p className="faint">{TEXT.notify.noDevices}</p>
+        <p className="faint">{TEXT.notificationSettings.noDevices}</p>
       ) : (
         <ul className="session-list">
           {devices.map((device) => (
             <li key={device.endpoint} className="spread">
               <div>
                 <strong>{describeAgent(device.user_agent)}</strong>
-                <div className="faint">{TEXT.notify.since(formatDate(device.created_at))}</div>
+                <div className="faint">{TEXT.notificationSettings.since(formatDate(device.created_at))}</div>
               </div>
               <button
                 type="button"
                 className="btn btn-sm"
                 disabled={busy}
-                aria-label={TEXT.notify.removeDeviceLabel(describeAgent(device.user_agent))}
+                aria-label={TEXT.notificationSettings.removeDeviceLabel(describeAgent(device.user_agent))}
                 onClick={() => void run(() => removeDevice(device.endpoint))}
               >
-                {TEXT.notify.removeDevice}
+                {TEXT.notificationSettings.removeDevice}
               </button>
             </li>
           ))}

@@ -1,8 +1,8 @@
-// The words of notify in Spanish (Chile): words.ts's, typed by the English.
+// The notification settings' words in Spanish (Chile): settings-words.ts's, typed by the English.
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "notify"> = {
-  notify: {
+export const words: Pick<Catalog, "notificationSettings"> = {
+  notificationSettings: {
     title: "Notificaciones",
     intro: "Elige por dónde te llega cada tipo de notificación.",
     loading: "Cargando tus ajustes de notificaciones",

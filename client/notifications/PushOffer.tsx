@@ -1,4 +1,4 @@
-// The push opt-in, offered after a meaningful action (client/notify/push.ts offerPush), never on first load.
+// The push opt-in, offered after a meaningful action (client/notifications/push.ts offerPush), never on first load.
 import { useToast } from "../components/Toasts";
 import { TEXT } from "../text";
 import { answerPushOffer, usePushOffered } from "./push";
@@ -9,20 +9,20 @@ export function PushOffer() {
   if (!offered) return null;
   const answer = (accept: boolean) =>
     void answerPushOffer(accept)
-      .then((enabled) => enabled && toast.show(TEXT.notify.pushEnabled, "success"))
-      .catch(() => toast.show(TEXT.notify.offerFailed, "error"));
+      .then((enabled) => enabled && toast.show(TEXT.notificationSettings.pushEnabled, "success"))
+      .catch(() => toast.show(TEXT.notificationSettings.offerFailed, "error"));
   return (
     <section className="push-offer" aria-labelledby="push-offer-title">
       <p id="push-offer-title" className="push-offer-line">
-        <strong>{TEXT.notify.offerTitle}</strong>
+        <strong>{TEXT.notificationSettings.offerTitle}</strong>
       </p>
-      <p className="push-offer-line faint">{TEXT.notify.offerText}</p>
+      <p className="push-offer-line faint">{TEXT.notificationSettings.offerText}</p>
       <div className="row">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => answer(true)}>
-          {TEXT.notify.offerAccept}
+          {TEXT.notificationSettings.offerAccept}
         </button>
         <button type="button" className="btn btn-sm" onClick={() => answer(false)}>
-          {TEXT.notify.offerDecline}
+          {TEXT.notificationSettings.offerDecline}
         </button>
       </div>
     </section>
