@@ -100,7 +100,7 @@ export const API_ERRORS = {
   image_too_large: TEXTS.chat.imageTooLarge,
   image_process_failed: TEXTS.chat.imageProcessFailed,
   image_not_an_image: TEXTS.chat.imageNotAnImage,
-  // conversations: editing and deleting one's own words
+  // Editing and deleting one's own words
   message_not_found: "Message not found",
   comment_not_found: "Comment not found",
   edit_not_author: "Only its author can edit it",
@@ -108,7 +108,7 @@ export const API_ERRORS = {
   removed_not_editable: "Content removed by a moderator cannot be edited",
   reply_invalid: "A reply must answer a message you can read in the same channel",
   reaction_invalid: `React with one of ${REACTIONS.emoji.join(" ")}`,
-  // conversations: direct messages and blocks. A block is never told: the blocked member's
+  // Direct messages and blocks. A block is never told: the blocked member's
   // refusals read exactly as a member who does not accept messages; the blocker, who knows, is told why.
   direct_not_accepting: "This member is not accepting messages",
   direct_blocked: "Unblock this member to write to them",
