@@ -1,14 +1,17 @@
 // What the emulators share: their pages (Webpay Plus's payment form, Oneclick Mall's card enrolment) with one
-// look, a strict CSP and the auto-submitted form that takes the browser back to the store; and a record's look-up.
+// look, a strict CSP and the auto-submitted form that takes the browser back to the store; the gate that makes them
+// exist only where configured; Transbank's error answer; and a record's look-up.
 import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { getDb } from "../db/client";
+import type { AppEnv } from "../env";
+import { notFound } from "../platform/errors";
+import { escapeHtml } from "../platform/html";
 
 /** The script that submits the return form (served by the Webpay Plus emulator's routes). */
 export const SCRIPT_PATH = "/api/dev/webpay/autosubmit.js";
-
-import { escapeHtml } from "../platform/html";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -93,3 +96,20 @@ export async function recordBy<T extends SQLiteTable>(
     .limit(1);
   return row as T["$inferSelect"] | undefined;
 }
+
+/** Transbank's error answer: `{ error_message }` with the status. */
+export const providerError = (c: Context, status: 400 | 401 | 404 | 422, message: string) =>
+  c.json({ error_message: message }, status);
+
+/**
+ * An emulator exists only where WEBPAY_ENV is "emulator" outside production (404 elsewhere), and its REST API (the
+ * paths under `apiPrefix`) takes only the integration credentials' API-key headers, as Transbank's does.
+ */
+export const emulatorGate = (apiPrefix: string, credentials: { keyId: string; secret: string }) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.env.WEBPAY_ENV !== "emulator" || c.env.APP_ENV === "production") throw notFound();
+    const authorised =
+      c.req.header("tbk-api-key-id") === credentials.keyId && c.req.header("tbk-api-key-secret") === credentials.secret;
+    if (c.req.path.includes(apiPrefix) && !authorised) return providerError(c, 401, "Not Authorized");
+    await next();
+  });

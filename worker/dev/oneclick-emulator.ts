@@ -12,10 +12,9 @@ import { oneclickEmulatorInscriptions, oneclickEmulatorTransactions } from "../d
 import type { AppEnv } from "../env";
 import { ONECLICK_INTEGRATION_CREDENTIALS, ONECLICK_PREFIX } from "../features/payments/oneclick";
 import { createRouter } from "../platform/create-app";
-import { notFound } from "../platform/errors";
 import { escapeHtml } from "../platform/html";
 import { validate } from "../platform/validate";
-import { page, recordBy, returnTo } from "./emulator-pages";
+import { emulatorGate, page, providerError, recordBy, returnTo } from "./emulator-pages";
 
 const BASE = "/dev/webpay";
 const REST = `${BASE}${ONECLICK_PREFIX}`;
@@ -68,9 +67,6 @@ const formInput = z.object({
   card: z.enum(["approved", "refused", "timeout"]).optional(),
   refuse_code: z.coerce.number().int().min(-99).max(-1).optional(),
 });
-
-const providerError = (c: Context, status: 400 | 401 | 404 | 422, message: string) =>
-  c.json({ error_message: message }, status);
 
 const hex = (bytes: number) =>
   Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -195,16 +191,13 @@ async function showOrAct(c: Context<AppEnv>, input: z.infer<typeof formInput>) {
 }
 
 export const oneclickEmulatorRoutes = createRouter()
-  .use(`${BASE}/*`, async (c, next) => {
-    if (c.env.WEBPAY_ENV !== "emulator" || c.env.APP_ENV === "production") throw notFound();
-    if (c.req.path.includes(ONECLICK_PREFIX)) {
-      const { mallCommerceCode, apiSecret } = ONECLICK_INTEGRATION_CREDENTIALS;
-      if (c.req.header("tbk-api-key-id") !== mallCommerceCode || c.req.header("tbk-api-key-secret") !== apiSecret) {
-        return providerError(c, 401, "Not Authorized");
-      }
-    }
-    await next();
-  })
+  .use(
+    `${BASE}/*`,
+    emulatorGate(ONECLICK_PREFIX, {
+      keyId: ONECLICK_INTEGRATION_CREDENTIALS.mallCommerceCode,
+      secret: ONECLICK_INTEGRATION_CREDENTIALS.apiSecret,
+    }),
+  )
   .post(`${REST}/inscriptions`, async (c) => {
     const input = await body(c, startBody);
     if (input instanceof Response) return input;

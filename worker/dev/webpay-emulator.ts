@@ -11,10 +11,9 @@ import type { AppEnv } from "../env";
 import { WEBPAY_INTEGRATION_CREDENTIALS, WEBPAY_PREFIX, WEBPAY_TOKEN_LIFETIME_MS } from "../features/payments/webpay";
 import { createApp, createRouter } from "../platform/create-app";
 import { randomHex } from "../platform/crypto";
-import { notFound } from "../platform/errors";
 import { escapeHtml } from "../platform/html";
 import { validate } from "../platform/validate";
-import { page, recordBy, returnTo } from "./emulator-pages";
+import { emulatorGate, page, providerError, recordBy, returnTo } from "./emulator-pages";
 import { oneclickEmulatorRoutes } from "./oneclick-emulator";
 
 const BASE = "/dev/webpay";
@@ -35,9 +34,6 @@ const payInput = z.object({
   token_ws: z.string().max(100),
   action: z.enum(["approve", "decline", "cancel", "timeout", "error"]).optional(),
 });
-
-const providerError = (c: Context, status: 401 | 404 | 422, message: string) =>
-  c.json({ error_message: message }, status);
 
 /** Transbank's accounting day (MMDD) of a moment. */
 const accountingDate = (date: Date) =>
@@ -178,16 +174,13 @@ async function showOrAct(c: Context<AppEnv>, input: z.infer<typeof payInput>) {
 }
 
 export const webpayEmulatorRoutes = createRouter()
-  .use(`${BASE}/*`, async (c, next) => {
-    if (c.env.WEBPAY_ENV !== "emulator" || c.env.APP_ENV === "production") throw notFound();
-    if (c.req.path.includes(WEBPAY_PREFIX)) {
-      const { commerceCode, apiSecret } = WEBPAY_INTEGRATION_CREDENTIALS;
-      if (c.req.header("tbk-api-key-id") !== commerceCode || c.req.header("tbk-api-key-secret") !== apiSecret) {
-        return providerError(c, 401, "Not Authorized");
-      }
-    }
-    await next();
-  })
+  .use(
+    `${BASE}/*`,
+    emulatorGate(WEBPAY_PREFIX, {
+      keyId: WEBPAY_INTEGRATION_CREDENTIALS.commerceCode,
+      secret: WEBPAY_INTEGRATION_CREDENTIALS.apiSecret,
+    }),
+  )
   .post(REST, async (c) => {
     const parsed = createBody.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success)
