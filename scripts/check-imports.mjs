@@ -73,6 +73,9 @@ for (const [file, targets] of graph) {
       breaks(edge, `a feature imports another's module, not its index.ts: ${edge}`);
     // 2. No route module imports another: what two share lives beside them, or in platform/.
     if (isRoutes(file) && isRoutes(target)) breaks(edge, `a route module imports another: ${edge}`);
+    // What every feature uses depends on none of them: worker/platform/ and worker/db/ import no feature.
+    if (/^worker\/(platform|db)\//.test(rel(file)) && to)
+      breaks(edge, `worker/platform/ and worker/db/ import no feature: ${edge}`);
     // 3. Production code reaches worker/dev/ only through the switch that mounts it locally.
     if (rel(target).startsWith("worker/dev/") && !rel(file).startsWith("worker/dev/") && rel(file) !== DEV_SWITCH)
       breaks(edge, `production code imports worker/dev/ (only ${DEV_SWITCH} may): ${edge}`);

@@ -2,6 +2,7 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
+import { getMembership, type MembershipView } from "../db/memberships";
 import {
   type SessionMemberSql,
   sessionLookup,
@@ -11,7 +12,6 @@ import {
   validateSessionToken,
 } from "../db/sessions";
 import type { AppEnv, SessionUser } from "../env";
-import { getMembership, type MembershipView } from "../features/payments/queries/memberships";
 import { hasPaidAccess } from "../shared/rules";
 import { TEXTS } from "../shared/texts";
 import { forbidden, unauthorized } from "./errors";

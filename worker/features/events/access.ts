@@ -1,9 +1,9 @@
 // Who is reading an event (a member, a paying member, an admin), and an event that must exist.
 import type { Database } from "../../db/client";
+import { getMembership } from "../../db/memberships";
 import { notFound } from "../../platform/errors";
 import { hasPaidAccess } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
-import { getMembership } from "../payments/index";
 import { type EventRow, getEvent, type Viewer } from "./queries/events";
 
 export async function viewerOf(db: Database, user: { id: number; role: string }): Promise<Viewer> {

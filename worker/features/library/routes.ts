@@ -2,6 +2,7 @@
 // download; admins edit and delete. Files live in R2 under generated keys and are served by
 // /api/resources/{id}/file, which checks the membership on every request.
 import { z } from "zod";
+import { membershipRow, membershipView } from "../../db/memberships";
 import {
   paidAccessOr403,
   requireAdmin,
@@ -19,7 +20,6 @@ import { idParam, parseInput, rowId, validate } from "../../platform/validate";
 import { LIBRARY_LIMITS } from "../../shared/library-rules";
 import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS, TEXTS } from "../../shared/texts";
-import { membershipRow, membershipView } from "../payments/index";
 import {
   deleteResourceRow,
   getResource,

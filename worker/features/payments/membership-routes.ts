@@ -1,7 +1,7 @@
+import { getMembership } from "../../db/memberships";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { autoRenewOf } from "./queries/autorenew";
-import { getMembership } from "./queries/memberships";
 import { paymentsOfMember } from "./queries/payments";
 
 export const membershipRoutes = createRouter()

@@ -3,6 +3,7 @@
 // with Transbank itself: the browser's word (confirm's body, the return's fields) is never trusted.
 import type { Context } from "hono";
 import { z } from "zod";
+import { getMembership } from "../../db/memberships";
 import type { AppEnv } from "../../env";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
@@ -11,7 +12,6 @@ import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
 import { MEMBERSHIP } from "../../shared/rules";
 import { TEXTS } from "../../shared/texts";
-import { getMembership } from "./queries/memberships";
 import { latestPaymentOf, type Payment } from "./queries/payments";
 import { paymentsMode, type ReturnParams, settleByStatus, settleReturn, startCheckout, webpayFor } from "./settle";
 

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { listBlocks } from "../../../db/blocks";
 import type { Database } from "../../../db/client";
+import { getMembership } from "../../../db/memberships";
 import {
   channelMembers,
   channels,
@@ -25,7 +26,7 @@ import { TEXTS } from "../../../shared/texts";
 import { memberDeletion, notLastAdmin } from "../../admin/index";
 import { rsvpsOf } from "../../events/index";
 import { reactionsByMember } from "../../lounge/index";
-import { findEnrolment, getMembership } from "../../payments/index";
+import { findEnrolment } from "../../payments/index";
 import type { ExportSection } from "../member-data";
 import { getProfile, listActiveSessions } from "./profile";
 

@@ -1,6 +1,8 @@
+// A member's membership as the app shows it, and whether it opens paid content: the rule the paid routes' guard
+// (platform/auth.ts requirePaidMember), the library, events and payments share.
 import { eq, type SQL } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { memberships } from "../../../db/schema";
+import type { Database } from "./client";
+import { memberships } from "./schema";
 
 export type MembershipStatus = "none" | "active" | "trial" | "expired" | "admin";
 
