@@ -1,6 +1,6 @@
 // The admin's deep health check: every dependency with its latency, failures reported as rows (never
 // a 500), AI providers only when configured.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DeepHealth } from "../../worker/features/admin/deep-health";
 import { call, json, signIn, testEnv } from "./helpers";
 
@@ -13,6 +13,10 @@ const report = async (cookie: string, env = {}) => {
 const byName = (r: DeepHealth) => Object.fromEntries(r.checks.map((c) => [c.name, c]));
 
 describe("GET /api/admin/health", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it(`reports D1 (with the latest migration), R2, the chat Durable Object, the payment mode and delivery, with \
 latencies`, async () => {
     const r = await report(await admin());
@@ -83,9 +87,17 @@ latencies`, async () => {
   });
 
   it("checks only the AI providers that have a key, and reports an unreachable one", async () => {
+    // Unreachable as fetch reports it, without a real connection: workerd logs a failed outbound connection as an
+    // uncaught error of its own, which would print a stack in a green run.
+    const fetchThrough = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) =>
+      String(input instanceof Request ? input.url : input).startsWith("https://openai.unreachable.test/")
+        ? Promise.reject(new TypeError("Network connection lost."))
+        : fetchThrough(input, init),
+    );
     const r = await report(await admin(), {
       OPENAI_API_KEY: "sk-test-unreachable",
-      OPENAI_BASE_URL: "http://127.0.0.1:9",
+      OPENAI_BASE_URL: "https://openai.unreachable.test",
     });
     const checks = byName(r);
     expect(checks.ai_openai).toMatchObject({ ok: false });
