@@ -3,28 +3,24 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { formatClpChile } from "../../client/components/format";
-import { type MemberPayment, receiptRows } from "../../client/profile/receipt";
+import { receiptRows } from "../../client/profile/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
 import { pdfText } from "../pdf-text";
 import { servePdfFont } from "./pdf-font";
-import { membershipStatus, profileReadsAnswer, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import {
+  memberPayment,
+  membershipStatus,
+  profileReadsAnswer,
+  renderApp,
+  reply,
+  sessionDeps,
+  stubFetch,
+  userFixture,
+} from "./render";
 
 const session = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const PROFILE = { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } };
-const paid = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
-  id: 31,
-  created_at: "2026-03-04T15:00:00.000Z",
-  amount_clp: 15000,
-  status: "completed",
-  card_last4: "6623",
-  authorization_code: "1213",
-  refund_type: null,
-  refunded_amount_clp: null,
-  refunded_at: null,
-  is_test: false,
-  ...patch,
-});
 
 /** The profile's membership status (its automatic-renewal card reads it). */
 const MEMBERSHIP_STATUS = { status: 200, body: membershipStatus() };
@@ -63,9 +59,9 @@ describe("your payments on the profile", () => {
     serve({
       status: 200,
       body: [
-        paid({ id: 33, status: "refunded" }),
-        paid({ id: 32, status: "failed", card_last4: null, authorization_code: null }),
-        paid({ is_test: true }),
+        memberPayment({ id: 33, status: "refunded" }),
+        memberPayment({ id: 32, status: "failed", card_last4: null, authorization_code: null }),
+        memberPayment({ is_test: true }),
       ],
     });
     renderApp("/app/profile", session());
@@ -105,7 +101,7 @@ describe("your payments on the profile", () => {
   });
 
   it("receipt rows name the commerce, the amount and the card's last four", () => {
-    const rows = Object.fromEntries(receiptRows(paid(), { name: "Luna", email: "luna@example.com" }));
+    const rows = Object.fromEntries(receiptRows(memberPayment(), { name: "Luna", email: "luna@example.com" }));
     const t = TEXT.payments.receiptLines;
     expect(rows[t.commerce]).toBe(COMMERCE_NAME);
     expect(rows[t.amount]).toBe("$15.000");
@@ -115,7 +111,7 @@ describe("your payments on the profile", () => {
   });
 
   it("downloads a PDF receipt made by jspdf with those details", async () => {
-    serve({ status: 200, body: [paid({ is_test: true })] });
+    serve({ status: 200, body: [memberPayment({ is_test: true })] });
     servePdfFont();
     const blobs = captureBlobs();
     renderApp("/app/profile", session());

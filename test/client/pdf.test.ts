@@ -1,28 +1,19 @@
 // The app's PDFs (a payment's receipt, a library resource's export) print names as written: Polish, Spanish and
 // Greek letters in the embedded font, and in place of an emoji, which the font cannot draw, Unicode's sign for a
 // missing character, with the rest of the line still printed.
+
 import { describe, expect, it } from "vitest";
 import { MISSING_GLYPH, printableText } from "../../client/components/pdf-writer";
-import { type MemberPayment, receiptPdf } from "../../client/profile/receipt";
+import { receiptPdf } from "../../client/profile/receipt";
 import { resourcePdf } from "../../client/resources/export";
 import { pdfText } from "../pdf-text";
 import { servePdfFont } from "./pdf-font";
+import { memberPayment } from "./render";
 
 const NAMES = "Łucja Ñuñoa Ωmega 🚀 end";
 const PRINTED = `Łucja Ñuñoa Ωmega ${MISSING_GLYPH} end`;
 
-const payment: MemberPayment = {
-  id: 31,
-  created_at: "2026-03-04T15:00:00.000Z",
-  amount_clp: 15000,
-  status: "completed",
-  card_last4: "6623",
-  authorization_code: "1213",
-  refund_type: null,
-  refunded_amount_clp: null,
-  refunded_at: null,
-  is_test: false,
-};
+const payment = memberPayment();
 
 describe("PDFs in the embedded Unicode font", () => {
   it("the receipt prints the member's name as written", async () => {

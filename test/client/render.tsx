@@ -1,9 +1,11 @@
 // Renders the app's real routes in a memory router with a session store over stubbed replies.
+
 import { render } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { vi } from "vitest";
 import type { Answer, api } from "../../client/api";
 import { AppTree } from "../../client/app";
+import type { MemberPayment } from "../../client/profile/receipt";
 import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps, type SessionUserView } from "../../client/session/session-store";
 import type { ChannelListItem } from "../../worker/shared/chat-wire";
@@ -154,3 +156,18 @@ export const STATS_FIXTURE = {
 /** stubFetch for the admin dashboard: answers GET /api/admin/stats (with `stats`), the rest by `handler`. */
 export const stubAdminFetch = (handler: Parameters<typeof stubFetch>[0], stats: unknown = STATS_FIXTURE) =>
   stubFetch((url, init) => (url === "/api/admin/stats" ? { status: 200, body: stats } : handler(url, init)));
+
+/** A completed card payment as the member's payment list answers it (the receipt's facts), with `patch` over it. */
+export const memberPayment = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
+  id: 31,
+  created_at: "2026-03-04T15:00:00.000Z",
+  amount_clp: 15000,
+  status: "completed",
+  card_last4: "6623",
+  authorization_code: "1213",
+  refund_type: null,
+  refunded_amount_clp: null,
+  refunded_at: null,
+  is_test: false,
+  ...patch,
+});
