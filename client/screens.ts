@@ -18,13 +18,32 @@ export const SCREENS = {
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge", "conversations"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat", "conversations"] },
   "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library"] },
-  // The sections under the card load their words with their code (ProfilePage's ProfileSections).
-  "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile", "autorenew"] },
+  "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile"] },
   "/app/events": { load: () => import("./events/EventsPage"), words: ["events"] },
   "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
   // The payments tab loads the payments' words with its code (AdminPage).
   "/admin": { load: () => import("./admin/AdminPage"), words: ["admin"] },
   notFound: { load: () => import("./components/NotFoundPage"), words: ["notFound"] },
+  // The settings' list, and each of its sections (client/settings/) with the words it shares with other screens.
+  "/app/settings": { load: () => import("./settings/SettingsPage"), words: ["settings"] },
+  "/app/settings/notifications": {
+    load: () => import("./settings/notifications/NotificationsSection"),
+    words: ["settings", "notificationSettings"],
+  },
+  "/app/settings/membership": {
+    load: () => import("./settings/membership/MembershipSection"),
+    words: ["settings", "autorenew", "payments"],
+  },
+  "/app/settings/privacy": {
+    load: () => import("./settings/privacy/PrivacySection"),
+    words: ["settings", "profile", "conversations"],
+  },
+  "/app/settings/devices": {
+    load: () => import("./settings/devices/DevicesSection"),
+    words: ["settings", "profile", "notificationSettings"],
+  },
+  "/app/settings/calendar": { load: () => import("./settings/calendar/CalendarSection"), words: ["settings", "events"] },
+  "/app/settings/data": { load: () => import("./settings/data/DataSection"), words: ["settings", "dataRights"] },
 } satisfies Record<string, Screen>;
 
 /** The router's `lazy` for a screen's component: its code and its words, loaded together. */

@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { formatClpChile } from "../../client/components/format";
-import { receiptRows } from "../../client/profile/receipt";
+import { receiptRows } from "../../client/settings/membership/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
 import { pdfText } from "../pdf-text";

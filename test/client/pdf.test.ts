@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { MISSING_GLYPH, printableText } from "../../client/components/pdf-writer";
-import { receiptPdf } from "../../client/profile/receipt";
+import { receiptPdf } from "../../client/settings/membership/receipt";
 import { resourcePdf } from "../../client/resources/export";
 import { pdfText } from "../pdf-text";
 import { servePdfFont } from "./pdf-font";

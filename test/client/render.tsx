@@ -5,7 +5,7 @@ import { createMemoryRouter } from "react-router";
 import { vi } from "vitest";
 import type { Answer, api } from "../../client/api";
 import { AppTree } from "../../client/app";
-import type { MemberPayment } from "../../client/profile/receipt";
+import type { MemberPayment } from "../../client/settings/membership/receipt";
 import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps, type SessionUserView } from "../../client/session/session-store";
 import type { ChannelListItem } from "../../worker/shared/chat-wire";

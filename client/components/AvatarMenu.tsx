@@ -1,0 +1,59 @@
+// The header's avatar: a menu to the member's profile and settings. Escape closes it and gives the focus back to the
+// avatar; so does focus leaving it. Choosing a link closes it (the route changes).
+import { type FocusEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { SETTINGS_PATH } from "../../worker/shared/settings";
+import { TEXT } from "../text";
+import { Avatar } from "./Avatar";
+import { Icon } from "./Icon";
+import { ICON_SHAPES } from "./icon-shapes";
+import { Link } from "./links";
+import "./header-tools.css";
+
+export function AvatarMenu({ user }: { user: { avatar_url: string | null; name: string | null; email: string } }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies(pathname): a link chosen closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+  const leave = (e: FocusEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+  };
+  return (
+    <div
+      className="avatar-menu"
+      onBlur={leave}
+      onKeyDown={(e) => {
+        if (e.key !== "Escape" || !open) return;
+        e.stopPropagation();
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost btn-icon"
+        aria-label={TEXT.nav.accountMenu}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        <Avatar src={user.avatar_url} name={user.name} email={user.email} size={32} />
+      </button>
+      <ul id={id} className="avatar-menu-list card card-tight" hidden={!open}>
+        <li>
+          <Link to="/app/profile">
+            <Icon shape={ICON_SHAPES.person} /> {TEXT.nav.profile}
+          </Link>
+        </li>
+        <li>
+          <Link to={SETTINGS_PATH}>
+            <Icon shape={ICON_SHAPES.settings} /> {TEXT.nav.settings}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
