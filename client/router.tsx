@@ -5,6 +5,7 @@
 // its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
 import { useEffect } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, Outlet, type RouteObject, redirect } from "react-router";
+import { SETTINGS_PATH, type SettingsSection, settingsPath } from "../worker/shared/settings";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
@@ -19,7 +20,6 @@ import {
   RESOURCES_PAGE_PATH,
   SEARCH_PATH,
 } from "./data-paths";
-import { SETTINGS_PATH, type SettingsSection, settingsPath } from "../worker/shared/settings";
 import { screenRendered } from "./first-load";
 import { loadWords } from "./i18n/language";
 import type { WordGroup } from "./i18n/word-groups";

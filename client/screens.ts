@@ -42,7 +42,10 @@ export const SCREENS = {
     load: () => import("./settings/devices/DevicesSection"),
     words: ["settings", "profile", "notificationSettings"],
   },
-  "/app/settings/calendar": { load: () => import("./settings/calendar/CalendarSection"), words: ["settings", "events"] },
+  "/app/settings/calendar": {
+    load: () => import("./settings/calendar/CalendarSection"),
+    words: ["settings", "events"],
+  },
   "/app/settings/data": { load: () => import("./settings/data/DataSection"), words: ["settings", "dataRights"] },
 } satisfies Record<string, Screen>;
 

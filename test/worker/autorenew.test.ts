@@ -159,7 +159,9 @@ describe("enrolment", () => {
     expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${"f".repeat(64)}`)).headers.get("location")).toBe(
       "/app/settings/membership?autorenew=failed",
     );
-    expect((await call("/api/payments/oneclick/return")).headers.get("location")).toBe("/app/settings/membership?autorenew=failed");
+    expect((await call("/api/payments/oneclick/return")).headers.get("location")).toBe(
+      "/app/settings/membership?autorenew=failed",
+    );
   });
 
   it("needs a signed-in member; admins have no membership to renew", async () => {

@@ -552,7 +552,9 @@ confirm asks`, async () => {
     expect(lines.find((l) => l.startsWith("Date: "))).toMatch(/^Date: Jun 1, 2026, 8:00\sAM$/);
     expect(mail.text).not.toContain("automatic");
     expect(mail.html).toContain(`<td>${payment.buyOrder}</td>`);
-    expect(mail.html).toContain('<a href="http://localhost:5173/app/settings/membership">Your membership and receipts</a>');
+    expect(mail.html).toContain(
+      '<a href="http://localhost:5173/app/settings/membership">Your membership and receipts</a>',
+    );
     // A receipt cannot be turned off, so it offers no unsubscribe.
     expect(mail.headers).toEqual({});
     expect(mail.text).not.toContain("/api/email/unsubscribe");

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { settingsPath } from "../../../worker/shared/settings";
 import { ActionRow } from "../../components/ActionRow";
 import { TextField } from "../../components/Field";
 import { FormError } from "../../components/FormError";
@@ -7,7 +8,6 @@ import { Modal } from "../../components/Modal";
 import { type ActionResult, submitJson, useSettled } from "../../data/actions";
 import { useSession } from "../../session/session-context";
 import { TEXT } from "../../text";
-import { settingsPath } from "../../../worker/shared/settings";
 import { PROFILE_EXPORT_PATH } from "./data";
 
 /**
@@ -53,7 +53,8 @@ function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (matches && !busy) void submitJson(remove, settingsPath("data"), { intent: "delete-account", confirm: typed.trim() });
+    if (matches && !busy)
+      void submitJson(remove, settingsPath("data"), { intent: "delete-account", confirm: typed.trim() });
   };
 
   return (

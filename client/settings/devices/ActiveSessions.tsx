@@ -1,13 +1,13 @@
 // Where the member is signed in, this device marked, with signing out every other session (the devices section's
 // action).
 import { useFetcher, useRevalidator } from "react-router";
+import { settingsPath } from "../../../worker/shared/settings";
 import { errorText } from "../../api";
 import { formatDate } from "../../components/format";
 import { ErrorState } from "../../components/States";
 import { useToast } from "../../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../../data/actions";
 import { TEXT } from "../../text";
-import { settingsPath } from "../../../worker/shared/settings";
 import type { SessionsData } from "./data";
 
 /** A readable device label from a user agent string (browser on system), or a neutral fallback. */

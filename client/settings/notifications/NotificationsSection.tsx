@@ -1,4 +1,4 @@
-// The notifications section: the kinds in the groups members think in (worker/shared/settings.ts), a switch per
+// The notifications section: the kinds in the groups members think in (worker/shared/notification-settings.ts), a switch per
 // group and channel (mixed when the kinds inside differ), the kinds themselves on demand, the fixed choices shown
 // as fixed with why, and the email digest beside them. Every change saves the whole of the choices through the
 // section's action; the choice shows as made while it is saved.
@@ -8,11 +8,13 @@ import {
   type DeliveryChannel,
   DIGESTS,
   FIXED_CHOICES,
+  kindsOfGroup,
+  NOTIFICATION_GROUPS,
   type Preferences,
   type PreferencesDto,
 } from "../../../worker/shared/notification-settings";
 import type { NotificationKind } from "../../../worker/shared/notifications";
-import { kindsOfGroup, NOTIFICATION_GROUPS, settingsPath } from "../../../worker/shared/settings";
+import { settingsPath } from "../../../worker/shared/settings";
 import { errorText } from "../../api";
 import { ErrorState } from "../../components/States";
 import { useToast } from "../../components/Toasts";

@@ -58,7 +58,8 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     periodSpan: (from, to) => `${from} al ${to}`,
     cardEnding: (last4) => `**** **** **** ${last4}`,
     automatic: "Este fue un cargo automático a tu tarjeta inscrita (renovación automática).",
-    howToStop: "Para detener la renovación automática, desactiva Renovar automáticamente en los ajustes de tu membresía",
+    howToStop:
+      "Para detener la renovación automática, desactiva Renovar automáticamente en los ajustes de tu membresía",
     test: "PAGO DE PRUEBA: no se hizo ningún cargo real.",
   },
 };
