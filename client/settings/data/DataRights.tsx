@@ -17,8 +17,7 @@ import { PROFILE_EXPORT_PATH } from "./data";
 export function DataRights({ email }: { email: string }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <section className="card stack" aria-labelledby="data-rights-title">
-      <h3 id="data-rights-title">{TEXT.dataRights.title}</h3>
+    <div className="card stack">
       <p className="muted">{TEXT.dataRights.intro}</p>
       <div className="spread data-rights-row">
         <p className="faint">{TEXT.dataRights.downloadHint}</p>
@@ -34,7 +33,7 @@ export function DataRights({ email }: { email: string }) {
         </button>
       </div>
       {deleting && <DeleteAccountModal email={email} onClose={() => setDeleting(false)} />}
-    </section>
+    </div>
   );
 }
 
