@@ -130,10 +130,16 @@ export default function NotificationsSection() {
           );
         })}
       </div>
-      <label className="card notify-digest">
-        <strong>{T.digest}</strong>
-        <span className="faint">{TEXT.settings.digestHint}</span>
+      <div className="card notify-digest">
+        <label htmlFor="notify-digest">
+          <strong>{T.digest}</strong>
+        </label>
+        <p id="notify-digest-hint" className="faint">
+          {TEXT.settings.digestHint}
+        </p>
         <select
+          id="notify-digest"
+          aria-describedby="notify-digest-hint"
           value={settings.digest}
           onChange={(e) => save({ ...settings, digest: e.currentTarget.value as PreferencesDto["digest"] })}
         >
@@ -143,7 +149,7 @@ export default function NotificationsSection() {
             </option>
           ))}
         </select>
-      </label>
+      </div>
     </SettingsSection>
   );
 }
