@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setLanguage } from "../../client/i18n/language";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
-import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
 import { TEXTS } from "../../worker/shared/texts";
 import {
   membershipStatus,

@@ -114,7 +114,10 @@ describe("notifications", () => {
       }
       return load ?? { status: 200, body: stored };
     });
-    return { fetchMock, failLoad: (answer: typeof load) => void (load = answer) };
+    const failLoad = (answer: typeof load) => {
+      load = answer;
+    };
+    return { fetchMock, failLoad };
   }
   const groupSwitch = (group: string, channel: string) => screen.getByLabelText(`${group}: ${channel}`);
 
