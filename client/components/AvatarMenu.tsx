@@ -36,13 +36,14 @@ export function AvatarMenu({ user }: { user: { avatar_url: string | null; name: 
         ref={button}
         type="button"
         className="btn btn-ghost btn-icon"
-        aria-label={TEXT.nav.accountMenu}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(!open)}
         {...closing}
       >
         <Avatar src={user.avatar_url} name={user.name} email={user.email} size={32} />
+        {/* Named by words, not an aria-label: the avatar's drawn initials are no part of the name. */}
+        <span className="visually-hidden">{TEXT.nav.accountMenu}</span>
       </button>
       <ul id={id} className="avatar-menu-list card card-tight" hidden={!open}>
         <li>

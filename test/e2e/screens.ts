@@ -46,7 +46,8 @@ export const SCREENS: Screen[] = [
       role: section === "membership" ? "paying-member" : "member",
       name: `settings-${section}`,
       path: `/app/settings/${section}`,
-      ready: heading(SETTINGS.settings.sections[section].name),
+      ready: (page: Page) =>
+        page.getByRole("heading", { level: 2, name: SETTINGS.settings.sections[section].name, exact: true }).waitFor(),
     }),
   ),
   { role: "member", name: "pricing", path: "/pricing", ready: heading("Unlock Premium Resources") },

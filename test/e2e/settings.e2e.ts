@@ -128,7 +128,7 @@ phone screens but the payment history; every section passes axe at 390 and 1440 
     const problems: string[] = [];
     for (const name of SETTINGS_SECTIONS) {
       await page.goto(`/app/settings/${name}`);
-      await page.getByRole("region", { name: S.sections[name].name }).waitFor();
+      await page.getByRole("region", { name: S.sections[name].name, exact: true }).waitFor();
       await page.waitForLoadState("networkidle").catch(() => undefined);
       const height = await page.evaluate(
         () =>
@@ -144,7 +144,7 @@ phone screens but the payment history; every section passes axe at 390 and 1440 
       for (const path of ["/app/settings", ...SETTINGS_SECTIONS.map((s) => `/app/settings/${s}`)]) {
         await page.goto(path);
         await page.getByRole("heading", { level: 1, name: S.title }).waitFor();
-        if (path !== "/app/settings") await page.locator(".settings-section h2").waitFor();
+        if (path !== "/app/settings") await page.locator(".settings-section > h2").waitFor();
         await page.waitForLoadState("networkidle").catch(() => undefined);
         for (const v of await seriousViolations(page)) problems.push(`${path}@${viewport.width}: ${v}`);
       }

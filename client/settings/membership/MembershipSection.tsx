@@ -31,7 +31,7 @@ export default function MembershipSection() {
         <>
           <PlanSummary membership={membership.rows} />
           {membership.rows.status !== "admin" && (
-            <AutoRenew membership={membership.rows} action={settingsPath("membership")} />
+            <AutoRenew membership={membership.rows} action={settingsPath("membership")} heading="h3" />
           )}
         </>
       ) : (
