@@ -98,9 +98,8 @@ export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
 }
 
 /**
- * The profile's own reads besides the profile itself (notification settings, devices, the membership
- * status its automatic-renewal card shows, the members blocked), answered as a member with defaults
- * would get them; null for any other address.
+ * The settings' reads (notification settings, devices with push, the membership status, the members blocked),
+ * answered as a member with defaults would get them; null for any other address.
  */
 export const profileReadsAnswer = (url: string) =>
   url === "/api/notifications/preferences"
