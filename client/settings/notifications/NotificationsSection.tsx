@@ -16,6 +16,7 @@ import {
 import type { NotificationKind } from "../../../worker/shared/notifications";
 import { settingsPath } from "../../../worker/shared/settings";
 import { errorText } from "../../api";
+import { Select } from "../../components/Field";
 import { ErrorState } from "../../components/States";
 import { useToast } from "../../components/Toasts";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../../data/actions";
@@ -131,24 +132,14 @@ export default function NotificationsSection() {
         })}
       </div>
       <div className="card notify-digest">
-        <label htmlFor="notify-digest">
-          <strong>{T.digest}</strong>
-        </label>
-        <p id="notify-digest-hint" className="faint">
-          {TEXT.settings.digestHint}
-        </p>
-        <select
-          id="notify-digest"
-          aria-describedby="notify-digest-hint"
+        <Select
+          label={T.digest}
+          hint={TEXT.settings.digestHint}
           value={settings.digest}
-          onChange={(e) => save({ ...settings, digest: e.currentTarget.value as PreferencesDto["digest"] })}
-        >
-          {DIGESTS.map((digest) => (
-            <option key={digest} value={digest}>
-              {T.digests[digest]}
-            </option>
-          ))}
-        </select>
+          options={DIGESTS}
+          optionLabels={T.digests}
+          onValue={(digest) => save({ ...settings, digest })}
+        />
       </div>
     </SettingsSection>
   );
