@@ -313,6 +313,36 @@ describe("devices", () => {
   });
 });
 
+describe("turning push on for this browser", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, "serviceWorker");
+  });
+
+  it("asks the browser from the click; a refusal subscribes nothing and the devices load again", async () => {
+    const requestPermission = vi.fn(async () => "denied" as const);
+    vi.stubGlobal("Notification", { permission: "default", requestPermission });
+    vi.stubGlobal("PushManager", class {});
+    Object.defineProperty(navigator, "serviceWorker", { value: {}, configurable: true });
+    const fetchMock = stubFetch((url) =>
+      url === "/api/push/subscriptions"
+        ? { status: 200, body: { devices: [] } }
+        : url === "/api/sessions"
+          ? { status: 200, body: [] }
+          : undefined,
+    );
+    renderApp("/app/settings/devices", session());
+    const region = await section("Devices");
+    const loads = () => fetchMock.mock.calls.filter(([u]) => String(u) === "/api/push/subscriptions").length;
+    const before = loads();
+    fireEvent.click(within(region).getByRole("button", { name: N().enablePush }));
+    await waitFor(() => expect(requestPermission).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(loads()).toBe(before + 1));
+    expect(sent(fetchMock, "/api/push/subscriptions", "POST")).toEqual([]);
+    expect(screen.queryByText(N().pushEnabled)).toBeNull();
+  });
+});
+
 describe("calendar", () => {
   it("shows the link's state from the loader, makes one through the action, and says when that fails", async () => {
     let post = {

@@ -1,5 +1,7 @@
-// The member's devices with push, each removable, and the switch that turns push on for this browser (or why it
-// cannot be). Written through the devices section's action.
+// The member's devices with push, each removable (through the devices section's action), and the button that turns
+// push on for this browser (or why it cannot be): the browser's prompt opens from the click itself, a gesture of the
+// member as browsers require, then the section loads again.
+import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { settingsPath } from "../../../worker/shared/settings";
 import { errorText } from "../../api";
@@ -7,7 +9,7 @@ import { formatDate } from "../../components/format";
 import { ErrorState } from "../../components/States";
 import { useToast } from "../../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../../data/actions";
-import { pushSupported } from "../../notifications/push";
+import { enablePush, pushSupported } from "../../notifications/push";
 import { TEXT } from "../../text";
 import { describeAgent } from "./ActiveSessions";
 import type { DevicesData, DevicesIntent } from "./data";
@@ -18,13 +20,22 @@ export function PushDevices({ devices }: { devices: DevicesData }) {
   const T = TEXT.notificationSettings;
   const toast = useToast();
   const revalidator = useRevalidator();
-  const write = useFetcher<ActionResult<boolean | null>>();
-  const busy = write.state !== "idle";
+  const write = useFetcher<ActionResult<null>>();
+  const [enabling, setEnabling] = useState(false);
+  const busy = write.state !== "idle" || enabling;
   const send = (intent: DevicesIntent) => void submitJson(write, DEVICES_PATH, intent);
-  useSettled(write, (answer) => {
-    if (!answer.ok) toast.show(answer.error, "error");
-    else if (answer.value === true) toast.show(T.pushEnabled, "success");
-  });
+  useSettled(write, (answer) => !answer.ok && toast.show(answer.error, "error"));
+  const enable = async () => {
+    setEnabling(true);
+    try {
+      if (await enablePush()) toast.show(T.pushEnabled, "success");
+      await revalidator.revalidate();
+    } catch (err) {
+      toast.show(errorText(err, T.saveFailed), "error");
+    } finally {
+      setEnabling(false);
+    }
+  };
 
   return (
     <section className="card stack" aria-labelledby="push-devices-title">
@@ -35,7 +46,7 @@ export function PushDevices({ devices }: { devices: DevicesData }) {
         <p className="faint">{T.pushDenied}</p>
       ) : (
         <div>
-          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => send({ intent: "enable-push" })}>
+          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void enable()}>
             {T.enablePush}
           </button>
         </div>

@@ -1,9 +1,9 @@
 // The devices section's data and writes: the member's devices with push and their signed-in sessions, each
-// failing on its own; its action turns push on for this browser, removes a device's push, or signs out every
-// other session.
+// failing on its own; its action removes a device's push or signs out every other session (turning push on for this
+// browser is PushDevices' click itself: the browser's prompt needs the member's gesture).
 import { api, unwrap } from "../../api";
 import { attempt, readIntent } from "../../data/actions";
-import { enablePush, removeDevice } from "../../notifications/push";
+import { removeDevice } from "../../notifications/push";
 import { TEXT } from "../../text";
 import { part } from "../part";
 
@@ -19,16 +19,11 @@ type Data = Awaited<ReturnType<typeof devicesSettingsLoader>>;
 export type DevicesData = Data["devices"];
 export type SessionsData = Data["sessions"];
 
-export type DevicesIntent =
-  | { intent: "enable-push" }
-  | { intent: "remove-device"; endpoint: string }
-  | { intent: "sign-out-others" };
+export type DevicesIntent = { intent: "remove-device"; endpoint: string } | { intent: "sign-out-others" };
 
 export async function devicesSettingsAction({ request }: { request: Request }) {
   const body = await readIntent<DevicesIntent>(request);
   switch (body.intent) {
-    case "enable-push":
-      return attempt(() => enablePush(), TEXT.notificationSettings.saveFailed);
     case "remove-device":
       return attempt(() => removeDevice(body.endpoint).then(() => null), TEXT.notificationSettings.saveFailed);
     case "sign-out-others":
