@@ -1,6 +1,7 @@
 // Each screen's code by path: the router loads a screen's component lazily from here, and the entry
 // starts the current one's download at once, in parallel with the app shell and the screen's data.
 import type { ComponentType } from "react";
+import { SETTINGS_PATH } from "../worker/shared/settings";
 import type { Language } from "./i18n/catalog";
 import { loadWords, preloadWords } from "./i18n/language";
 import type { WordGroup } from "./i18n/word-groups";
@@ -55,12 +56,16 @@ export const lazyScreen = (screen: Screen) => ({
   Component: async () => (await Promise.all([screen.load(), loadWords(screen.words)]))[0].default,
 });
 
-/** Starts fetching the chunk of `pathname`'s screen and its words in `language`; no-op for other paths. */
+/**
+ * Starts fetching the chunk of `pathname`'s screen and its words in `language` (a settings section's with the
+ * settings' list it shows in, as an email's link opens one); no-op for other paths.
+ */
 export function preloadScreen(pathname: string, language: Language) {
-  const screen: Screen | undefined = Object.entries(SCREENS).find(([path]) => path === pathname)?.[1];
-  if (!screen) return;
-  void screen.load().catch(() => undefined);
-  preloadWords(screen.words, language);
+  const paths = pathname.startsWith(`${SETTINGS_PATH}/`) ? [SETTINGS_PATH, pathname] : [pathname];
+  for (const screen of Object.entries(SCREENS).flatMap(([path, s]): Screen[] => (paths.includes(path) ? [s] : []))) {
+    void screen.load().catch(() => undefined);
+    preloadWords(screen.words, language);
+  }
 }
 
 /**
