@@ -25,7 +25,12 @@ export function requiredSecrets(vars) {
 }
 
 /** Secrets that are random by nature: --generate-secrets makes the missing ones, never replaces one. */
-export const GENERATED_SECRETS = ["EMAIL_TOKEN_SECRET", "ONECLICK_TBK_USER_KEY", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"];
+export const GENERATED_SECRETS = [
+  "EMAIL_TOKEN_SECRET",
+  "ONECLICK_TBK_USER_KEY",
+  "VAPID_PUBLIC_KEY",
+  "VAPID_PRIVATE_KEY",
+];
 
 /**
  * New values for the given generated names. The VAPID pair is made (and set) as a pair: a public key

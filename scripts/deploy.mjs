@@ -19,8 +19,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { checkPaymentsConfig } from "./payments-config.mjs";
 import { GENERATED_SECRETS, generateSecrets, requiredSecrets } from "./deploy-secrets.mjs";
+import { checkPaymentsConfig } from "./payments-config.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The Vite plugin writes the built worker and its deploy configuration here, whatever the target.
@@ -124,7 +124,8 @@ function ensureQueues(target, config, changes) {
       say(`   ${name}: exists`);
       continue;
     }
-    if (!/does not exist/i.test(info.output)) fail(`== ${target}: wrangler queues info ${name} failed:\n${info.output}`);
+    if (!/does not exist/i.test(info.output))
+      fail(`== ${target}: wrangler queues info ${name} failed:\n${info.output}`);
     const created = wrangler(["queues", "create", name], { quiet: true, allowFailure: true });
     // Created by someone else in between ("already exists") is as good as created here.
     if (created.status !== 0 && wrangler(["queues", "info", name], { quiet: true, allowFailure: true }).status !== 0) {
@@ -150,7 +151,10 @@ function deploy(target, changes) {
   if (status.status === 0) {
     const serving = JSON.parse(status.stdout).versions?.find((v) => v.percentage === 100)?.version_id;
     if (serving) {
-      const view = wrangler(["versions", "view", serving, "--env", target, "--json"], { quiet: true, allowFailure: true });
+      const view = wrangler(["versions", "view", serving, "--env", target, "--json"], {
+        quiet: true,
+        allowFailure: true,
+      });
       if (view.status === 0 && JSON.parse(view.stdout).annotations?.["workers/tag"] === tag) {
         say(`   version ${serving} already serves this build (${tag}): not deployed again`);
         return;
