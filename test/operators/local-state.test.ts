@@ -50,7 +50,7 @@ it("npm run dev on a fresh COSMIC_STATE_DIR migrates and serves that directory: 
   const cookie = await signIn(base, email, "Fresh State");
   const me = await apiFetch(base, cookie, "GET", "/api/users/me");
   expect(me.status).toBe(200);
-  expect((await me.json()).email).toBe(email);
+  expect(((await me.json()) as { email: string }).email).toBe(email);
 
   // The export reads the same directory: the member just signed in is in it.
   const dump = path.join(stateDir, "export.sql");
