@@ -91,7 +91,18 @@ async function exportRemote() {
     const part = (names, file) => {
       if (!names.length) return "";
       const tableArgs = names.flatMap((t) => ["--table", t]);
-      wrangler(["d1", "export", "DB", ...where, "--no-schema", ...tableArgs, "--output", path.join(dir, file)]);
+      // The operator asked for this export: no prompt (the database is unavailable while it exports).
+      wrangler([
+        "d1",
+        "export",
+        "DB",
+        ...where,
+        "--skip-confirmation",
+        "--no-schema",
+        ...tableArgs,
+        "--output",
+        path.join(dir, file),
+      ]);
       return readFileSync(path.join(dir, file), "utf8");
     };
     return join(part(order.plain, "plain.sql"), part(order.derived, "derived.sql"), order);

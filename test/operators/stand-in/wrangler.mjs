@@ -19,7 +19,7 @@ const flag = (name) => {
   return i === -1 ? undefined : args[i + 1];
 };
 const positional = args.filter(
-  (a, i) => !a.startsWith("--") && !args[i - 1]?.match(/^--(env|config|tag|message|format)$/),
+  (a, i) => !a.startsWith("--") && !args[i - 1]?.match(/^--(env|config|tag|message|format|command|table|output)$/),
 );
 const target = flag("--env");
 const envOf = (t) => {
@@ -162,6 +162,23 @@ switch (command) {
     }
     save();
     out(pending.map((f) => `│ ${f} │ ✅ │`).join("\n"));
+    break;
+  }
+  case "d1 execute": {
+    record();
+    // `--remote --json --command`: the schema questions db:export asks, answered from state.remoteSchema.
+    const sql = flag("--command");
+    const { tables, triggers } = state.remoteSchema;
+    const results = sql === "PRAGMA table_list" ? tables : triggers.map((t) => ({ sql: t }));
+    out(JSON.stringify([{ results, success: true, meta: {} }], null, 2));
+    break;
+  }
+  case "d1 export": {
+    record();
+    const tables = args.flatMap((a, i) => (args[i - 1] === "--table" ? [a] : []));
+    const rows = tables.map((t) => `INSERT INTO "${t}" ("id") VALUES(1);`);
+    writeFileSync(flag("--output"), ["PRAGMA defer_foreign_keys=TRUE;", ...rows].join("\n"));
+    out(`🌀 Downloading SQL to ${flag("--output")}\nDone!`);
     break;
   }
   case "deployments status": {
