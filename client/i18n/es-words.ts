@@ -28,4 +28,5 @@ export const ES_WORDS = {
   events: () => import("../events/words.es"),
   notifications: () => import("../notifications/words.es"),
   notificationSettings: () => import("../notifications/settings-words.es"),
+  settings: () => import("../settings/words.es"),
 } satisfies Record<WordGroup, WordLoader>;

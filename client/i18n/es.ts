@@ -346,7 +346,7 @@ export const autorenew: Catalog["autorenew"] = {
     failed: "No se pudo terminar la inscripción. No cambió nada; inténtalo de nuevo.",
   },
   notice: (amount, date) =>
-    `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en tu perfil.`,
+    `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en los ajustes de tu membresía.`,
   automaticMarker: "automático",
   healthName: "Renovación automática (Oneclick)",
 };
@@ -555,6 +555,8 @@ export const es: TranslatedShellCatalog = {
     chat: "Chat",
     resources: "Recursos",
     profile: "Perfil",
+    settings: "Ajustes",
+    accountMenu: "Tu cuenta",
     events: "Encuentros",
     admin: "Admin",
     member: "Miembro",

@@ -33,5 +33,6 @@ export const WORDS = {
   events: () => import("../events/words"),
   notifications: () => import("../notifications/words"),
   notificationSettings: () => import("../notifications/settings-words"),
+  settings: () => import("../settings/words"),
 } satisfies Record<string, WordLoader>;
 export type WordGroup = keyof typeof WORDS;
