@@ -10,6 +10,7 @@ import { autorenewCharges, autorenewSettle } from "./features/payments/jobs/auto
 import { membershipReminders } from "./features/payments/jobs/membership-reminders";
 import { reconcilePayments } from "./features/payments/jobs/reconcile-payments";
 import { send } from "./platform/live";
+import { pruneIdempotencyKeys } from "./platform/prune-idempotency-keys";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
 import type { ScheduledJob } from "./platform/scheduled-job";
@@ -27,6 +28,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   { cron: CRON.everyFiveMinutes, job: autorenewSettle },
   { cron: CRON.everyFiveMinutes, job: deliverySweep },
   { cron: CRON.hourly, job: pruneRateLimits },
+  { cron: CRON.hourly, job: pruneIdempotencyKeys },
   // Hourly: it is 8:00 somewhere in some member's time zone at the top of some hour.
   { cron: CRON.hourly, job: digests },
   // Reminders first: a charge notice is written before the charge it announces could run.
