@@ -14,6 +14,7 @@ import { pruneIdempotencyKeys } from "./platform/prune-idempotency-keys";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
 import type { ScheduledJob } from "./platform/scheduled-job";
+import { sweepOrphanBlobs } from "./platform/sweep-orphan-blobs";
 
 /** The Cron Triggers of wrangler.toml's [triggers] (keep both lists equal). */
 export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *", everyFiveMinutes: "*/5 * * * *" } as const;
@@ -34,6 +35,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // Reminders first: a charge notice is written before the charge it announces could run.
   { cron: CRON.daily, job: membershipReminders },
   { cron: CRON.daily, job: autorenewCharges },
+  { cron: CRON.daily, job: sweepOrphanBlobs },
 ];
 
 export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };

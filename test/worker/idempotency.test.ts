@@ -1,7 +1,8 @@
 // Idempotent writes (worker/platform/idempotency.ts, docs/api-idempotency.md), per write kind: the same key twice
 // is one row and the same answer; the same key with another body is 422; two concurrent requests with one key are
 // one row; and the key's rules (a UUID, per member, kept 24 hours, released by a failure, pruned hourly).
-import { count, eq } from "drizzle-orm";
+import { count, eq, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import {
   comments,
@@ -37,8 +38,8 @@ type WriteKind = {
   rows: () => Promise<number>;
 };
 
-const rowsOf = async (table: Parameters<ReturnType<typeof db>["select"]>[0] extends never ? never : any, where?: any) =>
-  (await db().select({ n: count() }).from(table).where(where))[0].n as number;
+const rowsOf = async (table: SQLiteTable, where?: SQL) =>
+  (await db().select({ n: count() }).from(table).where(where))[0].n;
 
 const KINDS: WriteKind[] = [
   {
@@ -240,14 +241,20 @@ describe("Idempotency-Key rules", () => {
     expect(rows).toEqual([]);
   });
 
-  it("a key held by a running request answers 409; an expired key is claimed afresh", async () => {
+  it("a key held by a running request answers 409 with Retry-After; an expired key is claimed afresh", async () => {
     const world = await seedWorld();
     const key = crypto.randomUUID();
-    const hash = "0".repeat(64);
-    await db().insert(idempotencyKeys).values({ userId: IDS.member, key, requestHash: hash, createdAt: Date.now() });
+    expect((await post(world, key)).status).toBe(201);
+    // As while the first request still runs: claimed, no outcome yet.
+    await db().update(idempotencyKeys).set({ status: null, responseBody: null }).where(eq(idempotencyKeys.key, key));
     const running = await post(world, key);
-    // A different hash is checked first: the running request had another body.
-    expect(running.status).toBe(422);
+    expect(running.status).toBe(409);
+    expect(running.headers.get("retry-after")).toBe("1");
+    expect(await errorBody(running)).toEqual({
+      error: "A request with this Idempotency-Key is still in progress; retry shortly",
+      code: "request_in_progress",
+    });
+    const before = await rowsOf(posts);
     await db()
       .update(idempotencyKeys)
       .set({ createdAt: Date.now() - IDEMPOTENCY.keptMs - 1 })
@@ -255,6 +262,7 @@ describe("Idempotency-Key rules", () => {
     const fresh = await post(world, key);
     expect(fresh.status).toBe(201);
     expect(fresh.headers.get(IDEMPOTENCY.replayedHeader)).toBeNull();
+    expect(await rowsOf(posts)).toBe(before + 1);
   });
 
   it("a member holds at most keysPerMemberMax keys: the oldest finished ones make room", async () => {
