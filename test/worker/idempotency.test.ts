@@ -164,6 +164,10 @@ describe.each(KINDS)("$kind with an Idempotency-Key", (w) => {
       } else expect(a.status).toBe(w.status);
     }
     expect(await w.rows()).toBe(before + 1);
+    // Once both ended, the key answers with the first outcome: still one row.
+    const later = await send(world, w, key);
+    expect(later.headers.get(IDEMPOTENCY.replayedHeader)).toBe("true");
+    expect(await w.rows()).toBe(before + 1);
   });
 });
 
