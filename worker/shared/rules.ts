@@ -219,4 +219,9 @@ export const IDEMPOTENCY = {
   replayedHeader: "Idempotent-Replayed",
   /** Seconds a client waits before repeating a request that is still in progress (409's Retry-After). */
   inProgressRetryAfterSeconds: 1,
+  /**
+   * The app's own retries of a write whose answer was lost (client/idempotent.ts): at most `attempts` sends, each
+   * given up after `timeoutMs`, the pause between them doubling from `firstDelayMs` up to `maxDelayMs`.
+   */
+  clientRetry: { attempts: 5, timeoutMs: 20_000, firstDelayMs: 500, maxDelayMs: 8000 },
 } as const;
