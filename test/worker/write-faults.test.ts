@@ -237,6 +237,42 @@ describe("the channel's object unreachable or evicted during a fan-out", () => {
   });
 });
 
+describe("the chaos run's fault switch (PUT /api/dev/faults/rooms/:id, local only)", () => {
+  it(`drops the channel's sockets and fails every call to its object for the time given; messages are stored and \
+caught up`, async () => {
+    const world = await seedWorld();
+    const listener = await openSocket(IDS.publicChannel, world.cookie.member!);
+    const fault = (env?: Partial<Env>) =>
+      call(`/api/dev/faults/rooms/${IDS.publicChannel}`, {
+        method: "PUT",
+        cookie: world.cookie.admin,
+        json: { seconds: 1 },
+        env,
+      });
+    expect((await fault({ APP_ENV: "production" })).status).toBe(404);
+    const on = await fault();
+    expect(on.status).toBe(200);
+    expect(await json(on)).toMatchObject({ sockets_dropped: 1 });
+    await until(() => listener.closes.length > 0);
+    const stored = await sendMessage(world.cookie.owner!, crypto.randomUUID(), "while unreachable");
+    expect(stored.status).toBe(201);
+    const refused = await call(`/api/groups/${IDS.publicChannel}/socket`, {
+      cookie: world.cookie.member,
+      headers: { upgrade: "websocket" },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    await new Promise((r) => setTimeout(r, 1100));
+    const back = await openSocket(IDS.publicChannel, world.cookie.member!);
+    const poll = await json<MessageDto[]>(
+      await call(`/api/messages?group_id=${IDS.publicChannel}&after=${IDS.imageMessage}`, {
+        cookie: world.cookie.member,
+      }),
+    );
+    expect(poll.map((m) => m.body)).toEqual(["while unreachable"]);
+    back.ws.close(1000, "done");
+  });
+});
+
 describe("R2 failing before and after the row", () => {
   const imageForm = () => {
     const form = new FormData();
