@@ -13,7 +13,7 @@ import { TEXT } from "../text";
 import { channelTitle } from "./ChannelList";
 import { Composer } from "./Composer";
 import { MessageList, type ShownMessage } from "./MessageList";
-import { useOutbox } from "./outbox";
+import { type Outgoing, useOutbox } from "./outbox";
 import { useChannelFeed } from "./useChannelFeed";
 
 export function ChannelPane({
@@ -66,8 +66,19 @@ export function ChannelPane({
   // copy can reach the feed before the send's answer (the channel's socket is often quicker): from then on it
   // stands in for the outgoing one, so the message never shows twice.
   const outbox = useOutbox((message) => feed.sendText(message.body, message.replyTo ?? undefined, message.key));
+  const storedCopy = (o: Outgoing) =>
+    feed.messages.some((m) => m.id > o.after && m.sender_id === user?.id && m.body === o.body);
+  // A message "not sent" whose stored copy arrived after all (its answer was lost, its key stuck in progress) is
+  // sent: it leaves the outbox, and the ones behind it go out.
+  const arrived = outbox.messages.filter((o) => o.state !== "sending" && storedCopy(o)).map((o) => o.key);
+  const arrivedKeys = arrived.join(" ");
+  const discard = useRef(outbox.discard);
+  discard.current = outbox.discard;
+  useEffect(() => {
+    for (const key of arrivedKeys.split(" ").filter(Boolean)) discard.current(key);
+  }, [arrivedKeys]);
   const outgoing: ShownMessage[] = outbox.messages
-    .filter((o) => !feed.messages.some((m) => m.id > o.after && m.sender_id === user?.id && m.body === o.body))
+    .filter((o) => !storedCopy(o))
     .map((o) => ({
       id: o.id,
       group_id: channel.id,

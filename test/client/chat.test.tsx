@@ -789,6 +789,33 @@ its key, then the next`, async () => {
     }
   });
 
+  it(`a message "not sent" whose stored copy arrives after all (its key stuck in progress) leaves the outbox, and \
+the next goes out`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { fetchMock, input } = await openChat((method, path, init) => {
+        if (method !== "POST" || path !== "/api/messages") return undefined;
+        const { body } = JSON.parse(init!.body as string);
+        if (body === "maybe") return { status: 409, body: { error: "x", code: "request_in_progress" } };
+        return { status: 201, body: message({ id: 81, sender_id: 1, body }) };
+      });
+      const socket = FakeSocket.last("/api/groups/1/socket")!;
+      act(() => socket.open());
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(input, "maybe{Enter}");
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(await screen.findByText(TEXT.chat.notSent)).toBeTruthy();
+      await user.type(input, "after{Enter}");
+      expect(sentBodies(fetchMock).map((s) => s.body)).not.toContain("after");
+      act(() => socket.receive({ type: "message", message: message({ id: 80, sender_id: 1, body: "maybe" }) }));
+      await waitFor(() => expect(document.getElementById("message-81")).toBeTruthy());
+      expect(screen.queryByText(TEXT.chat.notSent)).toBeNull();
+      expect(screen.getAllByText("maybe")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("messages typed offline wait in order and go out when the connection returns, each with its key", async () => {
     const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     let nextId = 70;

@@ -1,7 +1,7 @@
 // The idempotency_keys table's SQL (worker/platform/idempotency.ts decides what is answered): a key is claimed with
 // one conditional INSERT (the primary key makes a second claim impossible), its outcome is written once the write
 // ran, a claim whose write failed is released, and keys past their 24 hours are pruned.
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { IDEMPOTENCY } from "../shared/rules";
 import type { Database } from "./client";
 import { idempotencyKeys, users } from "./schema";
@@ -67,16 +67,9 @@ export async function claimKey(
           responseBody: sql`null`,
           createdAt: sql`excluded.created_at`,
         },
-        // Taken over: a key past its 24 hours; or the same request's claim that never got an outcome within the
-        // lease (its worker stopped mid-way). Anything else held stays as it is.
-        setWhere: or(
-          lte(k.createdAt, expiredBefore),
-          and(
-            isNull(k.status),
-            lte(k.createdAt, now - IDEMPOTENCY.claimLeaseMs),
-            sql`${k.requestHash} = excluded.request_hash`,
-          ),
-        ),
+        // Only a key past its 24 hours is taken over; a held one stays as it is, even one whose request died
+        // mid-way: whether its write happened is unknown, and a second row is never an answer.
+        setWhere: lte(k.createdAt, expiredBefore),
       })
       .returning({ userId: k.userId }),
     db

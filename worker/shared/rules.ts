@@ -217,11 +217,6 @@ export const IDEMPOTENCY = {
   keysPerMemberMax: 1000,
   /** The header that tells a client the answer is the stored outcome of an earlier request. */
   replayedHeader: "Idempotent-Replayed",
-  /**
-   * A claim still without an outcome this long after it was made belongs to a request that died (its worker stopped):
-   * the same request (same key and body) may claim it again. Far longer than any write runs.
-   */
-  claimLeaseMs: 60_000,
   /** Seconds a client waits before repeating a request that is still in progress (409's Retry-After). */
   inProgressRetryAfterSeconds: 1,
   /**
