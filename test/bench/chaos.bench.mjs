@@ -321,9 +321,10 @@ async function main() {
         const content = `Chaos comment ${run} u${u} #${seq++}`;
         done = write("comment", base, cookie, `/api/posts/${id}/comments`, { content }, content);
       }
-      // A member does not wait for a write's retries to type the next one (the app's outbox does the same).
+      // One write at a time per member, retries included, as the app's outbox and forms send them.
       inFlight.add(done);
-      done.finally(() => inFlight.delete(done));
+      await done;
+      inFlight.delete(done);
       await think();
     }
   }
@@ -336,15 +337,20 @@ async function main() {
       `fault: server restarted at ${((t0 - startedAt) / 1000).toFixed(1)} s, back after ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
     await sleep(Math.max(0, startedAt + DURATION_MS * 0.6 - Date.now()));
-    const r = await request(server.base, cookies[0], "PUT", `/api/dev/faults/rooms/${channelIds[0]}`, {
-      seconds: UNREACHABLE_S,
-    });
+    let r;
+    while (!r) {
+      r = await request(server.base, cookies[0], "PUT", `/api/dev/faults/rooms/${channelIds[0]}`, {
+        seconds: UNREACHABLE_S,
+      }).catch(() => null);
+    }
     console.log(
       `fault: channel ${channelIds[0]}'s object unreachable for ${UNREACHABLE_S} s at ` +
         `${((Date.now() - startedAt) / 1000).toFixed(1)} s (${r.status}, ${r.body?.sockets_dropped} sockets dropped)`,
     );
   })();
 
+  // Observed at once (a restart that fails must end the run through runBench's cleanup, not crash it).
+  faults.catch(() => undefined);
   await Promise.all(cookies.map((_, u) => member(u)));
   await faults;
   const elapsed = (Date.now() - startedAt) / 1000;
@@ -383,7 +389,7 @@ async function main() {
   // ---- report ----
   console.log("");
   console.log(
-    `${elapsed.toFixed(1)} s of load; proxy: ${proxyStats.answers} answers, ${proxyStats.dropped} dropped after the ` +
+    `${DURATION_MS / 1000} s of new writes, ${elapsed.toFixed(1)} s until every member's last write had its outcome; proxy: ${proxyStats.answers} answers, ${proxyStats.dropped} dropped after the ` +
       `server handled them, ${proxyStats.delayed} held 1-4 s, ${proxyStats.upstreamDown} 502 while the server was ` +
       `down, ${proxyStats.upstreamTimeouts} 504 after ${UPSTREAM_TIMEOUT_MS / 1000} s without an answer`,
   );
