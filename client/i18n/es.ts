@@ -509,6 +509,10 @@ const errors: ErrorTexts = {
   push_endpoint_invalid: "La dirección de push debe ser la dirección https del servicio push de un navegador",
   push_keys_invalid: "Las claves de la suscripción no son válidas",
   push_subscription_not_found: "Este navegador no está suscrito",
+  idempotency_key_invalid: "Idempotency-Key debe ser un UUID",
+  idempotency_key_reused: "Esta Idempotency-Key ya se usó para otra solicitud",
+  request_in_progress: "Una solicitud con esta Idempotency-Key sigue en curso; vuelve a intentarlo en un momento",
+  idempotency_keys_full: "Hay demasiadas solicitudes en curso; vuelve a intentarlo en un momento",
 };
 
 export const es: TranslatedShellCatalog = {
