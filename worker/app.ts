@@ -26,6 +26,7 @@ import { notificationRoutes } from "./features/notifications/inbox-routes";
 import { notificationSettingsRoutes } from "./features/notifications/settings-routes";
 import { autorenewRoutes } from "./features/payments/autorenew-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
+import { planRoutes } from "./features/payments/plans-routes";
 import { paymentRoutes } from "./features/payments/routes";
 import { searchRoutes } from "./features/search/routes";
 import { loadSession } from "./platform/auth";
@@ -69,6 +70,7 @@ export const app = root
   .route("/", moderationRoutes)
   .route("/", accountRoutes)
   .route("/", eventRoutes)
-  .route("/", calendarRoutes);
+  .route("/", calendarRoutes)
+  .route("/", planRoutes);
 
 export type AppType = typeof app;

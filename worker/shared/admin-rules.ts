@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   "payment.delete",
   "payment.clear_all",
   "payment.refund",
+  "plan.create",
+  "plan.update",
   "ai.key_test",
   "event.create",
   "event.update",

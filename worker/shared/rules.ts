@@ -13,6 +13,21 @@ export const MEMBERSHIP = {
 } as const;
 
 /**
+ * Plans (rows since migration 0032; the admin edits them). The monthly plan is the default a payment opened without a
+ * plan pays for, and the specification's price when its row is absent; the limits bound what the admin may set.
+ */
+export const PLANS = {
+  defaultId: MEMBERSHIP.plan,
+  idPattern: /^[a-z][a-z0-9-]{1,29}$/,
+  nameMax: 40,
+  /** Webpay Plus takes whole pesos; Transbank refuses amounts below 50 CLP. */
+  amountMinClp: 50,
+  amountMaxClp: 10_000_000,
+  periodDaysMax: 366,
+  trialDaysMax: 60,
+} as const;
+
+/**
  * Automatic renewal with Oneclick Mall: charged within a day of the due date, retried after
  * these days when Transbank refuses, then paused; members are told `noticeDays` before each charge.
  */

@@ -155,6 +155,10 @@ export const API_ERRORS = {
   admin_not_deletable: TEXTS.admin.cannotDeleteAdmin,
   own_role_locked: TEXTS.admin.cannotChangeOwnRole,
   payment_not_found: TEXTS.admin.paymentNotFound,
+  // plans (issue 47)
+  plan_not_found: "That plan does not exist or is no longer offered",
+  plan_exists: "A plan with that id exists already",
+  amount_mismatch: (amount: number) => `The amount must be ${amount}, the price of the plan chosen`,
   payment_charge_in_flight:
     "This automatic charge is still being settled with Transbank; it can be deleted once the next daily run settles it.",
   payment_already_refunded: TEXTS.admin.alreadyRefunded,

@@ -20,6 +20,20 @@ export const memberships = sqliteTable(
   (t) => [index("memberships_due_idx").on(t.nextPaymentDue)],
 );
 
+/** A plan members pay for (migration 0032): retired (active false) rather than deleted, since payments name it. */
+export const plans = sqliteTable("plans", {
+  /** A short name that never changes (payments.plan and memberships.plan hold it). */
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  amountClp: integer("amount_clp").notNull(),
+  periodDays: integer("period_days").notNull(),
+  trialDays: integer("trial_days").notNull().default(0),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  /** The order /pricing shows the plans in. */
+  position: integer("position").notNull().default(0),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export const payments = sqliteTable(
   "payments",
   {
@@ -55,8 +69,10 @@ export const payments = sqliteTable(
     refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
     /** An automatic (Oneclick Mall) charge: the child store's buy order, which its refund names. */
     detailBuyOrder: text("detail_buy_order"),
-    /** A completed payment: the end of the period it paid for (its receipt names it; it starts 30 days before). */
+    /** A completed payment: the end of the period it paid for (its receipt names it; it starts period_days before). */
     periodEndsAt: integer("period_ends_at", { mode: "timestamp_ms" }),
+    /** The plan's period when the payment was opened: what approval adds and a refund takes back. */
+    periodDays: integer("period_days").notNull().default(30),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),

@@ -8,7 +8,7 @@ import type { Env } from "../../env";
 import { aesKey, decryptText, encryptText } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW } from "../../shared/rules";
+import { AUTORENEW, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import {
   detailBuyOrderOf,
@@ -34,6 +34,8 @@ import {
   takeInscription,
 } from "./queries/autorenew";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
+import { findPlan, SPEC_PLAN } from "./queries/plans";
+import { priceOf } from "./pricing";
 import { WebpayError } from "./webpay";
 
 export const ONECLICK_RETURN_PATH = "/api/payments/oneclick/return";
@@ -220,7 +222,10 @@ async function attemptCharge(
   counts: Counts,
   now: number,
 ) {
-  const payment = await beginAttempt(db, row.charge, { email: row.email }, isTest, now);
+  // Renewals pay the plan's current price (pricing.ts), for its period.
+  const plan = await findPlan(db, row.planId ?? PLANS.defaultId);
+  const price = priceOf(plan ?? SPEC_PLAN, null, 1);
+  const payment = await beginAttempt(db, row.charge, { email: row.email }, price, isTest, now);
   if (!payment) return;
   counts.attempted++;
   const charge: Charge = { ...row.charge, state: "charging", attempts: row.charge.attempts + 1, paymentId: payment.id };

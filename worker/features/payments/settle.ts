@@ -10,10 +10,11 @@ import type { Env } from "../../env";
 import { randomHex } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW, MEMBERSHIP } from "../../shared/rules";
+import { AUTORENEW } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
 import { oneclickFor } from "./autorenew";
 import { detailBuyOrderOf } from "./oneclick";
+import type { Price } from "./pricing";
 import {
   approvePayment,
   createPendingPayment,
@@ -94,14 +95,25 @@ export function webpayFor(env: Env, origin: string): Webpay {
   return webpayFromEnv(env, origin, emulatedTransbank(env));
 }
 
-/** Creates the pending payment and Transbank's transaction; a refused or failed create leaves it failed. */
-export async function startCheckout(db: Database, env: Env, user: { id: number; email: string }, origin: string) {
+/**
+ * Creates the pending payment at its price (plan, period, amount: pricing.ts priceOf) and Transbank's transaction; a
+ * refused or failed create leaves it failed. Approval accepts only that amount for that plan and period.
+ */
+export async function startCheckout(
+  db: Database,
+  env: Env,
+  user: { id: number; email: string },
+  origin: string,
+  price: Price,
+) {
   const webpay = webpayFor(env, origin);
   const payment = await createPendingPayment(db, {
     isTest: paymentsMode(env).mode !== "production",
     userId: user.id,
     userEmail: user.email,
-    amountClp: MEMBERSHIP.priceClp,
+    amountClp: price.amountClp,
+    plan: price.planId,
+    periodDays: price.periodDays,
     buyOrder: `CL${Date.now().toString(36)}${randomHex(6)}`.toUpperCase(),
     sessionId: `u${user.id}-${randomHex(8)}`,
   });

@@ -3,8 +3,16 @@
 // runs racing change it once; the UNIQUE indexes decide who makes a charge or an attempt.
 import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { autorenewCharges, autorenewEnrolments, oneclickInscriptions, payments, users } from "../../../db/schema";
-import { AUTORENEW, MEMBERSHIP } from "../../../shared/rules";
+import {
+  autorenewCharges,
+  autorenewEnrolments,
+  memberships,
+  oneclickInscriptions,
+  payments,
+  users,
+} from "../../../db/schema";
+import { AUTORENEW } from "../../../shared/rules";
+import type { Price } from "../pricing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -107,6 +115,9 @@ export const chargesToAttempt = (db: Database, now: number, limit: number) =>
       username: autorenewEnrolments.username,
       tbkUserEncrypted: autorenewEnrolments.tbkUserEncrypted,
       email: users.email,
+      /** The plan the membership renews (the default plan when the member has no membership row). */
+      planId: sql<string | null>`(select ${memberships.plan} from ${memberships}
+        where ${memberships.userId} = ${autorenewCharges.userId})`,
     })
     .from(autorenewCharges)
     .innerJoin(
@@ -143,6 +154,7 @@ export async function beginAttempt(
   db: Database,
   charge: Charge,
   member: { email: string },
+  price: Pick<Price, "planId" | "amountClp" | "periodDays">,
   isTest: boolean,
   now = Date.now(),
 ): Promise<typeof payments.$inferSelect | undefined> {
@@ -153,9 +165,10 @@ export async function beginAttempt(
     .values({
       userId: charge.userId,
       userEmail: member.email,
-      plan: MEMBERSHIP.plan,
+      plan: price.planId,
+      periodDays: price.periodDays,
       provider: AUTORENEW.provider,
-      amountClp: MEMBERSHIP.priceClp,
+      amountClp: price.amountClp,
       status: "pending",
       isTest,
       buyOrder: orders.buyOrder,

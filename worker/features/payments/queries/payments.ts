@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { memberships, payments } from "../../../db/schema";
+import { memberships, payments, plans } from "../../../db/schema";
 import { MEMBERSHIP } from "../../../shared/rules";
 import { paymentResult } from "../../notifications/index";
 
@@ -14,6 +14,9 @@ export const paymentsOfMember = (db: Database, userId: number) =>
       id: payments.id,
       created_at: payments.createdAt,
       amount_clp: payments.amountClp,
+      /** The plan paid for (its name, null for the default plan's row missing) and its period, for the receipt. */
+      plan_name: plans.name,
+      period_days: payments.periodDays,
       status: payments.status,
       card_last4: payments.cardLast4,
       authorization_code: payments.authorizationCode,
@@ -24,20 +27,39 @@ export const paymentsOfMember = (db: Database, userId: number) =>
       is_test: payments.isTest,
     })
     .from(payments)
+    .leftJoin(plans, eq(plans.id, payments.plan))
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.id));
 
 export type Payment = typeof payments.$inferSelect;
 
-export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The specification's period; a payment's own is its period_days (the plan's when it was opened). */
+export const PERIOD_MS = MEMBERSHIP.periodDays * DAY_MS;
 
+/** A Webpay Plus payment opened for a plan's price and period (worker/features/payments/pricing.ts priceOf). */
 export async function createPendingPayment(
   db: Database,
-  input: { userId: number; userEmail: string; amountClp: number; buyOrder: string; sessionId: string; isTest: boolean },
+  input: {
+    userId: number;
+    userEmail: string;
+    amountClp: number;
+    buyOrder: string;
+    sessionId: string;
+    isTest: boolean;
+    plan?: string;
+    periodDays?: number;
+  },
 ): Promise<Payment> {
   const [row] = await db
     .insert(payments)
-    .values({ ...input, plan: MEMBERSHIP.plan, provider: MEMBERSHIP.provider, status: "pending" })
+    .values({
+      plan: MEMBERSHIP.plan,
+      periodDays: MEMBERSHIP.periodDays,
+      ...input,
+      provider: MEMBERSHIP.provider,
+      status: "pending",
+    })
     .returning();
   return row;
 }
@@ -98,8 +120,8 @@ export async function failPayment(
 }
 
 /**
- * Approves a pending payment: in ONE batch (one transaction) the membership is extended by a period
- * from max(now, current due date) and the payment is completed. An automatic charge renews the period
+ * Approves a pending payment: in ONE batch (one transaction) the membership is extended by the payment's
+ * period (its period_days) from max(now, current due date) and the payment is completed. An automatic charge renews the period
  * it was made for: from max(`periodDue`, current due date), so a charge approved on a retry days after
  * the due date still extends from that date. The membership statement only acts
  * while the payment is still pending, and runs before the payment leaves that state, so a replayed
@@ -122,9 +144,9 @@ export async function approvePayment(
         db
           .select({
             userId: sql<number>`${payments.userId}`.as("user_id"),
-            plan: sql<string>`${MEMBERSHIP.plan}`.as("plan"),
+            plan: sql<string>`${payments.plan}`.as("plan"),
             kind: sql<"paid">`'paid'`.as("kind"),
-            nextPaymentDue: sql<Date>`${from + PERIOD_MS}`.as("next_payment_due"),
+            nextPaymentDue: sql<Date>`${from} + ${payments.periodDays} * ${DAY_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
           })
           .from(payments)
@@ -133,9 +155,10 @@ export async function approvePayment(
       .onConflictDoUpdate({
         target: memberships.userId,
         set: {
-          nextPaymentDue: sql`MAX(${from}, ${memberships.nextPaymentDue}) + ${PERIOD_MS}`,
+          // excluded's due date is from + the payment's period: the period added to the later of the two.
+          nextPaymentDue: sql`MAX(${from}, ${memberships.nextPaymentDue}) + (excluded.next_payment_due - ${from})`,
           kind: "paid",
-          plan: MEMBERSHIP.plan,
+          plan: sql`excluded.plan`,
           updatedAt: new Date(now),
         },
       }),
@@ -173,7 +196,11 @@ export async function recordRefund(
   const [, refunded] = await db.batch([
     db
       .update(memberships)
-      .set({ nextPaymentDue: sql`${memberships.nextPaymentDue} - ${PERIOD_MS}`, updatedAt: new Date(now) })
+      .set({
+        nextPaymentDue: sql`${memberships.nextPaymentDue} - (select ${payments.periodDays} * ${DAY_MS} from ${payments}
+          where ${payments.id} = ${payment.id})`,
+        updatedAt: new Date(now),
+      })
       .where(
         and(
           eq(memberships.userId, payment.userId ?? -1),
