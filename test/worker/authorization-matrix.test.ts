@@ -226,6 +226,21 @@ const MATRIX: Row[] = [
   { route: "DELETE /api/cosmic-notices/:id", path: `/api/cosmic-notices/${notice}`, expect: ADMIN_ONLY(200) },
   // payments: the Webpay return is reached without a session (cross-site), and decides by the provider's word
   { route: "GET /api/payments/mode", path: "/api/payments/mode", expect: ALL(200) },
+  // plans (issue 47): public offer, admin edits
+  { route: "GET /api/plans", path: "/api/plans", expect: ALL(200) },
+  { route: "GET /api/admin/plans", path: "/api/admin/plans", expect: ADMIN_ONLY(200) },
+  {
+    route: "POST /api/admin/plans",
+    path: "/api/admin/plans",
+    send: json({ id: "quarterly", name: "Quarterly", amount_clp: 40000, period_days: 90 }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    route: "PUT /api/admin/plans/:id",
+    path: "/api/admin/plans/monthly",
+    send: json({ name: "Monthly", amount_clp: 15000, period_days: 30 }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     route: "POST /api/payments/initiate",
     path: "/api/payments/initiate",

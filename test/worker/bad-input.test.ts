@@ -34,6 +34,7 @@ import {
   DIRECT_MESSAGE_POLICIES,
   LIMITS,
   MODERATION,
+  PLANS,
   REACTIONS,
   REPORT_KINDS,
   REPORT_REASONS,
@@ -664,8 +665,41 @@ const SPECS: Spec[] = [
     as: "member",
     path: "/api/payments/initiate",
     input: { amount: 15000, provider: "webpay_form" },
-    fields: { amount: literal, provider: literal },
+    // The amount is optional (the server prices the plan) but, when sent, must be the plan's price.
+    fields: { amount: int(false), plan_id: text(30, false, false), provider: literal },
     ok: 200,
+  },
+  {
+    route: "POST /api/admin/plans",
+    as: "admin",
+    path: "/api/admin/plans",
+    input: { id: "quarterly", name: "Quarterly", amount_clp: 40000, period_days: 90 },
+    fields: {
+      id: text(30, true, false),
+      name: text(PLANS.nameMax),
+      amount_clp: int(),
+      period_days: int(),
+      active: bool,
+    },
+    ok: 201,
+  },
+  {
+    route: "PUT /api/admin/plans/:id",
+    as: "admin",
+    path: "/api/admin/plans/monthly",
+    input: { name: "Monthly", amount_clp: 15000, period_days: 30 },
+    fields: { name: text(PLANS.nameMax), amount_clp: int(), period_days: int(), active: bool },
+    ok: 200,
+    // A plan id is lower-case letters, digits and dashes (a number is not an id here).
+    extra: () =>
+      ["Monthly", "m", "a%00", "%F0%9F%98%80", "x".repeat(31)].map(
+        (id): Case => ({
+          name: `:id = ${id}`,
+          expect: 400,
+          path: `/api/admin/plans/${id}`,
+          send: { method: "PUT", ...jsonBody({ name: "Monthly", amount_clp: 15000, period_days: 30 }) },
+        }),
+      ),
   },
   {
     route: "GET /api/payments/webpay/return",
@@ -1459,6 +1493,8 @@ const NO_INPUT = [
   "POST /api/membership/autorenew",
   "DELETE /api/membership/autorenew",
   "GET /api/payments/mode",
+  "GET /api/plans",
+  "GET /api/admin/plans",
   "GET /api/membership/payments",
   "POST /api/ai/validate-keys",
   "GET /api/ai/capabilities",

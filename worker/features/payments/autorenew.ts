@@ -18,6 +18,7 @@ import {
   oneclickFromEnv,
   tbkUserKeyOf,
 } from "./oneclick";
+import { priceOf } from "./pricing";
 import {
   beginAttempt,
   type Charge,
@@ -35,7 +36,6 @@ import {
 } from "./queries/autorenew";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
 import { findPlan, SPEC_PLAN } from "./queries/plans";
-import { priceOf } from "./pricing";
 import { WebpayError } from "./webpay";
 
 export const ONECLICK_RETURN_PATH = "/api/payments/oneclick/return";

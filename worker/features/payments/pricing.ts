@@ -24,7 +24,11 @@ export type Price = {
  * The price of payment number `periodIndex` (0: the first; a trial's first charge is still 0) of a plan,
  * with a discount when one applies to that payment. A percentage rounds the discount down to a whole peso.
  */
-export function priceOf(plan: Pick<Plan, "id" | "amountClp" | "periodDays">, discount: Discount | null, periodIndex = 0) {
+export function priceOf(
+  plan: Pick<Plan, "id" | "amountClp" | "periodDays">,
+  discount: Discount | null,
+  periodIndex = 0,
+) {
   const applies = discount !== null && (discount.periods === null || periodIndex < discount.periods);
   const off = !applies
     ? 0
