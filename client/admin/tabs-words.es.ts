@@ -32,6 +32,8 @@ export const words: Pick<Catalog, "audit" | "health" | "adminParts" | "moderatin
       "payment.delete": "Pago eliminado",
       "payment.clear_all": "Todos los pagos borrados",
       "payment.refund": "Pago reembolsado",
+      "plan.create": "Plan creado",
+      "plan.update": "Plan modificado",
       "ai.key_test": "Claves de IA probadas",
       "event.create": "Encuentro creado",
       "event.update": "Encuentro editado",

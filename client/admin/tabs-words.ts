@@ -33,6 +33,8 @@ export const words = {
       "payment.delete": "Payment deleted",
       "payment.clear_all": "All payments cleared",
       "payment.refund": "Payment refunded",
+      "plan.create": "Plan created",
+      "plan.update": "Plan changed",
       "ai.key_test": "AI keys tested",
       "event.create": "Gathering created",
       "event.update": "Gathering edited",

@@ -449,7 +449,7 @@ const errors: ErrorTexts = {
   payment_not_found: adminTexts.paymentNotFound,
   plan_not_found: "Ese plan no existe o ya no se ofrece",
   plan_exists: "Ya existe un plan con ese identificador",
-  amount_mismatch: "El monto no es el precio del plan elegido",
+  amount_mismatch: (amount: number) => `El monto debe ser ${amount}, el precio del plan elegido`,
   payment_charge_in_flight:
     "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",
   payment_already_refunded: adminTexts.alreadyRefunded,

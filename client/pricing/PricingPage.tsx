@@ -1,6 +1,6 @@
 // docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { AutoRenew } from "../autorenew/AutoRenew";
@@ -15,7 +15,7 @@ import { failureOf, submitJson, useSettled } from "../data/actions";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import type { pricingAction } from "./actions";
-import { PRICING_PATH, type pricingLoader } from "./data";
+import { type OfferedPlan, PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
 import { PageTitle } from "../components/PageTitle";
 
@@ -25,6 +25,17 @@ void import("./actions");
 /** Active green, admin purple, anything else yellow (docs/spec.md §4 Membership). */
 export const statusBadgeClass = (status: string) =>
   status === "active" ? "badge badge-active" : status === "admin" ? "badge badge-admin-status" : "badge badge-other";
+
+/** The specification's monthly plan: 15,000 CLP for 30 days. */
+const SPEC_PLAN: OfferedPlan = {
+  id: MEMBERSHIP.plan,
+  name: MEMBERSHIP.plan,
+  amount_clp: MEMBERSHIP.priceClp,
+  period_days: MEMBERSHIP.periodDays,
+  trial_days: 0,
+  active: true,
+  saving_clp: null,
+};
 
 export default function PricingPage() {
   const loaded = useLoaderData<typeof pricingLoader>();
@@ -52,14 +63,21 @@ export default function PricingPage() {
     return () => clearTimeout(timer);
   }, [notice, navigate]);
 
-  const pay = () => void submitJson(payment, PRICING_PATH, { intent: "pay" });
+  // The plans read from the server name themselves in the payment; the specification's plan (shown when they could
+  // not be read) is the server's default.
+  const plans = loaded.plans ?? [SPEC_PLAN];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const pay = (plan: OfferedPlan) => {
+    setChosen(plan.id);
+    void submitJson(
+      payment,
+      PRICING_PATH,
+      loaded.plans ? { intent: "pay", plan_id: plan.id, amount: plan.amount_clp } : { intent: "pay" },
+    );
+  };
 
   const showStatus = membership && membership.status !== "none";
-  const benefits = [
-    TEXT.payment.benefitLibrary,
-    TEXT.payment.benefitAi,
-    TEXT.payment.benefitAccess(MEMBERSHIP.periodDays),
-  ];
+  const benefits = [TEXT.payment.benefitLibrary, TEXT.payment.benefitAi];
 
   return (
     <main className="pricing">
@@ -96,47 +114,57 @@ export default function PricingPage() {
       )}
       {statusError && <p className="muted pricing-status-error">{TEXT.payment.statusFailed}</p>}
 
-      <section className="card pricing-plan" aria-labelledby="plan-title">
-        <h2 id="plan-title">{TEXT.payment.planTitle}</h2>
-        <p className="pricing-price">
-          <span className="pricing-amount">{formatClp(MEMBERSHIP.priceClp)}</span>
-          <span className="muted"> {TEXT.payment.perPeriod(MEMBERSHIP.periodDays)}</span>
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
         </p>
-        <ul className="pricing-benefits">
-          {benefits.map((b) => (
-            <li key={b}>{b}</li>
-          ))}
-        </ul>
+      )}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
 
-        {notice && (
-          <p className="alert alert-success" role="status">
-            {notice}
-          </p>
-        )}
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
-
-        {user ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            onClick={pay}
-            disabled={busy || !!notice}
-            aria-busy={busy}
-          >
-            {busy ? <Spinner small label={TEXT.payment.starting} /> : null}
-            {busy ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(formatClp(MEMBERSHIP.priceClp))}
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
-            {TEXT.payment.signInToContinue}
-          </button>
-        )}
-        <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
-      </section>
+      <div className={plans.length > 1 ? "pricing-plans pricing-plans-many" : "pricing-plans"}>
+        {plans.map((plan) => {
+          const price = formatClp(plan.amount_clp);
+          const paying = busy && chosen === plan.id;
+          return (
+            <section key={plan.id} className="card pricing-plan" aria-labelledby={`plan-${plan.id}`}>
+              <h2 id={`plan-${plan.id}`}>{TEXT.payment.planNames[plan.id] ?? plan.name}</h2>
+              <p className="pricing-price">
+                <span className="pricing-amount">{price}</span>
+                <span className="muted"> {TEXT.payment.perPeriod(plan.period_days)}</span>
+              </p>
+              {plan.saving_clp !== null && (
+                <p className="badge badge-active pricing-saving">{TEXT.payment.saving(formatClp(plan.saving_clp))}</p>
+              )}
+              <ul className="pricing-benefits">
+                {[...benefits, TEXT.payment.benefitAccess(plan.period_days)].map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+              {user ? (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  onClick={() => pay(plan)}
+                  disabled={busy || !!notice}
+                  aria-busy={paying}
+                >
+                  {paying ? <Spinner small label={TEXT.payment.starting} /> : null}
+                  {paying ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(price)}
+                </button>
+              ) : (
+                <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
+                  {TEXT.payment.signInToContinue}
+                </button>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
 
       {user && loaded.membership && <AutoRenew membership={loaded.membership} action={PRICING_PATH} />}
 

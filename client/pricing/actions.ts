@@ -8,20 +8,27 @@ import { TEXT } from "../text";
 
 /** The pricing page's writes: a payment (intent "pay") or automatic renewal's (client/autorenew/actions.ts). */
 export async function pricingAction({ request }: { request: Request }) {
-  const body = await readIntent<{ intent?: string }>(request);
-  return isAutorenewIntent(body) ? autorenewAction(body) : startPayment();
+  const body = await readIntent<{ intent?: string; plan_id?: string; amount?: number }>(request);
+  return isAutorenewIntent(body) ? autorenewAction(body) : startPayment(body);
 }
 
 /**
- * Starts a payment (the pay button's fetcher): the Webpay form to post, or the membership when it is
- * already active. A refusal shows the server's text, a failed request the network text.
+ * Starts a payment (the pay button's fetcher) for the plan chosen at the price shown (the server prices it again and
+ * refuses another amount); without a plan, the specification's monthly plan. Answers the Webpay form to post, or the
+ * membership when it is already active. A refusal shows the server's text, a failed request the network text.
  */
-async function startPayment(): Promise<ActionResult<Answer<typeof api.payments.initiate.$post>>> {
+async function startPayment(choice: {
+  plan_id?: string;
+  amount?: number;
+}): Promise<ActionResult<Answer<typeof api.payments.initiate.$post>>> {
+  const plan = choice.plan_id ? { plan_id: choice.plan_id } : {};
   try {
     return {
       ok: true,
       value: await unwrap(
-        api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }),
+        api.payments.initiate.$post({
+          json: { amount: choice.amount ?? MEMBERSHIP.priceClp, ...plan, provider: MEMBERSHIP.provider },
+        }),
       ),
     };
   } catch (err) {

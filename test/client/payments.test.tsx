@@ -213,6 +213,55 @@ describe("/pricing", () => {
     expect((screen.getByRole("button", { name: /Pay \$15,000 CLP/ }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  const PLANS = {
+    plans: [
+      {
+        id: "monthly",
+        name: "Monthly",
+        amount_clp: 15000,
+        period_days: 30,
+        trial_days: 0,
+        active: true,
+        saving_clp: null,
+      },
+      {
+        id: "yearly",
+        name: "Yearly",
+        amount_clp: 150000,
+        period_days: 365,
+        trial_days: 0,
+        active: true,
+        saving_clp: 30000,
+      },
+    ],
+  };
+
+  it("offers the server's plans side by side, with the yearly saving, and pays for the one chosen at its price", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const fetchMock = stubFetch((url) =>
+      url === "/api/plans"
+        ? { status: 200, body: PLANS }
+        : url === "/api/membership/status"
+          ? statusReply("none")
+          : url === "/api/payments/initiate"
+            ? { status: 200, body: { url: "https://webpay.example/init", token: "t0k3n", provider: "webpay_form" } }
+            : undefined,
+    );
+    renderApp("/pricing", member());
+    const yearly = await screen.findByRole("region", { name: "Yearly Membership" });
+    expect(screen.getByRole("region", { name: "Monthly Membership" })).toBeTruthy();
+    expect(yearly.textContent).toContain("You save $30,000 CLP");
+    expect(yearly.textContent).toContain("365 days of access");
+    fireEvent.click(screen.getByRole("button", { name: "Pay $150,000 CLP with Webpay" }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    const initiate = fetchMock.mock.calls.find(([u]) => String(u).includes("/api/payments/initiate"));
+    expect(JSON.parse(String(initiate?.[1]?.body))).toEqual({
+      amount: 150000,
+      plan_id: "yearly",
+      provider: "webpay_form",
+    });
+  });
+
   it("speaks Spanish when Spanish is active: status, plan, benefits and the pay button", async () => {
     await setLanguage("es");
     try {
@@ -222,7 +271,7 @@ describe("/pricing", () => {
       renderApp("/pricing", member());
       expect((await screen.findByTestId("membership-status")).textContent).toBe(esCheckout.payment.statusNames.expired);
       expect(screen.getByText(esCheckout.payment.expiredOn("1 jul 2026"))).toBeTruthy();
-      expect(screen.getByRole("heading", { name: esCheckout.payment.planTitle })).toBeTruthy();
+      expect(screen.getByRole("heading", { name: esCheckout.payment.planNames.monthly })).toBeTruthy();
       expect(screen.getByText(esCheckout.payment.benefitAccess(30))).toBeTruthy();
       expect(screen.getByRole("button", { name: esCheckout.payment.payWith("$15.000") })).toBeTruthy();
       expect(screen.queryByText(/Monthly Membership|Membership status|with Webpay/)).toBeNull();
