@@ -25,6 +25,7 @@ import { deliverAfterResponse } from "./features/notifications/deliver";
 import { notificationRoutes } from "./features/notifications/inbox-routes";
 import { notificationSettingsRoutes } from "./features/notifications/settings-routes";
 import { autorenewRoutes } from "./features/payments/autorenew-routes";
+import { couponRoutes } from "./features/payments/coupons-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
 import { planRoutes } from "./features/payments/plans-routes";
 import { paymentRoutes } from "./features/payments/routes";
@@ -71,6 +72,7 @@ export const app = root
   .route("/", accountRoutes)
   .route("/", eventRoutes)
   .route("/", calendarRoutes)
-  .route("/", planRoutes);
+  .route("/", planRoutes)
+  .route("/", couponRoutes);
 
 export type AppType = typeof app;

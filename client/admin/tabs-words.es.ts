@@ -34,6 +34,7 @@ export const words: Pick<Catalog, "audit" | "health" | "adminParts" | "moderatin
       "payment.refund": "Pago reembolsado",
       "plan.create": "Plan creado",
       "plan.update": "Plan modificado",
+      "coupon.create": "Cupón creado",
       "ai.key_test": "Claves de IA probadas",
       "event.create": "Encuentro creado",
       "event.update": "Encuentro editado",

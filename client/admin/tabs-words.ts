@@ -35,6 +35,7 @@ export const words = {
       "payment.refund": "Payment refunded",
       "plan.create": "Plan created",
       "plan.update": "Plan changed",
+      "coupon.create": "Coupon created",
       "ai.key_test": "AI keys tested",
       "event.create": "Gathering created",
       "event.update": "Gathering edited",

@@ -450,6 +450,11 @@ const errors: ErrorTexts = {
   plan_not_found: "Ese plan no existe o ya no se ofrece",
   plan_exists: "Ya existe un plan con ese identificador",
   amount_mismatch: (amount: number) => `El monto debe ser ${amount}, el precio del plan elegido`,
+  coupon_not_found: "Ese código de cupón no existe",
+  coupon_expired: "Ese cupón venció",
+  coupon_exhausted: "Ese cupón ya se usó todas las veces que se podía",
+  coupon_not_for_plan: "Ese cupón no es para este plan",
+  coupon_exists: "Ya existe un cupón con ese código",
   payment_charge_in_flight:
     "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",
   payment_already_refunded: adminTexts.alreadyRefunded,

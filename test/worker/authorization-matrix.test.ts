@@ -235,6 +235,20 @@ const MATRIX: Row[] = [
     send: json({ id: "quarterly", name: "Quarterly", amount_clp: 40000, period_days: 90 }),
     expect: ADMIN_ONLY(201),
   },
+  // coupons (issue 47): a member checks a code (none is seeded: unknown), the admin creates them
+  {
+    route: "POST /api/coupons/check",
+    path: "/api/coupons/check",
+    send: json({ code: "NOPE" }),
+    expect: SIGNED_IN(404),
+  },
+  { route: "GET /api/admin/coupons", path: "/api/admin/coupons", expect: ADMIN_ONLY(200) },
+  {
+    route: "POST /api/admin/coupons",
+    path: "/api/admin/coupons",
+    send: json({ code: "WELCOME", percent_off: 10 }),
+    expect: ADMIN_ONLY(201),
+  },
   {
     route: "PUT /api/admin/plans/:id",
     path: "/api/admin/plans/monthly",

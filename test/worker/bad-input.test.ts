@@ -31,6 +31,7 @@ import { LOUNGE_LIMITS } from "../../worker/shared/lounge-rules";
 import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import { DIGESTS } from "../../worker/shared/notification-settings";
 import {
+  COUPONS,
   DIRECT_MESSAGE_POLICIES,
   LIMITS,
   MODERATION,
@@ -680,6 +681,31 @@ const SPECS: Spec[] = [
       amount_clp: int(),
       period_days: int(),
       active: bool,
+    },
+    ok: 201,
+  },
+  {
+    route: "POST /api/coupons/check",
+    as: "member",
+    path: "/api/coupons/check",
+    // No coupon in the seeded world: a well-formed code is priced, and unknown.
+    input: { code: "NOPE", plan_id: "monthly" },
+    fields: { code: text(30, true, false), plan_id: text(30, false, false) },
+    ok: 404,
+  },
+  {
+    route: "POST /api/admin/coupons",
+    as: "admin",
+    path: "/api/admin/coupons",
+    input: { code: "WELCOME", percent_off: 10 },
+    fields: {
+      code: text(30, true, false),
+      percent_off: int(false),
+      amount_off_clp: int(false),
+      periods: int(false),
+      max_redemptions: int(false),
+      plan_ids: list(30, 20),
+      reason: text(COUPONS.reasonMax, false),
     },
     ok: 201,
   },
@@ -1495,6 +1521,7 @@ const NO_INPUT = [
   "GET /api/payments/mode",
   "GET /api/plans",
   "GET /api/admin/plans",
+  "GET /api/admin/coupons",
   "GET /api/membership/payments",
   "POST /api/ai/validate-keys",
   "GET /api/ai/capabilities",

@@ -104,6 +104,7 @@ describe("the price a payment opens with, is charged and is approved at", () => 
       periodDays: 365,
       fullClp: 150000,
       discountClp: 0,
+      couponCode: null,
       amountClp: 150000,
     });
   });

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "payment.refund",
   "plan.create",
   "plan.update",
+  "coupon.create",
   "ai.key_test",
   "event.create",
   "event.update",

@@ -27,6 +27,15 @@ export const PLANS = {
   trialDaysMax: 60,
 } as const;
 
+/** A coupon's code: what the admin sets and members type (compared in upper case). */
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9-]{3,30}$/;
+
+/** What an admin may set on a coupon. */
+export const COUPONS = { periodsMax: 36, maxRedemptionsMax: 1_000_000, reasonMax: 200 } as const;
+
+/** A scholarship's payment (a 100% coupon): completed at 0 CLP, no Transbank transaction. */
+export const SCHOLARSHIP_PROVIDER = "coupon";
+
 /**
  * Automatic renewal with Oneclick Mall: charged within a day of the due date, retried after
  * these days when Transbank refuses, then paused; members are told `noticeDays` before each charge.
@@ -166,6 +175,8 @@ export const RATE_LIMITS = {
   direct: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
+  /** Checking a coupon code on /pricing (codes must not be guessed by trying). */
+  couponChecks: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
 /** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */

@@ -159,6 +159,11 @@ export const API_ERRORS = {
   plan_not_found: "That plan does not exist or is no longer offered",
   plan_exists: "A plan with that id exists already",
   amount_mismatch: (amount: number) => `The amount must be ${amount}, the price of the plan chosen`,
+  coupon_not_found: "That coupon code does not exist",
+  coupon_expired: "That coupon has expired",
+  coupon_exhausted: "That coupon has been used as many times as it can be",
+  coupon_not_for_plan: "That coupon is not for this plan",
+  coupon_exists: "A coupon with that code exists already",
   payment_charge_in_flight:
     "This automatic charge is still being settled with Transbank; it can be deleted once the next daily run settles it.",
   payment_already_refunded: TEXTS.admin.alreadyRefunded,

@@ -1,5 +1,6 @@
 // Memberships and payments: Webpay Plus, Oneclick automatic renewal, and the local emulators' records.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -16,6 +17,8 @@ export const memberships = sqliteTable(
       .default("paid"),
     nextPaymentDue: integer("next_payment_due", { mode: "timestamp_ms" }).notNull(),
     updatedAt: createdAt(),
+    /** The coupon of the latest payment: renewals go on applying it for its periods (migration 0033). */
+    couponCode: text("coupon_code"),
   },
   (t) => [index("memberships_due_idx").on(t.nextPaymentDue)],
 );
@@ -73,6 +76,9 @@ export const payments = sqliteTable(
     periodEndsAt: integer("period_ends_at", { mode: "timestamp_ms" }),
     /** The plan's period when the payment was opened: what approval adds and a refund takes back. */
     periodDays: integer("period_days").notNull().default(30),
+    /** The coupon that priced it and what it took off (migration 0033). */
+    couponCode: text("coupon_code"),
+    discountClp: integer("discount_clp").notNull().default(0),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
@@ -81,7 +87,35 @@ export const payments = sqliteTable(
     index("payments_created_idx").on(t.createdAt),
     // The reconciler's scan: pending payments, oldest first.
     index("payments_status_created_idx").on(t.status, t.createdAt),
+    // A renewal counts the member's payments with its coupon (the coupon's periods).
+    index("payments_user_coupon_idx").on(t.userId, t.couponCode),
   ],
+);
+
+/**
+ * A coupon (migration 0033): a percentage or whole pesos off, for the first `periods` payments (null: every one), on
+ * the plans named (null: every plan), until `expiresAt`, at most `maxRedemptions` times. 100% is a scholarship.
+ */
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    /** Upper case, as members type it in any case. */
+    code: text("code").primaryKey(),
+    percentOff: integer("percent_off"),
+    amountOffClp: integer("amount_off_clp"),
+    periods: integer("periods"),
+    /** A JSON array of plan ids; null: every plan. */
+    planIds: text("plan_ids", { mode: "json" }).$type<string[]>(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    maxRedemptions: integer("max_redemptions"),
+    /** Checkouts that took it (a failed payment gives its one back). */
+    redemptions: integer("redemptions").notNull().default(0),
+    /** Why (a scholarship's reason), kept with the zero payments it makes. */
+    reason: text("reason"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  () => [check("coupons_one_discount", sql`(percent_off IS NULL) <> (amount_off_clp IS NULL)`)],
 );
 
 /**

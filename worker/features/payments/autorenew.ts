@@ -18,7 +18,7 @@ import {
   oneclickFromEnv,
   tbkUserKeyOf,
 } from "./oneclick";
-import { priceOf } from "./pricing";
+import { discountOf, priceOf } from "./pricing";
 import {
   beginAttempt,
   type Charge,
@@ -34,6 +34,7 @@ import {
   saveEnrolment,
   takeInscription,
 } from "./queries/autorenew";
+import { couponPaymentsOf, findCoupon } from "./queries/coupons";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
 import { findPlan, SPEC_PLAN } from "./queries/plans";
 import { WebpayError } from "./webpay";
@@ -212,6 +213,17 @@ async function applyChargeVerdict(
   if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
 }
 
+/**
+ * A renewal's price (pricing.ts priceOf): the membership's plan, and its coupon while the coupon still prices payments
+ * (the index of this payment is how many the coupon priced for the member already).
+ */
+async function renewalPrice(db: Database, row: { charge: Charge; planId: string | null; couponCode: string | null }) {
+  const plan = (await findPlan(db, row.planId ?? PLANS.defaultId)) ?? SPEC_PLAN;
+  const coupon = row.couponCode ? await findCoupon(db, row.couponCode) : undefined;
+  if (!coupon) return priceOf(plan, null, 1);
+  return priceOf(plan, discountOf(coupon), await couponPaymentsOf(db, row.charge.userId, coupon.code));
+}
+
 /** One attempt of a due charge (skipped when another run holds it). */
 async function attemptCharge(
   db: Database,
@@ -222,13 +234,23 @@ async function attemptCharge(
   counts: Counts,
   now: number,
 ) {
-  // Renewals pay the plan's current price (pricing.ts), for its period.
-  const plan = await findPlan(db, row.planId ?? PLANS.defaultId);
-  const price = priceOf(plan ?? SPEC_PLAN, null, 1);
-  const payment = await beginAttempt(db, row.charge, { email: row.email }, price, isTest, now);
+  const payment = await beginAttempt(db, row.charge, { email: row.email }, await renewalPrice(db, row), isTest, now);
   if (!payment) return;
   counts.attempted++;
   const charge: Charge = { ...row.charge, state: "charging", attempts: row.charge.attempts + 1, paymentId: payment.id };
+  if (payment.amountClp === 0) {
+    // A scholarship's renewal: nothing to charge, the period is granted.
+    const { approved } = await approvePayment(
+      db,
+      payment,
+      { authorizationCode: null, responseCode: 0, cardLast4: null },
+      now,
+      charge.periodDue.getTime(),
+    );
+    await markChargePaid(db, charge);
+    if (approved) counts.approved++;
+    return;
+  }
   let tx: OneclickTransaction;
   try {
     tx = await oneclick.authorize({

@@ -1,14 +1,17 @@
 // THE price of a membership payment: checkout, the coupon check, automatic renewals and the approval
 // check all take their amount from priceOf, so what the member is shown, what Transbank is asked for and
 // what approval accepts are one computation. Whole pesos throughout (CLP has no cents).
+
+import { z } from "zod";
 import type { Database } from "../../db/client";
-import { notFound } from "../../platform/errors";
-import { PLANS } from "../../shared/rules";
+import { conflict, notFound } from "../../platform/errors";
+import { COUPON_CODE_PATTERN, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
+import { type Coupon, couponCodeOf, findCoupon } from "./queries/coupons";
 import { findPlan, type Plan } from "./queries/plans";
 
 /** What a coupon takes off: a percentage or whole pesos, for the first `periods` payments (null: every one). */
-export type Discount = { percentOff: number | null; amountOffClp: number | null; periods: number | null };
+export type Discount = { code: string; percentOff: number | null; amountOffClp: number | null; periods: number | null };
 
 export type Price = {
   planId: string;
@@ -16,6 +19,8 @@ export type Price = {
   /** The plan's price before any discount. */
   fullClp: number;
   discountClp: number;
+  /** The coupon that took something off this payment (null when none applies to it). */
+  couponCode: string | null;
   /** What is charged: fullClp - discountClp, never below zero (zero is a scholarship: no charge at all). */
   amountClp: number;
 };
@@ -41,6 +46,7 @@ export function priceOf(
     periodDays: plan.periodDays,
     fullClp: plan.amountClp,
     discountClp,
+    couponCode: applies ? discount.code : null,
     amountClp: plan.amountClp - discountClp,
   } satisfies Price;
 }
@@ -61,4 +67,40 @@ export function savingOf(plan: Pick<Plan, "amountClp" | "periodDays">, plans: re
   if (!shortest || plan.periodDays <= shortest.periodDays) return null;
   const saving = Math.round(plan.periodDays / shortest.periodDays) * shortest.amountClp - plan.amountClp;
   return saving > 0 ? saving : null;
+}
+
+/** A coupon's terms as priceOf reads them. */
+export const discountOf = (c: Coupon): Discount => ({
+  code: c.code,
+  percentOff: c.percentOff,
+  amountOffClp: c.amountOffClp,
+  periods: c.periods,
+});
+
+/**
+ * The coupon a member typed, checked for a checkout of `plan` now: unknown (404), expired, used up or not for this
+ * plan (409), each with its code. Redemptions left is checked again, atomically, when the checkout takes one.
+ */
+export async function usableCoupon(db: Database, code: string, plan: Pick<Plan, "id">, now = Date.now()) {
+  const coupon = await findCoupon(db, code);
+  if (!coupon) throw notFound(errorText("coupon_not_found"));
+  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now) throw conflict(errorText("coupon_expired"));
+  if (coupon.maxRedemptions !== null && coupon.redemptions >= coupon.maxRedemptions)
+    throw conflict(errorText("coupon_exhausted"));
+  if (coupon.planIds && !coupon.planIds.includes(plan.id)) throw conflict(errorText("coupon_not_for_plan"));
+  return coupon;
+}
+
+/** A coupon code as typed: letters, digits and dashes, any case (compared in upper case). */
+export const couponCodeInput = z
+  .string()
+  .trim()
+  .regex(COUPON_CODE_PATTERN, "A coupon code is 3 to 30 letters, digits or dashes")
+  .transform(couponCodeOf);
+
+/** The first payment's price of an offered plan (the default when none is named), with the coupon typed if any. */
+export async function checkoutPrice(db: Database, planId: string | undefined, couponCode: string | undefined) {
+  const plan = await offeredPlan(db, planId);
+  const coupon = couponCode ? await usableCoupon(db, couponCode, plan) : null;
+  return { ...priceOf(plan, coupon && discountOf(coupon), 0), couponPeriods: coupon?.periods ?? null };
 }

@@ -12,9 +12,17 @@ import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
 import { MEMBERSHIP, PLANS } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
-import { offeredPlan, priceOf } from "./pricing";
+import { checkoutPrice, couponCodeInput } from "./pricing";
 import { latestPaymentOf, type Payment } from "./queries/payments";
-import { paymentsMode, type ReturnParams, settleByStatus, settleReturn, startCheckout, webpayFor } from "./settle";
+import {
+  grantScholarship,
+  paymentsMode,
+  type ReturnParams,
+  settleByStatus,
+  settleReturn,
+  startCheckout,
+  webpayFor,
+} from "./settle";
 
 /**
  * The plan to pay for (the monthly plan when none is named, as the specification's body names none). The amount is
@@ -22,6 +30,7 @@ import { paymentsMode, type ReturnParams, settleByStatus, settleReturn, startChe
  */
 const initiateBody = z.object({
   plan_id: z.string().regex(PLANS.idPattern, "plan_id must be a plan's id").optional(),
+  coupon: couponCodeInput.optional(),
   amount: z.number().int().nonnegative().optional(),
   provider: z.literal(MEMBERSHIP.provider, { error: `provider must be ${MEMBERSHIP.provider}` }),
 });
@@ -57,13 +66,17 @@ export const paymentRoutes = createRouter()
   // Public: the client's test-mode banner and the checkout button read it on every page.
   .get("/mode", (c) => c.json(paymentsMode(c.env)))
   .post("/initiate", requireUser, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
-    const { provider, plan_id, amount } = c.req.valid("json");
-    const price = priceOf(await offeredPlan(c.var.db, plan_id), null);
+    const { provider, plan_id, amount, coupon } = c.req.valid("json");
+    const price = await checkoutPrice(c.var.db, plan_id, coupon);
     if (amount !== undefined && amount !== price.amountClp)
       throw badRequest(errorText("amount_mismatch", price.amountClp));
     const membership = await getMembership(c.var.db, c.var.user);
     if (membership.status === "active" || membership.status === "admin")
       return c.json({ membership: membershipDto(membership) });
+    if (price.amountClp === 0) {
+      await grantScholarship(c.var.db, c.env, c.var.user, price);
+      return c.json({ membership: membershipDto(await getMembership(c.var.db, c.var.user)), scholarship: true });
+    }
     const created = await startCheckout(c.var.db, c.env, c.var.user, new URL(c.req.url).origin, price);
     return c.json({ url: created.url, token: created.token, provider });
   })

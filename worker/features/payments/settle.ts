@@ -10,11 +10,12 @@ import type { Env } from "../../env";
 import { randomHex } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW } from "../../shared/rules";
+import { AUTORENEW, MEMBERSHIP, SCHOLARSHIP_PROVIDER } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
 import { oneclickFor } from "./autorenew";
 import { detailBuyOrderOf } from "./oneclick";
 import type { Price } from "./pricing";
+import { openPaymentWithCoupon } from "./queries/coupons";
 import {
   approvePayment,
   createPendingPayment,
@@ -95,9 +96,42 @@ export function webpayFor(env: Env, origin: string): Webpay {
   return webpayFromEnv(env, origin, emulatedTransbank(env));
 }
 
+const newBuyOrder = () => `CL${Date.now().toString(36)}${randomHex(6)}`.toUpperCase();
+
 /**
- * Creates the pending payment at its price (plan, period, amount: pricing.ts priceOf) and Transbank's transaction; a
- * refused or failed create leaves it failed. Approval accepts only that amount for that plan and period.
+ * Opens the pending payment at its price (plan, period, amount, coupon: pricing.ts priceOf); with a coupon, only if
+ * its redemption can still be taken (409 otherwise). `provider` "coupon" is a scholarship's zero payment.
+ */
+async function openPayment(
+  db: Database,
+  env: Env,
+  user: { id: number; email: string },
+  price: Price,
+  provider: string = MEMBERSHIP.provider,
+): Promise<Payment> {
+  const input = {
+    isTest: paymentsMode(env).mode !== "production",
+    userId: user.id,
+    userEmail: user.email,
+    amountClp: price.amountClp,
+    plan: price.planId,
+    periodDays: price.periodDays,
+    buyOrder: newBuyOrder(),
+    sessionId: `u${user.id}-${randomHex(8)}`,
+  };
+  if (!price.couponCode) return createPendingPayment(db, input);
+  const payment = await openPaymentWithCoupon(db, price.couponCode, {
+    ...input,
+    discountClp: price.discountClp,
+    provider,
+  });
+  if (!payment) throw conflict(errorText("coupon_exhausted"));
+  return payment;
+}
+
+/**
+ * Creates the pending payment at its price and Transbank's transaction; a refused or failed create leaves it failed
+ * (and gives a coupon's redemption back). Approval accepts only that amount for that plan and period.
  */
 export async function startCheckout(
   db: Database,
@@ -107,16 +141,7 @@ export async function startCheckout(
   price: Price,
 ) {
   const webpay = webpayFor(env, origin);
-  const payment = await createPendingPayment(db, {
-    isTest: paymentsMode(env).mode !== "production",
-    userId: user.id,
-    userEmail: user.email,
-    amountClp: price.amountClp,
-    plan: price.planId,
-    periodDays: price.periodDays,
-    buyOrder: `CL${Date.now().toString(36)}${randomHex(6)}`.toUpperCase(),
-    sessionId: `u${user.id}-${randomHex(8)}`,
-  });
+  const payment = await openPayment(db, env, user, price);
   try {
     const created = await webpay.create({
       buyOrder: payment.buyOrder,
@@ -131,6 +156,15 @@ export async function startCheckout(
     if (err instanceof ApiError) throw err;
     throw new ApiError(502, TEXTS.payment.initiateFailed);
   }
+}
+
+/**
+ * A 100% coupon (a scholarship): access without a charge, recorded as a completed zero payment naming the coupon
+ * (whose reason says why), which takes one of its redemptions like any checkout.
+ */
+export async function grantScholarship(db: Database, env: Env, user: { id: number; email: string }, price: Price) {
+  const payment = await openPayment(db, env, user, price, SCHOLARSHIP_PROVIDER);
+  await approvePayment(db, payment, { authorizationCode: null, responseCode: 0, cardLast4: null });
 }
 
 /** A payment being settled has its Webpay token: the row is written with it before the member leaves for Webpay. */

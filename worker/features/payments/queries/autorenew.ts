@@ -118,6 +118,9 @@ export const chargesToAttempt = (db: Database, now: number, limit: number) =>
       /** The plan the membership renews (the default plan when the member has no membership row). */
       planId: sql<string | null>`(select ${memberships.plan} from ${memberships}
         where ${memberships.userId} = ${autorenewCharges.userId})`,
+      /** The coupon the membership's latest payment used (renewals go on applying it for its periods). */
+      couponCode: sql<string | null>`(select ${memberships.couponCode} from ${memberships}
+        where ${memberships.userId} = ${autorenewCharges.userId})`,
     })
     .from(autorenewCharges)
     .innerJoin(
@@ -154,7 +157,7 @@ export async function beginAttempt(
   db: Database,
   charge: Charge,
   member: { email: string },
-  price: Pick<Price, "planId" | "amountClp" | "periodDays">,
+  price: Pick<Price, "planId" | "amountClp" | "periodDays" | "couponCode" | "discountClp">,
   isTest: boolean,
   now = Date.now(),
 ): Promise<typeof payments.$inferSelect | undefined> {
@@ -167,6 +170,8 @@ export async function beginAttempt(
       userEmail: member.email,
       plan: price.planId,
       periodDays: price.periodDays,
+      couponCode: price.couponCode,
+      discountClp: price.discountClp,
       provider: AUTORENEW.provider,
       amountClp: price.amountClp,
       status: "pending",

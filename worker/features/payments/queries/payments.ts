@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client";
 import { memberships, payments, plans } from "../../../db/schema";
 import { MEMBERSHIP } from "../../../shared/rules";
 import { paymentResult } from "../../notifications/index";
+import { releaseRedemption } from "./coupons";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
@@ -112,6 +113,7 @@ export async function failPayment(
 ): Promise<void> {
   await db.batch([
     paymentResult(db, id, "failed"),
+    releaseRedemption(db, id),
     db
       .update(payments)
       .set({ status: "failed", failureReason: reason, responseCode, settledAt: new Date(now) })
@@ -148,6 +150,7 @@ export async function approvePayment(
             kind: sql<"paid">`'paid'`.as("kind"),
             nextPaymentDue: sql<Date>`${from} + ${payments.periodDays} * ${DAY_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
+            couponCode: sql<string | null>`${payments.couponCode}`.as("coupon_code"),
           })
           .from(payments)
           .where(and(eq(payments.id, payment.id), eq(payments.status, "pending"), isNotNull(payments.userId))),
@@ -159,6 +162,7 @@ export async function approvePayment(
           nextPaymentDue: sql`MAX(${from}, ${memberships.nextPaymentDue}) + (excluded.next_payment_due - ${from})`,
           kind: "paid",
           plan: sql`excluded.plan`,
+          couponCode: sql`excluded.coupon_code`,
           updatedAt: new Date(now),
         },
       }),
