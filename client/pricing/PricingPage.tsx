@@ -15,6 +15,7 @@ import { failureOf, submitJson, useSettled } from "../data/actions";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import type { pricingAction } from "./actions";
+import { type AppliedCoupon, CouponField } from "./CouponField";
 import { type OfferedPlan, PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
 import { PageTitle } from "../components/PageTitle";
@@ -48,13 +49,15 @@ export default function PricingPage() {
   const checkout = answer && "token" in answer ? answer : null;
   const activeMembership = answer && "membership" in answer ? answer.membership : null;
   const membership = activeMembership ?? loaded.membership;
-  const notice = activeMembership ? TEXT.payment.alreadyActive : null;
+  const scholarship = answer && "scholarship" in answer;
+  const notice = scholarship ? TEXT.payment.scholarshipActive : activeMembership ? TEXT.payment.alreadyActive : null;
   const error = failureOf(payment);
   // Busy until the browser leaves for Webpay.
   const busy = payment.state !== "idle" || checkout !== null;
   const statusError = loaded.statusFailed;
   useSettled(payment, (result) => {
     if (!result.ok) toast.show(result.error, "error");
+    else if ("scholarship" in result.value) toast.show(TEXT.payment.scholarshipActive, "success");
     else if ("membership" in result.value) toast.show(TEXT.payment.alreadyActive, "success");
   });
   useEffect(() => {
@@ -67,13 +70,17 @@ export default function PricingPage() {
   // not be read) is the server's default.
   const plans = loaded.plans ?? [SPEC_PLAN];
   const [chosen, setChosen] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const priceOf = (plan: OfferedPlan) => coupon?.prices[plan.id] ?? plan.amount_clp;
   const pay = (plan: OfferedPlan) => {
     setChosen(plan.id);
-    void submitJson(
-      payment,
-      PRICING_PATH,
-      loaded.plans ? { intent: "pay", plan_id: plan.id, amount: plan.amount_clp } : { intent: "pay" },
-    );
+    const body: Record<string, string | number> = { intent: "pay" };
+    if (loaded.plans) {
+      body.plan_id = plan.id;
+      body.amount = priceOf(plan);
+      if (coupon?.prices[plan.id] !== undefined) body.coupon = coupon.code;
+    }
+    void submitJson(payment, PRICING_PATH, body);
   };
 
   const showStatus = membership && membership.status !== "none";
@@ -127,7 +134,7 @@ export default function PricingPage() {
 
       <div className={plans.length > 1 ? "pricing-plans pricing-plans-many" : "pricing-plans"}>
         {plans.map((plan) => {
-          const price = formatClp(plan.amount_clp);
+          const price = formatClp(priceOf(plan));
           const paying = busy && chosen === plan.id;
           return (
             <section key={plan.id} className="card pricing-plan" aria-labelledby={`plan-${plan.id}`}>
@@ -136,6 +143,9 @@ export default function PricingPage() {
                 <span className="pricing-amount">{price}</span>
                 <span className="muted"> {TEXT.payment.perPeriod(plan.period_days)}</span>
               </p>
+              {priceOf(plan) !== plan.amount_clp && (
+                <p className="muted pricing-full-price">{TEXT.payment.fullPrice(formatClp(plan.amount_clp))}</p>
+              )}
               {plan.saving_clp !== null && (
                 <p className="badge badge-active pricing-saving">{TEXT.payment.saving(formatClp(plan.saving_clp))}</p>
               )}
@@ -164,6 +174,7 @@ export default function PricingPage() {
           );
         })}
       </div>
+      {user && loaded.plans && <CouponField plans={plans} applied={coupon} onApplied={setCoupon} />}
       <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
 
       {user && loaded.membership && <AutoRenew membership={loaded.membership} action={PRICING_PATH} />}

@@ -8,7 +8,7 @@ import { TEXT } from "../text";
 
 /** The pricing page's writes: a payment (intent "pay") or automatic renewal's (client/autorenew/actions.ts). */
 export async function pricingAction({ request }: { request: Request }) {
-  const body = await readIntent<{ intent?: string; plan_id?: string; amount?: number }>(request);
+  const body = await readIntent<{ intent?: string; plan_id?: string; amount?: number; coupon?: string }>(request);
   return isAutorenewIntent(body) ? autorenewAction(body) : startPayment(body);
 }
 
@@ -20,14 +20,16 @@ export async function pricingAction({ request }: { request: Request }) {
 async function startPayment(choice: {
   plan_id?: string;
   amount?: number;
+  coupon?: string;
 }): Promise<ActionResult<Answer<typeof api.payments.initiate.$post>>> {
   const plan = choice.plan_id ? { plan_id: choice.plan_id } : {};
+  const coupon = choice.coupon ? { coupon: choice.coupon } : {};
   try {
     return {
       ok: true,
       value: await unwrap(
         api.payments.initiate.$post({
-          json: { amount: choice.amount ?? MEMBERSHIP.priceClp, ...plan, provider: MEMBERSHIP.provider },
+          json: { amount: choice.amount ?? MEMBERSHIP.priceClp, ...plan, ...coupon, provider: MEMBERSHIP.provider },
         }),
       ),
     };
