@@ -26,6 +26,7 @@ import { notificationRoutes } from "./features/notifications/inbox-routes";
 import { notificationSettingsRoutes } from "./features/notifications/settings-routes";
 import { autorenewRoutes } from "./features/payments/autorenew-routes";
 import { couponRoutes } from "./features/payments/coupons-routes";
+import { giftRoutes } from "./features/payments/gifts-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
 import { planRoutes } from "./features/payments/plans-routes";
 import { paymentRoutes } from "./features/payments/routes";
@@ -73,6 +74,7 @@ export const app = root
   .route("/", eventRoutes)
   .route("/", calendarRoutes)
   .route("/", planRoutes)
-  .route("/", couponRoutes);
+  .route("/", couponRoutes)
+  .route("/", giftRoutes);
 
 export type AppType = typeof app;

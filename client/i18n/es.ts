@@ -455,6 +455,10 @@ const errors: ErrorTexts = {
   coupon_exhausted: "Ese cupón ya se usó todas las veces que se podía",
   coupon_not_for_plan: "Ese cupón no es para este plan",
   coupon_exists: "Ya existe un cupón con ese código",
+  gift_not_found: "Ese código de regalo no es válido",
+  gift_redeemed: "Ese regalo ya se usó",
+  gift_expired: "Ese regalo venció",
+  gift_not_refundable: "Un regalo ya usado no se puede reembolsar",
   payment_charge_in_flight:
     "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",
   payment_already_refunded: adminTexts.alreadyRefunded,

@@ -249,6 +249,19 @@ const MATRIX: Row[] = [
     send: json({ code: "WELCOME", percent_off: 10 }),
     expect: ADMIN_ONLY(201),
   },
+  // gifts (issue 47): any signed-in caller buys one; a code no gift has redeems nothing
+  {
+    route: "POST /api/gifts",
+    path: "/api/gifts",
+    send: json({ plan_months: 1, recipient_email: "friend@example.com" }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: "POST /api/gifts/redeem",
+    path: "/api/gifts/redeem",
+    send: json({ code: "a".repeat(43) }),
+    expect: SIGNED_IN(404),
+  },
   {
     route: "PUT /api/admin/plans/:id",
     path: "/api/admin/plans/monthly",

@@ -33,6 +33,7 @@ import { DIGESTS } from "../../worker/shared/notification-settings";
 import {
   COUPONS,
   DIRECT_MESSAGE_POLICIES,
+  GIFTS,
   LIMITS,
   MODERATION,
   PLANS,
@@ -708,6 +709,23 @@ const SPECS: Spec[] = [
       reason: text(COUPONS.reasonMax, false),
     },
     ok: 201,
+  },
+  {
+    route: "POST /api/gifts",
+    as: "member",
+    path: "/api/gifts",
+    input: { plan_months: 1, recipient_email: "friend@example.com" },
+    fields: { plan_months: literal, recipient_email: email(), message: text(GIFTS.messageMax, false) },
+    ok: 200,
+  },
+  {
+    route: "POST /api/gifts/redeem",
+    as: "member",
+    path: "/api/gifts/redeem",
+    // A well-formed code no gift has.
+    input: { code: "a".repeat(43) },
+    fields: { code: text(43, true, false) },
+    ok: 404,
   },
   {
     route: "PUT /api/admin/plans/:id",

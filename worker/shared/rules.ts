@@ -33,6 +33,19 @@ export const COUPON_CODE_PATTERN = /^[A-Za-z0-9-]{3,30}$/;
 /** What an admin may set on a coupon. */
 export const COUPONS = { periodsMax: 36, maxRedemptionsMax: 1_000_000, reasonMax: 200 } as const;
 
+/**
+ * Gifts of membership: the months one can give, what a month is (a year of 12 months is the yearly period), how long a
+ * code can be redeemed, and the message's length.
+ */
+export const GIFTS = {
+  months: [1, 3, 12] as const,
+  /** The payments.plan of a gift's payment: it extends no membership of the buyer's. */
+  planId: "gift",
+  validDays: 365,
+  messageMax: 500,
+} as const;
+export type GiftMonths = (typeof GIFTS.months)[number];
+
 /** A scholarship's payment (a 100% coupon): completed at 0 CLP, no Transbank transaction. */
 export const SCHOLARSHIP_PROVIDER = "coupon";
 

@@ -164,6 +164,10 @@ export const API_ERRORS = {
   coupon_exhausted: "That coupon has been used as many times as it can be",
   coupon_not_for_plan: "That coupon is not for this plan",
   coupon_exists: "A coupon with that code exists already",
+  gift_not_found: "That gift code is not valid",
+  gift_redeemed: "That gift has been used already",
+  gift_expired: "That gift has expired",
+  gift_not_refundable: "A gift that was used cannot be refunded",
   payment_charge_in_flight:
     "This automatic charge is still being settled with Transbank; it can be deleted once the next daily run settles it.",
   payment_already_refunded: TEXTS.admin.alreadyRefunded,

@@ -241,3 +241,37 @@ export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transacti
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
+
+/**
+ * A gift of membership (migration 0034): bought through Webpay Plus (its payment has plan "gift"), emailed to the
+ * recipient once paid, redeemed once. Only the code's SHA-256 is stored, and the nonce it is derived from with the
+ * server's secret (worker/features/payments/gifts.ts).
+ */
+export const gifts = sqliteTable(
+  "gifts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    codeHash: text("code_hash").notNull(),
+    nonce: text("nonce").notNull(),
+    buyerId: integer("buyer_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who it is from, as the email says it (the buyer's name when bought). */
+    buyerName: text("buyer_name"),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message"),
+    months: integer("months").notNull(),
+    periodDays: integer("period_days").notNull(),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "paid", "redeemed", "refunded", "failed"] })
+      .notNull()
+      .default("pending"),
+    redeemedBy: integer("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    redeemedAt: integer("redeemed_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gifts_code_hash_unique").on(t.codeHash),
+    uniqueIndex("gifts_payment_unique").on(t.paymentId),
+    index("gifts_status_idx").on(t.status, t.id),
+  ],
+);

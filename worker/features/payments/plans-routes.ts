@@ -7,12 +7,15 @@ import { createRouter } from "../../platform/create-app";
 import { conflict, notFound } from "../../platform/errors";
 import { limited } from "../../platform/rate-limit";
 import { oneLineNameInput, validate } from "../../platform/validate";
-import { PLANS } from "../../shared/rules";
+import { GIFTS, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import { savingOf } from "./pricing";
 import { insertPlan, listPlans, type Plan, savePlan } from "./queries/plans";
 
-const planId = z.string().regex(PLANS.idPattern, "A plan id is 2 to 30 lower-case letters, digits or dashes");
+const planId = z
+  .string()
+  .regex(PLANS.idPattern, "A plan id is 2 to 30 lower-case letters, digits or dashes")
+  .refine((id) => id !== GIFTS.planId, "That plan id is reserved for gifts");
 
 const planBody = z.object({
   name: oneLineNameInput(PLANS.nameMax, {

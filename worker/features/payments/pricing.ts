@@ -5,10 +5,10 @@
 import { z } from "zod";
 import type { Database } from "../../db/client";
 import { conflict, notFound } from "../../platform/errors";
-import { COUPON_CODE_PATTERN, PLANS } from "../../shared/rules";
+import { COUPON_CODE_PATTERN, GIFTS, type GiftMonths, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import { type Coupon, couponCodeOf, findCoupon } from "./queries/coupons";
-import { findPlan, type Plan } from "./queries/plans";
+import { findPlan, listPlans, type Plan } from "./queries/plans";
 
 /** What a coupon takes off: a percentage or whole pesos, for the first `periods` payments (null: every one). */
 export type Discount = { code: string; percentOff: number | null; amountOffClp: number | null; periods: number | null };
@@ -103,4 +103,18 @@ export async function checkoutPrice(db: Database, planId: string | undefined, co
   const plan = await offeredPlan(db, planId);
   const coupon = couponCode ? await usableCoupon(db, couponCode, plan) : null;
   return { ...priceOf(plan, coupon && discountOf(coupon), 0), couponPeriods: coupon?.periods ?? null };
+}
+
+/**
+ * A gift's price and length: 12 months is the offered plan of a year (365 days or more) when there is one, otherwise,
+ * like 1 and 3 months, that many periods of the default plan. The payment names the gift plan, never the buyer's.
+ */
+export async function giftPrice(db: Database, months: GiftMonths): Promise<Price> {
+  const base = await offeredPlan(db, undefined);
+  const yearly =
+    months === 12 ? (await listPlans(db, { activeOnly: true })).find((p) => p.periodDays >= 365) : undefined;
+  const [amountClp, periodDays] = yearly
+    ? [yearly.amountClp, yearly.periodDays]
+    : [base.amountClp * months, base.periodDays * months];
+  return { planId: GIFTS.planId, periodDays, fullClp: amountClp, discountClp: 0, couponCode: null, amountClp };
 }

@@ -10,8 +10,9 @@ import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest } from "../../platform/errors";
 import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
-import { MEMBERSHIP, PLANS } from "../../shared/rules";
+import { GIFTS, MEMBERSHIP, PLANS } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
+import { sendPaidGifts } from "./gifts";
 import { checkoutPrice, couponCodeInput } from "./pricing";
 import { latestPaymentOf, type Payment } from "./queries/payments";
 import {
@@ -57,6 +58,12 @@ const membershipDto = (m: Awaited<ReturnType<typeof getMembership>>) => ({
  */
 async function handleReturn(c: Context<AppEnv>, params: ReturnParams) {
   const { outcome, payment } = await settleReturn(c.var.db, webpayFor(c.env, new URL(c.req.url).origin), params);
+  if (payment?.plan === GIFTS.planId) {
+    // A gift: emailed to its recipient now that it is paid (the reconciler's run sends it if this one cannot).
+    await sendPaidGifts(c.var.db, c.env);
+    if (outcome.kind === "approved")
+      return c.redirect(`/pay/return?success=true&gift=1&amount=${payment.amountClp}`, 303);
+  }
   if (outcome.kind === "approved")
     return c.redirect(`/pay/return?success=true&amount=${payment?.amountClp ?? MEMBERSHIP.priceClp}`, 303);
   return c.redirect(`/pay/return?success=false&error=${encodeURIComponent(outcome.reason)}`, 303);

@@ -10,12 +10,13 @@ import type { Env } from "../../env";
 import { randomHex } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW, MEMBERSHIP, SCHOLARSHIP_PROVIDER } from "../../shared/rules";
+import { AUTORENEW, GIFTS, MEMBERSHIP, SCHOLARSHIP_PROVIDER } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
 import { oneclickFor } from "./autorenew";
 import { detailBuyOrderOf } from "./oneclick";
 import type { Price } from "./pricing";
 import { openPaymentWithCoupon } from "./queries/coupons";
+import { findGiftByPayment, moveGift } from "./queries/gifts";
 import {
   approvePayment,
   createPendingPayment,
@@ -131,7 +132,8 @@ async function openPayment(
 
 /**
  * Creates the pending payment at its price and Transbank's transaction; a refused or failed create leaves it failed
- * (and gives a coupon's redemption back). Approval accepts only that amount for that plan and period.
+ * (and gives a coupon's redemption back). Approval accepts only that amount for that plan and period. `opened` records
+ * what the payment buys besides a membership (a gift) before the member leaves for Webpay.
  */
 export async function startCheckout(
   db: Database,
@@ -139,9 +141,11 @@ export async function startCheckout(
   user: { id: number; email: string },
   origin: string,
   price: Price,
+  opened?: (payment: Payment) => Promise<unknown>,
 ) {
   const webpay = webpayFor(env, origin);
   const payment = await openPayment(db, env, user, price);
+  await opened?.(payment);
   try {
     const created = await webpay.create({
       buyOrder: payment.buyOrder,
@@ -361,16 +365,24 @@ export async function refundPayment(db: Database, env: Env, origin: string, id: 
   if (payment.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
   if (payment.status !== "completed" || !(payment.token || payment.detailBuyOrder))
     throw conflict(TEXTS.admin.refundNotCompleted);
+  // A gift is refunded only while nobody used it: claimed first, so a redeem racing the refund cannot also win.
+  const gift = payment.plan === GIFTS.planId ? await findGiftByPayment(db, payment.id) : undefined;
+  if (gift && !(await moveGift(db, gift.id, ["pending", "paid"], "refunded")))
+    throw conflict(errorText("gift_not_refundable"));
   let answer: Awaited<ReturnType<Webpay["refund"]>>;
   try {
     answer = await refundAtTransbank(env, origin, payment);
   } catch (err) {
+    if (gift) await moveGift(db, gift.id, ["refunded"], gift.status);
     // A refund racing this one may have won at Transbank, which then refuses this one.
     if ((await findPaymentById(db, id))?.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
     throw err;
   }
   const type = answer.type === "REVERSED" || answer.type === "NULLIFIED" ? answer.type : null;
-  if (!type || (type === "NULLIFIED" && answer.response_code !== 0)) throw new ApiError(502, TEXTS.admin.refundRefused);
+  if (!type || (type === "NULLIFIED" && answer.response_code !== 0)) {
+    if (gift) await moveGift(db, gift.id, ["refunded"], gift.status);
+    throw new ApiError(502, TEXTS.admin.refundRefused);
+  }
   const recorded = await recordRefund(db, payment, {
     type,
     authorizationCode: answer.authorization_code ?? null,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { memberships, payments, plans } from "../../../db/schema";
-import { MEMBERSHIP } from "../../../shared/rules";
+import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
 import { paymentResult } from "../../notifications/index";
 import { releaseRedemption } from "./coupons";
 
@@ -153,7 +153,15 @@ export async function approvePayment(
             couponCode: sql<string | null>`${payments.couponCode}`.as("coupon_code"),
           })
           .from(payments)
-          .where(and(eq(payments.id, payment.id), eq(payments.status, "pending"), isNotNull(payments.userId))),
+          // A gift's payment extends no membership of the buyer's (the recipient's redeem does).
+          .where(
+            and(
+              eq(payments.id, payment.id),
+              eq(payments.status, "pending"),
+              isNotNull(payments.userId),
+              ne(payments.plan, GIFTS.planId),
+            ),
+          ),
       )
       .onConflictDoUpdate({
         target: memberships.userId,
@@ -172,8 +180,9 @@ export async function approvePayment(
       .set({
         status: "completed",
         // The membership row was extended just above, in this transaction: its due date ends this period.
-        periodEndsAt: sql`(select ${memberships.nextPaymentDue} from ${memberships}
-          where ${memberships.userId} = ${payments.userId})`,
+        periodEndsAt: sql`case when ${payments.plan} = ${GIFTS.planId} then null
+          else (select ${memberships.nextPaymentDue} from ${memberships} where ${memberships.userId} = ${payments.userId})
+          end`,
         authorizationCode: details.authorizationCode,
         responseCode: details.responseCode,
         cardLast4: details.cardLast4,
@@ -208,7 +217,7 @@ export async function recordRefund(
       .where(
         and(
           eq(memberships.userId, payment.userId ?? -1),
-          sql`exists (select 1 from ${payments} where ${stillCompleted})`,
+          sql`exists (select 1 from ${payments} where ${stillCompleted} and ${payments.plan} <> ${GIFTS.planId})`,
         ),
       ),
     db
