@@ -12,6 +12,7 @@ import { Spinner } from "../components/Spinner";
 import { submitOnMount } from "../components/submit-on-mount";
 import { useToast } from "../components/Toasts";
 import { failureOf, submitJson, useSettled } from "../data/actions";
+import { GiftForm } from "../payments/GiftForm";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import type { pricingAction } from "./actions";
@@ -175,6 +176,13 @@ export default function PricingPage() {
         })}
       </div>
       {user && loaded.plans && <CouponField plans={plans} applied={coupon} onApplied={setCoupon} />}
+      {user && loaded.gifts && (
+        <GiftForm
+          prices={loaded.gifts}
+          busy={busy}
+          onGive={(order) => void submitJson(payment, PRICING_PATH, { intent: "gift", ...order })}
+        />
+      )}
       <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
 
       {user && loaded.membership && <AutoRenew membership={loaded.membership} action={PRICING_PATH} />}

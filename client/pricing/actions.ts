@@ -4,12 +4,16 @@ import { MEMBERSHIP } from "../../worker/shared/rules";
 import { type Answer, ApiRequestError, api, errorText, unwrap } from "../api";
 import { autorenewAction, isAutorenewIntent } from "../autorenew/actions";
 import { type ActionResult, readIntent } from "../data/actions";
+import type { GiftOrder } from "../payments/GiftForm";
 import { TEXT } from "../text";
 
 /** The pricing page's writes: a payment (intent "pay") or automatic renewal's (client/autorenew/actions.ts). */
 export async function pricingAction({ request }: { request: Request }) {
-  const body = await readIntent<{ intent?: string; plan_id?: string; amount?: number; coupon?: string }>(request);
-  return isAutorenewIntent(body) ? autorenewAction(body) : startPayment(body);
+  const body = await readIntent<{ intent?: string; plan_id?: string; amount?: number; coupon?: string } & GiftOrder>(
+    request,
+  );
+  if (isAutorenewIntent(body)) return autorenewAction(body);
+  return body.intent === "gift" ? startGift(body) : startPayment(body);
 }
 
 /**
@@ -33,6 +37,22 @@ async function startPayment(choice: {
         }),
       ),
     };
+  } catch (err) {
+    return {
+      ok: false,
+      error:
+        err instanceof ApiRequestError ? errorText(err, TEXT.payment.initiateFailed) : TEXT.payment.initiateNetwork,
+    };
+  }
+}
+
+/** Starts a gift's payment (client/payments/GiftForm.tsx): the Webpay form to post. */
+async function startGift(order: GiftOrder): Promise<ActionResult<Answer<typeof api.gifts.$post>>> {
+  const { plan_months, recipient_email, message } = order;
+  const json: GiftOrder = { plan_months, recipient_email };
+  if (message) json.message = message;
+  try {
+    return { ok: true, value: await unwrap(api.gifts.$post({ json })) };
   } catch (err) {
     return {
       ok: false,

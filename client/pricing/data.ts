@@ -6,10 +6,10 @@ import type { SessionStore } from "../session/session-store";
 
 export type OfferedPlan = Answer<typeof api.plans.$get>["plans"][number];
 
-/** The plans on offer; null when they could not be read (the page then offers the specification's monthly plan). */
-const fetchPlans = () =>
+/** The plans and gifts on offer; null when they could not be read (the page then offers the specification's plan). */
+const fetchOffer = () =>
   unwrap(api.plans.$get()).then(
-    (answer) => (answer.plans.length ? answer.plans : null),
+    (answer) => (answer.plans.length ? answer : null),
     () => null,
   );
 
@@ -20,13 +20,13 @@ const fetchPlans = () =>
 export async function pricingLoader(session: SessionStore) {
   const user = await session.currentUser();
   if (user?.role === "admin") throw redirect("/app/resources");
-  const plans = fetchPlans();
-  if (!user) return { membership: null, statusFailed: false, plans: await plans };
+  const offer = fetchOffer().then((o) => ({ plans: o?.plans ?? null, gifts: o?.gifts ?? null }));
+  if (!user) return { membership: null, statusFailed: false, ...(await offer) };
   const status = fetchMembershipStatus().then(
     (membership) => ({ membership, statusFailed: false }),
     () => ({ membership: null, statusFailed: true }),
   );
-  return { ...(await status), plans: await plans };
+  return { ...(await status), ...(await offer) };
 }
 
 export const PRICING_PATH = "/pricing";

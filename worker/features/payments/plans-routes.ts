@@ -9,7 +9,7 @@ import { limited } from "../../platform/rate-limit";
 import { oneLineNameInput, validate } from "../../platform/validate";
 import { GIFTS, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
-import { savingOf } from "./pricing";
+import { giftPrice, savingOf } from "./pricing";
 import { insertPlan, listPlans, type Plan, savePlan } from "./queries/plans";
 
 const planId = z
@@ -57,8 +57,13 @@ async function plansAnswer(db: Parameters<typeof listPlans>[0], activeOnly: bool
 }
 
 export const planRoutes = createRouter()
-  // Public: /pricing and the landing page read it before anyone signs in.
-  .get("/plans", async (c) => c.json(await plansAnswer(c.var.db, true)))
+  // Public: /pricing and the landing page read it before anyone signs in; with the gifts' prices (pricing.ts).
+  .get("/plans", async (c) => {
+    const gifts = await Promise.all(
+      GIFTS.months.map(async (months) => ({ months, amount_clp: (await giftPrice(c.var.db, months)).amountClp })),
+    );
+    return c.json({ ...(await plansAnswer(c.var.db, true)), gifts });
+  })
   .get("/admin/plans", requireAdmin, async (c) => c.json(await plansAnswer(c.var.db, false)))
   .post(
     "/admin/plans",
