@@ -29,6 +29,7 @@ import { couponRoutes } from "./features/payments/coupons-routes";
 import { giftRoutes } from "./features/payments/gifts-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
 import { planRoutes } from "./features/payments/plans-routes";
+import { revenueRoutes } from "./features/payments/revenue-routes";
 import { paymentRoutes } from "./features/payments/routes";
 import { searchRoutes } from "./features/search/routes";
 import { loadSession } from "./platform/auth";
@@ -75,6 +76,7 @@ export const app = root
   .route("/", calendarRoutes)
   .route("/", planRoutes)
   .route("/", couponRoutes)
-  .route("/", giftRoutes);
+  .route("/", giftRoutes)
+  .route("/", revenueRoutes);
 
 export type AppType = typeof app;

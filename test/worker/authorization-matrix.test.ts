@@ -262,6 +262,7 @@ const MATRIX: Row[] = [
     send: json({ code: "a".repeat(43) }),
     expect: SIGNED_IN(404),
   },
+  { route: "GET /api/admin/revenue", path: "/api/admin/revenue", expect: ADMIN_ONLY(200) },
   {
     route: "PUT /api/admin/plans/:id",
     path: "/api/admin/plans/monthly",

@@ -728,6 +728,20 @@ const SPECS: Spec[] = [
     ok: 404,
   },
   {
+    route: "GET /api/admin/revenue",
+    as: "admin",
+    path: "/api/admin/revenue",
+    target: "query",
+    input: { from: "2026-01-01", to: "2026-04-01" },
+    fields: {
+      from: text(10, false, false),
+      to: text(10, false, false),
+      format: oneOf(["json", "csv"], false),
+      table: oneOf(["mrr", "churn", "cohorts", "revenue", "upcoming", "quiet"], false),
+    },
+    ok: 200,
+  },
+  {
     route: "PUT /api/admin/plans/:id",
     as: "admin",
     path: "/api/admin/plans/monthly",
