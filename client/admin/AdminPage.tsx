@@ -28,6 +28,8 @@ const ModerationTab = onDemand(
 const AuditTab = onDemand(() => import("./AuditTab").then((m) => m.AuditTab), ["adminTabs"]);
 const ApiKeysTab = onDemand(() => import("./ApiKeysTab").then((m) => m.ApiKeysTab), ["adminTabs"]);
 const HealthTab = onDemand(() => import("./HealthTab").then((m) => m.HealthTab), ["adminTabs", "autorenew"]);
+// The revenue dashboard (its chart, tables and words) loads only when its tab is opened.
+const RevenueTab = onDemand(() => import("./RevenueTab").then((m) => m.RevenueTab), ["revenue"]);
 
 const TABS = [
   {
@@ -70,6 +72,12 @@ const TABS = [
     id: "health",
     get label() {
       return TEXT.admin.tabs.health;
+    },
+  },
+  {
+    id: "revenue",
+    get label() {
+      return TEXT.admin.tabs.revenue;
     },
   },
 ] as const;
@@ -115,6 +123,7 @@ export default function AdminPage() {
             {tab === "audit" && <AuditTab first={data.audit} members={data.members} fallback={<Spinner />} />}
             {tab === "keys" && <ApiKeysTab fallback={<Spinner />} />}
             {tab === "health" && <HealthTab fallback={<Spinner />} />}
+            {tab === "revenue" && <RevenueTab fallback={<Spinner />} />}
           </section>
         </>
       )}

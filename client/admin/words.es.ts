@@ -14,6 +14,7 @@ export const words: Pick<Catalog, "admin" | "stats" | "moderating"> = {
       keys: "Claves de API",
       audit: "Auditoría",
       health: "Estado",
+      revenue: "Ingresos",
     },
     exportCsv: "Exportar CSV",
     actions: "Acciones",

@@ -15,6 +15,7 @@ export const words = {
       keys: "API Keys",
       audit: "Audit",
       health: "Health",
+      revenue: "Revenue",
     },
     exportCsv: "Export CSV",
     actions: "Actions",
