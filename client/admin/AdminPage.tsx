@@ -30,6 +30,7 @@ const ApiKeysTab = onDemand(() => import("./ApiKeysTab").then((m) => m.ApiKeysTa
 const HealthTab = onDemand(() => import("./HealthTab").then((m) => m.HealthTab), ["adminTabs", "autorenew"]);
 // The revenue dashboard (its chart, tables and words) loads only when its tab is opened.
 const RevenueTab = onDemand(() => import("./RevenueTab").then((m) => m.RevenueTab), ["revenue"]);
+const PlansTab = onDemand(() => import("./PlansTab").then((m) => m.PlansTab), ["revenue"]);
 
 const TABS = [
   {
@@ -80,6 +81,12 @@ const TABS = [
       return TEXT.admin.tabs.revenue;
     },
   },
+  {
+    id: "plans",
+    get label() {
+      return TEXT.admin.tabs.plans;
+    },
+  },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -124,6 +131,7 @@ export default function AdminPage() {
             {tab === "keys" && <ApiKeysTab fallback={<Spinner />} />}
             {tab === "health" && <HealthTab fallback={<Spinner />} />}
             {tab === "revenue" && <RevenueTab fallback={<Spinner />} />}
+            {tab === "plans" && <PlansTab fallback={<Spinner />} />}
           </section>
         </>
       )}

@@ -1,7 +1,41 @@
 // The revenue dashboard's words in Spanish (Chile): revenue-words.ts's, typed by the English.
 import type { Catalog } from "../text";
 
-export const words: Pick<Catalog, "revenue"> = {
+export const words: Pick<Catalog, "revenue" | "plansAdmin"> = {
+  plansAdmin: {
+    title: "Planes",
+    intro:
+      "Lo que ofrece /pricing. Un plan retirado ya no se ofrece; los pagos y renovaciones que lo nombran lo mantienen.",
+    columns: {
+      id: "Id",
+      name: "Nombre",
+      amount: "Precio (CLP)",
+      period: "Días",
+      trial: "Días de prueba",
+      active: "Ofrecido",
+    },
+    save: (name) => `Guardar ${name}`,
+    saved: "Guardado.",
+    add: "Agregar un plan",
+    create: "Agregar plan",
+    couponsTitle: "Cupones",
+    couponsIntro: "Un porcentaje o un monto de descuento, para el primer pago o algunos períodos. 100% es una beca.",
+    couponColumns: {
+      code: "Código",
+      off: "Descuento",
+      periods: "Pagos",
+      plans: "Planes",
+      expires: "Vence",
+      used: "Usos",
+      reason: "Motivo",
+    },
+    percentOff: "Porcentaje",
+    amountOff: "CLP de descuento",
+    allPayments: "todos los pagos",
+    allPlans: "todos",
+    addCoupon: "Agregar cupón",
+    loadFailed: "No pudimos cargar los planes y cupones.",
+  },
   revenue: {
     title: "Ingresos",
     intro: "Los últimos 12 meses en pesos chilenos. Un plan anual cuenta un doceavo de su precio cada mes.",

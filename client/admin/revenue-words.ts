@@ -1,6 +1,32 @@
 // The revenue dashboard's words in English (issue 47), loaded with its tab (client/admin/RevenueTab.tsx);
 // revenue-words.es.ts is the same in Spanish.
 export const words = {
+  plansAdmin: {
+    title: "Plans",
+    intro: "What /pricing offers. A retired plan is no longer offered; payments and renewals that name it keep it.",
+    columns: { id: "Id", name: "Name", amount: "Price (CLP)", period: "Days", trial: "Trial days", active: "Offered" },
+    save: (name: string) => `Save ${name}`,
+    saved: "Saved.",
+    add: "Add a plan",
+    create: "Add plan",
+    couponsTitle: "Coupons",
+    couponsIntro: "A percentage or an amount off, for the first payment or some periods. 100% is a scholarship.",
+    couponColumns: {
+      code: "Code",
+      off: "Off",
+      periods: "Payments",
+      plans: "Plans",
+      expires: "Expires",
+      used: "Used",
+      reason: "Reason",
+    },
+    percentOff: "Percent off",
+    amountOff: "CLP off",
+    allPayments: "every payment",
+    allPlans: "all",
+    addCoupon: "Add coupon",
+    loadFailed: "Could not load plans and coupons.",
+  },
   revenue: {
     title: "Revenue",
     intro: "The last 12 months in Chilean pesos. A yearly plan counts a twelfth of its price each month.",

@@ -15,6 +15,7 @@ export const words: Pick<Catalog, "admin" | "stats" | "moderating"> = {
       audit: "Auditoría",
       health: "Estado",
       revenue: "Ingresos",
+      plans: "Planes",
     },
     exportCsv: "Exportar CSV",
     actions: "Acciones",

@@ -16,6 +16,7 @@ export const words = {
       audit: "Audit",
       health: "Health",
       revenue: "Revenue",
+      plans: "Plans",
     },
     exportCsv: "Export CSV",
     actions: "Actions",
