@@ -162,6 +162,8 @@ export const memberPayment = (patch: Partial<MemberPayment> = {}): MemberPayment
   id: 31,
   created_at: "2026-03-04T15:00:00.000Z",
   amount_clp: 15000,
+  plan_name: null,
+  period_days: 30,
   status: "completed",
   card_last4: "6623",
   authorization_code: "1213",
