@@ -39,7 +39,7 @@ export const words = {
     redeemTitle: "Your gift",
     redeeming: "Starting your gift",
     redeemed: (months: number) =>
-      `Your gift is active: ${months === 1 ? "a month" : `${months} months`} of Cosmic Lounge have been added.`,
+      `Your gift is active: ${months === 1 ? "a month of Cosmic Lounge was" : `${months} months of Cosmic Lounge were`} added.`,
     redeemNoCode: "This link has no gift code. Open the link in the gift email again.",
     redeemFailed: "The gift could not be started.",
     redeemSignIn: "Sign in to start your gift",

@@ -73,7 +73,7 @@ describe("/gift", () => {
       url === "/api/gifts/redeem" ? { status: 200, body: { months: 3, period_days: 90 } } : undefined,
     );
     renderApp("/gift", member());
-    expect(await screen.findByText("Your gift is active: 3 months of Cosmic Lounge have been added.")).toBeTruthy();
+    expect(await screen.findByText("Your gift is active: 3 months of Cosmic Lounge were added.")).toBeTruthy();
     const sent = fetchMock.mock.calls.find(([u]) => String(u).includes("/api/gifts/redeem"));
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ code: CODE });
   });

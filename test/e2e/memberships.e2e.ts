@@ -57,23 +57,18 @@ it("a coupon, the yearly plan paid with it, a gift bought and redeemed, and the 
   await giver.waitForURL((url) => url.pathname === "/pay/return");
   await giver.getByText("Your gift is paid: we have emailed it to its recipient.").waitFor();
 
-  const mail = await expect
-    .poll(async () => {
-      const box = await (await admin.request.get("/api/dev/mail")).json();
-      return (box.messages as { to: string; text: string }[]).find((m) => m.to === recipient);
-    })
-    .toBeTruthy()
-    .then(async () => {
-      const box = await (await admin.request.get("/api/dev/mail")).json();
-      return (box.messages as { to: string; text: string; subject: string }[]).find((m) => m.to === recipient);
-    });
+  type Mail = { to: string; text: string; subject: string };
+  const mailTo = async (to: string) =>
+    ((await (await admin.request.get("/api/dev/mail")).json()).messages as Mail[]).find((m) => m.to === to);
+  await expect.poll(() => mailTo(recipient)).toBeTruthy();
+  const mail = await mailTo(recipient);
   expect(mail?.subject).toBe("Gina Giver te regaló una membresía de Cosmic Lounge");
   const link = /https?:\/\/\S+\/gift#code=[\w-]{43}/.exec(mail?.text ?? "")?.[0] ?? "";
   const recipientContext = await newContext(browser);
   const recipientPage = await recipientContext.newPage();
   await signIn(recipientPage, recipient, "Rita Recipient");
   await recipientPage.goto(new URL(link).pathname + new URL(link).hash);
-  await recipientPage.getByText("Your gift is active: a month of Cosmic Lounge have been added.").waitFor();
+  await recipientPage.getByText("Your gift is active: a month of Cosmic Lounge was added.").waitFor();
   await recipientPage.goto("/app/resources");
   await recipientPage.getByRole("heading", { name: "Resource Library" }).waitFor();
 
