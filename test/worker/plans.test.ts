@@ -79,6 +79,12 @@ describe("GET /api/plans", () => {
           saving_clp: 30000,
         },
       ],
+      // A gift of 1 or 3 months is that many monthly payments; 12 months is the yearly plan.
+      gifts: [
+        { months: 1, amount_clp: 15000 },
+        { months: 3, amount_clp: 45000 },
+        { months: 12, amount_clp: 150000 },
+      ],
     });
   });
 

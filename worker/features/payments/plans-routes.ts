@@ -9,7 +9,7 @@ import { limited } from "../../platform/rate-limit";
 import { oneLineNameInput, validate } from "../../platform/validate";
 import { GIFTS, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
-import { giftPrice, savingOf } from "./pricing";
+import { giftPriceFrom, savingOf } from "./pricing";
 import { insertPlan, listPlans, type Plan, savePlan } from "./queries/plans";
 
 const planId = z
@@ -50,8 +50,9 @@ const planDto = (p: Plan, offered: readonly Plan[]) => ({
   saving_clp: p.active ? savingOf(p, offered) : null,
 });
 
-async function plansAnswer(db: Parameters<typeof listPlans>[0], activeOnly: boolean) {
-  const all = await listPlans(db, { activeOnly });
+/** Every plan, offered or retired (the admin's list). */
+async function allPlans(db: Parameters<typeof listPlans>[0]) {
+  const all = await listPlans(db, { activeOnly: false });
   const offered = all.filter((p) => p.active);
   return { plans: all.map((p) => planDto(p, offered)) };
 }
@@ -59,12 +60,13 @@ async function plansAnswer(db: Parameters<typeof listPlans>[0], activeOnly: bool
 export const planRoutes = createRouter()
   // Public: /pricing and the landing page read it before anyone signs in; with the gifts' prices (pricing.ts).
   .get("/plans", async (c) => {
-    const gifts = await Promise.all(
-      GIFTS.months.map(async (months) => ({ months, amount_clp: (await giftPrice(c.var.db, months)).amountClp })),
-    );
-    return c.json({ ...(await plansAnswer(c.var.db, true)), gifts });
+    const offered = await listPlans(c.var.db, { activeOnly: true });
+    return c.json({
+      plans: offered.map((p) => planDto(p, offered)),
+      gifts: GIFTS.months.map((months) => ({ months, amount_clp: giftPriceFrom(offered, months).amountClp })),
+    });
   })
-  .get("/admin/plans", requireAdmin, async (c) => c.json(await plansAnswer(c.var.db, false)))
+  .get("/admin/plans", requireAdmin, async (c) => c.json(await allPlans(c.var.db)))
   .post(
     "/admin/plans",
     requireAdmin,
@@ -81,7 +83,7 @@ export const planRoutes = createRouter()
         before: null,
         after: { id: body.id, ...toInput(body) },
       });
-      return c.json(await plansAnswer(c.var.db, false), 201);
+      return c.json(await allPlans(c.var.db), 201);
     },
   )
   .put(
@@ -104,6 +106,6 @@ export const planRoutes = createRouter()
         before: { amount_clp: before.amountClp, period_days: before.periodDays, active: before.active },
         after: { id, ...toInput(body) },
       });
-      return c.json(await plansAnswer(c.var.db, false));
+      return c.json(await allPlans(c.var.db));
     },
   );

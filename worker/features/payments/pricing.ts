@@ -8,7 +8,7 @@ import { conflict, notFound } from "../../platform/errors";
 import { COUPON_CODE_PATTERN, GIFTS, type GiftMonths, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import { type Coupon, couponCodeOf, findCoupon } from "./queries/coupons";
-import { findPlan, listPlans, type Plan } from "./queries/plans";
+import { findPlan, listPlans, type Plan, SPEC_PLAN } from "./queries/plans";
 
 /** What a coupon takes off: a percentage or whole pesos, for the first `periods` payments (null: every one). */
 export type Discount = { code: string; percentOff: number | null; amountOffClp: number | null; periods: number | null };
@@ -106,15 +106,18 @@ export async function checkoutPrice(db: Database, planId: string | undefined, co
 }
 
 /**
- * A gift's price and length: 12 months is the offered plan of a year (365 days or more) when there is one, otherwise,
- * like 1 and 3 months, that many periods of the default plan. The payment names the gift plan, never the buyer's.
+ * A gift's price and length from the offered plans: 12 months is the offered plan of a year (365 days or more) when there
+ * is one, otherwise, like 1 and 3 months, that many periods of the default plan. The payment names the gift plan, never
+ * the buyer's.
  */
-export async function giftPrice(db: Database, months: GiftMonths): Promise<Price> {
-  const base = await offeredPlan(db, undefined);
-  const yearly =
-    months === 12 ? (await listPlans(db, { activeOnly: true })).find((p) => p.periodDays >= 365) : undefined;
+export function giftPriceFrom(offered: readonly Plan[], months: GiftMonths): Price {
+  const base = offered.find((p) => p.id === PLANS.defaultId) ?? SPEC_PLAN;
+  const yearly = months === 12 ? offered.find((p) => p.periodDays >= 365) : undefined;
   const [amountClp, periodDays] = yearly
     ? [yearly.amountClp, yearly.periodDays]
     : [base.amountClp * months, base.periodDays * months];
   return { planId: GIFTS.planId, periodDays, fullClp: amountClp, discountClp: 0, couponCode: null, amountClp };
 }
+
+export const giftPrice = async (db: Database, months: GiftMonths) =>
+  giftPriceFrom(await listPlans(db, { activeOnly: true }), months);
