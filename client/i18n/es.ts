@@ -459,6 +459,8 @@ const errors: ErrorTexts = {
   gift_redeemed: "Ese regalo ya se usó",
   gift_expired: "Ese regalo venció",
   gift_not_refundable: "Un regalo ya usado no se puede reembolsar",
+  pause_not_active: "Solo una membresía vigente con renovación automática puede pausarse",
+  pause_not_paused: "La renovación automática no está en pausa",
   payment_charge_in_flight:
     "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",
   payment_already_refunded: adminTexts.alreadyRefunded,

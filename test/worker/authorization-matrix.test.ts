@@ -263,6 +263,14 @@ const MATRIX: Row[] = [
     expect: SIGNED_IN(404),
   },
   { route: "GET /api/admin/revenue", path: "/api/admin/revenue", expect: ADMIN_ONLY(200) },
+  // pauses (issue 47): nobody in the seeded world has automatic renewal to pause
+  {
+    route: "POST /api/membership/pause",
+    path: "/api/membership/pause",
+    send: json({ periods: 1 }),
+    expect: [401, 409, 409, 409, 409],
+  },
+  { route: "DELETE /api/membership/pause", path: "/api/membership/pause", expect: [401, 404, 404, 404, 404] },
   {
     route: "PUT /api/admin/plans/:id",
     path: "/api/admin/plans/monthly",

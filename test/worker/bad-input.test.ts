@@ -742,6 +742,15 @@ const SPECS: Spec[] = [
     ok: 200,
   },
   {
+    route: "POST /api/membership/pause",
+    as: "member",
+    path: "/api/membership/pause",
+    // The member has no automatic renewal to pause: a well-formed request is refused by state.
+    input: { periods: 1 },
+    fields: { periods: int() },
+    ok: 409,
+  },
+  {
     route: "PUT /api/admin/plans/:id",
     as: "admin",
     path: "/api/admin/plans/monthly",
@@ -1550,6 +1559,7 @@ const NO_INPUT = [
   "GET /api/membership/status",
   "POST /api/membership/autorenew",
   "DELETE /api/membership/autorenew",
+  "DELETE /api/membership/pause",
   "GET /api/payments/mode",
   "GET /api/plans",
   "GET /api/admin/plans",

@@ -68,6 +68,8 @@ export const AUTORENEW = {
    * card form open, so a start left unfinished (the tab closed) never blocks the next for longer.
    */
   inscriptionPendingMs: 10 * 60_000,
+  /** A pause skips at most this many periods (issue 47). */
+  pausePeriodsMax: 3,
 } as const;
 
 /**

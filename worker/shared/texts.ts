@@ -168,6 +168,8 @@ export const API_ERRORS = {
   gift_redeemed: "That gift has been used already",
   gift_expired: "That gift has expired",
   gift_not_refundable: "A gift that was used cannot be refunded",
+  pause_not_active: "Only a running membership with automatic renewal on can pause",
+  pause_not_paused: "Automatic renewal is not paused",
   payment_charge_in_flight:
     "This automatic charge is still being settled with Transbank; it can be deleted once the next daily run settles it.",
   payment_already_refunded: TEXTS.admin.alreadyRefunded,

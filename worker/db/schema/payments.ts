@@ -137,6 +137,8 @@ export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {
     .default("active"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  /** A pause the member chose (migration 0034): no charge until this date, when the renewal is charged again. */
+  resumeAt: integer("resume_at", { mode: "timestamp_ms" }),
 });
 
 /**

@@ -25,19 +25,24 @@ import {
   chargesToAttempt,
   chargesToSettle,
   deleteEnrolment,
+  endPause,
   findEnrolment,
   markChargeNotReceived,
   markChargePaid,
   markChargeRefused,
+  membershipDue,
   openDueCharges,
   recordInscriptionStart,
   saveEnrolment,
+  setPause,
   takeInscription,
 } from "./queries/autorenew";
 import { couponPaymentsOf, findCoupon } from "./queries/coupons";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
 import { findPlan, SPEC_PLAN } from "./queries/plans";
 import { WebpayError } from "./webpay";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ONECLICK_RETURN_PATH = "/api/payments/oneclick/return";
 
@@ -145,6 +150,24 @@ export async function cancelEnrolment(db: Database, env: Env, userId: number, or
     if (isUnknownOutcome(err)) throw new ApiError(502, errorText("autorenew_transbank_unavailable"));
   }
   await deleteEnrolment(db, userId);
+}
+
+/**
+ * Pauses automatic renewal for 1 to 3 of the plan's periods instead of stopping it: nothing is charged at the due date,
+ * access ends there as it would, and the renewal is charged again on the resume date (the due date + the periods).
+ * Only a member with automatic renewal on and a membership running can pause (409 otherwise).
+ */
+export async function pauseRenewal(db: Database, userId: number, periods: number, now = Date.now()) {
+  const membership = await membershipDue(db, userId);
+  if (!membership || membership.due.getTime() <= now) throw conflict(errorText("pause_not_active"));
+  const plan = (await findPlan(db, membership.plan)) ?? SPEC_PLAN;
+  const resumeAt = membership.due.getTime() + periods * plan.periodDays * DAY_MS;
+  if (!(await setPause(db, userId, resumeAt, now))) throw conflict(errorText("pause_not_active"));
+}
+
+/** Ends the member's pause now (404 when not paused). */
+export async function resumeRenewal(db: Database, userId: number, now = Date.now()) {
+  if (!(await endPause(db, userId, now))) throw notFound(errorText("pause_not_paused"));
 }
 
 /**

@@ -97,14 +97,62 @@ export async function deleteEnrolment(db: Database, userId: number): Promise<boo
  */
 export async function openDueCharges(db: Database, now: number): Promise<number> {
   const until = now + AUTORENEW.chargeWindowHours * 60 * 60 * 1000;
+  // A paused renewal (resume_at after the due date) is charged on its resume date instead, even a day late (a
+  // membership that lapsed during the pause, or a resume asked after it lapsed); the charge renews from that date.
   const opened = await db.all(sql`insert into autorenew_charges (user_id, period_due, state, next_attempt_at)
-    select m.user_id, m.next_payment_due, 'waiting', ${now} from memberships m
+    select m.user_id, case when e.resume_at > m.next_payment_due then e.resume_at else m.next_payment_due end,
+      'waiting', ${now} from memberships m
     join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
     join users u on u.id = m.user_id and u.role = 'member'
-    where m.next_payment_due > ${now} and m.next_payment_due <= ${until}
+    where (coalesce(e.resume_at, 0) <= m.next_payment_due
+        and m.next_payment_due > ${now} and m.next_payment_due <= ${until})
+      or (e.resume_at > m.next_payment_due and e.resume_at > ${now - DAY_MS} and e.resume_at <= ${until})
     on conflict do nothing
     returning id`);
   return opened.length;
+}
+
+/** The membership's due date and plan (a pause counts its periods in the plan's days). */
+export const membershipDue = async (db: Database, userId: number) =>
+  (
+    await db
+      .select({ due: memberships.nextPaymentDue, plan: memberships.plan })
+      .from(memberships)
+      .where(eq(memberships.userId, userId))
+      .limit(1)
+  )[0];
+
+/** Pauses an active enrolment until `resumeAt`; false when there is none active. */
+export async function setPause(db: Database, userId: number, resumeAt: number, now = Date.now()) {
+  const paused = await db
+    .update(autorenewEnrolments)
+    .set({ resumeAt: new Date(resumeAt), updatedAt: new Date(now) })
+    .where(and(eq(autorenewEnrolments.userId, userId), eq(autorenewEnrolments.status, "active")))
+    .returning({ userId: autorenewEnrolments.userId });
+  return paused.length > 0;
+}
+
+/**
+ * Ends a pause early: the renewal is charged on the due date again, or, when the membership lapsed meanwhile, on the
+ * next daily run (resume_at = now). False when it was not paused.
+ */
+export async function endPause(db: Database, userId: number, now = Date.now()) {
+  const resumed = await db
+    .update(autorenewEnrolments)
+    .set({
+      resumeAt: sql`case when (select ${memberships.nextPaymentDue} from ${memberships}
+        where ${memberships.userId} = ${userId}) < ${now} then ${now} else null end`,
+      updatedAt: new Date(now),
+    })
+    .where(
+      and(
+        eq(autorenewEnrolments.userId, userId),
+        sql`${autorenewEnrolments.resumeAt} > coalesce((select ${memberships.nextPaymentDue} from ${memberships}
+          where ${memberships.userId} = ${userId}), 0)`,
+      ),
+    )
+    .returning({ userId: autorenewEnrolments.userId });
+  return resumed.length > 0;
 }
 
 /** Charges whose next attempt is due, with what the attempt needs (active enrolments only). */
@@ -246,12 +294,16 @@ export async function markChargeNotReceived(db: Database, charge: Charge, now: n
     .where(stillCharging(charge));
 }
 
-/** Whether the member has auto-renew on, with the card as Transbank described it. */
+/** Whether the member has auto-renew on, with the card as Transbank described it, and a pause they chose. */
 export async function autoRenewOf(db: Database, userId: number) {
-  const row = await findEnrolment(db, userId);
+  const [row, membership] = await Promise.all([findEnrolment(db, userId), membershipDue(db, userId)]);
+  const pausedUntil =
+    row?.resumeAt && membership && row.resumeAt.getTime() > membership.due.getTime() ? row.resumeAt : null;
   return {
     enabled: row?.status === "active",
     paused: row?.status === "paused",
+    /** The member's own pause: the date the renewal is charged again (null when not paused). */
+    resumes_at: pausedUntil,
     card_type: row?.cardType ?? null,
     card_number: row?.cardNumber ?? null,
   };
