@@ -100,18 +100,23 @@ export const cohorts = (db: Database, r: Range) =>
       having joined >= ${r.from} and joined < ${r.to}
     ),
     ks(k) as (select 1 union all select k + 1 from ks where k < 12),
-    cohort_sizes as (select ${month("joined")} as cohort, count(*) as members from firsts group by 1)
-    select f.cohort, s.members, ks.k, sum(exists (
-        select 1 from covered c where c.user_id = f.user_id
-          and c.starts <= cast(strftime('%s', date(f.joined / 1000, 'unixepoch', 'start of month', ks.k || ' months'))
-            as integer) * 1000
-          and c.ends > cast(strftime('%s', date(f.joined / 1000, 'unixepoch', 'start of month', ks.k || ' months'))
-            as integer) * 1000
-      )) as still_paying
-    from (select user_id, joined, ${month("joined")} as cohort from firsts) f
-    join cohort_sizes s on s.cohort = f.cohort
-    cross join ks
-    group by f.cohort, ks.k order by f.cohort, ks.k`);
+    points as (
+      select f.user_id, ${month("f.joined")} as cohort, ks.k,
+        cast(strftime('%s', date(f.joined / 1000, 'unixepoch', 'start of month', ks.k || ' months')) as integer) * 1000
+          as at
+      from firsts f cross join ks
+    ),
+    cohort_sizes as (select ${month("joined")} as cohort, count(*) as members from firsts group by 1),
+    -- Each payment meets only its own member's 12 points (one pass over the payments, no lookup per point).
+    kept as (
+      select p.cohort, p.k, count(distinct p.user_id) as n
+      from covered c join points p on p.user_id = c.user_id and c.starts <= p.at and c.ends > p.at
+      group by p.cohort, p.k
+    )
+    select s.cohort, s.members, ks.k, coalesce(kept.n, 0) as still_paying
+    from cohort_sizes s cross join ks
+    left join kept on kept.cohort = s.cohort and kept.k = ks.k
+    order by s.cohort, ks.k`);
 
 /**
  * Revenue per month and plan (gifts are the plan "gift"): charged (payments completed that month, refunded since or
