@@ -31,6 +31,7 @@ export const settledPendingGifts = (db: Database, limit: number) =>
     .select({ gift: gifts, paymentStatus: payments.status })
     .from(gifts)
     .innerJoin(payments, eq(payments.id, gifts.paymentId))
+    // bounded: two constant statuses
     .where(and(eq(gifts.status, "pending"), inArray(payments.status, ["completed", "failed"])))
     .orderBy(asc(gifts.id))
     .limit(limit);
@@ -40,6 +41,7 @@ export async function moveGift(db: Database, id: number, from: Gift["status"][],
   const moved = await db
     .update(gifts)
     .set({ status: to })
+    // bounded: at most the five gift states
     .where(and(eq(gifts.id, id), inArray(gifts.status, from)))
     .returning({ id: gifts.id });
   return moved.length > 0;
