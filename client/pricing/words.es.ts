@@ -32,7 +32,7 @@ export const words: Pick<Catalog, "payment"> = {
     giftLength: (months, price) => `${months === 1 ? "1 mes" : `${months} meses`}: ${price}`,
     giftEmail: "Su correo electrónico",
     giftMessage: "Tu mensaje (opcional)",
-    giftPay: (price) => `Pagar ${price} y enviar el regalo`,
+    giftPay: (price) => `Enviar el regalo (${price}, con Webpay)`,
     giftSent: "Tu regalo está pagado: ya lo enviamos por correo a quien lo recibe.",
     redeemTitle: "Tu regalo",
     redeeming: "Activando tu regalo",

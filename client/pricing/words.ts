@@ -34,7 +34,7 @@ export const words = {
     giftLength: (months: number, price: string) => `${months === 1 ? "1 month" : `${months} months`}: ${price}`,
     giftEmail: "Their email address",
     giftMessage: "Your message (optional)",
-    giftPay: (price: string) => `Pay ${price} and send the gift`,
+    giftPay: (price: string) => `Send the gift (${price}, paid with Webpay)`,
     giftSent: "Your gift is paid: we have emailed it to its recipient.",
     redeemTitle: "Your gift",
     redeeming: "Starting your gift",

@@ -52,7 +52,7 @@ describe("buying a gift on /pricing", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Your message (optional)" }), {
       target: { value: "Happy birthday" },
     });
-    fireEvent.click(screen.getByRole("button", { name: "Pay $45,000 CLP and send the gift" }));
+    fireEvent.click(screen.getByRole("button", { name: "Send the gift ($45,000 CLP, paid with Webpay)" }));
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     const sent = fetchMock.mock.calls.find(([u]) => String(u).includes("/api/gifts"));
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({

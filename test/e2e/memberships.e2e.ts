@@ -51,7 +51,7 @@ it("a coupon, the yearly plan paid with it, a gift bought and redeemed, and the 
   await giver.goto("/pricing");
   await giver.getByRole("textbox", { name: "Their email address" }).fill(recipient);
   await giver.getByRole("textbox", { name: "Your message (optional)" }).fill("Enjoy the stars");
-  await giver.getByRole("button", { name: "Pay $15,000 CLP and send the gift" }).click();
+  await giver.getByRole("button", { name: "Send the gift ($15,000 CLP, paid with Webpay)" }).click();
   await giver.waitForURL((url) => url.pathname === "/api/dev/webpay/pay");
   await giver.getByRole("button", { name: "Approve payment" }).click();
   await giver.waitForURL((url) => url.pathname === "/pay/return");
