@@ -16,6 +16,7 @@ export const SCREENS = {
   "/pricing": { load: () => import("./pricing/PricingPage"), words: ["autorenew", "checkout"] },
   "/auth/dev": { load: () => import("./auth-dev/DevSignInPage"), words: ["devSignIn"] },
   "/pay/return": { load: () => import("./pay-return/PayReturnPage"), words: ["checkout"] },
+  "/gift": { load: () => import("./payments/GiftRedeemPage"), words: ["checkout"] },
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge", "conversations"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat", "conversations"] },
   "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library"] },

@@ -114,6 +114,7 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./moderation/report-words").words &
   typeof import("./admin/words").words &
   typeof import("./admin/tabs-words").words &
+  typeof import("./admin/revenue-words").words &
   typeof import("./profile/payment-words").words &
   typeof import("./profile/words").words &
   typeof import("./profile/data-rights-words").words &

@@ -25,7 +25,11 @@ import { deliverAfterResponse } from "./features/notifications/deliver";
 import { notificationRoutes } from "./features/notifications/inbox-routes";
 import { notificationSettingsRoutes } from "./features/notifications/settings-routes";
 import { autorenewRoutes } from "./features/payments/autorenew-routes";
+import { couponRoutes } from "./features/payments/coupons-routes";
+import { giftRoutes } from "./features/payments/gifts-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
+import { planRoutes } from "./features/payments/plans-routes";
+import { revenueRoutes } from "./features/payments/revenue-routes";
 import { paymentRoutes } from "./features/payments/routes";
 import { searchRoutes } from "./features/search/routes";
 import { loadSession } from "./platform/auth";
@@ -69,6 +73,10 @@ export const app = root
   .route("/", moderationRoutes)
   .route("/", accountRoutes)
   .route("/", eventRoutes)
-  .route("/", calendarRoutes);
+  .route("/", calendarRoutes)
+  .route("/", planRoutes)
+  .route("/", couponRoutes)
+  .route("/", giftRoutes)
+  .route("/", revenueRoutes);
 
 export type AppType = typeof app;

@@ -28,6 +28,9 @@ const ModerationTab = onDemand(
 const AuditTab = onDemand(() => import("./AuditTab").then((m) => m.AuditTab), ["adminTabs"]);
 const ApiKeysTab = onDemand(() => import("./ApiKeysTab").then((m) => m.ApiKeysTab), ["adminTabs"]);
 const HealthTab = onDemand(() => import("./HealthTab").then((m) => m.HealthTab), ["adminTabs", "autorenew"]);
+// The revenue dashboard (its chart, tables and words) loads only when its tab is opened.
+const RevenueTab = onDemand(() => import("./RevenueTab").then((m) => m.RevenueTab), ["revenue"]);
+const PlansTab = onDemand(() => import("./PlansTab").then((m) => m.PlansTab), ["revenue"]);
 
 const TABS = [
   {
@@ -70,6 +73,18 @@ const TABS = [
     id: "health",
     get label() {
       return TEXT.admin.tabs.health;
+    },
+  },
+  {
+    id: "revenue",
+    get label() {
+      return TEXT.admin.tabs.revenue;
+    },
+  },
+  {
+    id: "plans",
+    get label() {
+      return TEXT.admin.tabs.plans;
     },
   },
 ] as const;
@@ -115,6 +130,8 @@ export default function AdminPage() {
             {tab === "audit" && <AuditTab first={data.audit} members={data.members} fallback={<Spinner />} />}
             {tab === "keys" && <ApiKeysTab fallback={<Spinner />} />}
             {tab === "health" && <HealthTab fallback={<Spinner />} />}
+            {tab === "revenue" && <RevenueTab fallback={<Spinner />} />}
+            {tab === "plans" && <PlansTab fallback={<Spinner />} />}
           </section>
         </>
       )}

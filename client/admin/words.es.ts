@@ -14,6 +14,8 @@ export const words: Pick<Catalog, "admin" | "stats" | "moderating"> = {
       keys: "Claves de API",
       audit: "Auditoría",
       health: "Estado",
+      revenue: "Ingresos",
+      plans: "Planes",
     },
     exportCsv: "Exportar CSV",
     actions: "Acciones",

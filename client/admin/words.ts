@@ -15,6 +15,8 @@ export const words = {
       keys: "API Keys",
       audit: "Audit",
       health: "Health",
+      revenue: "Revenue",
+      plans: "Plans",
     },
     exportCsv: "Export CSV",
     actions: "Actions",

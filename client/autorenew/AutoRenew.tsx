@@ -1,8 +1,10 @@
 // "Renew automatically", on /pricing and the membership settings: enrol a card with Oneclick Mall (the
 // browser posts TBK_TOKEN to the bank's form, which comes back to the membership settings), see the enrolled card
 // and the next charge, or stop it. The host route's action runs the write (client/autorenew/actions.ts).
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { MEMBERSHIP } from "../../worker/shared/rules";
+import { AUTORENEW, MEMBERSHIP } from "../../worker/shared/rules";
+import { Select } from "../components/Field";
 import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
 import { submitOnMount } from "../components/submit-on-mount";
@@ -11,6 +13,9 @@ import { failureOf, submitJson, useSettled } from "../data/actions";
 import type { MembershipStatusView } from "../session/membership";
 import { TEXT } from "../text";
 import type { autorenewAction } from "./actions";
+
+/** 1 to 3 periods (AUTORENEW.pausePeriodsMax). */
+const PAUSE_OPTIONS = Array.from({ length: AUTORENEW.pausePeriodsMax }, (_, i) => `${i + 1}` as `${number}`);
 
 type Props = {
   membership: Pick<MembershipStatusView, "status" | "next_payment_due" | "auto_renew">;
@@ -30,12 +35,22 @@ export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props
   // Busy until the browser leaves for the bank's form.
   const busy = write.state !== "idle" || enrolment !== null;
   const { auto_renew: autoRenew } = membership;
+  const [periods, setPeriods] = useState<`${number}`>("1");
+  const [lastIntent, setLastIntent] = useState<string | null>(null);
   useSettled(write, (result) => {
-    if (result.ok && "auto_renew" in result.value) toast.show(T.stopped, "success");
+    if (!result.ok || !("auto_renew" in result.value)) return;
+    const said: Record<string, string> = { "autorenew-stop": T.stopped, "autorenew-resume": T.resumed };
+    if (lastIntent && said[lastIntent]) toast.show(said[lastIntent], "success");
   });
 
-  const start = () => void submitJson(write, action, { intent: "autorenew-start" });
-  const stop = () => void submitJson(write, action, { intent: "autorenew-stop" });
+  const send = (body: Record<string, string | number>) => {
+    setLastIntent(String(body.intent));
+    void submitJson(write, action, body);
+  };
+  const start = () => send({ intent: "autorenew-start" });
+  const stop = () => send({ intent: "autorenew-stop" });
+  const pause = () => send({ intent: "autorenew-pause", periods: Number(periods) });
+  const resume = () => send({ intent: "autorenew-resume" });
   const price = formatClp(MEMBERSHIP.priceClp);
   const card = [autoRenew.card_type, autoRenew.card_number].filter(Boolean).join(" ");
 
@@ -48,8 +63,34 @@ export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props
           {membership.next_payment_due && membership.status === "active" && (
             <p className="muted">{T.nextCharge(price, formatDate(membership.next_payment_due))}</p>
           )}
+          {autoRenew.resumes_at ? (
+            <>
+              <p className="alert alert-info" role="status">
+                {T.pausedUntil(formatDate(autoRenew.resumes_at))}
+              </p>
+              <button type="button" className="btn btn-primary" onClick={resume} disabled={busy}>
+                {T.resume}
+              </button>
+            </>
+          ) : (
+            // Offered before stopping: a pause keeps the card and starts again by itself.
+            <div className="autorenew-pause stack">
+              <p className="hint">{T.pauseOffer}</p>
+              <Select<`${number}`>
+                label={T.pauseLength}
+                value={periods}
+                options={PAUSE_OPTIONS}
+                optionLabels={Object.fromEntries(PAUSE_OPTIONS.map((o) => [o, T.pausePeriods(Number(o))]))}
+                onValue={setPeriods}
+              />
+              <button type="button" className="btn btn-primary" onClick={pause} disabled={busy} aria-busy={busy}>
+                {busy && lastIntent === "autorenew-pause" ? <Spinner small label={T.pausing} /> : null}
+                {T.pause}
+              </button>
+            </div>
+          )}
           <button type="button" className="btn" onClick={stop} disabled={busy} aria-busy={busy}>
-            {busy ? <Spinner small label={T.stopping} /> : null}
+            {busy && lastIntent === "autorenew-stop" ? <Spinner small label={T.stopping} /> : null}
             {T.stop}
           </button>
         </>

@@ -17,6 +17,7 @@ export const ES_WORDS = {
   reportDialog: () => import("../moderation/report-words.es"),
   admin: () => import("../admin/words.es"),
   adminTabs: () => import("../admin/tabs-words.es"),
+  revenue: () => import("../admin/revenue-words.es"),
   payments: () => import("../profile/payment-words.es"),
   profile: () => import("../profile/words.es"),
   dataRights: () => import("../profile/data-rights-words.es"),

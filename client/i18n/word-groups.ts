@@ -22,6 +22,7 @@ export const WORDS = {
   reportDialog: () => import("../moderation/report-words"),
   admin: () => import("../admin/words"),
   adminTabs: () => import("../admin/tabs-words"),
+  revenue: () => import("../admin/revenue-words"),
   payments: () => import("../profile/payment-words"),
   profile: () => import("../profile/words"),
   dataRights: () => import("../profile/data-rights-words"),

@@ -16,6 +16,9 @@ export async function payReturnLoader({ request }: LoaderFunctionArgs) {
   const amount = Number(params.get("amount")) > 0 ? Number(params.get("amount")) : MEMBERSHIP.priceClp;
   // Cancelled or failed at Webpay: straight to the error, no call.
   if (params.get("error") !== null || isFalse(success)) return { ok: false as const, message: TEXT.payment.cancelled };
+  // A gift: paid, and emailed to its recipient; the buyer's own membership is not the question.
+  if (isTrue(success) && params.get("gift") === "1")
+    return { ok: true as const, message: TEXT.payment.giftSent, amount };
   if (!isTrue(success)) {
     // No parameters: shown as processed, with a best-effort confirmation whose failure is ignored.
     void confirmPayment(MEMBERSHIP.priceClp).catch(() => undefined);

@@ -1,6 +1,6 @@
 // docs/spec.md §2 Membership / paywall: the status (when not 'none'), the plan card and the pay button; the
 // payment itself starts on the server, then the browser posts token_ws to Webpay in a hidden form.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useLoaderData, useNavigate } from "react-router";
 import { MEMBERSHIP, TIMING } from "../../worker/shared/rules";
 import { AutoRenew } from "../autorenew/AutoRenew";
@@ -12,10 +12,12 @@ import { Spinner } from "../components/Spinner";
 import { submitOnMount } from "../components/submit-on-mount";
 import { useToast } from "../components/Toasts";
 import { failureOf, submitJson, useSettled } from "../data/actions";
+import { GiftForm } from "../payments/GiftForm";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import type { pricingAction } from "./actions";
-import { PRICING_PATH, type pricingLoader } from "./data";
+import { type AppliedCoupon, CouponField } from "./CouponField";
+import { type OfferedPlan, PRICING_PATH, type pricingLoader } from "./data";
 import "./pricing.css";
 import { PageTitle } from "../components/PageTitle";
 
@@ -25,6 +27,17 @@ void import("./actions");
 /** Active green, admin purple, anything else yellow (docs/spec.md §4 Membership). */
 export const statusBadgeClass = (status: string) =>
   status === "active" ? "badge badge-active" : status === "admin" ? "badge badge-admin-status" : "badge badge-other";
+
+/** The specification's monthly plan: 15,000 CLP for 30 days. */
+const SPEC_PLAN: OfferedPlan = {
+  id: MEMBERSHIP.plan,
+  name: MEMBERSHIP.plan,
+  amount_clp: MEMBERSHIP.priceClp,
+  period_days: MEMBERSHIP.periodDays,
+  trial_days: 0,
+  active: true,
+  saving_clp: null,
+};
 
 export default function PricingPage() {
   const loaded = useLoaderData<typeof pricingLoader>();
@@ -37,13 +50,15 @@ export default function PricingPage() {
   const checkout = answer && "token" in answer ? answer : null;
   const activeMembership = answer && "membership" in answer ? answer.membership : null;
   const membership = activeMembership ?? loaded.membership;
-  const notice = activeMembership ? TEXT.payment.alreadyActive : null;
+  const scholarship = answer && "scholarship" in answer;
+  const notice = scholarship ? TEXT.payment.scholarshipActive : activeMembership ? TEXT.payment.alreadyActive : null;
   const error = failureOf(payment);
   // Busy until the browser leaves for Webpay.
   const busy = payment.state !== "idle" || checkout !== null;
   const statusError = loaded.statusFailed;
   useSettled(payment, (result) => {
     if (!result.ok) toast.show(result.error, "error");
+    else if ("scholarship" in result.value) toast.show(TEXT.payment.scholarshipActive, "success");
     else if ("membership" in result.value) toast.show(TEXT.payment.alreadyActive, "success");
   });
   useEffect(() => {
@@ -52,14 +67,25 @@ export default function PricingPage() {
     return () => clearTimeout(timer);
   }, [notice, navigate]);
 
-  const pay = () => void submitJson(payment, PRICING_PATH, { intent: "pay" });
+  // The plans read from the server name themselves in the payment; the specification's plan (shown when they could
+  // not be read) is the server's default.
+  const plans = loaded.plans ?? [SPEC_PLAN];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const priceOf = (plan: OfferedPlan) => coupon?.prices[plan.id] ?? plan.amount_clp;
+  const pay = (plan: OfferedPlan) => {
+    setChosen(plan.id);
+    const body: Record<string, string | number> = { intent: "pay" };
+    if (loaded.plans) {
+      body.plan_id = plan.id;
+      body.amount = priceOf(plan);
+      if (coupon?.prices[plan.id] !== undefined) body.coupon = coupon.code;
+    }
+    void submitJson(payment, PRICING_PATH, body);
+  };
 
   const showStatus = membership && membership.status !== "none";
-  const benefits = [
-    TEXT.payment.benefitLibrary,
-    TEXT.payment.benefitAi,
-    TEXT.payment.benefitAccess(MEMBERSHIP.periodDays),
-  ];
+  const benefits = [TEXT.payment.benefitLibrary, TEXT.payment.benefitAi];
 
   return (
     <main className="pricing">
@@ -96,47 +122,68 @@ export default function PricingPage() {
       )}
       {statusError && <p className="muted pricing-status-error">{TEXT.payment.statusFailed}</p>}
 
-      <section className="card pricing-plan" aria-labelledby="plan-title">
-        <h2 id="plan-title">{TEXT.payment.planTitle}</h2>
-        <p className="pricing-price">
-          <span className="pricing-amount">{formatClp(MEMBERSHIP.priceClp)}</span>
-          <span className="muted"> {TEXT.payment.perPeriod(MEMBERSHIP.periodDays)}</span>
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
         </p>
-        <ul className="pricing-benefits">
-          {benefits.map((b) => (
-            <li key={b}>{b}</li>
-          ))}
-        </ul>
+      )}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
 
-        {notice && (
-          <p className="alert alert-success" role="status">
-            {notice}
-          </p>
-        )}
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
-
-        {user ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            onClick={pay}
-            disabled={busy || !!notice}
-            aria-busy={busy}
-          >
-            {busy ? <Spinner small label={TEXT.payment.starting} /> : null}
-            {busy ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(formatClp(MEMBERSHIP.priceClp))}
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
-            {TEXT.payment.signInToContinue}
-          </button>
-        )}
-        <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
-      </section>
+      <div className={plans.length > 1 ? "pricing-plans pricing-plans-many" : "pricing-plans"}>
+        {plans.map((plan) => {
+          const price = formatClp(priceOf(plan));
+          const paying = busy && chosen === plan.id;
+          return (
+            <section key={plan.id} className="card pricing-plan" aria-labelledby={`plan-${plan.id}`}>
+              <h2 id={`plan-${plan.id}`}>{TEXT.payment.planNames[plan.id] ?? plan.name}</h2>
+              <p className="pricing-price">
+                <span className="pricing-amount">{price}</span>
+                <span className="muted"> {TEXT.payment.perPeriod(plan.period_days)}</span>
+              </p>
+              {priceOf(plan) !== plan.amount_clp && (
+                <p className="muted pricing-full-price">{TEXT.payment.fullPrice(formatClp(plan.amount_clp))}</p>
+              )}
+              {plan.saving_clp !== null && (
+                <p className="badge badge-active pricing-saving">{TEXT.payment.saving(formatClp(plan.saving_clp))}</p>
+              )}
+              <ul className="pricing-benefits">
+                {[...benefits, TEXT.payment.benefitAccess(plan.period_days)].map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+              {user ? (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  onClick={() => pay(plan)}
+                  disabled={busy || !!notice}
+                  aria-busy={paying}
+                >
+                  {paying ? <Spinner small label={TEXT.payment.starting} /> : null}
+                  {paying ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(price)}
+                </button>
+              ) : (
+                <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
+                  {TEXT.payment.signInToContinue}
+                </button>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      {user && loaded.plans && <CouponField plans={plans} applied={coupon} onApplied={setCoupon} />}
+      {user && loaded.gifts && (
+        <GiftForm
+          prices={loaded.gifts}
+          busy={busy}
+          onGive={(order) => void submitJson(payment, PRICING_PATH, { intent: "gift", ...order })}
+        />
+      )}
+      <p className="hint pricing-hint">{TEXT.payment.secureHint}</p>
 
       {user && loaded.membership && <AutoRenew membership={loaded.membership} action={PRICING_PATH} />}
 

@@ -33,7 +33,7 @@ import {
   signIn,
   workerdBase,
 } from "./lib.mjs";
-import { SEED_CHANNEL_ID, seedBase, seedPosts } from "./seed-sql.mjs";
+import { SEED_CHANNEL_ID, SEEDED_REVENUE_PATH, seedBase, seedPayments, seedPosts } from "./seed-sql.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -181,6 +181,10 @@ const routesOf = (cookie, latest) => [
   // from a statement it prepared for the same text: the statement must be one text whatever the words.
   ["GET /api/search?q= (a new word each time)", nextMessageNumber, cookie, "search"],
   ["GET /api/users/me", "/api/users/me", cookie, "users/me"],
+  // Issue 47: /pricing's data (public), and the admin's revenue dashboard over 100,000 payments (D1 statements at 100
+  // and at 100,000 payments in the statements column).
+  ["GET /api/plans (/pricing's data)", "/api/plans", undefined, "plans"],
+  ["GET /api/admin/revenue (100,000 payments)", SEEDED_REVENUE_PATH, cookie, "revenue"],
 ];
 
 async function main() {
@@ -211,7 +215,9 @@ async function main() {
       seed: (stateDir) => {
         executeSql(
           stateDir,
-          [...seedBase({ resources: 10_000, messages: 100_000 }), ...seedPosts(10_000)].map((s) => `${s};`).join("\n"),
+          [...seedBase({ resources: 10_000, messages: 100_000 }), ...seedPosts(10_000), ...seedPayments(100_000)]
+            .map((s) => `${s};`)
+            .join("\n"),
         );
         listenerCookies = seedUsersWithSessions(stateDir, benchListeners(Math.max(1, ...fanouts)));
       },

@@ -56,3 +56,26 @@ export function seedPosts(count) {
       comments_count = (SELECT count(*) FROM comments WHERE post_id = posts.id) WHERE likes_count = 0`,
   ];
 }
+
+/**
+ * `count` completed membership payments of the seeded users (issue 47's revenue dashboard), one every 5 minutes back
+ * from T0 (100,000 cover 347 days): every tenth yearly (150,000 CLP, 365 days), the rest monthly (15,000 CLP, 30 days),
+ * every twentieth with a coupon, every fiftieth refunded.
+ */
+export function seedPayments(count) {
+  const B = SEED_ID_BASE;
+  return [
+    `INSERT INTO payments (user_id, user_email, plan, amount_clp, status, buy_order, session_id, created_at, settled_at,
+      period_days, period_ends_at, coupon_code, discount_clp, refunded_at, refunded_amount_clp)
+      ${series(count)} SELECT ${B} + 1 + (i % ${SEED_USERS}), 'seed@example.com',
+      CASE WHEN i % 10 = 0 THEN 'yearly' ELSE 'monthly' END, CASE WHEN i % 10 = 0 THEN 150000 ELSE 15000 END,
+      CASE WHEN i % 50 = 0 THEN 'refunded' ELSE 'completed' END, 'seed-pay-' || i, 'seed-pay-session-' || i,
+      ${T0} - i * 300000, ${T0} - i * 300000, CASE WHEN i % 10 = 0 THEN 365 ELSE 30 END,
+      ${T0} - i * 300000 + (CASE WHEN i % 10 = 0 THEN 365 ELSE 30 END) * 86400000,
+      CASE WHEN i % 20 = 0 THEN 'SEED20' END, 0, CASE WHEN i % 50 = 0 THEN ${T0} - i * 300000 + 3600000 END,
+      CASE WHEN i % 50 = 0 THEN 15000 END FROM n`,
+  ];
+}
+
+/** The revenue dashboard's year around the seeded payments (seedPayments). */
+export const SEEDED_REVENUE_PATH = "/api/admin/revenue?from=2024-07-01&to=2025-07-01";

@@ -29,7 +29,13 @@ afterEach(() => {
 const member = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const admin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ role: "admin" })) });
 const DUE = "2026-12-01T00:00:00.000Z";
-const ON: AutoRenewAnswer = { enabled: true, paused: false, card_type: "Visa", card_number: "XXXXXXXXXXXX6623" };
+const ON: AutoRenewAnswer = {
+  enabled: true,
+  paused: false,
+  resumes_at: null,
+  card_type: "Visa",
+  card_number: "XXXXXXXXXXXX6623",
+};
 const statusOf = (auto_renew: AutoRenewAnswer) => ({
   status: 200,
   body: membershipStatus({ status: "active", next_payment_due: DUE, auto_renew }),
@@ -104,6 +110,44 @@ describe("the membership settings", () => {
       expect(within(screen.getByTestId("autorenew")).getByRole("button", { name: TEXT.autorenew.enrol })).toBeTruthy(),
     );
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("offers a pause before stopping; a paused renewal says when it starts again and resumes now (issue 47)", async () => {
+    let autoRenew = ON;
+    const RESUME = "2027-02-01T00:00:00.000Z";
+    const fetchMock = stubFetch((url, init) => {
+      if (url === "/api/membership/status") return statusOf(autoRenew);
+      if (url === "/api/membership/pause" && init?.method === "POST") {
+        autoRenew = { ...ON, resumes_at: RESUME };
+        return { status: 200, body: { auto_renew: autoRenew } };
+      }
+      if (url === "/api/membership/pause" && init?.method === "DELETE") {
+        autoRenew = ON;
+        return { status: 200, body: { auto_renew: autoRenew } };
+      }
+      // The plans cannot be read here: the page offers the specification's plan.
+      return undefined;
+    });
+    renderApp("/pricing", member());
+    const card = await screen.findByTestId("autorenew");
+    const buttons = within(card)
+      .getAllByRole("button")
+      .map((b) => b.textContent);
+    expect(buttons.indexOf(TEXT.autorenew.pause)).toBeLessThan(buttons.indexOf(TEXT.autorenew.stop));
+    fireEvent.change(within(card).getByRole("combobox", { name: TEXT.autorenew.pauseLength }), {
+      target: { value: "2" },
+    });
+    fireEvent.click(within(card).getByRole("button", { name: TEXT.autorenew.pause }));
+    expect(await screen.findByText(TEXT.autorenew.pausedUntil(formatDate(RESUME)))).toBeTruthy();
+    const posted = fetchMock.mock.calls.find(
+      ([u, i]) => String(u).endsWith("/api/membership/pause") && i?.method === "POST",
+    );
+    expect(JSON.parse(String(posted?.[1]?.body))).toEqual({ periods: 2 });
+    fireEvent.click(within(screen.getByTestId("autorenew")).getByRole("button", { name: TEXT.autorenew.resume }));
+    expect(await screen.findByText(TEXT.autorenew.resumed)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByTestId("autorenew")).getByRole("button", { name: TEXT.autorenew.pause })).toBeTruthy(),
+    );
   });
 
   it("says how the bank's enrolment went, and what a pause means", async () => {

@@ -233,6 +233,94 @@ describe("/pricing", () => {
     },
   );
 
+  const PLANS = {
+    plans: [
+      {
+        id: "monthly",
+        name: "Monthly",
+        amount_clp: 15000,
+        period_days: 30,
+        trial_days: 0,
+        active: true,
+        saving_clp: null,
+      },
+      {
+        id: "yearly",
+        name: "Yearly",
+        amount_clp: 150000,
+        period_days: 365,
+        trial_days: 0,
+        active: true,
+        saving_clp: 30000,
+      },
+    ],
+  };
+
+  it("offers the server's plans side by side, with the yearly saving, and pays for the one chosen at its price", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const fetchMock = stubFetch((url) =>
+      url === "/api/plans"
+        ? { status: 200, body: PLANS }
+        : url === "/api/membership/status"
+          ? statusReply("none")
+          : url === "/api/payments/initiate"
+            ? { status: 200, body: { url: "https://webpay.example/init", token: "t0k3n", provider: "webpay_form" } }
+            : undefined,
+    );
+    renderApp("/pricing", member());
+    const yearly = await screen.findByRole("region", { name: "Yearly Membership" });
+    expect(screen.getByRole("region", { name: "Monthly Membership" })).toBeTruthy();
+    expect(yearly.textContent).toContain("You save $30,000 CLP");
+    expect(yearly.textContent).toContain("365 days of access");
+    fireEvent.click(screen.getByRole("button", { name: "Pay $150,000 CLP with Webpay" }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    const initiate = fetchMock.mock.calls.find(([u]) => String(u).includes("/api/payments/initiate"));
+    expect(JSON.parse(String(initiate?.[1]?.body))).toEqual({
+      amount: 150000,
+      plan_id: "yearly",
+      provider: "webpay_form",
+    });
+  });
+
+  it("a coupon the server accepts reprices the plans it is for, and the payment carries it; a refused one says why", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const fetchMock = stubFetch((url, init) => {
+      if (url === "/api/plans") return { status: 200, body: PLANS };
+      if (url === "/api/membership/status") return statusReply("none");
+      if (url === "/api/coupons/check") {
+        const { code, plan_id } = JSON.parse(String(init?.body));
+        if (code === "nope")
+          return { status: 404, body: { error: "That coupon code does not exist", code: "coupon_not_found" } };
+        return plan_id === "yearly"
+          ? { status: 200, body: { plan_id, amount_clp: 120000, discount_clp: 30000, full_clp: 150000, periods: 1 } }
+          : { status: 409, body: { error: "That coupon is not for this plan", code: "coupon_not_for_plan" } };
+      }
+      if (url === "/api/payments/initiate")
+        return { status: 200, body: { url: "https://webpay.example/init", token: "t0k3n", provider: "webpay_form" } };
+      return undefined;
+    });
+    renderApp("/pricing", member());
+    const field = await screen.findByRole("textbox", { name: "Coupon code" });
+    fireEvent.change(field, { target: { value: "nope" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText("That coupon code does not exist")).toBeTruthy();
+    fireEvent.change(screen.getByRole("textbox", { name: "Coupon code" }), { target: { value: "year20" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText("Coupon YEAR20 applied: the prices below include it.")).toBeTruthy();
+    expect(screen.getByText("Instead of $150,000 CLP")).toBeTruthy();
+    // The monthly plan keeps its price: the coupon is not for it.
+    expect(screen.getByRole("button", { name: "Pay $15,000 CLP with Webpay" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Pay $120,000 CLP with Webpay" }));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    const initiate = fetchMock.mock.calls.find(([u]) => String(u).includes("/api/payments/initiate"));
+    expect(JSON.parse(String(initiate?.[1]?.body))).toEqual({
+      amount: 120000,
+      plan_id: "yearly",
+      coupon: "YEAR20",
+      provider: "webpay_form",
+    });
+  });
+
   it("speaks Spanish when Spanish is active: status, plan, benefits and the pay button", async () => {
     await setLanguage("es");
     try {
@@ -242,7 +330,7 @@ describe("/pricing", () => {
       renderApp("/pricing", member());
       expect((await screen.findByTestId("membership-status")).textContent).toBe(esCheckout.payment.statusNames.expired);
       expect(screen.getByText(esCheckout.payment.expiredOn("1 jul 2026"))).toBeTruthy();
-      expect(screen.getByRole("heading", { name: esCheckout.payment.planTitle })).toBeTruthy();
+      expect(screen.getByRole("heading", { name: esCheckout.payment.planNames.monthly })).toBeTruthy();
       expect(screen.getByText(esCheckout.payment.benefitAccess(30))).toBeTruthy();
       expect(screen.getByRole("button", { name: esCheckout.payment.payWith("$15.000") })).toBeTruthy();
       expect(screen.queryByText(/Monthly Membership|Membership status|with Webpay/)).toBeNull();

@@ -42,7 +42,13 @@ export type MembershipStatusAnswer = Answer<typeof api.membership.status.$get>;
 export type AutoRenewAnswer = MembershipStatusAnswer["auto_renew"];
 
 /** The automatic renewal when it is off. */
-export const AUTO_RENEW_OFF: AutoRenewAnswer = { enabled: false, paused: false, card_type: null, card_number: null };
+export const AUTO_RENEW_OFF: AutoRenewAnswer = {
+  enabled: false,
+  paused: false,
+  resumes_at: null,
+  card_type: null,
+  card_number: null,
+};
 
 /** GET /api/membership/status for a member who never paid; `patch` changes it. */
 export const membershipStatus = (patch: Partial<MembershipStatusAnswer> = {}) =>
@@ -161,6 +167,8 @@ export const memberPayment = (patch: Partial<MemberPayment> = {}): MemberPayment
   id: 31,
   created_at: "2026-03-04T15:00:00.000Z",
   amount_clp: 15000,
+  plan_name: null,
+  period_days: 30,
   status: "completed",
   card_last4: "6623",
   authorization_code: "1213",

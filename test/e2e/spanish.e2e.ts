@@ -62,7 +62,8 @@ it("es-CL: landing, lounge, chat, pricing and profile in Spanish, money as $15.0
 
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Desbloquea los recursos premium" }).waitFor();
-    expect(await page.locator(".pricing-amount").innerText()).toBe("$15.000");
+    // The monthly and the yearly plan (issue 47), side by side.
+    expect(await page.locator(".pricing-amount").allInnerTexts()).toEqual(["$15.000", "$150.000"]);
     expect(await page.locator("body").innerText()).not.toContain("15,000");
 
     await page.goto("/app/profile");
@@ -90,7 +91,7 @@ it("en-US: the same screens in English, money as the spec's $15,000 CLP, <html l
 
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Unlock Premium Resources" }).waitFor();
-    expect(await page.locator(".pricing-amount").innerText()).toBe("$15,000 CLP");
+    expect(await page.locator(".pricing-amount").allInnerTexts()).toEqual(["$15,000 CLP", "$150,000 CLP"]);
 
     await page.goto("/app/profile");
     await page.locator("#main h1").first().waitFor();

@@ -226,6 +226,57 @@ const MATRIX: Row[] = [
   { route: "DELETE /api/cosmic-notices/:id", path: `/api/cosmic-notices/${notice}`, expect: ADMIN_ONLY(200) },
   // payments: the Webpay return is reached without a session (cross-site), and decides by the provider's word
   { route: "GET /api/payments/mode", path: "/api/payments/mode", expect: ALL(200) },
+  // plans (issue 47): public offer, admin edits
+  { route: "GET /api/plans", path: "/api/plans", expect: ALL(200) },
+  { route: "GET /api/admin/plans", path: "/api/admin/plans", expect: ADMIN_ONLY(200) },
+  {
+    route: "POST /api/admin/plans",
+    path: "/api/admin/plans",
+    send: json({ id: "quarterly", name: "Quarterly", amount_clp: 40000, period_days: 90 }),
+    expect: ADMIN_ONLY(201),
+  },
+  // coupons (issue 47): a member checks a code (none is seeded: unknown), the admin creates them
+  {
+    route: "POST /api/coupons/check",
+    path: "/api/coupons/check",
+    send: json({ code: "NOPE" }),
+    expect: SIGNED_IN(404),
+  },
+  { route: "GET /api/admin/coupons", path: "/api/admin/coupons", expect: ADMIN_ONLY(200) },
+  {
+    route: "POST /api/admin/coupons",
+    path: "/api/admin/coupons",
+    send: json({ code: "WELCOME", percent_off: 10 }),
+    expect: ADMIN_ONLY(201),
+  },
+  // gifts (issue 47): any signed-in caller buys one; a code no gift has redeems nothing
+  {
+    route: "POST /api/gifts",
+    path: "/api/gifts",
+    send: json({ plan_months: 1, recipient_email: "friend@example.com" }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: "POST /api/gifts/redeem",
+    path: "/api/gifts/redeem",
+    send: json({ code: "a".repeat(43) }),
+    expect: SIGNED_IN(404),
+  },
+  { route: "GET /api/admin/revenue", path: "/api/admin/revenue", expect: ADMIN_ONLY(200) },
+  // pauses (issue 47): nobody in the seeded world has automatic renewal to pause
+  {
+    route: "POST /api/membership/pause",
+    path: "/api/membership/pause",
+    send: json({ periods: 1 }),
+    expect: [401, 409, 409, 409, 409],
+  },
+  { route: "DELETE /api/membership/pause", path: "/api/membership/pause", expect: [401, 404, 404, 404, 404] },
+  {
+    route: "PUT /api/admin/plans/:id",
+    path: "/api/admin/plans/monthly",
+    send: json({ name: "Monthly", amount_clp: 15000, period_days: 30 }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     route: "POST /api/payments/initiate",
     path: "/api/payments/initiate",

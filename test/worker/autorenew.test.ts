@@ -120,7 +120,13 @@ describe("enrolment", () => {
     expect(await status(cookie)).toEqual({
       status: "active",
       next_payment_due: due.toISOString(),
-      auto_renew: { enabled: true, paused: false, card_type: "Visa", card_number: "XXXXXXXXXXXX6623" },
+      auto_renew: {
+        enabled: true,
+        paused: false,
+        resumes_at: null,
+        card_type: "Visa",
+        card_number: "XXXXXXXXXXXX6623",
+      },
     });
     const [row] = await db().select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, user.id));
     const tbkUser = await emulatorTbkUser(token);
@@ -138,6 +144,7 @@ describe("enrolment", () => {
     expect((await status(cookie)).auto_renew).toEqual({
       enabled: false,
       paused: false,
+      resumes_at: null,
       card_type: null,
       card_number: null,
     });
@@ -559,7 +566,7 @@ after`, async () => {
     const res = await call("/api/membership/autorenew", { method: "DELETE", cookie });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({
-      auto_renew: { enabled: false, paused: false, card_type: null, card_number: null },
+      auto_renew: { enabled: false, paused: false, resumes_at: null, card_type: null, card_number: null },
     });
     const [inscription] = await db()
       .select()

@@ -31,9 +31,12 @@ import { LOUNGE_LIMITS } from "../../worker/shared/lounge-rules";
 import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import { DIGESTS } from "../../worker/shared/notification-settings";
 import {
+  COUPONS,
   DIRECT_MESSAGE_POLICIES,
+  GIFTS,
   LIMITS,
   MODERATION,
+  PLANS,
   REACTIONS,
   REPORT_KINDS,
   REPORT_REASONS,
@@ -664,8 +667,106 @@ const SPECS: Spec[] = [
     as: "member",
     path: "/api/payments/initiate",
     input: { amount: 15000, provider: "webpay_form" },
-    fields: { amount: literal, provider: literal },
+    // The amount is optional (the server prices the plan) but, when sent, must be the plan's price.
+    fields: { amount: int(false), plan_id: text(30, false, false), provider: literal },
     ok: 200,
+  },
+  {
+    route: "POST /api/admin/plans",
+    as: "admin",
+    path: "/api/admin/plans",
+    input: { id: "quarterly", name: "Quarterly", amount_clp: 40000, period_days: 90 },
+    fields: {
+      id: text(30, true, false),
+      name: text(PLANS.nameMax),
+      amount_clp: int(),
+      period_days: int(),
+      active: bool,
+    },
+    ok: 201,
+  },
+  {
+    route: "POST /api/coupons/check",
+    as: "member",
+    path: "/api/coupons/check",
+    // No coupon in the seeded world: a well-formed code is priced, and unknown.
+    input: { code: "NOPE", plan_id: "monthly" },
+    fields: { code: text(30, true, false), plan_id: text(30, false, false) },
+    ok: 404,
+  },
+  {
+    route: "POST /api/admin/coupons",
+    as: "admin",
+    path: "/api/admin/coupons",
+    input: { code: "WELCOME", percent_off: 10 },
+    fields: {
+      code: text(30, true, false),
+      percent_off: int(false),
+      amount_off_clp: int(false),
+      periods: int(false),
+      max_redemptions: int(false),
+      plan_ids: list(30, 20),
+      reason: text(COUPONS.reasonMax, false),
+    },
+    ok: 201,
+  },
+  {
+    route: "POST /api/gifts",
+    as: "member",
+    path: "/api/gifts",
+    input: { plan_months: 1, recipient_email: "friend@example.com" },
+    fields: { plan_months: literal, recipient_email: email(), message: text(GIFTS.messageMax, false) },
+    ok: 200,
+  },
+  {
+    route: "POST /api/gifts/redeem",
+    as: "member",
+    path: "/api/gifts/redeem",
+    // A well-formed code no gift has.
+    input: { code: "a".repeat(43) },
+    fields: { code: text(43, true, false) },
+    ok: 404,
+  },
+  {
+    route: "GET /api/admin/revenue",
+    as: "admin",
+    path: "/api/admin/revenue",
+    target: "query",
+    input: { from: "2026-01-01", to: "2026-04-01" },
+    fields: {
+      from: text(10, false, false),
+      to: text(10, false, false),
+      format: oneOf(["json", "csv"], false),
+      table: oneOf(["mrr", "churn", "cohorts", "revenue", "upcoming", "quiet"], false),
+    },
+    ok: 200,
+  },
+  {
+    route: "POST /api/membership/pause",
+    as: "member",
+    path: "/api/membership/pause",
+    // The member has no automatic renewal to pause: a well-formed request is refused by state.
+    input: { periods: 1 },
+    fields: { periods: int() },
+    ok: 409,
+  },
+  {
+    route: "PUT /api/admin/plans/:id",
+    as: "admin",
+    path: "/api/admin/plans/monthly",
+    input: { name: "Monthly", amount_clp: 15000, period_days: 30 },
+    fields: { name: text(PLANS.nameMax), amount_clp: int(), period_days: int(), active: bool },
+    ok: 200,
+    // A plan id is lower-case letters, digits and dashes (a number is not an id here).
+    extra: () =>
+      ["Monthly", "m", "a%00", "%F0%9F%98%80", "x".repeat(31)].map(
+        (id): Case => ({
+          name: `:id = ${id}`,
+          expect: 400,
+          path: `/api/admin/plans/${id}`,
+          send: { method: "PUT", ...jsonBody({ name: "Monthly", amount_clp: 15000, period_days: 30 }) },
+        }),
+      ),
   },
   {
     route: "GET /api/payments/webpay/return",
@@ -1467,7 +1568,11 @@ const NO_INPUT = [
   "GET /api/membership/status",
   "POST /api/membership/autorenew",
   "DELETE /api/membership/autorenew",
+  "DELETE /api/membership/pause",
   "GET /api/payments/mode",
+  "GET /api/plans",
+  "GET /api/admin/plans",
+  "GET /api/admin/coupons",
   "GET /api/membership/payments",
   "POST /api/ai/validate-keys",
   "GET /api/ai/capabilities",

@@ -12,7 +12,7 @@ type Reference = { column: string; toUsers: boolean };
 async function tablesNamingAMember(): Promise<Map<string, Reference[]>> {
   const tables = await db().all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%'
-      and name not like '%fts%' and name <> 'd1_migrations'`,
+      and name not like '%!_fts%' escape '!' and name <> 'd1_migrations'`,
   );
   const found = new Map<string, Reference[]>();
   for (const { name } of tables) {

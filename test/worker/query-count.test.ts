@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { validateSessionToken } from "../../worker/db/sessions";
 import { rateLimit } from "../../worker/platform/rate-limit";
-import { SEED_CHANNEL_ID, seedBase, seedPosts } from "../bench/seed-sql.mjs";
+import { SEED_CHANNEL_ID, SEEDED_REVENUE_PATH, seedBase, seedPayments, seedPosts } from "../bench/seed-sql.mjs";
 import { call, countingDb, signIn, testEnv } from "./helpers";
 import { PNG } from "./seed";
 
@@ -174,5 +174,34 @@ row`, async () => {
       statements: 6,
       roundTrips: 3,
     });
+  });
+});
+
+describe("D1 statements of /pricing's data and the revenue dashboard (issue 47)", () => {
+  it("stay the same at 100 and at 100,000 payments", { timeout: 180_000 }, async () => {
+    await runAll(seedBase());
+    await runAll(seedPayments(100));
+    const admin = await signIn("admin@example.com", "Bench Admin");
+    const routes = { plans: "/api/plans", revenue: SEEDED_REVENUE_PATH };
+    const small: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    for (const [name, path] of Object.entries(routes)) small[name] = await measure(path, admin);
+    await testEnv.DB.prepare("DELETE FROM payments WHERE buy_order LIKE 'seed-pay-%'").run();
+    await runAll(seedPayments(100_000));
+    const large: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    for (const [name, path] of Object.entries(routes)) large[name] = await measure(path, admin);
+    for (const name of Object.keys(routes)) {
+      console.log(
+        "D1_STATEMENTS",
+        JSON.stringify({
+          route: name,
+          path: routes[name as keyof typeof routes],
+          at10: small[name].statements,
+          at10000: large[name].statements,
+          roundTrips: large[name].roundTrips,
+          bytes: large[name].bytes,
+        }),
+      );
+      expect(large[name].statements, name).toBe(small[name].statements);
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   messages,
   notices,
   payments,
+  plans,
   posts,
   reportReasons,
   reports,
@@ -213,4 +214,14 @@ export async function snapshot(options: { exclude?: string[] } = {}) {
   } while (cursor);
   counts["r2:objects"] = objects;
   return counts;
+}
+
+/** The plans migration 0032 seeds (the worker tests start from empty tables): monthly 15,000 CLP, yearly 150,000 CLP. */
+export async function seedPlans(updatedAt = new Date(0)) {
+  await db()
+    .insert(plans)
+    .values([
+      { id: "monthly", name: "Monthly", amountClp: 15000, periodDays: 30, position: 0, updatedAt },
+      { id: "yearly", name: "Yearly", amountClp: 150000, periodDays: 365, position: 1, updatedAt },
+    ]);
 }

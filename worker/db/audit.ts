@@ -11,7 +11,7 @@ export type AuditState = Record<string, string | number | boolean | null>;
 export type AuditEntry = {
   actorId: number;
   action: AuditAction;
-  targetType: "member" | "notice" | "payment" | "report" | "ai_keys" | "event";
+  targetType: "member" | "notice" | "payment" | "report" | "ai_keys" | "event" | "plan" | "coupon";
   targetId?: number | string | null;
   before?: AuditState | null;
   after?: AuditState | null;

@@ -19,8 +19,11 @@ export type ReceiptFacts = {
   isTest: boolean;
   /** The member's payment list, which the PDF is made from, carries none of the facts below. */
   buyOrder?: string;
-  /** The end of the period it paid for; the period starts 30 days before. */
+  /** The end of the period it paid for; the period starts `periodDays` before. */
   periodEndsAt?: number | null;
+  /** The plan paid for (its name) and its period; the specification's monthly plan when not given. */
+  planName?: string | null;
+  periodDays?: number;
   /** An automatic renewal charge (Oneclick Mall) rather than a payment by hand. */
   automatic?: boolean;
 };
@@ -42,15 +45,16 @@ export type Receipt = {
 };
 
 export function buildReceipt(facts: ReceiptFacts, t: ReceiptTexts, format: ReceiptFormats): Receipt {
+  const periodDays = facts.periodDays ?? MEMBERSHIP.periodDays;
   const rows: [string, string][] = [
     [t.commerce, COMMERCE_NAME],
     [t.number, String(facts.id)],
     [t.member, facts.memberName ? `${facts.memberName} <${facts.memberEmail}>` : facts.memberEmail],
     [t.date, format.paidAt(facts.paidAt)],
-    [t.concept, t.membership(MEMBERSHIP.periodDays)],
+    [t.concept, t.membership(periodDays, facts.planName ?? null)],
   ];
   if (facts.periodEndsAt != null) {
-    const from = facts.periodEndsAt - MEMBERSHIP.periodDays * DAY_MS;
+    const from = facts.periodEndsAt - periodDays * DAY_MS;
     rows.push([t.period, t.periodSpan(format.day(from), format.day(facts.periodEndsAt))]);
   }
   rows.push([t.amount, format.amount(facts.amountClp)]);

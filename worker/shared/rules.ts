@@ -13,6 +13,43 @@ export const MEMBERSHIP = {
 } as const;
 
 /**
+ * Plans (rows since migration 0032; the admin edits them). The monthly plan is the default a payment opened without a
+ * plan pays for, and the specification's price when its row is absent; the limits bound what the admin may set.
+ */
+export const PLANS = {
+  defaultId: MEMBERSHIP.plan,
+  idPattern: /^[a-z][a-z0-9-]{1,29}$/,
+  nameMax: 40,
+  /** Webpay Plus takes whole pesos; Transbank refuses amounts below 50 CLP. */
+  amountMinClp: 50,
+  amountMaxClp: 10_000_000,
+  periodDaysMax: 366,
+  trialDaysMax: 60,
+} as const;
+
+/** A coupon's code: what the admin sets and members type (compared in upper case). */
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9-]{3,30}$/;
+
+/** What an admin may set on a coupon. */
+export const COUPONS = { periodsMax: 36, maxRedemptionsMax: 1_000_000, reasonMax: 200 } as const;
+
+/**
+ * Gifts of membership: the months one can give, what a month is (a year of 12 months is the yearly period), how long a
+ * code can be redeemed, and the message's length.
+ */
+export const GIFTS = {
+  months: [1, 3, 12] as const,
+  /** The payments.plan of a gift's payment: it extends no membership of the buyer's. */
+  planId: "gift",
+  validDays: 365,
+  messageMax: 500,
+} as const;
+export type GiftMonths = (typeof GIFTS.months)[number];
+
+/** A scholarship's payment (a 100% coupon): completed at 0 CLP, no Transbank transaction. */
+export const SCHOLARSHIP_PROVIDER = "coupon";
+
+/**
  * Automatic renewal with Oneclick Mall: charged within a day of the due date, retried after
  * these days when Transbank refuses, then paused; members are told `noticeDays` before each charge.
  */
@@ -31,6 +68,8 @@ export const AUTORENEW = {
    * card form open, so a start left unfinished (the tab closed) never blocks the next for longer.
    */
   inscriptionPendingMs: 10 * 60_000,
+  /** A pause skips at most this many periods (issue 47). */
+  pausePeriodsMax: 3,
 } as const;
 
 /**
@@ -151,6 +190,8 @@ export const RATE_LIMITS = {
   direct: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
+  /** Checking a coupon code on /pricing (codes must not be guessed by trying). */
+  couponChecks: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
 
 /** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */

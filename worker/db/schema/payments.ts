@@ -1,5 +1,6 @@
 // Memberships and payments: Webpay Plus, Oneclick automatic renewal, and the local emulators' records.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -16,9 +17,25 @@ export const memberships = sqliteTable(
       .default("paid"),
     nextPaymentDue: integer("next_payment_due", { mode: "timestamp_ms" }).notNull(),
     updatedAt: createdAt(),
+    /** The coupon of the latest payment: renewals go on applying it for its periods (migration 0033). */
+    couponCode: text("coupon_code"),
   },
   (t) => [index("memberships_due_idx").on(t.nextPaymentDue)],
 );
+
+/** A plan members pay for (migration 0032): retired (active false) rather than deleted, since payments name it. */
+export const plans = sqliteTable("plans", {
+  /** A short name that never changes (payments.plan and memberships.plan hold it). */
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  amountClp: integer("amount_clp").notNull(),
+  periodDays: integer("period_days").notNull(),
+  trialDays: integer("trial_days").notNull().default(0),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  /** The order /pricing shows the plans in. */
+  position: integer("position").notNull().default(0),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 export const payments = sqliteTable(
   "payments",
@@ -55,8 +72,13 @@ export const payments = sqliteTable(
     refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
     /** An automatic (Oneclick Mall) charge: the child store's buy order, which its refund names. */
     detailBuyOrder: text("detail_buy_order"),
-    /** A completed payment: the end of the period it paid for (its receipt names it; it starts 30 days before). */
+    /** A completed payment: the end of the period it paid for (its receipt names it; it starts period_days before). */
     periodEndsAt: integer("period_ends_at", { mode: "timestamp_ms" }),
+    /** The plan's period when the payment was opened: what approval adds and a refund takes back. */
+    periodDays: integer("period_days").notNull().default(30),
+    /** The coupon that priced it and what it took off (migration 0033). */
+    couponCode: text("coupon_code"),
+    discountClp: integer("discount_clp").notNull().default(0),
   },
   (t) => [
     uniqueIndex("payments_buy_order_unique").on(t.buyOrder),
@@ -65,7 +87,35 @@ export const payments = sqliteTable(
     index("payments_created_idx").on(t.createdAt),
     // The reconciler's scan: pending payments, oldest first.
     index("payments_status_created_idx").on(t.status, t.createdAt),
+    // A renewal counts the member's payments with its coupon (the coupon's periods).
+    index("payments_user_coupon_idx").on(t.userId, t.couponCode),
   ],
+);
+
+/**
+ * A coupon (migration 0033): a percentage or whole pesos off, for the first `periods` payments (null: every one), on
+ * the plans named (null: every plan), until `expiresAt`, at most `maxRedemptions` times. 100% is a scholarship.
+ */
+export const coupons = sqliteTable(
+  "coupons",
+  {
+    /** Upper case, as members type it in any case. */
+    code: text("code").primaryKey(),
+    percentOff: integer("percent_off"),
+    amountOffClp: integer("amount_off_clp"),
+    periods: integer("periods"),
+    /** A JSON array of plan ids; null: every plan. */
+    planIds: text("plan_ids", { mode: "json" }).$type<string[]>(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    maxRedemptions: integer("max_redemptions"),
+    /** Checkouts that took it (a failed payment gives its one back). */
+    redemptions: integer("redemptions").notNull().default(0),
+    /** Why (a scholarship's reason), kept with the zero payments it makes. */
+    reason: text("reason"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  () => [check("coupons_one_discount", sql`(percent_off IS NULL) <> (amount_off_clp IS NULL)`)],
 );
 
 /**
@@ -87,6 +137,8 @@ export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {
     .default("active"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  /** A pause the member chose (migration 0034): no charge until this date, when the renewal is charged again. */
+  resumeAt: integer("resume_at", { mode: "timestamp_ms" }),
 });
 
 /**
@@ -191,3 +243,37 @@ export const webpayEmulatorTransactions = sqliteTable("webpay_emulator_transacti
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
+
+/**
+ * A gift of membership (migration 0034): bought through Webpay Plus (its payment has plan "gift"), emailed to the
+ * recipient once paid, redeemed once. Only the code's SHA-256 is stored, and the nonce it is derived from with the
+ * server's secret (worker/features/payments/gifts.ts).
+ */
+export const gifts = sqliteTable(
+  "gifts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    codeHash: text("code_hash").notNull(),
+    nonce: text("nonce").notNull(),
+    buyerId: integer("buyer_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who it is from, as the email says it (the buyer's name when bought). */
+    buyerName: text("buyer_name"),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message"),
+    months: integer("months").notNull(),
+    periodDays: integer("period_days").notNull(),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "paid", "redeemed", "refunded", "failed"] })
+      .notNull()
+      .default("pending"),
+    redeemedBy: integer("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    redeemedAt: integer("redeemed_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gifts_code_hash_unique").on(t.codeHash),
+    uniqueIndex("gifts_payment_unique").on(t.paymentId),
+    index("gifts_status_idx").on(t.status, t.id),
+  ],
+);

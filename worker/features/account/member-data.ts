@@ -18,6 +18,11 @@ export const MEMBER_DATA = {
     deletion: { kept: "six years for the tax record (Código Tributario), the email replaced, the link cut" },
   },
   autorenew_enrolments: { export: { section: "auto_renew" }, deletion: "deleted" },
+  coupons: { export: { not: "the offers admins create for everyone" }, deletion: { kept: "creator cut" } },
+  gifts: {
+    export: { not: "gifts bought for others, whose payments are exported" },
+    deletion: { kept: "the recipient's gift stays; buyer and redeemer links cut, the giver's name stays on it" },
+  },
   autorenew_charges: { export: { not: "the attempts behind payments, which are exported" }, deletion: "deleted" },
   oneclick_inscriptions: { export: { not: "an enrolment's token while it is under way" }, deletion: "deleted" },
   posts: { export: { section: "posts" }, deletion: "deleted" },

@@ -1,6 +1,6 @@
 // What the notifications feature offers the others; anything not named here is its own.
 export { enqueue, notifyLater, vapidKeys } from "./deliver";
-export { buildInvitationEmail } from "./email/build";
+export { buildGiftEmail, buildInvitationEmail } from "./email/build";
 export type { OutboxMessage } from "./email/send";
 export { readOutbox } from "./email/send";
 export { countDeadLetters } from "./queries/deliveries";

@@ -27,6 +27,15 @@ type Words = {
   invitation: { join: string; open: string; why: (inviter: string) => string };
   /** The receipt email's opening line; its rows and notes are worker/shared/texts/receipt.ts's. */
   receipt: { intro: string };
+  /** A gift of membership emailed to its recipient (an address that may have no account yet). */
+  gift: {
+    subject: (from: string) => string;
+    intro: (from: string, months: number) => string;
+    message: string;
+    open: string;
+    expires: (date: string) => string;
+    why: (from: string) => string;
+  };
   digest: {
     subject: (period: "daily" | "weekly") => string;
     intro: (since: string) => string;
@@ -99,6 +108,15 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
         `You get this email once because ${inviter} invited this address. No account was made: if you do not want to join, ignore it.`,
     },
     receipt: { intro: "Thank you: your payment is complete. This is your receipt." },
+    gift: {
+      subject: (from) => `${from} gave you a Cosmic Lounge membership`,
+      intro: (from, months) =>
+        `${from} gave you ${months === 1 ? "a month" : `${months} months`} of Cosmic Lounge: the full library of teachings, practices and media.`,
+      message: "Their message",
+      open: "Sign in and start your gift",
+      expires: (date) => `The gift can be started until ${date}. It renews nothing: no card is needed.`,
+      why: (from) => `You get this email once because ${from} bought a gift for this address.`,
+    },
     digest: {
       subject: (period) => (period === "daily" ? "Your daily lounge digest" : "Your weekly lounge digest"),
       intro: (since) => `What is new for you since ${since}:`,
@@ -167,6 +185,15 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
         `Recibes este correo una sola vez porque ${inviter} invitó a esta dirección. No se creó ninguna cuenta: si no quieres unirte, ignóralo.`,
     },
     receipt: { intro: "Gracias: tu pago se completó. Este es tu comprobante." },
+    gift: {
+      subject: (from) => `${from} te regaló una membresía de Cosmic Lounge`,
+      intro: (from, months) =>
+        `${from} te regaló ${months === 1 ? "un mes" : `${months} meses`} de Cosmic Lounge: toda la biblioteca de enseñanzas, prácticas y contenidos.`,
+      message: "Su mensaje",
+      open: "Iniciar sesión y activar el regalo",
+      expires: (date) => `Puedes activar el regalo hasta el ${date}. No se renueva: no necesitas tarjeta.`,
+      why: (from) => `Recibes este correo una sola vez porque ${from} compró un regalo para esta dirección.`,
+    },
     digest: {
       subject: (period) => (period === "daily" ? "Tu resumen diario del lounge" : "Tu resumen semanal del lounge"),
       intro: (since) => `Lo nuevo para ti desde el ${since}:`,

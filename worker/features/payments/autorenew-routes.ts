@@ -7,8 +7,9 @@ import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
+import { AUTORENEW } from "../../shared/rules";
 import { settingsPath } from "../../shared/settings";
-import { cancelEnrolment, finishEnrolment, startEnrolment } from "./autorenew";
+import { cancelEnrolment, finishEnrolment, pauseRenewal, resumeRenewal, startEnrolment } from "./autorenew";
 import { autoRenewOf } from "./queries/autorenew";
 
 /** The return's fields: TBK_TOKEN always; TBK_ORDEN_COMPRA and TBK_ID_SESION when the form was abandoned. */
@@ -16,6 +17,14 @@ const returnParams = z.object({
   TBK_TOKEN: z.string().max(100).optional(),
   TBK_ORDEN_COMPRA: z.string().max(40).optional(),
   TBK_ID_SESION: z.string().max(61).optional(),
+});
+
+const pauseBody = z.object({
+  periods: z
+    .number()
+    .int()
+    .min(1, "A pause is 1 to 3 periods")
+    .max(AUTORENEW.pausePeriodsMax, "A pause is 1 to 3 periods"),
 });
 
 /**
@@ -33,6 +42,15 @@ export const autorenewRoutes = createRouter()
   )
   .delete("/membership/autorenew", requireUser, limited("paymentInitiate"), async (c) => {
     await cancelEnrolment(c.var.db, c.env, c.var.user.id, new URL(c.req.url).origin);
+    return c.json({ auto_renew: await autoRenewOf(c.var.db, c.var.user.id) });
+  })
+  // A pause of 1 to 3 periods instead of stopping (issue 47), and its early end.
+  .post("/membership/pause", requireUser, limited("paymentInitiate"), validate("json", pauseBody), async (c) => {
+    await pauseRenewal(c.var.db, c.var.user.id, c.req.valid("json").periods);
+    return c.json({ auto_renew: await autoRenewOf(c.var.db, c.var.user.id) });
+  })
+  .delete("/membership/pause", requireUser, limited("paymentInitiate"), async (c) => {
+    await resumeRenewal(c.var.db, c.var.user.id);
     return c.json({ auto_renew: await autoRenewOf(c.var.db, c.var.user.id) });
   })
   .get(

@@ -8,7 +8,7 @@ import type { Env } from "../../env";
 import { aesKey, decryptText, encryptText } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW } from "../../shared/rules";
+import { AUTORENEW, PLANS } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import {
   detailBuyOrderOf,
@@ -18,23 +18,31 @@ import {
   oneclickFromEnv,
   tbkUserKeyOf,
 } from "./oneclick";
+import { discountOf, priceOf } from "./pricing";
 import {
   beginAttempt,
   type Charge,
   chargesToAttempt,
   chargesToSettle,
   deleteEnrolment,
+  endPause,
   findEnrolment,
   markChargeNotReceived,
   markChargePaid,
   markChargeRefused,
+  membershipDue,
   openDueCharges,
   recordInscriptionStart,
   saveEnrolment,
+  setPause,
   takeInscription,
 } from "./queries/autorenew";
+import { couponPaymentsOf, findCoupon } from "./queries/coupons";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
+import { findPlan, SPEC_PLAN } from "./queries/plans";
 import { WebpayError } from "./webpay";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const ONECLICK_RETURN_PATH = "/api/payments/oneclick/return";
 
@@ -145,6 +153,24 @@ export async function cancelEnrolment(db: Database, env: Env, userId: number, or
 }
 
 /**
+ * Pauses automatic renewal for 1 to 3 of the plan's periods instead of stopping it: nothing is charged at the due date,
+ * access ends there as it would, and the renewal is charged again on the resume date (the due date + the periods).
+ * Only a member with automatic renewal on and a membership running can pause (409 otherwise).
+ */
+export async function pauseRenewal(db: Database, userId: number, periods: number, now = Date.now()) {
+  const membership = await membershipDue(db, userId);
+  if (!membership || membership.due.getTime() <= now) throw conflict(errorText("pause_not_active"));
+  const plan = (await findPlan(db, membership.plan)) ?? SPEC_PLAN;
+  const resumeAt = membership.due.getTime() + periods * plan.periodDays * DAY_MS;
+  if (!(await setPause(db, userId, resumeAt, now))) throw conflict(errorText("pause_not_active"));
+}
+
+/** Ends the member's pause now (404 when not paused). */
+export async function resumeRenewal(db: Database, userId: number, now = Date.now()) {
+  if (!(await endPause(db, userId, now))) throw notFound(errorText("pause_not_paused"));
+}
+
+/**
  * When an account is deleted, its card goes at Transbank too: read before the rows go (they cascade),
  * run after (best effort, in waitUntil), so the stored card never outlives the account.
  */
@@ -210,6 +236,17 @@ async function applyChargeVerdict(
   if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
 }
 
+/**
+ * A renewal's price (pricing.ts priceOf): the membership's plan, and its coupon while the coupon still prices payments
+ * (the index of this payment is how many the coupon priced for the member already).
+ */
+async function renewalPrice(db: Database, row: { charge: Charge; planId: string | null; couponCode: string | null }) {
+  const plan = (await findPlan(db, row.planId ?? PLANS.defaultId)) ?? SPEC_PLAN;
+  const coupon = row.couponCode ? await findCoupon(db, row.couponCode) : undefined;
+  if (!coupon) return priceOf(plan, null, 1);
+  return priceOf(plan, discountOf(coupon), await couponPaymentsOf(db, row.charge.userId, coupon.code));
+}
+
 /** One attempt of a due charge (skipped when another run holds it). */
 async function attemptCharge(
   db: Database,
@@ -220,10 +257,23 @@ async function attemptCharge(
   counts: Counts,
   now: number,
 ) {
-  const payment = await beginAttempt(db, row.charge, { email: row.email }, isTest, now);
+  const payment = await beginAttempt(db, row.charge, { email: row.email }, await renewalPrice(db, row), isTest, now);
   if (!payment) return;
   counts.attempted++;
   const charge: Charge = { ...row.charge, state: "charging", attempts: row.charge.attempts + 1, paymentId: payment.id };
+  if (payment.amountClp === 0) {
+    // A scholarship's renewal: nothing to charge, the period is granted.
+    const { approved } = await approvePayment(
+      db,
+      payment,
+      { authorizationCode: null, responseCode: 0, cardLast4: null },
+      now,
+      charge.periodDue.getTime(),
+    );
+    await markChargePaid(db, charge);
+    if (approved) counts.approved++;
+    return;
+  }
   let tx: OneclickTransaction;
   try {
     tx = await oneclick.authorize({

@@ -7,17 +7,33 @@ import { getMembership } from "../../db/memberships";
 import type { AppEnv } from "../../env";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
-import { ApiError } from "../../platform/errors";
+import { ApiError, badRequest } from "../../platform/errors";
 import { idempotent } from "../../platform/idempotency";
 import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
-import { MEMBERSHIP } from "../../shared/rules";
-import { TEXTS } from "../../shared/texts";
+import { GIFTS, MEMBERSHIP, PLANS } from "../../shared/rules";
+import { errorText, TEXTS } from "../../shared/texts";
+import { sendPaidGifts } from "./gifts";
+import { checkoutPrice, couponCodeInput } from "./pricing";
 import { latestPaymentOf, type Payment } from "./queries/payments";
-import { paymentsMode, type ReturnParams, settleByStatus, settleReturn, startCheckout, webpayFor } from "./settle";
+import {
+  grantScholarship,
+  paymentsMode,
+  type ReturnParams,
+  settleByStatus,
+  settleReturn,
+  startCheckout,
+  webpayFor,
+} from "./settle";
 
+/**
+ * The plan to pay for (the monthly plan when none is named, as the specification's body names none). The amount is
+ * optional: when sent it must be the plan's price, which the server computes either way (pricing.ts priceOf).
+ */
 const initiateBody = z.object({
-  amount: z.literal(MEMBERSHIP.priceClp, { error: `amount must be ${MEMBERSHIP.priceClp}` }),
+  plan_id: z.string().regex(PLANS.idPattern, "plan_id must be a plan's id").optional(),
+  coupon: couponCodeInput.optional(),
+  amount: z.number().int().nonnegative().optional(),
   provider: z.literal(MEMBERSHIP.provider, { error: `provider must be ${MEMBERSHIP.provider}` }),
 });
 
@@ -43,6 +59,12 @@ const membershipDto = (m: Awaited<ReturnType<typeof getMembership>>) => ({
  */
 async function handleReturn(c: Context<AppEnv>, params: ReturnParams) {
   const { outcome, payment } = await settleReturn(c.var.db, webpayFor(c.env, new URL(c.req.url).origin), params);
+  if (payment?.plan === GIFTS.planId) {
+    // A gift: emailed to its recipient now that it is paid (the reconciler's run sends it if this one cannot).
+    await sendPaidGifts(c.var.db, c.env);
+    if (outcome.kind === "approved")
+      return c.redirect(`/pay/return?success=true&gift=1&amount=${payment.amountClp}`, 303);
+  }
   if (outcome.kind === "approved")
     return c.redirect(`/pay/return?success=true&amount=${payment?.amountClp ?? MEMBERSHIP.priceClp}`, 303);
   return c.redirect(`/pay/return?success=false&error=${encodeURIComponent(outcome.reason)}`, 303);
@@ -52,11 +74,18 @@ export const paymentRoutes = createRouter()
   // Public: the client's test-mode banner and the checkout button read it on every page.
   .get("/mode", (c) => c.json(paymentsMode(c.env)))
   .post("/initiate", requireUser, idempotent, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
-    const { provider } = c.req.valid("json");
+    const { provider, plan_id, amount, coupon } = c.req.valid("json");
+    const price = await checkoutPrice(c.var.db, plan_id, coupon);
+    if (amount !== undefined && amount !== price.amountClp)
+      throw badRequest(errorText("amount_mismatch", price.amountClp));
     const membership = await getMembership(c.var.db, c.var.user);
     if (membership.status === "active" || membership.status === "admin")
       return c.json({ membership: membershipDto(membership) });
-    const created = await startCheckout(c.var.db, c.env, c.var.user, new URL(c.req.url).origin);
+    if (price.amountClp === 0) {
+      await grantScholarship(c.var.db, c.env, c.var.user, price);
+      return c.json({ membership: membershipDto(await getMembership(c.var.db, c.var.user)), scholarship: true });
+    }
+    const created = await startCheckout(c.var.db, c.env, c.var.user, new URL(c.req.url).origin, price);
     return c.json({ url: created.url, token: created.token, provider });
   })
   .get("/webpay/return", limitedPerIp("paymentReturn"), validate("query", returnParams, { lenient: true }), (c) =>

@@ -10,10 +10,13 @@ import type { Env } from "../../env";
 import { randomHex } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW, MEMBERSHIP } from "../../shared/rules";
+import { AUTORENEW, GIFTS, MEMBERSHIP, SCHOLARSHIP_PROVIDER } from "../../shared/rules";
 import { errorText, TEXTS } from "../../shared/texts";
 import { oneclickFor } from "./autorenew";
 import { detailBuyOrderOf } from "./oneclick";
+import type { Price } from "./pricing";
+import { openPaymentWithCoupon } from "./queries/coupons";
+import { findGiftByPayment, moveGift } from "./queries/gifts";
 import {
   approvePayment,
   createPendingPayment,
@@ -94,17 +97,55 @@ export function webpayFor(env: Env, origin: string): Webpay {
   return webpayFromEnv(env, origin, emulatedTransbank(env));
 }
 
-/** Creates the pending payment and Transbank's transaction; a refused or failed create leaves it failed. */
-export async function startCheckout(db: Database, env: Env, user: { id: number; email: string }, origin: string) {
-  const webpay = webpayFor(env, origin);
-  const payment = await createPendingPayment(db, {
+const newBuyOrder = () => `CL${Date.now().toString(36)}${randomHex(6)}`.toUpperCase();
+
+/**
+ * Opens the pending payment at its price (plan, period, amount, coupon: pricing.ts priceOf); with a coupon, only if
+ * its redemption can still be taken (409 otherwise). `provider` "coupon" is a scholarship's zero payment.
+ */
+async function openPayment(
+  db: Database,
+  env: Env,
+  user: { id: number; email: string },
+  price: Price,
+  provider: string = MEMBERSHIP.provider,
+): Promise<Payment> {
+  const input = {
     isTest: paymentsMode(env).mode !== "production",
     userId: user.id,
     userEmail: user.email,
-    amountClp: MEMBERSHIP.priceClp,
-    buyOrder: `CL${Date.now().toString(36)}${randomHex(6)}`.toUpperCase(),
+    amountClp: price.amountClp,
+    plan: price.planId,
+    periodDays: price.periodDays,
+    buyOrder: newBuyOrder(),
     sessionId: `u${user.id}-${randomHex(8)}`,
+  };
+  if (!price.couponCode) return createPendingPayment(db, input);
+  const payment = await openPaymentWithCoupon(db, price.couponCode, {
+    ...input,
+    discountClp: price.discountClp,
+    provider,
   });
+  if (!payment) throw conflict(errorText("coupon_exhausted"));
+  return payment;
+}
+
+/**
+ * Creates the pending payment at its price and Transbank's transaction; a refused or failed create leaves it failed
+ * (and gives a coupon's redemption back). Approval accepts only that amount for that plan and period. `opened` records
+ * what the payment buys besides a membership (a gift) before the member leaves for Webpay.
+ */
+export async function startCheckout(
+  db: Database,
+  env: Env,
+  user: { id: number; email: string },
+  origin: string,
+  price: Price,
+  opened?: (payment: Payment) => Promise<unknown>,
+) {
+  const webpay = webpayFor(env, origin);
+  const payment = await openPayment(db, env, user, price);
+  await opened?.(payment);
   try {
     const created = await webpay.create({
       buyOrder: payment.buyOrder,
@@ -119,6 +160,15 @@ export async function startCheckout(db: Database, env: Env, user: { id: number; 
     if (err instanceof ApiError) throw err;
     throw new ApiError(502, TEXTS.payment.initiateFailed);
   }
+}
+
+/**
+ * A 100% coupon (a scholarship): access without a charge, recorded as a completed zero payment naming the coupon
+ * (whose reason says why), which takes one of its redemptions like any checkout.
+ */
+export async function grantScholarship(db: Database, env: Env, user: { id: number; email: string }, price: Price) {
+  const payment = await openPayment(db, env, user, price, SCHOLARSHIP_PROVIDER);
+  await approvePayment(db, payment, { authorizationCode: null, responseCode: 0, cardLast4: null });
 }
 
 /** A payment being settled has its Webpay token: the row is written with it before the member leaves for Webpay. */
@@ -315,16 +365,24 @@ export async function refundPayment(db: Database, env: Env, origin: string, id: 
   if (payment.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
   if (payment.status !== "completed" || !(payment.token || payment.detailBuyOrder))
     throw conflict(TEXTS.admin.refundNotCompleted);
+  // A gift is refunded only while nobody used it: claimed first, so a redeem racing the refund cannot also win.
+  const gift = payment.plan === GIFTS.planId ? await findGiftByPayment(db, payment.id) : undefined;
+  if (gift && !(await moveGift(db, gift.id, ["pending", "paid"], "refunded")))
+    throw conflict(errorText("gift_not_refundable"));
   let answer: Awaited<ReturnType<Webpay["refund"]>>;
   try {
     answer = await refundAtTransbank(env, origin, payment);
   } catch (err) {
+    if (gift) await moveGift(db, gift.id, ["refunded"], gift.status);
     // A refund racing this one may have won at Transbank, which then refuses this one.
     if ((await findPaymentById(db, id))?.status === "refunded") throw conflict(TEXTS.admin.alreadyRefunded);
     throw err;
   }
   const type = answer.type === "REVERSED" || answer.type === "NULLIFIED" ? answer.type : null;
-  if (!type || (type === "NULLIFIED" && answer.response_code !== 0)) throw new ApiError(502, TEXTS.admin.refundRefused);
+  if (!type || (type === "NULLIFIED" && answer.response_code !== 0)) {
+    if (gift) await moveGift(db, gift.id, ["refunded"], gift.status);
+    throw new ApiError(502, TEXTS.admin.refundRefused);
+  }
   const recorded = await recordRefund(db, payment, {
     type,
     authorizationCode: answer.authorization_code ?? null,

@@ -15,7 +15,8 @@ export type ReceiptTexts = {
   card: string;
   authorization: string;
   /** The rows' values that are words. */
-  membership: (days: number) => string;
+  /** The concept: the plan's name (when known) and its period. */
+  membership: (days: number, plan: string | null) => string;
   periodSpan: (from: string, to: string) => string;
   cardEnding: (last4: string) => string;
   /** An automatic (Oneclick) charge: what happened and how to stop the next ones. */
@@ -36,7 +37,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     buyOrder: "Buy order",
     card: "Card",
     authorization: "Authorization code",
-    membership: (days) => `Membership, ${days} days`,
+    membership: (days, plan) => `Membership${plan ? ` (${plan})` : ""}, ${days} days`,
     periodSpan: (from, to) => `${from} to ${to}`,
     cardEnding: (last4) => `**** **** **** ${last4}`,
     automatic: "This was an automatic charge to your enrolled card (automatic renewal).",
@@ -54,7 +55,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     buyOrder: "Orden de compra",
     card: "Tarjeta",
     authorization: "Código de autorización",
-    membership: (days) => `Membresía, ${days} días`,
+    membership: (days, plan) => `Membresía${plan ? ` (${plan})` : ""}, ${days} días`,
     periodSpan: (from, to) => `${from} al ${to}`,
     cardEnding: (last4) => `**** **** **** ${last4}`,
     automatic: "Este fue un cargo automático a tu tarjeta inscrita (renovación automática).",

@@ -113,6 +113,34 @@ export function buildInvitationEmail(
   );
 }
 
+/**
+ * A gift of membership for its recipient: who it is from, their message, and the link that signs in and redeems it
+ * (the code travels in the link's fragment, which no server logs). Sent once, so no unsubscribe.
+ */
+export function buildGiftEmail(
+  config: EmailConfig,
+  to: { email: string; language: Language },
+  facts: { from: string; message: string | null; months: number; link: string; expiresAt: number },
+): Promise<OutgoingEmail> {
+  const words = wordsFor(to.language);
+  const intro = words.gift.intro(facts.from, facts.months);
+  const expires = words.gift.expires(dateIn(to.language, null)(facts.expiresAt));
+  const message = facts.message ? [`${words.gift.message}:`, facts.message, ""] : [];
+  return compose(
+    config,
+    to,
+    {
+      subject: words.gift.subject(facts.from),
+      text: [intro, "", ...message, `${words.gift.open}: ${facts.link}`, "", expires],
+      html: `<p style="font-size:16px">${escapeHtml(intro)}</p>
+${facts.message ? `<p>${escapeHtml(words.gift.message)}:</p><blockquote>${escapeHtml(facts.message)}</blockquote>` : ""}
+<p><a href="${escapeHtml(facts.link)}">${escapeHtml(words.gift.open)}</a></p>
+<p>${escapeHtml(expires)}</p>`,
+    },
+    { note: words.gift.why(facts.from) },
+  );
+}
+
 /** A notification's email: the line that says what happened, and a link to it in the app. */
 export async function buildNotificationEmail(
   config: EmailConfig,

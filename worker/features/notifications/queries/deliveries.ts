@@ -9,6 +9,7 @@ import {
   notificationPreferences,
   notifications,
   payments,
+  plans,
   pushSubscriptions,
   users,
 } from "../../../db/schema";
@@ -227,12 +228,15 @@ export async function receiptOf(db: Database, paymentId: number) {
       settledAt: payments.settledAt,
       createdAt: payments.createdAt,
       periodEndsAt: payments.periodEndsAt,
+      periodDays: payments.periodDays,
+      planName: plans.name,
       cardLast4: payments.cardLast4,
       authorizationCode: payments.authorizationCode,
       isTest: payments.isTest,
     })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
+    .leftJoin(plans, eq(plans.id, payments.plan))
     .where(eq(payments.id, paymentId));
   return row;
 }

@@ -3,8 +3,16 @@
 // runs racing change it once; the UNIQUE indexes decide who makes a charge or an attempt.
 import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { autorenewCharges, autorenewEnrolments, oneclickInscriptions, payments, users } from "../../../db/schema";
-import { AUTORENEW, MEMBERSHIP } from "../../../shared/rules";
+import {
+  autorenewCharges,
+  autorenewEnrolments,
+  memberships,
+  oneclickInscriptions,
+  payments,
+  users,
+} from "../../../db/schema";
+import { AUTORENEW } from "../../../shared/rules";
+import type { Price } from "../pricing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,14 +97,62 @@ export async function deleteEnrolment(db: Database, userId: number): Promise<boo
  */
 export async function openDueCharges(db: Database, now: number): Promise<number> {
   const until = now + AUTORENEW.chargeWindowHours * 60 * 60 * 1000;
+  // A paused renewal (resume_at after the due date) is charged on its resume date instead, even a day late (a
+  // membership that lapsed during the pause, or a resume asked after it lapsed); the charge renews from that date.
   const opened = await db.all(sql`insert into autorenew_charges (user_id, period_due, state, next_attempt_at)
-    select m.user_id, m.next_payment_due, 'waiting', ${now} from memberships m
+    select m.user_id, case when e.resume_at > m.next_payment_due then e.resume_at else m.next_payment_due end,
+      'waiting', ${now} from memberships m
     join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
     join users u on u.id = m.user_id and u.role = 'member'
-    where m.next_payment_due > ${now} and m.next_payment_due <= ${until}
+    where (coalesce(e.resume_at, 0) <= m.next_payment_due
+        and m.next_payment_due > ${now} and m.next_payment_due <= ${until})
+      or (e.resume_at > m.next_payment_due and e.resume_at > ${now - DAY_MS} and e.resume_at <= ${until})
     on conflict do nothing
     returning id`);
   return opened.length;
+}
+
+/** The membership's due date and plan (a pause counts its periods in the plan's days). */
+export const membershipDue = async (db: Database, userId: number) =>
+  (
+    await db
+      .select({ due: memberships.nextPaymentDue, plan: memberships.plan })
+      .from(memberships)
+      .where(eq(memberships.userId, userId))
+      .limit(1)
+  )[0];
+
+/** Pauses an active enrolment until `resumeAt`; false when there is none active. */
+export async function setPause(db: Database, userId: number, resumeAt: number, now = Date.now()) {
+  const paused = await db
+    .update(autorenewEnrolments)
+    .set({ resumeAt: new Date(resumeAt), updatedAt: new Date(now) })
+    .where(and(eq(autorenewEnrolments.userId, userId), eq(autorenewEnrolments.status, "active")))
+    .returning({ userId: autorenewEnrolments.userId });
+  return paused.length > 0;
+}
+
+/**
+ * Ends a pause early: the renewal is charged on the due date again, or, when the membership lapsed meanwhile, on the
+ * next daily run (resume_at = now). False when it was not paused.
+ */
+export async function endPause(db: Database, userId: number, now = Date.now()) {
+  const resumed = await db
+    .update(autorenewEnrolments)
+    .set({
+      resumeAt: sql`case when (select ${memberships.nextPaymentDue} from ${memberships}
+        where ${memberships.userId} = ${userId}) < ${now} then ${now} else null end`,
+      updatedAt: new Date(now),
+    })
+    .where(
+      and(
+        eq(autorenewEnrolments.userId, userId),
+        sql`${autorenewEnrolments.resumeAt} > coalesce((select ${memberships.nextPaymentDue} from ${memberships}
+          where ${memberships.userId} = ${userId}), 0)`,
+      ),
+    )
+    .returning({ userId: autorenewEnrolments.userId });
+  return resumed.length > 0;
 }
 
 /** Charges whose next attempt is due, with what the attempt needs (active enrolments only). */
@@ -107,6 +163,12 @@ export const chargesToAttempt = (db: Database, now: number, limit: number) =>
       username: autorenewEnrolments.username,
       tbkUserEncrypted: autorenewEnrolments.tbkUserEncrypted,
       email: users.email,
+      /** The plan the membership renews (the default plan when the member has no membership row). */
+      planId: sql<string | null>`(select ${memberships.plan} from ${memberships}
+        where ${memberships.userId} = ${autorenewCharges.userId})`,
+      /** The coupon the membership's latest payment used (renewals go on applying it for its periods). */
+      couponCode: sql<string | null>`(select ${memberships.couponCode} from ${memberships}
+        where ${memberships.userId} = ${autorenewCharges.userId})`,
     })
     .from(autorenewCharges)
     .innerJoin(
@@ -143,6 +205,7 @@ export async function beginAttempt(
   db: Database,
   charge: Charge,
   member: { email: string },
+  price: Pick<Price, "planId" | "amountClp" | "periodDays" | "couponCode" | "discountClp">,
   isTest: boolean,
   now = Date.now(),
 ): Promise<typeof payments.$inferSelect | undefined> {
@@ -153,9 +216,12 @@ export async function beginAttempt(
     .values({
       userId: charge.userId,
       userEmail: member.email,
-      plan: MEMBERSHIP.plan,
+      plan: price.planId,
+      periodDays: price.periodDays,
+      couponCode: price.couponCode,
+      discountClp: price.discountClp,
       provider: AUTORENEW.provider,
-      amountClp: MEMBERSHIP.priceClp,
+      amountClp: price.amountClp,
       status: "pending",
       isTest,
       buyOrder: orders.buyOrder,
@@ -228,12 +294,16 @@ export async function markChargeNotReceived(db: Database, charge: Charge, now: n
     .where(stillCharging(charge));
 }
 
-/** Whether the member has auto-renew on, with the card as Transbank described it. */
+/** Whether the member has auto-renew on, with the card as Transbank described it, and a pause they chose. */
 export async function autoRenewOf(db: Database, userId: number) {
-  const row = await findEnrolment(db, userId);
+  const [row, membership] = await Promise.all([findEnrolment(db, userId), membershipDue(db, userId)]);
+  const pausedUntil =
+    row?.resumeAt && membership && row.resumeAt.getTime() > membership.due.getTime() ? row.resumeAt : null;
   return {
     enabled: row?.status === "active",
     paused: row?.status === "paused",
+    /** The member's own pause: the date the renewal is charged again (null when not paused). */
+    resumes_at: pausedUntil,
     card_type: row?.cardType ?? null,
     card_number: row?.cardNumber ?? null,
   };

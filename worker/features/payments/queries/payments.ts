@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { memberships, payments } from "../../../db/schema";
-import { MEMBERSHIP } from "../../../shared/rules";
+import { memberships, payments, plans } from "../../../db/schema";
+import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
 import { paymentResult } from "../../notifications/index";
+import { releaseRedemption } from "./coupons";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
@@ -14,6 +15,9 @@ export const paymentsOfMember = (db: Database, userId: number) =>
       id: payments.id,
       created_at: payments.createdAt,
       amount_clp: payments.amountClp,
+      /** The plan paid for (its name, null for the default plan's row missing) and its period, for the receipt. */
+      plan_name: plans.name,
+      period_days: payments.periodDays,
       status: payments.status,
       card_last4: payments.cardLast4,
       authorization_code: payments.authorizationCode,
@@ -24,20 +28,39 @@ export const paymentsOfMember = (db: Database, userId: number) =>
       is_test: payments.isTest,
     })
     .from(payments)
+    .leftJoin(plans, eq(plans.id, payments.plan))
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.id));
 
 export type Payment = typeof payments.$inferSelect;
 
-export const PERIOD_MS = MEMBERSHIP.periodDays * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The specification's period; a payment's own is its period_days (the plan's when it was opened). */
+export const PERIOD_MS = MEMBERSHIP.periodDays * DAY_MS;
 
+/** A Webpay Plus payment opened for a plan's price and period (worker/features/payments/pricing.ts priceOf). */
 export async function createPendingPayment(
   db: Database,
-  input: { userId: number; userEmail: string; amountClp: number; buyOrder: string; sessionId: string; isTest: boolean },
+  input: {
+    userId: number;
+    userEmail: string;
+    amountClp: number;
+    buyOrder: string;
+    sessionId: string;
+    isTest: boolean;
+    plan?: string;
+    periodDays?: number;
+  },
 ): Promise<Payment> {
   const [row] = await db
     .insert(payments)
-    .values({ ...input, plan: MEMBERSHIP.plan, provider: MEMBERSHIP.provider, status: "pending" })
+    .values({
+      plan: MEMBERSHIP.plan,
+      periodDays: MEMBERSHIP.periodDays,
+      ...input,
+      provider: MEMBERSHIP.provider,
+      status: "pending",
+    })
     .returning();
   return row;
 }
@@ -90,6 +113,7 @@ export async function failPayment(
 ): Promise<void> {
   await db.batch([
     paymentResult(db, id, "failed"),
+    releaseRedemption(db, id),
     db
       .update(payments)
       .set({ status: "failed", failureReason: reason, responseCode, settledAt: new Date(now) })
@@ -98,8 +122,8 @@ export async function failPayment(
 }
 
 /**
- * Approves a pending payment: in ONE batch (one transaction) the membership is extended by a period
- * from max(now, current due date) and the payment is completed. An automatic charge renews the period
+ * Approves a pending payment: in ONE batch (one transaction) the membership is extended by the payment's
+ * period (its period_days) from max(now, current due date) and the payment is completed. An automatic charge renews the period
  * it was made for: from max(`periodDue`, current due date), so a charge approved on a retry days after
  * the due date still extends from that date. The membership statement only acts
  * while the payment is still pending, and runs before the payment leaves that state, so a replayed
@@ -122,20 +146,31 @@ export async function approvePayment(
         db
           .select({
             userId: sql<number>`${payments.userId}`.as("user_id"),
-            plan: sql<string>`${MEMBERSHIP.plan}`.as("plan"),
+            plan: sql<string>`${payments.plan}`.as("plan"),
             kind: sql<"paid">`'paid'`.as("kind"),
-            nextPaymentDue: sql<Date>`${from + PERIOD_MS}`.as("next_payment_due"),
+            nextPaymentDue: sql<Date>`${from} + ${payments.periodDays} * ${DAY_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
+            couponCode: sql<string | null>`${payments.couponCode}`.as("coupon_code"),
           })
           .from(payments)
-          .where(and(eq(payments.id, payment.id), eq(payments.status, "pending"), isNotNull(payments.userId))),
+          // A gift's payment extends no membership of the buyer's (the recipient's redeem does).
+          .where(
+            and(
+              eq(payments.id, payment.id),
+              eq(payments.status, "pending"),
+              isNotNull(payments.userId),
+              ne(payments.plan, GIFTS.planId),
+            ),
+          ),
       )
       .onConflictDoUpdate({
         target: memberships.userId,
         set: {
-          nextPaymentDue: sql`MAX(${from}, ${memberships.nextPaymentDue}) + ${PERIOD_MS}`,
+          // excluded's due date is from + the payment's period: the period added to the later of the two.
+          nextPaymentDue: sql`MAX(${from}, ${memberships.nextPaymentDue}) + (excluded.next_payment_due - ${from})`,
           kind: "paid",
-          plan: MEMBERSHIP.plan,
+          plan: sql`excluded.plan`,
+          couponCode: sql`excluded.coupon_code`,
           updatedAt: new Date(now),
         },
       }),
@@ -145,8 +180,9 @@ export async function approvePayment(
       .set({
         status: "completed",
         // The membership row was extended just above, in this transaction: its due date ends this period.
-        periodEndsAt: sql`(select ${memberships.nextPaymentDue} from ${memberships}
-          where ${memberships.userId} = ${payments.userId})`,
+        periodEndsAt: sql`case when ${payments.plan} = ${GIFTS.planId} then null
+          else (select ${memberships.nextPaymentDue} from ${memberships} where ${memberships.userId} = ${payments.userId})
+          end`,
         authorizationCode: details.authorizationCode,
         responseCode: details.responseCode,
         cardLast4: details.cardLast4,
@@ -173,11 +209,15 @@ export async function recordRefund(
   const [, refunded] = await db.batch([
     db
       .update(memberships)
-      .set({ nextPaymentDue: sql`${memberships.nextPaymentDue} - ${PERIOD_MS}`, updatedAt: new Date(now) })
+      .set({
+        nextPaymentDue: sql`${memberships.nextPaymentDue} - (select ${payments.periodDays} * ${DAY_MS} from ${payments}
+          where ${payments.id} = ${payment.id})`,
+        updatedAt: new Date(now),
+      })
       .where(
         and(
           eq(memberships.userId, payment.userId ?? -1),
-          sql`exists (select 1 from ${payments} where ${stillCompleted})`,
+          sql`exists (select 1 from ${payments} where ${stillCompleted} and ${payments.plan} <> ${GIFTS.planId})`,
         ),
       ),
     db

@@ -1,0 +1,193 @@
+// The revenue dashboard (issue 47) on a seeded history whose figures are worked out by hand below: MRR and paying
+// members by day (a yearly plan counts a twelfth a month), new / churned (chosen or failed) / recovered per month, the
+// retention cohorts, revenue per month and plan with gifts, refunds and coupons apart, and each table as CSV read back
+// by a CSV parser.
+import { parse } from "csv-parse/sync";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { autorenewCharges, payments, users } from "../../worker/db/schema";
+import { call, db, json, signIn } from "./helpers";
+
+const DAY = 24 * 60 * 60 * 1000;
+const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const NOW = at("2026-04-01") + 12 * 60 * 60 * 1000;
+
+beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: NOW }));
+afterEach(() => vi.useRealTimers());
+
+let n = 0;
+/** A completed (or refunded) payment covering `days` days from `start`, settled on `start`. */
+function paid(
+  userId: number,
+  start: string,
+  days: number,
+  amount: number,
+  more: Partial<typeof payments.$inferInsert> = {},
+) {
+  n++;
+  return db()
+    .insert(payments)
+    .values({
+      userId,
+      userEmail: `u${userId}@example.com`,
+      plan: days === 365 ? "yearly" : "monthly",
+      amountClp: amount,
+      status: "completed",
+      buyOrder: `REV${n}`,
+      sessionId: `s${n}`,
+      periodDays: days,
+      periodEndsAt: new Date(at(start) + days * DAY),
+      settledAt: new Date(at(start)),
+      ...more,
+    });
+}
+
+/**
+ * A: monthly from Jan 1 and Jan 31, then stops (churn chosen, Mar 2). B: yearly from Jan 15 (12,500 a month).
+ * C: monthly from Feb 1; its renewal of Mar 3 gave up (churn failed). D: monthly from Feb 10, renewed Mar 12 after a
+ * refusal (recovered) with 5,000 CLP off. E: paid Mar 5, refunded Mar 6. A gift of 45,000 CLP on Feb 5.
+ */
+async function seedHistory() {
+  const ids: Record<string, number> = {};
+  for (const who of ["A", "B", "C", "D", "E"]) {
+    const [row] = await db()
+      .insert(users)
+      .values({ email: `${who.toLowerCase()}@example.com`, name: who })
+      .returning({ id: users.id });
+    ids[who] = row.id;
+  }
+  await paid(ids.A, "2026-01-01", 30, 15000);
+  await paid(ids.A, "2026-01-31", 30, 15000);
+  await paid(ids.B, "2026-01-15", 365, 150000);
+  await paid(ids.C, "2026-02-01", 30, 15000);
+  await paid(ids.D, "2026-02-10", 30, 15000);
+  await paid(ids.D, "2026-03-12", 30, 10000, { couponCode: "CLP5000", discountClp: 5000 });
+  await paid(ids.E, "2026-03-05", 30, 15000, {
+    status: "refunded",
+    refundedAt: new Date(at("2026-03-06")),
+    refundedAmountClp: 15000,
+  });
+  await paid(ids.A, "2026-02-05", 90, 45000, { plan: "gift", periodEndsAt: null });
+  await db()
+    .insert(autorenewCharges)
+    .values([
+      {
+        userId: ids.C,
+        periodDue: new Date(at("2026-03-03")),
+        state: "gave_up",
+        refusals: 3,
+        nextAttemptAt: new Date(0),
+      },
+      { userId: ids.D, periodDue: new Date(at("2026-03-12")), state: "paid", refusals: 1, nextAttemptAt: new Date(0) },
+    ]);
+}
+
+async function report(query = "from=2026-01-01&to=2026-04-01") {
+  const admin = await signIn("admin@example.com", "Admin");
+  const res = await call(`/api/admin/revenue?${query}`, { cookie: admin });
+  expect(res.status).toBe(200);
+  return { admin, body: await json(res) };
+}
+
+describe("GET /api/admin/revenue", () => {
+  it("MRR and paying members by day", async () => {
+    await seedHistory();
+    const { body } = await report();
+    const byDay = Object.fromEntries(body.mrr.map((d: { day: string }) => [d.day, d]));
+    expect(body.mrr).toHaveLength(90);
+    const expected: [string, number, number][] = [
+      ["2026-01-01", 15000, 1], // A
+      ["2026-01-14", 15000, 1],
+      ["2026-01-15", 27500, 2], // + B's 150,000 / 12
+      ["2026-01-31", 27500, 2], // A's first period ends, its second starts
+      ["2026-02-01", 42500, 3], // + C
+      ["2026-02-10", 57500, 4], // + D
+      ["2026-03-02", 42500, 3], // A gone
+      ["2026-03-03", 27500, 2], // C gone (its renewal failed)
+      ["2026-03-12", 22500, 2], // D renewed at 10,000 (a coupon)
+      ["2026-03-31", 22500, 2],
+    ];
+    for (const [day, mrr, paying] of expected) expect(byDay[day], day).toEqual({ day, mrr_clp: mrr, paying });
+  });
+
+  it("new, churned (chosen and failed) and recovered renewals per month", async () => {
+    await seedHistory();
+    const { body } = await report();
+    expect(body.churn).toEqual([
+      expect.objectContaining({
+        month: "2026-01",
+        new_members: 2,
+        returning_members: 0,
+        churned_chosen: 0,
+        churned_failed: 0,
+      }),
+      expect.objectContaining({ month: "2026-02", new_members: 2, churned_chosen: 0, churned_failed: 0 }),
+      {
+        month: "2026-03",
+        new_members: 0,
+        returning_members: 0,
+        churned_chosen: 1,
+        churned_failed: 1,
+        renewals_refused: 2,
+        renewals_recovered: 1,
+        recovery_rate: 0.5,
+      },
+    ]);
+  });
+
+  it("the retention cohorts by join month", async () => {
+    await seedHistory();
+    const { body } = await report();
+    const retained = (c: { cohort: string; members: number; retained: (number | null)[] }) => [
+      c.cohort,
+      c.members,
+      c.retained.slice(0, 3),
+    ];
+    // January (A, B): both on Feb 1 and Mar 1, only B on Apr 1. February (C, D): both on Mar 1, only D on Apr 1.
+    expect(body.cohorts.map(retained)).toEqual([
+      ["2026-01", 2, [2, 2, 1]],
+      ["2026-02", 2, [2, 1, 0]],
+    ]);
+  });
+
+  it("revenue per month and plan: charged, refunded, net, gifts and coupons apart", async () => {
+    await seedHistory();
+    const { body } = await report();
+    const rows = body.revenue.map((r: Record<string, unknown>) => [
+      r.month,
+      r.plan,
+      r.charged_clp,
+      r.refunded_clp,
+      r.net_clp,
+      r.coupon_payments,
+      r.discount_clp,
+    ]);
+    expect(rows).toEqual([
+      ["2026-01", "monthly", 30000, 0, 30000, 0, 0],
+      ["2026-01", "yearly", 150000, 0, 150000, 0, 0],
+      ["2026-02", "gift", 45000, 0, 45000, 0, 0],
+      ["2026-02", "monthly", 30000, 0, 30000, 0, 0],
+      ["2026-03", "monthly", 25000, 15000, 10000, 1, 5000],
+    ]);
+  });
+
+  it("every table as CSV, read back by a CSV parser", async () => {
+    await seedHistory();
+    const { admin, body } = await report();
+    for (const table of ["mrr", "churn", "cohorts", "revenue", "upcoming", "quiet"]) {
+      const res = await call(`/api/admin/revenue?from=2026-01-01&to=2026-04-01&format=csv&table=${table}`, {
+        cookie: admin,
+      });
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      const records = parse(await res.text(), { columns: true }) as Record<string, string>[];
+      if (table === "mrr") {
+        expect(records).toHaveLength(90);
+        expect(records[14]).toEqual({ day: "2026-01-15", mrr_clp: "27500", paying: "2" });
+      }
+      if (table === "cohorts") expect(records[0]).toMatchObject({ cohort: "2026-01", members: "2", month_3: "1" });
+      if (table === "revenue") expect(records).toHaveLength(body.revenue.length);
+    }
+    expect((await call("/api/admin/revenue?format=csv", { cookie: admin })).status).toBe(400);
+    expect((await call("/api/admin/revenue?from=2026-05-01&to=2026-04-01", { cookie: admin })).status).toBe(400);
+    expect((await call("/api/admin/revenue", { cookie: await signIn("m@example.com") })).status).toBe(403);
+  });
+});

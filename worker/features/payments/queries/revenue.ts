@@ -1,0 +1,165 @@
+// The revenue dashboard's figures (issue 47), each ONE statement over indexed columns, whatever the number of
+// payments: a completed payment covers [period_ends_at - period_days, period_ends_at); its monthly value (MRR) is its
+// amount over the months of its period (365 days = 12, 30 days = 1). Days and months are UTC. Gifts are paid for by
+// one member for another: they count as revenue, never as MRR or as a member paying.
+import { sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A completed membership payment's span and monthly value (the CTE every coverage figure starts from). */
+const covered = sql`covered as (
+  select user_id, period_ends_at - period_days * ${DAY} as starts, period_ends_at as ends,
+    amount_clp * 1.0 / max(1, round(period_days / 30.0)) as mrr
+  from payments
+  where status = 'completed' and plan <> ${GIFTS.planId} and period_ends_at is not null and user_id is not null
+)`;
+
+export type Range = { from: number; to: number };
+
+/**
+ * MRR and paying members on each UTC day of [from, to): every payment adds its value on the day it starts and takes it
+ * back on the day it ends, and a running sum over the days gives each day's total (O(payments + days)).
+ */
+export const mrrByDay = (db: Database, r: Range) =>
+  db.all<{ day: number; mrr_clp: number; paying: number }>(sql`with recursive ${covered},
+    days(d) as (select ${r.from} union all select d + ${DAY} from days where d + ${DAY} < ${r.to}),
+    deltas(at, mrr, n) as (
+      select starts, mrr, 1 from covered where ends > ${r.from} and starts < ${r.to}
+      union all select ends, -mrr, -1 from covered where ends > ${r.from} and ends < ${r.to}
+    ),
+    buckets as (
+      select max(${r.from}, ${r.from} + ((at - ${r.from}) / ${DAY}) * ${DAY}) as d, sum(mrr) as mrr, sum(n) as n
+      from deltas group by 1
+    )
+    select days.d as day, cast(round(sum(coalesce(b.mrr, 0)) over w) as integer) as mrr_clp,
+      sum(coalesce(b.n, 0)) over w as paying
+    from days left join buckets b on b.d = days.d
+    window w as (order by days.d rows unbounded preceding)
+    order by days.d`);
+
+/** A month as 'YYYY-MM' (UTC) of a millisecond column. */
+const month = (column: string) => sql.raw(`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`);
+
+/**
+ * Per month: members new (their first payment), returning (a payment starting after a gap of a day or more since
+ * their previous one ended), churned (a coverage that ended that month with no later payment), split into failed
+ * (automatic renewal gave up on that period) and chosen; and the failed renewals recovered (refused at least once,
+ * paid in the end) out of those refused.
+ */
+export const movementsByMonth = (db: Database, r: Range, now: number) =>
+  db.all<{
+    month: string;
+    new_members: number;
+    returning_members: number;
+    churned_chosen: number;
+    churned_failed: number;
+    renewals_refused: number;
+    renewals_recovered: number;
+  }>(sql`with ${covered},
+    ordered as (
+      select user_id, starts, ends,
+        lag(ends) over (partition by user_id order by ends) as previous_end,
+        lead(starts) over (partition by user_id order by ends) as next_start
+      from covered
+    ),
+    moves as (
+      select ${month("starts")} as month, case when previous_end is null then 1 else 0 end as new_members,
+        case when previous_end is not null and starts - previous_end >= ${DAY} then 1 else 0 end as returning_members,
+        0 as churned_chosen, 0 as churned_failed, 0 as renewals_refused, 0 as renewals_recovered
+      from ordered where starts >= ${r.from} and starts < ${r.to}
+      union all
+      select ${month("ends")}, 0, 0,
+        case when gave_up is null then 1 else 0 end, case when gave_up is null then 0 else 1 end, 0, 0
+      from (
+        select o.ends, (select 1 from autorenew_charges c where c.user_id = o.user_id and c.period_due = o.ends
+          and c.state = 'gave_up') as gave_up
+        from ordered o
+        where (o.next_start is null or o.next_start - o.ends >= ${DAY}) and o.ends >= ${r.from} and o.ends < ${r.to}
+          and o.ends <= ${now}
+      )
+      union all
+      select ${month("period_due")}, 0, 0, 0, 0, 1, case when state = 'paid' then 1 else 0 end
+      from autorenew_charges
+      where refusals > 0 and state in ('paid', 'gave_up') and period_due >= ${r.from} and period_due < ${r.to}
+    )
+    select month, sum(new_members) as new_members, sum(returning_members) as returning_members,
+      sum(churned_chosen) as churned_chosen, sum(churned_failed) as churned_failed,
+      sum(renewals_refused) as renewals_refused, sum(renewals_recovered) as renewals_recovered
+    from moves group by month order by month`);
+
+/**
+ * Retention by join month (the month of a member's first payment): of a cohort, how many are covered at the start of
+ * each of the following 12 months (`k` = 1..12).
+ */
+export const cohorts = (db: Database, r: Range) =>
+  db.all<{ cohort: string; members: number; k: number; still_paying: number }>(sql`with recursive ${covered},
+    firsts as (
+      select user_id, min(starts) as joined from covered group by user_id
+      having joined >= ${r.from} and joined < ${r.to}
+    ),
+    ks(k) as (select 1 union all select k + 1 from ks where k < 12),
+    points as (
+      select f.user_id, ${month("f.joined")} as cohort, ks.k,
+        cast(strftime('%s', date(f.joined / 1000, 'unixepoch', 'start of month', ks.k || ' months')) as integer) * 1000
+          as at
+      from firsts f cross join ks
+    ),
+    cohort_sizes as (select ${month("joined")} as cohort, count(*) as members from firsts group by 1),
+    -- Each payment meets only its own member's 12 points (one pass over the payments, no lookup per point).
+    kept as (
+      select p.cohort, p.k, count(distinct p.user_id) as n
+      from covered c join points p on p.user_id = c.user_id and c.starts <= p.at and c.ends > p.at
+      group by p.cohort, p.k
+    )
+    select s.cohort, s.members, ks.k, coalesce(kept.n, 0) as still_paying
+    from cohort_sizes s cross join ks
+    left join kept on kept.cohort = s.cohort and kept.k = ks.k
+    order by s.cohort, ks.k`);
+
+/**
+ * Revenue per month and plan (gifts are the plan "gift"): charged (payments completed that month, refunded since or
+ * not), refunded (refunds made that month), and what coupons took off and how many payments they priced.
+ */
+export const revenueByMonth = (db: Database, r: Range) =>
+  db.all<{
+    month: string;
+    plan: string;
+    charged_clp: number;
+    refunded_clp: number;
+    payments: number;
+    coupon_payments: number;
+    discount_clp: number;
+  }>(sql`with moves as (
+      select ${month("settled_at")} as month, plan, amount_clp as charged, 0 as refunded, 1 as n,
+        case when coupon_code is null then 0 else 1 end as with_coupon, discount_clp as discount
+      from payments where status in ('completed', 'refunded') and settled_at >= ${r.from} and settled_at < ${r.to}
+      union all
+      select ${month("refunded_at")}, plan, 0, coalesce(refunded_amount_clp, amount_clp), 0, 0, 0
+      from payments where status = 'refunded' and refunded_at >= ${r.from} and refunded_at < ${r.to}
+    )
+    select month, plan, sum(charged) as charged_clp, sum(refunded) as refunded_clp, sum(n) as payments,
+      sum(with_coupon) as coupon_payments, sum(discount) as discount_clp
+    from moves group by month, plan order by month, plan`);
+
+/** Automatic renewals due in the next 30 days and what each will charge (the plan's price today). */
+export const upcomingRenewals = (db: Database, now: number) =>
+  db.all<{ user_id: number; email: string; due: number; plan: string; amount_clp: number }>(sql`
+    select m.user_id, u.email, m.next_payment_due as due, m.plan, coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}) as amount_clp
+    from memberships m
+    join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
+    join users u on u.id = m.user_id
+    left join plans p on p.id = m.plan
+    where m.next_payment_due > ${now} and m.next_payment_due <= ${now + 30 * DAY}
+    order by m.next_payment_due limit 500`);
+
+/** Paying members whose latest sign-in is 21 days old or more: the ones to reach out to (bounded). */
+export const goneQuiet = (db: Database, now: number) =>
+  db.all<{ user_id: number; email: string; name: string | null; last_sign_in: number | null; due: number }>(sql`
+    select m.user_id, u.email, u.name, (select max(s.created_at) from sessions s where s.user_id = m.user_id)
+      as last_sign_in, m.next_payment_due as due
+    from memberships m join users u on u.id = m.user_id
+    where m.next_payment_due > ${now} and u.role = 'member'
+      and coalesce((select max(s.created_at) from sessions s where s.user_id = m.user_id), 0) <= ${now - 21 * DAY}
+    order by last_sign_in limit 500`);
