@@ -1,4 +1,4 @@
-// A completed payment's receipt as both of its copies state it, the member's PDF (client/profile/receipt.ts)
+// A completed payment's receipt as both of its copies state it, the member's PDF (client/settings/membership/receipt.ts)
 // and the receipt email (worker/features/notifications/email/build.ts): the rows in order and the notes.
 // Each copy writes dates and money its own way, so it passes its formats. The client loads this only
 // when a receipt is made.
@@ -17,7 +17,7 @@ export type ReceiptFacts = {
   cardLast4: string | null;
   authorizationCode: string | null;
   isTest: boolean;
-  /** The member's payment list, which the PDF is made from, carries none of the facts below. */
+  /** The member's payment list, which the PDF is made from, carries neither the buy order nor the period's end. */
   buyOrder?: string;
   /** The end of the period it paid for; the period starts `periodDays` before. */
   periodEndsAt?: number | null;

@@ -29,6 +29,8 @@ const receiptOf = (payment: MemberPayment, member: { name: string | null; email:
       cardLast4: payment.card_last4,
       authorizationCode: payment.authorization_code,
       isTest: payment.is_test,
+      planName: payment.plan_name,
+      periodDays: payment.period_days,
     },
     TEXT.payments.receiptLines,
     PDF_FORMATS,
