@@ -10,6 +10,7 @@ import { requireAdmin } from "../platform/auth";
 import { createRouter } from "../platform/create-app";
 import { notFound } from "../platform/errors";
 import { makeRoomUnreachable } from "../platform/fault-switch";
+import { limited } from "../platform/rate-limit";
 import { idParam, validate } from "../platform/validate";
 import { CLOSE_REAUTHORIZE } from "../shared/chat-wire";
 import { API_ERRORS as E } from "../shared/texts";
@@ -23,6 +24,7 @@ export const faultRoutes = createRouter().put(
   "/dev/faults/rooms/:id",
   localOnly,
   requireAdmin,
+  limited("adminWrites"),
   validate("param", idParam),
   validate("json", z.object({ seconds: z.number().int().positive().max(600) })),
   async (c) => {

@@ -56,6 +56,10 @@ export const MEMBER_DATA = {
   notification_deliveries: { export: { not: "the notifications' delivery state" }, deletion: "deleted" },
   notification_preferences: { export: { not: "settings, shown in the app" }, deletion: "deleted" },
   push_subscriptions: { export: { not: "browsers' push addresses and keys" }, deletion: "deleted" },
+  idempotency_keys: {
+    export: { not: "the answers to repeated requests, kept for a day so a retry is not a second write" },
+    deletion: "deleted",
+  },
   dev_login_codes: { export: { not: "local development only" }, deletion: "deleted" },
   oneclick_emulator_inscriptions: {
     export: { not: "the local emulator's, never production" },
