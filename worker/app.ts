@@ -27,6 +27,9 @@ import { notificationSettingsRoutes } from "./features/notifications/settings-ro
 import { autorenewRoutes } from "./features/payments/autorenew-routes";
 import { membershipRoutes } from "./features/payments/membership-routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { lessonRoutes } from "./features/programs/lesson-routes";
+import { practiceRoutes } from "./features/programs/practice-routes";
+import { programRoutes } from "./features/programs/routes";
 import { searchRoutes } from "./features/search/routes";
 import { loadSession } from "./platform/auth";
 import { bodyGuard } from "./platform/body-guard";
@@ -69,6 +72,9 @@ export const app = root
   .route("/", moderationRoutes)
   .route("/", accountRoutes)
   .route("/", eventRoutes)
-  .route("/", calendarRoutes);
+  .route("/", calendarRoutes)
+  .route("/", programRoutes)
+  .route("/", lessonRoutes)
+  .route("/", practiceRoutes);
 
 export type AppType = typeof app;

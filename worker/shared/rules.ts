@@ -151,6 +151,8 @@ export const RATE_LIMITS = {
   direct: { limit: 30, windowSeconds: 60 },
   /** Every admin write (members, payments, notices, resources, moderation, the AI key check, events). */
   adminWrites: { limit: 60, windowSeconds: 60 },
+  /** Enrolling, leaving, a lesson's progress (saved every few seconds while playing) and the practice log. */
+  programWrites: { limit: 120, windowSeconds: 60 },
 } as const;
 
 /** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */

@@ -51,6 +51,10 @@ export const MEMBER_DATA = {
   notification_deliveries: { export: { not: "the notifications' delivery state" }, deletion: "deleted" },
   notification_preferences: { export: { not: "settings, shown in the app" }, deletion: "deleted" },
   push_subscriptions: { export: { not: "browsers' push addresses and keys" }, deletion: "deleted" },
+  program_enrolments: { export: { section: "programs" }, deletion: "deleted" },
+  lesson_progress: { export: { section: "lesson_progress" }, deletion: "deleted" },
+  practice_entries: { export: { section: "practice_log" }, deletion: "deleted" },
+  practice_goals: { export: { not: "a setting, shown with the practice log" }, deletion: "deleted" },
   dev_login_codes: { export: { not: "local development only" }, deletion: "deleted" },
   oneclick_emulator_inscriptions: {
     export: { not: "the local emulator's, never production" },
