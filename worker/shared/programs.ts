@@ -39,6 +39,10 @@ export const PROGRAM_LIMITS = {
   /** GET /api/practice answers at most this many days' entries. */
   practiceRangeMaxDays: 366,
   practiceEntriesMax: 2000,
+  /** GET /api/programs/search: the longest text, the lessons read, the results answered. */
+  searchMax: 100,
+  searchCandidates: 200,
+  searchResults: 20,
   /** The player saves its position this often while playing (and on leaving). */
   progressSaveMs: 5000,
 } as const;
@@ -93,6 +97,17 @@ export type PracticeEntryDto = {
   note: string | null;
   mood: PracticeMood | null;
   created_at: string;
+};
+
+export type ProgramSearchResult = {
+  kind: "program" | "lesson";
+  id: number;
+  program_id: number;
+  title: string;
+  /** Plain text around the match in an open lesson's text; null for a locked lesson (its text is never sent). */
+  snippet: string | null;
+  open: boolean;
+  opens_at: string | null;
 };
 
 export type FunnelRow = { position: number; lesson_id: number; title: string; reached: number; done: number };

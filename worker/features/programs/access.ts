@@ -19,24 +19,34 @@ export function paidProgramOr403(program: ProgramListed, membership: MembershipV
 
 export type LessonState = { opensAt: number | null; open: boolean };
 
-/** Each lesson's opening (in list order) for the reader: an admin reads all; a member from their start or now. */
-export function lessonStates(
+/**
+ * The opening of the lesson at `index` (0: the first) for the reader: an admin reads all; a member from their
+ * enrolment's start and zone, or, before enrolling, as if starting now in their own zone.
+ */
+export function lessonState(
   program: ProgramListed,
-  lessons: readonly { lesson: { opensOn: string | null } }[],
+  index: number,
+  opensOn: string | null,
   reader: Reader,
   now: number,
-): LessonState[] {
+): LessonState {
+  if (reader.role === "admin") return { opensAt: null, open: true };
   const start = {
     startedAt: program.startedAt?.getTime() ?? now,
     // The enrolment keeps the zone the member had when they started, so a later change moves no lesson.
     timeZone: program.enrolmentZone ?? reader.timezone ?? EVENT_DEFAULT_TIME_ZONE,
   };
-  return lessons.map(({ lesson }, index) => {
-    if (reader.role === "admin") return { opensAt: null, open: true };
-    const opensAt = lessonOpensAt(program.program, start, index, lesson.opensOn);
-    return { opensAt, open: isOpen(opensAt, now) };
-  });
+  const opensAt = lessonOpensAt(program.program, start, index, opensOn);
+  return { opensAt, open: isOpen(opensAt, now) };
 }
+
+/** Each lesson's opening, in list order. */
+export const lessonStates = (
+  program: ProgramListed,
+  lessons: readonly { lesson: { opensOn: string | null } }[],
+  reader: Reader,
+  now: number,
+): LessonState[] => lessons.map(({ lesson }, index) => lessonState(program, index, lesson.opensOn, reader, now));
 
 /** 403 `lesson_locked` with the instant it opens, before it does. */
 export function openOr403(state: LessonState) {

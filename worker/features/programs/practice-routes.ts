@@ -73,12 +73,12 @@ export const practiceRoutes = createRouter()
     const span = (Date.parse(to) - Date.parse(from)) / DAY_MS;
     if (span < 0 || span >= PROGRAM_LIMITS.practiceRangeMaxDays) throw badRequest(API_ERRORS.practice_range_invalid);
     const weekStart = addDays(today, -6);
-    const [entries, [goal], days, week] = await c.var.db.batch([
+    const [entries, [goal], week] = await c.var.db.batch([
       practiceEntriesQuery(c.var.db, user.id, from, to),
       weeklyGoalQuery(c.var.db, user.id),
-      activeDaysQuery(c.var.db, user.id, today, offsetMinutes(zone, now)),
       practiceEntriesQuery(c.var.db, user.id, weekStart, today),
     ]);
+    const days = await activeDaysQuery(c.var.db, user.id, today, offsetMinutes(zone, now));
     return c.json({
       entries: entries.map(toPracticeDto),
       total_minutes: entries.reduce((sum, e) => sum + e.minutes, 0),

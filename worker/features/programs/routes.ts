@@ -11,11 +11,11 @@ import { idParam, parseInput, validate } from "../../platform/validate";
 import { isTimeZone } from "../../platform/zoned-time";
 import { toCsv } from "../../shared/csv";
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
-import { PROGRAM_LIMITS, UNLOCK_MODES } from "../../shared/programs";
-import { LIMITS } from "../../shared/rules";
+import { PROGRAM_LIMITS, type ProgramSearchResult, UNLOCK_MODES } from "../../shared/programs";
+import { hasPaidAccess, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { createChannel, joinChannelStatement, leaveChannelStatement } from "../chat/index";
-import { lessonStates, paidProgramOr403, toLessonSummary } from "./access";
+import { lessonState, lessonStates, paidProgramOr403, toLessonSummary } from "./access";
 import { lessonFields, lessonInput, storedLessonFields } from "./lesson-input";
 import { storeLessonMedia } from "./media";
 import {
@@ -34,6 +34,7 @@ import {
   programQuery,
   programStats,
   reorderLessons,
+  searchProgramsQuery,
   toProgramDto,
   updateProgram,
 } from "./queries/programs";
@@ -70,6 +71,18 @@ const createBody = z.object({
 });
 const editBody = z.object(fieldRules).partial();
 const orderBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(PROGRAM_LIMITS.lessonsMax) });
+const searchQuery = z.object({
+  q: z.string().trim().min(1, API_ERRORS.search_query_required).max(PROGRAM_LIMITS.searchMax),
+});
+const SNIPPET_CONTEXT = 60;
+
+/** Plain text around the first match (the text is markdown; the client shows it as text, never as HTML). */
+function snippetOf(text: string, needle: string): string {
+  const at = Math.max(0, text.toLowerCase().indexOf(needle));
+  const from = Math.max(0, at - SNIPPET_CONTEXT);
+  const to = Math.min(text.length, at + needle.length + SNIPPET_CONTEXT);
+  return `${from > 0 ? "…" : ""}${text.slice(from, to).replace(/\s+/g, " ").trim()}${to < text.length ? "…" : ""}`;
+}
 const funnelQuery = z.object({ format: z.enum(["json", "csv"]).default("json") });
 
 const programFieldsOf = (input: Partial<z.output<typeof createBody>>): Partial<ProgramFields> => ({
@@ -105,6 +118,56 @@ export const programRoutes = createRouter()
     const published = input.published ? await updateProgram(c.var.db, row.id, { publishedAt: new Date() }) : row;
     const [listed] = await programQuery(c.var.db, c.var.user, (published ?? row).id);
     return c.json({ program: toProgramDto(listed) }, 201);
+  })
+  // Programs and lessons by title and text, with the lessons' locks: a locked lesson is found by its title only,
+  // and its text is never sent.
+  .get("/programs/search", requireUserInBatch, validate("query", searchQuery), async (c) => {
+    const { q } = c.req.valid("query");
+    const {
+      user,
+      results: [[membership], rows],
+    } = await withSessionBatch(c, (member) => [
+      membershipRow(c.var.db, member.id),
+      searchProgramsQuery(c.var.db, member, q),
+    ]);
+    const paid = hasPaidAccess(membershipView(user, membership).status);
+    const now = Date.now();
+    const needle = q.toLowerCase();
+    const results: ProgramSearchResult[] = [];
+    const programsSeen = new Set<number>();
+    for (const row of rows) {
+      const program = row.program;
+      if (!programsSeen.has(program.id)) {
+        programsSeen.add(program.id);
+        if (`${program.title}\n${program.summary}`.toLowerCase().includes(needle))
+          results.push({
+            kind: "program",
+            id: program.id,
+            program_id: program.id,
+            title: program.title,
+            snippet: program.summary ? snippetOf(program.summary, needle) : null,
+            open: true,
+            opens_at: null,
+          });
+      }
+      const lesson = row.lesson;
+      const state =
+        program.paidOnly && !paid
+          ? { opensAt: null, open: false }
+          : lessonState(row, lesson.position - 1, lesson.opensOn, user, now);
+      const bodyHit = lesson.body.toLowerCase().includes(needle);
+      if (!row.titleHit && !(state.open && bodyHit)) continue;
+      results.push({
+        kind: "lesson",
+        id: lesson.id,
+        program_id: program.id,
+        title: lesson.title,
+        snippet: state.open && bodyHit ? snippetOf(lesson.body, needle) : null,
+        open: state.open,
+        opens_at: state.opensAt === null ? null : new Date(state.opensAt).toISOString(),
+      });
+    }
+    return c.json({ results: results.slice(0, PROGRAM_LIMITS.searchResults) });
   })
   .get("/programs/:id", requireUserInBatch, validate("param", idParam), async (c) => {
     const {

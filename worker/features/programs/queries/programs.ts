@@ -1,6 +1,7 @@
 // Programs and lessons as members and admins read and write them. Every list is bounded (PROGRAM_LIMITS) and
 // binds a fixed number of variables (worker/db/lists.ts).
 import { and, asc, count, desc, eq, gt, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client";
 import { lessonProgress, programEnrolments, programLessons, programs, users } from "../../../db/schema";
 import type { SessionMemberSql } from "../../../db/sessions";
@@ -12,10 +13,17 @@ export type EnrolmentRow = typeof programEnrolments.$inferSelect;
 
 type Member = { id: number | SQL<number>; role: string | SQL<string> };
 
-const lessonCount = sql<number>`(select count(*) from program_lessons l where l.program_id = ${programs.id})`;
+// Every column of a joined select has a name of its own: D1's batch reads rows by column name, so a second
+// `time_zone` or `created_at` would shadow the first.
+const lessonCount = sql<number>`(select count(*) from program_lessons l where l.program_id = ${programs.id})`
+  .mapWith(Number)
+  .as("lesson_count");
 const doneCount = (userId: number | SQL<number>) =>
   sql<number>`(select count(*) from lesson_progress p where p.program_id = ${programs.id}
-    and p.user_id = ${userId} and p.done_at is not null)`;
+    and p.user_id = ${userId} and p.done_at is not null)`
+    .mapWith(Number)
+    .as("done_count");
+const aliased = <T>(column: SQLiteColumn, name: string) => sql<T>`${column}`.mapWith(column).as(name);
 /** Published programs; every program for an admin. */
 const visible = (member: Member) => sql`(${programs.publishedAt} is not null or ${member.role} = 'admin')`;
 
@@ -23,9 +31,9 @@ const programColumns = (member: Member) => ({
   program: programs,
   lessonCount,
   doneCount: doneCount(member.id),
-  startedAt: programEnrolments.startedAt,
-  enrolmentZone: programEnrolments.timeZone,
-  finishedAt: programEnrolments.finishedAt,
+  startedAt: aliased<Date | null>(programEnrolments.startedAt, "enrolment_started_at"),
+  enrolmentZone: aliased<string | null>(programEnrolments.timeZone, "enrolment_time_zone"),
+  finishedAt: aliased<Date | null>(programEnrolments.finishedAt, "enrolment_finished_at"),
 });
 
 const withEnrolment = (member: Member) =>
@@ -334,3 +342,35 @@ export async function programsExport(db: Database, userId: number) {
   ]);
   return { enrolments, progress };
 }
+
+/**
+ * Programs and lessons whose title or text holds `text` (case-insensitive, no pattern characters: instr), among
+ * the programs `member` sees, each lesson with its program's row and enrolment (its lock is decided by the caller).
+ */
+export const searchProgramsQuery = (db: Database, member: SessionMemberSql | Member, text: string) =>
+  db
+    .select({
+      ...programColumns(member),
+      lesson: {
+        id: aliased<number>(programLessons.id, "lesson_id"),
+        title: aliased<string>(programLessons.title, "lesson_title"),
+        body: aliased<string>(programLessons.body, "lesson_body"),
+        position: aliased<number>(programLessons.position, "lesson_position"),
+        opensOn: aliased<string | null>(programLessons.opensOn, "lesson_opens_on"),
+      },
+      titleHit: sql<number>`instr(lower(${programLessons.title}), lower(${text})) > 0`.mapWith(Number).as("title_hit"),
+    })
+    .from(programs)
+    .leftJoin(programEnrolments, withEnrolment(member))
+    .innerJoin(programLessons, eq(programLessons.programId, programs.id))
+    .where(
+      and(
+        visible(member),
+        sql`(instr(lower(${programLessons.title}), lower(${text})) > 0
+          or instr(lower(${programLessons.body}), lower(${text})) > 0
+          or instr(lower(${programs.title}), lower(${text})) > 0
+          or instr(lower(${programs.summary}), lower(${text})) > 0)`,
+      ),
+    )
+    .orderBy(desc(programs.id), asc(programLessons.position))
+    .limit(PROGRAM_LIMITS.searchCandidates);
