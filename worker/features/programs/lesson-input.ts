@@ -8,7 +8,14 @@ import { PROGRAM_LIMITS } from "../../shared/programs";
 import { API_ERRORS } from "../../shared/texts";
 import type { LessonFields, LessonRow } from "./queries/programs";
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, API_ERRORS.program_date_invalid);
+/** A real calendar date, "YYYY-MM-DD" (no 30 February). */
+export const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, API_ERRORS.program_date_invalid)
+  .refine((v) => {
+    const at = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(v);
+  }, API_ERRORS.program_date_invalid);
 
 const rules = {
   title: oneLineNameInput(PROGRAM_LIMITS.titleMax, {
@@ -19,7 +26,7 @@ const rules = {
   body: z.string().max(PROGRAM_LIMITS.lessonBodyMax),
   // A form sends "" for no date.
   opens_on: z
-    .union([date, z.literal("")])
+    .union([localDate, z.literal("")])
     .nullable()
     .transform((v) => v || null),
   duration_seconds: z

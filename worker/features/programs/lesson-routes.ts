@@ -7,7 +7,7 @@ import { membershipRow, membershipView } from "../../db/memberships";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
-import { badRequest, forbidden, notFound } from "../../platform/errors";
+import { ApiError, badRequest, forbidden, notFound } from "../../platform/errors";
 import { limited, limitedInBatch } from "../../platform/rate-limit";
 import { newBlobKey, serveBlob } from "../../platform/storage";
 import { checkedLessonMedia, cleanFileName } from "../../platform/uploads";
@@ -16,7 +16,7 @@ import { type LessonDto, lessonMediaPath, PROGRAM_LIMITS } from "../../shared/pr
 import { API_ERRORS } from "../../shared/texts";
 import { lessonStates, openOr403, paidProgramOr403, toLessonSummary } from "./access";
 import { lessonEditInput, lessonFields, storedLessonFields } from "./lesson-input";
-import { HEAD_BYTES, refusedMedia } from "./media";
+import { abortUpload, HEAD_BYTES, refusedMedia } from "./media";
 import {
   deleteLessonRow,
   getLessonRow,
@@ -201,6 +201,8 @@ export const lessonRoutes = createRouter()
   // One part, as application/octet-stream: every part the part size but the last; the first proves the type.
   .put("/lessons/:id/uploads/:uploadId/parts/:part", requireAdmin, validate("param", partParam), async (c) => {
     const { id, uploadId, part } = c.req.valid("param");
+    const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (bodyType !== "application/octet-stream") throw new ApiError(415, API_ERRORS.unsupported_media_type);
     const upload = await getUpload(c.var.db, id, uploadId);
     if (!upload) throw notFound(API_ERRORS.upload_not_found);
     const count = partsOf(upload.size);
@@ -249,7 +251,7 @@ export const lessonRoutes = createRouter()
     const { id, uploadId } = c.req.valid("param");
     const upload = await getUpload(c.var.db, id, uploadId);
     if (!upload) throw notFound(API_ERRORS.upload_not_found);
-    await c.env.BLOBS.resumeMultipartUpload(upload.key, uploadId).abort();
+    await abortUpload(c.env.BLOBS, upload);
     await deleteUpload(c.var.db, uploadId);
     return c.json({ success: true });
   });

@@ -32,3 +32,15 @@ export async function storeLessonMedia<T>(
     (key) => writeRow({ mediaKey: key, mediaType: type.contentType, mediaKind: type.kind, mediaSize: file.size }),
   );
 }
+
+/**
+ * Aborts an upload at R2. One R2 no longer knows (aborted already, or expired: R2 drops incomplete uploads after
+ * a week) is gone all the same.
+ */
+export async function abortUpload(bucket: R2Bucket, upload: { key: string; uploadId: string }) {
+  try {
+    await bucket.resumeMultipartUpload(upload.key, upload.uploadId).abort();
+  } catch {
+    /* nothing left at R2 to abort */
+  }
+}

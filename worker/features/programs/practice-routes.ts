@@ -10,6 +10,7 @@ import { localTimeOf, offsetMinutes } from "../../platform/zoned-time";
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
 import { PRACTICE_MOODS, PROGRAM_LIMITS } from "../../shared/programs";
 import { API_ERRORS } from "../../shared/texts";
+import { localDate } from "./lesson-input";
 import {
   activeDaysQuery,
   deletePractice,
@@ -21,19 +22,14 @@ import {
 } from "./queries/practice";
 import { addDays } from "./unlock";
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, API_ERRORS.program_date_invalid)
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), API_ERRORS.program_date_invalid);
-
-const rangeQuery = z.object({ from: date.optional(), to: date.optional() });
+const rangeQuery = z.object({ from: localDate.optional(), to: localDate.optional() });
 const entryBody = z.object({
   minutes: z
     .number(API_ERRORS.practice_minutes_invalid)
     .int(API_ERRORS.practice_minutes_invalid)
     .min(PROGRAM_LIMITS.practiceMinutesMin, API_ERRORS.practice_minutes_invalid)
     .max(PROGRAM_LIMITS.practiceMinutesMax, API_ERRORS.practice_minutes_invalid),
-  practised_on: date.optional(),
+  practised_on: localDate.optional(),
   note: z
     .string()
     .trim()

@@ -16,7 +16,7 @@ import { hasPaidAccess, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { createChannel, joinChannelStatement, leaveChannelStatement } from "../chat/index";
 import { lessonState, lessonStates, paidProgramOr403, toLessonSummary } from "./access";
-import { lessonFields, lessonInput, storedLessonFields } from "./lesson-input";
+import { lessonFields, lessonInput, localDate, storedLessonFields } from "./lesson-input";
 import { storeLessonMedia } from "./media";
 import {
   countLessons,
@@ -38,14 +38,6 @@ import {
   toProgramDto,
   updateProgram,
 } from "./queries/programs";
-
-export const localDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, API_ERRORS.program_date_invalid)
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    API_ERRORS.program_date_invalid,
-  );
 
 const fieldRules = {
   title: z

@@ -23,7 +23,7 @@ const doneCount = (userId: number | SQL<number>) =>
     and p.user_id = ${userId} and p.done_at is not null)`
     .mapWith(Number)
     .as("done_count");
-const aliased = <T>(column: SQLiteColumn, name: string) => sql<T>`${column}`.mapWith(column).as(name);
+const aliased = <T>(column: SQLiteColumn, name: string) => (sql`${column}`.mapWith(column) as SQL<T>).as(name);
 /** Published programs; every program for an admin. */
 const visible = (member: Member) => sql`(${programs.publishedAt} is not null or ${member.role} = 'admin')`;
 
