@@ -9,6 +9,7 @@ import { digests } from "./features/notifications/jobs/digest";
 import { autorenewCharges, autorenewSettle } from "./features/payments/jobs/autorenew-charges";
 import { membershipReminders } from "./features/payments/jobs/membership-reminders";
 import { reconcilePayments } from "./features/payments/jobs/reconcile-payments";
+import { abandonedLessonUploads } from "./features/programs/jobs/abandoned-uploads";
 import { send } from "./platform/live";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
@@ -29,6 +30,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   { cron: CRON.hourly, job: pruneRateLimits },
   // Hourly: it is 8:00 somewhere in some member's time zone at the top of some hour.
   { cron: CRON.hourly, job: digests },
+  { cron: CRON.hourly, job: abandonedLessonUploads },
   // Reminders first: a charge notice is written before the charge it announces could run.
   { cron: CRON.daily, job: membershipReminders },
   { cron: CRON.daily, job: autorenewCharges },

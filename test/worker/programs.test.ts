@@ -4,11 +4,12 @@
 // after a dropped part, the practice log seen only by its owner, and a cohort's channel joined and left.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { channelMembers, users } from "../../worker/db/schema";
+import { channelMembers, lessonUploads, users } from "../../worker/db/schema";
+import { abandonedLessonUploads } from "../../worker/features/programs/jobs/abandoned-uploads";
 import { lessonOpensAt } from "../../worker/features/programs/unlock";
 import type { LessonDto, LessonSummaryDto, ProgramDto, ProgramSearchResult } from "../../worker/shared/programs";
 import { PROGRAM_LIMITS } from "../../worker/shared/programs";
-import { call, db, errorBody, json } from "./helpers";
+import { call, db, errorBody, json, testEnv } from "./helpers";
 import { IDS, seedWorld, type World } from "./seed";
 
 type Who = keyof World["cookie"];
@@ -379,6 +380,37 @@ describe("resumable multipart upload", () => {
     expect(media.headers.get("content-range")).toBe(`bytes ${part_size - 2}-${part_size + 1}/${size}`);
     expect(media.headers.get("content-type")).toBe("audio/ogg");
     expect(new Uint8Array(await media.arrayBuffer())).toEqual(file.slice(part_size - 2, part_size + 2));
+  });
+
+  it("an upload abandoned for a day is aborted at R2 and forgotten by the hourly job; a newer one stays", async () => {
+    const program = await createProgram({});
+    const lesson = await addLesson(program.id, { title: "x" });
+    const start = async () =>
+      (
+        await json<{ upload_id: string }>(
+          await call(`/api/lessons/${lesson.id}/uploads`, {
+            method: "POST",
+            json: { file_name: "a.ogg", content_type: "audio/ogg", size: 100 },
+            cookie: cookie("admin"),
+          }),
+        )
+      ).upload_id;
+    const old = await start();
+    await db()
+      .update(lessonUploads)
+      .set({ createdAt: new Date(Date.now() - PROGRAM_LIMITS.uploadAbandonedMs - 1000) })
+      .where(eq(lessonUploads.uploadId, old));
+    const recent = await start();
+    const counts = await abandonedLessonUploads.run(testEnv, new Date());
+    expect(counts).toEqual({ aborted: 1 });
+    // (The seeded upload, written just now, stays too.)
+    const left = (await db().select().from(lessonUploads)).map((u) => u.uploadId);
+    expect(left).toContain(recent);
+    expect(left).not.toContain(old);
+    const status = await call(`/api/lessons/${lesson.id}/uploads/${encodeURIComponent(old)}`, {
+      cookie: cookie("admin"),
+    });
+    expect(status.status).toBe(404);
   });
 
   it("a first part whose bytes are no audio or video is refused (415)", async () => {
