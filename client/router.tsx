@@ -43,6 +43,8 @@ const events = () => import("./events/data");
 const lounge = () => import("./lounge/data");
 const resources = () => import("./resources/data");
 const loadEventsAction = () => import("./events/actions").then((m) => m.eventsAction);
+const programs = () => import("./programs/data");
+const loadProgramsAction = () => import("./programs/actions").then((m) => m.programsAction);
 
 /** The root route: every screen inside it, or the error that took its place; it tells when the first is shown. */
 function Root({ error = false }: { error?: boolean }) {
@@ -191,6 +193,33 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                     shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
                     ...lazyScreen(SCREENS["/app/events/:id"]),
                     action: loadEventsAction,
+                  },
+                },
+                {
+                  path: "/app/programs",
+                  lazy: {
+                    loader: load(programs, "programsLoader", SCREENS["/app/programs"].words),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/programs"]),
+                    action: loadProgramsAction,
+                  },
+                },
+                {
+                  path: "/app/programs/:id",
+                  lazy: {
+                    loader: load(programs, "programLoader", SCREENS["/app/programs/:id"].words),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/programs/:id"]),
+                    action: loadProgramsAction,
+                  },
+                },
+                {
+                  path: "/app/programs/:id/lessons/:lessonId",
+                  lazy: {
+                    loader: load(programs, "lessonLoader", SCREENS["/app/programs/:id/lessons/:lessonId"].words),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/programs/:id/lessons/:lessonId"]),
+                    action: loadProgramsAction,
                   },
                 },
                 {

@@ -35,6 +35,7 @@ const en = {
     resources: "Resources",
     profile: "Profile",
     events: "Events",
+    programs: "Programs",
     admin: "Admin",
     member: "Member",
     signOut: "Sign Out",
@@ -120,6 +121,7 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./autorenew/words").words &
   typeof import("./pricing/words").words &
   typeof import("./events/words").words &
+  typeof import("./programs/words").words &
   typeof import("./notifications/words").words &
   typeof import("./notifications/settings-words").words;
 /** The API's error texts by code, in a translation: English shows the server's own `error` (client/api.ts). */

@@ -31,6 +31,7 @@ export const WORDS = {
   autorenew: () => import("../autorenew/words"),
   checkout: () => import("../pricing/words"),
   events: () => import("../events/words"),
+  programs: () => import("../programs/words"),
   notifications: () => import("../notifications/words"),
   notificationSettings: () => import("../notifications/settings-words"),
 } satisfies Record<string, WordLoader>;
