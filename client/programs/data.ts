@@ -10,7 +10,10 @@ export const lessonPath = (programId: number, lessonId: number) => `${programPat
 
 export async function programsLoader() {
   try {
-    const [list, practice] = await Promise.all([unwrap(api.programs.$get()), unwrap(api.practice.$get({ query: {} }))]);
+    const [list, practice] = await Promise.all([
+      unwrap(api.programs.$get({ query: {} })),
+      unwrap(api.practice.$get({ query: {} })),
+    ]);
     return { ok: true as const, programs: list.programs, practice };
   } catch (err) {
     return { ok: false as const, error: errorText(err, TEXT.programs.loadFailed) };

@@ -1335,6 +1335,15 @@ const SPECS: Spec[] = [
   },
   // programs (issue 46)
   {
+    route: "GET /api/programs",
+    as: "member",
+    path: "/api/programs",
+    target: "query",
+    input: { before: 100 },
+    fields: { before: int(false) },
+    ok: 200,
+  },
+  {
     route: "POST /api/programs",
     as: "admin",
     path: "/api/programs",
@@ -1798,7 +1807,6 @@ const NO_INPUT = [
   "GET /api/push/subscriptions",
   "GET /api/dev/mail",
   "GET /api/dev/outbox",
-  "GET /api/programs",
 ];
 /**
  * The local Webpay emulator (WEBPAY_ENV=emulator only) stands in for Transbank: it answers Transbank's

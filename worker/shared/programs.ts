@@ -18,7 +18,9 @@ export const PROGRAM_LIMITS = {
   summaryMax: 1000,
   lessonBodyMax: 20_000,
   lessonsMax: 200,
-  programsMax: 500,
+  programsMax: 5000,
+  /** GET /api/programs: newest first, a page at a time (`before`: the previous page's last id). */
+  programsPage: 50,
   /** Programs one member may be enrolled in at once. */
   enrolledMax: 20,
   /** A lesson's audio or video sent in one request (multipart/form-data), below the worker's request limit. */

@@ -7,7 +7,7 @@ import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from 
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, notFound } from "../../platform/errors";
 import { limited } from "../../platform/rate-limit";
-import { idParam, parseInput, validate } from "../../platform/validate";
+import { idParam, parseInput, rowId, validate } from "../../platform/validate";
 import { isTimeZone } from "../../platform/zoned-time";
 import { toCsv } from "../../shared/csv";
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
@@ -62,6 +62,7 @@ const createBody = z.object({
   published: fieldRules.published.default(false),
 });
 const editBody = z.object(fieldRules).partial();
+const listQuery = z.object({ before: rowId.optional() });
 const orderBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(PROGRAM_LIMITS.lessonsMax) });
 const searchQuery = z.object({
   q: z.string().trim().min(1, API_ERRORS.search_query_required).max(PROGRAM_LIMITS.searchMax),
@@ -96,11 +97,13 @@ const cohortChannel = (db: Parameters<typeof createChannel>[0], adminId: number,
 
 export const programRoutes = createRouter()
   // The programs list: the session and the list in one D1 round trip.
-  .get("/programs", requireUserInBatch, async (c) => {
+  .get("/programs", requireUserInBatch, validate("query", listQuery), async (c) => {
+    const { before } = c.req.valid("query");
     const {
       results: [rows],
-    } = await withSessionBatch(c, (member) => [programListQuery(c.var.db, member)]);
-    return c.json({ programs: rows.map(toProgramDto) });
+    } = await withSessionBatch(c, (member) => [programListQuery(c.var.db, member, before)]);
+    const full = rows.length === PROGRAM_LIMITS.programsPage;
+    return c.json({ programs: rows.map(toProgramDto), next_before: full ? rows[rows.length - 1].program.id : null });
   })
   .post("/programs", requireAdmin, limited("adminWrites"), validate("json", createBody), async (c) => {
     const input = c.req.valid("json");

@@ -1,6 +1,6 @@
 // Programs and lessons as members and admins read and write them. Every list is bounded (PROGRAM_LIMITS) and
 // binds a fixed number of variables (worker/db/lists.ts).
-import { and, asc, count, desc, eq, gt, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client";
 import { lessonProgress, programEnrolments, programLessons, programs, users } from "../../../db/schema";
@@ -39,15 +39,15 @@ const programColumns = (member: Member) => ({
 const withEnrolment = (member: Member) =>
   and(eq(programEnrolments.programId, programs.id), eq(programEnrolments.userId, member.id));
 
-/** The programs a member sees, newest first (the session's member as SQL: sent in its batch). */
-export const programListQuery = (db: Database, member: SessionMemberSql | Member) =>
+/** A page of the programs a member sees, newest first (the session's member as SQL: sent in its batch). */
+export const programListQuery = (db: Database, member: SessionMemberSql | Member, before?: number) =>
   db
     .select(programColumns(member))
     .from(programs)
     .leftJoin(programEnrolments, withEnrolment(member))
-    .where(visible(member))
+    .where(and(visible(member), before === undefined ? undefined : lt(programs.id, before)))
     .orderBy(desc(programs.id))
-    .limit(PROGRAM_LIMITS.programsMax);
+    .limit(PROGRAM_LIMITS.programsPage);
 
 /** One program as `member` sees it (null: none, or unpublished for a member). */
 export const programQuery = (db: Database, member: SessionMemberSql | Member, id: number) =>
