@@ -2,6 +2,7 @@
 // September clock changes (the rule and the routes), locked lessons refused on every path (lesson, media,
 // progress, search, export), media ranges (first bytes, middle, end, 416), a resumable multipart upload resumed
 // after a dropped part, the practice log seen only by its owner, and a cohort's channel joined and left.
+import { parse } from "csv-parse/browser/esm/sync";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { channelMembers, lessonUploads, users } from "../../worker/db/schema";
@@ -523,6 +524,32 @@ describe("progress, practice log and cohorts", () => {
     await call(`/api/programs/${program.id}/enrol`, { method: "DELETE", cookie: cookie("paid") });
     expect(await memberOf()).toEqual([]);
     expect(await sees()).toBe(false);
+  });
+
+  it("the funnel: enrolled, active, finished and how many reached each lesson; its CSV read back by csv-parse", async () => {
+    const { program, ids } = await programWithLessons({}, [{ title: 'One, "two"' }, {}]);
+    for (const who of ["paid", "owner", "member"] as const) await enrol(who, program.id);
+    const progress = (who: Who, id: number, body: unknown) =>
+      call(`/api/lessons/${id}/progress`, { method: "PUT", json: body, cookie: cookie(who) });
+    await progress("paid", ids[0], { done: true });
+    await progress("paid", ids[1], { done: true });
+    await progress("owner", ids[0], { position_seconds: 30 });
+    const funnel = await json<{ enrolled: number; active_7d: number; finished: number; lessons: unknown[] }>(
+      await call(`/api/admin/programs/${program.id}/funnel`, { cookie: cookie("admin") }),
+    );
+    expect(funnel).toMatchObject({ enrolled: 3, active_7d: 3, finished: 1 });
+    expect(funnel.lessons).toMatchObject([
+      { position: 1, reached: 2, done: 1 },
+      { position: 2, reached: 1, done: 1 },
+    ]);
+    const csv = await call(`/api/admin/programs/${program.id}/funnel?format=csv`, { cookie: cookie("admin") });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([
+      { position: "1", lesson_id: String(ids[0]), title: 'One, "two"', reached: "2", done: "1" },
+      { position: "2", lesson_id: String(ids[1]), title: "Lesson 2", reached: "1", done: "1" },
+    ]);
+    expect((await call(`/api/admin/programs/${program.id}/funnel`, { cookie: cookie("paid") })).status).toBe(403);
   });
 
   it("at most 20 programs enrolled at once (409)", async () => {
