@@ -207,7 +207,12 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                 {
                   path: "/app/programs/:id",
                   lazy: {
-                    loader: load(programs, "programLoader", SCREENS["/app/programs/:id"].words),
+                    loader: () =>
+                      Promise.all([programs(), loadWords(SCREENS["/app/programs/:id"].words)]).then(
+                        ([m]) =>
+                          (args: LoaderFunctionArgs) =>
+                            m.programLoader(session, args),
+                      ),
                     shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
                     ...lazyScreen(SCREENS["/app/programs/:id"]),
                     action: loadProgramsAction,

@@ -8,10 +8,11 @@ import { ICON_SHAPES } from "../components/icon-shapes";
 import { Link } from "../components/links";
 import { PageTitle } from "../components/PageTitle";
 import { ErrorState } from "../components/States";
-import { type ActionResult, failureOf, submitJson } from "../data/actions";
+import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { memberZone } from "../events/time";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
+import { AdminLessons, FunnelChart, ProgramForm } from "./AdminPrograms";
 import { lessonPath, PROGRAMS_PATH, type programLoader, programPath } from "./data";
 import { ProgramBadges, ProgressBar } from "./ProgramsPage";
 import { opensText } from "./time";
@@ -23,6 +24,11 @@ export default function ProgramPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const write = useFetcher<ActionResult<unknown>>();
+  const remove = useFetcher<ActionResult<unknown>>();
+  // A deleted program's page is gone: back to the list.
+  useSettled(remove, (result) => {
+    if (result.ok) navigate(PROGRAMS_PATH);
+  });
   if (!data.ok) {
     return (
       <div className="page programs">
@@ -108,6 +114,40 @@ export default function ProgramPage() {
             <p className="form-error" role="alert">
               {error}
             </p>
+          )}
+          {user?.role === "admin" && (
+            <div className="stack admin-program">
+              <div className="row program-actions">
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={write.state !== "idle"}
+                  onClick={() =>
+                    void submitJson(write, path, {
+                      intent: "update-program",
+                      id: program.id,
+                      program: { published: !program.published },
+                    })
+                  }
+                >
+                  {program.published ? T.unpublish : T.publish}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={() => {
+                    if (window.confirm(T.deleteProgramConfirm(program.title))) {
+                      void submitJson(remove, PROGRAMS_PATH, { intent: "delete-program", id: program.id });
+                    }
+                  }}
+                >
+                  {T.deleteProgram}
+                </button>
+              </div>
+              <ProgramForm key={program.id} program={program} />
+              <AdminLessons program={program} lessons={lessons} />
+              {data.funnel && <FunnelChart programId={program.id} funnel={data.funnel} />}
+            </div>
           )}
           <h2>{T.lessonsHeading}</h2>
           <ol className="lesson-list">

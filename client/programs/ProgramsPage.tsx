@@ -1,5 +1,6 @@
 // /app/programs: the programs (cover, length, how lessons open, the member's progress) and the member's private
 // practice log with its streak and weekly goal.
+import { useState } from "react";
 import { useLoaderData, useNavigate } from "react-router";
 import type { ProgramDto } from "../../worker/shared/programs";
 import { Icon } from "../components/Icon";
@@ -7,7 +8,9 @@ import { ICON_SHAPES } from "../components/icon-shapes";
 import { Link } from "../components/links";
 import { PageTitle } from "../components/PageTitle";
 import { EmptyState, ErrorState } from "../components/States";
+import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
+import { ProgramForm } from "./AdminPrograms";
 import { PROGRAMS_PATH, programPath, type programsLoader } from "./data";
 import { PracticeLog } from "./PracticeLog";
 import "./programs.css";
@@ -45,11 +48,26 @@ export default function ProgramsPage() {
   const T = TEXT.programs;
   const data = useLoaderData<typeof programsLoader>();
   const navigate = useNavigate();
+  const { user } = useSession();
+  const [creating, setCreating] = useState(false);
   return (
     <div className="page programs">
       <PageTitle screen={T.title} />
-      <h1>{T.title}</h1>
+      <div className="spread">
+        <h1>{T.title}</h1>
+        {user?.role === "admin" && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-expanded={creating}
+            onClick={() => setCreating(!creating)}
+          >
+            {T.newProgram}
+          </button>
+        )}
+      </div>
       <p className="muted">{T.intro}</p>
+      {creating && <ProgramForm />}
       {!data.ok ? (
         <ErrorState text={data.error} onRetry={() => navigate(PROGRAMS_PATH, { replace: true })} />
       ) : (
@@ -65,6 +83,7 @@ export default function ProgramsPage() {
                   </h2>
                   {program.summary && <p className="muted">{program.summary}</p>}
                   <ProgramBadges program={program} />
+                  {!program.published && <span className="badge badge-other">{T.draft}</span>}
                   {program.enrolled && <ProgressBar program={program} />}
                 </li>
               ))}

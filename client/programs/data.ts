@@ -2,6 +2,7 @@
 // lessons, for the next one's opening time). The writes are in actions.ts.
 import type { LoaderFunctionArgs } from "react-router";
 import { api, errorCode, errorText, unwrap } from "../api";
+import type { SessionStore } from "../session/session-store";
 import { TEXT } from "../text";
 
 export const PROGRAMS_PATH = "/app/programs";
@@ -20,17 +21,26 @@ export async function programsLoader() {
   }
 }
 
-export async function programLoader({ params }: LoaderFunctionArgs) {
+export async function programLoader(session: SessionStore, { params }: LoaderFunctionArgs) {
   const param = { id: String(params.id) };
   try {
-    const { program } = await unwrap(api.programs[":id"].$get({ param }));
+    const admin = (await session.currentUser())?.role === "admin";
+    const [{ program }, funnel] = await Promise.all([
+      unwrap(api.programs[":id"].$get({ param })),
+      // JSON unless format=csv (the route's type is the union of both).
+      admin
+        ? unwrap(api.admin.programs[":id"].funnel.$get({ param, query: {} })).then((f) =>
+            typeof f === "string" ? null : f,
+          )
+        : null,
+    ]);
     try {
       const { lessons } = await unwrap(api.programs[":id"].lessons.$get({ param }));
-      return { ok: true as const, program, lessons, membersOnly: false };
+      return { ok: true as const, program, lessons, membersOnly: false, funnel };
     } catch (err) {
       // A paid-only program without a membership: shown, its lessons not.
       if (errorCode(err) === "membership_required")
-        return { ok: true as const, program, lessons: [], membersOnly: true };
+        return { ok: true as const, program, lessons: [], membersOnly: true, funnel };
       throw err;
     }
   } catch (err) {
