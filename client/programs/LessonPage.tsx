@@ -13,6 +13,7 @@ import { memberZone } from "../events/time";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { type lessonLoader, lessonPath, PROGRAMS_PATH, programPath } from "./data";
+import { isSavedOffline, offlineSupported, removeOffline, saveOffline } from "./offline";
 import { clock, opensText } from "./time";
 import "./programs.css";
 
@@ -91,10 +92,49 @@ function Player({ data }: { data: Loaded }) {
         // biome-ignore lint/a11y/useMediaCaption: an audio lesson's words are its text below.
         <audio ref={media} controls preload="metadata" src={lesson.media_url} aria-label={T.audioLabel(lesson.title)} />
       )}
+      {lesson.media.kind === "audio" && <OfflineButton url={lesson.media_url} />}
       {resumedAt !== null && (
         <p className="muted" aria-live="polite" data-testid="resumed">
           {T.resumed(clock(resumedAt))}
         </p>
+      )}
+    </div>
+  );
+}
+
+/** Keeps (or drops) the audio in the service worker's cache for listening offline. */
+function OfflineButton({ url }: { url: string }) {
+  const T = TEXT.programs;
+  const [saved, setSaved] = useState<boolean | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void isSavedOffline(url).then((s) => live && setSaved(s));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  if (!offlineSupported() || saved === null) return null;
+  const toggle = async () => {
+    setFailed(false);
+    try {
+      if (saved) await removeOffline(url);
+      else await saveOffline(url);
+      setSaved(!saved);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <div className="row lesson-offline">
+      <button type="button" className="btn" aria-pressed={saved} onClick={() => void toggle()}>
+        {saved ? T.removeOffline : T.saveOffline}
+      </button>
+      {saved && <span className="badge badge-active">{T.savedOffline}</span>}
+      {failed && (
+        <span className="form-error" role="alert">
+          {T.offlineFailed}
+        </span>
       )}
     </div>
   );

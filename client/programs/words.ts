@@ -50,6 +50,10 @@ export const words = {
     audioLabel: (title: string) => `Audio of ${title}`,
     videoLabel: (title: string) => `Video of ${title}`,
     resumed: (time: string) => `Resumed at ${time}`,
+    saveOffline: "Save for offline",
+    savedOffline: "Saved for offline",
+    removeOffline: "Remove the offline copy",
+    offlineFailed: "Could not save this lesson for offline.",
     saveFailed: "Your place could not be saved; it will be tried again.",
     writeFailed: "That did not work. Please try again.",
     // the practice log

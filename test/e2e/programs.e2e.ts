@@ -1,6 +1,8 @@
 // Programs end to end: a member enrols in a daily program, plays its audio lesson (streamed with ranges from R2),
 // seeks, leaves and comes back to the same second, marks it done and sees when the next lesson opens (tomorrow at
-// 6:00 in their zone); in a program they finish, the certificate PDF they download reads back with their name.
+// 6:00 in their zone); the audio saved for offline is served (ranges too) by the service worker with the network
+// gone, and removed on sign-out; in a program they finish, the certificate PDF they download reads back with their
+// name.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Page } from "playwright-core";
@@ -94,6 +96,20 @@ it("a member enrols, plays, seeks, leaves and comes back to the same second, mar
   await page.getByText("Resumed at 0:05").waitFor();
   expect(Math.floor(await audioTime(page))).toBe(5);
 
+  // Saved for offline: with the network gone, the service worker answers a range of it from its cache.
+  const mediaUrl = (await audio.getAttribute("src")) ?? "";
+  await page.getByRole("button", { name: "Save for offline" }).click();
+  await page.getByText("Saved for offline").waitFor();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await context.setOffline(true);
+  const offline = await page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { range: "bytes=100-199" } });
+    return { status: res.status, range: res.headers.get("content-range"), size: (await res.arrayBuffer()).byteLength };
+  }, mediaUrl);
+  expect(offline).toMatchObject({ status: 206, size: 100 });
+  expect(offline.range).toMatch(/^bytes 100-199\/\d+$/);
+  await context.setOffline(false);
+
   await page.getByRole("button", { name: "Mark as done" }).click();
   await page.getByRole("button", { name: "Mark as not done" }).waitFor();
   await expect
@@ -115,5 +131,10 @@ it("a member enrols, plays, seeks, leaves and comes back to the same second, mar
   expect(text).toContain("Certificate of completion");
   expect(text).toContain(name);
   expect(text).toContain(`One breath ${suffix}`);
+
+  // Signing out removes what was saved for offline.
+  expect(await page.evaluate(() => caches.has("lesson-media"))).toBe(true);
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect.poll(() => page.evaluate(() => caches.has("lesson-media"))).toBe(false);
   await context.close();
 });
