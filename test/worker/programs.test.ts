@@ -10,6 +10,7 @@ import { abandonedLessonUploads } from "../../worker/features/programs/jobs/aban
 import { lessonOpensAt } from "../../worker/features/programs/unlock";
 import type { LessonDto, LessonSummaryDto, ProgramDto, ProgramSearchResult } from "../../worker/shared/programs";
 import { PROGRAM_LIMITS } from "../../worker/shared/programs";
+import { RATE_LIMITS } from "../../worker/shared/rules";
 import { call, db, errorBody, json, testEnv } from "./helpers";
 import { IDS, seedWorld, type World } from "./seed";
 
@@ -464,6 +465,18 @@ describe("progress, practice log and cohorts", () => {
     expect(listed.program).toMatchObject({ done_count: 2, enrolled: true });
     expect(listed.program.finished_at).not.toBeNull();
     expect((await save(ids[0], {})).status).toBe(400);
+  });
+
+  it("saving progress is rate limited (counted in the lesson's own round trip): 429 past the limit", async () => {
+    const { program, ids } = await programWithLessons({}, [{}]);
+    await enrol("paid", program.id);
+    const save = () =>
+      call(`/api/lessons/${ids[0]}/progress`, { method: "PUT", json: { position_seconds: 1 }, cookie: cookie("paid") });
+    const limit = RATE_LIMITS.programWrites.limit - 1; // the enrolment counted one
+    for (let i = 0; i < limit; i++) expect((await save()).status).toBe(200);
+    const refused = await save();
+    expect(refused.status).toBe(429);
+    expect((await errorBody(refused)).code).toBe("rate_limited");
   });
 
   it("the practice log is its owner's only; the day's 24 hours and the minutes' range are enforced", async () => {

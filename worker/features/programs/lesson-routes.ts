@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { requireAdmin, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, forbidden, notFound } from "../../platform/errors";
-import { limited, limitedInBatch } from "../../platform/rate-limit";
+import { type BatchRateLimit, limited, limitedInBatch, rateLimitInBatch } from "../../platform/rate-limit";
 import { newBlobKey, serveBlob } from "../../platform/storage";
 import { checkedLessonMedia, cleanFileName } from "../../platform/uploads";
 import { rowId, validate } from "../../platform/validate";
@@ -19,6 +19,7 @@ import { lessonEditInput, lessonFields, storedLessonFields } from "./lesson-inpu
 import { abortUpload, HEAD_BYTES, refusedMedia } from "./media";
 import {
   deleteLessonRow,
+  EVERY_CALL,
   getLessonRow,
   programOfLessonQuery,
   saveProgress,
@@ -55,15 +56,18 @@ const MEDIA_CACHE = "private, max-age=31536000, immutable";
  * of it with the member's progress in one D1 round trip; 404 when unseen, 403 for a paid-only program without
  * paid access, and 403 `lesson_locked` with `opens_at` before it opens.
  */
-async function openLesson(c: Context<AppEnv>, lessonId: number) {
-  const {
-    user,
-    results: [[membership], [program], lessons],
-  } = await withSessionBatch(c, (member) => [
-    membershipRow(c.var.db, member.id),
-    programOfLessonQuery(c.var.db, member, lessonId),
-    siblingLessonsQuery(c.var.db, lessonId, member.id),
-  ]);
+async function openLesson(c: Context<AppEnv>, lessonId: number, limit?: BatchRateLimit) {
+  const { user, results } = await withSessionBatch(c, (member) => {
+    const reads = [
+      membershipRow(c.var.db, member.id),
+      programOfLessonQuery(c.var.db, member, lessonId),
+      siblingLessonsQuery(c.var.db, lessonId, member.id),
+    ] as const;
+    // A write's rate limit is counted in the same round trip (limitedInBatch); a read counts nothing.
+    return limit ? [...reads, limit.count(member, EVERY_CALL)] : [...reads];
+  });
+  const [[membership], [program], lessons] = results;
+  if (limit) limit.check(results[3] as Parameters<BatchRateLimit["check"]>[0]);
   const index = lessons.findIndex((l) => l.lesson.id === lessonId);
   if (!program || index < 0) throw notFound(API_ERRORS.lesson_not_found);
   paidProgramOr403(program, membershipView(user, membership));
@@ -106,7 +110,7 @@ export const lessonRoutes = createRouter()
     validate("param", lessonParam),
     validate("json", progressBody),
     async (c) => {
-      const { user, program, row } = await openLesson(c, c.req.valid("param").id);
+      const { user, program, row } = await openLesson(c, c.req.valid("param").id, rateLimitInBatch(c, Date.now()));
       if (!program.startedAt) throw forbidden(API_ERRORS.program_not_enrolled);
       const input = c.req.valid("json");
       const [[progress], [enrolment]] = await saveProgress(

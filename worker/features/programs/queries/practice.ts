@@ -34,8 +34,9 @@ export const weeklyGoalQuery = (db: Database, userId: number) =>
 
 /**
  * The member's active days (a practice entry or a lesson marked done) up to `today`, newest first: what the
- * streak counts. Done lessons' days are read in the member's zone by the caller's offset-free date column of
- * the entry; lessons by their UTC day shifted by `offsetMinutes`.
+ * streak counts. A practice entry has its local date; a lesson's done instant is turned into one with the
+ * member's current offset from UTC (`offsetMinutes`; a lesson done within an hour of a clock change may count
+ * on the neighbouring day).
  */
 export const activeDaysQuery = (db: Database, userId: number, today: string, offsetMinutes: number) =>
   db.all<{ day: string }>(sql`

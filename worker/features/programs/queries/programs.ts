@@ -106,6 +106,9 @@ export const siblingLessonsQuery = (db: Database, lessonId: number, userId: numb
 export const memberTimeZoneQuery = (db: Database, userId: number | SQL<number>) =>
   db.select({ timeZone: users.timezone }).from(users).where(eq(users.id, userId)).limit(1);
 
+/** A rate limit's condition that counts every call (rateLimitInBatch's `when`). */
+export const EVERY_CALL = sql`1 = 1`;
+
 // ---- admin writes ----
 
 export type ProgramFields = {
