@@ -203,28 +203,34 @@ export const lessonRoutes = createRouter()
     });
   })
   // One part, as application/octet-stream: every part the part size but the last; the first proves the type.
-  .put("/lessons/:id/uploads/:uploadId/parts/:part", requireAdmin, validate("param", partParam), async (c) => {
-    const { id, uploadId, part } = c.req.valid("param");
-    const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    if (bodyType !== "application/octet-stream") throw new ApiError(415, API_ERRORS.unsupported_media_type);
-    const upload = await getUpload(c.var.db, id, uploadId);
-    if (!upload) throw notFound(API_ERRORS.upload_not_found);
-    const count = partsOf(upload.size);
-    const expected =
-      part < count ? PROGRAM_LIMITS.uploadPartBytes : upload.size - (count - 1) * PROGRAM_LIMITS.uploadPartBytes;
-    if (part > count) throw badRequest(API_ERRORS.upload_part_invalid);
-    const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.length !== expected) throw badRequest(API_ERRORS.upload_part_invalid);
-    const proven =
-      part === 1 ? checkedLessonMedia(upload.declaredType, bytes.subarray(0, HEAD_BYTES), refusedMedia) : null;
-    const uploaded = await c.env.BLOBS.resumeMultipartUpload(upload.key, uploadId).uploadPart(part, bytes);
-    await recordPart(
-      c.var.db,
-      { uploadId, partNumber: part, etag: uploaded.etag, size: bytes.length },
-      proven && { contentType: proven.contentType, mediaKind: proven.kind },
-    );
-    return c.json({ part, etag: uploaded.etag });
-  })
+  .put(
+    "/lessons/:id/uploads/:uploadId/parts/:part",
+    requireAdmin,
+    limited("lessonUploadParts"),
+    validate("param", partParam),
+    async (c) => {
+      const { id, uploadId, part } = c.req.valid("param");
+      const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+      if (bodyType !== "application/octet-stream") throw new ApiError(415, API_ERRORS.unsupported_media_type);
+      const upload = await getUpload(c.var.db, id, uploadId);
+      if (!upload) throw notFound(API_ERRORS.upload_not_found);
+      const count = partsOf(upload.size);
+      const expected =
+        part < count ? PROGRAM_LIMITS.uploadPartBytes : upload.size - (count - 1) * PROGRAM_LIMITS.uploadPartBytes;
+      if (part > count) throw badRequest(API_ERRORS.upload_part_invalid);
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.length !== expected) throw badRequest(API_ERRORS.upload_part_invalid);
+      const proven =
+        part === 1 ? checkedLessonMedia(upload.declaredType, bytes.subarray(0, HEAD_BYTES), refusedMedia) : null;
+      const uploaded = await c.env.BLOBS.resumeMultipartUpload(upload.key, uploadId).uploadPart(part, bytes);
+      await recordPart(
+        c.var.db,
+        { uploadId, partNumber: part, etag: uploaded.etag, size: bytes.length },
+        proven && { contentType: proven.contentType, mediaKind: proven.kind },
+      );
+      return c.json({ part, etag: uploaded.etag });
+    },
+  )
   .post(
     "/lessons/:id/uploads/:uploadId/complete",
     requireAdmin,
@@ -251,11 +257,17 @@ export const lessonRoutes = createRouter()
       return c.json({ lesson: lessonFields(row ?? lesson) });
     },
   )
-  .delete("/lessons/:id/uploads/:uploadId", requireAdmin, validate("param", uploadParam), async (c) => {
-    const { id, uploadId } = c.req.valid("param");
-    const upload = await getUpload(c.var.db, id, uploadId);
-    if (!upload) throw notFound(API_ERRORS.upload_not_found);
-    await abortUpload(c.env.BLOBS, upload);
-    await deleteUpload(c.var.db, uploadId);
-    return c.json({ success: true });
-  });
+  .delete(
+    "/lessons/:id/uploads/:uploadId",
+    requireAdmin,
+    limited("adminWrites"),
+    validate("param", uploadParam),
+    async (c) => {
+      const { id, uploadId } = c.req.valid("param");
+      const upload = await getUpload(c.var.db, id, uploadId);
+      if (!upload) throw notFound(API_ERRORS.upload_not_found);
+      await abortUpload(c.env.BLOBS, upload);
+      await deleteUpload(c.var.db, uploadId);
+      return c.json({ success: true });
+    },
+  );
