@@ -10,6 +10,7 @@ import { autorenewCharges, autorenewSettle } from "./features/payments/jobs/auto
 import { membershipReminders } from "./features/payments/jobs/membership-reminders";
 import { reconcilePayments } from "./features/payments/jobs/reconcile-payments";
 import { abandonedLessonUploads } from "./features/programs/jobs/abandoned-uploads";
+import { programNotices } from "./features/programs/jobs/program-notices";
 import { send } from "./platform/live";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
@@ -31,6 +32,8 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // Hourly: it is 8:00 somewhere in some member's time zone at the top of some hour.
   { cron: CRON.hourly, job: digests },
   { cron: CRON.hourly, job: abandonedLessonUploads },
+  // Hourly: a lesson opens at 06:00 in some zone at the top of some hour; told within the hour.
+  { cron: CRON.hourly, job: programNotices },
   // Reminders first: a charge notice is written before the charge it announces could run.
   { cron: CRON.daily, job: membershipReminders },
   { cron: CRON.daily, job: autorenewCharges },

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { channelMembers, lessonUploads, users } from "../../worker/db/schema";
 import { abandonedLessonUploads } from "../../worker/features/programs/jobs/abandoned-uploads";
+import { programNotices } from "../../worker/features/programs/jobs/program-notices";
 import { lessonOpensAt } from "../../worker/features/programs/unlock";
 import type { LessonDto, LessonSummaryDto, ProgramDto, ProgramSearchResult } from "../../worker/shared/programs";
 import { PROGRAM_LIMITS } from "../../worker/shared/programs";
@@ -191,6 +192,51 @@ describe("unlock modes through the API, one second either side of the boundary",
     const daily = await programWithLessons({ unlock: "daily" }, [{}, {}]);
     expect((await call(`/api/lessons/${daily.ids[1]}`, { cookie: cookie("admin") })).status).toBe(200);
     expect((await call(`/api/lessons/${ids[1]}`, { cookie: cookie("member") })).status).toBe(200);
+  });
+});
+
+describe("notifications: a new lesson opened, a cohort starts tomorrow", () => {
+  const notices = async (who: Who) =>
+    (
+      await json<{ items: { kind: string; url: string; detail: string | null }[] }>(
+        await call("/api/notifications", { cookie: cookie(who) }),
+      )
+    ).items.filter((n) => n.kind === "lesson_opened" || n.kind === "cohort_starting");
+
+  it("the hourly job tells each member once when their daily lesson opens at 06:00 in their zone", async () => {
+    await seedAt("2027-04-02T13:00:00Z");
+    await setZone("paid", "America/Santiago");
+    await setZone("member", "Europe/Madrid");
+    const { program, ids } = await programWithLessons({ unlock: "daily" }, [{}, {}, {}]);
+    await enrol("paid", program.id);
+    await enrol("member", program.id);
+    const run = (iso: string) => programNotices.run(testEnv, new Date(iso));
+    // Madrid's 06:00 on day 2 (04:00Z): the member there; Santiago's (09:00Z): the other.
+    expect(await run("2027-04-03T04:17:00Z")).toEqual({ lessons_opened: 1, cohorts_starting: 0 });
+    expect(await run("2027-04-03T05:17:00Z")).toEqual({ lessons_opened: 0, cohorts_starting: 0 });
+    expect(await run("2027-04-03T09:17:00Z")).toEqual({ lessons_opened: 1, cohorts_starting: 0 });
+    // Day 3 in Santiago is after April's change: 06:00 -04 is 10:00Z, not 09:00Z.
+    expect(await run("2027-04-04T04:17:00Z")).toMatchObject({ lessons_opened: 1 }); // Madrid's, at 04:00Z
+    expect(await run("2027-04-04T09:59:00Z")).toMatchObject({ lessons_opened: 0 }); // not yet in Santiago
+    expect(await run("2027-04-04T10:17:00Z")).toMatchObject({ lessons_opened: 1 }); // Santiago's
+    at("2027-04-04T11:00:00Z");
+    const told = await notices("paid");
+    expect(told.map((n) => n.url).sort()).toEqual(
+      [`/app/programs/${program.id}/lessons/${ids[1]}`, `/app/programs/${program.id}/lessons/${ids[2]}`].sort(),
+    );
+  });
+
+  it("a cohort's members are told the day before it starts, once", async () => {
+    await seedAt("2027-04-03T12:00:00Z");
+    const program = await createProgram({ unlock: "dates", starts_on: "2027-04-05", time_zone: "America/Santiago" });
+    await enrol("paid", program.id);
+    await enrol("owner", program.id);
+    const run = (iso: string) => programNotices.run(testEnv, new Date(iso));
+    expect(await run("2027-04-03T12:17:00Z")).toMatchObject({ cohorts_starting: 0 });
+    expect(await run("2027-04-04T12:17:00Z")).toMatchObject({ cohorts_starting: 2 });
+    expect(await run("2027-04-04T13:17:00Z")).toMatchObject({ cohorts_starting: 0 });
+    expect((await notices("paid")).map((n) => n.url)).toEqual([`/app/programs/${program.id}`]);
+    expect(await notices("member")).toEqual([]);
   });
 });
 

@@ -36,6 +36,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   event_promoted: choices(true, true, false),
   autorenew_notice: choices(true, false, true),
   reaction: choices(true, false, false),
+  lesson_opened: choices(true, true, false),
+  cohort_starting: choices(true, true, false),
 };
 
 /**

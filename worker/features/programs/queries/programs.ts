@@ -377,3 +377,46 @@ export const searchProgramsQuery = (db: Database, member: SessionMemberSql | Mem
     )
     .orderBy(desc(programs.id), asc(programLessons.position))
     .limit(PROGRAM_LIMITS.searchCandidates);
+
+// ---- what the hourly notices job reads ----
+
+/** Enrolments in published programs whose lessons open by the clock, with their program's rule (bounded a run). */
+export const clockEnrolments = (db: Database, limit: number) =>
+  db
+    .select({
+      programId: programs.id,
+      unlock: programs.unlock,
+      programZone: programs.timeZone,
+      userId: programEnrolments.userId,
+      startedAt: aliased<Date>(programEnrolments.startedAt, "enrolment_started_at"),
+      timeZone: aliased<string>(programEnrolments.timeZone, "enrolment_time_zone"),
+    })
+    .from(programEnrolments)
+    .innerJoin(programs, eq(programs.id, programEnrolments.programId))
+    .where(and(isNotNull(programs.publishedAt), sql`${programs.unlock} <> 'all'`))
+    .orderBy(asc(programEnrolments.programId), asc(programEnrolments.userId))
+    .limit(limit);
+
+/** The lessons of published programs that open by the clock: id, program, position, fixed date (bounded a run). */
+export const clockLessons = (db: Database, limit: number) =>
+  db
+    .select({
+      id: programLessons.id,
+      programId: programLessons.programId,
+      position: programLessons.position,
+      opensOn: programLessons.opensOn,
+    })
+    .from(programLessons)
+    .innerJoin(programs, eq(programs.id, programLessons.programId))
+    .where(and(isNotNull(programs.publishedAt), sql`${programs.unlock} <> 'all'`))
+    .orderBy(asc(programLessons.programId), asc(programLessons.position))
+    .limit(limit);
+
+/** Published cohorts (programs with a start date), to tell their members the day before. */
+export const cohorts = (db: Database, limit: number) =>
+  db
+    .select({ id: programs.id, startsOn: programs.startsOn, timeZone: programs.timeZone })
+    .from(programs)
+    .where(and(isNotNull(programs.publishedAt), isNotNull(programs.startsOn)))
+    .orderBy(asc(programs.id))
+    .limit(limit);
