@@ -1,6 +1,6 @@
 // What admins manage of programs: the program's fields (create, edit, publish, delete), its lessons (add with
 // media, reorder with buttons a keyboard reaches, remove) and its figures (a funnel chart and its CSV).
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { FunnelRow, LessonSummaryDto, ProgramDto } from "../../worker/shared/programs";
 import { PROGRAM_LIMITS, UNLOCK_MODES, type UnlockMode } from "../../worker/shared/programs";
@@ -99,6 +99,11 @@ export function AdminLessons({ program, lessons }: { program: ProgramDto; lesson
   const T = TEXT.programs;
   const write = useFetcher<ActionResult<unknown>>();
   const add = useFetcher<ActionResult<unknown>>();
+  const addForm = useRef<HTMLFormElement>(null);
+  // A lesson added: the form is empty for the next one.
+  useSettled(add, (result) => {
+    if (result.ok) addForm.current?.reset();
+  });
   const path = programPath(program.id);
   const move = (index: number, by: number) => {
     const ids = lessons.map((l) => l.id);
@@ -146,7 +151,7 @@ export function AdminLessons({ program, lessons }: { program: ProgramDto; lesson
           </li>
         ))}
       </ol>
-      <add.Form method="post" action={path} encType="multipart/form-data" className="stack">
+      <add.Form ref={addForm} method="post" action={path} encType="multipart/form-data" className="stack">
         <h3>{T.addLesson}</h3>
         <input type="hidden" name="program_id" value={program.id} />
         <label>

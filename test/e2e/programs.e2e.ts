@@ -2,7 +2,7 @@
 // seeks, leaves and comes back to the same second, marks it done and sees when the next lesson opens (tomorrow at
 // 6:00 in their zone); the audio saved for offline is served (ranges too) by the service worker with the network
 // gone, and removed on sign-out; in a program they finish, the certificate PDF they download reads back with their
-// name.
+// name; an admin builds a program (lessons with audio, reordered from the keyboard), publishes it and reads its funnel.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { APIRequestContext, Page } from "playwright-core";
@@ -136,5 +136,44 @@ it("a member enrols, plays, seeks, leaves and comes back to the same second, mar
   expect(await page.evaluate(() => caches.has("lesson-media"))).toBe(true);
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect.poll(() => page.evaluate(() => caches.has("lesson-media"))).toBe(false);
+  await context.close();
+});
+
+it("an admin creates a program, adds lessons with audio, reorders them from the keyboard, publishes it and reads its funnel", async () => {
+  const suffix = Date.now().toString(36);
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await signIn(page, "admin@example.com", "Ada Admin");
+  await page.goto("/app/programs");
+  await page.getByRole("button", { name: "New program" }).click();
+  const form = page.getByRole("form", { name: "New program" });
+  await form.getByLabel("Title").fill(`Breath school ${suffix}`);
+  await form.getByLabel("Summary").fill("Four short sessions");
+  await form.getByRole("button", { name: "Create program" }).click();
+  await page.waitForURL(/\/app\/programs\/\d+$/);
+  await page.getByRole("heading", { name: `Breath school ${suffix}`, level: 1 }).waitFor();
+
+  const audio = await readFile(path.join(root, "scripts/seed-audio/lesson-2.ogg"));
+  for (const title of ["First steps", "Second wind"]) {
+    await page.getByLabel("Lesson title").fill(title);
+    await page.getByLabel(/^Audio/).setInputFiles({ name: `${title}.ogg`, mimeType: "audio/ogg", buffer: audio });
+    await page.getByRole("button", { name: "Add lesson" }).click();
+    await page.getByRole("button", { name: `Remove "${title}"` }).waitFor();
+    await expect.poll(() => page.getByLabel("Lesson title").inputValue()).toBe("");
+  }
+  // Keyboard: focus "move Second wind up" and press Enter.
+  await page.getByRole("button", { name: 'Move "Second wind" up' }).focus();
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(() => page.locator(".admin-lesson-title").allTextContents())
+    .toEqual(["Second wind", "First steps"]);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("button", { name: "Unpublish" }).waitFor();
+  await page.getByRole("table", { name: "How many members reached and finished each lesson" }).waitFor();
+  const csv = await page.request.get(
+    (await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")) ?? "",
+  );
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).split("\r\n")[1]).toMatch(/^1,\d+,Second wind,0,0$/);
   await context.close();
 });
