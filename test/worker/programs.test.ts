@@ -611,6 +611,14 @@ describe("progress, practice log and cohorts", () => {
     expect((await call(`/api/admin/programs/${program.id}/funnel`, { cookie: cookie("paid") })).status).toBe(403);
   });
 
+  it("a program's title is one clean line (it names the cohort's channel): program_title_invalid", async () => {
+    for (const title of ["Calm\nClick here", "\u202eevil", "\u200b\u200b"]) {
+      const res = await call("/api/programs", { method: "POST", json: { title }, cookie: cookie("admin") });
+      expect(res.status, JSON.stringify(title)).toBe(400);
+      expect((await errorBody(res)).code).toBe("program_title_invalid");
+    }
+  });
+
   it("at most 20 programs enrolled at once (409)", async () => {
     const ids: number[] = [];
     for (let i = 0; i <= PROGRAM_LIMITS.enrolledMax; i++) ids.push((await createProgram({ title: `P${i}` })).id);

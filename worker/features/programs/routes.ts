@@ -7,7 +7,7 @@ import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from 
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, notFound } from "../../platform/errors";
 import { limited } from "../../platform/rate-limit";
-import { idParam, parseInput, rowId, validate } from "../../platform/validate";
+import { idParam, oneLineNameInput, parseInput, rowId, validate } from "../../platform/validate";
 import { isTimeZone } from "../../platform/zoned-time";
 import { toCsv } from "../../shared/csv";
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
@@ -40,11 +40,12 @@ import {
 } from "./queries/programs";
 
 const fieldRules = {
-  title: z
-    .string(API_ERRORS.program_title_required)
-    .trim()
-    .min(1, API_ERRORS.program_title_required)
-    .max(PROGRAM_LIMITS.titleMax, API_ERRORS.program_title_too_long),
+  // One line, as a display name: it names the cohort's channel.
+  title: oneLineNameInput(PROGRAM_LIMITS.titleMax, {
+    required: API_ERRORS.program_title_required,
+    tooLong: API_ERRORS.program_title_too_long,
+    invalid: API_ERRORS.program_title_invalid,
+  }),
   summary: z.string().trim().max(PROGRAM_LIMITS.summaryMax),
   paid_only: z.boolean(),
   unlock: z.enum(UNLOCK_MODES),
