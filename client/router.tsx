@@ -5,6 +5,7 @@
 // its action (client/<screen>/actions.ts) loads lazily too, out of the app's shell.
 import { useEffect } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, Outlet, type RouteObject, redirect } from "react-router";
+import { SETTINGS_PATH, type SettingsSection, settingsPath } from "../worker/shared/settings";
 import { AppLayout } from "./components/AppLayout";
 import { RouteError } from "./components/RouteError";
 import { FullPageSpinner } from "./components/Spinner";
@@ -45,6 +46,27 @@ const resources = () => import("./resources/data");
 const loadEventsAction = () => import("./events/actions").then((m) => m.eventsAction);
 const programs = () => import("./programs/data");
 const loadProgramsAction = () => import("./programs/actions").then((m) => m.programsAction);
+
+/**
+ * A section of the settings (/app/settings/<section>): its screen (code and words, client/screens.ts) and, from its
+ * `data` module, its loader, action and shouldRevalidate where it has them.
+ */
+function settingsSection<M>(
+  section: SettingsSection,
+  data: () => Promise<M>,
+  names: { loader?: keyof M; action?: keyof M; shouldRevalidate?: keyof M },
+): RouteObject {
+  const screen = SCREENS[settingsPath(section)];
+  return {
+    path: settingsPath(section),
+    lazy: {
+      ...(names.loader && { loader: load(data, names.loader, screen.words) }),
+      ...(names.action && { action: load(data, names.action, screen.words) }),
+      ...(names.shouldRevalidate && { shouldRevalidate: load(data, names.shouldRevalidate) }),
+      ...lazyScreen(screen),
+    },
+  } as RouteObject;
+}
 
 /** The root route: every screen inside it, or the error that took its place; it tells when the first is shown. */
 function Root({ error = false }: { error?: boolean }) {
@@ -163,7 +185,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                   path: "/app/profile",
                   lazy: {
                     loader: load(() => import("./profile/data"), "profileLoader", SCREENS["/app/profile"].words),
-                    shouldRevalidate: load(() => import("./profile/data"), "skipAfterAccountDeletion"),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
                     ...lazyScreen(SCREENS["/app/profile"]),
                     // Its action refreshes the session store after a name change.
                     action: () =>
@@ -240,6 +262,41 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                     ...lazyScreen(SCREENS["/admin"]),
                     action: () => import("./admin/actions").then((m) => m.adminAction),
                   },
+                },
+                {
+                  // The member's settings: the list of sections, each section a route of its own.
+                  path: SETTINGS_PATH,
+                  lazy: lazyScreen(SCREENS[SETTINGS_PATH]),
+                  children: [
+                    {
+                      errorElement: <RouteError />,
+                      children: [
+                        settingsSection("notifications", () => import("./settings/notifications/data"), {
+                          loader: "notificationSettingsLoader",
+                          action: "notificationSettingsAction",
+                        }),
+                        settingsSection("membership", () => import("./settings/membership/data"), {
+                          loader: "membershipSettingsLoader",
+                          action: "membershipSettingsAction",
+                        }),
+                        settingsSection("privacy", () => import("./settings/privacy/data"), {
+                          loader: "privacySettingsLoader",
+                          action: "privacySettingsAction",
+                        }),
+                        settingsSection("devices", () => import("./settings/devices/data"), {
+                          loader: "devicesSettingsLoader",
+                          action: "devicesSettingsAction",
+                        }),
+                        settingsSection("calendar", () => import("./settings/calendar/data"), {
+                          loader: "calendarSettingsLoader",
+                        }),
+                        settingsSection("data", () => import("./settings/data/data"), {
+                          action: "dataSettingsAction",
+                          shouldRevalidate: "skipAfterAccountDeletion",
+                        }),
+                      ],
+                    },
+                  ],
                 },
               ],
             },

@@ -1,6 +1,7 @@
 // Each screen's code by path: the router loads a screen's component lazily from here, and the entry
 // starts the current one's download at once, in parallel with the app shell and the screen's data.
 import type { ComponentType } from "react";
+import { SETTINGS_PATH } from "../worker/shared/settings";
 import type { Language } from "./i18n/catalog";
 import { loadWords, preloadWords } from "./i18n/language";
 import type { WordGroup } from "./i18n/word-groups";
@@ -18,8 +19,7 @@ export const SCREENS = {
   "/app/lounge": { load: () => import("./lounge/LoungePage"), words: ["lounge", "conversations"] },
   "/app/chat": { load: () => import("./chat/ChatPage"), words: ["chat", "conversations"] },
   "/app/resources": { load: () => import("./resources/ResourcesPage"), words: ["library"] },
-  // The sections under the card load their words with their code (ProfilePage's ProfileSections).
-  "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile", "autorenew"] },
+  "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile"] },
   "/app/events": { load: () => import("./events/EventsPage"), words: ["events"] },
   "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
   "/app/programs": { load: () => import("./programs/ProgramsPage"), words: ["programs"] },
@@ -28,6 +28,29 @@ export const SCREENS = {
   // The payments tab loads the payments' words with its code (AdminPage).
   "/admin": { load: () => import("./admin/AdminPage"), words: ["admin"] },
   notFound: { load: () => import("./components/NotFoundPage"), words: ["notFound"] },
+  // The settings' list, and each of its sections (client/settings/) with the words it shares with other screens.
+  "/app/settings": { load: () => import("./settings/SettingsPage"), words: ["settings"] },
+  "/app/settings/notifications": {
+    load: () => import("./settings/notifications/NotificationsSection"),
+    words: ["settings", "notificationSettings"],
+  },
+  "/app/settings/membership": {
+    load: () => import("./settings/membership/MembershipSection"),
+    words: ["settings", "autorenew", "payments"],
+  },
+  "/app/settings/privacy": {
+    load: () => import("./settings/privacy/PrivacySection"),
+    words: ["settings", "profile", "conversations"],
+  },
+  "/app/settings/devices": {
+    load: () => import("./settings/devices/DevicesSection"),
+    words: ["settings", "profile", "notificationSettings"],
+  },
+  "/app/settings/calendar": {
+    load: () => import("./settings/calendar/CalendarSection"),
+    words: ["settings", "events"],
+  },
+  "/app/settings/data": { load: () => import("./settings/data/DataSection"), words: ["settings", "dataRights"] },
 } satisfies Record<string, Screen>;
 
 /** The router's `lazy` for a screen's component: its code and its words, loaded together. */
@@ -36,12 +59,16 @@ export const lazyScreen = (screen: Screen) => ({
   Component: async () => (await Promise.all([screen.load(), loadWords(screen.words)]))[0].default,
 });
 
-/** Starts fetching the chunk of `pathname`'s screen and its words in `language`; no-op for other paths. */
+/**
+ * Starts fetching the chunk of `pathname`'s screen and its words in `language` (a settings section's with the
+ * settings' list it shows in, as an email's link opens one); no-op for other paths.
+ */
 export function preloadScreen(pathname: string, language: Language) {
-  const screen: Screen | undefined = Object.entries(SCREENS).find(([path]) => path === pathname)?.[1];
-  if (!screen) return;
-  void screen.load().catch(() => undefined);
-  preloadWords(screen.words, language);
+  const paths = pathname.startsWith(`${SETTINGS_PATH}/`) ? [SETTINGS_PATH, pathname] : [pathname];
+  for (const screen of Object.entries(SCREENS).flatMap(([path, s]): Screen[] => (paths.includes(path) ? [s] : []))) {
+    void screen.load().catch(() => undefined);
+    preloadWords(screen.words, language);
+  }
 }
 
 /**

@@ -34,6 +34,9 @@ const en = {
     chat: "Chat",
     resources: "Resources",
     profile: "Profile",
+    settings: "Settings",
+    /** The header's avatar: the menu to the member's profile and settings. */
+    accountMenu: "Your account",
     events: "Events",
     programs: "Programs",
     admin: "Admin",
@@ -123,7 +126,8 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./events/words").words &
   typeof import("./programs/words").words &
   typeof import("./notifications/words").words &
-  typeof import("./notifications/settings-words").words;
+  typeof import("./notifications/settings-words").words &
+  typeof import("./settings/words").words;
 /** The API's error texts by code, in a translation: English shows the server's own `error` (client/api.ts). */
 export type ErrorTexts = Widen<typeof API_ERRORS>;
 /** A translation's shell: the API's error texts with it (client/i18n/es.ts). */

@@ -32,6 +32,9 @@ try {
       "--include-runtime=false",
       "--include-main-module=false",
       "--strict-vars=false",
+      // Only wrangler.toml: not the local secrets `npm run dev` writes (.env.local, .dev.vars), which
+      // worker/env.ts declares itself. An empty env file stands for none.
+      "--env-file=/dev/null",
     ],
     { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );

@@ -9,11 +9,12 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const stateDir = path.resolve(root, process.env.COSMIC_STATE_DIR ?? ".wrangler/state");
 
 /**
- * The local bindings (DB, BLOBS) of [env.local]; call dispose() when done. The proxy is opened on a
- * copy of that environment's D1 and R2 bindings alone (same ids, so the same files): with the chat's
- * Durable Object binding, workerd would warn that this script exports no ChatRoom class.
+ * The local bindings (DB, BLOBS) of [env.local] in `state` (the state directory, COSMIC_STATE_DIR's by
+ * default); call dispose() when done. The proxy is opened on a copy of that environment's D1 and R2
+ * bindings alone (same ids, so the same files): with the chat's Durable Object binding, workerd would
+ * warn that this script exports no ChatRoom class.
  */
-export async function openLocalState() {
+export async function openLocalState(state = stateDir) {
   process.env.WRANGLER_LOG ??= "error";
   const { getPlatformProxy, unstable_readConfig } = await import("wrangler");
   const local = unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: "local" });
@@ -31,7 +32,7 @@ export async function openLocalState() {
   );
   const proxy = await getPlatformProxy({
     configPath,
-    persist: { path: path.join(stateDir, "v3") },
+    persist: { path: path.join(state, "v3") },
     remoteBindings: false,
   });
   return {

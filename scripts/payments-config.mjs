@@ -1,4 +1,4 @@
-// The deploy check for payments (scripts/deploy.sh runs it on each target's built configuration):
+// The deploy check for payments (scripts/deploy.mjs runs it on each target's built configuration):
 // a production deployment takes real money only through Transbank's production environment (Webpay
 // Plus and Oneclick Mall alike: WEBPAY_ENV serves both), a deployed site never runs the local emulator,
 // and no Transbank credential or key sits in plain vars. Pure, so the worker tests import it as it is.

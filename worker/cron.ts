@@ -12,9 +12,11 @@ import { reconcilePayments } from "./features/payments/jobs/reconcile-payments";
 import { abandonedLessonUploads } from "./features/programs/jobs/abandoned-uploads";
 import { programNotices } from "./features/programs/jobs/program-notices";
 import { send } from "./platform/live";
+import { pruneIdempotencyKeys } from "./platform/prune-idempotency-keys";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
 import { logLine, safeErrorMessages } from "./platform/request-log";
 import type { ScheduledJob } from "./platform/scheduled-job";
+import { sweepOrphanBlobs } from "./platform/sweep-orphan-blobs";
 
 /** The Cron Triggers of wrangler.toml's [triggers] (keep both lists equal). */
 export const CRON = { hourly: "17 * * * *", daily: "0 12 * * *", everyFiveMinutes: "*/5 * * * *" } as const;
@@ -29,6 +31,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   { cron: CRON.everyFiveMinutes, job: autorenewSettle },
   { cron: CRON.everyFiveMinutes, job: deliverySweep },
   { cron: CRON.hourly, job: pruneRateLimits },
+  { cron: CRON.hourly, job: pruneIdempotencyKeys },
   // Hourly: it is 8:00 somewhere in some member's time zone at the top of some hour.
   { cron: CRON.hourly, job: digests },
   { cron: CRON.hourly, job: abandonedLessonUploads },
@@ -37,6 +40,7 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   // Reminders first: a charge notice is written before the charge it announces could run.
   { cron: CRON.daily, job: membershipReminders },
   { cron: CRON.daily, job: autorenewCharges },
+  { cron: CRON.daily, job: sweepOrphanBlobs },
 ];
 
 export type JobOutcome = { job: string; ok: boolean; counts: Record<string, number> };

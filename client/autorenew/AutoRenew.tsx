@@ -1,5 +1,5 @@
-// "Renew automatically", on /pricing and the profile: enrol a card with Oneclick Mall (the
-// browser posts TBK_TOKEN to the bank's form, which comes back to the profile), see the enrolled card
+// "Renew automatically", on /pricing and the membership settings: enrol a card with Oneclick Mall (the
+// browser posts TBK_TOKEN to the bank's form, which comes back to the membership settings), see the enrolled card
 // and the next charge, or stop it. The host route's action runs the write (client/autorenew/actions.ts).
 import { useFetcher } from "react-router";
 import { MEMBERSHIP } from "../../worker/shared/rules";
@@ -16,9 +16,11 @@ type Props = {
   membership: Pick<MembershipStatusView, "status" | "next_payment_due" | "auto_renew">;
   /** The route whose action runs the write. */
   action: string;
+  /** Its heading's level: a section of its own (/pricing), or a part of the membership settings' section. */
+  heading?: "h2" | "h3";
 };
 
-export function AutoRenew({ membership, action }: Props) {
+export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props) {
   const T = TEXT.autorenew;
   const write = useFetcher<Awaited<ReturnType<typeof autorenewAction>>>();
   const toast = useToast();
@@ -39,7 +41,7 @@ export function AutoRenew({ membership, action }: Props) {
 
   return (
     <section className="card autorenew" aria-labelledby="autorenew-title" data-testid="autorenew">
-      <h2 id="autorenew-title">{T.title}</h2>
+      <Heading id="autorenew-title">{T.title}</Heading>
       {autoRenew.enabled ? (
         <>
           <p>{T.onText(card)}</p>

@@ -3,7 +3,7 @@
 import { AUTORENEW_TEXTS } from "../../worker/shared/texts/autorenew";
 
 export const words = {
-  /** Automatic renewal with Oneclick Mall: /pricing, the profile, notices and the admin tabs. */
+  /** Automatic renewal with Oneclick Mall: /pricing, the membership settings, notices and the admin tabs. */
   autorenew: {
     ...AUTORENEW_TEXTS,
     title: "Renew automatically",
@@ -29,7 +29,7 @@ export const words = {
       failed: "The enrolment could not be finished. Nothing changed; please try again.",
     },
     notice: (amount: string, date: string) =>
-      `On ${date} your enrolled card will be charged ${amount} to renew your membership. To stop it, turn off automatic renewal in your profile.`,
+      `On ${date} your enrolled card will be charged ${amount} to renew your membership. To stop it, turn off automatic renewal in your membership settings.`,
     automaticMarker: "automatic",
     healthName: "Automatic renewal (Oneclick)",
   },

@@ -1,5 +1,5 @@
 // The open channel: its heading, its messages (the feed: useChannelFeed) and the composer.
-import { startTransition, useEffect, useOptimistic, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ChannelListItem, MessageDto } from "../../worker/shared/chat-wire";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
@@ -13,10 +13,8 @@ import { TEXT } from "../text";
 import { channelTitle } from "./ChannelList";
 import { Composer } from "./Composer";
 import { MessageList, type ShownMessage } from "./MessageList";
+import { type Outgoing, useOutbox } from "./outbox";
 import { useChannelFeed } from "./useChannelFeed";
-
-/** Ids of the messages being sent: below zero, so never a stored message's. */
-let lastSendingId = 0;
 
 export function ChannelPane({
   channel,
@@ -64,50 +62,49 @@ export function ChannelPane({
 
   const mutedText = useMutedText();
 
-  // A message being sent shows at once, marked as sending (useOptimistic). When the send's transition
-  // ends the list is the feed's again: with the stored message once the server has it, without it when
-  // the server refused it (the composer then gives the text back and shows why). The stored one can
-  // reach the feed first (the channel's socket is often quicker than the send's answer): from then on
-  // it stands in for the bubble, so the message never shows twice.
-  const [shownMessages, showSending] = useOptimistic(
-    feed.messages,
-    (list: ShownMessage[], { sending, after }: { sending: ShownMessage; after: number }) =>
-      list.some((m) => m.id > after && m.sender_id === sending.sender_id && m.body === sending.body)
-        ? list
-        : [...list, sending],
-  );
-  const send = (body: string) =>
-    new Promise<void>((resolve, reject) =>
-      startTransition(async () => {
-        const after = feed.messages.reduce((latest, m) => Math.max(latest, m.id), 0);
-        showSending({
-          after,
-          sending: {
-            id: --lastSendingId,
-            group_id: channel.id,
-            sender_id: user?.id ?? 0,
-            sender_name: user?.name || DEFAULT_NAME,
-            body,
-            created_at: new Date().toISOString(),
-            image_url: null,
-            hidden: false,
-            hidden_reason: null,
-            edited_at: null,
-            deleted: false,
-            reply_to: replyingTo?.id ?? null,
-            reactions: [],
-            sending: true,
-          },
-        });
-        try {
-          await feed.sendText(body, replyingTo?.id);
-          setReplyingTo(null);
-          resolve();
-        } catch (err) {
-          reject(err);
-        }
-      }),
-    );
+  // The member's messages on their way out (outbox.ts) show after the stored ones, each with its state. A stored
+  // copy can reach the feed before the send's answer (the channel's socket is often quicker): from then on it
+  // stands in for the outgoing one, so the message never shows twice.
+  const outbox = useOutbox((message) => feed.sendText(message.body, message.replyTo ?? undefined, message.key));
+  const storedCopy = (o: Outgoing) =>
+    feed.messages.some((m) => m.id > o.after && m.sender_id === user?.id && m.body === o.body);
+  // A message "not sent" whose stored copy arrived after all (its answer was lost, its key stuck in progress) is
+  // sent: it leaves the outbox, and the ones behind it go out.
+  const arrived = outbox.messages.filter((o) => o.state !== "sending" && storedCopy(o)).map((o) => o.key);
+  const arrivedKeys = arrived.join(" ");
+  const discard = useRef(outbox.discard);
+  discard.current = outbox.discard;
+  useEffect(() => {
+    for (const key of arrivedKeys.split(" ").filter(Boolean)) discard.current(key);
+  }, [arrivedKeys]);
+  const outgoing: ShownMessage[] = outbox.messages
+    .filter((o) => !storedCopy(o))
+    .map((o) => ({
+      id: o.id,
+      group_id: channel.id,
+      sender_id: user?.id ?? 0,
+      sender_name: user?.name || DEFAULT_NAME,
+      body: o.body,
+      created_at: new Date().toISOString(),
+      image_url: null,
+      hidden: false,
+      hidden_reason: null,
+      edited_at: null,
+      deleted: false,
+      reply_to: o.replyTo,
+      reactions: [],
+      outgoing: { key: o.key, state: o.state },
+    }));
+  const shownMessages = outgoing.length ? [...feed.messages, ...outgoing] : feed.messages;
+  const send = (body: string) => {
+    const sent = outbox.queue({
+      body,
+      replyTo: replyingTo?.id ?? null,
+      after: feed.messages.reduce((latest, m) => Math.max(latest, m.id), 0),
+    });
+    setReplyingTo(null);
+    return sent;
+  };
 
   return (
     <section className="chat-pane card" aria-labelledby="chat-pane-title">
@@ -164,6 +161,8 @@ export function ChannelPane({
             onDelete: feed.remove,
             onReply: setReplyingTo,
             onReact: feed.react,
+            onRetrySend: outbox.retry,
+            onDiscardSend: outbox.discard,
           }}
           linkedId={linkedMessage}
         />

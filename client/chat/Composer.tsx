@@ -17,8 +17,8 @@ export function checkChatImage(file: File): string | null {
 }
 
 /**
- * The message composer: Enter sends, Shift+Enter adds a newline, it grows up to 100px, a send in
- * flight blocks another, and the text comes back if the send fails. The image button checks the
+ * The message composer: Enter sends, Shift+Enter adds a newline, it grows up to 100px, messages queue in the
+ * order typed, and the text comes back if the server refuses it. The image button checks the
  * file before uploading it.
  */
 export function Composer({
@@ -39,9 +39,7 @@ export function Composer({
 }) {
   const toast = useToast();
   const [text, setText] = useState("");
-  const [sending, setSending] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const inFlight = useRef(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const mention = useMentions({ value: text, setValue: setText, textarea, groupId });
@@ -55,30 +53,26 @@ export function Composer({
     el.style.overflowY = el.scrollHeight > COMPOSER_MAX_HEIGHT_PX ? "auto" : "hidden";
   }, [text]);
 
-  const send = async () => {
+  // A message goes to the channel's outbox at once (onSend), and the composer is free for the next: messages go out
+  // in the order they were typed. A send the server refused gives its text back (unless the member already started
+  // a new one) with the server's reason.
+  const send = () => {
     const body = text.trim();
-    if (!body || inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
+    if (!body) return;
     setText("");
-    try {
-      await onSend(mention.encode(body));
-      mention.reset();
-    } catch (err) {
-      // Give the text back (unless the person already started a new one).
+    const sent = onSend(mention.encode(body));
+    mention.reset();
+    textarea.current?.focus();
+    sent.catch((err) => {
       setText((current) => (current ? current : text));
       toast.show(errorText(err, TEXT.chat.sendFailed), "error");
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-      textarea.current?.focus();
-    }
+    });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void send();
+      send();
     }
   };
 
@@ -102,7 +96,7 @@ export function Composer({
       className="chat-composer mention-anchor"
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        send();
       }}
     >
       <input
@@ -154,7 +148,7 @@ export function Composer({
         }}
       />
       {mention.list}
-      <button type="submit" className="btn btn-primary" disabled={sending || !text.trim() || !!mutedText}>
+      <button type="submit" className="btn btn-primary" disabled={!text.trim() || !!mutedText}>
         {TEXT.chat.send}
       </button>
     </form>

@@ -20,6 +20,7 @@ import { useToast } from "../components/Toasts";
 import { MemberMenu } from "../direct/MemberMenu";
 import { TEXT } from "../text";
 import type { MessageActions } from "./message-actions";
+import type { OutgoingState } from "./outbox";
 import { PreviewLoading } from "./PreviewLoading";
 
 // A link's preview card loads with its request, after the list's first paint; meanwhile its place is held.
@@ -119,6 +120,29 @@ function ReplyQuote({ groupId, original, id }: { groupId: number; original: Mess
   );
 }
 
+/** Where a message of the member's own on its way out stands: sending, waiting for the connection, or not sent. */
+function OutgoingStatus({
+  outgoing,
+  actions,
+}: {
+  outgoing: NonNullable<ShownMessage["outgoing"]>;
+  actions: MessageActions;
+}) {
+  if (outgoing.state === "sending") return <span className="faint">{TEXT.chat.sending}</span>;
+  if (outgoing.state === "waiting") return <span className="faint">{TEXT.chat.waitingToSend}</span>;
+  return (
+    <span className="chat-not-sent" role="status">
+      <span>{TEXT.chat.notSent}</span>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => actions.onRetrySend?.(outgoing.key)}>
+        {TEXT.chat.retrySend}
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => actions.onDiscardSend?.(outgoing.key)}>
+        {TEXT.chat.discardSend}
+      </button>
+    </span>
+  );
+}
+
 function MessageItem({
   message,
   linked,
@@ -149,13 +173,20 @@ function MessageItem({
   const react = (emoji: ReactionEmoji) =>
     void actions.onReact(message.id, emoji).catch((err) => toast.show(errorText(err, TEXT.reactions.failed), "error"));
   const live = !message.hidden && !message.deleted;
+  const { outgoing } = message;
   return (
     <li
       id={`message-${message.id}`}
-      className={["chat-message has-item-menu", own && "own", linked && "linked", message.sending && "sending"]
+      className={[
+        "chat-message has-item-menu",
+        own && "own",
+        linked && "linked",
+        outgoing && "sending",
+        outgoing?.state === "failed" && "not-sent",
+      ]
         .filter(Boolean)
         .join(" ")}
-      aria-busy={message.sending || undefined}
+      aria-busy={(outgoing && outgoing.state !== "failed") || undefined}
     >
       <Avatar name={message.sender_name} size={36} />
       <div className="chat-message-body">
@@ -163,8 +194,8 @@ function MessageItem({
           <strong>
             <MemberMenu userId={message.sender_id} name={message.sender_name} />
           </strong>
-          {message.sending ? (
-            <span className="faint">{TEXT.chat.sending}</span>
+          {outgoing ? (
+            <OutgoingStatus outgoing={outgoing} actions={actions} />
           ) : (
             <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
               {relativeTime(message.created_at)}
@@ -179,7 +210,7 @@ function MessageItem({
               ({T.edited})
             </time>
           )}
-          {live && !editing && !message.sending && (
+          {live && !editing && !outgoing && (
             <MessageMenu
               message={message}
               own={own}
@@ -239,8 +270,8 @@ function MessageItem({
  * The message pane: oldest first, scrolled to the newest unless the reader scrolled up, or to the
  * linked message (`linkedId`, from a search result or a notification) once it is there.
  */
-/** A message as the list shows it: a stored one, or one the member is sending (not stored yet). */
-export type ShownMessage = MessageDto & { sending?: boolean };
+/** A message as the list shows it: a stored one, or one of the member's own on its way out (client/chat/outbox.ts). */
+export type ShownMessage = MessageDto & { outgoing?: { key: string; state: OutgoingState } };
 
 export function MessageList({
   messages,

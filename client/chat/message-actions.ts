@@ -9,4 +9,7 @@ export type MessageActions = {
   onDelete(id: number): Promise<void>;
   onReply(message: MessageDto): void;
   onReact(id: number, emoji: ReactionEmoji): Promise<void>;
+  /** A message of the member's own that was not sent: send it again (the same Idempotency-Key), or drop it. */
+  onRetrySend?(key: string): void;
+  onDiscardSend?(key: string): void;
 };

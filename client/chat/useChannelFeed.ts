@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, type ReactionEmoji, TIMING } from "../../worker/shared/rules";
 import { api, errorCode, unwrap } from "../api";
+import { sendIdempotent } from "../idempotent";
 import { unreadModule } from "../live/channel-unread";
 import { toggleReaction } from "../reactions/requests";
 
@@ -211,9 +212,17 @@ export function useChannelFeed(
     live,
     reach,
     retry: () => setAttempt((n) => n + 1),
-    sendText: (body: string, replyTo?: number) =>
-      sent(unwrap(api.messages.$post({ json: { group_id: groupId, body, reply_to: replyTo } }))),
-    sendImage: (image: File) => sent(unwrap(api.messages.image.$post({ form: { group_id: String(groupId), image } }))),
+    /** Sends with its Idempotency-Key (the outbox keeps one per message), retrying a lost answer with it. */
+    sendText: (body: string, replyTo: number | undefined, key: string) =>
+      sent(
+        unwrap(
+          sendIdempotent((o) => api.messages.$post({ json: { group_id: groupId, body, reply_to: replyTo } }, o), {
+            key,
+          }),
+        ),
+      ),
+    sendImage: (image: File) =>
+      sent(unwrap(sendIdempotent((o) => api.messages.image.$post({ form: { group_id: String(groupId), image } }, o)))),
     edit: async (id: number, body: string) => {
       const edited = await unwrap(api.messages[":id"].$patch({ param: { id: String(id) }, json: { body } }));
       replace(id, (m) => ({ ...edited, reactions: m.reactions }));

@@ -12,6 +12,12 @@ export const words = {
     loadingMessages: "Loading messages",
     /** A message of the member's own shown while it is being sent (in place of its time). */
     sending: "Sending…",
+    /** Offline, or behind a message not sent: it goes out, in order, when the connection returns or that one is sent. */
+    waitingToSend: "Waiting to send…",
+    /** Its answer stayed lost after the retries: the member sends it again (the same message, never twice) or drops it. */
+    notSent: "Not sent",
+    retrySend: "Retry",
+    discardSend: "Discard",
     noMessagesTitle: "No messages yet",
     noMessagesText: "Say hello to the channel.",
     noChannelTitle: "No channel selected",

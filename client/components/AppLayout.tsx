@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
+import { SETTINGS_PATH } from "../../worker/shared/settings";
 import { firstScreenShown } from "../first-load";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { AdminBadge } from "./AdminBadge";
 import { Avatar } from "./Avatar";
+import { AvatarMenu } from "./AvatarMenu";
 import { Icon } from "./Icon";
 import { ICON_SHAPES } from "./icon-shapes";
 import { LanguageSwitch } from "./LanguageSwitch";
@@ -43,6 +45,7 @@ const NAV = [
   { to: "/app/events", name: "events", icon: ICON_SHAPES.calendar },
   { to: "/app/programs", name: "programs", icon: ICON_SHAPES.book },
   { to: "/app/profile", name: "profile", icon: ICON_SHAPES.person },
+  { to: SETTINGS_PATH, name: "settings", icon: ICON_SHAPES.settings },
 ] as const;
 
 /** The signed-in shell: the navigation sidebar, which becomes a drawer on small screens. */
@@ -87,7 +90,7 @@ export function AppLayout() {
         </span>
         <SearchButton />
         <NotificationBell />
-        <Avatar src={user?.avatar_url} name={user?.name} email={user?.email} size={32} />
+        <AvatarMenu user={user} />
       </header>
       {drawer.open && <div className="drawer-backdrop" onClick={drawer.hide} aria-hidden="true" />}
       <nav

@@ -57,4 +57,8 @@ export const ICON_SHAPES = {
   /** A message's or a post's action menu. */
   more: [circle(5, 12, 1), circle(12, 12, 1), circle(19, 12, 1)],
   upload: ["M12 16V4", "M7 9l5-5 5 5", "M4 20h16"],
+  /** The member's settings: three sliders. */
+  settings: ["M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1", circle(15, 6, 2), circle(9, 12, 2), circle(17, 18, 2)],
+  /** Back to a list (the settings' sections on a phone). */
+  back: ["M15 18l-6-6 6-6"],
 } as const satisfies Record<string, IconShape>;

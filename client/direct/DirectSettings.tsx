@@ -1,18 +1,20 @@
-// The profile's direct-message settings: who may message the member (everyone or nobody)
-// and the members they blocked, each with Unblock. Read by the profile's loader, written through its
-// action (intents "direct-messages" and "unblock"), which loads the profile again.
+// The privacy settings' direct messages: who may message the member (everyone or nobody)
+// and the members they blocked, each with Unblock. Read by the privacy section's loader, written through its
+// action (intents "direct-messages" and "unblock"), which loads the section again.
 
 import { useFetcher, useRevalidator } from "react-router";
 import { DEFAULT_NAME, DIRECT_MESSAGE_POLICIES, type DirectMessagePolicy } from "../../worker/shared/rules";
+import { settingsPath } from "../../worker/shared/settings";
 import { errorText } from "../api";
 import { Avatar } from "../components/Avatar";
 import { ErrorState } from "../components/States";
 import { useToast } from "../components/Toasts";
 import { type ActionResult, submitJson, useSettled } from "../data/actions";
-import { type BlocksData, PROFILE_PATH } from "../profile/data";
+import type { BlocksData } from "../settings/privacy/data";
 import { TEXT } from "../text";
 import "./direct.css";
 
+const PRIVACY_PATH = settingsPath("privacy");
 const POLICY_LABEL = { everyone: "directEveryone", nobody: "directNobody" } as const;
 
 export function DirectSettings({ policy, blocks }: { policy: DirectMessagePolicy; blocks: BlocksData }) {
@@ -33,7 +35,7 @@ export function DirectSettings({ policy, blocks }: { policy: DirectMessagePolicy
 
   return (
     <section className="card" aria-labelledby="direct-settings-title">
-      <h2 id="direct-settings-title">{T.directTitle}</h2>
+      <h3 id="direct-settings-title">{T.directTitle}</h3>
       <fieldset className="direct-policy" disabled={setPolicy.state !== "idle"}>
         <legend>{T.directLabel}</legend>
         {DIRECT_MESSAGE_POLICIES.map((p) => (
@@ -43,13 +45,13 @@ export function DirectSettings({ policy, blocks }: { policy: DirectMessagePolicy
               name="direct-messages"
               value={p}
               checked={chosen === p}
-              onChange={() => void submitJson(setPolicy, PROFILE_PATH, { intent: "direct-messages", value: p })}
+              onChange={() => void submitJson(setPolicy, PRIVACY_PATH, { intent: "direct-messages", value: p })}
             />
             {T[POLICY_LABEL[p]]}
           </label>
         ))}
       </fieldset>
-      <h3 id="blocked-title">{T.blockedTitle}</h3>
+      <h4 id="blocked-title">{T.blockedTitle}</h4>
       <p className="faint">{T.blockedHint}</p>
       {!blocks.ok ? (
         <ErrorState
@@ -73,7 +75,7 @@ export function DirectSettings({ policy, blocks }: { policy: DirectMessagePolicy
                   aria-label={T.unblockLabel(name)}
                   disabled={unblock.state !== "idle"}
                   onClick={() =>
-                    void submitJson(unblock, PROFILE_PATH, { intent: "unblock", user_id: b.user_id, name })
+                    void submitJson(unblock, PRIVACY_PATH, { intent: "unblock", user_id: b.user_id, name })
                   }
                 >
                   {TEXT.direct.unblock}

@@ -1,4 +1,4 @@
-// The profile's calendar subscription: a secret link to the gatherings the member is going to, for
+// The calendar settings: the subscription, a secret link to the gatherings the member is going to, for
 // Google Calendar or Apple Calendar. Only its hash is kept, so the link is shown once, when made; a new
 // one stops the old, and turning it off stops it too.
 
@@ -16,7 +16,7 @@ import type { FeedIntent } from "./actions";
 
 type Feed = Answer<typeof api.profile.calendar.$get>;
 
-/** `feed`: the profile loader's section (loaded again after each write). */
+/** `feed`: the calendar section loader's part (loaded again after each write). */
 export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed } | { ok: false; failure: unknown } }) {
   const T = TEXT.events.feed;
   const write = useFetcher<ActionResult<{ active: boolean; url?: string }>>();
@@ -29,7 +29,7 @@ export function CalendarFeed({ feed: section }: { feed: { ok: true; rows: Feed }
 
   return (
     <section className="card stack" aria-labelledby="calendar-feed-title">
-      <h2 id="calendar-feed-title">{T.title}</h2>
+      <h3 id="calendar-feed-title">{T.title}</h3>
       <p className="muted">{T.text}</p>
       <FormError
         error={failureOf(write) ?? (section.ok ? null : errorText(section.failure, TEXT.events.feed.failed))}

@@ -5,6 +5,7 @@ import type { InferRequestType } from "hono/client";
 import type { EventDto } from "../../worker/shared/events";
 import { api, unwrap } from "../api";
 import { type ActionResult, attempt, readIntent } from "../data/actions";
+import { sendIdempotent } from "../idempotent";
 import { TEXT } from "../text";
 
 export type EventInput = InferRequestType<typeof api.events.$post>["json"];
@@ -82,7 +83,12 @@ export async function eventsAction({ request }: { request: Request }) {
   switch (body.intent) {
     case "rsvp":
       return attempt(
-        () => unwrap(api.events[":id"].rsvp.$post({ param: { id: String(body.id) }, json: { status: body.status } })),
+        () =>
+          unwrap(
+            sendIdempotent((o) =>
+              api.events[":id"].rsvp.$post({ param: { id: String(body.id) }, json: { status: body.status } }, o),
+            ),
+          ),
         TEXT.events.answerFailed,
       );
     case "cancel":

@@ -29,4 +29,5 @@ export const ES_WORDS = {
   programs: () => import("../programs/words.es"),
   notifications: () => import("../notifications/words.es"),
   notificationSettings: () => import("../notifications/settings-words.es"),
+  settings: () => import("../settings/words.es"),
 } satisfies Record<WordGroup, WordLoader>;

@@ -348,7 +348,7 @@ export const autorenew: Catalog["autorenew"] = {
     failed: "No se pudo terminar la inscripción. No cambió nada; inténtalo de nuevo.",
   },
   notice: (amount, date) =>
-    `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en tu perfil.`,
+    `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en los ajustes de tu membresía.`,
   automaticMarker: "automático",
   healthName: "Renovación automática (Oneclick)",
 };
@@ -511,6 +511,10 @@ const errors: ErrorTexts = {
   push_endpoint_invalid: "La dirección de push debe ser la dirección https del servicio push de un navegador",
   push_keys_invalid: "Las claves de la suscripción no son válidas",
   push_subscription_not_found: "Este navegador no está suscrito",
+  idempotency_key_invalid: "Idempotency-Key debe ser un UUID",
+  idempotency_key_reused: "Esta Idempotency-Key ya se usó para otra solicitud",
+  request_in_progress: "Una solicitud con esta Idempotency-Key sigue en curso; vuelve a intentarlo en un momento",
+  idempotency_keys_full: "Hay demasiadas solicitudes en curso; vuelve a intentarlo en un momento",
   // programas
   program_not_found: "Programa no encontrado",
   program_title_required: "El programa necesita un título",
@@ -586,6 +590,8 @@ export const es: TranslatedShellCatalog = {
     chat: "Chat",
     resources: "Recursos",
     profile: "Perfil",
+    settings: "Ajustes",
+    accountMenu: "Tu cuenta",
     events: "Encuentros",
     programs: "Programas",
     admin: "Admin",

@@ -34,5 +34,6 @@ export const WORDS = {
   programs: () => import("../programs/words"),
   notifications: () => import("../notifications/words"),
   notificationSettings: () => import("../notifications/settings-words"),
+  settings: () => import("../settings/words"),
 } satisfies Record<string, WordLoader>;
 export type WordGroup = keyof typeof WORDS;

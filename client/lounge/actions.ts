@@ -3,6 +3,7 @@
 import type { InferRequestType } from "hono/client";
 import { api, unwrap } from "../api";
 import { type ActionResult, attempt, readIntent } from "../data/actions";
+import { sendIdempotent } from "../idempotent";
 import { TEXT } from "../text";
 import type { NoticeImageRequest, NoticeTextRequest } from "./notice-ai";
 
@@ -45,9 +46,11 @@ export async function loungeAction({ request }: { request: Request }): Promise<A
         fixed: true,
       });
     case "create-post":
-      return attempt(() => unwrap(api.posts.$post({ json: { content: body.content } })));
+      return attempt(() => unwrap(sendIdempotent((o) => api.posts.$post({ json: { content: body.content } }, o))));
     case "comment":
-      return attempt(() => unwrap(api.posts[":id"].comments.$post({ ...id, json: { content: body.content } })));
+      return attempt(() =>
+        unwrap(sendIdempotent((o) => api.posts[":id"].comments.$post({ ...id, json: { content: body.content } }, o))),
+      );
     case "delete-notice":
       return attempt(() => unwrap(api["cosmic-notices"][":id"].$delete(id)), TEXT.lounge.noticeDeleteFailed, {
         fixed: true,

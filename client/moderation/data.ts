@@ -3,6 +3,7 @@
 import type { ReportKind, ReportReason } from "../../worker/shared/rules";
 import { api, errorCode, errorText, unwrap } from "../api";
 import { type ActionResult, readIntent } from "../data/actions";
+import { sendIdempotent } from "../idempotent";
 import { TEXT } from "../text";
 
 export type ReportIntent = { kind: ReportKind; id: number; reason: ReportReason; details: string };
@@ -15,7 +16,9 @@ export async function reportAction({
 }): Promise<ActionResult<{ alreadyReported: boolean }>> {
   const { kind, id, reason, details } = await readIntent<ReportIntent>(request);
   try {
-    await unwrap(api.reports.$post({ json: { kind, id, reason, details: details.trim() || null } }));
+    await unwrap(
+      sendIdempotent((o) => api.reports.$post({ json: { kind, id, reason, details: details.trim() || null } }, o)),
+    );
     return { ok: true, value: { alreadyReported: false } };
   } catch (err) {
     if (errorCode(err) === "already_reported") return { ok: true, value: { alreadyReported: true } };

@@ -46,6 +46,6 @@ export const words: Pick<Catalog, "notificationSettings"> = {
     offerText: "Activa push en este dispositivo: un aviso cuando alguien te mencione, te responda o te invite.",
     offerAccept: "Activar",
     offerDecline: "Ahora no",
-    offerFailed: "No se pudo activar push. Puedes intentarlo de nuevo desde tu perfil.",
+    offerFailed: "No se pudo activar push. Puedes intentarlo de nuevo desde los ajustes de tus dispositivos.",
   },
 };

@@ -47,6 +47,6 @@ export const words = {
     offerText: "Turn on push on this device: a notification when someone mentions you, replies or invites you.",
     offerAccept: "Turn on",
     offerDecline: "Not now",
-    offerFailed: "Push could not be turned on. You can try again from your profile.",
+    offerFailed: "Push could not be turned on. You can try again from your device settings.",
   },
 };

@@ -4,6 +4,7 @@ import { MEMBERSHIP } from "../../worker/shared/rules";
 import { type Answer, ApiRequestError, api, errorText, unwrap } from "../api";
 import { autorenewAction, isAutorenewIntent } from "../autorenew/actions";
 import { type ActionResult, readIntent } from "../data/actions";
+import { sendIdempotent } from "../idempotent";
 import { TEXT } from "../text";
 
 /** The pricing page's writes: a payment (intent "pay") or automatic renewal's (client/autorenew/actions.ts). */
@@ -21,7 +22,9 @@ async function startPayment(): Promise<ActionResult<Answer<typeof api.payments.i
     return {
       ok: true,
       value: await unwrap(
-        api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }),
+        sendIdempotent((o) =>
+          api.payments.initiate.$post({ json: { amount: MEMBERSHIP.priceClp, provider: MEMBERSHIP.provider } }, o),
+        ),
       ),
     };
   } catch (err) {

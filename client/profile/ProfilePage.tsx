@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from "react";
-import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from "react-router";
+import { useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { DEFAULT_NAME } from "../../worker/shared/rules";
-import { AutoRenew, enrolmentOutcomeText } from "../autorenew/AutoRenew";
+import { SETTINGS_PATH } from "../../worker/shared/settings";
 import { AdminBadge } from "../components/AdminBadge";
 import { Avatar } from "../components/Avatar";
 import { formatDate } from "../components/format";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
+import { Link } from "../components/links";
 import { onDemand } from "../components/on-demand";
-import { Spinner } from "../components/Spinner";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
 import { TEXT } from "../text";
@@ -17,13 +17,6 @@ import { EntryListEditor } from "./EntryListEditor";
 import type { Draft } from "./ProfileEditing";
 import "./profile.css";
 import { PageTitle } from "../components/PageTitle";
-
-// The sections under the card are not on the first paint: their code and words (the notification settings', the
-// payments', the calendar link's, the direct messages' and blocks', the data rights') follow the page's.
-const ProfileSections = onDemand(
-  () => import("./ProfileSections").then((m) => m.default),
-  ["notificationSettings", "payments", "events", "conversations", "dataRights"],
-);
 
 // The route's action loads lazily (client/router.tsx); fetched as the screen arrives, so the first write need not wait.
 void import("./actions");
@@ -42,9 +35,7 @@ const ACTIVITY = [
 ] as const;
 
 export default function ProfilePage() {
-  const { profile: data, sessions, payments, calendar, membership, blocks } = useLoaderData<typeof profileLoader>();
-  const [search] = useSearchParams();
-  const enrolmentOutcome = enrolmentOutcomeText(search.get("autorenew"));
+  const { profile: data } = useLoaderData<Exclude<Awaited<ReturnType<typeof profileLoader>>, Response>>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -206,20 +197,11 @@ export default function ProfilePage() {
         </ul>
       </section>
 
-      {enrolmentOutcome && (
-        <p className={`alert ${enrolmentOutcome.ok ? "alert-success" : "alert-info"}`} role="status">
-          {enrolmentOutcome.text}
-        </p>
-      )}
-      {membership && membership.status !== "admin" && <AutoRenew membership={membership} action={PROFILE_PATH} />}
-      <ProfileSections
-        user={user}
-        sessions={sessions}
-        payments={payments}
-        calendar={calendar}
-        blocks={blocks}
-        fallback={<Spinner />}
-      />
+      <p className="profile-settings">
+        <Link to={SETTINGS_PATH} className="btn">
+          <Icon shape={ICON_SHAPES.settings} /> {TEXT.nav.settings}
+        </Link>
+      </p>
     </div>
   );
 }

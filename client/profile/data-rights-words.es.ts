@@ -5,7 +5,6 @@ import type { Catalog } from "../text";
 export const words: Pick<Catalog, "dataRights" | "account"> = {
   account,
   dataRights: {
-    title: "Tus datos",
     intro:
       "La ley chilena de datos personales (Ley 21.719) te da derecho a ver, llevarte y eliminar lo que Cosmic Lounge guarda sobre ti.",
     download: "Descargar mis datos",

@@ -7,7 +7,6 @@ export const words = {
   /** The account deletion's rules (client/profile/DataRights.tsx). */
   account: ACCOUNT_TEXTS,
   dataRights: {
-    title: "Your data",
     intro:
       "Chile's personal data law (Law 21.719) gives you the right to see, take away and delete what Cosmic Lounge holds about you.",
     download: "Download my data",

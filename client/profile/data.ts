@@ -1,11 +1,10 @@
-// The profile's data: the profile, the member's sessions and payments, in parallel; each fails on its own.
+// The profile's data: who the member is (name, bio, goals, interests, socials). Their settings are at
+// /app/settings/<section>; the profile's old links to them go on there.
+import { redirect } from "react-router";
+import { settingsPath } from "../../worker/shared/settings";
 import { api, unwrap } from "../api";
-import { skipAfter } from "../data/actions";
-import { fetchMembershipStatus } from "../session/membership";
 
 export const PROFILE_PATH = "/app/profile";
-/** The export is a download straight from the API (Content-Disposition: attachment). */
-export const PROFILE_EXPORT_PATH = "/api/profile/export";
 
 /** Decodes the JSON-encoded text of docs/spec.md §3, tolerating anything malformed. */
 function decodeList(text: string): string[] {
@@ -41,34 +40,20 @@ const loadProfile = async () => {
   };
 };
 
-export async function profileLoader() {
-  const [profile, sessions, payments, calendar, membership, blocks] = await Promise.all([
-    loadProfile().catch(() => null),
-    section(unwrap(api.sessions.$get())),
-    section(unwrap(api.membership.payments.$get())),
-    section(unwrap(api.profile.calendar.$get())),
-    // Automatic renewal's card; the rest of the profile shows without it.
-    fetchMembershipStatus().catch(() => null),
-    // The members blocked, listed with Unblock.
-    section(unwrap(api.blocks.$get()).then((answer) => answer.blocks)),
-  ]);
-  return { profile, sessions, payments, calendar, membership, blocks };
+/**
+ * The addresses of what the profile showed before the settings had their own (/app/settings/<section>), still in
+ * emails, bookmarks and the bank's return: each goes on to its section, with its query.
+ */
+export function oldProfileLink(url: URL): string | null {
+  // The bank's card enrolment came back to /app/profile?autorenew=<outcome>.
+  if (url.searchParams.has("autorenew")) return `${settingsPath("membership")}${url.search}`;
+  return null;
 }
 
-/**
- * A section of the page that fails on its own: its rows, or its failure, worded when shown (errorText with the
- * section's fallback): the sections' words load with their code, after this loader.
- */
-const section = <T>(rows: Promise<T>) =>
-  rows.then(
-    (value) => ({ ok: true as const, rows: value }),
-    (failure: unknown) => ({ ok: false as const, failure }),
-  );
+export async function profileLoader({ request }: { request: Request }) {
+  const moved = oldProfileLink(new URL(request.url));
+  if (moved) return redirect(moved);
+  return { profile: await loadProfile().catch(() => null) };
+}
 
 export type ProfileData = NonNullable<Awaited<ReturnType<typeof loadProfile>>>;
-export type SessionsData = Awaited<ReturnType<typeof profileLoader>>["sessions"];
-export type PaymentsData = Awaited<ReturnType<typeof profileLoader>>["payments"];
-export type BlocksData = Awaited<ReturnType<typeof profileLoader>>["blocks"];
-
-/** After deleting the account there is no profile to load again: the member leaves for the landing page. */
-export const skipAfterAccountDeletion = skipAfter("delete-account");

@@ -24,7 +24,7 @@ export const words: Pick<Catalog, "payments"> = {
     status_pending: "Pendiente",
     status_refunded: "Reembolsado",
     status_failed: "Fallido",
-    downloadReceipt: (date) => `Descargar el comprobante del ${date} (PDF)`,
+    downloadReceipt: (date) => `Descargar el comprobante del ${date} en PDF`,
     receiptFailed: "No se pudo generar el comprobante. Inténtalo de nuevo.",
     receiptTitle: "Comprobante de pago",
     receiptLines: RECEIPT_TEXTS.es,

@@ -24,7 +24,7 @@ export const words = {
     status_pending: "Pending",
     status_refunded: "Refunded",
     status_failed: "Failed",
-    downloadReceipt: (date: string) => `Download the receipt of ${date} (PDF)`,
+    downloadReceipt: (date: string) => `Download the receipt of ${date} as PDF`,
     receiptFailed: "The receipt could not be made. Please try again.",
     receiptTitle: "Payment receipt",
     receiptLines: RECEIPT_TEXTS.en,

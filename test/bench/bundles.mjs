@@ -36,7 +36,7 @@ export const ROUTES = {
   "/app/lounge": [APP_SHELL, "lounge/LoungePage.tsx", "lounge/words.ts", "conversations/words.ts"],
   "/app/chat": [APP_SHELL, "chat/ChatPage.tsx", "chat/words.ts", "conversations/words.ts"],
   "/app/resources": [APP_SHELL, "resources/ResourcesPage.tsx", "resources/words.ts"],
-  "/app/profile": [APP_SHELL, "profile/ProfilePage.tsx", "profile/words.ts", "autorenew/words.ts"],
+  "/app/profile": [APP_SHELL, "profile/ProfilePage.tsx", "profile/words.ts"],
   "/admin": [APP_SHELL, "admin/AdminPage.tsx", "admin/words.ts"],
 };
 

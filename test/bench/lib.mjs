@@ -49,6 +49,7 @@ export function buildForBench() {
  * `mode` "preview" (the default) serves the production build (buildForBench, then `vite preview`:
  * the built worker and assets in workerd); "dev" is `vite dev` as `npm run dev` (the module pipeline
  * of the dev server included). `beforeStart(stateDir)` may write fixtures into that state first.
+ * `restart()` stops the server's processes and starts them again on the same state (bench:chaos).
  */
 export async function startDevServer(port, { beforeStart, mode = "preview" } = {}) {
   const base = `http://localhost:${port}`;
@@ -64,35 +65,70 @@ export async function startDevServer(port, { beforeStart, mode = "preview" } = {
   const env = { ...process.env, COSMIC_STATE_DIR: stateDir };
   if (mode === "dev") env.CLOUDFLARE_ENV = "local";
   else delete env.CLOUDFLARE_ENV;
-  const server = spawn(bin("vite"), [mode === "preview" ? "preview" : "dev", "--port", String(port), "--strictPort"], {
-    cwd: root,
-    env,
-    stdio: "ignore",
-    detached: true,
-  });
-  const stop = () => {
-    if (server.pid) {
+  const spawnServer = () =>
+    spawn(bin("vite"), [mode === "preview" ? "preview" : "dev", "--port", String(port), "--strictPort"], {
+      cwd: root,
+      env,
+      stdio: "ignore",
+      detached: true,
+    });
+  const handle = { base, stateDir, mode, server: spawnServer() };
+  const kill = () => {
+    const { pid } = handle.server;
+    if (pid) {
       try {
-        process.kill(-server.pid, "SIGTERM");
+        process.kill(-pid, "SIGTERM");
       } catch {
         /* gone */
       }
     }
+  };
+  const stop = () => {
+    kill();
     rmSync(stateDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/users/me`)).status === 401) return { base, stateDir, stop, mode, pid: server.pid };
-    } catch {
-      /* not up yet */
+  const ready = async () => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/users/me`)).status === 401) return;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline || handle.server.exitCode !== null) {
+        stop();
+        throw new Error(`${mode} server did not start`);
+      }
+      await sleep(300);
     }
-    if (Date.now() > deadline || server.exitCode !== null) {
-      stop();
-      throw new Error(`${mode} server did not start`);
+  };
+  const restart = async () => {
+    const exited = new Promise((resolve) => handle.server.once("exit", resolve));
+    kill();
+    await exited;
+    // Its children (workerd) may hold the port a moment longer than vite itself.
+    for (let i = 0; i < 50; i++) {
+      try {
+        await fetch(`${base}/api/health`);
+        await sleep(200);
+      } catch {
+        break;
+      }
     }
-    await sleep(300);
-  }
+    handle.server = spawnServer();
+    await ready();
+  };
+  await ready();
+  return {
+    base,
+    stateDir,
+    stop,
+    restart,
+    mode,
+    get pid() {
+      return handle.server.pid;
+    },
+  };
 }
 
 /**
@@ -143,6 +179,16 @@ export function executeSql(stateDir, sql) {
     { cwd: root, stdio: "ignore" },
   );
   rmSync(file);
+}
+
+/** Runs a query against the local D1 state (the server stopped, or between its writes); returns its rows. */
+export function querySql(stateDir, sql) {
+  const out = execFileSync(
+    bin("wrangler"),
+    ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", stateDir, "--json", "--command", sql],
+    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 256 * 1024 * 1024 },
+  );
+  return JSON.parse(out)[0].results;
 }
 
 const sqlText = (s) => `'${String(s).replace(/'/g, "''")}'`;

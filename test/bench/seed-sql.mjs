@@ -20,7 +20,7 @@ export function seedBase({ messages = 1000, notices = 30, resources = 500 } = {}
       FROM users WHERE id > ${B}`,
     `INSERT INTO payments (user_id, user_email, amount_clp, status, buy_order, session_id,
       created_at) ${series(SEED_USERS * 4)} SELECT ${B} + 1 + (i % ${SEED_USERS}), 'seed@example.com', 9990,
-      'completed', 'seed-order-' || i, 'seed-session-' || i, ${T0} + i FROM n`,
+      'completed', 'bench-order-' || i, 'bench-session-' || i, ${T0} + i FROM n`,
     `INSERT INTO channels (id, name, description, is_private, created_by, created_at) VALUES (${SEED_CHANNEL_ID},
       'Seed lounge', 'Seeded for the benchmark', 0, ${B + 1}, ${T0})`,
     `INSERT INTO channels (name, is_private, created_by, created_at) ${series(40)} SELECT 'Seed private ' || i, 1,

@@ -82,7 +82,7 @@ describe("/pricing", () => {
   });
 });
 
-describe("the profile", () => {
+describe("the membership settings", () => {
   it("shows the enrolled card and the next charge, and stops automatic renewal", async () => {
     let autoRenew = ON;
     const fetchMock = stubFetch((url, init) => {
@@ -94,7 +94,7 @@ describe("the profile", () => {
       }
       return profileReadsAnswer(url) ?? { status: 200, body: [] };
     });
-    renderApp("/app/profile", member());
+    renderApp("/app/settings/membership", member());
     const card = await screen.findByTestId("autorenew");
     expect(within(card).getByText(TEXT.autorenew.onText("Visa XXXXXXXXXXXX6623"))).toBeTruthy();
     expect(within(card).getByText(TEXT.autorenew.nextCharge(formatClp(15000), formatDate(DUE)))).toBeTruthy();
@@ -114,10 +114,14 @@ describe("the profile", () => {
           ? statusOf({ ...AUTO_RENEW_OFF, paused: true })
           : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
     );
-    renderApp("/app/profile?autorenew=refused", member());
+    // The bank's return of old came to the profile: it goes on to the membership section with its outcome.
+    const { router } = renderApp("/app/profile?autorenew=refused", member());
     expect(await screen.findByText(TEXT.autorenew.outcome.refused)).toBeTruthy();
     expect(screen.getByText(TEXT.autorenew.paused)).toBeTruthy();
     expect(screen.getByRole("button", { name: TEXT.autorenew.enrolAgain })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      "/app/settings/membership?autorenew=refused",
+    );
   });
 
   describe("in Spanish", () => {
@@ -132,7 +136,7 @@ describe("the profile", () => {
             ? statusOf(ON)
             : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
       );
-      renderApp("/app/profile?autorenew=enrolled", member());
+      renderApp("/app/settings/membership?autorenew=enrolled", member());
       expect(await screen.findByText(esAutorenew.outcome.enrolled)).toBeTruthy();
       const card = screen.getByTestId("autorenew");
       expect(within(card).getByRole("heading", { name: esAutorenew.title })).toBeTruthy();
@@ -160,7 +164,7 @@ describe("the charge notice and the admin tabs", () => {
       event_id: null,
       event_title: null,
       detail: DUE,
-      url: "/app/profile",
+      url: "/app/settings/membership",
     });
     expect(text).toBe(TEXT.autorenew.notice(formatClp(15000), formatDate(DUE)));
     expect(text).toContain("turn off automatic renewal");

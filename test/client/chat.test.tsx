@@ -111,11 +111,14 @@ describe("chat composer", () => {
     expect(FakeSocket.last("/api/groups/1/socket")).toBeTruthy();
   });
 
-  it("sends with Enter, adds a newline with Shift+Enter, and never sends twice while a send is in flight", async () => {
+  it(`sends with Enter, adds a newline with Shift+Enter; a message typed while one is in flight goes out after it, \
+in order, each with its own Idempotency-Key`, async () => {
     const pending = deferred<{ status: number; body: unknown }>();
-    const { fetchMock, input } = await openChat((method, path) =>
-      method === "POST" && path === "/api/messages" ? pending.promise : undefined,
-    );
+    const { fetchMock, input } = await openChat((method, path, init) => {
+      if (method !== "POST" || path !== "/api/messages") return undefined;
+      const { body } = JSON.parse(init?.body as string);
+      return body === "again" ? { status: 201, body: message({ id: 12, sender_id: 1, body }) } : pending.promise;
+    });
     const user = userEvent.setup();
     await user.type(input, "  first line{Shift>}{Enter}{/Shift}second line");
     expect(input.value).toBe("  first line\nsecond line");
@@ -123,14 +126,16 @@ describe("chat composer", () => {
 
     await user.type(input, "{Enter}");
     expect(input.value).toBe("");
-    // The message shows at once, marked as being sent (useOptimistic), with no menu until it is stored.
+    // The message shows at once, marked as being sent, with no menu until it is stored.
     const sending = await screen.findByText(TEXT.chat.sending);
     const bubble = sending.closest("li") as HTMLElement;
     expect(bubble.getAttribute("aria-busy")).toBe("true");
     expect(bubble.textContent).toContain("first line");
     expect(within(bubble).queryByRole("button", { name: TEXT.conversations.actions("Luna") })).toBeNull();
-    // A second attempt while the first is in flight does nothing.
+    // The next one queues behind it: shown, not sent yet.
     await user.type(input, "again{Enter}");
+    expect(input.value).toBe("");
+    expect(await screen.findAllByText(TEXT.chat.sending)).toHaveLength(2);
     expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
     expect(JSON.parse(posts(fetchMock, "/api/messages")[0][1]!.body as string)).toEqual({
       group_id: 1,
@@ -141,14 +146,20 @@ describe("chat composer", () => {
       status: 201,
       body: message({ id: 11, sender_id: 1, sender_name: "Luna", body: "first line\nsecond line" }),
     });
-    // The stored message replaces it, once.
+    // The stored message replaces it, once; then the second goes out.
     await waitFor(() => expect(screen.queryByText(TEXT.chat.sending)).toBeNull());
     expect(screen.getAllByText(/first line/)).toHaveLength(1);
     expect(document.getElementById("message-11")?.getAttribute("aria-busy")).toBeNull();
+    expect(document.getElementById("message-12")).toBeTruthy();
+    const sent = posts(fetchMock, "/api/messages");
+    expect(sent.map(([, init]) => JSON.parse(init!.body as string).body)).toEqual(["first line\nsecond line", "again"]);
+    const keys = sent.map(([, init]) => new Headers(init!.headers).get("idempotency-key"));
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(keys).size).toBe(2);
     // Whitespace alone is not sent.
     await user.clear(input);
     await user.type(input, "   {Enter}");
-    expect(posts(fetchMock, "/api/messages")).toHaveLength(1);
+    expect(posts(fetchMock, "/api/messages")).toHaveLength(2);
   });
 
   it(`shows the message while it is sent, then takes it back, restores the text and shows the server's error \
@@ -686,5 +697,146 @@ describe("reactions in chat", () => {
       }),
     );
     expect((await screen.findByRole("button", { name: R.chip("🙏", 2) })).getAttribute("aria-pressed")).toBe("true");
+  });
+});
+
+describe("chat outbox: lost answers and the offline queue", () => {
+  const keyOf = (init: RequestInit | undefined) => new Headers(init?.headers).get("idempotency-key");
+  const sentBodies = (fetchMock: ReturnType<typeof stubApi>) =>
+    posts(fetchMock, "/api/messages").map(([, init]) => ({
+      body: JSON.parse(init!.body as string).body as string,
+      key: keyOf(init),
+    }));
+
+  it(`retries a lost answer (network error, 502, 503, 504) with the same key, then shows the stored message \
+once`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const lost: (number | null)[] = [null, 502, 503, 504];
+      const { fetchMock, input } = await openChat((method, path) => {
+        if (method !== "POST" || path !== "/api/messages") return undefined;
+        const next = lost.shift();
+        if (next === null) return undefined; // no answer: fetch rejects
+        if (next) return { status: next, body: { error: "Bad gateway", code: "upstream_failed" } };
+        return { status: 201, body: message({ id: 40, sender_id: 1, sender_name: "Luna", body: "through" }) };
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(input, "through{Enter}");
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      await waitFor(() => expect(document.getElementById("message-40")).toBeTruthy());
+      expect(screen.queryByText(TEXT.chat.sending)).toBeNull();
+      const sent = sentBodies(fetchMock);
+      expect(sent).toHaveLength(5);
+      expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+      expect(screen.getAllByText("through")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it(`shows "not sent" when every retry's answer is lost; a message typed after it waits; Retry sends it again with \
+its key, then the next`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let down = true;
+      const { fetchMock, input } = await openChat((method, path, init) => {
+        if (method !== "POST" || path !== "/api/messages") return undefined;
+        if (down) return { status: 503, body: { error: "Service unavailable", code: "service_unavailable" } };
+        const { body } = JSON.parse(init!.body as string);
+        return { status: 201, body: message({ id: body === "first" ? 50 : 51, sender_id: 1, body }) };
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(input, "first{Enter}");
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(await screen.findByText(TEXT.chat.notSent)).toBeTruthy();
+      expect(sentBodies(fetchMock)).toHaveLength(5);
+      // A message typed now waits behind the one not sent: order is kept.
+      await user.type(input, "second{Enter}");
+      expect(await screen.findByText(TEXT.chat.waitingToSend)).toBeTruthy();
+      expect(sentBodies(fetchMock)).toHaveLength(5);
+      down = false;
+      await user.click(screen.getByRole("button", { name: TEXT.chat.retrySend }));
+      await waitFor(() => expect(document.getElementById("message-51")).toBeTruthy());
+      const sent = sentBodies(fetchMock);
+      expect(sent.map((s) => s.body)).toEqual(["first", "first", "first", "first", "first", "first", "second"]);
+      expect(new Set(sent.slice(0, 6).map((s) => s.key)).size).toBe(1);
+      expect(sent[6].key).not.toBe(sent[0].key);
+      expect(screen.queryByText(TEXT.chat.notSent)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("Discard drops a message not sent, and the ones behind it go out", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { fetchMock, input } = await openChat((method, path, init) => {
+        if (method !== "POST" || path !== "/api/messages") return undefined;
+        const { body } = JSON.parse(init!.body as string);
+        if (body === "doomed") return undefined;
+        return { status: 201, body: message({ id: 60, sender_id: 1, body }) };
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(input, "doomed{Enter}");
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await user.type(input, "kept{Enter}");
+      await user.click(await screen.findByRole("button", { name: TEXT.chat.discardSend }));
+      await waitFor(() => expect(document.getElementById("message-60")).toBeTruthy());
+      expect(screen.queryByText("doomed")).toBeNull();
+      expect(sentBodies(fetchMock).map((s) => s.body)).toEqual([...Array(5).fill("doomed"), "kept"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it(`a message "not sent" whose stored copy arrives after all (its key stuck in progress) leaves the outbox, and \
+the next goes out`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { fetchMock, input } = await openChat((method, path, init) => {
+        if (method !== "POST" || path !== "/api/messages") return undefined;
+        const { body } = JSON.parse(init!.body as string);
+        if (body === "maybe") return { status: 409, body: { error: "x", code: "request_in_progress" } };
+        return { status: 201, body: message({ id: 81, sender_id: 1, body }) };
+      });
+      const socket = FakeSocket.last("/api/groups/1/socket")!;
+      act(() => socket.open());
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(input, "maybe{Enter}");
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(await screen.findByText(TEXT.chat.notSent)).toBeTruthy();
+      await user.type(input, "after{Enter}");
+      expect(sentBodies(fetchMock).map((s) => s.body)).not.toContain("after");
+      act(() => socket.receive({ type: "message", message: message({ id: 80, sender_id: 1, body: "maybe" }) }));
+      await waitFor(() => expect(document.getElementById("message-81")).toBeTruthy());
+      expect(screen.queryByText(TEXT.chat.notSent)).toBeNull();
+      expect(screen.getAllByText("maybe")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("messages typed offline wait in order and go out when the connection returns, each with its key", async () => {
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    let nextId = 70;
+    const { fetchMock, input } = await openChat((method, path, init) => {
+      if (method !== "POST" || path !== "/api/messages") return undefined;
+      const { body } = JSON.parse(init!.body as string);
+      return { status: 201, body: message({ id: nextId++, sender_id: 1, body }) };
+    });
+    const user = userEvent.setup();
+    for (const text of ["one", "two", "three"]) await user.type(input, `${text}{Enter}`);
+    expect(await screen.findAllByText(TEXT.chat.waitingToSend)).toHaveLength(3);
+    expect(sentBodies(fetchMock)).toEqual([]);
+    offline.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    await waitFor(() => expect(document.getElementById("message-72")).toBeTruthy());
+    const sent = sentBodies(fetchMock);
+    expect(sent.map((s) => s.body)).toEqual(["one", "two", "three"]);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(3);
+    expect(screen.queryByText(TEXT.chat.waitingToSend)).toBeNull();
+    expect(screen.getAllByText(/^(one|two|three)$/)).toHaveLength(3);
   });
 });

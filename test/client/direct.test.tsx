@@ -150,7 +150,7 @@ describe("blocked members in the lounge", () => {
   });
 });
 
-describe("the profile's direct-message settings", () => {
+describe("the privacy settings' direct messages", () => {
   it("saves who may message me and unblocks a blocked member", async () => {
     let policy: SessionUserView["direct_messages"] = "everyone";
     let blocks = [{ user_id: 5, name: "Orion", avatar: null, created_at: NOW }];
@@ -184,7 +184,7 @@ describe("the profile's direct-message settings", () => {
       if (url === "/api/profile/calendar") return { status: 200, body: { active: false } };
       return profileReadsAnswer(url) ?? undefined;
     });
-    renderApp("/app/profile", me);
+    renderApp("/app/settings/privacy", me);
     const card = await screen.findByRole("region", { name: TEXT.profile.directTitle }, { timeout: 10_000 });
     const everyone = within(card).getByRole("radio", { name: TEXT.profile.directEveryone }) as HTMLInputElement;
     expect(everyone.checked).toBe(true);

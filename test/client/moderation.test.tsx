@@ -561,7 +561,7 @@ describe("admin Audit tab", () => {
   });
 });
 
-describe("data rights on the profile", () => {
+describe("data rights in the settings", () => {
   const profileApi = (onDelete: (body: unknown) => Route) =>
     stubFetch((url, init) => {
       const method = init?.method ?? "GET";
@@ -580,8 +580,8 @@ signed-out landing`, async () => {
       deletes.push(body);
       return { status: 200, body: { success: true } };
     });
-    const { router } = renderApp("/app/profile", asMember());
-    const section = await screen.findByRole("region", { name: TEXT.dataRights.title }, { timeout: 10_000 });
+    const { router } = renderApp("/app/settings/data", asMember());
+    const section = await screen.findByRole("region", { name: TEXT.settings.sections.data.name }, { timeout: 10_000 });
     const download = within(section).getByRole("link", { name: TEXT.dataRights.download });
     expect(download.getAttribute("href")).toBe("/api/profile/export");
     expect(download.hasAttribute("download")).toBe(true);
@@ -606,7 +606,7 @@ signed-out landing`, async () => {
 
   it("keeps the dialog open with the server's reason when deletion is refused", async () => {
     profileApi(() => ({ status: 409, body: { error: TEXT.account.lastAdmin, code: "last_admin" } }));
-    const { router } = renderApp("/app/profile", asMember());
+    const { router } = renderApp("/app/settings/data", asMember());
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: TEXT.dataRights.deleteButton }, { timeout: 10_000 }));
     const dialog = await screen.findByRole("dialog", { name: TEXT.dataRights.deleteTitle });
@@ -616,6 +616,6 @@ signed-out landing`, async () => {
     );
     await user.click(within(dialog).getByRole("button", { name: TEXT.dataRights.confirmButton }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(TEXT.account.lastAdmin);
-    expect(router.state.location.pathname).toBe("/app/profile");
+    expect(router.state.location.pathname).toBe("/app/settings/data");
   });
 });

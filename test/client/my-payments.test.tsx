@@ -1,9 +1,9 @@
-// The profile's "Your payments": the member's own list and a PDF receipt (jspdf, loaded on demand) per completed
+// The membership settings' "Your payments": the member's own list and a PDF receipt (jspdf, loaded on demand) per completed
 // payment.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { formatClpChile } from "../../client/components/format";
-import { receiptRows } from "../../client/profile/receipt";
+import { receiptRows } from "../../client/settings/membership/receipt";
 import { TEXT } from "../../client/text";
 import { COMMERCE_NAME } from "../../worker/shared/rules";
 import { pdfText } from "../pdf-text";
@@ -49,7 +49,7 @@ function captureBlobs() {
   return blobs;
 }
 
-describe("your payments on the profile", () => {
+describe("your payments in the membership settings", () => {
   it("formats pesos the Chilean way", () => {
     expect(formatClpChile(15000)).toBe("$15.000");
     expect(formatClpChile(1234567)).toBe("$1.234.567");
@@ -64,7 +64,7 @@ describe("your payments on the profile", () => {
         memberPayment({ is_test: true }),
       ],
     });
-    renderApp("/app/profile", session());
+    renderApp("/app/settings/membership", session());
     const rows = await screen.findAllByTestId("my-payment-row");
     expect(rows).toHaveLength(3);
     // The active language's money (English here); receipts stay Chilean.
@@ -92,7 +92,7 @@ describe("your payments on the profile", () => {
             ? MEMBERSHIP_STATUS
             : (profileReadsAnswer(url) ?? { status: 200, body: [] }),
     );
-    renderApp("/app/profile", session());
+    renderApp("/app/settings/membership", session());
     const section = (await screen.findByRole("heading", { name: TEXT.payments.mineTitle })).closest("section")!;
     await waitFor(() => expect(within(section).getByText("Internal server error")).toBeTruthy());
     status = 200;
@@ -114,7 +114,7 @@ describe("your payments on the profile", () => {
     serve({ status: 200, body: [memberPayment({ is_test: true })] });
     servePdfFont();
     const blobs = captureBlobs();
-    renderApp("/app/profile", session());
+    renderApp("/app/settings/membership", session());
     const [row] = await screen.findAllByTestId("my-payment-row");
     fireEvent.click(within(row).getByRole("button", { name: /Download the receipt/ }));
     await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 5000 });

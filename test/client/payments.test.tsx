@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../../client/i18n/language";
 import { words as esCheckout } from "../../client/pricing/words.es";
+import { IDEMPOTENCY } from "../../worker/shared/rules";
 import { TEXTS } from "../../worker/shared/texts";
 import {
   emptyLibraryAnswer,
@@ -198,20 +199,39 @@ describe("/pricing", () => {
       "the server's error",
       { status: 400, body: { error: "amount: amount must be 15000" } },
       "amount: amount must be 15000",
+      1,
     ],
-    ["the fallback", { status: 502, body: {} }, TEXTS.payment.initiateFailed],
-    ["the network text", undefined, TEXTS.payment.initiateNetwork],
-  ])("shows %s when the payment cannot start", async (_label, answer, text) => {
-    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
-    stubFetch((url) =>
-      url === "/api/membership/status" ? statusReply("none") : url === "/api/payments/initiate" ? answer : undefined,
-    );
-    renderApp("/pricing", member());
-    fireEvent.click(await screen.findByRole("button", { name: /Pay \$15,000 CLP/ }));
-    await waitFor(() => expect(screen.getAllByRole("alert").some((a) => a.textContent === text)).toBe(true));
-    expect(submit).not.toHaveBeenCalled();
-    expect((screen.getByRole("button", { name: /Pay \$15,000 CLP/ }) as HTMLButtonElement).disabled).toBe(false);
-  });
+    ["the fallback", { status: 502, body: {} }, TEXTS.payment.initiateFailed, IDEMPOTENCY.clientRetry.attempts],
+    ["the network text", undefined, TEXTS.payment.initiateNetwork, IDEMPOTENCY.clientRetry.attempts],
+  ])(
+    "shows %s when the payment cannot start (a lost answer after its retries, with one key)",
+    async (_label, answer, text, sends) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
+      try {
+        const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+        const fetchMock = stubFetch((url) =>
+          url === "/api/membership/status"
+            ? statusReply("none")
+            : url === "/api/payments/initiate"
+              ? answer
+              : undefined,
+        );
+        renderApp("/pricing", member());
+        fireEvent.click(await screen.findByRole("button", { name: /Pay \$15,000 CLP/ }));
+        await act(() => vi.advanceTimersByTimeAsync(60_000));
+        await waitFor(() => expect(screen.getAllByRole("alert").some((a) => a.textContent === text)).toBe(true));
+        const keys = fetchMock.mock.calls
+          .filter(([u]) => String(u).includes("/api/payments/initiate"))
+          .map(([, init]) => new Headers(init?.headers).get("idempotency-key"));
+        expect(keys).toHaveLength(sends);
+        expect(new Set(keys).size).toBe(1);
+        expect(submit).not.toHaveBeenCalled();
+        expect((screen.getByRole("button", { name: /Pay \$15,000 CLP/ }) as HTMLButtonElement).disabled).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it("speaks Spanish when Spanish is active: status, plan, benefits and the pay button", async () => {
     await setLanguage("es");

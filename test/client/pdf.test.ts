@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from "vitest";
 import { MISSING_GLYPH, printableText } from "../../client/components/pdf-writer";
-import { receiptPdf } from "../../client/profile/receipt";
 import { resourcePdf } from "../../client/resources/export";
+import { receiptPdf } from "../../client/settings/membership/receipt";
 import { pdfText } from "../pdf-text";
 import { servePdfFont } from "./pdf-font";
 import { memberPayment } from "./render";

@@ -1,11 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { autorenew as esAutorenew } from "../../client/i18n/es";
 import { setLanguage } from "../../client/i18n/language";
-import { words as esNotificationSettings } from "../../client/notifications/settings-words.es";
 import { words as es } from "../../client/profile/words.es";
 import { TEXT } from "../../client/text";
-import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
 import { TEXTS } from "../../worker/shared/texts";
 import {
   membershipStatus,
@@ -109,10 +106,8 @@ included`, async () => {
       );
       renderApp("/app/profile", session());
       expect(await screen.findByRole("heading", { level: 1, name: es.profile.title })).toBeTruthy();
-      expect(
-        await screen.findByRole("heading", { name: esNotificationSettings.notificationSettings.title }),
-      ).toBeTruthy();
-      expect(screen.getByRole("heading", { name: esAutorenew.title })).toBeTruthy();
+      // The profile is who the member is: the settings have their own screen.
+      expect(within(screen.getByRole("main")).getByRole("link", { name: "Ajustes" })).toBeTruthy();
       expect(screen.getByRole("heading", { name: es.profile.activityTitle })).toBeTruthy();
       expect(screen.getByText(es.profile.activity.grow.title)).toBeTruthy();
       expect(screen.getByText(es.profile.interests.empty)).toBeTruthy();
@@ -127,62 +122,5 @@ included`, async () => {
         screen.queryByText(/Edit Profile|Cosmic Activity|Member since|Add (a|an) |Renew automatically/),
       ).toBeNull();
     });
-  });
-});
-
-describe("notification settings", () => {
-  it("shows the grid, saves a change, keeps the receipt email fixed, and removes a device", async () => {
-    const puts: unknown[] = [];
-    const deletes: unknown[] = [];
-    let devices = [
-      {
-        endpoint: "https://fcm.googleapis.com/fcm/send/a",
-        user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120",
-        created_at: "2026-11-20T10:00:00.000Z",
-      },
-    ];
-    stubFetch((url, init) => {
-      if (url === "/api/notifications/preferences" && init?.method === "PUT") {
-        const body = JSON.parse(String(init.body));
-        puts.push(body);
-        return { status: 200, body };
-      }
-      if (url === "/api/push/subscriptions" && init?.method === "DELETE") {
-        deletes.push(JSON.parse(String(init.body)));
-        devices = [];
-        return { status: 200, body: { endpoint: "https://fcm.googleapis.com/fcm/send/a" } };
-      }
-      if (url === "/api/push/subscriptions") return { status: 200, body: { devices } };
-      if (url === "/api/profile")
-        return { status: 200, body: { user: userFixture(), profile: { goals: "[]", interests: "[]", socials: "{}" } } };
-      return notifySettings(url) ?? { status: 200, body: [] };
-    });
-    renderApp("/app/profile", session());
-    const mentionPush = await screen.findByLabelText(
-      TEXT.notificationSettings.choice(
-        TEXT.notificationSettings.kinds.mention,
-        TEXT.notificationSettings.channels.push,
-      ),
-    );
-    expect(mentionPush).toHaveProperty("checked", true);
-    const receipt = screen.getByLabelText(
-      TEXT.notificationSettings.choice(
-        TEXT.notificationSettings.kinds.payment,
-        TEXT.notificationSettings.channels.email,
-      ),
-    );
-    expect(receipt).toHaveProperty("checked", true);
-    expect(receipt).toHaveProperty("disabled", true);
-    fireEvent.click(mentionPush);
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toEqual({
-      preferences: { ...DEFAULT_PREFERENCES, mention: { in_app: true, push: false, email: false } },
-      digest: "off",
-    });
-    fireEvent.click(
-      screen.getByRole("button", { name: TEXT.notificationSettings.removeDeviceLabel("Chrome on Linux") }),
-    );
-    await waitFor(() => expect(screen.getByText(TEXT.notificationSettings.noDevices)).toBeTruthy());
-    expect(deletes).toEqual([{ endpoint: "https://fcm.googleapis.com/fcm/send/a" }]);
   });
 });

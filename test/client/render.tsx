@@ -5,9 +5,9 @@ import { createMemoryRouter } from "react-router";
 import { vi } from "vitest";
 import type { Answer, api } from "../../client/api";
 import { AppTree } from "../../client/app";
-import type { MemberPayment } from "../../client/profile/receipt";
 import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps, type SessionUserView } from "../../client/session/session-store";
+import type { MemberPayment } from "../../client/settings/membership/receipt";
 import type { ChannelListItem } from "../../worker/shared/chat-wire";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
 import { routerError } from "./reported-errors";
@@ -98,9 +98,8 @@ export function sessionDeps(patch: Partial<SessionDeps> = {}): SessionDeps {
 }
 
 /**
- * The profile's own reads besides the profile itself (notification settings, devices, the membership
- * status its automatic-renewal card shows, the members blocked), answered as a member with defaults
- * would get them; null for any other address.
+ * The settings' reads (notification settings, devices with push, the membership status, the members blocked),
+ * answered as a member with defaults would get them; null for any other address.
  */
 export const profileReadsAnswer = (url: string) =>
   url === "/api/notifications/preferences"

@@ -79,7 +79,10 @@ it("a member edits goals and interests and sees them after reload", async () => 
   expect(await goals.locator("li").allTextContents()).toEqual(["Meditate at dawn", "Journal every night"]);
   expect(await page.getByTestId("interest-list").locator("li").allTextContents()).toEqual(["Astronomy, stars & sky"]);
   expect(await page.getByText("America/Santiago").count()).toBe(1);
-  // The sections under the card (sessions among them) load their code and words after the first paint.
+  // The member's settings are a screen of their own, reached from the profile: the sessions are the devices'.
+  await page.getByRole("main").getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("link", { name: /^Devices/ }).click();
+  await page.waitForURL(/\/app\/settings\/devices$/);
   await page.getByRole("heading", { name: "Active sessions" }).waitFor();
   await context.close();
 });

@@ -9,6 +9,7 @@ import { words as CONVERSATIONS } from "../../client/conversations/words";
 import { words as LANDING } from "../../client/landing/words";
 import { words as REPORT_WORDS } from "../../client/moderation/report-words";
 import { words as DATA_RIGHTS } from "../../client/profile/data-rights-words";
+import { words as SETTINGS } from "../../client/settings/words";
 import { TEXT } from "../../client/text";
 import { baseUrl, openChannel, person, uniqueEmail, useBrowser } from "./browser";
 
@@ -88,8 +89,8 @@ it("a member downloads their data as JSON, then deletes their account and lands 
       headers: { origin: baseUrl() },
     });
     expect(posted.status()).toBe(201);
-    await page.goto("/app/profile");
-    const section = page.getByRole("region", { name: DATA_RIGHTS.dataRights.title });
+    await page.goto("/app/settings/data");
+    const section = page.getByRole("region", { name: SETTINGS.settings.sections.data.name });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

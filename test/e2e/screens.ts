@@ -1,5 +1,7 @@
 // Every screen of docs/spec.md §2, by who sees it, for the accessibility, layout and screenshot runs.
 import type { Browser, Page } from "playwright-core";
+import { words as SETTINGS } from "../../client/settings/words";
+import { SETTINGS_SECTIONS } from "../../worker/shared/settings";
 import { newContext, payThroughEmulator, signIn, uniqueEmail } from "./browser";
 
 export type Role = "signed-out" | "member" | "paying-member" | "admin";
@@ -38,6 +40,16 @@ export const SCREENS: Screen[] = [
   },
   { role: "member", name: "profile", path: "/app/profile", ready: heading("Your Cosmic Profile") },
   { role: "member", name: "events", path: "/app/events", ready: heading(/^Gatherings$/) },
+  { role: "member", name: "settings", path: "/app/settings", ready: heading(/^Settings$/) },
+  ...SETTINGS_SECTIONS.map(
+    (section): Screen => ({
+      role: section === "membership" ? "paying-member" : "member",
+      name: `settings-${section}`,
+      path: `/app/settings/${section}`,
+      ready: (page: Page) =>
+        page.getByRole("heading", { level: 2, name: SETTINGS.settings.sections[section].name, exact: true }).waitFor(),
+    }),
+  ),
   { role: "member", name: "programs", path: "/app/programs", ready: heading("Practice log") },
   { role: "member", name: "pricing", path: "/pricing", ready: heading("Unlock Premium Resources") },
   { role: "paying-member", name: "resources", path: "/app/resources", ready: heading("Resource Library") },

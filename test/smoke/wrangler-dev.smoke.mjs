@@ -6,7 +6,7 @@
 // navigation's links move between screens and mark the current one, a chat channel shows its messages, and
 // no page error is thrown (the production bundle is what `npm run dev` and the e2e suite never load: React
 // Router's production build as vite.config.ts trims it, hono's client without its cookie code).
-// Uses a throwaway state directory (COSMIC_STATE_DIR for the build step, --persist-to for wrangler) and port
+// Uses a throwaway state directory (COSMIC_STATE_DIR, for the build step and wrangler alike) and port
 // SMOKE_PORT (default 8787).
 // Run by .ci/run after the suites; exits non-zero on any failure.
 import { execFileSync, spawn } from "node:child_process";
@@ -31,9 +31,10 @@ execFileSync("node", ["--disable-warning=ExperimentalWarning", "scripts/seed.mjs
 });
 const SEEDED_POSTS = 6;
 
+// `npm run dev:wrangler` is `wrangler dev` on COSMIC_STATE_DIR (its [build] step migrates the same directory).
 const server = spawn(
-  "npx",
-  ["wrangler", "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", stateDir],
+  "npm",
+  ["run", "dev:wrangler", "--", "--port", String(port), "--inspector-port", String(inspectorPort)],
   {
     cwd: root,
     env: { ...process.env, COSMIC_STATE_DIR: stateDir, WRANGLER_SEND_METRICS: "false" },

@@ -353,6 +353,13 @@ const MATRIX: Row[] = [
   // the local outbox holds every member's mail and unsubscribe links: the admin's alone
   { route: "GET /api/dev/mail", path: "/api/dev/mail", expect: ADMIN_ONLY(200) },
   { route: "GET /api/dev/outbox", path: "/api/dev/outbox", expect: ADMIN_ONLY(200) },
+  // the chaos run's fault switch (local only): an admin's, on a channel no other row uses
+  {
+    route: "PUT /api/dev/faults/rooms/:id",
+    path: "/api/dev/faults/rooms/999999",
+    send: json({ seconds: 1 }),
+    expect: ADMIN_ONLY(200),
+  },
   // direct messages and blocks: with anyone but oneself (400)
   {
     route: "POST /api/direct",

@@ -116,7 +116,7 @@ describe("enrolment", () => {
     const { cookie, user } = await member();
     const due = await dueIn(user.id, 10 * DAY);
     const { token, location } = await enrol(cookie);
-    expect(location).toBe("/app/profile?autorenew=enrolled");
+    expect(location).toBe("/app/settings/membership?autorenew=enrolled");
     expect(await status(cookie)).toEqual({
       status: "active",
       next_payment_due: due.toISOString(),
@@ -133,8 +133,8 @@ describe("enrolment", () => {
 
   it("refused by the bank or abandoned: nothing changes, and the return says which", async () => {
     const { cookie } = await member();
-    expect((await enrol(cookie, "decline")).location).toBe("/app/profile?autorenew=refused");
-    expect((await enrol(cookie, "abandon")).location).toBe("/app/profile?autorenew=abandoned");
+    expect((await enrol(cookie, "decline")).location).toBe("/app/settings/membership?autorenew=refused");
+    expect((await enrol(cookie, "abandon")).location).toBe("/app/settings/membership?autorenew=abandoned");
     expect((await status(cookie)).auto_renew).toEqual({
       enabled: false,
       paused: false,
@@ -155,11 +155,13 @@ describe("enrolment", () => {
     const { cookie } = await member();
     const { token } = await enrol(cookie);
     const replay = await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`);
-    expect(replay.headers.get("location")).toBe("/app/profile?autorenew=failed");
+    expect(replay.headers.get("location")).toBe("/app/settings/membership?autorenew=failed");
     expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${"f".repeat(64)}`)).headers.get("location")).toBe(
-      "/app/profile?autorenew=failed",
+      "/app/settings/membership?autorenew=failed",
     );
-    expect((await call("/api/payments/oneclick/return")).headers.get("location")).toBe("/app/profile?autorenew=failed");
+    expect((await call("/api/payments/oneclick/return")).headers.get("location")).toBe(
+      "/app/settings/membership?autorenew=failed",
+    );
   });
 
   it("needs a signed-in member; admins have no membership to renew", async () => {
@@ -214,7 +216,7 @@ there`, async () => {
         (await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).headers.get("location"),
       ),
     );
-    expect(outcomes.filter((l) => l === "/app/profile?autorenew=enrolled")).toHaveLength(1);
+    expect(outcomes.filter((l) => l === "/app/settings/membership?autorenew=enrolled")).toHaveLength(1);
     const [stored] = await db().select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, user.id));
     const storedTbkUser = await decryptText(await aesKey(EMULATOR_TBK_USER_KEY), stored.tbkUserEncrypted);
     const atTransbank = await db()
@@ -293,7 +295,7 @@ automatic and how to stop it`, async () => {
         // The charge pays the 30 days from the old due date.
         `Period: ${day(due.getTime())} to ${day(due.getTime() + 30 * DAY)}`,
         "This was an automatic charge to your enrolled card (automatic renewal).",
-        `To stop automatic renewal, turn off Renew automatically on your profile: ${testEnv.APP_ORIGIN}/app/profile`,
+        `To stop automatic renewal, turn off Renew automatically in your membership settings: ${testEnv.APP_ORIGIN}/app/settings/membership`,
       ]),
     );
   });
@@ -722,7 +724,7 @@ reminder`, async () => {
       await call("/api/notifications", { cookie: auto.cookie }),
     );
     expect(list.items).toEqual([
-      expect.objectContaining({ kind: "autorenew_notice", detail: due.toISOString(), url: "/app/profile" }),
+      expect.objectContaining({ kind: "autorenew_notice", detail: due.toISOString(), url: "/app/settings/membership" }),
     ]);
     const [manualNote] = await db()
       .select()

@@ -1080,6 +1080,15 @@ const SPECS: Spec[] = [
     ok: 200,
   },
   {
+    route: "PUT /api/dev/faults/rooms/:id",
+    as: "admin",
+    path: "/api/dev/faults/rooms/{id}",
+    params: { id: 999999 },
+    input: { seconds: 1 },
+    fields: { seconds: int() },
+    ok: 200,
+  },
+  {
     route: "POST /api/admin/members/:id/mute",
     as: "admin",
     path: "/api/admin/members/{id}/mute",

@@ -186,7 +186,7 @@ private plans`,
     const { items } = await list("member");
     expect(items.map((n) => [n.kind, n.detail, n.url])).toEqual([
       ["payment", "failed", "/pricing"],
-      ["payment", "completed", "/app/resources"],
+      ["payment", "completed", "/app/settings/membership"],
     ]);
   });
 

@@ -105,6 +105,13 @@ describe("emails through the local outbox", () => {
     expect(mail.headers["List-Unsubscribe"]).toMatch(
       /^<http:\/\/localhost:5173\/api\/email\/unsubscribe\?token=[^>]+>$/,
     );
+    // The footer leads to where these emails are chosen: the notifications section of the settings.
+    expect(mail.text.split("\n").at(-1)).toBe(
+      "Your notification settings: http://localhost:5173/app/settings/notifications",
+    );
+    expect(mail.html).toContain(
+      '<a href="http://localhost:5173/app/settings/notifications">Your notification settings</a>',
+    );
     expect(Date.parse(mail.sent_at)).not.toBeNaN();
   });
 
@@ -215,11 +222,17 @@ describe("one-click unsubscribe", () => {
     const token = await unsubscribeToken(testEnv.EMAIL_TOKEN_SECRET, reader.id, "mention");
     const page = await unsubscribe(token, "GET");
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<form method="post">');
+    const confirmation = await page.text();
+    expect(confirmation).toContain('<form method="post">');
+    // Both pages lead on to the notification settings, where the choice can be undone.
+    const settingsLink = '<a href="/app/settings/notifications">Your notification settings</a>';
+    expect(confirmation).toContain(settingsLink);
     expect((await mentionChoices()).email).toBe(true);
     const done = await unsubscribe(token);
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain("you will not get these emails any more");
+    const answer = await done.text();
+    expect(answer).toContain("you will not get these emails any more");
+    expect(answer).toContain(settingsLink);
     expect(await mentionChoices()).toEqual({ in_app: true, push: true, email: false });
   });
 

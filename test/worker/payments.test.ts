@@ -545,11 +545,16 @@ confirm asks`, async () => {
         `Authorization code: ${payment.authorizationCode}`,
         "TEST PAYMENT: no real charge was made.",
         "This email is the record of a payment, so it is always sent.",
+        // A payment's email leads to the membership settings, where its receipts are.
+        "Your membership and receipts: http://localhost:5173/app/settings/membership",
       ]),
     );
     expect(lines.find((l) => l.startsWith("Date: "))).toMatch(/^Date: Jun 1, 2026, 8:00\sAM$/);
     expect(mail.text).not.toContain("automatic");
     expect(mail.html).toContain(`<td>${payment.buyOrder}</td>`);
+    expect(mail.html).toContain(
+      '<a href="http://localhost:5173/app/settings/membership">Your membership and receipts</a>',
+    );
     // A receipt cannot be turned off, so it offers no unsubscribe.
     expect(mail.headers).toEqual({});
     expect(mail.text).not.toContain("/api/email/unsubscribe");

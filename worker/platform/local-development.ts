@@ -3,6 +3,7 @@
 // with WEBPAY_ENV = "emulator" outside production, the sign-in with AUTH_DEV_LOGIN = "1", the outbox locally);
 // everywhere else its routes answer 404.
 
+import { faultRoutes } from "../dev/faults";
 import { oneclickEmulatorRoutes } from "../dev/oneclick-emulator";
 import { outboxRoutes } from "../dev/outbox";
 import { devSignInRoutes } from "../dev/sign-in";
@@ -18,7 +19,8 @@ export const localDevelopmentRoutes = createRouter()
   .route("/", webpayEmulatorRoutes)
   .route("/", oneclickEmulatorRoutes)
   .route("/", devSignInRoutes)
-  .route("/", outboxRoutes);
+  .route("/", outboxRoutes)
+  .route("/", faultRoutes);
 
 /** Transbank's REST API as the emulator answers it, in-process (the payments' adapters call it in emulator mode). */
 export const emulatedTransbank = (env: Env) => (request: Request) =>

@@ -1,5 +1,11 @@
 import type { Env } from "../env";
+import { unreachableRoomStub } from "./fault-switch";
 
-/** The Durable Object of one chat channel (one instance per channel, named by its id). */
-export const chatRoomStub = (env: Pick<Env, "CHAT_ROOM">, channel: number | string) =>
-  env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(channel)));
+type RoomStub = ReturnType<Env["CHAT_ROOM"]["get"]>;
+
+/**
+ * The Durable Object of one chat channel (one instance per channel, named by its id). Locally, the chaos run's
+ * fault switch may stand in for it (fault-switch.ts).
+ */
+export const chatRoomStub = (env: Pick<Env, "CHAT_ROOM">, channel: number | string): RoomStub =>
+  unreachableRoomStub<RoomStub>(String(channel)) ?? env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(String(channel)));

@@ -60,3 +60,31 @@ export function resolvePreferences(stored: Partial<Record<string, Partial<Channe
     ]),
   ) as Preferences;
 }
+
+/** The groups the notification settings show, in this order: the way members think of what reaches them. */
+export const NOTIFICATION_GROUPS = ["conversations", "community", "events", "programs", "membership"] as const;
+export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
+
+/** Each kind's group; a new kind fails the typecheck until it has one. */
+export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> = {
+  mention: "conversations",
+  reply: "conversations",
+  reaction: "conversations",
+  channel_invite: "conversations",
+  comment: "community",
+  like: "community",
+  notice: "community",
+  event_reminder: "events",
+  event_cancelled: "events",
+  event_moved: "events",
+  event_promoted: "events",
+  lesson_opened: "programs",
+  cohort_starting: "programs",
+  payment: "membership",
+  membership_ending: "membership",
+  autorenew_notice: "membership",
+};
+
+/** The kinds of a group, in the order of NOTIFICATION_GROUP_OF. */
+export const kindsOfGroup = (group: NotificationGroup) =>
+  (Object.keys(NOTIFICATION_GROUP_OF) as NotificationKind[]).filter((kind) => NOTIFICATION_GROUP_OF[kind] === group);

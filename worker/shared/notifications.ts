@@ -1,6 +1,7 @@
 // Notifications' wire format (GET /api/notifications), shared by the worker and the client. The client
 // words each kind from its text catalogue; the server sends the facts and where the item is.
 import { searchResultUrl } from "./item-links";
+import { settingsPath } from "./settings";
 
 export const NOTIFICATION_KINDS = [
   "comment",
@@ -96,11 +97,12 @@ export function notificationUrl(row: NotificationRow): string {
     case "notice":
       return "/app/lounge";
     case "payment":
-      return row.detail === "completed" ? "/app/resources" : "/pricing";
+      // A completed payment opens its receipt; a failed one, the way to pay again.
+      return row.detail === "completed" ? settingsPath("membership") : "/pricing";
     case "membership_ending":
       return "/pricing";
     case "autorenew_notice":
-      return "/app/profile";
+      return settingsPath("membership");
     case "channel_invite":
       return channelUrl(row.channelId ?? 0);
     case "event_reminder":

@@ -210,3 +210,22 @@ export const MODERATION = {
   /** Chile's SII: accounting records are kept 6 years (Código Tributario arts. 17 and 200). */
   paymentRecordsKeptYears: 6,
 } as const;
+
+/**
+ * Idempotent writes (worker/platform/idempotency.ts, docs/api-idempotency.md): a write's first outcome is kept
+ * per member and Idempotency-Key for `keptMs`; a member holds at most `keysPerMemberMax` keys (their oldest
+ * finished ones make room for a new one; a member whose keys are all still running is refused with 429).
+ */
+export const IDEMPOTENCY = {
+  keptMs: 24 * 60 * 60 * 1000,
+  keysPerMemberMax: 1000,
+  /** The header that tells a client the answer is the stored outcome of an earlier request. */
+  replayedHeader: "Idempotent-Replayed",
+  /** Seconds a client waits before repeating a request that is still in progress (409's Retry-After). */
+  inProgressRetryAfterSeconds: 1,
+  /**
+   * The app's own retries of a write whose answer was lost (client/idempotent.ts): at most `attempts` sends, each
+   * given up after `timeoutMs`, the pause between them doubling from `firstDelayMs` up to `maxDelayMs`.
+   */
+  clientRetry: { attempts: 5, timeoutMs: 20_000, firstDelayMs: 500, maxDelayMs: 8000 },
+} as const;

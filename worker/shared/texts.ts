@@ -217,6 +217,11 @@ export const API_ERRORS = {
   push_endpoint_invalid: "A push endpoint must be the https address of a browser's push service",
   push_keys_invalid: "The subscription's keys are not an uncompressed P-256 key and a 16-byte auth secret",
   push_subscription_not_found: "This browser is not subscribed",
+  // idempotent writes (Idempotency-Key)
+  idempotency_key_invalid: "Idempotency-Key must be a UUID",
+  idempotency_key_reused: "This Idempotency-Key was already used for a different request",
+  request_in_progress: "A request with this Idempotency-Key is still in progress; retry shortly",
+  idempotency_keys_full: "Too many requests are still in progress; retry shortly",
   // programs
   program_not_found: "Program not found",
   program_title_required: "The program needs a title",

@@ -107,7 +107,12 @@ export const messages = sqliteTable(
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_channel_idx").on(t.channelId, t.id), index("messages_sender_idx").on(t.senderId)],
+  (t) => [
+    index("messages_channel_idx").on(t.channelId, t.id),
+    index("messages_sender_idx").on(t.senderId),
+    // The orphan sweep asks which listed R2 keys a message holds (worker/db/blobs.ts).
+    index("messages_image_key_idx").on(t.imageKey).where(sql`${t.imageKey} is not null`),
+  ],
 );
 
 /**

@@ -26,7 +26,12 @@ export const resources = sqliteTable(
     ownerName: text("owner_name").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("resources_owner_idx").on(t.ownerId), index("resources_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("resources_owner_idx").on(t.ownerId),
+    index("resources_created_idx").on(t.createdAt, t.id),
+    // The orphan sweep asks which listed R2 keys a resource holds (worker/db/blobs.ts).
+    index("resources_file_key_idx").on(t.fileKey),
+  ],
 );
 
 /**

@@ -87,6 +87,8 @@ export const notificationDeliveries = sqliteTable(
   },
   (t) => [
     index("notification_deliveries_pending_idx").on(t.createdAt).where(sql`state = 'pending'`),
+    // The sweep takes back deliveries claimed by a sender that stopped before the queue took them.
+    index("notification_deliveries_queued_idx").on(t.updatedAt).where(sql`state = 'queued'`),
     index("notification_deliveries_notification_idx").on(t.notificationId),
   ],
 );

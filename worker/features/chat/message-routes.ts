@@ -6,6 +6,7 @@ import { editText } from "../../db/edits";
 import { requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { idempotent } from "../../platform/idempotency";
 import { sendToUser } from "../../platform/live";
 import { parseMediaType } from "../../platform/media-type";
 import { requireUnmuted } from "../../platform/mute";
@@ -76,20 +77,31 @@ export const messageRoutes = createRouter()
    * nothing (docs/capacity.md, "where the time goes"). An image message checks the same rules in that
    * batch (allowedImageSend), then stores the image and the row.
    */
-  .post("/messages", requireUserInBatch, limitedInBatch("messages"), validate("json", messageBody), async (c) => {
-    const { group_id, body, image_url, reply_to } = c.req.valid("json");
-    if (!image_url) return c.json(await sendText(c, { groupId: group_id, body, replyTo: reply_to ?? null }), 201);
-    const { ctx, channel } = await allowedImageSend(c, group_id);
-    const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, {
-      invalid: TEXTS.chat.imageDataUrlInvalid,
-      tooLarge: TEXTS.chat.imageTooLarge,
-    });
-    const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
-    return c.json(
-      await postMessage(ctx, channel, body, { bytes, type: mediaType.essence, fileName: imageName(named ?? "image") }),
-      201,
-    );
-  })
+  .post(
+    "/messages",
+    requireUserInBatch,
+    idempotent,
+    limitedInBatch("messages"),
+    validate("json", messageBody),
+    async (c) => {
+      const { group_id, body, image_url, reply_to } = c.req.valid("json");
+      if (!image_url) return c.json(await sendText(c, { groupId: group_id, body, replyTo: reply_to ?? null }), 201);
+      const { ctx, channel } = await allowedImageSend(c, group_id);
+      const { mediaType, bytes } = decodeDataUrl(image_url, LIMITS.chatImageMaxBytes, {
+        invalid: TEXTS.chat.imageDataUrlInvalid,
+        tooLarge: TEXTS.chat.imageTooLarge,
+      });
+      const named = /^\[Image: (.+)\]$/.exec(body)?.[1];
+      return c.json(
+        await postMessage(ctx, channel, body, {
+          bytes,
+          type: mediaType.essence,
+          fileName: imageName(named ?? "image"),
+        }),
+        201,
+      );
+    },
+  )
   /**
    * Multipart image message: the same send rules as above, then the file is checked, stored in R2, and the message body
    * is '[Image: filename]'.
@@ -97,6 +109,7 @@ export const messageRoutes = createRouter()
   .post(
     "/messages/image",
     requireUserInBatch,
+    idempotent,
     limitedInBatch("messages"),
     validate("form", imageMessageForm),
     async (c) => {

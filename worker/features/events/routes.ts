@@ -8,6 +8,7 @@ import type { Database } from "../../db/client";
 import { requireAdmin, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { idempotent } from "../../platform/idempotency";
 import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { sanitizeHtml } from "../../platform/sanitize-html";
@@ -351,6 +352,7 @@ export const eventRoutes = createRouter()
   .post(
     "/events/:id/rsvp",
     requireUser,
+    idempotent,
     requireUnmuted,
     limited("rsvps"),
     validate("param", idParam),

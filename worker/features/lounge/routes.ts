@@ -6,6 +6,7 @@ import { editText } from "../../db/edits";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { idempotent } from "../../platform/idempotency";
 import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { isBlankHtml, sanitizeHtml } from "../../platform/sanitize-html";
@@ -125,7 +126,7 @@ export const loungeRoutes = createRouter()
     if (!post) throw notFound(T.postNotFound);
     return c.json(post);
   })
-  .post("/posts", requireUser, requireUnmuted, limited("posts"), validate("json", postBody), async (c) => {
+  .post("/posts", requireUser, idempotent, requireUnmuted, limited("posts"), validate("json", postBody), async (c) => {
     const { content } = c.req.valid("json");
     const id = await createPost(c.var.db, c.var.user.id, content);
     notifyLater(c, () => notifyMentions(c.var.db, { text: content, actorId: c.var.user.id, postId: id }));
@@ -178,6 +179,7 @@ export const loungeRoutes = createRouter()
   .post(
     "/posts/:id/comments",
     requireUser,
+    idempotent,
     requireUnmuted,
     limited("comments"),
     validate("param", idParam),

@@ -5,6 +5,7 @@ import { listAudit } from "../../db/audit";
 import { requireAdmin, requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
+import { idempotent } from "../../platform/idempotency";
 import { limited } from "../../platform/rate-limit";
 import { idParam, rowId, validate } from "../../platform/validate";
 import { AUDIT_ACTIONS } from "../../shared/admin-rules";
@@ -59,7 +60,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const moderationRoutes = createRouter()
   // Any signed-in member reports what they can see, once per item; the author never learns who.
-  .post("/reports", requireUser, limited("reports"), validate("json", reportBody), async (c) => {
+  .post("/reports", requireUser, idempotent, limited("reports"), validate("json", reportBody), async (c) => {
     const body = c.req.valid("json");
     const target = await findReportTarget(c.var.db, body.kind, body.id);
     // A message in a channel the reporter cannot see does not exist for them.

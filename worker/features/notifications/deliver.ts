@@ -44,6 +44,13 @@ export async function enqueue(env: Env, jobs: DeliveryJob[]) {
 
 /** A delivery still pending this long after it was written has lost its sender: the sweep sends it. */
 export const SWEEP_AFTER_MS = 60_000;
+/**
+ * A delivery claimed (`queued`) this long ago and still not marked delivered or dead lost its sender between the
+ * claim and the queue: the sweep sends it again. Longer than the queue's own retries of a job it took (30 s doubling
+ * over five retries, about 16 minutes, then the dead-letter queue marks it dead), so a job the queue holds is not
+ * sent twice.
+ */
+export const QUEUED_LEASE_MS = 60 * 60 * 1000;
 
 /**
  * The sender: claims pending deliveries (all, or those written at or before `writtenBefore`), tells their recipients' open

@@ -10,6 +10,7 @@ import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
 import { DELIVERY_CHANNELS, DIGESTS } from "../../shared/notification-settings";
 import { NOTIFICATION_KINDS } from "../../shared/notifications";
+import { settingsPath } from "../../shared/settings";
 import { API_ERRORS as E } from "../../shared/texts";
 import { readUnsubscribeToken } from "./email/unsubscribe";
 import { importDeviceKey } from "./push/encrypt";
@@ -70,10 +71,12 @@ const subscriptionBody = z.object({
 
 const tokenQuery = z.object({ token: z.string().max(300) });
 
-const page = (lang: string, body: string) =>
+/** The unsubscribe's page: its message, then the way to the member's notification settings (same origin). */
+const page = (lang: "en" | "es", body: string) =>
   `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Cosmic Lounge</title>
-<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`;
+<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}
+<p><a href="${settingsPath("notifications")}">${NOTIFICATION_TEXTS[lang].settings.notifications}</a></p></body></html>`;
 
 export const notificationSettingsRoutes = createRouter()
   .get("/notifications/preferences", requireUser, async (c) => c.json(await getPreferences(c.var.db, c.var.user.id)))

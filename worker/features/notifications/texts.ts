@@ -21,6 +21,8 @@ type Words = {
   unsubscribeInvalid: string;
   /** The footer of emails that cannot be turned off (payment results): no unsubscribe link. */
   record: string;
+  /** The footer's link to the member's settings: the notifications section, or the membership section for payments. */
+  settings: { notifications: string; membership: string };
   /** An invitation emailed to an address with no account: what the community is, how to join, why it came. */
   invitation: { join: string; open: string; why: (inviter: string) => string };
   /** The receipt email's opening line; its rows and notes are worker/shared/texts/receipt.ts's. */
@@ -90,10 +92,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
     unsubscribe: "Stop these emails",
     unsubscribeConfirm: "Stop emails of this kind?",
     unsubscribeButton: "Unsubscribe",
-    unsubscribed: "Done: you will not get these emails any more. Your profile can turn them back on.",
-    unsubscribeInvalid:
-      "This link is not valid any more. Your profile's notification settings can change what you get.",
+    unsubscribed: "Done: you will not get these emails any more. Your notification settings can turn them back on.",
+    unsubscribeInvalid: "This link is not valid any more. Your notification settings can change what you get.",
     record: "This email is the record of a payment, so it is always sent.",
+    settings: { notifications: "Your notification settings", membership: "Your membership and receipts" },
     invitation: {
       join: "Cosmic Lounge is a members-only community. Sign in with this email address to join the channel.",
       open: "Sign in and open the channel",
@@ -161,9 +163,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
     unsubscribe: "No recibir más estos correos",
     unsubscribeConfirm: "¿Dejar de recibir correos de este tipo?",
     unsubscribeButton: "Cancelar suscripción",
-    unsubscribed: "Listo: ya no recibirás estos correos. Puedes volver a activarlos en tu perfil.",
-    unsubscribeInvalid: "Este enlace ya no es válido. En tu perfil puedes cambiar qué notificaciones recibes.",
+    unsubscribed: "Listo: ya no recibirás estos correos. Puedes volver a activarlos en tus ajustes de notificaciones.",
+    unsubscribeInvalid:
+      "Este enlace ya no es válido. En tus ajustes de notificaciones puedes cambiar qué notificaciones recibes.",
     record: "Este correo es el registro de un pago, por eso siempre se envía.",
+    settings: { notifications: "Tus ajustes de notificaciones", membership: "Tu membresía y comprobantes" },
     invitation: {
       join: "Cosmic Lounge es una comunidad solo para miembros. Inicia sesión con este correo para unirte al canal.",
       open: "Iniciar sesión y abrir el canal",

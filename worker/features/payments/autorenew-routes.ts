@@ -7,6 +7,7 @@ import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
+import { settingsPath } from "../../shared/settings";
 import { cancelEnrolment, finishEnrolment, startEnrolment } from "./autorenew";
 import { autoRenewOf } from "./queries/autorenew";
 
@@ -19,11 +20,11 @@ const returnParams = z.object({
 
 /**
  * A cross-site navigation from Transbank (no session cookie): the inscription is found by its token,
- * then the browser goes back to the profile, which says how it went.
+ * then the browser goes back to the membership settings, which say how it went.
  */
 async function handleReturn(c: Context<AppEnv>, params: z.infer<typeof returnParams>) {
   const outcome = await finishEnrolment(c.var.db, c.env, new URL(c.req.url).origin, params);
-  return c.redirect(`/app/profile?autorenew=${outcome}`, 303);
+  return c.redirect(`${settingsPath("membership")}?autorenew=${outcome}`, 303);
 }
 
 export const autorenewRoutes = createRouter()

@@ -8,6 +8,7 @@ import type { AppEnv } from "../../env";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { ApiError } from "../../platform/errors";
+import { idempotent } from "../../platform/idempotency";
 import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
 import { MEMBERSHIP } from "../../shared/rules";
@@ -50,7 +51,7 @@ async function handleReturn(c: Context<AppEnv>, params: ReturnParams) {
 export const paymentRoutes = createRouter()
   // Public: the client's test-mode banner and the checkout button read it on every page.
   .get("/mode", (c) => c.json(paymentsMode(c.env)))
-  .post("/initiate", requireUser, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
+  .post("/initiate", requireUser, idempotent, limited("paymentInitiate"), validate("json", initiateBody), async (c) => {
     const { provider } = c.req.valid("json");
     const membership = await getMembership(c.var.db, c.var.user);
     if (membership.status === "active" || membership.status === "admin")

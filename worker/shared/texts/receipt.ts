@@ -40,7 +40,7 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     periodSpan: (from, to) => `${from} to ${to}`,
     cardEnding: (last4) => `**** **** **** ${last4}`,
     automatic: "This was an automatic charge to your enrolled card (automatic renewal).",
-    howToStop: "To stop automatic renewal, turn off Renew automatically on your profile",
+    howToStop: "To stop automatic renewal, turn off Renew automatically in your membership settings",
     test: "TEST PAYMENT: no real charge was made.",
   },
   es: {
@@ -58,7 +58,8 @@ export const RECEIPT_TEXTS: Record<Language, ReceiptTexts> = {
     periodSpan: (from, to) => `${from} al ${to}`,
     cardEnding: (last4) => `**** **** **** ${last4}`,
     automatic: "Este fue un cargo automático a tu tarjeta inscrita (renovación automática).",
-    howToStop: "Para detener la renovación automática, desactiva Renovar automáticamente en tu perfil",
+    howToStop:
+      "Para detener la renovación automática, desactiva Renovar automáticamente en los ajustes de tu membresía",
     test: "PAGO DE PRUEBA: no se hizo ningún cargo real.",
   },
 };

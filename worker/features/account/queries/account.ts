@@ -1,7 +1,7 @@
 // Members' rights over their data (Chile's Law 21.719 on personal data): everything about a member as one JSON
 // document, and deleting their account, each following what ../member-data.ts says of every table. What deletion
 // removes, anonymises and keeps is written once in TEXTS.account.deletionSummary (shown before the member confirms)
-// and in the README.
+// and in docs/moderation.md.
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { listBlocks } from "../../../db/blocks";
 import type { Database } from "../../../db/client";

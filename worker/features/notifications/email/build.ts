@@ -7,6 +7,7 @@ import { FIXED_CHOICES } from "../../../shared/notification-settings";
 import { channelUrl } from "../../../shared/notifications";
 import { buildReceipt, type ReceiptFacts } from "../../../shared/receipt";
 import { COMMERCE_NAME, type Language } from "../../../shared/rules";
+import { settingsPath } from "../../../shared/settings";
 import { RECEIPT_TEXTS } from "../../../shared/texts/receipt";
 import { clpIn, dateIn, dateTimeIn, type NotificationFacts, wordsFor } from "../texts";
 import { type EmailTopic, unsubscribeToken } from "./unsubscribe";
@@ -30,10 +31,11 @@ type EmailConfig = { origin: string; tokenSecret: string };
 type Content = { subject: string; text: string[]; html: string };
 
 /**
- * How an email ends: the unsubscribe of `topic` for a member's settings (RFC 8058 headers and a link), or a
- * plain note where there is nothing to turn off (a payment's record, an invitation sent once).
+ * How an email ends: the unsubscribe of `topic` for a member's settings (RFC 8058 headers and a link) and a link to
+ * the notification settings, or a plain note where there is nothing to turn off (a payment's record, with a link to
+ * the membership settings; an invitation sent once, to an address with no settings).
  */
-type Footer = { topic: EmailTopic; why: string } | { note: string };
+type Footer = { topic: EmailTopic; why: string } | { note: string; settings?: "membership" };
 
 /** Wraps content with the header, the footer and the headers. */
 async function compose(
@@ -46,6 +48,9 @@ async function compose(
   let headers: Record<string, string> = {};
   let textFooter: string[];
   let htmlFooter: string;
+  // The member's settings the footer links to: where these emails are chosen, or where a payment's record is kept.
+  const settings = "note" in footer ? footer.settings : "notifications";
+  const settingsLink = settings && { href: link(config, settingsPath(settings)), text: words.settings[settings] };
   if ("note" in footer) {
     textFooter = [footer.note];
     htmlFooter = escapeHtml(footer.note);
@@ -57,6 +62,10 @@ async function compose(
     textFooter = [footer.why, `${words.unsubscribe}: ${unsubscribe}`];
     htmlFooter = `${escapeHtml(footer.why)}
 <a href="${escapeHtml(unsubscribe)}">${escapeHtml(words.unsubscribe)}</a>`;
+  }
+  if (settingsLink) {
+    textFooter.push(`${settingsLink.text}: ${settingsLink.href}`);
+    htmlFooter += `<br><a href="${escapeHtml(settingsLink.href)}">${escapeHtml(settingsLink.text)}</a>`;
   }
   const html = `<!doctype html><html lang="${to.language ?? "en"}"><body style="font-family:sans-serif;color:#222">
 <p style="font-size:12px;color:#666">${escapeHtml(COMMERCE_NAME)}</p>
@@ -123,7 +132,9 @@ export async function buildNotificationEmail(
       html: `<p style="font-size:16px">${escapeHtml(subject)}</p>
 <p><a href="${escapeHtml(href)}">${escapeHtml(words.open)}</a></p>`,
     },
-    FIXED_CHOICES[facts.kind]?.email ? { note: words.record } : { topic: facts.kind, why: words.why },
+    FIXED_CHOICES[facts.kind]?.email
+      ? { note: words.record, settings: "membership" }
+      : { topic: facts.kind, why: words.why },
   );
 }
 
@@ -140,9 +151,9 @@ export async function buildReceiptEmail(
     day,
     amount: (clp) => clpIn(to.language, clp),
   });
-  const profile = link(config, "/app/profile");
+  const membership = link(config, settingsPath("membership"));
   const notes: string[] = [];
-  if (receipt.automatic) notes.push(receipt.automatic.charge, `${receipt.automatic.howToStop}: ${profile}`);
+  if (receipt.automatic) notes.push(receipt.automatic.charge, `${receipt.automatic.howToStop}: ${membership}`);
   if (receipt.test) notes.push(receipt.test);
   const subject = words.line(
     { kind: "payment", detail: "completed", actorName: null, channelName: null, eventTitle: null },
@@ -156,7 +167,7 @@ export async function buildReceiptEmail(
     .join("\n");
   const htmlNotes = [
     receipt.automatic
-      ? `<p>${escapeHtml(receipt.automatic.charge)} <a href="${escapeHtml(profile)}">${escapeHtml(receipt.automatic.howToStop)}</a>.</p>`
+      ? `<p>${escapeHtml(receipt.automatic.charge)} <a href="${escapeHtml(membership)}">${escapeHtml(receipt.automatic.howToStop)}</a>.</p>`
       : "",
     receipt.test ? `<p><strong>${escapeHtml(receipt.test)}</strong></p>` : "",
   ].join("");
@@ -175,7 +186,7 @@ export async function buildReceiptEmail(
 <table style="border-collapse:collapse">${htmlRows}</table>
 ${htmlNotes}`,
     },
-    { note: words.record },
+    { note: words.record, settings: "membership" },
   );
 }
 

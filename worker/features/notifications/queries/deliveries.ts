@@ -178,6 +178,21 @@ export async function claimPendingDeliveries(
 }
 
 /**
+ * Deliveries claimed (`queued`) at or before `claimedBefore` that the queue's consumer never marked: their sender
+ * stopped between the claim and the queue taking them. Back to `pending`, for the sweep to send; returns how many.
+ */
+export async function requeueStaleDeliveries(db: Database, claimedBefore: number): Promise<number> {
+  const rows = await db
+    .update(notificationDeliveries)
+    .set({ state: "pending" })
+    .where(
+      and(eq(notificationDeliveries.state, "queued"), sql`${notificationDeliveries.updatedAt} <= ${claimedBefore}`),
+    )
+    .returning({ id: notificationDeliveries.id });
+  return rows.length;
+}
+
+/**
  * Moves the deliveries of these notifications from `from` to `to`: `queued` back to `pending` when the queue
  * refused them (the sweep tries again), `queued` to `delivered` once planned, any state to `dead`.
  */

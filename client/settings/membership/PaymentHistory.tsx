@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { errorText } from "../api";
-import { formatClp, formatDate } from "../components/format";
-import { EmptyState, ErrorState } from "../components/States";
-import { useToast } from "../components/Toasts";
-import { TEXT } from "../text";
+import { errorText } from "../../api";
+import { formatClp, formatDate } from "../../components/format";
+import { EmptyState, ErrorState } from "../../components/States";
+import { useToast } from "../../components/Toasts";
+import { TEXT } from "../../text";
 import type { PaymentsData } from "./data";
 import type { MemberPayment } from "./receipt";
 
@@ -15,11 +15,14 @@ const statusText = (status: string) =>
     refunded: TEXT.payments.status_refunded,
   })[status] ?? TEXT.payments.status_failed;
 
+/** Payments shown at first, and added by each "Show more". */
+export const PAYMENTS_PAGE = 10;
+
 /**
- * The signed-in member's own payments, newest first (loaded by the profile route's loader), with a
- * PDF receipt for each completed one. Retry revalidates the route.
+ * The signed-in member's own payments, newest first (loaded by the membership section's loader), a page at a
+ * time, with a PDF receipt for each completed one. Retry revalidates the route.
  */
-export function MyPayments({
+export function PaymentHistory({
   payments,
   member,
 }: {
@@ -29,6 +32,7 @@ export function MyPayments({
   const toast = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<number | null>(null);
+  const [shown, setShown] = useState(PAYMENTS_PAGE);
 
   const receipt = async (p: MemberPayment) => {
     setBusy(p.id);
@@ -44,8 +48,8 @@ export function MyPayments({
   };
 
   return (
-    <section className="card" aria-labelledby="my-payments-title">
-      <h2 id="my-payments-title">{TEXT.payments.mineTitle}</h2>
+    <section className="card" aria-labelledby="my-payments-title" data-testid="payment-history">
+      <h3 id="my-payments-title">{TEXT.payments.mineTitle}</h3>
       {!payments.ok ? (
         <ErrorState
           text={errorText(payments.failure, TEXT.payments.mineFailed)}
@@ -66,7 +70,7 @@ export function MyPayments({
               </tr>
             </thead>
             <tbody>
-              {payments.rows.map((p) => (
+              {payments.rows.slice(0, shown).map((p) => (
                 <tr key={p.id} data-testid="my-payment-row">
                   <td>{formatDate(p.created_at)}</td>
                   <td>{formatClp(p.amount_clp)}</td>
@@ -91,6 +95,18 @@ export function MyPayments({
               ))}
             </tbody>
           </table>
+          {payments.rows.length > PAYMENTS_PAGE && (
+            <div className="spread payments-more">
+              <p className="faint" aria-live="polite">
+                {TEXT.settings.history.showing(Math.min(shown, payments.rows.length), payments.rows.length)}
+              </p>
+              {shown < payments.rows.length && (
+                <button type="button" className="btn btn-sm" onClick={() => setShown(shown + PAYMENTS_PAGE)}>
+                  {TEXT.settings.history.more}
+                </button>
+              )}
+            </div>
+          )}
         </div>
       )}
     </section>

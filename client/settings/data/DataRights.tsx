@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { ActionRow } from "../components/ActionRow";
-import { TextField } from "../components/Field";
-import { FormError } from "../components/FormError";
-import { Modal } from "../components/Modal";
-import { type ActionResult, submitJson, useSettled } from "../data/actions";
-import { useSession } from "../session/session-context";
-import { TEXT } from "../text";
-import { PROFILE_EXPORT_PATH, PROFILE_PATH } from "./data";
+import { settingsPath } from "../../../worker/shared/settings";
+import { ActionRow } from "../../components/ActionRow";
+import { TextField } from "../../components/Field";
+import { FormError } from "../../components/FormError";
+import { Modal } from "../../components/Modal";
+import { type ActionResult, submitJson, useSettled } from "../../data/actions";
+import { useSession } from "../../session/session-context";
+import { TEXT } from "../../text";
+import { PROFILE_EXPORT_PATH } from "./data";
 
 /**
  * The member's rights over their data (Chile's Law 21.719 on personal data): download everything as JSON,
@@ -16,8 +17,7 @@ import { PROFILE_EXPORT_PATH, PROFILE_PATH } from "./data";
 export function DataRights({ email }: { email: string }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <section className="card stack" aria-labelledby="data-rights-title">
-      <h2 id="data-rights-title">{TEXT.dataRights.title}</h2>
+    <div className="card stack">
       <p className="muted">{TEXT.dataRights.intro}</p>
       <div className="spread data-rights-row">
         <p className="faint">{TEXT.dataRights.downloadHint}</p>
@@ -33,7 +33,7 @@ export function DataRights({ email }: { email: string }) {
         </button>
       </div>
       {deleting && <DeleteAccountModal email={email} onClose={() => setDeleting(false)} />}
-    </section>
+    </div>
   );
 }
 
@@ -52,7 +52,8 @@ function DeleteAccountModal({ email, onClose }: { email: string; onClose(): void
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (matches && !busy) void submitJson(remove, PROFILE_PATH, { intent: "delete-account", confirm: typed.trim() });
+    if (matches && !busy)
+      void submitJson(remove, settingsPath("data"), { intent: "delete-account", confirm: typed.trim() });
   };
 
   return (

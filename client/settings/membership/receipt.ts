@@ -1,12 +1,12 @@
 // A member's PDF receipt for one completed payment, made in the browser. The PDF writer (jspdf and its
 // font) loads only when a receipt is asked for (a dynamic import), so it never weighs on the first page load.
 
-import { buildReceipt, type ReceiptFormats } from "../../worker/shared/receipt";
-import { COMMERCE_NAME } from "../../worker/shared/rules";
-import type { Answer, api } from "../api";
-import { formatClpChile, formatDate } from "../components/format";
-import { saveBlob } from "../resources/export";
-import { TEXT } from "../text";
+import { buildReceipt, type ReceiptFormats } from "../../../worker/shared/receipt";
+import { COMMERCE_NAME } from "../../../worker/shared/rules";
+import type { Answer, api } from "../../api";
+import { formatClpChile, formatDate } from "../../components/format";
+import { saveBlob } from "../../resources/export";
+import { TEXT } from "../../text";
 
 export type MemberPayment = Answer<typeof api.membership.payments.$get>[number];
 
@@ -43,7 +43,7 @@ export async function receiptPdf(
   payment: MemberPayment,
   member: { name: string | null; email: string },
 ): Promise<Blob> {
-  const { createPdfWriter } = await import("../components/pdf-writer");
+  const { createPdfWriter } = await import("../../components/pdf-writer");
   const pdf = await createPdfWriter();
   const receipt = receiptOf(payment, member);
   pdf.title(`${COMMERCE_NAME}: ${TEXT.payments.receiptTitle}`);

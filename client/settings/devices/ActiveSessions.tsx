@@ -1,11 +1,14 @@
+// Where the member is signed in, this device marked, with signing out every other session (the devices section's
+// action).
 import { useFetcher, useRevalidator } from "react-router";
-import { errorText } from "../api";
-import { formatDate } from "../components/format";
-import { ErrorState } from "../components/States";
-import { useToast } from "../components/Toasts";
-import { type ActionResult, submitJson, useSettled } from "../data/actions";
-import { TEXT } from "../text";
-import { PROFILE_PATH, type SessionsData } from "./data";
+import { settingsPath } from "../../../worker/shared/settings";
+import { errorText } from "../../api";
+import { formatDate } from "../../components/format";
+import { ErrorState } from "../../components/States";
+import { useToast } from "../../components/Toasts";
+import { type ActionResult, submitJson, useSettled } from "../../data/actions";
+import { TEXT } from "../../text";
+import type { SessionsData } from "./data";
 
 /** A readable device label from a user agent string (browser on system), or a neutral fallback. */
 export function describeAgent(ua: string | null): string {
@@ -51,16 +54,17 @@ export function ActiveSessions({ sessions }: { sessions: SessionsData }) {
   return (
     <section className="card" aria-labelledby="sessions-title">
       <div className="spread">
-        <h2 id="sessions-title">{TEXT.profile.sessionsTitle}</h2>
+        <h3 id="sessions-title">{TEXT.profile.sessionsTitle}</h3>
         <button
           type="button"
           className="btn btn-sm"
           disabled={busy || others === 0}
-          onClick={() => void submitJson(signOut, PROFILE_PATH, { intent: "sign-out-others" })}
+          onClick={() => void submitJson(signOut, settingsPath("devices"), { intent: "sign-out-others" })}
         >
           {TEXT.profile.signOutOthers}
         </button>
       </div>
+      <p className="faint">{TEXT.settings.devices.sessionsHint}</p>
       {!sessions.ok ? (
         <ErrorState
           text={errorText(sessions.failure, TEXT.profile.sessionsLoadFailed)}
