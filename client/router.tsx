@@ -44,6 +44,8 @@ const events = () => import("./events/data");
 const lounge = () => import("./lounge/data");
 const resources = () => import("./resources/data");
 const loadEventsAction = () => import("./events/actions").then((m) => m.eventsAction);
+const programs = () => import("./programs/data");
+const loadProgramsAction = () => import("./programs/actions").then((m) => m.programsAction);
 
 /**
  * A section of the settings (/app/settings/<section>): its screen (code and words, client/screens.ts) and, from its
@@ -221,6 +223,38 @@ export function createRoutes(session: SessionStore): RouteObject[] {
                     shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
                     ...lazyScreen(SCREENS["/app/events/:id"]),
                     action: loadEventsAction,
+                  },
+                },
+                {
+                  path: "/app/programs",
+                  lazy: {
+                    loader: load(programs, "programsLoader", SCREENS["/app/programs"].words),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/programs"]),
+                    action: loadProgramsAction,
+                  },
+                },
+                {
+                  path: "/app/programs/:id",
+                  lazy: {
+                    loader: () =>
+                      Promise.all([programs(), loadWords(SCREENS["/app/programs/:id"].words)]).then(
+                        ([m]) =>
+                          (args: LoaderFunctionArgs) =>
+                            m.programLoader(session, args),
+                      ),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/programs/:id"]),
+                    action: loadProgramsAction,
+                  },
+                },
+                {
+                  path: "/app/programs/:id/lessons/:lessonId",
+                  lazy: {
+                    loader: load(programs, "lessonLoader", SCREENS["/app/programs/:id/lessons/:lessonId"].words),
+                    shouldRevalidate: load(() => import("./data/actions"), "skipAfterFailure"),
+                    ...lazyScreen(SCREENS["/app/programs/:id/lessons/:lessonId"]),
+                    action: loadProgramsAction,
                   },
                 },
                 {

@@ -23,6 +23,9 @@ export const SCREENS = {
   "/app/profile": { load: () => import("./profile/ProfilePage"), words: ["profile"] },
   "/app/events": { load: () => import("./events/EventsPage"), words: ["events"] },
   "/app/events/:id": { load: () => import("./events/EventPage"), words: ["events"] },
+  "/app/programs": { load: () => import("./programs/ProgramsPage"), words: ["programs"] },
+  "/app/programs/:id": { load: () => import("./programs/ProgramPage"), words: ["programs"] },
+  "/app/programs/:id/lessons/:lessonId": { load: () => import("./programs/LessonPage"), words: ["programs"] },
   // The payments tab loads the payments' words with its code (AdminPage).
   "/admin": { load: () => import("./admin/AdminPage"), words: ["admin"] },
   notFound: { load: () => import("./components/NotFoundPage"), words: ["notFound"] },

@@ -38,6 +38,7 @@ const en = {
     /** The header's avatar: the menu to the member's profile and settings. */
     accountMenu: "Your account",
     events: "Events",
+    programs: "Programs",
     admin: "Admin",
     member: "Member",
     signOut: "Sign Out",
@@ -124,6 +125,7 @@ type ScreenWords = typeof import("./landing/words").words &
   typeof import("./autorenew/words").words &
   typeof import("./pricing/words").words &
   typeof import("./events/words").words &
+  typeof import("./programs/words").words &
   typeof import("./notifications/words").words &
   typeof import("./notifications/settings-words").words &
   typeof import("./settings/words").words;

@@ -2,13 +2,15 @@
 // English) community, so a fresh `npm run dev` / `npx wrangler dev` has something to look at: members and
 // an admin, posts with likes and comments, a pinned notice, public and private channels with a
 // conversation (one message links a page, for the link preview), a paid member, and resources of every
-// kind with small real files in R2.
+// kind with small real files in R2, and the bilingual sample program "21 días de calma · 21 days of calm" with three
+// short audio lessons (one done by the paid member, one open, one opening tomorrow) and a practice entry.
 //
 // Idempotent: users are keyed by email and every other row has a fixed id at SEED_ID and above, inserted
 // with INSERT OR IGNORE; files go to fixed keys under seed/. Running it twice changes nothing.
 // Local only: it refuses --remote and a non-local CLOUDFLARE_ENV. COSMIC_STATE_DIR picks another local
 // state directory (the e2e suite and the benches use throwaway ones).
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { MEMBERSHIP } from "../worker/shared/rules.ts";
 import { openLocalState, root, stateDir } from "./local-state.mjs";
@@ -258,6 +260,36 @@ const RESOURCES = [
   },
 ];
 
+/** The sample program's local dates, in its zone: yesterday and tomorrow as the seed runs. */
+const santiagoDate = (ms) => new Intl.DateTimeFormat("sv-SE", { timeZone: "America/Santiago" }).format(new Date(ms));
+const audio = (n) => readFileSync(path.join(root, `scripts/seed-audio/lesson-${n}.ogg`));
+
+/**
+ * "21 días de calma / 21 days of calm": bilingual, on fixed dates in Santiago, three short audio lessons (8-second
+ * tones, scripts/seed-audio/): the first done by the paying member, the second open, the third opening tomorrow.
+ */
+const PROGRAM = {
+  title: "21 días de calma · 21 days of calm",
+  summary: "Tres minutos al día para volver a la respiración. Three minutes a day to come back to the breath.",
+  lessons: [
+    {
+      title: "Día 1: Llegar · Day 1: Arriving",
+      body: "## Llegar\n\nSiéntate con la espalda recta y escucha el tono.\n\n## Arriving\n\nSit tall and listen to the tone.",
+      opensOn: null,
+    },
+    {
+      title: "Día 2: Respirar · Day 2: Breathing",
+      body: "## Respirar\n\nCuenta cuatro al inhalar y seis al exhalar.\n\n## Breathing\n\nCount four in and six out.",
+      opensOn: santiagoDate(now - 24 * HOUR),
+    },
+    {
+      title: "Día 3: Soltar · Day 3: Letting go",
+      body: "## Soltar\n\nDeja que cada exhalación suelte los hombros.\n\n## Letting go\n\nLet each breath out soften the shoulders.",
+      opensOn: santiagoDate(now + 24 * HOUR),
+    },
+  ].map((l, i) => ({ ...l, key: `seed/lessons/day-${i + 1}.ogg`, body_file: audio(i + 1) })),
+};
+
 function statements() {
   const s = [];
   for (const u of USERS) {
@@ -333,7 +365,40 @@ function statements() {
         ${q(owner.name)}, ${ago(r.hours)})`,
     );
   });
+  s.push(
+    `INSERT OR IGNORE INTO programs (id, title, summary, unlock, time_zone, published_at, created_at) VALUES
+      (${SEED_ID}, ${q(PROGRAM.title)}, ${q(PROGRAM.summary)}, 'dates', 'America/Santiago', ${ago(48)}, ${ago(48)})`,
+  );
+  PROGRAM.lessons.forEach((l, i) => {
+    s.push(
+      `INSERT OR IGNORE INTO program_lessons (id, program_id, position, title, body, body_html, opens_on, media_key,
+        media_type, media_kind, media_size, duration_seconds) VALUES (${SEED_ID + i}, ${SEED_ID}, ${i + 1},
+        ${q(l.title)}, ${q(l.body)}, ${q(markdownHtml(l.body))}, ${q(l.opensOn)}, ${q(l.key)}, 'audio/ogg', 'audio',
+        ${l.body_file.length}, 8)`,
+    );
+  });
+  s.push(
+    `INSERT OR IGNORE INTO program_enrolments (program_id, user_id, started_at, time_zone, last_active_at) VALUES
+      (${SEED_ID}, ${uid(LUNA)}, ${ago(30)}, 'America/Santiago', ${ago(20)})`,
+  );
+  s.push(
+    `INSERT OR IGNORE INTO lesson_progress (lesson_id, user_id, program_id, position_seconds, done_at, updated_at)
+      VALUES (${SEED_ID}, ${uid(LUNA)}, ${SEED_ID}, 8, ${ago(20)}, ${ago(20)})`,
+  );
+  s.push(
+    `INSERT OR IGNORE INTO practice_entries (id, user_id, practised_on, minutes, note, mood) VALUES (${SEED_ID},
+      ${uid(LUNA)}, ${q(santiagoDate(now - 24 * HOUR))}, 12, 'Sentada junto a la ventana', 'calm')`,
+  );
   return s;
+}
+
+/** The seed's lesson texts are simple: headings and paragraphs, as the server's markdown would render them. */
+function markdownHtml(markdown) {
+  const esc = (t) => t.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return markdown
+    .split("\n\n")
+    .map((block) => (block.startsWith("## ") ? `<h2>${esc(block.slice(3))}</h2>` : `<p>${esc(block)}</p>`))
+    .join("\n");
 }
 
 // The schema first (the same command `npm run dev` runs), into the chosen state directory.
@@ -349,11 +414,17 @@ try {
   await env.DB.batch(statements().map((sql) => env.DB.prepare(sql)));
   for (const r of RESOURCES)
     await env.BLOBS.put(r.key, r.body, { httpMetadata: { contentType: r.type }, customMetadata: { fileName: r.file } });
+  for (const l of PROGRAM.lessons)
+    await env.BLOBS.put(l.key, l.body_file, {
+      httpMetadata: { contentType: "audio/ogg" },
+      customMetadata: { fileName: `${l.key.split("/").pop()}` },
+    });
   const counts = await env.DB.prepare(
     `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts, (SELECT count(*)
       FROM comments) AS comments, (SELECT count(*) FROM channels) AS channels, (SELECT count(*)
       FROM messages) AS messages, (SELECT count(*) FROM notices) AS notices, (SELECT count(*)
-      FROM resources) AS resources`,
+      FROM resources) AS resources, (SELECT count(*) FROM programs) AS programs, (SELECT count(*)
+      FROM program_lessons) AS lessons`,
   ).first();
   const what = before.n ? "Already seeded; nothing duplicated" : "Seeded the local lounge";
   const where = path.relative(root, stateDir) || ".";

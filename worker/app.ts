@@ -31,6 +31,9 @@ import { membershipRoutes } from "./features/payments/membership-routes";
 import { planRoutes } from "./features/payments/plans-routes";
 import { revenueRoutes } from "./features/payments/revenue-routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { lessonRoutes } from "./features/programs/lesson-routes";
+import { practiceRoutes } from "./features/programs/practice-routes";
+import { programRoutes } from "./features/programs/routes";
 import { searchRoutes } from "./features/search/routes";
 import { loadSession } from "./platform/auth";
 import { bodyGuard } from "./platform/body-guard";
@@ -77,6 +80,9 @@ export const app = root
   .route("/", planRoutes)
   .route("/", couponRoutes)
   .route("/", giftRoutes)
-  .route("/", revenueRoutes);
+  .route("/", revenueRoutes)
+  .route("/", programRoutes)
+  .route("/", lessonRoutes)
+  .route("/", practiceRoutes);
 
 export type AppType = typeof app;

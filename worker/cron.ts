@@ -9,6 +9,8 @@ import { digests } from "./features/notifications/jobs/digest";
 import { autorenewCharges, autorenewSettle } from "./features/payments/jobs/autorenew-charges";
 import { membershipReminders } from "./features/payments/jobs/membership-reminders";
 import { reconcilePayments } from "./features/payments/jobs/reconcile-payments";
+import { abandonedLessonUploads } from "./features/programs/jobs/abandoned-uploads";
+import { programNotices } from "./features/programs/jobs/program-notices";
 import { send } from "./platform/live";
 import { pruneIdempotencyKeys } from "./platform/prune-idempotency-keys";
 import { pruneRateLimits } from "./platform/prune-rate-limits";
@@ -32,6 +34,9 @@ export const JOBS: { cron: string; job: ScheduledJob }[] = [
   { cron: CRON.hourly, job: pruneIdempotencyKeys },
   // Hourly: it is 8:00 somewhere in some member's time zone at the top of some hour.
   { cron: CRON.hourly, job: digests },
+  { cron: CRON.hourly, job: abandonedLessonUploads },
+  // Hourly: a lesson opens at 06:00 in some zone at the top of some hour; told within the hour.
+  { cron: CRON.hourly, job: programNotices },
   // Reminders first: a charge notice is written before the charge it announces could run.
   { cron: CRON.daily, job: membershipReminders },
   { cron: CRON.daily, job: autorenewCharges },

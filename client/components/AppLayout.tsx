@@ -43,6 +43,7 @@ const NAV = [
   { to: "/app/chat", name: "chat", icon: ICON_SHAPES.moon },
   { to: "/app/resources", name: "resources", icon: ICON_SHAPES.gem },
   { to: "/app/events", name: "events", icon: ICON_SHAPES.calendar },
+  { to: "/app/programs", name: "programs", icon: ICON_SHAPES.book },
   { to: "/app/profile", name: "profile", icon: ICON_SHAPES.person },
   { to: SETTINGS_PATH, name: "settings", icon: ICON_SHAPES.settings },
 ] as const;

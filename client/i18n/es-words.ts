@@ -27,6 +27,7 @@ export const ES_WORDS = {
   autorenew: () => import("../autorenew/words.es"),
   checkout: () => import("../pricing/words.es"),
   events: () => import("../events/words.es"),
+  programs: () => import("../programs/words.es"),
   notifications: () => import("../notifications/words.es"),
   notificationSettings: () => import("../notifications/settings-words.es"),
   settings: () => import("../settings/words.es"),

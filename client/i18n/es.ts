@@ -1,7 +1,9 @@
 // The client's catalogue in Spanish (Chile): warm and natural, in tú (never usted or voseo), as the
 // wellness communities of Chile write. Typed against English's shape (client/text.ts), so a missing or
 // extra key fails the typecheck. Loaded only when the active language is Spanish (a chunk of its own).
+
 import { EVENT_LIMITS } from "../../worker/shared/events";
+import { PROGRAM_LIMITS } from "../../worker/shared/programs";
 import { LIMITS, MEMBERSHIP, MODERATION, PRODUCT_NAME, REACTIONS } from "../../worker/shared/rules";
 import type { API_TEXTS } from "../../worker/shared/texts/api";
 import type { AUTH_TEXTS } from "../../worker/shared/texts/auth";
@@ -536,6 +538,35 @@ const errors: ErrorTexts = {
   idempotency_key_reused: "Esta Idempotency-Key ya se usó para otra solicitud",
   request_in_progress: "Una solicitud con esta Idempotency-Key sigue en curso; vuelve a intentarlo en un momento",
   idempotency_keys_full: "Hay demasiadas solicitudes en curso; vuelve a intentarlo en un momento",
+  // programas
+  program_not_found: "Programa no encontrado",
+  program_title_required: "El programa necesita un título",
+  program_title_too_long: `El título de un programa tiene como máximo ${PROGRAM_LIMITS.titleMax} caracteres`,
+  program_title_invalid:
+    "Los títulos no pueden tener saltos de línea, marcas de dirección ni solo caracteres invisibles",
+  program_date_invalid: "Las fechas son como 2027-04-03",
+  programs_full: `Como máximo ${PROGRAM_LIMITS.programsMax} programas`,
+  program_not_enrolled: "Inscríbete primero en el programa",
+  programs_enrolled_full: `Puedes seguir como máximo ${PROGRAM_LIMITS.enrolledMax} programas a la vez; deja uno primero`,
+  program_not_finished: "Termina primero todas las lecciones del programa",
+  lesson_not_found: "Lección no encontrada",
+  lesson_locked: "Esta lección aún no está abierta",
+  lesson_title_required: "La lección necesita un título",
+  lesson_title_too_long: `El título de una lección tiene como máximo ${PROGRAM_LIMITS.titleMax} caracteres`,
+  lesson_title_invalid:
+    "Los títulos no pueden tener saltos de línea, marcas de dirección ni solo caracteres invisibles",
+  lessons_full: `Un programa tiene como máximo ${PROGRAM_LIMITS.lessonsMax} lecciones`,
+  lesson_order_invalid: "El orden debe nombrar cada lección del programa una vez",
+  lesson_media_type: "El audio debe ser MP3, M4A, OGG o WebM, y el video MP4 o WebM",
+  lesson_media_too_large: `Un archivo enviado de una vez tiene como máximo ${PROGRAM_LIMITS.lessonMediaMaxBytes / (1024 * 1024)} MB; los más grandes se suben por partes`,
+  lesson_upload_too_large: `El audio o video de una lección tiene como máximo ${PROGRAM_LIMITS.lessonMediaMultipartMaxBytes / (1024 * 1024 * 1024)} GB`,
+  lesson_no_media: "Esta lección no tiene audio ni video",
+  upload_not_found: "Esa subida no está en curso",
+  upload_part_invalid: "Cada parte salvo la última tiene el tamaño de parte, y las partes suman el archivo",
+  practice_day_full: `Un día tiene como máximo ${PROGRAM_LIMITS.practiceDayMinutesMax / 60} horas de práctica`,
+  practice_minutes_invalid: `Los minutos van de ${PROGRAM_LIMITS.practiceMinutesMin} a ${PROGRAM_LIMITS.practiceMinutesMax}`,
+  practice_not_found: "Registro de práctica no encontrado",
+  practice_range_invalid: `Un rango va de una fecha a otra posterior, como máximo ${PROGRAM_LIMITS.practiceRangeMaxDays} días`,
 };
 
 export const es: TranslatedShellCatalog = {
@@ -585,6 +616,7 @@ export const es: TranslatedShellCatalog = {
     settings: "Ajustes",
     accountMenu: "Tu cuenta",
     events: "Encuentros",
+    programs: "Programas",
     admin: "Admin",
     member: "Miembro",
     signOut: "Cerrar sesión",

@@ -32,6 +32,7 @@ export const WORDS = {
   autorenew: () => import("../autorenew/words"),
   checkout: () => import("../pricing/words"),
   events: () => import("../events/words"),
+  programs: () => import("../programs/words"),
   notifications: () => import("../notifications/words"),
   notificationSettings: () => import("../notifications/settings-words"),
   settings: () => import("../settings/words"),

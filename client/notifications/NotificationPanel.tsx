@@ -57,6 +57,10 @@ export function notificationText(n: NotificationDto): string {
       return n.channel_name === null
         ? TEXT.notifications.replyHiddenChat(who)
         : TEXT.notifications.replyChat(who, n.channel_name);
+    case "lesson_opened":
+      return TEXT.notifications.lessonOpened;
+    case "cohort_starting":
+      return TEXT.notifications.cohortStarting;
     case "reaction":
       if (n.detail === "post") return TEXT.notifications.reactionPost(who, n.count);
       if (n.detail === "comment") return TEXT.notifications.reactionComment(who, n.count);

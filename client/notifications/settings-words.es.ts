@@ -24,6 +24,8 @@ export const words: Pick<Catalog, "notificationSettings"> = {
       event_cancelled: "Encuentros cancelados",
       event_moved: "Encuentros con nuevo horario",
       event_promoted: "Un cupo liberado para ti",
+      lesson_opened: "Se abrió una nueva lección",
+      cohort_starting: "Tu grupo empieza mañana",
       autorenew_notice: "Avisos de cobro automático",
       reaction: "Reacciones a lo que escribo",
     },

@@ -25,6 +25,8 @@ export const words = {
       event_cancelled: "Cancelled gatherings",
       event_moved: "Gatherings with a new time",
       event_promoted: "A seat freed for you",
+      lesson_opened: "A new lesson opened",
+      cohort_starting: "Your cohort starts tomorrow",
       autorenew_notice: "Automatic charge notices",
       reaction: "Reactions to my words",
     },

@@ -26,6 +26,8 @@ export const words: Pick<Catalog, "notifications"> = {
     mentionHiddenChat: (who) => `${who} te mencionó en un canal privado`,
     replyChat: (who, channel) => `${who} te respondió en #${channel}`,
     replyHiddenChat: (who) => `${who} te respondió en un canal privado`,
+    lessonOpened: "Se abrió una nueva lección de tu programa",
+    cohortStarting: "El grupo de tu programa empieza mañana",
     reactionPost: (who, count) =>
       count <= 1 ? `${who} reaccionó a tu publicación` : `${who} y ${count - 1} más reaccionaron a tu publicación`,
     reactionComment: (who, count) =>

@@ -27,6 +27,8 @@ export const words = {
     mentionHiddenChat: (who: string) => `${who} mentioned you in a private channel`,
     replyChat: (who: string, channel: string) => `${who} replied to you in #${channel}`,
     replyHiddenChat: (who: string) => `${who} replied to you in a private channel`,
+    lessonOpened: "A new lesson of your program is open",
+    cohortStarting: "Your program's cohort starts tomorrow",
     reactionPost: (who: string, count: number) =>
       count <= 1 ? `${who} reacted to your post` : `${who} and ${count - 1} more reacted to your post`,
     reactionComment: (who: string, count: number) =>

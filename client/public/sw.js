@@ -37,3 +37,39 @@ self.addEventListener("notificationclick", (event) => {
     })(),
   );
 });
+
+// "Save for offline" (client/programs/offline.ts): a lesson's audio kept in this cache (its name is OFFLINE_CACHE
+// there) is served from it, ranges included, so seeking works on a flight. Removed on sign-out.
+const LESSON_MEDIA_CACHE = "lesson-media";
+const LESSON_MEDIA_PATH = /^\/api\/lessons\/\d+\/media$/;
+
+/** A stored 200 answer, or the part a Range header asks of it (206, or 416 past its end). */
+async function fromStored(stored, range) {
+  const m = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return stored;
+  const blob = await stored.blob();
+  const size = blob.size;
+  let start = m[1] === "" ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  let end = m[1] === "" || m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || start > end)
+    return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${size}` } });
+  if (m[1] === "") end = size - 1;
+  start = Math.max(0, start);
+  const headers = new Headers(stored.headers);
+  headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+  headers.set("Content-Length", String(end - start + 1));
+  return new Response(blob.slice(start, end + 1), { status: 206, headers });
+}
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !LESSON_MEDIA_PATH.test(url.pathname))
+    return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(LESSON_MEDIA_CACHE);
+      const stored = await cache.match(url.href);
+      return stored ? fromStored(stored, event.request.headers.get("range")) : fetch(event.request);
+    })(),
+  );
+});

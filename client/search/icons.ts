@@ -46,4 +46,6 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconShape> = {
   event_cancelled: ICON_SHAPES.calendar,
   event_moved: ICON_SHAPES.calendar,
   event_promoted: ICON_SHAPES.calendar,
+  lesson_opened: ICON_SHAPES.book,
+  cohort_starting: ICON_SHAPES.calendar,
 };

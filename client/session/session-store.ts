@@ -93,6 +93,8 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
 
   async function logout(): Promise<void> {
     set({ user: null });
+    // Lessons saved for offline are the member's: they go with the session (client/programs/offline.ts's cache).
+    if ("caches" in globalThis) void caches.delete("lesson-media").catch(() => undefined);
     try {
       const res = await deps.logout();
       if (!res.ok) throw new Error(SESSION_TEXTS.logoutFailed);

@@ -20,6 +20,7 @@ export const words: Pick<Catalog, "settings"> = {
       conversations: { name: "Conversaciones", hint: "Menciones, respuestas, reacciones e invitaciones a canales" },
       community: { name: "Comunidad", hint: "Comentarios y me gusta en tus publicaciones, avisos fijados" },
       events: { name: "Encuentros", hint: "Recordatorios, cambios, un cupo liberado para ti" },
+      programs: { name: "Programas", hint: "Una lección nueva abierta, el inicio de tu grupo" },
       membership: { name: "Membresía y pagos", hint: "Comprobantes, recordatorios, cobros automáticos" },
     },
     groupChannel: (group: string, channel: string) => `${group}: ${channel}`,

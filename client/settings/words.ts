@@ -21,6 +21,7 @@ export const words = {
       conversations: { name: "Conversations", hint: "Mentions, replies, reactions and channel invitations" },
       community: { name: "Community", hint: "Comments and likes on your posts, pinned notices" },
       events: { name: "Gatherings", hint: "Reminders, changes, a seat freed for you" },
+      programs: { name: "Programs", hint: "A new lesson opened, your cohort starting" },
       membership: { name: "Membership and payments", hint: "Receipts, reminders, automatic charges" },
     },
     /** A group's switch for one channel, named for screen readers ("Conversations by email"). */

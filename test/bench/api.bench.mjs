@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm run bench`: ONE table from one run on local servers (each on a throwaway state seeded with
-// 10,000 posts with likes and comments, 10,000 resources, 100,000 messages):
+// 10,000 posts with likes and comments, 10,000 resources, 100,000 messages, 1,000 programs of 3 lessons):
 //   - API on the production build (vite build, then vite preview: the built worker and assets in
 //     workerd) and, side by side, on the dev server (vite dev): requests/s and p50/p99 of the hot reads
 //     at a bounded concurrency, each as a ratio to the trivial JSON route GET /api/health of the same
 //     worker in the same run, without and with the member's cookie (the targets are judged on the build,
-//     against the signed-in one: posts page, empty chat poll and resources page >= 0.85, the tag list
-//     and search >= 0.6); search over every index with a rare word and with a word that is in every
+//     against the signed-in one: posts page, empty chat poll, resources page, programs list and lesson page
+//     >= 0.85, the tag list and search >= 0.6); a lesson's media as a 1 KB range (206) with its CPU per request; search over every index with a rare word and with a word that is in every
 //     one of the 100,000 messages and 10,000 resources (110,000 matches);
-//   - D1 statements per request at 10 and at 10,000 posts (from test/worker/query-count.test.ts);
+//   - D1 statements per request at 10 and at 10,000 posts (the programs' rows: at 10 and 1,000 programs), from
+//     test/worker/query-count.test.ts;
 //   - chat fan-out latency at 10, 100 and 500 listeners on the build (test/bench/chat.bench.mjs);
 //   - bundles: gzipped JS/CSS of a first visit to /, /app/lounge, /app/resources; the worker bundle.
 // Figures, never assertions: it exits non-zero only when something failed to run or a request failed.
@@ -16,7 +17,9 @@
 //   npm run bench -- --seconds 3 --rounds 3 --concurrency 16 --port 5179 --fanout 10,100,500 --messages 20 --servers
 // preview,dev
 import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { budgetOf, kb, measureBundles, staticAssetChecks, workerBundle } from "./bundles.mjs";
 import { benchListeners, chatFanOut, serverPid, startServer, stopServer } from "./chat.bench.mjs";
@@ -33,7 +36,16 @@ import {
   signIn,
   workerdBase,
 } from "./lib.mjs";
-import { SEED_CHANNEL_ID, SEEDED_REVENUE_PATH, seedBase, seedPayments, seedPosts } from "./seed-sql.mjs";
+import {
+  SEED_CHANNEL_ID,
+  SEED_LESSON_ID,
+  SEED_PROGRAM_ID,
+  SEEDED_REVENUE_PATH,
+  seedBase,
+  seedPayments,
+  seedPosts,
+  seedPrograms,
+} from "./seed-sql.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -72,8 +84,8 @@ const pathOf = (pathname) => (typeof pathname === "function" ? pathname() : path
  * CONCURRENCY loops of GET `pathname` (or of the path it gives for each request, when a function) for SECONDS;
  * latencies of successful requests, failures counted.
  */
-async function load(base, pathname, cookie) {
-  const headers = cookie ? { cookie } : {};
+async function load(base, pathname, cookie, extraHeaders = {}) {
+  const headers = { ...extraHeaders, ...(cookie ? { cookie } : {}) };
   const latencies = [];
   let failures = 0;
   let bytes = 0;
@@ -86,7 +98,8 @@ async function load(base, pathname, cookie) {
         try {
           const res = await fetch(base + pathOf(pathname), { headers });
           const body = await res.arrayBuffer();
-          if (res.status === 200) {
+          // A range request answers 206.
+          if (res.status === 200 || res.status === 206) {
             latencies.push(performance.now() - t);
             bytes = body.byteLength;
           } else failures++;
@@ -115,10 +128,10 @@ async function loadAll(base, routes) {
     requests: 0,
   }));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, [, p, c]] of routes.entries()) {
+    for (const [i, [, p, c, , h]] of routes.entries()) {
       const before = groupCpuMs(serverPid());
       const benchBefore = process.cpuUsage();
-      const r = await load(base, p, c);
+      const r = await load(base, p, c, h);
       const bench = process.cpuUsage(benchBefore);
       const after = groupCpuMs(serverPid());
       merged[i].cpuBench += (bench.user + bench.system) / 1000;
@@ -153,7 +166,15 @@ async function loadAll(base, routes) {
  * Ratio targets to GET /api/health with the member's cookie on the production build (every
  * signed-in request reads its session from D1, so signed-in reads are judged against that).
  */
-const TARGETS = { posts: 0.85, "messages poll": 0.85, resources: 0.85, "resource tags": 0.6, search: 0.6 };
+const TARGETS = {
+  posts: 0.85,
+  "messages poll": 0.85,
+  resources: 0.85,
+  "resource tags": 0.6,
+  search: 0.6,
+  programs: 0.85,
+  lesson: 0.85,
+};
 /** "direct": the build's workerd addressed on its own socket, without vite preview's node proxy (lib's workerdBase). */
 const SERVER_LABEL = { preview: "build", direct: "build direct", dev: "vite dev" };
 
@@ -161,7 +182,7 @@ const SERVER_LABEL = { preview: "build", direct: "build direct", dev: "vite dev"
 let searched = 0;
 const nextMessageNumber = () => `/api/search?q=${10_000 + (searched++ % 90_000)}`;
 
-const routesOf = (cookie, latest) => [
+const routesOf = (cookie, latest, mediaLesson) => [
   ["GET /api/health (baseline)", "/api/health", undefined, "health"],
   // The same trivial route with the member's cookie: the middleware plus the session lookup.
   ["GET /api/health (signed in)", "/api/health", cookie, "health signed in"],
@@ -185,7 +206,33 @@ const routesOf = (cookie, latest) => [
   // and at 100,000 payments in the statements column).
   ["GET /api/plans (/pricing's data)", "/api/plans", undefined, "plans"],
   ["GET /api/admin/revenue (100,000 payments)", SEEDED_REVENUE_PATH, cookie, "revenue"],
+  ["GET /api/programs (50 of 1,000)", "/api/programs", cookie, "programs"],
+  ["GET /api/lessons/:id (lesson page)", `/api/lessons/${SEED_LESSON_ID}`, cookie, "lesson"],
+  // A lesson's audio, a 1 KB range of it from R2 (206), as a player seeking asks.
+  [
+    "GET /api/lessons/:id/media (range, 206)",
+    `/api/lessons/${mediaLesson}/media`,
+    cookie,
+    "lesson media",
+    { range: "bytes=1000-1999" },
+  ],
 ];
+
+/** Uploads the sample program's first audio lesson into the first seeded program; its lesson id. */
+async function uploadMediaLesson(base, cookie) {
+  const form = new FormData();
+  form.set("title", "Bench audio");
+  const audio = await readFile(path.join(root, "scripts/seed-audio/lesson-1.ogg"));
+  form.set("file", new File([audio], "lesson.ogg", { type: "audio/ogg" }));
+  const res = await fetch(`${base}/api/programs/${SEED_PROGRAM_ID}/lessons`, {
+    method: "POST",
+    headers: { cookie, origin: base },
+    body: form,
+  });
+  if (res.status !== 201)
+    throw new Error(`could not upload the bench's audio lesson: ${res.status} ${await res.text()}`);
+  return (await res.json()).lesson.id;
+}
 
 async function main() {
   const started = Date.now();
@@ -215,7 +262,12 @@ async function main() {
       seed: (stateDir) => {
         executeSql(
           stateDir,
-          [...seedBase({ resources: 10_000, messages: 100_000 }), ...seedPosts(10_000), ...seedPayments(100_000)]
+          [
+            ...seedBase({ resources: 10_000, messages: 100_000 }),
+            ...seedPosts(10_000),
+            ...seedPayments(100_000),
+            ...seedPrograms(1000),
+          ]
             .map((s) => `${s};`)
             .join("\n"),
         );
@@ -234,11 +286,11 @@ async function main() {
       const latest = await (
         await fetch(`${base}/api/messages?group_id=${SEED_CHANNEL_ID}`, { headers: { cookie } })
       ).json();
-      routes = routesOf(cookie, latest.at(-1).id);
+      routes = routesOf(cookie, latest.at(-1).id, await uploadMediaLesson(base, cookie));
       // Warm-up (not measured): the first requests start the worker (and, on vite dev, compile it).
-      for (const [, p, c] of routes)
+      for (const [, p, c, , h] of routes)
         for (let i = 0; i < 20; i++)
-          await (await fetch(base + pathOf(p), { headers: c ? { cookie: c } : {} })).arrayBuffer();
+          await (await fetch(base + pathOf(p), { headers: { ...h, ...(c ? { cookie: c } : {}) } })).arrayBuffer();
       console.error(
         `bench: ${SERVER_LABEL[mode]}: ${CONCURRENCY} connections x ${SECONDS} s per route x ${ROUNDS} rounds…`,
       );
@@ -275,7 +327,7 @@ async function main() {
   lines.push("");
   lines.push(
     `API · ${CONCURRENCY} concurrent connections, ${SECONDS} s per route in each of ${ROUNDS} interleaved rounds · ` +
-      `10,000 posts, 10,000 resources, 100,000 messages seeded`,
+      `10,000 posts, 10,000 resources, 100,000 messages, 1,000 programs (3,000 lessons) seeded`,
   );
   lines.push(
     `ratio = req/s of the route / req/s of GET /api/health (no cookie) on the same server in the same run, ` +

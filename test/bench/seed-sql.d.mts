@@ -5,3 +5,6 @@ export declare function seedBase(options?: { messages?: number; notices?: number
 export declare function seedPosts(count: number): string[];
 export declare function seedPayments(count: number): string[];
 export declare const SEEDED_REVENUE_PATH: string;
+export declare const SEED_PROGRAM_ID: number;
+export declare const SEED_LESSON_ID: number;
+export declare function seedPrograms(count: number, options?: { from?: number }): string[];

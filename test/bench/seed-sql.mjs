@@ -79,3 +79,29 @@ export function seedPayments(count) {
 
 /** The revenue dashboard's year around the seeded payments (seedPayments). */
 export const SEEDED_REVENUE_PATH = "/api/admin/revenue?from=2024-07-01&to=2025-07-01";
+
+/** The first seeded program and its first lesson (open: its program opens every lesson at once). */
+export const SEED_PROGRAM_ID = SEED_ID_BASE + 1;
+export const SEED_LESSON_ID = SEED_ID_BASE + 1;
+
+/**
+ * `count` more published programs (ids from SEED_PROGRAM_ID on), each with three lessons, the first seeded
+ * member enrolled in every one with its first lesson done.
+ */
+export function seedPrograms(count, { from = 1 } = {}) {
+  const B = SEED_ID_BASE;
+  const first = B + from;
+  return [
+    `INSERT INTO programs (id, title, summary, unlock, time_zone, published_at, created_at) ${series(count)}
+      SELECT ${first - 1} + i, 'Seed program ' || i, 'Twenty-one days of calm, seeded', 'all', 'America/Santiago',
+      ${T0}, ${T0} FROM n`,
+    `INSERT INTO program_lessons (id, program_id, position, title, body, body_html) ${series(count * 3)}
+      SELECT ${B + (from - 1) * 3} + i, ${first} + (i - 1) / 3, (i - 1) % 3 + 1, 'Seed lesson ' || i,
+      'Breathe in, breathe out.', '<p>Breathe in, breathe out.</p>' FROM n`,
+    `INSERT INTO program_enrolments (program_id, user_id, started_at, time_zone, last_active_at)
+      SELECT id, ${B + 1}, ${T0}, 'America/Santiago', ${T0} FROM programs WHERE id >= ${first}`,
+    `INSERT INTO lesson_progress (lesson_id, user_id, program_id, position_seconds, done_at, updated_at)
+      SELECT id, ${B + 1}, program_id, 0, ${T0}, ${T0} FROM program_lessons WHERE position = 1
+      AND program_id >= ${first}`,
+  ];
+}

@@ -50,6 +50,7 @@ export const SCREENS: Screen[] = [
         page.getByRole("heading", { level: 2, name: SETTINGS.settings.sections[section].name, exact: true }).waitFor(),
     }),
   ),
+  { role: "member", name: "programs", path: "/app/programs", ready: heading("Practice log") },
   { role: "member", name: "pricing", path: "/pricing", ready: heading("Unlock Premium Resources") },
   { role: "paying-member", name: "resources", path: "/app/resources", ready: heading("Resource Library") },
   { role: "admin", name: "admin", path: "/admin", ready: (p) => p.getByRole("tab", { name: "Members" }).waitFor() },
@@ -57,6 +58,15 @@ export const SCREENS: Screen[] = [
   { role: "admin", name: "admin-audit", path: "/admin", ready: adminTab("Audit", "Audit log") },
   { role: "admin", name: "lounge-admin", path: "/app/lounge", ready: heading("Welcome to the Cosmic Lounge") },
   { role: "admin", name: "resources-admin", path: "/app/resources", ready: heading("Resource Library") },
+  {
+    role: "admin",
+    name: "programs-admin",
+    path: "/app/programs",
+    ready: async (page) => {
+      await page.getByRole("button", { name: "New program" }).click();
+      await heading("New program")(page);
+    },
+  },
 ];
 
 /** A browser context signed in (and paid) as the role needs. */

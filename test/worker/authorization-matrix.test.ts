@@ -9,7 +9,18 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { type CallOptions, call } from "./helpers";
-import { AI_IMAGE_PATH, appRoutes, CALENDAR_TOKEN, CALLERS, EMAILS, IDS, PNG, seedWorld, WEBPAY_TX } from "./seed";
+import {
+  AI_IMAGE_PATH,
+  appRoutes,
+  CALENDAR_TOKEN,
+  CALLERS,
+  EMAILS,
+  IDS,
+  LESSON_UPLOAD_ID,
+  PNG,
+  seedWorld,
+  WEBPAY_TX,
+} from "./seed";
 
 type Expect = [anon: number, member: number, paid: number, owner: number, admin: number];
 type Row = { route: string; path: string; expect: Expect; send?: () => CallOptions; label?: string };
@@ -635,6 +646,97 @@ const MATRIX: Row[] = [
     path: `/api/calendar/${"d".repeat(43)}.ics`,
     expect: ALL(404),
   },
+  // programs (issue 46): members read and enrol, admins write; the seeded program is free, published, its
+  // lessons all open, the owner enrolled (progress is an enrolled member's only) and owning practice entry 1
+  { route: "GET /api/programs", path: "/api/programs", expect: SIGNED_IN(200) },
+  { route: "POST /api/programs", path: "/api/programs", send: json({ title: "New" }), expect: ADMIN_ONLY(201) },
+  { route: "GET /api/programs/search", path: "/api/programs/search?q=seed", expect: SIGNED_IN(200) },
+  { route: "GET /api/programs/:id", path: `/api/programs/${IDS.program}`, expect: SIGNED_IN(200) },
+  {
+    route: "PUT /api/programs/:id",
+    path: `/api/programs/${IDS.program}`,
+    send: json({ title: "Renamed" }),
+    expect: ADMIN_ONLY(200),
+  },
+  { route: "DELETE /api/programs/:id", path: `/api/programs/${IDS.program}`, expect: ADMIN_ONLY(200) },
+  { route: "POST /api/programs/:id/enrol", path: `/api/programs/${IDS.program}/enrol`, expect: SIGNED_IN(200) },
+  { route: "DELETE /api/programs/:id/enrol", path: `/api/programs/${IDS.program}/enrol`, expect: SIGNED_IN(200) },
+  { route: "GET /api/programs/:id/lessons", path: `/api/programs/${IDS.program}/lessons`, expect: SIGNED_IN(200) },
+  {
+    route: "POST /api/programs/:id/lessons",
+    path: `/api/programs/${IDS.program}/lessons`,
+    send: () => {
+      const body = new FormData();
+      body.set("title", "Another lesson");
+      return { body };
+    },
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    route: "PUT /api/programs/:id/lessons/order",
+    path: `/api/programs/${IDS.program}/lessons/order`,
+    send: json({ ids: [IDS.lesson] }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    route: "GET /api/admin/programs/:id/funnel",
+    path: `/api/admin/programs/${IDS.program}/funnel`,
+    expect: ADMIN_ONLY(200),
+  },
+  { route: "GET /api/lessons/:id", path: `/api/lessons/${IDS.lesson}`, expect: SIGNED_IN(200) },
+  { route: "GET /api/lessons/:id/media", path: `/api/lessons/${IDS.lesson}/media`, expect: SIGNED_IN(200) },
+  {
+    route: "PUT /api/lessons/:id/progress",
+    path: `/api/lessons/${IDS.lesson}/progress`,
+    send: json({ position_seconds: 5 }),
+    expect: [401, 403, 403, 200, 403],
+  },
+  {
+    route: "PUT /api/lessons/:id",
+    path: `/api/lessons/${IDS.lesson}`,
+    send: json({ title: "Renamed" }),
+    expect: ADMIN_ONLY(200),
+  },
+  { route: "DELETE /api/lessons/:id", path: `/api/lessons/${IDS.lesson}`, expect: ADMIN_ONLY(200) },
+  {
+    route: "POST /api/lessons/:id/uploads",
+    path: `/api/lessons/${IDS.lesson}/uploads`,
+    send: json({ file_name: "a.ogg", content_type: "audio/ogg", size: 100 }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    route: "GET /api/lessons/:id/uploads/:uploadId",
+    path: `/api/lessons/${IDS.lesson}/uploads/${LESSON_UPLOAD_ID}`,
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    // The seeded upload is 100 bytes: a 3-byte part reaches the size check (400).
+    route: "PUT /api/lessons/:id/uploads/:uploadId/parts/:part",
+    path: `/api/lessons/${IDS.lesson}/uploads/${LESSON_UPLOAD_ID}/parts/1`,
+    send: () => ({ body: new Uint8Array([1, 2, 3]), headers: { "content-type": "application/octet-stream" } }),
+    expect: ADMIN_ONLY(400),
+  },
+  {
+    // No part arrived yet: completing is refused (400).
+    route: "POST /api/lessons/:id/uploads/:uploadId/complete",
+    path: `/api/lessons/${IDS.lesson}/uploads/${LESSON_UPLOAD_ID}/complete`,
+    expect: ADMIN_ONLY(400),
+  },
+  {
+    route: "DELETE /api/lessons/:id/uploads/:uploadId",
+    path: `/api/lessons/${IDS.lesson}/uploads/${LESSON_UPLOAD_ID}`,
+    expect: ADMIN_ONLY(200),
+  },
+  // the practice log: each member's own (entry 1 is the owner's; to anyone else it does not exist)
+  { route: "GET /api/practice", path: "/api/practice", expect: SIGNED_IN(200) },
+  { route: "POST /api/practice", path: "/api/practice", send: json({ minutes: 10 }), expect: SIGNED_IN(201) },
+  {
+    route: "PUT /api/practice/goal",
+    path: "/api/practice/goal",
+    send: json({ weekly_goal_minutes: 60 }),
+    expect: SIGNED_IN(200),
+  },
+  { route: "DELETE /api/practice/:id", path: `/api/practice/${IDS.practice}`, expect: [401, 404, 404, 200, 404] },
   // link previews: signed-in only (a private address is refused before any fetch: 400, not 401)
   {
     route: "POST /api/link-preview",

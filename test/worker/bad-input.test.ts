@@ -30,6 +30,7 @@ import { LIBRARY_LIMITS } from "../../worker/shared/library-rules";
 import { LOUNGE_LIMITS } from "../../worker/shared/lounge-rules";
 import { NOTIFICATION_LIMITS } from "../../worker/shared/notification-rules";
 import { DIGESTS } from "../../worker/shared/notification-settings";
+import { PRACTICE_MOODS, PROGRAM_LIMITS, UNLOCK_MODES } from "../../worker/shared/programs";
 import {
   COUPONS,
   DIRECT_MESSAGE_POLICIES,
@@ -44,7 +45,18 @@ import {
 import { SEARCH_KINDS } from "../../worker/shared/search";
 import { createFakeAiProviders, fakeAiTestEnv } from "../fakes/ai-providers-handler.mjs";
 import { type CallOptions, call } from "./helpers";
-import { AI_IMAGE_PATH, appRoutes, CALENDAR_TOKEN, type Caller, EMAILS, IDS, PNG, seedWorld, snapshot } from "./seed";
+import {
+  AI_IMAGE_PATH,
+  appRoutes,
+  CALENDAR_TOKEN,
+  type Caller,
+  EMAILS,
+  IDS,
+  LESSON_UPLOAD_ID,
+  PNG,
+  seedWorld,
+  snapshot,
+} from "./seed";
 
 // ---- fields ----
 type Field =
@@ -1431,6 +1443,313 @@ const SPECS: Spec[] = [
         }),
       ),
   },
+  // programs (issue 46)
+  {
+    route: "GET /api/programs",
+    as: "member",
+    path: "/api/programs",
+    target: "query",
+    input: { before: 100 },
+    fields: { before: int(false) },
+    ok: 200,
+  },
+  {
+    route: "POST /api/programs",
+    as: "admin",
+    path: "/api/programs",
+    input: { title: "Calm", summary: "Three weeks", unlock: "daily", time_zone: "Europe/Madrid", paid_only: true },
+    fields: {
+      title: text(PROGRAM_LIMITS.titleMax),
+      summary: text(PROGRAM_LIMITS.summaryMax, false),
+      unlock: oneOf(UNLOCK_MODES, false),
+      paid_only: bool,
+      published: bool,
+    },
+    ok: 201,
+    extra: () =>
+      [{ time_zone: "Mars/Olympus_Mons" }, { starts_on: "2027-02-30" }, { starts_on: "tomorrow" }].map(
+        (fields): Case => ({
+          name: show(fields),
+          expect: 400,
+          path: "/api/programs",
+          send: { method: "POST", ...jsonBody({ title: "C", ...fields }) },
+        }),
+      ),
+  },
+  {
+    route: "GET /api/programs/search",
+    as: "member",
+    path: "/api/programs/search",
+    target: "query",
+    input: { q: "seed" },
+    fields: { q: text(PROGRAM_LIMITS.searchMax) },
+    ok: 200,
+  },
+  { route: "GET /api/programs/:id", as: "member", path: "/api/programs/{id}", params: { id: IDS.program }, ok: 200 },
+  {
+    route: "PUT /api/programs/:id",
+    as: "admin",
+    path: "/api/programs/{id}",
+    params: { id: IDS.program },
+    input: { title: "Renamed", published: false },
+    fields: { title: text(PROGRAM_LIMITS.titleMax, false), unlock: oneOf(UNLOCK_MODES, false), published: bool },
+    ok: 200,
+  },
+  { route: "DELETE /api/programs/:id", as: "admin", path: "/api/programs/{id}", params: { id: IDS.program }, ok: 200 },
+  {
+    route: "POST /api/programs/:id/enrol",
+    as: "member",
+    path: "/api/programs/{id}/enrol",
+    params: { id: IDS.program },
+    ok: 200,
+  },
+  {
+    route: "DELETE /api/programs/:id/enrol",
+    as: "owner",
+    path: "/api/programs/{id}/enrol",
+    params: { id: IDS.program },
+    ok: 200,
+  },
+  {
+    route: "GET /api/programs/:id/lessons",
+    as: "member",
+    path: "/api/programs/{id}/lessons",
+    params: { id: IDS.program },
+    ok: 200,
+  },
+  {
+    route: "POST /api/programs/:id/lessons",
+    as: "admin",
+    path: "/api/programs/{id}/lessons",
+    params: { id: IDS.program },
+    target: "form",
+    ok: 201,
+    extra: () => {
+      const path = `/api/programs/${IDS.program}/lessons`;
+      const ogg = (bytes: Uint8Array) => new File([bytes as unknown as BlobPart], "a.ogg", { type: "audio/ogg" });
+      const oggBytes = new Uint8Array(64);
+      oggBytes.set([0x4f, 0x67, 0x67, 0x53]);
+      return [
+        { name: "valid lesson with audio", expect: 201, path, send: multipart({ title: "L", file: ogg(oggBytes) }) },
+        { name: "no title", expect: 400, path, send: multipart({ body: "x" }) },
+        { name: "blank title", expect: 400, path, send: multipart({ title: " " }) },
+        {
+          name: "title over the limit",
+          expect: 400,
+          path,
+          send: multipart({ title: at(PROGRAM_LIMITS.titleMax + 1) }),
+        },
+        { name: "title with a line break", expect: 400, path, send: multipart({ title: "a\nb" }) },
+        { name: "unknown field", expect: 400, path, send: multipart({ title: "L", role: "admin" }) },
+        { name: "opens_on not a date", expect: 400, path, send: multipart({ title: "L", opens_on: "soon" }) },
+        { name: "duration negative", expect: 400, path, send: multipart({ title: "L", duration_seconds: "-1" }) },
+        { name: "not audio's bytes", expect: 415, path, send: multipart({ title: "L", file: ogg(PNG) }) },
+        { name: "JSON instead of multipart", expect: 415, path, send: { method: "POST", ...jsonBody({ title: "L" }) } },
+      ];
+    },
+  },
+  {
+    route: "PUT /api/programs/:id/lessons/order",
+    as: "admin",
+    path: "/api/programs/{id}/lessons/order",
+    params: { id: IDS.program },
+    input: { ids: [IDS.lesson] },
+    ok: 200,
+    extra: () =>
+      [{ ids: [] }, { ids: [IDS.lesson, IDS.lesson] }, { ids: [999] }, { ids: ["1"] }, { ids: [1.5] }].map(
+        (body): Case => ({
+          name: show(body),
+          expect: 400,
+          path: `/api/programs/${IDS.program}/lessons/order`,
+          send: { method: "PUT", ...jsonBody(body) },
+        }),
+      ),
+  },
+  {
+    route: "GET /api/admin/programs/:id/funnel",
+    as: "admin",
+    path: "/api/admin/programs/{id}/funnel",
+    params: { id: IDS.program },
+    target: "query",
+    input: { format: "csv" },
+    fields: { format: oneOf(["json", "csv"], false) },
+    ok: 200,
+  },
+  { route: "GET /api/lessons/:id", as: "member", path: "/api/lessons/{id}", params: { id: IDS.lesson }, ok: 200 },
+  {
+    route: "GET /api/lessons/:id/media",
+    as: "member",
+    path: "/api/lessons/{id}/media",
+    params: { id: IDS.lesson },
+    ok: 200,
+  },
+  {
+    route: "PUT /api/lessons/:id/progress",
+    as: "owner",
+    path: "/api/lessons/{id}/progress",
+    params: { id: IDS.lesson },
+    input: { position_seconds: 12, done: true },
+    fields: { done: bool },
+    ok: 200,
+    extra: () =>
+      [
+        {},
+        { position_seconds: -1 },
+        { position_seconds: PROGRAM_LIMITS.durationMaxSeconds + 1 },
+        { position_seconds: "5" },
+      ].map(
+        (body): Case => ({
+          name: show(body),
+          expect: 400,
+          path: `/api/lessons/${IDS.lesson}/progress`,
+          send: { method: "PUT", ...jsonBody(body) },
+        }),
+      ),
+  },
+  {
+    route: "PUT /api/lessons/:id",
+    as: "admin",
+    path: "/api/lessons/{id}",
+    params: { id: IDS.lesson },
+    input: { title: "Renamed", body: "New words" },
+    fields: { title: text(PROGRAM_LIMITS.titleMax, false), body: text(PROGRAM_LIMITS.lessonBodyMax, false) },
+    ok: 200,
+  },
+  { route: "DELETE /api/lessons/:id", as: "admin", path: "/api/lessons/{id}", params: { id: IDS.lesson }, ok: 200 },
+  {
+    route: "POST /api/lessons/:id/uploads",
+    as: "admin",
+    path: "/api/lessons/{id}/uploads",
+    params: { id: IDS.lesson },
+    input: { file_name: "a.ogg", content_type: "audio/ogg", size: 100 },
+    fields: { file_name: text(255), size: int() },
+    ok: 201,
+    extra: () => [
+      {
+        name: "size over the cap",
+        expect: 400,
+        path: `/api/lessons/${IDS.lesson}/uploads`,
+        send: {
+          method: "POST",
+          ...jsonBody({ file_name: "a.ogg", size: PROGRAM_LIMITS.lessonMediaMultipartMaxBytes + 1 }),
+        },
+      },
+    ],
+  },
+  {
+    route: "GET /api/lessons/:id/uploads/:uploadId",
+    as: "admin",
+    path: `/api/lessons/{id}/uploads/${LESSON_UPLOAD_ID}`,
+    params: { id: IDS.lesson },
+    ok: 200,
+  },
+  {
+    route: "PUT /api/lessons/:id/uploads/:uploadId/parts/:part",
+    as: "admin",
+    path: `/api/lessons/{id}/uploads/${LESSON_UPLOAD_ID}/parts/{part}`,
+    params: { id: IDS.lesson, part: 1 },
+    // A part is raw bytes (application/octet-stream): none at all is 415.
+    ok: 415,
+    extra: () => {
+      const path = `/api/lessons/${IDS.lesson}/uploads/${LESSON_UPLOAD_ID}/parts/1`;
+      return [
+        {
+          // The seeded upload is 100 bytes in one part: a 3-byte part is refused.
+          name: "a part shorter than the upload",
+          expect: 400,
+          path,
+          send: { method: "PUT", body: new Uint8Array(3), headers: { "content-type": "application/octet-stream" } },
+        },
+        { name: "JSON body", expect: 415, path, send: { method: "PUT", ...jsonBody({ a: 1 }) } },
+        {
+          name: "part past the last",
+          expect: 400,
+          path: `/api/lessons/${IDS.lesson}/uploads/${LESSON_UPLOAD_ID}/parts/2`,
+          send: { method: "PUT", body: new Uint8Array(3), headers: { "content-type": "application/octet-stream" } },
+        },
+        {
+          name: "a part larger than the part size",
+          expect: 413,
+          path,
+          send: {
+            method: "PUT",
+            body: new Uint8Array(PROGRAM_LIMITS.uploadPartBytes + 1),
+            headers: { "content-type": "application/octet-stream" },
+          },
+        },
+      ];
+    },
+  },
+  {
+    route: "POST /api/lessons/:id/uploads/:uploadId/complete",
+    as: "admin",
+    path: `/api/lessons/{id}/uploads/${LESSON_UPLOAD_ID}/complete`,
+    params: { id: IDS.lesson },
+    ok: 400,
+  },
+  {
+    route: "DELETE /api/lessons/:id/uploads/:uploadId",
+    as: "admin",
+    path: `/api/lessons/{id}/uploads/${LESSON_UPLOAD_ID}`,
+    params: { id: IDS.lesson },
+    ok: 200,
+  },
+  {
+    route: "GET /api/practice",
+    as: "member",
+    path: "/api/practice",
+    target: "query",
+    input: { from: "2026-01-01", to: "2026-01-31" },
+    ok: 200,
+    extra: () =>
+      ["from=2026-02-30", "from=2026-02-01&to=2026-01-01", "from=2020-01-01&to=2026-01-01", "to=yesterday"].map(
+        (query): Case => ({ name: query, expect: 400, path: `/api/practice?${query}`, send: {} }),
+      ),
+  },
+  {
+    route: "POST /api/practice",
+    as: "member",
+    path: "/api/practice",
+    input: { minutes: 20, practised_on: "2026-01-02", note: "Sat by the window", mood: "calm" },
+    fields: {
+      minutes: int(),
+      note: text(PROGRAM_LIMITS.practiceNoteMax, false),
+      mood: oneOf(PRACTICE_MOODS, false),
+    },
+    ok: 201,
+    extra: () =>
+      [{ minutes: PROGRAM_LIMITS.practiceMinutesMax + 1 }, { minutes: 10, practised_on: "2999-01-01" }].map(
+        (body): Case => ({
+          name: show(body),
+          expect: 400,
+          path: "/api/practice",
+          send: { method: "POST", ...jsonBody(body) },
+        }),
+      ),
+  },
+  {
+    route: "PUT /api/practice/goal",
+    as: "member",
+    path: "/api/practice/goal",
+    input: { weekly_goal_minutes: 90 },
+    ok: 200,
+    extra: () =>
+      [
+        {},
+        { weekly_goal_minutes: -1 },
+        { weekly_goal_minutes: 1.5 },
+        { weekly_goal_minutes: "90" },
+        { weekly_goal_minutes: PROGRAM_LIMITS.weeklyGoalMaxMinutes + 1 },
+      ].map(
+        (body): Case => ({
+          name: show(body),
+          expect: 400,
+          path: "/api/practice/goal",
+          send: { method: "PUT", ...jsonBody(body) },
+        }),
+      ),
+  },
+  { route: "DELETE /api/practice/:id", as: "owner", path: "/api/practice/{id}", params: { id: IDS.practice }, ok: 200 },
   { route: "GET /api/events/:id", as: "member", path: "/api/events/{id}", params: { id: IDS.event }, ok: 200 },
   {
     route: "PUT /api/events/:id",

@@ -76,12 +76,15 @@ describe("GET /api/profile/export", () => {
         "comments",
         "event_answers",
         "exported_at",
+        "lesson_progress",
         "likes",
         "membership",
         "messages",
         "payments",
         "posts",
+        "practice_log",
         "profile",
+        "programs",
         "reactions",
         "reports_filed",
         "resources_uploaded",
@@ -94,6 +97,9 @@ describe("GET /api/profile/export", () => {
     expect(data.membership.status).toBe("active");
     // Not enrolled in auto-renew (test/worker/autorenew.test.ts exports an enrolment).
     expect(data.auto_renew).toBeNull();
+    // The seeded program the owner is enrolled in, and their own practice entry (test/worker/seed.ts).
+    expect(data.programs).toMatchObject([{ program_id: IDS.program, title: "Seed program" }]);
+    expect(data.practice_log).toMatchObject([{ id: IDS.practice, minutes: 10 }]);
     expect(data.posts).toMatchObject([{ id: IDS.post, content: "Owner's post", likes_count: 1 }]);
     // Hidden content is theirs: the original text, and why it was hidden.
     expect(data.comments).toMatchObject([{ post_id: IDS.post, content: "My own comment", hidden_reason: "spam" }]);

@@ -5,7 +5,16 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { validateSessionToken } from "../../worker/db/sessions";
 import { rateLimit } from "../../worker/platform/rate-limit";
-import { SEED_CHANNEL_ID, SEEDED_REVENUE_PATH, seedBase, seedPayments, seedPosts } from "../bench/seed-sql.mjs";
+import {
+  SEED_CHANNEL_ID,
+  SEED_LESSON_ID,
+  SEED_PROGRAM_ID,
+  SEEDED_REVENUE_PATH,
+  seedBase,
+  seedPayments,
+  seedPosts,
+  seedPrograms,
+} from "../bench/seed-sql.mjs";
 import { call, countingDb, signIn, testEnv } from "./helpers";
 import { PNG } from "./seed";
 
@@ -94,6 +103,44 @@ describe("D1 statements per request", () => {
     expect(small["messages poll"].statements).toBe(2);
     expect(small["messages poll"].roundTrips).toBe(1);
     expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);
+  });
+
+  it("the programs list, a program's lessons and a lesson page stay the same at 10 and 1,000 programs", {
+    timeout: 120_000,
+  }, async () => {
+    await runAll(seedBase({ messages: 10, resources: 10 }));
+    await runAll(seedPrograms(10));
+    const cookie = await signIn("admin@example.com", "Bench Admin");
+    const routes = {
+      programs: "/api/programs",
+      "program lessons": `/api/programs/${SEED_PROGRAM_ID}/lessons`,
+      lesson: `/api/lessons/${SEED_LESSON_ID}`,
+    };
+    const small: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    for (const [name, path] of Object.entries(routes)) small[name] = await measure(path, cookie);
+    await runAll(seedPrograms(990, { from: 11 }));
+    const large: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    for (const [name, path] of Object.entries(routes)) large[name] = await measure(path, cookie);
+    for (const [name, path] of Object.entries(routes)) {
+      console.log(
+        "D1_STATEMENTS",
+        JSON.stringify({
+          route: name,
+          path,
+          at10: small[name].statements,
+          at10000: large[name].statements,
+          roundTrips: large[name].roundTrips,
+          bytes: large[name].bytes,
+        }),
+      );
+      expect(large[name].statements, name).toBe(small[name].statements);
+      expect(large[name].roundTrips, name).toBe(small[name].roundTrips);
+    }
+    // Each is the session lookup and its own statements in ONE batch: the list one statement; the lessons and the
+    // lesson page the membership, the program and its lessons.
+    expect(small.programs).toMatchObject({ statements: 2, roundTrips: 1 });
+    expect(small["program lessons"]).toMatchObject({ statements: 4, roundTrips: 1 });
+    expect(small.lesson).toMatchObject({ statements: 4, roundTrips: 1 });
   });
 
   it("a session lookup and a rate-limit count are one statement each", async () => {

@@ -8,12 +8,17 @@ import {
   channels,
   comments,
   events,
+  lessonUploads,
   memberships,
   messages,
   notices,
   payments,
   plans,
   posts,
+  practiceEntries,
+  programEnrolments,
+  programLessons,
+  programs,
   reportReasons,
   reports,
   resources,
@@ -53,6 +58,11 @@ export const IDS = {
   /** An upcoming event open to every member, and one for paying members only. */
   event: 1,
   paidEvent: 2,
+  /** A published program open to every member (lessons all open), its one lesson with audio, the owner enrolled. */
+  program: 1,
+  lesson: 1,
+  /** The owner's practice log entry. */
+  practice: 1,
 } as const;
 
 export const EMAILS: Record<Exclude<Caller, "anon"> | "victim", string> = {
@@ -67,6 +77,9 @@ export const WEBPAY_TX = "a".repeat(64);
 /** The owner's calendar feed token (GET /api/calendar/:token.ics). */
 export const CALENDAR_TOKEN = "c".repeat(43);
 export const RESOURCE_KEY = "resources/seed/file";
+export const LESSON_MEDIA_KEY = "lessons/seed/audio";
+/** A lesson upload in progress (its row only: no R2 multipart upload behind it). */
+export const LESSON_UPLOAD_ID = "seed-upload";
 export const MESSAGE_IMAGE_KEY = "chat/seed/image";
 /** A generated notice image, as newBlobKey("ai") names it. */
 export const AI_IMAGE_PATH = "2026-01/seedSeedSeedSeedSeedSeed";
@@ -157,6 +170,40 @@ export async function seedWorld(): Promise<World> {
       })),
     ),
     d.insert(calendarFeeds).values({ userId: IDS.owner, tokenHash: await sha256Hex(CALENDAR_TOKEN) }),
+    d.insert(programs).values({
+      id: IDS.program,
+      title: "Seed program",
+      timeZone: "America/Santiago",
+      publishedAt: new Date(),
+    }),
+    d.insert(programLessons).values({
+      id: IDS.lesson,
+      programId: IDS.program,
+      position: 1,
+      title: "Seed lesson",
+      body: "Breathe",
+      bodyHtml: "<p>Breathe</p>",
+      mediaKey: LESSON_MEDIA_KEY,
+      mediaType: "audio/ogg",
+      mediaKind: "audio",
+      mediaSize: 16,
+    }),
+    d.insert(programEnrolments).values({
+      programId: IDS.program,
+      userId: IDS.owner,
+      startedAt: new Date(),
+      timeZone: "America/Santiago",
+      lastActiveAt: new Date(),
+    }),
+    d.insert(practiceEntries).values({ id: IDS.practice, userId: IDS.owner, practisedOn: "2026-01-01", minutes: 10 }),
+    d.insert(lessonUploads).values({
+      uploadId: LESSON_UPLOAD_ID,
+      lessonId: IDS.lesson,
+      key: "lessons/seed/upload",
+      size: 100,
+      fileName: "upload.ogg",
+      declaredType: "audio/ogg",
+    }),
     d.insert(webpayEmulatorTransactions).values({
       token: WEBPAY_TX,
       buyOrder: "SEEDORDER2",
@@ -173,6 +220,14 @@ export async function seedWorld(): Promise<World> {
     httpMetadata: { contentType: "image/png" },
     customMetadata: { fileName: "notice.png" },
   });
+  await testEnv.BLOBS.put(
+    LESSON_MEDIA_KEY,
+    new Uint8Array([0x4f, 0x67, 0x67, 0x53, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]),
+    {
+      httpMetadata: { contentType: "audio/ogg" },
+      customMetadata: { fileName: "seed.ogg" },
+    },
+  );
   await testEnv.BLOBS.put(MESSAGE_IMAGE_KEY, PNG, {
     httpMetadata: { contentType: "image/png" },
     customMetadata: { fileName: "a.png" },

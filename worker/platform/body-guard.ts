@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
+import { PROGRAM_LIMITS } from "../shared/programs";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 import { ApiError, errorBody } from "./errors";
@@ -11,7 +12,12 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
 export const MULTIPART_PATHS = new Set(["/api/messages/image", "/api/resources/upload"]);
 /** An event's cover upload (PUT /api/events/:id/cover). */
 const EVENT_COVER_PATH = /^\/api\/events\/\d+\/cover$/;
-const takesMultipart = (path: string) => MULTIPART_PATHS.has(path) || EVENT_COVER_PATH.test(path);
+/** A new program lesson with its media (POST /api/programs/:id/lessons). */
+const LESSON_PATH = /^\/api\/programs\/\d+\/lessons$/;
+/** A part of a lesson's media sent in R2 multipart parts: raw bytes. */
+const UPLOAD_PART_PATH = /^\/api\/lessons\/\d+\/uploads\/[^/]+\/parts\/\d+$/;
+const takesMultipart = (path: string) =>
+  MULTIPART_PATHS.has(path) || EVENT_COVER_PATH.test(path) || LESSON_PATH.test(path);
 /**
  * RFC 8058's one-click unsubscribe: the mail provider's POST SHOULD be multipart/form-data (Gmail's is),
  * though many send the form encoding. The handler reads only the signed token in the URL, so its body
@@ -50,6 +56,13 @@ export function bodyCap(path: string, mediaType: string): BodyCap {
   }
   if (path === "/api/messages/image")
     return { max: LIMITS.chatImageMaxBytes + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };
+  if (LESSON_PATH.test(path))
+    return {
+      max: PROGRAM_LIMITS.lessonMediaMaxBytes + FILE_BODY_OVERHEAD,
+      message: API_ERRORS.lesson_media_too_large,
+    };
+  if (UPLOAD_PART_PATH.test(path))
+    return { max: PROGRAM_LIMITS.uploadPartBytes, message: API_ERRORS.upload_part_invalid };
   if (EVENT_COVER_PATH.test(path))
     return { max: LIMITS.eventCoverMaxBytes + FILE_BODY_OVERHEAD, message: API_ERRORS.event_cover_too_large };
   // A text message may carry its image as a base64 data URL (the spec's format).
@@ -92,7 +105,8 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   const allowed =
     JSON_TYPE.test(type) ||
     (type === "multipart/form-data" && (takesMultipart(path) || path === ONE_CLICK_UNSUBSCRIBE_PATH)) ||
-    (type === "application/x-www-form-urlencoded" && FORM_PATHS.has(path));
+    (type === "application/x-www-form-urlencoded" && FORM_PATHS.has(path)) ||
+    (type === "application/octet-stream" && UPLOAD_PART_PATH.test(path));
   if (!allowed) throw new ApiError(415, TEXTS.api.unsupportedMediaType);
   const cap = bodyCap(path, type);
   const declared = Number(c.req.header("content-length"));

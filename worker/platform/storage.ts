@@ -7,7 +7,7 @@ import { errorBody } from "./errors";
 import { servedMediaType } from "./media-type";
 
 /** A fresh object key under `prefix/`; never built from a user's file name. */
-export const newBlobKey = (prefix: "resources" | "chat" | "ai" | "events") =>
+export const newBlobKey = (prefix: "resources" | "chat" | "ai" | "events" | "lessons") =>
   `${prefix}/${new Date().toISOString().slice(0, 7)}/${randomToken(18)}`;
 
 const IMAGE_SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
@@ -77,7 +77,7 @@ export async function serveBlob(
   request: Request,
   bucket: R2Bucket,
   key: string,
-  options: { cacheControl?: string } = {},
+  options: { cacheControl?: string; contentType?: string } = {},
 ): Promise<Response> {
   let object: R2Object | R2ObjectBody | null;
   try {
@@ -90,7 +90,8 @@ export async function serveBlob(
   }
   if (!object) return Response.json(errorBody(404, API_ERRORS.not_found), { status: 404 });
   // Whatever type was stored, only a type safe to render goes out as such; anything else is a neutral download.
-  const storedType = object.httpMetadata?.contentType ?? "";
+  // A type proven at upload and kept with the row (a multipart upload's, known only after its first part) wins.
+  const storedType = options.contentType ?? object.httpMetadata?.contentType ?? "";
   const headers = new Headers({
     "Content-Type": servedMediaType(storedType).contentType,
     ETag: object.httpEtag,

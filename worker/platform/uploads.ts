@@ -140,3 +140,32 @@ export async function storeBlobWithRow<T>(
     throw err;
   }
 }
+
+// ---- a lesson's audio or video ----
+
+export type LessonMediaType = { contentType: string; kind: "audio" | "video" };
+
+/**
+ * A lesson's media (MP3, M4A, OGG, WebM audio; MP4, WebM video), proven by its first bytes whatever was declared;
+ * the declared type only tells a WebM or MP4 video from its audio-only form. Anything else is 415 `refused`.
+ */
+export function checkedLessonMedia(declaredType: string, head: Uint8Array, refused: string): LessonMediaType {
+  const declaredVideo = parseMediaType(declaredType)?.type === "video";
+  const text = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 12) {
+    if (text(0, 3) === "ID3" || (head[0] === 0xff && (head[1] & 0xe0) === 0xe0))
+      return { contentType: "audio/mpeg", kind: "audio" };
+    if (text(0, 4) === "OggS") return { contentType: "audio/ogg", kind: "audio" };
+    if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3)
+      return declaredVideo
+        ? { contentType: "video/webm", kind: "video" }
+        : { contentType: "audio/webm", kind: "audio" };
+    if (text(4, 8) === "ftyp") {
+      const audioBrand = /^M4[AB] $/.test(text(8, 12));
+      return audioBrand || !declaredVideo
+        ? { contentType: "audio/mp4", kind: "audio" }
+        : { contentType: "video/mp4", kind: "video" };
+    }
+  }
+  throw new ApiError(415, refused);
+}

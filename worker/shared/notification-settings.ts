@@ -36,6 +36,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   event_promoted: choices(true, true, false),
   autorenew_notice: choices(true, false, true),
   reaction: choices(true, false, false),
+  lesson_opened: choices(true, true, false),
+  cohort_starting: choices(true, true, false),
 };
 
 /**
@@ -60,7 +62,7 @@ export function resolvePreferences(stored: Partial<Record<string, Partial<Channe
 }
 
 /** The groups the notification settings show, in this order: the way members think of what reaches them. */
-export const NOTIFICATION_GROUPS = ["conversations", "community", "events", "membership"] as const;
+export const NOTIFICATION_GROUPS = ["conversations", "community", "events", "programs", "membership"] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 /** Each kind's group; a new kind fails the typecheck until it has one. */
@@ -76,6 +78,8 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   event_cancelled: "events",
   event_moved: "events",
   event_promoted: "events",
+  lesson_opened: "programs",
+  cohort_starting: "programs",
   payment: "membership",
   membership_ending: "membership",
   autorenew_notice: "membership",

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   "autorenew_notice",
   "reply",
   "reaction",
+  "lesson_opened",
+  "cohort_starting",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -108,5 +110,13 @@ export function notificationUrl(row: NotificationRow): string {
     case "event_moved":
     case "event_promoted":
       return `/app/events/${row.eventId}`;
+    case "lesson_opened": {
+      // detail: "<program id>:<lesson id>"
+      const [program, lesson] = (row.detail ?? "").split(":");
+      return lesson ? `/app/programs/${program}/lessons/${lesson}` : "/app/programs";
+    }
+    case "cohort_starting":
+      // detail: "<program id>"
+      return row.detail ? `/app/programs/${row.detail}` : "/app/programs";
   }
 }

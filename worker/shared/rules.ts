@@ -192,6 +192,10 @@ export const RATE_LIMITS = {
   adminWrites: { limit: 60, windowSeconds: 60 },
   /** Checking a coupon code on /pricing (codes must not be guessed by trying). */
   couponChecks: { limit: 20, windowSeconds: 60 * 60 },
+  /** Enrolling, leaving, a lesson's progress (saved every few seconds while playing) and the practice log. */
+  programWrites: { limit: 120, windowSeconds: 60 },
+  /** Parts of a lesson's media (8 MiB each, PROGRAM_LIMITS.uploadPartBytes): 2.4 GB a minute at most. */
+  lessonUploadParts: { limit: 300, windowSeconds: 60 },
 } as const;
 
 /** The longest window any limit counts in (the AI calls' hour included): older rate_limits rows are dead. */

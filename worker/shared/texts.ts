@@ -1,6 +1,7 @@
 // Every user-facing text the spec fixes, for the worker: one module per area under texts/, which the
 // client's words import one by one (a screen's words only its areas; docs/client.md "Words").
 import { EVENT_LIMITS } from "./events";
+import { PROGRAM_LIMITS } from "./programs";
 import { LIMITS, MODERATION, REACTIONS } from "./rules";
 import { ACCOUNT_TEXTS } from "./texts/account";
 import { ADMIN_TEXTS } from "./texts/admin";
@@ -236,6 +237,33 @@ export const API_ERRORS = {
   idempotency_key_reused: "This Idempotency-Key was already used for a different request",
   request_in_progress: "A request with this Idempotency-Key is still in progress; retry shortly",
   idempotency_keys_full: "Too many requests are still in progress; retry shortly",
+  // programs
+  program_not_found: "Program not found",
+  program_title_required: "The program needs a title",
+  program_title_too_long: `A program title is at most ${PROGRAM_LIMITS.titleMax} characters`,
+  program_title_invalid: "Program titles cannot hold line breaks, direction marks or only invisible characters",
+  program_date_invalid: "Dates are like 2027-04-03",
+  programs_full: `At most ${PROGRAM_LIMITS.programsMax} programs`,
+  program_not_enrolled: "Enrol in the program first",
+  programs_enrolled_full: `You can follow at most ${PROGRAM_LIMITS.enrolledMax} programs at once; leave one first`,
+  program_not_finished: "Finish every lesson of the program first",
+  lesson_not_found: "Lesson not found",
+  lesson_locked: "This lesson is not open yet",
+  lesson_title_required: "The lesson needs a title",
+  lesson_title_too_long: `A lesson title is at most ${PROGRAM_LIMITS.titleMax} characters`,
+  lesson_title_invalid: "Lesson titles cannot hold line breaks, direction marks or only invisible characters",
+  lessons_full: `A program has at most ${PROGRAM_LIMITS.lessonsMax} lessons`,
+  lesson_order_invalid: "The order must list every lesson of the program once",
+  lesson_media_type: "Lesson media must be audio (MP3, M4A, OGG, WebM) or video (MP4, WebM)",
+  lesson_media_too_large: `A lesson's media sent at once is at most ${PROGRAM_LIMITS.lessonMediaMaxBytes / (1024 * 1024)}MB; larger files go up in parts`,
+  lesson_upload_too_large: `A lesson's media is at most ${PROGRAM_LIMITS.lessonMediaMultipartMaxBytes / (1024 * 1024 * 1024)}GB`,
+  lesson_no_media: "This lesson has no audio or video",
+  upload_not_found: "That upload is not in progress",
+  upload_part_invalid: "Each part but the last has the part size, and the parts add up to the file",
+  practice_day_full: `A day holds at most ${PROGRAM_LIMITS.practiceDayMinutesMax / 60} hours of practice`,
+  practice_minutes_invalid: `Minutes are ${PROGRAM_LIMITS.practiceMinutesMin} to ${PROGRAM_LIMITS.practiceMinutesMax}`,
+  practice_not_found: "Practice entry not found",
+  practice_range_invalid: `A range is from a date to a later one, at most ${PROGRAM_LIMITS.practiceRangeMaxDays} days`,
 } as const;
 
 export type ErrorCode = keyof typeof API_ERRORS;

@@ -9,3 +9,4 @@ export * from "./moderation";
 export * from "./notifications";
 export * from "./payments";
 export * from "./platform";
+export * from "./programs";

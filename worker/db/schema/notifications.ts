@@ -52,6 +52,10 @@ export const notifications = sqliteTable(
       .on(t.userId, t.eventId, t.detail)
       .where(sql`kind = 'event_reminder'`),
     uniqueIndex("notifications_autorenew_notice_unique").on(t.userId, t.detail).where(sql`kind = 'autorenew_notice'`),
+    // A lesson opening and a cohort's start are told once per member (detail: "<program>:<lesson>", "<program>").
+    uniqueIndex("notifications_program_unique")
+      .on(t.userId, t.kind, t.detail)
+      .where(sql`kind in ('lesson_opened', 'cohort_starting')`),
     // Reactions are grouped like likes: one unread row per member and item, the item named in detail ("post:12").
     uniqueIndex("notifications_unread_reactions_unique")
       .on(t.userId, t.detail)

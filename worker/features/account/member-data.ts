@@ -60,6 +60,10 @@ export const MEMBER_DATA = {
     export: { not: "the answers to repeated requests, kept for a day so a retry is not a second write" },
     deletion: "deleted",
   },
+  program_enrolments: { export: { section: "programs" }, deletion: "deleted" },
+  lesson_progress: { export: { section: "lesson_progress" }, deletion: "deleted" },
+  practice_entries: { export: { section: "practice_log" }, deletion: "deleted" },
+  practice_goals: { export: { not: "a setting, shown with the practice log" }, deletion: "deleted" },
   dev_login_codes: { export: { not: "local development only" }, deletion: "deleted" },
   oneclick_emulator_inscriptions: {
     export: { not: "the local emulator's, never production" },

@@ -1,5 +1,12 @@
 // What the chat feature offers the others; anything not named here is its own.
-export { getVisibleChannel, privateChannelReaders, visibleTo } from "./queries/channels";
+export {
+  createChannel,
+  getVisibleChannel,
+  joinChannelStatement,
+  leaveChannelStatement,
+  privateChannelReaders,
+  visibleTo,
+} from "./queries/channels";
 export { directRefusal } from "./queries/direct";
 export { bindChannelInvitations } from "./queries/invitations";
 export { channelsOpenTo, closeSessionSockets, closeUserSockets, fanOut } from "./sockets";

@@ -90,6 +90,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
           return `A seat opened: you are going to ${f.eventTitle ?? "the gathering"}`;
         case "autorenew_notice":
           return `Your card will be charged on ${date(Number(f.detail))} to renew your membership`;
+        case "lesson_opened":
+          return "A new lesson of your program is open";
+        case "cohort_starting":
+          return "Your program's cohort starts tomorrow";
       }
     },
     open: "Open it in the lounge",
@@ -166,6 +170,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
           return `Se liberó un cupo: vas a ${f.eventTitle ?? "el encuentro"}`;
         case "autorenew_notice":
           return `El ${date(Number(f.detail))} se cargará tu tarjeta para renovar tu membresía`;
+        case "lesson_opened":
+          return "Se abrió una nueva lección de tu programa";
+        case "cohort_starting":
+          return "El grupo de tu programa empieza mañana";
       }
     },
     open: "Ábrelo en el lounge",

@@ -27,6 +27,7 @@ import { memberDeletion, notLastAdmin } from "../../admin/index";
 import { rsvpsOf } from "../../events/index";
 import { reactionsByMember } from "../../lounge/index";
 import { findEnrolment } from "../../payments/index";
+import { practiceExportQuery, programsExport, toPracticeDto } from "../../programs/index";
 import type { ExportSection } from "../member-data";
 import { getProfile, listActiveSessions } from "./profile";
 
@@ -64,6 +65,8 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     enrolment,
     reactionRows,
     blockRows,
+    programRows,
+    practiceRows,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -172,6 +175,8 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     findEnrolment(db, userId),
     reactionsByMember(db, userId),
     listBlocks(db, userId),
+    programsExport(db, userId),
+    practiceExportQuery(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -214,6 +219,9 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
         }
       : null,
     blocks: blockRows,
+    programs: programRows.enrolments,
+    lesson_progress: programRows.progress,
+    practice_log: practiceRows.map(toPracticeDto),
   } satisfies { [section in ExportSection]: unknown } & { exported_at: Date };
 }
 

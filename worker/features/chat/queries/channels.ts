@@ -211,3 +211,11 @@ export async function privateChannelReaders(db: Database, channelId: number): Pr
       and exists (select 1 from ${channels} where ${channels.id} = ${channelId} and ${channels.directKey} is null)`);
   return rows.map((r) => r.id);
 }
+
+/** A member joins a channel (a cohort's, with their enrolment): a statement to batch with the caller's own write. */
+export const joinChannelStatement = (db: Database, channelId: number, userId: number) =>
+  db.insert(channelMembers).values({ channelId, userId }).onConflictDoNothing();
+
+/** A member leaves a channel (a cohort's, with their enrolment). */
+export const leaveChannelStatement = (db: Database, channelId: number, userId: number) =>
+  db.delete(channelMembers).where(and(eq(channelMembers.channelId, channelId), eq(channelMembers.userId, userId)));

@@ -268,6 +268,30 @@ export function notifyPromoted(db: Database, input: { eventId: number; userIds: 
   );
 }
 
+/**
+ * "A new lesson opened": the given members (one bound list) of the lesson's program, once each (the partial unique
+ * index on (member, kind, "<program>:<lesson>") makes a second run, or a racing one, write nothing).
+ */
+export function notifyLessonOpened(db: Database, input: { programId: number; lessonId: number; userIds: number[] }) {
+  if (input.userIds.length === 0) return Promise.resolve([] as Notified);
+  return write(
+    db,
+    sql`select ${rowOf(sql`p.value`, "lesson_opened", { detail: `${input.programId}:${input.lessonId}` })}
+      from ${listTable(input.userIds)} p`,
+    sql`on conflict do nothing`,
+  );
+}
+
+/** "Your cohort starts tomorrow": every member enrolled in the program, once each. */
+export function notifyCohortStarting(db: Database, programId: number) {
+  return write(
+    db,
+    sql`select ${rowOf(sql`user_id`, "cohort_starting", { detail: String(programId) })}
+      from program_enrolments where program_id = ${programId}`,
+    sql`on conflict do nothing`,
+  );
+}
+
 /** Everyone who answered the event (but `actorId`) hears of its cancellation or move. */
 export function notifyAnswerers(
   db: Database,

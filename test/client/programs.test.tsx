@@ -1,0 +1,147 @@
+// Programs' screens in jsdom: a program's lessons (done, open, and the time a locked one opens, in the member's
+// zone), enrolling (the request), the lesson page's "next opens" line, and the certificate PDF read back with the
+// member's name as written.
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { loadWords } from "../../client/i18n/language";
+import { certificatePdf } from "../../client/programs/certificate";
+import { TEXT } from "../../client/text";
+import type { LessonDto, LessonSummaryDto, ProgramDto } from "../../worker/shared/programs";
+import { pdfText } from "../pdf-text";
+import { servePdfFont } from "./pdf-font";
+import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+
+const program = (patch: Partial<ProgramDto> = {}): ProgramDto => ({
+  id: 5,
+  title: "21 days of calm",
+  summary: "Three minutes a day",
+  cover_url: null,
+  paid_only: false,
+  unlock: "daily",
+  time_zone: "America/Santiago",
+  starts_on: null,
+  published: true,
+  lesson_count: 3,
+  enrolled: true,
+  started_at: new Date().toISOString(),
+  done_count: 1,
+  finished_at: null,
+  channel_id: null,
+  ...patch,
+});
+
+/** 06:00 tomorrow in Santiago, as an instant (the offset that day, read from the runtime's tz data). */
+function tomorrowSixInSantiago(): string {
+  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: "America/Santiago" }).format(Date.now() + 864e5);
+  for (const offset of [-3, -4]) {
+    const at = new Date(`${day}T06:00:00${offset === -3 ? "-03:00" : "-04:00"}`);
+    const hour = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Santiago", hour: "2-digit" }).format(at);
+    if (hour === "06") return at.toISOString();
+  }
+  throw new Error("no 06:00");
+}
+
+const lesson = (id: number, patch: Partial<LessonSummaryDto>): LessonSummaryDto => ({
+  id,
+  title: `Lesson ${id}`,
+  position: id,
+  opens_on: null,
+  opens_at: null,
+  open: true,
+  done: false,
+  media: { kind: "audio", duration_seconds: 8 },
+  ...patch,
+});
+
+const LESSONS = [
+  lesson(1, { title: "Arriving", done: true }),
+  lesson(2, { title: "Breathing" }),
+  lesson(3, { title: "Letting go", open: false, opens_at: tomorrowSixInSantiago() }),
+];
+
+const member = sessionDeps({ getMe: async () => reply(200, userFixture({ timezone: "America/Santiago" })) });
+
+describe("programs", () => {
+  it("a program's lessons: done, open, and the locked one's opening time in the member's zone; continue", async () => {
+    stubFetch((url) => {
+      if (url === "/api/programs/5") return { status: 200, body: { program: program() } };
+      if (url === "/api/programs/5/lessons") return { status: 200, body: { lessons: LESSONS } };
+      return undefined;
+    });
+    renderApp("/app/programs/5", member);
+    await screen.findByRole("heading", { name: "21 days of calm", level: 1 });
+    expect(screen.getByText("Done")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Breathing" })).toBeTruthy();
+    // Locked: its title as text, no link, and when it opens.
+    expect(screen.queryByRole("link", { name: "Letting go" })).toBeNull();
+    expect(screen.getByText(/Opens tomorrow at 6:00/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Continue" }).getAttribute("href")).toBe("/app/programs/5/lessons/2");
+    expect(screen.getByRole("progressbar", { name: "Your progress" }).getAttribute("value")).toBe("33");
+  });
+
+  it("enrolling posts to the program and shows its first lesson to start", async () => {
+    let enrolled = false;
+    const fetchMock = stubFetch((url, init) => {
+      if (url === "/api/programs/5/enrol" && init?.method === "POST") {
+        enrolled = true;
+        return { status: 200, body: { enrolled: true, started_at: new Date().toISOString() } };
+      }
+      if (url === "/api/programs/5")
+        return { status: 200, body: { program: program({ enrolled, done_count: 0, started_at: null }) } };
+      if (url === "/api/programs/5/lessons")
+        return { status: 200, body: { lessons: LESSONS.map((l) => ({ ...l, done: false })) } };
+      return undefined;
+    });
+    renderApp("/app/programs/5", member);
+    await userEvent.click(await screen.findByRole("button", { name: "Start the program" }));
+    await screen.findByRole("link", { name: "Start" });
+    expect(
+      fetchMock.mock.calls.some(([u, i]) => String(u).endsWith("/api/programs/5/enrol") && i?.method === "POST"),
+    ).toBe(true);
+  });
+
+  it("the lesson page: sanitised text, mark as done, and when the next lesson opens", async () => {
+    const dto: LessonDto = {
+      ...LESSONS[1],
+      program_id: 5,
+      program_title: "21 days of calm",
+      body: "Count four in",
+      body_html: "<p>Count <strong>four</strong> in</p>",
+      media_url: "/api/lessons/2/media?v=abc",
+      position_seconds: 0,
+      previous_id: 1,
+      next_id: 3,
+    };
+    stubFetch((url) => {
+      if (url === "/api/lessons/2") return { status: 200, body: { lesson: dto } };
+      if (url === "/api/programs/5") return { status: 200, body: { program: program() } };
+      if (url === "/api/programs/5/lessons") return { status: 200, body: { lessons: LESSONS } };
+      return undefined;
+    });
+    renderApp("/app/programs/5/lessons/2", member);
+    await screen.findByRole("heading", { name: "Breathing", level: 1 });
+    expect(screen.getByText("four").tagName).toBe("STRONG");
+    expect(screen.getByRole("button", { name: "Mark as done" })).toBeTruthy();
+    expect(screen.getByTestId("next-opens").textContent).toMatch(/^Next: Letting go\. Opens tomorrow at 6:00/);
+    expect(screen.getByRole("link", { name: "Previous lesson" }).getAttribute("href")).toBe(
+      "/app/programs/5/lessons/1",
+    );
+  });
+
+  it("the certificate PDF reads back with the member's name as written", async () => {
+    await loadWords(["programs"]);
+    servePdfFont();
+    const text = await pdfText(
+      await certificatePdf({
+        memberName: "Łucja Ñuñoa",
+        programTitle: "21 días de calma",
+        finishedAt: "2027-04-03T12:00:00Z",
+      }),
+    );
+    expect(text).toContain(TEXT.programs.certificateTitle);
+    expect(text).toContain("This certifies that Łucja Ñuñoa");
+    expect(text).toContain("21 días de calma");
+    expect(text).toContain("2027");
+  });
+});
