@@ -175,6 +175,8 @@ const readServedPort = (): Plugin => ({
 export default defineConfig({
   root: path.join(root, "client"),
   publicDir: path.join(root, "client/public"),
+  // The worker renders the first screen with the client's routes (worker/pages.ts, worker/server-render.d.ts).
+  resolve: { alias: { "cosmic:server-render": path.join(root, "client/server-render.tsx") } },
   plugins: [
     // React's JSX and, in dev, Fast Refresh.
     react(),

@@ -81,7 +81,8 @@ export async function setLanguage(language: Language): Promise<void> {
   await addWords(catalog, loadedGroups, language);
   if (request !== latestRequest) return;
   activateCatalog(catalog);
-  document.documentElement.lang = language;
+  // The worker renders in a language too (client/server-render.tsx): no document there.
+  if (typeof document !== "undefined") document.documentElement.lang = language;
   if (active === language) return;
   active = language;
   for (const listener of listeners) listener();
