@@ -54,6 +54,9 @@ export const pages = createApp().get("*", async (c) => {
     return Promise.resolve(app.fetch(new Request(request, { headers }), c.env, c.executionCtx));
   };
   const publicPage = PUBLIC_PATHS.has(c.req.path);
+  /** The page the browser renders alone: the shell, its script and its own requests. */
+  const shell = () => new Response(fillTemplate(index, nonce), { headers: pageHeaders(nonce, "personal") });
+  if (c.env.SERVER_RENDERING === "off") return shell();
   try {
     const answer = await renderPage({ request: c.req.raw, fetchApi, edgeZone: c.req.raw.cf?.timezone as string });
     if (answer.kind === "response") {
@@ -69,8 +72,7 @@ export const pages = createApp().get("*", async (c) => {
       headers: pageHeaders(nonce, cache),
     });
   } catch (error) {
-    // The page as the browser renders it alone: the shell, its script and its own requests.
     logError(c, error, classifyError(error));
-    return new Response(fillTemplate(index, nonce), { headers: pageHeaders(nonce, "personal") });
+    return shell();
   }
 });
