@@ -184,7 +184,12 @@ export default defineConfig({
     cloudflare({
       configPath: path.join(root, "wrangler.toml"),
       persistState: { path: stateDir },
-      config: (worker) => (servedPort.port ? localAppOrigin(worker, servedPort.port) : undefined),
+      // wrangler.toml's `main` is the built worker, for `npx wrangler dev` (its [build] step runs this build): here
+      // the worker is built, and served in dev, from its source.
+      config: (worker) => ({
+        main: path.join(root, "worker/index.ts"),
+        ...(servedPort.port ? localAppOrigin(worker, servedPort.port) : undefined),
+      }),
     }),
     themeColorFromManifest(),
     inlineEntryCss(),

@@ -13,6 +13,8 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
+        // The source entry: wrangler.toml's `main` is the built worker (for `wrangler dev`).
+        main: path.join(root, "worker/index.ts"),
         // [env.production]: the top level of wrangler.toml is the local configuration, without the flag.
         wrangler: { configPath: path.join(root, "wrangler.toml"), environment: "production" },
         miniflare: {

@@ -10,6 +10,8 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
+        // The source entry: wrangler.toml's `main` is the built worker (for `wrangler dev`).
+        main: path.join(root, "worker/index.ts"),
         wrangler: { configPath: path.join(root, "wrangler.toml"), environment: "local" },
         miniflare: {
           bindings: {
