@@ -101,6 +101,25 @@ describe("the lounge's first screen", () => {
   });
 });
 
+describe("every screen", () => {
+  it.each([
+    ["/app/chat", "owner"],
+    ["/app/resources", "paid"],
+    ["/app/profile", "member"],
+    ["/app/events", "member"],
+    ["/admin", "admin"],
+    ["/pricing", "member"],
+    ["/pricing", "anon"],
+  ] as const)("%s is rendered by the worker for %s, with its data", async (path, who) => {
+    const res = await page(path, who);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? "";
+    expect(root).toMatch(/<h1/);
+    expect(Object.keys(renderedData(html).loaderData).length).toBeGreaterThan(0);
+  });
+});
+
 describe("a loader that fails", () => {
   /** D1 as it is when the posts cannot be read (the session's own reads still work), sessions included. */
   const postsUnreachable = (db: D1Database | D1DatabaseSession): D1Database =>
