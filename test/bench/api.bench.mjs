@@ -181,6 +181,10 @@ const routesOf = (cookie, latest) => [
   // from a statement it prepared for the same text: the statement must be one text whatever the words.
   ["GET /api/search?q= (a new word each time)", nextMessageNumber, cookie, "search"],
   ["GET /api/users/me", "/api/users/me", cookie, "users/me"],
+  // The pages the worker renders (worker/pages.ts): the guards, the loaders' API reads in the same isolate and React's
+  // render, per request.
+  ["GET /app/lounge (rendered, 20 of 10,000)", "/app/lounge", cookie, "page lounge"],
+  ["GET /app/chat (rendered)", "/app/chat", cookie, "page chat"],
 ];
 
 async function main() {
