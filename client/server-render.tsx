@@ -106,6 +106,7 @@ async function render({ request, fetchApi, edgeZone }: PageRequest): Promise<Pag
     html,
     language,
     signedIn: user !== null,
+    screen: context.matches.findLast((match) => match.route.path)?.route.path,
     pageJson: renderedPageJson({
       loaderData: context.loaderData,
       actionData: context.actionData,

@@ -191,6 +191,15 @@ try {
     posts.length >= SEEDED_POSTS + 1 && posts.some((p) => p.author_name === "Luna Fernández"),
     "the seeded community shows in the feed",
   );
+  // The built worker renders the lounge with the built client (worker/pages.ts): the post is in the HTML, and the
+  // screen's stylesheet and chunk are linked in its head.
+  const rendered = await (await fetch(`${base}/app/lounge`, { headers: { cookie: sessionCookie } })).text();
+  check(
+    rendered.includes(content) &&
+      /<link rel="stylesheet" href="\/assets\/LoungePage-[\w-]+\.css">/.test(rendered) &&
+      /<link rel="modulepreload" href="\/assets\/LoungePage-[\w-]+\.js">/.test(rendered),
+    "the lounge's HTML holds the new post and links its screen's stylesheet and chunk",
+  );
   await walkTheApp(sessionCookie);
   console.log("smoke: wrangler dev works");
 } catch (err) {

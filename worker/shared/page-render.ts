@@ -3,6 +3,12 @@
 // typecheck see only this contract (worker/server-render.d.ts).
 import type { Language } from "./rules";
 
+/**
+ * The id of index.html's JSON block that lists each screen's built files by route path (vite.config.ts writes it):
+ * the worker links a rendered page's in its <head>.
+ */
+export const SCREEN_FILES_ID = "screen-files";
+
 export type PageRequest = {
   /** The navigation (a GET of a page's path). */
   request: Request;
@@ -26,6 +32,8 @@ export type PageAnswer =
       pageJson: string;
       language: Language;
       signedIn: boolean;
+      /** The route path of the screen shown (`/app/events/:id`), as client/screens.ts keys it. */
+      screen: string | undefined;
     };
 
 export type RenderPage = (page: PageRequest) => Promise<PageAnswer>;
