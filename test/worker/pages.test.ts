@@ -3,9 +3,10 @@
 // another member's private data; a failing loader renders the route's error element with its status; each
 // kind of page says how it may be cached, and carries the strict CSP with a nonce for its own scripts.
 import { beforeEach, describe, expect, it } from "vitest";
+import { posts } from "../../worker/db/schema";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, testEnv } from "./helpers";
-import { type Caller, EMAILS, seedWorld, type World } from "./seed";
+import { call, db, testEnv } from "./helpers";
+import { type Caller, EMAILS, IDS, seedWorld, type World } from "./seed";
 
 let world: World;
 // Every test starts from empty tables (setup.ts): the world again each time.
@@ -78,6 +79,23 @@ describe("the lounge's first screen", () => {
     // Other members' emails, sessions and the private channel are nowhere in the page.
     for (const other of [EMAILS.owner, EMAILS.admin, EMAILS.paid, EMAILS.victim]) expect(html).not.toContain(other);
     expect(html).not.toContain(world.cookie.member?.split("=")[1]);
+  });
+
+  it("weighs under 40 KB gzipped with a full first page of 20 posts", async () => {
+    const text = (i: number) =>
+      `Morning meditation #${i}: breathe in the starlight, breathe out the noise. Today the moon is in a gentle ` +
+      `phase and the circle meets at seven; bring water, a blanket and a question you have been carrying.`;
+    // Written straight to the table: twenty posts through the API would meet its rate limit.
+    await db()
+      .insert(posts)
+      .values(Array.from({ length: 20 }, (_, i) => ({ authorId: IDS.owner, content: text(i + 1) })));
+    const html = await (await page("/app/lounge", "member")).text();
+    expect(html).toContain(text(20));
+    const gzipped = await new Response(
+      new Blob([html]).stream().pipeThrough(new CompressionStream("gzip")),
+    ).arrayBuffer();
+    console.log(`LOUNGE_HTML ${JSON.stringify({ posts: 20, bytes: html.length, gzipped: gzipped.byteLength })}`);
+    expect(gzipped.byteLength).toBeLessThan(40 * 1024);
   });
 
   it("is written in the language of Accept-Language, and a saved language wins over it", async () => {
