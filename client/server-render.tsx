@@ -10,7 +10,7 @@ import { LANGUAGES } from "../worker/shared/rules";
 import { setApiFetch } from "./api";
 import { AppTree } from "./app";
 import { setDisplayZone } from "./components/format";
-import { setLanguage } from "./i18n/language";
+import { LANGUAGE_COOKIE, setLanguage } from "./i18n/language";
 import { pickLanguage } from "./i18n/pick-language";
 import { errorStatus, serializeErrors } from "./page-errors";
 import { renderedPageJson } from "./rendered-page";
@@ -69,8 +69,13 @@ async function render({ request, fetchApi, edgeZone }: PageRequest): Promise<Pag
   // The guards ask once (the user's answer is kept); a signed-out visitor's 401 is an answer, not a fault.
   const session = createSessionStore({ ...defaultSessionDeps, log: () => undefined });
   const user = await session.currentUser();
+  // The member's saved language, else this device's choice (its cookie), else the browser's.
+  const deviceChoice = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`).exec(
+    request.headers.get("Cookie") ?? "",
+  )?.[1];
   const language =
-    user?.language ?? pickLanguage(null, acceptedLanguages(request.headers.get("Accept-Language")), LANGUAGES);
+    user?.language ??
+    pickLanguage(deviceChoice ?? null, acceptedLanguages(request.headers.get("Accept-Language")), LANGUAGES);
   const zone = [user?.timezone, edgeZone].find(isZone) ?? DEFAULT_ZONE;
   await setLanguage(language);
   setDisplayZone(zone);

@@ -107,7 +107,14 @@ describe("the lounge's first screen", () => {
     expect(
       (await call("/api/profile", { method: "PUT", json: { language: "en" }, cookie: world.cookie.paid })).status,
     ).toBe(200);
-    const saved = await (await page("/app/lounge", "paid", { headers: { "Accept-Language": "es-CL" } })).text();
+    // Signed out, this device's choice (its cookie, client/i18n/language.ts) wins over the browser's languages.
+    const chosen = await (
+      await page("/pricing", "anon", { headers: { Cookie: "lang=es", "Accept-Language": "en" } })
+    ).text();
+    expect(chosen).toMatch(/<html lang="es"/);
+    const saved = await (
+      await page("/app/lounge", "paid", { headers: { "Accept-Language": "es-CL", Cookie: "lang=es" } })
+    ).text();
     expect(saved).toMatch(/<html lang="en"/);
     expect(saved).toContain("Cosmic Notice Board");
   });
