@@ -99,7 +99,8 @@ const prerenderLanding = (): Plugin => {
         const chunks = Object.values(bundle ?? {}).filter((file) => file.type === "chunk");
         const app = chunks.find((file) => file.name === "app");
         if (!app) throw new Error("prerenderLanding: no `app` chunk to preload");
-        // Each screen's chunks beyond the entry's and the shell's, and its stylesheets, by path (client/screens.ts).
+        // Each screen's chunks beyond the entry's and the shell's, and its and the shell's stylesheets, by path
+        // (client/screens.ts).
         const loaded = new Set([
           app.fileName,
           ...app.imports,
@@ -110,7 +111,9 @@ const prerenderLanding = (): Plugin => {
             const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.tsx?$/, "").endsWith(`/client/${module}`));
             if (!chunk) return [];
             const own = [chunk.fileName, ...chunk.imports].filter((file) => !loaded.has(file));
-            return [[pathname, [...own, ...(chunk.viteMetadata?.importedCss ?? [])]]];
+            // The shell's stylesheets too: the rendered screen is painted inside the shell before its chunk runs.
+            const css = new Set([...(app.viteMetadata?.importedCss ?? []), ...(chunk.viteMetadata?.importedCss ?? [])]);
+            return [[pathname, [...own, ...css]]];
           }),
         );
         const script = indexInlineScript([app.fileName, ...(app.viteMetadata?.importedCss ?? [])]);
