@@ -21,6 +21,17 @@ import { createSessionStore, defaultSessionDeps } from "./session/session-store"
 export const DEFAULT_ZONE = "America/Santiago";
 /** A render that has not finished by then is abandoned (the worker answers the client-rendered page). */
 const RENDER_TIMEOUT_MS = 5_000;
+/** `work`, or a failure once RENDER_TIMEOUT_MS have passed. */
+function withinTime<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the page was not rendered within ${RENDER_TIMEOUT_MS} ms`)),
+      RENDER_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
 
 const isZone = (zone: string | null | undefined): zone is string => {
   if (!zone) return false;
@@ -61,7 +72,8 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-export const renderPage: RenderPage = (page) => oneAtATime(() => render(page));
+/** A render that hangs (a loader that never answers) gives its turn up in time: the next page is not held back. */
+export const renderPage: RenderPage = (page) => oneAtATime(() => withinTime(render(page)));
 
 async function render({ request, fetchApi, edgeZone }: PageRequest): Promise<PageAnswer> {
   const origin = new URL(request.url).origin;
@@ -83,7 +95,7 @@ async function render({ request, fetchApi, edgeZone }: PageRequest): Promise<Pag
   const handler = createStaticHandler(createRoutes(session));
   const context = await handler.query(request);
   if (context instanceof Response) return { kind: "response", response: context };
-  if (new URL(request.url).pathname === "/") return { kind: "landing", language };
+  if (new URL(request.url).pathname === "/") return { kind: "landing" };
 
   const failed = Object.values(context.errors ?? {})[0];
   const notFound = context.matches.at(-1)?.route.path === "*";
@@ -95,7 +107,6 @@ async function render({ request, fetchApi, edgeZone }: PageRequest): Promise<Pag
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppTree>,
     {
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       onError: (error) => {
         renderError ??= error;
       },

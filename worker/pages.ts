@@ -76,7 +76,12 @@ export const pages = createApp().get("*", async (c) => {
   const shell = () => new Response(fillTemplate(index, nonce), { headers: pageHeaders(nonce, "personal") });
   if (c.env.SERVER_RENDERING === "off") return shell();
   try {
-    const answer = await renderPage({ request: c.req.raw, fetchApi, edgeZone: c.req.raw.cf?.timezone as string });
+    const zone = c.req.raw.cf?.timezone;
+    const answer = await renderPage({
+      request: c.req.raw,
+      fetchApi,
+      edgeZone: typeof zone === "string" ? zone : undefined,
+    });
     if (answer.kind === "response") {
       const headers = new Headers(answer.response.headers);
       headers.set("Cache-Control", CACHE_CONTROL.personal);

@@ -22,7 +22,7 @@ export type PageAnswer =
   /** A guard's redirect or a loader's own answer, before any HTML. */
   | { kind: "response"; response: Response }
   /** `/` signed out: the landing page the HTML already holds (painted without React). */
-  | { kind: "landing"; language: Language }
+  | { kind: "landing" }
   | {
       kind: "page";
       status: number;
