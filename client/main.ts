@@ -37,7 +37,9 @@ if (onLanding) {
   );
   void session.fetchUser();
 } else if (rendered) {
-  void Promise.all([import("./app"), languageReady]).then(([{ hydrateApp }]) => hydrateApp(root, session, rendered));
+  void Promise.all([import("./hydrate"), languageReady]).then(([{ hydrateApp }]) =>
+    hydrateApp(root, session, rendered),
+  );
 } else {
   preloadScreen(window.location.pathname, initialLanguage());
   startFirstData(window.location.pathname, session);

@@ -1,7 +1,7 @@
 // The first screen, rendered by the worker (worker/pages.ts) with the browser's own route table, loaders and
 // guards (client/router.tsx): React Router's static handler runs the loaders, whose requests go to the
 // worker's API in the same isolate with the member's cookie (`setApiFetch`), then React 19's streaming
-// renderer writes the screen. The browser hydrates it (client/app.tsx `hydrateApp`) from the data the
+// renderer writes the screen. The browser hydrates it (client/hydrate.tsx `hydrateApp`) from the data the
 // page carries (client/rendered-page.ts). docs/client.md "Rendered by the worker".
 import { renderToReadableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
