@@ -27,6 +27,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The worker renders pages with the client's routes (worker/pages.ts; vite.config.ts has the same alias).
+    resolve: { alias: { "cosmic:server-render": path.join(root, "client/server-render.tsx") } },
     test: {
       name: "worker-production-flags",
       root: import.meta.dirname,
