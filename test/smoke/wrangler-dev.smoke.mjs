@@ -101,6 +101,11 @@ async function walkTheApp(sessionCookie) {
 
     await page.goto("/app/lounge");
     await page.getByText("Luna Fernández").first().waitFor();
+    // The feed is in the worker's HTML before the app's scripts run: the links are the app's once React has taken
+    // the page over (hydrateRoot on #root), as in the e2e harness (test/e2e/browser.ts appReady).
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")),
+    );
     const onLounge = await current();
     check(
       onLounge === "Cosmic Lounge, Lounge",
@@ -140,13 +145,13 @@ try {
   );
 
   // The landing page is in the HTML (every language), written by the worker (worker/pages.ts): its inline script is
-  // the only one, and the CSP allows it by the nonce made for this response.
+  // the only one that runs (the screens' file list is a JSON block), and the CSP allows it by this response's nonce.
   const landing = await fetch(`${base}/`);
   const html = await landing.text();
   const scriptSrc = /script-src ([^;]*)/.exec(landing.headers.get("content-security-policy") ?? "")?.[1] ?? "";
   const nonce = /^'self' 'nonce-([A-Za-z0-9+/=]+)'$/.exec(scriptSrc)?.[1];
   const inline = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(
-    ([, attributes, text]) => !/\bsrc=/.test(attributes) && text.trim(),
+    ([, attributes, text]) => !/\bsrc=|application\/json/.test(attributes) && text.trim(),
   );
   check(
     html.includes('<template id="landing-en">') && html.includes('<template id="landing-es">'),
