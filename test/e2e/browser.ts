@@ -1,7 +1,7 @@
 // Shared browser helpers: Debian's Chromium driven by playwright-core, signing in through the dev provider.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
@@ -52,8 +52,12 @@ export function waitingForTheApp(context: BrowserContext): BrowserContext {
   return context;
 }
 
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  return waitingForTheApp(await browser.newContext({ baseURL: baseUrl(), viewport }));
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return waitingForTheApp(await browser.newContext({ baseURL: baseUrl(), viewport, ...options }));
 }
 
 /** Signs in as a person would: landing page, Sign In, the development provider's form, Continue. */
