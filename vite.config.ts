@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { indexInlineScript, landingTemplates } from "./client/landing/prerender";
 import { localAppOrigin } from "./scripts/local-origin.mjs";
+import { SCREEN_FILES_ID } from "./worker/shared/page-render";
 
 const root = import.meta.dirname;
 
@@ -70,6 +71,15 @@ const inlineEntryCss = (): Plugin => ({
       }),
   },
 });
+/** Each screen's module by path (`"/app/lounge": { load: () => import("./lounge/LoungePage")`), read from client/screens.ts. */
+const screenModules = (): Record<string, string> =>
+  Object.fromEntries(
+    [
+      ...readFileSync(path.join(root, "client/screens.ts"), "utf8").matchAll(
+        /"(\/[^"]*)": \{ load: \(\) => import\("\.\/([^"]+)"\)/g,
+      ),
+    ].map(([, pathname, module]) => [pathname, module]),
+  );
 /**
  * The landing page prerendered into index.html in every language, with the inline script that shows
  * the visitor's before the first paint, or on app paths preloads the app shell
@@ -86,11 +96,31 @@ const prerenderLanding = (): Plugin => {
       // After the bundle: on other paths the script preloads the app's shell, named by its hash.
       order: "post",
       handler: (html, { bundle }) => {
-        const app = Object.values(bundle ?? {}).find((file) => file.type === "chunk" && file.name === "app");
-        if (app?.type !== "chunk") throw new Error("prerenderLanding: no `app` chunk to preload");
+        const chunks = Object.values(bundle ?? {}).filter((file) => file.type === "chunk");
+        const app = chunks.find((file) => file.name === "app");
+        if (!app) throw new Error("prerenderLanding: no `app` chunk to preload");
+        // Each screen's chunks beyond the entry's and the shell's, and its and the shell's stylesheets, by path
+        // (client/screens.ts).
+        const loaded = new Set([
+          app.fileName,
+          ...app.imports,
+          ...chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+        ]);
+        const screenFiles = Object.fromEntries(
+          Object.entries(screenModules()).flatMap(([pathname, module]) => {
+            const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.tsx?$/, "").endsWith(`/client/${module}`));
+            if (!chunk) return [];
+            const own = [chunk.fileName, ...chunk.imports].filter((file) => !loaded.has(file));
+            // The shell's stylesheets too: the rendered screen is painted inside the shell before its chunk runs.
+            const css = new Set([...(app.viteMetadata?.importedCss ?? []), ...(chunk.viteMetadata?.importedCss ?? [])]);
+            return [[pathname, [...own, ...css]]];
+          }),
+        );
         const script = indexInlineScript([app.fileName, ...(app.viteMetadata?.importedCss ?? [])]);
         scriptHash = `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
-        return html.replace(/<!-- landing:[^>]*-->/, `${landingTemplates()}<script>${script}</script>`);
+        // The worker links a rendered page's screen files in its <head> (worker/pages.ts `screenLinks`).
+        const files = `<script type="application/json" id="${SCREEN_FILES_ID}">${JSON.stringify(screenFiles)}</script>`;
+        return html.replace(/<!-- landing:[^>]*-->/, `${landingTemplates()}<script>${script}</script>${files}`);
       },
     },
     writeBundle(options) {
@@ -175,6 +205,8 @@ const readServedPort = (): Plugin => ({
 export default defineConfig({
   root: path.join(root, "client"),
   publicDir: path.join(root, "client/public"),
+  // The worker renders the first screen with the client's routes (worker/pages.ts, worker/server-render.d.ts).
+  resolve: { alias: { "cosmic:server-render": path.join(root, "client/server-render.tsx") } },
   plugins: [
     // React's JSX and, in dev, Fast Refresh.
     react(),
@@ -182,7 +214,12 @@ export default defineConfig({
     cloudflare({
       configPath: path.join(root, "wrangler.toml"),
       persistState: { path: stateDir },
-      config: (worker) => (servedPort.port ? localAppOrigin(worker, servedPort.port) : undefined),
+      // wrangler.toml's `main` is the built worker, for `npx wrangler dev` (its [build] step runs this build): here
+      // the worker is built, and served in dev, from its source.
+      config: (worker) => ({
+        main: path.join(root, "worker/index.ts"),
+        ...(servedPort.port ? localAppOrigin(worker, servedPort.port) : undefined),
+      }),
     }),
     themeColorFromManifest(),
     inlineEntryCss(),

@@ -5,7 +5,19 @@ import type { ErrorCode } from "../worker/shared/texts";
 import { formatDateTime } from "./components/format";
 import { type ErrorTexts, TEXT } from "./text";
 
-export const api = hc<AppType>("/", { init: { credentials: "same-origin" } }).api;
+/**
+ * Where the client's requests go: the browser's fetch, or, while the worker renders a page
+ * (client/server-render.tsx), the worker's own API in the same isolate with the member's cookie.
+ */
+let requestFetch: typeof fetch = (input, init) => fetch(input, init);
+export const setApiFetch = (fetchFn: typeof fetch) => {
+  requestFetch = fetchFn;
+};
+
+export const api = hc<AppType>("/", {
+  init: { credentials: "same-origin" },
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => requestFetch(input, init),
+}).api;
 
 /** A non-2xx answer: its status and the server's `error` text when it sent one. */
 export class ApiRequestError extends Error {

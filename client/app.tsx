@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, type DataRouter } from "react-router";
+import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { ConfirmProvider } from "./components/ConfirmDialog";
 import { useLanguage } from "./components/LanguageSwitch";
@@ -19,15 +19,16 @@ function InActiveLanguage({ children }: { children: ReactNode }) {
   return <Fragment key={useLanguage()}>{children}</Fragment>;
 }
 
-/** The providers around the router: the session, then (per language) toasts and confirmations. */
-export function AppTree({ session, router }: { session: SessionStore; router: DataRouter }) {
+/**
+ * The providers around the router (the browser's, or the worker's static one: client/server-render.tsx):
+ * the session, then (per language) toasts and confirmations.
+ */
+export function AppTree({ session, children }: { session: SessionStore; children: ReactNode }) {
   return (
     <SessionProvider store={session}>
       <InActiveLanguage>
         <ToastProvider>
-          <ConfirmProvider>
-            <RouterProvider router={router} />
-          </ConfirmProvider>
+          <ConfirmProvider>{children}</ConfirmProvider>
         </ToastProvider>
       </InActiveLanguage>
     </SessionProvider>
@@ -44,7 +45,9 @@ export async function startApp(root: HTMLElement, session: SessionStore) {
   await nextTask();
   createRoot(root).render(
     <StrictMode>
-      <AppTree session={session} router={router} />
+      <AppTree session={session}>
+        <RouterProvider router={router} />
+      </AppTree>
     </StrictMode>,
   );
 }

@@ -16,11 +16,15 @@ const CHECK_OUTPUT = "worker/.worker-configuration.check.d.ts";
 const CONFIG_COPY = ".wrangler-types.toml";
 const check = process.argv.includes("--check");
 
-/** wrangler.toml without its [build] table (up to the next table header). */
-const withoutBuild = (toml) => toml.replace(/^\[build\][\s\S]*?(?=^\[)/m, "");
+/**
+ * wrangler.toml without its [build] table (up to the next table header), with the worker's source entry as its
+ * `main` (wrangler.toml names the built worker, for `wrangler dev`): the types name the source's classes.
+ */
+const forTypes = (toml) =>
+  toml.replace(/^\[build\][\s\S]*?(?=^\[)/m, "").replace(/^main = ".*"$/m, 'main = "worker/index.ts"');
 
 const target = check ? CHECK_OUTPUT : OUTPUT;
-writeFileSync(path.join(root, CONFIG_COPY), withoutBuild(readFileSync(path.join(root, "wrangler.toml"), "utf8")));
+writeFileSync(path.join(root, CONFIG_COPY), forTypes(readFileSync(path.join(root, "wrangler.toml"), "utf8")));
 try {
   execFileSync(
     path.join(root, "node_modules/.bin/wrangler"),

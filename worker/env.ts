@@ -18,6 +18,11 @@ export interface Env
   WEBPAY_ENV: "emulator" | "integration" | "production";
   /** "1" turns on the development sign-in provider; anything else (or absent) keeps it off. */
   AUTH_DEV_LOGIN?: string;
+  /**
+   * "off" answers every page with the client-rendered shell, as before the worker rendered pages (worker/pages.ts):
+   * the benchmark's old mode (test/bench/lighthouse.mjs) and an operator's switch (`--var SERVER_RENDERING:off`).
+   */
+  SERVER_RENDERING?: string;
   ADMIN_EMAILS?: string;
 
   GOOGLE_CLIENT_ID?: string;

@@ -36,6 +36,7 @@ const usePreview = (url: string) =>
   useSyncExternalStore(
     useCallback((notify: () => void) => subscribePreview(url, notify), [url]),
     () => previews.get(url) ?? LOADING,
+    () => LOADING,
   );
 
 const hostOf = (url: string) => {

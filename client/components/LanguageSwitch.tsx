@@ -7,7 +7,7 @@ import { TEXT } from "../text";
 import { useToast } from "./Toasts";
 
 /** The active language; a change re-renders the caller. */
-export const useLanguage = () => useSyncExternalStore(subscribeLanguage, getLanguage);
+export const useLanguage = () => useSyncExternalStore(subscribeLanguage, getLanguage, getLanguage);
 
 /**
  * The header's language switch. The choice goes through the `/data/language` action (client/i18n/data.ts):

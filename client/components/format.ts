@@ -41,11 +41,23 @@ export function relativeTime(iso: string | Date, now = Date.now()): string {
 }
 
 /** A calendar date: "Nov 22, 2026" / "22 nov 2026". */
-export const formatDate = (iso: string | Date) => dateFormat(TEXT.locale.tag, DATE).format(new Date(iso));
+export const formatDate = (iso: string | Date) => formatDateIn(iso, DATE);
 
-/** A date formatted with `options`, in `timeZone` when given (a member's or an event's), else this device's. */
-export const formatDateIn = (iso: string | Date, options: Intl.DateTimeFormatOptions, timeZone?: string | null) =>
-  dateFormat(TEXT.locale.tag, timeZone ? { ...options, timeZone } : options).format(new Date(iso));
+/**
+ * The zone dates are shown in when no other is given: the one the worker rendered the page in (the member's
+ * profile, else the visitor's location, else America/Santiago: worker/pages.ts), so the hydrated page shows the
+ * same times as the HTML; unset (a page the browser rendered alone), this device's.
+ */
+let displayZone: string | undefined;
+export const setDisplayZone = (zone: string | undefined) => {
+  displayZone = zone;
+};
+
+/** A date formatted with `options`, in `timeZone` when given (a member's or an event's), else the display zone. */
+export const formatDateIn = (iso: string | Date, options: Intl.DateTimeFormatOptions, timeZone?: string | null) => {
+  const zone = timeZone || displayZone;
+  return dateFormat(TEXT.locale.tag, zone ? { ...options, timeZone: zone } : options).format(new Date(iso));
+};
 
 /**
  * A date and time, for tooltips and timestamps: "Nov 22, 2026, 3:00 PM" / "22 nov 2026, 3:00 p. m.";
@@ -54,8 +66,7 @@ export const formatDateIn = (iso: string | Date, options: Intl.DateTimeFormatOpt
 export const formatDateTime = (iso: string | Date, timeZone?: string | null) => formatDateIn(iso, DATE_TIME, timeZone);
 
 /** A time of day. */
-export const formatTime = (iso: string | Date) =>
-  dateFormat(TEXT.locale.tag, { timeStyle: "medium" }).format(new Date(iso));
+export const formatTime = (iso: string | Date) => formatDateIn(iso, { timeStyle: "medium" });
 
 /** A count: 1,234 / 1.234. */
 export const formatNumber = (n: number) => numberFormat(TEXT.locale.tag).format(n);

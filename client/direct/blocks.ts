@@ -35,6 +35,7 @@ export function useBlocks(): State {
       return () => listeners.delete(listener);
     },
     () => state,
+    () => state,
   );
 }
 

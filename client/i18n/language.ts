@@ -52,7 +52,12 @@ export function storedLanguage(): Language | null {
   }
 }
 
+/** The cookie that tells the worker this device's choice, so the pages it renders are in it (client/server-render.tsx). */
+export const LANGUAGE_COOKIE = "lang";
+
 export function rememberLanguage(language: Language) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a fixed word (en, es) written where every browser can (Cookie Store is newer).
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -81,7 +86,8 @@ export async function setLanguage(language: Language): Promise<void> {
   await addWords(catalog, loadedGroups, language);
   if (request !== latestRequest) return;
   activateCatalog(catalog);
-  document.documentElement.lang = language;
+  // The worker renders in a language too (client/server-render.tsx): no document there.
+  if (typeof document !== "undefined") document.documentElement.lang = language;
   if (active === language) return;
   active = language;
   for (const listener of listeners) listener();

@@ -71,4 +71,5 @@ export const usePushOffered = () =>
       return () => listeners.delete(listener);
     },
     () => offered,
+    () => offered,
   );

@@ -16,6 +16,6 @@ export function useSessionStore(): SessionStore {
 
 export function useSession() {
   const store = useSessionStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   return { ...state, store };
 }

@@ -103,6 +103,11 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     }
   }
 
+  /** The user the server already looked up (a page it rendered): known, not pending, nothing to fetch. */
+  function adopt(user: SessionUserView | null): void {
+    set({ user, pending: false });
+  }
+
   /** The server ended this session (e.g. a chat socket closed with CLOSE_SESSION_ENDED): show the signed-out state. */
   function signedOut(): void {
     set({ user: null });
@@ -120,6 +125,7 @@ export function createSessionStore(deps: SessionDeps = defaultSessionDeps) {
     redirectToLogin,
     logout,
     signedOut,
+    adopt,
   };
 }
 

@@ -216,6 +216,10 @@ const routesOf = (cookie, latest, mediaLesson) => [
     "lesson media",
     { range: "bytes=1000-1999" },
   ],
+  // The pages the worker renders (worker/pages.ts): the guards, the loaders' API reads in the same isolate and React's
+  // render, per request.
+  ["GET /app/lounge (rendered, 20 of 10,000)", "/app/lounge", cookie, "page lounge"],
+  ["GET /app/chat (rendered)", "/app/chat", cookie, "page chat"],
 ];
 
 /** Uploads the sample program's first audio lesson into the first seeded program; its lesson id. */

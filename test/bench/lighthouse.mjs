@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `npm run bench:lighthouse`: Lighthouse (mobile defaults: emulated phone, simulated slow 4G and CPU
-// slowdown) on / and on /app/lounge signed in, against the production bundle served by `vite preview`
+// slowdown) on /, /pricing and /app/lounge signed in, against the production bundle served by `vite preview`
 // (the built worker and assets). The bundle is built with the local configuration, so the preview's
 // worker offers the development sign-in; the client bundle is the same as the production one.
+// Two servers of the same build side by side, each on its own state: the pages rendered by the worker
+// ("server-rendered", worker/pages.ts) and the client-rendered shell as before (SERVER_RENDERING=off), audited
+// interleaved (one page on one, then on the other: one machine, one load). `--modes server` or `--modes client`
+// runs one only.
 // Chromium is the system one (CHROME_PATH, default /usr/bin/chromium); nothing is downloaded.
 // Prints the performance and accessibility scores of each run (5 by default, `--runs N`: Lighthouse's
 // advice for its run-to-run variance), their median, and what costs points. Targets, judged on the
-// median: performance 100 on `/` and >= 98 on /app/lounge, accessibility 100 on both (figures only:
-// it exits 0 when they are missed).
+// median of the server-rendered pages: performance 100 on `/` and `/pricing` and >= 98 on /app/lounge,
+// accessibility 100 on each (figures only: it exits 0 when they are missed).
 //
 //   npm run bench:lighthouse -- --port 5189 --runs 3
 import { execFileSync, spawn } from "node:child_process";
@@ -29,53 +33,86 @@ const { values: args } = parseArgs({
     "preview-port": { type: "string", default: process.env.LIGHTHOUSE_PREVIEW_PORT ?? "5179" },
     /** A folder to write each page's full Lighthouse report (JSON) into. */
     save: { type: "string" },
-    /** Runs of both pages, back to back; the targets are judged on the median (one run moves by several points). */
+    /** Runs of every page, back to back; the targets are judged on the median (one run moves by several points). */
     runs: { type: "string", default: "5" },
+    /** Which servers: the worker's rendered pages (`server`) and the client-rendered shell as before (`client`). */
+    modes: { type: "string", default: "server,client" },
   },
 });
-// Lighthouse talks to a small compressing proxy (as Cloudflare's edge gzips/brotlis text responses;
-// `vite preview` sends them uncompressed), which forwards to the preview server.
-const base = `http://localhost:${args.port}`;
-const previewBase = `http://localhost:${args["preview-port"]}`;
+// Lighthouse talks to a small compressing proxy per server (as Cloudflare's edge gzips/brotlis text responses;
+// `vite preview` sends them uncompressed), which forwards to the preview server. The two servers are on two host
+// names, so their session cookies stay apart in Chromium's jar.
+const MODES = {
+  server: { label: "server-rendered", host: "localhost", offset: 0, env: {} },
+  client: {
+    label: "client-rendered",
+    host: "127.0.0.1",
+    offset: 1,
+    env: { CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", SERVER_RENDERING: "off" },
+  },
+};
+const modes = args.modes.split(",").map((name) => {
+  const mode = MODES[name];
+  if (!mode) throw new Error(`--modes: unknown mode ${name} (server, client)`);
+  const port = Number(args.port) + mode.offset;
+  const previewPort = Number(args["preview-port"]) + mode.offset;
+  return {
+    ...mode,
+    base: `http://${mode.host}:${port}`,
+    port,
+    previewPort,
+    previewBase: `http://localhost:${previewPort}`,
+    stateDir: mkdtempSync(path.join(tmpdir(), "cosmic-lighthouse-")),
+  };
+});
 
-let preview;
-let proxy;
 let ready = false;
 let chrome;
-const stateDir = mkdtempSync(path.join(tmpdir(), "cosmic-lighthouse-"));
 
 function cleanup() {
-  proxy?.close();
   try {
     chrome?.kill();
   } catch {
     /* gone */
   }
-  if (preview?.pid) {
-    try {
-      process.kill(-preview.pid, "SIGTERM");
-    } catch {
-      /* gone */
+  for (const mode of modes) {
+    mode.proxy?.close();
+    if (mode.preview?.pid) {
+      try {
+        process.kill(-mode.preview.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
     }
+    rmSync(mode.stateDir, { recursive: true, force: true });
   }
-  rmSync(stateDir, { recursive: true, force: true });
 }
 
-async function startPreview() {
-  const env = { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir };
-  execFileSync(bin("vite"), ["build"], { cwd: root, env, stdio: "ignore" });
+/** The build both servers serve (the local configuration: dev sign-in, the Webpay emulator). */
+function build() {
+  execFileSync(bin("vite"), ["build"], {
+    cwd: root,
+    env: { ...process.env, CLOUDFLARE_ENV: "local" },
+    stdio: "ignore",
+  });
+}
+
+async function startPreview(mode) {
+  const { base, previewBase, stateDir } = mode;
+  const env = { ...process.env, CLOUDFLARE_ENV: "local", COSMIC_STATE_DIR: stateDir, ...mode.env };
   execFileSync(
     bin("wrangler"),
     ["d1", "migrations", "apply", "DB", "--local", "--env", "local", "--persist-to", stateDir],
     { cwd: root, stdio: "ignore" },
   );
-  preview = spawn(bin("vite"), ["preview", "--port", args["preview-port"], "--strictPort"], {
+  const preview = spawn(bin("vite"), ["preview", "--port", String(mode.previewPort), "--strictPort"], {
     cwd: root,
     env,
     stdio: "ignore",
     detached: true,
   });
-  proxy = http.createServer(async (req, res) => {
+  mode.preview = preview;
+  const proxy = http.createServer(async (req, res) => {
     try {
       const chunks = [];
       for await (const chunk of req) chunks.push(chunk);
@@ -123,8 +160,8 @@ async function startPreview() {
   });
   // WebSocket upgrades (the live socket) go through untouched, as at the edge.
   proxy.on("upgrade", (req, socket, head) => {
-    const upstream = net.connect(Number(args["preview-port"]), "localhost", () => {
-      const previewHost = `localhost:${args["preview-port"]}`;
+    const upstream = net.connect(mode.previewPort, "localhost", () => {
+      const previewHost = `localhost:${mode.previewPort}`;
       const headers = Object.entries(req.headers).map(
         ([k, v]) => `${k}: ${k === "origin" && v === base ? previewBase : k === "host" ? previewHost : v}`,
       );
@@ -139,14 +176,12 @@ async function startPreview() {
     upstream.on("error", close);
     socket.on("error", close);
   });
-  await new Promise((resolve) => proxy.listen(Number(args.port), "localhost", resolve));
+  mode.proxy = proxy;
+  await new Promise((resolve) => proxy.listen(mode.port, mode.host, resolve));
   const deadline = Date.now() + 90_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).status === 200) {
-        ready = true;
-        return;
-      }
+      if ((await fetch(`${base}/api/health`)).status === 200) return;
     } catch {
       /* not up yet */
     }
@@ -155,11 +190,13 @@ async function startPreview() {
   }
 }
 
-/** Mobile score targets per page. */
+/** Mobile score targets per page (of the server-rendered pages). */
 const TARGETS = {
   "/": { performance: 100, accessibility: 100 },
+  "/pricing": { performance: 100, accessibility: 100 },
   "/app/lounge": { performance: 98, accessibility: 100 },
 };
+const PAGES = Object.keys(TARGETS);
 
 /**
  * One Lighthouse run of `url`. Lighthouse first clears the HTTP cache and the origin's caches and
@@ -167,7 +204,8 @@ const TARGETS = {
  * Chromium's own jar over CDP (a Cookie header in Lighthouse's extraHeaders does not reach the page's
  * fetches), on a cold cache in every run.
  */
-async function audit(url, { run = 1 } = {}) {
+async function audit(mode, url, { run = 1 } = {}) {
+  const { base } = mode;
   let lhr;
   // Lighthouse sometimes fails to record the trace (NO_NAVSTART, "run Lighthouse again"): such a run has
   // no scores, so it is run again rather than reported as 0.
@@ -187,7 +225,7 @@ async function audit(url, { run = 1 } = {}) {
   if (args.save) {
     mkdirSync(args.save, { recursive: true });
     writeFileSync(
-      path.join(args.save, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}-${run}.json`),
+      path.join(args.save, `${mode.label}${new URL(url).pathname.replace(/\W+/g, "_") || "_root"}-${run}.json`),
       JSON.stringify(lhr),
     );
   }
@@ -203,6 +241,7 @@ async function audit(url, { run = 1 } = {}) {
     )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   return {
+    mode: mode.label,
     url: url.replace(base, ""),
     finalUrl: lhr.finalDisplayedUrl.replace(base, ""),
     performance: score("performance"),
@@ -216,37 +255,48 @@ async function audit(url, { run = 1 } = {}) {
 }
 
 async function main() {
-  console.error("lighthouse: building and starting vite preview…");
-  await startPreview();
-  const cookie = await signIn(base, "lighthouse@example.com", "Lighthouse Soul");
-  // Something to show: a few posts in the feed.
-  for (let i = 1; i <= 5; i++) {
-    await fetch(`${base}/api/posts`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base, cookie },
-      body: JSON.stringify({ content: `Morning meditation #${i}: breathe in the starlight, breathe out the noise.` }),
-    });
+  console.error("lighthouse: building, then starting vite preview…");
+  build();
+  for (const mode of modes) {
+    await startPreview(mode);
+    mode.cookie = await signIn(mode.base, "lighthouse@example.com", "Lighthouse Soul");
+    // Something to show: a few posts in the feed.
+    for (let i = 1; i <= 5; i++) {
+      await fetch(`${mode.base}/api/posts`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: mode.base, cookie: mode.cookie },
+        body: JSON.stringify({ content: `Morning meditation #${i}: breathe in the starlight, breathe out the noise.` }),
+      });
+    }
   }
+  ready = true;
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
-  const [name, value] = cookie.split("=");
   const jar = async (change) => {
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     await change(cdp.contexts()[0]);
     await cdp.close();
   };
   const runs = Math.max(1, Number(args.runs) || 1);
-  const byPage = { "/": [], "/app/lounge": [] };
+  /** Results by mode, then page. */
+  const results = Object.fromEntries(modes.map((m) => [m.label, Object.fromEntries(PAGES.map((p) => [p, []]))]));
   for (let run = 1; run <= runs; run++) {
     console.error(`lighthouse: run ${run} of ${runs}…`);
-    await jar((context) => context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: "Lax" }]));
-    const lounge = await audit(`${base}/app/lounge`, { run });
-    // The landing page is measured signed out.
-    await jar((context) => context.clearCookies());
-    byPage["/"].push(await audit(`${base}/`, { run }));
-    byPage["/app/lounge"].push(lounge);
+    // The lounge signed in; the landing and pricing pages signed out. Each page on every server before the next.
+    for (const page of PAGES) {
+      for (const mode of modes) {
+        await jar(async (context) => {
+          await context.clearCookies();
+          if (page === "/app/lounge") {
+            const [name, value] = mode.cookie.split("=");
+            await context.addCookies([{ name, value, url: mode.base, httpOnly: true, sameSite: "Lax" }]);
+          }
+        });
+        results[mode.label][page].push(await audit(mode, `${mode.base}${page}`, { run }));
+      }
+    }
   }
   const chromeVersion = execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], {
     encoding: "utf8",
@@ -260,46 +310,64 @@ async function main() {
   );
   console.log(
     `Lighthouse ${lighthouseVersion} · mobile (default) · vite preview of the production bundle · ${chromeVersion} ` +
-      `· ${runs} run(s) back to back`,
+      `· ${runs} run(s) each, interleaved`,
   );
-  console.log("page          | run    | performance | accessibility | FCP      | LCP      | TBT     | CLS");
+  console.log(
+    "build           | page          | run    | performance | accessibility | FCP      | LCP      | TBT     | CLS",
+  );
   const row = (r, label) =>
     console.log(
-      `${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ` +
+      `${r.mode.padEnd(15)} | ${r.url.padEnd(13)} | ${label.padEnd(6)} | ${String(r.performance).padStart(11)} | ` +
         `${String(r.accessibility).padStart(13)} | ${r.fcp.padEnd(8)} | ${r.lcp.padEnd(8)} | ${r.tbt.padEnd(7)} | ` +
         `${r.cls}`,
     );
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  /** A metric's median, in its display unit (Lighthouse's "1.2 s", "30 ms", "0.01"). */
+  const medianOf = (list, key) => {
+    const values = list.map((r) => Number.parseFloat(String(r[key]).replace(/,/g, ""))).filter(Number.isFinite);
+    const unit = /[a-z]+$/.exec(String(list[0]?.[key] ?? ""))?.[0] ?? "";
+    return values.length ? `${median(values)}${unit ? ` ${unit}` : ""}` : "n/a";
+  };
   const summary = {};
-  for (const [page, results] of Object.entries(byPage)) {
-    results.forEach((r, i) => {
-      row(r, String(i + 1));
-    });
-    summary[page] = {
-      performance: median(results.map((r) => r.performance)),
-      accessibility: median(results.map((r) => r.accessibility)),
-    };
-    if (runs > 1)
+  for (const byPage of Object.values(results))
+    for (const list of Object.values(byPage))
+      list.forEach((r, i) => {
+        row(r, String(i + 1));
+      });
+  console.log("");
+  console.log("medians         | page          | performance | accessibility | FCP      | LCP      | TBT     | CLS");
+  for (const page of PAGES)
+    for (const [label, byPage] of Object.entries(results)) {
+      const list = byPage[page];
+      const m = {
+        performance: median(list.map((r) => r.performance)),
+        accessibility: median(list.map((r) => r.accessibility)),
+      };
+      summary[`${label} ${page}`] = m;
       console.log(
-        `${page.padEnd(13)} | median | ${String(summary[page].performance).padStart(11)} | ` +
-          `${String(summary[page].accessibility).padStart(13)} |`,
+        `${label.padEnd(15)} | ${page.padEnd(13)} | ${String(m.performance).padStart(11)} | ` +
+          `${String(m.accessibility).padStart(13)} | ${medianOf(list, "fcp").padEnd(8)} | ` +
+          `${medianOf(list, "lcp").padEnd(8)} | ${medianOf(list, "tbt").padEnd(7)} | ${medianOf(list, "cls")}`,
       );
-  }
-  for (const results of Object.values(byPage)) {
-    const last = results.at(-1);
-    if (last.finalUrl !== last.url) console.log(`note: ${last.url} ended at ${last.finalUrl}`);
-    if (last.failing.length) console.log(`${last.url} below 0.9 (last run): ${last.failing.join(", ")}`);
-  }
-  const met = (page) =>
-    summary[page].performance >= TARGETS[page].performance &&
-    summary[page].accessibility >= TARGETS[page].accessibility;
-  for (const page of Object.keys(byPage)) {
+    }
+  for (const byPage of Object.values(results))
+    for (const list of Object.values(byPage)) {
+      const last = list.at(-1);
+      if (last.finalUrl !== last.url) console.log(`note: ${last.mode} ${last.url} ended at ${last.finalUrl}`);
+      if (last.failing.length) console.log(`${last.mode} ${last.url} below 0.9 (last run): ${last.failing.join(", ")}`);
+    }
+  const judged = modes.find((m) => m.label === MODES.server.label) ?? modes[0];
+  const met = (page) => {
+    const m = summary[`${judged.label} ${page}`];
+    return m.performance >= TARGETS[page].performance && m.accessibility >= TARGETS[page].accessibility;
+  };
+  for (const page of PAGES) {
     console.log(
-      `${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ${TARGETS[page].accessibility} ` +
-        `(median of ${runs}): ${met(page) ? "met" : "NOT met"}`,
+      `${judged.label} ${page}: target performance >= ${TARGETS[page].performance}, accessibility >= ` +
+        `${TARGETS[page].accessibility} (median of ${runs}): ${met(page) ? "met" : "NOT met"}`,
     );
   }
-  return Object.keys(byPage).every(met);
+  return PAGES.every(met);
 }
 
 runBench(

@@ -2,6 +2,7 @@
 
 import { render } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
 import { vi } from "vitest";
 import type { Answer, api } from "../../client/api";
 import { AppTree } from "../../client/app";
@@ -144,7 +145,11 @@ export function renderApp(path: string, deps: SessionDeps) {
   router.subscribe((state) => {
     for (const error of Object.values(state.errors ?? {})) routerError(error);
   });
-  const view = render(<AppTree session={store} router={router} />);
+  const view = render(
+    <AppTree session={store}>
+      <RouterProvider router={router} />
+    </AppTree>,
+  );
   return { ...view, router, store };
 }
 

@@ -1,7 +1,7 @@
 // Shared browser helpers: Debian's Chromium driven by playwright-core, signing in through the dev provider.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
@@ -21,8 +21,43 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport });
+/**
+ * Once React has taken over a page the worker rendered (hydrateRoot attaches its listeners to #root; what comes
+ * during hydration is replayed): the HTML is painted, and clickable, before the app's scripts have run.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById("rendered-page") ||
+      Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")),
+  );
+}
+
+/** The context's pages' goto and reload return once the page is the app's, as a person waits for a page to load. */
+export function waitingForTheApp(context: BrowserContext): BrowserContext {
+  context.on("page", (page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await appReady(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await appReady(page);
+      return response;
+    };
+  });
+  return context;
+}
+
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return waitingForTheApp(await browser.newContext({ baseURL: baseUrl(), viewport, ...options }));
 }
 
 /** Signs in as a person would: landing page, Sign In, the development provider's form, Continue. */
@@ -34,6 +69,7 @@ export async function signIn(page: Page, email: string, name: string): Promise<v
   await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(/\/app\/lounge/);
+  await appReady(page);
 }
 
 /** A unique email per test run, so tests never depend on each other's accounts. */

@@ -3,12 +3,12 @@
 // switch persists across a reload (on this device when signed out, on the profile when signed in).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { baseUrl, uniqueEmail, useBrowser } from "./browser";
+import { appReady, baseUrl, uniqueEmail, useBrowser, waitingForTheApp } from "./browser";
 
 const browser = useBrowser();
 
-const contextIn = (b: Browser, locale: string) =>
-  b.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1280, height: 900 } });
+const contextIn = async (b: Browser, locale: string) =>
+  waitingForTheApp(await b.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1280, height: 900 } }));
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const mainText = (page: Page) => page.locator("#main").innerText();
 
@@ -21,6 +21,7 @@ async function signInFrom(page: Page, button: string, email: string, name: strin
   await page.locator("#dev-name").fill(name);
   await page.locator("button[type=submit]").click();
   await page.waitForURL(/\/app\/lounge/);
+  await appReady(page);
 }
 
 async function withContext(locale: string, run: (page: Page, context: BrowserContext) => Promise<void>) {

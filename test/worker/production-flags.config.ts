@@ -13,6 +13,8 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
+        // The source entry: wrangler.toml's `main` is the built worker (for `wrangler dev`).
+        main: path.join(root, "worker/index.ts"),
         // [env.production]: the top level of wrangler.toml is the local configuration, without the flag.
         wrangler: { configPath: path.join(root, "wrangler.toml"), environment: "production" },
         miniflare: {
@@ -25,6 +27,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The worker renders pages with the client's routes (worker/pages.ts; vite.config.ts has the same alias).
+    resolve: { alias: { "cosmic:server-render": path.join(root, "client/server-render.tsx") } },
     test: {
       name: "worker-production-flags",
       root: import.meta.dirname,

@@ -27,6 +27,9 @@ const HOT_ROUTES = {
   resources: "/api/resources",
   "resource tags": "/api/resources/tags",
   search: "/api/search?q=morning",
+  // The pages the worker renders: the session once, then each loader's reads (worker/pages.ts).
+  "page lounge": "/app/lounge",
+  "page chat": "/app/chat",
 } as const;
 
 async function runAll(statements: string[]) {
@@ -103,6 +106,10 @@ describe("D1 statements per request", () => {
     expect(small["messages poll"].statements).toBe(2);
     expect(small["messages poll"].roundTrips).toBe(1);
     expect(large["messages poll"].bytes).toBeLessThanOrEqual(2);
+    // A rendered page costs what its loaders' API reads cost, no more: the lounge's user (1), its notice board (the
+    // session, then the board: 2) and its feed (1); the chat's user, channel list and unread counts.
+    expect(small["page lounge"].roundTrips).toBe(4);
+    expect(small["page chat"].roundTrips).toBe(4);
   });
 
   it("the programs list, a program's lessons and a lesson page stay the same at 10 and 1,000 programs", {

@@ -10,6 +10,8 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
+        // The source entry: wrangler.toml's `main` is the built worker (for `wrangler dev`).
+        main: path.join(root, "worker/index.ts"),
         wrangler: { configPath: path.join(root, "wrangler.toml"), environment: "local" },
         miniflare: {
           bindings: {
@@ -21,6 +23,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The worker renders pages with the client's routes (worker/pages.ts; vite.config.ts has the same alias).
+    resolve: { alias: { "cosmic:server-render": path.join(root, "client/server-render.tsx") } },
     test: {
       name: "worker",
       root: import.meta.dirname,
