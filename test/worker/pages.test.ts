@@ -135,6 +135,16 @@ describe("every screen", () => {
     ["/admin", "admin"],
     ["/pricing", "member"],
     ["/pricing", "anon"],
+    ["/app/settings", "member"],
+    ["/app/settings/notifications", "member"],
+    ["/app/settings/membership", "paid"],
+    ["/app/settings/privacy", "member"],
+    ["/app/settings/devices", "member"],
+    ["/app/settings/calendar", "member"],
+    ["/app/settings/data", "member"],
+    ["/app/programs", "member"],
+    [`/app/programs/${IDS.program}`, "owner"],
+    [`/app/programs/${IDS.program}/lessons/${IDS.lesson}`, "owner"],
   ] as const)("%s is rendered by the worker for %s, with its data", async (path, who) => {
     const res = await page(path, who);
     expect(res.status).toBe(200);
