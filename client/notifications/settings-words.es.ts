@@ -25,6 +25,7 @@ export const words: Pick<Catalog, "notificationSettings"> = {
       event_moved: "Encuentros con nuevo horario",
       event_promoted: "Un cupo liberado para ti",
       autorenew_notice: "Avisos de cobro automático",
+      price_change: "Cambios de precio del plan",
       reaction: "Reacciones a lo que escribo",
     },
     fixed: "Los comprobantes siempre llegan por correo: son el registro de un pago.",

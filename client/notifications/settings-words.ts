@@ -26,6 +26,7 @@ export const words = {
       event_moved: "Gatherings with a new time",
       event_promoted: "A seat freed for you",
       autorenew_notice: "Automatic charge notices",
+      price_change: "Plan price changes",
       reaction: "Reactions to my words",
     },
     fixed: "Receipts always go by email: they are the record of a payment.",

@@ -15,6 +15,7 @@ export {
   notifyLike,
   notifyMentions,
   notifyPinnedNotice,
+  notifyPriceChange,
   notifyPromoted,
   notifyReaction,
   notifyReply,

@@ -1,7 +1,7 @@
 // The words of push notifications and emails, in both of the app's languages, in one
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
-import type { NotificationRow } from "../../shared/notifications";
+import { type NotificationRow, priceChangeOf } from "../../shared/notifications";
 import type { Language } from "../../shared/rules";
 
 /** The facts a notification's line names (who, which channel, when); an invitation's email has no stored row. */
@@ -90,6 +90,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
           return `A seat opened: you are going to ${f.eventTitle ?? "the gathering"}`;
         case "autorenew_notice":
           return `Your card will be charged on ${date(Number(f.detail))} to renew your membership`;
+        case "price_change": {
+          const c = priceChangeOf(f.detail);
+          if (!c) return "The price of your plan changes";
+          return `The ${c.plan} plan's price rises from ${clpIn("en", c.old_clp)} to ${clpIn("en", c.new_clp)}: your automatic renewal pays the new price from ${date(c.applies_at)}`;
+        }
       }
     },
     open: "Open it in the lounge",
@@ -166,6 +171,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
           return `Se liberó un cupo: vas a ${f.eventTitle ?? "el encuentro"}`;
         case "autorenew_notice":
           return `El ${date(Number(f.detail))} se cargará tu tarjeta para renovar tu membresía`;
+        case "price_change": {
+          const c = priceChangeOf(f.detail);
+          if (!c) return "Cambia el precio de tu plan";
+          return `El precio del plan ${c.plan} sube de ${clpIn("es", c.old_clp)} a ${clpIn("es", c.new_clp)}: tu renovación automática pagará el nuevo precio desde el ${date(c.applies_at)}`;
+        }
       }
     },
     open: "Ábrelo en el lounge",
