@@ -155,6 +155,8 @@ export async function approvePayment(
             nextPaymentDue: sql<Date>`${from} + ${payments.periodDays} * ${DAY_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
             couponCode: sql<string | null>`${payments.couponCode}`.as("coupon_code"),
+            keptPriceClp: sql<number | null>`null`.as("kept_price_clp"),
+            priceToldAt: sql<Date | null>`null`.as("price_told_at"),
           })
           .from(payments)
           // A gift's payment extends no membership of the buyer's (the recipient's redeem does).
