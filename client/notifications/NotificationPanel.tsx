@@ -18,10 +18,10 @@ import { TEXT } from "../text";
 import type { notificationsLoader } from "./data";
 import "./notifications.css";
 
-const T = TEXT.notifications;
-
 /** What a notification says, from its kind and facts. */
 export function notificationText(n: NotificationDto): string {
+  // Read at each call: TEXT points at the active language's catalogue, which changes when the member switches.
+  const T = TEXT.notifications;
   const who = n.actor_name || T.someone;
   const E = TEXT.events.notifications;
   switch (n.kind) {
@@ -79,6 +79,7 @@ type Props = {
 };
 
 export default function NotificationPanel({ list, onReload, onClose }: Props) {
+  const T = TEXT.notifications;
   const mark = useFetcher<ActionResult<{ unread: number }>>({ key: "notifications-read" });
   const decline = useFetcher<ActionResult<{ success: true }>>({ key: "notifications-decline" });
   const navigate = useNavigate();
