@@ -128,7 +128,17 @@ describe("a raised price", () => {
     await seedPlans();
     const early = await member("luna@example.com", T0 + 10 * DAY + 12 * HOUR);
     const late = await member("sol@example.com", T0 + 31 * DAY + 12 * HOUR);
-    await setMonthlyPrice(20000);
+    const admin = await signIn("admin@example.com", "Admin");
+    await setMonthlyPrice(20000, undefined, admin);
+    // Five days on, the dashboard's upcoming renewals say what each will charge.
+    vi.setSystemTime(T0 + 5 * DAY);
+    const { upcoming } = await json<{ upcoming: { user_id: number; amount_clp: number }[] }>(
+      await call("/api/admin/revenue", { cookie: admin }),
+    );
+    expect(upcoming.map((r) => [r.user_id, r.amount_clp])).toEqual([
+      [early.user.id, 15000],
+      [late.user.id, 20000],
+    ]);
 
     expect((await renewAt(T0 + 10 * DAY)).approved).toBe(1);
     expect(await chargedOf(early.user.id)).toEqual([[15000, "completed"]]);
