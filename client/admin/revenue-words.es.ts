@@ -5,7 +5,7 @@ export const words: Pick<Catalog, "revenue" | "plansAdmin"> = {
   plansAdmin: {
     title: "Planes",
     intro:
-      "Lo que ofrece /pricing. Un plan retirado ya no se ofrece; los pagos y renovaciones que lo nombran lo mantienen.",
+      "Lo que ofrece /pricing. Un plan retirado ya no se ofrece; los pagos y renovaciones que lo nombran lo mantienen. Un precio que sube se avisa a quienes tienen renovación automática, cuyas renovaciones mantienen el precio anterior por 30 días; uno que baja rige de inmediato.",
     columns: {
       id: "Id",
       name: "Nombre",

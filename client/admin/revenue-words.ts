@@ -3,7 +3,8 @@
 export const words = {
   plansAdmin: {
     title: "Plans",
-    intro: "What /pricing offers. A retired plan is no longer offered; payments and renewals that name it keep it.",
+    intro:
+      "What /pricing offers. A retired plan is no longer offered; payments and renewals that name it keep it. A raised price is told to members with automatic renewal, whose renewals keep the old price for 30 days; a lowered one applies at once.",
     columns: { id: "Id", name: "Name", amount: "Price (CLP)", period: "Days", trial: "Trial days", active: "Offered" },
     save: (name: string) => `Save ${name}`,
     saved: "Saved.",

@@ -3,7 +3,7 @@
 // marks the rest. A dialog, so focus moves in, Tab stays in and Escape closes it.
 import type { FetcherWithComponents } from "react-router";
 import { useFetcher, useNavigate } from "react-router";
-import type { NotificationDto } from "../../worker/shared/notifications";
+import { type NotificationDto, priceChangeOf } from "../../worker/shared/notifications";
 import { MEMBERSHIP } from "../../worker/shared/rules";
 import { FormError } from "../components/FormError";
 import { formatClp, formatDate, formatDateTime, relativeTime } from "../components/format";
@@ -18,10 +18,10 @@ import { TEXT } from "../text";
 import type { notificationsLoader } from "./data";
 import "./notifications.css";
 
-const T = TEXT.notifications;
-
 /** What a notification says, from its kind and facts. */
 export function notificationText(n: NotificationDto): string {
+  // Read at each call: TEXT points at the active language's catalogue, which changes when the member switches.
+  const T = TEXT.notifications;
   const who = n.actor_name || T.someone;
   const E = TEXT.events.notifications;
   switch (n.kind) {
@@ -67,6 +67,12 @@ export function notificationText(n: NotificationDto): string {
       return n.channel_name === null
         ? TEXT.notifications.reactionHiddenChat(who, n.count)
         : TEXT.notifications.reactionChat(who, n.count, n.channel_name);
+    case "price_change": {
+      const change = priceChangeOf(n.detail);
+      if (!change) return T.priceChangeUnknown;
+      const { plan, old_clp, new_clp, applies_at } = change;
+      return T.priceChange(plan, formatClp(old_clp), formatClp(new_clp), formatDate(new Date(applies_at)));
+    }
   }
 }
 
@@ -77,6 +83,7 @@ type Props = {
 };
 
 export default function NotificationPanel({ list, onReload, onClose }: Props) {
+  const T = TEXT.notifications;
   const mark = useFetcher<ActionResult<{ unread: number }>>({ key: "notifications-read" });
   const decline = useFetcher<ActionResult<{ success: true }>>({ key: "notifications-decline" });
   const navigate = useNavigate();

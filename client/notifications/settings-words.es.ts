@@ -27,6 +27,7 @@ export const words: Pick<Catalog, "notificationSettings"> = {
       lesson_opened: "Se abrió una nueva lección",
       cohort_starting: "Tu grupo empieza mañana",
       autorenew_notice: "Avisos de cobro automático",
+      price_change: "Cambios de precio del plan",
       reaction: "Reacciones a lo que escribo",
     },
     fixed: "Los comprobantes siempre llegan por correo: son el registro de un pago.",

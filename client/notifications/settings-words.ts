@@ -28,6 +28,7 @@ export const words = {
       lesson_opened: "A new lesson opened",
       cohort_starting: "Your cohort starts tomorrow",
       autorenew_notice: "Automatic charge notices",
+      price_change: "Plan price changes",
       reaction: "Reactions to my words",
     },
     fixed: "Receipts always go by email: they are the record of a payment.",

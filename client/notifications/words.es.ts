@@ -40,6 +40,9 @@ export const words: Pick<Catalog, "notifications"> = {
       count <= 1
         ? `${who} reaccionó a tu mensaje en un canal privado`
         : `${who} y ${count - 1} más reaccionaron a tu mensaje en un canal privado`,
+    priceChange: (plan, from, to, date) =>
+      `El precio del plan ${plan} sube de ${from} a ${to}: tu renovación automática pagará el nuevo precio desde el ${date}.`,
+    priceChangeUnknown: "Cambia el precio de tu plan.",
     decline: "Rechazar",
     declineLabel: (channel) => `Rechazar la invitación a #${channel}`,
     declineFailed: "No se pudo rechazar la invitación. Inténtalo de nuevo.",

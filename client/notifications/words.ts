@@ -41,6 +41,9 @@ export const words = {
       count <= 1
         ? `${who} reacted to your message in a private channel`
         : `${who} and ${count - 1} more reacted to your message in a private channel`,
+    priceChange: (plan: string, from: string, to: string, date: string) =>
+      `The ${plan} plan's price rises from ${from} to ${to}: your automatic renewal pays the new price from ${date}.`,
+    priceChangeUnknown: "The price of your plan changes.",
     decline: "Decline",
     declineLabel: (channel: string) => `Decline the invitation to #${channel}`,
     declineFailed: "The invitation could not be declined. Please try again.",

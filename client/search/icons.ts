@@ -39,6 +39,7 @@ export const NOTIFICATION_ICONS: Record<NotificationKind, IconShape> = {
   payment: KIND_SHAPES.card,
   membership_ending: KIND_SHAPES.clock,
   autorenew_notice: KIND_SHAPES.card,
+  price_change: KIND_SHAPES.card,
   reply: ICON_SHAPES.comment,
   reaction: ICON_SHAPES.heart,
   channel_invite: KIND_SHAPES.invite,

@@ -192,6 +192,43 @@ describe("the membership settings", () => {
   });
 });
 
+describe("the price-change notice", () => {
+  afterEach(() => setLanguage("en"));
+  const appliesAt = Date.UTC(2026, 11, 28, 12);
+  const priceChange = (detail: string | null) =>
+    notificationText({
+      id: 2,
+      kind: "price_change",
+      read: false,
+      created_at: DUE,
+      count: 1,
+      actor_name: null,
+      post_id: null,
+      channel_id: null,
+      channel_name: null,
+      notice_title: null,
+      event_id: null,
+      event_title: null,
+      detail,
+      url: "/app/settings/membership",
+    });
+  const detail = JSON.stringify({ plan: "Monthly", old_clp: 15000, new_clp: 20000, applies_at: appliesAt });
+
+  it("names the plan, the price kept, the new price and the date it applies from, in English and Spanish", async () => {
+    expect(priceChange(detail)).toBe(
+      `The Monthly plan's price rises from $15,000 CLP to $20,000 CLP: your automatic renewal pays the new price from ${formatDate(new Date(appliesAt))}.`,
+    );
+    await setLanguage("es");
+    expect(priceChange(detail)).toBe(
+      `El precio del plan Monthly sube de $15.000 a $20.000: tu renovación automática pagará el nuevo precio desde el ${formatDate(new Date(appliesAt))}.`,
+    );
+  });
+
+  it("a detail it cannot read still says the plan's price changes", () => {
+    expect(priceChange("not json")).toBe("The price of your plan changes.");
+  });
+});
+
 describe("the charge notice and the admin tabs", () => {
   it("the notice names the amount, the date and how to stop", () => {
     const text = notificationText({

@@ -18,8 +18,8 @@ const choices = (in_app: boolean, push: boolean, email: boolean): ChannelChoices
 /**
  * The defaults: mentions, replies, invitations and gatherings (reminders, changes, a freed seat) in the
  * app and by push; comments, likes, reactions and notices in the app only; payment results in the app and by email
- * (the receipt); the membership reminder and the automatic charge's notice in the app and by email, days
- * before it matters.
+ * (the receipt); the membership reminder, the automatic charge's notice and a raised plan price in the app and by
+ * email, days before it matters.
  */
 export const DEFAULT_PREFERENCES: Preferences = {
   comment: choices(true, false, false),
@@ -38,6 +38,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   reaction: choices(true, false, false),
   lesson_opened: choices(true, true, false),
   cohort_starting: choices(true, true, false),
+  price_change: choices(true, false, true),
 };
 
 /**
@@ -83,6 +84,7 @@ export const NOTIFICATION_GROUP_OF: Record<NotificationKind, NotificationGroup> 
   payment: "membership",
   membership_ending: "membership",
   autorenew_notice: "membership",
+  price_change: "membership",
 };
 
 /** The kinds of a group, in the order of NOTIFICATION_GROUP_OF. */

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   "reaction",
   "lesson_opened",
   "cohort_starting",
+  "price_change",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,7 +43,8 @@ export type NotificationDto = {
    * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder:
    * "24h" or
    * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
-   * null when the whole event is cancelled; reaction: what was reacted to ("post", "comment" or "message").
+   * null when the whole event is cancelled; reaction: what was reacted to ("post", "comment" or "message");
+   * price_change: the change as JSON (PriceChange).
    */
   detail: string | null;
   /** Where the notification leads in the app. */
@@ -71,10 +73,26 @@ export type NotificationRow = {
   /**
    * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ms since the
    * epoch, as text); event_reminder: "<24h|1h>:<start ms>"; event_moved: the new start (ISO); reaction:
-   * the item, "<post|comment|message>:<id>".
+   * the item, "<post|comment|message>:<id>"; price_change: the change as JSON (PriceChange).
    */
   detail: string | null;
 };
+
+/**
+ * A plan's raised price as its enrolled members are told it: the plan's name, what their renewal costs now and will
+ * cost, and from when (ms since the epoch).
+ */
+export type PriceChange = { plan: string; old_clp: number; new_clp: number; applies_at: number };
+
+/** A price_change notification's detail, read back (null when it is not one). */
+export function priceChangeOf(detail: string | null): PriceChange | null {
+  try {
+    const value = JSON.parse(detail ?? "null");
+    return value && typeof value.plan === "string" && Number.isFinite(value.new_clp) ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A post's address; the lounge for a row without a post, which the writers never store but the column allows. */
 const postUrl = (postId: number | null) => (postId ? searchResultUrl.post(postId) : "/app/lounge");
@@ -102,6 +120,7 @@ export function notificationUrl(row: NotificationRow): string {
     case "membership_ending":
       return "/pricing";
     case "autorenew_notice":
+    case "price_change":
       return settingsPath("membership");
     case "channel_invite":
       return channelUrl(row.channelId ?? 0);

@@ -25,6 +25,8 @@ export const PLANS = {
   amountMaxClp: 10_000_000,
   periodDaysMax: 366,
   trialDaysMax: 60,
+  /** A raised price reaches an enrolled automatic renewal only this many days after the member was told. */
+  priceNoticeDays: 30,
 } as const;
 
 /** A coupon's code: what the admin sets and members type (compared in upper case). */

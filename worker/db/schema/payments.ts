@@ -19,6 +19,12 @@ export const memberships = sqliteTable(
     updatedAt: createdAt(),
     /** The coupon of the latest payment: renewals go on applying it for its periods (migration 0033). */
     couponCode: text("coupon_code"),
+    /**
+     * The price an enrolled renewal keeps after its plan's price rose (migration 0035), until PLANS.priceNoticeDays
+     * after `priceToldAt`, when the member was told; cleared by the first payment approved after that.
+     */
+    keptPriceClp: integer("kept_price_clp"),
+    priceToldAt: integer("price_told_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("memberships_due_idx").on(t.nextPaymentDue)],
 );

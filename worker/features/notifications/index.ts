@@ -17,6 +17,7 @@ export {
   notifyLike,
   notifyMentions,
   notifyPinnedNotice,
+  notifyPriceChange,
   notifyPromoted,
   notifyReaction,
   notifyReply,

@@ -1,7 +1,7 @@
 // The words of push notifications and emails, in both of the app's languages, in one
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
-import type { NotificationRow } from "../../shared/notifications";
+import { type NotificationRow, priceChangeOf } from "../../shared/notifications";
 import type { Language } from "../../shared/rules";
 
 /** The facts a notification's line names (who, which channel, when); an invitation's email has no stored row. */
@@ -94,6 +94,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
           return "A new lesson of your program is open";
         case "cohort_starting":
           return "Your program's cohort starts tomorrow";
+        case "price_change": {
+          const c = priceChangeOf(f.detail);
+          if (!c) return "The price of your plan changes";
+          return `The ${c.plan} plan's price rises from ${clpIn("en", c.old_clp)} to ${clpIn("en", c.new_clp)}: your automatic renewal pays the new price from ${date(c.applies_at)}`;
+        }
       }
     },
     open: "Open it in the lounge",
@@ -174,6 +179,11 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
           return "Se abrió una nueva lección de tu programa";
         case "cohort_starting":
           return "El grupo de tu programa empieza mañana";
+        case "price_change": {
+          const c = priceChangeOf(f.detail);
+          if (!c) return "Cambia el precio de tu plan";
+          return `El precio del plan ${c.plan} sube de ${clpIn("es", c.old_clp)} a ${clpIn("es", c.new_clp)}: tu renovación automática pagará el nuevo precio desde el ${date(c.applies_at)}`;
+        }
       }
     },
     open: "Ábrelo en el lounge",

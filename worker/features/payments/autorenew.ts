@@ -39,7 +39,7 @@ import {
 } from "./queries/autorenew";
 import { couponPaymentsOf, findCoupon } from "./queries/coupons";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
-import { findPlan, SPEC_PLAN } from "./queries/plans";
+import { findPlan, PRICE_NOTICE_MS, SPEC_PLAN } from "./queries/plans";
 import { WebpayError } from "./webpay";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -238,10 +238,24 @@ async function applyChargeVerdict(
 
 /**
  * A renewal's price (pricing.ts priceOf): the membership's plan, and its coupon while the coupon still prices payments
- * (the index of this payment is how many the coupon priced for the member already).
+ * (the index of this payment is how many the coupon priced for the member already). After a raise, the price the
+ * member kept while the charge (`now`) is within PLANS.priceNoticeDays of being told, the plan's current price after
+ * (never more than the current price: a lowered one applies at once).
  */
-async function renewalPrice(db: Database, row: { charge: Charge; planId: string | null; couponCode: string | null }) {
-  const plan = (await findPlan(db, row.planId ?? PLANS.defaultId)) ?? SPEC_PLAN;
+async function renewalPrice(
+  db: Database,
+  row: {
+    charge: Pick<Charge, "userId">;
+    planId: string | null;
+    couponCode: string | null;
+    keptPriceClp: number | null;
+    priceToldAt: number | null;
+  },
+  now: number,
+) {
+  const current = (await findPlan(db, row.planId ?? PLANS.defaultId)) ?? SPEC_PLAN;
+  const keeps = row.keptPriceClp !== null && row.priceToldAt !== null && now < row.priceToldAt + PRICE_NOTICE_MS;
+  const plan = keeps ? { ...current, amountClp: Math.min(current.amountClp, row.keptPriceClp ?? 0) } : current;
   const coupon = row.couponCode ? await findCoupon(db, row.couponCode) : undefined;
   if (!coupon) return priceOf(plan, null, 1);
   return priceOf(plan, discountOf(coupon), await couponPaymentsOf(db, row.charge.userId, coupon.code));
@@ -257,7 +271,14 @@ async function attemptCharge(
   counts: Counts,
   now: number,
 ) {
-  const payment = await beginAttempt(db, row.charge, { email: row.email }, await renewalPrice(db, row), isTest, now);
+  const payment = await beginAttempt(
+    db,
+    row.charge,
+    { email: row.email },
+    await renewalPrice(db, row, now),
+    isTest,
+    now,
+  );
   if (!payment) return;
   counts.attempted++;
   const charge: Charge = { ...row.charge, state: "charging", attempts: row.charge.attempts + 1, paymentId: payment.id };

@@ -97,7 +97,7 @@ export const planRoutes = createRouter()
       const body = c.req.valid("json");
       const before = (await listPlans(c.var.db, { activeOnly: false })).find((p) => p.id === id);
       if (!before) throw notFound(errorText("plan_not_found"));
-      await savePlan(c.var.db, id, toInput(body));
+      await savePlan(c.var.db, id, toInput(body), before);
       await recordAudit(c.var.db, {
         actorId: c.var.user.id,
         action: "plan.update",

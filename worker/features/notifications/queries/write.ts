@@ -375,6 +375,25 @@ export function noticeAutorenewCharges(db: Database, now: number) {
   );
 }
 
+/**
+ * A plan's price rose: each member whose enrolled renewal keeps its price was marked told at `toldAt` in the same
+ * batch (worker/features/payments/queries/plans.ts), and hears, once per raise, the plan, the price they keep, the
+ * new one and the date it applies from (`appliesAt`).
+ */
+export const notifyPriceChange = (
+  db: Database,
+  input: { planId: string; planName: string; newClp: number; toldAt: number; appliesAt: number },
+) =>
+  writeInBatch(
+    db,
+    sql`select ${rowOf(sql`m.user_id`, "price_change", {
+      detail: sql`json_object('plan', ${input.planName}, 'old_clp', m.kept_price_clp, 'new_clp', ${input.newClp},
+        'applies_at', ${input.appliesAt})`,
+    })}
+      from memberships m
+      where m.plan = ${input.planId} and m.price_told_at = ${input.toldAt} and m.kept_price_clp is not null`,
+  );
+
 /** Marks the member's notifications read (these ids, or all); returns the unread count left. */
 export async function markNotificationsRead(
   db: Database,

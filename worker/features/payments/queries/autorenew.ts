@@ -169,6 +169,11 @@ export const chargesToAttempt = (db: Database, now: number, limit: number) =>
       /** The coupon the membership's latest payment used (renewals go on applying it for its periods). */
       couponCode: sql<string | null>`(select ${memberships.couponCode} from ${memberships}
         where ${memberships.userId} = ${autorenewCharges.userId})`,
+      /** The price kept after a raise, and when the member was told of it (savePlan). */
+      keptPriceClp: sql<number | null>`(select ${memberships.keptPriceClp} from ${memberships}
+        where ${memberships.userId} = ${autorenewCharges.userId})`,
+      priceToldAt: sql<number | null>`(select ${memberships.priceToldAt} from ${memberships}
+        where ${memberships.userId} = ${autorenewCharges.userId})`,
     })
     .from(autorenewCharges)
     .innerJoin(

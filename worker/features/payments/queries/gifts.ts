@@ -66,6 +66,8 @@ export async function redeemGift(db: Database, giftId: number, userId: number, n
             nextPaymentDue: sql<Date>`${now} + ${gifts.periodDays} * ${DAY_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
             couponCode: sql<string | null>`null`.as("coupon_code"),
+            keptPriceClp: sql<number | null>`null`.as("kept_price_clp"),
+            priceToldAt: sql<Date | null>`null`.as("price_told_at"),
           })
           .from(gifts)
           .where(redeemable),

@@ -4,6 +4,7 @@ import { memberships, payments, plans } from "../../../db/schema";
 import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
 import { paymentResult } from "../../notifications/index";
 import { releaseRedemption } from "./coupons";
+import { PRICE_NOTICE_MS } from "./plans";
 
 export const findPaymentById = async (db: Database, id: number): Promise<Payment | undefined> =>
   (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
@@ -98,6 +99,9 @@ export async function latestPaymentOf(db: Database, userId: number): Promise<Pay
   return row;
 }
 
+const keptStill = (now: number) =>
+  sql`excluded.plan = ${memberships.plan} and ${memberships.priceToldAt} > ${now - PRICE_NOTICE_MS}`;
+
 const stillPending = (id: number) => and(eq(payments.id, id), eq(payments.status, "pending"));
 
 /**
@@ -151,6 +155,8 @@ export async function approvePayment(
             nextPaymentDue: sql<Date>`${from} + ${payments.periodDays} * ${DAY_MS}`.as("next_payment_due"),
             updatedAt: sql<Date>`${now}`.as("updated_at"),
             couponCode: sql<string | null>`${payments.couponCode}`.as("coupon_code"),
+            keptPriceClp: sql<number | null>`null`.as("kept_price_clp"),
+            priceToldAt: sql<Date | null>`null`.as("price_told_at"),
           })
           .from(payments)
           // A gift's payment extends no membership of the buyer's (the recipient's redeem does).
@@ -171,6 +177,10 @@ export async function approvePayment(
           kind: "paid",
           plan: sql`excluded.plan`,
           couponCode: sql`excluded.coupon_code`,
+          // A price kept after a raise lasts while its notice runs, on its plan: the first payment approved after
+          // (the renewal at the new price) or for another plan clears it.
+          keptPriceClp: sql`case when ${keptStill(now)} then ${memberships.keptPriceClp} end`,
+          priceToldAt: sql`case when ${keptStill(now)} then ${memberships.priceToldAt} end`,
           updatedAt: new Date(now),
         },
       }),

@@ -1,9 +1,14 @@
 // Plans as rows (migration 0032). The monthly plan is the default; when its row is absent (a database
 // cleared by hand, the worker tests' empty tables) the specification's monthly plan stands in for it.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { plans } from "../../../db/schema";
+import { autorenewEnrolments, memberships, plans, users } from "../../../db/schema";
 import { MEMBERSHIP, PLANS } from "../../../shared/rules";
+import { notifyPriceChange } from "../../notifications/index";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a raised price waits, after the member was told, before it reaches their automatic renewal. */
+export const PRICE_NOTICE_MS = PLANS.priceNoticeDays * DAY_MS;
 
 export type Plan = typeof plans.$inferSelect;
 
@@ -44,12 +49,41 @@ export async function insertPlan(db: Database, id: string, input: PlanInput, now
   return inserted.length > 0;
 }
 
-/** Changes a plan (the default plan's row is written the first time it changes, if absent). */
-export async function savePlan(db: Database, id: string, input: PlanInput, now = Date.now()) {
-  const [row] = await db
+/**
+ * Changes a plan (the default plan's row is written the first time it changes, if absent). A raised price (above
+ * `before`'s) never surprises an enrolled member, in the same batch: every member with automatic renewal on (a member,
+ * not an admin) whose membership renews this plan keeps the price they pay (the oldest kept one while an earlier
+ * raise's notice is still running, else the price before this raise), is marked told now, and is told. A lowered price
+ * needs no notice: renewalPrice never charges more than the plan's current price.
+ */
+export async function savePlan(db: Database, id: string, input: PlanInput, before: Plan, now = Date.now()) {
+  const save = db
     .insert(plans)
     .values({ id, ...input, updatedAt: new Date(now) })
-    .onConflictDoUpdate({ target: plans.id, set: { ...input, updatedAt: new Date(now) } })
-    .returning();
-  return row;
+    .onConflictDoUpdate({ target: plans.id, set: { ...input, updatedAt: new Date(now) } });
+  if (input.amountClp <= before.amountClp) return void (await save);
+  const stillKept = sql`${memberships.keptPriceClp} is not null and ${memberships.priceToldAt} > ${now - PRICE_NOTICE_MS}`;
+  await db.batch([
+    save,
+    db
+      .update(memberships)
+      .set({
+        keptPriceClp: sql`case when ${stillKept} then ${memberships.keptPriceClp} else ${before.amountClp} end`,
+        priceToldAt: new Date(now),
+      })
+      .where(
+        and(
+          eq(memberships.plan, id),
+          sql`exists (select 1 from ${autorenewEnrolments} e join ${users} u on u.id = e.user_id
+            where e.user_id = ${memberships.userId} and e.status = 'active' and u.role = 'member')`,
+        ),
+      ),
+    notifyPriceChange(db, {
+      planId: id,
+      planName: input.name,
+      newClp: input.amountClp,
+      toldAt: now,
+      appliesAt: now + PRICE_NOTICE_MS,
+    }),
+  ]);
 }

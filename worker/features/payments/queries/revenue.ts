@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
+import { PRICE_NOTICE_MS } from "./plans";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -143,10 +144,17 @@ export const revenueByMonth = (db: Database, r: Range) =>
       sum(with_coupon) as coupon_payments, sum(discount) as discount_clp
     from moves group by month, plan order by month, plan`);
 
-/** Automatic renewals due in the next 30 days and what each will charge (the plan's price today). */
+/**
+ * Automatic renewals due in the next 30 days and what each will charge (the plan's price today, or the price kept after
+ * a raise when its notice still runs at the due date).
+ */
 export const upcomingRenewals = (db: Database, now: number) =>
   db.all<{ user_id: number; email: string; due: number; plan: string; amount_clp: number }>(sql`
-    select m.user_id, u.email, m.next_payment_due as due, m.plan, coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}) as amount_clp
+    select m.user_id, u.email, m.next_payment_due as due, m.plan,
+      -- A price kept after a raise while its notice runs at the due date (renewalPrice's rule), never above the plan's.
+      case when m.kept_price_clp is not null and m.next_payment_due < m.price_told_at + ${PRICE_NOTICE_MS}
+        then min(m.kept_price_clp, coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}))
+        else coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}) end as amount_clp
     from memberships m
     join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
     join users u on u.id = m.user_id
