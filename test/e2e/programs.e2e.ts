@@ -8,7 +8,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { pdfText } from "../pdf-text";
-import { baseUrl, signIn, uniqueEmail, useBrowser } from "./browser";
+import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 const root = path.resolve(import.meta.dirname, "../..");
@@ -42,7 +42,7 @@ const audioTime = (page: Page) => page.locator("audio").evaluate((a: HTMLAudioEl
 
 it("a member enrols, plays, seeks, leaves and comes back to the same second, marks done and sees the next opening; a finished program's certificate names them", async () => {
   const suffix = Date.now().toString(36);
-  const adminContext = await browser.newContext({ baseURL: baseUrl() });
+  const adminContext = await newContext(browser);
   const admin = await adminContext.newPage();
   await signIn(admin, "admin@example.com", "Ada Admin");
   const api = await adminApi(admin.request);
@@ -53,11 +53,7 @@ it("a member enrols, plays, seeks, leaves and comes back to the same second, mar
   await api.lesson(short, "Only breath");
   await adminContext.close();
 
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    timezoneId: "America/Santiago",
-    acceptDownloads: true,
-  });
+  const context = await newContext(browser, undefined, { timezoneId: "America/Santiago", acceptDownloads: true });
   const page = await context.newPage();
   const name = "Łucja Ñuñoa";
   await signIn(page, uniqueEmail("program"), name);
@@ -141,7 +137,7 @@ it("a member enrols, plays, seeks, leaves and comes back to the same second, mar
 
 it("an admin creates a program, adds lessons with audio, reorders them from the keyboard, publishes it and reads its funnel", async () => {
   const suffix = Date.now().toString(36);
-  const context = await browser.newContext({ baseURL: baseUrl() });
+  const context = await newContext(browser);
   const page = await context.newPage();
   await signIn(page, "admin@example.com", "Ada Admin");
   await page.goto("/app/programs");
