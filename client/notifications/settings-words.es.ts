@@ -30,7 +30,7 @@ export const words: Pick<Catalog, "notificationSettings"> = {
       price_change: "Cambios de precio del plan",
       reaction: "Reacciones a lo que escribo",
     },
-    fixed: "Los comprobantes siempre llegan por correo: son el registro de un pago.",
+    fixed: "Los comprobantes y los cambios de precio siempre llegan por correo: son el registro de lo que pagas.",
     choice: (kind: string, channel: string) => `${kind}: ${channel}`,
     digest: "Resumen por correo",
     digests: { off: "Desactivado", daily: "Diario", weekly: "Semanal" },

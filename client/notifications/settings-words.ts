@@ -31,7 +31,7 @@ export const words = {
       price_change: "Plan price changes",
       reaction: "Reactions to my words",
     },
-    fixed: "Receipts always go by email: they are the record of a payment.",
+    fixed: "Receipts and price changes always reach you by email: they are the record of what you pay.",
     choice: (kind: string, channel: string) => `${kind}: ${channel}`,
     digest: "Email digest",
     digests: { off: "Off", daily: "Daily", weekly: "Weekly" },

@@ -124,6 +124,29 @@ describe("a raised price", () => {
     expect(await priceChanges(luna.user.id)).toHaveLength(1);
   });
 
+  it("reaches a member who turned every membership notice off: a raised price is always told, in the app and by email", async () => {
+    await seedPlans();
+    const luna = await member("luna@example.com", T0 + 10 * DAY);
+    const off = { in_app: false, push: false, email: false };
+    const saved = await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie: luna.cookie,
+      json: { preferences: { price_change: off, autorenew_notice: off, payment: off }, digest: "off" },
+    });
+    expect(saved.status).toBe(200);
+    const { preferences } = await json<{ preferences: Record<string, Record<string, boolean>> }>(saved);
+    expect(preferences.price_change).toEqual({ in_app: true, push: false, email: true });
+
+    const queue = recordingQueue();
+    expect((await setMonthlyPrice(20000, { DELIVERY_QUEUE: queue.binding })).status).toBe(200);
+    await drain(queue);
+    expect(await priceChanges(luna.user.id)).toHaveLength(1);
+    const [mail] = await outbox();
+    expect(mail?.to).toBe("luna@example.com");
+    expect(mail?.text).toContain("This email tells you of a change to what you pay, so it is always sent.");
+    expect(mail?.text).not.toContain("/api/email/unsubscribe");
+  });
+
   it("keeps the old price for a renewal 10 days after the raise, charges the new one 31 days after", async () => {
     await seedPlans();
     const early = await member("luna@example.com", T0 + 10 * DAY + 12 * HOUR);

@@ -47,9 +47,13 @@ export const DEFAULT_PREFERENCES: Preferences = {
  */
 export const EMAIL_WHILE_AWAY: readonly NotificationKind[] = ["mention", "reply"];
 
-/** Choices a member cannot change: a receipt is the record of a payment, so it always goes by email. */
+/**
+ * Choices a member cannot change: a receipt is the record of a payment, so it always goes by email; a raised price
+ * must reach every member it applies to, in the app and by email, before it is charged (docs/memberships.md).
+ */
 export const FIXED_CHOICES: Partial<Record<NotificationKind, Partial<ChannelChoices>>> = {
   payment: { email: true },
+  price_change: { in_app: true, email: true },
 };
 
 /** The member's stored choices over the defaults, with the fixed ones forced. */

@@ -21,6 +21,8 @@ type Words = {
   unsubscribeInvalid: string;
   /** The footer of emails that cannot be turned off (payment results): no unsubscribe link. */
   record: string;
+  /** The footer of a raised price's notice, which cannot be turned off either. */
+  priceNotice: string;
   /** The footer's link to the member's settings: the notifications section, or the membership section for payments. */
   settings: { notifications: string; membership: string };
   /** An invitation emailed to an address with no account: what the community is, how to join, why it came. */
@@ -109,6 +111,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
     unsubscribed: "Done: you will not get these emails any more. Your notification settings can turn them back on.",
     unsubscribeInvalid: "This link is not valid any more. Your notification settings can change what you get.",
     record: "This email is the record of a payment, so it is always sent.",
+    priceNotice: "This email tells you of a change to what you pay, so it is always sent.",
     settings: { notifications: "Your notification settings", membership: "Your membership and receipts" },
     invitation: {
       join: "Cosmic Lounge is a members-only community. Sign in with this email address to join the channel.",
@@ -195,6 +198,7 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
     unsubscribeInvalid:
       "Este enlace ya no es válido. En tus ajustes de notificaciones puedes cambiar qué notificaciones recibes.",
     record: "Este correo es el registro de un pago, por eso siempre se envía.",
+    priceNotice: "Este correo te avisa de un cambio en lo que pagas, por eso siempre se envía.",
     settings: { notifications: "Tus ajustes de notificaciones", membership: "Tu membresía y comprobantes" },
     invitation: {
       join: "Cosmic Lounge es una comunidad solo para miembros. Inicia sesión con este correo para unirte al canal.",

@@ -161,7 +161,7 @@ export async function buildNotificationEmail(
 <p><a href="${escapeHtml(href)}">${escapeHtml(words.open)}</a></p>`,
     },
     FIXED_CHOICES[facts.kind]?.email
-      ? { note: words.record, settings: "membership" }
+      ? { note: facts.kind === "price_change" ? words.priceNotice : words.record, settings: "membership" }
       : { topic: facts.kind, why: words.why },
   );
 }
