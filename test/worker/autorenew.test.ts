@@ -867,6 +867,13 @@ link, and none after`, async () => {
       await json<{ items: { detail: string; url: string }[] }>(await call("/api/notifications", { cookie }))
     ).items.filter((n) => n.detail === "renewal_refused");
     expect(panel.url).toBe("/app/settings/membership");
+    // And by email, once, with the way to the new card.
+    await drain(recordingQueue());
+    const mails = (await outbox()).filter((m) => m.subject.startsWith("Your renewal was refused"));
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your renewal was refused: enrol a new card within ${AUTORENEW.graceDays} days to keep your membership`,
+    ]);
+    expect(mails[0].text).toContain("/app/settings/membership");
 
     // Lapsed on its due date, yet within the grace: access.
     vi.useFakeTimers({ now: gaveUpAt + HOUR, toFake: ["Date"] });
