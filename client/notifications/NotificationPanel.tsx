@@ -35,6 +35,7 @@ export function notificationText(n: NotificationDto): string {
     case "notice":
       return T.notice(n.notice_title ?? "");
     case "payment":
+      if (n.detail === "renewal_refused") return T.renewalRefused;
       return n.detail === "completed" ? T.paymentCompleted : T.paymentFailed;
     case "membership_ending":
       return T.membershipEnding(n.detail ? formatDate(n.detail) : "");

@@ -1,4 +1,5 @@
 // The words of notifications in Spanish (Chile): words.ts's, typed by the English.
+import { AUTORENEW } from "../../worker/shared/rules";
 import type { Catalog } from "../text";
 
 export const words: Pick<Catalog, "notifications"> = {
@@ -20,6 +21,7 @@ export const words: Pick<Catalog, "notifications"> = {
     notice: (title) => `Nuevo aviso fijado: ${title}`,
     paymentCompleted: "Tu pago se realizó: tu membresía está activa.",
     paymentFailed: "Tu pago no se pudo realizar.",
+    renewalRefused: `Tu renovación automática fue rechazada. Mantienes el acceso ${AUTORENEW.graceDays} días: registra otra tarjeta para renovar.`,
     membershipEnding: (date) => `Tu membresía termina el ${date}. Renuévala para mantener tu acceso.`,
     channelInvite: (who, channel) => `${who} te invitó al canal privado #${channel}`,
     channelInviteHidden: (who) => `${who} te invitó a un canal privado`,

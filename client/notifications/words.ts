@@ -1,6 +1,8 @@
 // The words of notifications in English, loaded with the screens and parts that show them
 // (client/i18n/language.ts WORDS; docs/client.md "Words"). words.es.ts is the same in Spanish.
 
+import { AUTORENEW } from "../../worker/shared/rules";
+
 export const words = {
   notifications: {
     open: "Notifications",
@@ -20,6 +22,7 @@ export const words = {
     notice: (title: string) => `New pinned notice: ${title}`,
     paymentCompleted: "Your payment went through: your membership is active.",
     paymentFailed: "Your payment did not go through.",
+    renewalRefused: `Your automatic renewal was refused. You keep access for ${AUTORENEW.graceDays} days: enrol a new card to renew.`,
     membershipEnding: (date: string) => `Your membership ends on ${date}. Renew to keep your access.`,
     channelInvite: (who: string, channel: string) => `${who} invited you to the private channel #${channel}`,
     /** The channel is one the reader can no longer read: its name is not shown. */

@@ -101,6 +101,9 @@ describe("notification texts", () => {
     );
     expect(notificationText(item({ kind: "payment", actor_name: null, detail: "completed" }))).toBe(T.paymentCompleted);
     expect(notificationText(item({ kind: "payment", actor_name: null, detail: "failed" }))).toBe(T.paymentFailed);
+    expect(notificationText(item({ kind: "payment", actor_name: null, detail: "renewal_refused" }))).toBe(
+      "Your automatic renewal was refused. You keep access for 3 days: enrol a new card to renew.",
+    );
     const due = "2026-12-01T12:00:00.000Z";
     expect(notificationText(item({ kind: "membership_ending", actor_name: null, detail: due }))).toBe(
       T.membershipEnding(formatDate(due)),

@@ -835,3 +835,104 @@ describe("tbk_user", () => {
     for (const text of [...bodies, ...lines]) expect(text).not.toContain(tbkUser);
   });
 });
+
+describe("a refused renewal's grace", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A member whose card Transbank refuses every time, run through the retries until automatic renewal gives up. */
+  async function refusedToTheEnd() {
+    const { cookie, user } = await member();
+    const now = Date.now();
+    const due = await dueIn(user.id, 12 * HOUR, now);
+    await enrol(cookie, "enrol", "refused", -5);
+    expect(await run(now)).toMatchObject({ attempted: 1, refused: 1 });
+    const opened = (await chargeOf(user.id)).createdAt.getTime();
+    for (const days of [1, 3, 7]) await run(opened + days * DAY);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "gave_up", refusals: 4, recoveredAt: null });
+    const gaveUpAt = opened + 7 * DAY;
+    return { cookie, user, due, graceEnd: gaveUpAt + AUTORENEW.graceDays * DAY, gaveUpAt };
+  }
+
+  /** A paid route: 403 without access; with it, 404 for a file that does not exist. */
+  const paidRouteStatus = async (cookie: string) => (await call("/api/resources/999999/file", { cookie })).status;
+
+  it(`keeps access for ${AUTORENEW.graceDays} days after the retries give up, tells the member once with the new-card \
+link, and none after`, async () => {
+    const { cookie, user, due, graceEnd, gaveUpAt } = await refusedToTheEnd();
+    const [row] = await db().select().from(memberships).where(eq(memberships.userId, user.id));
+    expect(row.graceUntil?.getTime()).toBe(graceEnd);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(told.filter((n) => n.detail === "renewal_refused").map((n) => n.kind)).toEqual(["payment"]);
+    const [panel] = (
+      await json<{ items: { detail: string; url: string }[] }>(await call("/api/notifications", { cookie }))
+    ).items.filter((n) => n.detail === "renewal_refused");
+    expect(panel.url).toBe("/app/settings/membership");
+    // And by email, once, with the way to the new card.
+    await drain(recordingQueue());
+    const mails = (await outbox()).filter((m) => m.subject.startsWith("Your renewal was refused"));
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your renewal was refused: enrol a new card within ${AUTORENEW.graceDays} days to keep your membership`,
+    ]);
+    expect(mails[0].text).toContain("/app/settings/membership");
+
+    // Lapsed on its due date, yet within the grace: access.
+    vi.useFakeTimers({ now: gaveUpAt + HOUR, toFake: ["Date"] });
+    expect(Date.now()).toBeGreaterThan(due.getTime());
+    expect((await status(cookie)).status).toBe("active");
+    expect(await paidRouteStatus(cookie)).toBe(404);
+    vi.setSystemTime(graceEnd - 60_000);
+    expect(await paidRouteStatus(cookie)).toBe(404);
+    // After it: none, and a card enrolled now charges nothing (it starts a new renewal only with a new payment).
+    vi.setSystemTime(graceEnd + 60_000);
+    expect((await status(cookie)).status).toBe("expired");
+    expect(await paidRouteStatus(cookie)).toBe(403);
+    await enrol(cookie);
+    expect((await paymentsOf(user.id)).map((p) => p.status)).toEqual(["failed", "failed", "failed", "failed"]);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "gave_up" });
+  });
+
+  it("a new card enrolled in the grace is charged at once at the renewal's price, and counted recovered", async () => {
+    const { cookie, user, due, gaveUpAt } = await refusedToTheEnd();
+    vi.useFakeTimers({ now: gaveUpAt + DAY, toFake: ["Date"] });
+    const { location } = await enrol(cookie);
+    expect(location).toBe("/app/settings/membership?autorenew=enrolled");
+
+    const paid = (await paymentsOf(user.id)).filter((p) => p.status === "completed");
+    expect(paid).toEqual([expect.objectContaining({ amountClp: 15000, plan: "monthly", periodDays: 30 })]);
+    const charge = await chargeOf(user.id);
+    expect(charge).toMatchObject({ state: "paid", attempts: 5 });
+    expect(charge.recoveredAt?.getTime()).toBe(gaveUpAt + DAY);
+    // Renewed from the old due date, as a retry that succeeds renews it; automatic renewal is on again.
+    const after = await status(cookie);
+    expect(after).toMatchObject({ status: "active", auto_renew: { enabled: true, paused: false } });
+    expect(new Date(after.next_payment_due!).getTime()).toBe(due.getTime() + 30 * DAY);
+    // The job finds nothing left to charge for that period.
+    expect(await run(gaveUpAt + 2 * DAY)).toMatchObject({ attempted: 0 });
+
+    // The revenue dashboard's recovery rate counts it: one renewal refused, one recovered, in its due month.
+    const month = due.toISOString().slice(0, 7);
+    const from = `${month}-01`;
+    const res = await call(
+      `/api/admin/revenue?from=${from}&to=${new Date(gaveUpAt + 40 * DAY).toISOString().slice(0, 10)}`,
+      {
+        cookie: await signIn("admin@example.com", "Admin"),
+      },
+    );
+    expect(res.status).toBe(200);
+    const { churn } = await json<{ churn: { month: string; renewals_refused: number; renewals_recovered: number }[] }>(
+      res,
+    );
+    expect(churn.find((m) => m.month === month)).toMatchObject({ renewals_refused: 1, renewals_recovered: 1 });
+  });
+
+  it("a new card refused in the grace neither lengthens it nor tells the member again", async () => {
+    const { cookie, user, graceEnd, gaveUpAt } = await refusedToTheEnd();
+    vi.useFakeTimers({ now: gaveUpAt + DAY, toFake: ["Date"] });
+    await enrol(cookie, "enrol", "refused", -5);
+    expect(await chargeOf(user.id)).toMatchObject({ state: "gave_up", attempts: 5, refusals: 5 });
+    const [row] = await db().select().from(memberships).where(eq(memberships.userId, user.id));
+    expect(row.graceUntil?.getTime()).toBe(graceEnd);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(told.filter((n) => n.detail === "renewal_refused")).toHaveLength(1);
+  });
+});

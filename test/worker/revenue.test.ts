@@ -77,7 +77,14 @@ async function seedHistory() {
         refusals: 3,
         nextAttemptAt: new Date(0),
       },
-      { userId: ids.D, periodDue: new Date(at("2026-03-12")), state: "paid", refusals: 1, nextAttemptAt: new Date(0) },
+      {
+        userId: ids.D,
+        periodDue: new Date(at("2026-03-12")),
+        state: "paid",
+        refusals: 1,
+        recoveredAt: new Date(at("2026-03-13")),
+        nextAttemptAt: new Date(0),
+      },
     ]);
 }
 

@@ -12,7 +12,7 @@ export type MembershipView = { status: MembershipStatus; next_payment_due: Date 
 export const membershipRow = (db: Database, userId: number | SQL<number>) =>
   db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
 
-/** The caller's membership as the server sees it: admins bypass, otherwise the due date decides. */
+/** The caller's membership as the server sees it: admins bypass, otherwise the due date (or a grace) decides. */
 export async function getMembership(
   db: Database,
   user: { id: number; role: string },
@@ -30,7 +30,8 @@ export function membershipView(
   if (user.role === "admin")
     return { status: "admin", next_payment_due: row?.nextPaymentDue ?? null, plan: row?.plan ?? null };
   if (!row) return { status: "none", next_payment_due: null, plan: null };
-  const current = row.nextPaymentDue.getTime() > now;
+  // A refused renewal's grace (AUTORENEW.graceDays) keeps access while the member enrols a new card.
+  const current = row.nextPaymentDue.getTime() > now || (row.graceUntil !== null && row.graceUntil.getTime() > now);
   return {
     status: current ? (row.kind === "trial" ? "trial" : "active") : "expired",
     next_payment_due: row.nextPaymentDue,

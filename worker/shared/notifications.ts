@@ -40,7 +40,7 @@ export type NotificationDto = {
   event_id: number | null;
   event_title: string | null;
   /**
-   * payment: "completed" or "failed"; membership_ending and autorenew_notice: the due date (ISO); event_reminder:
+   * payment: "completed", "failed" or "renewal_refused" (automatic renewal gave up; grace); membership_ending and autorenew_notice: the due date (ISO); event_reminder:
    * "24h" or
    * "1h"; event_moved: the new start (ISO); event_cancelled: the cancelled date of a recurring event (ISO),
    * null when the whole event is cancelled; reaction: what was reacted to ("post", "comment" or "message");
@@ -115,8 +115,9 @@ export function notificationUrl(row: NotificationRow): string {
     case "notice":
       return "/app/lounge";
     case "payment":
-      // A completed payment opens its receipt; a failed one, the way to pay again.
-      return row.detail === "completed" ? settingsPath("membership") : "/pricing";
+      // A completed payment opens its receipt; a refused renewal in its grace, where a new card is enrolled; a failed
+      // one, the way to pay again.
+      return row.detail === "completed" || row.detail === "renewal_refused" ? settingsPath("membership") : "/pricing";
     case "membership_ending":
       return "/pricing";
     case "autorenew_notice":

@@ -72,6 +72,8 @@ export const AUTORENEW = {
   inscriptionPendingMs: 10 * 60_000,
   /** A pause skips at most this many periods (issue 47). */
   pausePeriodsMax: 3,
+  /** After the retries give up, access lasts this long while the member can enrol a new card (issue 47). */
+  graceDays: 3,
 } as const;
 
 /**

@@ -25,6 +25,8 @@ export const memberships = sqliteTable(
      */
     keptPriceClp: integer("kept_price_clp"),
     priceToldAt: integer("price_told_at", { mode: "timestamp_ms" }),
+    /** Access after a refused renewal gave up, while the member can enrol a new card (AUTORENEW.graceDays, 0037). */
+    graceUntil: integer("grace_until", { mode: "timestamp_ms" }),
   },
   (t) => [index("memberships_due_idx").on(t.nextPaymentDue)],
 );
@@ -185,6 +187,8 @@ export const autorenewCharges = sqliteTable(
     /** The latest attempt's payment. */
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** When a charge refused at least once was paid in the end (a retry or a new card): a recovered renewal (0037). */
+    recoveredAt: integer("recovered_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("autorenew_charges_period_unique").on(t.userId, t.periodDue),

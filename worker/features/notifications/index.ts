@@ -20,6 +20,7 @@ export {
   notifyPriceChange,
   notifyPromoted,
   notifyReaction,
+  notifyRenewalRefused,
   notifyReply,
   paymentResult,
   remindMembershipsEnding,

@@ -2,7 +2,7 @@
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
 import { type NotificationRow, priceChangeOf } from "../../shared/notifications";
-import type { Language } from "../../shared/rules";
+import { AUTORENEW, type Language } from "../../shared/rules";
 
 /** The facts a notification's line names (who, which channel, when); an invitation's email has no stored row. */
 export type NotificationFacts = Pick<NotificationRow, "kind" | "actorName" | "channelName" | "eventTitle" | "detail">;
@@ -70,6 +70,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
         case "notice":
           return "A new notice is pinned in the lounge";
         case "payment":
+          if (f.detail === "renewal_refused")
+            return `Your renewal was refused: enrol a new card within ${AUTORENEW.graceDays} days to keep your membership`;
           return f.detail === "completed" ? "Your payment receipt" : "Your payment did not go through";
         case "membership_ending":
           return `Your membership ends on ${date(Number(f.detail))}`;
@@ -156,6 +158,8 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
         case "notice":
           return "Hay un nuevo aviso fijado en el lounge";
         case "payment":
+          if (f.detail === "renewal_refused")
+            return `Tu renovación fue rechazada: registra otra tarjeta dentro de ${AUTORENEW.graceDays} días para mantener tu membresía`;
           return f.detail === "completed" ? "Tu comprobante de pago" : "Tu pago no se completó";
         case "membership_ending":
           return `Tu membresía termina el ${date(Number(f.detail))}`;

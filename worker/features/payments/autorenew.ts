@@ -33,6 +33,7 @@ import {
   membershipDue,
   openDueCharges,
   recordInscriptionStart,
+  reopenGraceCharge,
   saveEnrolment,
   setPause,
   takeInscription,
@@ -132,7 +133,20 @@ export async function finishEnrolment(
     if (oldTbkUser !== finished.tbk_user)
       await oneclick.remove({ tbkUser: oldTbkUser, username: previous.username }).catch(() => undefined);
   }
+  await retryInGrace(db, env, oneclick, key, inscription.userId, Date.now());
   return "enrolled";
+}
+
+/**
+ * A new card enrolled in a refused renewal's grace: the charge that gave up is attempted again at once, priced as
+ * every renewal is (renewalPrice), and a charge paid this way is marked recovered (markChargePaid).
+ */
+async function retryInGrace(db: Database, env: Env, oneclick: Oneclick, key: CryptoKey, userId: number, now: number) {
+  if (!(await reopenGraceCharge(db, userId, now))) return;
+  const counts: Counts = { opened: 0, attempted: 0, approved: 0, refused: 0, unknown: 0, paused: 0 };
+  const isTest = env.WEBPAY_ENV !== "production";
+  for (const row of await chargesToAttempt(db, now, 1, userId))
+    await attemptCharge(db, oneclick, key, isTest, row, counts, now);
 }
 
 /**
@@ -198,6 +212,7 @@ async function applyChargeVerdict(
   payment: Payment,
   tx: OneclickTransaction,
   counts: Counts,
+  now: number,
 ) {
   const expected = {
     buyOrder: payment.buyOrder,
@@ -218,7 +233,7 @@ async function applyChargeVerdict(
       Date.now(),
       charge.periodDue.getTime(),
     );
-    await markChargePaid(db, charge);
+    await markChargePaid(db, charge, now);
     // Two runs settling the same attempt both see it authorised; only the one whose write approved it counts it.
     if (approvedHere) counts.approved++;
     return;
@@ -233,7 +248,7 @@ async function applyChargeVerdict(
     await failPayment(db, payment.id, "rejected", detail?.response_code ?? null);
   }
   counts.refused++;
-  if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
+  if ((await markChargeRefused(db, charge, now)) === "gave_up") counts.paused++;
 }
 
 /**
@@ -291,7 +306,7 @@ async function attemptCharge(
       now,
       charge.periodDue.getTime(),
     );
-    await markChargePaid(db, charge);
+    await markChargePaid(db, charge, now);
     if (approved) counts.approved++;
     return;
   }
@@ -314,10 +329,10 @@ async function attemptCharge(
     // Refused outright (4xx): nothing was authorized.
     await failPayment(db, payment.id, "rejected");
     counts.refused++;
-    if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
+    if ((await markChargeRefused(db, charge, now)) === "gave_up") counts.paused++;
     return;
   }
-  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts);
+  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts, now);
 }
 
 /**
@@ -334,11 +349,11 @@ async function settleCharge(
   counts: Counts,
   now: number,
 ) {
-  if (payment.status === "completed" || payment.status === "refunded") return markChargePaid(db, charge);
+  if (payment.status === "completed" || payment.status === "refunded") return markChargePaid(db, charge, now);
   if (payment.status === "failed") {
     if (payment.failureReason === "not_received") return markChargeNotReceived(db, charge, now);
     counts.refused++;
-    if ((await markChargeRefused(db, charge)) === "gave_up") counts.paused++;
+    if ((await markChargeRefused(db, charge, now)) === "gave_up") counts.paused++;
     return;
   }
   let tx: OneclickTransaction;
@@ -354,7 +369,7 @@ async function settleCharge(
     counts.unknown++;
     return;
   }
-  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts);
+  await applyChargeVerdict(db, oneclick, charge, payment, tx, counts, now);
 }
 
 /**

@@ -394,6 +394,19 @@ export const notifyPriceChange = (
       where m.plan = ${input.planId} and m.price_told_at = ${input.toldAt} and m.kept_price_clp is not null`,
   );
 
+/**
+ * Automatic renewal gave up on a charge (its batch, right after the UPDATE that gave up, so only the run whose update
+ * changed it writes; the first give-up only, not a new card refused in the grace): the member hears that access lasts
+ * AUTORENEW.graceDays, with the link to enrol a new card.
+ */
+export const notifyRenewalRefused = (db: Database, chargeId: number) =>
+  writeInBatch(
+    db,
+    sql`select ${rowOf(sql`user_id`, "payment", { payment_id: sql`payment_id`, detail: "renewal_refused" })}
+      from autorenew_charges where id = ${chargeId} and state = 'gave_up' and changes() = 1
+        and refusals = ${AUTORENEW.retryAfterDays.length + 1}`,
+  );
+
 /** Marks the member's notifications read (these ids, or all); returns the unread count left. */
 export async function markNotificationsRead(
   db: Database,

@@ -12,6 +12,7 @@ import {
   users,
 } from "../../../db/schema";
 import { AUTORENEW } from "../../../shared/rules";
+import { notifyRenewalRefused } from "../../notifications/index";
 import type { Price } from "../pricing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -155,8 +156,8 @@ export async function endPause(db: Database, userId: number, now = Date.now()) {
   return resumed.length > 0;
 }
 
-/** Charges whose next attempt is due, with what the attempt needs (active enrolments only). */
-export const chargesToAttempt = (db: Database, now: number, limit: number) =>
+/** Charges whose next attempt is due, with what the attempt needs (active enrolments only; one member's, or all). */
+export const chargesToAttempt = (db: Database, now: number, limit: number, userId?: number) =>
   db
     .select({
       charge: autorenewCharges,
@@ -181,7 +182,13 @@ export const chargesToAttempt = (db: Database, now: number, limit: number) =>
       and(eq(autorenewEnrolments.userId, autorenewCharges.userId), eq(autorenewEnrolments.status, "active")),
     )
     .innerJoin(users, eq(users.id, autorenewCharges.userId))
-    .where(and(eq(autorenewCharges.state, "waiting"), lte(autorenewCharges.nextAttemptAt, new Date(now))))
+    .where(
+      and(
+        eq(autorenewCharges.state, "waiting"),
+        lte(autorenewCharges.nextAttemptAt, new Date(now)),
+        userId === undefined ? undefined : eq(autorenewCharges.userId, userId),
+      ),
+    )
     .orderBy(asc(autorenewCharges.nextAttemptAt))
     .limit(limit);
 
@@ -257,15 +264,40 @@ const stillCharging = (charge: Pick<Charge, "id" | "attempts">) =>
     eq(autorenewCharges.attempts, charge.attempts),
   );
 
-export async function markChargePaid(db: Database, charge: Pick<Charge, "id" | "attempts">) {
-  await db.update(autorenewCharges).set({ state: "paid" }).where(stillCharging(charge));
+/** Paid: a charge Transbank refused before is marked recovered (the revenue dashboard counts that mark). */
+export async function markChargePaid(db: Database, charge: Pick<Charge, "id" | "attempts">, now: number) {
+  await db
+    .update(autorenewCharges)
+    .set({ state: "paid", recoveredAt: sql`case when ${autorenewCharges.refusals} > 0 then ${now} else null end` })
+    .where(stillCharging(charge));
+}
+
+/**
+ * A new card enrolled during a refused renewal's grace: the charge that gave up on the membership's due date waits
+ * again, due now, so the next attempt (made at once by the enrolment) charges the new card. False: no such charge.
+ */
+export async function reopenGraceCharge(db: Database, userId: number, now: number) {
+  const reopened = await db
+    .update(autorenewCharges)
+    .set({ state: "waiting", nextAttemptAt: new Date(now) })
+    .where(
+      and(
+        eq(autorenewCharges.userId, userId),
+        eq(autorenewCharges.state, "gave_up"),
+        sql`exists (select 1 from ${memberships} where ${memberships.userId} = ${userId}
+          and ${memberships.nextPaymentDue} = ${autorenewCharges.periodDue} and ${memberships.graceUntil} > ${now})`,
+      ),
+    )
+    .returning({ id: autorenewCharges.id });
+  return reopened.length > 0;
 }
 
 /**
  * Transbank refused the attempt: the next one waits for the schedule (1, 3, 7 days after the charge
- * opened); after the last, the charge gives up and the member's auto-renew pauses, in one batch.
+ * opened); after the last, the charge gives up, the member's auto-renew pauses, and the member keeps access for
+ * AUTORENEW.graceDays and is told so with the link to enrol a new card, in one batch.
  */
-export async function markChargeRefused(db: Database, charge: Charge): Promise<"retry" | "gave_up"> {
+export async function markChargeRefused(db: Database, charge: Charge, now: number): Promise<"retry" | "gave_up"> {
   const refusals = charge.refusals + 1;
   const retryDays = AUTORENEW.retryAfterDays[refusals - 1];
   if (retryDays !== undefined) {
@@ -275,8 +307,24 @@ export async function markChargeRefused(db: Database, charge: Charge): Promise<"
       .where(stillCharging(charge));
     return "retry";
   }
+  const graceUntil = new Date(now + AUTORENEW.graceDays * DAY_MS);
   await db.batch([
     db.update(autorenewCharges).set({ state: "gave_up", refusals }).where(stillCharging(charge)),
+    notifyRenewalRefused(db, charge.id),
+    // The grace: access while the member can enrol a new card (the guard, worker/db/memberships.ts, reads it).
+    db
+      .update(memberships)
+      .set({ graceUntil })
+      .where(
+        and(
+          eq(memberships.userId, charge.userId),
+          eq(memberships.nextPaymentDue, charge.periodDue),
+          // Once per period: a new card refused in the grace does not lengthen it.
+          sql`(${memberships.graceUntil} is null or ${memberships.graceUntil} < ${charge.periodDue.getTime()})`,
+          sql`exists (select 1 from ${autorenewCharges} where ${autorenewCharges.id} = ${charge.id}
+            and ${autorenewCharges.state} = 'gave_up')`,
+        ),
+      ),
     db
       .update(autorenewEnrolments)
       .set({ status: "paused", updatedAt: new Date() })

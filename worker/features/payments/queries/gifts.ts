@@ -68,6 +68,7 @@ export async function redeemGift(db: Database, giftId: number, userId: number, n
             couponCode: sql<string | null>`null`.as("coupon_code"),
             keptPriceClp: sql<number | null>`null`.as("kept_price_clp"),
             priceToldAt: sql<Date | null>`null`.as("price_told_at"),
+            graceUntil: sql<Date | null>`null`.as("grace_until"),
           })
           .from(gifts)
           .where(redeemable),

@@ -157,6 +157,7 @@ export async function approvePayment(
             couponCode: sql<string | null>`${payments.couponCode}`.as("coupon_code"),
             keptPriceClp: sql<number | null>`null`.as("kept_price_clp"),
             priceToldAt: sql<Date | null>`null`.as("price_told_at"),
+            graceUntil: sql<Date | null>`null`.as("grace_until"),
           })
           .from(payments)
           // A gift's payment extends no membership of the buyer's (the recipient's redeem does).
@@ -181,6 +182,8 @@ export async function approvePayment(
           // (the renewal at the new price) or for another plan clears it.
           keptPriceClp: sql`case when ${keptStill(now)} then ${memberships.keptPriceClp} end`,
           priceToldAt: sql`case when ${keptStill(now)} then ${memberships.priceToldAt} end`,
+          // Paid: a refused renewal's grace is over.
+          graceUntil: null,
           updatedAt: new Date(now),
         },
       }),

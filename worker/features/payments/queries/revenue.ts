@@ -47,7 +47,7 @@ const month = (column: string) => sql.raw(`strftime('%Y-%m', ${column} / 1000, '
  * Per month: members new (their first payment), returning (a payment starting after a gap of a day or more since
  * their previous one ended), churned (a coverage that ended that month with no later payment), split into failed
  * (automatic renewal gave up on that period) and chosen; and the failed renewals recovered (refused at least once,
- * paid in the end) out of those refused.
+ * paid in the end by a retry or a new card in the grace: the charge's recovered_at mark) out of those refused.
  */
 export const movementsByMonth = (db: Database, r: Range, now: number) =>
   db.all<{
@@ -81,7 +81,7 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
           and o.ends <= ${now}
       )
       union all
-      select ${month("period_due")}, 0, 0, 0, 0, 1, case when state = 'paid' then 1 else 0 end
+      select ${month("period_due")}, 0, 0, 0, 0, 1, case when recovered_at is not null then 1 else 0 end
       from autorenew_charges
       where refusals > 0 and state in ('paid', 'gave_up') and period_due >= ${r.from} and period_due < ${r.to}
     )
