@@ -58,7 +58,7 @@ async function startGift(order: GiftOrder): Promise<ActionResult<Answer<typeof a
   const json: GiftOrder = { plan_months, recipient_email };
   if (message) json.message = message;
   try {
-    return { ok: true, value: await unwrap(api.gifts.$post({ json })) };
+    return { ok: true, value: await unwrap(sendIdempotent((o) => api.gifts.$post({ json }, o))) };
   } catch (err) {
     return {
       ok: false,

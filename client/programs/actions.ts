@@ -3,6 +3,7 @@
 import type { InferRequestType } from "hono/client";
 import { api, requestError, unwrap } from "../api";
 import { attempt, readIntent } from "../data/actions";
+import { sendIdempotent } from "../idempotent";
 import { TEXT } from "../text";
 
 export type PracticeInput = InferRequestType<typeof api.practice.$post>["json"];
@@ -52,7 +53,10 @@ export async function programsAction({ request }: { request: Request }) {
   const failed = TEXT.programs.writeFailed;
   switch (body.intent) {
     case "enrol":
-      return attempt(() => unwrap(api.programs[":id"].enrol.$post({ param: { id: String(body.id) } })), failed);
+      return attempt(
+        () => unwrap(sendIdempotent((o) => api.programs[":id"].enrol.$post({ param: { id: String(body.id) } }, o))),
+        failed,
+      );
     case "leave":
       return attempt(() => unwrap(api.programs[":id"].enrol.$delete({ param: { id: String(body.id) } })), failed);
     case "done":

@@ -7,10 +7,12 @@ import { describe, expect, it } from "vitest";
 import {
   comments,
   eventRsvps,
+  gifts,
   idempotencyKeys,
   messages,
   payments,
   posts,
+  programEnrolments,
   reportReasons,
 } from "../../worker/db/schema";
 import { pruneIdempotencyKeys } from "../../worker/platform/prune-idempotency-keys";
@@ -109,6 +111,23 @@ const KINDS: WriteKind[] = [
     }),
     status: 200,
     rows: () => rowsOf(payments, eq(payments.userId, IDS.member)),
+  },
+  {
+    kind: "gift checkout",
+    path: "/api/gifts",
+    caller: "member",
+    body: (v) => ({ json: { plan_months: v ? 3 : 1, recipient_email: "friend@example.com" } }),
+    status: 200,
+    rows: () => rowsOf(gifts),
+  },
+  {
+    // Enrolling carries no fields: another body is another request all the same.
+    kind: "program enrolment",
+    path: `/api/programs/${IDS.program}/enrol`,
+    caller: "member",
+    body: (v) => ({ json: v ? { again: true } : {} }),
+    status: 200,
+    rows: () => rowsOf(programEnrolments),
   },
 ];
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
+import { idempotent } from "../../platform/idempotency";
 import { limited } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
 import { GIFTS, LIMITS } from "../../shared/rules";
@@ -26,7 +27,7 @@ const giftBody = z.object({
 const redeemBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "That gift code is not valid") });
 
 export const giftRoutes = createRouter()
-  .post("/gifts", requireUser, limited("paymentInitiate"), validate("json", giftBody), async (c) => {
+  .post("/gifts", requireUser, idempotent, limited("paymentInitiate"), validate("json", giftBody), async (c) => {
     const body = c.req.valid("json");
     const created = await buyGift(c.var.db, c.env, c.var.user, new URL(c.req.url).origin, {
       months: body.plan_months,

@@ -6,6 +6,7 @@ import { membershipRow, membershipView } from "../../db/memberships";
 import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, notFound } from "../../platform/errors";
+import { idempotent } from "../../platform/idempotency";
 import { limited } from "../../platform/rate-limit";
 import { idParam, oneLineNameInput, parseInput, rowId, validate } from "../../platform/validate";
 import { isTimeZone } from "../../platform/zoned-time";
@@ -202,30 +203,37 @@ export const programRoutes = createRouter()
     if (keys.length > 0) await c.env.BLOBS.delete(keys);
     return c.json({ success: true });
   })
-  .post("/programs/:id/enrol", requireUser, limited("programWrites"), validate("param", idParam), async (c) => {
-    const { id } = c.req.valid("param");
-    const user = c.var.user;
-    const [[program], [membership]] = await c.var.db.batch([
-      programQuery(c.var.db, user, id),
-      membershipRow(c.var.db, user.id),
-    ]);
-    if (!program) throw notFound(API_ERRORS.program_not_found);
-    paidProgramOr403(program, membershipView(user, membership));
-    if (program.startedAt) return c.json({ enrolled: true as const, started_at: program.startedAt.toISOString() });
-    if ((await enrolmentCount(c.var.db, user.id)) >= PROGRAM_LIMITS.enrolledMax)
-      throw conflict(API_ERRORS.programs_enrolled_full);
-    const now = new Date();
-    const zone = user.timezone ?? EVENT_DEFAULT_TIME_ZONE;
-    const channelId = program.program.channelId;
-    const [inserted] = channelId
-      ? await c.var.db.batch([
-          insertEnrolment(c.var.db, id, user.id, zone, now),
-          joinChannelStatement(c.var.db, channelId, user.id),
-        ])
-      : [await insertEnrolment(c.var.db, id, user.id, zone, now)];
-    const startedAt = inserted[0]?.startedAt ?? now;
-    return c.json({ enrolled: true as const, started_at: startedAt.toISOString() });
-  })
+  .post(
+    "/programs/:id/enrol",
+    requireUser,
+    idempotent,
+    limited("programWrites"),
+    validate("param", idParam),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const user = c.var.user;
+      const [[program], [membership]] = await c.var.db.batch([
+        programQuery(c.var.db, user, id),
+        membershipRow(c.var.db, user.id),
+      ]);
+      if (!program) throw notFound(API_ERRORS.program_not_found);
+      paidProgramOr403(program, membershipView(user, membership));
+      if (program.startedAt) return c.json({ enrolled: true as const, started_at: program.startedAt.toISOString() });
+      if ((await enrolmentCount(c.var.db, user.id)) >= PROGRAM_LIMITS.enrolledMax)
+        throw conflict(API_ERRORS.programs_enrolled_full);
+      const now = new Date();
+      const zone = user.timezone ?? EVENT_DEFAULT_TIME_ZONE;
+      const channelId = program.program.channelId;
+      const [inserted] = channelId
+        ? await c.var.db.batch([
+            insertEnrolment(c.var.db, id, user.id, zone, now),
+            joinChannelStatement(c.var.db, channelId, user.id),
+          ])
+        : [await insertEnrolment(c.var.db, id, user.id, zone, now)];
+      const startedAt = inserted[0]?.startedAt ?? now;
+      return c.json({ enrolled: true as const, started_at: startedAt.toISOString() });
+    },
+  )
   .delete("/programs/:id/enrol", requireUser, limited("programWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");
     const program = await getProgramRow(c.var.db, id);
