@@ -6,6 +6,7 @@ import { z } from "zod";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
 import { requireAdmin, requireUser } from "../../platform/auth";
+import { deleteCoverBlob } from "../../platform/covers";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { idempotent } from "../../platform/idempotency";
@@ -30,7 +31,7 @@ import { API_ERRORS } from "../../shared/texts";
 import { aiImageFields, limitAiCalls } from "../ai/index";
 import { notifyAnswerers, notifyLater } from "../notifications/index";
 import { existingEvent, viewerOf } from "./access";
-import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "./covers";
+import { generateCover, removeCover, uploadCover } from "./covers";
 import { answerEvent, listAttendees } from "./queries/answers";
 import {
   cancelEvent,

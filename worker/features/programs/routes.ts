@@ -7,6 +7,7 @@ import { requireAdmin, requireUser, requireUserInBatch, withSessionBatch } from 
 import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, notFound } from "../../platform/errors";
 import { limited } from "../../platform/rate-limit";
+import { serveBlob } from "../../platform/storage";
 import { idParam, oneLineNameInput, parseInput, rowId, validate } from "../../platform/validate";
 import { isTimeZone } from "../../platform/zoned-time";
 import { toCsv } from "../../shared/csv";
@@ -16,6 +17,7 @@ import { hasPaidAccess, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { createChannel, joinChannelStatement, leaveChannelStatement } from "../chat/index";
 import { lessonState, lessonStates, paidProgramOr403, toLessonSummary } from "./access";
+import { removeProgramCover, uploadProgramCover } from "./covers";
 import { lessonFields, lessonInput, localDate, storedLessonFields } from "./lesson-input";
 import { storeLessonMedia } from "./media";
 import {
@@ -77,6 +79,11 @@ function snippetOf(text: string, needle: string): string {
   const to = Math.min(text.length, at + needle.length + SNIPPET_CONTEXT);
   return `${from > 0 ? "…" : ""}${text.slice(from, to).replace(/\s+/g, " ").trim()}${to < text.length ? "…" : ""}`;
 }
+const coverForm = z.object({
+  file: z
+    .instanceof(File, { message: API_ERRORS.program_cover_required })
+    .refine((f) => f.size > 0, API_ERRORS.program_cover_required),
+});
 const funnelQuery = z.object({ format: z.enum(["json", "csv"]).default("json") });
 
 const programFieldsOf = (input: Partial<z.output<typeof createBody>>): Partial<ProgramFields> => ({
@@ -201,6 +208,36 @@ export const programRoutes = createRouter()
     if (!keys) throw notFound(API_ERRORS.program_not_found);
     if (keys.length > 0) await c.env.BLOBS.delete(keys);
     return c.json({ success: true });
+  })
+  // The cover: admins upload or remove it; whoever sees the program sees it (a replaced cover has a new address).
+  .get("/programs/:id/cover", requireUserInBatch, validate("param", idParam), async (c) => {
+    const {
+      results: [[row]],
+    } = await withSessionBatch(c, (member) => [programQuery(c.var.db, member, c.req.valid("param").id)]);
+    if (!row) throw notFound(API_ERRORS.program_not_found);
+    if (!row.program.coverKey) throw notFound(API_ERRORS.program_cover_not_found);
+    return serveBlob(c.req.raw, c.env.BLOBS, row.program.coverKey, {
+      cacheControl: "private, max-age=604800, immutable",
+    });
+  })
+  .put(
+    "/programs/:id/cover",
+    requireAdmin,
+    limited("uploads"),
+    validate("param", idParam),
+    validate("form", coverForm),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await uploadProgramCover(c.var.db, c.env.BLOBS, id, c.req.valid("form").file);
+      const [listed] = await programQuery(c.var.db, c.var.user, id);
+      return c.json({ program: toProgramDto(listed) });
+    },
+  )
+  .delete("/programs/:id/cover", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await removeProgramCover(c.var.db, c.env.BLOBS, id);
+    const [listed] = await programQuery(c.var.db, c.var.user, id);
+    return c.json({ program: toProgramDto(listed) });
   })
   .post("/programs/:id/enrol", requireUser, limited("programWrites"), validate("param", idParam), async (c) => {
     const { id } = c.req.valid("param");

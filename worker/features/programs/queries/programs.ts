@@ -64,7 +64,8 @@ export const toProgramDto = (r: ProgramListed): ProgramDto => ({
   id: r.program.id,
   title: r.program.title,
   summary: r.program.summary,
-  cover_url: null,
+  // The key's random part in the address: a replaced cover is a new URL, so caches never show the old one.
+  cover_url: r.program.coverKey ? `/api/programs/${r.program.id}/cover?v=${r.program.coverKey.split("/").pop()}` : null,
   paid_only: r.program.paidOnly,
   unlock: r.program.unlock,
   time_zone: r.program.timeZone,
@@ -146,17 +147,33 @@ export const getProgramRow = async (db: Database, id: number) =>
 
 export const countPrograms = async (db: Database) => (await db.select({ n: count() }).from(programs))[0].n;
 
-/** Deletes a program (lessons, enrolments and progress go with it); returns its lessons' media keys. */
+/** Deletes a program (lessons, enrolments and progress go with it); returns its lessons' media keys and its cover's. */
 export async function deleteProgramRow(db: Database, id: number): Promise<string[] | null> {
   const [keys, deleted] = await db.batch([
     db
       .select({ key: programLessons.mediaKey })
       .from(programLessons)
       .where(and(eq(programLessons.programId, id), isNotNull(programLessons.mediaKey))),
-    db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id }),
+    db.delete(programs).where(eq(programs.id, id)).returning({ coverKey: programs.coverKey }),
   ]);
   if (deleted.length === 0) return null;
-  return keys.flatMap((k) => (k.key ? [k.key] : []));
+  return [...keys, { key: deleted[0].coverKey }].flatMap((k) => (k.key ? [k.key] : []));
+}
+
+/**
+ * Sets (a key) or removes (null) a program's cover, in one batch with reading the key it replaces (for the caller
+ * to delete from R2); null when the program is gone.
+ */
+export async function replaceProgramCover(db: Database, id: number, coverKey: string | null) {
+  const [before, updated] = await db.batch([
+    db.select({ coverKey: programs.coverKey }).from(programs).where(eq(programs.id, id)),
+    db
+      .update(programs)
+      .set({ coverKey, updatedAt: new Date() })
+      .where(eq(programs.id, id))
+      .returning({ id: programs.id }),
+  ]);
+  return updated.length ? { previous: before[0]?.coverKey ?? null } : null;
 }
 
 export type LessonFields = {
