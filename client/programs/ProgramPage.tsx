@@ -12,9 +12,9 @@ import { type ActionResult, failureOf, submitJson, useSettled } from "../data/ac
 import { memberZone } from "../events/time";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
-import { AdminLessons, FunnelChart, ProgramForm } from "./AdminPrograms";
+import { AdminLessons, FunnelChart, ProgramCoverForm, ProgramForm } from "./AdminPrograms";
 import { lessonPath, PROGRAMS_PATH, type programLoader, programPath } from "./data";
-import { ProgramBadges, ProgressBar } from "./ProgramsPage";
+import { ProgramBadges, ProgramCover, ProgressBar } from "./ProgramsPage";
 import { opensText } from "./time";
 import "./programs.css";
 
@@ -48,6 +48,7 @@ export default function ProgramPage() {
     <div className="page programs">
       <PageTitle screen={program.title} />
       <Link to={PROGRAMS_PATH}>{T.back}</Link>
+      <ProgramCover program={program} lazy={false} />
       <h1>{program.title}</h1>
       {program.summary && <p className="muted">{program.summary}</p>}
       <ProgramBadges program={program} />
@@ -145,6 +146,7 @@ export default function ProgramPage() {
                 </button>
               </div>
               <ProgramForm key={program.id} program={program} />
+              <ProgramCoverForm program={program} />
               <AdminLessons program={program} lessons={lessons} />
               {data.funnel && <FunnelChart programId={program.id} funnel={data.funnel} />}
             </div>

@@ -82,6 +82,12 @@ export const words = {
     // admins
     manage: "Manage",
     newProgram: "New program",
+    coverHeading: "Cover image",
+    coverCurrent: "The current cover",
+    coverNone: "No cover yet.",
+    coverLabel: "Image (PNG, JPEG or WebP)",
+    coverUpload: "Upload cover",
+    coverRemove: "Remove cover",
     editProgram: "Edit program",
     titleLabel: "Title",
     summaryLabel: "Summary",

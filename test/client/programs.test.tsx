@@ -80,6 +80,39 @@ describe("programs", () => {
     expect(screen.getByRole("progressbar", { name: "Your progress" }).getAttribute("value")).toBe("33");
   });
 
+  it("covers: on the list (sized, lazy after the first) and on the program page, with the title as their text", async () => {
+    const COVER = "/api/programs/5/cover?v=abc";
+    stubFetch((url) => {
+      if (url === "/api/programs" || url.startsWith("/api/programs?"))
+        return {
+          status: 200,
+          body: { programs: [program({ id: 4, title: "First" }), program({ cover_url: COVER })], next_before: null },
+        };
+      if (url.startsWith("/api/practice"))
+        return {
+          status: 200,
+          body: { entries: [], total_minutes: 0, streak_days: 0, weekly_goal_minutes: 70, week_minutes: 0 },
+        };
+      if (url === "/api/programs/5") return { status: 200, body: { program: program({ cover_url: COVER }) } };
+      if (url === "/api/programs/5/lessons") return { status: 200, body: { lessons: LESSONS } };
+      return undefined;
+    });
+    const list = renderApp("/app/programs", member);
+    const listed = await screen.findByRole("img", { name: "21 days of calm" });
+    expect(listed.getAttribute("src")).toBe(COVER);
+    expect([listed.getAttribute("width"), listed.getAttribute("height")]).toEqual(["1600", "900"]);
+    expect(listed.getAttribute("loading")).toBe("lazy");
+    // The program without a cover shows none.
+    expect(screen.queryByRole("img", { name: "First" })).toBeNull();
+    list.unmount();
+
+    renderApp("/app/programs/5", member);
+    await screen.findByRole("heading", { name: "21 days of calm", level: 1 });
+    const cover = screen.getByRole("img", { name: "21 days of calm" });
+    expect(cover.getAttribute("src")).toBe(COVER);
+    expect(cover.getAttribute("loading")).toBe("eager");
+  });
+
   it("enrolling posts to the program and shows its first lesson to start", async () => {
     let enrolled = false;
     const fetchMock = stubFetch((url, init) => {
