@@ -1,13 +1,14 @@
 // Programs' screens in jsdom: a program's lessons (done, open, and the time a locked one opens, in the member's
 // zone), enrolling (the request), the lesson page's "next opens" line, and the certificate PDF read back with the
 // member's name as written.
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { loadWords } from "../../client/i18n/language";
 import { certificatePdf } from "../../client/programs/certificate";
 import { TEXT } from "../../client/text";
 import type { LessonDto, LessonSummaryDto, ProgramDto } from "../../worker/shared/programs";
+import type { SearchResult } from "../../worker/shared/search";
 import { pdfText } from "../pdf-text";
 import { servePdfFont } from "./pdf-font";
 import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
@@ -59,6 +60,25 @@ const LESSONS = [
   lesson(2, { title: "Breathing" }),
   lesson(3, { title: "Letting go", open: false, opens_at: tomorrowSixInSantiago() }),
 ];
+
+const LESSON_2: LessonDto = {
+  ...LESSONS[1],
+  program_id: 5,
+  program_title: "21 days of calm",
+  body: "Count four in",
+  body_html: "<p>Count <strong>four</strong> in</p>",
+  media_url: "/api/lessons/2/media?v=abc",
+  position_seconds: 0,
+  previous_id: 1,
+  next_id: 3,
+};
+/** The API of the lesson page of lesson 2 (undefined: not one of its requests). */
+const lessonTwoApi = (url: string) => {
+  if (url === "/api/lessons/2") return { status: 200, body: { lesson: LESSON_2 } };
+  if (url === "/api/programs/5") return { status: 200, body: { program: program() } };
+  if (url === "/api/programs/5/lessons") return { status: 200, body: { lessons: LESSONS } };
+  return undefined;
+};
 
 const member = sessionDeps({ getMe: async () => reply(200, userFixture({ timezone: "America/Santiago" })) });
 
@@ -135,23 +155,7 @@ describe("programs", () => {
   });
 
   it("the lesson page: sanitised text, mark as done, and when the next lesson opens", async () => {
-    const dto: LessonDto = {
-      ...LESSONS[1],
-      program_id: 5,
-      program_title: "21 days of calm",
-      body: "Count four in",
-      body_html: "<p>Count <strong>four</strong> in</p>",
-      media_url: "/api/lessons/2/media?v=abc",
-      position_seconds: 0,
-      previous_id: 1,
-      next_id: 3,
-    };
-    stubFetch((url) => {
-      if (url === "/api/lessons/2") return { status: 200, body: { lesson: dto } };
-      if (url === "/api/programs/5") return { status: 200, body: { program: program() } };
-      if (url === "/api/programs/5/lessons") return { status: 200, body: { lessons: LESSONS } };
-      return undefined;
-    });
+    stubFetch(lessonTwoApi);
     renderApp("/app/programs/5/lessons/2", member);
     await screen.findByRole("heading", { name: "Breathing", level: 1 });
     expect(screen.getByText("four").tagName).toBe("STRONG");
@@ -160,6 +164,42 @@ describe("programs", () => {
     expect(screen.getByRole("link", { name: "Previous lesson" }).getAttribute("href")).toBe(
       "/app/programs/5/lessons/1",
     );
+  });
+
+  it("the app's search finds lessons (a locked one by its title, no text) and a result opens the lesson page", async () => {
+    const hit = (patch: Partial<SearchResult>): SearchResult => ({
+      kind: "lesson",
+      id: 2,
+      title: "Breathing",
+      snippet: "Count <mark>four</mark> in",
+      created_at: new Date().toISOString(),
+      url: "/app/programs/5/lessons/2",
+      ...patch,
+    });
+    stubFetch((url) => {
+      if (url.startsWith("/api/search?"))
+        return {
+          status: 200,
+          body: {
+            results: [hit({}), hit({ id: 3, title: "Letting go", snippet: "", url: "/app/programs/5/lessons/3" })],
+          },
+        };
+      return lessonTwoApi(url);
+    });
+    const { router } = renderApp("/app/programs/5", member);
+    await screen.findByRole("heading", { name: "21 days of calm", level: 1 });
+    const user = userEvent.setup();
+    fireEvent.keyDown(document, { key: "k", ctrlKey: true });
+    const dialog = await screen.findByRole("dialog", { name: TEXT.searchDialog.title });
+    await user.type(within(dialog).getByRole("combobox"), "four");
+    const listbox = await within(dialog).findByRole("listbox", { name: TEXT.searchDialog.results });
+    await waitFor(() => expect(within(listbox).getAllByRole("option")).toHaveLength(2));
+    const [open, locked] = within(listbox).getAllByRole("option");
+    expect(open.textContent).toContain(`${TEXT.searchDialog.kindOne.lesson}: `);
+    expect(locked.textContent).toContain("Letting go");
+    await user.click(open);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/app/programs/5/lessons/2"));
+    await screen.findByRole("heading", { name: "Breathing", level: 1 });
   });
 
   it("the certificate PDF reads back with the member's name as written", async () => {

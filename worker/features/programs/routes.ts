@@ -13,10 +13,10 @@ import { isTimeZone } from "../../platform/zoned-time";
 import { toCsv } from "../../shared/csv";
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
 import { PROGRAM_LIMITS, type ProgramSearchResult, UNLOCK_MODES } from "../../shared/programs";
-import { hasPaidAccess, LIMITS } from "../../shared/rules";
+import { LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { createChannel, joinChannelStatement, leaveChannelStatement } from "../chat/index";
-import { lessonState, lessonStates, paidProgramOr403, toLessonSummary } from "./access";
+import { lessonStates, paidProgramOr403, toLessonSummary } from "./access";
 import { removeProgramCover, uploadProgramCover } from "./covers";
 import { lessonFields, lessonInput, localDate, storedLessonFields } from "./lesson-input";
 import { storeLessonMedia } from "./media";
@@ -36,10 +36,10 @@ import {
   programQuery,
   programStats,
   reorderLessons,
-  searchProgramsQuery,
   toProgramDto,
   updateProgram,
 } from "./queries/programs";
+import { programSearchResults, programSearchStatements } from "./search";
 
 const fieldRules = {
   // One line, as a display name: it names the cohort's channel.
@@ -70,15 +70,6 @@ const orderBody = z.object({ ids: z.array(z.number().int().positive()).min(1).ma
 const searchQuery = z.object({
   q: z.string().trim().min(1, API_ERRORS.search_query_required).max(PROGRAM_LIMITS.searchMax),
 });
-const SNIPPET_CONTEXT = 60;
-
-/** Plain text around the first match (the text is markdown; the client shows it as text, never as HTML). */
-function snippetOf(text: string, needle: string): string {
-  const at = Math.max(0, text.toLowerCase().indexOf(needle));
-  const from = Math.max(0, at - SNIPPET_CONTEXT);
-  const to = Math.min(text.length, at + needle.length + SNIPPET_CONTEXT);
-  return `${from > 0 ? "…" : ""}${text.slice(from, to).replace(/\s+/g, " ").trim()}${to < text.length ? "…" : ""}`;
-}
 const coverForm = z.object({
   file: z
     .instanceof(File, { message: API_ERRORS.program_cover_required })
@@ -126,51 +117,10 @@ export const programRoutes = createRouter()
   // and its text is never sent.
   .get("/programs/search", requireUserInBatch, validate("query", searchQuery), async (c) => {
     const { q } = c.req.valid("query");
-    const {
-      user,
-      results: [[membership], rows],
-    } = await withSessionBatch(c, (member) => [
-      membershipRow(c.var.db, member.id),
-      searchProgramsQuery(c.var.db, member, q),
-    ]);
-    const paid = hasPaidAccess(membershipView(user, membership).status);
-    const now = Date.now();
-    const needle = q.toLowerCase();
-    const results: ProgramSearchResult[] = [];
-    const programsSeen = new Set<number>();
-    for (const row of rows) {
-      const program = row.program;
-      if (!programsSeen.has(program.id)) {
-        programsSeen.add(program.id);
-        if (`${program.title}\n${program.summary}`.toLowerCase().includes(needle))
-          results.push({
-            kind: "program",
-            id: program.id,
-            program_id: program.id,
-            title: program.title,
-            snippet: program.summary ? snippetOf(program.summary, needle) : null,
-            open: true,
-            opens_at: null,
-          });
-      }
-      const lesson = row.lesson;
-      const state =
-        program.paidOnly && !paid
-          ? { opensAt: null, open: false }
-          : lessonState(row, lesson.position - 1, lesson.opensOn, user, now);
-      const bodyHit = lesson.body.toLowerCase().includes(needle);
-      if (!row.titleHit && !(state.open && bodyHit)) continue;
-      results.push({
-        kind: "lesson",
-        id: lesson.id,
-        program_id: program.id,
-        title: lesson.title,
-        snippet: state.open && bodyHit ? snippetOf(lesson.body, needle) : null,
-        open: state.open,
-        opens_at: state.opensAt === null ? null : new Date(state.opensAt).toISOString(),
-      });
-    }
-    return c.json({ results: results.slice(0, PROGRAM_LIMITS.searchResults) });
+    const { user, results } = await withSessionBatch(c, (member) => [...programSearchStatements(c.var.db, member, q)]);
+    return c.json({
+      results: programSearchResults(user, results, q).map(({ created_at, ...result }): ProgramSearchResult => result),
+    });
   })
   .get("/programs/:id", requireUserInBatch, validate("param", idParam), async (c) => {
     const {

@@ -372,17 +372,19 @@ export const searchProgramsQuery = (db: Database, member: SessionMemberSql | Mem
     .select({
       ...programColumns(member),
       lesson: {
-        id: aliased<number>(programLessons.id, "lesson_id"),
+        /** Null for a program without lessons (found by its own title or summary). */
+        id: aliased<number | null>(programLessons.id, "lesson_id"),
         title: aliased<string>(programLessons.title, "lesson_title"),
         body: aliased<string>(programLessons.body, "lesson_body"),
         position: aliased<number>(programLessons.position, "lesson_position"),
         opensOn: aliased<string | null>(programLessons.opensOn, "lesson_opens_on"),
+        createdAt: aliased<Date>(programLessons.createdAt, "lesson_created_at"),
       },
       titleHit: sql<number>`instr(lower(${programLessons.title}), lower(${text})) > 0`.mapWith(Number).as("title_hit"),
     })
     .from(programs)
     .leftJoin(programEnrolments, withEnrolment(member))
-    .innerJoin(programLessons, eq(programLessons.programId, programs.id))
+    .leftJoin(programLessons, eq(programLessons.programId, programs.id))
     .where(
       and(
         visible(member),
