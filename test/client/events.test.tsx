@@ -24,6 +24,7 @@ const event = (patch: Partial<EventDto> = {}): EventDto => ({
   occurrences: [{ starts_at: "2030-07-07T00:00:00.000Z", ends_at: "2030-07-07T01:30:00.000Z", cancelled: false }],
   location: "online",
   place: null,
+  program_id: null,
   cover_url: null,
   meeting_url: null,
   has_meeting_url: true,
