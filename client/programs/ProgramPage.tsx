@@ -9,6 +9,7 @@ import { Link } from "../components/links";
 import { PageTitle } from "../components/PageTitle";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { eventPath } from "../events/data";
 import { memberZone } from "../events/time";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
@@ -150,6 +151,20 @@ export default function ProgramPage() {
               <AdminLessons program={program} lessons={lessons} />
               {data.funnel && <FunnelChart programId={program.id} funnel={data.funnel} />}
             </div>
+          )}
+          {data.events.length > 0 && (
+            <section aria-labelledby="program-events">
+              <h2 id="program-events">{T.eventsHeading}</h2>
+              <ul className="program-events">
+                {data.events.map((event) => (
+                  <li key={event.id} className="card row">
+                    <Icon shape={ICON_SHAPES.calendar} size={16} />
+                    <Link to={eventPath(event.id)}>{event.title}</Link>
+                    <span className="muted">{formatDate(event.starts_at)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
           <h2>{T.lessonsHeading}</h2>
           <ol className="lesson-list">

@@ -84,6 +84,7 @@ export const words: Pick<Catalog, "programs"> = {
     coverLabel: "Imagen (PNG, JPEG o WebP)",
     coverUpload: "Subir portada",
     coverRemove: "Quitar portada",
+    eventsHeading: "Encuentros de la cohorte",
     editProgram: "Editar programa",
     titleLabel: "Título",
     summaryLabel: "Resumen",

@@ -88,6 +88,7 @@ export const words = {
     coverLabel: "Image (PNG, JPEG or WebP)",
     coverUpload: "Upload cover",
     coverRemove: "Remove cover",
+    eventsHeading: "Cohort events",
     editProgram: "Edit program",
     titleLabel: "Title",
     summaryLabel: "Summary",

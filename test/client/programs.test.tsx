@@ -11,7 +11,7 @@ import type { LessonDto, LessonSummaryDto, ProgramDto } from "../../worker/share
 import type { SearchResult } from "../../worker/shared/search";
 import { pdfText } from "../pdf-text";
 import { servePdfFont } from "./pdf-font";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { eventFixture, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const program = (patch: Partial<ProgramDto> = {}): ProgramDto => ({
   id: 5,
@@ -131,6 +131,25 @@ describe("programs", () => {
     const cover = screen.getByRole("img", { name: "21 days of calm" });
     expect(cover.getAttribute("src")).toBe(COVER);
     expect(cover.getAttribute("loading")).toBe("eager");
+  });
+
+  it("the program page lists the cohort's upcoming events, each a link to its page", async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url.startsWith("/api/events?"))
+        return {
+          status: 200,
+          body: { events: [eventFixture({ id: 7, title: "Cohort circle", program_id: 5 })], next_cursor: null },
+        };
+      return lessonTwoApi(url);
+    });
+    renderApp("/app/programs/5", member);
+    const section = await screen.findByRole("region", { name: TEXT.programs.eventsHeading });
+    expect(within(section).getByRole("link", { name: "Cohort circle" }).getAttribute("href")).toBe("/app/events/7");
+    const asked = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), "http://x"))
+      .find((u) => u.pathname === "/api/events");
+    expect(asked?.searchParams.get("program")).toBe("5");
+    expect(Date.parse(asked?.searchParams.get("from") ?? "")).toBeLessThanOrEqual(Date.now());
   });
 
   it("enrolling posts to the program and shows its first lesson to start", async () => {
