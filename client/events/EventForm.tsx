@@ -1,11 +1,12 @@
 // The admins' form for a gathering, new or edited (one form: a new gathering is one without an event
 // yet), in a dialog. Times are the event zone's wall-clock times (datetime-local), which the server turns
 // into instants. The cover is changed after the gathering is saved, in the same submission.
-import { type ChangeEvent, type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { IMAGE_MODELS } from "../../worker/shared/ai-rules";
 import { EVENT_DEFAULT_TIME_ZONE, EVENT_LIMITS, type EventDto, type EventRepeat } from "../../worker/shared/events";
 import { LIMITS } from "../../worker/shared/rules";
+import { api, unwrap } from "../api";
 import { imageUnavailableReason, useAiCapabilities } from "../components/ai";
 import { Select, TextArea, TextField } from "../components/Field";
 import { FormError } from "../components/FormError";
@@ -26,6 +27,8 @@ type Form = {
   meeting_url: string;
   capacity: string;
   paid_only: boolean;
+  /** A cohort's event: its program's id ("": everyone's). */
+  program_id: string;
   repeat: "" | EventRepeat;
   repeat_until: string;
 };
@@ -42,6 +45,7 @@ const formOf = (e?: EventDto): Form => ({
   meeting_url: e?.meeting_url ?? "",
   capacity: e?.capacity == null ? "" : String(e.capacity),
   paid_only: e?.paid_only ?? false,
+  program_id: e?.program_id == null ? "" : String(e.program_id),
   repeat: e?.repeat ?? "",
   repeat_until: e?.repeat_until ?? "",
 });
@@ -51,9 +55,25 @@ const toInput = (f: Form): EventInput => ({
   place: f.place.trim() || null,
   meeting_url: f.meeting_url.trim() || null,
   capacity: f.capacity ? Number(f.capacity) : null,
+  program_id: f.program_id ? Number(f.program_id) : null,
   repeat: f.repeat || null,
   repeat_until: f.repeat ? f.repeat_until : null,
 });
+
+/** The programs an event may belong to (the newest page of them); none while loading or if they cannot be read. */
+function useProgramChoices() {
+  const [programs, setPrograms] = useState<{ id: number; title: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    unwrap(api.programs.$get({ query: {} }))
+      .then((answer) => live && setPrograms(answer.programs.map(({ id, title }) => ({ id, title }))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return programs;
+}
 
 type CoverSource = "keep" | "upload" | "generate" | "remove";
 type ImageModel = (typeof IMAGE_MODELS)[number];
@@ -148,6 +168,7 @@ export function EventFormModal({
   const [current, setCurrent] = useState(event);
   const [coverError, setCoverError] = useState<string | null>(null);
   const [form, setForm] = useState<Form>(formOf(event));
+  const programs = useProgramChoices();
   const [source, setSource] = useState<CoverSource>("keep");
   const [file, setFile] = useState<File | null>(null);
   const [prompt, setPrompt] = useState("");
@@ -250,6 +271,14 @@ export function EventFormModal({
           <input type="checkbox" checked={form.paid_only} onChange={(e) => set("paid_only")(e.target.checked)} />
           {T.paidOnly}
         </label>
+        <Select
+          label={T.program}
+          hint={T.programHint}
+          value={form.program_id}
+          options={["", ...programs.map((p) => String(p.id))]}
+          optionLabels={Object.fromEntries([["", T.programNone], ...programs.map((p) => [String(p.id), p.title])])}
+          onValue={set("program_id")}
+        />
         <CoverFields
           event={current}
           source={source}

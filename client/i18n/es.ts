@@ -540,6 +540,9 @@ const errors: ErrorTexts = {
   idempotency_keys_full: "Hay demasiadas solicitudes en curso; vuelve a intentarlo en un momento",
   // programas
   program_not_found: "Programa no encontrado",
+  program_cover_required: "Elige un archivo de imagen para la portada del programa",
+  program_cover_too_large: `La portada de un programa debe pesar menos de ${PROGRAM_LIMITS.coverMaxBytes / (1024 * 1024)}MB`,
+  program_cover_not_found: "Este programa no tiene imagen de portada",
   program_title_required: "El programa necesita un título",
   program_title_too_long: `El título de un programa tiene como máximo ${PROGRAM_LIMITS.titleMax} caracteres`,
   program_title_invalid:

@@ -95,6 +95,63 @@ export function ProgramForm({ program, onDone }: { program?: ProgramDto; onDone?
   );
 }
 
+/** The program's cover: upload an image (it replaces the one there) or remove it. */
+export function ProgramCoverForm({ program }: { program: ProgramDto }) {
+  const T = TEXT.programs;
+  const upload = useFetcher<ActionResult<unknown>>();
+  const remove = useFetcher<ActionResult<unknown>>();
+  const form = useRef<HTMLFormElement>(null);
+  useSettled(upload, (result) => {
+    if (result.ok) form.current?.reset();
+  });
+  const path = programPath(program.id);
+  const error = failureOf(upload) ?? failureOf(remove);
+  return (
+    <section className="card stack" aria-labelledby="program-cover-heading">
+      <h2 id="program-cover-heading">{T.coverHeading}</h2>
+      {program.cover_url ? (
+        <img
+          className="program-cover program-cover-preview"
+          src={program.cover_url}
+          alt={T.coverCurrent}
+          width={1600}
+          height={900}
+        />
+      ) : (
+        <p className="muted">{T.coverNone}</p>
+      )}
+      <upload.Form ref={form} method="post" action={path} encType="multipart/form-data" className="stack">
+        <input type="hidden" name="intent" value="cover" />
+        <input type="hidden" name="program_id" value={program.id} />
+        <label>
+          {T.coverLabel}
+          <input type="file" name="file" required accept="image/png,image/jpeg,image/webp" />
+        </label>
+        <div className="row program-actions">
+          <button type="submit" className="btn btn-primary" disabled={upload.state !== "idle"}>
+            {T.coverUpload}
+          </button>
+          {program.cover_url && (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              disabled={remove.state !== "idle"}
+              onClick={() => void submitJson(remove, path, { intent: "remove-cover", id: program.id })}
+            >
+              {T.coverRemove}
+            </button>
+          )}
+        </div>
+      </upload.Form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export function AdminLessons({ program, lessons }: { program: ProgramDto; lessons: LessonSummaryDto[] }) {
   const T = TEXT.programs;
   const write = useFetcher<ActionResult<unknown>>();

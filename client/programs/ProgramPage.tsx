@@ -9,12 +9,13 @@ import { Link } from "../components/links";
 import { PageTitle } from "../components/PageTitle";
 import { ErrorState } from "../components/States";
 import { type ActionResult, failureOf, submitJson, useSettled } from "../data/actions";
+import { eventPath } from "../events/data";
 import { memberZone } from "../events/time";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
-import { AdminLessons, FunnelChart, ProgramForm } from "./AdminPrograms";
+import { AdminLessons, FunnelChart, ProgramCoverForm, ProgramForm } from "./AdminPrograms";
 import { lessonPath, PROGRAMS_PATH, type programLoader, programPath } from "./data";
-import { ProgramBadges, ProgressBar } from "./ProgramsPage";
+import { ProgramBadges, ProgramCover, ProgressBar } from "./ProgramsPage";
 import { opensText } from "./time";
 import "./programs.css";
 
@@ -48,6 +49,7 @@ export default function ProgramPage() {
     <div className="page programs">
       <PageTitle screen={program.title} />
       <Link to={PROGRAMS_PATH}>{T.back}</Link>
+      <ProgramCover program={program} lazy={false} />
       <h1>{program.title}</h1>
       {program.summary && <p className="muted">{program.summary}</p>}
       <ProgramBadges program={program} />
@@ -145,9 +147,24 @@ export default function ProgramPage() {
                 </button>
               </div>
               <ProgramForm key={program.id} program={program} />
+              <ProgramCoverForm program={program} />
               <AdminLessons program={program} lessons={lessons} />
               {data.funnel && <FunnelChart programId={program.id} funnel={data.funnel} />}
             </div>
+          )}
+          {data.events.length > 0 && (
+            <section aria-labelledby="program-events">
+              <h2 id="program-events">{T.eventsHeading}</h2>
+              <ul className="program-events">
+                {data.events.map((event) => (
+                  <li key={event.id} className="card row">
+                    <Icon shape={ICON_SHAPES.calendar} size={16} />
+                    <Link to={eventPath(event.id)}>{event.title}</Link>
+                    <span className="muted">{formatDate(event.starts_at)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
           <h2>{T.lessonsHeading}</h2>
           <ol className="lesson-list">

@@ -15,6 +15,25 @@ import { PROGRAMS_PATH, programPath, type programsLoader } from "./data";
 import { PracticeLog } from "./PracticeLog";
 import "./programs.css";
 
+/**
+ * The program's cover in a box of fixed proportions (nothing shifts while it loads); the list's are lazy but the
+ * first, the program page's is not. Its text is the program's title.
+ */
+export function ProgramCover({ program, lazy }: { program: ProgramDto; lazy: boolean }) {
+  if (!program.cover_url) return null;
+  return (
+    <img
+      className="program-cover"
+      src={program.cover_url}
+      alt={program.title}
+      loading={lazy ? "lazy" : "eager"}
+      decoding="async"
+      width={1600}
+      height={900}
+    />
+  );
+}
+
 export function ProgressBar({ program }: { program: ProgramDto }) {
   const T = TEXT.programs;
   const percent = program.lesson_count ? Math.round((program.done_count / program.lesson_count) * 100) : 0;
@@ -76,8 +95,9 @@ export default function ProgramsPage() {
             <EmptyState title={T.empty} icon={ICON_SHAPES.book} />
           ) : (
             <ul className="program-list">
-              {data.programs.map((program) => (
+              {data.programs.map((program, i) => (
                 <li key={program.id} className="card program-card">
+                  <ProgramCover program={program} lazy={i > 0} />
                   <h2>
                     <Link to={programPath(program.id)}>{program.title}</Link>
                   </h2>

@@ -20,7 +20,8 @@ export type ProgramsIntent =
   | { intent: "update-program"; id: number; program: Partial<ProgramInput> }
   | { intent: "delete-program"; id: number }
   | { intent: "reorder"; id: number; ids: number[] }
-  | { intent: "delete-lesson"; id: number };
+  | { intent: "delete-lesson"; id: number }
+  | { intent: "remove-cover"; id: number };
 
 /**
  * A new lesson (multipart: its media may travel with it). A file above one request's cap goes up after, in
@@ -44,9 +45,17 @@ async function addLesson(form: FormData) {
   return lesson;
 }
 
+/** A program's new cover (multipart: the image file). */
+async function uploadCover(form: FormData) {
+  const file = form.get("file");
+  if (!(file instanceof File)) throw new Error(TEXT.programs.writeFailed);
+  return unwrap(api.programs[":id"].cover.$put({ param: { id: String(form.get("program_id")) }, form: { file } }));
+}
+
 export async function programsAction({ request }: { request: Request }) {
   if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     const form = await request.formData();
+    if (form.get("intent") === "cover") return attempt(() => uploadCover(form), TEXT.programs.writeFailed);
     return attempt(() => addLesson(form), TEXT.programs.writeFailed);
   }
   const body = await readIntent<ProgramsIntent>(request);
@@ -88,5 +97,7 @@ export async function programsAction({ request }: { request: Request }) {
       );
     case "delete-lesson":
       return attempt(() => unwrap(api.lessons[":id"].$delete({ param: { id: String(body.id) } })), failed);
+    case "remove-cover":
+      return attempt(() => unwrap(api.programs[":id"].cover.$delete({ param: { id: String(body.id) } })), failed);
   }
 }

@@ -25,8 +25,12 @@ export async function programLoader(session: SessionStore, { params }: LoaderFun
   const param = { id: String(params.id) };
   try {
     const admin = (await session.currentUser())?.role === "admin";
-    const [{ program }, funnel] = await Promise.all([
+    const [{ program }, { events }, funnel] = await Promise.all([
       unwrap(api.programs[":id"].$get({ param })),
+      // The cohort's upcoming events (the events feature's list, one program's); the program reads without them.
+      unwrap(api.events.$get({ query: { program: param.id, from: new Date().toISOString() } })).catch(() => ({
+        events: [],
+      })),
       // JSON unless format=csv (the route's type is the union of both).
       admin
         ? unwrap(api.admin.programs[":id"].funnel.$get({ param, query: {} })).then((f) =>
@@ -36,11 +40,11 @@ export async function programLoader(session: SessionStore, { params }: LoaderFun
     ]);
     try {
       const { lessons } = await unwrap(api.programs[":id"].lessons.$get({ param }));
-      return { ok: true as const, program, lessons, membersOnly: false, funnel };
+      return { ok: true as const, program, lessons, membersOnly: false, funnel, events };
     } catch (err) {
       // A paid-only program without a membership: shown, its lessons not.
       if (errorCode(err) === "membership_required")
-        return { ok: true as const, program, lessons: [], membersOnly: true, funnel };
+        return { ok: true as const, program, lessons: [], membersOnly: true, funnel, events };
       throw err;
     }
   } catch (err) {

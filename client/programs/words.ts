@@ -82,6 +82,13 @@ export const words = {
     // admins
     manage: "Manage",
     newProgram: "New program",
+    coverHeading: "Cover image",
+    coverCurrent: "The current cover",
+    coverNone: "No cover yet.",
+    coverLabel: "Image (PNG, JPEG or WebP)",
+    coverUpload: "Upload cover",
+    coverRemove: "Remove cover",
+    eventsHeading: "Cohort events",
     editProgram: "Edit program",
     titleLabel: "Title",
     summaryLabel: "Summary",

@@ -29,6 +29,8 @@ export const KIND_ICONS: Record<SearchKind, IconShape> = {
   message: KIND_SHAPES.hash,
   resource: ICON_SHAPES.book,
   event: ICON_SHAPES.calendar,
+  program: ICON_SHAPES.book,
+  lesson: ICON_SHAPES.book,
 };
 
 export const NOTIFICATION_ICONS: Record<NotificationKind, IconShape> = {

@@ -4,7 +4,7 @@ import type { Catalog } from "../text";
 export const words: Pick<Catalog, "searchDialog"> = {
   searchDialog: {
     title: "Buscar en el lounge",
-    label: "Busca publicaciones, comentarios, mensajes y recursos",
+    label: "Busca publicaciones, comentarios, mensajes, recursos, encuentros y programas",
     placeholder: "Busca en todo...",
     kindLabel: "Mostrar",
     kinds: {
@@ -14,6 +14,8 @@ export const words: Pick<Catalog, "searchDialog"> = {
       message: "Mensajes",
       resource: "Recursos",
       event: "Encuentros",
+      program: "Programas",
+      lesson: "Lecciones",
     },
     kindOne: {
       post: "Publicación",
@@ -21,6 +23,8 @@ export const words: Pick<Catalog, "searchDialog"> = {
       message: "Mensaje",
       resource: "Recurso",
       event: "Encuentro",
+      program: "Programa",
+      lesson: "Lección",
     },
     results: "Resultados",
     searching: "Buscando",

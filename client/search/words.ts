@@ -3,7 +3,7 @@
 export const words = {
   searchDialog: {
     title: "Search the lounge",
-    label: "Search posts, comments, messages and resources",
+    label: "Search posts, comments, messages, resources, events and programs",
     placeholder: "Search everything...",
     kindLabel: "Show",
     kinds: {
@@ -13,8 +13,18 @@ export const words = {
       message: "Messages",
       resource: "Resources",
       event: "Events",
+      program: "Programs",
+      lesson: "Lessons",
     },
-    kindOne: { post: "Post", comment: "Comment", message: "Message", resource: "Resource", event: "Event" },
+    kindOne: {
+      post: "Post",
+      comment: "Comment",
+      message: "Message",
+      resource: "Resource",
+      event: "Event",
+      program: "Program",
+      lesson: "Lesson",
+    },
     results: "Results",
     searching: "Searching",
     hint: "Type to search. Use the arrow keys to move and Enter to open.",

@@ -4,40 +4,10 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TEXT } from "../../client/text";
-import type { EventDto } from "../../worker/shared/events";
-import { renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { eventFixture, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 const T = TEXT.events;
-const event = (patch: Partial<EventDto> = {}): EventDto => ({
-  id: 5,
-  title: "Full moon circle",
-  description: "Bring a blanket",
-  description_html: "<p>Bring a blanket</p>",
-  // 20:00 in Santiago on a July evening (UTC-4).
-  starts_at: "2030-07-07T00:00:00.000Z",
-  ends_at: "2030-07-07T01:30:00.000Z",
-  time_zone: "America/Santiago",
-  start_local: "2030-07-06T20:00",
-  end_local: "2030-07-06T21:30",
-  repeat: null,
-  repeat_until: null,
-  occurrences: [{ starts_at: "2030-07-07T00:00:00.000Z", ends_at: "2030-07-07T01:30:00.000Z", cancelled: false }],
-  location: "online",
-  place: null,
-  cover_url: null,
-  meeting_url: null,
-  has_meeting_url: true,
-  capacity: null,
-  paid_only: false,
-  locked: false,
-  cancelled: false,
-  host: { id: 1, name: "Ada", avatar_url: null },
-  going_count: 0,
-  waitlist_count: 0,
-  going: [],
-  my_status: null,
-  ...patch,
-});
+const event = eventFixture;
 
 const as = (patch: Record<string, unknown> = {}) => sessionDeps({ getMe: async () => reply(200, userFixture(patch)) });
 const nbsp = (text: string | null) => text?.replace(/\s/g, " ") ?? "";

@@ -10,6 +10,7 @@ import { createRoutes } from "../../client/router";
 import { createSessionStore, type SessionDeps, type SessionUserView } from "../../client/session/session-store";
 import type { MemberPayment } from "../../client/settings/membership/receipt";
 import type { ChannelListItem } from "../../worker/shared/chat-wire";
+import type { EventDto } from "../../worker/shared/events";
 import { DEFAULT_PREFERENCES } from "../../worker/shared/notification-settings";
 import { routerError } from "./reported-errors";
 
@@ -181,5 +182,38 @@ export const memberPayment = (patch: Partial<MemberPayment> = {}): MemberPayment
   refunded_amount_clp: null,
   refunded_at: null,
   is_test: false,
+  ...patch,
+});
+
+/** An event as GET /api/events answers it (a Santiago evening in 2030), with `patch` over it. */
+export const eventFixture = (patch: Partial<EventDto> = {}): EventDto => ({
+  id: 5,
+  title: "Full moon circle",
+  description: "Bring a blanket",
+  description_html: "<p>Bring a blanket</p>",
+  // 20:00 in Santiago on a July evening (UTC-4).
+  starts_at: "2030-07-07T00:00:00.000Z",
+  ends_at: "2030-07-07T01:30:00.000Z",
+  time_zone: "America/Santiago",
+  start_local: "2030-07-06T20:00",
+  end_local: "2030-07-06T21:30",
+  repeat: null,
+  repeat_until: null,
+  occurrences: [{ starts_at: "2030-07-07T00:00:00.000Z", ends_at: "2030-07-07T01:30:00.000Z", cancelled: false }],
+  location: "online",
+  place: null,
+  program_id: null,
+  cover_url: null,
+  meeting_url: null,
+  has_meeting_url: true,
+  capacity: null,
+  paid_only: false,
+  locked: false,
+  cancelled: false,
+  host: { id: 1, name: "Ada", avatar_url: null },
+  going_count: 0,
+  waitlist_count: 0,
+  going: [],
+  my_status: null,
   ...patch,
 });

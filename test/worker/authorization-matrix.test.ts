@@ -659,6 +659,15 @@ const MATRIX: Row[] = [
     expect: ADMIN_ONLY(200),
   },
   { route: "DELETE /api/programs/:id", path: `/api/programs/${IDS.program}`, expect: ADMIN_ONLY(200) },
+  // a program's cover: admins set and remove it; the seeded program has none (404 to whoever sees the program)
+  {
+    route: "PUT /api/programs/:id/cover",
+    path: `/api/programs/${IDS.program}/cover`,
+    send: coverForm,
+    expect: ADMIN_ONLY(200),
+  },
+  { route: "DELETE /api/programs/:id/cover", path: `/api/programs/${IDS.program}/cover`, expect: ADMIN_ONLY(200) },
+  { route: "GET /api/programs/:id/cover", path: `/api/programs/${IDS.program}/cover`, expect: SIGNED_IN(404) },
   { route: "POST /api/programs/:id/enrol", path: `/api/programs/${IDS.program}/enrol`, expect: SIGNED_IN(200) },
   { route: "DELETE /api/programs/:id/enrol", path: `/api/programs/${IDS.program}/enrol`, expect: SIGNED_IN(200) },
   { route: "GET /api/programs/:id/lessons", path: `/api/programs/${IDS.program}/lessons`, expect: SIGNED_IN(200) },

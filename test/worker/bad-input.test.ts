@@ -1497,6 +1497,52 @@ const SPECS: Spec[] = [
   },
   { route: "DELETE /api/programs/:id", as: "admin", path: "/api/programs/{id}", params: { id: IDS.program }, ok: 200 },
   {
+    route: "PUT /api/programs/:id/cover",
+    as: "admin",
+    path: "/api/programs/{id}/cover",
+    params: { id: IDS.program },
+    target: "form",
+    ok: 200,
+    extra: () => {
+      const path = `/api/programs/${IDS.program}/cover`;
+      const put = (fields: Record<string, string | File>): CallOptions => ({ ...multipart(fields), method: "PUT" });
+      return [
+        { name: "valid image", expect: 200, path, send: put({ file: png() }) },
+        { name: "no file", expect: 400, path, send: put({}) },
+        { name: "file as text", expect: 400, path, send: put({ file: "abc" }) },
+        { name: "empty file", expect: 400, path, send: put({ file: png("a.png", "image/png", new Uint8Array()) }) },
+        { name: "unknown field", expect: 400, path, send: put({ file: png(), title: "x" }) },
+        { name: "a text file", expect: 415, path, send: put({ file: png("a.txt", "text/plain") }) },
+        {
+          name: "not an image's bytes",
+          expect: 415,
+          path,
+          send: put({ file: png("a.png", "image/png", new TextEncoder().encode("<svg></svg>")) }),
+        },
+        {
+          name: "too large",
+          expect: 413,
+          path,
+          send: put({ file: png("a.png", "image/png", bigPng(PROGRAM_LIMITS.coverMaxBytes + 1)) }),
+        },
+      ];
+    },
+  },
+  {
+    route: "DELETE /api/programs/:id/cover",
+    as: "admin",
+    path: "/api/programs/{id}/cover",
+    params: { id: IDS.program },
+    ok: 200,
+  },
+  {
+    route: "GET /api/programs/:id/cover",
+    as: "member",
+    path: "/api/programs/{id}/cover",
+    params: { id: IDS.program },
+    ok: 404,
+  },
+  {
     route: "POST /api/programs/:id/enrol",
     as: "member",
     path: "/api/programs/{id}/enrol",

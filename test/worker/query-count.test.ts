@@ -99,8 +99,9 @@ describe("D1 statements per request", () => {
     // The tag list: the session, the membership and ONE statement on the maintained counts, in one batch.
     expect(small["resource tags"].statements).toBe(3);
     expect(small["resource tags"].roundTrips).toBe(1);
-    // Search: the session and ONE statement over every index (paid access decided in it), in one batch.
-    expect(small.search.statements).toBe(2);
+    // Search: the session, ONE statement over every index (paid access decided in it) and the programs' search (the
+    // membership and ONE statement over programs and lessons), in one batch.
+    expect(small.search.statements).toBe(4);
     expect(small.search.roundTrips).toBe(1);
     // The poll with nothing new: the session plus ONE query (channel access and messages together), and a tiny body.
     expect(small["messages poll"].statements).toBe(2);

@@ -8,7 +8,7 @@ import { comments, memberships, messages, posts, resources } from "../../worker/
 import { sessionMemberSql } from "../../worker/db/sessions";
 import { searchStatement, toFtsQuery, toSearchQuery } from "../../worker/features/search/queries";
 import type { SearchResult } from "../../worker/shared/search";
-import { SEARCH_KINDS, snippetParts } from "../../worker/shared/search";
+import { INDEXED_KINDS, snippetParts } from "../../worker/shared/search";
 import { SEARCH_LIMITS } from "../../worker/shared/search-rules";
 import { call, db, json, testEnv } from "./helpers";
 import { IDS, seedWorld, type World } from "./seed";
@@ -348,7 +348,7 @@ describe("GET /api/search", () => {
 
   it("is one statement text whatever the words (D1 prepares it once, not once per search)", () => {
     const textOf = (q: string) =>
-      searchStatement(db(), sessionMemberSql("session"), toSearchQuery(q)!, SEARCH_KINDS).toSQL();
+      searchStatement(db(), sessionMemberSql("session"), toSearchQuery(q)!, INDEXED_KINDS).toSQL();
     // Words, quotes and SQL typed by a member are bound parameters; only the last word's shape picks the statement:
     // one whole term (expanded through the term list), or a word the tokenizer splits (a prefix query).
     for (const group of [

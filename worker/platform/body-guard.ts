@@ -12,12 +12,14 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
 export const MULTIPART_PATHS = new Set(["/api/messages/image", "/api/resources/upload"]);
 /** An event's cover upload (PUT /api/events/:id/cover). */
 const EVENT_COVER_PATH = /^\/api\/events\/\d+\/cover$/;
+/** A program's cover upload (PUT /api/programs/:id/cover). */
+const PROGRAM_COVER_PATH = /^\/api\/programs\/\d+\/cover$/;
 /** A new program lesson with its media (POST /api/programs/:id/lessons). */
 const LESSON_PATH = /^\/api\/programs\/\d+\/lessons$/;
 /** A part of a lesson's media sent in R2 multipart parts: raw bytes. */
 const UPLOAD_PART_PATH = /^\/api\/lessons\/\d+\/uploads\/[^/]+\/parts\/\d+$/;
 const takesMultipart = (path: string) =>
-  MULTIPART_PATHS.has(path) || EVENT_COVER_PATH.test(path) || LESSON_PATH.test(path);
+  MULTIPART_PATHS.has(path) || EVENT_COVER_PATH.test(path) || PROGRAM_COVER_PATH.test(path) || LESSON_PATH.test(path);
 /**
  * RFC 8058's one-click unsubscribe: the mail provider's POST SHOULD be multipart/form-data (Gmail's is),
  * though many send the form encoding. The handler reads only the signed token in the URL, so its body
@@ -65,6 +67,8 @@ export function bodyCap(path: string, mediaType: string): BodyCap {
     return { max: PROGRAM_LIMITS.uploadPartBytes, message: API_ERRORS.upload_part_invalid };
   if (EVENT_COVER_PATH.test(path))
     return { max: LIMITS.eventCoverMaxBytes + FILE_BODY_OVERHEAD, message: API_ERRORS.event_cover_too_large };
+  if (PROGRAM_COVER_PATH.test(path))
+    return { max: PROGRAM_LIMITS.coverMaxBytes + FILE_BODY_OVERHEAD, message: API_ERRORS.program_cover_too_large };
   // A text message may carry its image as a base64 data URL (the spec's format).
   if (path === "/api/messages")
     return { max: base64Length(LIMITS.chatImageMaxBytes) + FILE_BODY_OVERHEAD, message: TEXTS.chat.imageTooLarge };

@@ -7,7 +7,7 @@ import { errorBody } from "./errors";
 import { servedMediaType } from "./media-type";
 
 /** A fresh object key under `prefix/`; never built from a user's file name. */
-export const newBlobKey = (prefix: "resources" | "chat" | "ai" | "events" | "lessons") =>
+export const newBlobKey = (prefix: "resources" | "chat" | "ai" | "events" | "lessons" | "programs") =>
   `${prefix}/${new Date().toISOString().slice(0, 7)}/${randomToken(18)}`;
 
 const IMAGE_SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [

@@ -67,6 +67,8 @@ export type EventDto = {
   occurrences: OccurrenceDto[];
   location: EventLocation;
   place: string | null;
+  /** The program whose cohort this event is for (its members see it first); null for everyone's. */
+  program_id: number | null;
   /** The cover image's address (null: none, or the event is locked for the viewer). */
   cover_url: string | null;
   /** Only for members who are going (and admins); null otherwise, `has_meeting_url` says one exists. */

@@ -19,4 +19,6 @@ export const searchResultUrl = {
     `/app/chat?${OPEN_PARAMS.group}=${groupId}&${OPEN_PARAMS.message}=${messageId}`,
   resource: (resourceId: number) => `/app/resources?${OPEN_PARAMS.resource}=${resourceId}`,
   event: (eventId: number) => `/app/events/${eventId}`,
+  program: (programId: number) => `/app/programs/${programId}`,
+  lesson: (programId: number, lessonId: number) => `/app/programs/${programId}/lessons/${lessonId}`,
 };

@@ -25,6 +25,8 @@ export const PROGRAM_LIMITS = {
   enrolledMax: 20,
   /** A lesson's audio or video sent in one request (multipart/form-data), below the worker's request limit. */
   lessonMediaMaxBytes: 90 * 1024 * 1024,
+  /** A program's cover image (PNG, JPEG, WebP… proven by its bytes). */
+  coverMaxBytes: 5 * 1024 * 1024,
   /** A lesson's audio or video sent in R2 multipart parts (resumable). */
   lessonMediaMultipartMaxBytes: 2 * 1024 * 1024 * 1024,
   /** Each part but the last (R2 wants at least 5 MiB, all equal). */

@@ -4,6 +4,8 @@
 export const SEARCH_LIMITS = {
   searchTermsMax: 8,
   searchResults: 20,
+  /** Programs and lessons (the programs feature's search) shown first among all kinds; the indexed kinds fill the rest. */
+  programResults: 5,
   /**
    * Search ranks the newest this-many matches of each kind (BM25 over that window: a word found
    * everywhere costs the same as a rare one; an older match of a word that is in more rows of a kind

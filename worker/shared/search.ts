@@ -3,7 +3,11 @@
 // <mark> around the hits).
 import { searchResultUrl } from "./item-links";
 
-export const SEARCH_KINDS = ["post", "comment", "message", "resource", "event"] as const;
+/** The kinds the full-text indexes hold (worker/features/search/queries.ts). */
+export const INDEXED_KINDS = ["post", "comment", "message", "resource", "event"] as const;
+export type IndexedKind = (typeof INDEXED_KINDS)[number];
+/** Every kind of result: the indexed ones, and programs and lessons (found by the programs feature, with its locks). */
+export const SEARCH_KINDS = [...INDEXED_KINDS, "program", "lesson"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export type SearchResult = {
@@ -12,18 +16,19 @@ export type SearchResult = {
   /** Plain text: a post's opening words (for a comment, its post's), a channel's name, a resource's or an event's
    * title. */
   title: string;
-  /** HTML: the matching passage, escaped, with <mark>…</mark> around the matched words. */
+  /** HTML: the matching passage, escaped, with <mark>…</mark> around the matched words; empty for a locked lesson
+   * (found by its title only, its text never sent). */
   snippet: string;
   created_at: string;
   /** Where the item is shown in context (the post with its comments, the channel at the message, the resource). */
   url: string;
 };
 
-/** What places a result: a comment carries its post, a message its channel. */
+/** What places a result: a comment carries its post, a message its channel, a lesson its program (group_id). */
 export type SearchHit = { id: number } & (
-  | { kind: "post" | "resource" | "event"; post_id: null; group_id: null }
+  | { kind: "post" | "resource" | "event" | "program"; post_id: null; group_id: null }
   | { kind: "comment"; post_id: number; group_id: null }
-  | { kind: "message"; post_id: null; group_id: number }
+  | { kind: "message" | "lesson"; post_id: null; group_id: number }
 );
 
 export function searchHitUrl(hit: SearchHit): string {
@@ -38,6 +43,10 @@ export function searchHitUrl(hit: SearchHit): string {
       return searchResultUrl.resource(hit.id);
     case "event":
       return searchResultUrl.event(hit.id);
+    case "program":
+      return searchResultUrl.program(hit.id);
+    case "lesson":
+      return searchResultUrl.lesson(hit.group_id, hit.id);
   }
 }
 

@@ -239,6 +239,9 @@ export const API_ERRORS = {
   idempotency_keys_full: "Too many requests are still in progress; retry shortly",
   // programs
   program_not_found: "Program not found",
+  program_cover_required: "Choose an image file for the program's cover",
+  program_cover_too_large: `A program's cover image must be smaller than ${PROGRAM_LIMITS.coverMaxBytes / (1024 * 1024)}MB`,
+  program_cover_not_found: "This program has no cover image",
   program_title_required: "The program needs a title",
   program_title_too_long: `A program title is at most ${PROGRAM_LIMITS.titleMax} characters`,
   program_title_invalid: "Program titles cannot hold line breaks, direction marks or only invisible characters",

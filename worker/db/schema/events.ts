@@ -4,6 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { EVENT_LOCATIONS, EVENT_REPEATS, RSVP_STATES } from "../../shared/events";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
+import { programs } from "./programs";
 
 /**
  * Gatherings. Instants are UTC milliseconds; time_zone is the IANA zone the event happens in,
@@ -37,12 +38,18 @@ export const events = sqliteTable(
     /** Null: no limit. */
     capacity: integer("capacity"),
     paidOnly: integer("paid_only", { mode: "boolean" }).notNull().default(false),
+    /** A cohort's event: its program's enrolled members see it first; null for everyone's events. */
+    programId: integer("program_id").references(() => programs.id, { onDelete: "set null" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [uniqueIndex("events_uid_unique").on(t.uid), index("events_starts_idx").on(t.startsAt, t.id)],
+  (t) => [
+    uniqueIndex("events_uid_unique").on(t.uid),
+    index("events_starts_idx").on(t.startsAt, t.id),
+    index("events_program_idx").on(t.programId, t.startsAt),
+  ],
 );
 
 /** One occurrence of a recurring event cancelled (by its start), the rest of the series kept. */

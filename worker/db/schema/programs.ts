@@ -23,6 +23,8 @@ export const programs = sqliteTable(
     timeZone: text("time_zone").notNull(),
     startsOn: text("starts_on"),
     channelId: integer("channel_id").references(() => channels.id, { onDelete: "set null" }),
+    /** The cover image's R2 key (`programs/…`), replaced and deleted with the program (platform/covers.ts). */
+    coverKey: text("cover_key"),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { recordAudit } from "../../db/audit";
 import type { Database } from "../../db/client";
 import { requireAdmin, requireUser } from "../../platform/auth";
+import { deleteCoverBlob } from "../../platform/covers";
 import { createRouter } from "../../platform/create-app";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import { idempotent } from "../../platform/idempotency";
@@ -29,8 +30,9 @@ import { DEFAULT_NAME, LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { aiImageFields, limitAiCalls } from "../ai/index";
 import { notifyAnswerers, notifyLater } from "../notifications/index";
+import { getProgramRow } from "../programs/index";
 import { existingEvent, viewerOf } from "./access";
-import { deleteCoverBlob, generateCover, removeCover, uploadCover } from "./covers";
+import { generateCover, removeCover, uploadCover } from "./covers";
 import { answerEvent, listAttendees } from "./queries/answers";
 import {
   cancelEvent,
@@ -79,6 +81,8 @@ const fieldRules = {
   meeting_url: optionalText(httpUrl),
   capacity: z.number().int().min(1).max(EVENT_LIMITS.capacityMax).nullish(),
   paid_only: z.boolean(),
+  /** A cohort's event: the program's id (null: everyone's). */
+  program_id: rowId.nullish(),
   repeat: z.enum(EVENT_REPEATS).nullish(),
   repeat_until: z
     .string()
@@ -128,10 +132,16 @@ async function storedFields(input: EventInput): Promise<Omit<EventFields, "hostI
     meetingUrl: input.meeting_url ?? null,
     capacity: input.capacity ?? null,
     paidOnly: input.paid_only,
+    programId: input.program_id ?? null,
     repeat,
     repeatUntil: repeatUntil === null ? null : new Date(repeatUntil),
     lastEndsAt: new Date(lastEndsAt),
   };
+}
+
+/** A cohort's event names a program that exists (400 otherwise: the foreign key would refuse it). */
+async function programOr400(db: Database, programId: number | null | undefined) {
+  if (programId && !(await getProgramRow(db, programId))) throw badRequest(API_ERRORS.program_not_found);
 }
 
 /** An edit is the stored event with the given fields replaced, checked as a whole. */
@@ -146,6 +156,7 @@ const inputOf = (row: EventRow): EventInput => ({
   meeting_url: row.meetingUrl,
   capacity: row.capacity,
   paid_only: row.paidOnly,
+  program_id: row.programId,
   repeat: row.repeat,
   repeat_until: row.repeatUntil ? localTimeOf(row.timeZone, row.repeatUntil.getTime()).slice(0, 10) : null,
 });
@@ -159,6 +170,7 @@ const listQuery = z.object({
     .string()
     .regex(/^\d{1,16}_\d{1,16}$/)
     .optional(),
+  program: rowId.optional(),
 });
 
 const coverForm = z.object({
@@ -201,11 +213,13 @@ export const eventRoutes = createRouter()
         order: q.order,
         limit: q.limit,
         cursor: q.cursor,
+        program: q.program,
       }),
     );
   })
   .post("/events", requireAdmin, limited("adminWrites"), validate("json", createBody), async (c) => {
     const fields = await storedFields(c.req.valid("json"));
+    await programOr400(c.var.db, fields.programId);
     const row = await createEvent(c.var.db, c.var.user.id, { ...fields, hostId: c.var.user.id });
     await recordAudit(c.var.db, {
       actorId: c.var.user.id,
@@ -235,6 +249,7 @@ export const eventRoutes = createRouter()
       const changes = Object.fromEntries(Object.entries(c.req.valid("json")).filter(([, v]) => v !== undefined));
       if (Object.keys(changes).length === 0) throw badRequest(API_ERRORS.profile_empty);
       const fields = await storedFields({ ...inputOf(before), ...changes });
+      await programOr400(c.var.db, fields.programId);
       const row = await updateEvent(c.var.db, id, fields);
       if (!row) throw conflict(API_ERRORS.event_cancelled);
       const moved =

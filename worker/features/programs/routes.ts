@@ -8,15 +8,17 @@ import { createRouter } from "../../platform/create-app";
 import { ApiError, badRequest, conflict, notFound } from "../../platform/errors";
 import { idempotent } from "../../platform/idempotency";
 import { limited } from "../../platform/rate-limit";
+import { serveBlob } from "../../platform/storage";
 import { idParam, oneLineNameInput, parseInput, rowId, validate } from "../../platform/validate";
 import { isTimeZone } from "../../platform/zoned-time";
 import { toCsv } from "../../shared/csv";
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
 import { PROGRAM_LIMITS, type ProgramSearchResult, UNLOCK_MODES } from "../../shared/programs";
-import { hasPaidAccess, LIMITS } from "../../shared/rules";
+import { LIMITS } from "../../shared/rules";
 import { API_ERRORS } from "../../shared/texts";
 import { createChannel, joinChannelStatement, leaveChannelStatement } from "../chat/index";
-import { lessonState, lessonStates, paidProgramOr403, toLessonSummary } from "./access";
+import { lessonStates, paidProgramOr403, toLessonSummary } from "./access";
+import { removeProgramCover, uploadProgramCover } from "./covers";
 import { lessonFields, lessonInput, localDate, storedLessonFields } from "./lesson-input";
 import { storeLessonMedia } from "./media";
 import {
@@ -35,10 +37,10 @@ import {
   programQuery,
   programStats,
   reorderLessons,
-  searchProgramsQuery,
   toProgramDto,
   updateProgram,
 } from "./queries/programs";
+import { programSearchResults, programSearchStatements } from "./search";
 
 const fieldRules = {
   // One line, as a display name: it names the cohort's channel.
@@ -69,15 +71,11 @@ const orderBody = z.object({ ids: z.array(z.number().int().positive()).min(1).ma
 const searchQuery = z.object({
   q: z.string().trim().min(1, API_ERRORS.search_query_required).max(PROGRAM_LIMITS.searchMax),
 });
-const SNIPPET_CONTEXT = 60;
-
-/** Plain text around the first match (the text is markdown; the client shows it as text, never as HTML). */
-function snippetOf(text: string, needle: string): string {
-  const at = Math.max(0, text.toLowerCase().indexOf(needle));
-  const from = Math.max(0, at - SNIPPET_CONTEXT);
-  const to = Math.min(text.length, at + needle.length + SNIPPET_CONTEXT);
-  return `${from > 0 ? "…" : ""}${text.slice(from, to).replace(/\s+/g, " ").trim()}${to < text.length ? "…" : ""}`;
-}
+const coverForm = z.object({
+  file: z
+    .instanceof(File, { message: API_ERRORS.program_cover_required })
+    .refine((f) => f.size > 0, API_ERRORS.program_cover_required),
+});
 const funnelQuery = z.object({ format: z.enum(["json", "csv"]).default("json") });
 
 const programFieldsOf = (input: Partial<z.output<typeof createBody>>): Partial<ProgramFields> => ({
@@ -120,51 +118,10 @@ export const programRoutes = createRouter()
   // and its text is never sent.
   .get("/programs/search", requireUserInBatch, validate("query", searchQuery), async (c) => {
     const { q } = c.req.valid("query");
-    const {
-      user,
-      results: [[membership], rows],
-    } = await withSessionBatch(c, (member) => [
-      membershipRow(c.var.db, member.id),
-      searchProgramsQuery(c.var.db, member, q),
-    ]);
-    const paid = hasPaidAccess(membershipView(user, membership).status);
-    const now = Date.now();
-    const needle = q.toLowerCase();
-    const results: ProgramSearchResult[] = [];
-    const programsSeen = new Set<number>();
-    for (const row of rows) {
-      const program = row.program;
-      if (!programsSeen.has(program.id)) {
-        programsSeen.add(program.id);
-        if (`${program.title}\n${program.summary}`.toLowerCase().includes(needle))
-          results.push({
-            kind: "program",
-            id: program.id,
-            program_id: program.id,
-            title: program.title,
-            snippet: program.summary ? snippetOf(program.summary, needle) : null,
-            open: true,
-            opens_at: null,
-          });
-      }
-      const lesson = row.lesson;
-      const state =
-        program.paidOnly && !paid
-          ? { opensAt: null, open: false }
-          : lessonState(row, lesson.position - 1, lesson.opensOn, user, now);
-      const bodyHit = lesson.body.toLowerCase().includes(needle);
-      if (!row.titleHit && !(state.open && bodyHit)) continue;
-      results.push({
-        kind: "lesson",
-        id: lesson.id,
-        program_id: program.id,
-        title: lesson.title,
-        snippet: state.open && bodyHit ? snippetOf(lesson.body, needle) : null,
-        open: state.open,
-        opens_at: state.opensAt === null ? null : new Date(state.opensAt).toISOString(),
-      });
-    }
-    return c.json({ results: results.slice(0, PROGRAM_LIMITS.searchResults) });
+    const { user, results } = await withSessionBatch(c, (member) => [...programSearchStatements(c.var.db, member, q)]);
+    return c.json({
+      results: programSearchResults(user, results, q).map(({ created_at, ...result }): ProgramSearchResult => result),
+    });
   })
   .get("/programs/:id", requireUserInBatch, validate("param", idParam), async (c) => {
     const {
@@ -202,6 +159,36 @@ export const programRoutes = createRouter()
     if (!keys) throw notFound(API_ERRORS.program_not_found);
     if (keys.length > 0) await c.env.BLOBS.delete(keys);
     return c.json({ success: true });
+  })
+  // The cover: admins upload or remove it; whoever sees the program sees it (a replaced cover has a new address).
+  .get("/programs/:id/cover", requireUserInBatch, validate("param", idParam), async (c) => {
+    const {
+      results: [[row]],
+    } = await withSessionBatch(c, (member) => [programQuery(c.var.db, member, c.req.valid("param").id)]);
+    if (!row) throw notFound(API_ERRORS.program_not_found);
+    if (!row.program.coverKey) throw notFound(API_ERRORS.program_cover_not_found);
+    return serveBlob(c.req.raw, c.env.BLOBS, row.program.coverKey, {
+      cacheControl: "private, max-age=604800, immutable",
+    });
+  })
+  .put(
+    "/programs/:id/cover",
+    requireAdmin,
+    limited("uploads"),
+    validate("param", idParam),
+    validate("form", coverForm),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await uploadProgramCover(c.var.db, c.env.BLOBS, id, c.req.valid("form").file);
+      const [listed] = await programQuery(c.var.db, c.var.user, id);
+      return c.json({ program: toProgramDto(listed) });
+    },
+  )
+  .delete("/programs/:id/cover", requireAdmin, limited("adminWrites"), validate("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await removeProgramCover(c.var.db, c.env.BLOBS, id);
+    const [listed] = await programQuery(c.var.db, c.var.user, id);
+    return c.json({ program: toProgramDto(listed) });
   })
   .post(
     "/programs/:id/enrol",

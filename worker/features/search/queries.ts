@@ -18,7 +18,7 @@ import { memberships } from "../../db/schema";
 import type { SessionMemberSql } from "../../db/sessions";
 import { escapeHtml } from "../../platform/html";
 import { mentionsAsText } from "../../shared/mentions";
-import { type SearchHit, type SearchKind, type SearchResult, searchHitUrl } from "../../shared/search";
+import { type IndexedKind, type SearchHit, type SearchResult, searchHitUrl } from "../../shared/search";
 import { SEARCH_LIMITS } from "../../shared/search-rules";
 
 /** Private-use characters snippet() puts around each hit; replaced by <mark> after the text is escaped. */
@@ -139,16 +139,16 @@ const INDEXES = {
 } as const;
 
 /** The statement's named parts of one kind: `<kind>_prefix`, `<kind>_match`, `<kind>_rows`, `<kind>_best`. */
-const part = (kind: SearchKind, name: "prefix" | "match" | "rows" | "best") => sql.raw(`${kind}_${name}`);
-/** The kind as an SQL string literal (one of SEARCH_KINDS). */
-const kindText = (kind: SearchKind) => sql.raw(`'${kind}'`);
+const part = (kind: IndexedKind, name: "prefix" | "match" | "rows" | "best") => sql.raw(`${kind}_${name}`);
+/** The kind as an SQL string literal (one of INDEXED_KINDS). */
+const kindText = (kind: IndexedKind) => sql.raw(`'${kind}'`);
 
 /**
  * The terms of `index` that start with the query's last word, in one recursive walk of its term list
  * (`<index>_terms`, migrations/0025_search_vocab.sql): each step seeks the next term after the last one
  * found (a space sorts below every character a term has), at most SEARCH_LIMITS.searchPrefixTerms steps.
  */
-function prefixTerms(kind: SearchKind, prefix: string): SQL {
+function prefixTerms(kind: IndexedKind, prefix: string): SQL {
   const terms = sql.raw(`${INDEXES[kind]}_terms`);
   const walk = part(kind, "prefix");
   const end = `${prefix}\u{10FFFF}`;
@@ -160,7 +160,7 @@ function prefixTerms(kind: SearchKind, prefix: string): SQL {
 }
 
 /** `<kind>_match(q)`: the MATCH expression of the kind's index, the query's last word replaced by the terms it starts. */
-function matchOf(kind: SearchKind, query: SearchQuery): SQL {
+function matchOf(kind: IndexedKind, query: SearchQuery): SQL {
   const match = part(kind, "match");
   if (!query.prefix) return sql`${match}(q) as (select ${query.fts})`;
   const walk = part(kind, "prefix");
@@ -173,10 +173,10 @@ const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
 /** A kind indexed as a title, a description and tags or a place (the library's resources, events), not one text. */
-const described = (kind: SearchKind) => kind === "resource" || kind === "event";
+const described = (kind: IndexedKind) => kind === "resource" || kind === "event";
 /** The texts each kind ranks (lower-cased in `<kind>_rows`): its text, or title, description and tags or place. */
 type TextColumn = "t" | "d" | "g";
-const textColumns = (kind: SearchKind): TextColumn[] => (described(kind) ? ["t", "d", "g"] : ["t"]);
+const textColumns = (kind: IndexedKind): TextColumn[] => (described(kind) ? ["t", "d", "g"] : ["t"]);
 
 /**
  * BM25 of the lower-cased text in `column` of `<kind>_rows` for the query's words (`words`) within the
@@ -195,7 +195,7 @@ function windowBm25(column: TextColumn, matched: boolean): SQL {
 }
 
 /** The newest SEARCH_LIMITS.searchCandidates matches of the kind's index (ids only: FTS5 walks the index backwards and stops). */
-const window = (kind: SearchKind) =>
+const window = (kind: IndexedKind) =>
   sql`(select rowid as id from ${sql.raw(INDEXES[kind])} where ${sql.raw(INDEXES[kind])} match (select q from ${part(kind, "match")})
     order by rowid desc limit ${sql.raw(String(SEARCH_LIMITS.searchCandidates))})`;
 
@@ -206,14 +206,14 @@ const lowered = (column: string, as: string) => sql.raw(`lower(coalesce(${column
  * everywhere else, the texts ranked lower-cased once (materialized: the ranking reads each text
  * several times) and each text's average length over the window (`<column>_avg`, computed here once).
  */
-function rowsOf(kind: SearchKind): SQL {
+function rowsOf(kind: IndexedKind): SQL {
   const averages = textColumns(kind).map((column) => `max(1.0, avg(length(${column})) over ()) as ${column}_avg`);
   return sql`${part(kind, "rows")} as materialized (select *, ${sql.raw(averages.join(", "))}
     from (${visibleCandidates(kind)}))`;
 }
 
 /** The kind's window joined to its source rows, the visibility rules of everywhere else applied, texts lower-cased. */
-function visibleCandidates(kind: SearchKind): SQL {
+function visibleCandidates(kind: IndexedKind): SQL {
   const w = window(kind);
   switch (kind) {
     case "post":
@@ -260,7 +260,7 @@ function visibleCandidates(kind: SearchKind): SQL {
  * `<kind>_best`: the kind's best SEARCH_LIMITS.searchResults candidates (a title hit counts three times a
  * description, tag or place hit): those of `top` are among them.
  */
-function ranked(kind: SearchKind): SQL {
+function ranked(kind: IndexedKind): SQL {
   const rank = described(kind)
     ? sql`3 * ${windowBm25("t", false)} + ${windowBm25("d", false)} + ${windowBm25("g", false)}`
     : windowBm25("t", true);
@@ -283,7 +283,7 @@ const NO_ROWID = "9223372036854775807";
  * tested once before it, so a kind without results never opens its index here. Resources and events
  * prefer the description.
  */
-function snippetsOf(kind: SearchKind): SQL {
+function snippetsOf(kind: IndexedKind): SQL {
   const index = sql.raw(INDEXES[kind]);
   const text = described(kind)
     ? sql`coalesce(nullif(${snippet(INDEXES[kind], 1)}, ''), ${snippet(INDEXES[kind], 0)})`
@@ -317,10 +317,10 @@ export function searchStatement(
   db: Database,
   member: SessionMemberSql,
   query: SearchQuery,
-  kinds: readonly SearchKind[],
+  kinds: readonly IndexedKind[],
   now = Date.now(),
 ) {
-  const each = (f: (kind: SearchKind) => SQL, separator: SQL) => sql.join(kinds.map(f), separator);
+  const each = (f: (kind: IndexedKind) => SQL, separator: SQL) => sql.join(kinds.map(f), separator);
   const found = sql`(with recursive ${viewerCte(member, now)},
     words(w) as materialized (select value from json_each(${JSON.stringify(query.words)})),
     ${each((kind) => sql`${matchOf(kind, query)}, ${rowsOf(kind)}, ${ranked(kind)}`, sql`, `)},
@@ -331,7 +331,7 @@ export function searchStatement(
   // A select over the statement, not db.all(): drizzle's D1 batch cannot bind a raw statement's parameters.
   return db
     .select({
-      kind: sql<SearchKind>`kind`,
+      kind: sql<IndexedKind>`kind`,
       id: sql<number>`id`,
       title: sql<string | null>`title`,
       snippet: sql<string>`snippet`,

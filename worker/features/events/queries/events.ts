@@ -22,7 +22,20 @@ export type Viewer = { id: number; admin: boolean; paid: boolean };
 
 export type EventPage = { events: EventDto[]; next_cursor: string | null };
 
-export type EventQuery = { from?: number; to?: number; order: "asc" | "desc"; limit: number; cursor?: string };
+export type EventQuery = {
+  from?: number;
+  to?: number;
+  order: "asc" | "desc";
+  limit: number;
+  cursor?: string;
+  /** Only this program's events (its page lists them). */
+  program?: number;
+};
+
+/** Events of programs the member is enrolled in (a cohort's events); false for an event of no program. */
+const ofMemberCohorts = (userId: number) =>
+  sql`(${events.programId} is not null and ${events.programId} in
+    (select e.program_id from program_enrolments e where e.user_id = ${userId}))`;
 
 export const goingCount = (eventId: SQL | number) =>
   sql<number>`(select count(*) from event_rsvps r where r.event_id = ${eventId} and r.status = 'going')`;
@@ -80,7 +93,8 @@ function listedEvents(db: Database, viewerId: number, where: SQL | undefined) {
 
 const flatten = (r: { event: EventRow } & Omit<ListedRow, keyof EventRow>): ListedRow => ({ ...r.event, ...r });
 
-/** The first few members going to each event (their avatars), one statement for the page. */
+/** The first few members going to each event (their avatars), one statement for the page (the ids bound as one
+ * JSON array: a first page with its cohort events holds up to twice EVENT_LIMITS.pageMax). */
 async function goingPeople(db: Database, eventIds: number[]): Promise<Map<number, EventPerson[]>> {
   const out = new Map<number, EventPerson[]>();
   if (eventIds.length === 0) return out;
@@ -89,7 +103,7 @@ async function goingPeople(db: Database, eventIds: number[]): Promise<Map<number
       select r.event_id, u.id, u.name, u.avatar_url,
         row_number() over (partition by r.event_id order by r.responded_at, r.user_id) as n
       from event_rsvps r join users u on u.id = r.user_id
-      where r.status = 'going' and r.event_id in ${eventIds}
+      where r.status = 'going' and r.event_id in (select value from json_each(${JSON.stringify(eventIds)}))
     ) where n <= ${EVENT_LIMITS.goingAvatars}`);
   for (const row of rows) {
     const list = out.get(row.event_id) ?? [];
@@ -171,6 +185,7 @@ function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer, now = Date.
     location: row.location,
     place: details.place,
     // The key's random part in the address: a replaced cover is a new URL, so caches never show the old one.
+    program_id: row.programId,
     cover_url: row.coverKey && !locked ? `${eventCoverPath(row.id)}?v=${row.coverKey.split("/").pop()}` : null,
     meeting_url: details.meetingUrl,
     has_meeting_url: row.meetingUrl !== null,
@@ -191,26 +206,38 @@ function toDto(row: ListedRow, going: EventPerson[], viewer: Viewer, now = Date.
  * A page of events as the viewer sees them: those that end after `from` and start before `to`, by start
  * (`order`), after the cursor.
  */
+/**
+ * A page of events. Without a program or a cursor, the first page starts with the events of the cohorts the member
+ * is enrolled in (all of them in the range, at most EVENT_LIMITS.pageMax, in the same order), then `limit` others as
+ * always; the pages after it, which the cursor names, hold only the others, so none is listed twice.
+ */
 export async function listEvents(db: Database, viewer: Viewer, query: EventQuery): Promise<EventPage> {
-  const where = and(
+  const range = and(
     query.from === undefined ? undefined : gt(events.lastEndsAt, new Date(query.from)),
     query.to === undefined ? undefined : lt(events.startsAt, new Date(query.to)),
+  );
+  const cohortsFirst = query.program === undefined;
+  const where = and(
+    range,
     afterCursor(query.cursor, query.order),
+    cohortsFirst ? sql`not ${ofMemberCohorts(viewer.id)}` : eq(events.programId, query.program as number),
   );
   const order = query.order === "asc" ? asc : desc;
-  const rows = (
-    await listedEvents(db, viewer.id, where)
-      .orderBy(order(events.startsAt), order(events.id))
-      .limit(query.limit + 1)
-  ).map(flatten);
-  const page = rows.slice(0, query.limit);
+  const ordered = (condition: SQL | undefined, limit: number) =>
+    listedEvents(db, viewer.id, condition).orderBy(order(events.startsAt), order(events.id)).limit(limit);
+  const [cohortRows, restRows] = await db.batch([
+    ordered(cohortsFirst && !query.cursor ? and(range, ofMemberCohorts(viewer.id)) : sql`0`, EVENT_LIMITS.pageMax),
+    ordered(where, query.limit + 1),
+  ]);
+  const rows = restRows.map(flatten);
+  const page = [...cohortRows.map(flatten), ...rows.slice(0, query.limit)];
   const going = await goingPeople(
     db,
     page.map((r) => r.id),
   );
   return {
     events: page.map((r) => toDto(r, going.get(r.id) ?? [], viewer)),
-    next_cursor: rows.length > query.limit ? eventCursor(page[page.length - 1]) : null,
+    next_cursor: rows.length > query.limit ? eventCursor(rows[query.limit - 1]) : null,
   };
 }
 

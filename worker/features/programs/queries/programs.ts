@@ -64,7 +64,8 @@ export const toProgramDto = (r: ProgramListed): ProgramDto => ({
   id: r.program.id,
   title: r.program.title,
   summary: r.program.summary,
-  cover_url: null,
+  // The key's random part in the address: a replaced cover is a new URL, so caches never show the old one.
+  cover_url: r.program.coverKey ? `/api/programs/${r.program.id}/cover?v=${r.program.coverKey.split("/").pop()}` : null,
   paid_only: r.program.paidOnly,
   unlock: r.program.unlock,
   time_zone: r.program.timeZone,
@@ -146,17 +147,33 @@ export const getProgramRow = async (db: Database, id: number) =>
 
 export const countPrograms = async (db: Database) => (await db.select({ n: count() }).from(programs))[0].n;
 
-/** Deletes a program (lessons, enrolments and progress go with it); returns its lessons' media keys. */
+/** Deletes a program (lessons, enrolments and progress go with it); returns its lessons' media keys and its cover's. */
 export async function deleteProgramRow(db: Database, id: number): Promise<string[] | null> {
   const [keys, deleted] = await db.batch([
     db
       .select({ key: programLessons.mediaKey })
       .from(programLessons)
       .where(and(eq(programLessons.programId, id), isNotNull(programLessons.mediaKey))),
-    db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id }),
+    db.delete(programs).where(eq(programs.id, id)).returning({ coverKey: programs.coverKey }),
   ]);
   if (deleted.length === 0) return null;
-  return keys.flatMap((k) => (k.key ? [k.key] : []));
+  return [...keys, { key: deleted[0].coverKey }].flatMap((k) => (k.key ? [k.key] : []));
+}
+
+/**
+ * Sets (a key) or removes (null) a program's cover, in one batch with reading the key it replaces (for the caller
+ * to delete from R2); null when the program is gone.
+ */
+export async function replaceProgramCover(db: Database, id: number, coverKey: string | null) {
+  const [before, updated] = await db.batch([
+    db.select({ coverKey: programs.coverKey }).from(programs).where(eq(programs.id, id)),
+    db
+      .update(programs)
+      .set({ coverKey, updatedAt: new Date() })
+      .where(eq(programs.id, id))
+      .returning({ id: programs.id }),
+  ]);
+  return updated.length ? { previous: before[0]?.coverKey ?? null } : null;
 }
 
 export type LessonFields = {
@@ -355,17 +372,19 @@ export const searchProgramsQuery = (db: Database, member: SessionMemberSql | Mem
     .select({
       ...programColumns(member),
       lesson: {
-        id: aliased<number>(programLessons.id, "lesson_id"),
+        /** Null for a program without lessons (found by its own title or summary). */
+        id: aliased<number | null>(programLessons.id, "lesson_id"),
         title: aliased<string>(programLessons.title, "lesson_title"),
         body: aliased<string>(programLessons.body, "lesson_body"),
         position: aliased<number>(programLessons.position, "lesson_position"),
         opensOn: aliased<string | null>(programLessons.opensOn, "lesson_opens_on"),
+        createdAt: aliased<Date>(programLessons.createdAt, "lesson_created_at"),
       },
       titleHit: sql<number>`instr(lower(${programLessons.title}), lower(${text})) > 0`.mapWith(Number).as("title_hit"),
     })
     .from(programs)
     .leftJoin(programEnrolments, withEnrolment(member))
-    .innerJoin(programLessons, eq(programLessons.programId, programs.id))
+    .leftJoin(programLessons, eq(programLessons.programId, programs.id))
     .where(
       and(
         visible(member),
