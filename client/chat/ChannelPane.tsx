@@ -5,16 +5,27 @@ import { DEFAULT_NAME } from "../../worker/shared/rules";
 import { Avatar } from "../components/Avatar";
 import { Icon } from "../components/Icon";
 import { ICON_SHAPES } from "../components/icon-shapes";
+import { onDemand } from "../components/on-demand";
 import { Spinner } from "../components/Spinner";
 import { EmptyState, ErrorState } from "../components/States";
 import { useMutedText } from "../moderation/mute";
 import { useSession } from "../session/session-context";
 import { TEXT } from "../text";
 import { channelTitle } from "./ChannelList";
-import { Composer } from "./Composer";
 import { MessageList, type ShownMessage } from "./MessageList";
 import { type Outgoing, useOutbox } from "./outbox";
 import { useChannelFeed } from "./useChannelFeed";
+
+/**
+ * The composer (and its mention suggestions) arrives just after the channel's messages are painted: it stays out of
+ * the chat's first load, with a box of its own height in its place meanwhile so nothing moves.
+ */
+const Composer = onDemand(() => import("./Composer").then((m) => m.Composer));
+const composerSpace = (
+  <div className="chat-composer" aria-hidden="true">
+    <div className="chat-composer-input" />
+  </div>
+);
 
 export function ChannelPane({
   channel,
@@ -170,25 +181,15 @@ export function ChannelPane({
       <div className="visually-hidden" aria-live="polite" role="log" data-testid="chat-announcer">
         {announcement}
       </div>
-      {replyingTo && (
-        <div className="reply-bar">
-          <span>{TEXT.conversations.replyingTo(replyingTo.sender_name)}</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={TEXT.conversations.cancelReply}
-            onClick={() => setReplyingTo(null)}
-          >
-            <Icon shape={ICON_SHAPES.close} size={14} />
-          </button>
-        </div>
-      )}
       <Composer
         label={channel.is_direct ? TEXT.direct.messageLabel(title) : TEXT.chat.messageLabel(channel.name)}
         groupId={channel.id}
         onSend={send}
         onImage={feed.sendImage}
         mutedText={mutedText}
+        replyingTo={replyingTo?.sender_name}
+        onCancelReply={() => setReplyingTo(null)}
+        fallback={composerSpace}
       />
     </section>
   );

@@ -27,7 +27,12 @@ export function Composer({
   onSend,
   onImage,
   mutedText,
+  replyingTo,
+  onCancelReply,
 }: {
+  /** The name of the member whose message the next send answers (chosen from its menu), and how to let it go. */
+  replyingTo?: string | null;
+  onCancelReply?: () => void;
   /** The text field's label and placeholder ("Message #general", "Message Ana"). */
   label: string;
   /** The channel: @mention suggestions are the members who may read it. */
@@ -92,65 +97,80 @@ export function Composer({
   };
 
   return (
-    <form
-      className="chat-composer mention-anchor"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-    >
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-hidden="true"
-        tabIndex={-1}
-        data-testid="chat-image-input"
-        onChange={(e) => void pickImage(e.target.files?.[0])}
-      />
-      {mutedText && (
-        <p id="chat-composer-muted" className="alert alert-info composer-muted">
-          {mutedText}
-        </p>
+    <>
+      {replyingTo && (
+        <div className="reply-bar">
+          <span>{TEXT.conversations.replyingTo(replyingTo)}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={TEXT.conversations.cancelReply}
+            onClick={onCancelReply}
+          >
+            <Icon shape={ICON_SHAPES.close} size={14} />
+          </button>
+        </div>
       )}
-      <button
-        type="button"
-        className="btn btn-ghost btn-icon"
-        aria-label={TEXT.chat.uploadImage}
-        title={TEXT.chat.uploadImage}
-        disabled={uploading || !!mutedText}
-        onClick={() => fileInput.current?.click()}
+      <form
+        className="chat-composer mention-anchor"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
       >
-        {uploading ? "…" : <Icon shape={ICON_SHAPES.image} size={20} />}
-      </button>
-      <label htmlFor="chat-composer-input" className="visually-hidden">
-        {label}
-      </label>
-      <textarea
-        id="chat-composer-input"
-        ref={textarea}
-        className="textarea chat-composer-input"
-        rows={1}
-        maxLength={LIMITS.chatMessageMax}
-        placeholder={label}
-        value={text}
-        disabled={!!mutedText}
-        aria-describedby={mutedText ? "chat-composer-muted" : undefined}
-        {...mention.inputProps}
-        onChange={(e) => {
-          setText(e.target.value);
-          mention.follow(e.currentTarget);
-        }}
-        onKeyDown={(e) => {
-          mention.inputProps.onKeyDown(e);
-          if (!e.defaultPrevented) onKeyDown(e);
-        }}
-      />
-      {mention.list}
-      <button type="submit" className="btn btn-primary" disabled={!text.trim() || !!mutedText}>
-        {TEXT.chat.send}
-      </button>
-    </form>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-hidden="true"
+          tabIndex={-1}
+          data-testid="chat-image-input"
+          onChange={(e) => void pickImage(e.target.files?.[0])}
+        />
+        {mutedText && (
+          <p id="chat-composer-muted" className="alert alert-info composer-muted">
+            {mutedText}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-label={TEXT.chat.uploadImage}
+          title={TEXT.chat.uploadImage}
+          disabled={uploading || !!mutedText}
+          onClick={() => fileInput.current?.click()}
+        >
+          {uploading ? "…" : <Icon shape={ICON_SHAPES.image} size={20} />}
+        </button>
+        <label htmlFor="chat-composer-input" className="visually-hidden">
+          {label}
+        </label>
+        <textarea
+          id="chat-composer-input"
+          ref={textarea}
+          className="textarea chat-composer-input"
+          rows={1}
+          maxLength={LIMITS.chatMessageMax}
+          placeholder={label}
+          value={text}
+          disabled={!!mutedText}
+          aria-describedby={mutedText ? "chat-composer-muted" : undefined}
+          {...mention.inputProps}
+          onChange={(e) => {
+            setText(e.target.value);
+            mention.follow(e.currentTarget);
+          }}
+          onKeyDown={(e) => {
+            mention.inputProps.onKeyDown(e);
+            if (!e.defaultPrevented) onKeyDown(e);
+          }}
+        />
+        {mention.list}
+        <button type="submit" className="btn btn-primary" disabled={!text.trim() || !!mutedText}>
+          {TEXT.chat.send}
+        </button>
+      </form>
+    </>
   );
 }

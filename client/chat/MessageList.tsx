@@ -92,6 +92,11 @@ function MessageMenu({
 }
 
 // A message's edit form loads when its author chooses Edit; meanwhile the message's text stays.
+/**
+ * Where a message of the member's own on its way out stands: only after the member sends, never in a first paint
+ * ("Sending…" shows meanwhile).
+ */
+const OutgoingStatus = onDemand(() => import("./OutgoingStatus").then((m) => m.OutgoingStatus));
 const EditForm = onDemand(() => import("./MessageEditForm").then((m) => m.MessageEditForm));
 
 /**
@@ -117,29 +122,6 @@ function ReplyQuote({ groupId, original, id }: { groupId: number; original: Mess
       )}
       <span className="reply-quote-text">{text}</span>
     </Link>
-  );
-}
-
-/** Where a message of the member's own on its way out stands: sending, waiting for the connection, or not sent. */
-function OutgoingStatus({
-  outgoing,
-  actions,
-}: {
-  outgoing: NonNullable<ShownMessage["outgoing"]>;
-  actions: MessageActions;
-}) {
-  if (outgoing.state === "sending") return <span className="faint">{TEXT.chat.sending}</span>;
-  if (outgoing.state === "waiting") return <span className="faint">{TEXT.chat.waitingToSend}</span>;
-  return (
-    <span className="chat-not-sent" role="status">
-      <span>{TEXT.chat.notSent}</span>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => actions.onRetrySend?.(outgoing.key)}>
-        {TEXT.chat.retrySend}
-      </button>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => actions.onDiscardSend?.(outgoing.key)}>
-        {TEXT.chat.discardSend}
-      </button>
-    </span>
   );
 }
 
@@ -195,7 +177,11 @@ function MessageItem({
             <MemberMenu userId={message.sender_id} name={message.sender_name} />
           </strong>
           {outgoing ? (
-            <OutgoingStatus outgoing={outgoing} actions={actions} />
+            <OutgoingStatus
+              outgoing={outgoing}
+              actions={actions}
+              fallback={<span className="faint">{TEXT.chat.sending}</span>}
+            />
           ) : (
             <time className="faint" dateTime={message.created_at} title={formatDateTime(message.created_at)}>
               {relativeTime(message.created_at)}

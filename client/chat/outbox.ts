@@ -6,7 +6,6 @@
 // leaves the queue (the composer gives its text back with the server's reason).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiRequestError } from "../api";
-import { newIdempotencyKey } from "../idempotent";
 
 export type OutgoingState = "sending" | "waiting" | "failed";
 
@@ -94,7 +93,13 @@ export function useOutbox(deliver: (message: Outgoing) => Promise<void>) {
         const state: OutgoingState = held ? "waiting" : "sending";
         update([
           ...queued.current,
-          { ...input, id: --lastOutgoingId, key: newIdempotencyKey(), state, settle: { resolve, reject } },
+          {
+            ...input,
+            id: --lastOutgoingId,
+            key: crypto.randomUUID() /* an Idempotency-Key is a UUID (client/idempotent.ts) */,
+            state,
+            settle: { resolve, reject },
+          },
         ]);
         void pump();
       }),

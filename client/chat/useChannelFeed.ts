@@ -7,7 +7,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { MessageDto } from "../../worker/shared/chat-wire";
 import { LIMITS, type ReactionEmoji, TIMING } from "../../worker/shared/rules";
 import { api, errorCode, unwrap } from "../api";
-import { sendIdempotent } from "../idempotent";
 import { unreadModule } from "../live/channel-unread";
 import { toggleReaction } from "../reactions/requests";
 
@@ -212,17 +211,26 @@ export function useChannelFeed(
     live,
     reach,
     retry: () => setAttempt((n) => n + 1),
-    /** Sends with its Idempotency-Key (the outbox keeps one per message), retrying a lost answer with it. */
-    sendText: (body: string, replyTo: number | undefined, key: string) =>
-      sent(
+    /**
+     * Sends with its Idempotency-Key (the outbox keeps one per message), retrying a lost answer with it. The retrying
+     * sender loads with the first message sent, not with the chat's first paint.
+     */
+    sendText: async (body: string, replyTo: number | undefined, key: string) => {
+      const { sendIdempotent } = await import("../idempotent");
+      return sent(
         unwrap(
           sendIdempotent((o) => api.messages.$post({ json: { group_id: groupId, body, reply_to: replyTo } }, o), {
             key,
           }),
         ),
-      ),
-    sendImage: (image: File) =>
-      sent(unwrap(sendIdempotent((o) => api.messages.image.$post({ form: { group_id: String(groupId), image } }, o)))),
+      );
+    },
+    sendImage: async (image: File) => {
+      const { sendIdempotent } = await import("../idempotent");
+      return sent(
+        unwrap(sendIdempotent((o) => api.messages.image.$post({ form: { group_id: String(groupId), image } }, o))),
+      );
+    },
     edit: async (id: number, body: string) => {
       const edited = await unwrap(api.messages[":id"].$patch({ param: { id: String(id) }, json: { body } }));
       replace(id, (m) => ({ ...edited, reactions: m.reactions }));

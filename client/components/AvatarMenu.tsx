@@ -2,13 +2,13 @@
 // avatar; so does focus leaving it. Choosing a link closes it (the route changes).
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { SETTINGS_PATH } from "../../worker/shared/settings";
 import { TEXT } from "../text";
 import { Avatar } from "./Avatar";
-import { Icon } from "./Icon";
-import { ICON_SHAPES } from "./icon-shapes";
-import { Link } from "./links";
+import { onDemand } from "./on-demand";
 import "./header-tools.css";
+
+/** The menu's links load the first time it opens: they are never in a first paint. */
+const AvatarMenuList = onDemand(() => import("./AvatarMenuList").then((m) => m.AvatarMenuList));
 
 export function AvatarMenu({ user }: { user: { avatar_url: string | null; name: string | null; email: string } }) {
   const [open, setOpen] = useState(false);
@@ -37,7 +37,7 @@ export function AvatarMenu({ user }: { user: { avatar_url: string | null; name: 
         type="button"
         className="btn btn-ghost btn-icon"
         aria-expanded={open}
-        aria-controls={id}
+        aria-controls={open ? id : undefined}
         onClick={() => setOpen(!open)}
         {...closing}
       >
@@ -45,18 +45,7 @@ export function AvatarMenu({ user }: { user: { avatar_url: string | null; name: 
         {/* Named by words, not an aria-label: the avatar's drawn initials are no part of the name. */}
         <span className="visually-hidden">{TEXT.nav.accountMenu}</span>
       </button>
-      <ul id={id} className="avatar-menu-list card card-tight" hidden={!open}>
-        <li>
-          <Link to="/app/profile" {...closing}>
-            <Icon shape={ICON_SHAPES.person} /> {TEXT.nav.profile}
-          </Link>
-        </li>
-        <li>
-          <Link to={SETTINGS_PATH} {...closing}>
-            <Icon shape={ICON_SHAPES.settings} /> {TEXT.nav.settings}
-          </Link>
-        </li>
-      </ul>
+      {open && <AvatarMenuList id={id} closing={closing} />}
     </div>
   );
 }

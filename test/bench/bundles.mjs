@@ -190,7 +190,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(`worker bundle    ${kb(workerBundle())} gzipped`);
   if (packages) {
     // Each owner's share gzipped alone (so the parts add up to a little more than the files).
-    for (const route of ["/", "/app/lounge"]) {
+    for (const route of ["/", "/app/lounge", "/app/chat"]) {
       console.log(`${route}: what its JS is made of (gzipped per package or client folder)`);
       for (const { owner, gz } of packagesOf(bundles[route].files).filter((p) => p.gz >= 512))
         console.log(`  ${kb(gz).padStart(9)}  ${owner}`);

@@ -65,6 +65,8 @@ describe("the list of sections", () => {
     expect(avatar.getAttribute("aria-expanded")).toBe("false");
     await userEvent.click(avatar);
     expect(avatar.getAttribute("aria-expanded")).toBe("true");
+    // The menu's links load when it first opens.
+    await waitFor(() => expect(document.getElementById(avatar.getAttribute("aria-controls")!)).not.toBeNull());
     const menu = document.getElementById(avatar.getAttribute("aria-controls")!)!;
     expect(within(menu).getByRole("link", { name: TEXT.nav.settings }).getAttribute("href")).toBe("/app/settings");
     expect(within(menu).getByRole("link", { name: TEXT.nav.profile }).getAttribute("href")).toBe("/app/profile");
