@@ -10,7 +10,8 @@
 // (docs/operating.md, "Backups and restore"; scripts/restore-drill.mjs proves it in CI). Inserting rows fires
 // the schema's AFTER INSERT triggers: the search indexes refill (they are not exported), but the tables
 // those triggers write (the library's tag counts and total, the notification outbox) would get rows the
-// dump holds too. So those tables come last, each emptied first, and end exactly as exported.
+// dump holds too. So those tables come last, each emptied first, and end exactly as exported. The migrations seed
+// rows too (the plans), so every other table is emptied before its rows as well.
 // The local dump is made by the same statement `wrangler d1 export --local` runs (miniflare's
 // `PRAGMA miniflare_d1_export`), on the state directory wrangler itself cannot be pointed at.
 import { spawnSync } from "node:child_process";
@@ -55,9 +56,13 @@ function tableOrder(tableList, triggerSql) {
   return { plain: data.filter((t) => !written.has(t)), derived: data.filter((t) => written.has(t)) };
 }
 
-/** The plain tables' rows, then each derived table emptied (of the rows its triggers just wrote) and its rows. */
+/**
+ * Each plain table emptied (of the rows a migration seeds, such as the plans) and its rows, then each derived table
+ * emptied (of the rows its triggers just wrote) and its rows: every table ends exactly as exported.
+ */
 function join(plain, derived, order) {
-  return [plain, ...order.derived.map((t) => `DELETE FROM "${t}";`), derived].filter((part) => part.trim()).join("\n");
+  const emptied = (tables) => tables.map((t) => `DELETE FROM "${t}";`);
+  return [...emptied(order.plain), plain, ...emptied(order.derived), derived].filter((part) => part.trim()).join("\n");
 }
 
 async function exportLocal() {

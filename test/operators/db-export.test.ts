@@ -13,7 +13,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const table = (name: string, type = "table") => ({ schema: "main", name, type });
 
-it("a remote export asks wrangler for the data tables, trigger-written ones last and emptied first", () => {
+it("a remote export asks wrangler for the data tables, each emptied first, trigger-written ones last", () => {
   const wrangler = path.join(work, "wrangler");
   writeFileSync(
     wrangler,
@@ -78,6 +78,11 @@ it("a remote export asks wrangler for the data tables, trigger-written ones last
     "d1 export DB --remote --env staging --skip-confirmation --no-schema --table notification_deliveries --table resource_tags --output <file>",
   ]);
   expect(readFileSync(output, "utf8").split("\n")).toEqual([
+    // Every table emptied before its rows: a migrated database may hold rows its migrations seed (the plans).
+    'DELETE FROM "notifications";',
+    'DELETE FROM "reactions";',
+    'DELETE FROM "resources";',
+    'DELETE FROM "users";',
     "PRAGMA defer_foreign_keys=TRUE;",
     'INSERT INTO "notifications" ("id") VALUES(1);',
     'INSERT INTO "reactions" ("id") VALUES(1);',
