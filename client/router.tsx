@@ -122,7 +122,7 @@ export function createRoutes(session: SessionStore): RouteObject[] {
         },
         { path: "/auth/dev", lazy: lazyScreen(SCREENS["/auth/dev"]) },
         {
-          // The gift email's link (issue 47): signs in, then redeems.
+          // The gift email's link: signs in, then redeems.
           path: "/gift",
           lazy: {
             loader: () => import("./payments/gift-data").then((m) => () => m.giftLoader(session)),

@@ -1,4 +1,4 @@
--- Programs (issue 46): programs, their lessons, members' enrolments and lesson progress, the private practice log
+-- Programs: programs, their lessons, members' enrolments and lesson progress, the private practice log
 -- and weekly goal, and the resumable (R2 multipart) uploads of lesson media. Written from worker/db/schema/programs.ts.
 CREATE TABLE `lesson_progress` (
 	`lesson_id` integer NOT NULL,

@@ -1,4 +1,4 @@
--- Plans are rows (issue 47): the admin edits name, price, period and trial length, and retires a plan rather than
+-- Plans are rows: the admin edits name, price, period and trial length, and retires a plan rather than
 -- deleting it (payments name it). The monthly plan is the product's specification (15,000 CLP for 30 days); the yearly
 -- plan is the first offer. A payment keeps the period it was opened for, so approval and refund extend or shorten
 -- the membership by that period, whatever the plan says later.

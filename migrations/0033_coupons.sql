@@ -1,4 +1,4 @@
--- Coupons and scholarships (issue 47). A coupon takes a percentage or whole pesos off, for the first `periods`
+-- Coupons and scholarships. A coupon takes a percentage or whole pesos off, for the first `periods`
 -- payments (NULL: every one), on the plans named (plan_ids, a JSON array; NULL: every plan), until expires_at, at most
 -- max_redemptions times. `redemptions` is taken by ONE conditional UPDATE when a checkout opens (so two racing
 -- checkouts cannot both take the last one) and given back when that payment fails. A 100% coupon is a scholarship:

@@ -1,4 +1,4 @@
--- Gifts and pauses (issue 47): a member buys 1, 3 or 12 months for an email address through Webpay Plus (a payment with plan
+-- Gifts and pauses: a member buys 1, 3 or 12 months for an email address through Webpay Plus (a payment with plan
 -- 'gift', which extends no membership of the buyer's). The code the recipient gets is never stored: only its SHA-256
 -- (code_hash, for the redeem's lookup) and the nonce the code is derived from with the server's secret, so the table
 -- alone redeems nothing. pending (unpaid) -> paid (emailed) -> redeemed | refunded; pending -> failed.
@@ -27,6 +27,6 @@ CREATE UNIQUE INDEX `gifts_payment_unique` ON `gifts` (`payment_id`);--> stateme
 -- The sweep that emails paid gifts: pending gifts, oldest first.
 CREATE INDEX `gifts_status_idx` ON `gifts` (`status`,`id`);
 --> statement-breakpoint
--- Pauses (issue 47): a member with automatic renewal skips 1 to 3 periods; the renewal is charged again on resume_at
+-- Pauses: a member with automatic renewal skips 1 to 3 periods; the renewal is charged again on resume_at
 -- (NULL: not paused). Access ends with the current period, as it would without a charge.
 ALTER TABLE `autorenew_enrolments` ADD `resume_at` integer;

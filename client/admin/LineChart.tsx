@@ -1,4 +1,4 @@
-// A line chart the project draws in SVG (issue 47's revenue dashboard): axes with labels, the figure named for screen
+// A line chart the project draws in SVG (the revenue dashboard): axes with labels, the figure named for screen
 // readers (title and description), and read point by point with the arrow keys (the value said in a live region). The
 // numbers behind it are always in a table beside it.
 import { type KeyboardEvent, useId, useState } from "react";

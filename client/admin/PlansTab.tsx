@@ -1,4 +1,4 @@
-// Plans and coupons (issue 47), admins only: each plan's row edits in place (PUT /api/admin/plans/:id), a new plan
+// Plans and coupons, admins only: each plan's row edits in place (PUT /api/admin/plans/:id), a new plan
 // and a new coupon are one form each. The server checks every value (worker/features/payments/*-routes.ts).
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, errorText, unwrap } from "../api";

@@ -1,4 +1,4 @@
-// The revenue dashboard (issue 47): MRR by day (a chart with the month ends in a table beside it), members coming and
+// The revenue dashboard: MRR by day (a chart with the month ends in a table beside it), members coming and
 // going, retention cohorts, revenue by month and plan, upcoming renewals and members gone quiet. Every figure is the
 // server's (GET /api/admin/revenue); every table downloads as CSV. Its code and words load only with this tab.
 import type { InferResponseType } from "hono/client";

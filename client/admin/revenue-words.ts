@@ -1,4 +1,4 @@
-// The revenue dashboard's words in English (issue 47), loaded with its tab (client/admin/RevenueTab.tsx);
+// The revenue dashboard's words in English, loaded with its tab (client/admin/RevenueTab.tsx);
 // revenue-words.es.ts is the same in Spanish.
 export const words = {
   plansAdmin: {

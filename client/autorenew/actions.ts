@@ -20,7 +20,7 @@ export function autorenewAction(body: AutorenewIntent) {
       return attempt(() => unwrap(api.membership.autorenew.$post()), TEXT.autorenew.startFailed);
     case "autorenew-stop":
       return attempt(() => unwrap(api.membership.autorenew.$delete()), TEXT.autorenew.stopFailed);
-    // A pause of 1 to 3 periods instead of stopping (issue 47), and its early end.
+    // A pause of 1 to 3 periods instead of stopping, and its early end.
     case "autorenew-pause":
       return attempt(
         () => unwrap(api.membership.pause.$post({ json: { periods: body.periods } })),

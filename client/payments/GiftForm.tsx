@@ -1,4 +1,4 @@
-// Buying a gift of membership (issue 47): 1, 3 or 12 months for an email address, paid through Webpay Plus like a
+// Buying a gift of membership: 1, 3 or 12 months for an email address, paid through Webpay Plus like a
 // membership (the page's hidden Webpay form posts it). The prices are the server's (GET /api/plans `gifts`).
 import { type FormEvent, useId, useState } from "react";
 import { GIFTS, type GiftMonths } from "../../worker/shared/rules";

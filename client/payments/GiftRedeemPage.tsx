@@ -1,4 +1,4 @@
-// The gift link's page (issue 47): signs the recipient in (at once, with a button as well), then shows the redeem.
+// The gift link's page: signs the recipient in (at once, with a button as well), then shows the redeem.
 import { useEffect } from "react";
 import { useLoaderData } from "react-router";
 import { Icon } from "../components/Icon";

@@ -1,4 +1,4 @@
-// The gift link's page (/gift#code=..., issue 47): the code travels in the fragment (no server sees it in a log). A
+// The gift link's page (/gift#code=...): the code travels in the fragment (no server sees it in a log). A
 // signed-out visitor's code waits in this tab's sessionStorage while they sign in; the sign-in comes back here.
 import { ApiRequestError, api, errorText, unwrap } from "../api";
 import type { SessionStore } from "../session/session-store";

@@ -1,4 +1,4 @@
-// The coupon code on /pricing (issue 47): the server prices each offered plan with the code (POST /api/coupons/check);
+// The coupon code on /pricing: the server prices each offered plan with the code (POST /api/coupons/check);
 // the page then shows and pays those prices. A code for some plans only prices those; one for none says why.
 import { type FormEvent, useState } from "react";
 import { ApiRequestError, api, errorText, unwrap } from "../api";

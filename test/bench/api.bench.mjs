@@ -202,7 +202,7 @@ const routesOf = (cookie, latest, mediaLesson) => [
   // from a statement it prepared for the same text: the statement must be one text whatever the words.
   ["GET /api/search?q= (a new word each time)", nextMessageNumber, cookie, "search"],
   ["GET /api/users/me", "/api/users/me", cookie, "users/me"],
-  // Issue 47: /pricing's data (public), and the admin's revenue dashboard over 100,000 payments (D1 statements at 100
+  // /pricing's data (public), and the admin's revenue dashboard over 100,000 payments (D1 statements at 100
   // and at 100,000 payments in the statements column).
   ["GET /api/plans (/pricing's data)", "/api/plans", undefined, "plans"],
   ["GET /api/admin/revenue (100,000 payments)", SEEDED_REVENUE_PATH, cookie, "revenue"],

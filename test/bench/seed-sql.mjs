@@ -58,7 +58,7 @@ export function seedPosts(count) {
 }
 
 /**
- * `count` completed membership payments of the seeded users (issue 47's revenue dashboard), one every 5 minutes back
+ * `count` completed membership payments of the seeded users (the revenue dashboard), one every 5 minutes back
  * from T0 (100,000 cover 347 days): every tenth yearly (150,000 CLP, 365 days), the rest monthly (15,000 CLP, 30 days),
  * every twentieth with a coupon, every fiftieth refunded.
  */

@@ -1,4 +1,4 @@
-// The plans tab (issue 47): the admin changes a plan's price in place and adds a coupon; the server's answers rule.
+// The plans tab: the admin changes a plan's price in place and adds a coupon; the server's answers rule.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { TEXT } from "../../client/text";

@@ -1,4 +1,4 @@
-// The revenue tab (issue 47): loaded only when opened; the MRR chart is an SVG named for screen readers and read day
+// The revenue tab: loaded only when opened; the MRR chart is an SVG named for screen readers and read day
 // by day with the arrow keys, with the month ends in a table beside it; every table has its CSV download.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -112,7 +112,7 @@ describe("the membership settings", () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
   });
 
-  it("offers a pause before stopping; a paused renewal says when it starts again and resumes now (issue 47)", async () => {
+  it("offers a pause before stopping; a paused renewal says when it starts again and resumes now", async () => {
     let autoRenew = ON;
     const RESUME = "2027-02-01T00:00:00.000Z";
     const fetchMock = stubFetch((url, init) => {

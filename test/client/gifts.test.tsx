@@ -1,4 +1,4 @@
-// Gifts on the client (issue 47): buying one on /pricing, the gift link's page (/gift#code=...) and the return.
+// Gifts on the client: buying one on /pricing, the gift link's page (/gift#code=...) and the return.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { membershipStatus, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";

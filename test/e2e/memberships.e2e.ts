@@ -1,4 +1,4 @@
-// Issue 47 end to end in Chromium, against the dev server and its Webpay emulator: the admin adds a coupon; a member
+// Memberships end to end in Chromium, against the dev server and its Webpay emulator: the admin adds a coupon; a member
 // picks the yearly plan with it and pays; another buys a gift that its recipient redeems from the emailed link; the
 // admin sees both on the revenue dashboard. Transbank's official SDK reads, at the emulator, the amount of every new
 // payment path (yearly, yearly with a coupon, a gift) the app asked for and committed.

@@ -63,7 +63,7 @@ it("es-CL: landing, lounge, chat, pricing and profile in Spanish, money as $15.0
 
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Desbloquea los recursos premium" }).waitFor();
-    // The monthly and the yearly plan (issue 47), side by side.
+    // The monthly and the yearly plan, side by side.
     expect(await page.locator(".pricing-amount").allInnerTexts()).toEqual(["$15.000", "$150.000"]);
     expect(await page.locator("body").innerText()).not.toContain("15,000");
 

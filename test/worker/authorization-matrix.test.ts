@@ -237,7 +237,7 @@ const MATRIX: Row[] = [
   { route: "DELETE /api/cosmic-notices/:id", path: `/api/cosmic-notices/${notice}`, expect: ADMIN_ONLY(200) },
   // payments: the Webpay return is reached without a session (cross-site), and decides by the provider's word
   { route: "GET /api/payments/mode", path: "/api/payments/mode", expect: ALL(200) },
-  // plans (issue 47): public offer, admin edits
+  // plans: public offer, admin edits
   { route: "GET /api/plans", path: "/api/plans", expect: ALL(200) },
   { route: "GET /api/admin/plans", path: "/api/admin/plans", expect: ADMIN_ONLY(200) },
   {
@@ -246,7 +246,7 @@ const MATRIX: Row[] = [
     send: json({ id: "quarterly", name: "Quarterly", amount_clp: 40000, period_days: 90 }),
     expect: ADMIN_ONLY(201),
   },
-  // coupons (issue 47): a member checks a code (none is seeded: unknown), the admin creates them
+  // coupons: a member checks a code (none is seeded: unknown), the admin creates them
   {
     route: "POST /api/coupons/check",
     path: "/api/coupons/check",
@@ -260,7 +260,7 @@ const MATRIX: Row[] = [
     send: json({ code: "WELCOME", percent_off: 10 }),
     expect: ADMIN_ONLY(201),
   },
-  // gifts (issue 47): any signed-in caller buys one; a code no gift has redeems nothing
+  // gifts: any signed-in caller buys one; a code no gift has redeems nothing
   {
     route: "POST /api/gifts",
     path: "/api/gifts",
@@ -274,7 +274,7 @@ const MATRIX: Row[] = [
     expect: SIGNED_IN(404),
   },
   { route: "GET /api/admin/revenue", path: "/api/admin/revenue", expect: ADMIN_ONLY(200) },
-  // pauses (issue 47): nobody in the seeded world has automatic renewal to pause
+  // pauses: nobody in the seeded world has automatic renewal to pause
   {
     route: "POST /api/membership/pause",
     path: "/api/membership/pause",
@@ -646,7 +646,7 @@ const MATRIX: Row[] = [
     path: `/api/calendar/${"d".repeat(43)}.ics`,
     expect: ALL(404),
   },
-  // programs (issue 46): members read and enrol, admins write; the seeded program is free, published, its
+  // programs: members read and enrol, admins write; the seeded program is free, published, its
   // lessons all open, the owner enrolled (progress is an enrolled member's only) and owning practice entry 1
   { route: "GET /api/programs", path: "/api/programs", expect: SIGNED_IN(200) },
   { route: "POST /api/programs", path: "/api/programs", send: json({ title: "New" }), expect: ADMIN_ONLY(201) },

@@ -1443,7 +1443,7 @@ const SPECS: Spec[] = [
         }),
       ),
   },
-  // programs (issue 46)
+  // programs
   {
     route: "GET /api/programs",
     as: "member",

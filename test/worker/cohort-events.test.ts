@@ -1,4 +1,4 @@
-// Cohort events (issue 46): an event may name a program; in GET /api/events a member enrolled in that program sees
+// Cohort events: an event may name a program; in GET /api/events a member enrolled in that program sees
 // its events first, then the rest in the usual order (and never twice across pages), while a member not enrolled
 // sees the usual order; ?program= lists one program's events (its page); a program that does not exist is refused.
 import { beforeEach, describe, expect, it } from "vitest";

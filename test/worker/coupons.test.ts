@@ -1,4 +1,4 @@
-// Coupons and scholarships (issue 47): the price of every plan x coupon kind x first or later payment, computed once on
+// Coupons and scholarships: the price of every plan x coupon kind x first or later payment, computed once on
 // the server (pricing.ts priceOf) and checked at approval; the last redemption taken by one of two racing checkouts;
 // a failed payment giving its redemption back; the check's answers and refusals; a scholarship's zero payment.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Gifts of membership (issue 47): paid through Webpay Plus (the emulator), emailed to the recipient in their language
+// Gifts of membership: paid through Webpay Plus (the emulator), emailed to the recipient in their language
 // (Spanish when the address has no account), redeemed once from max(now, the current end), refused a second time;
 // refundable by the admin only while unused; the code is never stored.
 import { eq } from "drizzle-orm";

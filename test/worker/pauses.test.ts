@@ -1,4 +1,4 @@
-// Pauses (issue 47): a member with automatic renewal skips 1 to 3 periods instead of stopping; nothing is charged at the
+// Pauses: a member with automatic renewal skips 1 to 3 periods instead of stopping; nothing is charged at the
 // due date, access ends there, and the renewal is charged on the resume date; DELETE ends the pause early, before or
 // after the membership lapsed.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Plans as rows (issue 47): what /pricing offers, the admin's edits, and the one price (pricing.ts priceOf) that a
+// Plans as rows: what /pricing offers, the admin's edits, and the one price (pricing.ts priceOf) that a
 // checkout opens with, Transbank is asked for, approval accepts, a renewal charges and a receipt names.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

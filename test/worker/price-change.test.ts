@@ -1,4 +1,4 @@
-// A price change never surprises a member (issue 47): when the admin raises a plan's price, each member with automatic
+// A price change never surprises a member: when the admin raises a plan's price, each member with automatic
 // renewal on that plan keeps the price they pay and is told (in the app and by email); their renewal pays the new
 // price only from 30 days after they were told. A lowered price applies at once and tells nobody; a member paying by
 // hand pays the current price.

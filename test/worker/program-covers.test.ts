@@ -1,4 +1,4 @@
-// Program covers (issue 46): an admin uploads a PNG, JPEG or WebP proven by its bytes (415 otherwise, 413 above
+// Program covers: an admin uploads a PNG, JPEG or WebP proven by its bytes (415 otherwise, 413 above
 // PROGRAM_LIMITS.coverMaxBytes), members see it on the list and the program and it is served to them; the R2 object
 // goes when the cover is replaced or removed, or the program deleted.
 import { beforeEach, describe, expect, it } from "vitest";

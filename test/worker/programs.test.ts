@@ -1,4 +1,4 @@
-// Programs (issue 46): each unlock mode at the day boundary in Santiago and Madrid across Chile's April and
+// Programs: each unlock mode at the day boundary in Santiago and Madrid across Chile's April and
 // September clock changes (the rule and the routes), locked lessons refused on every path (lesson, media,
 // progress, search, export), media ranges (first bytes, middle, end, 416), a resumable multipart upload resumed
 // after a dropped part, the practice log seen only by its owner, and a cohort's channel joined and left.

@@ -232,7 +232,7 @@ row`, async () => {
   });
 });
 
-describe("D1 statements of /pricing's data and the revenue dashboard (issue 47)", () => {
+describe("D1 statements of /pricing's data and the revenue dashboard", () => {
   it("stay the same at 100 and at 100,000 payments", { timeout: 180_000 }, async () => {
     await runAll(seedBase());
     await runAll(seedPayments(100));

@@ -1,4 +1,4 @@
-// The revenue dashboard (issue 47) on a seeded history whose figures are worked out by hand below: MRR and paying
+// The revenue dashboard on a seeded history whose figures are worked out by hand below: MRR and paying
 // members by day (a yearly plan counts a twelfth a month), new / churned (chosen or failed) / recovered per month, the
 // retention cohorts, revenue per month and plan with gifts, refunds and coupons apart, and each table as CSV read back
 // by a CSV parser.

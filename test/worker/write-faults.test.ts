@@ -1,4 +1,4 @@
-// Faults injected while members keep writing (issue 49), one test per line of the issue's list, each at the boundary
+// Faults injected while members keep writing, one test per line of the issue's list, each at the boundary
 // where the fault happens: D1 failing at each statement of a message send's batch and of a payment's settlement, the
 // chat object unreachable or evicted during a fan-out, R2 failing before and after a row, the delivery queue's
 // consumer failing for a while, the worker stopping between a change and its follow-up, and Transbank not answering.

@@ -70,9 +70,9 @@ export const AUTORENEW = {
    * card form open, so a start left unfinished (the tab closed) never blocks the next for longer.
    */
   inscriptionPendingMs: 10 * 60_000,
-  /** A pause skips at most this many periods (issue 47). */
+  /** A pause skips at most this many periods. */
   pausePeriodsMax: 3,
-  /** After the retries give up, access lasts this long while the member can enrol a new card (issue 47). */
+  /** After the retries give up, access lasts this long while the member can enrol a new card. */
   graceDays: 3,
 } as const;
 

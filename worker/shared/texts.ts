@@ -156,7 +156,7 @@ export const API_ERRORS = {
   admin_not_deletable: TEXTS.admin.cannotDeleteAdmin,
   own_role_locked: TEXTS.admin.cannotChangeOwnRole,
   payment_not_found: TEXTS.admin.paymentNotFound,
-  // plans (issue 47)
+  // plans
   plan_not_found: "That plan does not exist or is no longer offered",
   plan_exists: "A plan with that id exists already",
   amount_mismatch: (amount: number) => `The amount must be ${amount}, the price of the plan chosen`,

@@ -44,7 +44,7 @@ export const autorenewRoutes = createRouter()
     await cancelEnrolment(c.var.db, c.env, c.var.user.id, new URL(c.req.url).origin);
     return c.json({ auto_renew: await autoRenewOf(c.var.db, c.var.user.id) });
   })
-  // A pause of 1 to 3 periods instead of stopping (issue 47), and its early end.
+  // A pause of 1 to 3 periods instead of stopping, and its early end.
   .post("/membership/pause", requireUser, limited("paymentInitiate"), validate("json", pauseBody), async (c) => {
     await pauseRenewal(c.var.db, c.var.user.id, c.req.valid("json").periods);
     return c.json({ auto_renew: await autoRenewOf(c.var.db, c.var.user.id) });

@@ -1,4 +1,4 @@
-// Coupons and scholarships (issue 47): the member's check on /pricing (the server prices it) and the admin's list and
+// Coupons and scholarships: the member's check on /pricing (the server prices it) and the admin's list and
 // creation. A checkout takes a coupon through POST /api/payments/initiate { coupon } (routes.ts).
 import { z } from "zod";
 import { recordAudit } from "../../db/audit";

@@ -1,4 +1,4 @@
-// Gifts of membership (issue 47): buying one (Webpay Plus, like a membership payment) and redeeming a code.
+// Gifts of membership: buying one (Webpay Plus, like a membership payment) and redeeming a code.
 import { z } from "zod";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";

@@ -1,4 +1,4 @@
-// Gifts of membership (issue 47): bought through Webpay Plus for an email address, emailed once paid, redeemed once.
+// Gifts of membership: bought through Webpay Plus for an email address, emailed once paid, redeemed once.
 // The code is derived from a stored nonce with the server's secret (HMAC-SHA-256) and only its SHA-256 is stored, so
 // the database alone redeems nothing; it travels in the emailed link's fragment.
 import type { Database } from "../../db/client";

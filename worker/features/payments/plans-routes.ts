@@ -1,4 +1,4 @@
-// Plans (issue 47): what /pricing offers (public) and the admin's editing. A plan is retired (active false),
+// Plans: what /pricing offers (public) and the admin's editing. A plan is retired (active false),
 // never deleted: payments and memberships name it.
 import { z } from "zod";
 import { recordAudit } from "../../db/audit";

@@ -1,4 +1,4 @@
-// The revenue dashboard's API (issue 47), admins only: every figure, or one table as CSV.
+// The revenue dashboard's API, admins only: every figure, or one table as CSV.
 import { z } from "zod";
 import { requireAdmin } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";

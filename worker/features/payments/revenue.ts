@@ -1,4 +1,4 @@
-// The revenue dashboard (issue 47): the figures of queries/revenue.ts shaped for the admin tab, and each table as CSV.
+// The revenue dashboard: the figures of queries/revenue.ts shaped for the admin tab, and each table as CSV.
 import type { Database } from "../../db/client";
 import { toCsv } from "../../shared/csv";
 import {

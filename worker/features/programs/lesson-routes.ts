@@ -1,4 +1,4 @@
-// One lesson (issue 46): its text and media for a member it is open to (403 `lesson_locked` with `opens_at`
+// One lesson: its text and media for a member it is open to (403 `lesson_locked` with `opens_at`
 // before), its media streamed from R2 with ranges, the member's progress; admins edit and remove lessons and send
 // large media in resumable R2 multipart parts.
 import type { Context } from "hono";

@@ -1,4 +1,4 @@
-// The practice log (issue 46): a member's own minutes by day, with a note and a mood, a streak and a gentle weekly
+// The practice log: a member's own minutes by day, with a note and a mood, a streak and a gentle weekly
 // goal. Every statement names the session's member: nobody else's log is ever read or written here.
 import { z } from "zod";
 import { requireUser } from "../../platform/auth";

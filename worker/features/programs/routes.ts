@@ -1,4 +1,4 @@
-// Programs (issue 46): members list, read, enrol in and leave programs and list their lessons; admins create,
+// Programs: members list, read, enrol in and leave programs and list their lessons; admins create,
 // edit, publish and delete programs, add and reorder lessons, and read each program's figures and funnel.
 // A cohort (a program with a start date) has a private channel its members join and leave with their enrolment.
 import { z } from "zod";

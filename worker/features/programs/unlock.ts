@@ -1,4 +1,4 @@
-// When a lesson opens (issue 46): all at once; one a day from the member's own start (lesson n at 06:00 in the
+// When a lesson opens: all at once; one a day from the member's own start (lesson n at 06:00 in the
 // member's zone on day n, so a change of clocks never moves it); or on a fixed date in the program's zone
 // (a cohort). Wall-clock times become instants through worker/platform/zoned-time.ts (the runtime's tz data).
 import { instantOf, localTimeOf } from "../../platform/zoned-time";

@@ -1,4 +1,4 @@
-// The revenue dashboard's figures (issue 47), each ONE statement over indexed columns, whatever the number of
+// The revenue dashboard's figures, each ONE statement over indexed columns, whatever the number of
 // payments: a completed payment covers [period_ends_at - period_days, period_ends_at); its monthly value (MRR) is its
 // amount over the months of its period (365 days = 12, 30 days = 1). Days and months are UTC. Gifts are paid for by
 // one member for another: they count as revenue, never as MRR or as a member paying.
