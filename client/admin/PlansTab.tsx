@@ -32,7 +32,18 @@ function PlanRow({ plan, onSaved }: { plan: Plan; onSaved: (plans: Plan[]) => vo
     }
   };
   const c = TEXT.plansAdmin.columns;
-  const num = (v: string) => (v === "" ? 0 : Number(v));
+  /** One of the plan's whole-number fields, edited in place. */
+  const numberCell = (field: "amount_clp" | "period_days" | "trial_days", label: string) => (
+    <td>
+      <input
+        className="input"
+        type="number"
+        aria-label={`${label} ${plan.id}`}
+        value={draft[field]}
+        onChange={(e) => setDraft({ ...draft, [field]: e.target.value === "" ? 0 : Number(e.target.value) })}
+      />
+    </td>
+  );
   return (
     <tr>
       <td>{plan.id}</td>
@@ -44,33 +55,9 @@ function PlanRow({ plan, onSaved }: { plan: Plan; onSaved: (plans: Plan[]) => vo
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
         />
       </td>
-      <td>
-        <input
-          className="input"
-          type="number"
-          aria-label={`${c.amount} ${plan.id}`}
-          value={draft.amount_clp}
-          onChange={(e) => setDraft({ ...draft, amount_clp: num(e.target.value) })}
-        />
-      </td>
-      <td>
-        <input
-          className="input"
-          type="number"
-          aria-label={`${c.period} ${plan.id}`}
-          value={draft.period_days}
-          onChange={(e) => setDraft({ ...draft, period_days: num(e.target.value) })}
-        />
-      </td>
-      <td>
-        <input
-          className="input"
-          type="number"
-          aria-label={`${c.trial} ${plan.id}`}
-          value={draft.trial_days}
-          onChange={(e) => setDraft({ ...draft, trial_days: num(e.target.value) })}
-        />
-      </td>
+      {numberCell("amount_clp", c.amount)}
+      {numberCell("period_days", c.period)}
+      {numberCell("trial_days", c.trial)}
       <td>
         <input
           type="checkbox"

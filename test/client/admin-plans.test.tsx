@@ -2,18 +2,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { TEXT } from "../../client/text";
-import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture } from "./render";
+import { renderApp, reply, sessionDeps, stubAdminFetch, userFixture, yearlyPlan } from "./render";
 
 const admin = () => sessionDeps({ getMe: async () => reply(200, userFixture({ id: 1, role: "admin" })) });
-const plan = (amount: number) => ({
-  id: "yearly",
-  name: "Yearly",
-  amount_clp: amount,
-  period_days: 365,
-  trial_days: 0,
-  active: true,
-  saving_clp: null,
-});
+const plan = (amount: number) => yearlyPlan({ amount_clp: amount, saving_clp: null });
 const coupon = {
   code: "WELCOME",
   percent_off: 10,

@@ -1,7 +1,7 @@
 // Gifts on the client: buying one on /pricing, the gift link's page (/gift#code=...) and the return.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { membershipStatus, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
+import { membershipStatus, monthlyPlan, renderApp, reply, sessionDeps, stubFetch, userFixture } from "./render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -13,17 +13,7 @@ afterEach(() => {
 const CODE = "A".repeat(43);
 const member = () => sessionDeps({ getMe: async () => reply(200, userFixture()) });
 const OFFER = {
-  plans: [
-    {
-      id: "monthly",
-      name: "Monthly",
-      amount_clp: 15000,
-      period_days: 30,
-      trial_days: 0,
-      active: true,
-      saving_clp: null,
-    },
-  ],
+  plans: [monthlyPlan()],
   gifts: [
     { months: 1, amount_clp: 15000 },
     { months: 3, amount_clp: 45000 },

@@ -8,11 +8,13 @@ import {
   emptyLibraryAnswer,
   type MembershipStatusAnswer,
   membershipStatus,
+  monthlyPlan,
   renderApp,
   reply,
   sessionDeps,
   stubFetch,
   userFixture,
+  yearlyPlan,
 } from "./render";
 
 afterEach(() => {
@@ -233,28 +235,7 @@ describe("/pricing", () => {
     },
   );
 
-  const PLANS = {
-    plans: [
-      {
-        id: "monthly",
-        name: "Monthly",
-        amount_clp: 15000,
-        period_days: 30,
-        trial_days: 0,
-        active: true,
-        saving_clp: null,
-      },
-      {
-        id: "yearly",
-        name: "Yearly",
-        amount_clp: 150000,
-        period_days: 365,
-        trial_days: 0,
-        active: true,
-        saving_clp: 30000,
-      },
-    ],
-  };
+  const PLANS = { plans: [monthlyPlan(), yearlyPlan()] };
 
   it("offers the server's plans side by side, with the yearly saving, and pays for the one chosen at its price", async () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});

@@ -168,6 +168,20 @@ export const STATS_FIXTURE = {
 export const stubAdminFetch = (handler: Parameters<typeof stubFetch>[0], stats: unknown = STATS_FIXTURE) =>
   stubFetch((url, init) => (url === "/api/admin/stats" ? { status: 200, body: stats } : handler(url, init)));
 
+/** The plans /api/plans offers as the seed has them: monthly (the specification's) and yearly, with `patch` over one. */
+export const monthlyPlan = (patch = {}) => ({
+  id: "monthly",
+  name: "Monthly",
+  amount_clp: 15000,
+  period_days: 30,
+  trial_days: 0,
+  active: true,
+  saving_clp: null as number | null,
+  ...patch,
+});
+export const yearlyPlan = (patch = {}) =>
+  monthlyPlan({ id: "yearly", name: "Yearly", amount_clp: 150000, period_days: 365, saving_clp: 30000, ...patch });
+
 /** A completed card payment as the member's payment list answers it (the receipt's facts), with `patch` over it. */
 export const memberPayment = (patch: Partial<MemberPayment> = {}): MemberPayment => ({
   id: 31,

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { coupons, memberships, payments, users, webpayEmulatorTransactions } from "../../worker/db/schema";
 import { oneclickFor, runAutorenew } from "../../worker/features/payments/autorenew";
-import { call, db, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
+import { call, db, enrolCard, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
 import { seedPlans } from "./seed";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,16 +46,6 @@ async function atCard(token: string, action: "approve" | "cancel") {
     headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
   });
   return back.headers.get("location");
-}
-
-async function enrolCard(cookie: string) {
-  const { token } = await json<{ token: string }>(await call("/api/membership/autorenew", { method: "POST", cookie }));
-  await call("/api/dev/webpay/oneclick/inscription", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved", refuse_code: "-1" }),
-  });
-  expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).status).toBe(303);
 }
 
 const couponRow = (code: string, terms: Partial<typeof coupons.$inferInsert>) =>

@@ -232,3 +232,18 @@ export const outbox = async () =>
       await call("/api/dev/mail", { cookie: await signIn("admin@example.com", "Admin") }),
     )
   ).messages;
+
+/**
+ * Enrols a card for automatic renewal as a member does: the start, Transbank's card form (the emulator, approved)
+ * and the bank's return to the app.
+ */
+export async function enrolCard(cookie: string) {
+  const { token } = await json<{ token: string }>(await call("/api/membership/autorenew", { method: "POST", cookie }));
+  const form = await call("/api/dev/webpay/oneclick/inscription", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved", refuse_code: "-1" }),
+  });
+  expect(form.status).toBe(200);
+  expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).status).toBe(303);
+}

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberships, payments, users } from "../../worker/db/schema";
 import { oneclickFor, runAutorenew } from "../../worker/features/payments/autorenew";
-import { call, db, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
+import { call, db, enrolCard, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
 import { seedPlans } from "./seed";
 
 const HOUR = 60 * 60 * 1000;
@@ -27,13 +27,7 @@ async function enrolledMember() {
   await db()
     .insert(memberships)
     .values({ userId: user.id, nextPaymentDue: new Date(DUE), updatedAt: new Date(T0) });
-  const { token } = await json<{ token: string }>(await call("/api/membership/autorenew", { method: "POST", cookie }));
-  await call("/api/dev/webpay/oneclick/inscription", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved", refuse_code: "-1" }),
-  });
-  expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).status).toBe(303);
+  await enrolCard(cookie);
   return { cookie, user };
 }
 

@@ -7,7 +7,19 @@ import type { Env } from "../../worker/env";
 import { oneclickFor, runAutorenew } from "../../worker/features/payments/autorenew";
 import { priceOf } from "../../worker/features/payments/pricing";
 import { fakeTransbank, INTEGRATION, ok, pendingPayment, transaction } from "./fake-transbank";
-import { call, db, drain, errorBody, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
+import {
+  call,
+  db,
+  drain,
+  enrolCard,
+  errorBody,
+  json,
+  ORIGIN,
+  outbox,
+  recordingQueue,
+  signIn,
+  testEnv,
+} from "./helpers";
 import { seedPlans } from "./seed";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -224,14 +236,7 @@ describe("the price a payment opens with, is charged and is approved at", () => 
         nextPaymentDue: new Date(due),
         updatedAt: new Date(T0),
       });
-    const start = await json<{ token: string }>(await call("/api/membership/autorenew", { method: "POST", cookie }));
-    const form = await call("/api/dev/webpay/oneclick/inscription", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ TBK_TOKEN: start.token, action: "enrol", card: "approved", refuse_code: "-1" }),
-    });
-    expect(form.status).toBe(200);
-    expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${start.token}`)).status).toBe(303);
+    await enrolCard(cookie);
     const result = await runAutorenew(db(), testEnv, T0, oneclickFor(testEnv, ORIGIN));
     expect(result.approved).toBe(1);
     const [charged] = await db().select().from(payments).where(eq(payments.userId, user.id));

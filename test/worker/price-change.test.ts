@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberships, notifications, payments, plans, users } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import { oneclickFor, runAutorenew } from "../../worker/features/payments/autorenew";
-import { call, db, drain, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
+import { call, db, drain, enrolCard, json, ORIGIN, outbox, recordingQueue, signIn, testEnv } from "./helpers";
 import { seedPlans } from "./seed";
 
 const HOUR = 60 * 60 * 1000;
@@ -33,13 +33,7 @@ async function member(email: string, due: number, options: { plan?: string; byHa
       updatedAt: new Date(T0),
     });
   if (options.byHand) return { cookie, user };
-  const { token } = await json<{ token: string }>(await call("/api/membership/autorenew", { method: "POST", cookie }));
-  await call("/api/dev/webpay/oneclick/inscription", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved", refuse_code: "-1" }),
-  });
-  expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).status).toBe(303);
+  await enrolCard(cookie);
   return { cookie, user };
 }
 

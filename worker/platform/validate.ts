@@ -5,6 +5,7 @@ import { cleanDisplayName } from "../shared/names";
 import { LIMITS } from "../shared/rules";
 import { API_ERRORS, TEXTS } from "../shared/texts";
 import { ApiError, codeFor } from "./errors";
+import { isTimeZone } from "./zoned-time";
 
 /**
  * C0 control characters and DEL, except tab, line feed and carriage return. Refused in every text
@@ -128,3 +129,6 @@ export const oneLineNameInput = (max: number, texts: { required: string; tooLong
 
 /** A state token of our own sign-in (base64url, platform/crypto.ts's randomToken). */
 export const stateToken = z.string().regex(/^[\w-]{1,512}$/, API_ERRORS.sign_in_state_invalid);
+
+/** An IANA time zone the runtime knows ("America/Santiago"), as events and programs take one. */
+export const timeZoneInput = z.string().trim().max(LIMITS.timezoneMax).refine(isTimeZone, API_ERRORS.timezone_invalid);

@@ -14,8 +14,8 @@ import { requireUnmuted } from "../../platform/mute";
 import { limited } from "../../platform/rate-limit";
 import { sanitizeHtml } from "../../platform/sanitize-html";
 import { serveBlob } from "../../platform/storage";
-import { idParam, oneLineNameInput, rowId, validate } from "../../platform/validate";
-import { instantOf, isTimeZone, LOCAL_TIME, localTimeOf } from "../../platform/zoned-time";
+import { idParam, oneLineNameInput, rowId, timeZoneInput, validate } from "../../platform/validate";
+import { instantOf, LOCAL_TIME, localTimeOf } from "../../platform/zoned-time";
 import { toCsv } from "../../shared/csv";
 import {
   type AttendeeDto,
@@ -75,7 +75,7 @@ const fieldRules = {
   description: z.string().trim().max(EVENT_LIMITS.descriptionMax),
   start_local: localTime,
   end_local: localTime,
-  time_zone: z.string().trim().max(LIMITS.timezoneMax).refine(isTimeZone, API_ERRORS.timezone_invalid),
+  time_zone: timeZoneInput,
   location: z.enum(EVENT_LOCATIONS),
   place: optionalText(z.string().trim().max(EVENT_LIMITS.placeMax)),
   meeting_url: optionalText(httpUrl),

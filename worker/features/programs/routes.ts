@@ -9,8 +9,7 @@ import { ApiError, badRequest, conflict, notFound } from "../../platform/errors"
 import { idempotent } from "../../platform/idempotency";
 import { limited } from "../../platform/rate-limit";
 import { serveBlob } from "../../platform/storage";
-import { idParam, oneLineNameInput, parseInput, rowId, validate } from "../../platform/validate";
-import { isTimeZone } from "../../platform/zoned-time";
+import { idParam, oneLineNameInput, parseInput, rowId, timeZoneInput, validate } from "../../platform/validate";
 import { toCsv } from "../../shared/csv";
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
 import { PROGRAM_LIMITS, type ProgramSearchResult, UNLOCK_MODES } from "../../shared/programs";
@@ -52,7 +51,7 @@ const fieldRules = {
   summary: z.string().trim().max(PROGRAM_LIMITS.summaryMax),
   paid_only: z.boolean(),
   unlock: z.enum(UNLOCK_MODES),
-  time_zone: z.string().trim().max(LIMITS.timezoneMax).refine(isTimeZone, API_ERRORS.timezone_invalid),
+  time_zone: timeZoneInput,
   starts_on: localDate.nullable(),
   published: z.boolean(),
 };
