@@ -471,6 +471,10 @@ const errors: ErrorTexts = {
   gift_expired: "Ese regalo venció",
   gift_not_refundable: "Un regalo ya usado no se puede reembolsar",
   pause_not_active: "Solo una membresía vigente con renovación automática puede pausarse",
+  pause_in_trial: "Una prueba no se puede pausar; detén la renovación automática y no se cobrará nada",
+  trial_not_offered: "Ese plan no tiene prueba gratuita",
+  trial_used: "La prueba gratuita ya se usó, con esta cuenta o con esta tarjeta",
+  trial_member_active: "Tu membresía ya está vigente; la prueba gratuita es para quienes se unen",
   pause_not_paused: "La renovación automática no está en pausa",
   payment_charge_in_flight:
     "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",

@@ -234,16 +234,26 @@ export const outbox = async () =>
   ).messages;
 
 /**
- * Enrols a card for automatic renewal as a member does: the start, Transbank's card form (the emulator, approved)
- * and the bank's return to the app.
+ * Enrols a card for automatic renewal as a member does: the start, Transbank's card form (the emulator's test card,
+ * approved ones by default) and the bank's return to the app.
  */
-export async function enrolCard(cookie: string) {
+export async function enrolCard(cookie: string, card: EmulatorCard = "approved") {
   const { token } = await json<{ token: string }>(await call("/api/membership/autorenew", { method: "POST", cookie }));
+  return enrolAtForm(token, card);
+}
+
+/** The Oneclick emulator's test cards (worker/dev/oneclick-emulator.ts CARDS). */
+export type EmulatorCard = "approved" | "amex" | "refused" | "timeout";
+
+/** An inscription's card form filled in at the emulator and the bank's return: where the app sends the browser. */
+export async function enrolAtForm(token: string, card: EmulatorCard = "approved") {
   const form = await call("/api/dev/webpay/oneclick/inscription", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved", refuse_code: "-1" }),
+    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card, refuse_code: "-1" }),
   });
   expect(form.status).toBe(200);
-  expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).status).toBe(303);
+  const back = await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`);
+  expect(back.status).toBe(303);
+  return back.headers.get("location");
 }

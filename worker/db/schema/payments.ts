@@ -159,7 +159,55 @@ export const oneclickInscriptions = sqliteTable("oneclick_inscriptions", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
+  /** Started to begin a trial (migration 0038): the plan, and the coupon, it begins with once the card is enrolled. */
+  trialPlan: text("trial_plan"),
+  trialCoupon: text("trial_coupon"),
 });
+
+/**
+ * A plan's trial (migration 0038): free until `endsAt`, on an enrolled Oneclick card, which the daily renewal job
+ * charges then. One per member and one per card (type + masked number); kept when the account goes (user set null).
+ */
+export const trials = sqliteTable(
+  "trials",
+  {
+    /** Random per start: the batch that begins a trial tells its own row from a racing start's. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    plan: text("plan").notNull(),
+    cardType: text("card_type").notNull(),
+    cardNumber: text("card_number").notNull(),
+    couponCode: text("coupon_code"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("trials_user_unique").on(t.userId),
+    uniqueIndex("trials_card_unique").on(t.cardType, t.cardNumber),
+    index("trials_ends_idx").on(t.endsAt),
+  ],
+);
+
+/**
+ * Pauses as they happened (migration 0038), for the dashboard: from the due date a pause skipped to the date renewal
+ * resumed (as chosen, or earlier when the member resumed or stopped). One row per member and due date.
+ */
+export const membershipPauses = sqliteTable(
+  "membership_pauses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("membership_pauses_user_start_unique").on(t.userId, t.startsAt),
+    index("membership_pauses_ends_idx").on(t.endsAt),
+  ],
+);
 
 /**
  * One row per member and period renewed automatically: the UNIQUE (user, period_due) is what makes a
@@ -207,8 +255,8 @@ export const oneclickEmulatorInscriptions = sqliteTable("oneclick_emulator_inscr
     .notNull()
     .default("pending"),
   tbkUser: text("tbk_user"),
-  /** What the enrolled card answers to a charge: approved, refused (with refuse_code) or timeout. */
-  cardOutcome: text("card_outcome", { enum: ["approved", "refused", "timeout"] }),
+  /** The test card enrolled, which decides what its charges answer (the emulator's CARDS; refused: refuse_code). */
+  cardOutcome: text("card_outcome", { enum: ["approved", "amex", "refused", "timeout"] }),
   refuseCode: integer("refuse_code"),
   createdAt: createdAt(),
 });

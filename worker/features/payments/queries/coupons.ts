@@ -28,7 +28,7 @@ export async function insertCoupon(db: Database, coupon: typeof coupons.$inferIn
 }
 
 /** A coupon still usable at `now`: not expired, redemptions left. */
-const usable = (code: string, now: number) =>
+export const usable = (code: string, now: number) =>
   and(
     eq(coupons.code, code),
     or(isNull(coupons.expiresAt), sql`${coupons.expiresAt} > ${now}`),
