@@ -16,7 +16,8 @@ const oneclick = () =>
     new Options(IntegrationCommerceCodes.ONECLICK_MALL, IntegrationApiKeys.WEBPAY, `${baseUrl()}/api/dev/webpay`),
   );
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** The daily Cron Trigger (wrangler.toml [triggers], CRON.daily in worker/cron.ts): reminders, then the charges. */
 const DAILY_CRON = "0 12 * * *";
 const suffix = Date.now().toString(36).toUpperCase();
@@ -71,34 +72,49 @@ const membershipOf = async ({ page }: Person) =>
   };
 
 /**
- * Makes the member's next renewal: the dev server's daily scheduled handler run at an hour before the due date (the
- * trigger endpoint of the Cloudflare Vite plugin, `time` in ms). Then reads the renewal's payment: its buy order from
- * the database (no API shows it), and asks Transbank, through the SDK, what was authorized under it; the app's own row
- * (the member's payments list) and the membership's new due date must agree.
+ * Makes the member's next renewal: the dev server's scheduled handler, with the daily cron, run at an hour before the
+ * due date (the Cloudflare Vite plugin's trigger endpoint; `time` is the run's clock in ms). Then reads the renewal's
+ * payment, its buy order from the database (no API shows it), and asks Transbank, through the SDK, what it authorized
+ * under that buy order; the app's own rows (the member's payments, the admin's) and the new due date must agree.
  */
-async function expectRenewalCharged(person: Person, amount: number, periodDays: number) {
+async function expectRenewalCharged(person: Person, renewal: string, amount: number, periodDays: number) {
   const due = Date.parse((await membershipOf(person)).next_payment_due);
   const run = await fetch(
-    `${baseUrl()}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(DAILY_CRON)}&time=${due - 60 * 60 * 1000}&format=json`,
+    `${baseUrl()}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(DAILY_CRON)}&time=${due - HOUR_MS}&format=json`,
   );
-  expect(await run.json()).toMatchObject({ outcome: "ok" });
+  expect(await run.json(), renewal).toMatchObject({ outcome: "ok" });
 
   const [row] = readSql<{ id: number; buy_order: string }>(
     `select p.id, p.buy_order from autorenew_charges c join payments p on p.id = c.payment_id
      join users u on u.id = c.user_id where u.email = '${person.email}' and c.period_due = ${due}`,
   );
-  expect(row, `a renewal of the period due ${new Date(due).toISOString()}`).toBeDefined();
-  const status = await oneclick().status(row.buy_order);
-  expect({ buy_order: status.buy_order, amount: status.details[0]?.amount, status: status.details[0]?.status }).toEqual(
-    { buy_order: row.buy_order, amount, status: "AUTHORIZED" },
-  );
-  const payments = (await (await person.page.request.get("/api/membership/payments")).json()) as {
-    id: number;
-    amount_clp: number;
-    status: string;
-  }[];
-  expect(payments.find((p) => p.id === row.id)).toMatchObject({ amount_clp: amount, status: "completed" });
-  expect(await membershipOf(person)).toMatchObject({
+  expect(row, `${renewal}: the charge of the period due ${new Date(due).toISOString()}`).toBeDefined();
+  const { buy_order, details } = await oneclick().status(row.buy_order);
+  expect({ buy_order, amount: details[0]?.amount, status: details[0]?.status }, `${renewal} at Transbank`).toEqual({
+    buy_order: row.buy_order,
+    amount,
+    status: "AUTHORIZED",
+  });
+
+  type PaymentRow = { id: number; amount_clp: number; status: string };
+  const mine = (await (await person.page.request.get("/api/membership/payments")).json()) as PaymentRow[];
+  expect(
+    mine.find((p) => p.id === row.id),
+    `${renewal} in the member's payments`,
+  ).toMatchObject({
+    amount_clp: amount,
+    status: "completed",
+  });
+  const all = (await (await (await admin()).page.request.get("/api/admin/payments")).json()) as PaymentRow[];
+  expect(
+    all.find((p) => p.id === row.id),
+    `${renewal} in the admin's payments`,
+  ).toMatchObject({
+    amount_clp: amount,
+    status: "completed",
+    automatic: true,
+  });
+  expect(await membershipOf(person), `${renewal}: the membership's next period`).toMatchObject({
     status: "active",
     next_payment_due: new Date(due + periodDays * DAY_MS).toISOString(),
   });
@@ -114,7 +130,7 @@ it("a yearly plan's renewal is charged 150,000 CLP", async () => {
   const member = await signedIn("renew-yearly", "Yuri Yearly");
   await payByHand(member, { plan_id: "yearly" }, 150000);
   await enrolCard(member);
-  await expectRenewalCharged(member, 150000, 365);
+  await expectRenewalCharged(member, "the yearly renewal", 150000, 365);
 });
 
 it("a coupon prices the renewals within its periods (percentage and amount off), the first one after is full price", async () => {
@@ -132,8 +148,8 @@ it("a coupon prices the renewals within its periods (percentage and amount off),
     const member = await signedIn("renew-coupon", "Cora Coupon");
     await payByHand(member, { plan_id: "monthly", coupon: coupon.code }, discounted);
     await enrolCard(member);
-    await expectRenewalCharged(member, discounted, 30);
-    await expectRenewalCharged(member, 15000, 30);
+    await expectRenewalCharged(member, `${coupon.code}'s renewal within its periods`, discounted, 30);
+    await expectRenewalCharged(member, `the first renewal after ${coupon.code}'s periods`, 15000, 30);
   }
 });
 
@@ -149,9 +165,9 @@ it("a raise: the renewal keeps the old price while the 30-day notice runs, the f
   expect((await write(page, "PUT", `/api/admin/plans/${id}`, { ...plan, amount_clp: 24000 })).status()).toBe(200);
 
   // Due 30 days after the payment, which came before the notice: still within it.
-  await expectRenewalCharged(member, 20000, 30);
+  await expectRenewalCharged(member, "the renewal within the notice", 20000, 30);
   // Due 60 days after the payment: the notice ran out.
-  await expectRenewalCharged(member, 24000, 30);
+  await expectRenewalCharged(member, "the first renewal after the notice", 24000, 30);
   // Retired, so /pricing offers the other tests only the seeded plans.
   await write(page, "PUT", `/api/admin/plans/${id}`, { ...plan, amount_clp: 24000, active: false });
 });
