@@ -91,11 +91,26 @@ export async function payThroughEmulator(page: Page): Promise<void> {
  * move a membership's clock (there is no backdoor in the app).
  */
 export function runSql(sql: string): void {
+  d1Execute(sql, "ignore");
+}
+
+/**
+ * Reads rows from the dev server's local database, as an operator would with wrangler: for what the app shows on no
+ * API by design (a payment's buy order, which the admin's list keeps out).
+ */
+export function readSql<Row>(sql: string): Row[] {
+  const [{ results }] = JSON.parse(d1Execute(sql, "pipe", ["--json"])) as { results: Row[] }[];
+  return results;
+}
+
+function d1Execute(sql: string, stdout: "ignore" | "pipe", extra: string[] = []): string {
   const root = path.resolve(import.meta.dirname, "../..");
-  execFileSync(
-    path.join(root, "node_modules/.bin/wrangler"),
-    ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", inject("stateDir"), "--command", sql],
-    { cwd: root, stdio: "ignore" },
+  const args = ["d1", "execute", "DB", "--local", "--env", "local", "--persist-to", inject("stateDir")];
+  return String(
+    execFileSync(path.join(root, "node_modules/.bin/wrangler"), [...args, ...extra, "--command", sql], {
+      cwd: root,
+      stdio: ["ignore", stdout, "ignore"],
+    }) ?? "",
   );
 }
 
