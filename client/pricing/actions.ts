@@ -24,7 +24,10 @@ async function startTrial(choice: { plan_id?: string; coupon?: string }) {
     ...(choice.plan_id ? { plan_id: choice.plan_id } : {}),
     ...(choice.coupon ? { coupon: choice.coupon } : {}),
   };
-  return attempt(() => unwrap(api.membership.trial.$post({ json })), TEXT.payment.trialFailed);
+  return attempt(
+    () => unwrap(sendIdempotent((o) => api.membership.trial.$post({ json }, o))),
+    TEXT.payment.trialFailed,
+  );
 }
 
 /**

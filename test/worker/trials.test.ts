@@ -175,6 +175,20 @@ describe("one trial per member and per card", () => {
     expect((await membershipOf(user.id)).kind).toBe("trial");
   });
 
+  it("a start repeated with its Idempotency-Key gets the first answer again, not a refusal of the trial it began", async () => {
+    await seedTrialPlans();
+    const { cookie } = await member();
+    await enrolCard(cookie);
+    const key = crypto.randomUUID();
+    const send = () =>
+      call("/api/membership/trial", { method: "POST", cookie, json: {}, headers: { "idempotency-key": key } });
+    const first = await send();
+    const again = await send();
+    expect([first.status, again.status, again.headers.get("idempotent-replayed")]).toEqual([201, 201, "true"]);
+    expect(await json(again)).toEqual(await json(first));
+    expect(await db().select().from(trials)).toHaveLength(1);
+  });
+
   it("the trial's coupon takes a redemption; the last one cannot be had by two racing trials", async () => {
     await seedTrialPlans();
     await db().insert(coupons).values({ code: "LAST", percentOff: 50, periods: 1, maxRedemptions: 1 });

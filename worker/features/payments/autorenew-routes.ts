@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../env";
 import { requireUser } from "../../platform/auth";
 import { createRouter } from "../../platform/create-app";
+import { idempotent } from "../../platform/idempotency";
 import { limited, limitedPerIp } from "../../platform/rate-limit";
 import { validate } from "../../platform/validate";
 import { AUTORENEW, PLANS } from "../../shared/rules";
@@ -52,20 +53,28 @@ export const autorenewRoutes = createRouter()
     return c.json({ auto_renew: await autoRenewOf(c.var.db, c.var.user.id) });
   })
   // A free trial: begun at once on the card on file, or the bank's card form whose return begins it.
-  .post("/membership/trial", requireUser, limited("paymentInitiate"), validate("json", trialBody), async (c) => {
-    const { plan_id, coupon } = c.req.valid("json");
-    const { db } = c.var;
-    const started = await startTrial(
-      db,
-      c.env,
-      c.var.user,
-      { planId: plan_id, couponCode: coupon },
-      new URL(c.req.url).origin,
-    );
-    if ("enrol" in started) return c.json(started.enrol);
-    const trial = { plan: started.trial.plan, ends_at: started.trial.endsAt };
-    return c.json({ trial, auto_renew: await autoRenewOf(db, c.var.user.id) }, 201);
-  })
+  // A repeated start (a lost answer) gets the first one's outcome again rather than a refusal of the trial it began.
+  .post(
+    "/membership/trial",
+    requireUser,
+    idempotent,
+    limited("paymentInitiate"),
+    validate("json", trialBody),
+    async (c) => {
+      const { plan_id, coupon } = c.req.valid("json");
+      const { db } = c.var;
+      const started = await startTrial(
+        db,
+        c.env,
+        c.var.user,
+        { planId: plan_id, couponCode: coupon },
+        new URL(c.req.url).origin,
+      );
+      if ("enrol" in started) return c.json(started.enrol);
+      const trial = { plan: started.trial.plan, ends_at: started.trial.endsAt };
+      return c.json({ trial, auto_renew: await autoRenewOf(db, c.var.user.id) }, 201);
+    },
+  )
   // A pause of 1 to 3 periods instead of stopping, and its early end.
   .post("/membership/pause", requireUser, limited("paymentInitiate"), validate("json", pauseBody), async (c) => {
     await pauseRenewal(c.var.db, c.var.user.id, c.req.valid("json").periods);
