@@ -4,7 +4,7 @@
 // by a CSV parser.
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { autorenewCharges, payments, users } from "../../worker/db/schema";
+import { autorenewCharges, membershipPauses, payments, trials, users } from "../../worker/db/schema";
 import { call, db, json, signIn } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -45,10 +45,12 @@ function paid(
  * A: monthly from Jan 1 and Jan 31, then stops (churn chosen, Mar 2). B: yearly from Jan 15 (12,500 a month).
  * C: monthly from Feb 1; its renewal of Mar 3 gave up (churn failed). D: monthly from Feb 10, renewed Mar 12 after a
  * refusal (recovered) with 5,000 CLP off. E: paid Mar 5, refunded Mar 6. A gift of 45,000 CLP on Feb 5.
+ * Trials: F from Feb 20 to Feb 27 (stopped: no payment), G from Mar 25 to Apr 1. Pauses: A's renewal paused from its
+ * due date Mar 2 to May 1; E's pause ended before it began (it lasted nothing).
  */
 async function seedHistory() {
   const ids: Record<string, number> = {};
-  for (const who of ["A", "B", "C", "D", "E"]) {
+  for (const who of ["A", "B", "C", "D", "E", "F", "G"]) {
     const [row] = await db()
       .insert(users)
       .values({ email: `${who.toLowerCase()}@example.com`, name: who })
@@ -67,6 +69,24 @@ async function seedHistory() {
     refundedAmountClp: 15000,
   });
   await paid(ids.A, "2026-02-05", 90, 45000, { plan: "gift", periodEndsAt: null });
+  const trial = (who: string, from: string, to: string) => ({
+    id: who,
+    userId: ids[who],
+    plan: "monthly",
+    cardType: "Visa",
+    cardNumber: `XXXXXXXXXXXX000${who}`,
+    startedAt: new Date(at(from)),
+    endsAt: new Date(at(to)),
+  });
+  await db()
+    .insert(trials)
+    .values([trial("F", "2026-02-20", "2026-02-27"), trial("G", "2026-03-25", "2026-04-01")]);
+  await db()
+    .insert(membershipPauses)
+    .values([
+      { userId: ids.A, startsAt: new Date(at("2026-03-02")), endsAt: new Date(at("2026-05-01")) },
+      { userId: ids.E, startsAt: new Date(at("2026-04-04")), endsAt: new Date(at("2026-04-04")) },
+    ]);
   await db()
     .insert(autorenewCharges)
     .values([
@@ -96,24 +116,32 @@ async function report(query = "from=2026-01-01&to=2026-04-01") {
 }
 
 describe("GET /api/admin/revenue", () => {
-  it("MRR and paying members by day", async () => {
+  it("MRR, paying members, trials and paused members by day", async () => {
     await seedHistory();
     const { body } = await report();
     const byDay = Object.fromEntries(body.mrr.map((d: { day: string }) => [d.day, d]));
     expect(body.mrr).toHaveLength(90);
-    const expected: [string, number, number][] = [
-      ["2026-01-01", 15000, 1], // A
-      ["2026-01-14", 15000, 1],
-      ["2026-01-15", 27500, 2], // + B's 150,000 / 12
-      ["2026-01-31", 27500, 2], // A's first period ends, its second starts
-      ["2026-02-01", 42500, 3], // + C
-      ["2026-02-10", 57500, 4], // + D
-      ["2026-03-02", 42500, 3], // A gone
-      ["2026-03-03", 27500, 2], // C gone (its renewal failed)
-      ["2026-03-12", 22500, 2], // D renewed at 10,000 (a coupon)
-      ["2026-03-31", 22500, 2],
+    const expected: [string, number, number, number, number][] = [
+      ["2026-01-01", 15000, 1, 0, 0], // A
+      ["2026-01-14", 15000, 1, 0, 0],
+      ["2026-01-15", 27500, 2, 0, 0], // + B's 150,000 / 12
+      ["2026-01-31", 27500, 2, 0, 0], // A's first period ends, its second starts
+      ["2026-02-01", 42500, 3, 0, 0], // + C
+      ["2026-02-10", 57500, 4, 0, 0], // + D
+      ["2026-02-19", 57500, 4, 0, 0],
+      ["2026-02-20", 57500, 4, 1, 0], // F's trial
+      ["2026-02-26", 57500, 4, 1, 0],
+      ["2026-02-27", 57500, 4, 0, 0], // F's trial over, nothing paid
+      ["2026-03-01", 57500, 4, 0, 0],
+      ["2026-03-02", 42500, 3, 0, 1], // A gone, paused
+      ["2026-03-03", 27500, 2, 0, 1], // C gone (its renewal failed)
+      ["2026-03-12", 22500, 2, 0, 1], // D renewed at 10,000 (a coupon)
+      ["2026-03-24", 22500, 2, 0, 1],
+      ["2026-03-25", 22500, 2, 1, 1], // G's trial, running at the range's end
+      ["2026-03-31", 22500, 2, 1, 1],
     ];
-    for (const [day, mrr, paying] of expected) expect(byDay[day], day).toEqual({ day, mrr_clp: mrr, paying });
+    for (const [day, mrr, paying, onTrial, paused] of expected)
+      expect(byDay[day], day).toEqual({ day, mrr_clp: mrr, paying, trials: onTrial, paused });
   });
 
   it("new, churned (chosen and failed) and recovered renewals per month", async () => {
@@ -188,7 +216,7 @@ describe("GET /api/admin/revenue", () => {
       const records = parse(await res.text(), { columns: true }) as Record<string, string>[];
       if (table === "mrr") {
         expect(records).toHaveLength(90);
-        expect(records[14]).toEqual({ day: "2026-01-15", mrr_clp: "27500", paying: "2" });
+        expect(records[14]).toEqual({ day: "2026-01-15", mrr_clp: "27500", paying: "2", trials: "0", paused: "0" });
       }
       if (table === "cohorts") expect(records[0]).toMatchObject({ cohort: "2026-01", members: "2", month_3: "1" });
       if (table === "revenue") expect(records).toHaveLength(body.revenue.length);

@@ -32,7 +32,13 @@ export async function revenueReport(db: Database, range: Range, now: number) {
   return {
     from: day(range.from),
     to: day(range.to),
-    mrr: mrr.map((r) => ({ day: day(r.day), mrr_clp: r.mrr_clp, paying: r.paying })),
+    mrr: mrr.map((r) => ({
+      day: day(r.day),
+      mrr_clp: r.mrr_clp,
+      paying: r.paying,
+      trials: r.trials,
+      paused: r.paused,
+    })),
     churn: moves.map((m) => ({
       ...m,
       /** Recovered out of refused (null when none was refused that month). */

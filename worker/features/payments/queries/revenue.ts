@@ -20,22 +20,39 @@ const covered = sql`covered as (
 export type Range = { from: number; to: number };
 
 /**
- * MRR and paying members on each UTC day of [from, to): every payment adds its value on the day it starts and takes it
- * back on the day it ends, and a running sum over the days gives each day's total (O(payments + days)).
+ * MRR, paying members, members on a trial and members paused on each UTC day of [from, to), as at the day's end: every
+ * payment adds its value and one paying member on the day it starts and takes them back on the day it ends; a trial
+ * (trials: its start to its end) and a pause (membership_pauses: the due date it skipped to the date renewal resumed)
+ * count the same way; a running sum over the days gives each day's totals (O(spans + days)).
  */
 export const mrrByDay = (db: Database, r: Range) =>
-  db.all<{ day: number; mrr_clp: number; paying: number }>(sql`with recursive ${covered},
+  db.all<{
+    day: number;
+    mrr_clp: number;
+    paying: number;
+    trials: number;
+    paused: number;
+  }>(sql`with recursive ${covered},
     days(d) as (select ${r.from} union all select d + ${DAY} from days where d + ${DAY} < ${r.to}),
-    deltas(at, mrr, n) as (
-      select starts, mrr, 1 from covered where ends > ${r.from} and starts < ${r.to}
-      union all select ends, -mrr, -1 from covered where ends > ${r.from} and ends < ${r.to}
+    -- Each span once (D1 caps a compound SELECT at five terms): a payment, a trial or a pause running in the range.
+    spans(starts, ends, mrr, n, on_trial, paused) as (
+      select starts, ends, mrr, 1, 0, 0 from covered where ends > ${r.from} and starts < ${r.to}
+      union all select started_at, ends_at, 0, 0, 1, 0 from trials where ends_at > ${r.from} and started_at < ${r.to}
+      union all select starts_at, ends_at, 0, 0, 0, 1 from membership_pauses
+        where ends_at > ${r.from} and starts_at < ${r.to} and ends_at > starts_at
+    ),
+    deltas(at, mrr, n, trials, paused) as (
+      select starts, mrr, n, on_trial, paused from spans
+      union all select ends, -mrr, -n, -on_trial, -paused from spans where ends < ${r.to}
     ),
     buckets as (
-      select max(${r.from}, ${r.from} + ((at - ${r.from}) / ${DAY}) * ${DAY}) as d, sum(mrr) as mrr, sum(n) as n
+      select max(${r.from}, ${r.from} + ((at - ${r.from}) / ${DAY}) * ${DAY}) as d, sum(mrr) as mrr, sum(n) as n,
+        sum(trials) as trials, sum(paused) as paused
       from deltas group by 1
     )
     select days.d as day, cast(round(sum(coalesce(b.mrr, 0)) over w) as integer) as mrr_clp,
-      sum(coalesce(b.n, 0)) over w as paying
+      sum(coalesce(b.n, 0)) over w as paying, sum(coalesce(b.trials, 0)) over w as trials,
+      sum(coalesce(b.paused, 0)) over w as paused
     from days left join buckets b on b.d = days.d
     window w as (order by days.d rows unbounded preceding)
     order by days.d`);
