@@ -4,12 +4,12 @@
 // decrypted only to be sent to Transbank and is never returned, logged or exported.
 
 import type { Database } from "../../db/client";
-import { getMembership, membershipRow } from "../../db/memberships";
+import { getMembership } from "../../db/memberships";
 import type { Env } from "../../env";
 import { aesKey, decryptText, encryptText } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW, PAID_ACCESS_STATUSES, PLANS } from "../../shared/rules";
+import { AUTORENEW, PAID_ACCESS_STATUSES } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import {
   detailBuyOrderOf,
@@ -34,14 +34,15 @@ import {
   markChargeRefused,
   membershipDue,
   openDueCharges,
+  type RenewalTerms,
   recordInscriptionStart,
+  renewalTermsOf,
   reopenGraceCharge,
   saveEnrolment,
   setPause,
   type TrialIntent,
   takeInscription,
 } from "./queries/autorenew";
-import { couponPaymentsOf, findCoupon } from "./queries/coupons";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
 import { findPlan, PRICE_NOTICE_MS, SPEC_PLAN } from "./queries/plans";
 import { beginTrial, cardHadTrial, trialOf } from "./queries/trials";
@@ -333,28 +334,22 @@ async function applyChargeVerdict(
 }
 
 /**
- * A renewal's price (pricing.ts priceOf): the membership's plan, and its coupon while the coupon still prices payments
- * (the index of this payment is how many the coupon priced for the member already). After a raise, the price the
+ * A renewal's price (pricing.ts priceOf) from its terms (queries/autorenew.ts renewalTermsOf): the membership's plan
+ * (the specification's without one), and its coupon while the coupon still prices payments (the index of this payment
+ * is how many the coupon priced for the member already; a trial's end is the first). After a raise, the price the
  * member kept while the charge (`now`) is within PLANS.priceNoticeDays of being told, the plan's current price after
  * (never more than the current price: a lowered one applies at once).
  */
-async function renewalPrice(
-  db: Database,
-  row: {
-    charge: Pick<Charge, "userId">;
-    planId: string | null;
-    couponCode: string | null;
-    keptPriceClp: number | null;
-    priceToldAt: number | null;
-  },
-  now: number,
-) {
-  const current = (await findPlan(db, row.planId ?? PLANS.defaultId)) ?? SPEC_PLAN;
-  const keeps = row.keptPriceClp !== null && row.priceToldAt !== null && now < row.priceToldAt + PRICE_NOTICE_MS;
-  const plan = keeps ? { ...current, amountClp: Math.min(current.amountClp, row.keptPriceClp ?? 0) } : current;
-  const coupon = row.couponCode ? await findCoupon(db, row.couponCode) : undefined;
-  if (!coupon) return priceOf(plan, null, 1);
-  return priceOf(plan, discountOf(coupon), await couponPaymentsOf(db, row.charge.userId, coupon.code));
+function renewalPrice(terms: RenewalTerms | undefined, now: number) {
+  const current = terms?.plan ?? SPEC_PLAN;
+  const kept = terms?.keptPriceClp ?? null;
+  const told = terms?.priceToldAt?.getTime() ?? null;
+  const plan =
+    kept !== null && told !== null && now < told + PRICE_NOTICE_MS
+      ? { ...current, amountClp: Math.min(current.amountClp, kept) }
+      : current;
+  if (!terms?.coupon) return priceOf(plan, null, 1);
+  return priceOf(plan, discountOf(terms.coupon), terms.couponPayments);
 }
 
 /**
@@ -362,20 +357,10 @@ async function renewalPrice(
  * (renewalPrice at the due date: the coupon, a kept price; a trial's first charge). Null without a membership.
  */
 export async function renewalOf(db: Database, userId: number) {
-  const [row] = await membershipRow(db, userId);
-  if (!row) return null;
-  const plan = (await findPlan(db, row.plan)) ?? SPEC_PLAN;
-  const price = await renewalPrice(
-    db,
-    {
-      charge: { userId },
-      planId: row.plan,
-      couponCode: row.couponCode,
-      keptPriceClp: row.keptPriceClp,
-      priceToldAt: row.priceToldAt?.getTime() ?? null,
-    },
-    row.nextPaymentDue.getTime(),
-  );
+  const terms = await renewalTermsOf(db, userId);
+  if (!terms) return null;
+  const price = renewalPrice(terms, terms.due.getTime());
+  const plan = terms.plan ?? SPEC_PLAN;
   return { plan_id: plan.id, plan_name: plan.name, period_days: price.periodDays, amount_clp: price.amountClp };
 }
 
@@ -393,7 +378,7 @@ async function attemptCharge(
     db,
     row.charge,
     { email: row.email },
-    await renewalPrice(db, row, now),
+    renewalPrice(await renewalTermsOf(db, row.charge.userId), now),
     isTest,
     now,
   );

@@ -7,10 +7,12 @@ import { rowInTableOrder } from "../../../db/insert-select";
 import {
   autorenewCharges,
   autorenewEnrolments,
+  coupons,
   membershipPauses,
   memberships,
   oneclickInscriptions,
   payments,
+  plans,
   users,
 } from "../../../db/schema";
 import { AUTORENEW } from "../../../shared/rules";
@@ -210,17 +212,6 @@ export const chargesToAttempt = (db: Database, now: number, limit: number, userI
       username: autorenewEnrolments.username,
       tbkUserEncrypted: autorenewEnrolments.tbkUserEncrypted,
       email: users.email,
-      /** The plan the membership renews (the default plan when the member has no membership row). */
-      planId: sql<string | null>`(select ${memberships.plan} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
-      /** The coupon the membership's latest payment used (renewals go on applying it for its periods). */
-      couponCode: sql<string | null>`(select ${memberships.couponCode} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
-      /** The price kept after a raise, and when the member was told of it (savePlan). */
-      keptPriceClp: sql<number | null>`(select ${memberships.keptPriceClp} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
-      priceToldAt: sql<number | null>`(select ${memberships.priceToldAt} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
     })
     .from(autorenewCharges)
     .innerJoin(
@@ -237,6 +228,34 @@ export const chargesToAttempt = (db: Database, now: number, limit: number, userI
     )
     .orderBy(asc(autorenewCharges.nextAttemptAt))
     .limit(limit);
+
+/**
+ * What a member's next renewal is priced from, in one statement: the membership's due date and plan (undefined
+ * without a membership row), the plan's row (null when none: the specification's plan stands in), its coupon with how
+ * many of the member's payments that coupon priced already (completed or refunded: the next one's period index), and
+ * a price kept after a raise with when the member was told.
+ */
+export async function renewalTermsOf(db: Database, userId: number) {
+  const [row] = await db
+    .select({
+      due: memberships.nextPaymentDue,
+      planId: memberships.plan,
+      plan: plans,
+      coupon: coupons,
+      couponPayments: sql<number>`(select count(*) from ${payments} where ${payments.userId} = ${memberships.userId}
+        and ${payments.couponCode} = ${memberships.couponCode} and ${payments.status} in ('completed', 'refunded'))`,
+      keptPriceClp: memberships.keptPriceClp,
+      priceToldAt: memberships.priceToldAt,
+    })
+    .from(memberships)
+    .leftJoin(plans, eq(plans.id, memberships.plan))
+    .leftJoin(coupons, eq(coupons.code, memberships.couponCode))
+    .where(eq(memberships.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export type RenewalTerms = NonNullable<Awaited<ReturnType<typeof renewalTermsOf>>>;
 
 /** Charges with an attempt out for longer than `settleAfterMs`: their outcome is still unknown to us. */
 export const chargesToSettle = (db: Database, now: number, limit: number) =>

@@ -102,18 +102,3 @@ export const releaseRedemption = (db: Database, paymentId: number) =>
       sql`${coupons.code} = (select ${payments.couponCode} from ${payments} where ${payments.id} = ${paymentId}
         and ${payments.status} = 'pending' and ${payments.provider} = ${MEMBERSHIP.provider})`,
     );
-
-/** How many of a member's payments a coupon priced already (completed or refunded): the next one's period index. */
-export async function couponPaymentsOf(db: Database, userId: number, code: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        eq(payments.couponCode, code),
-        sql`${payments.status} in ('completed', 'refunded')`,
-      ),
-    );
-  return row?.n ?? 0;
-}
