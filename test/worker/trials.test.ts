@@ -3,17 +3,9 @@
 // the end charges nothing; one trial per member and per card (type + masked number); the refusals, each with its code.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  coupons,
-  memberships,
-  oneclickEmulatorTransactions,
-  payments,
-  plans,
-  trials,
-  users,
-} from "../../worker/db/schema";
+import { coupons, memberships, oneclickEmulatorTransactions, payments, plans, trials } from "../../worker/db/schema";
 import { oneclickFor, runAutorenew } from "../../worker/features/payments/autorenew";
-import { call, db, enrolAtForm, enrolCard, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
+import { call, db, enrolAtForm, enrolCard, errorBody, json, newMember, ORIGIN, signIn, testEnv } from "./helpers";
 import { seedPlans } from "./seed";
 
 const HOUR = 60 * 60 * 1000;
@@ -38,13 +30,7 @@ async function seedTrialPlans(trialDays: Partial<Record<"monthly" | "yearly", nu
       .where(eq(plans.id, id));
 }
 
-let members = 0;
-async function member() {
-  const email = `t${++members}@example.com`;
-  const cookie = await signIn(email, "Trier");
-  const [user] = await db().select().from(users).where(eq(users.email, email));
-  return { cookie, user };
-}
+const member = () => newMember("t", "Trier");
 
 const startTrial = (cookie: string, body: Record<string, unknown> = {}) =>
   call("/api/membership/trial", { method: "POST", cookie, json: body });
