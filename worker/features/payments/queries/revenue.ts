@@ -2,8 +2,8 @@
 // (migration 0039), whatever the history: a completed payment covers [period_ends_at - period_days, period_ends_at);
 // its monthly value (MRR) is its amount over the months of its period (365 days = 12, 30 days = 1). Days and months are
 // UTC. Gifts are paid for by one member for another: they count as revenue, never as MRR or as a member paying.
-// The figures that follow payments one by one (MRR, movements, revenue) read only the payments of the range (and those
-// still running in it), in an index's order; the cohorts read a fixed number of index entries per member.
+// The figures that sum payments one by one (MRR, movements, revenue) read only the payments of the range (and those
+// still running in it) from an index; the cohorts read a fixed number of index entries per member.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
@@ -12,20 +12,15 @@ import { PRICE_NOTICE_MS } from "./plans";
 const DAY = 24 * 60 * 60 * 1000;
 /** A payment's first covered instant, written as the expression index payments_covered_start_idx is (0039). */
 const STARTS = sql.raw(`period_ends_at - period_days * ${DAY}`);
-/** A completed membership payment (gifts apart), the condition every coverage figure starts from. */
-const COVERING = sql`status = 'completed' and plan <> ${GIFTS.planId} and user_id is not null`;
-
 /**
- * The CTE `covered`: each completed membership payment whose period ends at `endsFrom` or later, with its span and
- * monthly value, read as the range of payments_covered_ends_idx; `byMember`: in payments_covered_user_idx's order
- * instead (member, then period end: what a window per member reads without sorting; the unary + keeps the planner
- * from taking the end range and sorting it).
+ * The CTE `covered`: each completed membership payment (gifts apart) whose period ends at `endsFrom` or later (a
+ * range of payments_covered_ends_idx), with its span and monthly value.
  */
-const covered = (endsFrom: number, byMember = false) => sql`covered as (
+const covered = (endsFrom: number) => sql`covered as (
   select user_id, ${STARTS} as starts, period_ends_at as ends,
     amount_clp * 1.0 / max(1, round(period_days / 30.0)) as mrr
   from payments
-  where ${COVERING} and ${sql.raw(byMember ? "+" : "")}period_ends_at >= ${endsFrom}
+  where status = 'completed' and period_ends_at >= ${endsFrom} and plan <> ${GIFTS.planId} and user_id is not null
 )`;
 
 export type Range = { from: number; to: number };
@@ -60,8 +55,8 @@ const monthOfDay = (column: string) => sql.raw(`strftime('%Y-%m', ${column} * 86
  * their previous one ended), churned (a coverage that ended that month with no later payment), split into failed
  * (automatic renewal gave up on that period) and chosen; and the failed renewals recovered (refused at least once,
  * paid in the end by a retry or a new card in the grace: the charge's recovered_at mark) out of those refused.
- * Only the payments ending in the range or later are ordered (per member, in payments_covered_user_idx's order); a
- * member's first of them finds the one before (ended before the range) with one index lookup.
+ * Only the payments ending in the range or later are read and ordered per member; a member's first of them finds the
+ * one before (ended before the range) with one lookup in payments_covered_user_idx.
  */
 export const movementsByMonth = (db: Database, r: Range, now: number) =>
   db.all<{
@@ -72,7 +67,7 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
     churned_failed: number;
     renewals_refused: number;
     renewals_recovered: number;
-  }>(sql`with ${covered(r.from, true)},
+  }>(sql`with ${covered(r.from)},
     ordered as (
       select user_id, starts, ends,
         coalesce(lag(ends) over w, (select p.period_ends_at from payments p where p.status = 'completed'
