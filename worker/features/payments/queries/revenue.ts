@@ -105,8 +105,9 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
 /**
  * Retention by join month (the month of a member's first payment): of a cohort, how many are covered at the start of
  * each of the following 12 months (`k` = 1..12). Per member, the first payment is one lookup in
- * payments_covered_start_idx and each of the 12 points one in payments_covered_user_idx (the first payment ending
- * after the point tells), so the cost follows the members, not their payments.
+ * payments_covered_start_idx and each of the 12 points one in payments_covered_user_idx (the member's payments ending
+ * after the point, from the soonest, until one that had started by then: the first one when the member was covered),
+ * so the cost follows the members, not their payments.
  */
 export const cohorts = (db: Database, r: Range) =>
   db.all<{ cohort: string; members: number; k: number; still_paying: number }>(sql`with recursive
