@@ -40,7 +40,8 @@ export const words: Pick<Catalog, "admin" | "stats" | "moderating"> = {
     totalMembers: "Total de miembros",
     totalMembersDefinition: "Todas las personas con cuenta, incluidos los admins.",
     activeMembers: "Miembros activos",
-    activeMembersDefinition: "Miembros cuya membresía (pagada o de prueba) sigue vigente; no se cuentan los admins.",
+    activeMembersDefinition:
+      "Miembros cuya membresía (pagada o de prueba) aún da acceso, incluida la gracia tras una renovación rechazada; no se cuentan los admins.",
     totalRevenue: "Ingresos totales",
     totalRevenueDefinition: "Pagos completados menos reembolsos.",
     admins: "Admins",

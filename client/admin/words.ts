@@ -43,7 +43,8 @@ export const words = {
     totalMembers: "Total Members",
     totalMembersDefinition: "Everyone with an account, admins included.",
     activeMembers: "Active Members",
-    activeMembersDefinition: "Members whose membership (paid or trial) has not lapsed; admins are not counted.",
+    activeMembersDefinition:
+      "Members whose membership (paid or trial) still gives access, a refused renewal's grace included; admins are not counted.",
     totalRevenue: "Total Revenue",
     totalRevenueDefinition: "Completed payments minus refunds.",
     admins: "Admins",

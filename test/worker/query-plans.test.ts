@@ -4,7 +4,14 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { latestPaymentOf } from "../../worker/features/payments/queries/payments";
-import { SEED_CHANNEL_ID, SEED_ID_BASE, seedBase, seedPosts } from "../bench/seed-sql.mjs";
+import {
+  SEED_CHANNEL_ID,
+  SEED_ID_BASE,
+  SEEDED_REVENUE_PATH,
+  seedBase,
+  seedPayments,
+  seedPosts,
+} from "../bench/seed-sql.mjs";
 import { call, countingDb, type RecordedQuery, signIn, testEnv } from "./helpers";
 
 /** Every table that grows with use (everything but the fixed-size rate-limit windows). */
@@ -61,7 +68,7 @@ async function run(path: string, cookie?: string) {
 
 describe("query plans of the hot queries", () => {
   it("never scan a whole growing table", { timeout: 120_000 }, async () => {
-    for (const sql of [...seedBase(), ...seedPosts(2000)]) await testEnv.DB.prepare(sql).run();
+    for (const sql of [...seedBase(), ...seedPosts(2000), ...seedPayments(2000)]) await testEnv.DB.prepare(sql).run();
     // No ANALYZE: without statistics the planner assumes large tables, which is the case this guards.
     const admin = await signIn("admin@example.com", "Admin");
     const member = await signIn("nova@example.com", "Nova");
@@ -98,6 +105,7 @@ describe("query plans of the hot queries", () => {
       "own sessions": await run("/api/sessions", member),
       "admin: members": await run("/api/admin/members", admin),
       "admin: payments": await run("/api/admin/payments", admin),
+      "admin: revenue dashboard": await run(SEEDED_REVENUE_PATH, admin),
     };
     const { counter, DB } = countingDb();
     await latestPaymentOf(getDb(DB), SEED_ID_BASE + 1);

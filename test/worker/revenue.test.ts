@@ -3,6 +3,7 @@
 // retention cohorts, revenue per month and plan with gifts, refunds and coupons apart, and each table as CSV read back
 // by a CSV parser.
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { autorenewCharges, membershipPauses, payments, trials, users } from "../../worker/db/schema";
 import { call, db, json, signIn } from "./helpers";
@@ -165,6 +166,26 @@ describe("GET /api/admin/revenue", () => {
         renewals_refused: 2,
         renewals_recovered: 1,
         recovery_rate: 0.5,
+      },
+    ]);
+  });
+
+  it("a range that starts after a member's earlier payments: the payment before it still tells returning from new", async () => {
+    await seedHistory();
+    // C comes back on Mar 20, 17 days after its coverage ended (Mar 3): returning, though the range starts after that.
+    const [c] = await db().select({ id: users.id }).from(users).where(eq(users.email, "c@example.com"));
+    await paid(c.id, "2026-03-20", 30, 15000);
+    const { body } = await report("from=2026-03-10&to=2026-04-01");
+    expect(body.churn).toEqual([
+      {
+        month: "2026-03",
+        new_members: 0,
+        returning_members: 1,
+        churned_chosen: 0,
+        churned_failed: 0,
+        renewals_refused: 1,
+        renewals_recovered: 1,
+        recovery_rate: 1,
       },
     ]);
   });

@@ -1,6 +1,6 @@
 // A member's membership as the app shows it, and whether it opens paid content: the rule the paid routes' guard
 // (platform/auth.ts requirePaidMember), the library, events and payments share.
-import { eq, type SQL } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { memberships } from "./schema";
 
@@ -22,6 +22,20 @@ export async function getMembership(
   return membershipView(user, row, now);
 }
 
+/**
+ * Whether a membership covers `now`: before its due date, or in a refused renewal's grace (AUTORENEW.graceDays)
+ * while the member enrols a new card. membershipCoversSql is the same rule in SQL, for the queries that count or
+ * filter members (the admin's member list and figures, search's paid access).
+ */
+export const membershipCovers = (
+  row: Pick<typeof memberships.$inferSelect, "nextPaymentDue" | "graceUntil">,
+  now = Date.now(),
+) => row.nextPaymentDue.getTime() > now || (row.graceUntil !== null && row.graceUntil.getTime() > now);
+
+/** membershipCovers as SQL over the `memberships` table's row in the statement. */
+export const membershipCoversSql = (now: number) =>
+  sql<boolean>`(${memberships.nextPaymentDue} > ${now} or coalesce(${memberships.graceUntil}, 0) > ${now})`;
+
 export function membershipView(
   user: { role: string },
   row: typeof memberships.$inferSelect | undefined,
@@ -30,10 +44,8 @@ export function membershipView(
   if (user.role === "admin")
     return { status: "admin", next_payment_due: row?.nextPaymentDue ?? null, plan: row?.plan ?? null };
   if (!row) return { status: "none", next_payment_due: null, plan: null };
-  // A refused renewal's grace (AUTORENEW.graceDays) keeps access while the member enrols a new card.
-  const current = row.nextPaymentDue.getTime() > now || (row.graceUntil !== null && row.graceUntil.getTime() > now);
   return {
-    status: current ? (row.kind === "trial" ? "trial" : "active") : "expired",
+    status: membershipCovers(row, now) ? (row.kind === "trial" ? "trial" : "active") : "expired",
     next_payment_due: row.nextPaymentDue,
     plan: row.plan,
   };

@@ -97,6 +97,13 @@ export const payments = sqliteTable(
     index("payments_status_created_idx").on(t.status, t.createdAt),
     // A renewal counts the member's payments with its coupon (the coupon's periods).
     index("payments_user_coupon_idx").on(t.userId, t.couponCode),
+    // The revenue dashboard's reads (queries/revenue.ts, migration 0039), each covered by its index: completed payments
+    // by period end, by member and period end, by member and period start (the expression as the queries write it),
+    // and payments by settlement.
+    index("payments_covered_ends_idx").on(t.status, t.periodEndsAt, t.periodDays, t.amountClp, t.plan, t.userId),
+    index("payments_covered_user_idx").on(t.status, t.userId, t.periodEndsAt, t.periodDays, t.amountClp, t.plan),
+    index("payments_covered_start_idx").on(t.status, t.userId, sql`period_ends_at - period_days * 86400000`, t.plan),
+    index("payments_settled_idx").on(t.status, t.settledAt, t.plan, t.amountClp, t.couponCode, t.discountClp),
   ],
 );
 

@@ -14,6 +14,7 @@
 // per kind: each kind's best (`<kind>_best`) is what `top` and that kind's snippets read, never `top` itself.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { membershipCoversSql } from "../../db/memberships";
 import { memberships } from "../../db/schema";
 import type { SessionMemberSql } from "../../db/sessions";
 import { escapeHtml } from "../../platform/html";
@@ -120,11 +121,11 @@ function titleOf(text: string | null): string {
 /**
  * Who searches, as SQL read from the session in the same batch (sessionMemberSql): their id and role,
  * and whether they have paid access (the library, paid-only events), decided in the statement as
- * membershipView does (admins, or a membership still before its due date).
+ * membershipView does (admins, or a membership that covers now: membershipCoversSql).
  */
 const viewerCte = (member: SessionMemberSql, now: number) =>
   sql`viewer(id, role, paid) as (select v.id, v.role, v.role = 'admin' or exists(select 1 from ${memberships}
-    where ${memberships.userId} = v.id and ${memberships.nextPaymentDue} > ${now})
+    where ${memberships.userId} = v.id and ${membershipCoversSql(now)})
     from (select ${member.id} as id, ${member.role} as role) v)`;
 const viewer = (column: "id" | "role" | "paid") => sql.raw(`(select ${column} from viewer)`);
 

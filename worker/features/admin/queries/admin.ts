@@ -1,6 +1,7 @@
 // The admin dashboard's queries: members (with their membership status) and payment records.
 import { and, desc, eq, exists, inArray, isNotNull, ne, not, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { membershipCoversSql } from "../../../db/memberships";
 import {
   autorenewCharges,
   autorenewEnrolments,
@@ -19,20 +20,16 @@ import { AUTORENEW } from "../../../shared/rules";
 export type MemberStatus = "active" | "trial" | "inactive";
 
 /**
- * docs/spec.md §3 Member status: admins count as active; otherwise a membership whose due date is ahead is active (or
- * trial).
+ * docs/spec.md §3 Member status: admins count as active; otherwise a membership that covers now (its due date ahead,
+ * or a refused renewal's grace running: membershipCoversSql, the paid routes' rule) is active (or trial).
  */
-export function memberStatus(
-  role: string,
-  membership: { kind: string; nextPaymentDue: Date } | null,
-  now = Date.now(),
-): MemberStatus {
+export function memberStatus(role: string, membership: { kind: string; covers: boolean } | null): MemberStatus {
   if (role === "admin") return "active";
-  if (!membership || membership.nextPaymentDue.getTime() <= now) return "inactive";
+  if (!membership?.covers) return "inactive";
   return membership.kind === "trial" ? "trial" : "active";
 }
 
-const memberColumns = {
+const memberColumns = (now: number) => ({
   id: users.id,
   name: users.name,
   email: users.email,
@@ -41,9 +38,9 @@ const memberColumns = {
   mutedUntil: users.mutedUntil,
   plan: memberships.plan,
   kind: memberships.kind,
-  nextPaymentDue: memberships.nextPaymentDue,
+  covers: membershipCoversSql(now).mapWith(Boolean),
   autoRenew: autorenewEnrolments.status,
-};
+});
 
 type MemberRow = {
   id: number;
@@ -54,21 +51,17 @@ type MemberRow = {
   mutedUntil: Date | null;
   plan: string | null;
   kind: string | null;
-  nextPaymentDue: Date | null;
+  covers: boolean | null;
   autoRenew: "active" | "paused" | null;
 };
 
-const toMemberDto = (r: MemberRow, now = Date.now()) => ({
+const toMemberDto = (r: MemberRow, now: number) => ({
   id: r.id,
   name: r.name,
   email: r.email,
   role: r.role,
   created_at: r.createdAt,
-  status: memberStatus(
-    r.role,
-    r.kind && r.nextPaymentDue ? { kind: r.kind, nextPaymentDue: r.nextPaymentDue } : null,
-    now,
-  ),
+  status: memberStatus(r.role, r.kind ? { kind: r.kind, covers: r.covers === true } : null),
   plan: r.plan,
   /** Until when an admin muted them; null when not muted. */
   muted_until: r.mutedUntil && r.mutedUntil.getTime() > now ? r.mutedUntil : null,
@@ -78,25 +71,26 @@ const toMemberDto = (r: MemberRow, now = Date.now()) => ({
 export type MemberDto = ReturnType<typeof toMemberDto>;
 
 export async function listMembers(db: Database): Promise<MemberDto[]> {
+  const now = Date.now();
   const rows = await db
-    .select(memberColumns)
+    .select(memberColumns(now))
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .leftJoin(autorenewEnrolments, eq(autorenewEnrolments.userId, users.id))
     .orderBy(desc(users.createdAt), desc(users.id));
-  const now = Date.now();
   return rows.map((r) => toMemberDto(r, now));
 }
 
 export async function getMember(db: Database, id: number): Promise<MemberDto | null> {
+  const now = Date.now();
   const [row] = await db
-    .select(memberColumns)
+    .select(memberColumns(now))
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .leftJoin(autorenewEnrolments, eq(autorenewEnrolments.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
-  return row ? toMemberDto(row) : null;
+  return row ? toMemberDto(row, now) : null;
 }
 
 /**

@@ -1,7 +1,8 @@
 // The admin dashboard's figures, one SQL query each, so every card means exactly what its definition says
 // (the definitions shown beside the cards are TEXT.stats in client/text.ts).
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { membershipCoversSql } from "../../../db/memberships";
 import { memberships, payments, users } from "../../../db/schema";
 
 /** Everyone with an account, and how many of them are admins. */
@@ -12,13 +13,13 @@ async function headcount(db: Database) {
   return row;
 }
 
-/** Members (admins excluded) whose membership, paid or trial, runs past `now`. */
+/** Members (admins excluded) whose membership, paid or trial, covers `now` (a refused renewal's grace included). */
 async function activeMembers(db: Database, now: Date) {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
-    .where(and(ne(users.role, "admin"), gt(memberships.nextPaymentDue, now)));
+    .where(and(ne(users.role, "admin"), membershipCoversSql(now.getTime())));
   return row.n;
 }
 

@@ -1,20 +1,26 @@
-// The revenue dashboard's figures, each ONE statement over indexed columns, whatever the number of
-// payments: a completed payment covers [period_ends_at - period_days, period_ends_at); its monthly value (MRR) is its
-// amount over the months of its period (365 days = 12, 30 days = 1). Days and months are UTC. Gifts are paid for by
-// one member for another: they count as revenue, never as MRR or as a member paying.
+// The revenue dashboard's figures, each ONE statement read through the indexes of payments the dashboard has
+// (migration 0039), whatever the history: a completed payment covers [period_ends_at - period_days, period_ends_at);
+// its monthly value (MRR) is its amount over the months of its period (365 days = 12, 30 days = 1). Days and months are
+// UTC. Gifts are paid for by one member for another: they count as revenue, never as MRR or as a member paying.
+// The figures that sum payments one by one (MRR, movements, revenue) read only the payments of the range (and those
+// still running in it) from an index; the cohorts read a fixed number of index entries per member.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
 import { PRICE_NOTICE_MS } from "./plans";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A completed membership payment's span and monthly value (the CTE every coverage figure starts from). */
-const covered = sql`covered as (
-  select user_id, period_ends_at - period_days * ${DAY} as starts, period_ends_at as ends,
+/** A payment's first covered instant, written as the expression index payments_covered_start_idx is (0039). */
+const STARTS = sql.raw(`period_ends_at - period_days * ${DAY}`);
+/**
+ * The CTE `covered`: each completed membership payment (gifts apart) whose period ends at `endsFrom` or later (a
+ * range of payments_covered_ends_idx), with its span and monthly value.
+ */
+const covered = (endsFrom: number) => sql`covered as (
+  select user_id, ${STARTS} as starts, period_ends_at as ends,
     amount_clp * 1.0 / max(1, round(period_days / 30.0)) as mrr
   from payments
-  where status = 'completed' and plan <> ${GIFTS.planId} and period_ends_at is not null and user_id is not null
+  where status = 'completed' and period_ends_at >= ${endsFrom} and plan <> ${GIFTS.planId} and user_id is not null
 )`;
 
 export type Range = { from: number; to: number };
@@ -23,7 +29,7 @@ export type Range = { from: number; to: number };
  * MRR, paying members, members on a trial and members paused on each UTC day of [from, to), as at the day's end: every
  * payment adds its value and one paying member on the day it starts and takes them back on the day it ends; a trial
  * (trials: its start to its end) and a pause (membership_pauses: the due date it skipped to the date renewal resumed)
- * count the same way; a running sum over the days gives each day's totals (O(spans + days)).
+ * count the same way; a running sum over the days gives each day's totals (O(spans running in the range + days)).
  */
 export const mrrByDay = (db: Database, r: Range) =>
   db.all<{
@@ -32,7 +38,7 @@ export const mrrByDay = (db: Database, r: Range) =>
     paying: number;
     trials: number;
     paused: number;
-  }>(sql`with recursive ${covered},
+  }>(sql`with recursive ${covered(r.from)},
     days(d) as (select ${r.from} union all select d + ${DAY} from days where d + ${DAY} < ${r.to}),
     -- Each span once (D1 caps a compound SELECT at five terms): a payment, a trial or a pause running in the range.
     spans(starts, ends, mrr, n, on_trial, paused) as (
@@ -57,14 +63,16 @@ export const mrrByDay = (db: Database, r: Range) =>
     window w as (order by days.d rows unbounded preceding)
     order by days.d`);
 
-/** A month as 'YYYY-MM' (UTC) of a millisecond column. */
-const month = (column: string) => sql.raw(`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`);
+/** A month as 'YYYY-MM' (UTC) of a column of whole UTC days (each row's day, so a month is named once per day). */
+const monthOfDay = (column: string) => sql.raw(`strftime('%Y-%m', ${column} * 86400, 'unixepoch')`);
 
 /**
  * Per month: members new (their first payment), returning (a payment starting after a gap of a day or more since
  * their previous one ended), churned (a coverage that ended that month with no later payment), split into failed
  * (automatic renewal gave up on that period) and chosen; and the failed renewals recovered (refused at least once,
  * paid in the end by a retry or a new card in the grace: the charge's recovered_at mark) out of those refused.
+ * Only the payments ending in the range or later are read and ordered per member; a member's first of them finds the
+ * one before (ended before the range) with one lookup in payments_covered_user_idx.
  */
 export const movementsByMonth = (db: Database, r: Range, now: number) =>
   db.all<{
@@ -75,20 +83,23 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
     churned_failed: number;
     renewals_refused: number;
     renewals_recovered: number;
-  }>(sql`with ${covered},
+  }>(sql`with ${covered(r.from)},
     ordered as (
       select user_id, starts, ends,
-        lag(ends) over (partition by user_id order by ends) as previous_end,
-        lead(starts) over (partition by user_id order by ends) as next_start
+        coalesce(lag(ends) over w, (select p.period_ends_at from payments p where p.status = 'completed'
+          and p.user_id = covered.user_id and p.period_ends_at < ${r.from} and p.plan <> ${GIFTS.planId}
+          order by p.period_ends_at desc limit 1)) as previous_end,
+        lead(starts) over w as next_start
       from covered
+      window w as (partition by user_id order by ends)
     ),
     moves as (
-      select ${month("starts")} as month, case when previous_end is null then 1 else 0 end as new_members,
-        case when previous_end is not null and starts - previous_end >= ${DAY} then 1 else 0 end as returning_members,
+      select starts / ${DAY} as day, sum(previous_end is null) as new_members,
+        sum(previous_end is not null and starts - previous_end >= ${DAY}) as returning_members,
         0 as churned_chosen, 0 as churned_failed, 0 as renewals_refused, 0 as renewals_recovered
-      from ordered where starts >= ${r.from} and starts < ${r.to}
+      from ordered where starts >= ${r.from} and starts < ${r.to} group by 1
       union all
-      select ${month("ends")}, 0, 0,
+      select ends / ${DAY}, 0, 0,
         case when gave_up is null then 1 else 0 end, case when gave_up is null then 0 else 1 end, 0, 0
       from (
         select o.ends, (select 1 from autorenew_charges c where c.user_id = o.user_id and c.period_due = o.ends
@@ -98,47 +109,46 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
           and o.ends <= ${now}
       )
       union all
-      select ${month("period_due")}, 0, 0, 0, 0, 1, case when recovered_at is not null then 1 else 0 end
+      select period_due / ${DAY}, 0, 0, 0, 0, 1, case when recovered_at is not null then 1 else 0 end
       from autorenew_charges
       where refusals > 0 and state in ('paid', 'gave_up') and period_due >= ${r.from} and period_due < ${r.to}
     )
-    select month, sum(new_members) as new_members, sum(returning_members) as returning_members,
+    select ${monthOfDay("day")} as month, sum(new_members) as new_members, sum(returning_members) as returning_members,
       sum(churned_chosen) as churned_chosen, sum(churned_failed) as churned_failed,
       sum(renewals_refused) as renewals_refused, sum(renewals_recovered) as renewals_recovered
-    from moves group by month order by month`);
+    from moves group by 1 order by 1`);
 
 /**
  * Retention by join month (the month of a member's first payment): of a cohort, how many are covered at the start of
- * each of the following 12 months (`k` = 1..12).
+ * each of the following 12 months (`k` = 1..12). Per member, the first payment is one lookup in
+ * payments_covered_start_idx and each of the 12 points one in payments_covered_user_idx (the member's payments ending
+ * after the point, from the soonest, until one that had started by then: the first one when the member was covered),
+ * so the cost follows the members, not their payments.
  */
 export const cohorts = (db: Database, r: Range) =>
-  db.all<{ cohort: string; members: number; k: number; still_paying: number }>(sql`with recursive ${covered},
-    firsts as (
-      select user_id, min(starts) as joined from covered group by user_id
-      having joined >= ${r.from} and joined < ${r.to}
+  db.all<{ cohort: string; members: number; k: number; still_paying: number }>(sql`with recursive
+    firsts as materialized (
+      select u.id as user_id, (select ${STARTS} as starts from payments p where p.status = 'completed'
+        and p.user_id = u.id and starts is not null and p.plan <> ${GIFTS.planId} order by starts limit 1) as joined
+      from users u
     ),
     ks(k) as (select 1 union all select k + 1 from ks where k < 12),
-    points as (
-      select f.user_id, ${month("f.joined")} as cohort, ks.k,
+    points as materialized (
+      select f.user_id, strftime('%Y-%m', f.joined / 1000, 'unixepoch') as cohort, ks.k,
         cast(strftime('%s', date(f.joined / 1000, 'unixepoch', 'start of month', ks.k || ' months')) as integer) * 1000
           as at
       from firsts f cross join ks
-    ),
-    cohort_sizes as (select ${month("joined")} as cohort, count(*) as members from firsts group by 1),
-    -- Each payment meets only its own member's 12 points (one pass over the payments, no lookup per point).
-    kept as (
-      select p.cohort, p.k, count(distinct p.user_id) as n
-      from covered c join points p on p.user_id = c.user_id and c.starts <= p.at and c.ends > p.at
-      group by p.cohort, p.k
+      where f.joined >= ${r.from} and f.joined < ${r.to}
     )
-    select s.cohort, s.members, ks.k, coalesce(kept.n, 0) as still_paying
-    from cohort_sizes s cross join ks
-    left join kept on kept.cohort = s.cohort and kept.k = ks.k
-    order by s.cohort, ks.k`);
+    select cohort, count(*) as members, k, sum(exists(select 1 from payments p where p.status = 'completed'
+        and p.user_id = points.user_id and p.period_ends_at > points.at and p.plan <> ${GIFTS.planId}
+        and ${STARTS} <= points.at)) as still_paying
+    from points group by cohort, k order by cohort, k`);
 
 /**
  * Revenue per month and plan (gifts are the plan "gift"): charged (payments completed that month, refunded since or
- * not), refunded (refunds made that month), and what coupons took off and how many payments they priced.
+ * not), refunded (refunds made that month), and what coupons took off and how many payments they priced. Read in
+ * payments_settled_idx (and the refunded ones by their status), summed per day before per month.
  */
 export const revenueByMonth = (db: Database, r: Range) =>
   db.all<{
@@ -150,16 +160,18 @@ export const revenueByMonth = (db: Database, r: Range) =>
     coupon_payments: number;
     discount_clp: number;
   }>(sql`with moves as (
-      select ${month("settled_at")} as month, plan, amount_clp as charged, 0 as refunded, 1 as n,
-        case when coupon_code is null then 0 else 1 end as with_coupon, discount_clp as discount
+      select settled_at / ${DAY} as day, plan, sum(amount_clp) as charged, 0 as refunded, count(*) as n,
+        sum(coupon_code is not null) as with_coupon, sum(discount_clp) as discount
       from payments where status in ('completed', 'refunded') and settled_at >= ${r.from} and settled_at < ${r.to}
+      group by 1, 2
       union all
-      select ${month("refunded_at")}, plan, 0, coalesce(refunded_amount_clp, amount_clp), 0, 0, 0
+      select refunded_at / ${DAY}, plan, 0, sum(coalesce(refunded_amount_clp, amount_clp)), 0, 0, 0
       from payments where status = 'refunded' and refunded_at >= ${r.from} and refunded_at < ${r.to}
+      group by 1, 2
     )
-    select month, plan, sum(charged) as charged_clp, sum(refunded) as refunded_clp, sum(n) as payments,
-      sum(with_coupon) as coupon_payments, sum(discount) as discount_clp
-    from moves group by month, plan order by month, plan`);
+    select ${monthOfDay("day")} as month, plan, sum(charged) as charged_clp, sum(refunded) as refunded_clp,
+      sum(n) as payments, sum(with_coupon) as coupon_payments, sum(discount) as discount_clp
+    from moves group by 1, 2 order by 1, 2`);
 
 /**
  * Automatic renewals due in the next 30 days and what each will charge (the plan's price today, or the price kept after

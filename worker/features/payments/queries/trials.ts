@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { rowInTableOrder } from "../../../db/insert-select";
+import { membershipCoversSql } from "../../../db/memberships";
 import { coupons, memberships, trials } from "../../../db/schema";
 import { usable } from "./coupons";
 import type { Plan } from "./plans";
@@ -27,10 +28,9 @@ export async function cardHadTrial(db: Database, card: { type: string; number: s
   return row !== undefined;
 }
 
-/** A member covered at `now` (the membership guard's rule: the due date, or a refused renewal's grace). */
+/** A member covered at `now` (the membership guard's rule, membershipCoversSql). */
 const coveredAt = (userId: number, now: number) => sql`exists (select 1 from ${memberships}
-  where ${memberships.userId} = ${userId}
-    and (${memberships.nextPaymentDue} > ${now} or coalesce(${memberships.graceUntil}, 0) > ${now}))`;
+  where ${memberships.userId} = ${userId} and ${membershipCoversSql(now)})`;
 
 /**
  * Begins a trial of `plan` on the enrolled card: the membership is a trial of the plan until now + its trial days,
