@@ -71,6 +71,9 @@ const monthOfDay = (column: string) => sql.raw(`strftime('%Y-%m', ${column} * 86
  * their previous one ended), churned (a coverage that ended that month with no later payment), split into failed
  * (automatic renewal gave up on that period) and chosen; and the failed renewals recovered (refused at least once,
  * paid in the end by a retry or a new card in the grace: the charge's recovered_at mark) out of those refused.
+ * A pause is neither: the gap a pause skipped (membership_pauses from that coverage's end) is no churn while the pause
+ * runs or when the member paid again by its end, and that payment is no return; a pause that ended without one (the
+ * member stopped) is churn chosen, counted where the coverage ended.
  * Only the payments ending in the range or later are read and ordered per member; a member's first of them finds the
  * one before (ended before the range) with one lookup in payments_covered_user_idx.
  */
@@ -95,7 +98,9 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
     ),
     moves as (
       select starts / ${DAY} as day, sum(previous_end is null) as new_members,
-        sum(previous_end is not null and starts - previous_end >= ${DAY}) as returning_members,
+        sum(previous_end is not null and starts - previous_end >= ${DAY} and not exists (select 1 from membership_pauses mp
+          where mp.user_id = ordered.user_id and mp.starts_at = previous_end and mp.ends_at > mp.starts_at
+            and starts <= mp.ends_at + ${DAY})) as returning_members,
         0 as churned_chosen, 0 as churned_failed, 0 as renewals_refused, 0 as renewals_recovered
       from ordered where starts >= ${r.from} and starts < ${r.to} group by 1
       union all
@@ -107,6 +112,8 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
         from ordered o
         where (o.next_start is null or o.next_start - o.ends >= ${DAY}) and o.ends >= ${r.from} and o.ends < ${r.to}
           and o.ends <= ${now}
+          and not exists (select 1 from membership_pauses mp where mp.user_id = o.user_id and mp.starts_at = o.ends
+            and mp.ends_at > mp.starts_at and (mp.ends_at > ${now} or o.next_start <= mp.ends_at + ${DAY}))
       )
       union all
       select period_due / ${DAY}, 0, 0, 0, 0, 1, case when recovered_at is not null then 1 else 0 end
