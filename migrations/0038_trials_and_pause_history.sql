@@ -32,4 +32,6 @@ CREATE TABLE `membership_pauses` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );--> statement-breakpoint
 CREATE UNIQUE INDEX `membership_pauses_user_start_unique` ON `membership_pauses` (`user_id`,`starts_at`);--> statement-breakpoint
-CREATE INDEX `membership_pauses_ends_idx` ON `membership_pauses` (`ends_at`);
+CREATE INDEX `membership_pauses_ends_idx` ON `membership_pauses` (`ends_at`);--> statement-breakpoint
+-- The dashboard's upcoming renewals find the pauses resuming within 30 days by their date.
+CREATE INDEX `autorenew_enrolments_resume_idx` ON `autorenew_enrolments` (`resume_at`);

@@ -192,6 +192,38 @@ describe("one trial per member and per card", () => {
   });
 });
 
+describe("the dashboard's upcoming renewals", () => {
+  it("say what each charge will be and when: a trial's end with its coupon, a pause's resume date", async () => {
+    await seedTrialPlans();
+    await db().insert(coupons).values({ code: "PCT20", percentOff: 20, periods: 1 });
+    const trier = await onTrial("yearly", "pct20");
+    // Two members paused: one resuming within the 30 days (listed then), one after them (not listed).
+    const resumes = async (card: "approved" | "amex", periods: number) => {
+      const m = await member();
+      await db()
+        .insert(memberships)
+        .values({ userId: m.user.id, nextPaymentDue: new Date(T0 + 2 * DAY), updatedAt: new Date(T0) });
+      await enrolCard(m.cookie, card);
+      expect(
+        (await call("/api/membership/pause", { method: "POST", cookie: m.cookie, json: { periods } })).status,
+      ).toBe(200);
+      return m.user.id;
+    };
+    const soon = await resumes("approved", 1);
+    await resumes("amex", 2);
+    // Five days on: the first pause resumes within the next 30 days, the second after them.
+    vi.setSystemTime(T0 + 5 * DAY);
+    const admin = await signIn("admin@example.com", "Admin");
+    const { upcoming } = await json<{ upcoming: { user_id: number; due: string; plan: string; amount_clp: number }[] }>(
+      await call("/api/admin/revenue", { cookie: admin }),
+    );
+    expect(upcoming.map((u) => [u.user_id, u.due, u.plan, u.amount_clp])).toEqual([
+      [trier.user.id, new Date(END).toISOString(), "yearly", 120000],
+      [soon, new Date(T0 + 2 * DAY + 30 * DAY).toISOString(), "monthly", 15000],
+    ]);
+  });
+});
+
 describe("refused, each with its code", () => {
   it("a plan without a trial, a member already covered, an admin, a bad coupon or plan", async () => {
     await seedTrialPlans({ yearly: 0 });

@@ -138,23 +138,30 @@ export const coupons = sqliteTable(
  * only its `tbk_user`, AES-GCM encrypted (worker/platform/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
  * card type and masked number Transbank answered. `paused` after the retries of a refused charge ran out.
  */
-export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** The Oneclick username the inscription was made with (deleting it at Transbank names it again). */
-  username: text("username").notNull(),
-  tbkUserEncrypted: text("tbk_user_encrypted").notNull(),
-  cardType: text("card_type"),
-  cardNumber: text("card_number"),
-  status: text("status", { enum: ["active", "paused"] })
-    .notNull()
-    .default("active"),
-  createdAt: createdAt(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-  /** A pause the member chose (migration 0034): no charge until this date, when the renewal is charged again. */
-  resumeAt: integer("resume_at", { mode: "timestamp_ms" }),
-});
+export const autorenewEnrolments = sqliteTable(
+  "autorenew_enrolments",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The Oneclick username the inscription was made with (deleting it at Transbank names it again). */
+    username: text("username").notNull(),
+    tbkUserEncrypted: text("tbk_user_encrypted").notNull(),
+    cardType: text("card_type"),
+    cardNumber: text("card_number"),
+    status: text("status", { enum: ["active", "paused"] })
+      .notNull()
+      .default("active"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** A pause the member chose (migration 0034): no charge until this date, when the renewal is charged again. */
+    resumeAt: integer("resume_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    // The dashboard's upcoming renewals: the pauses resuming within 30 days (migration 0038).
+    index("autorenew_enrolments_resume_idx").on(t.resumeAt),
+  ],
+);
 
 /**
  * Inscriptions started and not yet back from Transbank: the return is a cross-site navigation without

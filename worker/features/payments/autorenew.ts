@@ -340,7 +340,7 @@ async function applyChargeVerdict(
  * member kept while the charge (`now`) is within PLANS.priceNoticeDays of being told, the plan's current price after
  * (never more than the current price: a lowered one applies at once).
  */
-function renewalPrice(terms: RenewalTerms | undefined, now: number) {
+export function renewalPrice(terms: RenewalTerms | undefined, now: number) {
   const current = terms?.plan ?? SPEC_PLAN;
   const kept = terms?.keptPriceClp ?? null;
   const told = terms?.priceToldAt?.getTime() ?? null;

@@ -18,6 +18,8 @@ import {
 import { AUTORENEW } from "../../../shared/rules";
 import { notifyRenewalRefused } from "../../notifications/index";
 import type { Price } from "../pricing";
+import { type Coupon, couponPaymentsSql } from "./coupons";
+import type { Plan } from "./plans";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -242,8 +244,7 @@ export async function renewalTermsOf(db: Database, userId: number) {
       planId: memberships.plan,
       plan: plans,
       coupon: coupons,
-      couponPayments: sql<number>`(select count(*) from ${payments} where ${payments.userId} = ${memberships.userId}
-        and ${payments.couponCode} = ${memberships.couponCode} and ${payments.status} in ('completed', 'refunded'))`,
+      couponPayments: couponPaymentsSql(memberships.userId, memberships.couponCode),
       keptPriceClp: memberships.keptPriceClp,
       priceToldAt: memberships.priceToldAt,
     })
@@ -255,7 +256,14 @@ export async function renewalTermsOf(db: Database, userId: number) {
   return row;
 }
 
-export type RenewalTerms = NonNullable<Awaited<ReturnType<typeof renewalTermsOf>>>;
+/** What renewalPrice reads (autorenew.ts): a membership's terms as renewalTermsOf or the dashboard's upcoming read them. */
+export type RenewalTerms = {
+  plan: Pick<Plan, "id" | "name" | "amountClp" | "periodDays"> | null;
+  coupon: Pick<Coupon, "code" | "percentOff" | "amountOffClp" | "periods"> | null;
+  couponPayments: number;
+  keptPriceClp: number | null;
+  priceToldAt: Date | null;
+};
 
 /** Charges with an attempt out for longer than `settleAfterMs`: their outcome is still unknown to us. */
 export const chargesToSettle = (db: Database, now: number, limit: number) =>

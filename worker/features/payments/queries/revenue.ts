@@ -6,8 +6,8 @@
 // still running in it) from an index; the cohorts read a fixed number of index entries per member.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
-import { PRICE_NOTICE_MS } from "./plans";
+import { GIFTS } from "../../../shared/rules";
+import { couponPaymentsSql } from "./coupons";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A payment's first covered instant, written as the expression index payments_covered_start_idx is (0039). */
@@ -181,22 +181,44 @@ export const revenueByMonth = (db: Database, r: Range) =>
     from moves group by 1, 2 order by 1, 2`);
 
 /**
- * Automatic renewals due in the next 30 days and what each will charge (the plan's price today, or the price kept after
- * a raise when its notice still runs at the due date).
+ * Automatic renewals charged in the next 30 days, with the terms each is priced from (renewalPrice: the plan, its
+ * coupon and the payments that coupon priced, a kept price): on the due date, or on the resume date of a pause.
  */
 export const upcomingRenewals = (db: Database, now: number) =>
-  db.all<{ user_id: number; email: string; due: number; plan: string; amount_clp: number }>(sql`
-    select m.user_id, u.email, m.next_payment_due as due, m.plan,
-      -- A price kept after a raise while its notice runs at the due date (renewalPrice's rule), never above the plan's.
-      case when m.kept_price_clp is not null and m.next_payment_due < m.price_told_at + ${PRICE_NOTICE_MS}
-        then min(m.kept_price_clp, coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}))
-        else coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}) end as amount_clp
-    from memberships m
-    join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
-    join users u on u.id = m.user_id
-    left join plans p on p.id = m.plan
-    where m.next_payment_due > ${now} and m.next_payment_due <= ${now + 30 * DAY}
-    order by m.next_payment_due limit 500`);
+  db.all<{
+    user_id: number;
+    email: string;
+    due: number;
+    plan: string;
+    plan_id: string | null;
+    plan_name: string | null;
+    plan_amount_clp: number | null;
+    plan_period_days: number | null;
+    coupon_code: string | null;
+    percent_off: number | null;
+    amount_off_clp: number | null;
+    coupon_periods: number | null;
+    coupon_payments: number;
+    kept_price_clp: number | null;
+    price_told_at: number | null;
+  }>(sql`with charges(user_id, at) as (
+      select m.user_id, m.next_payment_due from memberships m
+      join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
+      where m.next_payment_due > ${now} and m.next_payment_due <= ${now + 30 * DAY}
+        and coalesce(e.resume_at, 0) <= m.next_payment_due
+      union all
+      select e.user_id, e.resume_at from autorenew_enrolments e
+      join memberships m on m.user_id = e.user_id and e.resume_at > m.next_payment_due
+      where e.status = 'active' and e.resume_at > ${now} and e.resume_at <= ${now + 30 * DAY}
+    )
+    select m.user_id, u.email, charges.at as due, m.plan, p.id as plan_id, p.name as plan_name,
+      p.amount_clp as plan_amount_clp, p.period_days as plan_period_days, c.code as coupon_code, c.percent_off,
+      c.amount_off_clp, c.periods as coupon_periods,
+      ${couponPaymentsSql(sql.raw("m.user_id"), sql.raw("m.coupon_code"))} as coupon_payments,
+      m.kept_price_clp, m.price_told_at
+    from charges join memberships m on m.user_id = charges.user_id join users u on u.id = m.user_id
+    left join plans p on p.id = m.plan left join coupons c on c.code = m.coupon_code
+    order by charges.at limit 500`);
 
 /** Paying members whose latest sign-in is 21 days old or more: the ones to reach out to (bounded). */
 export const goneQuiet = (db: Database, now: number) =>
