@@ -68,7 +68,11 @@ describe("admin revenue tab", () => {
     expect(within(mrrTable).getByText("2026-02-01")).toBeTruthy();
     expect(within(mrrTable).queryByText("2026-01-30")).toBeNull();
     // Paying, on a trial and paused at each month's end.
-    expect(within(mrrTable).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+    expect(
+      within(mrrTable)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual([
       TEXT.revenue.columns.day,
       TEXT.revenue.columns.mrr,
       TEXT.revenue.columns.paying,
