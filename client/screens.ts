@@ -37,7 +37,7 @@ export const SCREENS = {
   },
   "/app/settings/membership": {
     load: () => import("./settings/membership/MembershipSection"),
-    words: ["settings", "autorenew", "payments"],
+    words: ["settings", "autorenew", "payments", "checkout"],
   },
   "/app/settings/privacy": {
     load: () => import("./settings/privacy/PrivacySection"),

@@ -96,7 +96,7 @@ export function RevenueTab() {
   const points = report.mrr.map((d) => ({
     label: d.day,
     value: d.mrr_clp,
-    note: TEXT.revenue.point(formatDate(`${d.day}T12:00:00Z`), formatClp(d.mrr_clp), d.paying),
+    note: TEXT.revenue.point(formatDate(`${d.day}T12:00:00Z`), formatClp(d.mrr_clp), d.paying, d.trials, d.paused),
   }));
   const monthStarts = report.mrr.flatMap((d, i) => (d.day.endsWith("-01") ? [i] : []));
   const monthEnds = report.mrr.filter((_, i) => report.mrr[i + 1]?.day.endsWith("-01") || i === report.mrr.length - 1);
@@ -122,8 +122,8 @@ export function RevenueTab() {
           id="revenue-mrr"
           title={TEXT.revenue.monthEnds}
           table="mrr"
-          head={[c.day, c.mrr, c.paying]}
-          rows={monthEnds.map((d) => [d.day, formatClp(d.mrr_clp), d.paying])}
+          head={[c.day, c.mrr, c.paying, c.trials, c.paused]}
+          rows={monthEnds.map((d) => [d.day, formatClp(d.mrr_clp), d.paying, d.trials, d.paused])}
         />
       </div>
       <Table

@@ -45,12 +45,15 @@ export const words: Pick<Catalog, "revenue" | "plansAdmin"> = {
     mrrTitle: "Ingreso mensual recurrente",
     mrrDescription: (from, to, last) => `MRR por día del ${from} al ${to}; el último es ${last}.`,
     chartHelp: "Usa las flechas izquierda y derecha para leer cada día.",
-    point: (day, value, paying) => `${day}: ${value}, ${paying} pagando`,
+    point: (day, value, paying, trials, paused) =>
+      `${day}: ${value}, ${paying} pagando, ${trials} en prueba gratuita, ${paused} en pausa`,
     columns: {
       day: "Día",
       month: "Mes",
       mrr: "MRR",
       paying: "Miembros pagando",
+      trials: "En prueba gratuita",
+      paused: "En pausa",
       newMembers: "Nuevos",
       returning: "Que vuelven",
       churnedChosen: "Se fueron (por decisión)",

@@ -38,12 +38,15 @@ export const words = {
     mrrDescription: (from: string, to: string, last: string) =>
       `MRR by day from ${from} to ${to}; the latest is ${last}.`,
     chartHelp: "Use the left and right arrow keys to read each day.",
-    point: (day: string, value: string, paying: number) => `${day}: ${value}, ${paying} paying`,
+    point: (day: string, value: string, paying: number, trials: number, paused: number) =>
+      `${day}: ${value}, ${paying} paying, ${trials} on a free trial, ${paused} paused`,
     columns: {
       day: "Day",
       month: "Month",
       mrr: "MRR",
       paying: "Paying members",
+      trials: "On a free trial",
+      paused: "Paused",
       newMembers: "New",
       returning: "Returning",
       churnedChosen: "Left (chose to)",

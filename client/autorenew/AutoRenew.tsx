@@ -7,18 +7,18 @@ import { AUTORENEW, MEMBERSHIP } from "../../worker/shared/rules";
 import { Select } from "../components/Field";
 import { formatClp, formatDate } from "../components/format";
 import { Spinner } from "../components/Spinner";
-import { submitOnMount } from "../components/submit-on-mount";
 import { useToast } from "../components/Toasts";
 import { failureOf, submitJson, useSettled } from "../data/actions";
 import type { MembershipStatusView } from "../session/membership";
 import { TEXT } from "../text";
 import type { autorenewAction } from "./actions";
+import { OneclickForm } from "./OneclickForm";
 
 /** 1 to 3 periods (AUTORENEW.pausePeriodsMax). */
 const PAUSE_OPTIONS = Array.from({ length: AUTORENEW.pausePeriodsMax }, (_, i) => `${i + 1}` as `${number}`);
 
 type Props = {
-  membership: Pick<MembershipStatusView, "status" | "next_payment_due" | "auto_renew">;
+  membership: Pick<MembershipStatusView, "status" | "next_payment_due" | "auto_renew" | "renews">;
   /** The route whose action runs the write. */
   action: string;
   /** Its heading's level: a section of its own (/pricing), or a part of the membership settings' section. */
@@ -51,7 +51,12 @@ export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props
   const stop = () => send({ intent: "autorenew-stop" });
   const pause = () => send({ intent: "autorenew-pause", periods: Number(periods) });
   const resume = () => send({ intent: "autorenew-resume" });
-  const price = formatClp(MEMBERSHIP.priceClp);
+  // What the next charge will be (the server's renewal price: plan, coupon, a kept price); the specification's plan
+  // before any membership.
+  const price = formatClp(membership.renews?.amount_clp ?? MEMBERSHIP.priceClp);
+  const periodDays = membership.renews?.period_days ?? MEMBERSHIP.periodDays;
+  const due = membership.next_payment_due && formatDate(membership.next_payment_due);
+  const onTrial = membership.status === "trial";
   const card = [autoRenew.card_type, autoRenew.card_number].filter(Boolean).join(" ");
 
   return (
@@ -60,10 +65,9 @@ export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props
       {autoRenew.enabled ? (
         <>
           <p>{T.onText(card)}</p>
-          {membership.next_payment_due && membership.status === "active" && (
-            <p className="muted">{T.nextCharge(price, formatDate(membership.next_payment_due))}</p>
-          )}
-          {autoRenew.resumes_at ? (
+          {due && membership.status === "active" && <p className="muted">{T.nextCharge(price, due)}</p>}
+          {due && onTrial && <p className="muted">{T.trialEnds(due, price)}</p>}
+          {onTrial ? null : autoRenew.resumes_at ? (
             <>
               <p className="alert alert-info" role="status">
                 {T.pausedUntil(formatDate(autoRenew.resumes_at))}
@@ -101,7 +105,12 @@ export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props
               {T.paused}
             </p>
           )}
-          <p className="muted">{T.offText(price, MEMBERSHIP.periodDays)}</p>
+          {due && onTrial && (
+            <p className="alert alert-info" role="status">
+              {T.trialStopped(due)}
+            </p>
+          )}
+          <p className="muted">{T.offText(price, periodDays)}</p>
           {membership.status === "active" && <p className="hint">{T.keepDays}</p>}
           <button type="button" className="btn btn-primary" onClick={start} disabled={busy} aria-busy={busy}>
             {busy ? <Spinner small label={T.starting} /> : null}
@@ -114,12 +123,7 @@ export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props
           {error}
         </p>
       )}
-      {enrolment && (
-        // The hidden form goes to the bank's enrolment as soon as it is rendered with its url and token.
-        <form ref={submitOnMount} id="oneclick-form" method="post" action={enrolment.url} hidden>
-          <input type="hidden" name="TBK_TOKEN" value={enrolment.token} />
-        </form>
-      )}
+      {enrolment && <OneclickForm url={enrolment.url} token={enrolment.token} />}
     </section>
   );
 }
@@ -127,6 +131,7 @@ export function AutoRenew({ membership, action, heading: Heading = "h2" }: Props
 /** What the profile says when the bank's enrolment sends the member back (`?autorenew=`). */
 export function enrolmentOutcomeText(outcome: string | null): { text: string; ok: boolean } | null {
   const texts = TEXT.autorenew.outcome;
-  if (outcome !== "enrolled" && outcome !== "refused" && outcome !== "abandoned" && outcome !== "failed") return null;
-  return { text: texts[outcome], ok: outcome === "enrolled" };
+  if (!outcome || !Object.hasOwn(texts, outcome)) return null;
+  const known = outcome as keyof typeof texts;
+  return { text: texts[known], ok: known === "enrolled" || known === "trial" };
 }

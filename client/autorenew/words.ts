@@ -14,6 +14,9 @@ export const words = {
     starting: "Opening your bank's enrolment",
     onText: (card: string) => `On: ${card} is charged on each due date.`,
     nextCharge: (amount: string, date: string) => `Next automatic charge: ${amount} on ${date}.`,
+    trialEnds: (date: string, amount: string) =>
+      `Your free trial ends on ${date}; then ${amount} is charged to this card. Stop before then and nothing is charged.`,
+    trialStopped: (date: string) => `Your free trial ends on ${date}. Nothing will be charged.`,
     pauseOffer: "Need a break? Pause instead of stopping: nothing is charged, and renewal starts again by itself.",
     pauseLength: "Pause for",
     pausePeriods: (n: number) => (n === 1 ? "1 period" : `${n} periods`),
@@ -36,6 +39,9 @@ export const words = {
       refused: "Your bank did not enrol the card. Nothing changed.",
       abandoned: "You left the enrolment. Nothing changed.",
       failed: "The enrolment could not be finished. Nothing changed; please try again.",
+      trial: "Your card is enrolled and your free trial has begun. Nothing is charged until it ends.",
+      trial_refused:
+        "Your card is enrolled, but the free trial has been used already (by this account or with this card). Nothing was charged.",
     },
     notice: (amount: string, date: string) =>
       `On ${date} your enrolled card will be charged ${amount} to renew your membership. To stop it, turn off automatic renewal in your membership settings.`,

@@ -333,6 +333,9 @@ export const autorenew: Catalog["autorenew"] = {
   starting: "Abriendo la inscripción de tu banco",
   onText: (card) => `Activa: se cobra a ${card} en cada vencimiento.`,
   nextCharge: (amount, date) => `Próximo cobro automático: ${amount} el ${date}.`,
+  trialEnds: (date, amount) =>
+    `Tu prueba gratuita termina el ${date}; luego se cobran ${amount} a esta tarjeta. Detenla antes y no se cobrará nada.`,
+  trialStopped: (date) => `Tu prueba gratuita termina el ${date}. No se cobrará nada.`,
   pauseOffer: "¿Necesitas un respiro? Pausa en vez de detener: no se cobra nada y la renovación vuelve sola.",
   pauseLength: "Pausar por",
   pausePeriods: (n: number) => (n === 1 ? "1 período" : `${n} períodos`),
@@ -355,6 +358,9 @@ export const autorenew: Catalog["autorenew"] = {
     refused: "Tu banco no inscribió la tarjeta. No cambió nada.",
     abandoned: "Saliste de la inscripción. No cambió nada.",
     failed: "No se pudo terminar la inscripción. No cambió nada; inténtalo de nuevo.",
+    trial: "Tu tarjeta quedó inscrita y tu prueba gratuita comenzó. No se cobra nada hasta que termine.",
+    trial_refused:
+      "Tu tarjeta quedó inscrita, pero la prueba gratuita ya se usó (con esta cuenta o con esta tarjeta). No se cobró nada.",
   },
   notice: (amount, date) =>
     `El ${date} se cobrarán ${amount} a tu tarjeta inscrita para renovar tu membresía. Para evitarlo, desactiva la renovación automática en los ajustes de tu membresía.`,
@@ -471,6 +477,10 @@ const errors: ErrorTexts = {
   gift_expired: "Ese regalo venció",
   gift_not_refundable: "Un regalo ya usado no se puede reembolsar",
   pause_not_active: "Solo una membresía vigente con renovación automática puede pausarse",
+  pause_in_trial: "Una prueba no se puede pausar; detén la renovación automática y no se cobrará nada",
+  trial_not_offered: "Ese plan no tiene prueba gratuita",
+  trial_used: "La prueba gratuita ya se usó, con esta cuenta o con esta tarjeta",
+  trial_member_active: "Tu membresía ya está vigente; la prueba gratuita es para quienes se unen",
   pause_not_paused: "La renovación automática no está en pausa",
   payment_charge_in_flight:
     "Este cobro automático aún se está confirmando con Transbank; se podrá eliminar cuando la próxima ejecución diaria lo resuelva.",

@@ -18,6 +18,7 @@ import { TEXT } from "../text";
 import type { pricingAction } from "./actions";
 import { type AppliedCoupon, CouponField } from "./CouponField";
 import { type OfferedPlan, PRICING_PATH, type pricingLoader } from "./data";
+import { TrialOffer } from "./TrialOffer";
 import "./pricing.css";
 import { PageTitle } from "../components/PageTitle";
 
@@ -85,6 +86,8 @@ export default function PricingPage() {
   };
 
   const showStatus = membership && membership.status !== "none";
+  // A trial is for joining: offered to a member without a running membership (the server decides the rest).
+  const mayTry = !!membership && (membership.status === "none" || membership.status === "expired");
   const benefits = [TEXT.payment.benefitLibrary, TEXT.payment.benefitAi];
 
   return (
@@ -156,16 +159,26 @@ export default function PricingPage() {
                 ))}
               </ul>
               {user ? (
-                <button
-                  type="button"
-                  className="btn btn-primary btn-block"
-                  onClick={() => pay(plan)}
-                  disabled={busy || !!notice}
-                  aria-busy={paying}
-                >
-                  {paying ? <Spinner small label={TEXT.payment.starting} /> : null}
-                  {paying ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(price)}
-                </button>
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-block"
+                    onClick={() => pay(plan)}
+                    disabled={busy || !!notice}
+                    aria-busy={paying}
+                  >
+                    {paying ? <Spinner small label={TEXT.payment.starting} /> : null}
+                    {paying ? ` ${TEXT.payment.redirecting}` : TEXT.payment.payWith(price)}
+                  </button>
+                  {plan.trial_days > 0 && mayTry && (
+                    <TrialOffer
+                      plan={plan}
+                      price={price}
+                      coupon={coupon?.prices[plan.id] !== undefined ? coupon.code : null}
+                      disabled={busy || !!notice}
+                    />
+                  )}
+                </>
               ) : (
                 <button type="button" className="btn btn-primary btn-block" onClick={() => store.redirectToLogin()}>
                   {TEXT.payment.signInToContinue}

@@ -3,7 +3,7 @@
 import { MEMBERSHIP } from "../../worker/shared/rules";
 import { type Answer, ApiRequestError, api, errorText, unwrap } from "../api";
 import { autorenewAction, isAutorenewIntent } from "../autorenew/actions";
-import { type ActionResult, readIntent } from "../data/actions";
+import { type ActionResult, attempt, readIntent } from "../data/actions";
 import { sendIdempotent } from "../idempotent";
 import type { GiftOrder } from "../payments/GiftForm";
 import { TEXT } from "../text";
@@ -14,7 +14,20 @@ export async function pricingAction({ request }: { request: Request }) {
     request,
   );
   if (isAutorenewIntent(body)) return autorenewAction(body);
+  if (body.intent === "trial") return startTrial(body);
   return body.intent === "gift" ? startGift(body) : startPayment(body);
+}
+
+/** Starts a plan's free trial (client/pricing/TrialOffer.tsx): begun, or the bank's card enrolment to post to. */
+async function startTrial(choice: { plan_id?: string; coupon?: string }) {
+  const json = {
+    ...(choice.plan_id ? { plan_id: choice.plan_id } : {}),
+    ...(choice.coupon ? { coupon: choice.coupon } : {}),
+  };
+  return attempt(
+    () => unwrap(sendIdempotent((o) => api.membership.trial.$post({ json }, o))),
+    TEXT.payment.trialFailed,
+  );
 }
 
 /**

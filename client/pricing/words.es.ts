@@ -16,6 +16,12 @@ export const words: Pick<Catalog, "payment"> = {
     goToResources: "Ir a los recursos",
     statusFailed: "No pudimos cargar el estado de tu membresía.",
     planNames: { monthly: "Membresía mensual", yearly: "Membresía anual" },
+    tryFree: (days) => `Prueba ${days} días gratis`,
+    trialTerms: (days, price, period) =>
+      `No se cobra nada por ${days} días. Luego ${price} cada ${period} días a la tarjeta que inscribas, salvo que lo detengas antes: detenerlo es un clic.`,
+    trialStarting: "Abriendo la inscripción de tarjeta de tu banco",
+    trialStarted: "Tu prueba gratuita comenzó: ¡bienvenida, bienvenido!",
+    trialFailed: "No se pudo iniciar la prueba.",
     saving: (amount) => `Ahorras ${amount}`,
     couponLabel: "Código de cupón",
     couponApply: "Aplicar",

@@ -50,6 +50,13 @@ export const words = {
     starting: "Starting payment",
     redirecting: "Redirecting to Webpay...",
     payWith: (price: string) => `Pay ${price} with Webpay`,
+    /** A plan's free trial (client/pricing/TrialOffer.tsx). */
+    tryFree: (days: number) => `Try ${days} days free`,
+    trialTerms: (days: number, price: string, period: number) =>
+      `Nothing is charged for ${days} days. Then ${price} every ${period} days on the card you enrol, unless you stop before: stopping is one click.`,
+    trialStarting: "Opening your bank's card enrolment",
+    trialStarted: "Your free trial has begun: welcome!",
+    trialFailed: "The trial could not be started.",
     secureHint: "Secure card payment by Transbank Webpay Plus. You will come back here when it is done.",
   },
 };

@@ -29,9 +29,9 @@ export const words: Pick<Catalog, "settings"> = {
     digestHint: "Un correo con lo que te perdiste, además de los correos elegidos arriba.",
     plan: {
       title: "Tu plan",
-      name: "Membresía mensual",
       price: (price: string, days: number) => `${price} por ${days} días`,
       active: (date: string) => `Activa hasta el ${date}`,
+      trial: (date: string) => `Prueba gratuita hasta el ${date}`,
       none: "No tienes una membresía activa.",
       expired: "Tu membresía terminó.",
       admin: "Como admin tienes acceso completo sin membresía.",

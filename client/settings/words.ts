@@ -31,9 +31,9 @@ export const words = {
     digestHint: "One email with what you missed, besides the emails chosen above.",
     plan: {
       title: "Your plan",
-      name: "Monthly membership",
       price: (price: string, days: number) => `${price} for ${days} days`,
       active: (date: string) => `Active until ${date}`,
+      trial: (date: string) => `Free trial until ${date}`,
       none: "You have no active membership.",
       expired: "Your membership has ended.",
       admin: "As an admin you have full access without a membership.",

@@ -11,9 +11,9 @@ const REPORT = {
   from: "2026-01-30",
   to: "2026-02-02",
   mrr: [
-    { day: "2026-01-30", mrr_clp: 15000, paying: 1 },
-    { day: "2026-01-31", mrr_clp: 27500, paying: 2 },
-    { day: "2026-02-01", mrr_clp: 42500, paying: 3 },
+    { day: "2026-01-30", mrr_clp: 15000, paying: 1, trials: 0, paused: 0 },
+    { day: "2026-01-31", mrr_clp: 27500, paying: 2, trials: 1, paused: 0 },
+    { day: "2026-02-01", mrr_clp: 42500, paying: 3, trials: 2, paused: 1 },
   ],
   churn: [
     {
@@ -59,14 +59,34 @@ describe("admin revenue tab", () => {
     // The arrow keys read the days.
     fireEvent.keyDown(chart, { key: "ArrowRight" });
     fireEvent.keyDown(chart, { key: "ArrowRight" });
-    expect(screen.getByText(/: \$27,500 CLP, 2 paying$/)).toBeTruthy();
+    expect(screen.getByText(/: \$27,500 CLP, 2 paying, 1 on a free trial, 0 paused$/)).toBeTruthy();
     fireEvent.keyDown(chart, { key: "End" });
-    expect(screen.getByText(/: \$42,500 CLP, 3 paying$/)).toBeTruthy();
+    expect(screen.getByText(/: \$42,500 CLP, 3 paying, 2 on a free trial, 1 paused$/)).toBeTruthy();
     // The month ends beside it.
     const mrrTable = screen.getByTestId("revenue-mrr");
     expect(within(mrrTable).getByText("2026-01-31")).toBeTruthy();
     expect(within(mrrTable).getByText("2026-02-01")).toBeTruthy();
     expect(within(mrrTable).queryByText("2026-01-30")).toBeNull();
+    // Paying, on a trial and paused at each month's end.
+    expect(
+      within(mrrTable)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual([
+      TEXT.revenue.columns.day,
+      TEXT.revenue.columns.mrr,
+      TEXT.revenue.columns.paying,
+      TEXT.revenue.columns.trials,
+      TEXT.revenue.columns.paused,
+    ]);
+    const february = within(mrrTable).getByText("2026-02-01").closest("tr") as HTMLElement;
+    expect([...february.querySelectorAll("td, th")].map((c) => c.textContent)).toEqual([
+      "2026-02-01",
+      "$42,500 CLP",
+      "3",
+      "2",
+      "1",
+    ]);
     expect(within(screen.getByTestId("revenue-churn")).getByText("1 of 2")).toBeTruthy();
     expect(within(screen.getByTestId("revenue-revenue")).getByText("Gifts")).toBeTruthy();
     const csv = screen.getAllByRole("link", { name: TEXT.revenue.downloadCsv }).map((a) => a.getAttribute("href"));

@@ -54,7 +54,13 @@ export const AUTO_RENEW_OFF: AutoRenewAnswer = {
 
 /** GET /api/membership/status for a member who never paid; `patch` changes it. */
 export const membershipStatus = (patch: Partial<MembershipStatusAnswer> = {}) =>
-  ({ status: "none", next_payment_due: null, auto_renew: AUTO_RENEW_OFF, ...patch }) satisfies MembershipStatusAnswer;
+  ({
+    status: "none",
+    next_payment_due: null,
+    auto_renew: AUTO_RENEW_OFF,
+    renews: null,
+    ...patch,
+  }) satisfies MembershipStatusAnswer;
 
 /** The library's reads (its list and its tags summary) answered as an empty library's; null for any other address. */
 export const emptyLibraryAnswer = (url: string) => {

@@ -1,10 +1,10 @@
 // Transbank's official SDK reads, at the Oneclick Mall emulator, the amount of every automatic renewal the daily charge
-// job makes: a yearly plan's, a coupon's while its periods last and the first one after, and the price kept after a
-// raise while its notice runs and the first one after. Each case is set up through the running dev server as the app
-// is used (dev sign-in, payment at the Webpay emulator, a card enrolled on the Oneclick emulator's card page, the
-// admin's coupon or raise through the admin API); the clock moves only in the daily job's own trigger: the dev
-// server's scheduled handler run with `time` set to an hour before the member's due date.
-
+// job makes: a yearly plan's, a coupon's while its periods last and the first one after, the price kept after a raise
+// while its notice runs and the first one after, and a trial's end with its coupon. Each case is set up through the
+// running dev server as the app is used (dev sign-in, payment at the Webpay emulator, a card enrolled on the Oneclick
+// emulator's card page, the admin's coupon, raise or trial plan through the admin API); the clock moves only in the
+// daily job's own trigger: the dev server's scheduled handler run with `time` set to an hour before the member's due
+// date.
 import type { BrowserContext, Page } from "playwright-core";
 import { IntegrationApiKeys, IntegrationCommerceCodes, Oneclick, Options } from "transbank-sdk";
 import { afterAll, expect, it } from "vitest";
@@ -170,4 +170,40 @@ it("a raise: the renewal keeps the old price while the 30-day notice runs, the f
   await expectRenewalCharged(member, "the first renewal after the notice", 24000, 30);
   // Retired, so /pricing offers the other tests only the seeded plans.
   await write(page, "PUT", `/api/admin/plans/${id}`, { ...plan, amount_clp: 24000, active: false });
+});
+
+it("a trial chosen on /pricing with a coupon: nothing until it ends, then the coupon's first price, then the plan's", async () => {
+  const { page } = await admin();
+  // A plan and a coupon of this test's own, retired after, so /pricing offers the other tests only the seeded plans.
+  const id = `trial-${suffix.toLowerCase()}`;
+  const plan = { name: `Trial ${suffix}`, period_days: 30, amount_clp: 18000 };
+  expect((await write(page, "POST", "/api/admin/plans", { id, ...plan, trial_days: 7 })).status()).toBe(201);
+  const code = `TRY${suffix}`;
+  const coupon = { code, percent_off: 50, periods: 1, plan_ids: [id] };
+  expect((await write(page, "POST", "/api/admin/coupons", coupon)).status()).toBe(201);
+
+  const member = await signedIn("renew-trial", "Tina Trial");
+  const started = Date.now();
+  await member.page.goto("/pricing");
+  await member.page.getByRole("textbox", { name: "Coupon code" }).fill(code.toLowerCase());
+  await member.page.getByRole("button", { name: "Apply" }).click();
+  const offer = member.page.getByRole("region", { name: plan.name });
+  await offer.getByText("Nothing is charged for 7 days. Then $9,000 CLP every 30 days").waitFor();
+  await offer.getByRole("button", { name: "Try 7 days free" }).click();
+  await member.page.waitForURL((url) => url.pathname === "/api/dev/webpay/oneclick/inscription");
+  await member.page.getByRole("button", { name: "Enrol card" }).click();
+  await member.page.getByText("Your card is enrolled and your free trial has begun.").waitFor();
+  await member.page.getByText(/^Free trial until /).waitFor();
+
+  const trial = await membershipOf(member);
+  expect(trial.status).toBe("trial");
+  const ends = Date.parse(trial.next_payment_due);
+  expect(ends - started).toBeGreaterThanOrEqual(7 * DAY_MS - 60_000);
+  expect(ends - Date.now()).toBeLessThanOrEqual(7 * DAY_MS);
+  // Nothing was charged to begin it.
+  expect(await (await member.page.request.get("/api/membership/payments")).json()).toEqual([]);
+
+  await expectRenewalCharged(member, "the trial's end, with the coupon's first-payment discount", 9000, 30);
+  await expectRenewalCharged(member, "the renewal after the coupon's period", 18000, 30);
+  await write(page, "PUT", `/api/admin/plans/${id}`, { ...plan, active: false });
 });

@@ -282,6 +282,14 @@ const MATRIX: Row[] = [
     expect: [401, 409, 409, 409, 409],
   },
   { route: "DELETE /api/membership/pause", path: "/api/membership/pause", expect: [401, 404, 404, 404, 404] },
+  // trials: no seeded plan offers one
+  {
+    route: "POST /api/membership/trial",
+    path: "/api/membership/trial",
+    send: json({ plan_id: "monthly" }),
+    expect: [401, 409, 409, 409, 409],
+    label: "no trial offered",
+  },
   {
     route: "PUT /api/admin/plans/:id",
     path: "/api/admin/plans/monthly",

@@ -127,6 +127,8 @@ describe("enrolment", () => {
         card_type: "Visa",
         card_number: "XXXXXXXXXXXX6623",
       },
+      // What the next charge will be: the specification's plan, its price.
+      renews: { plan_id: "monthly", plan_name: "Monthly", period_days: 30, amount_clp: 15000 },
     });
     const [row] = await db().select().from(autorenewEnrolments).where(eq(autorenewEnrolments.userId, user.id));
     const tbkUser = await emulatorTbkUser(token);

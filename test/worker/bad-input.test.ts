@@ -754,6 +754,15 @@ const SPECS: Spec[] = [
     ok: 200,
   },
   {
+    route: "POST /api/membership/trial",
+    as: "member",
+    path: "/api/membership/trial",
+    // No seeded plan offers a trial: a well-formed request is refused by state.
+    input: { plan_id: "monthly", coupon: "WELCOME" },
+    fields: { plan_id: text(30, false, false), coupon: text(30, false, false) },
+    ok: 409,
+  },
+  {
     route: "POST /api/membership/pause",
     as: "member",
     path: "/api/membership/pause",

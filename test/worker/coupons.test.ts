@@ -3,9 +3,9 @@
 // a failed payment giving its redemption back; the check's answers and refusals; a scholarship's zero payment.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { coupons, memberships, payments, users, webpayEmulatorTransactions } from "../../worker/db/schema";
+import { coupons, memberships, payments, webpayEmulatorTransactions } from "../../worker/db/schema";
 import { oneclickFor, runAutorenew } from "../../worker/features/payments/autorenew";
-import { call, db, enrolCard, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
+import { call, db, enrolCard, errorBody, json, newMember, ORIGIN, signIn, testEnv } from "./helpers";
 import { seedPlans } from "./seed";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,14 +18,7 @@ afterEach(() => {
 });
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-let members = 0;
-
-async function member() {
-  const email = `m${++members}@example.com`;
-  const cookie = await signIn(email, "Member");
-  const [user] = await db().select().from(users).where(eq(users.email, email));
-  return { cookie, user };
-}
+const member = () => newMember();
 
 const initiate = (cookie: string, body: Record<string, unknown>) =>
   call("/api/payments/initiate", { method: "POST", json: { provider: "webpay_form", ...body }, cookie });

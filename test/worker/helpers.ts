@@ -1,10 +1,12 @@
 // Drives the real worker (its fetch handler, inside workerd) with real local D1/R2/DO bindings.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { hc } from "hono/client";
 import { expect } from "vitest";
 import type { AppType } from "../../worker/app";
 import { getDb } from "../../worker/db/client";
+import { users } from "../../worker/db/schema";
 import type { Env } from "../../worker/env";
 import { runDeliveryJob, sendPendingDeliveries } from "../../worker/features/notifications/deliver";
 import worker from "../../worker/index";
@@ -91,6 +93,16 @@ export async function signIn(email: string, name = "Test Soul", env?: Partial<En
   const session = await api(`oauth_state=${state}`, { env }).sessions.$post({ json: { code, state: pageState } });
   if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
   return `session=${setCookies(session).session}`;
+}
+
+let membersSignedIn = 0;
+
+/** A new member signed in under an address of their own (`prefix` + a number): the session cookie and the user row. */
+export async function newMember(prefix = "m", name = "Member") {
+  const email = `${prefix}${++membersSignedIn}@example.com`;
+  const cookie = await signIn(email, name);
+  const [user] = await db().select().from(users).where(eq(users.email, email));
+  return { cookie, user };
 }
 
 /** The error body of a refused request, from a raw or a typed response (typed ones declare only their success body). */
@@ -234,16 +246,26 @@ export const outbox = async () =>
   ).messages;
 
 /**
- * Enrols a card for automatic renewal as a member does: the start, Transbank's card form (the emulator, approved)
- * and the bank's return to the app.
+ * Enrols a card for automatic renewal as a member does: the start, Transbank's card form (the emulator's test card,
+ * approved ones by default) and the bank's return to the app.
  */
-export async function enrolCard(cookie: string) {
+export async function enrolCard(cookie: string, card: EmulatorCard = "approved") {
   const { token } = await json<{ token: string }>(await call("/api/membership/autorenew", { method: "POST", cookie }));
+  return enrolAtForm(token, card);
+}
+
+/** The Oneclick emulator's test cards (worker/dev/oneclick-emulator.ts CARDS). */
+export type EmulatorCard = "approved" | "amex" | "refused" | "timeout";
+
+/** An inscription's card form filled in at the emulator and the bank's return: where the app sends the browser. */
+export async function enrolAtForm(token: string, card: EmulatorCard = "approved") {
   const form = await call("/api/dev/webpay/oneclick/inscription", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card: "approved", refuse_code: "-1" }),
+    body: new URLSearchParams({ TBK_TOKEN: token, action: "enrol", card, refuse_code: "-1" }),
   });
   expect(form.status).toBe(200);
-  expect((await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`)).status).toBe(303);
+  const back = await call(`/api/payments/oneclick/return?TBK_TOKEN=${token}`);
+  expect(back.status).toBe(303);
+  return back.headers.get("location");
 }

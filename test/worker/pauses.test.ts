@@ -3,7 +3,7 @@
 // after the membership lapsed.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memberships, payments, users } from "../../worker/db/schema";
+import { membershipPauses, memberships, payments, users } from "../../worker/db/schema";
 import { oneclickFor, runAutorenew } from "../../worker/features/payments/autorenew";
 import { call, db, enrolCard, errorBody, json, ORIGIN, signIn, testEnv } from "./helpers";
 import { seedPlans } from "./seed";
@@ -35,6 +35,12 @@ const run = (now: number) => runAutorenew(db(), testEnv, now, oneclickFor(testEn
 const dueOf = async (userId: number) =>
   (await db().select().from(memberships).where(eq(memberships.userId, userId)))[0].nextPaymentDue.getTime();
 const status = async (cookie: string) => json(await call("/api/membership/status", { cookie }));
+/** The pauses recorded for the dashboard, as [from, until]. */
+const pauseRecords = async () =>
+  (await db().select().from(membershipPauses).orderBy(membershipPauses.id)).map((p) => [
+    p.startsAt.getTime(),
+    p.endsAt.getTime(),
+  ]);
 
 describe("a pause", () => {
   it("skips the periods chosen: no charge at the due date, access ends, the renewal is charged on the resume date", async () => {
@@ -46,6 +52,11 @@ describe("a pause", () => {
       enabled: true,
       resumes_at: new Date(resumeAt).toISOString(),
     });
+    // Recorded from the due date it skips to the date renewal resumes; changed before it begins, the same pause.
+    expect(await pauseRecords()).toEqual([[DUE, resumeAt]]);
+    await call("/api/membership/pause", { method: "POST", cookie, json: { periods: 1 } });
+    expect(await pauseRecords()).toEqual([[DUE, DUE + 30 * DAY]]);
+    await call("/api/membership/pause", { method: "POST", cookie, json: { periods: 2 } });
     expect((await run(DUE - HOUR)).opened).toBe(0);
     vi.setSystemTime(DUE + DAY);
     expect((await status(cookie)).status).not.toBe("active");
@@ -68,6 +79,8 @@ describe("a pause", () => {
     expect((await json(resumed)).auto_renew.resumes_at).toBeNull();
     expect((await run(DUE - HOUR)).approved).toBe(1);
     expect(await dueOf(user.id)).toBe(DUE + 30 * DAY);
+    // A pause that never began lasted nothing.
+    expect(await pauseRecords()).toEqual([[DUE, DUE]]);
   });
 
   it("ended after the membership lapsed: the next run charges, and the period starts then", async () => {
@@ -76,9 +89,19 @@ describe("a pause", () => {
     const later = DUE + 10 * DAY;
     vi.setSystemTime(later);
     expect((await call("/api/membership/pause", { method: "DELETE", cookie })).status).toBe(200);
+    expect(await pauseRecords()).toEqual([[DUE, later]]);
     expect((await run(later + 2 * HOUR)).approved).toBe(1);
     expect(await dueOf(user.id)).toBe(later + 30 * DAY);
     expect((await status(cookie)).status).toBe("active");
+  });
+
+  it("stopped while paused: the pause ends then (the member left rather than paused)", async () => {
+    const { cookie } = await enrolledMember();
+    await call("/api/membership/pause", { method: "POST", cookie, json: { periods: 2 } });
+    const stoppedAt = DUE + 3 * DAY;
+    vi.setSystemTime(stoppedAt);
+    expect((await call("/api/membership/autorenew", { method: "DELETE", cookie })).status).toBe(200);
+    expect(await pauseRecords()).toEqual([[DUE, stoppedAt]]);
   });
 
   it("is refused without automatic renewal, past 3 periods, and ending one that is not there", async () => {

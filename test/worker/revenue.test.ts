@@ -5,7 +5,7 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { autorenewCharges, payments, users } from "../../worker/db/schema";
+import { autorenewCharges, membershipPauses, payments, trials, users } from "../../worker/db/schema";
 import { call, db, json, signIn } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,10 +46,12 @@ function paid(
  * A: monthly from Jan 1 and Jan 31, then stops (churn chosen, Mar 2). B: yearly from Jan 15 (12,500 a month).
  * C: monthly from Feb 1; its renewal of Mar 3 gave up (churn failed). D: monthly from Feb 10, renewed Mar 12 after a
  * refusal (recovered) with 5,000 CLP off. E: paid Mar 5, refunded Mar 6. A gift of 45,000 CLP on Feb 5.
+ * Trials: F from Feb 20 to Feb 27 (stopped: no payment), G from Mar 25 to Apr 1. E's pause ended before it began (it
+ * lasted nothing). Pauses that last are the history of "a pause is neither churn nor return" below.
  */
 async function seedHistory() {
   const ids: Record<string, number> = {};
-  for (const who of ["A", "B", "C", "D", "E"]) {
+  for (const who of ["A", "B", "C", "D", "E", "F", "G"]) {
     const [row] = await db()
       .insert(users)
       .values({ email: `${who.toLowerCase()}@example.com`, name: who })
@@ -68,6 +70,21 @@ async function seedHistory() {
     refundedAmountClp: 15000,
   });
   await paid(ids.A, "2026-02-05", 90, 45000, { plan: "gift", periodEndsAt: null });
+  const trial = (who: string, from: string, to: string) => ({
+    id: who,
+    userId: ids[who],
+    plan: "monthly",
+    cardType: "Visa",
+    cardNumber: `XXXXXXXXXXXX000${who}`,
+    startedAt: new Date(at(from)),
+    endsAt: new Date(at(to)),
+  });
+  await db()
+    .insert(trials)
+    .values([trial("F", "2026-02-20", "2026-02-27"), trial("G", "2026-03-25", "2026-04-01")]);
+  await db()
+    .insert(membershipPauses)
+    .values([{ userId: ids.E, startsAt: new Date(at("2026-04-04")), endsAt: new Date(at("2026-04-04")) }]);
   await db()
     .insert(autorenewCharges)
     .values([
@@ -97,24 +114,32 @@ async function report(query = "from=2026-01-01&to=2026-04-01") {
 }
 
 describe("GET /api/admin/revenue", () => {
-  it("MRR and paying members by day", async () => {
+  it("MRR, paying members and members on a trial by day", async () => {
     await seedHistory();
     const { body } = await report();
     const byDay = Object.fromEntries(body.mrr.map((d: { day: string }) => [d.day, d]));
     expect(body.mrr).toHaveLength(90);
-    const expected: [string, number, number][] = [
-      ["2026-01-01", 15000, 1], // A
-      ["2026-01-14", 15000, 1],
-      ["2026-01-15", 27500, 2], // + B's 150,000 / 12
-      ["2026-01-31", 27500, 2], // A's first period ends, its second starts
-      ["2026-02-01", 42500, 3], // + C
-      ["2026-02-10", 57500, 4], // + D
-      ["2026-03-02", 42500, 3], // A gone
-      ["2026-03-03", 27500, 2], // C gone (its renewal failed)
-      ["2026-03-12", 22500, 2], // D renewed at 10,000 (a coupon)
-      ["2026-03-31", 22500, 2],
+    const expected: [string, number, number, number, number][] = [
+      ["2026-01-01", 15000, 1, 0, 0], // A
+      ["2026-01-14", 15000, 1, 0, 0],
+      ["2026-01-15", 27500, 2, 0, 0], // + B's 150,000 / 12
+      ["2026-01-31", 27500, 2, 0, 0], // A's first period ends, its second starts
+      ["2026-02-01", 42500, 3, 0, 0], // + C
+      ["2026-02-10", 57500, 4, 0, 0], // + D
+      ["2026-02-19", 57500, 4, 0, 0],
+      ["2026-02-20", 57500, 4, 1, 0], // F's trial
+      ["2026-02-26", 57500, 4, 1, 0],
+      ["2026-02-27", 57500, 4, 0, 0], // F's trial over, nothing paid
+      ["2026-03-01", 57500, 4, 0, 0],
+      ["2026-03-02", 42500, 3, 0, 0], // A gone
+      ["2026-03-03", 27500, 2, 0, 0], // C gone (its renewal failed)
+      ["2026-03-12", 22500, 2, 0, 0], // D renewed at 10,000 (a coupon)
+      ["2026-03-24", 22500, 2, 0, 0],
+      ["2026-03-25", 22500, 2, 1, 0], // G's trial, running at the range's end
+      ["2026-03-31", 22500, 2, 1, 0],
     ];
-    for (const [day, mrr, paying] of expected) expect(byDay[day], day).toEqual({ day, mrr_clp: mrr, paying });
+    for (const [day, mrr, paying, onTrial, paused] of expected)
+      expect(byDay[day], day).toEqual({ day, mrr_clp: mrr, paying, trials: onTrial, paused });
   });
 
   it("new, churned (chosen and failed) and recovered renewals per month", async () => {
@@ -139,6 +164,57 @@ describe("GET /api/admin/revenue", () => {
         renewals_recovered: 1,
         recovery_rate: 0.5,
       },
+    ]);
+  });
+
+  it("a pause is neither churn nor return while it runs or when the member paid again by its end; stopped, it is churn", async () => {
+    // P: Jan 1 (30 days), paused Jan 31 to Mar 2, paid again Mar 2. Q: Jan 10, paused Feb 9 to Mar 11 but stopped on
+    // Feb 20 (no payment after). R: Feb 1, paused Mar 3 to May 2 (running).
+    const ids: Record<string, number> = {};
+    for (const who of ["P", "Q", "R"]) {
+      const [row] = await db()
+        .insert(users)
+        .values({ email: `${who.toLowerCase()}@example.com`, name: who })
+        .returning({ id: users.id });
+      ids[who] = row.id;
+    }
+    await paid(ids.P, "2026-01-01", 30, 15000);
+    await paid(ids.P, "2026-03-02", 30, 15000);
+    await paid(ids.Q, "2026-01-10", 30, 15000);
+    await paid(ids.R, "2026-02-01", 30, 15000);
+    const pause = (who: string, from: string, to: string) => ({
+      userId: ids[who],
+      startsAt: new Date(at(from)),
+      endsAt: new Date(at(to)),
+    });
+    await db()
+      .insert(membershipPauses)
+      .values([
+        pause("P", "2026-01-31", "2026-03-02"),
+        pause("Q", "2026-02-09", "2026-02-20"),
+        pause("R", "2026-03-03", "2026-05-02"),
+      ]);
+    const { body } = await report();
+    const byDay = Object.fromEntries(body.mrr.map((d: { day: string }) => [d.day, d]));
+    const paused: [string, number, number][] = [
+      ["2026-01-30", 0, 2],
+      ["2026-01-31", 1, 1], // P paused
+      ["2026-02-08", 1, 2], // + R paying
+      ["2026-02-09", 2, 1], // + Q paused
+      ["2026-02-19", 2, 1],
+      ["2026-02-20", 1, 1], // Q stopped
+      ["2026-03-02", 0, 2], // P back, paying; R's period ends tomorrow
+      ["2026-03-03", 1, 1], // R paused
+      ["2026-03-31", 1, 1],
+    ];
+    for (const [day, pausedCount, paying] of paused)
+      expect(byDay[day], day).toMatchObject({ day, paused: pausedCount, paying });
+    expect(body.churn).toEqual([
+      expect.objectContaining({ month: "2026-01", new_members: 2, returning_members: 0, churned_chosen: 0 }),
+      // Q's pause ended without a payment: churn chosen where its coverage ended.
+      expect.objectContaining({ month: "2026-02", new_members: 1, returning_members: 0, churned_chosen: 1 }),
+      // P's payment after its pause is no return; R, paused, is no churn.
+      expect.objectContaining({ month: "2026-03", new_members: 0, returning_members: 0, churned_chosen: 0 }),
     ]);
   });
 
@@ -209,7 +285,7 @@ describe("GET /api/admin/revenue", () => {
       const records = parse(await res.text(), { columns: true }) as Record<string, string>[];
       if (table === "mrr") {
         expect(records).toHaveLength(90);
-        expect(records[14]).toEqual({ day: "2026-01-15", mrr_clp: "27500", paying: "2" });
+        expect(records[14]).toEqual({ day: "2026-01-15", mrr_clp: "27500", paying: "2", trials: "0", paused: "0" });
       }
       if (table === "cohorts") expect(records[0]).toMatchObject({ cohort: "2026-01", members: "2", month_3: "1" });
       if (table === "revenue") expect(records).toHaveLength(body.revenue.length);

@@ -1,8 +1,9 @@
 // The audit log: every admin action, with who, what, target, when and a short before/after.
 // Append-only: this module only inserts and reads; no route updates or deletes a row.
-import { and, desc, eq, getTableColumns, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditAction } from "../shared/admin-rules";
 import type { Database } from "./client";
+import { rowInTableOrder } from "./insert-select";
 import { auditLog, users } from "./schema";
 
 /** A short summary of a state: a few fields, never names or emails (see the schema's note). */
@@ -34,13 +35,9 @@ const toRow = (entry: AuditEntry): typeof auditLog.$inferInsert => ({
 export function auditInsert(db: Database, entry: AuditEntry, onlyIf?: SQL) {
   const row = toRow(entry);
   if (!onlyIf) return db.insert(auditLog).values(row);
-  // INSERT ... SELECT lists every column in the table's order (the id left to SQLite).
-  const values: Record<string, unknown> = { ...row, id: null, createdAt: Date.now() };
-  const list = sql.join(
-    Object.keys(getTableColumns(auditLog)).map((key) => sql`${values[key] ?? null}`),
-    sql`, `,
-  );
-  return db.insert(auditLog).select(sql`select ${list} where ${onlyIf}`);
+  // The id is left to SQLite.
+  const values = rowInTableOrder(auditLog, { ...row, id: null, createdAt: Date.now() });
+  return db.insert(auditLog).select(sql`select ${values} where ${onlyIf}`);
 }
 
 /** Appends one entry (after the action has committed). */

@@ -21,11 +21,12 @@ const REST = `${BASE}${ONECLICK_PREFIX}`;
 const FORM_PATH = `/api${BASE}/oneclick/inscription`;
 const BRAND = "Webpay Oneclick";
 
-/** The emulator's test cards: what each answers to a charge. */
+/** The emulator's test cards: what each answers to a charge (two approve, so two members can each try a trial). */
 const CARDS = {
-  approved: { type: "Visa", number: "XXXXXXXXXXXX6623" },
-  refused: { type: "MasterCard", number: "XXXXXXXXXXXX5511" },
-  timeout: { type: "Visa", number: "XXXXXXXXXXXX0004" },
+  approved: { type: "Visa", number: "XXXXXXXXXXXX6623", answers: "approved" },
+  amex: { type: "AmericanExpress", number: "XXXXXXXXXXX2032", answers: "approved" },
+  refused: { type: "MasterCard", number: "XXXXXXXXXXXX5511", answers: "refused" },
+  timeout: { type: "Visa", number: "XXXXXXXXXXXX0004", answers: "timeout" },
 } as const;
 
 /** Default hang of the "timeout" card: longer than the adapter's 15 s timeout. */
@@ -64,7 +65,7 @@ const tokenShape = z.string().regex(/^[a-f0-9]{64}$/);
 const formInput = z.object({
   TBK_TOKEN: z.string().max(100),
   action: z.enum(["enrol", "decline", "abandon"]).optional(),
-  card: z.enum(["approved", "refused", "timeout"]).optional(),
+  card: z.enum(["approved", "amex", "refused", "timeout"]).optional(),
   refuse_code: z.coerce.number().int().min(-99).max(-1).optional(),
 });
 
@@ -128,6 +129,7 @@ schedule.</p>` +
 value="${token}">` +
       `<fieldset><legend>Test card</legend>` +
       option("approved", `VISA **** 6623: charges are approved`, true) +
+      option("amex", `American Express **** 2032: charges are approved`) +
       option("refused", `MasterCard **** 5511: charges are refused`) +
       option("timeout", `VISA **** 0004: charges get no answer in time`) +
       `<label>Refusal response code <input type="number" name="refuse_code" min="-99" max="-1" value="-1"></label>\
@@ -272,7 +274,7 @@ export const oneclickEmulatorRoutes = createRouter()
     const inscription = await cardOfTbkUser(c, input.tbk_user);
     const enrolled = inscription?.status === "finished" && inscription.username === input.username;
     // As Transbank: an unknown or deleted tbk_user is a refusal with response code -96.
-    const outcome = !enrolled ? "unknown_user" : (inscription.cardOutcome ?? "approved");
+    const outcome = !enrolled ? "unknown_user" : CARDS[inscription.cardOutcome ?? "approved"].answers;
     const authorized = outcome === "approved" || outcome === "timeout";
     const inserted = await getDb(c.env.DB)
       .insert(oneclickEmulatorTransactions)

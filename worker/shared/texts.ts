@@ -171,6 +171,10 @@ export const API_ERRORS = {
   gift_not_refundable: "A gift that was used cannot be refunded",
   pause_not_active: "Only a running membership with automatic renewal on can pause",
   pause_not_paused: "Automatic renewal is not paused",
+  pause_in_trial: "A trial cannot be paused; stop automatic renewal instead and nothing is charged",
+  trial_not_offered: "That plan has no free trial",
+  trial_used: "The free trial has been used already, by this account or with this card",
+  trial_member_active: "Your membership is running already; the free trial is for joining",
   payment_charge_in_flight:
     "This automatic charge is still being settled with Transbank; it can be deleted once the next daily run settles it.",
   payment_already_refunded: TEXTS.admin.alreadyRefunded,

@@ -138,23 +138,30 @@ export const coupons = sqliteTable(
  * only its `tbk_user`, AES-GCM encrypted (worker/platform/crypto.ts, key ONECLICK_TBK_USER_KEY), and the
  * card type and masked number Transbank answered. `paused` after the retries of a refused charge ran out.
  */
-export const autorenewEnrolments = sqliteTable("autorenew_enrolments", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** The Oneclick username the inscription was made with (deleting it at Transbank names it again). */
-  username: text("username").notNull(),
-  tbkUserEncrypted: text("tbk_user_encrypted").notNull(),
-  cardType: text("card_type"),
-  cardNumber: text("card_number"),
-  status: text("status", { enum: ["active", "paused"] })
-    .notNull()
-    .default("active"),
-  createdAt: createdAt(),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-  /** A pause the member chose (migration 0034): no charge until this date, when the renewal is charged again. */
-  resumeAt: integer("resume_at", { mode: "timestamp_ms" }),
-});
+export const autorenewEnrolments = sqliteTable(
+  "autorenew_enrolments",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The Oneclick username the inscription was made with (deleting it at Transbank names it again). */
+    username: text("username").notNull(),
+    tbkUserEncrypted: text("tbk_user_encrypted").notNull(),
+    cardType: text("card_type"),
+    cardNumber: text("card_number"),
+    status: text("status", { enum: ["active", "paused"] })
+      .notNull()
+      .default("active"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** A pause the member chose (migration 0034): no charge until this date, when the renewal is charged again. */
+    resumeAt: integer("resume_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    // The dashboard's upcoming renewals: the pauses resuming within 30 days (migration 0038).
+    index("autorenew_enrolments_resume_idx").on(t.resumeAt),
+  ],
+);
 
 /**
  * Inscriptions started and not yet back from Transbank: the return is a cross-site navigation without
@@ -166,7 +173,55 @@ export const oneclickInscriptions = sqliteTable("oneclick_inscriptions", {
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
+  /** Started to begin a trial (migration 0038): the plan, and the coupon, it begins with once the card is enrolled. */
+  trialPlan: text("trial_plan"),
+  trialCoupon: text("trial_coupon"),
 });
+
+/**
+ * A plan's trial (migration 0038): free until `endsAt`, on an enrolled Oneclick card, which the daily renewal job
+ * charges then. One per member and one per card (type + masked number); kept when the account goes (user set null).
+ */
+export const trials = sqliteTable(
+  "trials",
+  {
+    /** Random per start: the batch that begins a trial tells its own row from a racing start's. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    plan: text("plan").notNull(),
+    cardType: text("card_type").notNull(),
+    cardNumber: text("card_number").notNull(),
+    couponCode: text("coupon_code"),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("trials_user_unique").on(t.userId),
+    uniqueIndex("trials_card_unique").on(t.cardType, t.cardNumber),
+    index("trials_ends_idx").on(t.endsAt),
+  ],
+);
+
+/**
+ * Pauses as they happened (migration 0038), for the dashboard: from the due date a pause skipped to the date renewal
+ * resumed (as chosen, or earlier when the member resumed or stopped). One row per member and due date.
+ */
+export const membershipPauses = sqliteTable(
+  "membership_pauses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("membership_pauses_user_start_unique").on(t.userId, t.startsAt),
+    index("membership_pauses_ends_idx").on(t.endsAt),
+  ],
+);
 
 /**
  * One row per member and period renewed automatically: the UNIQUE (user, period_due) is what makes a
@@ -214,8 +269,8 @@ export const oneclickEmulatorInscriptions = sqliteTable("oneclick_emulator_inscr
     .notNull()
     .default("pending"),
   tbkUser: text("tbk_user"),
-  /** What the enrolled card answers to a charge: approved, refused (with refuse_code) or timeout. */
-  cardOutcome: text("card_outcome", { enum: ["approved", "refused", "timeout"] }),
+  /** The test card enrolled, which decides what its charges answer (the emulator's CARDS; refused: refuse_code). */
+  cardOutcome: text("card_outcome", { enum: ["approved", "amex", "refused", "timeout"] }),
   refuseCode: integer("refuse_code"),
   createdAt: createdAt(),
 });

@@ -4,11 +4,12 @@
 // decrypted only to be sent to Transbank and is never returned, logged or exported.
 
 import type { Database } from "../../db/client";
+import { getMembership } from "../../db/memberships";
 import type { Env } from "../../env";
 import { aesKey, decryptText, encryptText } from "../../platform/crypto";
 import { ApiError, conflict, notFound } from "../../platform/errors";
 import { emulatedTransbank } from "../../platform/local-development";
-import { AUTORENEW, PLANS } from "../../shared/rules";
+import { AUTORENEW, PAID_ACCESS_STATUSES } from "../../shared/rules";
 import { errorText } from "../../shared/texts";
 import {
   detailBuyOrderOf,
@@ -18,13 +19,14 @@ import {
   oneclickFromEnv,
   tbkUserKeyOf,
 } from "./oneclick";
-import { discountOf, priceOf } from "./pricing";
+import { discountOf, offeredPlan, priceOf, usableCoupon } from "./pricing";
 import {
   beginAttempt,
   type Charge,
   chargesToAttempt,
   chargesToSettle,
   deleteEnrolment,
+  type Enrolment,
   endPause,
   findEnrolment,
   markChargeNotReceived,
@@ -32,15 +34,18 @@ import {
   markChargeRefused,
   membershipDue,
   openDueCharges,
+  type RenewalTerms,
   recordInscriptionStart,
+  renewalTermsOf,
   reopenGraceCharge,
   saveEnrolment,
   setPause,
+  type TrialIntent,
   takeInscription,
 } from "./queries/autorenew";
-import { couponPaymentsOf, findCoupon } from "./queries/coupons";
 import { approvePayment, failPayment, type Payment } from "./queries/payments";
 import { findPlan, PRICE_NOTICE_MS, SPEC_PLAN } from "./queries/plans";
+import { beginTrial, cardHadTrial, trialOf } from "./queries/trials";
 import { WebpayError } from "./webpay";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,6 +74,7 @@ export async function startEnrolment(
   env: Env,
   user: { id: number; email: string; role: string },
   origin: string,
+  trial: TrialIntent | null = null,
 ) {
   if (user.role === "admin") throw conflict(errorText("autorenew_admin"));
   const started = await oneclickFor(env, origin).start({
@@ -76,12 +82,12 @@ export async function startEnrolment(
     email: user.email,
     responseUrl: origin + ONECLICK_RETURN_PATH,
   });
-  if (!(await recordInscriptionStart(db, started.token, user.id)))
+  if (!(await recordInscriptionStart(db, started.token, user.id, trial)))
     throw conflict(errorText("autorenew_enrolment_pending"));
   return { url: started.url_webpay, token: started.token };
 }
 
-export type EnrolmentOutcome = "enrolled" | "refused" | "abandoned" | "failed";
+export type EnrolmentOutcome = "enrolled" | "refused" | "abandoned" | "failed" | "trial" | "trial_refused";
 
 /**
  * Transbank's return after the card form. An abandoned form (TBK_ORDEN_COMPRA / TBK_ID_SESION come
@@ -133,8 +139,81 @@ export async function finishEnrolment(
     if (oldTbkUser !== finished.tbk_user)
       await oneclick.remove({ tbkUser: oldTbkUser, username: previous.username }).catch(() => undefined);
   }
+  if (inscription.trial) {
+    const card = { cardType: finished.card_type ?? null, cardNumber: finished.card_number ?? null };
+    return (await trialOnCard(db, inscription.userId, inscription.trial, card, Date.now())) ? "trial" : "trial_refused";
+  }
   await retryInGrace(db, env, oneclick, key, inscription.userId, Date.now());
   return "enrolled";
+}
+
+/**
+ * Starts a plan's free trial (the plan's trial_days; nothing charged until it ends, when the daily renewal job charges
+ * the plan's price with the coupon's first-payment discount). A trial needs an enrolled card: with one on file
+ * (automatic renewal on) it begins at once; otherwise the answer is the bank's card form, whose return begins it.
+ * Refused with a code: admins, a plan without a trial, a member covered now, a member or card that had a trial, a
+ * coupon that is not usable.
+ */
+export async function startTrial(
+  db: Database,
+  env: Env,
+  user: { id: number; email: string; role: string },
+  choice: { planId?: string; couponCode?: string },
+  origin: string,
+  now = Date.now(),
+) {
+  if (user.role === "admin") throw conflict(errorText("autorenew_admin"));
+  const plan = await offeredPlan(db, choice.planId);
+  if (plan.trialDays <= 0) throw conflict(errorText("trial_not_offered"));
+  const coupon = choice.couponCode ? await usableCoupon(db, choice.couponCode, plan, now) : null;
+  const [membership, trial, enrolment] = await Promise.all([
+    getMembership(db, user, now),
+    trialOf(db, user.id),
+    findEnrolment(db, user.id),
+  ]);
+  if (PAID_ACCESS_STATUSES.includes(membership.status)) throw conflict(errorText("trial_member_active"));
+  if (trial) throw conflict(errorText("trial_used"));
+  const intent = { plan: plan.id, coupon: coupon?.code ?? null };
+  if (enrolment?.status !== "active") return { enrol: await startEnrolment(db, env, user, origin, intent) };
+  const begun = await trialOnCard(db, user.id, intent, enrolment, now);
+  if (!begun) throw await trialRefusal(db, user, enrolment, intent, now);
+  return { trial: begun };
+}
+
+/** Begins the trial on an enrolled card; undefined when it cannot (queries/trials.ts beginTrial says when). */
+async function trialOnCard(
+  db: Database,
+  userId: number,
+  intent: TrialIntent,
+  card: Pick<Enrolment, "cardType" | "cardNumber">,
+  now: number,
+) {
+  const plan = await findPlan(db, intent.plan);
+  // A card Transbank did not describe cannot be told from another: it begins no trial. Nor does a plan retired, or
+  // its trial withdrawn, while the card form was open.
+  if (!card.cardType || !card.cardNumber || !plan?.active || plan.trialDays <= 0) return undefined;
+  return beginTrial(
+    db,
+    { userId, plan, couponCode: intent.coupon, card: { type: card.cardType, number: card.cardNumber } },
+    now,
+  );
+}
+
+/** Why a trial on a card on file did not begin (the batch refuses without saying): the first reason that holds. */
+async function trialRefusal(
+  db: Database,
+  user: { id: number; role: string },
+  card: Pick<Enrolment, "cardType" | "cardNumber">,
+  intent: TrialIntent,
+  now: number,
+) {
+  if (PAID_ACCESS_STATUSES.includes((await getMembership(db, user, now)).status))
+    return conflict(errorText("trial_member_active"));
+  const cardUsed =
+    card.cardType && card.cardNumber && (await cardHadTrial(db, { type: card.cardType, number: card.cardNumber }));
+  if (!card.cardType || !card.cardNumber || cardUsed || (await trialOf(db, user.id)))
+    return conflict(errorText("trial_used"));
+  return intent.coupon ? conflict(errorText("coupon_exhausted")) : conflict(errorText("trial_not_offered"));
 }
 
 /**
@@ -174,9 +253,12 @@ export async function cancelEnrolment(db: Database, env: Env, userId: number, or
 export async function pauseRenewal(db: Database, userId: number, periods: number, now = Date.now()) {
   const membership = await membershipDue(db, userId);
   if (!membership || membership.due.getTime() <= now) throw conflict(errorText("pause_not_active"));
+  // A trial's end is its first charge: stopping, not pausing, is how to pay nothing.
+  if (membership.kind === "trial") throw conflict(errorText("pause_in_trial"));
   const plan = (await findPlan(db, membership.plan)) ?? SPEC_PLAN;
   const resumeAt = membership.due.getTime() + periods * plan.periodDays * DAY_MS;
-  if (!(await setPause(db, userId, resumeAt, now))) throw conflict(errorText("pause_not_active"));
+  if (!(await setPause(db, userId, membership.due.getTime(), resumeAt, now)))
+    throw conflict(errorText("pause_not_active"));
 }
 
 /** Ends the member's pause now (404 when not paused). */
@@ -252,28 +334,34 @@ async function applyChargeVerdict(
 }
 
 /**
- * A renewal's price (pricing.ts priceOf): the membership's plan, and its coupon while the coupon still prices payments
- * (the index of this payment is how many the coupon priced for the member already). After a raise, the price the
+ * A renewal's price (pricing.ts priceOf) from its terms (queries/autorenew.ts renewalTermsOf): the membership's plan
+ * (the specification's without one), and its coupon while the coupon still prices payments (the index of this payment
+ * is how many the coupon priced for the member already; a trial's end is the first). After a raise, the price the
  * member kept while the charge (`now`) is within PLANS.priceNoticeDays of being told, the plan's current price after
  * (never more than the current price: a lowered one applies at once).
  */
-async function renewalPrice(
-  db: Database,
-  row: {
-    charge: Pick<Charge, "userId">;
-    planId: string | null;
-    couponCode: string | null;
-    keptPriceClp: number | null;
-    priceToldAt: number | null;
-  },
-  now: number,
-) {
-  const current = (await findPlan(db, row.planId ?? PLANS.defaultId)) ?? SPEC_PLAN;
-  const keeps = row.keptPriceClp !== null && row.priceToldAt !== null && now < row.priceToldAt + PRICE_NOTICE_MS;
-  const plan = keeps ? { ...current, amountClp: Math.min(current.amountClp, row.keptPriceClp ?? 0) } : current;
-  const coupon = row.couponCode ? await findCoupon(db, row.couponCode) : undefined;
-  if (!coupon) return priceOf(plan, null, 1);
-  return priceOf(plan, discountOf(coupon), await couponPaymentsOf(db, row.charge.userId, coupon.code));
+export function renewalPrice(terms: RenewalTerms | undefined, now: number) {
+  const current = terms?.plan ?? SPEC_PLAN;
+  const kept = terms?.keptPriceClp ?? null;
+  const told = terms?.priceToldAt?.getTime() ?? null;
+  const plan =
+    kept !== null && told !== null && now < told + PRICE_NOTICE_MS
+      ? { ...current, amountClp: Math.min(current.amountClp, kept) }
+      : current;
+  if (!terms?.coupon) return priceOf(plan, null, 1);
+  return priceOf(plan, discountOf(terms.coupon), terms.couponPayments);
+}
+
+/**
+ * What the member's membership renews as, for the status: its plan (name and period) and what its next charge will be
+ * (renewalPrice at the due date: the coupon, a kept price; a trial's first charge). Null without a membership.
+ */
+export async function renewalOf(db: Database, userId: number) {
+  const terms = await renewalTermsOf(db, userId);
+  if (!terms) return null;
+  const price = renewalPrice(terms, terms.due.getTime());
+  const plan = terms.plan ?? SPEC_PLAN;
+  return { plan_id: plan.id, plan_name: plan.name, period_days: price.periodDays, amount_clp: price.amountClp };
 }
 
 /** One attempt of a due charge (skipped when another run holds it). */
@@ -290,7 +378,7 @@ async function attemptCharge(
     db,
     row.charge,
     { email: row.email },
-    await renewalPrice(db, row, now),
+    renewalPrice(await renewalTermsOf(db, row.charge.userId), now),
     isTest,
     now,
   );

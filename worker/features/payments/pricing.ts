@@ -70,7 +70,7 @@ export function savingOf(plan: Pick<Plan, "amountClp" | "periodDays">, plans: re
 }
 
 /** A coupon's terms as priceOf reads them. */
-export const discountOf = (c: Coupon): Discount => ({
+export const discountOf = (c: Pick<Coupon, "code" | "percentOff" | "amountOffClp" | "periods">): Discount => ({
   code: c.code,
   percentOff: c.percentOff,
   amountOffClp: c.amountOffClp,

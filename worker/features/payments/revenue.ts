@@ -1,6 +1,8 @@
 // The revenue dashboard: the figures of queries/revenue.ts shaped for the admin tab, and each table as CSV.
 import type { Database } from "../../db/client";
 import { toCsv } from "../../shared/csv";
+import { renewalPrice } from "./autorenew";
+import type { RenewalTerms } from "./queries/autorenew";
 import {
   cohorts,
   goneQuiet,
@@ -32,7 +34,13 @@ export async function revenueReport(db: Database, range: Range, now: number) {
   return {
     from: day(range.from),
     to: day(range.to),
-    mrr: mrr.map((r) => ({ day: day(r.day), mrr_clp: r.mrr_clp, paying: r.paying })),
+    mrr: mrr.map((r) => ({
+      day: day(r.day),
+      mrr_clp: r.mrr_clp,
+      paying: r.paying,
+      trials: r.trials,
+      paused: r.paused,
+    })),
     churn: moves.map((m) => ({
       ...m,
       /** Recovered out of refused (null when none was refused that month). */
@@ -40,10 +48,41 @@ export async function revenueReport(db: Database, range: Range, now: number) {
     })),
     cohorts: [...byCohort.values()],
     revenue: revenue.map((r) => ({ ...r, net_clp: r.charged_clp - r.refunded_clp })),
-    upcoming: upcoming.map((u) => ({ ...u, due: iso(u.due) })),
+    upcoming: upcoming.map((u) => ({
+      user_id: u.user_id,
+      email: u.email,
+      due: iso(u.due),
+      plan: u.plan,
+      amount_clp: renewalPrice(upcomingTerms(u), u.due).amountClp,
+    })),
     quiet: quiet.map((q) => ({ ...q, last_sign_in: iso(q.last_sign_in), due: iso(q.due) })),
   };
 }
+
+/** An upcoming renewal's row as the terms renewalPrice reads: the dashboard shows what the charge will really be. */
+const upcomingTerms = (u: Awaited<ReturnType<typeof upcomingRenewals>>[number]): RenewalTerms => ({
+  plan:
+    u.plan_id === null
+      ? null
+      : {
+          id: u.plan_id,
+          name: u.plan_name ?? u.plan_id,
+          amountClp: u.plan_amount_clp ?? 0,
+          periodDays: u.plan_period_days ?? 0,
+        },
+  coupon:
+    u.coupon_code === null
+      ? null
+      : {
+          code: u.coupon_code,
+          percentOff: u.percent_off,
+          amountOffClp: u.amount_off_clp,
+          periods: u.coupon_periods,
+        },
+  couponPayments: u.coupon_payments,
+  keptPriceClp: u.kept_price_clp,
+  priceToldAt: u.price_told_at === null ? null : new Date(u.price_told_at),
+});
 
 export type RevenueReport = Awaited<ReturnType<typeof revenueReport>>;
 export const REVENUE_TABLES = ["mrr", "churn", "cohorts", "revenue", "upcoming", "quiet"] as const;

@@ -3,17 +3,23 @@
 // runs racing change it once; the UNIQUE indexes decide who makes a charge or an attempt.
 import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { rowInTableOrder } from "../../../db/insert-select";
 import {
   autorenewCharges,
   autorenewEnrolments,
+  coupons,
+  membershipPauses,
   memberships,
   oneclickInscriptions,
   payments,
+  plans,
   users,
 } from "../../../db/schema";
 import { AUTORENEW } from "../../../shared/rules";
 import { notifyRenewalRefused } from "../../notifications/index";
 import type { Price } from "../pricing";
+import { type Coupon, couponPaymentsSql } from "./coupons";
+import type { Plan } from "./plans";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,22 +35,36 @@ export const findEnrolment = async (db: Database, userId: number): Promise<Enrol
  * An older one no longer counts but stays, so its return still finds it (Transbank decides whether it
  * can still be finished). False: another is pending.
  */
-export async function recordInscriptionStart(db: Database, token: string, userId: number, now = Date.now()) {
+export async function recordInscriptionStart(
+  db: Database,
+  token: string,
+  userId: number,
+  trial: TrialIntent | null = null,
+  now = Date.now(),
+) {
   const fresh = now - AUTORENEW.inscriptionPendingMs;
-  const recorded = await db.all<{ token: string }>(sql`insert into oneclick_inscriptions (token, user_id, created_at)
-    select ${token}, ${userId}, ${now}
+  const recorded = await db.all<{ token: string }>(sql`insert into oneclick_inscriptions
+      (token, user_id, created_at, trial_plan, trial_coupon)
+    select ${token}, ${userId}, ${now}, ${trial?.plan ?? null}, ${trial?.coupon ?? null}
     where not exists (select 1 from oneclick_inscriptions where user_id = ${userId} and created_at > ${fresh})
     returning token`);
   return recorded.length > 0;
 }
 
+/** A card enrolled to begin a trial: the plan, and the coupon its first charge applies. */
+export type TrialIntent = { plan: string; coupon: string | null };
+
 /** Takes the inscription a return points at, once: a replayed return finds nothing. */
-export async function takeInscription(db: Database, token: string): Promise<{ userId: number } | undefined> {
-  const [row] = await db
-    .delete(oneclickInscriptions)
-    .where(eq(oneclickInscriptions.token, token))
-    .returning({ userId: oneclickInscriptions.userId });
-  return row;
+export async function takeInscription(
+  db: Database,
+  token: string,
+): Promise<{ userId: number; trial: TrialIntent | null } | undefined> {
+  const [row] = await db.delete(oneclickInscriptions).where(eq(oneclickInscriptions.token, token)).returning({
+    userId: oneclickInscriptions.userId,
+    plan: oneclickInscriptions.trialPlan,
+    coupon: oneclickInscriptions.trialCoupon,
+  });
+  return row && { userId: row.userId, trial: row.plan ? { plan: row.plan, coupon: row.coupon } : null };
 }
 
 /**
@@ -84,13 +104,24 @@ export async function saveEnrolment(
   return saved.length > 0;
 }
 
-export async function deleteEnrolment(db: Database, userId: number): Promise<boolean> {
-  const gone = await db
-    .delete(autorenewEnrolments)
-    .where(eq(autorenewEnrolments.userId, userId))
-    .returning({ userId: autorenewEnrolments.userId });
+/** Stops automatic renewal: the enrolment goes, and a pause it was in ends now (the member left rather than paused). */
+export async function deleteEnrolment(db: Database, userId: number, now = Date.now()): Promise<boolean> {
+  const [gone] = await db.batch([
+    db
+      .delete(autorenewEnrolments)
+      .where(eq(autorenewEnrolments.userId, userId))
+      .returning({ userId: autorenewEnrolments.userId }),
+    endPauseRecord(db, userId, now),
+  ]);
   return gone.length > 0;
 }
+
+/** The member's pause record still running at `now` ends then (a pause that had not begun yet ends where it began). */
+const endPauseRecord = (db: Database, userId: number, now: number) =>
+  db
+    .update(membershipPauses)
+    .set({ endsAt: sql`max(${membershipPauses.startsAt}, ${now})` })
+    .where(and(eq(membershipPauses.userId, userId), sql`${membershipPauses.endsAt} > ${now}`));
 
 /**
  * Opens the charge of every member with auto-renew on whose membership ends within the charge window
@@ -113,23 +144,39 @@ export async function openDueCharges(db: Database, now: number): Promise<number>
   return opened.length;
 }
 
-/** The membership's due date and plan (a pause counts its periods in the plan's days). */
+/** The membership's due date, plan and kind (a pause counts its periods in the plan's days; a trial cannot pause). */
 export const membershipDue = async (db: Database, userId: number) =>
   (
     await db
-      .select({ due: memberships.nextPaymentDue, plan: memberships.plan })
+      .select({ due: memberships.nextPaymentDue, plan: memberships.plan, kind: memberships.kind })
       .from(memberships)
       .where(eq(memberships.userId, userId))
       .limit(1)
   )[0];
 
-/** Pauses an active enrolment until `resumeAt`; false when there is none active. */
-export async function setPause(db: Database, userId: number, resumeAt: number, now = Date.now()) {
-  const paused = await db
-    .update(autorenewEnrolments)
-    .set({ resumeAt: new Date(resumeAt), updatedAt: new Date(now) })
-    .where(and(eq(autorenewEnrolments.userId, userId), eq(autorenewEnrolments.status, "active")))
-    .returning({ userId: autorenewEnrolments.userId });
+/**
+ * Pauses an active enrolment from the due date `startsAt` until `resumeAt`, and records the pause (the same pause,
+ * changed, when one from that due date was recorded); false when there is no active enrolment.
+ */
+export async function setPause(db: Database, userId: number, startsAt: number, resumeAt: number, now = Date.now()) {
+  const [paused] = await db.batch([
+    db
+      .update(autorenewEnrolments)
+      .set({ resumeAt: new Date(resumeAt), updatedAt: new Date(now) })
+      .where(and(eq(autorenewEnrolments.userId, userId), eq(autorenewEnrolments.status, "active")))
+      .returning({ userId: autorenewEnrolments.userId }),
+    // changes(): the rows the statement just before changed, in this same transaction.
+    db
+      .insert(membershipPauses)
+      .select(
+        sql`select ${rowInTableOrder(membershipPauses, { userId, startsAt, endsAt: resumeAt, createdAt: now })}
+          where changes() = 1`,
+      )
+      .onConflictDoUpdate({
+        target: [membershipPauses.userId, membershipPauses.startsAt],
+        set: { endsAt: new Date(resumeAt) },
+      }),
+  ]);
   return paused.length > 0;
 }
 
@@ -138,21 +185,24 @@ export async function setPause(db: Database, userId: number, resumeAt: number, n
  * next daily run (resume_at = now). False when it was not paused.
  */
 export async function endPause(db: Database, userId: number, now = Date.now()) {
-  const resumed = await db
-    .update(autorenewEnrolments)
-    .set({
-      resumeAt: sql`case when (select ${memberships.nextPaymentDue} from ${memberships}
+  const [resumed] = await db.batch([
+    db
+      .update(autorenewEnrolments)
+      .set({
+        resumeAt: sql`case when (select ${memberships.nextPaymentDue} from ${memberships}
         where ${memberships.userId} = ${userId}) < ${now} then ${now} else null end`,
-      updatedAt: new Date(now),
-    })
-    .where(
-      and(
-        eq(autorenewEnrolments.userId, userId),
-        sql`${autorenewEnrolments.resumeAt} > coalesce((select ${memberships.nextPaymentDue} from ${memberships}
+        updatedAt: new Date(now),
+      })
+      .where(
+        and(
+          eq(autorenewEnrolments.userId, userId),
+          sql`${autorenewEnrolments.resumeAt} > coalesce((select ${memberships.nextPaymentDue} from ${memberships}
           where ${memberships.userId} = ${userId}), 0)`,
-      ),
-    )
-    .returning({ userId: autorenewEnrolments.userId });
+        ),
+      )
+      .returning({ userId: autorenewEnrolments.userId }),
+    endPauseRecord(db, userId, now),
+  ]);
   return resumed.length > 0;
 }
 
@@ -164,17 +214,6 @@ export const chargesToAttempt = (db: Database, now: number, limit: number, userI
       username: autorenewEnrolments.username,
       tbkUserEncrypted: autorenewEnrolments.tbkUserEncrypted,
       email: users.email,
-      /** The plan the membership renews (the default plan when the member has no membership row). */
-      planId: sql<string | null>`(select ${memberships.plan} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
-      /** The coupon the membership's latest payment used (renewals go on applying it for its periods). */
-      couponCode: sql<string | null>`(select ${memberships.couponCode} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
-      /** The price kept after a raise, and when the member was told of it (savePlan). */
-      keptPriceClp: sql<number | null>`(select ${memberships.keptPriceClp} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
-      priceToldAt: sql<number | null>`(select ${memberships.priceToldAt} from ${memberships}
-        where ${memberships.userId} = ${autorenewCharges.userId})`,
     })
     .from(autorenewCharges)
     .innerJoin(
@@ -191,6 +230,40 @@ export const chargesToAttempt = (db: Database, now: number, limit: number, userI
     )
     .orderBy(asc(autorenewCharges.nextAttemptAt))
     .limit(limit);
+
+/**
+ * What a member's next renewal is priced from, in one statement: the membership's due date and plan (undefined
+ * without a membership row), the plan's row (null when none: the specification's plan stands in), its coupon with how
+ * many of the member's payments that coupon priced already (completed or refunded: the next one's period index), and
+ * a price kept after a raise with when the member was told.
+ */
+export async function renewalTermsOf(db: Database, userId: number) {
+  const [row] = await db
+    .select({
+      due: memberships.nextPaymentDue,
+      planId: memberships.plan,
+      plan: plans,
+      coupon: coupons,
+      couponPayments: couponPaymentsSql(memberships.userId, memberships.couponCode),
+      keptPriceClp: memberships.keptPriceClp,
+      priceToldAt: memberships.priceToldAt,
+    })
+    .from(memberships)
+    .leftJoin(plans, eq(plans.id, memberships.plan))
+    .leftJoin(coupons, eq(coupons.code, memberships.couponCode))
+    .where(eq(memberships.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/** What renewalPrice reads (autorenew.ts): a membership's terms as renewalTermsOf or the dashboard's upcoming read them. */
+export type RenewalTerms = {
+  plan: Pick<Plan, "id" | "name" | "amountClp" | "periodDays"> | null;
+  coupon: Pick<Coupon, "code" | "percentOff" | "amountOffClp" | "periods"> | null;
+  couponPayments: number;
+  keptPriceClp: number | null;
+  priceToldAt: Date | null;
+};
 
 /** Charges with an attempt out for longer than `settleAfterMs`: their outcome is still unknown to us. */
 export const chargesToSettle = (db: Database, now: number, limit: number) =>

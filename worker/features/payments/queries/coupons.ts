@@ -2,7 +2,7 @@
 // batch (one transaction) as the payment it opens: the payment is written only when the redemption was taken, so two
 // checkouts racing for the last one cannot both have it. A payment that fails gives its redemption back
 // (failPayment, queries/payments.ts).
-import { and, desc, eq, getTableColumns, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { coupons, payments } from "../../../db/schema";
 import { MEMBERSHIP } from "../../../shared/rules";
@@ -28,7 +28,7 @@ export async function insertCoupon(db: Database, coupon: typeof coupons.$inferIn
 }
 
 /** A coupon still usable at `now`: not expired, redemptions left. */
-const usable = (code: string, now: number) =>
+export const usable = (code: string, now: number) =>
   and(
     eq(coupons.code, code),
     or(isNull(coupons.expiresAt), sql`${coupons.expiresAt} > ${now}`),
@@ -103,17 +103,10 @@ export const releaseRedemption = (db: Database, paymentId: number) =>
         and ${payments.status} = 'pending' and ${payments.provider} = ${MEMBERSHIP.provider})`,
     );
 
-/** How many of a member's payments a coupon priced already (completed or refunded): the next one's period index. */
-export async function couponPaymentsOf(db: Database, userId: number, code: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, userId),
-        eq(payments.couponCode, code),
-        sql`${payments.status} in ('completed', 'refunded')`,
-      ),
-    );
-  return row?.n ?? 0;
-}
+/**
+ * How many of a member's payments a coupon priced already (completed or refunded): the next one's period index. SQL
+ * over the member and code columns of the statement it stands in.
+ */
+export const couponPaymentsSql = (userId: SQLWrapper, code: SQLWrapper) =>
+  sql<number>`(select count(*) from ${payments} where ${payments.userId} = ${userId}
+    and ${payments.couponCode} = ${code} and ${payments.status} in ('completed', 'refunded'))`;

@@ -6,8 +6,8 @@
 // still running in it) from an index; the cohorts read a fixed number of index entries per member.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { GIFTS, MEMBERSHIP } from "../../../shared/rules";
-import { PRICE_NOTICE_MS } from "./plans";
+import { GIFTS } from "../../../shared/rules";
+import { couponPaymentsSql } from "./coupons";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A payment's first covered instant, written as the expression index payments_covered_start_idx is (0039). */
@@ -26,23 +26,39 @@ const covered = (endsFrom: number) => sql`covered as (
 export type Range = { from: number; to: number };
 
 /**
- * MRR and paying members on each UTC day of [from, to): every payment adds its value on the day it starts and takes it
- * back on the day it ends, and a running sum over the days gives each day's total (O(payments running in the range +
- * days)).
+ * MRR, paying members, members on a trial and members paused on each UTC day of [from, to), as at the day's end: every
+ * payment adds its value and one paying member on the day it starts and takes them back on the day it ends; a trial
+ * (trials: its start to its end) and a pause (membership_pauses: the due date it skipped to the date renewal resumed)
+ * count the same way; a running sum over the days gives each day's totals (O(spans running in the range + days)).
  */
 export const mrrByDay = (db: Database, r: Range) =>
-  db.all<{ day: number; mrr_clp: number; paying: number }>(sql`with recursive ${covered(r.from)},
+  db.all<{
+    day: number;
+    mrr_clp: number;
+    paying: number;
+    trials: number;
+    paused: number;
+  }>(sql`with recursive ${covered(r.from)},
     days(d) as (select ${r.from} union all select d + ${DAY} from days where d + ${DAY} < ${r.to}),
-    deltas(at, mrr, n) as (
-      select starts, mrr, 1 from covered where ends > ${r.from} and starts < ${r.to}
-      union all select ends, -mrr, -1 from covered where ends > ${r.from} and ends < ${r.to}
+    -- Each span once (D1 caps a compound SELECT at five terms): a payment, a trial or a pause running in the range.
+    spans(starts, ends, mrr, n, on_trial, paused) as (
+      select starts, ends, mrr, 1, 0, 0 from covered where ends > ${r.from} and starts < ${r.to}
+      union all select started_at, ends_at, 0, 0, 1, 0 from trials where ends_at > ${r.from} and started_at < ${r.to}
+      union all select starts_at, ends_at, 0, 0, 0, 1 from membership_pauses
+        where ends_at > ${r.from} and starts_at < ${r.to} and ends_at > starts_at
+    ),
+    deltas(at, mrr, n, trials, paused) as (
+      select starts, mrr, n, on_trial, paused from spans
+      union all select ends, -mrr, -n, -on_trial, -paused from spans where ends < ${r.to}
     ),
     buckets as (
-      select max(${r.from}, ${r.from} + ((at - ${r.from}) / ${DAY}) * ${DAY}) as d, sum(mrr) as mrr, sum(n) as n
+      select max(${r.from}, ${r.from} + ((at - ${r.from}) / ${DAY}) * ${DAY}) as d, sum(mrr) as mrr, sum(n) as n,
+        sum(trials) as trials, sum(paused) as paused
       from deltas group by 1
     )
     select days.d as day, cast(round(sum(coalesce(b.mrr, 0)) over w) as integer) as mrr_clp,
-      sum(coalesce(b.n, 0)) over w as paying
+      sum(coalesce(b.n, 0)) over w as paying, sum(coalesce(b.trials, 0)) over w as trials,
+      sum(coalesce(b.paused, 0)) over w as paused
     from days left join buckets b on b.d = days.d
     window w as (order by days.d rows unbounded preceding)
     order by days.d`);
@@ -55,6 +71,9 @@ const monthOfDay = (column: string) => sql.raw(`strftime('%Y-%m', ${column} * 86
  * their previous one ended), churned (a coverage that ended that month with no later payment), split into failed
  * (automatic renewal gave up on that period) and chosen; and the failed renewals recovered (refused at least once,
  * paid in the end by a retry or a new card in the grace: the charge's recovered_at mark) out of those refused.
+ * A pause is neither: the gap a pause skipped (membership_pauses from that coverage's end) is no churn while the pause
+ * runs or when the member paid again by its end, and that payment is no return; a pause that ended without one (the
+ * member stopped) is churn chosen, counted where the coverage ended.
  * Only the payments ending in the range or later are read and ordered per member; a member's first of them finds the
  * one before (ended before the range) with one lookup in payments_covered_user_idx.
  */
@@ -79,7 +98,9 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
     ),
     moves as (
       select starts / ${DAY} as day, sum(previous_end is null) as new_members,
-        sum(previous_end is not null and starts - previous_end >= ${DAY}) as returning_members,
+        sum(previous_end is not null and starts - previous_end >= ${DAY} and not exists (select 1 from membership_pauses mp
+          where mp.user_id = ordered.user_id and mp.starts_at = previous_end and mp.ends_at > mp.starts_at
+            and starts <= mp.ends_at + ${DAY})) as returning_members,
         0 as churned_chosen, 0 as churned_failed, 0 as renewals_refused, 0 as renewals_recovered
       from ordered where starts >= ${r.from} and starts < ${r.to} group by 1
       union all
@@ -91,6 +112,8 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
         from ordered o
         where (o.next_start is null or o.next_start - o.ends >= ${DAY}) and o.ends >= ${r.from} and o.ends < ${r.to}
           and o.ends <= ${now}
+          and not exists (select 1 from membership_pauses mp where mp.user_id = o.user_id and mp.starts_at = o.ends
+            and mp.ends_at > mp.starts_at and (mp.ends_at > ${now} or o.next_start <= mp.ends_at + ${DAY}))
       )
       union all
       select period_due / ${DAY}, 0, 0, 0, 0, 1, case when recovered_at is not null then 1 else 0 end
@@ -158,22 +181,44 @@ export const revenueByMonth = (db: Database, r: Range) =>
     from moves group by 1, 2 order by 1, 2`);
 
 /**
- * Automatic renewals due in the next 30 days and what each will charge (the plan's price today, or the price kept after
- * a raise when its notice still runs at the due date).
+ * Automatic renewals charged in the next 30 days, with the terms each is priced from (renewalPrice: the plan, its
+ * coupon and the payments that coupon priced, a kept price): on the due date, or on the resume date of a pause.
  */
 export const upcomingRenewals = (db: Database, now: number) =>
-  db.all<{ user_id: number; email: string; due: number; plan: string; amount_clp: number }>(sql`
-    select m.user_id, u.email, m.next_payment_due as due, m.plan,
-      -- A price kept after a raise while its notice runs at the due date (renewalPrice's rule), never above the plan's.
-      case when m.kept_price_clp is not null and m.next_payment_due < m.price_told_at + ${PRICE_NOTICE_MS}
-        then min(m.kept_price_clp, coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}))
-        else coalesce(p.amount_clp, ${MEMBERSHIP.priceClp}) end as amount_clp
-    from memberships m
-    join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
-    join users u on u.id = m.user_id
-    left join plans p on p.id = m.plan
-    where m.next_payment_due > ${now} and m.next_payment_due <= ${now + 30 * DAY}
-    order by m.next_payment_due limit 500`);
+  db.all<{
+    user_id: number;
+    email: string;
+    due: number;
+    plan: string;
+    plan_id: string | null;
+    plan_name: string | null;
+    plan_amount_clp: number | null;
+    plan_period_days: number | null;
+    coupon_code: string | null;
+    percent_off: number | null;
+    amount_off_clp: number | null;
+    coupon_periods: number | null;
+    coupon_payments: number;
+    kept_price_clp: number | null;
+    price_told_at: number | null;
+  }>(sql`with charges(user_id, at) as (
+      select m.user_id, m.next_payment_due from memberships m
+      join autorenew_enrolments e on e.user_id = m.user_id and e.status = 'active'
+      where m.next_payment_due > ${now} and m.next_payment_due <= ${now + 30 * DAY}
+        and coalesce(e.resume_at, 0) <= m.next_payment_due
+      union all
+      select e.user_id, e.resume_at from autorenew_enrolments e
+      join memberships m on m.user_id = e.user_id and e.resume_at > m.next_payment_due
+      where e.status = 'active' and e.resume_at > ${now} and e.resume_at <= ${now + 30 * DAY}
+    )
+    select m.user_id, u.email, charges.at as due, m.plan, p.id as plan_id, p.name as plan_name,
+      p.amount_clp as plan_amount_clp, p.period_days as plan_period_days, c.code as coupon_code, c.percent_off,
+      c.amount_off_clp, c.periods as coupon_periods,
+      ${couponPaymentsSql(sql.raw("m.user_id"), sql.raw("m.coupon_code"))} as coupon_payments,
+      m.kept_price_clp, m.price_told_at
+    from charges join memberships m on m.user_id = charges.user_id join users u on u.id = m.user_id
+    left join plans p on p.id = m.plan left join coupons c on c.code = m.coupon_code
+    order by charges.at limit 500`);
 
 /** Paying members whose latest sign-in is 21 days old or more: the ones to reach out to (bounded). */
 export const goneQuiet = (db: Database, now: number) =>
