@@ -80,6 +80,7 @@ describe("GET /api/profile/export", () => {
         "likes",
         "membership",
         "messages",
+        "pauses",
         "payments",
         "posts",
         "practice_log",
@@ -89,6 +90,7 @@ describe("GET /api/profile/export", () => {
         "reports_filed",
         "resources_uploaded",
         "sessions",
+        "trial",
         "user",
       ].sort(),
     );

@@ -102,6 +102,14 @@ describe("a pause", () => {
     vi.setSystemTime(stoppedAt);
     expect((await call("/api/membership/autorenew", { method: "DELETE", cookie })).status).toBe(200);
     expect(await pauseRecords()).toEqual([[DUE, stoppedAt]]);
+    // The member's data export holds it.
+    expect((await json(await call("/api/profile/export", { cookie }))).pauses).toEqual([
+      {
+        from: new Date(DUE).toISOString(),
+        until: new Date(stoppedAt).toISOString(),
+        asked_at: new Date(T0).toISOString(),
+      },
+    ]);
   });
 
   it("is refused without automatic renewal, past 3 periods, and ending one that is not there", async () => {

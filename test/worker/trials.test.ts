@@ -192,6 +192,33 @@ describe("one trial per member and per card", () => {
   });
 });
 
+describe("the member's data", () => {
+  it("the export holds the trial and the pauses; a deleted account's card still cannot try again", async () => {
+    await seedTrialPlans();
+    const { cookie, user } = await onTrial();
+    const exported = await json(await call("/api/profile/export", { cookie }));
+    expect(exported.trial).toEqual({
+      plan: "monthly",
+      started_at: new Date(T0).toISOString(),
+      ends_at: new Date(END).toISOString(),
+      card_type: "Visa",
+      card_number: "XXXXXXXXXXXX6623",
+      coupon: null,
+    });
+    expect(exported.pauses).toEqual([]);
+
+    const deleted = await call("/api/profile", { method: "DELETE", cookie, json: { confirm: user.email } });
+    expect(deleted.status).toBe(200);
+    expect((await db().select().from(trials)).map((t) => [t.userId, t.cardNumber])).toEqual([
+      [null, "XXXXXXXXXXXX6623"],
+    ]);
+    const again = await member();
+    await enrolCard(again.cookie);
+    const refused = await startTrial(again.cookie);
+    expect([refused.status, (await errorBody(refused)).code]).toEqual([409, "trial_used"]);
+  });
+});
+
 describe("the dashboard's upcoming renewals", () => {
   it("say what each charge will be and when: a trial's end with its coupon, a pause's resume date", async () => {
     await seedTrialPlans();

@@ -25,6 +25,13 @@ export const MEMBER_DATA = {
   },
   autorenew_charges: { export: { not: "the attempts behind payments, which are exported" }, deletion: "deleted" },
   oneclick_inscriptions: { export: { not: "an enrolment's token while it is under way" }, deletion: "deleted" },
+  trials: {
+    export: { section: "trial" },
+    deletion: {
+      kept: "member link cut; the card's type and masked number stay, so a card tries once, whatever account",
+    },
+  },
+  membership_pauses: { export: { section: "pauses" }, deletion: "deleted" },
   posts: { export: { section: "posts" }, deletion: "deleted" },
   post_likes: { export: { section: "likes" }, deletion: "deleted" },
   comments: { export: { section: "comments" }, deletion: "deleted" },

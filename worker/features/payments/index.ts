@@ -4,4 +4,5 @@ export { getMembership, membershipRow, membershipView } from "../../db/membershi
 export { inscriptionRemoval } from "./autorenew";
 export { autorenewMissing } from "./oneclick";
 export { findEnrolment } from "./queries/autorenew";
+export { trialAndPausesOf } from "./queries/trials";
 export { paymentsMode, refundPayment } from "./settle";

@@ -26,7 +26,7 @@ import { TEXTS } from "../../../shared/texts";
 import { memberDeletion, notLastAdmin } from "../../admin/index";
 import { rsvpsOf } from "../../events/index";
 import { reactionsByMember } from "../../lounge/index";
-import { findEnrolment } from "../../payments/index";
+import { findEnrolment, trialAndPausesOf } from "../../payments/index";
 import { practiceExportQuery, programsExport, toPracticeDto } from "../../programs/index";
 import type { ExportSection } from "../member-data";
 import { getProfile, listActiveSessions } from "./profile";
@@ -44,7 +44,8 @@ const parseJson = (text: string): unknown => {
  * post, comment and chat message (hidden ones too, with the moderator's reason), likes, payments,
  * sessions (a handle, never the token), channels they created or joined, resources they uploaded,
  * reports they filed, their answers to events, their reactions, the members they blocked (their setting
- * for direct messages is in `user`) and their auto-renew enrolment (never its tbk_user).
+ * for direct messages is in `user`), their auto-renew enrolment (never its tbk_user), their free trial and their
+ * pauses.
  */
 export async function exportAccount(db: Database, user: SessionUser, currentSessionId: string) {
   const userId = user.id;
@@ -67,6 +68,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     blockRows,
     programRows,
     practiceRows,
+    trialAndPauses,
   ] = await Promise.all([
     getProfile(db, userId),
     getMembership(db, user),
@@ -177,6 +179,7 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
     listBlocks(db, userId),
     programsExport(db, userId),
     practiceExportQuery(db, userId),
+    trialAndPausesOf(db, userId),
   ]);
   return {
     exported_at: new Date(),
@@ -218,6 +221,8 @@ export async function exportAccount(db: Database, user: SessionUser, currentSess
           since: enrolment.createdAt,
         }
       : null,
+    trial: trialAndPauses.trial,
+    pauses: trialAndPauses.pauses,
     blocks: blockRows,
     programs: programRows.enrolments,
     lesson_progress: programRows.progress,

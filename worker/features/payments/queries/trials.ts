@@ -2,11 +2,11 @@
 // member or the card had one (UNIQUE) or the member is covered now; its coupon's redemption is taken only if the row
 // went in, and the row is taken back if the redemption was not; the membership becomes a trial only if the row
 // stayed. Two starts racing, for one member or one card, begin one trial.
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { rowInTableOrder } from "../../../db/insert-select";
 import { membershipCoversSql } from "../../../db/memberships";
-import { coupons, memberships, trials } from "../../../db/schema";
+import { coupons, membershipPauses, memberships, trials } from "../../../db/schema";
 import { usable } from "./coupons";
 import type { Plan } from "./plans";
 
@@ -17,6 +17,28 @@ export type Trial = typeof trials.$inferSelect;
 /** The member's trial, running or past (one per member). */
 export const trialOf = async (db: Database, userId: number): Promise<Trial | undefined> =>
   (await db.select().from(trials).where(eq(trials.userId, userId)).limit(1))[0];
+
+/** A member's trial and pauses as their data export shows them (the card as Transbank described it). */
+export async function trialAndPausesOf(db: Database, userId: number) {
+  const [trial] = await db
+    .select({
+      plan: trials.plan,
+      started_at: trials.startedAt,
+      ends_at: trials.endsAt,
+      card_type: trials.cardType,
+      card_number: trials.cardNumber,
+      coupon: trials.couponCode,
+    })
+    .from(trials)
+    .where(eq(trials.userId, userId))
+    .limit(1);
+  const pauses = await db
+    .select({ from: membershipPauses.startsAt, until: membershipPauses.endsAt, asked_at: membershipPauses.createdAt })
+    .from(membershipPauses)
+    .where(eq(membershipPauses.userId, userId))
+    .orderBy(asc(membershipPauses.startsAt));
+  return { trial: trial ?? null, pauses };
+}
 
 /** Whether a card (type and masked number, as Transbank answers them) has had a trial. */
 export async function cardHadTrial(db: Database, card: { type: string; number: string }) {
