@@ -82,12 +82,13 @@ const pathOf = (pathname) => (typeof pathname === "function" ? pathname() : path
 
 /**
  * CONCURRENCY loops of GET `pathname` (or of the path it gives for each request, when a function) for SECONDS;
- * latencies of successful requests, failures counted.
+ * latencies of successful requests, failures counted by what they were (a status, or "network").
  */
 async function load(base, pathname, cookie, extraHeaders = {}) {
   const headers = { ...extraHeaders, ...(cookie ? { cookie } : {}) };
   const latencies = [];
   let failures = 0;
+  const failed = {};
   let bytes = 0;
   const end = performance.now() + SECONDS * 1000;
   const started = performance.now();
@@ -102,14 +103,27 @@ async function load(base, pathname, cookie, extraHeaders = {}) {
           if (res.status === 200 || res.status === 206) {
             latencies.push(performance.now() - t);
             bytes = body.byteLength;
-          } else failures++;
+          } else {
+            failures++;
+            failed[res.status] = (failed[res.status] ?? 0) + 1;
+          }
         } catch {
           failures++;
+          failed.network = (failed.network ?? 0) + 1;
         }
       }
     }),
   );
-  return { latencies, failures, bytes, elapsed: (performance.now() - started) / 1000 };
+  return { latencies, failures, failed, bytes, elapsed: (performance.now() - started) / 1000 };
+}
+
+/** A route's failures over the servers: how many, and what they were ("12 (503: 10, network: 2)"). */
+function failuresText(results) {
+  const failed = {};
+  for (const r of results) for (const [what, n] of Object.entries(r.failed)) failed[what] = (failed[what] ?? 0) + n;
+  const total = results.reduce((n, r) => n + r.failures, 0);
+  const kinds = Object.entries(failed).map(([what, n]) => `${what}: ${n}`);
+  return kinds.length ? `${total} (${kinds.join(", ")})` : String(total);
 }
 
 /**
@@ -120,6 +134,7 @@ async function loadAll(base, routes) {
   const merged = routes.map(() => ({
     latencies: [],
     failures: 0,
+    failed: {},
     bytes: 0,
     elapsed: 0,
     cpuWorkerd: 0,
@@ -137,6 +152,7 @@ async function loadAll(base, routes) {
       merged[i].cpuBench += (bench.user + bench.system) / 1000;
       merged[i].latencies.push(...r.latencies);
       merged[i].failures += r.failures;
+      for (const [what, n] of Object.entries(r.failed)) merged[i].failed[what] = (merged[i].failed[what] ?? 0) + n;
       merged[i].bytes = r.bytes;
       merged[i].elapsed += r.elapsed;
       merged[i].requests += r.latencies.length + r.failures;
@@ -153,6 +169,7 @@ async function loadAll(base, routes) {
       p50: percentile(m.latencies, 50),
       p99: percentile(m.latencies, 99),
       failures: m.failures,
+      failed: m.failed,
       bytes: m.bytes,
       n: m.latencies.length,
       cpuWorkerd: m.cpuWorkerd / m.requests,
@@ -385,7 +402,7 @@ async function main() {
         ? `${built.cpuWorkerd.toFixed(1)} / ${built.cpuAll.toFixed(1)} / ${built.cpuBench.toFixed(1)}`
         : "n/a"
       ).padStart(16),
-      String(servers.reduce((n, m) => n + api[m][i].failures, 0)),
+      failuresText(servers.map((m) => api[m][i])),
     );
   }
   if (fanout.length) {

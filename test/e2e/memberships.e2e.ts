@@ -2,6 +2,8 @@
 // picks the yearly plan with it and pays; another buys a gift that its recipient redeems from the emailed link; the
 // admin sees both on the revenue dashboard. Transbank's official SDK reads, at the emulator, the amount of every new
 // payment path (yearly, yearly with a coupon, a gift) the app asked for and committed.
+
+import type { Page } from "playwright-core";
 import { IntegrationApiKeys, IntegrationCommerceCodes, Options, WebpayPlus } from "transbank-sdk";
 import { expect, it } from "vitest";
 import { baseUrl, newContext, signIn, uniqueEmail, useBrowser } from "./browser";
@@ -12,6 +14,23 @@ const sdk = () =>
     new Options(IntegrationCommerceCodes.WEBPAY_PLUS, IntegrationApiKeys.WEBPAY, `${baseUrl()}/api/dev/webpay`),
   );
 const COUPON = `YEAR${Date.now().toString(36).toUpperCase()}`;
+const clp = (amount: number) => `$${amount.toLocaleString("en-US")} CLP`;
+
+type RevenueRow = { month: string; plan: string; charged_clp: number; coupon_payments: number; discount_clp: number };
+/** This month's yearly-plan revenue row as the dashboard's API answers it (other tests' payments are in it too). */
+async function yearlyRevenue(admin: Page) {
+  const month = new Date().toISOString().slice(0, 7);
+  const { revenue } = (await (await admin.request.get("/api/admin/revenue")).json()) as { revenue: RevenueRow[] };
+  return (
+    revenue.find((r) => r.month === month && r.plan === "yearly") ?? {
+      month,
+      plan: "yearly",
+      charged_clp: 0,
+      coupon_payments: 0,
+      discount_clp: 0,
+    }
+  );
+}
 
 it("a coupon, the yearly plan paid with it, a gift bought and redeemed, and the admin's dashboard", async () => {
   // The admin adds a 20% coupon for the first payment.
@@ -25,6 +44,7 @@ it("a coupon, the yearly plan paid with it, a gift bought and redeemed, and the 
   await admin.getByRole("spinbutton", { name: "Payments" }).fill("1");
   await admin.getByRole("button", { name: "Add coupon" }).click();
   await admin.getByTestId("coupons").getByText(COUPON).waitFor();
+  const before = await yearlyRevenue(admin);
 
   // A member picks the yearly plan with the coupon and pays 120,000 CLP at Webpay.
   const memberContext = await newContext(browser);
@@ -78,8 +98,15 @@ it("a coupon, the yearly plan paid with it, a gift bought and redeemed, and the 
   await admin.getByRole("img", { name: /Monthly recurring revenue/ }).waitFor();
   const revenue = admin.getByTestId("revenue-revenue");
   await revenue.getByText("Gifts").waitFor();
-  await revenue.getByText("yearly").waitFor();
-  expect(await revenue.getByText("$120,000 CLP").count()).toBeGreaterThan(0);
+  // This month's yearly row grew by the payment: 120,000 charged, one coupon payment, 30,000 off; the table shows it.
+  const after = await yearlyRevenue(admin);
+  expect([
+    after.charged_clp - before.charged_clp,
+    after.coupon_payments - before.coupon_payments,
+    after.discount_clp - before.discount_clp,
+  ]).toEqual([120000, 1, 30000]);
+  const yearlyRow = revenue.getByRole("row").filter({ hasText: after.month }).filter({ hasText: "yearly" });
+  await yearlyRow.getByText(clp(after.charged_clp), { exact: true }).first().waitFor();
   for (const c of [adminContext, memberContext, giverContext, recipientContext]) await c.close();
 });
 

@@ -59,7 +59,12 @@ it("es-CL: landing, lounge, chat, pricing and profile in Spanish, money as $15.0
     // Other suites may already have made channels in this server's state: the pane shows either the
     // empty screen or a channel, both in Spanish.
     expect(await page.getByRole("button", { name: "+ Nuevo" }).isVisible()).toBe(true);
-    expect(await mainText(page)).toMatch(/Crea un canal para empezar a conversar\.|Enviar/);
+    // The composer loads when first needed: wait for it (or the empty screen) rather than read the pane at once.
+    await page
+      .locator("#main")
+      .getByText(/^(Crea un canal para empezar a conversar\.|Enviar)$/)
+      .first()
+      .waitFor();
 
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Desbloquea los recursos premium" }).waitFor();

@@ -3,7 +3,7 @@
 // retention cohorts, revenue per month and plan with gifts, refunds and coupons apart, and each table as CSV read back
 // by a CSV parser.
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { autorenewCharges, membershipPauses, payments, trials, users } from "../../worker/db/schema";
 import { call, db, json, signIn } from "./helpers";
@@ -293,5 +293,92 @@ describe("GET /api/admin/revenue", () => {
     expect((await call("/api/admin/revenue?format=csv", { cookie: admin })).status).toBe(400);
     expect((await call("/api/admin/revenue?from=2026-05-01&to=2026-04-01", { cookie: admin })).status).toBe(400);
     expect((await call("/api/admin/revenue", { cookie: await signIn("m@example.com") })).status).toBe(403);
+  });
+});
+
+describe("the day totals the payments' triggers keep", () => {
+  /** The totals as kept, and as recounted from the payments as they are now (what the triggers must always equal). */
+  const kept = () =>
+    db().all(sql`select day, round(mrr, 6) as mrr, paying from revenue_days where round(mrr, 6) <> 0 or paying <> 0
+      union all select day, plan, charged_clp || '/' || refunded_clp || '/' || payments || '/' || coupon_payments || '/'
+        || discount_clp from revenue_day_plans
+        where payments <> 0 or charged_clp <> 0 or refunded_clp <> 0 or discount_clp <> 0 order by 1, 2`);
+  const recount = () =>
+    db().all(sql`select day, round(sum(mrr), 6) as mrr, sum(n) as paying from (
+        select (period_ends_at - period_days * ${DAY}) / ${DAY} as day, amount_clp * 1.0 / max(1, round(period_days / 30.0))
+          as mrr, 1 as n from payments
+          where status = 'completed' and plan <> 'gift' and period_ends_at is not null and user_id is not null
+        union all select period_ends_at / ${DAY}, -(amount_clp * 1.0 / max(1, round(period_days / 30.0))), -1 from payments
+          where status = 'completed' and plan <> 'gift' and period_ends_at is not null and user_id is not null
+      ) group by day having round(sum(mrr), 6) <> 0 or sum(n) <> 0
+      union all select day, plan, sum(charged) || '/' || sum(refunded) || '/' || sum(n) || '/' || sum(c) || '/' || sum(d)
+      from (
+        select settled_at / ${DAY} as day, plan, amount_clp as charged, 0 as refunded, 1 as n,
+          coupon_code is not null as c, discount_clp as d from payments
+          where status in ('completed', 'refunded') and settled_at is not null
+        union all select refunded_at / ${DAY}, plan, 0, coalesce(refunded_amount_clp, amount_clp), 0, 0, 0 from payments
+          where status = 'refunded' and refunded_at is not null
+      ) group by day, plan having sum(n) <> 0 or sum(charged) <> 0 or sum(refunded) <> 0 or sum(d) <> 0
+      order by 1, 2`);
+
+  it("follow each payment through its life and always equal a recount of the payments", async () => {
+    await seedHistory();
+    const [a] = await db().select({ id: users.id }).from(users).where(eq(users.email, "a@example.com"));
+    const steps: [string, () => Promise<unknown>][] = [
+      [
+        "a checkout opened (pending: nothing yet)",
+        () =>
+          db().insert(payments).values({
+            userId: a.id,
+            userEmail: "a@example.com",
+            amountClp: 12000,
+            buyOrder: "LIFE1",
+            sessionId: "life",
+            couponCode: "PCT20",
+            discountClp: 3000,
+          }),
+      ],
+      [
+        "approved",
+        () =>
+          db()
+            .update(payments)
+            .set({
+              status: "completed",
+              settledAt: new Date(at("2026-03-20")),
+              periodEndsAt: new Date(at("2026-04-19")),
+            })
+            .where(eq(payments.buyOrder, "LIFE1")),
+      ],
+      [
+        "refunded in part",
+        () =>
+          db()
+            .update(payments)
+            .set({ status: "refunded", refundedAt: new Date(at("2026-03-22")), refundedAmountClp: 5000 })
+            .where(eq(payments.buyOrder, "LIFE1")),
+      ],
+      [
+        "a yearly payment's period moved",
+        () =>
+          db()
+            .update(payments)
+            .set({ periodEndsAt: new Date(at("2027-02-01")) })
+            .where(eq(payments.plan, "yearly")),
+      ],
+      [
+        "a member deleted (their payments kept without them)",
+        () => db().update(payments).set({ userId: null }).where(eq(payments.userId, a.id)),
+      ],
+      ["a payment deleted", () => db().delete(payments).where(eq(payments.buyOrder, "LIFE1"))],
+    ];
+    expect(await kept()).toEqual(await recount());
+    for (const [step, write] of steps) {
+      await write();
+      expect(await kept(), step).toEqual(await recount());
+    }
+    // And the dashboard reads them: after the deletion of A's link, A no longer counts in January's MRR.
+    const { body } = await report();
+    expect(body.mrr[0]).toMatchObject({ day: "2026-01-01", mrr_clp: 0, paying: 0 });
   });
 });

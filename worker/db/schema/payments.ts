@@ -1,6 +1,6 @@
 // Memberships and payments: Webpay Plus, Oneclick automatic renewal, and the local emulators' records.
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { createdAt } from "./columns";
 
@@ -97,13 +97,12 @@ export const payments = sqliteTable(
     index("payments_status_created_idx").on(t.status, t.createdAt),
     // A renewal counts the member's payments with its coupon (the coupon's periods).
     index("payments_user_coupon_idx").on(t.userId, t.couponCode),
-    // The revenue dashboard's reads (queries/revenue.ts, migration 0039), each covered by its index: completed payments
-    // by period end, by member and period end, by member and period start (the expression as the queries write it),
-    // and payments by settlement.
+    // The revenue dashboard's reads of payments (queries/revenue.ts, migration 0039), each covered by its index:
+    // completed payments by period end, by member and period end, by member and period start (the expression as the
+    // queries write it). Revenue by month reads the day totals of migration 0040 instead.
     index("payments_covered_ends_idx").on(t.status, t.periodEndsAt, t.periodDays, t.amountClp, t.plan, t.userId),
     index("payments_covered_user_idx").on(t.status, t.userId, t.periodEndsAt, t.periodDays, t.amountClp, t.plan),
     index("payments_covered_start_idx").on(t.status, t.userId, sql`period_ends_at - period_days * 86400000`, t.plan),
-    index("payments_settled_idx").on(t.status, t.settledAt, t.plan, t.amountClp, t.couponCode, t.discountClp),
   ],
 );
 
@@ -348,4 +347,30 @@ export const gifts = sqliteTable(
     uniqueIndex("gifts_payment_unique").on(t.paymentId),
     index("gifts_status_idx").on(t.status, t.id),
   ],
+);
+
+/**
+ * The revenue dashboard's day totals (migration 0040), kept by triggers on payments as they are written: what each UTC
+ * day (ms / 86,400,000) changes in MRR and paying members (a completed membership payment adds on its period's first
+ * day, takes back on its end), so MRR by day is a running sum over days, not payments.
+ */
+export const revenueDays = sqliteTable("revenue_days", {
+  day: integer("day").primaryKey(),
+  mrr: real("mrr").notNull().default(0),
+  paying: integer("paying").notNull().default(0),
+});
+
+/** Per UTC day and plan (migration 0040, kept by the same triggers): charged, refunded, and the coupons' part. */
+export const revenueDayPlans = sqliteTable(
+  "revenue_day_plans",
+  {
+    day: integer("day").notNull(),
+    plan: text("plan").notNull(),
+    chargedClp: integer("charged_clp").notNull().default(0),
+    refundedClp: integer("refunded_clp").notNull().default(0),
+    payments: integer("payments").notNull().default(0),
+    couponPayments: integer("coupon_payments").notNull().default(0),
+    discountClp: integer("discount_clp").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.plan] })],
 );

@@ -1,9 +1,9 @@
-// The revenue dashboard's figures, each ONE statement read through the indexes of payments the dashboard has
-// (migration 0039), whatever the history: a completed payment covers [period_ends_at - period_days, period_ends_at);
-// its monthly value (MRR) is its amount over the months of its period (365 days = 12, 30 days = 1). Days and months are
-// UTC. Gifts are paid for by one member for another: they count as revenue, never as MRR or as a member paying.
-// The figures that sum payments one by one (MRR, movements, revenue) read only the payments of the range (and those
-// still running in it) from an index; the cohorts read a fixed number of index entries per member.
+// The revenue dashboard's figures, each ONE statement, whatever the history: a completed payment covers
+// [period_ends_at - period_days, period_ends_at); its monthly value (MRR) is its amount over the months of its period
+// (365 days = 12, 30 days = 1). Days and months are UTC. Gifts are paid for by one member for another: they count as
+// revenue, never as MRR or as a member paying. MRR and revenue read the day totals the payments' triggers keep
+// (migration 0040); the movements read only the payments of the range (and those still running in it) from an index
+// (migration 0039); the cohorts read a fixed number of index entries per member.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { GIFTS } from "../../../shared/rules";
@@ -26,42 +26,46 @@ const covered = (endsFrom: number) => sql`covered as (
 export type Range = { from: number; to: number };
 
 /**
- * MRR, paying members, members on a trial and members paused on each UTC day of [from, to), as at the day's end: every
- * payment adds its value and one paying member on the day it starts and takes them back on the day it ends; a trial
- * (trials: its start to its end) and a pause (membership_pauses: the due date it skipped to the date renewal resumed)
- * count the same way; a running sum over the days gives each day's totals (O(spans running in the range + days)).
+ * MRR, paying members, members on a trial and members paused on each UTC day of [from, to), as at the day's end. MRR and
+ * paying members are a running sum over the day totals the payments' triggers keep (revenue_days, migration 0040:
+ * each completed payment adds on its period's first day and takes back on its end), from the sum of the days before
+ * the range; a trial (trials: its start to its end) and a pause (membership_pauses: the due date it skipped to the
+ * date renewal resumed) add and take back the same way. It reads days and the trials and pauses running in the range,
+ * never payments.
  */
-export const mrrByDay = (db: Database, r: Range) =>
-  db.all<{
+export const mrrByDay = (db: Database, r: Range) => {
+  const [fromDay, toDay] = [Math.floor(r.from / DAY), Math.ceil(r.to / DAY)];
+  return db.all<{
     day: number;
     mrr_clp: number;
     paying: number;
     trials: number;
     paused: number;
-  }>(sql`with recursive ${covered(r.from)},
-    days(d) as (select ${r.from} union all select d + ${DAY} from days where d + ${DAY} < ${r.to}),
-    -- Each span once (D1 caps a compound SELECT at five terms): a payment, a trial or a pause running in the range.
-    spans(starts, ends, mrr, n, on_trial, paused) as (
-      select starts, ends, mrr, 1, 0, 0 from covered where ends > ${r.from} and starts < ${r.to}
-      union all select started_at, ends_at, 0, 0, 1, 0 from trials where ends_at > ${r.from} and started_at < ${r.to}
-      union all select starts_at, ends_at, 0, 0, 0, 1 from membership_pauses
+  }>(sql`with recursive days(n) as (select ${fromDay} union all select n + 1 from days where n + 1 < ${toDay}),
+    opening as (
+      select coalesce(sum(mrr), 0) as mrr, coalesce(sum(paying), 0) as paying from revenue_days where day < ${fromDay}
+    ),
+    spans(starts, ends, on_trial, paused) as (
+      select started_at, ends_at, 1, 0 from trials where ends_at > ${r.from} and started_at < ${r.to}
+      union all select starts_at, ends_at, 0, 1 from membership_pauses
         where ends_at > ${r.from} and starts_at < ${r.to} and ends_at > starts_at
     ),
-    deltas(at, mrr, n, trials, paused) as (
-      select starts, mrr, n, on_trial, paused from spans
-      union all select ends, -mrr, -n, -on_trial, -paused from spans where ends < ${r.to}
+    -- D1 caps a compound SELECT at five terms.
+    deltas(day, mrr, n, trials, paused) as (
+      select day, mrr, paying, 0, 0 from revenue_days where day >= ${fromDay} and day < ${toDay}
+      union all select max(${fromDay}, starts / ${DAY}), 0, 0, on_trial, paused from spans
+      union all select ends / ${DAY}, 0, 0, -on_trial, -paused from spans where ends < ${r.to}
     ),
     buckets as (
-      select max(${r.from}, ${r.from} + ((at - ${r.from}) / ${DAY}) * ${DAY}) as d, sum(mrr) as mrr, sum(n) as n,
-        sum(trials) as trials, sum(paused) as paused
-      from deltas group by 1
+      select day, sum(mrr) as mrr, sum(n) as n, sum(trials) as trials, sum(paused) as paused from deltas group by day
     )
-    select days.d as day, cast(round(sum(coalesce(b.mrr, 0)) over w) as integer) as mrr_clp,
-      sum(coalesce(b.n, 0)) over w as paying, sum(coalesce(b.trials, 0)) over w as trials,
+    select days.n * ${DAY} as day, cast(round(opening.mrr + sum(coalesce(b.mrr, 0)) over w) as integer) as mrr_clp,
+      opening.paying + sum(coalesce(b.n, 0)) over w as paying, sum(coalesce(b.trials, 0)) over w as trials,
       sum(coalesce(b.paused, 0)) over w as paused
-    from days left join buckets b on b.d = days.d
-    window w as (order by days.d rows unbounded preceding)
-    order by days.d`);
+    from days cross join opening left join buckets b on b.day = days.n
+    window w as (order by days.n rows unbounded preceding)
+    order by days.n`);
+};
 
 /** A month as 'YYYY-MM' (UTC) of a column of whole UTC days (each row's day, so a month is named once per day). */
 const monthOfDay = (column: string) => sql.raw(`strftime('%Y-%m', ${column} * 86400, 'unixepoch')`);
@@ -154,8 +158,8 @@ export const cohorts = (db: Database, r: Range) =>
 
 /**
  * Revenue per month and plan (gifts are the plan "gift"): charged (payments completed that month, refunded since or
- * not), refunded (refunds made that month), and what coupons took off and how many payments they priced. Read in
- * payments_settled_idx (and the refunded ones by their status), summed per day before per month.
+ * not), refunded (refunds made that month), and what coupons took off and how many payments they priced. Read from the
+ * day totals the payments' triggers keep (revenue_day_plans, migration 0040): a row per day and plan of the range.
  */
 export const revenueByMonth = (db: Database, r: Range) =>
   db.all<{
@@ -166,19 +170,13 @@ export const revenueByMonth = (db: Database, r: Range) =>
     payments: number;
     coupon_payments: number;
     discount_clp: number;
-  }>(sql`with moves as (
-      select settled_at / ${DAY} as day, plan, sum(amount_clp) as charged, 0 as refunded, count(*) as n,
-        sum(coupon_code is not null) as with_coupon, sum(discount_clp) as discount
-      from payments where status in ('completed', 'refunded') and settled_at >= ${r.from} and settled_at < ${r.to}
-      group by 1, 2
-      union all
-      select refunded_at / ${DAY}, plan, 0, sum(coalesce(refunded_amount_clp, amount_clp)), 0, 0, 0
-      from payments where status = 'refunded' and refunded_at >= ${r.from} and refunded_at < ${r.to}
-      group by 1, 2
-    )
-    select ${monthOfDay("day")} as month, plan, sum(charged) as charged_clp, sum(refunded) as refunded_clp,
-      sum(n) as payments, sum(with_coupon) as coupon_payments, sum(discount) as discount_clp
-    from moves group by 1, 2 order by 1, 2`);
+  }>(sql`select ${monthOfDay("day")} as month, plan, sum(charged_clp) as charged_clp, sum(refunded_clp) as refunded_clp,
+      sum(payments) as payments, sum(coupon_payments) as coupon_payments, sum(discount_clp) as discount_clp
+    from revenue_day_plans where day >= ${Math.floor(r.from / DAY)} and day < ${Math.ceil(r.to / DAY)}
+    group by 1, 2
+    -- A day whose payments were all taken back (a row written, then deleted) counts nothing.
+    having sum(payments) <> 0 or sum(charged_clp) <> 0 or sum(refunded_clp) <> 0
+    order by 1, 2`);
 
 /**
  * Automatic renewals charged in the next 30 days, with the terms each is priced from (renewalPrice: the plan, its
