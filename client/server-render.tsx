@@ -63,13 +63,26 @@ const acceptedLanguages = (header: string | null) =>
 
 /**
  * The app's words (`TEXT`), zone and API client are the module's, as in the browser: one page is rendered
- * at a time in an isolate, start to finish, so two members' renders never share them.
+ * at a time in an isolate, start to finish, so two members' renders never share them. A render waits for its turn
+ * with timers of its own request: following a promise another request made would run this render in that request's
+ * I/O context (its streams then unreadable here: "Cannot perform I/O on behalf of a different request"), and a promise
+ * only another request resolves does not wake this one (workerd cancels it as hung). A render whose request is
+ * cancelled never gives the turn back: it lapses once held longer than a render may take.
  */
-let turn: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = turn.then(work, work);
-  turn = run.catch(() => undefined);
-  return run;
+const TURN_LEASE_MS = RENDER_TIMEOUT_MS + 1_000;
+const TURN_POLL_MS = 5;
+let turn: { since: number } | null = null;
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  while (turn !== null && Date.now() - turn.since < TURN_LEASE_MS)
+    await new Promise((resolve) => setTimeout(resolve, TURN_POLL_MS));
+  const mine = { since: Date.now() };
+  turn = mine;
+  try {
+    return await work();
+  } finally {
+    if (turn === mine) turn = null;
+  }
 }
 
 /** A render that hangs (a loader that never answers) gives its turn up in time: the next page is not held back. */

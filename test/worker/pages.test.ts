@@ -2,10 +2,11 @@
 // HTML, for each kind of visitor; the lounge's first screen holds its posts and notice board and nothing of
 // another member's private data; a failing loader renders the route's error element with its status; each
 // kind of page says how it may be cached, and carries the strict CSP with a nonce for its own scripts.
+import { SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { posts } from "../../worker/db/schema";
 import { TEXTS } from "../../worker/shared/texts";
-import { call, db, testEnv } from "./helpers";
+import { call, db, ORIGIN, testEnv } from "./helpers";
 import { type Caller, EMAILS, IDS, seedWorld, type World } from "./seed";
 
 let world: World;
@@ -79,6 +80,26 @@ describe("the lounge's first screen", () => {
     // Other members' emails, sessions and the private channel are nowhere in the page.
     for (const other of [EMAILS.owner, EMAILS.admin, EMAILS.paid, EMAILS.victim]) expect(html).not.toContain(other);
     expect(html).not.toContain(world.cookie.member?.split("=")[1]);
+  });
+
+  it("members asking at the same moment each get their page, rendered in their own request", async () => {
+    // Each request through SELF is an event of its own in workerd: the renders take turns, and none may hand another
+    // its streams ("Cannot perform I/O on behalf of a different request").
+    const who: Caller[] = ["member", "paid", "owner", "member", "paid", "owner", "member", "paid"];
+    const answers = await Promise.all(
+      who.map((caller) =>
+        SELF.fetch(`${ORIGIN}/app/lounge`, { headers: { cookie: world.cookie[caller] ?? "" } }).then(async (res) => ({
+          caller,
+          status: res.status,
+          html: await res.text(),
+        })),
+      ),
+    );
+    for (const { caller, status, html } of answers) {
+      expect(status, caller).toBe(200);
+      expect(renderedData(html).user.email, caller).toBe(EMAILS[caller as keyof typeof EMAILS]);
+      expect(html, caller).toContain("Owner&#x27;s post");
+    }
   });
 
   it("weighs under 40 KB gzipped with a full first page of 20 posts", async () => {
