@@ -130,7 +130,7 @@ export function RevenueTab() {
         id="revenue-churn"
         title={TEXT.revenue.movementsTitle}
         table="churn"
-        head={[c.month, c.newMembers, c.returning, c.churnedChosen, c.churnedFailed, c.recovery]}
+        head={[c.month, c.newMembers, c.returning, c.churnedChosen, c.churnedFailed, c.recovery, c.trialsConverted]}
         rows={report.churn.map((m) => [
           m.month,
           m.new_members,
@@ -138,6 +138,7 @@ export function RevenueTab() {
           m.churned_chosen,
           m.churned_failed,
           TEXT.revenue.rate(m.renewals_recovered, m.renewals_refused),
+          TEXT.revenue.trialRate(m.trials_converted, m.trials_started),
         ])}
       />
       <Table

@@ -59,6 +59,7 @@ export const words: Pick<Catalog, "revenue" | "plansAdmin"> = {
       churnedChosen: "Se fueron (por decisión)",
       churnedFailed: "Se fueron (pago fallido)",
       recovery: "Renovaciones fallidas recuperadas",
+      trialsConverted: "Pruebas gratuitas: pagadas al terminar / iniciadas",
       cohort: "Se unieron",
       members: "Miembros",
       monthN: (n) => `+${n}`,
@@ -83,5 +84,6 @@ export const words: Pick<Catalog, "revenue" | "plansAdmin"> = {
     never: "Nunca",
     giftPlan: "Regalos",
     rate: (recovered, refused) => `${recovered} de ${refused}`,
+    trialRate: (converted, started) => `${converted} / ${started}`,
   },
 };

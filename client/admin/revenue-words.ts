@@ -52,6 +52,7 @@ export const words = {
       churnedChosen: "Left (chose to)",
       churnedFailed: "Left (payment failed)",
       recovery: "Failed renewals recovered",
+      trialsConverted: "Free trials: paid at the end / started",
       cohort: "Joined",
       members: "Members",
       monthN: (n: number) => `+${n}`,
@@ -76,5 +77,6 @@ export const words = {
     never: "Never",
     giftPlan: "Gifts",
     rate: (recovered: number, refused: number) => `${recovered} of ${refused}`,
+    trialRate: (converted: number, started: number) => `${converted} / ${started}`,
   },
 };

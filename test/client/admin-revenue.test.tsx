@@ -25,6 +25,8 @@ const REPORT = {
       renewals_refused: 2,
       renewals_recovered: 1,
       recovery_rate: 0.5,
+      trials_started: 3,
+      trials_converted: 2,
     },
   ],
   cohorts: [{ cohort: "2026-01", members: 2, retained: [2, 1] }],
@@ -88,6 +90,13 @@ describe("admin revenue tab", () => {
       "1",
     ]);
     expect(within(screen.getByTestId("revenue-churn")).getByText("1 of 2")).toBeTruthy();
+    // Free trials that month: 2 paid at their end, of 3 started.
+    expect(within(screen.getByTestId("revenue-churn")).getByText("2 / 3")).toBeTruthy();
+    expect(
+      within(screen.getByTestId("revenue-churn")).getByRole("columnheader", {
+        name: TEXT.revenue.columns.trialsConverted,
+      }),
+    ).toBeTruthy();
     expect(within(screen.getByTestId("revenue-revenue")).getByText("Gifts")).toBeTruthy();
     const csv = screen.getAllByRole("link", { name: TEXT.revenue.downloadCsv }).map((a) => a.getAttribute("href"));
     expect(csv).toEqual([

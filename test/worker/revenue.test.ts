@@ -153,7 +153,14 @@ describe("GET /api/admin/revenue", () => {
         churned_chosen: 0,
         churned_failed: 0,
       }),
-      expect.objectContaining({ month: "2026-02", new_members: 2, churned_chosen: 0, churned_failed: 0 }),
+      expect.objectContaining({
+        month: "2026-02",
+        new_members: 2,
+        churned_chosen: 0,
+        churned_failed: 0,
+        trials_started: 1,
+        trials_converted: 0,
+      }),
       {
         month: "2026-03",
         new_members: 0,
@@ -163,6 +170,9 @@ describe("GET /api/admin/revenue", () => {
         renewals_refused: 2,
         renewals_recovered: 1,
         recovery_rate: 0.5,
+        // G's trial began on Mar 25; F's (Feb 20 to 27) ended without a payment.
+        trials_started: 1,
+        trials_converted: 0,
       },
     ]);
   });
@@ -234,6 +244,8 @@ describe("GET /api/admin/revenue", () => {
         renewals_refused: 1,
         renewals_recovered: 1,
         recovery_rate: 1,
+        trials_started: 1,
+        trials_converted: 0,
       },
     ]);
   });
@@ -293,6 +305,50 @@ describe("GET /api/admin/revenue", () => {
     expect((await call("/api/admin/revenue?format=csv", { cookie: admin })).status).toBe(400);
     expect((await call("/api/admin/revenue?from=2026-05-01&to=2026-04-01", { cookie: admin })).status).toBe(400);
     expect((await call("/api/admin/revenue", { cookie: await signIn("m@example.com") })).status).toBe(403);
+  });
+});
+
+describe("free trials per month", () => {
+  it("started, and paid at their end (the first charge starts where the trial ended)", async () => {
+    // T1: Jan 10 to 17, paid from Jan 17. T2: Jan 20 to 27, stopped. T3: Feb 25 to Mar 4, paid from Mar 4.
+    const ids: Record<string, number> = {};
+    for (const who of ["T1", "T2", "T3"]) {
+      const [row] = await db()
+        .insert(users)
+        .values({ email: `${who.toLowerCase()}@example.com`, name: who })
+        .returning({ id: users.id });
+      ids[who] = row.id;
+    }
+    const trial = (who: string, from: string, to: string) => ({
+      id: who,
+      userId: ids[who],
+      plan: "monthly",
+      cardType: "Visa",
+      cardNumber: `XXXXXXXXXXXX00${who}`,
+      startedAt: new Date(at(from)),
+      endsAt: new Date(at(to)),
+    });
+    await db()
+      .insert(trials)
+      .values([
+        trial("T1", "2026-01-10", "2026-01-17"),
+        trial("T2", "2026-01-20", "2026-01-27"),
+        trial("T3", "2026-02-25", "2026-03-04"),
+      ]);
+    await paid(ids.T1, "2026-01-17", 30, 15000);
+    await paid(ids.T3, "2026-03-04", 30, 15000);
+    const { body } = await report();
+    const trialsOf = (m: { month: string; trials_started: number; trials_converted: number; new_members: number }) => [
+      m.month,
+      m.trials_started,
+      m.trials_converted,
+      m.new_members,
+    ];
+    expect(body.churn.map(trialsOf)).toEqual([
+      ["2026-01", 2, 1, 1],
+      ["2026-02", 1, 0, 0],
+      ["2026-03", 0, 1, 1],
+    ]);
   });
 });
 

@@ -77,7 +77,8 @@ const monthOfDay = (column: string) => sql.raw(`strftime('%Y-%m', ${column} * 86
  * paid in the end by a retry or a new card in the grace: the charge's recovered_at mark) out of those refused.
  * A pause is neither: the gap a pause skipped (membership_pauses from that coverage's end) is no churn while the pause
  * runs or when the member paid again by its end, and that payment is no return; a pause that ended without one (the
- * member stopped) is churn chosen, counted where the coverage ended.
+ * member stopped) is churn chosen, counted where the coverage ended. And the free trials: started that month, and ended
+ * that month in a payment (a conversion: the member's first charge starts where the trial ended).
  * Only the payments ending in the range or later are read and ordered per member; a member's first of them finds the
  * one before (ended before the range) with one lookup in payments_covered_user_idx.
  */
@@ -90,6 +91,8 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
     churned_failed: number;
     renewals_refused: number;
     renewals_recovered: number;
+    trials_started: number;
+    trials_converted: number;
   }>(sql`with ${covered(r.from)},
     ordered as (
       select user_id, starts, ends,
@@ -100,16 +103,28 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
       from covered
       window w as (partition by user_id order by ends)
     ),
+    -- Trials by their start, and by their end when it was paid (trials_ends_idx reads both; the payment is one lookup
+    -- in payments_covered_start_idx). A CTE of its own: D1 caps a compound SELECT at five terms.
+    trial_moves(day, started, converted) as (
+      select started_at / ${DAY}, 1, 0 from trials where ends_at >= ${r.from} and started_at >= ${r.from}
+        and started_at < ${r.to}
+      union all
+      select t.ends_at / ${DAY}, 0, 1 from trials t
+      where t.ends_at >= ${r.from} and t.ends_at < ${r.to} and t.ends_at <= ${now} and exists (select 1 from payments p
+        where p.status in ('completed', 'refunded') and p.user_id = t.user_id and ${STARTS} = t.ends_at
+          and p.plan <> ${GIFTS.planId})
+    ),
     moves as (
       select starts / ${DAY} as day, sum(previous_end is null) as new_members,
         sum(previous_end is not null and starts - previous_end >= ${DAY} and not exists (select 1 from membership_pauses mp
           where mp.user_id = ordered.user_id and mp.starts_at = previous_end and mp.ends_at > mp.starts_at
             and starts <= mp.ends_at + ${DAY})) as returning_members,
-        0 as churned_chosen, 0 as churned_failed, 0 as renewals_refused, 0 as renewals_recovered
+        0 as churned_chosen, 0 as churned_failed, 0 as renewals_refused, 0 as renewals_recovered,
+        0 as trials_started, 0 as trials_converted
       from ordered where starts >= ${r.from} and starts < ${r.to} group by 1
       union all
       select ends / ${DAY}, 0, 0,
-        case when gave_up is null then 1 else 0 end, case when gave_up is null then 0 else 1 end, 0, 0
+        case when gave_up is null then 1 else 0 end, case when gave_up is null then 0 else 1 end, 0, 0, 0, 0
       from (
         select o.ends, (select 1 from autorenew_charges c where c.user_id = o.user_id and c.period_due = o.ends
           and c.state = 'gave_up') as gave_up
@@ -120,13 +135,16 @@ export const movementsByMonth = (db: Database, r: Range, now: number) =>
             and mp.ends_at > mp.starts_at and (mp.ends_at > ${now} or o.next_start <= mp.ends_at + ${DAY}))
       )
       union all
-      select period_due / ${DAY}, 0, 0, 0, 0, 1, case when recovered_at is not null then 1 else 0 end
+      select period_due / ${DAY}, 0, 0, 0, 0, 1, case when recovered_at is not null then 1 else 0 end, 0, 0
       from autorenew_charges
       where refusals > 0 and state in ('paid', 'gave_up') and period_due >= ${r.from} and period_due < ${r.to}
+      union all
+      select day, 0, 0, 0, 0, 0, 0, started, converted from trial_moves
     )
     select ${monthOfDay("day")} as month, sum(new_members) as new_members, sum(returning_members) as returning_members,
       sum(churned_chosen) as churned_chosen, sum(churned_failed) as churned_failed,
-      sum(renewals_refused) as renewals_refused, sum(renewals_recovered) as renewals_recovered
+      sum(renewals_refused) as renewals_refused, sum(renewals_recovered) as renewals_recovered,
+      sum(trials_started) as trials_started, sum(trials_converted) as trials_converted
     from moves group by 1 order by 1`);
 
 /**
