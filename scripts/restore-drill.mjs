@@ -49,6 +49,22 @@ const check = (ok, what) => {
   if (!ok) failures.push(what);
 };
 /** An npm script or a tool, with COSMIC_STATE_DIR pointing at `state`, as an operator would type it. */
+/** Runs an SQL file on the local database kept in `state`. */
+const executeFile = (state, file) =>
+  sh(state, "npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--env",
+    "local",
+    "--persist-to",
+    state,
+    "--file",
+    file,
+  ]);
+
 function sh(state, command, args) {
   console.log(`$ COSMIC_STATE_DIR=${path.relative(root, state)} ${command} ${args.join(" ")}`);
   execFileSync(command, args, {
@@ -64,35 +80,11 @@ try {
   sh(original, "npm", ["run", "db:seed"]);
   const bulk = path.join(work, "bulk.sql");
   writeFileSync(bulk, [...seedBase(), ...seedPosts(1000), ...ACTIVITY].map((sql) => `${sql};`).join("\n"));
-  sh(original, "npx", [
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--env",
-    "local",
-    "--persist-to",
-    original,
-    "--file",
-    bulk,
-  ]);
+  executeFile(original, bulk);
   // 2. The export, 3. the restore into an empty database.
   sh(original, "npm", ["run", "db:export", "--", "--output", dump]);
   sh(restored, "npm", ["run", "db:migrate:local"]);
-  sh(restored, "npx", [
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--env",
-    "local",
-    "--persist-to",
-    restored,
-    "--file",
-    dump,
-  ]);
+  executeFile(restored, dump);
 
   // 4. Every table, original against restored.
   const before = await tableDigests(original);

@@ -51,10 +51,15 @@ export const EMAIL_WHILE_AWAY: readonly NotificationKind[] = ["mention", "reply"
  * Choices a member cannot change: a receipt is the record of a payment, so it always goes by email; a raised price
  * must reach every member it applies to, in the app and by email, before it is charged (docs/memberships.md).
  */
-export const FIXED_CHOICES: Partial<Record<NotificationKind, Partial<ChannelChoices>>> = {
+const FIXED = {
   payment: { email: true },
   price_change: { in_app: true, email: true },
-};
+} satisfies Partial<Record<NotificationKind, Partial<ChannelChoices>>>;
+export const FIXED_CHOICES: Partial<Record<NotificationKind, Partial<ChannelChoices>>> = FIXED;
+
+/** The kinds whose choices are fixed: their emails always go, and their footer says why (each its own line). */
+export type FixedKind = keyof typeof FIXED;
+export const isFixedKind = (kind: string): kind is FixedKind => Object.hasOwn(FIXED, kind);
 
 /** The member's stored choices over the defaults, with the fixed ones forced. */
 export function resolvePreferences(stored: Partial<Record<string, Partial<ChannelChoices>>> | null): Preferences {

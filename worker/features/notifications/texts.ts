@@ -1,6 +1,7 @@
 // The words of push notifications and emails, in both of the app's languages, in one
 // module: the worker speaks to members outside the app, where the client's catalogue does not reach.
 import { EVENT_DEFAULT_TIME_ZONE } from "../../shared/events";
+import type { FixedKind } from "../../shared/notification-settings";
 import { type NotificationRow, priceChangeOf } from "../../shared/notifications";
 import { AUTORENEW, type Language } from "../../shared/rules";
 
@@ -19,10 +20,9 @@ type Words = {
   unsubscribeButton: string;
   unsubscribed: string;
   unsubscribeInvalid: string;
-  /** The footer of emails that cannot be turned off (payment results): no unsubscribe link. */
-  record: string;
-  /** The footer of a raised price's notice, which cannot be turned off either. */
-  priceNotice: string;
+  /** The footer of the emails that cannot be turned off (no unsubscribe link), each saying why: a payment's record, a
+   * raised price's notice. */
+  alwaysSent: Record<FixedKind, string>;
   /** The footer's link to the member's settings: the notifications section, or the membership section for payments. */
   settings: { notifications: string; membership: string };
   /** An invitation emailed to an address with no account: what the community is, how to join, why it came. */
@@ -112,8 +112,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
     unsubscribeButton: "Unsubscribe",
     unsubscribed: "Done: you will not get these emails any more. Your notification settings can turn them back on.",
     unsubscribeInvalid: "This link is not valid any more. Your notification settings can change what you get.",
-    record: "This email is the record of a payment, so it is always sent.",
-    priceNotice: "This email tells you of a change to what you pay, so it is always sent.",
+    alwaysSent: {
+      payment: "This email is the record of a payment, so it is always sent.",
+      price_change: "This email tells you of a change to what you pay, so it is always sent.",
+    },
     settings: { notifications: "Your notification settings", membership: "Your membership and receipts" },
     invitation: {
       join: "Cosmic Lounge is a members-only community. Sign in with this email address to join the channel.",
@@ -201,8 +203,10 @@ export const NOTIFICATION_TEXTS: Record<Language, Words> = {
     unsubscribed: "Listo: ya no recibirás estos correos. Puedes volver a activarlos en tus ajustes de notificaciones.",
     unsubscribeInvalid:
       "Este enlace ya no es válido. En tus ajustes de notificaciones puedes cambiar qué notificaciones recibes.",
-    record: "Este correo es el registro de un pago, por eso siempre se envía.",
-    priceNotice: "Este correo te avisa de un cambio en lo que pagas, por eso siempre se envía.",
+    alwaysSent: {
+      payment: "Este correo es el registro de un pago, por eso siempre se envía.",
+      price_change: "Este correo te avisa de un cambio en lo que pagas, por eso siempre se envía.",
+    },
     settings: { notifications: "Tus ajustes de notificaciones", membership: "Tu membresía y comprobantes" },
     invitation: {
       join: "Cosmic Lounge es una comunidad solo para miembros. Inicia sesión con este correo para unirte al canal.",

@@ -3,6 +3,7 @@
 // large media in resumable R2 multipart parts.
 import type { Context } from "hono";
 import { z } from "zod";
+import type { Database } from "../../db/client";
 import { membershipRow, membershipView } from "../../db/memberships";
 import type { AppEnv } from "../../env";
 import { requireAdmin, requireUserInBatch, withSessionBatch } from "../../platform/auth";
@@ -77,6 +78,13 @@ async function openLesson(c: Context<AppEnv>, lessonId: number, limit?: BatchRat
 }
 
 const versionOf = (key: string) => key.slice(key.lastIndexOf("/") + 1);
+
+/** A lesson's upload under way, or 404 upload_not_found. */
+async function uploadOf(db: Database, lessonId: number, uploadId: string) {
+  const upload = await getUpload(db, lessonId, uploadId);
+  if (!upload) throw notFound(API_ERRORS.upload_not_found);
+  return upload;
+}
 
 export const lessonRoutes = createRouter()
   .get("/lessons/:id", requireUserInBatch, validate("param", lessonParam), async (c) => {
@@ -192,8 +200,7 @@ export const lessonRoutes = createRouter()
   // Which parts arrived: what a client resumes from after a dropped connection.
   .get("/lessons/:id/uploads/:uploadId", requireAdmin, validate("param", uploadParam), async (c) => {
     const { id, uploadId } = c.req.valid("param");
-    const upload = await getUpload(c.var.db, id, uploadId);
-    if (!upload) throw notFound(API_ERRORS.upload_not_found);
+    const upload = await uploadOf(c.var.db, id, uploadId);
     const done = await uploadParts(c.var.db, uploadId);
     return c.json({
       upload_id: uploadId,
@@ -212,8 +219,7 @@ export const lessonRoutes = createRouter()
       const { id, uploadId, part } = c.req.valid("param");
       const bodyType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
       if (bodyType !== "application/octet-stream") throw new ApiError(415, API_ERRORS.unsupported_media_type);
-      const upload = await getUpload(c.var.db, id, uploadId);
-      if (!upload) throw notFound(API_ERRORS.upload_not_found);
+      const upload = await uploadOf(c.var.db, id, uploadId);
       const count = partsOf(upload.size);
       const expected =
         part < count ? PROGRAM_LIMITS.uploadPartBytes : upload.size - (count - 1) * PROGRAM_LIMITS.uploadPartBytes;
@@ -238,9 +244,8 @@ export const lessonRoutes = createRouter()
     validate("param", uploadParam),
     async (c) => {
       const { id, uploadId } = c.req.valid("param");
-      const upload = await getUpload(c.var.db, id, uploadId);
-      const lesson = await getLessonRow(c.var.db, id);
-      if (!upload || !lesson) throw notFound(API_ERRORS.upload_not_found);
+      const [upload, lesson] = await Promise.all([uploadOf(c.var.db, id, uploadId), getLessonRow(c.var.db, id)]);
+      if (!lesson) throw notFound(API_ERRORS.upload_not_found);
       const parts = await uploadParts(c.var.db, uploadId);
       if (parts.length !== partsOf(upload.size) || !upload.contentType || !upload.mediaKind)
         throw badRequest(API_ERRORS.upload_part_invalid);
@@ -264,8 +269,7 @@ export const lessonRoutes = createRouter()
     validate("param", uploadParam),
     async (c) => {
       const { id, uploadId } = c.req.valid("param");
-      const upload = await getUpload(c.var.db, id, uploadId);
-      if (!upload) throw notFound(API_ERRORS.upload_not_found);
+      const upload = await uploadOf(c.var.db, id, uploadId);
       await abortUpload(c.env.BLOBS, upload);
       await deleteUpload(c.var.db, uploadId);
       return c.json({ success: true });

@@ -3,7 +3,7 @@
 // and a link; a payment's result cannot be turned off (it is the record of a payment), so it says so.
 import { escapeHtml } from "../../../platform/html";
 import type { OutgoingEmail } from "../../../shared/delivery-jobs";
-import { FIXED_CHOICES } from "../../../shared/notification-settings";
+import { isFixedKind } from "../../../shared/notification-settings";
 import { channelUrl } from "../../../shared/notifications";
 import { buildReceipt, type ReceiptFacts } from "../../../shared/receipt";
 import { COMMERCE_NAME, type Language } from "../../../shared/rules";
@@ -160,8 +160,8 @@ export async function buildNotificationEmail(
       html: `<p style="font-size:16px">${escapeHtml(subject)}</p>
 <p><a href="${escapeHtml(href)}">${escapeHtml(words.open)}</a></p>`,
     },
-    FIXED_CHOICES[facts.kind]?.email
-      ? { note: facts.kind === "price_change" ? words.priceNotice : words.record, settings: "membership" }
+    isFixedKind(facts.kind)
+      ? { note: words.alwaysSent[facts.kind], settings: "membership" }
       : { topic: facts.kind, why: words.why },
   );
 }
@@ -214,7 +214,7 @@ export async function buildReceiptEmail(
 <table style="border-collapse:collapse">${htmlRows}</table>
 ${htmlNotes}`,
     },
-    { note: words.record, settings: "membership" },
+    { note: words.alwaysSent.payment, settings: "membership" },
   );
 }
 

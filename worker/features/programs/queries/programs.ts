@@ -399,6 +399,9 @@ export const searchProgramsQuery = (db: Database, member: SessionMemberSql | Mem
 
 // ---- what the hourly notices job reads ----
 
+/** Published programs whose lessons open by the clock (by date or by the member's start), not all at once. */
+const opensByTheClock = and(isNotNull(programs.publishedAt), sql`${programs.unlock} <> 'all'`);
+
 /** Enrolments in published programs whose lessons open by the clock, with their program's rule (bounded a run). */
 export const clockEnrolments = (db: Database, limit: number) =>
   db
@@ -412,7 +415,7 @@ export const clockEnrolments = (db: Database, limit: number) =>
     })
     .from(programEnrolments)
     .innerJoin(programs, eq(programs.id, programEnrolments.programId))
-    .where(and(isNotNull(programs.publishedAt), sql`${programs.unlock} <> 'all'`))
+    .where(opensByTheClock)
     .orderBy(asc(programEnrolments.programId), asc(programEnrolments.userId))
     .limit(limit);
 
@@ -427,7 +430,7 @@ export const clockLessons = (db: Database, limit: number) =>
     })
     .from(programLessons)
     .innerJoin(programs, eq(programs.id, programLessons.programId))
-    .where(and(isNotNull(programs.publishedAt), sql`${programs.unlock} <> 'all'`))
+    .where(opensByTheClock)
     .orderBy(asc(programLessons.programId), asc(programLessons.position))
     .limit(limit);
 
